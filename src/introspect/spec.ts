@@ -1,0 +1,48 @@
+/**
+ * The CLI spec: how toolhost understood a command-line program. It is the single source of a wasm
+ * tool's JSON Schema (via `cliSpecToZod`) and of its JSON-to-argv mapping (via `cliSpecToArgv`).
+ * Field names are snake_case because this shape is printed verbatim by `toolhost inspect --json`.
+ */
+export type CliValueType = 'integer' | 'number' | 'boolean' | 'string' | 'path';
+
+export interface CliOption {
+  /** Long name without dashes (`dry-run`), or null. Go-style single-dash long names are stored here too. */
+  long: string | null;
+  /** Short name without the dash (`n`), or null. */
+  short: string | null;
+  /** Other spellings, with their dashes (`--dryrun`, `-D`). */
+  aliases: string[];
+  takes_value: boolean;
+  value_name: string | null;
+  type: CliValueType;
+  default: string | number | boolean | null;
+  choices: string[] | null;
+  repeatable: boolean;
+  required: boolean;
+  /** The negating flag with its dashes (`--no-color`), or null. */
+  negation: string | null;
+  description: string | null;
+  /** How the option is written on the command line: `--long`, `-long` (Go flag), `-s`. */
+  prefix?: '--' | '-';
+}
+
+export interface CliPositional {
+  name: string;
+  required: boolean;
+  variadic: boolean;
+  description?: string | null;
+  type?: CliValueType;
+}
+
+export interface CliSubcommand {
+  name: string;
+  description: string | null;
+}
+
+export interface CliSpec {
+  name: string;
+  description: string;
+  options: CliOption[];
+  positionals: CliPositional[];
+  subcommands: CliSubcommand[];
+}

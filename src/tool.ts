@@ -1,0 +1,98 @@
+/**
+ * The tool contract. Every tool, built-in or wasm, is a `Tool`: one zod object schema is the
+ * single source of both its JSON Schema (`inputSchema`) and its input parser (`input`).
+ */
+import type { z } from 'zod';
+import { zodToJsonSchema } from 'zod-to-json-schema';
+import type { Logger } from './logger.ts';
+import type { PermissionLevel } from './permission.ts';
+import type { ToolResult } from './result.ts';
+import { normalizeSchema, type JsonSchema } from './schema/normalize.ts';
+import type { SecretsResolver } from './secrets.ts';
+import { assertValidToolName } from './tool-name.ts';
+
+export type ToolSource = 'builtin' | 'wasm';
+
+/** The zod schema a tool's input is declared with: always an object schema. */
+export type ToolInputSchema = z.ZodObject<z.ZodRawShape>;
+
+export interface ToolContext {
+  /** Absolute path of the workspace root; file tools are confined to it. */
+  workspaceRoot: string;
+  /** The host's permission mode: tools above it are hidden and refused. */
+  permissionMode: PermissionLevel;
+  /** Unique id of this call, for logs and correlation. */
+  callId: string;
+  /** Aborted when the call is cancelled or its deadline passes. */
+  signal: AbortSignal;
+  /** Epoch milliseconds after which the call should give up. */
+  deadline: number;
+  logger: Logger;
+  secrets: SecretsResolver;
+}
+
+export interface Tool<Input = Record<string, unknown>> {
+  readonly name: string;
+  readonly description: string;
+  readonly source: ToolSource;
+  readonly permission: PermissionLevel;
+  /** True when the tool reaches the network (MCP openWorldHint). */
+  readonly network: boolean;
+  /** Normalized JSON Schema of the input, derived from `input`. */
+  readonly inputSchema: JsonSchema;
+  /** The zod schema the bridge validates raw arguments with. */
+  readonly input: ToolInputSchema;
+  /** Parameters that may carry `<secret_ref:NAME>` placeholders. Always explicit. */
+  readonly secretParams: readonly string[];
+  /** Optional veto before `execute`: return a message to refuse the call (as an is_error result). */
+  precheck?(input: Input, context: ToolContext): string | undefined | Promise<string | undefined>;
+  execute(input: Input, context: ToolContext): Promise<ToolResult>;
+  /** Free-form facts about the tool (e.g. a wasm tool's sha256 and file). */
+  readonly details?: Readonly<Record<string, unknown>>;
+}
+
+export interface ToolDefinition<Shape extends z.ZodRawShape> {
+  name: string;
+  description: string;
+  source?: ToolSource;
+  permission: PermissionLevel;
+  network?: boolean;
+  input: z.ZodObject<Shape>;
+  secretParams: readonly (keyof Shape & string)[];
+  precheck?(input: z.output<z.ZodObject<Shape>>, context: ToolContext): string | undefined | Promise<string | undefined>;
+  execute(input: z.output<z.ZodObject<Shape>>, context: ToolContext): Promise<ToolResult>;
+  details?: Record<string, unknown>;
+}
+
+/** Derives the normalized JSON Schema of a zod object schema. */
+export function jsonSchemaOf(input: ToolInputSchema): JsonSchema {
+  const raw = zodToJsonSchema(input, { target: 'jsonSchema7', $refStrategy: 'root' }) as JsonSchema;
+  return normalizeSchema(raw);
+}
+
+/** Declares a tool once; its JSON Schema and parser both come from `input`. */
+export function defineTool<Shape extends z.ZodRawShape>(definition: ToolDefinition<Shape>): Tool<z.output<z.ZodObject<Shape>>> {
+  assertValidToolName(definition.name);
+  for (const param of definition.secretParams) {
+    if (!(param in definition.input.shape)) {
+      throw new Error(`Tool "${definition.name}" declares secret parameter "${param}" that is not in its input schema`);
+    }
+  }
+  const tool: Tool<z.output<z.ZodObject<Shape>>> = {
+    name: definition.name,
+    description: definition.description,
+    source: definition.source ?? 'builtin',
+    permission: definition.permission,
+    network: definition.network ?? false,
+    input: definition.input as unknown as ToolInputSchema,
+    inputSchema: jsonSchemaOf(definition.input as unknown as ToolInputSchema),
+    secretParams: [...definition.secretParams],
+    execute: definition.execute,
+    ...(definition.precheck ? { precheck: definition.precheck } : {}),
+    ...(definition.details ? { details: definition.details } : {}),
+  };
+  return tool;
+}
+
+/** A tool whose input type is not known statically (registries hold these). */
+export type AnyTool = Tool<any>;
