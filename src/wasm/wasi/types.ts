@@ -1,0 +1,54 @@
+/**
+ * The contract between the per-call WASI host (src/wasm/wasi/) and the runtime that instantiates
+ * jco's `--instantiation sync` glue (src/wasm/). The glue reads UNVERSIONED import keys
+ * (`'wasi:cli/stdout'`), so `WasiHost.imports` is keyed that way.
+ */
+export type WasiFsMode = 'ro' | 'rw';
+
+export interface WasiPreopen {
+  /** Absolute host directory. */
+  hostPath: string;
+  /** Guest path the directory appears at, e.g. `/data`. */
+  guestPath: string;
+  mode: WasiFsMode;
+}
+
+export interface WasiHostOptions {
+  /** argv including argv[0] (the tool name). */
+  args: readonly string[];
+  /** Exactly the environment the guest sees (policy grants; default empty). */
+  env: Readonly<Record<string, string>>;
+  /** Bytes the guest reads from stdin; empty when absent. */
+  stdin?: Uint8Array;
+  /** Filesystem grants; none by default. */
+  preopens: readonly WasiPreopen[];
+  /** Host names the guest may reach over sockets/wasi:http; empty = no network. */
+  networkAllow: readonly string[];
+  /** Byte cap per output stream; bytes beyond it are counted and dropped. */
+  outputLimitBytes: number;
+}
+
+export interface CapturedOutput {
+  /** The first `outputLimitBytes` bytes the guest wrote. */
+  bytes: Uint8Array;
+  /** Everything the guest tried to write, including dropped bytes. */
+  totalBytes: number;
+  truncated: boolean;
+}
+
+export interface WasiHost {
+  /** Import object for jco's sync-instantiation glue, keyed by unversioned interface name. */
+  readonly imports: Record<string, unknown>;
+  stdout(): CapturedOutput;
+  stderr(): CapturedOutput;
+}
+
+/** Thrown by `wasi:cli/exit` to unwind the guest; ends only this call. */
+export class WasiExit extends Error {
+  readonly exitCode: number;
+  constructor(exitCode: number) {
+    super(`guest exited with code ${exitCode}`);
+    this.name = 'WasiExit';
+    this.exitCode = exitCode;
+  }
+}
