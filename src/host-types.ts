@@ -42,3 +42,42 @@ export interface Host {
   /** Stops watching, waits for in-flight calls up to `graceMs`, and frees the wasm runtime. */
   close(options?: { graceMs?: number }): Promise<void>;
 }
+
+export interface HostLimits {
+  /** Default per-call timeout for wasm tools (policy may override). */
+  timeoutMs?: number;
+  /** Default memory cap per wasm instance, MiB. */
+  memoryMb?: number;
+  /** Default output cap per stream, bytes. */
+  outputBytes?: number;
+  /** Worker threads for wasm calls. */
+  poolSize?: number;
+  /** Calls allowed to wait for a worker before new ones fail. */
+  maxQueue?: number;
+  /** Concurrent calls per wasm tool. */
+  perToolConcurrency?: number;
+}
+
+export interface HostOptions {
+  /** Root for file tools and relative policy paths. Default: process.cwd(). */
+  workspaceRoot?: string;
+  /** Drop-in folder of .wasm tools; undefined = no extensions. */
+  extensionsDir?: string;
+  /** Watch the extensions folder and hot-reload. Default false (serve/mcp turn it on). */
+  watch?: boolean;
+  /** Load the built-in tools. Default true. */
+  builtins?: boolean;
+  permissionMode?: PermissionLevel;
+  include?: readonly string[];
+  exclude?: readonly string[];
+  /** Per-tool policies (same shape as a `<name>.policy.json` sidecar), keyed by tool name. */
+  policies?: Readonly<Record<string, unknown>>;
+  /** Transpile cache directory. */
+  cacheDir?: string;
+  /** JSON file of secrets `{NAME: value}`; environment `TOOLHOST_SECRET_<NAME>` is always read. */
+  secretsFile?: string;
+  limits?: HostLimits;
+  logger?: Logger;
+  /** Called once per extension file while the first load runs (progress for the CLI). */
+  onLoadProgress?: (progress: { file: string; done: number; total: number }) => void;
+}
