@@ -1,0 +1,58 @@
+/**
+ * MCP `Tool` (tools/list). The behavior hints are derived from the tool's permission level and
+ * network flag:
+ *
+ * | permission | readOnlyHint | destructiveHint | idempotentHint |
+ * |------------|--------------|-----------------|----------------|
+ * | none       | true         | false           | true           |
+ * | read_only  | true         | false           | true           |
+ * | write      | false        | true            | false          |
+ * | execute    | false        | true            | false          |
+ *
+ * openWorldHint = tool.network.
+ *
+ * `write` is destructive because writing overwrites existing content. It is not declared
+ * idempotent: the permission level alone cannot tell an overwrite (idempotent) from an append or
+ * a search-and-replace edit (not idempotent), and a client may retry calls it believes
+ * idempotent, so claiming it wrongly is the harmful direction; false is also MCP's default.
+ * Hints are advisory; they never replace the host's permission checks.
+ */
+import type { PermissionLevel } from '../../permission.ts';
+import type { JsonSchema } from '../normalize.ts';
+import type { AnnotatedToolDescriptor } from './tool-descriptor.ts';
+
+export interface McpToolAnnotations {
+  readOnlyHint: boolean;
+  destructiveHint: boolean;
+  idempotentHint: boolean;
+  openWorldHint: boolean;
+}
+
+export interface McpTool {
+  name: string;
+  description: string;
+  inputSchema: JsonSchema;
+  annotations: McpToolAnnotations;
+}
+
+type PermissionHints = Omit<McpToolAnnotations, 'openWorldHint'>;
+
+const HINTS_BY_PERMISSION: Readonly<Record<PermissionLevel, PermissionHints>> = {
+  none: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
+  read_only: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
+  write: { readOnlyHint: false, destructiveHint: true, idempotentHint: false },
+  execute: { readOnlyHint: false, destructiveHint: true, idempotentHint: false },
+};
+
+export function mcpAnnotationsFor(permission: PermissionLevel, network: boolean): McpToolAnnotations {
+  return { ...HINTS_BY_PERMISSION[permission], openWorldHint: network };
+}
+
+export function toMcpTool(tool: AnnotatedToolDescriptor): McpTool {
+  return {
+    name: tool.name,
+    description: tool.description,
+    inputSchema: structuredClone(tool.inputSchema),
+    annotations: mcpAnnotationsFor(tool.permission, tool.network),
+  };
+}
