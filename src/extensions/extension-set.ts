@@ -1,0 +1,176 @@
+/**
+ * The set of extension tools loaded from one folder: `<base>.wasm` plus optional sidecars
+ * `<base>.policy.json` and `<base>.tool.json`. It loads every component at start, and keeps the
+ * registry in step with the folder when files appear, change or vanish (see watcher.ts).
+ *
+ * Guarantees: one bad file never stops the others; a broken replacement leaves the previous good
+ * version serving (and reports load_failed); work on one file is serialized; a tool object is
+ * immutable, so calls in flight finish on the version they started with.
+ */
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { ToolHostError } from '../errors.ts';
+import type { HostEvent, LoadFailure } from '../host-types.ts';
+import type { Logger } from '../logger.ts';
+import type { ToolRegistry } from '../registry.ts';
+import type { AnyTool } from '../tool.ts';
+
+export interface LoadedExtension {
+  tool: AnyTool;
+  /** Identifies the loaded version: the component's sha256 plus its sidecars' contents. */
+  version: string;
+}
+
+/** Loads one `.wasm` file (with its sidecars) into a tool. Throws a ToolHostError to refuse it. */
+export type ExtensionLoader = (file: string) => Promise<LoadedExtension>;
+
+/** Cheap version probe: what `version` a load of this file would produce, without loading it. */
+export type ExtensionVersionProbe = (file: string) => Promise<string>;
+
+export interface ExtensionSetOptions {
+  directory: string;
+  registry: ToolRegistry;
+  load: ExtensionLoader;
+  probeVersion: ExtensionVersionProbe;
+  emit: (event: HostEvent) => void;
+  logger: Logger;
+  onLoadProgress?: (progress: { file: string; done: number; total: number }) => void;
+  /** Loads running at once during the initial scan. */
+  concurrency?: number;
+}
+
+export const SIDECAR_SUFFIXES = ['.policy.json', '.tool.json'] as const;
+
+/** The `.wasm` file an extensions-folder path belongs to, or undefined for unrelated files. */
+export function componentFileFor(path: string): string | undefined {
+  if (path.endsWith('.wasm')) return path;
+  for (const suffix of SIDECAR_SUFFIXES) {
+    if (path.endsWith(suffix)) return join(dirname(path), `${basename(path).slice(0, -suffix.length)}.wasm`);
+  }
+  return undefined;
+}
+
+export class ExtensionSet {
+  private readonly loaded = new Map<string, LoadedExtension>();
+  private readonly failed = new Map<string, LoadFailure>();
+  private readonly queues = new Map<string, Promise<void>>();
+  private readonly options: ExtensionSetOptions;
+
+  constructor(options: ExtensionSetOptions) {
+    this.options = options;
+  }
+
+  /** Loads every component in the folder. */
+  async loadAll(): Promise<void> {
+    const { directory } = this.options;
+    if (!existsSync(directory)) {
+      this.options.logger.warn({ directory }, 'extensions folder does not exist; no wasm tools loaded');
+      return;
+    }
+    const files = readdirSync(directory)
+      .filter((name) => name.endsWith('.wasm'))
+      .sort()
+      .map((name) => join(directory, name));
+    let done = 0;
+    let next = 0;
+    const worker = async (): Promise<void> => {
+      while (next < files.length) {
+        const file = files[next++] as string;
+        await this.sync(file);
+        done += 1;
+        this.options.onLoadProgress?.({ file, done, total: files.length });
+      }
+    };
+    const concurrency = Math.max(1, this.options.concurrency ?? 2);
+    await Promise.all(Array.from({ length: Math.min(concurrency, files.length) }, worker));
+  }
+
+  /** Brings the registry in line with one file (component or sidecar path): load, reload or unload. */
+  sync(path: string): Promise<void> {
+    const file = componentFileFor(path);
+    if (!file) return Promise.resolve();
+    const previous = this.queues.get(file) ?? Promise.resolve();
+    const next = previous.then(() => this.syncNow(file)).catch((error: unknown) => {
+      this.options.logger.error({ file, error: String(error) }, 'extension sync failed unexpectedly');
+    });
+    this.queues.set(file, next);
+    void next.finally(() => {
+      if (this.queues.get(file) === next) this.queues.delete(file);
+    });
+    return next;
+  }
+
+  /** Settles once no file is being loaded. */
+  async idle(): Promise<void> {
+    while (this.queues.size > 0) await Promise.all([...this.queues.values()]);
+  }
+
+  failures(): LoadFailure[] {
+    return [...this.failed.values()];
+  }
+
+  tools(): AnyTool[] {
+    return [...this.loaded.values()].map((entry) => entry.tool);
+  }
+
+  private async syncNow(file: string): Promise<void> {
+    const { registry, logger } = this.options;
+    const current = this.loaded.get(file);
+    if (!existsSync(file)) {
+      this.failed.delete(file);
+      if (current) {
+        this.loaded.delete(file);
+        registry.remove(current.tool.name, current.tool);
+        logger.info({ file, tool: current.tool.name }, 'extension unloaded');
+      }
+      return;
+    }
+    if (current) {
+      const version = await this.options.probeVersion(file).catch(() => undefined);
+      if (version !== undefined && version === current.version && !this.failed.has(file)) return;
+    }
+    let next: LoadedExtension;
+    const before = statSignature(file);
+    try {
+      next = await this.options.load(file);
+    } catch (error) {
+      if (statSignature(file) !== before) {
+        // The file changed while it was being loaded (still being written): try again on the settled bytes.
+        logger.debug({ file }, 'extension changed during load; retrying');
+        return this.syncNow(file);
+      }
+      const failure: LoadFailure = {
+        file,
+        error: error instanceof Error ? error.message : String(error),
+        ...(error instanceof ToolHostError ? { code: error.code } : {}),
+      };
+      this.failed.set(file, failure);
+      logger.warn({ ...failure, keptPrevious: current !== undefined }, 'extension failed to load');
+      this.options.emit({ type: 'load_failed', ...failure });
+      return;
+    }
+    this.failed.delete(file);
+    if (current && current.tool.name !== next.tool.name) {
+      registry.remove(current.tool.name, current.tool);
+    }
+    const outcome = current && current.tool.name === next.tool.name && registry.get(next.tool.name) === current.tool ? registry.replace(next.tool) : registry.add(next.tool);
+    if (!outcome.ok) {
+      // Refused by a name collision: record it like a load failure so `check`/`/healthz` can show it.
+      const failure: LoadFailure = { file, error: `Tool name collision: ${outcome.collision.reason}`, code: 'TOOL_NAME_COLLISION' };
+      this.failed.set(file, failure);
+      this.loaded.delete(file);
+      return;
+    }
+    this.loaded.set(file, next);
+    logger.info({ file, tool: next.tool.name, version: next.version.slice(0, 12) }, current ? 'extension reloaded' : 'extension loaded');
+  }
+}
+
+function statSignature(file: string): string {
+  try {
+    const stats = statSync(file);
+    return `${stats.size}:${stats.mtimeMs}:${stats.ino}`;
+  } catch {
+    return 'missing';
+  }
+}
