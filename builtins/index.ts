@@ -1,0 +1,22 @@
+/** The built-in tools: file access confined to the workspace, search, and a shell. */
+import type { AnyTool } from '../src/index.ts';
+import { editFileTool } from './edit-file.ts';
+import { globTool } from './glob.ts';
+import { grepTool } from './grep.ts';
+import { listDirTool } from './list-dir.ts';
+import { readFileTool } from './read-file.ts';
+import { shellTool } from './shell.ts';
+import { writeFileTool } from './write-file.ts';
+
+export { editFileTool, globTool, grepTool, listDirTool, readFileTool, shellTool, writeFileTool };
+
+/** Every built-in tool, in a stable order. */
+export const builtinTools: readonly AnyTool[] = Object.freeze([
+  readFileTool,
+  writeFileTool,
+  editFileTool,
+  listDirTool,
+  globTool,
+  grepTool,
+  shellTool,
+]);

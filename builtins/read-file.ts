@@ -1,0 +1,225 @@
+import { createReadStream } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
+import { StringDecoder } from 'node:string_decoder';
+import { z } from 'zod';
+import { defineTool, errorResult, textResult } from '../src/index.ts';
+import { MAX_TEXT_FILE_BYTES, describeFileSystemError, fileLooksBinary, formatBytes, looksBinary } from './internal/files.ts';
+import { resolveWorkspacePath } from './internal/workspace.ts';
+
+/** Lines returned when the caller gives no `limit`. */
+export const READ_FILE_DEFAULT_LIMIT = 2000;
+/** Most characters one read returns; longer selections stop at a whole line and say how to continue. */
+export const READ_FILE_MAX_OUTPUT_CHARS = 256 * 1024;
+
+/** Character index where each line starts; a final newline does not start an extra line. */
+function lineStarts(text: string): number[] {
+  if (text.length === 0) return [];
+  const starts = [0];
+  for (let index = text.indexOf('\n'); index !== -1 && index + 1 < text.length; index = text.indexOf('\n', index + 1)) {
+    starts.push(index + 1);
+  }
+  return starts;
+}
+
+interface StreamedLines {
+  text: string;
+  startLine: number;
+  endLine: number;
+  /** True when the file has more content after `endLine`. */
+  more: boolean;
+}
+
+/**
+ * Reads lines `startLine`..`startLine + limit - 1` of a large file without loading it whole,
+ * keeping line endings exactly. Stops reading as soon as the selection is complete.
+ */
+async function streamLines(filePath: string, startLine: number, limit: number, signal: AbortSignal): Promise<StreamedLines> {
+  const stream = createReadStream(filePath, { highWaterMark: 1024 * 1024, signal });
+  const decoder = new StringDecoder('utf8');
+  const lastLine = startLine + limit - 1;
+  let currentLine = 1;
+  let collected = '';
+  let collectedChars = 0;
+  let endLine = startLine - 1;
+  try {
+    for await (const chunk of stream) {
+      const text = decoder.write(chunk as Buffer);
+      let position = 0;
+      while (position < text.length) {
+        const newline = text.indexOf('\n', position);
+        const pieceEnd = newline === -1 ? text.length : newline + 1;
+        if (currentLine >= startLine && currentLine <= lastLine) {
+          const room = READ_FILE_MAX_OUTPUT_CHARS - collectedChars;
+          const piece = text.slice(position, pieceEnd);
+          if (piece.length > room) {
+            // The selection would grow too long: stop before this line (or cut the first line).
+            if (endLine < startLine) {
+              collected += piece.slice(0, room);
+              endLine = startLine;
+            }
+            return { text: collected, startLine, endLine, more: true };
+          }
+          collected += piece;
+          collectedChars += piece.length;
+          endLine = currentLine;
+        } else if (currentLine > lastLine) {
+          return { text: collected, startLine, endLine, more: true };
+        }
+        if (newline === -1) break;
+        currentLine += 1;
+        position = pieceEnd;
+      }
+    }
+    return { text: collected, startLine, endLine, more: false };
+  } finally {
+    stream.destroy();
+  }
+}
+
+export const readFileTool = defineTool({
+  name: 'read_file',
+  description:
+    'Read a text file from the workspace. The path is relative to the workspace root. Returns the exact file content ' +
+    '(no line numbers added), so text can be copied verbatim into edit_file. Long files are returned in pages: use ' +
+    'offset (1-based first line) and limit (number of lines) to read a part; the result says which lines were shown ' +
+    'and how to continue. Binary files and files over 10 MB (without offset/limit) are refused. Use it before editing ' +
+    'a file, or to inspect code found with glob or grep.',
+  permission: 'read_only',
+  input: z.object({
+    path: z.string().min(1).describe('File to read, relative to the workspace root (e.g. "src/index.ts"). Absolute paths must be inside the workspace.'),
+    offset: z.number().int().min(1).optional().describe('1-based line number to start reading at. Default: 1.'),
+    limit: z
+      .number()
+      .int()
+      .min(1)
+      .optional()
+      .describe(`Maximum number of lines to return. Default: ${READ_FILE_DEFAULT_LIMIT}.`),
+  }),
+  secretParams: [],
+  async execute(input, context) {
+    const resolution = await resolveWorkspacePath(context.workspaceRoot, input.path);
+    if (!resolution.ok) return errorResult(resolution.message);
+    const target = resolution.path;
+    if (!target.exists) {
+      return errorResult(`File "${input.path}" does not exist. Check the path with list_dir or glob (paths are relative to the workspace root).`);
+    }
+    let size: number;
+    try {
+      const stats = await stat(target.real);
+      if (stats.isDirectory()) {
+        return errorResult(`"${target.relative}" is a directory, not a file. Use list_dir to see its contents.`);
+      }
+      if (!stats.isFile()) return errorResult(`"${target.relative}" is not a regular file and cannot be read.`);
+      size = stats.size;
+    } catch (error) {
+      return errorResult(describeFileSystemError(error, target.relative));
+    }
+    const paged = input.offset !== undefined || input.limit !== undefined;
+    if (size > MAX_TEXT_FILE_BYTES && !paged) {
+      return errorResult(
+        `"${target.relative}" is ${formatBytes(size)}, over the ${formatBytes(MAX_TEXT_FILE_BYTES)} read limit. ` +
+          `Read a part of it with offset and limit (e.g. offset=1, limit=200), or search it with grep.`,
+        { path: target.relative, size },
+      );
+    }
+    if (size > MAX_TEXT_FILE_BYTES) {
+      try {
+        if (await fileLooksBinary(target.real)) {
+          return errorResult(
+            `"${target.relative}" is a binary file (${formatBytes(size)}); read_file only returns text. ` +
+              `Use shell (e.g. "file" or "xxd | head") to inspect it if needed.`,
+            { path: target.relative, size, binary: true },
+          );
+        }
+        const startLine = input.offset ?? 1;
+        const streamed = await streamLines(target.real, startLine, input.limit ?? READ_FILE_DEFAULT_LIMIT, context.signal);
+        if (streamed.endLine < startLine) {
+          return errorResult(`offset ${startLine} is past the end of "${target.relative}". Use a smaller offset.`, {
+            path: target.relative,
+            size,
+          });
+        }
+        const note = streamed.more
+          ? `[showing lines ${startLine}-${streamed.endLine} of a ${formatBytes(size)} file; call read_file with offset=${streamed.endLine + 1} to continue]`
+          : `[showing lines ${startLine}-${streamed.endLine}; end of file]`;
+        return textResult(`${streamed.text}${streamed.text.endsWith('\n') ? '' : '\n'}${note}`, {
+          path: target.relative,
+          total_lines: streamed.more ? null : streamed.endLine,
+          start_line: startLine,
+          end_line: streamed.endLine,
+          truncated: true,
+          size,
+        });
+      } catch (error) {
+        return errorResult(describeFileSystemError(error, target.relative));
+      }
+    }
+    let buffer: Buffer;
+    try {
+      buffer = await readFile(target.real);
+    } catch (error) {
+      return errorResult(describeFileSystemError(error, target.relative));
+    }
+    if (looksBinary(buffer)) {
+      return errorResult(
+        `"${target.relative}" is a binary file (${formatBytes(buffer.length)}); read_file only returns text. ` +
+          `Use shell (e.g. "file" or "xxd | head") to inspect it if needed.`,
+        { path: target.relative, size: buffer.length, binary: true },
+      );
+    }
+    const text = buffer.toString('utf8');
+    const starts = lineStarts(text);
+    const totalLines = starts.length;
+    const startLine = input.offset ?? 1;
+    const limit = input.limit ?? READ_FILE_DEFAULT_LIMIT;
+    if (totalLines === 0) {
+      if (startLine > 1) {
+        return errorResult(`offset ${startLine} is past the end of "${target.relative}": the file is empty.`);
+      }
+      return textResult(`[empty file: "${target.relative}" has 0 bytes]`, {
+        path: target.relative,
+        total_lines: 0,
+        start_line: 0,
+        end_line: 0,
+        truncated: false,
+        size: 0,
+      });
+    }
+    if (startLine > totalLines) {
+      return errorResult(
+        `offset ${startLine} is past the end of "${target.relative}", which has ${totalLines} lines. Use an offset between 1 and ${totalLines}.`,
+        { path: target.relative, total_lines: totalLines },
+      );
+    }
+    let endLine = Math.min(totalLines, startLine + limit - 1);
+    const startIndex = starts[startLine - 1] as number;
+    const endIndexOf = (line: number): number => (line < totalLines ? (starts[line] as number) : text.length);
+    // Stop at a whole line when the selection is too long; keep at least part of the first line.
+    let cutFirstLine = false;
+    if (endIndexOf(endLine) - startIndex > READ_FILE_MAX_OUTPUT_CHARS) {
+      while (endLine > startLine && endIndexOf(endLine) - startIndex > READ_FILE_MAX_OUTPUT_CHARS) endLine -= 1;
+      if (endIndexOf(endLine) - startIndex > READ_FILE_MAX_OUTPUT_CHARS) cutFirstLine = true;
+    }
+    const endIndex = cutFirstLine ? startIndex + READ_FILE_MAX_OUTPUT_CHARS : endIndexOf(endLine);
+    let content = text.slice(startIndex, endIndex);
+    const truncated = startLine > 1 || endLine < totalLines || cutFirstLine;
+    if (cutFirstLine) {
+      content += `\n[line ${startLine} is longer than ${READ_FILE_MAX_OUTPUT_CHARS} characters and was cut; use grep or shell to inspect it]`;
+    }
+    if (endLine < totalLines) {
+      content +=
+        `${content.endsWith('\n') ? '' : '\n'}[showing lines ${startLine}-${endLine} of ${totalLines}; ` +
+        `call read_file with offset=${endLine + 1} to continue]`;
+    } else if (startLine > 1) {
+      content += `${content.endsWith('\n') ? '' : '\n'}[showing lines ${startLine}-${endLine} of ${totalLines}; end of file]`;
+    }
+    return textResult(content, {
+      path: target.relative,
+      total_lines: totalLines,
+      start_line: startLine,
+      end_line: endLine,
+      truncated,
+      size: buffer.length,
+    });
+  },
+});

@@ -1,0 +1,220 @@
+import { spawn } from 'node:child_process';
+import { stat } from 'node:fs/promises';
+import { z } from 'zod';
+import { defineTool, errorResult, textResult, type ToolResult } from '../src/index.ts';
+import { describeFileSystemError, formatBytes } from './internal/files.ts';
+import { realWorkspaceRoot, resolveWorkspacePath } from './internal/workspace.ts';
+
+export const SHELL_DEFAULT_TIMEOUT_MS = 30_000;
+export const SHELL_MAX_TIMEOUT_MS = 600_000;
+/** Output bytes kept: the first half and the last half of this, with a marker in between. */
+export const SHELL_MAX_OUTPUT_BYTES = 100 * 1024;
+/** How long to wait for the output pipes to close after the process group was killed. */
+const PIPE_DRAIN_GRACE_MS = 1000;
+const FALLBACK_PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
+
+/**
+ * The whole environment a command sees: a small allowlist, never the host's variables (which may
+ * hold tokens). HOME is the workspace root, so `~` and tools' dotfiles stay inside the workspace.
+ */
+export function shellEnvironment(home: string, hostEnvironment: NodeJS.ProcessEnv = process.env): Record<string, string> {
+  const environment: Record<string, string> = {
+    PATH: hostEnvironment['PATH'] || FALLBACK_PATH,
+    HOME: home,
+    LANG: hostEnvironment['LANG'] || 'C.UTF-8',
+    TERM: 'dumb',
+  };
+  const lcAll = hostEnvironment['LC_ALL'];
+  if (lcAll) environment['LC_ALL'] = lcAll;
+  const timeZone = hostEnvironment['TZ'];
+  if (timeZone) environment['TZ'] = timeZone;
+  return environment;
+}
+
+/** Keeps the first and the last `limit / 2` bytes of a stream of chunks, counting what is dropped. */
+class OutputCollector {
+  private readonly head: Buffer[] = [];
+  private headBytes = 0;
+  private tail: Buffer[] = [];
+  private tailBytes = 0;
+  total = 0;
+
+  constructor(private readonly limit: number) {}
+
+  add(chunk: Buffer): void {
+    this.total += chunk.length;
+    const headLimit = Math.floor(this.limit / 2);
+    if (this.headBytes < headLimit) {
+      const taken = chunk.subarray(0, headLimit - this.headBytes);
+      this.head.push(taken);
+      this.headBytes += taken.length;
+      chunk = chunk.subarray(taken.length);
+      if (chunk.length === 0) return;
+    }
+    this.tail.push(chunk);
+    this.tailBytes += chunk.length;
+    const tailLimit = this.limit - headLimit;
+    while (this.tailBytes - (this.tail[0]?.length ?? 0) >= tailLimit && this.tail.length > 1) {
+      this.tailBytes -= (this.tail.shift() as Buffer).length;
+    }
+  }
+
+  get truncated(): boolean {
+    return this.total > this.limit;
+  }
+
+  text(): string {
+    const head = Buffer.concat(this.head);
+    const tail = Buffer.concat(this.tail);
+    if (!this.truncated) return Buffer.concat([head, tail]).toString('utf8');
+    const tailLimit = this.limit - head.length;
+    const keptTail = tail.subarray(Math.max(0, tail.length - tailLimit));
+    const omitted = this.total - head.length - keptTail.length;
+    return `${head.toString('utf8')}\n[output truncated: ${omitted} bytes omitted]\n${keptTail.toString('utf8')}`;
+  }
+}
+
+interface RunOutcome {
+  exitCode: number | null;
+  signal: NodeJS.Signals | null;
+  timedOut: boolean;
+  cancelled: boolean;
+  spawnError?: Error;
+}
+
+function killGroup(pid: number | undefined): void {
+  if (pid === undefined) return;
+  try {
+    process.kill(-pid, 'SIGKILL');
+  } catch {
+    // The group is already gone.
+  }
+}
+
+export const shellTool = defineTool({
+  name: 'shell',
+  description:
+    'Run a shell command with /bin/sh -c in the workspace and return its combined stdout and stderr. cwd is relative ' +
+    'to the workspace root (default: the root). The command gets a minimal environment (PATH, HOME set to the ' +
+    'workspace root, LANG, TERM=dumb; no host secrets), no stdin, and is killed with all its child processes when ' +
+    `timeout_ms passes (default ${SHELL_DEFAULT_TIMEOUT_MS}). Background processes are killed when the command exits. ` +
+    `Output over ${formatBytes(SHELL_MAX_OUTPUT_BYTES)} keeps its beginning and end. A non-zero exit status is ` +
+    'reported as an error with the output. Use it to build, test, run git or other programs; prefer read_file, ' +
+    'grep and glob for reading and searching files.',
+  permission: 'execute',
+  input: z.object({
+    command: z.string().min(1).describe('The command line, run as /bin/sh -c "<command>", e.g. "npm test -- --run" or "ls -la | head".'),
+    cwd: z.string().default('.').describe('Directory to run in, relative to the workspace root. Default: "." (the workspace root).'),
+    timeout_ms: z
+      .number()
+      .int()
+      .min(1)
+      .max(SHELL_MAX_TIMEOUT_MS)
+      .default(SHELL_DEFAULT_TIMEOUT_MS)
+      .describe(`Milliseconds before the command is killed. Default: ${SHELL_DEFAULT_TIMEOUT_MS}, at most ${SHELL_MAX_TIMEOUT_MS}.`),
+  }),
+  secretParams: [],
+  async execute(input, context): Promise<ToolResult> {
+    const resolution = await resolveWorkspacePath(context.workspaceRoot, input.cwd);
+    if (!resolution.ok) return errorResult(`cwd: ${resolution.message}`);
+    const directory = resolution.path;
+    if (!directory.exists) return errorResult(`cwd "${input.cwd}" does not exist. Use list_dir to find the directory, or create it first.`);
+    try {
+      if (!(await stat(directory.real)).isDirectory()) {
+        return errorResult(`cwd "${directory.relative}" is a file, not a directory. Give the directory to run the command in.`);
+      }
+    } catch (error) {
+      return errorResult(describeFileSystemError(error, directory.relative));
+    }
+    if (context.signal.aborted) return errorResult('The command was not started: the call was cancelled.');
+    const remaining = context.deadline - Date.now();
+    if (remaining <= 0) return errorResult('The command was not started: the call deadline has already passed.');
+    const timeoutMs = Math.min(input.timeout_ms, remaining);
+    const home = await realWorkspaceRoot(context.workspaceRoot);
+
+    const output = new OutputCollector(SHELL_MAX_OUTPUT_BYTES);
+    const startedAt = Date.now();
+    const outcome = await new Promise<RunOutcome>((resolve) => {
+      const child = spawn('/bin/sh', ['-c', input.command], {
+        cwd: directory.real,
+        env: shellEnvironment(home),
+        detached: true, // own process group, so the whole tree can be killed
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      const result: RunOutcome = { exitCode: null, signal: null, timedOut: false, cancelled: false };
+      let settled = false;
+      let drainTimer: NodeJS.Timeout | undefined;
+      const finish = (): void => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        clearTimeout(drainTimer);
+        context.signal.removeEventListener('abort', onAbort);
+        child.stdout?.destroy();
+        child.stderr?.destroy();
+        resolve(result);
+      };
+      const stopAll = (): void => {
+        killGroup(child.pid);
+        // If a process escaped the group and still holds the pipes, do not wait for it forever.
+        drainTimer ??= setTimeout(finish, PIPE_DRAIN_GRACE_MS);
+      };
+      const timer = setTimeout(() => {
+        result.timedOut = true;
+        stopAll();
+      }, timeoutMs);
+      const onAbort = (): void => {
+        result.cancelled = true;
+        stopAll();
+      };
+      context.signal.addEventListener('abort', onAbort, { once: true });
+      child.stdout?.on('data', (chunk: Buffer) => output.add(chunk));
+      child.stderr?.on('data', (chunk: Buffer) => output.add(chunk));
+      child.on('error', (error) => {
+        result.spawnError = error;
+        finish();
+      });
+      child.on('exit', (code, signal) => {
+        result.exitCode = code;
+        result.signal = signal;
+        // The shell is done: end whatever it left running in the background.
+        stopAll();
+      });
+      child.on('close', finish);
+    });
+    const durationMs = Date.now() - startedAt;
+
+    const metadata = {
+      exit_code: outcome.exitCode,
+      signal: outcome.signal,
+      timed_out: outcome.timedOut,
+      cancelled: outcome.cancelled,
+      truncated: output.truncated,
+      output_bytes: output.total,
+      duration_ms: durationMs,
+      cwd: directory.relative,
+    };
+    if (outcome.spawnError) {
+      return errorResult(`The command could not be started: ${outcome.spawnError.message}`, metadata);
+    }
+    const text = output.text();
+    const body = text.length > 0 ? (text.endsWith('\n') ? text : `${text}\n`) : '(no output)\n';
+    if (outcome.timedOut) {
+      const byDeadline = timeoutMs < input.timeout_ms;
+      return errorResult(
+        `${body}[command timed out after ${timeoutMs} ms and was killed with its child processes` +
+          (byDeadline ? ' (the call deadline was reached)' : `; raise timeout_ms (at most ${SHELL_MAX_TIMEOUT_MS}) if it needs longer`) +
+          ']',
+        metadata,
+      );
+    }
+    if (outcome.cancelled) {
+      return errorResult(`${body}[command cancelled and killed with its child processes]`, metadata);
+    }
+    if (outcome.exitCode !== 0) {
+      const status = outcome.exitCode === null ? `killed by signal ${outcome.signal ?? 'unknown'}` : `exit code ${outcome.exitCode}`;
+      return errorResult(`${body}[command failed: ${status}]`, metadata);
+    }
+    return textResult(text.length > 0 ? text : '(no output)', metadata);
+  },
+});
