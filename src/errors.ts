@@ -17,7 +17,9 @@ export type ToolHostErrorCode =
   | 'HELP_CAPTURE_FAILED'
   | 'CONFIG_INVALID'
   | 'QUEUE_FULL'
-  | 'SERVER_START_REFUSED';
+  | 'SERVER_START_REFUSED'
+  | 'SERVER_LISTEN_FAILED'
+  | 'WASI_PREOPEN_INVALID';
 
 export class ToolHostError extends Error {
   readonly code: ToolHostErrorCode;

@@ -1,0 +1,63 @@
+/**
+ * `POST /v1/dispatch`: run every tool call of one provider assistant message concurrently and
+ * return the tool-result message(s) to append, in that provider's own format.
+ */
+import type { Host } from '../../host-types.ts';
+import type { ToolResult } from '../../result.ts';
+import { anthropicAdapter } from './anthropic.ts';
+import { geminiAdapter } from './gemini.ts';
+import { openAIChatAdapter } from './openai-chat.ts';
+import { openAIResponsesAdapter } from './openai-responses.ts';
+import { DISPATCH_PROVIDERS, DispatchShapeError, type DispatchProvider, type ProviderAdapter } from './types.ts';
+
+/** Detection order matters: OpenAI chat messages may also carry a `content` array. */
+const ADAPTERS: readonly ProviderAdapter[] = [openAIChatAdapter, openAIResponsesAdapter, geminiAdapter, anthropicAdapter];
+
+export interface DispatchResultEntry {
+  id: string | null;
+  name: string;
+  result: ToolResult;
+}
+
+export interface DispatchResponse {
+  provider: DispatchProvider;
+  /** Append these to the conversation, in order (Anthropic/Gemini: one message; OpenAI: one per call). */
+  messages: unknown[];
+  /** The raw ToolResult of every call, in call order (for logs and clients that want metadata). */
+  results: DispatchResultEntry[];
+}
+
+export function adapterFor(provider: DispatchProvider): ProviderAdapter {
+  const adapter = ADAPTERS.find((candidate) => candidate.provider === provider);
+  if (!adapter) throw new DispatchShapeError(`Unknown provider "${provider}".`);
+  return adapter;
+}
+
+/** The provider whose assistant-message shape `body` has, or undefined. */
+export function detectProvider(body: unknown): DispatchProvider | undefined {
+  return ADAPTERS.find((adapter) => adapter.matches(body))?.provider;
+}
+
+/**
+ * Runs the tool calls of `body` on `host` concurrently.
+ * `provider` "openai" also accepts Responses API shapes (answered as "openai-responses").
+ * @throws DispatchShapeError when the body is not a recognizable assistant message.
+ */
+export async function dispatchToolCalls(host: Host, body: unknown, options: { provider?: DispatchProvider; signal?: AbortSignal } = {}): Promise<DispatchResponse> {
+  let provider = options.provider ?? detectProvider(body);
+  if (provider === undefined) {
+    throw new DispatchShapeError(
+      `Cannot tell the provider from the message shape; pass ?provider=${DISPATCH_PROVIDERS.join('|')} or send one of: Anthropic {"role": "assistant", "content": [{"type": "tool_use", ...}]}, OpenAI {"role": "assistant", "tool_calls": [...]}, OpenAI Responses {"output": [{"type": "function_call", ...}]}, Gemini {"role": "model", "parts": [{"functionCall": ...}]} (or the provider's whole response).`,
+    );
+  }
+  if (provider === 'openai' && !openAIChatAdapter.matches(body) && openAIResponsesAdapter.matches(body)) provider = 'openai-responses';
+  const adapter = adapterFor(provider);
+  const calls = adapter.extractCalls(body);
+  const callOptions = options.signal ? { signal: options.signal } : {};
+  const executed = await Promise.all(calls.map(async (call) => ({ call, result: await host.callTool(call.name, call.arguments, callOptions) })));
+  return {
+    provider,
+    messages: adapter.formatResults(executed),
+    results: executed.map(({ call, result }) => ({ id: call.id, name: call.name, result })),
+  };
+}

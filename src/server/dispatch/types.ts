@@ -1,0 +1,59 @@
+/** The contract every provider adapter of `POST /v1/dispatch` implements. */
+import type { ToolResult } from '../../result.ts';
+
+export const DISPATCH_PROVIDERS = ['anthropic', 'openai', 'openai-responses', 'gemini'] as const;
+export type DispatchProvider = (typeof DISPATCH_PROVIDERS)[number];
+
+export function isDispatchProvider(value: unknown): value is DispatchProvider {
+  return typeof value === 'string' && (DISPATCH_PROVIDERS as readonly string[]).includes(value);
+}
+
+/** One tool call found in an assistant message. */
+export interface ToolCallRequest {
+  /** The provider's call id (Anthropic tool_use.id, OpenAI tool_call.id / call_id, Gemini functionCall.id); null when absent. */
+  id: string | null;
+  name: string;
+  /** Arguments as sent: an object, or a JSON string (OpenAI); the bridge parses both. */
+  arguments: unknown;
+}
+
+export interface ExecutedToolCall {
+  call: ToolCallRequest;
+  result: ToolResult;
+}
+
+export interface ProviderAdapter {
+  readonly provider: DispatchProvider;
+  /** True when the body has this provider's shape (used when no provider is given). */
+  matches(body: unknown): boolean;
+  /** The tool calls of the assistant message, in order. @throws DispatchShapeError */
+  extractCalls(body: unknown): ToolCallRequest[];
+  /** The message(s) to append to the conversation, in the provider's own format. */
+  formatResults(executed: readonly ExecutedToolCall[]): unknown[];
+}
+
+/** The body does not have the shape the provider expects; the message names what is wrong. */
+export class DispatchShapeError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'DispatchShapeError';
+  }
+}
+
+/**
+ * Result text for providers whose tool messages have no error flag (OpenAI): failures are
+ * prefixed with "Error: " so the model can tell them from output.
+ */
+export function contentWithErrorPrefix(result: ToolResult): string {
+  if (!result.is_error || /^error\b/i.test(result.content)) return result.content;
+  return `Error: ${result.content}`;
+}
+
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+export function requireString(value: unknown, where: string): string {
+  if (typeof value !== 'string' || value === '') throw new DispatchShapeError(`${where} must be a non-empty string.`);
+  return value;
+}

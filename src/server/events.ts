@@ -1,0 +1,67 @@
+/**
+ * `GET /v1/events`: server-sent events from `host.onEvent`, one SSE event per host event
+ * (`event: added|updated|removed|load_failed|collision`, `data: <the event as JSON>`), with
+ * keep-alive comments so proxies keep the stream open.
+ */
+import type { Context } from 'hono';
+import { streamSSE, type SSEStreamingApi } from 'hono/streaming';
+import type { Host, HostEvent } from '../host-types.ts';
+
+export const DEFAULT_KEEP_ALIVE_MS = 15_000;
+
+export interface EventStreamOptions {
+  /** Interval of `: keep-alive` comments; 0 disables them. */
+  keepAliveMs?: number;
+}
+
+/** Holds the open event streams so the server can end them on shutdown. */
+export class EventStreamHub {
+  private readonly host: Host;
+  private readonly keepAliveMs: number;
+  private readonly closers = new Set<() => void>();
+  private sequence = 0;
+
+  constructor(host: Host, options: EventStreamOptions = {}) {
+    this.host = host;
+    this.keepAliveMs = options.keepAliveMs ?? DEFAULT_KEEP_ALIVE_MS;
+  }
+
+  /** Number of connected clients. */
+  get size(): number {
+    return this.closers.size;
+  }
+
+  handle(c: Context): Response {
+    return streamSSE(c, async (stream) => {
+      await new Promise<void>((resolve) => {
+        let writes = Promise.resolve();
+        const enqueue = (write: (stream: SSEStreamingApi) => Promise<unknown>): void => {
+          writes = writes
+            .then(async () => {
+              if (!stream.closed && !stream.aborted) await write(stream);
+            })
+            .catch(() => finish());
+        };
+        const unsubscribe = this.host.onEvent((event: HostEvent) => {
+          const id = String(++this.sequence);
+          enqueue((target) => target.writeSSE({ event: event.type, data: JSON.stringify(event), id }));
+        });
+        const timer = this.keepAliveMs > 0 ? setInterval(() => enqueue((target) => target.write(': keep-alive\n\n')), this.keepAliveMs) : undefined;
+        const finish = (): void => {
+          if (!this.closers.delete(finish)) return;
+          unsubscribe();
+          if (timer) clearInterval(timer);
+          void writes.finally(resolve);
+        };
+        this.closers.add(finish);
+        stream.onAbort(finish);
+        enqueue((target) => target.write(': connected\n\n'));
+      });
+    });
+  }
+
+  /** Ends every open stream (server shutdown). */
+  closeAll(): void {
+    for (const close of [...this.closers]) close();
+  }
+}

@@ -1,0 +1,83 @@
+/**
+ * The Hono application: security middleware, body limit, and the route modules.
+ * Built by `startServer`; usable alone (e.g. `app.request(...)`) for embedding.
+ */
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { HTTPException } from 'hono/http-exception';
+import type { Host } from '../host-types.ts';
+import type { Logger } from '../logger.ts';
+import type { EventStreamHub } from './events.ts';
+import { HttpError, jsonError } from './http-errors.ts';
+import type { McpHttpHandler } from './mcp-http.ts';
+import type { ServerMetrics } from './metrics.ts';
+import { buildOpenApiDocument } from './openapi.ts';
+import type { RequestTracker } from './request-tracker.ts';
+import { dispatchRoutes } from './routes/dispatch.ts';
+import { healthRoutes } from './routes/health.ts';
+import { toolRoutes } from './routes/tools.ts';
+import { bearerTokenGuard, hostHeaderGuard } from './security.ts';
+
+export const DEFAULT_BODY_LIMIT_BYTES = 1024 * 1024;
+
+export interface HttpAppOptions {
+  /** The host every route calls (pass the instrumented view so metrics see every call). */
+  host: Host;
+  metrics: ServerMetrics;
+  events: EventStreamHub;
+  mcp: McpHttpHandler;
+  logger: Logger;
+  /** When set, every path but /healthz needs `Authorization: Bearer <token>`. */
+  token?: string;
+  /** Refuse (403) requests whose Host header is not a loopback name. */
+  checkHostHeader: boolean;
+  bodyLimitBytes?: number;
+  requestTracker?: RequestTracker;
+  isShuttingDown?: () => boolean;
+}
+
+/** Streams that stay open until the client leaves; shutdown ends them instead of waiting. */
+export function isLongLivedRequest(method: string, path: string): boolean {
+  return method === 'GET' && (path === '/v1/events' || path === '/mcp');
+}
+
+export function createHttpApp(options: HttpAppOptions): Hono {
+  const { host, logger } = options;
+  const bodyLimitBytes = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
+  const app = new Hono();
+
+  app.onError((error, c) => {
+    if (error instanceof HttpError) return jsonError(c, error.status, error.code, error.message, error.details);
+    if (error instanceof HTTPException) return jsonError(c, error.status as 400, 'invalid_body', error.message);
+    logger.error({ error: error instanceof Error ? error.stack : String(error), path: c.req.path }, 'unhandled error in HTTP handler');
+    return jsonError(c, 500, 'internal_error', 'Internal server error; see the server log.');
+  });
+  app.notFound((c) => jsonError(c, 404, 'not_found', `No route for ${c.req.method} ${c.req.path}. See /openapi.json.`));
+
+  if (options.checkHostHeader) app.use('*', hostHeaderGuard());
+  if (options.token !== undefined && options.token !== '') app.use('*', bearerTokenGuard(options.token));
+  app.use('*', async (c, next) => {
+    if (options.isShuttingDown?.()) {
+      c.header('Connection', 'close');
+      return jsonError(c, 503, 'shutting_down', 'The server is shutting down.');
+    }
+    await next();
+    return undefined;
+  });
+  if (options.requestTracker) app.use('*', options.requestTracker.middleware(isLongLivedRequest));
+  app.use(
+    '*',
+    bodyLimit({
+      maxSize: bodyLimitBytes,
+      onError: (c) => jsonError(c, 413, 'payload_too_large', `The request body is larger than the limit of ${bodyLimitBytes} bytes.`, { limit_bytes: bodyLimitBytes }),
+    }),
+  );
+
+  app.route('/', healthRoutes(host, options.metrics));
+  app.route('/', toolRoutes(host));
+  app.route('/', dispatchRoutes(host));
+  app.get('/v1/events', (c) => options.events.handle(c));
+  app.all('/mcp', (c) => options.mcp.handle(c.req.raw));
+  app.get('/openapi.json', (c) => c.json(buildOpenApiDocument({ serverUrl: new URL(c.req.url).origin })));
+  return app;
+}

@@ -1,0 +1,43 @@
+/** The one JSON error shape every HTTP endpoint answers with: `{"error": {"code", "message"}}`. */
+import type { Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+
+export type HttpErrorCode =
+  | 'invalid_json'
+  | 'invalid_body'
+  | 'invalid_query'
+  | 'unknown_tool'
+  | 'unrecognized_message'
+  | 'payload_too_large'
+  | 'unauthorized'
+  | 'forbidden_host'
+  | 'not_found'
+  | 'shutting_down'
+  | 'internal_error';
+
+export interface HttpErrorBody {
+  error: { code: HttpErrorCode; message: string; details?: Record<string, unknown> };
+}
+
+export function httpErrorBody(code: HttpErrorCode, message: string, details?: Record<string, unknown>): HttpErrorBody {
+  return { error: details === undefined ? { code, message } : { code, message, details } };
+}
+
+export function jsonError(c: Context, status: ContentfulStatusCode, code: HttpErrorCode, message: string, details?: Record<string, unknown>): Response {
+  return c.json(httpErrorBody(code, message, details), status);
+}
+
+/** A typed failure a route throws; the app's error handler turns it into the JSON error shape. */
+export class HttpError extends Error {
+  readonly status: ContentfulStatusCode;
+  readonly code: HttpErrorCode;
+  readonly details: Record<string, unknown> | undefined;
+
+  constructor(status: ContentfulStatusCode, code: HttpErrorCode, message: string, details?: Record<string, unknown>) {
+    super(message);
+    this.name = 'HttpError';
+    this.status = status;
+    this.code = code;
+    this.details = details;
+  }
+}

@@ -1,0 +1,21 @@
+// The server edge of toolhost: HTTP daemon, MCP (stdio and Streamable HTTP), dispatch, config glue.
+export { startServer, installShutdownHandlers, DEFAULT_SERVER_HOST, DEFAULT_SERVER_PORT, DEFAULT_GRACE_MS } from './serve.ts';
+export type { StartServerOptions, RunningServer, ShutdownHandlerOptions } from './serve.ts';
+export { runServeCommand, runMcpStdioCommand } from './commands.ts';
+export type { RunCommandOptions } from './commands.ts';
+export { createHttpApp, DEFAULT_BODY_LIMIT_BYTES, isLongLivedRequest } from './http-app.ts';
+export type { HttpAppOptions } from './http-app.ts';
+export { createMcpServer, toMcpCallToolResult, MCP_METADATA_KEY } from './mcp-server.ts';
+export type { CreateMcpServerOptions } from './mcp-server.ts';
+export { serveMcpStdio } from './mcp-stdio.ts';
+export type { ServeMcpStdioOptions, McpStdioSession } from './mcp-stdio.ts';
+export { McpHttpHandler, MCP_SESSION_HEADER } from './mcp-http.ts';
+export type { McpHttpHandlerOptions } from './mcp-http.ts';
+export { EventStreamHub, DEFAULT_KEEP_ALIVE_MS } from './events.ts';
+export { ServerMetrics, instrumentHost, PROMETHEUS_CONTENT_TYPE } from './metrics.ts';
+export { buildOpenApiDocument } from './openapi.ts';
+export { assertBindAllowed, isLoopbackAddress, isLoopbackHostHeader, tokensEqual, bearerTokenOf, PUBLIC_PATHS } from './security.ts';
+export { HttpError, httpErrorBody } from './http-errors.ts';
+export type { HttpErrorCode, HttpErrorBody } from './http-errors.ts';
+export { dispatchToolCalls, detectProvider, DISPATCH_PROVIDERS, DispatchShapeError, isDispatchProvider } from './dispatch/index.ts';
+export type { DispatchProvider, DispatchResponse, DispatchResultEntry, ToolCallRequest } from './dispatch/index.ts';

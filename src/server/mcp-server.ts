@@ -1,0 +1,68 @@
+/**
+ * The MCP server over a host (low-level SDK `Server`: our tools carry JSON Schemas, not zod shapes).
+ * tools/list → `toMcpTool` (normalized inputSchema, annotations from the permission level);
+ * tools/call → `host.callTool`, the ToolResult mapped to `{content: [{type: "text", text}], isError,
+ * _meta: {"toolhost/metadata": metadata}}`; `notifications/tools/list_changed` whenever the tool
+ * set changes (capability `tools.listChanged`).
+ *
+ * Unknown, hidden and refused tools come back as `isError` results (not JSON-RPC errors), like
+ * every other edge of the host, so a model reads why.
+ */
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type ListToolsResult } from '@modelcontextprotocol/sdk/types.js';
+import type { Host, HostEvent } from '../host-types.ts';
+import type { ToolResult } from '../result.ts';
+import { toMcpTool } from '../schema/providers/mcp.ts';
+import { TOOLHOST_VERSION } from './version.ts';
+
+/** Key of the ToolResult metadata in a CallToolResult's `_meta`. */
+export const MCP_METADATA_KEY = 'toolhost/metadata';
+
+export interface CreateMcpServerOptions {
+  /** Server name in the initialize result. Default "toolhost". */
+  name?: string;
+  version?: string;
+  instructions?: string;
+}
+
+const TOOL_SET_EVENTS: ReadonlySet<HostEvent['type']> = new Set(['added', 'updated', 'removed']);
+
+export function toMcpCallToolResult(result: ToolResult): CallToolResult {
+  const mapped: CallToolResult = { content: [{ type: 'text', text: result.content }], isError: result.is_error };
+  if (result.metadata !== undefined) mapped._meta = { [MCP_METADATA_KEY]: result.metadata };
+  return mapped;
+}
+
+/**
+ * One MCP server bound to `host`. Connect it to exactly one transport. It unsubscribes from the
+ * host when it closes; do not overwrite `server.onclose` (wrap it instead).
+ */
+export function createMcpServer(host: Host, options: CreateMcpServerOptions = {}): Server {
+  const server = new Server(
+    { name: options.name ?? 'toolhost', version: options.version ?? TOOLHOST_VERSION },
+    { capabilities: { tools: { listChanged: true } }, ...(options.instructions ? { instructions: options.instructions } : {}) },
+  );
+
+  server.setRequestHandler(ListToolsRequestSchema, (): ListToolsResult => ({
+    tools: host.listTools().map((tool) => toMcpTool(tool) as ListToolsResult['tools'][number]),
+  }));
+
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
+    const result = await host.callTool(request.params.name, request.params.arguments ?? {}, { signal: extra.signal });
+    return toMcpCallToolResult(result);
+  });
+
+  // Coalesce a burst of changes (a reload touching many files) into one notification.
+  let pending = false;
+  const unsubscribe = host.onEvent((event) => {
+    if (!TOOL_SET_EVENTS.has(event.type) || pending) return;
+    pending = true;
+    setImmediate(() => {
+      pending = false;
+      if (server.transport === undefined) return;
+      server.sendToolListChanged().catch((error: unknown) => host.logger.debug({ error: String(error) }, 'mcp list_changed not delivered'));
+    });
+  });
+  server.onclose = () => unsubscribe();
+  return server;
+}

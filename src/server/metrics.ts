@@ -1,0 +1,135 @@
+/**
+ * Prometheus metrics in the text exposition format (version 0.0.4), one registry per server:
+ * calls and errors per tool, a latency histogram per tool, loaded tools, reloads and load failures.
+ * Hand-written to keep one small, dependency-free, per-instance registry (no global state).
+ */
+import type { CallToolOptions, Host, HostEvent } from '../host-types.ts';
+import type { ToolResult } from '../result.ts';
+
+export const PROMETHEUS_CONTENT_TYPE = 'text/plain; version=0.0.4; charset=utf-8';
+
+/** Latency buckets in seconds. */
+export const CALL_DURATION_BUCKETS: readonly number[] = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60];
+
+/** Label for calls of names the registry does not hold (keeps label cardinality bounded). */
+export const UNKNOWN_TOOL_LABEL = '(unknown)';
+
+interface ToolCallStats {
+  calls: number;
+  errors: number;
+  bucketCounts: number[];
+  durationSum: number;
+}
+
+export class ServerMetrics {
+  private readonly perTool = new Map<string, ToolCallStats>();
+  private reloads = 0;
+  private loadFailures = 0;
+  private readonly host: Host;
+  private readonly unsubscribe: () => void;
+
+  constructor(host: Host) {
+    this.host = host;
+    this.unsubscribe = host.onEvent((event) => this.recordEvent(event));
+  }
+
+  recordCall(toolName: string, durationSeconds: number, isError: boolean): void {
+    const label = this.host.registry.get(toolName) ? toolName : UNKNOWN_TOOL_LABEL;
+    let stats = this.perTool.get(label);
+    if (!stats) {
+      stats = { calls: 0, errors: 0, bucketCounts: CALL_DURATION_BUCKETS.map(() => 0), durationSum: 0 };
+      this.perTool.set(label, stats);
+    }
+    stats.calls += 1;
+    if (isError) stats.errors += 1;
+    stats.durationSum += durationSeconds;
+    CALL_DURATION_BUCKETS.forEach((bound, index) => {
+      if (durationSeconds <= bound) stats.bucketCounts[index] = (stats.bucketCounts[index] ?? 0) + 1;
+    });
+  }
+
+  recordEvent(event: HostEvent): void {
+    if (event.type === 'updated') this.reloads += 1;
+    if (event.type === 'load_failed') this.loadFailures += 1;
+  }
+
+  /** The exposition text for `GET /metrics`. */
+  render(): string {
+    const lines: string[] = [];
+    const tools = [...this.perTool.keys()].sort();
+    const family = (name: string, type: string, help: string): void => {
+      lines.push(`# HELP ${name} ${help}`, `# TYPE ${name} ${type}`);
+    };
+    family('toolhost_tool_calls_total', 'counter', 'Tool calls, by tool.');
+    for (const tool of tools) lines.push(`toolhost_tool_calls_total{tool="${escapeLabel(tool)}"} ${this.perTool.get(tool)?.calls ?? 0}`);
+    family('toolhost_tool_call_errors_total', 'counter', 'Tool calls that returned is_error, by tool.');
+    for (const tool of tools) lines.push(`toolhost_tool_call_errors_total{tool="${escapeLabel(tool)}"} ${this.perTool.get(tool)?.errors ?? 0}`);
+    family('toolhost_tool_call_duration_seconds', 'histogram', 'Tool call latency in seconds, by tool.');
+    for (const tool of tools) {
+      const stats = this.perTool.get(tool);
+      if (!stats) continue;
+      const label = escapeLabel(tool);
+      CALL_DURATION_BUCKETS.forEach((bound, index) => {
+        lines.push(`toolhost_tool_call_duration_seconds_bucket{tool="${label}",le="${bound}"} ${stats.bucketCounts[index] ?? 0}`);
+      });
+      lines.push(`toolhost_tool_call_duration_seconds_bucket{tool="${label}",le="+Inf"} ${stats.calls}`);
+      lines.push(`toolhost_tool_call_duration_seconds_sum{tool="${label}"} ${stats.durationSum}`);
+      lines.push(`toolhost_tool_call_duration_seconds_count{tool="${label}"} ${stats.calls}`);
+    }
+    family('toolhost_tools_loaded', 'gauge', 'Tools visible to clients.');
+    lines.push(`toolhost_tools_loaded ${this.host.listTools().length}`);
+    family('toolhost_tool_calls_in_flight', 'gauge', 'Tool calls currently running.');
+    lines.push(`toolhost_tool_calls_in_flight ${this.host.inFlightCalls()}`);
+    family('toolhost_tool_reloads_total', 'counter', 'Tools replaced by a new version (hot reload).');
+    lines.push(`toolhost_tool_reloads_total ${this.reloads}`);
+    family('toolhost_extension_load_failures_total', 'counter', 'Extension files that failed to load since start.');
+    lines.push(`toolhost_extension_load_failures_total ${this.loadFailures}`);
+    family('toolhost_extension_load_failures', 'gauge', 'Extension files currently failing to load.');
+    lines.push(`toolhost_extension_load_failures ${this.host.loadFailures().length}`);
+    return `${lines.join('\n')}\n`;
+  }
+
+  close(): void {
+    this.unsubscribe();
+  }
+}
+
+/**
+ * A view of `host` whose `callTool` is timed and counted; every edge (HTTP, dispatch, MCP) calls
+ * through it, so metrics are recorded in one place.
+ */
+export function instrumentHost(host: Host, metrics: ServerMetrics): Host {
+  const callTool = async (name: string, args: unknown, options?: CallToolOptions): Promise<ToolResult> => {
+    const started = performance.now();
+    const result = await host.callTool(name, args, options);
+    metrics.recordCall(name, (performance.now() - started) / 1000, result.is_error);
+    return result;
+  };
+  return {
+    get workspaceRoot() {
+      return host.workspaceRoot;
+    },
+    get extensionsDir() {
+      return host.extensionsDir;
+    },
+    get permissionMode() {
+      return host.permissionMode;
+    },
+    get registry() {
+      return host.registry;
+    },
+    get logger() {
+      return host.logger;
+    },
+    listTools: () => host.listTools(),
+    callTool,
+    onEvent: (listener) => host.onEvent(listener),
+    loadFailures: () => host.loadFailures(),
+    inFlightCalls: () => host.inFlightCalls(),
+    close: (options) => host.close(options),
+  };
+}
+
+function escapeLabel(value: string): string {
+  return value.replace(/\\/g, '\\\\').replace(/\n/g, '\\n').replace(/"/g, '\\"');
+}

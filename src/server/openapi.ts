@@ -1,0 +1,182 @@
+/** The OpenAPI 3.1 description of the HTTP API, served at `GET /openapi.json`. */
+import { TOOL_LIST_FORMATS } from '../schema/providers/format.ts';
+import { PERMISSION_LEVELS } from '../permission.ts';
+import { DISPATCH_PROVIDERS } from './dispatch/types.ts';
+import { TOOLHOST_VERSION } from './version.ts';
+
+export type OpenApiDocument = Record<string, unknown>;
+
+const json = (schema: object): object => ({ 'application/json': { schema } });
+const ref = (name: string): object => ({ $ref: `#/components/schemas/${name}` });
+const errorResponse = (description: string): object => ({ description, content: json(ref('Error')) });
+
+export function buildOpenApiDocument(options: { serverUrl?: string } = {}): OpenApiDocument {
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'toolhost',
+      version: TOOLHOST_VERSION,
+      description:
+        'A tool host for LLM agents: list tools in any provider format, call them, and dispatch a provider assistant message. Every endpoint but /healthz needs `Authorization: Bearer <token>` when the server runs with a token. MCP (Streamable HTTP) is served at /mcp.',
+    },
+    ...(options.serverUrl ? { servers: [{ url: options.serverUrl }] } : {}),
+    security: [{ bearer: [] }],
+    paths: {
+      '/healthz': {
+        get: {
+          operationId: 'health',
+          summary: 'Liveness and the number of visible tools (no token needed).',
+          security: [],
+          responses: { '200': { description: 'Healthy.', content: json(ref('Health')) } },
+        },
+      },
+      '/metrics': {
+        get: {
+          operationId: 'metrics',
+          summary: 'Prometheus metrics (text exposition format 0.0.4).',
+          responses: { '200': { description: 'Metrics.', content: { 'text/plain': { schema: { type: 'string' } } } }, '401': errorResponse('Missing or invalid token.') },
+        },
+      },
+      '/v1/tools': {
+        get: {
+          operationId: 'listTools',
+          summary: 'Tools visible to clients, in the requested format.',
+          parameters: [{ name: 'format', in: 'query', required: false, schema: { type: 'string', enum: [...TOOL_LIST_FORMATS], default: 'raw' } }],
+          responses: {
+            '200': {
+              description: 'The tool list; `tools` items have the shape of the format (raw, Anthropic tool, OpenAI function tool, Gemini FunctionDeclaration, MCP Tool).',
+              content: json({ type: 'object', required: ['format', 'tools'], properties: { format: { type: 'string', enum: [...TOOL_LIST_FORMATS] }, tools: { type: 'array', items: { type: 'object' } } } }),
+            },
+            '400': errorResponse('Unknown format (`invalid_query`); the message lists the allowed values.'),
+            '401': errorResponse('Missing or invalid token.'),
+          },
+        },
+      },
+      '/v1/tools/{name}': {
+        get: {
+          operationId: 'getTool',
+          summary: 'One tool: the raw description plus every provider form under `formats`, or only the form named by `format`.',
+          parameters: [
+            { name: 'name', in: 'path', required: true, schema: { type: 'string' } },
+            { name: 'format', in: 'query', required: false, schema: { type: 'string', enum: [...TOOL_LIST_FORMATS] } },
+          ],
+          responses: {
+            '200': { description: 'The tool.', content: json({ oneOf: [ref('ToolDetail'), { type: 'object' }] }) },
+            '400': errorResponse('Unknown format.'),
+            '404': errorResponse('Unknown or hidden tool (`unknown_tool`).'),
+          },
+        },
+      },
+      '/v1/tools/{name}/call': {
+        post: {
+          operationId: 'callTool',
+          summary: 'Call one tool. A tool failure is a 200 with `is_error: true`.',
+          parameters: [{ name: 'name', in: 'path', required: true, schema: { type: 'string' } }],
+          requestBody: { required: true, content: json(ref('CallRequest')) },
+          responses: {
+            '200': { description: 'The tool result.', content: json(ref('ToolResult')) },
+            '400': errorResponse('Malformed JSON (`invalid_json`) or a body that is not {"arguments": {...}} (`invalid_body`).'),
+            '404': errorResponse('Unknown or hidden tool (`unknown_tool`).'),
+            '413': errorResponse('Body larger than the limit (`payload_too_large`).'),
+          },
+        },
+      },
+      '/v1/dispatch': {
+        post: {
+          operationId: 'dispatch',
+          summary: "Run every tool call of a provider's assistant message concurrently; returns the tool-result message(s) to append, in that provider's format.",
+          description:
+            'Accepted bodies: Anthropic `{role: "assistant", content: [{type: "tool_use", id, name, input}]}` or a Messages API response; OpenAI chat `{role: "assistant", tool_calls: [...]}` or a chat completion (first choice); OpenAI Responses `{output: [{type: "function_call", call_id, name, arguments}]}`, an array of output items, or one item; Gemini `{role: "model", parts: [{functionCall: {name, args, id?}}]}`, a candidate or a GenerateContentResponse (first candidate). Returned `messages`: Anthropic one `{role: "user", content: [{type: "tool_result", tool_use_id, content, is_error}]}`; OpenAI one `{role: "tool", tool_call_id, content}` per call; OpenAI Responses one `{type: "function_call_output", call_id, output}` per call; Gemini one `{role: "user", parts: [{functionResponse: {id?, name, response: {output} | {error}}}]}`. OpenAI results that failed are prefixed "Error: ". No tool calls → `messages: []`.',
+          parameters: [{ name: 'provider', in: 'query', required: false, schema: { type: 'string', enum: [...DISPATCH_PROVIDERS] }, description: 'Skip shape detection. "openai" also accepts Responses API shapes.' }],
+          requestBody: { required: true, content: json({ type: ['object', 'array'] }) },
+          responses: {
+            '200': { description: 'Results.', content: json(ref('DispatchResponse')) },
+            '400': errorResponse('Malformed JSON (`invalid_json`), unknown provider (`invalid_query`) or an unrecognized message shape (`unrecognized_message`).'),
+            '413': errorResponse('Body larger than the limit.'),
+          },
+        },
+      },
+      '/v1/events': {
+        get: {
+          operationId: 'events',
+          summary: 'Server-sent events of tool set changes: `event: added|updated|removed|load_failed|collision`, `data: <HostEvent JSON>`; keep-alive comments.',
+          responses: { '200': { description: 'An SSE stream.', content: { 'text/event-stream': { schema: { type: 'string' } } } } },
+        },
+      },
+      '/mcp': {
+        post: { operationId: 'mcpPost', summary: 'MCP Streamable HTTP (JSON-RPC); start with an initialize request, then send Mcp-Session-Id.', responses: { '200': { description: 'JSON-RPC response (JSON or SSE).' } } },
+        get: { operationId: 'mcpStream', summary: 'MCP standalone SSE stream for server notifications (needs Mcp-Session-Id).', responses: { '200': { description: 'SSE stream.' } } },
+        delete: { operationId: 'mcpEnd', summary: 'End an MCP session.', responses: { '200': { description: 'Ended.' } } },
+      },
+    },
+    components: {
+      securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
+      schemas: {
+        Error: {
+          type: 'object',
+          required: ['error'],
+          properties: {
+            error: {
+              type: 'object',
+              required: ['code', 'message'],
+              properties: {
+                code: { type: 'string', examples: ['invalid_json', 'invalid_body', 'invalid_query', 'unknown_tool', 'unrecognized_message', 'payload_too_large', 'unauthorized', 'forbidden_host'] },
+                message: { type: 'string' },
+                details: { type: 'object' },
+              },
+            },
+          },
+        },
+        Health: {
+          type: 'object',
+          required: ['status', 'tools'],
+          properties: { status: { const: 'ok' }, tools: { type: 'integer' }, load_failures: { type: 'integer' }, in_flight_calls: { type: 'integer' } },
+        },
+        RawTool: {
+          type: 'object',
+          required: ['name', 'description', 'source', 'permission', 'network', 'inputSchema'],
+          properties: {
+            name: { type: 'string' },
+            description: { type: 'string' },
+            source: { type: 'string', enum: ['builtin', 'wasm'] },
+            permission: { type: 'string', enum: [...PERMISSION_LEVELS] },
+            network: { type: 'boolean' },
+            inputSchema: { type: 'object', description: 'Normalized JSON Schema of the arguments.' },
+          },
+        },
+        ToolDetail: {
+          allOf: [
+            ref('RawTool'),
+            {
+              type: 'object',
+              required: ['formats'],
+              properties: { formats: { type: 'object', required: ['anthropic', 'openai', 'gemini', 'mcp'], properties: { anthropic: { type: 'object' }, openai: { type: 'object' }, gemini: { type: 'object' }, mcp: { type: 'object' } } } },
+            },
+          ],
+        },
+        CallRequest: {
+          type: 'object',
+          additionalProperties: false,
+          properties: { arguments: { type: 'object', description: "The tool's parameters. Default {}." } },
+        },
+        ToolResult: {
+          type: 'object',
+          required: ['content', 'is_error'],
+          properties: { content: { type: 'string' }, is_error: { type: 'boolean' }, metadata: { type: 'object' } },
+        },
+        DispatchResponse: {
+          type: 'object',
+          required: ['provider', 'messages', 'results'],
+          properties: {
+            provider: { type: 'string', enum: [...DISPATCH_PROVIDERS] },
+            messages: { type: 'array', items: { type: 'object' }, description: 'Append these to the conversation, in order.' },
+            results: {
+              type: 'array',
+              items: { type: 'object', required: ['id', 'name', 'result'], properties: { id: { type: ['string', 'null'] }, name: { type: 'string' }, result: ref('ToolResult') } },
+            },
+          },
+        },
+      },
+    },
+  };
+}

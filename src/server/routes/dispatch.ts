@@ -1,0 +1,30 @@
+/** `POST /v1/dispatch?provider=`: run the tool calls of a provider assistant message. */
+import { Hono } from 'hono';
+import type { Host } from '../../host-types.ts';
+import { dispatchToolCalls } from '../dispatch/dispatch.ts';
+import { DISPATCH_PROVIDERS, DispatchShapeError, isDispatchProvider, type DispatchProvider } from '../dispatch/types.ts';
+import { HttpError } from '../http-errors.ts';
+import { readJsonBody } from '../request-body.ts';
+
+export function dispatchRoutes(host: Host): Hono {
+  const app = new Hono();
+  app.post('/v1/dispatch', async (c) => {
+    const requested = c.req.query('provider');
+    let provider: DispatchProvider | undefined;
+    if (requested !== undefined && requested !== '') {
+      if (!isDispatchProvider(requested)) {
+        throw new HttpError(400, 'invalid_query', `Unknown provider "${requested}"; allowed values: ${DISPATCH_PROVIDERS.join(', ')}.`, { allowed: [...DISPATCH_PROVIDERS] });
+      }
+      provider = requested;
+    }
+    const body = await readJsonBody(c);
+    try {
+      const response = await dispatchToolCalls(host, body, { ...(provider ? { provider } : {}), signal: c.req.raw.signal });
+      return c.json(response);
+    } catch (error) {
+      if (error instanceof DispatchShapeError) throw new HttpError(400, 'unrecognized_message', error.message);
+      throw error;
+    }
+  });
+  return app;
+}

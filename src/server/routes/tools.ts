@@ -1,0 +1,75 @@
+/**
+ * Tool routes: `GET /v1/tools?format=`, `GET /v1/tools/{name}`, `POST /v1/tools/{name}/call`.
+ */
+import { Hono } from 'hono';
+import type { Host } from '../../host-types.ts';
+import { formatTool, formatToolList, isToolListFormat, toRawTool, TOOL_LIST_FORMATS, type RawTool, type ToolListFormat } from '../../schema/providers/format.ts';
+import type { AnyTool } from '../../tool.ts';
+import { HttpError } from '../http-errors.ts';
+import { describeJsonType, isPlainObject, readJsonObjectBody } from '../request-body.ts';
+
+/** `GET /v1/tools/{name}` without `?format=`: the raw description plus every provider form. */
+export interface ToolDetail extends RawTool {
+  formats: Record<Exclude<ToolListFormat, 'raw'>, unknown>;
+}
+
+export const CALL_BODY_FIELDS: readonly string[] = ['arguments'];
+
+export function toolDetail(tool: AnyTool): ToolDetail {
+  return {
+    ...toRawTool(tool),
+    formats: {
+      anthropic: formatTool(tool, 'anthropic'),
+      openai: formatTool(tool, 'openai'),
+      gemini: formatTool(tool, 'gemini'),
+      mcp: formatTool(tool, 'mcp'),
+    },
+  };
+}
+
+function formatParameter(value: string | undefined): ToolListFormat | undefined {
+  if (value === undefined || value === '') return undefined;
+  if (!isToolListFormat(value)) {
+    throw new HttpError(400, 'invalid_query', `Unknown format "${value}"; allowed values: ${TOOL_LIST_FORMATS.join(', ')}.`, { allowed: [...TOOL_LIST_FORMATS] });
+  }
+  return value;
+}
+
+function visibleTool(host: Host, name: string): AnyTool {
+  const lookup = host.registry.lookup(name);
+  if (!lookup.found) throw new HttpError(404, 'unknown_tool', lookup.message, { reason: lookup.reason });
+  return lookup.tool;
+}
+
+export function toolRoutes(host: Host): Hono {
+  const app = new Hono();
+
+  app.get('/v1/tools', (c) => {
+    const format = formatParameter(c.req.query('format')) ?? 'raw';
+    return c.json({ format, tools: formatToolList(host.listTools(), format) });
+  });
+
+  app.get('/v1/tools/:name', (c) => {
+    const format = formatParameter(c.req.query('format'));
+    const tool = visibleTool(host, c.req.param('name'));
+    return c.json(format === undefined ? toolDetail(tool) : (formatTool(tool, format) as object));
+  });
+
+  app.post('/v1/tools/:name/call', async (c) => {
+    const name = c.req.param('name');
+    const body = await readJsonObjectBody(c);
+    const unknown = Object.keys(body).filter((key) => !CALL_BODY_FIELDS.includes(key));
+    if (unknown.length > 0) {
+      throw new HttpError(400, 'invalid_body', `Unknown field(s) ${unknown.map((key) => `"${key}"`).join(', ')} in the call body; send {"arguments": {...}} with the tool's parameters inside "arguments".`);
+    }
+    const args = body['arguments'] ?? {};
+    if (!isPlainObject(args)) {
+      throw new HttpError(400, 'invalid_body', `"arguments" must be a JSON object of the tool's parameters, received ${describeJsonType(args)}.`);
+    }
+    visibleTool(host, name);
+    const result = await host.callTool(name, args, { signal: c.req.raw.signal });
+    return c.json(result);
+  });
+
+  return app;
+}

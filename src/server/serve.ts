@@ -1,0 +1,165 @@
+/**
+ * `toolhost serve`: the HTTP daemon (REST + SSE + MCP Streamable HTTP) with graceful shutdown.
+ */
+import type { Server as HttpServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createAdaptorServer } from '@hono/node-server';
+import type { Hono } from 'hono';
+import { ToolHostError } from '../errors.ts';
+import type { Host } from '../host-types.ts';
+import { silentLogger, type Logger } from '../logger.ts';
+import { EventStreamHub } from './events.ts';
+import { createHttpApp, DEFAULT_BODY_LIMIT_BYTES } from './http-app.ts';
+import { McpHttpHandler } from './mcp-http.ts';
+import { instrumentHost, ServerMetrics } from './metrics.ts';
+import { RequestTracker } from './request-tracker.ts';
+import { assertBindAllowed, isLoopbackAddress } from './security.ts';
+
+export const DEFAULT_SERVER_HOST = '127.0.0.1';
+export const DEFAULT_SERVER_PORT = 7411;
+export const DEFAULT_GRACE_MS = 10_000;
+
+export interface StartServerOptions {
+  /** Bind address. Default 127.0.0.1. A non-loopback address needs `token`. */
+  host?: string;
+  /** Port; 0 picks an ephemeral one. Default 7411. */
+  port?: number;
+  /** Bearer token required on every path but /healthz. */
+  token?: string;
+  /** Largest request body, bytes. Default 1 MiB. */
+  bodyLimitBytes?: number;
+  logger?: Logger;
+  /** Interval of SSE keep-alive comments on /v1/events. Default 15 s. */
+  keepAliveMs?: number;
+  /** Close the host when the server closes. Default true. */
+  closeHost?: boolean;
+}
+
+export interface RunningServer {
+  /** Base URL, e.g. http://127.0.0.1:7411 */
+  url: string;
+  /** The bound port (the real one when 0 was asked). */
+  port: number;
+  /** The bound address. */
+  address: string;
+  app: Hono;
+  /**
+   * Graceful shutdown: stop accepting connections, let in-flight calls finish for up to `graceMs`
+   * (host.close), end event and MCP streams, then close the remaining connections. Idempotent.
+   */
+  close(graceMs?: number): Promise<void>;
+}
+
+/**
+ * Starts the daemon on `host`.
+ * @throws ToolHostError('SERVER_START_REFUSED') for a non-loopback bind without a token;
+ *         ToolHostError('SERVER_LISTEN_FAILED') when the port cannot be bound.
+ */
+export async function startServer(host: Host, options: StartServerOptions = {}): Promise<RunningServer> {
+  const bindHost = options.host ?? DEFAULT_SERVER_HOST;
+  const requestedPort = options.port ?? DEFAULT_SERVER_PORT;
+  const token = options.token === '' ? undefined : options.token;
+  const logger = options.logger ?? host.logger ?? silentLogger();
+  const bodyLimitBytes = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
+  assertBindAllowed({ host: bindHost, token });
+  if (!Number.isInteger(requestedPort) || requestedPort < 0 || requestedPort > 65535) {
+    throw new ToolHostError('SERVER_START_REFUSED', `Invalid port ${requestedPort}: expected an integer from 0 to 65535.`);
+  }
+
+  const metrics = new ServerMetrics(host);
+  const instrumented = instrumentHost(host, metrics);
+  const events = new EventStreamHub(host, options.keepAliveMs !== undefined ? { keepAliveMs: options.keepAliveMs } : {});
+  const mcp = new McpHttpHandler(instrumented, { maxRequestBodyBytes: bodyLimitBytes });
+  const tracker = new RequestTracker();
+  let shuttingDown = false;
+  const app = createHttpApp({
+    host: instrumented,
+    metrics,
+    events,
+    mcp,
+    logger,
+    ...(token !== undefined ? { token } : {}),
+    checkHostHeader: isLoopbackAddress(bindHost),
+    bodyLimitBytes,
+    requestTracker: tracker,
+    isShuttingDown: () => shuttingDown,
+  });
+
+  const server = createAdaptorServer({ fetch: app.fetch, hostname: bindHost }) as HttpServer;
+  await new Promise<void>((resolve, reject) => {
+    const onError = (error: NodeJS.ErrnoException): void => {
+      reject(new ToolHostError('SERVER_LISTEN_FAILED', `Cannot listen on ${bindHost}:${requestedPort}: ${error.code === 'EADDRINUSE' ? 'the port is already in use' : error.message}.`, { cause: error }));
+    };
+    server.once('error', onError);
+    server.listen(requestedPort, bindHost, () => {
+      server.off('error', onError);
+      resolve();
+    });
+  });
+  server.on('error', (error) => logger.error({ error: error.message }, 'http server error'));
+  const bound = server.address() as AddressInfo;
+  const url = `http://${bound.family === 'IPv6' ? `[${bound.address}]` : bound.address}:${bound.port}`;
+  logger.info({ url, tools: host.listTools().length, auth: token !== undefined }, 'toolhost server listening');
+
+  let closing: Promise<void> | undefined;
+  const close = (graceMs: number = DEFAULT_GRACE_MS): Promise<void> => {
+    closing ??= (async () => {
+      const deadline = Date.now() + graceMs;
+      shuttingDown = true;
+      logger.info({ graceMs, inFlightCalls: host.inFlightCalls() }, 'toolhost server shutting down');
+      const serverClosed = new Promise<void>((resolve) => server.close(() => resolve()));
+      if (options.closeHost !== false) await host.close({ graceMs });
+      await tracker.idle(deadline - Date.now());
+      events.closeAll();
+      await mcp.closeAll();
+      metrics.close();
+      // Let the last responses flush, then drop idle keep-alive connections until the server is closed.
+      const sweeper = setInterval(() => server.closeIdleConnections(), 25);
+      server.closeIdleConnections();
+      const finalTimer = setTimeout(() => server.closeAllConnections(), Math.max(deadline - Date.now(), 100));
+      await serverClosed;
+      clearInterval(sweeper);
+      clearTimeout(finalTimer);
+      logger.info('toolhost server closed');
+    })();
+    return closing;
+  };
+
+  return { url, port: bound.port, address: bound.address, app, close };
+}
+
+export interface ShutdownHandlerOptions {
+  signals?: readonly NodeJS.Signals[];
+  /** Default process.exit. */
+  exit?: (code: number) => void;
+}
+
+/**
+ * SIGINT/SIGTERM → `close()` → exit 0 (exit 1 if close throws). A second signal exits at once
+ * with 1. Returns a function that removes the handlers.
+ */
+export function installShutdownHandlers(close: () => Promise<void>, logger: Logger, options: ShutdownHandlerOptions = {}): () => void {
+  const signals = options.signals ?? ['SIGINT', 'SIGTERM'];
+  const exit = options.exit ?? ((code: number) => process.exit(code));
+  let received = false;
+  const onSignal = (signal: NodeJS.Signals): void => {
+    if (received) {
+      logger.warn({ signal }, 'second signal, exiting now');
+      exit(1);
+      return;
+    }
+    received = true;
+    logger.info({ signal }, 'shutting down');
+    close().then(
+      () => exit(0),
+      (error: unknown) => {
+        logger.error({ error: error instanceof Error ? error.message : String(error) }, 'shutdown failed');
+        exit(1);
+      },
+    );
+  };
+  for (const signal of signals) process.on(signal, onSignal);
+  return () => {
+    for (const signal of signals) process.off(signal, onSignal);
+  };
+}

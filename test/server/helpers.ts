@@ -1,0 +1,99 @@
+/** Shared fixtures for the server tests: a host with small test tools, and a running server. */
+import { mkdtempSync, realpathSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { createHost } from '../../src/host.ts';
+import type { Host, HostOptions } from '../../src/host-types.ts';
+import { errorResult, textResult } from '../../src/result.ts';
+import { startServer, type RunningServer, type StartServerOptions } from '../../src/server/serve.ts';
+import { defineTool, type AnyTool } from '../../src/tool.ts';
+
+export const echoTool = defineTool({
+  name: 'echo',
+  description: 'Echoes its text.',
+  permission: 'read_only',
+  input: z.object({ text: z.string().describe('Text to echo') }),
+  secretParams: [],
+  async execute(input) {
+    return textResult(input.text, { length: input.text.length });
+  },
+});
+
+export const slowTool = defineTool({
+  name: 'slow',
+  description: 'Waits, then answers with its label.',
+  permission: 'read_only',
+  input: z.object({ ms: z.number().int().min(0), label: z.string() }),
+  secretParams: [],
+  async execute(input, context) {
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(resolve, input.ms);
+      context.signal.addEventListener('abort', () => {
+        clearTimeout(timer);
+        reject(new Error('aborted'));
+      });
+    });
+    return textResult(`done ${input.label}`);
+  },
+});
+
+export const failTool = defineTool({
+  name: 'fail',
+  description: 'Always fails.',
+  permission: 'none',
+  input: z.object({}),
+  secretParams: [],
+  async execute() {
+    return errorResult('it failed on purpose');
+  },
+});
+
+export const writeTool = defineTool({
+  name: 'write_note',
+  description: 'Pretends to write a note.',
+  permission: 'write',
+  input: z.object({ note: z.string() }),
+  secretParams: [],
+  async execute(input) {
+    return textResult(`wrote ${input.note}`);
+  },
+});
+
+export const extraTool = defineTool({
+  name: 'extra',
+  description: 'Added later.',
+  permission: 'read_only',
+  input: z.object({}),
+  secretParams: [],
+  async execute() {
+    return textResult('extra');
+  },
+});
+
+export const TEST_TOOLS: readonly AnyTool[] = [echoTool, slowTool, failTool, writeTool];
+
+export function temporaryDirectory(prefix = 'toolhost-server-'): string {
+  return realpathSync(mkdtempSync(join(tmpdir(), prefix)));
+}
+
+export async function createTestHost(options: HostOptions = {}, tools: readonly AnyTool[] = TEST_TOOLS): Promise<Host> {
+  return createHost({ workspaceRoot: temporaryDirectory(), ...options }, { builtinTools: tools });
+}
+
+export interface TestServer {
+  host: Host;
+  server: RunningServer;
+  url: string;
+  close(): Promise<void>;
+}
+
+export async function startTestServer(options: StartServerOptions = {}, hostOptions: HostOptions = {}): Promise<TestServer> {
+  const host = await createTestHost(hostOptions);
+  const server = await startServer(host, { port: 0, keepAliveMs: 0, ...options });
+  return { host, server, url: server.url, close: () => server.close(2_000) };
+}
+
+export async function postJson(url: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
+  return fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+}
