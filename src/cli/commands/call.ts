@@ -1,0 +1,138 @@
+/** `toolhost call <tool>`: one call through the host's bridge, printed for a human or as JSON. */
+import { Command } from 'commander';
+import type { ToolResult } from '../../result.ts';
+import { type CommandContext, isDebug } from '../command-context.ts';
+import { addHostOptions, type HostFlags, openHost, resolveHostFlags } from '../host-setup.ts';
+import { type CliIo, EXIT_FAILURE, EXIT_OK, usageError, withTrailingNewline, writeJson } from '../output.ts';
+
+interface CallFlags extends HostFlags {
+  arg?: string[];
+  json?: boolean;
+  stdin?: boolean;
+  timeout?: string;
+}
+
+function collect(value: string, previous: string[] | undefined): string[] {
+  return [...(previous ?? []), value];
+}
+
+export function registerCallCommand(program: Command, context: CommandContext): Command {
+  const command = program
+    .command('call')
+    .description('call one tool and print its result')
+    .argument('<tool>', 'name of the tool (see `toolhost list`)')
+    .argument('[json]', 'the arguments as one JSON object, e.g. \'{"path": "README.md"}\'')
+    .option('--arg <key=value>', 'one argument; the value is parsed as JSON when it can be (numbers, booleans, arrays), else taken as a string; repeat a key to build an array', collect)
+    .option('--stdin', 'read the JSON arguments object from stdin')
+    .option('--json', 'print the whole result as JSON: {content, is_error, metadata}')
+    .option('--timeout <ms>', 'give up on the call after this many milliseconds');
+  addHostOptions(command);
+  command.addHelpText(
+    'after',
+    [
+      '',
+      'Exit status: 0 on success, 1 when the tool returns is_error, 2 on a usage error.',
+      '',
+      'Examples:',
+      '  toolhost call read_file \'{"path": "README.md"}\'',
+      '  toolhost call read_file --arg path=README.md --arg limit=20',
+      '  echo \'{"path": "notes.txt", "content": "hi"}\' | toolhost call write_file --stdin --json',
+    ].join('\n'),
+  );
+  command.action(
+    context.action(async (toolName: string, json: string | undefined, flags: CallFlags, self: Command) => {
+      const timeoutMs = parseTimeout(flags.timeout);
+      const stdinText = flags.stdin ? await readAll(context.io.stdin) : undefined;
+      if (json !== undefined && stdinText !== undefined) {
+        throw usageError('give the JSON arguments either on the command line or with --stdin, not both');
+      }
+      const args = buildArguments(json ?? stdinText, flags.arg ?? [], json !== undefined ? 'the JSON argument' : 'stdin');
+      const resolved = resolveHostFlags(flags, context.io);
+      const host = await openHost(resolved, context.io, { debug: isDebug(self) });
+      try {
+        const lookup = host.registry.lookup(toolName);
+        if (!lookup.found) {
+          throw usageError(lookup.message, lookup.reason === 'unknown' ? 'run `toolhost list` to see the available tools' : undefined);
+        }
+        const result = await host.callTool(toolName, args, timeoutMs === undefined ? {} : { timeoutMs });
+        printResult(context.io, result, flags.json === true);
+        return result.is_error ? EXIT_FAILURE : EXIT_OK;
+      } finally {
+        await host.close({ graceMs: 0 });
+      }
+    }),
+  );
+  return command;
+}
+
+function parseTimeout(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const value = Number(text);
+  if (!Number.isInteger(value) || value <= 0) throw usageError(`--timeout ${text}: expected a positive whole number of milliseconds`);
+  return value;
+}
+
+function printResult(io: CliIo, result: ToolResult, json: boolean): void {
+  if (json) {
+    writeJson(io, result);
+    return;
+  }
+  const stream = result.is_error ? io.stderr : io.stdout;
+  if (result.content !== '') stream.write(withTrailingNewline(result.content));
+}
+
+/**
+ * Merges the JSON object (command line or stdin) with `--arg key=value` pairs. `--arg` values
+ * are parsed as JSON when they can be, else kept as strings; a repeated key builds an array;
+ * an `--arg` key replaces the same key of the JSON object.
+ */
+export function buildArguments(jsonText: string | undefined, pairs: readonly string[], origin = 'the JSON argument'): Record<string, unknown> {
+  const args: Record<string, unknown> = jsonText === undefined ? {} : parseJsonObject(jsonText, origin);
+  const repeats = new Map<string, number>();
+  for (const pair of pairs) {
+    const equals = pair.indexOf('=');
+    if (equals <= 0) {
+      throw usageError(`--arg ${pair}: expected key=value`, 'e.g. --arg path=README.md or --arg limit=20');
+    }
+    const key = pair.slice(0, equals);
+    const value = parseArgValue(pair.slice(equals + 1));
+    const seen = repeats.get(key) ?? 0;
+    repeats.set(key, seen + 1);
+    if (seen === 0) {
+      args[key] = value;
+    } else if (seen === 1) {
+      args[key] = [args[key], value];
+    } else {
+      (args[key] as unknown[]).push(value);
+    }
+  }
+  return args;
+}
+
+function parseArgValue(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+function parseJsonObject(text: string, origin: string): Record<string, unknown> {
+  if (text.trim() === '') return {};
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw usageError(`${origin} is not valid JSON: ${(error as Error).message}`, 'quote the object in single quotes, e.g. \'{"path": "README.md"}\', or use --arg key=value');
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw usageError(`${origin} must be a JSON object of named arguments, not ${Array.isArray(value) ? 'an array' : value === null ? 'null' : `a ${typeof value}`}`, 'e.g. \'{"path": "README.md"}\'');
+  }
+  return value as Record<string, unknown>;
+}
+
+async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
+  return Buffer.concat(chunks).toString('utf8');
+}

@@ -1,0 +1,68 @@
+/** `toolhost list`: the tools a host exposes, as a table, raw JSON, or a provider's wire format. */
+import { Command, Option } from 'commander';
+import { formatToolList, isToolListFormat, TOOL_LIST_FORMATS, toRawTool } from '../../schema/providers/format.ts';
+import type { AnyTool } from '../../tool.ts';
+import { type CommandContext, isDebug } from '../command-context.ts';
+import { addHostOptions, type HostFlags, openHost, resolveHostFlags } from '../host-setup.ts';
+import { EXIT_OK, firstLine, painterFor, renderTable, usageError, writeJson } from '../output.ts';
+
+interface ListFlags extends HostFlags {
+  format?: string;
+  json?: boolean;
+}
+
+export function registerListCommand(program: Command, context: CommandContext): Command {
+  const command = program
+    .command('list')
+    .description('list the tools this host exposes (built-ins and extensions)')
+    .addOption(new Option('--format <format>', 'print the tool list as JSON in a provider format').choices(TOOL_LIST_FORMATS))
+    .option('--json', 'print the raw tool list as JSON: [{name, description, source, permission, network, inputSchema}]');
+  addHostOptions(command);
+  command.addHelpText(
+    'after',
+    ['', 'Examples:', '  toolhost list', '  toolhost list --json', '  toolhost list --format anthropic --permission-mode read_only'].join('\n'),
+  );
+  command.action(
+    context.action(async (flags: ListFlags, self: Command) => {
+      const format = flags.format ?? (flags.json ? 'raw' : undefined);
+      if (format !== undefined && !isToolListFormat(format)) {
+        throw usageError(`--format ${format}: unknown format`, `use one of ${TOOL_LIST_FORMATS.join(', ')}`);
+      }
+      const resolved = resolveHostFlags(flags, context.io);
+      const host = await openHost(resolved, context.io, { debug: isDebug(self) });
+      try {
+        const tools = host.listTools();
+        if (format === undefined) {
+          context.io.stdout.write(renderToolTable(tools, context));
+        } else {
+          writeJson(context.io, format === 'raw' ? tools.map(toRawTool) : formatToolList(tools, format));
+        }
+      } finally {
+        await host.close({ graceMs: 0 });
+      }
+      return EXIT_OK;
+    }),
+  );
+  return command;
+}
+
+function renderToolTable(tools: readonly AnyTool[], context: CommandContext): string {
+  const { stdout, env } = context.io;
+  if (tools.length === 0) return '(no tools)\n';
+  const paint = painterFor(stdout, env);
+  const width = stdout.isTTY === true ? (stdout as { columns?: number }).columns : undefined;
+  return renderTable(
+    tools,
+    [
+      { header: 'NAME', value: (tool) => tool.name, colour: () => 'cyan' },
+      { header: 'SOURCE', value: (tool) => tool.source },
+      {
+        header: 'PERMISSION',
+        value: (tool) => (tool.network ? `${tool.permission}+network` : tool.permission),
+        colour: (tool) => (tool.permission === 'execute' || tool.network ? 'yellow' : undefined),
+      },
+      { header: 'DESCRIPTION', value: (tool) => firstLine(tool.description) },
+    ],
+    { paint, ...(width === undefined ? {} : { width }) },
+  );
+}

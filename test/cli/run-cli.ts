@@ -1,0 +1,71 @@
+/** Runs the real `toolhost` executable as a subprocess, the way a user or a script does. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+export const BIN = join(PROJECT_ROOT, 'src', 'cli', 'bin.mjs');
+
+export interface CliRun {
+  stdout: string;
+  stderr: string;
+  exitCode: number | null;
+  signal: NodeJS.Signals | null;
+}
+
+export interface RunCliOptions {
+  cwd?: string;
+  env?: Record<string, string | undefined>;
+  input?: string;
+  timeoutMs?: number;
+}
+
+/** A clean environment: no colour, no inherited toolhost settings. */
+export function cliEnvironment(extra: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [key, value] of Object.entries(process.env)) {
+    if (!key.startsWith('TOOLHOST_') && key !== 'NODE_OPTIONS' && !key.startsWith('VITEST')) env[key] = value;
+  }
+  env['NO_COLOR'] = '1';
+  for (const [key, value] of Object.entries(extra)) {
+    if (value === undefined) delete env[key];
+    else env[key] = value;
+  }
+  return env;
+}
+
+export function spawnCli(args: readonly string[], options: RunCliOptions = {}): ChildProcess {
+  return spawn(process.execPath, [BIN, ...args], {
+    cwd: options.cwd ?? PROJECT_ROOT,
+    env: cliEnvironment(options.env),
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+}
+
+export function runCli(args: readonly string[], options: RunCliOptions = {}): Promise<CliRun> {
+  return new Promise((resolve, reject) => {
+    const child = spawnCli(args, options);
+    let stdout = '';
+    let stderr = '';
+    child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`toolhost ${args.join(' ')} did not finish in ${options.timeoutMs ?? 30_000} ms\nstdout: ${stdout}\nstderr: ${stderr}`));
+    }, options.timeoutMs ?? 30_000);
+    child.on('error', reject);
+    child.on('close', (exitCode, signal) => {
+      clearTimeout(timer);
+      resolve({ stdout, stderr, exitCode, signal });
+    });
+    child.stdin?.end(options.input ?? '');
+  });
+}
+
+/** A fresh temporary directory (real path), removed by the returned cleanup. */
+export function temporaryDirectory(prefix = 'toolhost-cli-'): { path: string; remove: () => void } {
+  const path = realpathSync(mkdtempSync(join(tmpdir(), prefix)));
+  return { path, remove: () => rmSync(path, { recursive: true, force: true }) };
+}
