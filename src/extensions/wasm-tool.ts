@@ -1,0 +1,154 @@
+/**
+ * Turns one `.wasm` file into a Tool: load the component, resolve its policy, capture and parse its
+ * `--help` into a CLI spec (cached by content hash), apply the `.tool.json` overrides, and derive
+ * from that ONE spec both the zod input schema (so the bridge validates wasm tools like built-ins)
+ * and the argv mapping used by `execute`.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+import { captureHelp, type HelpCache } from '../introspect/capture.ts';
+import { parseHelp } from '../introspect/parse-help.ts';
+import { applyToolOverrides, readToolOverrides, type ToolOverrides } from '../introspect/overrides.ts';
+import type { CliSpec } from '../introspect/spec.ts';
+import { cliSpecToArgv } from '../introspect/to-argv.ts';
+import { cliSpecToZod } from '../introspect/to-zod.ts';
+import type { PermissionLevel } from '../permission.ts';
+import { parsePolicy, readPolicyFile, resolvePolicy, type ResolvedToolPolicy, type ToolPolicy } from '../policy.ts';
+import { errorResult } from '../result.ts';
+import { defineTool, type AnyTool } from '../tool.ts';
+import { ToolHostError } from '../errors.ts';
+import type { LoadedComponent } from '../wasm/load.ts';
+import { mapRunOutcome } from '../wasm/result-mapping.ts';
+import type { WasmRuntime } from '../wasm/runtime.ts';
+import type { LoadedExtension } from './extension-set.ts';
+
+/** Budget of the sandboxed `--help` run. */
+export const HELP_TIMEOUT_MS = 3_000;
+
+export interface WasmToolDefaults {
+  timeoutMs?: number;
+  memoryMb?: number;
+  outputBytes?: number;
+}
+
+export interface WasmToolLoaderOptions {
+  runtime: WasmRuntime;
+  workspaceRoot: string;
+  /** Policies from the host config, keyed by tool name or file base name; they win field by field over sidecars. */
+  policies?: Readonly<Record<string, unknown>>;
+  defaults?: WasmToolDefaults;
+  helpCache?: HelpCache;
+}
+
+/** What toolhost knows about a loaded wasm tool (kept in `tool.details`, shown by `inspect`). */
+export interface WasmToolDetails {
+  file: string;
+  sha256: string;
+  imports: readonly string[];
+  spec: CliSpec;
+  policy: ResolvedToolPolicy;
+  helpFlag: string;
+  [key: string]: unknown;
+}
+
+export function sidecarPaths(file: string): { policy: string; overrides: string } {
+  const base = join(dirname(file), basename(file).replace(/\.wasm$/, ''));
+  return { policy: `${base}.policy.json`, overrides: `${base}.tool.json` };
+}
+
+/** The version a load would produce: sha256 of the component bytes and of its sidecars. */
+export async function probeWasmToolVersion(file: string): Promise<string> {
+  const hash = createHash('sha256').update(await readFile(file));
+  for (const sidecar of Object.values(sidecarPaths(file))) {
+    hash.update('\0');
+    if (existsSync(sidecar)) hash.update(readFileSync(sidecar));
+  }
+  return hash.digest('hex');
+}
+
+/** Permission of a wasm tool follows its grants: rw → write, ro → read_only, none → none. */
+export function permissionForPolicy(policy: ResolvedToolPolicy): PermissionLevel {
+  if (policy.fs.some((grant) => grant.mode === 'rw')) return 'write';
+  if (policy.fs.length > 0) return 'read_only';
+  return 'none';
+}
+
+async function policyFor(file: string, overrides: ToolOverrides | undefined, options: WasmToolLoaderOptions): Promise<ResolvedToolPolicy> {
+  const { policy: sidecar } = sidecarPaths(file);
+  const fromSidecar: ToolPolicy = existsSync(sidecar) ? await readPolicyFile(sidecar) : {};
+  const base = basename(file).replace(/\.wasm$/, '');
+  const configured = options.policies?.[overrides?.name ?? base] ?? options.policies?.[base];
+  const fromConfig: ToolPolicy = configured === undefined ? {} : parsePolicy(configured, `config policy of "${base}"`);
+  const defaults = options.defaults ?? {};
+  const merged: ToolPolicy = {
+    ...(defaults.timeoutMs !== undefined ? { timeout_ms: defaults.timeoutMs } : {}),
+    ...(defaults.memoryMb !== undefined ? { memory_mb: defaults.memoryMb } : {}),
+    ...(defaults.outputBytes !== undefined ? { output_bytes: defaults.outputBytes } : {}),
+    ...fromSidecar,
+    ...fromConfig,
+  };
+  return resolvePolicy(merged, options.workspaceRoot);
+}
+
+async function specFor(component: LoadedComponent, file: string, overrides: ToolOverrides | undefined, options: WasmToolLoaderOptions): Promise<{ spec: CliSpec; helpFlag: string }> {
+  const programName = basename(file).replace(/\.wasm$/, '');
+  const helpPolicy = resolvePolicy({ timeout_ms: HELP_TIMEOUT_MS, output_bytes: 256 * 1024 }, options.workspaceRoot);
+  const run = async (args: string[]) => {
+    const outcome = await options.runtime.run(component, { args, policy: helpPolicy, programName });
+    const decoder = new TextDecoder();
+    return { stdout: decoder.decode(outcome.stdout), stderr: decoder.decode(outcome.stderr), exitCode: outcome.exitCode };
+  };
+  let spec: CliSpec;
+  let helpFlag = 'tool.json';
+  if (overrides?.spec) {
+    spec = overrides.spec;
+  } else {
+    const help = await captureHelp(run, { ...(options.helpCache ? { cache: options.helpCache } : {}), cacheKey: component.sha256 });
+    spec = help.spec ?? parseHelp(help.text, { fileName: basename(file) });
+    helpFlag = help.flag;
+  }
+  return { spec: overrides ? applyToolOverrides(spec, overrides) : spec, helpFlag };
+}
+
+/** Loads one wasm tool file; throws ToolHostError (load, policy, spec) so the caller can report it. */
+export async function loadWasmTool(file: string, options: WasmToolLoaderOptions): Promise<LoadedExtension> {
+  const version = await probeWasmToolVersion(file);
+  const component = await options.runtime.load(file);
+  const { overrides: overridesFile } = sidecarPaths(file);
+  const overrides = existsSync(overridesFile) ? await readToolOverrides(overridesFile) : undefined;
+  const policy = await policyFor(file, overrides, options);
+  const { spec, helpFlag } = await specFor(component, file, overrides, options);
+  let input;
+  try {
+    input = cliSpecToZod(spec);
+  } catch (error) {
+    throw new ToolHostError('TOOL_SPEC_INVALID', `Cannot derive a schema for ${file}: ${(error as Error).message}`, { cause: error });
+  }
+  const details: WasmToolDetails = { file, sha256: component.sha256, imports: component.imports, spec, policy, helpFlag };
+  const programName = basename(file).replace(/\.wasm$/, '');
+  const tool: AnyTool = defineTool({
+    name: spec.name,
+    description: spec.description || `Runs the ${spec.name} command-line tool (wasm).`,
+    source: 'wasm',
+    permission: permissionForPolicy(policy),
+    network: policy.network.allow.length > 0,
+    input,
+    secretParams: overrides?.secret_params ?? [],
+    details,
+    async execute(parsed) {
+      const argv = cliSpecToArgv(spec, parsed);
+      try {
+        const outcome = await options.runtime.run(component, { args: argv, policy, programName });
+        return mapRunOutcome(outcome);
+      } catch (error) {
+        if (error instanceof ToolHostError && error.code === 'QUEUE_FULL') {
+          return errorResult(`Tool "${spec.name}" is busy: ${error.message} Retry shortly.`, { reason: 'queue_full' });
+        }
+        throw error;
+      }
+    },
+  });
+  return { tool, version };
+}
