@@ -20,6 +20,9 @@ export const echoTool = defineTool({
   },
 });
 
+/** Labels of finished `slow` calls, in completion order (concurrency shows as reordering). */
+export const slowCompletions: string[] = [];
+
 export const slowTool = defineTool({
   name: 'slow',
   description: 'Waits, then answers with its label.',
@@ -34,6 +37,7 @@ export const slowTool = defineTool({
         reject(new Error('aborted'));
       });
     });
+    slowCompletions.push(input.label);
     return textResult(`done ${input.label}`);
   },
 });
