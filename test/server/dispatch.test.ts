@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { detectProvider } from '../../src/server/dispatch/dispatch.ts';
-import { postJson, slowCompletions, startTestServer, type TestServer } from './helpers.ts';
+import { postJson, readJson, slowCompletions, startTestServer, type TestServer } from './helpers.ts';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -12,7 +12,7 @@ afterAll(async () => {
 
 async function dispatch(body: unknown, provider?: string): Promise<{ status: number; body: any }> {
   const response = await postJson(`${t.url}/v1/dispatch${provider ? `?provider=${provider}` : ''}`, body);
-  return { status: response.status, body: await response.json() };
+  return { status: response.status, body: await readJson(response) };
 }
 
 const slowArgs = (label: string, ms = 300) => ({ ms, label });
@@ -205,7 +205,7 @@ describe('POST /v1/dispatch: errors and detection', () => {
   it('rejects malformed JSON', async () => {
     const response = await postJson(`${t.url}/v1/dispatch`, '{"role":');
     expect(response.status).toBe(400);
-    expect((await response.json()).error.code).toBe('invalid_json');
+    expect((await readJson(response)).error.code).toBe('invalid_json');
   });
 
   it('detects each provider from its shape', () => {

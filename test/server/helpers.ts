@@ -101,3 +101,8 @@ export async function startTestServer(options: StartServerOptions = {}, hostOpti
 export async function postJson(url: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
   return fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) });
 }
+
+/** A response body as JSON, typed loosely for assertions. */
+export async function readJson(response: Response): Promise<any> {
+  return response.json();
+}

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postJson, startTestServer, type TestServer } from './helpers.ts';
+import { postJson, readJson, startTestServer, type TestServer } from './helpers.ts';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -11,7 +11,7 @@ afterAll(async () => {
 
 async function getJson(path: string): Promise<{ status: number; body: any }> {
   const response = await fetch(t.url + path);
-  return { status: response.status, body: await response.json() };
+  return { status: response.status, body: await readJson(response) };
 }
 
 describe('GET /healthz and /openapi.json', () => {
@@ -105,18 +105,18 @@ describe('POST /v1/tools/{name}/call', () => {
   it('returns the ToolResult', async () => {
     const response = await postJson(`${t.url}/v1/tools/echo/call`, { arguments: { text: 'hello' } });
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ content: 'hello', is_error: false, metadata: { length: 5 } });
+    expect(await readJson(response)).toEqual({ content: 'hello', is_error: false, metadata: { length: 5 } });
   });
 
   it('returns a tool failure as a 200 with is_error', async () => {
     const response = await postJson(`${t.url}/v1/tools/fail/call`, { arguments: {} });
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ content: 'it failed on purpose', is_error: true });
+    expect(await readJson(response)).toEqual({ content: 'it failed on purpose', is_error: true });
   });
 
   it('returns invalid arguments as a 200 with is_error naming the field', async () => {
     const response = await postJson(`${t.url}/v1/tools/echo/call`, { arguments: { text: { nested: true } } });
-    const body = await response.json();
+    const body = await readJson(response);
     expect(response.status).toBe(200);
     expect(body.is_error).toBe(true);
     expect(body.content).toContain('text');
@@ -130,13 +130,13 @@ describe('POST /v1/tools/{name}/call', () => {
   it('answers 404 with a JSON error for an unknown tool', async () => {
     const response = await postJson(`${t.url}/v1/tools/nope/call`, { arguments: {} });
     expect(response.status).toBe(404);
-    expect((await response.json()).error.code).toBe('unknown_tool');
+    expect((await readJson(response)).error.code).toBe('unknown_tool');
   });
 
   it('answers 400 invalid_json for a malformed body', async () => {
     const response = await postJson(`${t.url}/v1/tools/echo/call`, '{"arguments": {');
     expect(response.status).toBe(400);
-    const body = await response.json();
+    const body = await readJson(response);
     expect(body.error.code).toBe('invalid_json');
     expect(body.error.message).toContain('not valid JSON');
   });
@@ -144,13 +144,13 @@ describe('POST /v1/tools/{name}/call', () => {
   it('answers 400 invalid_json for an empty body', async () => {
     const response = await postJson(`${t.url}/v1/tools/echo/call`, '');
     expect(response.status).toBe(400);
-    expect((await response.json()).error.code).toBe('invalid_json');
+    expect((await readJson(response)).error.code).toBe('invalid_json');
   });
 
   it('answers 400 invalid_body when the body is not an object', async () => {
     const response = await postJson(`${t.url}/v1/tools/echo/call`, [1, 2]);
     expect(response.status).toBe(400);
-    const body = await response.json();
+    const body = await readJson(response);
     expect(body.error.code).toBe('invalid_body');
     expect(body.error.message).toContain('an array');
   });
@@ -158,7 +158,7 @@ describe('POST /v1/tools/{name}/call', () => {
   it('answers 400 invalid_body when arguments is not an object', async () => {
     const response = await postJson(`${t.url}/v1/tools/echo/call`, { arguments: 'text=hi' });
     expect(response.status).toBe(400);
-    const body = await response.json();
+    const body = await readJson(response);
     expect(body.error.code).toBe('invalid_body');
     expect(body.error.message).toContain('"arguments" must be a JSON object');
   });
@@ -166,13 +166,13 @@ describe('POST /v1/tools/{name}/call', () => {
   it('answers 400 for arguments sent at the top level', async () => {
     const response = await postJson(`${t.url}/v1/tools/echo/call`, { text: 'hi' });
     expect(response.status).toBe(400);
-    expect((await response.json()).error.message).toContain('"text"');
+    expect((await readJson(response)).error.message).toContain('"text"');
   });
 
   it('answers 413 with a JSON error when the body is over the limit', async () => {
     const response = await postJson(`${t.url}/v1/tools/echo/call`, { arguments: { text: 'x'.repeat(100 * 1024) } });
     expect(response.status).toBe(413);
-    const body = await response.json();
+    const body = await readJson(response);
     expect(body.error.code).toBe('payload_too_large');
     expect(body.error.details.limit_bytes).toBe(64 * 1024);
   });

@@ -2,7 +2,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it } from 'vitest';
-import { extraTool, startTestServer, type TestServer } from './helpers.ts';
+import { extraTool, readJson, startTestServer, type TestServer } from './helpers.ts';
 
 let t: TestServer | undefined;
 const clients: Client[] = [];
@@ -95,7 +95,7 @@ describe('MCP over Streamable HTTP (/mcp)', () => {
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
     });
     expect(response.status).toBe(400);
-    expect((await response.json()).error.message).toContain('initialize');
+    expect((await readJson(response)).error.message).toContain('initialize');
   });
 
   it('needs the bearer token when the server has one', async () => {

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ToolHostError } from '../../src/errors.ts';
 import { startServer } from '../../src/server/serve.ts';
 import { assertBindAllowed, bearerTokenOf, isLoopbackAddress, isLoopbackHostHeader, tokensEqual } from '../../src/server/security.ts';
-import { createTestHost, postJson, startTestServer, type TestServer } from './helpers.ts';
+import { createTestHost, postJson, readJson, startTestServer, type TestServer } from './helpers.ts';
 
 let t: TestServer | undefined;
 afterEach(async () => {
@@ -35,7 +35,7 @@ describe('bearer token', () => {
       const response = await fetch(`${t.url}${path}`);
       expect(response.status, path).toBe(401);
       expect(response.headers.get('www-authenticate')).toContain('Bearer');
-      expect((await response.json()).error.code).toBe('unauthorized');
+      expect((await readJson(response)).error.code).toBe('unauthorized');
     }
     const call = await postJson(`${t.url}/v1/tools/echo/call`, { arguments: { text: 'x' } });
     expect(call.status).toBe(401);

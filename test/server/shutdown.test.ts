@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { silentLogger } from '../../src/logger.ts';
 import { installShutdownHandlers } from '../../src/server/serve.ts';
-import { postJson, startTestServer, type TestServer } from './helpers.ts';
+import { postJson, readJson, startTestServer, type TestServer } from './helpers.ts';
 
 let t: TestServer | undefined;
 afterEach(async () => {
@@ -17,7 +17,7 @@ describe('graceful shutdown', () => {
     const order: string[] = [];
     const callDone = call.then(async (response) => {
       order.push('call');
-      return { status: response.status, body: await response.json() };
+      return { status: response.status, body: await readJson(response) };
     });
     const closed = t.server.close(5_000).then(() => order.push('closed'));
     const result = await callDone;
