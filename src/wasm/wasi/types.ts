@@ -26,6 +26,12 @@ export interface WasiHostOptions {
   networkAllow: readonly string[];
   /** Byte cap per output stream; bytes beyond it are counted and dropped. */
   outputLimitBytes: number;
+  /**
+   * Remaining wall-clock budget of the call in ms, counted from `createWasiHost`. Guest sleeps
+   * (`wasi:io/poll`, `pollable.block`) never run past it: such a sleep ends at the deadline and throws
+   * `WasiTimeout`. Undefined = sleeps are not bounded by the host.
+   */
+  timeoutMs?: number;
 }
 
 export interface CapturedOutput {
@@ -41,6 +47,11 @@ export interface WasiHost {
   readonly imports: Record<string, unknown>;
   stdout(): CapturedOutput;
   stderr(): CapturedOutput;
+  /**
+   * Closes the host file descriptors the guest left open. Call once after the call ended (in a
+   * `finally`); the host must not be used afterwards. Cheap when nothing was opened.
+   */
+  dispose(): void;
 }
 
 /** Thrown by `wasi:cli/exit` to unwind the guest; ends only this call. */
@@ -50,5 +61,13 @@ export class WasiExit extends Error {
     super(`guest exited with code ${exitCode}`);
     this.name = 'WasiExit';
     this.exitCode = exitCode;
+  }
+}
+
+/** Thrown when a guest sleep would outlast the call's `timeoutMs`; ends only this call. */
+export class WasiTimeout extends Error {
+  constructor() {
+    super('guest sleep exceeded the call deadline');
+    this.name = 'WasiTimeout';
   }
 }
