@@ -1,0 +1,316 @@
+/**
+ * Configuration: one optional JSON config file (zod-validated, strict), environment variables and
+ * command-line flags, merged with precedence flags > env > file > defaults into the `HostOptions`
+ * of the host and the options of the HTTP server.
+ *
+ * Relative paths resolve against the config file's directory (file values) or `cwd` (flags, env).
+ * Policy `fs[].host` paths are left as written: they resolve against the workspace root.
+ */
+import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { z } from 'zod';
+import { ToolHostError } from './errors.ts';
+import type { HostLimits, HostOptions } from './host-types.ts';
+import { PERMISSION_LEVELS } from './permission.ts';
+import { toolPolicySchema } from './policy.ts';
+
+export const DEFAULT_CONFIG_HOST = '127.0.0.1';
+export const DEFAULT_CONFIG_PORT = 7411;
+export const DEFAULT_CONFIG_BODY_LIMIT_BYTES = 1024 * 1024;
+
+const positiveInteger = z.number().int().positive();
+
+export const limitsConfigSchema = z
+  .object({
+    timeout_ms: positiveInteger.optional(),
+    memory_mb: positiveInteger.optional(),
+    output_bytes: positiveInteger.optional(),
+    pool_size: positiveInteger.optional(),
+    max_queue: z.number().int().nonnegative().optional(),
+    per_tool_concurrency: positiveInteger.optional(),
+    body_limit_bytes: positiveInteger.optional(),
+  })
+  .strict();
+
+/** The config file: every field optional, unknown fields rejected. */
+export const configFileSchema = z
+  .object({
+    $schema: z.string().optional(),
+    host: z.string().min(1).optional(),
+    port: z.number().int().min(0).max(65535).optional(),
+    token: z.string().min(1).optional(),
+    workspace: z.string().min(1).optional(),
+    extensions: z.string().min(1).optional(),
+    permission_mode: z.enum(PERMISSION_LEVELS).optional(),
+    include: z.array(z.string().min(1)).optional(),
+    exclude: z.array(z.string().min(1)).optional(),
+    policies: z.record(z.string(), toolPolicySchema).optional(),
+    cache_dir: z.string().min(1).optional(),
+    secrets_file: z.string().min(1).optional(),
+    limits: limitsConfigSchema.optional(),
+  })
+  .strict();
+
+export type ConfigFile = z.infer<typeof configFileSchema>;
+export type LimitsConfig = z.infer<typeof limitsConfigSchema>;
+
+/** Command-line flags (commander's camelCase); numbers may arrive as strings. */
+export interface ConfigFlags {
+  config?: string;
+  host?: string;
+  port?: string | number;
+  token?: string;
+  workspace?: string;
+  extensions?: string;
+  permissionMode?: string;
+  include?: readonly string[];
+  exclude?: readonly string[];
+  cacheDir?: string;
+  secretsFile?: string;
+  timeoutMs?: string | number;
+  memoryMb?: string | number;
+  outputBytes?: string | number;
+  poolSize?: string | number;
+  maxQueue?: string | number;
+  perToolConcurrency?: string | number;
+  bodyLimitBytes?: string | number;
+}
+
+export const CONFIG_ENV = {
+  host: 'TOOLHOST_HOST',
+  port: 'TOOLHOST_PORT',
+  token: 'TOOLHOST_TOKEN',
+  workspace: 'TOOLHOST_WORKSPACE',
+  extensions: 'TOOLHOST_EXTENSIONS',
+  config: 'TOOLHOST_CONFIG',
+  permission_mode: 'TOOLHOST_PERMISSION_MODE',
+  cache_dir: 'TOOLHOST_CACHE_DIR',
+} as const;
+
+export interface ResolveConfigInput {
+  flags?: ConfigFlags;
+  /** Default process.env. */
+  env?: Readonly<Record<string, string | undefined>>;
+  /** Config file path; else `flags.config`, else TOOLHOST_CONFIG; none = no file. */
+  configFile?: string;
+  /** Base of relative flag and env paths. Default process.cwd(). */
+  cwd?: string;
+  /** Lowest-precedence values the CLI supplies (e.g. extensions = <project>/extensions/tools). */
+  defaults?: { workspace?: string; extensions?: string };
+}
+
+export interface ServerConfig {
+  host: string;
+  port: number;
+  token: string | undefined;
+  bodyLimitBytes: number;
+}
+
+export interface ResolvedConfig {
+  host: HostOptions;
+  server: ServerConfig;
+  /** Absolute path of the config file read, if any. */
+  configFile: string | undefined;
+}
+
+const FLAG_NAMES: Readonly<Record<string, string>> = {
+  host: '--host',
+  port: '--port',
+  token: '--token',
+  workspace: '--workspace',
+  extensions: '--extensions',
+  permission_mode: '--permission-mode',
+  include: '--include',
+  exclude: '--exclude',
+  cache_dir: '--cache-dir',
+  secrets_file: '--secrets-file',
+  'limits.timeout_ms': '--timeout-ms',
+  'limits.memory_mb': '--memory-mb',
+  'limits.output_bytes': '--output-bytes',
+  'limits.pool_size': '--pool-size',
+  'limits.max_queue': '--max-queue',
+  'limits.per_tool_concurrency': '--per-tool-concurrency',
+  'limits.body_limit_bytes': '--body-limit-bytes',
+};
+
+const PATH_FIELDS = ['workspace', 'extensions', 'cache_dir', 'secrets_file'] as const;
+
+/** Reads and validates a config file; paths inside it become absolute (relative to its folder). */
+export function loadConfigFile(file: string): ConfigFile {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new ToolHostError('CONFIG_INVALID', `Cannot read config file ${file}: ${(error as Error).message}`, { cause: error });
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new ToolHostError('CONFIG_INVALID', `Config file ${file} is not valid JSON: ${(error as Error).message}`, { cause: error });
+  }
+  return parseConfig(value, { source: `config file ${file}`, baseDir: dirname(resolve(file)) });
+}
+
+/**
+ * Validates a config value. Errors name the field path, e.g.
+ * `Invalid config file x.json: policies.fetcher.timeout_ms: expected number, received string`.
+ */
+export function parseConfig(value: unknown, options: { source?: string; baseDir?: string; describePath?: (path: string) => string } = {}): ConfigFile {
+  const parsed = configFileSchema.safeParse(value);
+  if (!parsed.success) {
+    const describe = options.describePath ?? ((path: string) => path);
+    const problems = parsed.error.issues.flatMap((issue) => describeIssue(issue, describe));
+    throw new ToolHostError('CONFIG_INVALID', `Invalid ${options.source ?? 'configuration'}: ${problems.join('; ')}`);
+  }
+  const config = parsed.data;
+  if (options.baseDir !== undefined) {
+    for (const field of PATH_FIELDS) {
+      const path = config[field];
+      if (path !== undefined) config[field] = resolve(options.baseDir, path);
+    }
+  }
+  return config;
+}
+
+function describeIssue(issue: z.ZodIssue, describe: (path: string) => string): string[] {
+  const path = issue.path.join('.');
+  if (issue.code === 'unrecognized_keys') {
+    return issue.keys.map((key) => `${describe(path === '' ? key : `${path}.${key}`)}: unknown field`);
+  }
+  const message = issue.message.charAt(0).toLowerCase() + issue.message.slice(1);
+  return [`${describe(path === '' ? '(root)' : path)}: ${message}`];
+}
+
+/** Whole-number strings become numbers so flags and env vars validate like the file. */
+function numeric(value: string | number | undefined): number | string | undefined {
+  if (typeof value !== 'string') return value;
+  const text = value.trim();
+  return /^-?\d+$/.test(text) ? Number(text) : text;
+}
+
+function withoutUndefined<T extends Record<string, unknown>>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, entry]) => entry !== undefined)) as Partial<T>;
+}
+
+function flagLayer(flags: ConfigFlags, cwd: string): ConfigFile {
+  const pathOf = (value: string | undefined): string | undefined => (value === undefined ? undefined : resolve(cwd, value));
+  const limits = withoutUndefined({
+    timeout_ms: numeric(flags.timeoutMs),
+    memory_mb: numeric(flags.memoryMb),
+    output_bytes: numeric(flags.outputBytes),
+    pool_size: numeric(flags.poolSize),
+    max_queue: numeric(flags.maxQueue),
+    per_tool_concurrency: numeric(flags.perToolConcurrency),
+    body_limit_bytes: numeric(flags.bodyLimitBytes),
+  });
+  const layer = withoutUndefined({
+    host: flags.host,
+    port: numeric(flags.port),
+    token: flags.token,
+    workspace: pathOf(flags.workspace),
+    extensions: pathOf(flags.extensions),
+    permission_mode: flags.permissionMode,
+    include: flags.include && flags.include.length > 0 ? [...flags.include] : undefined,
+    exclude: flags.exclude && flags.exclude.length > 0 ? [...flags.exclude] : undefined,
+    cache_dir: pathOf(flags.cacheDir),
+    secrets_file: pathOf(flags.secretsFile),
+    limits: Object.keys(limits).length > 0 ? limits : undefined,
+  });
+  return parseConfig(layer, { source: 'command-line flag', describePath: (path) => FLAG_NAMES[path] ?? `--${path}` });
+}
+
+function envLayer(env: Readonly<Record<string, string | undefined>>, cwd: string): ConfigFile {
+  const read = (name: string): string | undefined => {
+    const value = env[name];
+    return value === undefined || value.trim() === '' ? undefined : value;
+  };
+  const pathOf = (name: string): string | undefined => {
+    const value = read(name);
+    return value === undefined ? undefined : resolve(cwd, value);
+  };
+  const layer = withoutUndefined({
+    host: read(CONFIG_ENV.host),
+    port: numeric(read(CONFIG_ENV.port)),
+    token: read(CONFIG_ENV.token),
+    workspace: pathOf(CONFIG_ENV.workspace),
+    extensions: pathOf(CONFIG_ENV.extensions),
+    permission_mode: read(CONFIG_ENV.permission_mode),
+    cache_dir: pathOf(CONFIG_ENV.cache_dir),
+  });
+  return parseConfig(layer, {
+    source: 'environment variable',
+    describePath: (path) => (path in CONFIG_ENV ? CONFIG_ENV[path as keyof typeof CONFIG_ENV] : path),
+  });
+}
+
+/** Later layers win, field by field (limits too). */
+function mergeLayers(layers: readonly ConfigFile[]): ConfigFile {
+  const merged: ConfigFile = {};
+  let limits: LimitsConfig = {};
+  for (const layer of layers) {
+    const { limits: layerLimits, ...rest } = layer;
+    Object.assign(merged, withoutUndefined(rest));
+    if (layerLimits) limits = { ...limits, ...withoutUndefined(layerLimits) };
+  }
+  if (Object.keys(limits).length > 0) merged.limits = limits;
+  return merged;
+}
+
+function hostLimitsOf(limits: LimitsConfig | undefined): HostLimits | undefined {
+  if (!limits) return undefined;
+  const hostLimits: HostLimits = withoutUndefined({
+    timeoutMs: limits.timeout_ms,
+    memoryMb: limits.memory_mb,
+    outputBytes: limits.output_bytes,
+    poolSize: limits.pool_size,
+    maxQueue: limits.max_queue,
+    perToolConcurrency: limits.per_tool_concurrency,
+  });
+  return Object.keys(hostLimits).length > 0 ? hostLimits : undefined;
+}
+
+/**
+ * Merges flags > env > config file > defaults.
+ * @throws ToolHostError('CONFIG_INVALID') naming the file/flag/variable and the bad field.
+ */
+export function resolveConfig(input: ResolveConfigInput = {}): ResolvedConfig {
+  const flags = input.flags ?? {};
+  const env = input.env ?? process.env;
+  const cwd = resolve(input.cwd ?? process.cwd());
+  const envConfig = env[CONFIG_ENV.config];
+  const configPath = input.configFile ?? flags.config ?? (envConfig !== undefined && envConfig.trim() !== '' ? envConfig : undefined);
+  const configFile = configPath === undefined ? undefined : resolve(cwd, configPath);
+
+  const defaults: ConfigFile = withoutUndefined({
+    workspace: input.defaults?.workspace !== undefined ? resolve(cwd, input.defaults.workspace) : cwd,
+    extensions: input.defaults?.extensions !== undefined ? resolve(cwd, input.defaults.extensions) : undefined,
+  });
+  const layers = [defaults];
+  if (configFile !== undefined) layers.push(loadConfigFile(configFile));
+  layers.push(envLayer(env, cwd), flagLayer(flags, cwd));
+  const merged = mergeLayers(layers);
+
+  const limits = hostLimitsOf(merged.limits);
+  const host: HostOptions = withoutUndefined({
+    workspaceRoot: merged.workspace,
+    extensionsDir: merged.extensions,
+    permissionMode: merged.permission_mode,
+    include: merged.include,
+    exclude: merged.exclude,
+    policies: merged.policies,
+    cacheDir: merged.cache_dir,
+    secretsFile: merged.secrets_file,
+    limits,
+  });
+  return {
+    host,
+    server: {
+      host: merged.host ?? DEFAULT_CONFIG_HOST,
+      port: merged.port ?? DEFAULT_CONFIG_PORT,
+      token: merged.token,
+      bodyLimitBytes: merged.limits?.body_limit_bytes ?? DEFAULT_CONFIG_BODY_LIMIT_BYTES,
+    },
+    configFile,
+  };
+}

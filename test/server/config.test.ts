@@ -1,0 +1,141 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfigFile, parseConfig, resolveConfig } from '../../src/config.ts';
+import { ToolHostError } from '../../src/errors.ts';
+import { temporaryDirectory } from './helpers.ts';
+
+function writeConfig(value: unknown, name = 'toolhost.json'): { dir: string; file: string } {
+  const dir = temporaryDirectory('toolhost-config-');
+  const file = join(dir, name);
+  writeFileSync(file, typeof value === 'string' ? value : JSON.stringify(value));
+  return { dir, file };
+}
+
+function configError(run: () => unknown): ToolHostError {
+  try {
+    run();
+  } catch (error) {
+    if (ToolHostError.is(error, 'CONFIG_INVALID')) return error;
+    throw error;
+  }
+  throw new Error('expected a CONFIG_INVALID error');
+}
+
+describe('config file validation', () => {
+  it('names the path of a bad field', () => {
+    const { file } = writeConfig({ policies: { fetcher: { timeout_ms: 'soon' } } });
+    const error = configError(() => loadConfigFile(file));
+    expect(error.message).toContain(file);
+    expect(error.message).toContain('policies.fetcher.timeout_ms: expected number, received string');
+  });
+
+  it('rejects unknown fields, at the top level and nested', () => {
+    const error = configError(() => parseConfig({ prot: 1, limits: { timeout: 5 } }));
+    expect(error.message).toContain('prot: unknown field');
+    expect(error.message).toContain('limits.timeout: unknown field');
+  });
+
+  it('validates enums, ranges and the full policy shape', () => {
+    expect(configError(() => parseConfig({ permission_mode: 'root' })).message).toContain('permission_mode:');
+    expect(configError(() => parseConfig({ port: 70000 })).message).toContain('port:');
+    expect(configError(() => parseConfig({ limits: { pool_size: 0 } })).message).toContain('limits.pool_size:');
+    expect(configError(() => parseConfig({ policies: { t: { fs: [{ host: '.', guest: 'rel', mode: 'ro' }] } } })).message).toContain('policies.t.fs.0.guest');
+  });
+
+  it('reports invalid JSON and a missing file', () => {
+    const { file } = writeConfig('{"port": ');
+    expect(configError(() => loadConfigFile(file)).message).toContain('not valid JSON');
+    expect(configError(() => loadConfigFile(join(temporaryDirectory(), 'missing.json'))).message).toContain('Cannot read config file');
+  });
+
+  it('resolves relative paths against the config file directory', () => {
+    const { dir, file } = writeConfig({ workspace: 'ws', extensions: './ext', cache_dir: '../cache', secrets_file: 'secrets.json' }, 'conf.json');
+    const config = loadConfigFile(file);
+    expect(config.workspace).toBe(join(dir, 'ws'));
+    expect(config.extensions).toBe(join(dir, 'ext'));
+    expect(config.cache_dir).toBe(join(dir, '..', 'cache'));
+    expect(config.secrets_file).toBe(join(dir, 'secrets.json'));
+  });
+});
+
+describe('resolveConfig precedence: flags > env > file > defaults', () => {
+  it('uses the defaults without flags, env or file', () => {
+    const cwd = temporaryDirectory();
+    const resolved = resolveConfig({ env: {}, cwd });
+    expect(resolved.server).toEqual({ host: '127.0.0.1', port: 7411, token: undefined, bodyLimitBytes: 1024 * 1024 });
+    expect(resolved.host).toEqual({ workspaceRoot: cwd });
+    expect(resolved.configFile).toBeUndefined();
+  });
+
+  it('takes the extensions default from the caller', () => {
+    const cwd = temporaryDirectory();
+    expect(resolveConfig({ env: {}, cwd, defaults: { extensions: 'extensions/tools' } }).host.extensionsDir).toBe(join(cwd, 'extensions/tools'));
+  });
+
+  it('layers file, env and flags field by field', () => {
+    const { dir, file } = writeConfig({
+      host: '127.0.0.2',
+      port: 8000,
+      token: 'from-file',
+      workspace: 'file-ws',
+      permission_mode: 'read_only',
+      include: ['a*'],
+      policies: { fetcher: { timeout_ms: 500, network: { allow: ['example.com'] } } },
+      limits: { timeout_ms: 1000, memory_mb: 64, body_limit_bytes: 2048 },
+    });
+    const cwd = temporaryDirectory();
+    const resolved = resolveConfig({
+      cwd,
+      env: { TOOLHOST_CONFIG: file, TOOLHOST_PORT: '9000', TOOLHOST_TOKEN: 'from-env', TOOLHOST_PERMISSION_MODE: 'write' },
+      flags: { port: '9100', memoryMb: '128' },
+    });
+    expect(resolved.configFile).toBe(file);
+    expect(resolved.server).toEqual({ host: '127.0.0.2', port: 9100, token: 'from-env', bodyLimitBytes: 2048 });
+    expect(resolved.host).toMatchObject({
+      workspaceRoot: join(dir, 'file-ws'),
+      permissionMode: 'write',
+      include: ['a*'],
+      policies: { fetcher: { timeout_ms: 500, network: { allow: ['example.com'] } } },
+      limits: { timeoutMs: 1000, memoryMb: 128 },
+    });
+  });
+
+  it('lets flags win over env for every shared field, with paths relative to cwd', () => {
+    const cwd = temporaryDirectory();
+    const resolved = resolveConfig({
+      cwd,
+      env: { TOOLHOST_HOST: '127.0.0.3', TOOLHOST_WORKSPACE: 'env-ws', TOOLHOST_EXTENSIONS: '/abs/ext', TOOLHOST_CACHE_DIR: 'env-cache', TOOLHOST_TOKEN: 'env' },
+      flags: { host: '::1', workspace: 'flag-ws', token: 'flag', bodyLimitBytes: 10 },
+    });
+    expect(resolved.server).toEqual({ host: '::1', port: 7411, token: 'flag', bodyLimitBytes: 10 });
+    expect(resolved.host.workspaceRoot).toBe(join(cwd, 'flag-ws'));
+    expect(resolved.host.extensionsDir).toBe('/abs/ext');
+    expect(resolved.host.cacheDir).toBe(join(cwd, 'env-cache'));
+  });
+
+  it('prefers the configFile argument, then --config, then TOOLHOST_CONFIG', () => {
+    const a = writeConfig({ port: 1 });
+    const b = writeConfig({ port: 2 });
+    const c = writeConfig({ port: 3 });
+    const env = { TOOLHOST_CONFIG: c.file };
+    expect(resolveConfig({ env, configFile: a.file, flags: { config: b.file } }).server.port).toBe(1);
+    expect(resolveConfig({ env, flags: { config: b.file } }).server.port).toBe(2);
+    expect(resolveConfig({ env }).server.port).toBe(3);
+  });
+
+  it('names the flag or variable of a bad value', () => {
+    expect(configError(() => resolveConfig({ env: {}, flags: { port: 'eighty' } })).message).toMatch(/--port: expected number, received string/);
+    expect(configError(() => resolveConfig({ env: {}, flags: { timeoutMs: '-5' } })).message).toContain('--timeout-ms:');
+    expect(configError(() => resolveConfig({ env: { TOOLHOST_PORT: '99999' } })).message).toContain('TOOLHOST_PORT:');
+    expect(configError(() => resolveConfig({ env: { TOOLHOST_PERMISSION_MODE: 'admin' } })).message).toContain('TOOLHOST_PERMISSION_MODE:');
+  });
+
+  it('ignores empty environment variables', () => {
+    const cwd = temporaryDirectory();
+    mkdirSync(join(cwd, 'x'));
+    const resolved = resolveConfig({ cwd, env: { TOOLHOST_PORT: '', TOOLHOST_TOKEN: ' ', TOOLHOST_CONFIG: '' } });
+    expect(resolved.server.port).toBe(7411);
+    expect(resolved.server.token).toBeUndefined();
+  });
+});
