@@ -24,6 +24,8 @@ export interface CliOption {
   description: string | null;
   /** How the option is written on the command line: `--long`, `-long` (Go flag), `-s`. */
   prefix?: '--' | '-';
+  /** The value may be omitted (`--color[=WHEN]`); argv then always attaches it as `--long=VALUE`. */
+  value_optional?: boolean;
 }
 
 export interface CliPositional {

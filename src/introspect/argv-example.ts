@@ -1,0 +1,53 @@
+/** An example argv for `inspect`: every required input, plus up to two optional options. */
+import { COMMAND_PROPERTY, propertyNamesOf } from './property-name.ts';
+import type { CliOption, CliSpec, CliValueType } from './spec.ts';
+import { cliSpecToArgv } from './to-argv.ts';
+
+function sampleScalar(type: CliValueType, choices: string[] | null, fallbackName: string | null): unknown {
+  if (choices !== null && choices.length > 0) return choices[0];
+  switch (type) {
+    case 'integer':
+      return 1;
+    case 'number':
+      return 1.5;
+    case 'boolean':
+      return true;
+    case 'path':
+      return 'path/to/file';
+    case 'string':
+      return fallbackName !== null ? fallbackName.toLowerCase().replace(/[^a-z0-9_.-]+/g, '_') || 'value' : 'value';
+  }
+}
+
+function sampleOption(option: CliOption): unknown {
+  if (!option.takes_value) return option.repeatable ? 1 : true;
+  const scalar =
+    option.default !== null && typeof option.default !== 'boolean' && option.choices === null
+      ? option.default
+      : sampleScalar(option.type, option.choices, option.value_name ?? option.long ?? option.short);
+  return option.repeatable ? [scalar] : scalar;
+}
+
+export function argvExample(spec: CliSpec): string[] {
+  const names = propertyNamesOf(spec);
+  const input: Record<string, unknown> = {};
+  const firstCommand = spec.subcommands[0];
+  if (firstCommand !== undefined) input[COMMAND_PROPERTY] = firstCommand.name;
+  let optionalBudget = 2;
+  spec.options.forEach((option, index) => {
+    const name = names.options[index];
+    if (name === undefined) return;
+    if (option.required) input[name] = sampleOption(option);
+    else if (optionalBudget > 0) {
+      input[name] = sampleOption(option);
+      optionalBudget -= 1;
+    }
+  });
+  spec.positionals.forEach((positional, index) => {
+    const name = names.positionals[index];
+    if (name === undefined || !positional.required) return;
+    const scalar = sampleScalar(positional.type ?? 'string', null, positional.name);
+    input[name] = positional.variadic ? [scalar] : scalar;
+  });
+  return cliSpecToArgv(spec, input);
+}

@@ -1,0 +1,168 @@
+/**
+ * Help capture: runs a component with `--help-json`, then `--help`, `-h`, `help`, and keeps the
+ * first answer that is usable.
+ *
+ * ## The `--help-json` convention (for component authors)
+ * A component may print its whole CLI spec as one JSON object on stdout when run with
+ * `--help-json`, exiting 0. The object has the shape of `CliSpec` (src/introspect/spec.ts):
+ *
+ * ```json
+ * {"name": "imgconv", "description": "Convert images",
+ *  "options": [{"long": "quality", "short": "q", "takes_value": true, "type": "integer", "default": 85,
+ *               "description": "JPEG quality"}],
+ *  "positionals": [{"name": "inputs", "required": true, "variadic": true}],
+ *  "subcommands": []}
+ * ```
+ *
+ * Omitted option fields take defaults (`aliases: []`, `takes_value: false`, `type: "string"`, nulls,
+ * `false`s). Unknown fields are rejected; an invalid answer is ignored and the text help is used.
+ * Set `"prefix": "-"` for Go-style single-dash long options.
+ */
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { ToolHostError } from '../errors.ts';
+import { MAX_HELP_CHARS } from './limits.ts';
+import type { CliSpec } from './spec.ts';
+import { parseCliSpec } from './spec-schema.ts';
+
+export interface HelpRunOutput {
+  stdout: string;
+  stderr: string;
+  exitCode: number | null;
+}
+
+export type HelpRunner = (args: string[]) => Promise<HelpRunOutput>;
+
+export interface CapturedHelp {
+  /** The help text (or the `--help-json` JSON text). */
+  text: string;
+  /** The argument that produced it: `--help-json`, `--help`, `-h` or `help`. */
+  flag: string;
+  /** Set when the component answered `--help-json` with a valid spec. */
+  spec?: CliSpec;
+}
+
+export interface HelpCache {
+  get(key: string): Promise<CapturedHelp | undefined>;
+  set(key: string, value: CapturedHelp): Promise<void>;
+}
+
+export interface CaptureHelpOptions {
+  cache?: HelpCache;
+  /** sha256 (hex) of the component bytes; required for the cache to be used. */
+  cacheKey?: string;
+  /** Skip the `--help-json` attempt. */
+  skipHelpJson?: boolean;
+}
+
+export const HELP_FLAGS = ['--help', '-h', 'help'] as const;
+
+const ERROR_PATTERNS = [
+  /^\s*(error|fatal)\b/i,
+  /\b(unrecognized|unknown|invalid|illegal|unexpected) (option|argument|flag|command|subcommand)\b/i,
+  /\bflag provided but not defined\b/i,
+  /\bunrecognized arguments?\b/i,
+  /\bno such (option|command|file)\b/i,
+  /\bcommand not found\b/i,
+];
+
+/** True when the output reads as an error message rather than help. */
+export function looksLikeError(text: string): boolean {
+  const trimmed = text.trim();
+  if (trimmed.length === 0) return true;
+  const lines = trimmed.split('\n');
+  const hasOptionLines = lines.some((line) => /^\s{1,8}-{1,2}[A-Za-z0-9]/.test(line));
+  const hasUsage = /\busage\b/i.test(trimmed);
+  if (hasOptionLines && lines.length > 3) return false;
+  const head = lines.slice(0, 3).join('\n');
+  if (ERROR_PATTERNS.some((pattern) => pattern.test(head))) return !(hasUsage && hasOptionLines);
+  return false;
+}
+
+function outputText(output: HelpRunOutput): string {
+  const text = output.stdout.trim().length > 0 ? output.stdout : output.stderr;
+  return text.length > MAX_HELP_CHARS ? text.slice(0, MAX_HELP_CHARS) : text;
+}
+
+async function tryRun(run: HelpRunner, args: string[]): Promise<HelpRunOutput | null> {
+  try {
+    return await run(args);
+  } catch {
+    return null;
+  }
+}
+
+async function tryHelpJson(run: HelpRunner): Promise<CapturedHelp | null> {
+  const output = await tryRun(run, ['--help-json']);
+  if (output === null || output.exitCode !== 0) return null;
+  const text = output.stdout.trim();
+  if (!text.startsWith('{')) return null;
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  const parsed = parseCliSpec(json);
+  return parsed.ok ? { text, flag: '--help-json', spec: parsed.spec } : null;
+}
+
+/** Captures a component's help; throws ToolHostError HELP_CAPTURE_FAILED when nothing usable comes back. */
+export async function captureHelp(run: HelpRunner, options?: CaptureHelpOptions): Promise<CapturedHelp> {
+  const cacheKey = options?.cacheKey;
+  if (options?.cache && cacheKey) {
+    const cached = await options.cache.get(cacheKey).catch(() => undefined);
+    if (cached !== undefined) return cached;
+  }
+  let captured: CapturedHelp | null = options?.skipHelpJson ? null : await tryHelpJson(run);
+  const tried: string[] = [];
+  for (const flag of HELP_FLAGS) {
+    if (captured !== null) break;
+    const output = await tryRun(run, [flag]);
+    tried.push(output === null ? `${flag}: failed to run` : `${flag}: exit ${String(output.exitCode)}`);
+    if (output === null) continue;
+    const text = outputText(output);
+    if (!looksLikeError(text)) captured = { text, flag };
+  }
+  if (captured === null) {
+    throw new ToolHostError('HELP_CAPTURE_FAILED', `No usable help output (${tried.join(', ')})`);
+  }
+  if (options?.cache && cacheKey) await options.cache.set(cacheKey, captured).catch(() => undefined);
+  return captured;
+}
+
+const CACHE_KEY = /^[A-Za-z0-9_-]{1,128}$/;
+
+/** A directory of `<sha256>.json` files holding captured help (text, flag, and `--help-json` spec). */
+export function createHelpCache(directory: string): HelpCache {
+  const fileOf = (key: string): string => {
+    if (!CACHE_KEY.test(key)) throw new ToolHostError('HELP_CAPTURE_FAILED', `Invalid help cache key "${key}"`);
+    return join(directory, `${key}.json`);
+  };
+  return {
+    async get(key) {
+      let text: string;
+      try {
+        text = await readFile(fileOf(key), 'utf8');
+      } catch {
+        return undefined;
+      }
+      try {
+        const value = JSON.parse(text) as { text?: unknown; flag?: unknown; spec?: unknown };
+        if (typeof value.text !== 'string' || typeof value.flag !== 'string') return undefined;
+        if (value.spec === undefined) return { text: value.text, flag: value.flag };
+        const parsed = parseCliSpec(value.spec);
+        return parsed.ok ? { text: value.text, flag: value.flag, spec: parsed.spec } : undefined;
+      } catch {
+        return undefined;
+      }
+    },
+    async set(key, value) {
+      const file = fileOf(key);
+      await mkdir(directory, { recursive: true });
+      const temporary = `${file}.${process.pid}.${Date.now()}.tmp`;
+      await writeFile(temporary, JSON.stringify(value));
+      await rename(temporary, file);
+    },
+  };
+}

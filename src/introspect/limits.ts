@@ -1,0 +1,57 @@
+/**
+ * Bounds that keep help parsing linear and small whatever a component prints.
+ */
+export const MAX_HELP_CHARS = 256 * 1024;
+export const MAX_HELP_LINES = 4000;
+export const MAX_LINE_CHARS = 1000;
+export const MAX_DESCRIPTION_CHARS = 1000;
+export const MAX_OPTIONS = 500;
+
+const ANSI_ESCAPE = /\u001b\[[0-9;?]{0,32}[ -/]{0,4}[@-~]/g;
+const OTHER_ESCAPE = /\u001b[@-_]/g;
+// Control characters except tab and newline.
+const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f]/g;
+
+/** Caps, strips terminal escapes and control characters, and splits help text into lines. */
+export function helpLines(text: string): string[] {
+  const capped = text.length > MAX_HELP_CHARS ? text.slice(0, MAX_HELP_CHARS) : text;
+  const cleaned = capped
+    .replace(/\r\n?/g, '\n')
+    .replace(ANSI_ESCAPE, '')
+    .replace(OTHER_ESCAPE, '')
+    // backspace overstrike (man-style bold): "X\bX" → "X"
+    .replace(/.\u0008/g, '')
+    .replace(CONTROL, '');
+  const lines = cleaned.split('\n', MAX_HELP_LINES);
+  return lines.map((line) => {
+    const trimmedEnd = line.trimEnd();
+    return trimmedEnd.length > MAX_LINE_CHARS ? trimmedEnd.slice(0, MAX_LINE_CHARS) : trimmedEnd;
+  });
+}
+
+/** Leading whitespace width, counting a tab as advancing to the next multiple of 8. */
+export function indentOf(line: string): number {
+  let width = 0;
+  for (const character of line) {
+    if (character === ' ') width += 1;
+    else if (character === '\t') width = width + 8 - (width % 8);
+    else break;
+  }
+  return width;
+}
+
+/** Expands tabs to spaces (tab stops of 8). */
+export function expandTabs(line: string): string {
+  if (!line.includes('\t')) return line;
+  let result = '';
+  for (const character of line) {
+    if (character === '\t') result += ' '.repeat(8 - (result.length % 8));
+    else result += character;
+  }
+  return result;
+}
+
+export function clampDescription(text: string): string {
+  const collapsed = text.replace(/\s+/g, ' ').trim();
+  return collapsed.length > MAX_DESCRIPTION_CHARS ? `${collapsed.slice(0, MAX_DESCRIPTION_CHARS - 1)}…` : collapsed;
+}

@@ -1,0 +1,249 @@
+/**
+ * Parses the "head" of an option entry — the flag spellings and value placeholder that start a
+ * line such as `-n, --lines=[-]NUM`, `-d DELIM, --delimiter DELIM`, `--format {a,b}`,
+ * `--color / --no-color`, `-b, --bucket <name>`, `-l, --label strings` — and splits off the
+ * description that follows on the same line.
+ */
+const MAX_HEAD_CHARS = 300;
+const MAX_HEAD_TOKENS = 24;
+
+export interface ParsedFlag {
+  /** `--`, or `-` for a single-dash spelling. */
+  dashes: '--' | '-';
+  name: string;
+}
+
+export interface OptionHead {
+  longs: ParsedFlag[];
+  shorts: string[];
+  /** Extra spellings with dashes (including literal-value spellings like `--check=quiet`). */
+  aliases: string[];
+  negation: string | null;
+  valueName: string | null;
+  valueOptional: boolean;
+  choices: string[] | null;
+  repeatable: boolean;
+  /** Text after the head on the same line. */
+  rest: string;
+}
+
+/** Words that pflag/cobra, Go flag and typer print as the value placeholder. */
+const LOWERCASE_TYPE_WORDS = new Set([
+  'string', 'strings', 'int', 'ints', 'int8', 'int16', 'int32', 'int64', 'uint', 'uints', 'uint8', 'uint16', 'uint32',
+  'uint64', 'float', 'float32', 'float64', 'float32Slice', 'float64Slice', 'duration', 'durationSlice', 'bool', 'bools',
+  'boolSlice', 'stringArray', 'stringSlice', 'stringToString', 'stringToInt64', 'intSlice', 'int32Slice', 'int64Slice',
+  'uintSlice', 'ip', 'ipSlice', 'ipMask', 'ipNet', 'bytesHex', 'bytesBase64', 'count', 'value', 'list', 'path', 'file',
+  'dir', 'number', 'text',
+]);
+const REPEATABLE_TYPE_WORDS = new Set([
+  'strings', 'ints', 'uints', 'bools', 'stringArray', 'stringSlice', 'intSlice', 'int32Slice', 'int64Slice', 'uintSlice',
+  'float32Slice', 'float64Slice', 'durationSlice', 'boolSlice', 'ipSlice',
+]);
+
+/** Splits at spaces and commas outside brackets; `/` and `|` at depth 0 become their own tokens. */
+function tokenize(head: string): { tokens: string[]; starts: number[] } {
+  const tokens: string[] = [];
+  const starts: number[] = [];
+  let current = '';
+  let currentStart = 0;
+  let depth = 0;
+  const flush = (): void => {
+    if (current.length > 0) {
+      tokens.push(current);
+      starts.push(currentStart);
+    }
+    current = '';
+  };
+  for (let position = 0; position < head.length; position += 1) {
+    const character = head[position] ?? '';
+    if (character === '<' || character === '[' || character === '{' || character === '(') depth += 1;
+    if ((character === '>' || character === ']' || character === '}' || character === ')') && depth > 0) depth -= 1;
+    if (depth === 0 && (character === ' ' || character === ',')) {
+      flush();
+      continue;
+    }
+    if (depth === 0 && (character === '/' || character === '|') && current.length === 0) {
+      tokens.push(character);
+      starts.push(position);
+      continue;
+    }
+    if (current.length === 0) currentStart = position;
+    current += character;
+    if (tokens.length >= MAX_HEAD_TOKENS) break;
+  }
+  flush();
+  return { tokens, starts };
+}
+
+function isFlagToken(token: string): boolean {
+  return /^--?[A-Za-z0-9?#@[]/.test(token) && !/^--?\d+(\.\d+)?$/.test(token.replace(/^-(\d)$/, 'x'));
+}
+
+function stripBrackets(text: string): string {
+  return text.replace(/^[<[{]+|[>\]}]+$/g, '');
+}
+
+interface ValueInfo {
+  valueName: string | null;
+  optional: boolean;
+  choices: string[] | null;
+  repeatable: boolean;
+}
+
+/** Interprets a value placeholder: `NUM`, `<name>`, `[seconds]`, `{a,b}`, `[a|b]`, `<x...>`, `FILE...`. */
+function readValue(raw: string): ValueInfo {
+  let text = raw;
+  let repeatable = false;
+  if (/\.{2,3}$/.test(text)) {
+    repeatable = true;
+    text = text.replace(/\.{2,3}$/, '');
+  }
+  if (/\.{2,3}[>\]]$/.test(text)) {
+    repeatable = true;
+    text = text.replace(/\.{2,3}([>\]])$/, '$1');
+  }
+  // GNU `[-]NUM`: a sign prefix, not an optional value.
+  text = text.replace(/^\[[-+]\]/, '');
+  if (text.startsWith('{') && text.endsWith('}')) {
+    const choices = text.slice(1, -1).split(',').map((choice) => choice.trim()).filter((choice) => choice.length > 0);
+    return { valueName: null, optional: false, choices, repeatable };
+  }
+  if (text.startsWith('[') && text.endsWith(']')) {
+    const inner = text.slice(1, -1);
+    if (inner.includes('|')) {
+      return { valueName: null, optional: false, choices: inner.split('|').map((choice) => choice.trim()).filter(Boolean), repeatable };
+    }
+    const nested = readValue(inner.replace(/^=/, ''));
+    return { ...nested, optional: true, repeatable: repeatable || nested.repeatable };
+  }
+  if (text.startsWith('<') && text.endsWith('>')) {
+    const inner = text.slice(1, -1);
+    if (/\.{2,3}$/.test(inner)) return { valueName: inner.replace(/\.{2,3}$/, ''), optional: false, choices: null, repeatable: true };
+    return { valueName: inner, optional: false, choices: null, repeatable };
+  }
+  return { valueName: stripBrackets(text), optional: false, choices: null, repeatable };
+}
+
+function isValueToken(token: string, remaining: number, splitByGap: boolean): boolean {
+  if (/^[<[{]/.test(token)) return true;
+  if (/^[A-Z][A-Z0-9_:.-]*$/.test(token)) return true;
+  if (LOWERCASE_TYPE_WORDS.has(token)) return true;
+  // jq-style `--arg name value`: lowercase placeholders only when the whole head is short and set off by a gap.
+  return splitByGap && remaining <= 2 && /^[a-z][a-z0-9_-]{0,20}$/.test(token);
+}
+
+/** Splits a line (already stripped of leading space and starting with `-`) into head and rest. */
+export function splitHead(line: string): { head: string; rest: string; byGap: boolean } {
+  const limited = line.length > MAX_HEAD_CHARS ? line.slice(0, MAX_HEAD_CHARS) : line;
+  const gap = /\s{2,}|\t/.exec(limited);
+  if (gap) return { head: limited.slice(0, gap.index), rest: line.slice(gap.index).trim(), byGap: true };
+  return { head: limited, rest: line.length > MAX_HEAD_CHARS ? line.slice(MAX_HEAD_CHARS) : '', byGap: line.length <= MAX_HEAD_CHARS };
+}
+
+export function parseOptionHead(line: string): OptionHead | null {
+  const { head, rest, byGap } = splitHead(line);
+  const { tokens, starts } = tokenize(head);
+  const result: OptionHead = {
+    longs: [],
+    shorts: [],
+    aliases: [],
+    negation: null,
+    valueName: null,
+    valueOptional: false,
+    choices: null,
+    repeatable: false,
+    rest,
+  };
+  let index = 0;
+  let afterSlash = false;
+  let lastWasFlag = false;
+  let lastWasBareValue = false;
+  const seenLongs = new Set<string>();
+  const setValue = (info: ValueInfo): void => {
+    if (result.valueName === null && result.choices === null) {
+      result.valueName = info.valueName;
+      result.valueOptional = info.optional;
+      result.choices = info.choices;
+    }
+    if (info.repeatable) result.repeatable = true;
+  };
+  for (; index < tokens.length; index += 1) {
+    const token = tokens[index] ?? '';
+    if (token === '/' || token === '|') {
+      afterSlash = token === '/';
+      lastWasFlag = false;
+      lastWasBareValue = false;
+      continue;
+    }
+    if (isFlagToken(token)) {
+      const match = /^(--?)((?:\[no-?\])?[A-Za-z0-9?#@][\w.?#@:-]*?)(\.\.\.)?(=.*|\[=.*|<.*|\[.*)?$/.exec(token);
+      if (!match) break;
+      const dashes = match[1] === '--' ? '--' : '-';
+      let name = match[2] ?? '';
+      const attached = match[4];
+      if (match[3]) result.repeatable = true;
+      if (name.startsWith('[no-]') || name.startsWith('[no]')) {
+        name = name.replace(/^\[no-?\]/, '');
+        result.negation = `--no-${name}`;
+      }
+      if (attached !== undefined) {
+        const valueText = attached.startsWith('=') ? attached.slice(1) : attached;
+        if (attached.startsWith('=') && /^[a-z][a-z0-9-]*$/.test(valueText)) {
+          // A literal value spelling (`--check=quiet`), not a placeholder.
+          result.aliases.push(token);
+          lastWasFlag = false;
+          continue;
+        }
+        setValue(readValue(valueText.replace(/^\[=/, '[')));
+      }
+      if (afterSlash && result.longs.length + result.shorts.length > 0) {
+        result.negation = `${dashes}${name}`;
+      } else if (dashes === '--' || name.length > 1) {
+        if (seenLongs.has(name)) {
+          // same long spelled twice (e.g. once with a literal value): skip
+        } else if (result.longs.length === 0) {
+          result.longs.push({ dashes, name });
+        } else {
+          result.aliases.push(`${dashes}${name}`);
+        }
+        seenLongs.add(name);
+      } else if (result.shorts.length === 0) {
+        result.shorts.push(name);
+      } else {
+        result.aliases.push(`-${name}`);
+      }
+      afterSlash = false;
+      lastWasFlag = true;
+      lastWasBareValue = false;
+      continue;
+    }
+    const remaining = tokens.length - index;
+    if (token === '...' && (lastWasFlag || lastWasBareValue || result.valueName !== null)) {
+      result.repeatable = true;
+      continue;
+    }
+    if (lastWasFlag && isValueToken(token, remaining, byGap)) {
+      setValue(readValue(token));
+      lastWasFlag = false;
+      lastWasBareValue = /^[A-Za-z]/.test(token);
+      if (LOWERCASE_TYPE_WORDS.has(token) && REPEATABLE_TYPE_WORDS.has(token)) result.repeatable = true;
+      continue;
+    }
+    if (lastWasBareValue && /^[A-Z][A-Z0-9_]*$/.test(token) && result.valueName !== null) {
+      // click's `INTEGER RANGE`, `FLOAT RANGE`
+      result.valueName = `${result.valueName} ${token}`;
+      continue;
+    }
+    if (lastWasBareValue && byGap && remaining <= 1 && /^[a-z][a-z0-9_-]{0,20}$/.test(token)) {
+      // second jq-style placeholder (`--arg name value`): consumed, not described
+      continue;
+    }
+    break;
+  }
+  if (result.longs.length === 0 && result.shorts.length === 0) return null;
+  if (index < tokens.length) {
+    const headRest = head.slice(starts[index] ?? head.length).trim();
+    result.rest = `${headRest}${result.rest.length > 0 ? ` ${result.rest}` : ''}`;
+  }
+  return result;
+}

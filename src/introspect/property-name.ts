@@ -1,0 +1,56 @@
+/**
+ * One naming function shared by the schema side (to-zod) and the argv side (to-argv), so a
+ * property always maps back to the option or positional it came from.
+ */
+import type { CliOption, CliPositional, CliSpec } from './spec.ts';
+
+/** snake_case of a flag or positional name: `dry-run` → `dry_run`, `INPUTS` → `inputs`. */
+export function snakeCase(raw: string): string {
+  const snake = raw
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '');
+  if (snake.length === 0) return 'value';
+  return /^[0-9]/.test(snake) ? `_${snake}` : snake;
+}
+
+/** The base property name of an option: snake_case of its long name, else of its short name. */
+export function propertyNameOf(option: Pick<CliOption, 'long' | 'short'>): string {
+  if (option.long !== null && option.long.length > 0) return snakeCase(option.long);
+  if (option.short !== null && option.short.length > 0) {
+    // `-V` and `-v` must not collide: upper-case shorts are spelled `v_upper`.
+    return /^[A-Z]$/.test(option.short) ? `${option.short.toLowerCase()}_upper` : snakeCase(option.short);
+  }
+  return 'option';
+}
+
+export function positionalPropertyNameOf(positional: Pick<CliPositional, 'name'>): string {
+  return snakeCase(positional.name);
+}
+
+/** The property name when a spec has subcommands (see subcommand.ts). */
+export const COMMAND_PROPERTY = 'command';
+
+export interface PropertyNames {
+  options: string[];
+  positionals: string[];
+}
+
+/**
+ * Final property names of every option and positional, collisions resolved deterministically:
+ * options first in spec order, then positionals; a later duplicate gets `_2`, `_3`, …
+ */
+export function propertyNamesOf(spec: Pick<CliSpec, 'options' | 'positionals' | 'subcommands'>): PropertyNames {
+  const taken = new Set<string>();
+  if (spec.subcommands.length > 0) taken.add(COMMAND_PROPERTY);
+  const claim = (base: string): string => {
+    let name = base;
+    for (let suffix = 2; taken.has(name); suffix += 1) name = `${base}_${suffix}`;
+    taken.add(name);
+    return name;
+  };
+  const options = spec.options.map((option) => claim(propertyNameOf(option)));
+  const positionals = spec.positionals.map((positional) => claim(positionalPropertyNameOf(positional)));
+  return { options, positionals };
+}

@@ -1,0 +1,60 @@
+/** zod schema of a `CliSpec`, for `--help-json` output and `.tool.json` whole-spec overrides. */
+import { z } from 'zod';
+import type { CliSpec } from './spec.ts';
+
+export const cliValueTypeSchema = z.enum(['integer', 'number', 'boolean', 'string', 'path']);
+
+const flagName = z.string().min(1).max(100).regex(/^[A-Za-z0-9?#@][\w.?#@:-]*$/, 'must be a flag name without dashes');
+
+export const cliOptionSchema = z
+  .object({
+    long: flagName.nullable().default(null),
+    short: z.string().length(1).nullable().default(null),
+    aliases: z.array(z.string()).default([]),
+    takes_value: z.boolean().default(false),
+    value_name: z.string().nullable().default(null),
+    type: cliValueTypeSchema.default('string'),
+    default: z.union([z.string(), z.number(), z.boolean()]).nullable().default(null),
+    choices: z.array(z.string()).min(1).nullable().default(null),
+    repeatable: z.boolean().default(false),
+    required: z.boolean().default(false),
+    negation: z.string().nullable().default(null),
+    description: z.string().nullable().default(null),
+    prefix: z.enum(['--', '-']).optional(),
+    value_optional: z.boolean().optional(),
+  })
+  .strict()
+  .refine((option) => option.long !== null || option.short !== null, { message: 'an option needs a long or a short name' });
+
+export const cliPositionalSchema = z
+  .object({
+    name: z.string().min(1).max(100),
+    required: z.boolean().default(true),
+    variadic: z.boolean().default(false),
+    description: z.string().nullable().optional(),
+    type: cliValueTypeSchema.optional(),
+  })
+  .strict();
+
+export const cliSubcommandSchema = z.object({ name: z.string().min(1).max(100), description: z.string().nullable().default(null) }).strict();
+
+export const cliSpecSchema = z
+  .object({
+    name: z.string().regex(/^[a-zA-Z0-9_-]{1,64}$/, 'must match ^[a-zA-Z0-9_-]{1,64}$'),
+    description: z.string().default(''),
+    options: z.array(cliOptionSchema).default([]),
+    positionals: z.array(cliPositionalSchema).default([]),
+    subcommands: z.array(cliSubcommandSchema).default([]),
+  })
+  .strict();
+
+/** Formats zod issues as `path.to.field: message; …`. */
+export function formatZodIssues(error: z.ZodError): string {
+  return error.issues.map((issue) => `${issue.path.length > 0 ? issue.path.join('.') : '(root)'}: ${issue.message}`).join('; ');
+}
+
+export function parseCliSpec(value: unknown): { ok: true; spec: CliSpec } | { ok: false; message: string } {
+  const parsed = cliSpecSchema.safeParse(value);
+  if (!parsed.success) return { ok: false, message: formatZodIssues(parsed.error) };
+  return { ok: true, spec: parsed.data as CliSpec };
+}

@@ -1,0 +1,58 @@
+/**
+ * JSON input → argv (without argv[0]), from the same spec and property names as the schema.
+ * Values are passed as separate array elements and are never shell-interpreted.
+ */
+import { COMMAND_PROPERTY, propertyNamesOf } from './property-name.ts';
+import type { CliOption, CliSpec } from './spec.ts';
+import { formatArgValue } from './value-format.ts';
+import { MAX_FLAG_COUNT } from './to-zod.ts';
+
+/** How the option is spelled: `--long`, `-long` (Go flag style), or `-s`. */
+export function flagSpellingOf(option: CliOption): string {
+  if (option.long !== null) return `${option.prefix ?? '--'}${option.long}`;
+  return `-${option.short ?? ''}`;
+}
+
+function valueArguments(option: CliOption, text: string): string[] {
+  const flag = flagSpellingOf(option);
+  const attached = option.value_optional === true || text.startsWith('-');
+  if (!attached) return [flag, text];
+  // `--long=VALUE` keeps a dash-leading or optional value bound to its option; `-sVALUE` for shorts.
+  return option.long !== null ? [`${flag}=${text}`] : [`${flag}${text}`];
+}
+
+function optionArguments(option: CliOption, value: unknown): string[] {
+  if (value === undefined || value === null) return [];
+  if (!option.takes_value) {
+    if (option.repeatable && typeof value === 'number') {
+      const count = Math.max(0, Math.min(MAX_FLAG_COUNT, Math.trunc(value)));
+      return Array.from({ length: count }, () => flagSpellingOf(option));
+    }
+    if (value === true) return [flagSpellingOf(option)];
+    if (value === false && option.negation !== null && option.default === true) return [option.negation];
+    return [];
+  }
+  const values = Array.isArray(value) ? value : [value];
+  return values.flatMap((item) => (item === undefined || item === null ? [] : valueArguments(option, formatArgValue(item))));
+}
+
+/** The argv (without argv[0]) for an input that satisfies `cliSpecToZod(spec)`. */
+export function cliSpecToArgv(spec: CliSpec, input: Record<string, unknown>): string[] {
+  const names = propertyNamesOf(spec);
+  const argv: string[] = [];
+  spec.options.forEach((option, index) => {
+    argv.push(...optionArguments(option, input[names.options[index] ?? '']));
+  });
+  const command = input[COMMAND_PROPERTY];
+  if (spec.subcommands.length > 0 && typeof command === 'string') argv.push(command);
+  const positionalValues: string[] = [];
+  spec.positionals.forEach((positional, index) => {
+    const value = input[names.positionals[index] ?? ''];
+    if (value === undefined || value === null) return;
+    const values = Array.isArray(value) ? value : [value];
+    for (const item of values) if (item !== undefined && item !== null) positionalValues.push(formatArgValue(item));
+  });
+  if (positionalValues.some((value) => value.startsWith('-'))) argv.push('--');
+  argv.push(...positionalValues);
+  return argv;
+}

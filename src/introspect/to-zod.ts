@@ -1,0 +1,77 @@
+/**
+ * The tool's input schema, derived from the CLI spec. Property names come from
+ * `propertyNamesOf` — the same function `cliSpecToArgv` uses — so schema and argv cannot drift.
+ */
+import { z } from 'zod';
+import { COMMAND_PROPERTY, propertyNamesOf } from './property-name.ts';
+import type { CliOption, CliPositional, CliSpec, CliValueType } from './spec.ts';
+import { commandIsRequired } from './subcommand.ts';
+import { formatArgValue } from './value-format.ts';
+
+/** Most times a repeatable flag (`-v -v -v`) can be given. */
+export const MAX_FLAG_COUNT = 100;
+
+function scalarSchema(type: CliValueType, choices: string[] | null): z.ZodTypeAny {
+  const distinct = choices === null ? [] : [...new Set(choices)];
+  if (distinct.length > 0) return z.enum(distinct as [string, ...string[]]);
+  switch (type) {
+    case 'integer':
+      return z.number().int();
+    case 'number':
+      return z.number().finite();
+    case 'boolean':
+      return z.boolean();
+    case 'path':
+    case 'string':
+      return z.string();
+  }
+}
+
+function describeOption(option: CliOption): string | undefined {
+  const parts: string[] = [];
+  if (option.description) parts.push(option.description);
+  if (option.type === 'path' && option.takes_value) parts.push('(a path)');
+  if (option.default !== null && option.default !== undefined) parts.push(`(default: ${formatArgValue(option.default)})`);
+  if (!option.takes_value && option.repeatable) parts.push('(how many times the flag is given)');
+  return parts.length > 0 ? parts.join(' ') : undefined;
+}
+
+function optionSchema(option: CliOption): z.ZodTypeAny {
+  let schema: z.ZodTypeAny;
+  if (!option.takes_value) {
+    schema = option.repeatable ? z.number().int().min(0).max(MAX_FLAG_COUNT) : z.boolean();
+  } else {
+    const scalar = scalarSchema(option.type, option.choices);
+    schema = option.repeatable ? z.array(scalar) : scalar;
+  }
+  const description = describeOption(option);
+  if (description !== undefined) schema = schema.describe(description);
+  return option.required ? schema : schema.optional();
+}
+
+function positionalSchema(positional: CliPositional): z.ZodTypeAny {
+  const scalar = scalarSchema(positional.type ?? 'string', null);
+  let schema: z.ZodTypeAny = positional.variadic ? (positional.required ? z.array(scalar).min(1) : z.array(scalar)) : scalar;
+  if (positional.description) schema = schema.describe(positional.description);
+  return positional.required ? schema : schema.optional();
+}
+
+/** The zod object schema of a CLI spec: one property per option, positional and (if any) the subcommand. */
+export function cliSpecToZod(spec: CliSpec): z.ZodObject<z.ZodRawShape> {
+  const names = propertyNamesOf(spec);
+  const shape: z.ZodRawShape = {};
+  if (spec.subcommands.length > 0) {
+    const commandNames = [...new Set(spec.subcommands.map((command) => command.name))] as [string, ...string[]];
+    const described = z
+      .enum(commandNames)
+      .describe(`Subcommand to run: ${spec.subcommands.map((command) => (command.description ? `${command.name} (${command.description})` : command.name)).join('; ')}`);
+    shape[COMMAND_PROPERTY] = commandIsRequired(spec) ? described : described.optional();
+  }
+  spec.options.forEach((option, index) => {
+    shape[names.options[index] ?? `option_${index}`] = optionSchema(option);
+  });
+  spec.positionals.forEach((positional, index) => {
+    shape[names.positionals[index] ?? `positional_${index}`] = positionalSchema(positional);
+  });
+  return z.object(shape).strict();
+}

@@ -1,0 +1,174 @@
+/**
+ * Usage-line parsing: program name, positionals (name, required, variadic, order) and the
+ * options a form requires (written outside brackets).
+ */
+const MAX_USAGE_ATOMS = 200;
+
+type Atom =
+  | { kind: 'open'; bracket: '[' | '(' }
+  | { kind: 'close' }
+  | { kind: 'pipe' }
+  | { kind: 'ellipsis' }
+  | { kind: 'word'; text: string };
+
+function atomsOf(form: string): Atom[] {
+  const atoms: Atom[] = [];
+  let position = 0;
+  while (position < form.length && atoms.length < MAX_USAGE_ATOMS) {
+    const character = form[position] ?? '';
+    if (character === ' ' || character === '\t' || character === ',') {
+      position += 1;
+    } else if (character === '[' || character === '(') {
+      atoms.push({ kind: 'open', bracket: character });
+      position += 1;
+    } else if (character === ']' || character === ')') {
+      atoms.push({ kind: 'close' });
+      position += 1;
+    } else if (character === '|') {
+      atoms.push({ kind: 'pipe' });
+      position += 1;
+    } else if (form.startsWith('...', position) || form.startsWith('..', position)) {
+      atoms.push({ kind: 'ellipsis' });
+      position += form.startsWith('...', position) ? 3 : 2;
+    } else if (character === '<' || character === '{') {
+      const close = character === '<' ? '>' : '}';
+      const end = form.indexOf(close, position);
+      if (end === -1 || end - position > 80) {
+        position += 1;
+        continue;
+      }
+      let text = form.slice(position, end + 1);
+      position = end + 1;
+      // `<name>...` or `<files..>` handled by the ellipsis atom / inner dots
+      if (form.startsWith('...', position) || form.startsWith('..', position)) {
+        text += '...';
+        position += form.startsWith('...', position) ? 3 : 2;
+      }
+      atoms.push({ kind: 'word', text });
+    } else {
+      let end = position;
+      while (end < form.length && !' \t[]()|,'.includes(form[end] ?? ' ') && end - position < 120) end += 1;
+      let text = form.slice(position, end);
+      position = end;
+      if (text.endsWith('...') && text.length > 3) {
+        text = text.slice(0, -3);
+        atoms.push({ kind: 'word', text: `${text}...` });
+      } else {
+        atoms.push({ kind: 'word', text });
+      }
+    }
+  }
+  return atoms;
+}
+
+export interface UsagePositional {
+  name: string;
+  required: boolean;
+  variadic: boolean;
+}
+
+export interface UsageForm {
+  program: string | null;
+  /** Words right after the program that are bare lowercase literals (docopt commands). */
+  leadingLiterals: string[];
+  positionals: UsagePositional[];
+  /** Option spellings (with dashes, no value) written outside any bracket. */
+  requiredOptions: string[];
+}
+
+const PLACEHOLDER_WORDS = /^(options?|flags?|global[ _-]?options?|opts|switches|command options?|general options?)$/i;
+
+function positionalName(text: string): { name: string; variadic: boolean } {
+  let variadic = false;
+  let name = text;
+  if (/\.{2,3}$/.test(name)) {
+    variadic = true;
+    name = name.replace(/\.{2,3}$/, '');
+  }
+  if (/\.{2,3}[>}]$/.test(name)) {
+    variadic = true;
+    name = name.replace(/\.{2,3}([>}])$/, '$1');
+  }
+  name = name.replace(/^[<{]/, '').replace(/[>}]$/, '');
+  return { name, variadic };
+}
+
+/**
+ * Parses one usage form (the text after `Usage:`), e.g. `prog [-h] --host HOST [FILE]... <dest>`.
+ * `takesValue` says whether an option spelling consumes the following word.
+ */
+export function parseUsageForm(form: string, takesValue: (flag: string) => boolean): UsageForm {
+  const atoms = atomsOf(form);
+  const result: UsageForm = { program: null, leadingLiterals: [], positionals: [], requiredOptions: [] };
+  const first = atoms[0];
+  if (first === undefined || first.kind !== 'word' || first.text.startsWith('-')) return result;
+  result.program = first.text;
+  const groups: { bracket: '[' | '('; startsWithOption: boolean; hasPipe: boolean; empty: boolean }[] = [];
+  let previousOptionTakesValue = false;
+  let sawNonLiteral = false;
+  let lastWasPositional = false;
+  for (let index = 1; index < atoms.length; index += 1) {
+    const atom = atoms[index];
+    if (atom === undefined) break;
+    const group = groups[groups.length - 1];
+    if (atom.kind === 'open') {
+      lastWasPositional = false;
+      groups.push({ bracket: atom.bracket, startsWithOption: false, hasPipe: false, empty: true });
+      previousOptionTakesValue = false;
+      sawNonLiteral = true;
+      continue;
+    }
+    if (atom.kind === 'close') {
+      groups.pop();
+      previousOptionTakesValue = false;
+      continue;
+    }
+    if (atom.kind === 'pipe') {
+      if (group) group.hasPipe = true;
+      continue;
+    }
+    if (atom.kind === 'ellipsis') {
+      const last = result.positionals[result.positionals.length - 1];
+      if (last && lastWasPositional) last.variadic = true;
+      continue;
+    }
+    const text = atom.text;
+    lastWasPositional = false;
+    const wasEmpty = group?.empty ?? false;
+    if (group) group.empty = false;
+    if (text.startsWith('-') && text.length > 1) {
+      if (text === '--') continue;
+      if (group && wasEmpty) group.startsWithOption = true;
+      const spelling = text.replace(/[=[<].*$/, '');
+      if (groups.length === 0) result.requiredOptions.push(spelling);
+      previousOptionTakesValue = !text.includes('=') && takesValue(spelling);
+      sawNonLiteral = true;
+      continue;
+    }
+    if (previousOptionTakesValue) {
+      previousOptionTakesValue = false;
+      continue;
+    }
+    if (groups.some((open) => open.startsWithOption || open.hasPipe)) continue;
+    if (text === '-' || PLACEHOLDER_WORDS.test(text.replace(/\.{2,3}$/, '').replace(/^[<{]|[>}]$/g, ''))) {
+      sawNonLiteral = true;
+      continue;
+    }
+    if (!sawNonLiteral && groups.length === 0 && /^[a-z][a-z0-9_-]*$/.test(text)) {
+      result.leadingLiterals.push(text);
+    }
+    const { name, variadic } = positionalName(text);
+    if (name.length === 0 || !/[A-Za-z0-9]/.test(name)) continue;
+    const optional = groups.some((open) => open.bracket === '[');
+    result.positionals.push({ name, required: !optional, variadic });
+    lastWasPositional = true;
+  }
+  // A group-level ellipsis after `[FILE]` marks FILE variadic; handled above via the last positional.
+  return result;
+}
+
+/** The program's base name from a usage word such as `/usr/bin/ls` or `notes.py`. */
+export function programBaseName(word: string): string {
+  const base = word.split(/[\\/]/).pop() ?? word;
+  return base.replace(/\.(py|js|mjs|cjs|ts|rb|sh|pl|exe|wasm)$/i, '');
+}

@@ -1,0 +1,11 @@
+import argparse
+p = argparse.ArgumentParser(prog='backup', description='Back up directories to a remote store.')
+sub = p.add_subparsers(dest='command', title='commands', metavar='COMMAND')
+sub.add_parser('create', help='create a new snapshot')
+sub.add_parser('restore', help='restore files from a snapshot')
+sub.add_parser('prune', help='delete snapshots older than the retention period')
+g = p.add_argument_group('connection options')
+g.add_argument('--host', required=True, help='remote host name')
+g.add_argument('--port', type=int, default=22, help='remote SSH port')
+p.add_argument('--dry-run', action='store_true', help='show what would be done')
+p.parse_args()

@@ -1,0 +1,10 @@
+from optparse import OptionParser
+p = OptionParser(usage='usage: %prog [options] RECIPIENT...', description='Send a message read from standard input to one or more recipients.', prog='mailer')
+p.add_option('-s', '--subject', dest='subject', metavar='TEXT', help='subject line of the message')
+p.add_option('-f', '--from', dest='sender', metavar='ADDRESS', help='sender address [default: %default]', default='root@localhost')
+p.add_option('-p', '--port', type='int', dest='port', default=25, help='SMTP port to connect to [default: %default]')
+p.add_option('-c', '--cc', action='append', dest='cc', metavar='ADDRESS', help='add a carbon-copy recipient; may be repeated')
+p.add_option('--html', action='store_true', dest='html', help='send the body as HTML')
+p.add_option('-v', '--verbose', action='store_true', dest='verbose', help='print the SMTP conversation')
+p.add_option('--priority', type='choice', choices=['low', 'normal', 'high'], default='normal', help='message priority, one of: low, normal, high')
+p.parse_args()
