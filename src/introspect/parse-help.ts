@@ -270,8 +270,7 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
 
     // Continuation of the current entry
     if (current !== null) {
-      const continuation =
-        current.descriptionColumn !== null ? indent >= current.descriptionColumn - 2 && indent > current.indent : indent > current.indent + 2;
+      const continuation = indent > current.indent + 2;
       const startsOption = OPTION_START.test(trimmed) && (current.descriptionColumn === null ? indent <= current.indent + 2 : indent < current.descriptionColumn - 2);
       if (continuation && !startsOption) {
         if (current.descriptionColumn === null && current.description.length === 0) current.descriptionColumn = indent;

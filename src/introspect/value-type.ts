@@ -1,13 +1,13 @@
 import type { CliValueType } from './spec.ts';
 
 const INTEGER_NAMES = new Set([
-  'n', 'num', 'int', 'integer', 'count', 'seconds', 'secs', 'sec', 'port', 'lines', 'depth', 'level', 'jobs', 'nmerge',
+  'n', 'num', 'number', 'int', 'integer', 'count', 'seconds', 'secs', 'sec', 'port', 'lines', 'depth', 'level', 'jobs', 'nmerge',
   'int8', 'int16', 'int32', 'int64', 'uint', 'uint8', 'uint16', 'uint32', 'uint64', 'ints', 'uints', 'ms', 'milliseconds',
   'millis', 'minutes', 'hours', 'days', 'retries', 'threads', 'workers', 'limit', 'timeout', 'size_t', 'usize', 'u8', 'u16',
   'u32', 'u64', 'i8', 'i16', 'i32', 'i64', 'integer range', 'int range',
 ]);
 const NUMBER_NAMES = new Set([
-  'float', 'float32', 'float64', 'double', 'number', 'decimal', 'ratio', 'factor', 'fraction', 'f32', 'f64', 'real',
+  'float', 'float32', 'float64', 'double', 'decimal', 'ratio', 'factor', 'fraction', 'f32', 'f64', 'real',
   'float range', 'percent', 'percentage', 'float32slice', 'float64slice',
 ]);
 const BOOLEAN_NAMES = new Set(['bool', 'boolean', 'bools', 'boolslice']);
