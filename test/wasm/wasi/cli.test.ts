@@ -10,7 +10,13 @@ let spew: Fixture;
 let hello: Fixture;
 
 beforeAll(async () => {
-  [env, stdin, exit, spew, hello] = await Promise.all(['wasi-env', 'wasi-stdin', 'wasi-exit', 'wasi-spew', 'hello'].map(loadFixture));
+  [env, stdin, exit, spew, hello] = await Promise.all([
+    loadFixture('wasi-env'),
+    loadFixture('wasi-stdin'),
+    loadFixture('wasi-exit'),
+    loadFixture('wasi-spew'),
+    loadFixture('hello'),
+  ]);
 }, 60_000);
 
 describe('wasi:cli/environment', () => {

@@ -11,11 +11,15 @@ import { transpile } from '@bytecodealliance/jco';
 import { createWasiHost } from '../../../src/wasm/wasi/host.ts';
 import { type CapturedOutput, WasiExit, type WasiHostOptions } from '../../../src/wasm/wasi/types.ts';
 
+/** A compiled core module (the project's lib has no WebAssembly types). */
+export type CoreModule = object;
+const wasm = (globalThis as unknown as { WebAssembly: { Module: new (bytes: Uint8Array) => CoreModule } }).WebAssembly;
+
 const buildDir = join(dirname(fileURLToPath(import.meta.url)), '../../fixtures/build');
 
 export interface Glue {
   instantiate(
-    getCoreModule: (name: string) => WebAssembly.Module,
+    getCoreModule: (name: string) => CoreModule,
     imports: Record<string, unknown>,
   ): { run: { run(): void } };
 }
@@ -32,7 +36,7 @@ export interface RunResult {
 
 export interface Fixture {
   readonly glue: Glue;
-  readonly modules: Map<string, WebAssembly.Module>;
+  readonly modules: Map<string, CoreModule>;
   readonly imports: string[];
   run(options?: Partial<WasiHostOptions>): RunResult;
 }
@@ -65,14 +69,14 @@ export async function loadFixture(name: string, opts: { patchEmptyStrings?: bool
   } as Parameters<typeof transpile>[1])) as unknown as { files: Record<string, Uint8Array>; imports: string[] };
   const dir = mkdtempSync(join(tmpdir(), `wasi-${name}-`));
   mkdirSync(dir, { recursive: true });
-  const modules = new Map<string, WebAssembly.Module>();
+  const modules = new Map<string, CoreModule>();
   for (const [file, data] of Object.entries(out.files)) {
     const patched = file.endsWith('.js') && opts.patchEmptyStrings ? patchEmptyStringRealloc(decoder.decode(data)) : data;
     writeFileSync(join(dir, file), patched);
-    if (file.endsWith('.wasm')) modules.set(file, new WebAssembly.Module(data));
+    if (file.endsWith('.wasm')) modules.set(file, new wasm.Module(data));
   }
   const glue = (await import(pathToFileURL(join(dir, 'tool.js')).href)) as Glue;
-  const getCoreModule = (file: string): WebAssembly.Module => {
+  const getCoreModule = (file: string): CoreModule => {
     const module = modules.get(file);
     if (module === undefined) throw new Error(`missing core module ${file}`);
     return module;
