@@ -1,0 +1,90 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { cliSpecToArgv } from '../../src/introspect/to-argv.ts';
+import { cliSpecToZod } from '../../src/introspect/to-zod.ts';
+import type { CliSpec } from '../../src/introspect/spec.ts';
+import { propertyNamesOf } from '../../src/introspect/property-name.ts';
+import { inputArbitrary, specArbitrary } from './arbitraries.ts';
+import { parseGnuArgv, parseGoArgv } from './reference-parsers.ts';
+
+/** What the argv can express: false flags without a negation, and empty repeat lists, mean "absent". */
+function expressible(spec: CliSpec, input: Record<string, unknown>): Record<string, unknown> {
+  const names = propertyNamesOf(spec);
+  const result: Record<string, unknown> = { ...input };
+  spec.options.forEach((option, index) => {
+    const name = names.options[index] ?? '';
+    const value = result[name];
+    if (value === false && !(option.negation !== null && option.default === true)) delete result[name];
+    if (value === 0 && !option.takes_value && option.repeatable) delete result[name];
+    if (Array.isArray(value) && value.length === 0) delete result[name];
+  });
+  return result;
+}
+
+function normalizeNumbers(value: unknown): unknown {
+  if (typeof value === 'number' && Object.is(value, -0)) return 0;
+  if (Array.isArray(value)) return value.map(normalizeNumbers);
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, normalizeNumbers(inner)]));
+  }
+  return value;
+}
+
+const specAndInput = (style: 'gnu' | 'go') => specArbitrary(style).chain((spec) => fc.tuple(fc.constant(spec), inputArbitrary(spec)));
+
+describe('spec → argv → reference parser gives the input back', () => {
+  it('GNU style, parsed back with util.parseArgs', () => {
+    fc.assert(
+      fc.property(specAndInput('gnu'), ([spec, input]) => {
+        const argv = cliSpecToArgv(spec, input);
+        expect(normalizeNumbers(parseGnuArgv(spec, argv))).toEqual(normalizeNumbers(expressible(spec, input)));
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('Go flag style (single dash), parsed back with Go flag rules', () => {
+    fc.assert(
+      fc.property(specAndInput('go'), ([spec, input]) => {
+        const argv = cliSpecToArgv(spec, input);
+        expect(normalizeNumbers(parseGoArgv(spec, argv))).toEqual(normalizeNumbers(expressible(spec, input)));
+      }),
+      { numRuns: 400 },
+    );
+  });
+});
+
+describe('the zod schema accepts exactly the valid inputs', () => {
+  it('accepts every generated valid input', () => {
+    fc.assert(
+      fc.property(specAndInput('gnu'), ([spec, input]) => {
+        expect(cliSpecToZod(spec).safeParse(input).success).toBe(true);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('rejects unknown properties, wrong types and missing required values', () => {
+    fc.assert(
+      fc.property(specAndInput('gnu'), fc.nat(), ([spec, input], pick) => {
+        const schema = cliSpecToZod(spec);
+        expect(schema.safeParse({ ...input, not_an_option_xyz: 1 }).success).toBe(false);
+        const names = propertyNamesOf(spec);
+        const all = [
+          ...spec.options.map((option, index) => ({ name: names.options[index] ?? '', required: option.required, wrong: option.takes_value && option.type !== 'string' && option.type !== 'path' ? 'text' : {} })),
+          ...spec.positionals.map((positional, index) => ({ name: names.positionals[index] ?? '', required: positional.required, wrong: 42 })),
+        ];
+        if (all.length === 0) return;
+        const target = all[pick % all.length];
+        if (target === undefined) return;
+        expect(schema.safeParse({ ...input, [target.name]: target.wrong }).success).toBe(false);
+        if (target.required) {
+          const without = { ...input };
+          delete without[target.name];
+          expect(schema.safeParse(without).success).toBe(false);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
