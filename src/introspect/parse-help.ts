@@ -32,6 +32,8 @@ interface Entry {
 
 const SECTION_HEADER = /^ {0,3}([A-Za-z][\w ,/()'-]{0,60}):$/;
 const OPTION_START = /^-{1,2}[A-Za-z0-9?#@[]/;
+const MAX_USAGE_LINES = 40;
+const MAX_USAGE_FORM_CHARS = 2000;
 
 function classifySection(title: string): SectionKind {
   const lowered = title.toLowerCase();
@@ -194,6 +196,7 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
   let currentParagraph: Paragraph | null = null;
   let usageMode: 'header' | 'inline' | null = null;
   let seenUsage = false;
+  let usageLineCount = 0;
 
   const closeParagraph = (): void => {
     if (currentParagraph !== null && currentParagraph.lines.length > 0) paragraphs.push(currentParagraph);
@@ -239,12 +242,13 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
         usageForms.push((orMatch[1] ?? '').trim());
         continue;
       }
-      if (indent > 0) {
-        const firstWord = trimmed.split(/\s/)[0] ?? '';
+      if (indent > 0 && !OPTION_START.test(trimmed) && usageLineCount < MAX_USAGE_LINES) {
+        usageLineCount += 1;
+        const firstWord = /^\S*/.exec(trimmed)?.[0] ?? '';
         const lastForm = usageForms[usageForms.length - 1];
-        const programOfLast = lastForm?.split(/\s/)[0];
+        const programOfLast = lastForm === undefined ? undefined : /^\S*/.exec(lastForm)?.[0];
         if (usageMode === 'header' || lastForm === undefined || firstWord === programOfLast) usageForms.push(trimmed);
-        else usageForms[usageForms.length - 1] = `${lastForm} ${trimmed}`;
+        else if (lastForm.length < MAX_USAGE_FORM_CHARS) usageForms[usageForms.length - 1] = `${lastForm} ${trimmed}`;
         continue;
       }
       usageMode = null;
