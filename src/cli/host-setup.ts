@@ -1,70 +1,68 @@
 /**
  * The host flags `list`, `call`, `serve` and `mcp` share (`--workspace`, `--extensions`,
- * `--permission-mode`), their defaults, and opening a host from them for one CLI run.
+ * `--permission-mode`, `--config`, `--cache-dir`), resolved with src/config.ts (flags > env >
+ * config file > defaults), and opening a host from them for one CLI run.
  */
 import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
+import { type ConfigFlags, type ResolvedConfig, resolveConfig } from '../config.ts';
+import { ToolHostError } from '../errors.ts';
 import { createHost } from '../host.ts';
 import type { Host, HostOptions } from '../host-types.ts';
 import { createLogger, silentLogger, type Logger } from '../logger.ts';
-import { isPermissionLevel, PERMISSION_LEVELS, type PermissionLevel } from '../permission.ts';
-import { type CliIo, usageError, writeWarning } from './output.ts';
-import { createProgressReporter } from './progress.ts';
+import { PERMISSION_LEVELS } from '../permission.ts';
+import { createExtensionSource } from './extension-source.ts';
+import { type CliIo, CliError, EXIT_USAGE, usageError, writeWarning } from './output.ts';
+import { createProgressReporter, type ProgressReporter } from './progress.ts';
 
-/** The drop-in folder used when `--extensions` is not given and it exists under the cwd. */
+/** The drop-in folder used when no extensions folder is configured and it exists under the cwd. */
 export const DEFAULT_EXTENSIONS_DIR = 'extensions/tools';
 
-export interface HostFlags {
-  workspace?: string;
-  extensions?: string;
-  permissionMode?: string;
+export type HostFlags = Pick<ConfigFlags, 'workspace' | 'extensions' | 'permissionMode' | 'config' | 'cacheDir'>;
+
+/** Adds `--workspace`, `--extensions`, `--permission-mode`, `--config` and `--cache-dir` to a command. */
+export function addHostOptions(command: Command): Command {
+  return command
+    .option('--workspace <dir>', 'workspace root for file tools and relative policy paths (env TOOLHOST_WORKSPACE; default: the current directory)')
+    .option('--extensions <dir>', `folder of .wasm tools (env TOOLHOST_EXTENSIONS; default: ./${DEFAULT_EXTENSIONS_DIR} when it exists)`)
+    .option('--permission-mode <level>', `highest permission a tool may need: ${PERMISSION_LEVELS.join(', ')} (env TOOLHOST_PERMISSION_MODE; default: execute)`)
+    .option('--config <file>', 'JSON config file (env TOOLHOST_CONFIG); flags and env override it')
+    .option('--cache-dir <dir>', 'transpile cache of wasm tools (env TOOLHOST_CACHE_DIR)');
 }
 
-export interface ResolvedHostFlags {
-  workspaceRoot: string;
-  extensionsDir: string | undefined;
-  permissionMode: PermissionLevel;
-}
-
-/** Adds `--workspace`, `--extensions` and (optionally) `--permission-mode` to a command. */
-export function addHostOptions(command: Command, options: { permissionMode?: boolean } = {}): Command {
-  command
-    .option('--workspace <dir>', 'workspace root for file tools and relative policy paths (default: the current directory)')
-    .option('--extensions <dir>', `folder of .wasm tools (default: ./${DEFAULT_EXTENSIONS_DIR} when it exists)`);
-  if (options.permissionMode !== false) {
-    command.option('--permission-mode <level>', `highest permission a tool may need: ${PERMISSION_LEVELS.join(', ')} (default: execute)`);
-  }
-  return command;
-}
-
-function requireDirectory(path: string, flag: string): void {
+function requireDirectory(path: string, what: string): void {
   let isDirectory = false;
   try {
     isDirectory = statSync(path).isDirectory();
   } catch {
-    throw usageError(`${flag} ${path}: no such directory`, `create it first or pass an existing directory to ${flag}`);
+    throw usageError(`${what} ${path}: no such directory`, 'create it first or point the setting at an existing directory');
   }
-  if (!isDirectory) throw usageError(`${flag} ${path}: not a directory`, `pass a directory to ${flag}`);
+  if (!isDirectory) throw usageError(`${what} ${path}: not a directory`, 'point the setting at a directory');
 }
 
-/** Applies the defaults (workspace = cwd, extensions = ./extensions/tools if present, mode execute) and checks the paths. */
-export function resolveHostFlags(flags: HostFlags, io: Pick<CliIo, 'cwd'>): ResolvedHostFlags {
-  const workspaceRoot = resolve(io.cwd, flags.workspace ?? '.');
-  requireDirectory(workspaceRoot, '--workspace');
-  let extensionsDir: string | undefined;
-  if (flags.extensions !== undefined) {
-    extensionsDir = resolve(io.cwd, flags.extensions);
-    requireDirectory(extensionsDir, '--extensions');
-  } else {
-    const fallback = resolve(io.cwd, DEFAULT_EXTENSIONS_DIR);
-    if (existsSync(fallback) && statSync(fallback).isDirectory()) extensionsDir = fallback;
+/** Turns config errors (bad file, bad flag value) into one-line usage errors. */
+function asUsageError(error: unknown): never {
+  if (ToolHostError.is(error, 'CONFIG_INVALID')) throw new CliError(error.message, { exitCode: EXIT_USAGE, cause: error });
+  throw error;
+}
+
+/**
+ * Resolves the configuration of one run: flags > env > config file > defaults, where the defaults are
+ * workspace = cwd and extensions = ./extensions/tools if that folder exists. Checks the folders exist.
+ */
+export function resolveHostConfig(flags: ConfigFlags, io: Pick<CliIo, 'cwd' | 'env'>): ResolvedConfig {
+  const fallbackExtensions = resolve(io.cwd, DEFAULT_EXTENSIONS_DIR);
+  const hasFallback = existsSync(fallbackExtensions) && statSync(fallbackExtensions).isDirectory();
+  let config: ResolvedConfig;
+  try {
+    config = resolveConfig({ flags, env: io.env, cwd: io.cwd, ...(hasFallback ? { defaults: { extensions: fallbackExtensions } } : {}) });
+  } catch (error) {
+    asUsageError(error);
   }
-  const mode = flags.permissionMode ?? 'execute';
-  if (!isPermissionLevel(mode)) {
-    throw usageError(`--permission-mode ${mode}: unknown permission level`, `use one of ${PERMISSION_LEVELS.join(', ')}`);
-  }
-  return { workspaceRoot, extensionsDir, permissionMode: mode };
+  if (config.host.workspaceRoot !== undefined) requireDirectory(config.host.workspaceRoot, 'workspace');
+  if (config.host.extensionsDir !== undefined) requireDirectory(config.host.extensionsDir, 'extensions folder');
+  return config;
 }
 
 /** The logger of a short CLI run: silent unless `--debug` (then debug-level JSON logs on stderr). */
@@ -72,41 +70,41 @@ export function commandLogger(debug: boolean): Logger {
   return debug ? createLogger({ level: 'debug', stderr: true }) : silentLogger();
 }
 
+/** The logger of a long-running command (serve, mcp): JSON logs on stderr, debug level with `--debug`. */
+export function daemonLogger(debug: boolean): Logger {
+  return createLogger({ stderr: true, ...(debug ? { level: 'debug' } : {}) });
+}
+
+/** Host options of a resolved config with the CLI's progress reporting attached. */
+export function hostOptionsWithProgress(config: ResolvedConfig, progress: ProgressReporter): HostOptions {
+  return { ...config.host, onLoadProgress: progress.update };
+}
+
+/** One warning line per extension that failed to load. */
+export function reportLoadFailures(host: Host, io: CliIo): void {
+  for (const failure of host.loadFailures()) writeWarning(io, `could not load ${failure.file}: ${failure.error}`);
+}
+
 export interface OpenHostOptions {
-  debug: boolean;
+  logger: Logger;
   watch?: boolean;
-  logger?: Logger;
-  /** Extra host options (limits, cache, policies from a config file). */
-  hostOptions?: HostOptions;
 }
 
 /**
  * Opens a host for one CLI run: built-ins plus the extensions folder, progress on stderr while
  * components transpile (TTY only), and one warning line per extension that failed to load.
  */
-export async function openHost(resolved: ResolvedHostFlags, io: CliIo, options: OpenHostOptions): Promise<Host> {
+export async function openHost(config: ResolvedConfig, io: CliIo, options: OpenHostOptions): Promise<Host> {
   const progress = createProgressReporter(io);
-  const { createExtensionSource } = await import('./extension-source.ts');
-  const extensions = resolved.extensionsDir === undefined ? undefined : createExtensionSource();
   let host: Host;
   try {
     host = await createHost(
-      {
-        ...options.hostOptions,
-        workspaceRoot: resolved.workspaceRoot,
-        permissionMode: resolved.permissionMode,
-        watch: options.watch ?? false,
-        logger: options.logger ?? commandLogger(options.debug),
-        onLoadProgress: progress.update,
-        ...(resolved.extensionsDir === undefined ? {} : { extensionsDir: resolved.extensionsDir }),
-      },
-      extensions === undefined ? {} : { extensions },
+      { ...hostOptionsWithProgress(config, progress), watch: options.watch ?? false, logger: options.logger },
+      { extensions: createExtensionSource() },
     );
   } finally {
     progress.done();
   }
-  for (const failure of host.loadFailures()) {
-    writeWarning(io, `could not load ${failure.file}: ${failure.error}`);
-  }
+  reportLoadFailures(host, io);
   return host;
 }

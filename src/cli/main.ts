@@ -7,7 +7,9 @@ import { Command, CommanderError } from 'commander';
 import type { CommandContext } from './command-context.ts';
 import { registerCallCommand } from './commands/call.ts';
 import { registerListCommand } from './commands/list.ts';
+import { registerMcpCommand } from './commands/mcp.ts';
 import { registerNewCommand } from './commands/new.ts';
+import { registerServeCommand } from './commands/serve.ts';
 import { type CliIo, CliError, EXIT_FAILURE, EXIT_OK, EXIT_USAGE, oneLine, painterFor, processIo, writeError } from './output.ts';
 
 export function packageVersion(): string {
@@ -47,6 +49,8 @@ export function buildProgram(context: CommandContext): Command {
     .showSuggestionAfterError(true);
   registerListCommand(program, context);
   registerCallCommand(program, context);
+  registerServeCommand(program, context);
+  registerMcpCommand(program, context);
   registerNewCommand(program, context);
   program.addHelpText('after', '\nRun `toolhost <command> --help` for the options of one command.');
   for (const command of [program, ...program.commands]) configureOutput(command, context.io);

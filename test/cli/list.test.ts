@@ -96,7 +96,7 @@ describe('toolhost list', () => {
   it('rejects an unknown --permission-mode with exit 2', async () => {
     const run = await runCli(['list', '--permission-mode', 'root'], { cwd: workspace.path });
     expect(run.exitCode).toBe(2);
-    expect(run.stderr).toMatch(/unknown permission level.*none, read_only, write, execute/);
+    expect(run.stderr).toMatch(/--permission-mode.*'none' \| 'read_only' \| 'write' \| 'execute'/);
   });
 
   it('rejects a --workspace that does not exist with exit 2', async () => {

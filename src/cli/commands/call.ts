@@ -2,7 +2,7 @@
 import { Command } from 'commander';
 import type { ToolResult } from '../../result.ts';
 import { type CommandContext, isDebug } from '../command-context.ts';
-import { addHostOptions, type HostFlags, openHost, resolveHostFlags } from '../host-setup.ts';
+import { addHostOptions, commandLogger, type HostFlags, openHost, resolveHostConfig } from '../host-setup.ts';
 import { type CliIo, EXIT_FAILURE, EXIT_OK, usageError, withTrailingNewline, writeJson } from '../output.ts';
 
 interface CallFlags extends HostFlags {
@@ -47,8 +47,8 @@ export function registerCallCommand(program: Command, context: CommandContext): 
         throw usageError('give the JSON arguments either on the command line or with --stdin, not both');
       }
       const args = buildArguments(json ?? stdinText, flags.arg ?? [], json !== undefined ? 'the JSON argument' : 'stdin');
-      const resolved = resolveHostFlags(flags, context.io);
-      const host = await openHost(resolved, context.io, { debug: isDebug(self) });
+      const config = resolveHostConfig(flags, context.io);
+      const host = await openHost(config, context.io, { logger: commandLogger(isDebug(self)) });
       try {
         const lookup = host.registry.lookup(toolName);
         if (!lookup.found) {

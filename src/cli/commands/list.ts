@@ -3,7 +3,7 @@ import { Command, Option } from 'commander';
 import { formatToolList, isToolListFormat, TOOL_LIST_FORMATS, toRawTool } from '../../schema/providers/format.ts';
 import type { AnyTool } from '../../tool.ts';
 import { type CommandContext, isDebug } from '../command-context.ts';
-import { addHostOptions, type HostFlags, openHost, resolveHostFlags } from '../host-setup.ts';
+import { addHostOptions, commandLogger, type HostFlags, openHost, resolveHostConfig } from '../host-setup.ts';
 import { EXIT_OK, firstLine, painterFor, renderTable, usageError, writeJson } from '../output.ts';
 
 interface ListFlags extends HostFlags {
@@ -28,8 +28,8 @@ export function registerListCommand(program: Command, context: CommandContext): 
       if (format !== undefined && !isToolListFormat(format)) {
         throw usageError(`--format ${format}: unknown format`, `use one of ${TOOL_LIST_FORMATS.join(', ')}`);
       }
-      const resolved = resolveHostFlags(flags, context.io);
-      const host = await openHost(resolved, context.io, { debug: isDebug(self) });
+      const config = resolveHostConfig(flags, context.io);
+      const host = await openHost(config, context.io, { logger: commandLogger(isDebug(self)) });
       try {
         const tools = host.listTools();
         if (format === undefined) {

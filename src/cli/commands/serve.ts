@@ -1,0 +1,77 @@
+/** `toolhost serve`: the HTTP daemon (REST, SSE events, MCP over Streamable HTTP) with hot reload. */
+import { Command } from 'commander';
+import { ToolHostError } from '../../errors.ts';
+import { DEFAULT_SERVER_HOST, DEFAULT_SERVER_PORT, installShutdownHandlers, runServeCommand } from '../../server/index.ts';
+import { type CommandContext, isDebug } from '../command-context.ts';
+import { createExtensionSource } from '../extension-source.ts';
+import { addHostOptions, daemonLogger, type HostFlags, hostOptionsWithProgress, reportLoadFailures, resolveHostConfig } from '../host-setup.ts';
+import { CliError, EXIT_FAILURE, EXIT_USAGE, painterFor } from '../output.ts';
+import { createProgressReporter } from '../progress.ts';
+import { exitIfStillRunning } from '../process-exit.ts';
+
+interface ServeFlags extends HostFlags {
+  host?: string;
+  port?: string;
+  token?: string;
+}
+
+export function registerServeCommand(program: Command, context: CommandContext): Command {
+  const command = program
+    .command('serve')
+    .description('run the HTTP daemon (REST API, events, MCP over Streamable HTTP) with hot reload of the extensions folder')
+    .option('--host <address>', `address to bind (env TOOLHOST_HOST; default: ${DEFAULT_SERVER_HOST}); a non-loopback address needs --token`)
+    .option('--port <port>', `port to listen on, 0 for an ephemeral one (env TOOLHOST_PORT; default: ${DEFAULT_SERVER_PORT})`)
+    .option('--token <token>', 'bearer token required on every request but /healthz (env TOOLHOST_TOKEN)');
+  addHostOptions(command);
+  command.addHelpText(
+    'after',
+    [
+      '',
+      'Prints one line with the URL once listening, e.g. "toolhost listening on http://127.0.0.1:7411 (7 tools)";',
+      'JSON logs go to stderr (level: TOOLHOST_LOG_LEVEL, or debug with --debug). SIGINT/SIGTERM shut down',
+      'gracefully: in-flight calls finish first, then the process exits 0.',
+      '',
+      'Examples:',
+      '  toolhost serve',
+      '  toolhost serve --port 0 --extensions ./tools',
+      '  toolhost serve --host 0.0.0.0 --token "$(openssl rand -hex 16)"',
+    ].join('\n'),
+  );
+  command.action(
+    context.action(async (flags: ServeFlags, self: Command) => {
+      const { io } = context;
+      const config = resolveHostConfig(flags, io);
+      const logger = daemonLogger(isDebug(self));
+      const progress = createProgressReporter(io);
+      let started: Awaited<ReturnType<typeof runServeCommand>>;
+      try {
+        started = await runServeCommand({
+          config: { ...config, host: hostOptionsWithProgress(config, progress) },
+          logger,
+          watch: true,
+          dependencies: { extensions: createExtensionSource() },
+          handleSignals: false,
+        });
+      } catch (error) {
+        if (ToolHostError.is(error, 'SERVER_START_REFUSED')) {
+          throw new CliError(error.message, { exitCode: EXIT_USAGE, hint: 'bind 127.0.0.1, or pass --token (or TOOLHOST_TOKEN)', cause: error });
+        }
+        throw error;
+      } finally {
+        progress.done();
+      }
+      const { host, server } = started;
+      reportLoadFailures(host, io);
+      // Signal handlers go in before the URL is printed: whoever reads the line may signal at once.
+      const shutdown = new Promise<number>((resolveExit) => {
+        installShutdownHandlers(() => server.close(), logger, { exit: resolveExit });
+      });
+      const paint = painterFor(io.stdout, io.env);
+      io.stdout.write(`toolhost listening on ${paint('cyan', server.url)} (${host.listTools().length} tools)\n`);
+      const exitCode = await shutdown;
+      exitIfStillRunning(exitCode);
+      return exitCode === 0 ? 0 : EXIT_FAILURE;
+    }),
+  );
+  return command;
+}
