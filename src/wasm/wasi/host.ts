@@ -77,14 +77,38 @@ export const WASI_INTERFACES: readonly string[] = Object.freeze([
 export function createWasiHost(options: WasiHostOptions): WasiHost {
   const ctx = createCallContext(options.timeoutMs);
   const stdio = createStdio(options.stdin, options.outputLimitBytes);
+  // An explicit literal (not a spread of SHARED_IMPORTS): V8 creates it from a boilerplate.
   const imports: Record<string, unknown> = {
-    ...SHARED_IMPORTS,
     'wasi:cli/environment': createEnvironment(options.args, options.env),
+    'wasi:cli/exit': cliExitImports,
     'wasi:cli/stdin': stdio.stdin,
     'wasi:cli/stdout': stdio.stdout,
     'wasi:cli/stderr': stdio.stderr,
+    'wasi:cli/terminal-input': terminalInputImports,
+    'wasi:cli/terminal-output': terminalOutputImports,
+    'wasi:cli/terminal-stdin': terminalStdinImports,
+    'wasi:cli/terminal-stdout': terminalStdoutImports,
+    'wasi:cli/terminal-stderr': terminalStderrImports,
     'wasi:clocks/monotonic-clock': createMonotonicClock(ctx),
+    'wasi:clocks/wall-clock': wallClockImports,
+    'wasi:clocks/timezone': timezoneImports,
+    'wasi:filesystem/types': filesystemTypesImports,
     'wasi:filesystem/preopens': createPreopens(options.preopens, ctx),
+    'wasi:io/error': ioErrorImports,
+    'wasi:io/poll': ioPollImports,
+    'wasi:io/streams': ioStreamsImports,
+    'wasi:random/random': randomImports,
+    'wasi:random/insecure': insecureImports,
+    'wasi:random/insecure-seed': insecureSeedImports,
+    'wasi:sockets/network': networkImports,
+    'wasi:sockets/instance-network': instanceNetworkImports,
+    'wasi:sockets/ip-name-lookup': ipNameLookupImports,
+    'wasi:sockets/tcp': tcpImports,
+    'wasi:sockets/tcp-create-socket': tcpCreateSocketImports,
+    'wasi:sockets/udp': udpImports,
+    'wasi:sockets/udp-create-socket': udpCreateSocketImports,
+    'wasi:http/types': httpTypesImports,
+    'wasi:http/outgoing-handler': outgoingHandlerImports,
   };
   const { out, err } = stdio;
   return {
