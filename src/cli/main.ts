@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import type { CommandContext } from './command-context.ts';
+import { registerCacheCommand } from './commands/cache.ts';
 import { registerCallCommand } from './commands/call.ts';
 import { registerListCommand } from './commands/list.ts';
 import { registerMcpCommand } from './commands/mcp.ts';
@@ -52,15 +53,22 @@ export function buildProgram(context: CommandContext): Command {
   registerServeCommand(program, context);
   registerMcpCommand(program, context);
   registerNewCommand(program, context);
+  registerCacheCommand(program, context);
   program.addHelpText('after', '\nRun `toolhost <command> --help` for the options of one command.');
-  for (const command of [program, ...program.commands]) configureOutput(command, context.io);
+  for (const command of allCommands(program)) configureOutput(command, context.io);
   return program;
+}
+
+function allCommands(command: Command): Command[] {
+  return [command, ...command.commands.flatMap(allCommands)];
 }
 
 /** One-line commander errors with a pointer to the command's help; nothing calls process.exit. */
 function configureOutput(command: Command, io: CliIo): void {
   const paint = painterFor(io.stderr, io.env);
-  const path = command.parent ? `toolhost ${command.name()}` : 'toolhost';
+  const names: string[] = [];
+  for (let current: Command | null = command; current; current = current.parent) names.unshift(current.name());
+  const path = names.join(' ');
   command.exitOverride();
   command.configureOutput({
     writeOut: (text) => io.stdout.write(text),

@@ -1,0 +1,161 @@
+/** `toolhost cache info|clear`: the on-disk transpile cache of wasm tools (and their captured help). */
+import { existsSync, readdirSync, rmSync, rmdirSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { Command } from 'commander';
+import { resolveConfig } from '../../config.ts';
+import { ToolHostError } from '../../errors.ts';
+import { transpileOptionsKey } from '../../wasm/transpile-cache.ts';
+import type { CommandContext } from '../command-context.ts';
+import { CliError, type CliIo, EXIT_OK, EXIT_USAGE, painterFor, writeJson } from '../output.ts';
+
+/** Used when neither --cache-dir, TOOLHOST_CACHE_DIR nor a config file's cache_dir says otherwise. */
+export const DEFAULT_CACHE_DIRECTORY = '.toolhost-cache';
+
+/** `<sha256>-<options key>`: one transpiled component. */
+const TRANSPILE_ENTRY = /^([0-9a-f]{64})-([0-9a-f]{16})$/;
+const HELP_DIRECTORY = 'help';
+const TEMPORARY_ENTRY = /^\.tmp-/;
+
+export interface CacheReport {
+  directory: string;
+  exists: boolean;
+  /** Transpiled components. */
+  entries: number;
+  /** Of those, entries written by another jco version or transpile options (never read again). */
+  stale_entries: number;
+  /** Captured `--help` texts. */
+  help_entries: number;
+  /** Unfinished writes left by an interrupted transpile. */
+  temporary_entries: number;
+  bytes: number;
+}
+
+interface CacheFlags {
+  cacheDir?: string;
+  config?: string;
+  json?: boolean;
+}
+
+function sizeOf(path: string): number {
+  const stats = statSync(path, { throwIfNoEntry: false });
+  if (!stats) return 0;
+  if (!stats.isDirectory()) return stats.size;
+  return readdirSync(path).reduce((sum, name) => sum + sizeOf(join(path, name)), 0);
+}
+
+/** The cache directory of this run: --cache-dir > TOOLHOST_CACHE_DIR > config file > ./.toolhost-cache. */
+export function resolveCacheDirectory(flags: CacheFlags, io: Pick<CliIo, 'cwd' | 'env'>): string {
+  try {
+    const config = resolveConfig({ flags: { ...(flags.cacheDir ? { cacheDir: flags.cacheDir } : {}), ...(flags.config ? { config: flags.config } : {}) }, env: io.env, cwd: io.cwd });
+    return config.host.cacheDir ?? resolve(io.cwd, DEFAULT_CACHE_DIRECTORY);
+  } catch (error) {
+    if (ToolHostError.is(error, 'CONFIG_INVALID')) throw new CliError(error.message, { exitCode: EXIT_USAGE, cause: error });
+    throw error;
+  }
+}
+
+/** The cache entries toolhost recognises; anything else in the folder is left alone. */
+function recognisedEntries(directory: string): { transpiled: string[]; stale: string[]; help: string[]; temporary: string[] } {
+  const found = { transpiled: [] as string[], stale: [] as string[], help: [] as string[], temporary: [] as string[] };
+  if (!existsSync(directory)) return found;
+  const currentKey = transpileOptionsKey();
+  for (const name of readdirSync(directory)) {
+    const match = TRANSPILE_ENTRY.exec(name);
+    if (match) {
+      found.transpiled.push(name);
+      if (match[2] !== currentKey) found.stale.push(name);
+    } else if (TEMPORARY_ENTRY.test(name)) {
+      found.temporary.push(name);
+    }
+  }
+  const helpDirectory = join(directory, HELP_DIRECTORY);
+  if (existsSync(helpDirectory) && statSync(helpDirectory).isDirectory()) {
+    found.help = readdirSync(helpDirectory).filter((name) => name.endsWith('.json'));
+  }
+  return found;
+}
+
+export function cacheReport(directory: string): CacheReport {
+  const entries = recognisedEntries(directory);
+  return {
+    directory,
+    exists: existsSync(directory),
+    entries: entries.transpiled.length,
+    stale_entries: entries.stale.length,
+    help_entries: entries.help.length,
+    temporary_entries: entries.temporary.length,
+    bytes: sizeOf(directory),
+  };
+}
+
+/** Removes every recognised entry, then the folder itself if that left it empty. */
+export function clearCache(directory: string): { removed: number; bytes: number } {
+  const entries = recognisedEntries(directory);
+  let bytes = 0;
+  const remove = (path: string): void => {
+    bytes += sizeOf(path);
+    rmSync(path, { recursive: true, force: true });
+  };
+  for (const name of [...entries.transpiled, ...entries.temporary]) remove(join(directory, name));
+  for (const name of entries.help) remove(join(directory, HELP_DIRECTORY, name));
+  const helpDirectory = join(directory, HELP_DIRECTORY);
+  for (const emptied of [helpDirectory, directory]) {
+    if (existsSync(emptied) && readdirSync(emptied).length === 0) rmdirSync(emptied);
+  }
+  return { removed: entries.transpiled.length + entries.temporary.length + entries.help.length, bytes };
+}
+
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  const units = ['KiB', 'MiB', 'GiB'];
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return `${value.toFixed(1)} ${units[unit]}`;
+}
+
+function addCacheOptions(command: Command): Command {
+  return command
+    .option('--cache-dir <dir>', `the cache folder (env TOOLHOST_CACHE_DIR; default: ./${DEFAULT_CACHE_DIRECTORY})`)
+    .option('--config <file>', 'JSON config file whose cache_dir to use (env TOOLHOST_CONFIG)')
+    .option('--json', 'print the result as JSON');
+}
+
+export function registerCacheCommand(program: Command, context: CommandContext): Command {
+  const cache = program
+    .command('cache')
+    .description('show or clear the transpile cache of wasm tools')
+    .addHelpText('after', '\nEntries are keyed by the component sha256 and the jco version: a changed tool or a jco upgrade never reads a stale entry.');
+  addCacheOptions(cache.command('info').description('where the cache is, how many entries, how big')).action(
+    context.action(async (flags: CacheFlags) => {
+      const report = cacheReport(resolveCacheDirectory(flags, context.io));
+      if (flags.json) {
+        writeJson(context.io, report);
+        return EXIT_OK;
+      }
+      const paint = painterFor(context.io.stdout, context.io.env);
+      const stale = report.stale_entries > 0 ? `, ${report.stale_entries} from another jco version (run \`toolhost cache clear\`)` : '';
+      const lines = [
+        `${paint('bold', 'cache directory')}  ${report.directory}${report.exists ? '' : ' (does not exist yet)'}`,
+        `${paint('bold', 'components     ')}  ${report.entries}${stale}`,
+        `${paint('bold', 'help texts     ')}  ${report.help_entries}`,
+        `${paint('bold', 'size           ')}  ${formatBytes(report.bytes)}`,
+      ];
+      context.io.stdout.write(`${lines.join('\n')}\n`);
+      return EXIT_OK;
+    }),
+  );
+  addCacheOptions(cache.command('clear').description('delete the cached transpiles and help texts (they are rebuilt on the next load)')).action(
+    context.action(async (flags: CacheFlags) => {
+      const directory = resolveCacheDirectory(flags, context.io);
+      const outcome = clearCache(directory);
+      if (flags.json) writeJson(context.io, { directory, removed: outcome.removed, bytes: outcome.bytes });
+      else context.io.stdout.write(`removed ${outcome.removed} cache entries (${formatBytes(outcome.bytes)}) from ${directory}\n`);
+      return EXIT_OK;
+    }),
+  );
+  return cache;
+}
