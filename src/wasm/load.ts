@@ -1,0 +1,125 @@
+/**
+ * Loading a tool's .wasm: classify it, wrap wasip1 core modules with the command adapter, transpile
+ * with jco once per version (sha256 of the file bytes) into the on-disk cache, and check that it
+ * exports `wasi:cli/run` and imports only `wasi:*` interfaces.
+ */
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { ToolHostError } from '../errors.ts';
+import { classifyBinary, exportsCliRun, unsupportedImports } from './component-kind.ts';
+import { loadJco, preview1CommandAdapter } from './jco.ts';
+import {
+  defaultCacheDirectory,
+  readCachedTranspile,
+  TRANSPILE_OPTIONS,
+  writeCachedTranspile,
+  type CachedTranspile,
+  type ComponentSourceKind,
+} from './transpile-cache.ts';
+
+/** A loaded tool: plain data, cheap to post to workers. */
+export interface LoadedComponent {
+  /** Absolute path of the .wasm file. */
+  readonly file: string;
+  /** sha256 (hex) of the file bytes: identifies this version of the tool. */
+  readonly sha256: string;
+  readonly sourceKind: ComponentSourceKind;
+  /** Unversioned interfaces the component imports, e.g. `wasi:cli/stdout` (for `inspect`). */
+  readonly imports: readonly string[];
+  /** Directory of the transpile cache entry holding the glue and core modules. */
+  readonly cacheEntry: string;
+  /** Absolute path of the jco glue ES module. */
+  readonly gluePath: string;
+  /** Core module file names inside `cacheEntry`, in the glue's naming. */
+  readonly coreModules: readonly string[];
+  /** True when this load ran jco (cache miss); false when the disk cache had the entry. */
+  readonly transpiled: boolean;
+}
+
+export interface LoadOptions {
+  /** Transpile cache directory; default `$TOOLHOST_CACHE_DIR` or `./.toolhost-cache`. */
+  cacheDirectory?: string;
+}
+
+function loadError(file: string, reason: string, cause?: unknown): ToolHostError {
+  return new ToolHostError('WASM_LOAD_FAILED', `Cannot load wasm tool ${file}: ${reason}`, cause === undefined ? undefined : { cause });
+}
+
+export function sha256Hex(bytes: Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+async function transpileIntoCache(
+  file: string,
+  bytes: Uint8Array,
+  sha256: string,
+  sourceKind: ComponentSourceKind,
+  cacheDirectory: string,
+): Promise<CachedTranspile> {
+  const jco = await loadJco();
+  let component = bytes;
+  if (sourceKind === 'wasip1-core-module') {
+    try {
+      component = await jco.componentNew(bytes, [['wasi_snapshot_preview1', await preview1CommandAdapter()]]);
+    } catch (error) {
+      throw loadError(file, `wrapping the wasip1 core module failed: ${String((error as Error).message ?? error)}`, error);
+    }
+  }
+  let output;
+  try {
+    output = await jco.transpile(component, TRANSPILE_OPTIONS);
+  } catch (error) {
+    throw loadError(file, `not a valid component: ${String((error as Error).message ?? error)}`, error);
+  }
+  try {
+    return await writeCachedTranspile(cacheDirectory, sha256, sourceKind, output);
+  } catch (error) {
+    throw loadError(file, `cannot write the transpile cache in ${cacheDirectory}: ${(error as Error).message}`, error);
+  }
+}
+
+/**
+ * Loads `file` as a tool component. Throws ToolHostError 'WASM_LOAD_FAILED' (unreadable, garbage,
+ * truncated, a core module that is not a wasip1 command, no `wasi:cli/run` export) or
+ * 'WASM_UNSUPPORTED_IMPORT' (imports outside `wasi:*`), naming the file and the reason.
+ */
+export async function loadComponent(file: string, options: LoadOptions = {}): Promise<LoadedComponent> {
+  const path = resolve(file);
+  const cacheDirectory = resolve(options.cacheDirectory ?? defaultCacheDirectory());
+  let bytes: Uint8Array;
+  try {
+    bytes = await readFile(path);
+  } catch (error) {
+    throw loadError(path, (error as Error).message, error);
+  }
+  const sha256 = sha256Hex(bytes);
+  let entry = await readCachedTranspile(cacheDirectory, sha256);
+  const transpiled = entry === undefined;
+  if (entry === undefined) {
+    const classified = classifyBinary(bytes);
+    if (classified.kind === 'refused') throw loadError(path, classified.reason);
+    entry = await transpileIntoCache(path, bytes, sha256, classified.kind, cacheDirectory);
+  }
+  const { manifest } = entry;
+  if (!exportsCliRun(manifest.exports)) {
+    throw loadError(path, `component does not export wasi:cli/run (exports: ${manifest.exports.map(([name]) => name).join(', ') || 'none'})`);
+  }
+  const unsupported = unsupportedImports(manifest.imports);
+  if (unsupported.length > 0) {
+    throw new ToolHostError(
+      'WASM_UNSUPPORTED_IMPORT',
+      `Cannot load wasm tool ${path}: it imports ${unsupported.join(', ')}, which no WASI host interface provides`,
+    );
+  }
+  return {
+    file: path,
+    sha256,
+    sourceKind: manifest.sourceKind,
+    imports: [...manifest.imports],
+    cacheEntry: entry.directory,
+    gluePath: join(entry.directory, manifest.glue),
+    coreModules: [...manifest.coreModules],
+    transpiled,
+  };
+}

@@ -1,0 +1,57 @@
+/**
+ * The shapes of a call and its outcome, shared by the pool, the worker and the in-process runner.
+ */
+import { basename } from 'node:path';
+import type { ResolvedToolPolicy } from '../policy.ts';
+import type { LoadedComponent } from './load.ts';
+import { pagesForBytes } from './memory-limit.ts';
+import type { WasiHostOptions } from './wasi/types.ts';
+
+export interface RunOptions {
+  /** Arguments after argv[0]. */
+  args: readonly string[];
+  /** Bytes the guest reads from stdin; empty when absent. */
+  stdin?: Uint8Array;
+  /** The resolved policy (see `resolvePolicy`): grants and budgets of this call. */
+  policy: ResolvedToolPolicy;
+  /** argv[0]; default the file name without `.wasm`. */
+  programName?: string;
+}
+
+export interface RunOutcome {
+  stdout: Uint8Array;
+  stderr: Uint8Array;
+  /** The guest's exit code; null when it trapped or timed out. */
+  exitCode: number | null;
+  /** True when stdout or stderr went past the output cap (the rest was dropped). */
+  truncated: boolean;
+  timedOut: boolean;
+  /** The deadline that ended the call, when `timedOut`. */
+  timeoutMs?: number;
+  /** The trap message when the guest trapped (unreachable, out of bounds, stack overflow, ...). */
+  trap?: string;
+  /** Wall time of the call as the caller saw it, queueing excluded. */
+  durationMs: number;
+  /** Thread id of the worker that ran the call (0 in process). For diagnostics and tests. */
+  workerThreadId?: number;
+}
+
+export function programNameOf(component: LoadedComponent, options: RunOptions): string {
+  return options.programName ?? basename(component.file).replace(/\.wasm$/, '');
+}
+
+export function hostOptionsFor(component: LoadedComponent, options: RunOptions): WasiHostOptions {
+  const { policy } = options;
+  return {
+    args: [programNameOf(component, options), ...options.args],
+    env: { ...policy.env },
+    stdin: options.stdin ?? new Uint8Array(),
+    preopens: policy.fs.map((grant) => ({ hostPath: grant.host, guestPath: grant.guest, mode: grant.mode })),
+    networkAllow: [...policy.network.allow],
+    outputLimitBytes: policy.output_bytes,
+  };
+}
+
+export function memoryPagesFor(policy: ResolvedToolPolicy): number {
+  return pagesForBytes(policy.memory_mb * 1024 * 1024);
+}

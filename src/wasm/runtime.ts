@@ -1,0 +1,162 @@
+/**
+ * The wasm runtime: loads tool components and runs calls in a rotating worker pool, each call on a
+ * fresh instance with its own WASI host, under the policy's timeout, memory and output caps, and
+ * the runtime's concurrency limits (overall and per tool).
+ */
+import { availableParallelism } from 'node:os';
+import { ToolHostError } from '../errors.ts';
+import { DEFAULT_POLICY } from '../policy.ts';
+import { createInProcessRunner, memoryCapOutcome } from './in-process.ts';
+import { CallLimiter, type Release } from './limiter.ts';
+import { loadComponent, type LoadedComponent } from './load.ts';
+import { MemoryCapError, pagesForBytes } from './memory-limit.ts';
+import { compileCoreModules, compiledKey } from './module-cache.ts';
+import { WorkerPool, type WorkerPoolStats } from './pool.ts';
+import { hostOptionsFor, memoryPagesFor, type RunOptions, type RunOutcome } from './run-types.ts';
+import type { WorkerReply, WorkerTask } from './worker-protocol.ts';
+
+export interface WasmRuntimeOptions {
+  /** Transpile cache directory; default `$TOOLHOST_CACHE_DIR` or `./.toolhost-cache`. */
+  cacheDirectory?: string;
+  /** Worker threads; default the machine's available parallelism. */
+  threads?: number;
+  /** Calls running at once across all tools; default `threads`. */
+  maxConcurrentCalls?: number;
+  /** Calls of one tool running at once; default `threads`. */
+  maxConcurrentCallsPerTool?: number;
+  /** Calls that may wait for a slot (per limiter) before QUEUE_FULL; default 256. */
+  maxQueuedCalls?: number;
+  /** A worker generation retires after `threads * recycleAfterCalls` calls; default 10,000. */
+  recycleAfterCalls?: number;
+  /** A worker generation retires when process RSS grew this much since it started; default 1 GiB. */
+  recycleAboveRssGrowthBytes?: number;
+  /** URL of the module exporting `createWasiHost`; default src/wasm/wasi/index.ts. */
+  wasiHostModule?: string;
+}
+
+export interface WasmRuntimeStats extends WorkerPoolStats {
+  running: number;
+  queued: number;
+}
+
+export interface WasmRuntime {
+  /** Loads (and compiles under the default memory cap) a tool; ToolHostError on a bad file. */
+  load(file: string): Promise<LoadedComponent>;
+  /** Runs one call in the worker pool. Rejects only with ToolHostError('QUEUE_FULL') or after close. */
+  run(component: LoadedComponent, options: RunOptions): Promise<RunOutcome>;
+  /** Runs one call on this thread (no timeout): for `--help` capture and benchmarks. */
+  runInProcess(component: LoadedComponent, options: RunOptions): Promise<RunOutcome>;
+  stats(): WasmRuntimeStats;
+  /** Lets running calls finish, then stops the workers. */
+  close(): Promise<void>;
+}
+
+function isAbort(error: unknown): boolean {
+  return error instanceof Error && (error.name === 'AbortError' || /aborted/i.test(error.message));
+}
+
+function failedOutcome(fields: Partial<RunOutcome> & { durationMs: number }): RunOutcome {
+  return { stdout: new Uint8Array(), stderr: new Uint8Array(), exitCode: null, truncated: false, timedOut: false, ...fields };
+}
+
+export function createWasmRuntime(options: WasmRuntimeOptions = {}): WasmRuntime {
+  const threads = options.threads ?? Math.max(1, availableParallelism());
+  const queueLimit = options.maxQueuedCalls ?? 256;
+  const overall = new CallLimiter(options.maxConcurrentCalls ?? threads, queueLimit, 'the wasm runtime');
+  const perToolCapacity = options.maxConcurrentCallsPerTool ?? threads;
+  const perTool = new Map<string, CallLimiter>();
+  const pool = new WorkerPool({
+    threads,
+    recycleAfterCalls: options.recycleAfterCalls ?? 10_000,
+    recycleAboveRssGrowthBytes: options.recycleAboveRssGrowthBytes ?? 1024 * 1024 * 1024,
+    wasiHostModule: options.wasiHostModule,
+  });
+  const runInProcess = createInProcessRunner(options.wasiHostModule);
+  const loading = new Map<string, Promise<LoadedComponent>>();
+  let closed = false;
+
+  function toolLimiter(component: LoadedComponent): CallLimiter {
+    let limiter = perTool.get(component.file);
+    if (limiter === undefined) {
+      limiter = new CallLimiter(perToolCapacity, queueLimit, `wasm tool ${component.file}`);
+      perTool.set(component.file, limiter);
+    }
+    return limiter;
+  }
+
+  async function load(file: string): Promise<LoadedComponent> {
+    const inFlight = loading.get(file);
+    if (inFlight !== undefined) return inFlight;
+    const promise = (async () => {
+      const component = await loadComponent(file, options.cacheDirectory === undefined ? {} : { cacheDirectory: options.cacheDirectory });
+      try {
+        await compileCoreModules(component, pagesForBytes(DEFAULT_POLICY.memory_mb * 1024 * 1024));
+      } catch (error) {
+        throw new ToolHostError('WASM_LOAD_FAILED', `Cannot load wasm tool ${component.file}: ${(error as Error).message}`, { cause: error });
+      }
+      return component;
+    })();
+    loading.set(file, promise);
+    try {
+      return await promise;
+    } finally {
+      loading.delete(file);
+    }
+  }
+
+  async function runInPool(component: LoadedComponent, runOptions: RunOptions): Promise<RunOutcome> {
+    const started = performance.now();
+    const pages = memoryPagesFor(runOptions.policy);
+    let modules;
+    try {
+      modules = await compileCoreModules(component, pages);
+    } catch (error) {
+      if (error instanceof MemoryCapError) return memoryCapOutcome(error, performance.now() - started);
+      throw error;
+    }
+    const task: WorkerTask = { key: compiledKey(component.sha256, pages), gluePath: component.gluePath, host: hostOptionsFor(component, runOptions) };
+    const timeoutMs = runOptions.policy.timeout_ms;
+    task.host.timeoutMs = timeoutMs;
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), timeoutMs);
+    let reply: WorkerReply;
+    try {
+      reply = await pool.run(task, controller.signal);
+      if (reply.kind === 'missing-modules') reply = await pool.run({ ...task, modules }, controller.signal);
+    } catch (error) {
+      const durationMs = performance.now() - started;
+      if (controller.signal.aborted && isAbort(error)) return failedOutcome({ timedOut: true, timeoutMs, durationMs });
+      return failedOutcome({ trap: `worker failed: ${(error as Error).message ?? String(error)}`, durationMs });
+    } finally {
+      clearTimeout(timer);
+    }
+    const durationMs = performance.now() - started;
+    if (reply.kind !== 'done') return failedOutcome({ trap: 'worker failed: modules were not accepted', durationMs });
+    const outcome: RunOutcome = { ...reply.result, durationMs, workerThreadId: reply.threadId };
+    if (outcome.timedOut) outcome.timeoutMs = timeoutMs;
+    return outcome;
+  }
+
+  async function run(component: LoadedComponent, runOptions: RunOptions): Promise<RunOutcome> {
+    if (closed) throw new Error('the wasm runtime is closed');
+    const releases: Release[] = [];
+    try {
+      releases.push(await toolLimiter(component).acquire());
+      releases.push(await overall.acquire());
+      return await runInPool(component, runOptions);
+    } finally {
+      for (const release of releases.reverse()) release();
+    }
+  }
+
+  return {
+    load,
+    run,
+    runInProcess,
+    stats: () => ({ ...pool.stats(), running: overall.active, queued: overall.queued }),
+    async close() {
+      closed = true;
+      await pool.close();
+    },
+  };
+}
