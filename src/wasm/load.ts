@@ -8,6 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { ToolHostError } from '../errors.ts';
 import { classifyBinary, exportsCliRun, unsupportedImports } from './component-kind.ts';
+import { readComponentImportNames, unversionedName } from './component-imports.ts';
 import { loadJco, preview1CommandAdapter } from './jco.ts';
 import {
   defaultCacheDirectory,
@@ -67,13 +68,16 @@ async function transpileIntoCache(
     }
   }
   let output;
+  let declaredImports: string[];
   try {
+    declaredImports = readComponentImportNames(component).map(unversionedName);
     output = await jco.transpile(component, TRANSPILE_OPTIONS);
   } catch (error) {
     throw loadError(file, `not a valid component: ${String((error as Error).message ?? error)}`, error);
   }
+  const imports = [...new Set([...declaredImports, ...output.imports])].sort();
   try {
-    return await writeCachedTranspile(cacheDirectory, sha256, sourceKind, output);
+    return await writeCachedTranspile(cacheDirectory, sha256, sourceKind, { ...output, imports });
   } catch (error) {
     throw loadError(file, `cannot write the transpile cache in ${cacheDirectory}: ${(error as Error).message}`, error);
   }

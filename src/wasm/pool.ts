@@ -100,11 +100,17 @@ export class WorkerPool {
 
   async run(task: WorkerTask, signal: AbortSignal): Promise<WorkerReply> {
     const generation = this.#generation();
-    generation.calls += 1;
+    let counted = true;
     try {
-      return await generation.piscina.run(task, { signal });
+      const reply = await generation.piscina.run(task, { signal });
+      // A `missing-modules` reply is a round trip of the module hand-over, not a call.
+      counted = reply.kind === 'done';
+      return reply;
     } finally {
-      this.#afterCall(generation);
+      if (counted) {
+        generation.calls += 1;
+        this.#afterCall(generation);
+      }
     }
   }
 
