@@ -7,6 +7,8 @@ import { Command, CommanderError } from 'commander';
 import type { CommandContext } from './command-context.ts';
 import { registerCacheCommand } from './commands/cache.ts';
 import { registerCallCommand } from './commands/call.ts';
+import { registerCheckCommand } from './commands/check.ts';
+import { registerInspectCommand } from './commands/inspect.ts';
 import { registerListCommand } from './commands/list.ts';
 import { registerMcpCommand } from './commands/mcp.ts';
 import { registerNewCommand } from './commands/new.ts';
@@ -52,6 +54,8 @@ export function buildProgram(context: CommandContext): Command {
   registerCallCommand(program, context);
   registerServeCommand(program, context);
   registerMcpCommand(program, context);
+  registerInspectCommand(program, context);
+  registerCheckCommand(program, context);
   registerNewCommand(program, context);
   registerCacheCommand(program, context);
   program.addHelpText('after', '\nRun `toolhost <command> --help` for the options of one command.');

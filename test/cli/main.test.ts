@@ -19,11 +19,11 @@ describe('toolhost (global flags)', () => {
     const run = await runCli(['--help']);
     expect(run.exitCode).toBe(0);
     expect(run.stdout).toContain('Usage: toolhost');
-    for (const command of ['list', 'call', 'serve', 'mcp', 'new', 'cache']) expect(run.stdout).toMatch(new RegExp(`^\\s+${command}\\b`, 'm'));
+    for (const command of ['list', 'call', 'serve', 'mcp', 'inspect', 'check', 'new', 'cache']) expect(run.stdout).toMatch(new RegExp(`^\\s+${command}\\b`, 'm'));
     expect(run.stdout).toContain('--debug');
   });
 
-  it.each(['list', 'call', 'serve', 'mcp', 'new', 'cache'])('prints the help of %s with `<command> --help`', async (command) => {
+  it.each(['list', 'call', 'serve', 'mcp', 'inspect', 'check', 'new', 'cache'])('prints the help of %s with `<command> --help`', async (command) => {
     const run = await runCli([command, '--help']);
     expect(run.exitCode).toBe(0);
     expect(run.stdout).toContain(`Usage: toolhost ${command}`);

@@ -1,0 +1,294 @@
+/**
+ * `toolhost check <file.wasm>`: a lint for tool authors. Is the file a component (or a wasip1
+ * module toolhost can wrap)? Does it load? Does `--help` come back and parse into options and
+ * positionals? Are the options unambiguous and described? How big is it, how fast does it start?
+ */
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
+import { Command } from 'commander';
+import { ToolHostError } from '../../errors.ts';
+import { type CapturedHelp, captureHelp } from '../../introspect/capture.ts';
+import { applyToolOverrides, readToolOverrides, type ToolOverrides } from '../../introspect/overrides.ts';
+import { parseHelp } from '../../introspect/parse-help.ts';
+import { propertyNameOf } from '../../introspect/property-name.ts';
+import type { CliOption, CliSpec } from '../../introspect/spec.ts';
+import { cliSpecToZod } from '../../introspect/to-zod.ts';
+import { readPolicyFile, resolvePolicy } from '../../policy.ts';
+import { jsonSchemaOf } from '../../tool.ts';
+import { classifyBinary } from '../../wasm/component-kind.ts';
+import type { LoadedComponent } from '../../wasm/load.ts';
+import { createWasmRuntime, type WasmRuntime } from '../../wasm/runtime.ts';
+import type { CommandContext } from '../command-context.ts';
+import { EXIT_FAILURE, EXIT_OK, type Paint, painterFor, usageError, writeJson } from '../output.ts';
+import { formatBytes, resolveCacheDirectory } from './cache.ts';
+
+/** Budget of one `--help` run during a check (the same as the host's help capture). */
+export const CHECK_HELP_TIMEOUT_MS = 3_000;
+/** Components above this size get a warning: every cold start transpiles and compiles them. */
+export const LARGE_COMPONENT_BYTES = 50 * 1024 * 1024;
+/** A `--help` run slower than this (warm) gets a warning: every call pays the start-up. */
+export const SLOW_STARTUP_MS = 500;
+
+export type FindingLevel = 'ok' | 'warning' | 'error';
+
+export interface Finding {
+  level: FindingLevel;
+  /** Stable identifier, e.g. `option-without-description`. */
+  code: string;
+  message: string;
+}
+
+export interface CheckReport {
+  file: string;
+  ok: boolean;
+  errors: number;
+  warnings: number;
+  findings: Finding[];
+  facts: {
+    size_bytes: number;
+    kind: 'component' | 'wasip1-core-module' | 'refused';
+    imports?: readonly string[];
+    transpile_ms?: number;
+    cold_start_ms?: number;
+    startup_ms?: number;
+    help_flag?: string;
+    options?: number;
+    positionals?: number;
+    subcommands?: number;
+  };
+}
+
+interface CheckFlags {
+  json?: boolean;
+  strict?: boolean;
+  cacheDir?: string;
+  config?: string;
+}
+
+function sidecarPaths(file: string): { policy: string; overrides: string } {
+  const base = join(dirname(file), basename(file).replace(/\.wasm$/, ''));
+  return { policy: `${base}.policy.json`, overrides: `${base}.tool.json` };
+}
+
+function describeOption(option: CliOption): string {
+  if (option.long !== null) return `${option.prefix ?? '--'}${option.long}`;
+  if (option.short !== null) return `-${option.short}`;
+  return '(unnamed option)';
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** Lints of a parsed spec: what makes the derived schema vague or ambiguous for a model. */
+export function lintSpec(spec: CliSpec): Finding[] {
+  const findings: Finding[] = [];
+  if (spec.description.trim() === '') {
+    findings.push({ level: 'warning', code: 'no-description', message: 'no description found: the first line of --help becomes the description a model reads' });
+  }
+  if (spec.options.length === 0 && spec.positionals.length === 0 && spec.subcommands.length === 0) {
+    findings.push({
+      level: 'warning',
+      code: 'no-arguments-found',
+      message: 'no options, positionals or subcommands found in the help: the tool will be offered without parameters (is the help in a layout like `  -s, --long <VALUE>  description`?)',
+    });
+  }
+  const byProperty = new Map<string, CliOption[]>();
+  for (const option of spec.options) {
+    const property = propertyNameOf(option);
+    byProperty.set(property, [...(byProperty.get(property) ?? []), option]);
+    if (option.description === null || option.description.trim() === '') {
+      findings.push({ level: 'warning', code: 'option-without-description', message: `option ${describeOption(option)} has no description: a model has to guess what it does` });
+    }
+    if (option.takes_value && option.value_name === null && option.choices === null && option.default === null) {
+      findings.push({
+        level: 'warning',
+        code: 'value-without-type-hint',
+        message: `option ${describeOption(option)} takes a value but shows no <VALUE> name, default or choices: its type falls back to ${option.type}`,
+      });
+    }
+  }
+  for (const [property, options] of byProperty) {
+    if (options.length > 1) {
+      findings.push({
+        level: 'warning',
+        code: 'duplicate-property',
+        message: `options ${options.map(describeOption).join(' and ')} all map to the property "${property}": later ones are renamed ${property}_2, ... which a model cannot relate to the help`,
+      });
+    }
+  }
+  for (const positional of spec.positionals) {
+    if (!positional.description) {
+      findings.push({ level: 'warning', code: 'positional-without-description', message: `positional <${positional.name}> has no description (add an "Arguments:" section)` });
+    }
+  }
+  return findings;
+}
+
+/** Runs every check on one file; never throws for a problem with the file (that is a finding). */
+export async function checkComponent(file: string, runtime: WasmRuntime, workspaceRoot: string): Promise<CheckReport> {
+  const findings: Finding[] = [];
+  const add = (level: FindingLevel, code: string, message: string): void => {
+    findings.push({ level, code, message });
+  };
+  const bytes = readFileSync(file);
+  const facts: CheckReport['facts'] = { size_bytes: bytes.length, kind: 'refused' };
+  const finish = (): CheckReport => {
+    const errors = findings.filter((finding) => finding.level === 'error').length;
+    const warnings = findings.filter((finding) => finding.level === 'warning').length;
+    return { file, ok: errors === 0, errors, warnings, findings, facts };
+  };
+
+  const classified = classifyBinary(bytes);
+  facts.kind = classified.kind;
+  if (classified.kind === 'refused') {
+    add('error', 'not-a-command', `not a runnable tool: ${classified.reason}`);
+    return finish();
+  }
+  add(
+    'ok',
+    'kind',
+    classified.kind === 'component'
+      ? `a component, ${formatBytes(bytes.length)}`
+      : `a wasip1 command module, ${formatBytes(bytes.length)}: toolhost wraps it with the preview1 command adapter`,
+  );
+  if (bytes.length > LARGE_COMPONENT_BYTES) {
+    add('warning', 'large', `${formatBytes(bytes.length)} is large: the first load transpiles and compiles all of it (strip debug info, build with -O2/-Os)`);
+  }
+
+  const policy = resolvePolicy({ timeout_ms: CHECK_HELP_TIMEOUT_MS, output_bytes: 256 * 1024 }, workspaceRoot);
+  const sidecars = sidecarPaths(file);
+  if (existsSync(sidecars.policy)) {
+    try {
+      const declared = await readPolicyFile(sidecars.policy);
+      resolvePolicy(declared, workspaceRoot);
+      add('ok', 'policy', `policy ${basename(sidecars.policy)} is valid`);
+    } catch (error) {
+      add('error', 'policy-invalid', messageOf(error));
+    }
+  }
+  let overrides: ToolOverrides | undefined;
+  if (existsSync(sidecars.overrides)) {
+    try {
+      overrides = await readToolOverrides(sidecars.overrides);
+      add('ok', 'overrides', `overrides ${basename(sidecars.overrides)} are valid`);
+    } catch (error) {
+      add('error', 'overrides-invalid', messageOf(error));
+    }
+  }
+
+  let component: LoadedComponent;
+  const loadStarted = performance.now();
+  try {
+    component = await runtime.load(file);
+  } catch (error) {
+    add('error', ToolHostError.is(error, 'WASM_UNSUPPORTED_IMPORT') ? 'unsupported-import' : 'load-failed', messageOf(error));
+    return finish();
+  }
+  facts.transpile_ms = Math.round(performance.now() - loadStarted);
+  facts.imports = component.imports;
+  add('ok', 'load', `loads${component.transpiled ? `: transpiled in ${facts.transpile_ms} ms (cached for later loads)` : ' from the transpile cache'}`);
+
+  const programName = basename(file).replace(/\.wasm$/, '');
+  const decoder = new TextDecoder();
+  const runHelp = async (args: string[]) => {
+    const outcome = await runtime.run(component, { args, policy, programName });
+    if (outcome.timedOut) throw new Error(`timed out after ${policy.timeout_ms} ms`);
+    if (outcome.trap !== undefined) throw new Error(`trapped: ${outcome.trap}`);
+    return { outcome, output: { stdout: decoder.decode(outcome.stdout), stderr: decoder.decode(outcome.stderr), exitCode: outcome.exitCode } };
+  };
+
+  // Start-up: the first run compiles the core modules; the second is what every call pays.
+  try {
+    const cold = await runHelp(['--help']);
+    facts.cold_start_ms = Math.round(cold.outcome.durationMs);
+    const warm = await runHelp(['--help']);
+    facts.startup_ms = Math.round(warm.outcome.durationMs);
+    const level = facts.startup_ms > SLOW_STARTUP_MS ? 'warning' : 'ok';
+    add(level, 'startup', `start-up: ${facts.startup_ms} ms per --help run (first run ${facts.cold_start_ms} ms, compiling included)`);
+    if (cold.output.exitCode !== 0 && cold.output.exitCode !== null) {
+      add('warning', 'help-exit-code', `--help exits with ${cold.output.exitCode}: exit 0 so help is not mistaken for an error`);
+    }
+  } catch (error) {
+    add('error', 'help-run-failed', `running --help failed: ${messageOf(error)}`);
+    return finish();
+  }
+
+  let help: CapturedHelp;
+  try {
+    help = await captureHelp(async (args) => (await runHelp(args)).output);
+  } catch (error) {
+    add('error', 'no-help', `${messageOf(error)}: print a help text for --help (see \`toolhost new\` for the layout that parses best)`);
+    return finish();
+  }
+  facts.help_flag = help.flag;
+  if (help.flag !== '--help' && help.flag !== '--help-json') {
+    add('warning', 'help-flag', `help came from \`${help.flag}\`, not --help: support --help, which is what people and toolhost try first`);
+  }
+  let spec = help.spec ?? parseHelp(help.text, { fileName: basename(file) });
+  if (overrides) spec = applyToolOverrides(spec, overrides);
+  facts.options = spec.options.length;
+  facts.positionals = spec.positionals.length;
+  facts.subcommands = spec.subcommands.length;
+  add(
+    'ok',
+    'help',
+    `${help.flag} ${help.spec ? 'returned a spec' : 'parsed'}: ${spec.options.length} option(s), ${spec.positionals.length} positional(s), ${spec.subcommands.length} subcommand(s); tool name "${spec.name}"`,
+  );
+  findings.push(...lintSpec(spec));
+  try {
+    jsonSchemaOf(cliSpecToZod(spec));
+  } catch (error) {
+    add('error', 'schema-failed', `no JSON Schema can be derived from the help: ${messageOf(error)}`);
+  }
+  return finish();
+}
+
+const LEVEL_LABEL: Record<FindingLevel, [string, Parameters<Paint>[0]]> = {
+  ok: ['ok', 'green'],
+  warning: ['warn', 'yellow'],
+  error: ['error', 'red'],
+};
+
+function renderReport(report: CheckReport, paint: Paint): string {
+  const lines = [`${paint('bold', report.file)}`];
+  for (const finding of report.findings) {
+    const [label, colour] = LEVEL_LABEL[finding.level];
+    lines.push(`  ${paint(colour, label.padEnd(5))}  ${finding.message}`);
+  }
+  const plural = (count: number, word: string): string => `${count} ${word}${count === 1 ? '' : 's'}`;
+  lines.push(`${plural(report.errors, 'error')}, ${plural(report.warnings, 'warning')}`);
+  return `${lines.join('\n')}\n`;
+}
+
+export function registerCheckCommand(program: Command, context: CommandContext): Command {
+  const command = program
+    .command('check')
+    .description('lint a wasm tool: is it a component, does --help parse, are the options clear, how big and how fast is it')
+    .argument('<file>', 'the .wasm file to check')
+    .option('--json', 'print the report as JSON')
+    .option('--strict', 'exit non-zero on warnings too')
+    .option('--cache-dir <dir>', 'transpile cache to use (env TOOLHOST_CACHE_DIR; default: ./.toolhost-cache)')
+    .option('--config <file>', 'JSON config file whose cache_dir to use');
+  command.addHelpText('after', '\nExit status: 0 when the tool passes (warnings allowed unless --strict), 1 on errors, 2 on a usage error.');
+  command.action(
+    context.action(async (fileArgument: string, flags: CheckFlags) => {
+      const { io } = context;
+      const file = resolve(io.cwd, fileArgument);
+      if (!existsSync(file)) throw usageError(`${fileArgument}: no such file`);
+      if (!statSync(file).isFile()) throw usageError(`${fileArgument}: not a file`);
+      const runtime = createWasmRuntime({ cacheDirectory: resolveCacheDirectory(flags, io), threads: 1 });
+      let report: CheckReport;
+      try {
+        report = await checkComponent(file, runtime, io.cwd);
+      } finally {
+        await runtime.close();
+      }
+      if (flags.json) writeJson(io, report);
+      else io.stdout.write(renderReport(report, painterFor(io.stdout, io.env)));
+      const failed = report.errors > 0 || (flags.strict === true && report.warnings > 0);
+      return failed ? EXIT_FAILURE : EXIT_OK;
+    }),
+  );
+  return command;
+}
