@@ -6,7 +6,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROJECT_ROOT, runCli, temporaryDirectory } from './run-cli.ts';
+import { PROJECT_ROOT, runCli, spawnCli, temporaryDirectory } from './run-cli.ts';
 
 const JCO = `${process.execPath} ${join(PROJECT_ROOT, 'node_modules', '@bytecodealliance', 'jco', 'src', 'jco.js')}`;
 const hasWasmClang =
@@ -136,5 +136,34 @@ describe.runIf(hasWasmClang)('wasm tools through the CLI', () => {
     const failed = await cli(['call', 'wordy', '--extensions', extensions, '--json', '{"text": "x", "times": 500}']);
     expect(failed.exitCode).toBe(1);
     expect(JSON.parse(failed.stdout)).toMatchObject({ is_error: true });
+  }, 60_000);
+
+  it('serve hot-reloads the extensions folder: a component copied in is listed and callable', async () => {
+    const folder = join(root.path, 'hot');
+    mkdirSync(folder, { recursive: true });
+    const child = spawnCli(['serve', '--port', '0', '--extensions', folder], { cwd: PROJECT_ROOT, env: { TOOLHOST_CACHE_DIR: join(root.path, 'cache') } });
+    let stdout = '';
+    child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    try {
+      const url = await new Promise<string>((resolve) => {
+        child.stdout?.on('data', () => {
+          const match = /listening on (http:\/\/\S+) \(7 tools\)/.exec(stdout);
+          if (match?.[1]) resolve(match[1]);
+        });
+      });
+      copyFileSync(component, join(folder, 'wordy.wasm'));
+      let names: string[] = [];
+      for (let attempt = 0; attempt < 100 && !names.includes('wordy'); attempt++) {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        names = ((await (await fetch(`${url}/v1/tools`)).json()) as { tools: { name: string }[] }).tools.map((tool) => tool.name);
+      }
+      expect(names).toContain('wordy');
+      const response = await fetch(`${url}/v1/tools/wordy/call`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ arguments: { text: 'ok', times: 2 } }) });
+      expect(await response.json()).toMatchObject({ content: 'ok ok', is_error: false });
+    } finally {
+      child.kill('SIGTERM');
+    }
+    expect(await exited).toBe(0);
   }, 60_000);
 });

@@ -31,7 +31,8 @@ export function registerCallCommand(program: Command, context: CommandContext): 
     'after',
     [
       '',
-      'Exit status: 0 on success, 1 when the tool returns is_error, 2 on a usage error.',
+      'The content goes to stdout, or to stderr when the tool reports an error (is_error); --json prints the whole result on stdout.',
+      'Exit status: 0 on success, 1 when the tool returns is_error, 2 on a usage error (bad flags, malformed JSON, unknown tool).',
       '',
       'Examples:',
       '  toolhost call read_file \'{"path": "README.md"}\'',
