@@ -35,7 +35,7 @@ export function workerEntry(): { filename: string; execArgv: string[] } {
   const here = import.meta.url;
   const isTypeScript = here.endsWith('.ts');
   const filename = fileURLToPath(new URL(isTypeScript ? './worker.ts' : './worker.js', here));
-  return { filename, execArgv: isTypeScript ? ['--import', 'tsx'] : [] };
+  return { filename, execArgv: isTypeScript ? ['--import', import.meta.resolve('tsx')] : [] };
 }
 
 const RSS_CHECK_INTERVAL = 256;

@@ -9,11 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT, runCli, spawnCli, temporaryDirectory } from './run-cli.ts';
 
 const JCO = `${process.execPath} ${join(PROJECT_ROOT, 'node_modules', '@bytecodealliance', 'jco', 'src', 'jco.js')}`;
-const hasWasmClang =
-  spawnSync('clang', ['--target=wasm32-wasi', '-x', 'c', '-', '-o', '/dev/null'], { input: '#include <stdio.h>\nint main(void) { return 0; }\n', stdio: ['pipe', 'ignore', 'ignore'] }).status === 0;
 const FIXTURES = join(PROJECT_ROOT, 'test', 'fixtures', 'build');
 
-describe.runIf(hasWasmClang)('wasm tools through the CLI', () => {
+describe('wasm tools through the CLI', () => {
   let root: { path: string; remove: () => void };
   let extensions: string;
   let component: string;
@@ -53,7 +51,7 @@ describe.runIf(hasWasmClang)('wasm tools through the CLI', () => {
     expect(report.facts['imports']).toContain('wasi:cli/stdout');
   }, 60_000);
 
-  it.runIf(existsSync(join(FIXTURES, 'hello.core.wasm')))('check accepts a wasip1 module and warns when no arguments are found (--strict fails)', async () => {
+  it('check accepts a wasip1 module and warns when no arguments are found (--strict fails)', async () => {
     const run = await cli(['check', join(FIXTURES, 'hello.core.wasm'), '--json']);
     expect(run.exitCode).toBe(0);
     const report = JSON.parse(run.stdout) as { facts: { kind: string }; findings: { level: string; code: string }[] };
