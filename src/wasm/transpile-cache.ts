@@ -7,6 +7,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { jcoVersion, type JcoTranspileOptions } from './jco.ts';
+import { GLUE_PATCH_VERSION, patchGlue } from './glue-patches.ts';
 
 export type ComponentSourceKind = 'component' | 'wasip1-core-module';
 
@@ -54,7 +55,7 @@ export function defaultCacheDirectory(): string {
 /** A short digest of everything besides the component bytes that shapes transpile output. */
 export function transpileOptionsKey(): string {
   return createHash('sha256')
-    .update(JSON.stringify({ jco: jcoVersion(), options: TRANSPILE_OPTIONS }))
+    .update(JSON.stringify({ jco: jcoVersion(), options: TRANSPILE_OPTIONS, patches: GLUE_PATCH_VERSION }))
     .digest('hex')
     .slice(0, 16);
 }
@@ -102,7 +103,7 @@ export async function writeCachedTranspile(
     }
   }
   if (glueSource === undefined) throw new Error(`jco produced no ${TRANSPILE_OPTIONS.name}.js`);
-  await writeFile(join(temporary, GLUE_FILE), glueSource);
+  await writeFile(join(temporary, GLUE_FILE), patchGlue(new TextDecoder().decode(glueSource)));
   const manifest: TranspileManifest = {
     format: 1,
     sha256,
