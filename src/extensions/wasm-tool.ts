@@ -105,7 +105,10 @@ async function specFor(component: LoadedComponent, file: string, overrides: Tool
   if (overrides?.spec) {
     spec = overrides.spec;
   } else {
-    const help = await captureHelp(run, { ...(options.helpCache ? { cache: options.helpCache } : {}), cacheKey: component.sha256 });
+    // The help is captured with argv[0] = the file's base name, and programs commonly print argv[0] in
+    // their Usage line (which names the tool), so the cache key covers the name as well as the bytes.
+    const cacheKey = createHash('sha256').update(component.sha256).update('\0').update(programName).digest('hex');
+    const help = await captureHelp(run, { ...(options.helpCache ? { cache: options.helpCache } : {}), cacheKey });
     spec = help.spec ?? parseHelp(help.text, { fileName: basename(file) });
     helpFlag = help.flag;
   }

@@ -1,0 +1,99 @@
+/** Shared fixtures for the extension tests: temp folders, the built test components, hosts, events. */
+import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { wasmExtensions } from '../../src/extensions/index.ts';
+import { createHost, type ExtensionSourceFactory } from '../../src/host.ts';
+import type { Host, HostEvent, HostOptions } from '../../src/host-types.ts';
+import { pino, type Logger } from 'pino';
+
+export const PROJECT_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const FIXTURES = join(PROJECT_ROOT, 'test', 'fixtures', 'build');
+
+/** A built test component (`npm run fixtures`); fails loudly when it has not been built. */
+export function fixture(name: string): string {
+  const file = join(FIXTURES, `${name}.wasm`);
+  if (!existsSync(file)) throw new Error(`missing test component ${file}: run \`node test/fixtures/build.mjs\``);
+  return file;
+}
+
+export interface TempRoot {
+  path: string;
+  /** A new empty sub-folder. */
+  folder(name: string): string;
+  remove(): void;
+}
+
+export function tempRoot(prefix = 'toolhost-ext-'): TempRoot {
+  const path = realpathSync(mkdtempSync(join(tmpdir(), prefix)));
+  return {
+    path,
+    folder(name) {
+      const folder = join(path, name);
+      mkdirSync(folder, { recursive: true });
+      return folder;
+    },
+    remove: () => rmSync(path, { recursive: true, force: true }),
+  };
+}
+
+/**
+ * `wasmExtensions()`, also recording every event it emits. Events of the initial load fire inside
+ * `createHost`, before `host.onEvent` can subscribe; this sees them too.
+ */
+export function recordingExtensions(events: HostEvent[]): ExtensionSourceFactory {
+  const factory = wasmExtensions();
+  return (context) =>
+    factory({
+      ...context,
+      emit: (event) => {
+        events.push(event);
+        context.emit(event);
+      },
+    });
+}
+
+/** A real pino logger (level info) whose JSON lines are kept in `records`. */
+export function capturingLogger(): { logger: Logger; records: Record<string, unknown>[] } {
+  const records: Record<string, unknown>[] = [];
+  const logger = pino({ level: 'info' }, { write: (line: string) => void records.push(JSON.parse(line) as Record<string, unknown>) });
+  return { logger, records };
+}
+
+export interface ExtHost {
+  host: Host;
+  /**
+   * Every event since the host was created, initial load included, as emitted by the extension
+   * source; registry events of the initial load (added, collision) fire before anyone can subscribe.
+   */
+  events: HostEvent[];
+  /** The host's log records. */
+  logs: Record<string, unknown>[];
+  close(): Promise<void>;
+}
+
+export async function createExtHost(options: HostOptions & { extensionsDir: string; cacheDir: string }): Promise<ExtHost> {
+  const events: HostEvent[] = [];
+  const { logger, records } = capturingLogger();
+  const host = await createHost({ limits: { poolSize: 2 }, logger, ...options }, { extensions: recordingExtensions(events) });
+  return { host, events, logs: records, close: () => host.close({ graceMs: 5_000 }) };
+}
+
+export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Polls `condition` until it returns a truthy value (returned) or `timeoutMs` passes (throws, naming `what`). */
+export async function waitFor<T>(what: string | (() => string), condition: () => T | Promise<T>, timeoutMs = 10_000, intervalMs = 25): Promise<NonNullable<T>> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await condition();
+    if (value) return value as NonNullable<T>;
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${typeof what === 'function' ? what() : what}`);
+    await sleep(intervalMs);
+  }
+}
+
+/** Waits for an event matching `predicate` among `events` at index `from` or later. */
+export function waitForEvent(events: readonly HostEvent[], predicate: (event: HostEvent) => boolean, from = 0, timeoutMs = 10_000): Promise<HostEvent> {
+  return waitFor(() => `a matching event (seen: ${JSON.stringify(events.slice(from))})`, () => events.slice(from).find(predicate), timeoutMs);
+}
