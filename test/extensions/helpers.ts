@@ -39,16 +39,16 @@ export function tempRoot(prefix = 'toolhost-ext-'): TempRoot {
 }
 
 /**
- * `wasmExtensions()`, also recording every event it emits. Events of the initial load fire inside
- * `createHost`, before `host.onEvent` can subscribe; this sees them too.
+ * `wasmExtensions()`, also recording the events it emits while `recording()` is true. Events of the
+ * initial load fire inside `createHost`, before `host.onEvent` can subscribe; this sees them.
  */
-export function recordingExtensions(events: HostEvent[]): ExtensionSourceFactory {
+export function recordingExtensions(events: HostEvent[], recording: () => boolean = () => true): ExtensionSourceFactory {
   const factory = wasmExtensions();
   return (context) =>
     factory({
       ...context,
       emit: (event) => {
-        events.push(event);
+        if (recording()) events.push(event);
         context.emit(event);
       },
     });
@@ -64,8 +64,9 @@ export function capturingLogger(): { logger: Logger; records: Record<string, unk
 export interface ExtHost {
   host: Host;
   /**
-   * Every event since the host was created, initial load included, as emitted by the extension
-   * source; registry events of the initial load (added, collision) fire before anyone can subscribe.
+   * Every event since the host was created: during the initial load, the ones the extension source
+   * emits (load_failed; registry events such as added or collision fire before anyone can subscribe),
+   * then everything `host.onEvent` delivers.
    */
   events: HostEvent[];
   /** The host's log records. */
@@ -76,7 +77,10 @@ export interface ExtHost {
 export async function createExtHost(options: HostOptions & { extensionsDir: string; cacheDir: string }): Promise<ExtHost> {
   const events: HostEvent[] = [];
   const { logger, records } = capturingLogger();
-  const host = await createHost({ limits: { poolSize: 2 }, logger, ...options }, { extensions: recordingExtensions(events) });
+  let starting = true;
+  const host = await createHost({ limits: { poolSize: 2 }, logger, ...options }, { extensions: recordingExtensions(events, () => starting) });
+  starting = false;
+  host.onEvent((event) => events.push(event));
   return { host, events, logs: records, close: () => host.close({ graceMs: 5_000 }) };
 }
 
