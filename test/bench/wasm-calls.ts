@@ -53,7 +53,7 @@ async function throughput(count: number, parallel: number, call: () => Promise<u
   return count / ((performance.now() - started) / 1000);
 }
 
-const runtime = createWasmRuntime({ cacheDirectory });
+const runtime = createWasmRuntime({ cacheDirectory, ...(process.env.BENCH_THREADS ? { threads: Number(process.env.BENCH_THREADS) } : {}) });
 const loadStarted = performance.now();
 const component = await runtime.load(componentFile);
 console.log(`load (transpile + compile, cold cache): ${ms(performance.now() - loadStarted)}`);
