@@ -108,11 +108,30 @@ async function specFor(component: LoadedComponent, file: string, overrides: Tool
     // The help is captured with argv[0] = the file's base name, and programs commonly print argv[0] in
     // their Usage line (which names the tool), so the cache key covers the name as well as the bytes.
     const cacheKey = createHash('sha256').update(component.sha256).update('\0').update(programName).digest('hex');
-    const help = await captureHelp(run, { ...(options.helpCache ? { cache: options.helpCache } : {}), cacheKey });
-    spec = help.spec ?? parseHelp(help.text, { fileName: basename(file) });
-    helpFlag = help.flag;
+    const help = await captureHelp(run, { ...(options.helpCache ? { cache: options.helpCache } : {}), cacheKey }).catch((error: unknown) => {
+      // A tool without help still loads (no parameters); `toolhost check` tells its author why.
+      if (error instanceof ToolHostError && error.code === 'HELP_CAPTURE_FAILED') return undefined;
+      throw error;
+    });
+    if (help === undefined || isToolResultJson(help.text)) {
+      spec = parseHelp('', { fileName: basename(file) });
+      helpFlag = 'none';
+    } else {
+      spec = help.spec ?? parseHelp(help.text, { fileName: basename(file) });
+      helpFlag = help.flag;
+    }
   }
   return { spec: overrides ? applyToolOverrides(spec, overrides) : spec, helpFlag };
+}
+
+/** True when a `--help` answer is really the tool's JSON result (a tool that ignores `--help`). */
+function isToolResultJson(text: string): boolean {
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+  } catch {
+    return false;
+  }
 }
 
 /** Loads one wasm tool file; throws ToolHostError (load, policy, spec) so the caller can report it. */

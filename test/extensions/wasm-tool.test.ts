@@ -41,6 +41,16 @@ describe('wasm tools in an extensions folder', () => {
   });
   afterAll(() => root.remove());
 
+  it('loads a component that ignores --help (prints its JSON result) as a tool without parameters', async () => {
+    const { host } = await hostFor(extensionsWith({ 'rt-echo.wasm': fixture('rt-echo') }));
+    expect(host.loadFailures()).toEqual([]);
+    const tool = host.listTools().find((candidate) => candidate.name === 'rt-echo');
+    expect(tool?.description).toBe('Runs the rt-echo command-line tool (wasm).');
+    expect(tool?.inputSchema).toEqual({ type: 'object', properties: {}, additionalProperties: false });
+    const result = await host.callTool('rt-echo', {});
+    expect(result).toMatchObject({ content: '', is_error: false, metadata: { exit_code: 0 } });
+  });
+
   it('lists the component as a wasm tool with a schema derived from its --help', async () => {
     const { host } = await hostFor(extensionsWith({ 'ext-greet.wasm': fixture('ext-greet') }));
     expect(host.loadFailures()).toEqual([]);

@@ -120,7 +120,9 @@ export function renderInspect(tool: AnyTool, paint: Paint): string {
     `${paint('cyan', json.name)}  ${paint('dim', `(wasm, ${json.file})`)}`,
     json.description || paint('dim', '(no description)'),
     '',
-    `${heading('help')}  read from \`${json.help_flag}\`${json.help_flag === '--help-json' ? ' (a JSON spec)' : ', parsed'}`,
+    json.help_flag === 'none'
+      ? `${heading('help')}  none: the component gave no usable --help, -h or help output, so the tool takes no parameters`
+      : `${heading('help')}  read from \`${json.help_flag}\`${json.help_flag === '--help-json' ? ' (a JSON spec)' : ', parsed'}`,
     '',
     heading('options'),
     ...(spec.options.length === 0 ? ['  (none)'] : columns(spec.options.map((option) => [optionHead(option), optionFacts(option), option.description ?? '']))),
