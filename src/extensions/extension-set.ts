@@ -71,18 +71,23 @@ export class ExtensionSet {
       .filter((name) => name.endsWith('.wasm'))
       .sort()
       .map((name) => join(directory, name));
-    let done = 0;
+    // Prepare concurrently (transpile and help capture are cached by content), then register in
+    // file-name order, so which of two same-named tools wins does not depend on load timing.
     let next = 0;
-    const worker = async (): Promise<void> => {
+    const prepare = async (): Promise<void> => {
       while (next < files.length) {
         const file = files[next++] as string;
-        await this.sync(file);
-        done += 1;
-        this.options.onLoadProgress?.({ file, done, total: files.length });
+        await this.options.load(file).catch(() => undefined);
       }
     };
     const concurrency = Math.max(1, this.options.concurrency ?? 2);
-    await Promise.all(Array.from({ length: Math.min(concurrency, files.length) }, worker));
+    await Promise.all(Array.from({ length: Math.min(concurrency, files.length) }, prepare));
+    let done = 0;
+    for (const file of files) {
+      await this.sync(file);
+      done += 1;
+      this.options.onLoadProgress?.({ file, done, total: files.length });
+    }
   }
 
   /** Brings the registry in line with one file (component or sidecar path): load, reload or unload. */

@@ -57,6 +57,7 @@ export function wasmExtensions(): ExtensionSourceFactory {
       runtime,
       set,
       async start() {
+        if (options.watch) runtime.warmUp();
         await set.loadAll();
         if (options.watch) {
           watcher = watchExtensions({

@@ -76,6 +76,11 @@ export class WorkerPool {
     return this.#current;
   }
 
+  /** Starts the workers now instead of at the first call (they take ~1 s to boot under tsx). */
+  warmUp(): void {
+    this.#generation();
+  }
+
   /** Retires the current generation: it finishes its running calls, then its workers exit. */
   rotate(): void {
     const old = this.#current;

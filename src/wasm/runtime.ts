@@ -47,6 +47,8 @@ export interface WasmRuntime {
   /** Runs one call on this thread (no timeout): for `--help` capture and benchmarks. */
   runInProcess(component: LoadedComponent, options: RunOptions): Promise<RunOutcome>;
   stats(): WasmRuntimeStats;
+  /** Boots the worker pool ahead of the first call (a daemon does this at start). */
+  warmUp(): void;
   /** Lets running calls finish, then stops the workers. */
   close(): Promise<void>;
 }
@@ -154,6 +156,9 @@ export function createWasmRuntime(options: WasmRuntimeOptions = {}): WasmRuntime
     run,
     runInProcess,
     stats: () => ({ ...pool.stats(), running: overall.active, queued: overall.queued }),
+    warmUp: () => {
+      if (!closed) pool.warmUp();
+    },
     async close() {
       closed = true;
       await pool.close();

@@ -215,7 +215,7 @@ describe('wasm tools in an extensions folder', () => {
     expect(host.listTools().some((tool) => tool.source === 'wasm')).toBe(false);
   }, 60_000);
 
-  it('two files that resolve to the same tool name: one serves, the other is reported as a collision', async () => {
+  it('two files that resolve to the same tool name: the first by file name serves, the other is reported as a collision', async () => {
     const folder = extensionsWith({
       'a.wasm': fixture('ext-greet'),
       'a.tool.json': { name: 'greeter' },
@@ -223,11 +223,8 @@ describe('wasm tools in an extensions folder', () => {
       'b.tool.json': { name: 'greeter' },
     });
     const { host } = await hostFor(folder);
-    // The initial scan loads two files at once, so which one registers first (and stays) depends on
-    // load timing, not on file order.
-    const served = host.registry.get('greeter')?.details?.['file'];
-    const other = served === join(folder, 'a.wasm') ? join(folder, 'b.wasm') : join(folder, 'a.wasm');
-    expect([join(folder, 'a.wasm'), join(folder, 'b.wasm')]).toContain(served);
-    expect(host.loadFailures()).toEqual([expect.objectContaining({ file: other, code: 'TOOL_NAME_COLLISION' })]);
+    // The initial scan registers in file-name order: the first file keeps the name.
+    expect(host.registry.get('greeter')?.details?.['file']).toBe(join(folder, 'a.wasm'));
+    expect(host.loadFailures()).toEqual([expect.objectContaining({ file: join(folder, 'b.wasm'), code: 'TOOL_NAME_COLLISION' })]);
   }, 60_000);
 });
