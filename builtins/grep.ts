@@ -27,7 +27,7 @@ export const grepTool = defineTool({
     pattern: z
       .string()
       .min(1)
-      .describe('JavaScript regular expression (no slashes), matched against each line, e.g. "function \\\\w+Tool" or "TODO".'),
+      .describe('JavaScript regular expression (no slashes), matched against each line, e.g. "function \\w+Tool" or "TODO".'),
     path: z.string().default('.').describe('Directory or file to search, relative to the workspace root. Default: "." (the workspace root).'),
     include: z
       .string()
