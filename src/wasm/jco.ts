@@ -26,6 +26,7 @@ export interface JcoApi {
   transpile(component: Uint8Array, options: JcoTranspileOptions): Promise<JcoTranspileResult>;
   componentNew(core: Uint8Array, adapters: [string, Uint8Array][]): Promise<Uint8Array>;
   preview1AdapterCommandPath(): string | URL;
+  preview1AdapterReactorPath(): string | URL;
 }
 
 const JCO_PACKAGE = '@bytecodealliance/jco';
@@ -42,6 +43,14 @@ let adapter: Promise<Uint8Array> | undefined;
 export function preview1CommandAdapter(): Promise<Uint8Array> {
   adapter ??= loadJco().then((jco) => readFileSync(jco.preview1AdapterCommandPath()));
   return adapter;
+}
+
+let reactorAdapter: Promise<Uint8Array> | undefined;
+
+/** The preview1 reactor adapter bytes (no `run` export): serves split-off duplicate imports. */
+export function preview1ReactorAdapter(): Promise<Uint8Array> {
+  reactorAdapter ??= loadJco().then((jco) => readFileSync(jco.preview1AdapterReactorPath()));
+  return reactorAdapter;
 }
 
 let version: string | undefined;

@@ -9,7 +9,9 @@ import { join, resolve } from 'node:path';
 import { ToolHostError } from '../errors.ts';
 import { classifyBinary, exportsCliRun, unsupportedImports } from './component-kind.ts';
 import { readComponentImportNames, unversionedName } from './component-imports.ts';
-import { loadJco, preview1CommandAdapter } from './jco.ts';
+import { WASIP1_MODULE } from './core-module.ts';
+import { splitDuplicateImports } from './duplicate-imports.ts';
+import { loadJco, preview1CommandAdapter, preview1ReactorAdapter } from './jco.ts';
 import {
   defaultCacheDirectory,
   readCachedTranspile,
@@ -62,7 +64,11 @@ async function transpileIntoCache(
   let component = bytes;
   if (sourceKind === 'wasip1-core-module') {
     try {
-      component = await jco.componentNew(bytes, [['wasi_snapshot_preview1', await preview1CommandAdapter()]]);
+      const split = splitDuplicateImports(bytes, WASIP1_MODULE);
+      const reactor = split.duplicateModules.length > 0 ? await preview1ReactorAdapter() : undefined;
+      const adapters: [string, Uint8Array][] = [[WASIP1_MODULE, await preview1CommandAdapter()]];
+      for (const module of split.duplicateModules) adapters.push([module, reactor as Uint8Array]);
+      component = await jco.componentNew(split.bytes, adapters);
     } catch (error) {
       throw loadError(file, `wrapping the wasip1 core module failed: ${String((error as Error).message ?? error)}`, error);
     }

@@ -6,7 +6,7 @@
 import { copyFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createExtHost, fixture, tempRoot, type ExtHost, type TempRoot } from './helpers.ts';
+import { createExtHost, FIXTURES, fixture, tempRoot, type ExtHost, type TempRoot } from './helpers.ts';
 
 describe('wasm tools in an extensions folder', () => {
   let root: TempRoot;
@@ -50,6 +50,26 @@ describe('wasm tools in an extensions folder', () => {
     const result = await host.callTool('rt-echo', {});
     expect(result).toMatchObject({ content: '', is_error: false, metadata: { exit_code: 0 } });
   });
+
+  it('loads a standard Go wasip1 binary (duplicate imports, Go flag help) and maps JSON to its argv', async () => {
+    const { host } = await hostFor(extensionsWith({ 'go-greet.wasm': join(FIXTURES, 'go-greet.core.wasm') }));
+    expect(host.loadFailures()).toEqual([]);
+    const tool = host.listTools().find((candidate) => candidate.name === 'go-greet');
+    expect(tool?.description).toBe('go-greet greets someone, written in Go.');
+    const schema = tool?.inputSchema as { properties: Record<string, { type: string }>; required: string[] };
+    expect(Object.fromEntries(Object.entries(schema.properties).map(([key, value]) => [key, value.type]))).toEqual({
+      greeting: 'string',
+      times: 'integer',
+      shout: 'boolean',
+      name: 'string',
+    });
+    expect(schema.required).toEqual(['name']);
+    // Known limit (README, Security): Go's heap and the preview1 adapter's lazily grown state page can
+    // collide once Go grows memory, which traps ("assertion failed at adapter line ...") on
+    // allocation-heavy calls; a small call like this one runs.
+    const result = await host.callTool('go-greet', { name: 'Ada', shout: false });
+    expect(result).toMatchObject({ content: 'Hello, Ada!', is_error: false, metadata: { language: 'go', times: 1, exit_code: 0 } });
+  }, 60_000);
 
   it('lists the component as a wasm tool with a schema derived from its --help', async () => {
     const { host } = await hostFor(extensionsWith({ 'ext-greet.wasm': fixture('ext-greet') }));
