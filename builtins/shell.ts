@@ -93,6 +93,8 @@ function killGroup(pid: number | undefined): void {
 
 export const shellTool = defineTool({
   name: 'shell',
+  // timeout_ms (at most SHELL_MAX_TIMEOUT_MS) bounds the command; the host's deadline leaves it room.
+  timeoutMs: SHELL_MAX_TIMEOUT_MS + 5_000,
   description:
     'Run a shell command with /bin/sh -c in the workspace and return its combined stdout and stderr. cwd is relative ' +
     'to the workspace root (default: the root). The command gets a minimal environment (PATH, HOME set to the ' +

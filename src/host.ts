@@ -72,13 +72,15 @@ export async function createHost(options: HostOptions = {}, dependencies: Create
 
   const defaultTimeoutMs = options.limits?.timeoutMs ?? DEFAULT_CALL_TIMEOUT_MS;
   const inFlight = new Set<Promise<ToolResult>>();
+  /** Aborted when close() gives up waiting: calls still running are told to stop. */
+  const shutdown = new AbortController();
   let closing = false;
 
   async function runCall(name: string, args: unknown, callOptions: CallToolOptions): Promise<ToolResult> {
     const lookup = registry.lookup(name);
     if (!lookup.found) return errorResult(lookup.message, { reason: lookup.reason });
-    const timeoutMs = callOptions.timeoutMs ?? defaultTimeoutMs;
-    const signals = [AbortSignal.timeout(timeoutMs)];
+    const timeoutMs = callOptions.timeoutMs ?? lookup.tool.timeoutMs ?? defaultTimeoutMs;
+    const signals = [AbortSignal.timeout(timeoutMs), shutdown.signal];
     if (callOptions.signal) signals.push(callOptions.signal);
     const callId = callOptions.callId ?? randomUUID();
     const started = performance.now();
@@ -127,6 +129,10 @@ export async function createHost(options: HostOptions = {}, dependencies: Create
         }),
       ]);
       if (timer) clearTimeout(timer);
+      if (inFlight.size > 0) {
+        logger.warn({ calls: inFlight.size, graceMs }, 'calls still running after the grace period; cancelling them');
+        shutdown.abort(new Error('the host is shutting down'));
+      }
       await extensions?.close();
     },
   };

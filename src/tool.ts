@@ -49,6 +49,8 @@ export interface Tool<Input = Record<string, unknown>> {
   execute(input: Input, context: ToolContext): Promise<ToolResult>;
   /** Free-form facts about the tool (e.g. a wasm tool's sha256 and file). */
   readonly details?: Readonly<Record<string, unknown>>;
+  /** The longest one call may take (the host's deadline); default: the host's call timeout. */
+  readonly timeoutMs?: number;
 }
 
 export interface ToolDefinition<Shape extends z.ZodRawShape> {
@@ -62,6 +64,7 @@ export interface ToolDefinition<Shape extends z.ZodRawShape> {
   precheck?(input: z.output<z.ZodObject<Shape>>, context: ToolContext): string | undefined | Promise<string | undefined>;
   execute(input: z.output<z.ZodObject<Shape>>, context: ToolContext): Promise<ToolResult>;
   details?: Record<string, unknown>;
+  timeoutMs?: number;
 }
 
 /** Derives the normalized JSON Schema of a zod object schema. */
@@ -90,6 +93,7 @@ export function defineTool<Shape extends z.ZodRawShape>(definition: ToolDefiniti
     execute: definition.execute,
     ...(definition.precheck ? { precheck: definition.precheck } : {}),
     ...(definition.details ? { details: definition.details } : {}),
+    ...(definition.timeoutMs !== undefined ? { timeoutMs: definition.timeoutMs } : {}),
   };
   return tool;
 }

@@ -159,10 +159,12 @@ export async function loadWasmTool(file: string, options: WasmToolLoaderOptions)
     input,
     secretParams: overrides?.secret_params ?? [],
     details,
-    async execute(parsed) {
+    // The runtime enforces the policy's timeout itself; the host's deadline leaves it room to report it.
+    timeoutMs: policy.timeout_ms + 2_000,
+    async execute(parsed, context) {
       const argv = cliSpecToArgv(spec, parsed);
       try {
-        const outcome = await options.runtime.run(component, { args: argv, policy, programName });
+        const outcome = await options.runtime.run(component, { args: argv, policy, programName, signal: context.signal });
         return mapRunOutcome(outcome);
       } catch (error) {
         if (error instanceof ToolHostError && error.code === 'QUEUE_FULL') {

@@ -67,7 +67,10 @@ export function mapRunOutcome(outcome: RunOutcome): ToolResult {
   const metadata: Record<string, unknown> = {};
   let content: string;
   let isError: boolean;
-  if (outcome.timedOut) {
+  if (outcome.cancelled) {
+    content = 'the call was cancelled before the tool finished';
+    isError = true;
+  } else if (outcome.timedOut) {
     content = `timed out after ${Math.round(outcome.timeoutMs ?? outcome.durationMs)} ms`;
     isError = true;
   } else if (outcome.trap !== undefined) {
@@ -98,6 +101,7 @@ export function mapRunOutcome(outcome: RunOutcome): ToolResult {
   if (tail !== '') metadata.stderr = tail;
   if (outcome.truncated) metadata.truncated = true;
   if (outcome.timedOut) metadata.timed_out = true;
+  if (outcome.cancelled) metadata.cancelled = true;
   if (outcome.trap !== undefined) metadata.trap = outcome.trap;
   return { content, is_error: isError, metadata };
 }

@@ -16,6 +16,8 @@ export interface RunOptions {
   policy: ResolvedToolPolicy;
   /** argv[0]; default the file name without `.wasm`. */
   programName?: string;
+  /** Cancels the call (the worker running it is replaced), e.g. when the host shuts down. */
+  signal?: AbortSignal;
 }
 
 export interface RunOutcome {
@@ -26,6 +28,8 @@ export interface RunOutcome {
   /** True when stdout or stderr went past the output cap (the rest was dropped). */
   truncated: boolean;
   timedOut: boolean;
+  /** True when the caller's signal cancelled the call. */
+  cancelled?: boolean;
   /** The deadline that ended the call, when `timedOut`. */
   timeoutMs?: number;
   /** The trap message when the guest trapped (unreachable, out of bounds, stack overflow, ...). */

@@ -121,13 +121,15 @@ export function createWasmRuntime(options: WasmRuntimeOptions = {}): WasmRuntime
     task.host.timeoutMs = timeoutMs;
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), timeoutMs);
+    const signal = runOptions.signal ? AbortSignal.any([controller.signal, runOptions.signal]) : controller.signal;
     let reply: WorkerReply;
     try {
-      reply = await pool.run(task, controller.signal);
-      if (reply.kind === 'missing-modules') reply = await pool.run({ ...task, modules }, controller.signal);
+      reply = await pool.run(task, signal);
+      if (reply.kind === 'missing-modules') reply = await pool.run({ ...task, modules }, signal);
     } catch (error) {
       const durationMs = performance.now() - started;
       if (controller.signal.aborted && isAbort(error)) return failedOutcome({ timedOut: true, timeoutMs, durationMs });
+      if (runOptions.signal?.aborted && isAbort(error)) return failedOutcome({ cancelled: true, durationMs });
       return failedOutcome({ trap: `worker failed: ${(error as Error).message ?? String(error)}`, durationMs });
     } finally {
       clearTimeout(timer);

@@ -71,6 +71,44 @@ describe('createHost', () => {
     await closed;
   });
 
+  it('gives a tool its own declared time budget instead of the host default', async () => {
+    const host = await createHost({ workspaceRoot: workspace(), limits: { timeoutMs: 50 } });
+    host.registry.add(
+      defineTool({
+        name: 'patient',
+        description: 'd',
+        permission: 'none',
+        input: z.object({}),
+        secretParams: [],
+        timeoutMs: 5_000,
+        execute: (_input, context) =>
+          new Promise((resolve) => setTimeout(() => resolve(textResult(context.signal.aborted ? 'aborted' : 'finished')), 200)),
+      }),
+    );
+    expect((await host.callTool('patient', {})).content).toBe('finished');
+    // shell declares a budget above its own timeout_ms maximum, so the host default does not cut it short.
+    const shell = await host.callTool('shell', { command: 'sleep 0.2; echo done' });
+    expect(shell).toMatchObject({ content: expect.stringContaining('done'), is_error: false });
+    await host.close();
+  });
+
+  it('cancels calls still running when the grace period ends', async () => {
+    const host = await createHost({ workspaceRoot: workspace(), builtins: false, limits: { timeoutMs: 60_000 } });
+    host.registry.add(
+      defineTool({
+        name: 'stuck',
+        description: 'd',
+        permission: 'none',
+        input: z.object({}),
+        secretParams: [],
+        execute: (_input, context) => new Promise((resolve) => context.signal.addEventListener('abort', () => resolve(textResult('cancelled')))),
+      }),
+    );
+    const call = host.callTool('stuck', {});
+    await host.close({ graceMs: 50 });
+    expect(await call).toEqual({ content: 'cancelled', is_error: false });
+  });
+
   it('aborts a call at its deadline through the context signal', async () => {
     const host = await createHost({ workspaceRoot: workspace(), builtins: false, limits: { timeoutMs: 50 } });
     host.registry.add(

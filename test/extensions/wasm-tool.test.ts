@@ -71,6 +71,14 @@ describe('wasm tools in an extensions folder', () => {
     expect(result).toMatchObject({ content: 'Hello, Ada!', is_error: false, metadata: { language: 'go', times: 1, exit_code: 0 } });
   }, 60_000);
 
+  it('cancels a running wasm call when the host closes after its grace period', async () => {
+    const { host } = await hostFor(extensionsWith({ 'ext-greet.wasm': fixture('ext-greet') }));
+    const call = host.callTool('ext-greet', { name: 'Ada', delay_ms: 8_000 });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await host.close({ graceMs: 100 });
+    expect(await call).toMatchObject({ content: 'the call was cancelled before the tool finished', is_error: true, metadata: { cancelled: true } });
+  }, 30_000);
+
   it('lists the component as a wasm tool with a schema derived from its --help', async () => {
     const { host } = await hostFor(extensionsWith({ 'ext-greet.wasm': fixture('ext-greet') }));
     expect(host.loadFailures()).toEqual([]);
