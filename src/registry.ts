@@ -69,30 +69,27 @@ export class ToolRegistry {
       throw new ToolHostError('INVALID_TOOL_NAME', `Invalid tool name "${tool.name}": names must match ${TOOL_NAME_PATTERN.source}`);
     }
     const existing = this.tools.get(tool.name);
-    if (existing) {
-      const sameSlot = existing.source === tool.source && options.replace === true;
-      if (!sameSlot) {
-        const [kept, rejected] = existing.source === 'builtin' || tool.source !== 'builtin' ? [existing, tool] : [tool, existing];
-        const collision: RegistryCollision = {
-          name: tool.name,
-          kept,
-          rejected,
-          reason:
-            kept.source === 'builtin' && rejected.source !== 'builtin'
-              ? `a built-in tool is already named "${tool.name}" (built-ins win)`
-              : `a ${kept.source} tool is already named "${tool.name}" (the first one registered stays)`,
-        };
-        if (kept === tool) {
-          this.tools.set(tool.name, tool);
-          this.emitter.emit('change', { type: 'updated', name: tool.name, tool, previous: existing });
-        }
-        this.emitter.emit('collision', collision);
-        return { ok: false, collision };
-      }
+    if (existing && existing.source === tool.source && options.replace === true) {
       this.tools.set(tool.name, tool);
       const change: RegistryChange = { type: 'updated', name: tool.name, tool, previous: existing };
       this.emitter.emit('change', change);
       return { ok: true, change };
+    }
+    if (existing) {
+      // Built-ins win; otherwise the tool registered first stays.
+      const newcomerWins = tool.source === 'builtin' && existing.source !== 'builtin';
+      const [kept, rejected] = newcomerWins ? [tool, existing] : [existing, tool];
+      const reason =
+        kept.source === 'builtin' && rejected.source !== 'builtin'
+          ? `a built-in tool is already named "${tool.name}" (built-ins win)`
+          : `a ${kept.source} tool is already named "${tool.name}" (the first one registered stays)`;
+      if (newcomerWins) {
+        this.tools.set(tool.name, tool);
+        this.emitter.emit('change', { type: 'updated', name: tool.name, tool, previous: existing });
+      }
+      const collision: RegistryCollision = { name: tool.name, kept, rejected, reason };
+      this.emitter.emit('collision', collision);
+      return { ok: false, collision };
     }
     this.tools.set(tool.name, tool);
     const change: RegistryChange = { type: 'added', name: tool.name, tool };

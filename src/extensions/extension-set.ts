@@ -54,6 +54,8 @@ export class ExtensionSet {
   private readonly loaded = new Map<string, LoadedExtension>();
   private readonly failed = new Map<string, LoadFailure>();
   private readonly queues = new Map<string, Promise<void>>();
+  /** Loads finished by `loadAll`'s concurrent phase, waiting to be registered in order. */
+  private readonly prepared = new Map<string, LoadedExtension>();
   private readonly options: ExtensionSetOptions;
 
   constructor(options: ExtensionSetOptions) {
@@ -77,7 +79,8 @@ export class ExtensionSet {
     const prepare = async (): Promise<void> => {
       while (next < files.length) {
         const file = files[next++] as string;
-        await this.options.load(file).catch(() => undefined);
+        const loaded = await this.options.load(file).catch(() => undefined);
+        if (loaded) this.prepared.set(file, loaded);
       }
     };
     const concurrency = Math.max(1, this.options.concurrency ?? 2);
@@ -136,8 +139,10 @@ export class ExtensionSet {
     }
     let next: LoadedExtension;
     const before = statSignature(file);
+    const ready = this.prepared.get(file);
+    this.prepared.delete(file);
     try {
-      next = await this.options.load(file);
+      next = ready !== undefined && ready.version === (await this.options.probeVersion(file)) ? ready : await this.options.load(file);
     } catch (error) {
       if (statSignature(file) !== before) {
         // The file changed while it was being loaded (still being written): try again on the settled bytes.
