@@ -4,7 +4,7 @@ import picomatch from 'picomatch';
 import { z } from 'zod';
 import { defineTool, errorResult, textResult } from '../src/index.ts';
 import { describeFileSystemError } from './internal/files.ts';
-import { checkRelativePattern } from './internal/patterns.ts';
+import { checkRelativePattern, compileGlob } from './internal/patterns.ts';
 import { DEFAULT_IGNORED_DIRECTORIES, walkFiles } from './internal/walk.ts';
 import { realWorkspaceRoot, resolveWorkspacePath } from './internal/workspace.ts';
 
@@ -43,15 +43,12 @@ export const globTool = defineTool({
     } catch (error) {
       return errorResult(describeFileSystemError(error, base.relative));
     }
-    let matcher: (candidate: string) => boolean;
-    try {
-      matcher = picomatch(pattern, { dot: true });
-    } catch (error) {
-      return errorResult(`pattern "${input.pattern}" is not a valid glob: ${(error as Error).message}`);
-    }
-    // Start the walk at the pattern's literal directory prefix (e.g. "src" for "src/**/*.ts").
+    const compiled = compileGlob(pattern, 'pattern');
+    if (!compiled.ok) return errorResult(compiled.message);
+    const matcher = compiled.matcher;
+    // Start the walk at the pattern's literal directory prefix (e.g. "src" for "src/**/*.ts"); a negated pattern walks everything.
     const scanned = picomatch.scan(pattern);
-    const literalPrefix = scanned.isGlob ? scanned.base : path.posix.dirname(scanned.base);
+    const literalPrefix = scanned.negated ? '.' : scanned.isGlob ? scanned.base : path.posix.dirname(scanned.base);
     const prefix = literalPrefix === '.' ? '' : literalPrefix;
     const rootReal = await realWorkspaceRoot(context.workspaceRoot);
     const startResolution = await resolveWorkspacePath(rootReal, path.join(base.real, prefix));
@@ -66,7 +63,7 @@ export const globTool = defineTool({
         signal: context.signal,
       })) {
         const fromBase = prefix === '' ? file.fromStart : `${prefix}/${file.fromStart}`;
-        if (!matcher(fromBase)) continue;
+        if (!matcher.test(fromBase)) continue;
         if (matches.length >= GLOB_MAX_RESULTS) {
           truncated = true;
           break;

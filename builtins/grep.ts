@@ -1,9 +1,10 @@
 import { readFile, stat } from 'node:fs/promises';
-import picomatch from 'picomatch';
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { z } from 'zod';
 import { defineTool, errorResult, textResult } from '../src/index.ts';
 import { MAX_TEXT_FILE_BYTES, describeFileSystemError, looksBinary } from './internal/files.ts';
-import { checkRelativePattern } from './internal/patterns.ts';
+import { compileLinearRegex, type LinearRegex } from './internal/linear-regex.ts';
+import { checkRelativePattern, compileGlob, type GlobMatcher } from './internal/patterns.ts';
 import { DEFAULT_IGNORED_DIRECTORIES, walkFiles, type WalkedFile } from './internal/walk.ts';
 import { realWorkspaceRoot, resolveWorkspacePath } from './internal/workspace.ts';
 
@@ -13,6 +14,10 @@ export const GREP_MAX_RESULTS_LIMIT = 2000;
 export const GREP_MAX_FILE_BYTES = MAX_TEXT_FILE_BYTES;
 /** Matching lines longer than this are shortened in the output. */
 export const GREP_MAX_LINE_CHARS = 500;
+/** Longest stretch, in milliseconds, that searching one file keeps the event loop to itself. */
+export const GREP_MAX_BLOCKING_MS = 5;
+/** How many lines are searched between two looks at the clock. */
+const GREP_LINES_PER_CLOCK_CHECK = 64;
 
 export const grepTool = defineTool({
   name: 'grep',
@@ -44,25 +49,25 @@ export const grepTool = defineTool({
   }),
   secretParams: [],
   async execute(input, context) {
-    let regex: RegExp;
-    try {
-      regex = new RegExp(input.pattern, input.case_insensitive ? 'i' : '');
-    } catch (error) {
-      return errorResult(
-        `pattern is not a valid JavaScript regular expression: ${(error as Error).message}. ` +
-          'Escape special characters such as ( ) [ ] { } . * + ? with a backslash to match them literally.',
-      );
+    const compiled = compileLinearRegex(input.pattern, { caseInsensitive: input.case_insensitive });
+    if (!compiled.ok) {
+      if (compiled.problem === 'syntax') {
+        return errorResult(
+          `pattern is not a valid JavaScript regular expression: ${compiled.message}. ` +
+            'Escape special characters such as ( ) [ ] { } . * + ? with a backslash to match them literally.',
+        );
+      }
+      return errorResult(`pattern /${input.pattern}/ cannot be used: ${compiled.message}`);
     }
-    let includeMatcher: ((candidate: string) => boolean) | undefined;
+    const regex: LinearRegex = compiled.regex;
+    let includeMatcher: GlobMatcher | undefined;
     if (input.include !== undefined) {
       const include = input.include.replace(/^(\.\/)+/, '');
       const problem = checkRelativePattern(include, 'include');
       if (problem) return errorResult(problem);
-      try {
-        includeMatcher = picomatch(include, { dot: true, basename: true });
-      } catch (error) {
-        return errorResult(`include "${input.include}" is not a valid glob: ${(error as Error).message}`);
-      }
+      const includeGlob = compileGlob(include, 'include', { matchBasename: true });
+      if (!includeGlob.ok) return errorResult(includeGlob.message);
+      includeMatcher = includeGlob.matcher;
     }
     const resolution = await resolveWorkspacePath(context.workspaceRoot, input.path);
     if (!resolution.ok) return errorResult(resolution.message);
@@ -70,19 +75,9 @@ export const grepTool = defineTool({
     if (!target.exists) return errorResult(`"${input.path}" does not exist. Use list_dir or glob to find the right path.`);
     const rootReal = await realWorkspaceRoot(context.workspaceRoot);
 
-    let files: AsyncIterable<WalkedFile> | WalkedFile[];
-    try {
-      const stats = await stat(target.real);
-      if (stats.isFile()) {
-        files = [{ relative: target.relative, fromStart: target.relative.split('/').pop() ?? target.relative, real: target.real, size: stats.size }];
-      } else if (stats.isDirectory()) {
-        files = walkFiles({ rootReal, startReal: target.real, ignoredDirectoryNames: DEFAULT_IGNORED_DIRECTORIES, signal: context.signal });
-      } else {
-        return errorResult(`"${target.relative}" is neither a file nor a directory and cannot be searched.`);
-      }
-    } catch (error) {
-      return errorResult(describeFileSystemError(error, target.relative));
-    }
+    // A file or a folder alike: the walk opens each file beneath the workspace root (no check-then-use
+    // window) and hands it over already open; `file.real` is valid inside the loop body.
+    const files: AsyncIterable<WalkedFile> = walkFiles({ rootReal, startReal: target.real, ignoredDirectoryNames: DEFAULT_IGNORED_DIRECTORIES, signal: context.signal });
 
     const lines: string[] = [];
     let truncated = false;
@@ -92,7 +87,7 @@ export const grepTool = defineTool({
     let skippedLarge = 0;
     search: for await (const file of files) {
       if (context.signal.aborted) break;
-      if (includeMatcher && !includeMatcher(file.fromStart)) continue;
+      if (includeMatcher && !includeMatcher.test(file.fromStart)) continue;
       if (file.size > GREP_MAX_FILE_BYTES) {
         skippedLarge += 1;
         continue;
@@ -108,11 +103,22 @@ export const grepTool = defineTool({
         continue;
       }
       filesSearched += 1;
-      const fileLines = buffer.toString('utf8').split('\n');
-      if (fileLines.length > 1 && fileLines[fileLines.length - 1] === '') fileLines.pop();
+      const text = buffer.toString('utf8');
       let matchedThisFile = false;
-      for (let index = 0; index < fileLines.length; index += 1) {
-        const line = (fileLines[index] as string).replace(/\r$/, '');
+      let sliceStart = performance.now();
+      // Lines as text.split('\n') gives them, less a final empty one, walked without building the array.
+      let lineStart = 0;
+      for (let index = 0; lineStart < text.length || index === 0; index += 1) {
+        if (index % GREP_LINES_PER_CLOCK_CHECK === 0 && performance.now() - sliceStart > GREP_MAX_BLOCKING_MS) {
+          // A large file is searched in slices so timers, cancellation and other requests run in between.
+          await yieldToEventLoop();
+          if (context.signal.aborted) break search;
+          sliceStart = performance.now();
+        }
+        const newline = text.indexOf('\n', lineStart);
+        const lineEnd = newline === -1 ? text.length : newline;
+        const line = text.slice(lineStart, lineEnd).replace(/\r$/, '');
+        lineStart = lineEnd + 1;
         if (!regex.test(line)) continue;
         if (lines.length >= input.max_results) {
           truncated = true;

@@ -1,9 +1,27 @@
-import { lstat, readdir, readlink, realpath, stat } from 'node:fs/promises';
+/**
+ * list_dir: lists one directory of the workspace (not recursive), sorted by name.
+ *
+ * The directory is resolved beneath the workspace root fd and opened with `O_NOFOLLOW | O_NONBLOCK`
+ * (internal/workspace.ts); its names are read through that fd (`readdir` of `entryPath(dirFd)`) and
+ * each entry is `lstat`ed in the held directory, so a directory swapped for a symlink mid-call is
+ * never listed through. A symlink entry shows its target relative to the workspace when the target
+ * resolves inside it (beneath the root fd), and only "[outside the workspace]" otherwise.
+ */
+import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { defineTool, errorResult, textResult } from '../src/index.ts';
-import { describeFileSystemError, formatBytes } from './internal/files.ts';
-import { isInsideDirectory, realWorkspaceRoot, resolveWorkspacePath, toWorkspaceRelative } from './internal/workspace.ts';
+import { defineTool, errorResult, textResult, type ToolResult } from '../src/index.ts';
+import { BeneathError, entryPath } from '../src/confined-fs/open-beneath.ts';
+import { formatBytes } from './internal/files.ts';
+import {
+  describeWorkspaceError,
+  joinRelative,
+  locateEntry,
+  openRequestedEntry,
+  openWorkspace,
+  type LocatedEntry,
+  type Workspace,
+} from './internal/workspace.ts';
 
 /** Most entries one listing returns. */
 export const LIST_DIR_MAX_ENTRIES = 1000;
@@ -16,39 +34,48 @@ interface ListedEntry {
   line: string;
 }
 
-async function describeEntry(directory: string, name: string, rootReal: string): Promise<ListedEntry> {
-  const full = path.join(directory, name);
-  let stats;
+/** Where the symlink `name` of the directory `directory` (workspace-relative) leads, for display. */
+function describeSymlink(workspace: Workspace, dirFd: number, directory: string, name: string): ListedEntry {
+  let target: LocatedEntry;
   try {
-    stats = await lstat(full);
-  } catch {
-    return { name, kind: 'other', line: `${name}  (unreadable)` };
-  }
-  if (stats.isDirectory()) return { name, kind: 'directory', line: `${name}/` };
-  if (stats.isFile()) return { name, kind: 'file', line: `${name}  ${formatBytes(stats.size)}` };
-  if (stats.isSymbolicLink()) {
-    let target: string;
-    try {
-      target = await realpath(full);
-    } catch {
-      // Dangling link: say so without revealing where it points.
-      let raw = '';
-      try {
-        raw = await readlink(full);
-      } catch {
-        raw = '?';
-      }
-      const lexical = path.resolve(directory, raw);
-      const shown = isInsideDirectory(rootReal, lexical) ? toWorkspaceRelative(rootReal, lexical) : '[outside the workspace]';
-      return { name, kind: 'symlink', line: `${name} -> ${shown}  (symlink, target missing)` };
-    }
-    if (!isInsideDirectory(rootReal, target)) {
+    target = locateEntry(workspace, joinRelative(directory, name));
+  } catch (error) {
+    if (error instanceof BeneathError && error.escape) {
       return { name, kind: 'symlink', line: `${name} -> [outside the workspace]  (symlink, not accessible)` };
     }
-    const targetStats = await stat(target).catch(() => undefined);
-    const what = targetStats?.isDirectory() ? 'symlink to directory' : 'symlink';
-    return { name, kind: 'symlink', line: `${name} -> ${toWorkspaceRelative(rootReal, target)}  (${what})` };
+    // Missing or looping on the way: show where it points, if that is inside, without following it.
+    let raw = '?';
+    try {
+      raw = fs.readlinkSync(entryPath(dirFd, name));
+    } catch {
+      // keep '?'
+    }
+    const lexical = raw.startsWith('/') ? '..' : path.posix.normalize(path.posix.join(directory, raw));
+    const shown = lexical === '..' || lexical.startsWith('../') ? '[outside the workspace]' : lexical;
+    return { name, kind: 'symlink', line: `${name} -> ${shown}  (symlink, target missing)` };
   }
+  try {
+    const stats = target.name === '' ? fs.fstatSync(target.parentFd) : fs.lstatSync(entryPath(target.parentFd, target.name), { throwIfNoEntry: false });
+    if (stats === undefined) return { name, kind: 'symlink', line: `${name} -> ${target.relative}  (symlink, target missing)` };
+    const what = stats.isDirectory() ? 'symlink to directory' : 'symlink';
+    return { name, kind: 'symlink', line: `${name} -> ${target.relative}  (${what})` };
+  } finally {
+    target.release();
+  }
+}
+
+/** One line for the entry `name` of the held directory `dirFd` (workspace-relative `directory`). */
+function describeEntry(workspace: Workspace, dirFd: number, directory: string, name: string): ListedEntry {
+  let stats: fs.Stats | undefined;
+  try {
+    stats = fs.lstatSync(entryPath(dirFd, name), { throwIfNoEntry: false });
+  } catch {
+    stats = undefined;
+  }
+  if (stats === undefined) return { name, kind: 'other', line: `${name}  (unreadable)` };
+  if (stats.isDirectory()) return { name, kind: 'directory', line: `${name}/` };
+  if (stats.isFile()) return { name, kind: 'file', line: `${name}  ${formatBytes(stats.size)}` };
+  if (stats.isSymbolicLink()) return describeSymlink(workspace, dirFd, directory, name);
   return { name, kind: 'other', line: `${name}  (special file)` };
 }
 
@@ -67,28 +94,38 @@ export const listDirTool = defineTool({
   }),
   secretParams: [],
   async execute(input, context) {
-    const resolution = await resolveWorkspacePath(context.workspaceRoot, input.path);
-    if (!resolution.ok) return errorResult(resolution.message);
-    const target = resolution.path;
-    if (!target.exists) {
-      return errorResult(`Directory "${input.path}" does not exist. List its parent directory to see what is there.`);
+    const opening = openWorkspace(context.workspaceRoot);
+    if (!opening.ok) return errorResult(opening.message);
+    try {
+      return await listWithin(opening.workspace, input.path);
+    } finally {
+      opening.workspace.close();
     }
+  },
+});
+
+function missingDirectory(requested: string): ToolResult {
+  return errorResult(`Directory "${requested}" does not exist. List its parent directory to see what is there.`);
+}
+
+/** Opens the requested directory beneath the workspace fd and lists it through that fd. */
+async function listWithin(workspace: Workspace, requested: string): Promise<ToolResult> {
+  const opened = openRequestedEntry(workspace, requested);
+  if (!opened.ok) return opened.missing ? missingDirectory(requested) : errorResult(opened.message);
+  const { fd: dirFd, stats, relative } = opened;
+  try {
+    if (!stats.isDirectory()) return errorResult(`"${relative}" is a file, not a directory. Use read_file to read it.`);
     let names: string[];
     try {
-      const stats = await stat(target.real);
-      if (!stats.isDirectory()) {
-        return errorResult(`"${target.relative}" is a file, not a directory. Use read_file to read it.`);
-      }
-      names = await readdir(target.real);
+      names = await fs.promises.readdir(entryPath(dirFd));
     } catch (error) {
-      return errorResult(describeFileSystemError(error, target.relative));
+      return errorResult(describeWorkspaceError(error, requested, relative));
     }
-    const rootReal = await realWorkspaceRoot(context.workspaceRoot);
     names.sort((left, right) => (left < right ? -1 : left > right ? 1 : 0));
     const shownNames = names.slice(0, LIST_DIR_MAX_ENTRIES);
-    const entries = await Promise.all(shownNames.map((name) => describeEntry(target.real, name, rootReal)));
+    const entries = shownNames.map((name) => describeEntry(workspace, dirFd, relative, name));
     const truncated = names.length > shownNames.length;
-    const header = `${target.relative === '.' ? '. (workspace root)' : `${target.relative}/`}`;
+    const header = `${relative === '.' ? '. (workspace root)' : `${relative}/`}`;
     let content: string;
     if (entries.length === 0) {
       content = `${header}\n[empty directory]`;
@@ -100,7 +137,7 @@ export const listDirTool = defineTool({
     }
     const count = (kind: EntryKind): number => entries.filter((entry) => entry.kind === kind).length;
     return textResult(content, {
-      path: target.relative,
+      path: relative,
       entries: entries.length,
       total_entries: names.length,
       directories: count('directory'),
@@ -108,5 +145,7 @@ export const listDirTool = defineTool({
       symlinks: count('symlink'),
       truncated,
     });
-  },
-});
+  } finally {
+    fs.closeSync(dirFd);
+  }
+}

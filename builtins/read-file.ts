@@ -1,10 +1,18 @@
-import { createReadStream } from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
+/**
+ * read_file: returns a text file of the workspace, whole or by lines.
+ *
+ * The file is opened beneath the workspace root fd (confined walk, `O_NOFOLLOW | O_NONBLOCK`, see
+ * internal/workspace.ts) and everything after that works on the open fd: `fstat` decides file vs.
+ * directory vs. special file (a FIFO is refused, never read, so it cannot hang the call), and the
+ * content is read asynchronously from the fd. A hard-linked file is read like any other: a hard link
+ * can only be made by someone who could already read its target (Linux `protected_hardlinks`).
+ */
+import fs, { createReadStream } from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
 import { z } from 'zod';
-import { defineTool, errorResult, textResult } from '../src/index.ts';
-import { MAX_TEXT_FILE_BYTES, describeFileSystemError, fileLooksBinary, formatBytes, looksBinary } from './internal/files.ts';
-import { resolveWorkspacePath } from './internal/workspace.ts';
+import { defineTool, errorResult, textResult, type ToolResult } from '../src/index.ts';
+import { MAX_TEXT_FILE_BYTES, descriptorLooksBinary, formatBytes, looksBinary, readDescriptor } from './internal/files.ts';
+import { describeWorkspaceError, openRequestedEntry, openWorkspace, type Workspace } from './internal/workspace.ts';
 
 /** Lines returned when the caller gives no `limit`. */
 export const READ_FILE_DEFAULT_LIMIT = 2000;
@@ -33,8 +41,8 @@ interface StreamedLines {
  * Reads lines `startLine`..`startLine + limit - 1` of a large file without loading it whole,
  * keeping line endings exactly. Stops reading as soon as the selection is complete.
  */
-async function streamLines(filePath: string, startLine: number, limit: number, signal: AbortSignal): Promise<StreamedLines> {
-  const stream = createReadStream(filePath, { highWaterMark: 1024 * 1024, signal });
+async function streamLines(fd: number, startLine: number, limit: number, signal: AbortSignal): Promise<StreamedLines> {
+  const stream = createReadStream('', { fd, autoClose: false, start: 0, highWaterMark: 1024 * 1024, signal });
   const decoder = new StringDecoder('utf8');
   const lastLine = startLine + limit - 1;
   let currentLine = 1;
@@ -97,129 +105,143 @@ export const readFileTool = defineTool({
   }),
   secretParams: [],
   async execute(input, context) {
-    const resolution = await resolveWorkspacePath(context.workspaceRoot, input.path);
-    if (!resolution.ok) return errorResult(resolution.message);
-    const target = resolution.path;
-    if (!target.exists) {
-      return errorResult(`File "${input.path}" does not exist. Check the path with list_dir or glob (paths are relative to the workspace root).`);
-    }
-    let size: number;
+    const opening = openWorkspace(context.workspaceRoot);
+    if (!opening.ok) return errorResult(opening.message);
     try {
-      const stats = await stat(target.real);
-      if (stats.isDirectory()) {
-        return errorResult(`"${target.relative}" is a directory, not a file. Use list_dir to see its contents.`);
-      }
-      if (!stats.isFile()) return errorResult(`"${target.relative}" is not a regular file and cannot be read.`);
-      size = stats.size;
-    } catch (error) {
-      return errorResult(describeFileSystemError(error, target.relative));
+      return await readWithin(opening.workspace, input, context.signal);
+    } finally {
+      opening.workspace.close();
     }
-    const paged = input.offset !== undefined || input.limit !== undefined;
-    if (size > MAX_TEXT_FILE_BYTES && !paged) {
-      return errorResult(
-        `"${target.relative}" is ${formatBytes(size)}, over the ${formatBytes(MAX_TEXT_FILE_BYTES)} read limit. ` +
-          `Read a part of it with offset and limit (e.g. offset=1, limit=200), or search it with grep.`,
-        { path: target.relative, size },
-      );
-    }
-    if (size > MAX_TEXT_FILE_BYTES) {
-      try {
-        if (await fileLooksBinary(target.real)) {
-          return errorResult(
-            `"${target.relative}" is a binary file (${formatBytes(size)}); read_file only returns text. ` +
-              `Use shell (e.g. "file" or "xxd | head") to inspect it if needed.`,
-            { path: target.relative, size, binary: true },
-          );
-        }
-        const startLine = input.offset ?? 1;
-        const streamed = await streamLines(target.real, startLine, input.limit ?? READ_FILE_DEFAULT_LIMIT, context.signal);
-        if (streamed.endLine < startLine) {
-          return errorResult(`offset ${startLine} is past the end of "${target.relative}". Use a smaller offset.`, {
-            path: target.relative,
-            size,
-          });
-        }
-        const note = streamed.more
-          ? `[showing lines ${startLine}-${streamed.endLine} of a ${formatBytes(size)} file; call read_file with offset=${streamed.endLine + 1} to continue]`
-          : `[showing lines ${startLine}-${streamed.endLine}; end of file]`;
-        return textResult(`${streamed.text}${streamed.text.endsWith('\n') ? '' : '\n'}${note}`, {
-          path: target.relative,
-          total_lines: streamed.more ? null : streamed.endLine,
-          start_line: startLine,
-          end_line: streamed.endLine,
-          truncated: true,
-          size,
-        });
-      } catch (error) {
-        return errorResult(describeFileSystemError(error, target.relative));
-      }
-    }
-    let buffer: Buffer;
-    try {
-      buffer = await readFile(target.real);
-    } catch (error) {
-      return errorResult(describeFileSystemError(error, target.relative));
-    }
-    if (looksBinary(buffer)) {
-      return errorResult(
-        `"${target.relative}" is a binary file (${formatBytes(buffer.length)}); read_file only returns text. ` +
-          `Use shell (e.g. "file" or "xxd | head") to inspect it if needed.`,
-        { path: target.relative, size: buffer.length, binary: true },
-      );
-    }
-    const text = buffer.toString('utf8');
-    const starts = lineStarts(text);
-    const totalLines = starts.length;
-    const startLine = input.offset ?? 1;
-    const limit = input.limit ?? READ_FILE_DEFAULT_LIMIT;
-    if (totalLines === 0) {
-      if (startLine > 1) {
-        return errorResult(`offset ${startLine} is past the end of "${target.relative}": the file is empty.`);
-      }
-      return textResult(`[empty file: "${target.relative}" has 0 bytes]`, {
-        path: target.relative,
-        total_lines: 0,
-        start_line: 0,
-        end_line: 0,
-        truncated: false,
-        size: 0,
-      });
-    }
-    if (startLine > totalLines) {
-      return errorResult(
-        `offset ${startLine} is past the end of "${target.relative}", which has ${totalLines} lines. Use an offset between 1 and ${totalLines}.`,
-        { path: target.relative, total_lines: totalLines },
-      );
-    }
-    let endLine = Math.min(totalLines, startLine + limit - 1);
-    const startIndex = starts[startLine - 1] as number;
-    const endIndexOf = (line: number): number => (line < totalLines ? (starts[line] as number) : text.length);
-    // Stop at a whole line when the selection is too long; keep at least part of the first line.
-    let cutFirstLine = false;
-    if (endIndexOf(endLine) - startIndex > READ_FILE_MAX_OUTPUT_CHARS) {
-      while (endLine > startLine && endIndexOf(endLine) - startIndex > READ_FILE_MAX_OUTPUT_CHARS) endLine -= 1;
-      if (endIndexOf(endLine) - startIndex > READ_FILE_MAX_OUTPUT_CHARS) cutFirstLine = true;
-    }
-    const endIndex = cutFirstLine ? startIndex + READ_FILE_MAX_OUTPUT_CHARS : endIndexOf(endLine);
-    let content = text.slice(startIndex, endIndex);
-    const truncated = startLine > 1 || endLine < totalLines || cutFirstLine;
-    if (cutFirstLine) {
-      content += `\n[line ${startLine} is longer than ${READ_FILE_MAX_OUTPUT_CHARS} characters and was cut; use grep or shell to inspect it]`;
-    }
-    if (endLine < totalLines) {
-      content +=
-        `${content.endsWith('\n') ? '' : '\n'}[showing lines ${startLine}-${endLine} of ${totalLines}; ` +
-        `call read_file with offset=${endLine + 1} to continue]`;
-    } else if (startLine > 1) {
-      content += `${content.endsWith('\n') ? '' : '\n'}[showing lines ${startLine}-${endLine} of ${totalLines}; end of file]`;
-    }
-    return textResult(content, {
-      path: target.relative,
-      total_lines: totalLines,
-      start_line: startLine,
-      end_line: endLine,
-      truncated,
-      size: buffer.length,
-    });
   },
 });
+
+interface ReadInput {
+  path: string;
+  offset?: number | undefined;
+  limit?: number | undefined;
+}
+
+function missingFile(requested: string): ToolResult {
+  return errorResult(`File "${requested}" does not exist. Check the path with list_dir or glob (paths are relative to the workspace root).`);
+}
+
+/** Opens the requested file beneath the workspace fd and reads it from that fd. */
+async function readWithin(workspace: Workspace, input: ReadInput, signal: AbortSignal): Promise<ToolResult> {
+  const opened = openRequestedEntry(workspace, input.path);
+  if (!opened.ok) return opened.missing ? missingFile(input.path) : errorResult(opened.message);
+  const { fd, stats, relative } = opened;
+  try {
+    return await readOpenFile(fd, stats, relative, input, signal);
+  } catch (error) {
+    return errorResult(describeWorkspaceError(error, input.path, relative));
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/** Reads the opened file (fd + its fstat) as `input` asks: whole, by lines, or streamed when large. */
+async function readOpenFile(fd: number, stats: fs.Stats, relative: string, input: ReadInput, signal: AbortSignal): Promise<ToolResult> {
+  if (stats.isDirectory()) {
+    return errorResult(`"${relative}" is a directory, not a file. Use list_dir to see its contents.`);
+  }
+  if (!stats.isFile()) return errorResult(`"${relative}" is not a regular file and cannot be read.`);
+  const size = stats.size;
+  const paged = input.offset !== undefined || input.limit !== undefined;
+  if (size > MAX_TEXT_FILE_BYTES && !paged) {
+    return errorResult(
+      `"${relative}" is ${formatBytes(size)}, over the ${formatBytes(MAX_TEXT_FILE_BYTES)} read limit. ` +
+        `Read a part of it with offset and limit (e.g. offset=1, limit=200), or search it with grep.`,
+      { path: relative, size },
+    );
+  }
+  if (size > MAX_TEXT_FILE_BYTES) {
+    if (await descriptorLooksBinary(fd)) {
+      return errorResult(
+        `"${relative}" is a binary file (${formatBytes(size)}); read_file only returns text. ` +
+          `Use shell (e.g. "file" or "xxd | head") to inspect it if needed.`,
+        { path: relative, size, binary: true },
+      );
+    }
+    const startLine = input.offset ?? 1;
+    const streamed = await streamLines(fd, startLine, input.limit ?? READ_FILE_DEFAULT_LIMIT, signal);
+    if (streamed.endLine < startLine) {
+      return errorResult(`offset ${startLine} is past the end of "${relative}". Use a smaller offset.`, {
+        path: relative,
+        size,
+      });
+    }
+    const note = streamed.more
+      ? `[showing lines ${startLine}-${streamed.endLine} of a ${formatBytes(size)} file; call read_file with offset=${streamed.endLine + 1} to continue]`
+      : `[showing lines ${startLine}-${streamed.endLine}; end of file]`;
+    return textResult(`${streamed.text}${streamed.text.endsWith('\n') ? '' : '\n'}${note}`, {
+      path: relative,
+      total_lines: streamed.more ? null : streamed.endLine,
+      start_line: startLine,
+      end_line: streamed.endLine,
+      truncated: true,
+      size,
+    });
+  }
+  const buffer = await readDescriptor(fd, size, MAX_TEXT_FILE_BYTES);
+  if (looksBinary(buffer)) {
+    return errorResult(
+      `"${relative}" is a binary file (${formatBytes(buffer.length)}); read_file only returns text. ` +
+        `Use shell (e.g. "file" or "xxd | head") to inspect it if needed.`,
+      { path: relative, size: buffer.length, binary: true },
+    );
+  }
+  const text = buffer.toString('utf8');
+  const starts = lineStarts(text);
+  const totalLines = starts.length;
+  const startLine = input.offset ?? 1;
+  const limit = input.limit ?? READ_FILE_DEFAULT_LIMIT;
+  if (totalLines === 0) {
+    if (startLine > 1) {
+      return errorResult(`offset ${startLine} is past the end of "${relative}": the file is empty.`);
+    }
+    return textResult(`[empty file: "${relative}" has 0 bytes]`, {
+      path: relative,
+      total_lines: 0,
+      start_line: 0,
+      end_line: 0,
+      truncated: false,
+      size: 0,
+    });
+  }
+  if (startLine > totalLines) {
+    return errorResult(
+      `offset ${startLine} is past the end of "${relative}", which has ${totalLines} lines. Use an offset between 1 and ${totalLines}.`,
+      { path: relative, total_lines: totalLines },
+    );
+  }
+  let endLine = Math.min(totalLines, startLine + limit - 1);
+  const startIndex = starts[startLine - 1] as number;
+  const endIndexOf = (line: number): number => (line < totalLines ? (starts[line] as number) : text.length);
+  // Stop at a whole line when the selection is too long; keep at least part of the first line.
+  let cutFirstLine = false;
+  if (endIndexOf(endLine) - startIndex > READ_FILE_MAX_OUTPUT_CHARS) {
+    while (endLine > startLine && endIndexOf(endLine) - startIndex > READ_FILE_MAX_OUTPUT_CHARS) endLine -= 1;
+    if (endIndexOf(endLine) - startIndex > READ_FILE_MAX_OUTPUT_CHARS) cutFirstLine = true;
+  }
+  const endIndex = cutFirstLine ? startIndex + READ_FILE_MAX_OUTPUT_CHARS : endIndexOf(endLine);
+  let content = text.slice(startIndex, endIndex);
+  const truncated = startLine > 1 || endLine < totalLines || cutFirstLine;
+  if (cutFirstLine) {
+    content += `\n[line ${startLine} is longer than ${READ_FILE_MAX_OUTPUT_CHARS} characters and was cut; use grep or shell to inspect it]`;
+  }
+  if (endLine < totalLines) {
+    content +=
+      `${content.endsWith('\n') ? '' : '\n'}[showing lines ${startLine}-${endLine} of ${totalLines}; ` +
+      `call read_file with offset=${endLine + 1} to continue]`;
+  } else if (startLine > 1) {
+    content += `${content.endsWith('\n') ? '' : '\n'}[showing lines ${startLine}-${endLine} of ${totalLines}; end of file]`;
+  }
+  return textResult(content, {
+    path: relative,
+    total_lines: totalLines,
+    start_line: startLine,
+    end_line: endLine,
+    truncated,
+    size: buffer.length,
+  });
+}

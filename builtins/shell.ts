@@ -1,15 +1,20 @@
+/**
+ * The `shell` built-in: runs `/bin/sh -c` in the workspace with a cleared environment, an output cap and
+ * a timeout, isolated in a PID namespace where the host supports it (see internal/process-sandbox.ts).
+ */
 import { spawn } from 'node:child_process';
 import { stat } from 'node:fs/promises';
 import { z } from 'zod';
-import { defineTool, errorResult, textResult, type ToolResult } from '../src/index.ts';
+import { defineTool, errorResult, textResult, type ToolContext, type ToolResult } from '../src/index.ts';
 import { describeFileSystemError, formatBytes } from './internal/files.ts';
+import { processSandbox, sandboxedCommand, type ProcessSandboxPlan } from './internal/process-sandbox.ts';
 import { realWorkspaceRoot, resolveWorkspacePath } from './internal/workspace.ts';
 
 export const SHELL_DEFAULT_TIMEOUT_MS = 30_000;
 export const SHELL_MAX_TIMEOUT_MS = 600_000;
 /** Output bytes kept: the first half and the last half of this, with a marker in between. */
 export const SHELL_MAX_OUTPUT_BYTES = 100 * 1024;
-/** How long to wait for the output pipes to close after the process group was killed. */
+/** How long to wait for the output pipes to close after the process group was killed (a process outside it may hold them). */
 const PIPE_DRAIN_GRACE_MS = 1000;
 const FALLBACK_PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
 
@@ -91,132 +96,168 @@ function killGroup(pid: number | undefined): void {
   }
 }
 
-export const shellTool = defineTool({
-  name: 'shell',
-  // timeout_ms (at most SHELL_MAX_TIMEOUT_MS) bounds the command; the host's deadline leaves it room.
-  timeoutMs: SHELL_MAX_TIMEOUT_MS + 5_000,
-  description:
-    'Run a shell command with /bin/sh -c in the workspace and return its combined stdout and stderr. cwd is relative ' +
-    'to the workspace root (default: the root). The command gets a minimal environment (PATH, HOME set to the ' +
-    'workspace root, LANG, TERM=dumb; no host secrets), no stdin, and is killed with all its child processes when ' +
-    `timeout_ms passes (default ${SHELL_DEFAULT_TIMEOUT_MS}). Background processes are killed when the command exits. ` +
-    `Output over ${formatBytes(SHELL_MAX_OUTPUT_BYTES)} keeps its beginning and end. A non-zero exit status is ` +
-    'reported as an error with the output. Use it to build, test, run git or other programs; prefer read_file, ' +
-    'grep and glob for reading and searching files.',
-  permission: 'execute',
-  input: z.object({
-    command: z.string().min(1).describe('The command line, run as /bin/sh -c "<command>", e.g. "npm test -- --run" or "ls -la | head".'),
-    cwd: z.string().default('.').describe('Directory to run in, relative to the workspace root. Default: "." (the workspace root).'),
-    timeout_ms: z
-      .number()
-      .int()
-      .min(1)
-      .max(SHELL_MAX_TIMEOUT_MS)
-      .default(SHELL_DEFAULT_TIMEOUT_MS)
-      .describe(`Milliseconds before the command is killed. Default: ${SHELL_DEFAULT_TIMEOUT_MS}, at most ${SHELL_MAX_TIMEOUT_MS}.`),
-  }),
-  secretParams: [],
-  async execute(input, context): Promise<ToolResult> {
-    const resolution = await resolveWorkspacePath(context.workspaceRoot, input.cwd);
-    if (!resolution.ok) return errorResult(`cwd: ${resolution.message}`);
-    const directory = resolution.path;
-    if (!directory.exists) return errorResult(`cwd "${input.cwd}" does not exist. Use list_dir to find the directory, or create it first.`);
-    try {
-      if (!(await stat(directory.real)).isDirectory()) {
-        return errorResult(`cwd "${directory.relative}" is a file, not a directory. Give the directory to run the command in.`);
-      }
-    } catch (error) {
-      return errorResult(describeFileSystemError(error, directory.relative));
-    }
-    if (context.signal.aborted) return errorResult('The command was not started: the call was cancelled.');
-    const remaining = context.deadline - Date.now();
-    if (remaining <= 0) return errorResult('The command was not started: the call deadline has already passed.');
-    const timeoutMs = Math.min(input.timeout_ms, remaining);
-    const home = await realWorkspaceRoot(context.workspaceRoot);
+const shellInput = z.object({
+  command: z.string().min(1).describe('The command line, run as /bin/sh -c "<command>", e.g. "npm test -- --run" or "ls -la | head".'),
+  cwd: z.string().default('.').describe('Directory to run in, relative to the workspace root. Default: "." (the workspace root).'),
+  timeout_ms: z
+    .number()
+    .int()
+    .min(1)
+    .max(SHELL_MAX_TIMEOUT_MS)
+    .default(SHELL_DEFAULT_TIMEOUT_MS)
+    .describe(`Milliseconds before the command is killed. Default: ${SHELL_DEFAULT_TIMEOUT_MS}, at most ${SHELL_MAX_TIMEOUT_MS}.`),
+});
 
-    const output = new OutputCollector(SHELL_MAX_OUTPUT_BYTES);
-    const startedAt = Date.now();
-    const outcome = await new Promise<RunOutcome>((resolve) => {
-      const child = spawn('/bin/sh', ['-c', input.command], {
-        cwd: directory.real,
-        env: shellEnvironment(home),
-        detached: true, // own process group, so the whole tree can be killed
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      const result: RunOutcome = { exitCode: null, signal: null, timedOut: false, cancelled: false };
-      let settled = false;
-      let drainTimer: NodeJS.Timeout | undefined;
-      const finish = (): void => {
-        if (settled) return;
-        settled = true;
-        clearTimeout(timer);
-        clearTimeout(drainTimer);
-        context.signal.removeEventListener('abort', onAbort);
-        child.stdout?.destroy();
-        child.stderr?.destroy();
-        resolve(result);
-      };
-      const stopAll = (): void => {
-        killGroup(child.pid);
-        // If a process escaped the group and still holds the pipes, do not wait for it forever.
-        drainTimer ??= setTimeout(finish, PIPE_DRAIN_GRACE_MS);
-      };
-      const timer = setTimeout(() => {
-        result.timedOut = true;
-        stopAll();
-      }, timeoutMs);
-      const onAbort = (): void => {
-        result.cancelled = true;
-        stopAll();
-      };
-      context.signal.addEventListener('abort', onAbort, { once: true });
-      child.stdout?.on('data', (chunk: Buffer) => output.add(chunk));
-      child.stderr?.on('data', (chunk: Buffer) => output.add(chunk));
-      child.on('error', (error) => {
-        result.spawnError = error;
-        finish();
-      });
-      child.on('exit', (code, signal) => {
-        result.exitCode = code;
-        result.signal = signal;
-        // The shell is done: end whatever it left running in the background.
-        stopAll();
-      });
-      child.on('close', finish);
-    });
-    const durationMs = Date.now() - startedAt;
+type ShellInput = z.output<typeof shellInput>;
 
-    const metadata = {
-      exit_code: outcome.exitCode,
-      signal: outcome.signal,
-      timed_out: outcome.timedOut,
-      cancelled: outcome.cancelled,
-      truncated: output.truncated,
-      output_bytes: output.total,
-      duration_ms: durationMs,
-      cwd: directory.relative,
-    };
-    if (outcome.spawnError) {
-      return errorResult(`The command could not be started: ${outcome.spawnError.message}`, metadata);
-    }
-    const text = output.text();
-    const body = text.length > 0 ? (text.endsWith('\n') ? text : `${text}\n`) : '(no output)\n';
-    if (outcome.timedOut) {
-      const byDeadline = timeoutMs < input.timeout_ms;
-      return errorResult(
-        `${body}[command timed out after ${timeoutMs} ms and was killed with its child processes` +
-          (byDeadline ? ' (the call deadline was reached)' : `; raise timeout_ms (at most ${SHELL_MAX_TIMEOUT_MS}) if it needs longer`) +
-          ']',
-        metadata,
+export interface ShellToolOptions {
+  /** How commands are isolated; default: the plan probed once per process (a PID namespace where available). */
+  sandbox?: () => Promise<ProcessSandboxPlan>;
+}
+
+/** The shell tool with a chosen isolation source; `shellTool` is the instance the host registers. */
+export function createShellTool(options: ShellToolOptions = {}) {
+  const sandbox = options.sandbox ?? processSandbox;
+  let fallbackWarned = false;
+  const isolationFor = async (context: ToolContext): Promise<ProcessSandboxPlan> => {
+    const plan = await sandbox();
+    if (plan.isolation !== 'pid-namespace' && !fallbackWarned) {
+      fallbackWarned = true;
+      context.logger.warn(
+        { tool: 'shell', isolation: plan.isolation, reason: plan.reason },
+        'shell: commands run without a PID namespace; they can see host processes (and read the environment of ' +
+          'processes of the same user through /proc), and setsid children can outlive a call',
       );
     }
-    if (outcome.cancelled) {
-      return errorResult(`${body}[command cancelled and killed with its child processes]`, metadata);
+    return plan;
+  };
+  return defineTool({
+    name: 'shell',
+    // timeout_ms (at most SHELL_MAX_TIMEOUT_MS) bounds the command; the host's deadline leaves it room.
+    timeoutMs: SHELL_MAX_TIMEOUT_MS + 5_000,
+    description:
+      'Run a shell command with /bin/sh -c in the workspace and return its combined stdout and stderr. cwd is relative ' +
+      'to the workspace root (default: the root). The command gets a minimal environment (PATH, HOME set to the ' +
+      'workspace root, LANG, TERM=dumb; no host secrets), no stdin, and is killed with all its child processes when ' +
+      `timeout_ms passes (default ${SHELL_DEFAULT_TIMEOUT_MS}). Background processes are killed when the command exits. ` +
+      'Where the host supports it, the command runs in its own process namespace: it sees only its own processes and ' +
+      'holds no root privileges (metadata.isolation says which applied). ' +
+      `Output over ${formatBytes(SHELL_MAX_OUTPUT_BYTES)} keeps its beginning and end. A non-zero exit status is ` +
+      'reported as an error with the output. Use it to build, test, run git or other programs; prefer read_file, ' +
+      'grep and glob for reading and searching files.',
+    permission: 'execute',
+    input: shellInput,
+    secretParams: [],
+    execute: async (input, context) => runShell(input, context, await isolationFor(context)),
+  });
+}
+
+async function runShell(input: ShellInput, context: ToolContext, plan: ProcessSandboxPlan): Promise<ToolResult> {
+  const resolution = await resolveWorkspacePath(context.workspaceRoot, input.cwd);
+  if (!resolution.ok) return errorResult(`cwd: ${resolution.message}`);
+  const directory = resolution.path;
+  if (!directory.exists) return errorResult(`cwd "${input.cwd}" does not exist. Use list_dir to find the directory, or create it first.`);
+  try {
+    if (!(await stat(directory.real)).isDirectory()) {
+      return errorResult(`cwd "${directory.relative}" is a file, not a directory. Give the directory to run the command in.`);
     }
-    if (outcome.exitCode !== 0) {
-      const status = outcome.exitCode === null ? `killed by signal ${outcome.signal ?? 'unknown'}` : `exit code ${outcome.exitCode}`;
-      return errorResult(`${body}[command failed: ${status}]`, metadata);
-    }
-    return textResult(text.length > 0 ? text : '(no output)', metadata);
-  },
-});
+  } catch (error) {
+    return errorResult(describeFileSystemError(error, directory.relative));
+  }
+  if (context.signal.aborted) return errorResult('The command was not started: the call was cancelled.');
+  const remaining = context.deadline - Date.now();
+  if (remaining <= 0) return errorResult('The command was not started: the call deadline has already passed.');
+  const timeoutMs = Math.min(input.timeout_ms, remaining);
+  const home = await realWorkspaceRoot(context.workspaceRoot);
+
+  const output = new OutputCollector(SHELL_MAX_OUTPUT_BYTES);
+  const startedAt = Date.now();
+  const outcome = await new Promise<RunOutcome>((resolve) => {
+    const launch = sandboxedCommand(plan, '/bin/sh', ['-c', input.command]);
+    const child = spawn(launch.file, launch.args, {
+      cwd: directory.real,
+      env: shellEnvironment(home),
+      // Own process group, so the whole tree can be killed; in a PID namespace the group holds the
+      // launcher and the namespace's PID 1, whose death takes every process in the namespace with it.
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const result: RunOutcome = { exitCode: null, signal: null, timedOut: false, cancelled: false };
+    let settled = false;
+    let drainTimer: NodeJS.Timeout | undefined;
+    const finish = (): void => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      clearTimeout(drainTimer);
+      context.signal.removeEventListener('abort', onAbort);
+      child.stdout?.destroy();
+      child.stderr?.destroy();
+      resolve(result);
+    };
+    const stopAll = (): void => {
+      killGroup(child.pid);
+      // If a process escaped the group and still holds the pipes, do not wait for it forever.
+      drainTimer ??= setTimeout(finish, PIPE_DRAIN_GRACE_MS);
+    };
+    const timer = setTimeout(() => {
+      result.timedOut = true;
+      stopAll();
+    }, timeoutMs);
+    const onAbort = (): void => {
+      result.cancelled = true;
+      stopAll();
+    };
+    context.signal.addEventListener('abort', onAbort, { once: true });
+    child.stdout?.on('data', (chunk: Buffer) => output.add(chunk));
+    child.stderr?.on('data', (chunk: Buffer) => output.add(chunk));
+    child.on('error', (error) => {
+      result.spawnError = error;
+      finish();
+    });
+    child.on('exit', (code, signal) => {
+      result.exitCode = code;
+      result.signal = signal;
+      // The shell is done: end whatever it left running in the background.
+      stopAll();
+    });
+    child.on('close', finish);
+  });
+  const durationMs = Date.now() - startedAt;
+
+  const metadata = {
+    exit_code: outcome.exitCode,
+    signal: outcome.signal,
+    timed_out: outcome.timedOut,
+    cancelled: outcome.cancelled,
+    truncated: output.truncated,
+    output_bytes: output.total,
+    duration_ms: durationMs,
+    cwd: directory.relative,
+    isolation: plan.isolation,
+  };
+  if (outcome.spawnError) {
+    return errorResult(`The command could not be started: ${outcome.spawnError.message}`, metadata);
+  }
+  const text = output.text();
+  const body = text.length > 0 ? (text.endsWith('\n') ? text : `${text}\n`) : '(no output)\n';
+  if (outcome.timedOut) {
+    const byDeadline = timeoutMs < input.timeout_ms;
+    return errorResult(
+      `${body}[command timed out after ${timeoutMs} ms and was killed with its child processes` +
+        (byDeadline ? ' (the call deadline was reached)' : `; raise timeout_ms (at most ${SHELL_MAX_TIMEOUT_MS}) if it needs longer`) +
+        ']',
+      metadata,
+    );
+  }
+  if (outcome.cancelled) {
+    return errorResult(`${body}[command cancelled and killed with its child processes]`, metadata);
+  }
+  if (outcome.exitCode !== 0) {
+    const status = outcome.exitCode === null ? `killed by signal ${outcome.signal ?? 'unknown'}` : `exit code ${outcome.exitCode}`;
+    return errorResult(`${body}[command failed: ${status}]`, metadata);
+  }
+  return textResult(text.length > 0 ? text : '(no output)', metadata);
+}
+
+export const shellTool = createShellTool();

@@ -13,10 +13,13 @@ import { ToolHostError } from './errors.ts';
 import type { HostLimits, HostOptions } from './host-types.ts';
 import { PERMISSION_LEVELS } from './permission.ts';
 import { toolPolicySchema } from './policy.ts';
+import { normalizeOrigin } from './server/origins.ts';
 
 export const DEFAULT_CONFIG_HOST = '127.0.0.1';
 export const DEFAULT_CONFIG_PORT = 7411;
 export const DEFAULT_CONFIG_BODY_LIMIT_BYTES = 1024 * 1024;
+export const DEFAULT_CONFIG_MCP_SESSION_IDLE_MS = 10 * 60 * 1000;
+export const DEFAULT_CONFIG_MAX_MCP_SESSIONS = 1000;
 
 const positiveInteger = z.number().int().positive();
 
@@ -29,8 +32,19 @@ export const limitsConfigSchema = z
     max_queue: z.number().int().nonnegative().optional(),
     per_tool_concurrency: positiveInteger.optional(),
     body_limit_bytes: positiveInteger.optional(),
+    mcp_session_idle_ms: positiveInteger.optional(),
+    max_mcp_sessions: positiveInteger.optional(),
   })
   .strict();
+
+const originSchema = z.string().transform((value, context) => {
+  const normalized = normalizeOrigin(value);
+  if ('problem' in normalized) {
+    context.addIssue({ code: z.ZodIssueCode.custom, message: normalized.problem });
+    return z.NEVER;
+  }
+  return normalized.origin;
+});
 
 /** The config file: every field optional, unknown fields rejected. */
 export const configFileSchema = z
@@ -47,6 +61,7 @@ export const configFileSchema = z
     policies: z.record(z.string(), toolPolicySchema).optional(),
     cache_dir: z.string().min(1).optional(),
     secrets_file: z.string().min(1).optional(),
+    allowed_origins: z.array(originSchema).optional(),
     limits: limitsConfigSchema.optional(),
   })
   .strict();
@@ -74,6 +89,10 @@ export interface ConfigFlags {
   maxQueue?: string | number;
   perToolConcurrency?: string | number;
   bodyLimitBytes?: string | number;
+  mcpSessionIdleMs?: string | number;
+  maxMcpSessions?: string | number;
+  /** `--allowed-origin`, repeatable. */
+  allowedOrigin?: readonly string[];
 }
 
 export const CONFIG_ENV = {
@@ -85,6 +104,8 @@ export const CONFIG_ENV = {
   config: 'TOOLHOST_CONFIG',
   permission_mode: 'TOOLHOST_PERMISSION_MODE',
   cache_dir: 'TOOLHOST_CACHE_DIR',
+  /** Comma-separated. */
+  allowed_origins: 'TOOLHOST_ALLOWED_ORIGINS',
 } as const;
 
 export interface ResolveConfigInput {
@@ -104,6 +125,10 @@ export interface ServerConfig {
   port: number;
   token: string | undefined;
   bodyLimitBytes: number;
+  /** Browser origins allowed besides the daemon's own (normalized `scheme://host[:port]`). */
+  allowedOrigins: string[];
+  mcpSessionIdleMs: number;
+  maxMcpSessions: number;
 }
 
 export interface ResolvedConfig {
@@ -131,6 +156,9 @@ const FLAG_NAMES: Readonly<Record<string, string>> = {
   'limits.max_queue': '--max-queue',
   'limits.per_tool_concurrency': '--per-tool-concurrency',
   'limits.body_limit_bytes': '--body-limit-bytes',
+  'limits.mcp_session_idle_ms': '--mcp-session-idle-ms',
+  'limits.max_mcp_sessions': '--max-mcp-sessions',
+  allowed_origins: '--allowed-origin',
 };
 
 const PATH_FIELDS = ['workspace', 'extensions', 'cache_dir', 'secrets_file'] as const;
@@ -203,6 +231,8 @@ function flagLayer(flags: ConfigFlags, cwd: string): ConfigFile {
     max_queue: numeric(flags.maxQueue),
     per_tool_concurrency: numeric(flags.perToolConcurrency),
     body_limit_bytes: numeric(flags.bodyLimitBytes),
+    mcp_session_idle_ms: numeric(flags.mcpSessionIdleMs),
+    max_mcp_sessions: numeric(flags.maxMcpSessions),
   });
   const layer = withoutUndefined({
     host: flags.host,
@@ -215,9 +245,15 @@ function flagLayer(flags: ConfigFlags, cwd: string): ConfigFile {
     exclude: flags.exclude && flags.exclude.length > 0 ? [...flags.exclude] : undefined,
     cache_dir: pathOf(flags.cacheDir),
     secrets_file: pathOf(flags.secretsFile),
+    allowed_origins: flags.allowedOrigin && flags.allowedOrigin.length > 0 ? [...flags.allowedOrigin] : undefined,
     limits: Object.keys(limits).length > 0 ? limits : undefined,
   });
-  return parseConfig(layer, { source: 'command-line flag', describePath: (path) => FLAG_NAMES[path] ?? `--${path}` });
+  return parseConfig(layer, { source: 'command-line flag', describePath: (path) => FLAG_NAMES[path] ?? FLAG_NAMES[path.split('.')[0] ?? ''] ?? `--${path}` });
+}
+
+function commaList(value: string | undefined): string[] | undefined {
+  const items = value?.split(',').map((item) => item.trim()).filter((item) => item !== '');
+  return items !== undefined && items.length > 0 ? items : undefined;
 }
 
 function envLayer(env: Readonly<Record<string, string | undefined>>, cwd: string): ConfigFile {
@@ -237,10 +273,14 @@ function envLayer(env: Readonly<Record<string, string | undefined>>, cwd: string
     extensions: pathOf(CONFIG_ENV.extensions),
     permission_mode: read(CONFIG_ENV.permission_mode),
     cache_dir: pathOf(CONFIG_ENV.cache_dir),
+    allowed_origins: commaList(read(CONFIG_ENV.allowed_origins)),
   });
   return parseConfig(layer, {
     source: 'environment variable',
-    describePath: (path) => (path in CONFIG_ENV ? CONFIG_ENV[path as keyof typeof CONFIG_ENV] : path),
+    describePath: (path) => {
+      const field = path.split('.')[0] ?? path;
+      return field in CONFIG_ENV ? CONFIG_ENV[field as keyof typeof CONFIG_ENV] : path;
+    },
   });
 }
 
@@ -310,6 +350,9 @@ export function resolveConfig(input: ResolveConfigInput = {}): ResolvedConfig {
       port: merged.port ?? DEFAULT_CONFIG_PORT,
       token: merged.token,
       bodyLimitBytes: merged.limits?.body_limit_bytes ?? DEFAULT_CONFIG_BODY_LIMIT_BYTES,
+      allowedOrigins: merged.allowed_origins ?? [],
+      mcpSessionIdleMs: merged.limits?.mcp_session_idle_ms ?? DEFAULT_CONFIG_MCP_SESSION_IDLE_MS,
+      maxMcpSessions: merged.limits?.max_mcp_sessions ?? DEFAULT_CONFIG_MAX_MCP_SESSIONS,
     },
     configFile,
   };

@@ -1,7 +1,7 @@
 /** The public face of a running host: what the HTTP server, MCP server and CLI are built on. */
 import type { Logger } from './logger.ts';
 import type { PermissionLevel } from './permission.ts';
-import type { ToolRegistry } from './registry.ts';
+import type { ToolLookup, ToolRegistry } from './registry.ts';
 import type { ToolResult } from './result.ts';
 import type { AnyTool, ToolSource } from './tool.ts';
 
@@ -37,6 +37,11 @@ export interface Host {
   onEvent(listener: (event: HostEvent) => void): () => void;
   /** Extension files that failed to load, with the reason. */
   loadFailures(): LoadFailure[];
+  /**
+   * The registry's lookup, and for a name no tool has, the load failure of the file that would have
+   * given it (same stem), so callers can say why a dropped tool is missing.
+   */
+  lookupTool(name: string): ToolLookup;
   /** Number of calls currently running. */
   inFlightCalls(): number;
   /** Stops watching, waits for in-flight calls up to `graceMs`, and frees the wasm runtime. */

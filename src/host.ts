@@ -3,16 +3,18 @@
  * the registry, the secrets source and the bridge into one `Host`.
  */
 import { randomUUID } from 'node:crypto';
-import { EventEmitter } from 'node:events';
+import { EventEmitter, setMaxListeners } from 'node:events';
 import { realpathSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { basename, resolve } from 'node:path';
 import { callTool } from './bridge/call-tool.ts';
+import { createCallSignal } from './call-signal.ts';
 import type { CallToolOptions, Host, HostEvent, HostOptions, LoadFailure } from './host-types.ts';
 import { silentLogger } from './logger.ts';
-import { ToolRegistry } from './registry.ts';
+import { ToolRegistry, type ToolLookup } from './registry.ts';
 import { errorResult, type ToolResult } from './result.ts';
 import { createSecretsResolver } from './secrets.ts';
 import type { AnyTool } from './tool.ts';
+import { sanitizeToolName } from './tool-name.ts';
 
 export const DEFAULT_CALL_TIMEOUT_MS = 10_000;
 
@@ -45,6 +47,8 @@ export async function createHost(options: HostOptions = {}, dependencies: Create
   });
   const secrets = createSecretsResolver(options.secretsFile ? { file: options.secretsFile } : {});
   const emitter = new EventEmitter<{ event: [HostEvent] }>();
+  // One listener per MCP session, SSE stream and watcher: many is normal, not a leak (sessions are capped).
+  emitter.setMaxListeners(0);
   const emit = (event: HostEvent): void => {
     emitter.emit('event', event);
   };
@@ -74,27 +78,56 @@ export async function createHost(options: HostOptions = {}, dependencies: Create
   const inFlight = new Set<Promise<ToolResult>>();
   /** Aborted when close() gives up waiting: calls still running are told to stop. */
   const shutdown = new AbortController();
+  // Every call in flight listens on it (createCallSignal), so dozens at once is normal.
+  setMaxListeners(0, shutdown.signal);
   let closing = false;
 
-  async function runCall(name: string, args: unknown, callOptions: CallToolOptions): Promise<ToolResult> {
+  function lookupTool(name: string): ToolLookup {
     const lookup = registry.lookup(name);
-    if (!lookup.found) return errorResult(lookup.message, { reason: lookup.reason });
+    if (lookup.found || lookup.reason !== 'unknown') return lookup;
+    const failure = extensions?.failures().find((candidate) => sanitizeToolName(basename(candidate.file)) === name);
+    if (!failure) return lookup;
+    return {
+      found: false,
+      reason: 'load_failed',
+      file: failure.file,
+      error: failure.error,
+      message: `Tool "${name}" is not available: its file ${basename(failure.file)} failed to load: ${failure.error}`,
+    };
+  }
+
+  async function runCall(name: string, args: unknown, callOptions: CallToolOptions): Promise<ToolResult> {
+    const lookup = lookupTool(name);
+    if (!lookup.found) {
+      const details = lookup.reason === 'load_failed' ? { file: lookup.file, load_error: lookup.error } : {};
+      return errorResult(lookup.message, { reason: lookup.reason, ...details });
+    }
     const timeoutMs = callOptions.timeoutMs ?? lookup.tool.timeoutMs ?? defaultTimeoutMs;
-    const signals = [AbortSignal.timeout(timeoutMs), shutdown.signal];
-    if (callOptions.signal) signals.push(callOptions.signal);
+    const callSignal = createCallSignal(timeoutMs, [shutdown.signal, callOptions.signal]);
     const callId = callOptions.callId ?? randomUUID();
     const started = performance.now();
-    const result = await callTool(lookup.tool, args, {
-      workspaceRoot,
-      permissionMode: registry.permissionMode,
-      callId,
-      signal: AbortSignal.any(signals),
-      deadline: Date.now() + timeoutMs,
-      logger: logger.child({ tool: name, callId }),
-      secrets,
-    });
+    let result: ToolResult;
+    try {
+      result = await callTool(lookup.tool, args, {
+        workspaceRoot,
+        permissionMode: registry.permissionMode,
+        callId,
+        signal: callSignal.signal,
+        deadline: Date.now() + timeoutMs,
+        logger: logger.child({ tool: name, callId }),
+        secrets,
+      });
+    } finally {
+      callSignal.dispose();
+    }
     logger.debug({ tool: name, callId, isError: result.is_error, ms: Math.round(performance.now() - started) }, 'tool call');
     return result;
+  }
+
+  /** A throw that escaped the bridge is a host bug: log it whole, answer the caller with a result. */
+  function internalErrorResult(name: string, error: unknown): ToolResult {
+    logger.error({ tool: name, error: error instanceof Error ? error.stack ?? error.message : String(error) }, 'internal error while calling a tool');
+    return errorResult(`Internal error in the tool host while calling "${name}"; the call did not complete. The host keeps running; see its log.`, { reason: 'internal_error' });
   }
 
   const host: Host = {
@@ -106,9 +139,12 @@ export async function createHost(options: HostOptions = {}, dependencies: Create
     listTools: () => registry.list(),
     callTool(name, args, callOptions = {}) {
       if (closing) return Promise.resolve(errorResult('The host is shutting down; the call was not started. Retry against a running host.'));
-      const call = runCall(name, args, callOptions);
+      const call = runCall(name, args, callOptions).catch((error: unknown) => internalErrorResult(name, error));
       inFlight.add(call);
-      void call.finally(() => inFlight.delete(call));
+      const forget = (): void => {
+        inFlight.delete(call);
+      };
+      call.then(forget, forget);
       return call;
     },
     onEvent(listener) {
@@ -116,6 +152,7 @@ export async function createHost(options: HostOptions = {}, dependencies: Create
       return () => emitter.off('event', listener);
     },
     loadFailures: () => extensions?.failures() ?? [],
+    lookupTool,
     inFlightCalls: () => inFlight.size,
     async close(closeOptions = {}) {
       if (closing) return;

@@ -31,7 +31,8 @@ export interface RegistryOptions {
 
 export type ToolLookup =
   | { found: true; tool: AnyTool }
-  | { found: false; reason: 'unknown' | 'excluded' | 'permission'; message: string };
+  | { found: false; reason: 'unknown' | 'excluded' | 'permission'; message: string }
+  | { found: false; reason: 'load_failed'; message: string; file: string; error: string };
 
 interface RegistryEvents {
   change: [RegistryChange];

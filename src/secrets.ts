@@ -96,20 +96,76 @@ export function substituteSecrets(value: unknown, resolver: SecretsResolver): Se
   return missing.length > 0 ? { ok: false, missing: [...new Set(missing)] } : { ok: true, value: replaced, used };
 }
 
-/** Replaces every occurrence of each used secret value with `[REDACTED:NAME]`, deeply. */
+/** Where a text was cut short, so that part of a secret may sit at that edge. */
+export interface CutEdges {
+  /** The text lost its beginning (a tail): it may start with the end of a secret. */
+  cutAtStart?: boolean;
+  /** The text lost its end (output limit): it may end with the start of a secret. */
+  cutAtEnd?: boolean;
+}
+
+type SecretEntry = readonly [name: string, value: string];
+
+/** Longest values first so a secret that contains another is redacted whole. */
+function orderedSecrets(used: ReadonlyMap<string, string>): SecretEntry[] {
+  return [...used.entries()].filter(([, secret]) => secret.length > 0).sort((a, b) => b[1].length - a[1].length);
+}
+
+function redactWhole(text: string, secrets: readonly SecretEntry[]): string {
+  let redacted = text;
+  for (const [name, secret] of secrets) redacted = redacted.split(secret).join(`[REDACTED:${name}]`);
+  return redacted;
+}
+
+/** Replaces a partial secret left at a cut edge: the end of a text ending in a secret's start, and so on. */
+function redactCutEdges(text: string, secrets: readonly SecretEntry[], edges: CutEdges): string {
+  let redacted = text;
+  for (const [name, secret] of secrets) {
+    const marker = `[REDACTED:${name}]`;
+    if (edges.cutAtEnd) {
+      for (let length = Math.min(secret.length - 1, redacted.length); length >= 1; length--) {
+        if (redacted.endsWith(secret.slice(0, length))) {
+          redacted = redacted.slice(0, redacted.length - length) + marker;
+          break;
+        }
+      }
+    }
+    if (edges.cutAtStart) {
+      for (let length = Math.min(secret.length - 1, redacted.length); length >= 1; length--) {
+        if (redacted.startsWith(secret.slice(secret.length - length))) {
+          redacted = marker + redacted.slice(length);
+          break;
+        }
+      }
+    }
+  }
+  return redacted;
+}
+
+/**
+ * Redacts one text that a tool is about to cut or has cut: whole occurrences first, then a partial
+ * secret at each cut edge. Tools that truncate output call this (through `ToolContext.redactText`)
+ * before cutting, so a cut can never leave a secret's prefix or suffix behind.
+ */
+export function redactText(text: string, used: ReadonlyMap<string, string>, edges: CutEdges = {}): string {
+  if (used.size === 0) return text;
+  const secrets = orderedSecrets(used);
+  return redactCutEdges(redactWhole(text, secrets), secrets, edges);
+}
+
+/**
+ * Replaces every occurrence of each used secret value with `[REDACTED:NAME]`, deeply, in object keys
+ * as well as values. Callers bound the depth first (json-limits); encoded forms of a secret (base64,
+ * hex, split across values) are out of scope for string redaction.
+ */
 export function redactSecrets<T>(value: T, used: ReadonlyMap<string, string>): T {
   if (used.size === 0) return value;
-  // Longest values first so a secret that contains another is redacted whole.
-  const secrets = [...used.entries()].filter(([, secret]) => secret.length > 0).sort((a, b) => b[1].length - a[1].length);
+  const secrets = orderedSecrets(used);
   const redact = (input: unknown): unknown => {
-    if (typeof input === 'string') {
-      let text = input;
-      for (const [name, secret] of secrets) text = text.split(secret).join(`[REDACTED:${name}]`);
-      return text;
-    }
+    if (typeof input === 'string') return redactWhole(input, secrets);
     if (Array.isArray(input)) return input.map(redact);
     if (typeof input === 'object' && input !== null) {
-      return Object.fromEntries(Object.entries(input).map(([key, item]) => [key, redact(item)]));
+      return Object.fromEntries(Object.entries(input).map(([key, item]) => [redactWhole(key, secrets), redact(item)]));
     }
     return input;
   };

@@ -8,7 +8,7 @@ import type { Logger } from './logger.ts';
 import type { PermissionLevel } from './permission.ts';
 import type { ToolResult } from './result.ts';
 import { normalizeSchema, type JsonSchema } from './schema/normalize.ts';
-import type { SecretsResolver } from './secrets.ts';
+import type { CutEdges, SecretsResolver } from './secrets.ts';
 import { assertValidToolName } from './tool-name.ts';
 
 export type ToolSource = 'builtin' | 'wasm';
@@ -29,6 +29,12 @@ export interface ToolContext {
   deadline: number;
   logger: Logger;
   secrets: SecretsResolver;
+  /**
+   * Redacts the secrets used in this call from a text the tool is about to cut short (set by the
+   * bridge; absent outside it). Results are redacted again as a whole after `execute`, but only a tool
+   * knows where it cut, so output limits must apply this before truncating.
+   */
+  redactText?: (text: string, edges?: CutEdges) => string;
 }
 
 export interface Tool<Input = Record<string, unknown>> {

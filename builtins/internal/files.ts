@@ -1,5 +1,9 @@
-/** Small helpers shared by the built-in file tools: binary detection, sizes, file system error wording. */
-import { open } from 'node:fs/promises';
+/**
+ * Small helpers shared by the built-in file tools: asynchronous reads from an open file descriptor
+ * (the tools open files beneath the workspace fd, then read the fd on the thread pool so the event
+ * loop stays free), binary detection, sizes, file system error wording.
+ */
+import fs from 'node:fs';
 
 /** How many leading bytes are inspected for NUL bytes to decide whether a file is binary. */
 export const BINARY_SNIFF_BYTES = 8 * 1024;
@@ -16,16 +20,38 @@ export function looksBinary(buffer: Uint8Array): boolean {
   return false;
 }
 
-/** Reads at most the first `BINARY_SNIFF_BYTES` bytes of a file and says whether it looks binary. */
-export async function fileLooksBinary(filePath: string): Promise<boolean> {
-  const handle = await open(filePath, 'r');
-  try {
-    const buffer = Buffer.alloc(BINARY_SNIFF_BYTES);
-    const { bytesRead } = await handle.read(buffer, 0, BINARY_SNIFF_BYTES, 0);
-    return looksBinary(buffer.subarray(0, bytesRead));
-  } finally {
-    await handle.close();
+/** Reads up to `length` bytes of `fd` at `position` into `buffer` at `offset` (one `pread`, on the thread pool). */
+export function readAt(fd: number, buffer: Uint8Array, offset: number, length: number, position: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    fs.read(fd, buffer, offset, length, position, (error, bytesRead) => (error ? reject(error) : resolve(bytesRead)));
+  });
+}
+
+/**
+ * Reads `fd` from the start until end of file, or until `maxBytes` have been read (a file that grew
+ * meanwhile is cut there). `sizeHint` (the `fstat` size) sizes the first buffer.
+ */
+export async function readDescriptor(fd: number, sizeHint: number, maxBytes: number): Promise<Buffer> {
+  let buffer = Buffer.allocUnsafe(Math.min(Math.max(sizeHint, 0), maxBytes) + 1);
+  let filled = 0;
+  while (filled < maxBytes) {
+    if (filled === buffer.length) {
+      const grown = Buffer.allocUnsafe(Math.min(buffer.length * 2, maxBytes));
+      buffer.copy(grown, 0, 0, filled);
+      buffer = grown;
+    }
+    const bytesRead = await readAt(fd, buffer, filled, Math.min(buffer.length, maxBytes) - filled, filled);
+    if (bytesRead === 0) break;
+    filled += bytesRead;
   }
+  return buffer.subarray(0, filled);
+}
+
+/** Reads at most the first `BINARY_SNIFF_BYTES` bytes of an open file and says whether it looks binary. */
+export async function descriptorLooksBinary(fd: number): Promise<boolean> {
+  const buffer = Buffer.alloc(BINARY_SNIFF_BYTES);
+  const bytesRead = await readAt(fd, buffer, 0, BINARY_SNIFF_BYTES, 0);
+  return looksBinary(buffer.subarray(0, bytesRead));
 }
 
 /** "512 bytes", "1.5 KB", "12.0 MB". */

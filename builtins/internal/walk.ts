@@ -1,25 +1,40 @@
 /**
- * A confined directory walk shared by glob and grep.
+ * A confined directory walk shared by glob and grep (Linux: race-free; see src/confined-fs/).
+ *
+ * The walk opens the workspace root as an anchor fd, resolves the start beneath it (`lookupBeneath`),
+ * and from there descends only through directory fds it opened itself with
+ * `O_DIRECTORY | O_NOFOLLOW`: names are read with `readdir(entryPath(dirFd))`, every child is opened
+ * relative to its held parent, so a directory swapped for a symlink mid-walk is skipped, never
+ * followed out. Each yielded file is already open (`O_NOFOLLOW | O_NONBLOCK`, checked to be a regular
+ * file by `fstat`, so a FIFO is never yielded), and its `real` path is `/proc/self/fd/<fd>`: opening
+ * that path opens this very file, whatever happens to its name meanwhile. The fd stays open only until
+ * the consumer asks for the next file (or stops): use `real` inside the loop body, never later.
  *
  * Depth-first, entries sorted by name, so results are deterministic. Directories named in
- * `ignoredDirectoryNames` are pruned. Symbolic links to files are yielded only when their real
- * target is inside the workspace; symbolic links to directories are never descended (like
- * ripgrep's default), which also rules out link cycles.
+ * `ignoredDirectoryNames` are pruned. Symbolic links to files are yielded (under the link's name) only
+ * when they resolve inside the workspace, beneath the anchor; symbolic links to directories are never
+ * descended (like ripgrep's default), which also rules out link cycles. A start that is a file yields
+ * that file alone. The walk gives the event loop a turn every `ENTRIES_PER_TURN` entries.
  */
-import type { Dirent } from 'node:fs';
-import { readdir, realpath, stat } from 'node:fs/promises';
-import path from 'node:path';
-import { isInsideDirectory, toWorkspaceRelative } from './workspace.ts';
+import fs, { type Dirent } from 'node:fs';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { entryPath, lookupBeneath, openAnchor, openEntry } from '../../src/confined-fs/open-beneath.ts';
+import { isInsideDirectory, joinRelative, toWorkspaceRelative } from './workspace.ts';
+
+const { O_RDONLY, O_DIRECTORY, O_NOFOLLOW, O_NONBLOCK } = fs.constants;
 
 /** Directory names skipped unless the walk starts inside them. */
 export const DEFAULT_IGNORED_DIRECTORIES: readonly string[] = ['node_modules', '.git'];
 
+/** Entries handled between two turns given to the event loop. */
+const ENTRIES_PER_TURN = 128;
+
 export interface WalkedFile {
   /** Path relative to the workspace root, `/` separators. */
   relative: string;
-  /** Path relative to the walk's start directory, `/` separators. */
+  /** Path relative to the walk's start directory, `/` separators (the file name for a file start). */
   fromStart: string;
-  /** Real absolute path to open (a symbolic link's resolved target). */
+  /** `/proc/self/fd/<fd>` of the open file: valid until the consumer asks for the next file. */
   real: string;
   /** Size in bytes. */
   size: number;
@@ -28,7 +43,7 @@ export interface WalkedFile {
 export interface WalkOptions {
   /** Real path of the workspace root. */
   rootReal: string;
-  /** Real path of the directory to start from (inside the root). */
+  /** Real path of the directory (or file) to start from, inside the root. */
   startReal: string;
   ignoredDirectoryNames?: readonly string[];
   signal?: AbortSignal;
@@ -38,42 +53,137 @@ function byName(left: Dirent, right: Dirent): number {
   return left.name < right.name ? -1 : left.name > right.name ? 1 : 0;
 }
 
+function closeQuietly(fd: number): void {
+  try {
+    fs.closeSync(fd);
+  } catch {
+    // already closed
+  }
+}
+
+/** Opens `name` in the held directory `dirFd` as a directory, without following a symlink; undefined if it is not one (any more). */
+function openChildDirectory(dirFd: number, name: string): number | undefined {
+  try {
+    return fs.openSync(entryPath(dirFd, name), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_NONBLOCK);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Opens the entry `name` of `dirFd` for reading; the fd when it is a regular file, else undefined (nothing left open). */
+function openRegularFile(dirFd: number, name: string): { fd: number; size: number } | undefined {
+  let opened: { fd: number; stat: fs.Stats };
+  try {
+    opened = openEntry(dirFd, name, O_RDONLY);
+  } catch {
+    return undefined;
+  }
+  if (opened.stat.isFile()) return { fd: opened.fd, size: opened.stat.size };
+  closeQuietly(opened.fd);
+  return undefined;
+}
+
+/** Opens the file a symlink at `relative` leads to, resolved beneath the anchor; undefined when outside, missing or not a file. */
+function openSymlinkTarget(anchorFd: number, relative: string): { fd: number; size: number } | undefined {
+  let lookup;
+  try {
+    lookup = lookupBeneath(anchorFd, relative, { followFinal: true });
+  } catch {
+    return undefined; // outside the workspace, dangling or looping
+  }
+  try {
+    return lookup.name === '' ? undefined : openRegularFile(lookup.parentFd, lookup.name);
+  } finally {
+    lookup.release();
+  }
+}
+
 /** Yields every regular file below `startReal` that stays inside the workspace. */
 export async function* walkFiles(options: WalkOptions): AsyncGenerator<WalkedFile> {
+  if (!isInsideDirectory(options.rootReal, options.startReal)) return;
   const ignored = new Set(options.ignoredDirectoryNames ?? DEFAULT_IGNORED_DIRECTORIES);
-  async function* visit(directory: string, fromStart: string): AsyncGenerator<WalkedFile> {
+  const startRelative = toWorkspaceRelative(options.rootReal, options.startReal);
+  let anchorFd: number;
+  try {
+    anchorFd = openAnchor(options.rootReal);
+  } catch {
+    return;
+  }
+  let handled = 0;
+  async function pace(): Promise<void> {
+    handled += 1;
+    if (handled % ENTRIES_PER_TURN === 0) await nextTurn();
+  }
+
+  async function* visit(dirFd: number, relative: string, fromStart: string): AsyncGenerator<WalkedFile> {
     if (options.signal?.aborted) return;
     let entries: Dirent[];
     try {
-      entries = await readdir(directory, { withFileTypes: true });
+      entries = await fs.promises.readdir(entryPath(dirFd), { withFileTypes: true });
     } catch {
       return; // unreadable directory: skip it
     }
     entries.sort(byName);
     for (const entry of entries) {
       if (options.signal?.aborted) return;
-      const full = path.join(directory, entry.name);
+      await pace();
+      const childRelative = joinRelative(relative, entry.name);
       const childFromStart = fromStart === '' ? entry.name : `${fromStart}/${entry.name}`;
       if (entry.isDirectory()) {
         if (ignored.has(entry.name)) continue;
-        yield* visit(full, childFromStart);
-      } else if (entry.isFile()) {
-        const size = await stat(full).then((stats) => stats.size, () => -1);
-        if (size < 0) continue;
-        yield { relative: toWorkspaceRelative(options.rootReal, full), fromStart: childFromStart, real: full, size };
-      } else if (entry.isSymbolicLink()) {
-        let target: string;
+        const childFd = openChildDirectory(dirFd, entry.name);
+        if (childFd === undefined) continue;
         try {
-          target = await realpath(full);
-        } catch {
-          continue; // dangling or looping link
+          yield* visit(childFd, childRelative, childFromStart);
+        } finally {
+          closeQuietly(childFd);
         }
-        if (!isInsideDirectory(options.rootReal, target)) continue;
-        const stats = await stat(target).catch(() => undefined);
-        if (!stats?.isFile()) continue;
-        yield { relative: toWorkspaceRelative(options.rootReal, full), fromStart: childFromStart, real: target, size: stats.size };
+        continue;
+      }
+      let file: { fd: number; size: number } | undefined;
+      if (entry.isFile()) file = openRegularFile(dirFd, entry.name);
+      else if (entry.isSymbolicLink()) file = openSymlinkTarget(anchorFd, childRelative);
+      if (file === undefined) continue;
+      try {
+        yield { relative: childRelative, fromStart: childFromStart, real: entryPath(file.fd), size: file.size };
+      } finally {
+        closeQuietly(file.fd);
       }
     }
   }
-  yield* visit(options.startReal, '');
+
+  try {
+    let start;
+    try {
+      start = lookupBeneath(anchorFd, startRelative, { followFinal: true });
+    } catch {
+      return; // the start is gone or leads outside
+    }
+    try {
+      if (start.name === '') {
+        yield* visit(start.parentFd, startRelative, '');
+        return;
+      }
+      const directoryFd = openChildDirectory(start.parentFd, start.name);
+      if (directoryFd !== undefined) {
+        try {
+          yield* visit(directoryFd, startRelative, '');
+        } finally {
+          closeQuietly(directoryFd);
+        }
+        return;
+      }
+      const file = openRegularFile(start.parentFd, start.name);
+      if (file === undefined) return;
+      try {
+        yield { relative: startRelative, fromStart: start.name, real: entryPath(file.fd), size: file.size };
+      } finally {
+        closeQuietly(file.fd);
+      }
+    } finally {
+      start.release();
+    }
+  } finally {
+    closeQuietly(anchorFd);
+  }
 }

@@ -1,10 +1,13 @@
 /**
  * The bridge: the ONE place raw JSON arguments become a tool's typed input, for every tool.
- * raw JSON → object check → secret-placement check → normalize/coerce → zod parse → precheck
+ * raw JSON → object check → shape limits (depth, size, key length; iterative, before any recursive walk)
+ * → secret-placement check → normalize/coerce → zod parse → precheck
  * → secret substitution → execute → redaction. Every failure is an is_error ToolResult.
  */
+import { findJsonShapeViolation } from '../json-limits.ts';
 import { errorResult, type ToolResult } from '../result.ts';
-import { findSecretRefs, redactSecrets, substituteSecrets } from '../secrets.ts';
+import { findSecretRefs, redactSecrets, redactText, substituteSecrets } from '../secrets.ts';
+import type { CutEdges } from '../secrets.ts';
 import type { AnyTool, ToolContext } from '../tool.ts';
 import { normalizeObject } from './coerce.ts';
 import { formatIssues } from './format-issues.ts';
@@ -31,6 +34,10 @@ export function parseRawArguments(toolName: string, raw: unknown): ArgumentsPars
     const kind = Array.isArray(value) ? 'an array' : `a ${typeof value}`;
     return { ok: false, result: errorResult(`Invalid arguments for tool "${toolName}": expected a JSON object of named parameters, received ${kind}.`) };
   }
+  const violation = findJsonShapeViolation(value);
+  if (violation) {
+    return { ok: false, result: errorResult(`Invalid arguments for tool "${toolName}": ${violation.message}. Send smaller, flatter arguments.`, { limit: violation.limit, limit_value: violation.value }) };
+  }
   return { ok: true, value: value as Record<string, unknown> };
 }
 
@@ -49,7 +56,10 @@ export function validateArguments(tool: AnyTool, raw: unknown): ArgumentsParse {
   const unknown = Object.keys(parsed.value).filter((key) => !known.includes(key));
   const normalized = normalizeObject(tool.input, parsed.value);
   const outcome = tool.input.safeParse(normalized);
-  const problems = outcome.success ? [] : formatIssues(outcome.error.issues);
+  // Unknown top-level parameters are reported once, below, with the known ones listed; a strict
+  // schema's own `unrecognized_keys` issue for the same keys would say it twice.
+  const issues = outcome.success ? [] : outcome.error.issues.filter((issue) => !(issue.code === 'unrecognized_keys' && issue.path.length === 0));
+  const problems = formatIssues(issues);
   for (const key of unknown) problems.push(`${key}: unknown parameter (known parameters: ${known.join(', ') || 'none'})`);
   if (!outcome.success || problems.length > 0) {
     return { ok: false, result: errorResult(`Invalid arguments for tool "${tool.name}":\n${problems.map((line) => `- ${line}`).join('\n')}`) };
@@ -82,7 +92,8 @@ export async function callTool(tool: AnyTool, raw: unknown, context: ToolContext
   }
   if (context.signal.aborted) return errorResult(`Tool "${tool.name}" was cancelled before it started.`);
   try {
-    const result = await tool.execute(input, context);
+    const executeContext = used.size === 0 ? context : { ...context, redactText: (text: string, edges?: CutEdges) => redactText(text, used, edges) };
+    const result = await tool.execute(input, executeContext);
     return redactSecrets(result, used);
   } catch (error) {
     context.logger.warn({ tool: tool.name, callId: context.callId, error: redactSecrets(describeError(error), used) }, 'tool threw');

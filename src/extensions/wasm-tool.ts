@@ -12,6 +12,7 @@ import { captureHelp, type HelpCache } from '../introspect/capture.ts';
 import { parseHelp } from '../introspect/parse-help.ts';
 import { applyToolOverrides, readToolOverrides, type ToolOverrides } from '../introspect/overrides.ts';
 import type { CliSpec } from '../introspect/spec.ts';
+import { STDIN_PROPERTY } from '../introspect/property-name.ts';
 import { cliSpecToArgv } from '../introspect/to-argv.ts';
 import { cliSpecToZod } from '../introspect/to-zod.ts';
 import type { PermissionLevel } from '../permission.ts';
@@ -92,9 +93,11 @@ async function policyFor(file: string, overrides: ToolOverrides | undefined, opt
   return resolvePolicy(merged, options.workspaceRoot);
 }
 
-async function specFor(component: LoadedComponent, file: string, overrides: ToolOverrides | undefined, options: WasmToolLoaderOptions): Promise<{ spec: CliSpec; helpFlag: string }> {
+async function specFor(component: LoadedComponent, file: string, overrides: ToolOverrides | undefined, policy: ResolvedToolPolicy, options: WasmToolLoaderOptions): Promise<{ spec: CliSpec; helpFlag: string }> {
   const programName = basename(file).replace(/\.wasm$/, '');
-  const helpPolicy = resolvePolicy({ timeout_ms: HELP_TIMEOUT_MS, output_bytes: 256 * 1024 }, options.workspaceRoot);
+  // Help runs with the tool's own grants (a tool that reads its data files at start-up still prints
+  // help), within a short time budget and a smaller output cap.
+  const helpPolicy: ResolvedToolPolicy = { ...policy, timeout_ms: Math.min(policy.timeout_ms, HELP_TIMEOUT_MS), output_bytes: 256 * 1024 };
   const run = async (args: string[]) => {
     const outcome = await options.runtime.run(component, { args, policy: helpPolicy, programName });
     const decoder = new TextDecoder();
@@ -141,7 +144,7 @@ export async function loadWasmTool(file: string, options: WasmToolLoaderOptions)
   const { overrides: overridesFile } = sidecarPaths(file);
   const overrides = existsSync(overridesFile) ? await readToolOverrides(overridesFile) : undefined;
   const policy = await policyFor(file, overrides, options);
-  const { spec, helpFlag } = await specFor(component, file, overrides, options);
+  const { spec, helpFlag } = await specFor(component, file, overrides, policy, options);
   let input;
   try {
     input = cliSpecToZod(spec);
@@ -163,9 +166,11 @@ export async function loadWasmTool(file: string, options: WasmToolLoaderOptions)
     timeoutMs: policy.timeout_ms + 2_000,
     async execute(parsed, context) {
       const argv = cliSpecToArgv(spec, parsed);
+      const stdinText = spec.stdin === true ? parsed[STDIN_PROPERTY] : undefined;
+      const stdin = typeof stdinText === 'string' ? new TextEncoder().encode(stdinText) : undefined;
       try {
-        const outcome = await options.runtime.run(component, { args: argv, policy, programName, signal: context.signal });
-        return mapRunOutcome(outcome);
+        const outcome = await options.runtime.run(component, { args: argv, policy, programName, signal: context.signal, ...(stdin ? { stdin } : {}) });
+        return mapRunOutcome(outcome, context.redactText ? { redactText: context.redactText } : {});
       } catch (error) {
         if (error instanceof ToolHostError && error.code === 'QUEUE_FULL') {
           return errorResult(`Tool "${spec.name}" is busy: ${error.message} Retry shortly.`, { reason: 'queue_full' });

@@ -79,6 +79,18 @@ export function looksLikeError(text: string): boolean {
   return false;
 }
 
+/**
+ * Whether a run's output may be taken as help at all: a run that trapped or timed out (no exit code)
+ * never is, whatever it printed; a non-zero exit only when its output reads like help (a Usage line or
+ * option lines), as Go's flag package and many parsers exit 2 after printing usage.
+ */
+export function acceptableHelpRun(output: HelpRunOutput, text: string): boolean {
+  if (output.exitCode === null) return false;
+  if (looksLikeError(text)) return false;
+  if (output.exitCode === 0) return true;
+  return /\busage\b/i.test(text) || text.split('\n').filter((line) => /^\s{1,8}-{1,2}[A-Za-z0-9]/.test(line)).length >= 2;
+}
+
 function outputText(output: HelpRunOutput): string {
   const text = output.stdout.trim().length > 0 ? output.stdout : output.stderr;
   return text.length > MAX_HELP_CHARS ? text.slice(0, MAX_HELP_CHARS) : text;
@@ -122,7 +134,7 @@ export async function captureHelp(run: HelpRunner, options?: CaptureHelpOptions)
     tried.push(output === null ? `${flag}: failed to run` : `${flag}: exit ${String(output.exitCode)}`);
     if (output === null) continue;
     const text = outputText(output);
-    if (!looksLikeError(text)) captured = { text, flag };
+    if (acceptableHelpRun(output, text)) captured = { text, flag };
   }
   if (captured === null) {
     throw new ToolHostError('HELP_CAPTURE_FAILED', `No usable help output (${tried.join(', ')})`);

@@ -9,6 +9,7 @@
  *   "options": { "quality": { "type": "integer", "required": true }, "--debug": { "hidden": true } },
  *   "hide": ["-j"],
  *   "secret_params": ["token"],
+ *   "stdin": true,
  *   "spec": { "name": "…", "options": [], "positionals": [], "subcommands": [] }
  * }
  * ```
@@ -40,6 +41,7 @@ export const toolOverridesSchema = z
     options: z.record(z.string(), optionOverrideSchema).optional(),
     hide: z.array(z.string()).optional(),
     secret_params: z.array(z.string()).optional(),
+    stdin: z.boolean().optional(),
     spec: cliSpecSchema.optional(),
   })
   .strict();
@@ -57,6 +59,8 @@ export interface ToolOverrides {
   options?: Record<string, OptionOverride>;
   hide?: string[];
   secret_params?: string[];
+  /** The tool reads stdin: it gets a `stdin` string parameter piped to it. */
+  stdin?: boolean;
   spec?: CliSpec;
 }
 
@@ -120,5 +124,6 @@ export function applyToolOverrides(spec: CliSpec, overrides: ToolOverrides): Cli
     name: overrides.name ?? base.name,
     description: overrides.description ?? base.description,
     options: base.options.filter((_, index) => !hidden.has(index)),
+    ...(overrides.stdin !== undefined ? { stdin: overrides.stdin } : {}),
   };
 }

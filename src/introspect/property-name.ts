@@ -32,6 +32,9 @@ export function positionalPropertyNameOf(positional: Pick<CliPositional, 'name'>
 /** The property name when a spec has subcommands (see subcommand.ts). */
 export const COMMAND_PROPERTY = 'command';
 
+/** The property whose text is piped to the tool's stdin, when its spec says it reads stdin. */
+export const STDIN_PROPERTY = 'stdin';
+
 export interface PropertyNames {
   options: string[];
   positionals: string[];
@@ -41,9 +44,10 @@ export interface PropertyNames {
  * Final property names of every option and positional, collisions resolved deterministically:
  * options first in spec order, then positionals; a later duplicate gets `_2`, `_3`, …
  */
-export function propertyNamesOf(spec: Pick<CliSpec, 'options' | 'positionals' | 'subcommands'>): PropertyNames {
+export function propertyNamesOf(spec: Pick<CliSpec, 'options' | 'positionals' | 'subcommands' | 'stdin'>): PropertyNames {
   const taken = new Set<string>();
   if (spec.subcommands.length > 0) taken.add(COMMAND_PROPERTY);
+  if (spec.stdin === true) taken.add(STDIN_PROPERTY);
   const claim = (base: string): string => {
     let name = base;
     for (let suffix = 2; taken.has(name); suffix += 1) name = `${base}_${suffix}`;

@@ -45,6 +45,7 @@ export const cliSpecSchema = z
     options: z.array(cliOptionSchema).default([]),
     positionals: z.array(cliPositionalSchema).default([]),
     subcommands: z.array(cliSubcommandSchema).default([]),
+    stdin: z.boolean().optional(),
   })
   .strict();
 

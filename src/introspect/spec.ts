@@ -47,4 +47,9 @@ export interface CliSpec {
   options: CliOption[];
   positionals: CliPositional[];
   subcommands: CliSubcommand[];
+  /**
+   * The program reads its input from stdin (from `--help-json` or `.tool.json` `"stdin": true`): the
+   * schema gains a `stdin` string property whose value is piped to it. Without it, stdin is empty.
+   */
+  stdin?: boolean;
 }

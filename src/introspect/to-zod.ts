@@ -3,7 +3,7 @@
  * `propertyNamesOf` — the same function `cliSpecToArgv` uses — so schema and argv cannot drift.
  */
 import { z } from 'zod';
-import { COMMAND_PROPERTY, propertyNamesOf } from './property-name.ts';
+import { COMMAND_PROPERTY, propertyNamesOf, STDIN_PROPERTY } from './property-name.ts';
 import type { CliOption, CliPositional, CliSpec, CliValueType } from './spec.ts';
 import { commandIsRequired } from './subcommand.ts';
 import { formatArgValue } from './value-format.ts';
@@ -73,5 +73,8 @@ export function cliSpecToZod(spec: CliSpec): z.ZodObject<z.ZodRawShape> {
   spec.positionals.forEach((positional, index) => {
     shape[names.positionals[index] ?? `positional_${index}`] = positionalSchema(positional);
   });
+  if (spec.stdin === true) {
+    shape[STDIN_PROPERTY] = z.string().describe('Text given to the tool on its standard input (the data it reads, e.g. a document or JSON)').optional();
+  }
   return z.object(shape).strict();
 }

@@ -7,7 +7,7 @@ import { createHost, type CreateHostDependencies } from '../host.ts';
 import type { Host } from '../host-types.ts';
 import type { Logger } from '../logger.ts';
 import { serveMcpStdio, type McpStdioSession } from './mcp-stdio.ts';
-import { DEFAULT_GRACE_MS, installShutdownHandlers, startServer, type RunningServer } from './serve.ts';
+import { checkBindSettings, DEFAULT_GRACE_MS, installShutdownHandlers, serverOptionsOf, startServer, type RunningServer } from './serve.ts';
 
 export interface RunCommandOptions {
   config: ResolvedConfig;
@@ -21,18 +21,14 @@ export interface RunCommandOptions {
   handleSignals?: boolean;
 }
 
-/** `toolhost serve`: host + HTTP daemon; resolves once listening. */
+/** `toolhost serve`: host + HTTP daemon; resolves once listening. Bad bind settings are refused before the host loads. */
 export async function runServeCommand(options: RunCommandOptions): Promise<{ host: Host; server: RunningServer }> {
+  const serverOptions = serverOptionsOf(options.config.server);
+  await checkBindSettings(serverOptions);
   const host = await createHost({ ...options.config.host, logger: options.logger, watch: options.watch ?? true }, options.dependencies);
   let server: RunningServer;
   try {
-    server = await startServer(host, {
-      host: options.config.server.host,
-      port: options.config.server.port,
-      ...(options.config.server.token !== undefined ? { token: options.config.server.token } : {}),
-      bodyLimitBytes: options.config.server.bodyLimitBytes,
-      logger: options.logger,
-    });
+    server = await startServer(host, { ...serverOptions, logger: options.logger });
   } catch (error) {
     await host.close({ graceMs: 0 });
     throw error;

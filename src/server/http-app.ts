@@ -1,5 +1,6 @@
 /**
- * The Hono application: security middleware, body limit, and the route modules.
+ * The Hono application: security middleware (Host header, Origin, CORS for allowed origins, bearer
+ * token), body limit, and the route modules.
  * Built by `startServer`; usable alone (e.g. `app.request(...)`) for embedding.
  */
 import { Hono } from 'hono';
@@ -16,7 +17,7 @@ import type { RequestTracker } from './request-tracker.ts';
 import { dispatchRoutes } from './routes/dispatch.ts';
 import { healthRoutes } from './routes/health.ts';
 import { toolRoutes } from './routes/tools.ts';
-import { bearerTokenGuard, hostHeaderGuard } from './security.ts';
+import { allowedOriginsCors, bearerTokenGuard, hostHeaderGuard, originGuard } from './security.ts';
 
 export const DEFAULT_BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -31,6 +32,11 @@ export interface HttpAppOptions {
   token?: string;
   /** Refuse (403) requests whose Host header is not a loopback name. */
   checkHostHeader: boolean;
+  /**
+   * Browser origins allowed besides the server's own (`scheme://host[:port]`); requests carrying any
+   * other `Origin` are refused with 403, requests without one pass. Default none.
+   */
+  allowedOrigins?: readonly string[];
   bodyLimitBytes?: number;
   requestTracker?: RequestTracker;
   isShuttingDown?: () => boolean;
@@ -55,6 +61,8 @@ export function createHttpApp(options: HttpAppOptions): Hono {
   app.notFound((c) => jsonError(c, 404, 'not_found', `No route for ${c.req.method} ${c.req.path}. See /openapi.json.`));
 
   if (options.checkHostHeader) app.use('*', hostHeaderGuard());
+  app.use('*', originGuard(options.allowedOrigins ?? []));
+  if (options.allowedOrigins !== undefined && options.allowedOrigins.length > 0) app.use('*', allowedOriginsCors(options.allowedOrigins));
   if (options.token !== undefined && options.token !== '') app.use('*', bearerTokenGuard(options.token));
   app.use('*', async (c, next) => {
     if (options.isShuttingDown?.()) {

@@ -7,10 +7,13 @@ export type HttpErrorCode =
   | 'invalid_body'
   | 'invalid_query'
   | 'unknown_tool'
+  | 'tool_load_failed'
   | 'unrecognized_message'
   | 'payload_too_large'
   | 'unauthorized'
   | 'forbidden_host'
+  | 'forbidden_origin'
+  | 'unsupported_media_type'
   | 'not_found'
   | 'shutting_down'
   | 'internal_error';

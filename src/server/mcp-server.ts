@@ -9,6 +9,7 @@
  * every other edge of the host, so a model reads why.
  */
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv-provider.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type ListToolsResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Host, HostEvent } from '../host-types.ts';
 import type { ToolResult } from '../result.ts';
@@ -27,6 +28,12 @@ export interface CreateMcpServerOptions {
 
 const TOOL_SET_EVENTS: ReadonlySet<HostEvent['type']> = new Set(['added', 'updated', 'removed']);
 
+/**
+ * One JSON Schema validator for every server: the SDK otherwise builds an Ajv instance per Server
+ * (milliseconds of CPU and tens of KB per MCP HTTP session) for elicitation, which these servers never use.
+ */
+let sharedValidator: AjvJsonSchemaValidator | undefined;
+
 export function toMcpCallToolResult(result: ToolResult): CallToolResult {
   const mapped: CallToolResult = { content: [{ type: 'text', text: result.content }], isError: result.is_error };
   if (result.metadata !== undefined) mapped._meta = { [MCP_METADATA_KEY]: result.metadata };
@@ -40,7 +47,11 @@ export function toMcpCallToolResult(result: ToolResult): CallToolResult {
 export function createMcpServer(host: Host, options: CreateMcpServerOptions = {}): Server {
   const server = new Server(
     { name: options.name ?? 'toolhost', version: options.version ?? TOOLHOST_VERSION },
-    { capabilities: { tools: { listChanged: true } }, ...(options.instructions ? { instructions: options.instructions } : {}) },
+    {
+      capabilities: { tools: { listChanged: true } },
+      jsonSchemaValidator: (sharedValidator ??= new AjvJsonSchemaValidator()),
+      ...(options.instructions ? { instructions: options.instructions } : {}),
+    },
   );
 
   server.setRequestHandler(ListToolsRequestSchema, (): ListToolsResult => ({

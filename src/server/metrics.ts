@@ -122,6 +122,7 @@ export function instrumentHost(host: Host, metrics: ServerMetrics): Host {
       return host.logger;
     },
     listTools: () => host.listTools(),
+    lookupTool: (name) => host.lookupTool(name),
     callTool,
     onEvent: (listener) => host.onEvent(listener),
     loadFailures: () => host.loadFailures(),

@@ -17,7 +17,7 @@ export function buildOpenApiDocument(options: { serverUrl?: string } = {}): Open
       title: 'toolhost',
       version: TOOLHOST_VERSION,
       description:
-        'A tool host for LLM agents: list tools in any provider format, call them, and dispatch a provider assistant message. Every endpoint but /healthz needs `Authorization: Bearer <token>` when the server runs with a token. MCP (Streamable HTTP) is served at /mcp.',
+        'A tool host for LLM agents: list tools in any provider format, call them, and dispatch a provider assistant message. Every endpoint but /healthz needs `Authorization: Bearer <token>` when the server runs with a token. Requests from web pages (an `Origin` header) are refused with 403 `forbidden_origin` unless the origin is the server\'s own or listed in allowed_origins; request bodies must be `Content-Type: application/json` (else 415 `unsupported_media_type`). MCP (Streamable HTTP) is served at /mcp.',
     },
     ...(options.serverUrl ? { servers: [{ url: options.serverUrl }] } : {}),
     security: [{ bearer: [] }],
@@ -78,6 +78,7 @@ export function buildOpenApiDocument(options: { serverUrl?: string } = {}): Open
             '400': errorResponse('Malformed JSON (`invalid_json`) or a body that is not {"arguments": {...}} (`invalid_body`).'),
             '404': errorResponse('Unknown or hidden tool (`unknown_tool`).'),
             '413': errorResponse('Body larger than the limit (`payload_too_large`).'),
+            '415': errorResponse('Content-Type is not application/json (`unsupported_media_type`).'),
           },
         },
       },
@@ -93,6 +94,7 @@ export function buildOpenApiDocument(options: { serverUrl?: string } = {}): Open
             '200': { description: 'Results.', content: json(ref('DispatchResponse')) },
             '400': errorResponse('Malformed JSON (`invalid_json`), unknown provider (`invalid_query`) or an unrecognized message shape (`unrecognized_message`).'),
             '413': errorResponse('Body larger than the limit.'),
+            '415': errorResponse('Content-Type is not application/json (`unsupported_media_type`).'),
           },
         },
       },
@@ -120,7 +122,7 @@ export function buildOpenApiDocument(options: { serverUrl?: string } = {}): Open
               type: 'object',
               required: ['code', 'message'],
               properties: {
-                code: { type: 'string', examples: ['invalid_json', 'invalid_body', 'invalid_query', 'unknown_tool', 'unrecognized_message', 'payload_too_large', 'unauthorized', 'forbidden_host'] },
+                code: { type: 'string', examples: ['invalid_json', 'invalid_body', 'invalid_query', 'unknown_tool', 'unrecognized_message', 'payload_too_large', 'unauthorized', 'forbidden_host', 'forbidden_origin', 'unsupported_media_type'] },
                 message: { type: 'string' },
                 details: { type: 'object' },
               },

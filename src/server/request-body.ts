@@ -1,9 +1,18 @@
-/** Reading a JSON request body with errors that name the problem. */
+/**
+ * Reading a JSON request body with errors that name the problem. The body must be declared
+ * `Content-Type: application/json`: other types (a form's `text/plain` a web page can send without a
+ * CORS preflight) are refused with 415 before the body is read.
+ */
 import type { Context } from 'hono';
 import { HttpError } from './http-errors.ts';
+import { isJsonContentType } from './security.ts';
 
-/** Parses the body as JSON; malformed or empty bodies become a 400 `invalid_json`. */
+/** Parses the body as JSON; a non-JSON Content-Type is a 415, malformed or empty bodies a 400 `invalid_json`. */
 export async function readJsonBody(c: Context): Promise<unknown> {
+  const contentType = c.req.header('content-type');
+  if (!isJsonContentType(contentType)) {
+    throw new HttpError(415, 'unsupported_media_type', `The request body must be sent with "Content-Type: application/json" (received ${contentType === undefined ? 'none' : `"${contentType}"`}).`);
+  }
   const text = await c.req.text();
   if (text.trim() === '') {
     throw new HttpError(400, 'invalid_json', 'The request body is empty; send a JSON object (Content-Type: application/json).');

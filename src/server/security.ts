@@ -1,12 +1,17 @@
 /**
  * Daemon security: loopback by default, a bearer token for anything else, constant-time token
- * comparison, and a Host header check against DNS rebinding on loopback binds.
+ * comparison, a Host header check against DNS rebinding on loopback binds, and an Origin check
+ * against cross-site requests from web pages (only the daemon's own origin and configured
+ * `allowed_origins` may call it from a browser).
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { isIP } from 'node:net';
-import type { MiddlewareHandler } from 'hono';
+import { parse as parseContentType } from 'content-type';
+import type { Context, MiddlewareHandler } from 'hono';
+import { cors } from 'hono/cors';
 import { ToolHostError } from '../errors.ts';
 import { jsonError } from './http-errors.ts';
+import { normalizeOrigin } from './origins.ts';
 
 /** Paths reachable without the bearer token (liveness probes). */
 export const PUBLIC_PATHS: readonly string[] = ['/healthz'];
@@ -46,6 +51,25 @@ export function isLoopbackHostHeader(header: string | undefined): boolean {
   return isLoopbackAddress(host);
 }
 
+const HOST_NAME = /^(?=.{1,253}\.?$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*\.?$/i;
+
+/**
+ * Checks bind settings without touching the network: the host is an IP address or a host name, the
+ * port an integer from 0 to 65535, and a non-loopback host comes with a token.
+ * @throws ToolHostError('SERVER_START_REFUSED') naming the bad setting.
+ */
+export function assertBindSettings(options: { host: string; port: number; token: string | undefined }): void {
+  const { host, port } = options;
+  if (isIP(host) === 0 && !HOST_NAME.test(host)) {
+    const hint = host.startsWith('[') ? ' (write an IPv6 address without brackets, e.g. ::1)' : '';
+    throw new ToolHostError('SERVER_START_REFUSED', `Invalid host "${host}": expected an IP address or a host name${hint}.`);
+  }
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new ToolHostError('SERVER_START_REFUSED', `Invalid port ${port}: expected an integer from 0 to 65535.`);
+  }
+  assertBindAllowed(options);
+}
+
 /**
  * Refuses to start a server that would listen beyond loopback without a token.
  * @throws ToolHostError('SERVER_START_REFUSED')
@@ -57,6 +81,39 @@ export function assertBindAllowed(options: { host: string; token: string | undef
       'SERVER_START_REFUSED',
       `Refusing to listen on non-loopback address "${options.host}" without a bearer token: anyone who can reach it could run tools. Pass --token <secret> or set TOOLHOST_TOKEN, or bind to 127.0.0.1.`,
     );
+  }
+}
+
+/** Where a request arrived: the local address and port of its connection. */
+export interface LocalEndpoint {
+  address: string;
+  port: number;
+}
+
+/**
+ * True when a browser request with `Origin: origin` may proceed: the origin is listed in `allowed`
+ * (normalized), or it is the daemon's own origin, `http://<address>:<port>` of the connection it
+ * arrived on, where any loopback name stands for a loopback address. `null` is never allowed.
+ */
+export function isOriginAllowed(origin: string, endpoint: LocalEndpoint | undefined, allowed: ReadonlySet<string>): boolean {
+  const normalized = normalizeOrigin(origin);
+  if ('problem' in normalized) return false;
+  if (allowed.has(normalized.origin)) return true;
+  if (endpoint === undefined) return false;
+  const url = new URL(normalized.origin);
+  if (url.protocol !== 'http:' || Number(url.port === '' ? 80 : url.port) !== endpoint.port) return false;
+  const host = stripBrackets(url.hostname);
+  if (isLoopbackAddress(endpoint.address)) return isLoopbackAddress(host);
+  return isIP(host) !== 0 && canonicalAddress(host) === canonicalAddress(endpoint.address);
+}
+
+/** True for a JSON media type: `application/json`, with or without parameters (`; charset=utf-8`). */
+export function isJsonContentType(header: string | null | undefined): boolean {
+  if (header === undefined || header === null || header === '') return false;
+  try {
+    return parseContentType(header).type === 'application/json';
+  } catch {
+    return false;
   }
 }
 
@@ -91,6 +148,49 @@ export function hostHeaderGuard(): MiddlewareHandler {
   };
 }
 
+/**
+ * 403 for requests a web page sent from another origin: an `Origin` header that is neither the
+ * daemon's own origin nor in `allowedOrigins` (`Origin: null` included), or, without `Origin`, a
+ * browser's `Sec-Fetch-Site` saying the request came from another site (an `<img>` or `<script>`
+ * GET). Requests without either header (curl, SDKs, servers) pass. /mcp answers in JSON-RPC form.
+ */
+export function originGuard(allowedOrigins: readonly string[]): MiddlewareHandler {
+  const allowed = allowedOriginSet(allowedOrigins);
+  return async (c, next) => {
+    const origin = c.req.header('origin');
+    const fetchSite = c.req.header('sec-fetch-site');
+    const crossSiteWithoutOrigin = origin === undefined && fetchSite !== undefined && !['same-origin', 'none'].includes(fetchSite.toLowerCase());
+    if (crossSiteWithoutOrigin || (origin !== undefined && !isOriginAllowed(origin, localEndpointOf(c), allowed))) {
+      const message =
+        origin === undefined
+          ? `Cross-site browser request refused (Sec-Fetch-Site: ${fetchSite ?? ''}).`
+          : `Origin "${origin}" is not allowed: this server answers web pages only from its own origin and from allowed_origins (config allowed_origins, --allowed-origin, TOOLHOST_ALLOWED_ORIGINS).`;
+      if (c.req.path === '/mcp') return c.json({ jsonrpc: '2.0', error: { code: -32000, message: `Forbidden: ${message}` }, id: null }, 403);
+      return jsonError(c, 403, 'forbidden_origin', message);
+    }
+    await next();
+    return undefined;
+  };
+}
+
+/**
+ * CORS answers for the configured `allowedOrigins` (preflights, `Access-Control-Allow-Origin`), so a
+ * web app served from one of them can call the API and MCP with its token. Other origins get none.
+ */
+export function allowedOriginsCors(allowedOrigins: readonly string[]): MiddlewareHandler {
+  const allowed = allowedOriginSet(allowedOrigins);
+  return cors({
+    origin: (origin) => {
+      const normalized = normalizeOrigin(origin);
+      return 'origin' in normalized && allowed.has(normalized.origin) ? origin : null;
+    },
+    allowMethods: ['GET', 'POST', 'DELETE', 'OPTIONS'],
+    allowHeaders: ['Content-Type', 'Authorization', 'Accept', 'Last-Event-ID', 'Mcp-Session-Id', 'Mcp-Protocol-Version'],
+    exposeHeaders: ['Mcp-Session-Id', 'WWW-Authenticate'],
+    maxAge: 600,
+  });
+}
+
 /** 401 unless the request carries `Authorization: Bearer <token>`; `PUBLIC_PATHS` are exempt. */
 export function bearerTokenGuard(token: string): MiddlewareHandler {
   return async (c, next) => {
@@ -111,6 +211,33 @@ export function bearerTokenGuard(token: string): MiddlewareHandler {
     await next();
     return undefined;
   };
+}
+
+function allowedOriginSet(allowedOrigins: readonly string[]): Set<string> {
+  const origins = new Set<string>();
+  for (const origin of allowedOrigins) {
+    const normalized = normalizeOrigin(origin);
+    if ('problem' in normalized) throw new ToolHostError('CONFIG_INVALID', `allowed_origins: ${normalized.problem}`);
+    origins.add(normalized.origin);
+  }
+  return origins;
+}
+
+/** The local end of the request's connection (Node server), else a loopback request URL (embedding). */
+function localEndpointOf(c: Context): LocalEndpoint | undefined {
+  const socket = (c.env as { incoming?: { socket?: { localAddress?: string; localPort?: number } } } | undefined)?.incoming?.socket;
+  if (socket?.localAddress !== undefined && socket.localPort !== undefined) return { address: socket.localAddress, port: socket.localPort };
+  const url = new URL(c.req.url);
+  const port = Number(url.port === '' ? 80 : url.port);
+  return url.protocol === 'http:' && isLoopbackAddress(url.hostname) ? { address: stripBrackets(url.hostname), port } : undefined;
+}
+
+/** An IP address in one spelling: IPv4-mapped IPv6 as IPv4, IPv6 fully expanded. */
+function canonicalAddress(address: string): string {
+  const lower = stripBrackets(address.toLowerCase());
+  const mapped = lower.startsWith('::ffff:') ? lower.slice('::ffff:'.length) : lower;
+  if (isIP(mapped) === 4) return mapped;
+  return isIP(lower) === 6 ? expandIpv6(lower) : lower;
 }
 
 function stripBrackets(host: string): string {

@@ -1,10 +1,12 @@
 /**
  * `toolhost serve`: the HTTP daemon (REST + SSE + MCP Streamable HTTP) with graceful shutdown.
  */
+import { lookup } from 'node:dns/promises';
 import type { Server as HttpServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, isIP } from 'node:net';
 import { createAdaptorServer } from '@hono/node-server';
 import type { Hono } from 'hono';
+import type { ServerConfig } from '../config.ts';
 import { ToolHostError } from '../errors.ts';
 import type { Host } from '../host-types.ts';
 import { silentLogger, type Logger } from '../logger.ts';
@@ -13,7 +15,7 @@ import { createHttpApp, DEFAULT_BODY_LIMIT_BYTES } from './http-app.ts';
 import { McpHttpHandler } from './mcp-http.ts';
 import { instrumentHost, ServerMetrics } from './metrics.ts';
 import { RequestTracker } from './request-tracker.ts';
-import { assertBindAllowed, isLoopbackAddress } from './security.ts';
+import { assertBindSettings, isLoopbackAddress } from './security.ts';
 
 export const DEFAULT_SERVER_HOST = '127.0.0.1';
 export const DEFAULT_SERVER_PORT = 7411;
@@ -33,6 +35,41 @@ export interface StartServerOptions {
   keepAliveMs?: number;
   /** Close the host when the server closes. Default true. */
   closeHost?: boolean;
+  /** Browser origins that may call the server besides its own (`scheme://host[:port]`). */
+  allowedOrigins?: readonly string[];
+  /** Close an MCP session idle (no request, no open stream) this long. Default 10 minutes. */
+  mcpSessionIdleMs?: number;
+  /** Most MCP sessions at once. Default 1000. */
+  maxMcpSessions?: number;
+}
+
+/** The `startServer` options of a resolved configuration. */
+export function serverOptionsOf(config: ServerConfig): StartServerOptions {
+  return {
+    host: config.host,
+    port: config.port,
+    ...(config.token !== undefined ? { token: config.token } : {}),
+    bodyLimitBytes: config.bodyLimitBytes,
+    allowedOrigins: config.allowedOrigins,
+    mcpSessionIdleMs: config.mcpSessionIdleMs,
+    maxMcpSessions: config.maxMcpSessions,
+  };
+}
+
+/**
+ * Refuses bind settings `startServer` would refuse or fail on, before anything is loaded: a bad host
+ * or port, a non-loopback host without a token, a host name that does not resolve.
+ * @throws ToolHostError('SERVER_START_REFUSED')
+ */
+export async function checkBindSettings(options: Pick<StartServerOptions, 'host' | 'port' | 'token'>): Promise<void> {
+  const host = options.host ?? DEFAULT_SERVER_HOST;
+  assertBindSettings({ host, port: options.port ?? DEFAULT_SERVER_PORT, token: options.token === '' ? undefined : options.token });
+  if (isIP(host) !== 0) return;
+  try {
+    await lookup(host);
+  } catch (error) {
+    throw new ToolHostError('SERVER_START_REFUSED', `Cannot bind host "${host}": the name does not resolve (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}).`, { cause: error });
+  }
 }
 
 export interface RunningServer {
@@ -43,6 +80,8 @@ export interface RunningServer {
   /** The bound address. */
   address: string;
   app: Hono;
+  /** The MCP Streamable HTTP endpoint (e.g. `mcp.sessionCount`). */
+  mcp: McpHttpHandler;
   /**
    * Graceful shutdown: stop accepting connections, let in-flight calls finish for up to `graceMs`
    * (host.close), end event and MCP streams, then close the remaining connections. Idempotent.
@@ -52,7 +91,7 @@ export interface RunningServer {
 
 /**
  * Starts the daemon on `host`.
- * @throws ToolHostError('SERVER_START_REFUSED') for a non-loopback bind without a token;
+ * @throws ToolHostError('SERVER_START_REFUSED') for a bad host or port, a non-loopback bind without a token;
  *         ToolHostError('SERVER_LISTEN_FAILED') when the port cannot be bound.
  */
 export async function startServer(host: Host, options: StartServerOptions = {}): Promise<RunningServer> {
@@ -61,15 +100,16 @@ export async function startServer(host: Host, options: StartServerOptions = {}):
   const token = options.token === '' ? undefined : options.token;
   const logger = options.logger ?? host.logger ?? silentLogger();
   const bodyLimitBytes = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
-  assertBindAllowed({ host: bindHost, token });
-  if (!Number.isInteger(requestedPort) || requestedPort < 0 || requestedPort > 65535) {
-    throw new ToolHostError('SERVER_START_REFUSED', `Invalid port ${requestedPort}: expected an integer from 0 to 65535.`);
-  }
+  assertBindSettings({ host: bindHost, port: requestedPort, token });
 
   const metrics = new ServerMetrics(host);
   const instrumented = instrumentHost(host, metrics);
   const events = new EventStreamHub(host, options.keepAliveMs !== undefined ? { keepAliveMs: options.keepAliveMs } : {});
-  const mcp = new McpHttpHandler(instrumented, { maxRequestBodyBytes: bodyLimitBytes });
+  const mcp = new McpHttpHandler(instrumented, {
+    maxRequestBodyBytes: bodyLimitBytes,
+    ...(options.mcpSessionIdleMs !== undefined ? { sessionIdleMs: options.mcpSessionIdleMs } : {}),
+    ...(options.maxMcpSessions !== undefined ? { maxSessions: options.maxMcpSessions } : {}),
+  });
   const tracker = new RequestTracker();
   let shuttingDown = false;
   const app = createHttpApp({
@@ -80,6 +120,7 @@ export async function startServer(host: Host, options: StartServerOptions = {}):
     logger,
     ...(token !== undefined ? { token } : {}),
     checkHostHeader: isLoopbackAddress(bindHost),
+    allowedOrigins: options.allowedOrigins ?? [],
     bodyLimitBytes,
     requestTracker: tracker,
     isShuttingDown: () => shuttingDown,
@@ -125,7 +166,7 @@ export async function startServer(host: Host, options: StartServerOptions = {}):
     return closing;
   };
 
-  return { url, port: bound.port, address: bound.address, app, close };
+  return { url, port: bound.port, address: bound.address, app, mcp, close };
 }
 
 export interface ShutdownHandlerOptions {

@@ -8,6 +8,7 @@
 import { readBinaryLayout } from './binary-sections.ts';
 import { ByteReader, IMPORT_SECTION_ID, readExternKind, skipImportDescriptor } from './core-module.ts';
 import { encodeUnsigned } from './leb128.ts';
+import { concatBytes } from './bytes.ts';
 
 export interface SplitImports {
   /** The module bytes, with repeated imports moved to numbered sibling modules (same array when none). */
@@ -26,15 +27,6 @@ function encodeName(name: string): Uint8Array {
   return out;
 }
 
-function concat(parts: readonly Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    out.set(part, offset);
-    offset += part.length;
-  }
-  return out;
-}
 
 /** Moves the second, third, ... import of the same `module.name` of `module` into numbered sibling modules. */
 export function splitDuplicateImports(bytes: Uint8Array, module: string): SplitImports {
@@ -56,10 +48,10 @@ export function splitDuplicateImports(bytes: Uint8Array, module: string): SplitI
     const occurrence = moduleName === module && kind === 'func' ? (seen.get(name) ?? 0) : 0;
     if (moduleName === module && kind === 'func') seen.set(name, occurrence + 1);
     deepest = Math.max(deepest, occurrence);
-    entries.push(concat([encodeName(occurrence === 0 ? moduleName : `${module}_dup${occurrence}`), rest]));
+    entries.push(concatBytes([encodeName(occurrence === 0 ? moduleName : `${module}_dup${occurrence}`), rest]));
   }
   if (deepest === 0) return { bytes, duplicateModules: [] };
-  const payload = concat([encodeUnsigned(count), ...entries]);
-  const rebuilt = concat([bytes.subarray(0, section.start), Uint8Array.of(IMPORT_SECTION_ID), encodeUnsigned(payload.length), payload, bytes.subarray(section.end)]);
+  const payload = concatBytes([encodeUnsigned(count), ...entries]);
+  const rebuilt = concatBytes([bytes.subarray(0, section.start), Uint8Array.of(IMPORT_SECTION_ID), encodeUnsigned(payload.length), payload, bytes.subarray(section.end)]);
   return { bytes: rebuilt, duplicateModules: Array.from({ length: deepest }, (_, level) => `${module}_dup${level + 1}`) };
 }

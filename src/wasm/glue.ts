@@ -9,7 +9,11 @@ export interface ComponentInstance {
 }
 
 export interface GlueModule {
-  instantiate(getCoreModule: (name: string) => WasmModule, imports: Record<string, unknown>): ComponentInstance;
+  instantiate(
+    getCoreModule: (name: string) => WasmModule,
+    imports: Record<string, unknown>,
+    instantiateCore?: (module: WasmModule, importObject?: unknown) => { exports: Record<string, unknown> },
+  ): ComponentInstance;
 }
 
 const glues = new Map<string, Promise<GlueModule>>();

@@ -1,12 +1,16 @@
 /**
  * One call of a component: a fresh WASI host, a fresh instance, `wasi:cli/run`, and the exit code
  * or trap that ended it. Shared by the worker and the in-process runner; nothing survives a call.
+ * Core instances are made here (jco's `instantiateCore` hook): split-off duplicate imports are
+ * pointed back at the command adapter, and a failed call is checked for an exhausted memory.
  */
 import type { GlueModule } from './glue.ts';
 import type { CoreModules } from './module-cache.ts';
 import type { CreateWasiHost } from './wasi-host-factory.ts';
+import { MEMORY_EXHAUSTED_EXPORT } from './guest-memory.ts';
 import { isWasmTrap } from './webassembly.ts';
-import { WasiExit, WasiTimeout, type WasiHostOptions } from './wasi/types.ts';
+import type { CallOptions } from './run-types.ts';
+import { WasiExit, WasiTimeout } from './wasi/types.ts';
 
 export interface InvokeResult {
   stdout: Uint8Array;
@@ -16,6 +20,74 @@ export interface InvokeResult {
   /** A guest sleep hit the call deadline (`WasiTimeout`). */
   timedOut: boolean;
   trap?: string;
+  /**
+   * Set when the call failed (trap or non-zero exit) with the guest's memory exhausted: the size of
+   * the memory it could not grow past, in bytes.
+   */
+  memoryExhaustedBytes?: number;
+}
+
+/** What `instantiateCore` saw of one core instance: enough to tell afterwards whether memory ran out. */
+interface CoreInstanceExports {
+  memory?: { buffer: ArrayBuffer; grow(pages: number): number };
+  exhausted?: { value: number };
+}
+
+interface WebAssemblyInstanceApi {
+  Instance: new (module: unknown, imports?: unknown) => { exports: Record<string, unknown> };
+  Memory: abstract new (...args: never[]) => object;
+  Global: abstract new (...args: never[]) => object;
+}
+
+const webAssembly = (globalThis as unknown as { WebAssembly: WebAssemblyInstanceApi }).WebAssembly;
+
+const DUPLICATE_MODULE = /^(.+)_dup\d+$/;
+
+/**
+ * Points the imports of a split-off duplicate module (`wasi_snapshot_preview1_dup1.fd_write`, see
+ * duplicate-imports.ts) at the same function of the original module. Both are trampolines the glue
+ * fills in later, so the guest's second `fd_write` reaches the command adapter, whose descriptor table
+ * knows the files the guest opened (the reactor adapter's own table does not: "Bad file number").
+ */
+function routeDuplicateImports(importObject: unknown): unknown {
+  if (typeof importObject !== 'object' || importObject === null) return importObject;
+  const modules = importObject as Record<string, Record<string, unknown>>;
+  let routed: Record<string, Record<string, unknown>> | undefined;
+  for (const [moduleName, functions] of Object.entries(modules)) {
+    const original = DUPLICATE_MODULE.exec(moduleName)?.[1];
+    const originalFunctions = original === undefined ? undefined : modules[original];
+    if (originalFunctions === undefined) continue;
+    routed ??= { ...modules };
+    routed[moduleName] = Object.fromEntries(Object.entries(functions).map(([name, value]) => [name, originalFunctions[name] ?? value]));
+  }
+  return routed ?? importObject;
+}
+
+/** Below the cap by at most this share of it (or 2 MiB), a failed call is taken for one that ran out of memory. */
+const NEAR_CAP_FRACTION = 1 / 16;
+const NEAR_CAP_MINIMUM_BYTES = 2 * 1024 * 1024;
+
+/**
+ * The memory cap the guest exhausted, in bytes, or undefined when its memory did not run out: a
+ * memory-routed module says so itself (its grow was refused); any other module's memory ran out when
+ * it cannot grow one more page, or when it ends so close to the cap that its last grow must have failed.
+ */
+function exhaustedMemoryBytes(instances: readonly CoreInstanceExports[], limitBytes: number | undefined): number | undefined {
+  for (const instance of instances) {
+    if (instance.memory === undefined) continue;
+    const size = instance.memory.buffer.byteLength;
+    if (instance.exhausted !== undefined) {
+      if (instance.exhausted.value !== 0) return limitBytes ?? size;
+      continue;
+    }
+    if (limitBytes !== undefined && size >= limitBytes - Math.max(limitBytes * NEAR_CAP_FRACTION, NEAR_CAP_MINIMUM_BYTES)) return limitBytes;
+    try {
+      instance.memory.grow(1);
+    } catch {
+      return limitBytes ?? size;
+    }
+  }
+  return undefined;
 }
 
 function isWasiExit(error: unknown): error is WasiExit {
@@ -41,17 +113,32 @@ function trapMessage(error: unknown): string {
   return `host error: ${String(error)}`;
 }
 
-export function invokeComponent(glue: GlueModule, modules: CoreModules, createHost: CreateWasiHost, options: WasiHostOptions): InvokeResult {
+export function invokeComponent(glue: GlueModule, modules: CoreModules, createHost: CreateWasiHost, options: CallOptions): InvokeResult {
   const host = createHost(options);
   let exitCode: number | null = 0;
   let trap: string | undefined;
   let timedOut = false;
+  const instances: CoreInstanceExports[] = [];
+  const instantiateCore = (module: unknown, importObject?: unknown) => {
+    const instance = new webAssembly.Instance(module, routeDuplicateImports(importObject));
+    const { memory, [MEMORY_EXHAUSTED_EXPORT]: exhausted } = instance.exports;
+    if (memory instanceof webAssembly.Memory) {
+      const seen: CoreInstanceExports = { memory: memory as NonNullable<CoreInstanceExports['memory']> };
+      if (exhausted instanceof webAssembly.Global) seen.exhausted = exhausted as { value: number };
+      instances.push(seen);
+    }
+    return instance;
+  };
   try {
-    const instance = glue.instantiate((name) => {
-      const module = modules[name];
-      if (module === undefined) throw new Error(`core module ${name} is missing`);
-      return module;
-    }, host.imports);
+    const instance = glue.instantiate(
+      (name) => {
+        const module = modules[name];
+        if (module === undefined) throw new Error(`core module ${name} is missing`);
+        return module;
+      },
+      host.imports,
+      instantiateCore,
+    );
     instance.run.run();
   } catch (error) {
     if (isWasiExit(error)) exitCode = error.exitCode;
@@ -74,5 +161,9 @@ export function invokeComponent(glue: GlueModule, modules: CoreModules, createHo
   }
   const result: InvokeResult = { stdout: stdout.bytes, stderr: stderr.bytes, exitCode, truncated: stdout.truncated || stderr.truncated, timedOut };
   if (trap !== undefined) result.trap = trap;
+  if (!timedOut && (trap !== undefined || exitCode !== 0)) {
+    const exhausted = exhaustedMemoryBytes(instances, options.memoryLimitBytes);
+    if (exhausted !== undefined) result.memoryExhaustedBytes = exhausted;
+  }
   return result;
 }

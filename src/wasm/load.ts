@@ -11,6 +11,7 @@ import { classifyBinary, exportsCliRun, unsupportedImports } from './component-k
 import { readComponentImportNames, unversionedName } from './component-imports.ts';
 import { WASIP1_MODULE } from './core-module.ts';
 import { splitDuplicateImports } from './duplicate-imports.ts';
+import { routeGuestMemory } from './guest-memory.ts';
 import { loadJco, preview1CommandAdapter, preview1ReactorAdapter } from './jco.ts';
 import {
   defaultCacheDirectory,
@@ -53,6 +54,19 @@ export function sha256Hex(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex');
 }
 
+/**
+ * The module with the adapters' pages kept above the guest's heap (guest-memory.ts; Go's sbrk would
+ * hand them out otherwise), or the module as it is when it needs no routing or cannot be read for it
+ * (e.g. SIMD instructions): such a module runs as before.
+ */
+function routedGuestMemory(bytes: Uint8Array): Uint8Array {
+  try {
+    return routeGuestMemory(bytes)?.bytes ?? bytes;
+  } catch {
+    return bytes;
+  }
+}
+
 async function transpileIntoCache(
   file: string,
   bytes: Uint8Array,
@@ -64,7 +78,7 @@ async function transpileIntoCache(
   let component = bytes;
   if (sourceKind === 'wasip1-core-module') {
     try {
-      const split = splitDuplicateImports(bytes, WASIP1_MODULE);
+      const split = splitDuplicateImports(routedGuestMemory(bytes), WASIP1_MODULE);
       const reactor = split.duplicateModules.length > 0 ? await preview1ReactorAdapter() : undefined;
       const adapters: [string, Uint8Array][] = [[WASIP1_MODULE, await preview1CommandAdapter()]];
       for (const module of split.duplicateModules) adapters.push([module, reactor as Uint8Array]);

@@ -14,6 +14,7 @@ import {
   type MemoryLimits,
 } from './core-module.ts';
 import { encodeUnsigned } from './leb128.ts';
+import { concatBytes } from './bytes.ts';
 
 export const WASM_PAGE_BYTES = 65536;
 const LIMITS_HAS_MAXIMUM = 0x01;
@@ -53,18 +54,7 @@ function rewriteSpans(bytes: Uint8Array, start: number, end: number, spans: { st
     cursor = span.end;
   }
   parts.push(bytes.subarray(cursor, end));
-  return concat(parts);
-}
-
-function concat(parts: Uint8Array[]): Uint8Array {
-  const total = parts.reduce((sum, part) => sum + part.length, 0);
-  const out = new Uint8Array(total);
-  let offset = 0;
-  for (const part of parts) {
-    out.set(part, offset);
-    offset += part.length;
-  }
-  return out;
+  return concatBytes(parts);
 }
 
 /**
@@ -113,5 +103,5 @@ export function capMemoryPages(bytes: Uint8Array, maximumPages: number): Uint8Ar
     const payload = rewriteSpans(bytes, section.payloadStart, section.end, spans);
     parts.push(Uint8Array.of(section.id), encodeUnsigned(payload.length), payload);
   }
-  return changed ? concat(parts) : bytes;
+  return changed ? concatBytes(parts) : bytes;
 }

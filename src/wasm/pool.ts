@@ -63,7 +63,7 @@ export class WorkerPool {
       maxThreads: this.#options.threads,
       idleTimeout: Number.POSITIVE_INFINITY,
       atomics: 'sync',
-      // The runtime's own limiters bound the queue; piscina never holds more than they admit.
+      // The runtime's fair limiter bounds and orders the queue; piscina never holds more than it admits.
       maxQueue: Number.POSITIVE_INFINITY,
     });
     this.#generations += 1;

@@ -1,12 +1,36 @@
 /**
  * Maps a call's outcome to the one ToolResult shape. A tool answers through stdout: one JSON object
  * `{content, error | is_error, metadata}` is read as such; anything else is the content as text.
+ * Output cut at the limit is redacted before anything else (a cut may split a secret), and a JSON
+ * answer cut short gives the part of its `content` that arrived, never raw broken JSON.
  */
+import { parse as parsePartialJson, Allow } from 'partial-json';
+import { findJsonShapeViolation } from '../json-limits.ts';
 import type { ToolResult } from '../result.ts';
+import type { CutEdges } from '../secrets.ts';
 import type { RunOutcome } from './run-types.ts';
+
+export interface MapRunOutcomeOptions {
+  /** Redacts the call's secrets from a text before it is cut (the bridge's `ToolContext.redactText`). */
+  redactText?: (text: string, edges?: CutEdges) => string;
+}
+
+/**
+ * The preview1 adapter (inside C and Go tools) copies argv into a fixed buffer of about 58 KiB and
+ * traps with this message when the arguments do not fit; say so, and how to pass large data instead.
+ */
+const ARGUMENTS_TOO_LARGE = /adapter line \d+: allocation size is too large/;
+export const ARGUMENTS_TOO_LARGE_MESSAGE =
+  'the arguments are too large for this tool: its WASI preview1 runtime accepts about 58 KiB of command-line arguments in all. ' +
+  'Pass large data on stdin instead (declare "stdin": true in its .tool.json) or in a file inside a granted folder.';
 
 /** Bytes of stderr kept in results (its tail). */
 export const STDERR_TAIL_BYTES = 4096;
+/** Bytes of the start of stderr kept as well when a call failed: runtimes print the reason first. */
+export const STDERR_HEAD_BYTES = 1024;
+const MIB = 1024 * 1024;
+/** The preview1 adapter's own assertion, a symptom of the guest running out of memory, not its reason. */
+const ADAPTER_ASSERTION = /^assertion failed at adapter line \d+\n?/gm;
 export const TRUNCATION_MARKER = '\n[output truncated: the tool wrote more than the output limit]';
 
 const decoder = new TextDecoder('utf-8', { fatal: false });
@@ -21,6 +45,48 @@ export function stderrTail(stderr: Uint8Array): string {
   let start = stderr.length - STDERR_TAIL_BYTES;
   while (start < stderr.length && ((stderr[start] as number) & 0xc0) === 0x80) start += 1;
   return `…${decode(stderr.subarray(start)).trimEnd()}`;
+}
+
+/** The tail of already-decoded (and redacted) stderr text, about `STDERR_TAIL_BYTES` long. */
+function textTail(text: string): string {
+  if (Buffer.byteLength(text) <= STDERR_TAIL_BYTES) return text.trimEnd();
+  let start = text.length - STDERR_TAIL_BYTES;
+  const code = text.charCodeAt(start);
+  if (code >= 0xdc00 && code <= 0xdfff) start += 1;
+  return `…${text.slice(start).trimEnd()}`;
+}
+
+/**
+ * The head and the tail of already-decoded (and redacted) stderr text of a failed call: the first
+ * `STDERR_HEAD_BYTES` and the last `STDERR_TAIL_BYTES`, with an ellipsis line between them.
+ */
+function textHeadAndTail(text: string): string {
+  if (Buffer.byteLength(text) <= STDERR_HEAD_BYTES + STDERR_TAIL_BYTES) return text.trimEnd();
+  let end = STDERR_HEAD_BYTES;
+  while (Buffer.byteLength(text.slice(0, end)) > STDERR_HEAD_BYTES) end -= 1;
+  const code = text.charCodeAt(end - 1);
+  if (code >= 0xd800 && code <= 0xdbff) end -= 1;
+  return `${text.slice(0, end).trimEnd()}\n${textTail(text.slice(end))}`;
+}
+
+/**
+ * The `content` (or `error`) that arrived of a JSON answer cut at the output limit. Undefined when the
+ * text does not start like a JSON answer object.
+ */
+function readCutJsonAnswer(text: string): { content: string; isError: boolean } | undefined {
+  const trimmed = text.trimStart();
+  if (!trimmed.startsWith('{')) return undefined;
+  let value: unknown;
+  try {
+    value = parsePartialJson(trimmed, Allow.ALL);
+  } catch {
+    return undefined; // not JSON after all, or nested too deep for the parser: plain text then
+  }
+  if (!isPlainObject(value)) return undefined;
+  if (typeof value['content'] === 'string') return { content: value['content'], isError: value['is_error'] === true || typeof value['error'] === 'string' };
+  if (typeof value['error'] === 'string') return { content: value['error'], isError: true };
+  if ('content' in value || 'error' in value || 'is_error' in value || 'metadata' in value) return { content: '', isError: value['is_error'] === true };
+  return undefined;
 }
 
 interface JsonAnswer {
@@ -53,7 +119,10 @@ function readJsonAnswer(text: string): JsonAnswer | undefined {
   else answerText = JSON.stringify(content);
   const isError = error === true || typeof error === 'string' || isErrorFlag === true;
   const answer: JsonAnswer = { content: answerText, isError };
-  if (isPlainObject(metadata)) answer.metadata = metadata;
+  if (isPlainObject(metadata)) {
+    const violation = findJsonShapeViolation(metadata);
+    answer.metadata = violation === undefined ? metadata : { metadata_dropped: `the tool's metadata was ${violation.message}` };
+  }
   return answer;
 }
 
@@ -62,46 +131,63 @@ function withStderr(message: string, tail: string): string {
 }
 
 /** Maps a RunOutcome to a ToolResult (see the module comment for the stdout protocol). */
-export function mapRunOutcome(outcome: RunOutcome): ToolResult {
-  const tail = outcome.stderr.length > 0 ? stderrTail(outcome.stderr) : '';
+export function mapRunOutcome(outcome: RunOutcome, options: MapRunOutcomeOptions = {}): ToolResult {
+  const redact = options.redactText ?? ((text: string) => text);
+  const cutEdges: CutEdges = { cutAtEnd: outcome.truncated };
+  const stdoutText = (): string => redact(decode(outcome.stdout), cutEdges);
+  const outOfMemory = outcome.memoryExhaustedBytes !== undefined && !outcome.cancelled && !outcome.timedOut;
+  const failed = outcome.cancelled === true || outcome.timedOut || outcome.trap !== undefined || outcome.exitCode !== 0;
+  let stderrText = outcome.stderr.length > 0 ? redact(decode(outcome.stderr), cutEdges) : '';
+  if (outOfMemory) stderrText = stderrText.replace(ADAPTER_ASSERTION, '');
+  const tail = stderrText === '' ? '' : failed ? textHeadAndTail(stderrText) : textTail(stderrText);
   const metadata: Record<string, unknown> = {};
   let content: string;
   let isError: boolean;
-  if (outcome.cancelled) {
+  if (outOfMemory) {
+    const limitMiB = Math.round(((outcome.memoryExhaustedBytes as number) / MIB) * 100) / 100;
+    content = withStderr(`ran out of memory (limit ${limitMiB} MiB)`, tail);
+    metadata.out_of_memory = true;
+    metadata.memory_limit_mb = limitMiB;
+    isError = true;
+  } else if (outcome.cancelled) {
     content = 'the call was cancelled before the tool finished';
     isError = true;
   } else if (outcome.timedOut) {
     content = `timed out after ${Math.round(outcome.timeoutMs ?? outcome.durationMs)} ms`;
     isError = true;
+  } else if (outcome.trap !== undefined && (ARGUMENTS_TOO_LARGE.test(outcome.trap) || ARGUMENTS_TOO_LARGE.test(stderrText))) {
+    content = ARGUMENTS_TOO_LARGE_MESSAGE;
+    isError = true;
+    metadata.reason = 'arguments_too_large';
   } else if (outcome.trap !== undefined) {
     content = withStderr(`the tool crashed (wasm trap): ${outcome.trap}`, tail);
     isError = true;
   } else if (outcome.exitCode !== 0) {
-    const stdout = decode(outcome.stdout).trim();
+    const stdout = stdoutText().trim();
     const answer = readJsonAnswer(stdout);
     const detail = answer !== undefined && answer.content !== '' ? answer.content : stdout;
     content = withStderr(`the tool exited with code ${outcome.exitCode}${detail === '' ? '' : `: ${detail}`}`, tail);
     if (answer?.metadata !== undefined) Object.assign(metadata, answer.metadata);
     isError = true;
   } else {
-    const stdout = decode(outcome.stdout);
-    const answer = outcome.truncated ? undefined : readJsonAnswer(stdout);
+    const stdout = stdoutText();
+    const answer = outcome.truncated ? readCutJsonAnswer(stdout) : readJsonAnswer(stdout);
     if (answer === undefined) {
       content = stdout;
       isError = false;
     } else {
       content = answer.content;
       isError = answer.isError;
-      if (answer.metadata !== undefined) Object.assign(metadata, answer.metadata);
+      if ('metadata' in answer && answer.metadata !== undefined) Object.assign(metadata, answer.metadata);
     }
   }
-  if (outcome.truncated) content += TRUNCATION_MARKER;
+  if (outcome.truncated) content += content === '' ? TRUNCATION_MARKER.trimStart() : TRUNCATION_MARKER;
   metadata.exit_code = outcome.exitCode;
   metadata.duration_ms = Math.round(outcome.durationMs * 1000) / 1000;
   if (tail !== '') metadata.stderr = tail;
   if (outcome.truncated) metadata.truncated = true;
   if (outcome.timedOut) metadata.timed_out = true;
   if (outcome.cancelled) metadata.cancelled = true;
-  if (outcome.trap !== undefined) metadata.trap = outcome.trap;
+  if (outcome.trap !== undefined && !outOfMemory) metadata.trap = outcome.trap;
   return { content, is_error: isError, metadata };
 }

@@ -4,7 +4,7 @@
 import { basename } from 'node:path';
 import type { ResolvedToolPolicy } from '../policy.ts';
 import type { LoadedComponent } from './load.ts';
-import { pagesForBytes } from './memory-limit.ts';
+import { pagesForBytes, WASM_PAGE_BYTES } from './memory-limit.ts';
 import type { WasiHostOptions } from './wasi/types.ts';
 
 export interface RunOptions {
@@ -34,6 +34,8 @@ export interface RunOutcome {
   timeoutMs?: number;
   /** The trap message when the guest trapped (unreachable, out of bounds, stack overflow, ...). */
   trap?: string;
+  /** The call failed with the guest's memory exhausted at this many bytes (its cap). */
+  memoryExhaustedBytes?: number;
   /** Wall time of the call as the caller saw it, queueing excluded. */
   durationMs: number;
   /** Thread id of the worker that ran the call (0 in process). For diagnostics and tests. */
@@ -44,9 +46,16 @@ export function programNameOf(component: LoadedComponent, options: RunOptions): 
   return options.programName ?? basename(component.file).replace(/\.wasm$/, '');
 }
 
-export function hostOptionsFor(component: LoadedComponent, options: RunOptions): WasiHostOptions {
+/** What one call needs besides its WASI host: the memory cap, to tell a guest that ran out of memory. */
+export interface CallOptions extends WasiHostOptions {
+  /** The cap of the guest's linear memory in bytes (the policy's `memory_mb`, whole pages). */
+  memoryLimitBytes?: number;
+}
+
+export function hostOptionsFor(component: LoadedComponent, options: RunOptions): CallOptions {
   const { policy } = options;
   return {
+    memoryLimitBytes: memoryPagesFor(policy) * WASM_PAGE_BYTES,
     args: [programNameOf(component, options), ...options.args],
     env: { ...policy.env },
     stdin: options.stdin ?? new Uint8Array(),

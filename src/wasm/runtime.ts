@@ -1,7 +1,9 @@
 /**
  * The wasm runtime: loads tool components and runs calls in a rotating worker pool, each call on a
  * fresh instance with its own WASI host, under the policy's timeout, memory and output caps, and
- * the runtime's concurrency limits (overall and per tool).
+ * the runtime's concurrency limits: calls wait in one queue per tool, served round-robin, and one
+ * tool holds at most its share of the workers, so a tool that spins until its timeout delays only
+ * its own calls.
  */
 import { availableParallelism } from 'node:os';
 import { ToolHostError } from '../errors.ts';
@@ -22,9 +24,9 @@ export interface WasmRuntimeOptions {
   threads?: number;
   /** Calls running at once across all tools; default `threads`. */
   maxConcurrentCalls?: number;
-  /** Calls of one tool running at once; default `threads`. */
+  /** Calls of one tool running at once; default `defaultPerToolConcurrency(threads)`. */
   maxConcurrentCallsPerTool?: number;
-  /** Calls that may wait for a slot (per limiter) before QUEUE_FULL; default 256. */
+  /** Calls of one tool that may wait for a slot before QUEUE_FULL; default 256. */
   maxQueuedCalls?: number;
   /** A worker generation retires after `threads * recycleAfterCalls` calls; default 10,000. */
   recycleAfterCalls?: number;
@@ -61,12 +63,23 @@ function failedOutcome(fields: Partial<RunOutcome> & { durationMs: number }): Ru
   return { stdout: new Uint8Array(), stderr: new Uint8Array(), exitCode: null, truncated: false, timedOut: false, ...fields };
 }
 
+/**
+ * Workers one tool may hold by default: half the pool, rounded up (1 of 2, 2 of 3 or 4, 4 of 8), so
+ * at least half the pool, rounded down, always stays free for the other tools; a pool of one worker
+ * cannot keep any free. A tool that is alone pays for it in throughput (it uses half the pool);
+ * `limits.per_tool_concurrency` = `limits.pool_size` trades the isolation back for it.
+ */
+export function defaultPerToolConcurrency(threads: number): number {
+  return Math.max(1, Math.ceil(threads / 2));
+}
+
 export function createWasmRuntime(options: WasmRuntimeOptions = {}): WasmRuntime {
   const threads = options.threads ?? Math.max(1, availableParallelism());
-  const queueLimit = options.maxQueuedCalls ?? 256;
-  const overall = new CallLimiter(options.maxConcurrentCalls ?? threads, queueLimit, 'the wasm runtime');
-  const perToolCapacity = options.maxConcurrentCallsPerTool ?? threads;
-  const perTool = new Map<string, CallLimiter>();
+  const limiter = new CallLimiter({
+    capacity: options.maxConcurrentCalls ?? threads,
+    perKeyCapacity: options.maxConcurrentCallsPerTool ?? defaultPerToolConcurrency(threads),
+    queueLimit: options.maxQueuedCalls ?? 256,
+  });
   const pool = new WorkerPool({
     threads,
     recycleAfterCalls: options.recycleAfterCalls ?? 10_000,
@@ -76,15 +89,6 @@ export function createWasmRuntime(options: WasmRuntimeOptions = {}): WasmRuntime
   const runInProcess = createInProcessRunner(options.wasiHostModule);
   const loading = new Map<string, Promise<LoadedComponent>>();
   let closed = false;
-
-  function toolLimiter(component: LoadedComponent): CallLimiter {
-    let limiter = perTool.get(component.file);
-    if (limiter === undefined) {
-      limiter = new CallLimiter(perToolCapacity, queueLimit, `wasm tool ${component.file}`);
-      perTool.set(component.file, limiter);
-    }
-    return limiter;
-  }
 
   async function load(file: string): Promise<LoadedComponent> {
     const inFlight = loading.get(file);
@@ -120,19 +124,29 @@ export function createWasmRuntime(options: WasmRuntimeOptions = {}): WasmRuntime
     const timeoutMs = runOptions.policy.timeout_ms;
     task.host.timeoutMs = timeoutMs;
     const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(), timeoutMs);
-    const signal = runOptions.signal ? AbortSignal.any([controller.signal, runOptions.signal]) : controller.signal;
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, timeoutMs);
+    // The caller's signal is forwarded by a listener that is removed after the call, not joined with
+    // AbortSignal.any: on Node 20 every composite leaves a WeakRef in each of its sources, and the
+    // caller's signal descends from the host's long-lived shutdown signal, so those never go away.
+    const forwardCancel = () => controller.abort();
+    runOptions.signal?.addEventListener('abort', forwardCancel, { once: true });
+    if (runOptions.signal?.aborted) controller.abort();
     let reply: WorkerReply;
     try {
-      reply = await pool.run(task, signal);
-      if (reply.kind === 'missing-modules') reply = await pool.run({ ...task, modules }, signal);
+      reply = await pool.run(task, controller.signal);
+      if (reply.kind === 'missing-modules') reply = await pool.run({ ...task, modules }, controller.signal);
     } catch (error) {
       const durationMs = performance.now() - started;
-      if (controller.signal.aborted && isAbort(error)) return failedOutcome({ timedOut: true, timeoutMs, durationMs });
+      if (timedOut && isAbort(error)) return failedOutcome({ timedOut: true, timeoutMs, durationMs });
       if (runOptions.signal?.aborted && isAbort(error)) return failedOutcome({ cancelled: true, durationMs });
       return failedOutcome({ trap: `worker failed: ${(error as Error).message ?? String(error)}`, durationMs });
     } finally {
       clearTimeout(timer);
+      runOptions.signal?.removeEventListener('abort', forwardCancel);
     }
     const durationMs = performance.now() - started;
     if (reply.kind !== 'done') return failedOutcome({ trap: 'worker failed: modules were not accepted', durationMs });
@@ -143,13 +157,19 @@ export function createWasmRuntime(options: WasmRuntimeOptions = {}): WasmRuntime
 
   async function run(component: LoadedComponent, runOptions: RunOptions): Promise<RunOutcome> {
     if (closed) throw new Error('the wasm runtime is closed');
-    const releases: Release[] = [];
+    const queuedAt = performance.now();
+    let release: Release;
     try {
-      releases.push(await toolLimiter(component).acquire());
-      releases.push(await overall.acquire());
+      release = await limiter.acquire(component.file, `wasm tool ${component.file}`, runOptions.signal);
+    } catch (error) {
+      // Cancelled while queued: the call left the queue and never reached a worker.
+      if (runOptions.signal?.aborted) return failedOutcome({ cancelled: true, durationMs: performance.now() - queuedAt });
+      throw error;
+    }
+    try {
       return await runInPool(component, runOptions);
     } finally {
-      for (const release of releases.reverse()) release();
+      release();
     }
   }
 
@@ -157,7 +177,7 @@ export function createWasmRuntime(options: WasmRuntimeOptions = {}): WasmRuntime
     load,
     run,
     runInProcess,
-    stats: () => ({ ...pool.stats(), running: overall.active, queued: overall.queued }),
+    stats: () => ({ ...pool.stats(), running: limiter.active, queued: limiter.queued }),
     warmUp: () => {
       if (!closed) pool.warmUp();
     },

@@ -53,6 +53,17 @@ describe('glob', () => {
     expect(lines((await glob({ pattern: '**/*.yml' })).content)).toEqual(['.github/workflows/ci.yml']);
   });
 
+  it('supports extglobs and a leading "!" that negates the whole pattern', async () => {
+    expect(lines((await glob({ pattern: 'src/@(index|style).*' })).content)).toEqual(['src/index.ts', 'src/style.css']);
+    expect(lines((await glob({ pattern: '!**/*.ts' })).content)).toEqual(['.github/workflows/ci.yml', 'README.md', 'src/style.css']);
+  });
+
+  it('refuses a negated extglob by name (it cannot be matched in linear time)', async () => {
+    const result = await glob({ pattern: 'src/!(index).ts' });
+    expect(result.is_error).toBe(true);
+    expect(result.content).toMatch(/negated extglob such as "!\(\.\.\.\)"/);
+  });
+
   it('matches relative to path, returning paths relative to the workspace root', async () => {
     const result = await glob({ pattern: '*.ts', path: 'src/util' });
     expect(lines(result.content)).toEqual(['src/util/strings.test.ts', 'src/util/strings.ts']);

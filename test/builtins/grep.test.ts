@@ -122,6 +122,29 @@ describe('grep', () => {
     expect((await grep({ pattern: 'x', include: '/etc/*' })).is_error).toBe(true);
   });
 
+  it('refuses backreferences and lookaheads by name, since patterns run on a linear-time engine', async () => {
+    const backreference = await grep({ pattern: '(\\w+) \\1' });
+    expect(backreference.is_error).toBe(true);
+    expect(backreference.content).toMatch(/backreference \(\\1\)/);
+    expect(backreference.content).toMatch(/linear-time/);
+    const lookahead = await grep({ pattern: 'function (?!beta)' });
+    expect(lookahead.is_error).toBe(true);
+    expect(lookahead.content).toMatch(/negative lookahead \(\(\?!beta\)\)/);
+  });
+
+  it('runs lookbehinds', async () => {
+    expect(lines((await grep({ pattern: '(?<=function )b\\w+' })).content)).toEqual(['src/a.ts:3:export function beta() {}']);
+    expect(lines((await grep({ pattern: '(?<!export )function' })).content)).toEqual(['src/b.js:1:function gamma() {}']);
+  });
+
+  it('matches an include with a "/" against the path below path', async () => {
+    expect(lines((await grep({ pattern: 'function', include: 'src/*.ts' })).content)).toEqual([
+      'src/a.ts:1:export function alpha() {}',
+      'src/a.ts:3:export function beta() {}',
+    ]);
+    expect((await grep({ pattern: 'function', include: 'lib/*.ts' })).content).toMatch(/No matches/);
+  });
+
   describe('confinement', () => {
     it('refuses ../, /etc/passwd and absolute paths outside', async () => {
       for (const target of ['..', '../outside/secret.txt', '/etc/passwd', path.join(workspace.outside, 'secret.txt')]) {

@@ -1,9 +1,9 @@
-import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exampleHelp } from '../../src/cli/templates/index.ts';
-import { PROJECT_ROOT, runCli, temporaryDirectory } from './run-cli.ts';
+import { EXAMPLE_DESCRIPTION, exampleHelp, TEMPLATE_LANGUAGES } from '../../src/cli/templates/index.ts';
+import { BIN, cliEnvironment, PROJECT_ROOT, runCli, temporaryDirectory, type CliRun } from './run-cli.ts';
 
 const JCO = `${process.execPath} ${join(PROJECT_ROOT, 'node_modules', '@bytecodealliance', 'jco', 'src', 'jco.js')}`;
 
@@ -22,7 +22,10 @@ function expectContract(binary: string, name: string): void {
   expect(ok.status).toBe(0);
   expect(JSON.parse(ok.stdout)).toEqual({ content: 'AB "C" AB "C" AB "C"', metadata: { times: 3, upper: true } });
   expect(JSON.parse(runNative(binary, ['--times=2', 'x']).stdout)).toMatchObject({ content: 'x x' });
-  for (const args of [['--times', '0', 'x'], ['x', 'y'], [], ['--bogus', 'x'], ['--times']]) {
+  // "--" ends the options: the host passes it before a value that starts with "-".
+  expect(JSON.parse(runNative(binary, ['--', '-x']).stdout)).toMatchObject({ content: '-x' });
+  expect(JSON.parse(runNative(binary, ['-u', '--', '--upper']).stdout)).toMatchObject({ content: '--UPPER', metadata: { upper: true } });
+  for (const args of [['--times', '0', 'x'], ['x', 'y'], [], ['--bogus', 'x'], ['--times'], ['--', 'x', '-y']]) {
     const failed = runNative(binary, args);
     expect(failed.status, `args ${JSON.stringify(args)}`).not.toBe(0);
     const body = JSON.parse(failed.stdout) as { error?: unknown };
@@ -40,9 +43,9 @@ describe('toolhost new', () => {
   const expectedFiles: Record<string, string[]> = {
     c: ['demo_c.c', 'build.sh', 'README.md', '.gitignore'],
     go: ['main.go', 'go.mod', 'build.sh', 'README.md', '.gitignore'],
-    python: ['app.py', 'wit/world.wit', 'build.sh', 'README.md', '.gitignore'],
+    python: ['app.py', 'wit/world.wit', 'wit/deps/cli/package.wit', 'wit/deps/io/package.wit', 'build.sh', 'README.md', '.gitignore'],
     rust: ['src/main.rs', 'Cargo.toml', 'build.sh', 'README.md', '.gitignore'],
-    js: ['demo_js.js', 'wit/world.wit', 'package.json', 'build.sh', 'README.md', '.gitignore'],
+    js: ['demo_js.js', 'wit/world.wit', 'wit/deps/cli/package.wit', 'wit/deps/io/package.wit', 'package.json', 'build.sh', 'README.md', '.gitignore'],
   };
 
   it.each(Object.entries(expectedFiles))('scaffolds a %s project: source, build script, README', async (language, files) => {
@@ -127,11 +130,109 @@ describe('toolhost new', () => {
 
   it('the Python template is valid Python', async () => {
     await runCli(['new', 'python', 'syntax_py'], { cwd: workspace.path });
-    execFileSync('python3', ['-m', 'py_compile', join(workspace.path, 'syntax_py', 'app.py')], { stdio: 'pipe' });
+    const compiled = spawnSync('python3', ['-m', 'py_compile', join(workspace.path, 'syntax_py', 'app.py')], { encoding: 'utf8' });
+    expect({ status: compiled.status, stderr: compiled.stderr }).toEqual({ status: 0, stderr: '' });
+    expect(readdirSync(join(workspace.path, 'syntax_py', '__pycache__')).some((name) => name.startsWith('app.'))).toBe(true);
   });
 
   it('the JS template is a valid ES module', async () => {
     await runCli(['new', 'js', 'syntax_js'], { cwd: workspace.path });
-    execFileSync(process.execPath, ['--check', join(workspace.path, 'syntax_js', 'syntax_js.js')], { stdio: 'pipe' });
+    const checked = spawnSync(process.execPath, ['--check', join(workspace.path, 'syntax_js', 'syntax_js.js')], { encoding: 'utf8' });
+    expect({ status: checked.status, stderr: checked.stderr }).toEqual({ status: 0, stderr: '' });
   });
+});
+
+/**
+ * Node 20 compiles componentize-py output (it uses the wasm extended-const feature) only behind this V8 flag;
+ * Node >= 22 has the feature on by default and refuses the flag.
+ */
+const PYTHON_NODE_FLAGS = Number(process.versions.node.split('.')[0]) < 22 ? ['--experimental-wasm-extended-const'] : [];
+
+/** Runs the real toolhost executable with extra Node flags (for Python components on Node 20). */
+function runToolhost(args: readonly string[], cwd: string, nodeFlags: readonly string[]): Promise<CliRun> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [...nodeFlags, BIN, ...args], { cwd, env: cliEnvironment(), stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.on('error', reject);
+    child.on('close', (exitCode, signal) => resolve({ stdout, stderr, exitCode, signal }));
+  });
+}
+
+/** The lines `toolhost new` prints under "next:", without their indentation. */
+function nextSteps(stdout: string): string[] {
+  const after = stdout.split('\nnext:\n')[1] ?? '';
+  return after
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
+}
+
+interface CallResult {
+  content: string;
+  is_error: boolean;
+  metadata?: Record<string, unknown>;
+}
+
+// Real builds with each language's toolchain, then the component runs through the host. The one-time toolchain
+// installs (`# once` lines: pip install componentize-py, rustup target add) are CI's job (.ci/run); the JS
+// template's `npm install` is part of its build command and runs here against the npm registry.
+describe('toolhost new: every template builds with the commands it prints and runs through the host', () => {
+  let workspace: { path: string; remove: () => void };
+  beforeAll(() => {
+    workspace = temporaryDirectory();
+  });
+  afterAll(() => workspace.remove());
+
+  it.each(TEMPLATE_LANGUAGES.map((language) => [language]))(
+    '%s: scaffold, build, check, list, call (valid, a value starting with "-", invalid)',
+    async (language) => {
+      const name = `built_${language}`;
+      const nodeFlags = language === 'python' ? PYTHON_NODE_FLAGS : [];
+      const created = await runCli(['new', language, name], { cwd: workspace.path });
+      expect(created.exitCode).toBe(0);
+      const project = join(workspace.path, name);
+      const steps = nextSteps(created.stdout);
+      expect(steps[0]).toBe(`cd ${name}`);
+      expect(steps.at(-1)).toBe(`toolhost check ${name}.wasm`);
+      for (const step of steps.slice(1)) {
+        if (step.endsWith('# once')) continue;
+        if (step.startsWith('toolhost ')) {
+          const checked = await runToolhost(step.split(' ').slice(1), project, nodeFlags);
+          expect(checked.exitCode, `${checked.stdout}\n${checked.stderr}`).toBe(0);
+          expect(checked.stdout).toContain('0 errors');
+          continue;
+        }
+        // JCO: the host's own jco for the C and Go adapter step, instead of `npx --yes` fetching one.
+        const built = spawnSync('sh', ['-c', step], { cwd: project, env: { ...process.env, JCO }, encoding: 'utf8' });
+        expect(built.status, `${step}\n${built.stdout}\n${built.stderr}`).toBe(0);
+      }
+      const extensions = join(workspace.path, `extensions_${language}`);
+      mkdirSync(extensions);
+      copyFileSync(join(project, `${name}.wasm`), join(extensions, `${name}.wasm`));
+      const common = ['--extensions', extensions, '--cache-dir', join(workspace.path, 'cache'), '--workspace', workspace.path];
+
+      const listed = await runToolhost(['list', '--json', ...common], workspace.path, nodeFlags);
+      expect(listed.exitCode, listed.stderr).toBe(0);
+      const tool = (JSON.parse(listed.stdout) as { name: string; description: string; inputSchema: { required?: string[] } }[]).find((entry) => entry.name === name);
+      expect(tool?.description).toBe(EXAMPLE_DESCRIPTION);
+      expect(tool?.inputSchema.required).toEqual(['text']);
+
+      const call = async (args: object): Promise<{ exitCode: number | null; result: CallResult }> => {
+        const run = await runToolhost(['call', name, JSON.stringify(args), '--json', ...common], workspace.path, nodeFlags);
+        expect(run.stdout, run.stderr).toMatch(/^\{/);
+        return { exitCode: run.exitCode, result: JSON.parse(run.stdout) as CallResult };
+      };
+      const valid = await call({ text: 'ab "c"', times: 3, upper: true });
+      expect(valid).toMatchObject({ exitCode: 0, result: { content: 'AB "C" AB "C" AB "C"', is_error: false, metadata: { times: 3, upper: true } } });
+      const dashed = await call({ text: '--upper' });
+      expect(dashed).toMatchObject({ exitCode: 0, result: { content: '--upper', is_error: false, metadata: { upper: false } } });
+      const invalid = await call({ text: 'x', times: 0 });
+      expect(invalid).toMatchObject({ exitCode: 1, result: { is_error: true, metadata: { exit_code: 1 } } });
+      expect(invalid.result.content).toContain('--times must be a whole number from 1 to 100');
+    },
+    600_000,
+  );
 });

@@ -1,6 +1,8 @@
 import type { ChildProcess } from 'node:child_process';
+import { copyFileSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli, spawnCli, temporaryDirectory } from './run-cli.ts';
+import { PROJECT_ROOT, runCli, spawnCli, temporaryDirectory } from './run-cli.ts';
 
 interface RunningDaemon {
   child: ChildProcess;
@@ -92,6 +94,34 @@ describe('toolhost serve', () => {
     expect(await exited).toBe(0);
   });
 
+  it('takes allowed browser origins from --allowed-origin (repeatable) and TOOLHOST_ALLOWED_ORIGINS', { timeout: 30_000 }, async () => {
+    const daemon = await startDaemon(['--allowed-origin', 'http://localhost:5173', '--allowed-origin', 'https://app.test'], workspace.path);
+    try {
+      for (const origin of ['http://localhost:5173', 'https://app.test', daemon.url]) {
+        expect((await fetch(`${daemon.url}/v1/tools`, { headers: { origin } })).status, origin).toBe(200);
+      }
+      const refused = await fetch(`${daemon.url}/v1/tools`, { headers: { origin: 'https://evil.example' } });
+      expect(refused.status).toBe(403);
+      expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('forbidden_origin');
+    } finally {
+      daemon.child.kill('SIGTERM');
+    }
+    await daemon.exited;
+    const fromEnv = spawnCli(['serve', '--port', '0'], { cwd: workspace.path, env: { TOOLHOST_ALLOWED_ORIGINS: 'http://a.test, http://b.test:81' } });
+    let stdout = '';
+    fromEnv.stdout?.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    const exited = new Promise<number | null>((resolve) => fromEnv.on('exit', (code) => resolve(code)));
+    await new Promise<void>((resolve) => fromEnv.stdout?.on('data', () => stdout.includes('listening') && resolve()));
+    const url = /listening on (http:\/\/\S+)/.exec(stdout)?.[1] as string;
+    try {
+      expect((await fetch(`${url}/v1/tools`, { headers: { origin: 'http://b.test:81' } })).status).toBe(200);
+      expect((await fetch(`${url}/v1/tools`, { headers: { origin: 'http://b.test' } })).status).toBe(403);
+    } finally {
+      fromEnv.kill('SIGTERM');
+    }
+    expect(await exited).toBe(0);
+  });
+
   it('refuses a non-loopback bind without a token: exit 2, one line with a hint', async () => {
     const run = await runCli(['serve', '--host', '0.0.0.0', '--port', '0'], { cwd: workspace.path });
     expect(run.exitCode).toBe(2);
@@ -105,5 +135,69 @@ describe('toolhost serve', () => {
     const run = await runCli(['serve', '--port', 'eighty'], { cwd: workspace.path });
     expect(run.exitCode).toBe(2);
     expect(run.stderr).toContain('--port');
+  });
+});
+
+// Subprocesses on a shared machine; the control also transpiles a component: generous harness timeouts.
+describe('toolhost serve refuses bad bind settings before loading anything', { timeout: 60_000 }, () => {
+  let workspace: { path: string; remove: () => void };
+  let extensions: string;
+  let caches = 0;
+  beforeAll(() => {
+    workspace = temporaryDirectory();
+    extensions = join(workspace.path, 'ext');
+    mkdirSync(extensions);
+    // A real component (transpiled into the cache and logged as "extension loaded" when loaded) and a broken one.
+    copyFileSync(join(PROJECT_ROOT, 'test', 'fixtures', 'build', 'ext-greet.wasm'), join(extensions, 'ext-greet.wasm'));
+    writeFileSync(join(extensions, 'broken.wasm'), 'not a wasm file');
+  });
+  afterAll(() => workspace.remove());
+
+  /** A fresh, empty transpile cache for each run. */
+  function freshCache(): string {
+    const cache = join(workspace.path, `cache-${++caches}`);
+    mkdirSync(cache);
+    return cache;
+  }
+
+  function expectNothingLoaded(stderr: string, cache: string): void {
+    expect(stderr).not.toContain('extension loaded');
+    expect(stderr).not.toContain('extension failed to load');
+    expect(stderr).not.toContain('could not load');
+    expect(readdirSync(cache)).toEqual([]);
+  }
+
+  it('loads the extensions when the settings are good (the control)', async () => {
+    const cache = freshCache();
+    const daemon = await startDaemon(['--extensions', extensions, '--cache-dir', cache], workspace.path);
+    daemon.child.kill('SIGTERM');
+    await daemon.exited;
+    expect(daemon.stderr()).toContain('extension loaded');
+    expect(daemon.stderr()).toContain('extension failed to load');
+    expect(readdirSync(cache).length).toBeGreaterThan(0);
+  });
+
+  it.each([
+    { name: 'a non-loopback host without a token', args: ['--host', '0.0.0.0', '--port', '0'], message: '--token' },
+    { name: 'a host that is not an address or a name', args: ['--host', 'bad host!', '--port', '0'], message: 'Invalid host "bad host!"' },
+    { name: 'a bracketed IPv6 host', args: ['--host', '[::1]', '--port', '0'], message: 'without brackets' },
+    { name: 'a host name that does not resolve', args: ['--host', 'no-such-host.invalid', '--port', '0', '--token', 'sesame'], message: 'does not resolve' },
+    { name: 'a port out of range', args: ['--port', '70000'], message: '--port' },
+    { name: 'a port that is not a number', args: ['--port', 'eighty'], message: '--port' },
+  ])('refuses $name with exit 2 and loads no extension', async ({ args, message }) => {
+    const cache = freshCache();
+    const run = await runCli(['serve', ...args, '--extensions', extensions, '--cache-dir', cache], { cwd: workspace.path });
+    expect(run.exitCode).toBe(2);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toContain(message);
+    expectNothingLoaded(run.stderr, cache);
+  });
+
+  it('refuses a non-loopback TOOLHOST_HOST without a token the same way', async () => {
+    const cache = freshCache();
+    const run = await runCli(['serve', '--extensions', extensions, '--cache-dir', cache], { cwd: workspace.path, env: { TOOLHOST_HOST: '0.0.0.0', TOOLHOST_PORT: '0' } });
+    expect(run.exitCode).toBe(2);
+    expect(run.stderr).toContain('TOOLHOST_TOKEN');
+    expectNothingLoaded(run.stderr, cache);
   });
 });

@@ -61,6 +61,21 @@ describe('bridge: parsing raw arguments', () => {
     expect(result.is_error).toBe(true);
     expect(result.content).toMatch(/colour: unknown parameter \(known parameters: text, note/);
   });
+
+  it('reports an unknown parameter once, also for a strict schema (as wasm tools have)', async () => {
+    const strict = defineTool({
+      name: 'strict',
+      description: 'A strict object schema.',
+      permission: 'none',
+      input: z.object({ text: z.string() }).strict(),
+      secretParams: [],
+      async execute() {
+        return textResult('ok');
+      },
+    });
+    const result = await callTool(strict, { text: 'x', bogus: 1 }, testContext());
+    expect(result.content).toBe('Invalid arguments for tool "strict":\n- bogus: unknown parameter (known parameters: text)');
+  });
 });
 
 describe('bridge: empty optional asymmetry', () => {

@@ -71,6 +71,16 @@ describe('wasm tools in an extensions folder', () => {
     expect(result).toMatchObject({ content: 'Hello, Ada!', is_error: false, metadata: { language: 'go', times: 1, exit_code: 0 } });
   }, 60_000);
 
+  it('answers arguments too large for the preview1 adapter with a clear message, not a trap', async () => {
+    const { host } = await hostFor(extensionsWith({ 'ext-greet.wasm': fixture('ext-greet') }));
+    const fits = await host.callTool('ext-greet', { name: 'a'.repeat(50_000) });
+    expect(fits.is_error).toBe(false);
+    const tooLarge = await host.callTool('ext-greet', { name: 'a'.repeat(100_000) });
+    expect(tooLarge).toMatchObject({ is_error: true, metadata: { reason: 'arguments_too_large' } });
+    expect(tooLarge.content).toMatch(/^the arguments are too large for this tool: .*about 58 KiB.* stdin/);
+    expect(tooLarge.content).not.toContain('adapter line');
+  }, 60_000);
+
   it('cancels a running wasm call when the host closes after its grace period', async () => {
     const { host } = await hostFor(extensionsWith({ 'ext-greet.wasm': fixture('ext-greet') }));
     const call = host.callTool('ext-greet', { name: 'Ada', delay_ms: 8_000 });
@@ -131,12 +141,12 @@ describe('wasm tools in an extensions folder', () => {
     expect(unknown.is_error).toBe(true);
     expect(unknown.content).toContain('volume');
 
-    // Valid for the schema, refused by the program: it exits 2 with {"error": ...}. (The preview1
-    // command adapter the fixtures are built with maps every non-zero exit code to 1.)
+    // Valid for the schema, refused by the program: it exits 2 with {"error": ...}, and the exact code
+    // survives the preview1 command adapter the fixtures are built with.
     const refused = await host.callTool('ext-greet', { name: 'Ada', times: 500 });
     expect(refused.is_error).toBe(true);
-    expect(refused.content).toBe('the tool exited with code 1: --times must be between 1 and 100');
-    expect(refused.metadata).toMatchObject({ exit_code: 1 });
+    expect(refused.content).toBe('the tool exited with code 2: --times must be between 1 and 100');
+    expect(refused.metadata).toMatchObject({ exit_code: 2 });
   }, 60_000);
 
   it('applies a .tool.json sidecar: another name and description', async () => {

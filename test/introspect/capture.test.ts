@@ -107,3 +107,21 @@ describe('looksLikeError', () => {
     expect(looksLikeError('mytool 1.0 - does things')).toBe(false);
   });
 });
+
+describe('help capture takes only runs that can be help', () => {
+  const runner = (answers: Record<string, HelpRunOutput>) => async (args: string[]) => answers[args[0] ?? ''] ?? { stdout: '', stderr: '', exitCode: 1 };
+
+  it('never takes the output of a trap or a timeout (no exit code), even when it reads like help', async () => {
+    const trapped = { stdout: '', stderr: 'assertion failed at adapter line 2745\nUsage: x [--a]\n  --a  b\n  --c  d', exitCode: null };
+    await expect(captureHelp(runner({ '--help': trapped, '-h': trapped, help: trapped }))).rejects.toThrow(ToolHostError);
+  });
+
+  it('refuses a non-zero exit whose output is not help, and takes one whose output is (Go flag exits 2)', async () => {
+    const crash = { stdout: '', stderr: 'panic: runtime error: index out of range [3] with length 3', exitCode: 2 };
+    await expect(captureHelp(runner({ '--help': crash, '-h': crash, help: crash }))).rejects.toThrow(/No usable help output/);
+    const goUsage = { stdout: '', stderr: 'Usage of fileserve:\n  -port int\n    \tport to listen on (default 8080)\n', exitCode: 2 };
+    const captured = await captureHelp(runner({ '--help': crash, '-h': goUsage }));
+    expect(captured).toMatchObject({ flag: '-h' });
+    expect(captured.text).toContain('Usage of fileserve');
+  });
+});

@@ -63,7 +63,7 @@ describe('resolveConfig precedence: flags > env > file > defaults', () => {
   it('uses the defaults without flags, env or file', () => {
     const cwd = temporaryDirectory();
     const resolved = resolveConfig({ env: {}, cwd });
-    expect(resolved.server).toEqual({ host: '127.0.0.1', port: 7411, token: undefined, bodyLimitBytes: 1024 * 1024 });
+    expect(resolved.server).toEqual({ host: '127.0.0.1', port: 7411, token: undefined, bodyLimitBytes: 1024 * 1024, allowedOrigins: [], mcpSessionIdleMs: 600_000, maxMcpSessions: 1000 });
     expect(resolved.host).toEqual({ workspaceRoot: cwd });
     expect(resolved.configFile).toBeUndefined();
   });
@@ -91,7 +91,7 @@ describe('resolveConfig precedence: flags > env > file > defaults', () => {
       flags: { port: '9100', memoryMb: '128' },
     });
     expect(resolved.configFile).toBe(file);
-    expect(resolved.server).toEqual({ host: '127.0.0.2', port: 9100, token: 'from-env', bodyLimitBytes: 2048 });
+    expect(resolved.server).toEqual({ host: '127.0.0.2', port: 9100, token: 'from-env', bodyLimitBytes: 2048, allowedOrigins: [], mcpSessionIdleMs: 600_000, maxMcpSessions: 1000 });
     expect(resolved.host).toMatchObject({
       workspaceRoot: join(dir, 'file-ws'),
       permissionMode: 'write',
@@ -108,7 +108,7 @@ describe('resolveConfig precedence: flags > env > file > defaults', () => {
       env: { TOOLHOST_HOST: '127.0.0.3', TOOLHOST_WORKSPACE: 'env-ws', TOOLHOST_EXTENSIONS: '/abs/ext', TOOLHOST_CACHE_DIR: 'env-cache', TOOLHOST_TOKEN: 'env' },
       flags: { host: '::1', workspace: 'flag-ws', token: 'flag', bodyLimitBytes: 10 },
     });
-    expect(resolved.server).toEqual({ host: '::1', port: 7411, token: 'flag', bodyLimitBytes: 10 });
+    expect(resolved.server).toEqual({ host: '::1', port: 7411, token: 'flag', bodyLimitBytes: 10, allowedOrigins: [], mcpSessionIdleMs: 600_000, maxMcpSessions: 1000 });
     expect(resolved.host.workspaceRoot).toBe(join(cwd, 'flag-ws'));
     expect(resolved.host.extensionsDir).toBe('/abs/ext');
     expect(resolved.host.cacheDir).toBe(join(cwd, 'env-cache'));
@@ -137,5 +137,28 @@ describe('resolveConfig precedence: flags > env > file > defaults', () => {
     const resolved = resolveConfig({ cwd, env: { TOOLHOST_PORT: '', TOOLHOST_TOKEN: ' ', TOOLHOST_CONFIG: '' } });
     expect(resolved.server.port).toBe(7411);
     expect(resolved.server.token).toBeUndefined();
+  });
+});
+
+describe('allowed_origins and MCP session limits', () => {
+  it('normalizes origins from the file, and lets env and then flags replace the list', () => {
+    const { file } = writeConfig({ allowed_origins: ['HTTP://LocalHost:3000/', 'https://app.example:443'], limits: { mcp_session_idle_ms: 500, max_mcp_sessions: 3 } });
+    const fromFile = resolveConfig({ env: {}, configFile: file });
+    expect(fromFile.server).toMatchObject({ allowedOrigins: ['http://localhost:3000', 'https://app.example'], mcpSessionIdleMs: 500, maxMcpSessions: 3 });
+    const fromEnv = resolveConfig({ env: { TOOLHOST_ALLOWED_ORIGINS: ' http://a.test:1 ,,http://b.test ' }, configFile: file });
+    expect(fromEnv.server.allowedOrigins).toEqual(['http://a.test:1', 'http://b.test']);
+    const fromFlags = resolveConfig({ env: { TOOLHOST_ALLOWED_ORIGINS: 'http://a.test' }, configFile: file, flags: { allowedOrigin: ['http://c.test:8080'], maxMcpSessions: '7' } });
+    expect(fromFlags.server).toMatchObject({ allowedOrigins: ['http://c.test:8080'], maxMcpSessions: 7, mcpSessionIdleMs: 500 });
+  });
+
+  it('refuses values that are not origins, naming the file field, flag or variable', () => {
+    expect(configError(() => parseConfig({ allowed_origins: ['http://x.test/path'] })).message).toContain('allowed_origins.0: "http://x.test/path" is not an origin');
+    expect(configError(() => parseConfig({ allowed_origins: ['*'] })).message).toContain('allowed_origins.0: "*" is not allowed');
+    expect(configError(() => parseConfig({ allowed_origins: ['null'] })).message).toContain('"null" is not allowed');
+    expect(configError(() => parseConfig({ allowed_origins: ['localhost:3000x'] })).message).toContain('is not an origin');
+    expect(configError(() => resolveConfig({ env: {}, flags: { allowedOrigin: ['nope'] } })).message).toContain('--allowed-origin:');
+    expect(configError(() => resolveConfig({ env: { TOOLHOST_ALLOWED_ORIGINS: 'http://ok.test,ftp://u:p@x.test' } })).message).toContain('TOOLHOST_ALLOWED_ORIGINS:');
+    expect(configError(() => parseConfig({ limits: { max_mcp_sessions: 0 } })).message).toContain('limits.max_mcp_sessions:');
+    expect(configError(() => resolveConfig({ env: {}, flags: { mcpSessionIdleMs: 'soon' } })).message).toContain('--mcp-session-idle-ms:');
   });
 });

@@ -67,11 +67,15 @@ describe('GET /v1/events', () => {
 
   it('ends open event streams on shutdown', async () => {
     t = await startTestServer();
-    const reader = new SseReader(await fetch(`${t.url}/v1/events`));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    const url = t.url;
+    const response = await fetch(`${url}/v1/events`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('text/event-stream');
+    const reader = new SseReader(response);
     const closing = t.close();
-    await reader.ended();
+    await expect(reader.ended()).resolves.toBeUndefined();
     await closing;
     t = undefined;
+    await expect(fetch(`${url}/v1/events`)).rejects.toThrow();
   });
 });

@@ -2,7 +2,7 @@ import { request } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ToolHostError } from '../../src/errors.ts';
 import { startServer } from '../../src/server/serve.ts';
-import { assertBindAllowed, bearerTokenOf, isLoopbackAddress, isLoopbackHostHeader, tokensEqual } from '../../src/server/security.ts';
+import { assertBindAllowed, assertBindSettings, bearerTokenOf, isLoopbackAddress, isLoopbackHostHeader, tokensEqual } from '../../src/server/security.ts';
 import { createTestHost, postJson, readJson, startTestServer, type TestServer } from './helpers.ts';
 
 let t: TestServer | undefined;
@@ -124,6 +124,15 @@ describe('non-loopback bind', () => {
       req.end();
     });
     expect(response).toBe(200);
+  });
+
+  it('checks host syntax, port range and the token rule without touching the network', () => {
+    for (const host of ['127.0.0.1', '::1', 'localhost', 'my-host.lan', 'fe80::1']) expect(() => assertBindSettings({ host, port: 0, token: 't' }), host).not.toThrow();
+    for (const host of ['bad host', '[::1]', 'a_b.test', '-x.test', '', 'x'.repeat(254)]) {
+      expect(() => assertBindSettings({ host, port: 0, token: 't' }), host).toThrow(/Invalid host/);
+    }
+    for (const port of [-1, 65536, 1.5, Number.NaN]) expect(() => assertBindSettings({ host: '127.0.0.1', port, token: undefined }), String(port)).toThrow(/Invalid port/);
+    expect(() => assertBindSettings({ host: 'my-host.lan', port: 80, token: undefined })).toThrow(/--token/);
   });
 
   it('reports a port in use as SERVER_LISTEN_FAILED', async () => {

@@ -47,10 +47,13 @@ describe('graceful shutdown', () => {
 
   it('close is idempotent', async () => {
     t = await startTestServer();
+    const url = t.url;
     const first = t.server.close(500);
     const second = t.server.close(500);
-    await Promise.all([first, second]);
+    await expect(Promise.all([first, second])).resolves.toEqual([undefined, undefined]);
+    await expect(t.server.close(500)).resolves.toBeUndefined();
     t = undefined;
+    await expect(fetch(`${url}/healthz`)).rejects.toThrow();
   });
 
   it('installShutdownHandlers closes then exits 0 on SIGTERM, and removes its handlers', async () => {

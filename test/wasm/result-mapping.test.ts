@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { redactText as redactTextWith, type CutEdges } from '../../src/secrets.ts';
 import { mapRunOutcome, TRUNCATION_MARKER } from '../../src/wasm/result-mapping.ts';
 import type { RunOutcome } from '../../src/wasm/run-types.ts';
 
@@ -58,9 +59,59 @@ describe('mapRunOutcome', () => {
     const tail = noisy.metadata?.stderr as string;
     expect(tail.length).toBeLessThanOrEqual(4097);
     expect(tail.endsWith('THE END')).toBe(true);
-    const truncated = mapRunOutcome(outcome({ stdout: bytes('{"content":"cut'), truncated: true }));
-    expect(truncated.content).toBe(`{"content":"cut${TRUNCATION_MARKER}`);
-    expect(truncated.metadata).toMatchObject({ truncated: true });
+    const plainCut = mapRunOutcome(outcome({ stdout: bytes('plain text cut'), truncated: true }));
+    expect(plainCut).toMatchObject({ content: `plain text cut${TRUNCATION_MARKER}`, is_error: false, metadata: { truncated: true } });
     expect(mapRunOutcome(outcome({})).metadata).not.toHaveProperty('stderr');
+  });
+
+  it('gives the content that arrived of a JSON answer cut at the limit, never raw broken JSON', () => {
+    const truncated = mapRunOutcome(outcome({ stdout: bytes('{"metadata":{"rows":3},"content":"line one\\nline tw'), truncated: true }));
+    expect(truncated).toMatchObject({ content: `line one\nline tw${TRUNCATION_MARKER}`, is_error: false, metadata: { truncated: true } });
+    expect(truncated.content).not.toContain('{"');
+    const errorCut = mapRunOutcome(outcome({ stdout: bytes('{"error":"it broke becau'), truncated: true }));
+    expect(errorCut).toMatchObject({ content: `it broke becau${TRUNCATION_MARKER}`, is_error: true });
+    const beforeContent = mapRunOutcome(outcome({ stdout: bytes('{"metadata":{"rows":[1,2,3'), truncated: true }));
+    expect(beforeContent.content).toBe(TRUNCATION_MARKER.trimStart());
+  });
+
+  it('drops metadata nested beyond the shape limits instead of passing it on', () => {
+    const deep = `${'{"a":'.repeat(500)}1${'}'.repeat(500)}`;
+    const result = mapRunOutcome(outcome({ stdout: bytes(`{"content":"ok","metadata":${deep}}`) }));
+    expect(result.content).toBe('ok');
+    expect(result.metadata?.['metadata_dropped']).toMatch(/nested too deep \(limit 64/);
+  });
+
+  it('redacts a secret split by the output limit before cutting, in stdout and in the stderr tail', () => {
+    const used = new Map([['API_KEY', 'sk-live-0123456789abcdef']]);
+    const redactText = (text: string, edges?: CutEdges) => redactTextWith(text, used, edges);
+    const cutStdout = mapRunOutcome(outcome({ stdout: bytes('token: sk-live-01234'), truncated: true }), { redactText });
+    expect(cutStdout.content).toBe(`token: [REDACTED:API_KEY]${TRUNCATION_MARKER}`);
+    const stderr = `${'x'.repeat(5000)}sk-live-0123456789abcdef and more`;
+    const tail = mapRunOutcome(outcome({ stderr: bytes(stderr), exitCode: 1 }), { redactText }).metadata?.['stderr'] as string;
+    expect(tail).toContain('[REDACTED:API_KEY] and more');
+    expect(tail).not.toMatch(/0123|cdef/);
+    // Without the redaction hook (the old order: cut, then redact whole values), the prefix leaked.
+    expect(mapRunOutcome(outcome({ stdout: bytes('token: sk-live-01234'), truncated: true })).content).toContain('sk-live-01234');
+  });
+
+  it('keeps the head of stderr as well as its tail when a call failed, and never calls running out of memory an adapter assertion', () => {
+    const stderr = `fatal error: the real reason\n${'dump line\n'.repeat(2000)}THE END`;
+    const crashed = mapRunOutcome(outcome({ exitCode: null, trap: 'unreachable', stderr: bytes(stderr) }));
+    const kept = crashed.metadata?.['stderr'] as string;
+    expect(kept.startsWith('fatal error: the real reason\n')).toBe(true);
+    expect(kept.endsWith('THE END')).toBe(true);
+    expect(kept).toContain('…');
+    expect(kept.length).toBeLessThan(1024 + 4096 + 8);
+    expect(crashed.content).toContain('fatal error: the real reason');
+    const exited = mapRunOutcome(outcome({ exitCode: 2, stderr: bytes(stderr) })).metadata?.['stderr'] as string;
+    expect(exited.startsWith('fatal error: the real reason')).toBe(true);
+    // A successful call keeps the tail only, as before.
+    expect((mapRunOutcome(outcome({ stderr: bytes(stderr) })).metadata?.['stderr'] as string).startsWith('…')).toBe(true);
+
+    const outOfMemory = mapRunOutcome(
+      outcome({ exitCode: null, trap: 'unreachable', memoryExhaustedBytes: 64 * 1024 * 1024, stderr: bytes('hogging\nassertion failed at adapter line 2745') }),
+    );
+    expect(outOfMemory).toMatchObject({ content: 'ran out of memory (limit 64 MiB)\nhogging', is_error: true, metadata: { out_of_memory: true, memory_limit_mb: 64 } });
+    expect(outOfMemory.metadata).not.toHaveProperty('trap');
   });
 });

@@ -1,3 +1,4 @@
+import { getEventListeners } from 'node:events';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -42,13 +43,13 @@ describe('running calls in the pool', () => {
 
   it('reports non-zero exit codes with stderr', async () => {
     const outcome = await run(['stderr', 'something broke', '3']);
-    // The preview1 command adapter maps every non-zero exit code to 1.
-    expect(outcome.exitCode).toBe(1);
+    // The guest's own code, though the preview1 command adapter would map it to 1 (see glue-patches.ts).
+    expect(outcome.exitCode).toBe(3);
     expect(decode(outcome.stderr)).toBe('something broke');
     const result = mapRunOutcome(outcome);
     expect(result.is_error).toBe(true);
     expect(result.content).toContain('something broke');
-    expect(result.metadata).toMatchObject({ exit_code: 1, stderr: 'something broke' });
+    expect(result.metadata).toMatchObject({ exit_code: 3, stderr: 'something broke' });
   });
 
   it('turns traps into a trap message, and the next call runs on a fresh instance', async () => {
@@ -122,6 +123,20 @@ describe('running calls in the pool', () => {
     expect(await readFile(join(shared, 'new.txt'), 'utf8')).toBe('written');
     expect((await run(['read', '/data/note.txt'])).exitCode).not.toBe(0);
     expect((await run(['read', '/data/../../etc/passwd'], readOnly)).exitCode).not.toBe(0);
+  });
+
+  it('leaves nothing on a long-lived caller signal once its calls are done (no listener, no AbortSignal.any dependant)', async () => {
+    const longLived = new AbortController().signal;
+    const policy = resolvePolicy({}, work);
+    for (let call = 0; call < 20; call += 1) {
+      const outcome = await runtime.run(echo, { args: [String(call)], policy, signal: longLived });
+      expect(outcome.exitCode).toBe(0);
+    }
+    expect(getEventListeners(longLived, 'abort')).toHaveLength(0);
+    // Node 20 keeps a WeakRef per AbortSignal.any composite in each source's dependant set, for good.
+    const dependants = Object.getOwnPropertySymbols(longLived).find((symbol) => symbol.description === 'kDependantSignals');
+    const set = dependants === undefined ? undefined : (longLived as unknown as Record<symbol, { size: number } | undefined>)[dependants];
+    expect(set?.size ?? 0).toBe(0);
   });
 
   it('runs in process through the same code path', async () => {

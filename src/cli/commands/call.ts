@@ -51,7 +51,7 @@ export function registerCallCommand(program: Command, context: CommandContext): 
       const config = resolveHostConfig(flags, context.io);
       const host = await openHost(config, context.io, { logger: commandLogger(isDebug(self)) });
       try {
-        const lookup = host.registry.lookup(toolName);
+        const lookup = host.lookupTool(toolName);
         if (!lookup.found) {
           throw usageError(lookup.message, lookup.reason === 'unknown' ? 'run `toolhost list` to see the available tools' : undefined);
         }

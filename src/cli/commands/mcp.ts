@@ -1,6 +1,8 @@
 /** `toolhost mcp`: an MCP server over stdio. stdout carries only JSON-RPC; everything else goes to stderr. */
 import { Command } from 'commander';
 import { installShutdownHandlers, runMcpStdioCommand } from '../../server/index.ts';
+import { tuneDaemonHeap } from '../../server/heap-tuning.ts';
+import { installLastResortGuard } from '../../server/last-resort-guard.ts';
 import { type CommandContext, isDebug } from '../command-context.ts';
 import { createExtensionSource } from '../extension-source.ts';
 import { addHostOptions, daemonLogger, type HostFlags, hostOptionsWithProgress, reportLoadFailures, resolveHostConfig } from '../host-setup.ts';
@@ -28,6 +30,8 @@ export function registerMcpCommand(program: Command, context: CommandContext): C
       const { io } = context;
       const config = resolveHostConfig(flags, io);
       const logger = daemonLogger(isDebug(self));
+      installLastResortGuard(logger);
+      tuneDaemonHeap();
       const progress = createProgressReporter(io);
       let started: Awaited<ReturnType<typeof runMcpStdioCommand>>;
       try {

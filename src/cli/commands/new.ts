@@ -45,7 +45,8 @@ export function registerNewCommand(program: Command, context: CommandContext): C
       const shown = relative(io.cwd, directory) || '.';
       io.stdout.write(`${paint('green', 'created')} ${shown}/ (${language}, ${template.toolchain})\n`);
       for (const file of files) io.stdout.write(`  ${file.path}\n`);
-      io.stdout.write(`\nnext:\n  cd ${shown}\n  ${template.buildCommand}\n  toolhost check ${name}.wasm\n`);
+      const setup = template.setupCommand === undefined ? '' : `  ${template.setupCommand}   # once\n`;
+      io.stdout.write(`\nnext:\n  cd ${shown}\n${setup}  ${template.buildCommand}\n  toolhost check ${name}.wasm\n`);
       return EXIT_OK;
     }),
   );

@@ -2,6 +2,8 @@
 import { Command } from 'commander';
 import { ToolHostError } from '../../errors.ts';
 import { DEFAULT_SERVER_HOST, DEFAULT_SERVER_PORT, installShutdownHandlers, runServeCommand } from '../../server/index.ts';
+import { tuneDaemonHeap } from '../../server/heap-tuning.ts';
+import { installLastResortGuard } from '../../server/last-resort-guard.ts';
 import { type CommandContext, isDebug } from '../command-context.ts';
 import { createExtensionSource } from '../extension-source.ts';
 import { addHostOptions, daemonLogger, type HostFlags, hostOptionsWithProgress, reportLoadFailures, resolveHostConfig } from '../host-setup.ts';
@@ -13,6 +15,11 @@ interface ServeFlags extends HostFlags {
   host?: string;
   port?: string;
   token?: string;
+  allowedOrigin?: string[];
+}
+
+function collect(value: string, previous: string[] = []): string[] {
+  return [...previous, value];
 }
 
 export function registerServeCommand(program: Command, context: CommandContext): Command {
@@ -21,7 +28,12 @@ export function registerServeCommand(program: Command, context: CommandContext):
     .description('run the HTTP daemon (REST API, events, MCP over Streamable HTTP) with hot reload of the extensions folder')
     .option('--host <address>', `address to bind (env TOOLHOST_HOST; default: ${DEFAULT_SERVER_HOST}); a non-loopback address needs --token`)
     .option('--port <port>', `port to listen on, 0 for an ephemeral one (env TOOLHOST_PORT; default: ${DEFAULT_SERVER_PORT})`)
-    .option('--token <token>', 'bearer token required on every request but /healthz (env TOOLHOST_TOKEN)');
+    .option('--token <token>', 'bearer token required on every request but /healthz (env TOOLHOST_TOKEN)')
+    .option(
+      '--allowed-origin <origin>',
+      'a browser origin (scheme://host[:port]) allowed to call the daemon besides its own; repeatable (env TOOLHOST_ALLOWED_ORIGINS, comma-separated)',
+      collect,
+    );
   addHostOptions(command);
   command.addHelpText(
     'after',
@@ -42,6 +54,8 @@ export function registerServeCommand(program: Command, context: CommandContext):
       const { io } = context;
       const config = resolveHostConfig(flags, io);
       const logger = daemonLogger(isDebug(self));
+      installLastResortGuard(logger);
+      tuneDaemonHeap();
       const progress = createProgressReporter(io);
       let started: Awaited<ReturnType<typeof runServeCommand>>;
       try {
@@ -54,7 +68,8 @@ export function registerServeCommand(program: Command, context: CommandContext):
         });
       } catch (error) {
         if (ToolHostError.is(error, 'SERVER_START_REFUSED')) {
-          throw new CliError(error.message, { exitCode: EXIT_USAGE, hint: 'bind 127.0.0.1, or pass --token (or TOOLHOST_TOKEN)', cause: error });
+          const hint = /without a bearer token/.test(error.message) ? 'bind 127.0.0.1, or pass --token (or TOOLHOST_TOKEN)' : 'fix --host/--port (or TOOLHOST_HOST/TOOLHOST_PORT, or the config file)';
+          throw new CliError(error.message, { exitCode: EXIT_USAGE, hint, cause: error });
         }
         throw error;
       } finally {

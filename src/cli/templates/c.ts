@@ -47,12 +47,18 @@ int main(int argc, char **argv) {
   long times = 1;
   int upper = 0;
   const char *text = NULL;
+  int options_done = 0; /* after "--" every argument is TEXT, even one that starts with "-" */
   char message[256];
 
   for (int i = 1; i < argc; i++) {
     const char *arg = argv[i];
     const char *value = NULL;
-    if (strcmp(arg, "-h") == 0 || strcmp(arg, "--help") == 0) {
+    if (options_done) {
+      if (text != NULL) return fail("expected one TEXT argument; quote text that contains spaces");
+      text = arg;
+    } else if (strcmp(arg, "--") == 0) {
+      options_done = 1;
+    } else if (strcmp(arg, "-h") == 0 || strcmp(arg, "--help") == 0) {
       fputs(HELP, stdout);
       return 0;
     } else if (strcmp(arg, "-u") == 0 || strcmp(arg, "--upper") == 0) {
@@ -108,7 +114,7 @@ function buildScript(name: string): string {
 set -eu
 cd "$(dirname "$0")"
 CC="\${CC:-clang}"
-JCO="\${JCO:-npx --yes @bytecodealliance/jco}"
+JCO="\${JCO:-npx --yes @bytecodealliance/jco@1.11.2}"
 "$CC" --target=wasm32-wasi -O2 -Wall -Wl,--strip-all -o ${name}.core.wasm ${name}.c
 $JCO new ${name}.core.wasm --wasi-command -o ${name}.wasm
 echo "built ${name}.wasm"

@@ -33,11 +33,19 @@ func main() {
 	upper := false
 	text := ""
 	haveText := false
+	optionsDone := false // after "--" every argument is TEXT, even one that starts with "-"
 
 	args := os.Args[1:]
 	for i := 0; i < len(args); i++ {
 		arg := args[i]
 		switch {
+		case optionsDone:
+			if haveText {
+				fail("expected one TEXT argument; quote text that contains spaces")
+			}
+			text, haveText = arg, true
+		case arg == "--":
+			optionsDone = true
 		case arg == "-h" || arg == "--help":
 			fmt.Print(help)
 			return
@@ -85,22 +93,17 @@ func main() {
 
 function buildScript(name: string): string {
   return `#!/bin/sh
-# Builds ${name}.wasm, a wasip2 command component.
-# - With TinyGo (>= 0.33) installed: tinygo build -target=wasip2 emits the component directly.
-# - Otherwise: the standard Go toolchain builds a wasip1 module (${name}.core.wasm) and jco adds the
-#   WASI preview1 command adapter. Some Go releases emit duplicate wasi imports, which the adapter step
-#   refuses ("duplicate import"); use TinyGo then.
+# Builds ${name}.wasm.
+# - With TinyGo (>= 0.33) installed: tinygo build -target=wasip2 emits a wasip2 command component.
+# - Otherwise: the standard Go toolchain (>= 1.21) builds a wasip1 command module, and ${name}.wasm is that module:
+#   toolhost adds the WASI preview1 command adapter itself when it loads the file. (jco new --wasi-command refuses
+#   recent Go output: "module has duplicate import for wasi_snapshot_preview1::fd_write".)
 set -eu
 cd "$(dirname "$0")"
 if command -v tinygo >/dev/null 2>&1; then
   tinygo build -target=wasip2 -no-debug -o ${name}.wasm .
 else
-  JCO="\${JCO:-npx --yes @bytecodealliance/jco}"
-  GOOS=wasip1 GOARCH=wasm go build -trimpath -ldflags="-s -w" -o ${name}.core.wasm .
-  if ! $JCO new ${name}.core.wasm --wasi-command -o ${name}.wasm; then
-    echo "build.sh: adapting the Go wasip1 module failed; install TinyGo (https://tinygo.org) and run ./build.sh again" >&2
-    exit 1
-  fi
+  GOOS=wasip1 GOARCH=wasm go build -trimpath -ldflags="-s -w" -o ${name}.wasm .
 fi
 echo "built ${name}.wasm"
 `;
@@ -108,7 +111,7 @@ echo "built ${name}.wasm"
 
 export const goTemplate: ToolTemplate = {
   language: 'go',
-  toolchain: 'TinyGo (wasip2), or Go (wasip1) + jco',
+  toolchain: 'TinyGo (wasip2), or Go >= 1.21 (wasip1)',
   buildCommand: './build.sh',
   files(name: string): TemplateFile[] {
     return [
@@ -120,12 +123,11 @@ export const goTemplate: ToolTemplate = {
         path: 'README.md',
         content: readme(name, {
           language: 'Go',
-          build: ['./build.sh                      # tinygo -target=wasip2, or go (wasip1) + jco new --wasi-command', `ls -l ${name}.wasm`],
+          build: ['./build.sh                      # tinygo -target=wasip2, or GOOS=wasip1 GOARCH=wasm go build', `ls -l ${name}.wasm`],
           layout: ['`main.go`: the tool: argument parsing, `--help`, the JSON output contract (stdlib only)', '`go.mod`, `build.sh`'],
           notes: [
-            'TinyGo builds small components (hundreds of KiB). The standard Go toolchain builds a few-MiB wasip1 module; toolhost',
-            `adapts wasip1 modules itself, so dropping \`${name}.core.wasm\` (renamed to \`${name}.wasm\`) also works when its imports`,
-            'are accepted by the adapter. The first load transpiles and caches the component.',
+            'TinyGo builds small components (hundreds of KiB). The standard Go toolchain builds a few-MiB wasip1 module, which',
+            'toolhost wraps with the WASI preview1 command adapter when it loads it. The first load transpiles and caches it.',
             "Go's `flag` package prints `-name value` help that toolhost also understands, but the clap-style help above maps",
             'more precisely (defaults, short and long names), so the template parses arguments by hand.',
           ],

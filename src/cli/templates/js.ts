@@ -1,9 +1,21 @@
-/** `toolhost new js`: a JavaScript module componentized with ComponentizeJS (jco componentize). */
+/** `toolhost new js`: a JavaScript module componentized with ComponentizeJS (its own `componentize-js` CLI). */
 import { EXAMPLE_MAX_TIMES, exampleHelp, quoteLiteral, readme, type TemplateFile, type ToolTemplate } from './template.ts';
+import { WASI_VERSION, wasiWitFiles } from './wasi-wit.ts';
+
+/**
+ * The npm versions the template is built and tested with, pinned exactly: ComponentizeJS, the jco it
+ * depends on, and the preview2-shim at the top of node_modules (with 0.26 hoisted there, ComponentizeJS
+ * 0.23 fails to read its own input files).
+ */
+export const JS_TOOLCHAIN_VERSIONS = {
+  '@bytecodealliance/componentize-js': '0.23.0',
+  '@bytecodealliance/jco': '1.35.0',
+  '@bytecodealliance/preview2-shim': '0.25.0',
+} as const;
 
 function source(name: string): string {
   return `// ${name}: a toolhost tool. Build with ./build.sh; see README.md for the contract.
-import { getArguments } from 'wasi:cli/environment@0.2.3';
+import { getArguments } from 'wasi:cli/environment@${WASI_VERSION}';
 
 // Printed for --help; toolhost parses it into the tool's schema. Keep the layout.
 const HELP = "${quoteLiteral(exampleHelp(name))}";
@@ -14,9 +26,15 @@ function runTool(args) {
   let times = 1;
   let upper = false;
   let text;
+  let optionsDone = false; // after "--" every argument is TEXT, even one that starts with "-"
   for (let index = 0; index < args.length; index++) {
     const arg = args[index];
-    if (arg === '-h' || arg === '--help') {
+    if (optionsDone) {
+      if (text !== undefined) throw new ToolError('expected one TEXT argument; quote text that contains spaces');
+      text = arg;
+    } else if (arg === '--') {
+      optionsDone = true;
+    } else if (arg === '-h' || arg === '--help') {
       console.log(HELP.trimEnd());
       return undefined;
     } else if (arg === '-u' || arg === '--upper') {
@@ -63,19 +81,22 @@ const WORLD = `package toolhost:tool;
 
 // A command component: exports wasi:cli/run and reads its arguments from wasi:cli/environment.
 world tool {
-  import wasi:cli/environment@0.2.3;
-  export wasi:cli/run@0.2.3;
+  import wasi:cli/environment@${WASI_VERSION};
+  export wasi:cli/run@${WASI_VERSION};
 }
 `;
 
 function buildScript(name: string): string {
   return `#!/bin/sh
-# Builds ${name}.wasm with ComponentizeJS through jco (npm install in this folder first).
-# The WASI WIT packages go in wit/deps: fetch them once with wkg (cargo install wkg) -- \`wkg wit fetch\` --
-# or copy the wasi-cli 0.2.3 WIT from https://github.com/WebAssembly/wasi-cli.
+# Builds ${name}.wasm with ComponentizeJS (run npm install in this folder first; package.json pins the versions).
+# The WASI WIT packages the world uses are in wit/deps (written by toolhost new): no network needed.
 set -eu
 cd "$(dirname "$0")"
-npx jco componentize ${name}.js --wit wit --world-name tool -o ${name}.wasm
+if [ ! -x node_modules/.bin/componentize-js ]; then
+  echo "build.sh: ComponentizeJS is not installed here; run npm install in $(pwd) first" >&2
+  exit 1
+fi
+node_modules/.bin/componentize-js ${name}.js --wit wit --world-name tool -o ${name}.wasm
 echo "built ${name}.wasm"
 `;
 }
@@ -87,7 +108,7 @@ function packageJson(name: string): string {
       private: true,
       type: 'module',
       scripts: { build: 'sh build.sh' },
-      devDependencies: { '@bytecodealliance/jco': '^1.11.2', '@bytecodealliance/componentize-js': '^0.18.0' },
+      devDependencies: JS_TOOLCHAIN_VERSIONS,
     },
     null,
     2,
@@ -96,12 +117,13 @@ function packageJson(name: string): string {
 
 export const jsTemplate: ToolTemplate = {
   language: 'js',
-  toolchain: 'ComponentizeJS (jco componentize)',
+  toolchain: 'ComponentizeJS',
   buildCommand: 'npm install && ./build.sh',
   files(name: string): TemplateFile[] {
     return [
       { path: `${name}.js`, content: source(name) },
       { path: 'wit/world.wit', content: WORLD },
+      ...wasiWitFiles(),
       { path: 'package.json', content: packageJson(name) },
       { path: 'build.sh', content: buildScript(name), executable: true },
       { path: '.gitignore', content: 'node_modules/\n*.wasm\n' },
@@ -109,8 +131,8 @@ export const jsTemplate: ToolTemplate = {
         path: 'README.md',
         content: readme(name, {
           language: 'JavaScript',
-          build: ['npm install', '(cd wit && wkg wit fetch)           # once: the WASI WIT packages into wit/deps', './build.sh', `ls -l ${name}.wasm`],
-          layout: [`\`${name}.js\`: the tool: \`run.run\` is its main; argument parsing, \`--help\`, the JSON output contract`, '`wit/world.wit`: the world', '`package.json`, `build.sh`'],
+          build: ['npm install                     # once: ComponentizeJS, pinned in package.json', './build.sh', `ls -l ${name}.wasm`],
+          layout: [`\`${name}.js\`: the tool: \`run.run\` is its main; argument parsing, \`--help\`, the JSON output contract`, `\`wit/world.wit\`: the world; \`wit/deps/\`: the WASI ${WASI_VERSION} WIT it uses (no fetch needed)`, '`package.json`, `build.sh`'],
           notes: ['ComponentizeJS embeds a JS engine (about 10 MiB); toolhost transpiles and caches it on first load.'],
         }),
       },

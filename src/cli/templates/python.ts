@@ -1,5 +1,9 @@
 /** `toolhost new python`: a Python app componentized with componentize-py for the wasi:cli command world. */
 import { EXAMPLE_MAX_TIMES, exampleHelp, readme, type TemplateFile, type ToolTemplate } from './template.ts';
+import { WASI_VERSION, wasiWitFiles } from './wasi-wit.ts';
+
+/** The componentize-py release the template is built and tested with (PyPI). */
+export const COMPONENTIZE_PY_VERSION = '0.25.1';
 
 function source(name: string): string {
   return `"""${name}: a toolhost tool. Build with ./build.sh; see README.md for the contract."""
@@ -30,13 +34,20 @@ def run_tool(args: list[str]) -> dict | None:
     times = 1
     upper = False
     text = None
+    options_done = False  # after "--" every argument is TEXT, even one that starts with "-"
     index = 0
     while index < len(args):
         arg = args[index]
-        if arg in ("-h", "--help"):
+        if options_done:
+            if text is not None:
+                raise ToolError("expected one TEXT argument; quote text that contains spaces")
+            text = arg
+        elif arg == "--":
+            options_done = True
+        elif arg in ("-h", "--help"):
             sys.stdout.write(HELP)
             return None
-        if arg in ("-u", "--upper"):
+        elif arg in ("-u", "--upper"):
             upper = True
         elif arg in ("-n", "--times") or arg.startswith("--times="):
             if arg.startswith("--times="):
@@ -77,10 +88,8 @@ class Run(exports.Run):
             # The failure contract: {"error": "..."} on stdout and a non-zero exit.
             print(json.dumps({"error": str(error)}))
             sys.stdout.flush()
-            try:
-                from wit_world.types import Err
-            except ImportError:
-                from componentize_py_types import Err
+            from componentize_py_types import Err
+
             raise Err(None)
         if result is not None:
             print(json.dumps(result))
@@ -92,17 +101,20 @@ const WORLD = `package toolhost:tool;
 
 // A command component: exports wasi:cli/run, imports the wasi:cli command world's interfaces.
 world tool {
-  include wasi:cli/command@0.2.0;
+  include wasi:cli/command@${WASI_VERSION};
 }
 `;
 
 function buildScript(name: string): string {
   return `#!/bin/sh
-# Builds ${name}.wasm with componentize-py (pip install componentize-py). The WASI WIT packages
-# go in wit/deps: fetch them once with wkg (cargo install wkg) -- \`wkg wit fetch\` -- or copy
-# the wasi-cli 0.2.0 WIT from https://github.com/WebAssembly/wasi-cli.
+# Builds ${name}.wasm with componentize-py ${COMPONENTIZE_PY_VERSION}: pip install componentize-py==${COMPONENTIZE_PY_VERSION}
+# The WASI WIT packages the world includes are in wit/deps (written by toolhost new): no network needed.
 set -eu
 cd "$(dirname "$0")"
+if ! command -v componentize-py >/dev/null 2>&1; then
+  echo "build.sh: componentize-py not found; install it with: pip install componentize-py==${COMPONENTIZE_PY_VERSION}" >&2
+  exit 1
+fi
 componentize-py -d wit -w tool componentize app -o ${name}.wasm
 echo "built ${name}.wasm"
 `;
@@ -111,22 +123,31 @@ echo "built ${name}.wasm"
 export const pythonTemplate: ToolTemplate = {
   language: 'python',
   toolchain: 'componentize-py',
+  setupCommand: `pip install componentize-py==${COMPONENTIZE_PY_VERSION}`,
   buildCommand: './build.sh',
   files(name: string): TemplateFile[] {
     return [
       { path: 'app.py', content: source(name) },
       { path: 'wit/world.wit', content: WORLD },
+      ...wasiWitFiles(),
       { path: 'build.sh', content: buildScript(name), executable: true },
       { path: '.gitignore', content: '*.wasm\n__pycache__/\nwit_world/\n' },
       {
         path: 'README.md',
         content: readme(name, {
           language: 'Python',
-          build: ['pip install componentize-py', '(cd wit && wkg wit fetch)           # once: the WASI WIT packages into wit/deps', './build.sh', `ls -l ${name}.wasm`],
-          layout: ['`app.py`: the tool: `Run.run` is its main; argument parsing, `--help`, the JSON output contract', '`wit/world.wit`: the command world', '`build.sh`'],
+          build: [`pip install componentize-py==${COMPONENTIZE_PY_VERSION}   # once`, './build.sh', `ls -l ${name}.wasm`],
+          layout: [
+            '`app.py`: the tool: `Run.run` is its main; argument parsing (`--` ends the options), `--help`, the JSON output contract',
+            `\`wit/world.wit\`: the command world; \`wit/deps/\`: the WASI ${WASI_VERSION} WIT it includes (no fetch needed)`,
+            '`build.sh`',
+          ],
           notes: [
             'Python components embed the interpreter (tens of MiB); toolhost transpiles and caches them on first load,',
             'so the first start is slow and later ones are fast. `toolhost check` reports the start-up time.',
+            'componentize-py output uses the wasm extended-const feature: run toolhost on Node.js >= 22, or on Node.js 20',
+            'as `node --experimental-wasm-extended-const "$(command -v toolhost)" ...` (Node 20 refuses the file otherwise:',
+            '"opcode i32.add is not allowed in constant expressions").',
           ],
         }),
       },

@@ -41,10 +41,20 @@ fn main() -> ExitCode {
     let mut times: u32 = 1;
     let mut upper = false;
     let mut text: Option<String> = None;
+    // After "--" every argument is TEXT, even one that starts with "-".
+    let mut options_done = false;
 
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
+        if options_done {
+            if text.is_some() {
+                return fail("expected one TEXT argument; quote text that contains spaces");
+            }
+            text = Some(arg);
+            continue;
+        }
         match arg.as_str() {
+            "--" => options_done = true,
             "-h" | "--help" => {
                 print!("{HELP}");
                 return ExitCode::SUCCESS;
@@ -89,7 +99,7 @@ function buildScript(name: string): string {
 #   rustup target add wasm32-wasip2      (or: apt-get install rustc + the wasm32-wasip1 std, e.g. Debian's libstd-rust-dev-wasm32)
 set -eu
 cd "$(dirname "$0")"
-JCO="\${JCO:-npx --yes @bytecodealliance/jco}"
+JCO="\${JCO:-npx --yes @bytecodealliance/jco@1.11.2}"
 if rustc --print target-list 2>/dev/null | grep -qx wasm32-wasip2 && rustup target list --installed 2>/dev/null | grep -qx wasm32-wasip2; then
   cargo build --release --target wasm32-wasip2
   cp target/wasm32-wasip2/release/${crateName(name)}.wasm ${name}.wasm
@@ -104,6 +114,7 @@ echo "built ${name}.wasm"
 export const rustTemplate: ToolTemplate = {
   language: 'rust',
   toolchain: 'cargo (wasm32-wasip2, or wasm32-wasip1 + jco)',
+  setupCommand: 'rustup target add wasm32-wasip2',
   buildCommand: './build.sh',
   files(name: string): TemplateFile[] {
     return [

@@ -22,6 +22,8 @@ export interface ToolTemplate {
   language: TemplateLanguage;
   /** Display name of the language and toolchain, for messages. */
   toolchain: string;
+  /** The one-time toolchain install the build needs beyond the language's compiler, if any (printed with `# once`). */
+  setupCommand?: string;
   /** The command that builds the component, run in the project directory. */
   buildCommand: string;
   files(name: string): TemplateFile[];

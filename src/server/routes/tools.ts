@@ -36,8 +36,11 @@ function formatParameter(value: string | undefined): ToolListFormat | undefined 
 }
 
 function visibleTool(host: Host, name: string): AnyTool {
-  const lookup = host.registry.lookup(name);
-  if (!lookup.found) throw new HttpError(404, 'unknown_tool', lookup.message, { reason: lookup.reason });
+  const lookup = host.lookupTool(name);
+  if (!lookup.found) {
+    const details = lookup.reason === 'load_failed' ? { reason: lookup.reason, file: lookup.file, load_error: lookup.error } : { reason: lookup.reason };
+    throw new HttpError(404, lookup.reason === 'load_failed' ? 'tool_load_failed' : 'unknown_tool', lookup.message, details);
+  }
   return lookup.tool;
 }
 

@@ -1,14 +1,19 @@
 /**
  * wasi:filesystem/preopens (0.2.0–0.2.3), per call: one root descriptor per grant in
  * `options.preopens` (none by default). A grant's real host directory is resolved once per process
- * and host path (`realpath`), so creating a host does no fs calls after the first time.
+ * and host path (`realpath`), so creating a host does no fs calls after the first time. Per call,
+ * each grant's directory is opened once, when the guest first asks for the preopens (one fd each,
+ * counted in the call's fd cap, closed at `WasiHost.dispose()`); every guest path is resolved beneath
+ * that fd. Each `get-directories` hands out new descriptors borrowing it (the preview1 adapter drops
+ * the handles of repeated calls). Linux only (`/proc/self/fd`): elsewhere a host with grants is refused.
  */
-import { realpathSync, statSync } from 'node:fs';
+import { closeSync, realpathSync, statSync } from 'node:fs';
 import { isAbsolute } from 'node:path';
+import { beneathLookupsAvailable, openAnchor } from '../../confined-fs/open-beneath.ts';
 import { ToolHostError } from '../../errors.ts';
 import type { CallContext } from './call-context.ts';
 import type { Grant } from './filesystem-path.ts';
-import { Descriptor } from './filesystem-types.ts';
+import { Descriptor, type SharedFd } from './filesystem-types.ts';
 import type { WasiPreopen } from './types.ts';
 
 const realRoots = new Map<string, string>();
@@ -29,6 +34,38 @@ function realRoot(hostPath: string): string {
   return root;
 }
 
+/** A grant's root directory fd for one call: opened on first use, closed at `WasiHost.dispose()`. */
+class GrantRoot implements SharedFd {
+  fd = -1;
+  readonly grant: Grant;
+  private readonly ctx: CallContext;
+
+  constructor(grant: Grant, ctx: CallContext) {
+    this.grant = grant;
+    this.ctx = ctx;
+  }
+
+  open(): void {
+    if (this.fd >= 0) return;
+    try {
+      this.fd = openAnchor(this.grant.root);
+    } catch (error) {
+      throw new ToolHostError('WASI_PREOPEN_INVALID', `preopen host path ${this.grant.root} cannot be opened: ${(error as Error).message}`, {
+        cause: error,
+      });
+    }
+    this.ctx.openFiles.add(this);
+  }
+
+  close(): void {
+    const fd = this.fd;
+    if (fd < 0) return;
+    this.fd = -1;
+    this.ctx.openFiles.delete(this);
+    closeSync(fd);
+  }
+}
+
 export interface Preopens {
   getDirectories(): Array<[Descriptor, string]>;
 }
@@ -37,6 +74,10 @@ const NO_PREOPENS: Preopens = Object.freeze({ getDirectories: (): Array<[Descrip
 
 export function createPreopens(preopens: readonly WasiPreopen[], ctx: CallContext): Preopens {
   if (preopens.length === 0) return NO_PREOPENS;
+  if (!beneathLookupsAvailable) {
+    // Confinement resolves guest paths through /proc/self/fd (Linux); without it, no grant is served.
+    throw new ToolHostError('WASI_PREOPEN_INVALID', 'filesystem grants need /proc/self/fd (Linux); this platform has none');
+  }
   const grants: Array<[Grant, string]> = preopens.map((p) => {
     if (p.mode !== 'ro' && p.mode !== 'rw') throw new ToolHostError('WASI_PREOPEN_INVALID', `preopen mode must be 'ro' or 'rw'`);
     if (p.guestPath.length === 0 || p.guestPath.includes('\0')) {
@@ -44,8 +85,13 @@ export function createPreopens(preopens: readonly WasiPreopen[], ctx: CallContex
     }
     return [{ root: realRoot(p.hostPath), mode: p.mode }, p.guestPath];
   });
-  let dirs: Array<[Descriptor, string]> | undefined;
+  const roots = grants.map(([grant]) => new GrantRoot(grant, ctx));
   return {
-    getDirectories: () => (dirs ??= grants.map(([grant, guestPath]) => [Descriptor.forGrant(grant, ctx), guestPath])),
+    getDirectories: () =>
+      grants.map(([grant, guestPath], index): [Descriptor, string] => {
+        const root = roots[index] as GrantRoot;
+        root.open();
+        return [Descriptor.forGrant(grant, root, ctx), guestPath];
+      }),
   };
 }

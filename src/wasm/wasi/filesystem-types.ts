@@ -3,29 +3,39 @@
  * node:fs sync calls. Errors are thrown as WASI `error-code` strings (the glue maps a thrown
  * non-Error value to `result::err`).
  *
- * Directory descriptors hold no host fd: every operation resolves its path from the grant's real
- * root (filesystem-path.ts). File descriptors hold an fd opened with `O_NOFOLLOW` and checked to lie
- * inside the grant; it is closed when the guest drops the descriptor or at `WasiHost.dispose()`.
- * Read-only grants refuse every mutation with `read-only`.
+ * Every descriptor holds a host fd: a directory descriptor the fd of its directory (opened when the
+ * preopen is handed out or when the guest opens it), so a later rename of its path cannot redirect
+ * it; a file descriptor the fd of its file. Every `*-at` operation resolves its path beneath the
+ * directory descriptor's fd (filesystem-path.ts, src/confined-fs/), never through a host path string.
+ * Writing or setting times through a hard-linked file is refused unless the guest made its links
+ * (filesystem-links.ts). Read-only grants refuse every mutation with `read-only`. The fds of one call
+ * (preopens included) are capped by `CallContext.maxOpenFds`; each is closed when the guest drops its
+ * descriptor or at `WasiHost.dispose()`.
  */
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import type { BigIntStats, Dirent, Stats } from 'node:fs';
+import {
+  linkBeneath,
+  mkdirBeneath,
+  readlinkBeneath,
+  renameBeneath,
+  rmdirBeneath,
+  setTimesBeneath,
+  statBeneath,
+  symlinkBeneath,
+  unlinkBeneath,
+  withLookup,
+} from '../../confined-fs/entry-beneath.ts';
+import { entryPath, openEntry } from '../../confined-fs/open-beneath.ts';
 import type { CallContext } from './call-context.ts';
 import { type FsErrorCode, toFsError } from './filesystem-errors.ts';
-import {
-  checkEntryName,
-  fdInsideRoot,
-  type Grant,
-  hostPathOf,
-  lstatOrNull,
-  resolvePath,
-  symlinkTargetInside,
-} from './filesystem-path.ts';
+import { guestLinksOf } from './filesystem-links.ts';
+import { checkGuestPath, fsCall, type Grant } from './filesystem-path.ts';
 import { IoError, lastOperationFailed, STREAM_CLOSED } from './io-error.ts';
 import { InputStream, MAX_CHUNK, OutputStream } from './io-streams.ts';
 
-const { O_RDONLY, O_WRONLY, O_RDWR, O_CREAT, O_EXCL, O_TRUNC, O_NOFOLLOW, O_NONBLOCK } = fs.constants;
+const { O_RDONLY, O_WRONLY, O_RDWR, O_CREAT, O_EXCL, O_TRUNC, O_DIRECTORY } = fs.constants;
 
 export type DescriptorType =
   | 'unknown'
@@ -134,52 +144,66 @@ function timeArg(ts: NewTimestamp, current: number): number {
   }
 }
 
-function fsCall<T>(fn: () => T): T {
-  try {
-    return fn();
-  } catch (error) {
-    throw toFsError(error);
-  }
-}
-
 const DISPOSE: symbol = (Symbol as { dispose?: symbol }).dispose ?? Symbol.for('dispose');
+
+/** A host fd shared by descriptors (a grant's root, see filesystem-preopens.ts); -1 once closed. */
+export interface SharedFd {
+  readonly fd: number;
+}
 
 export class Descriptor {
   readonly grant: Grant;
-  /** Path components from the grant root (symlink-free). */
-  readonly rel: readonly string[];
-  /** Host fd of a file; -1 for a directory and after close. */
-  fd: number;
+  /** Directories between the grant root and this descriptor when it was opened (0 for a preopen). */
+  readonly depth: number;
   readonly type: DescriptorType;
   readonly flags: DescriptorFlags;
   readonly ctx: CallContext;
   private readonly isDir: boolean;
+  /** The fd this descriptor owns (closed with it), or a shared one it only borrows. */
+  private owned: number;
+  private readonly shared: SharedFd | undefined;
+  private dropped = false;
 
-  constructor(grant: Grant, rel: readonly string[], fd: number, type: DescriptorType, flags: DescriptorFlags, ctx: CallContext) {
+  constructor(grant: Grant, depth: number, fd: number | SharedFd, type: DescriptorType, flags: DescriptorFlags, ctx: CallContext) {
     this.grant = grant;
-    this.rel = rel;
-    this.fd = fd;
+    this.depth = depth;
     this.type = type;
     this.flags = flags;
     this.ctx = ctx;
     this.isDir = type === 'directory';
+    this.owned = typeof fd === 'number' ? fd : -1;
+    this.shared = typeof fd === 'number' ? undefined : fd;
   }
 
-  /** The root descriptor of a grant. */
-  static forGrant(grant: Grant, ctx: CallContext): Descriptor {
-    return new Descriptor(grant, [], -1, 'directory', { read: true, mutateDirectory: grant.mode === 'rw' }, ctx);
+  /** Host fd of the file or directory; -1 after close. */
+  get fd(): number {
+    if (this.dropped) return -1;
+    return this.shared === undefined ? this.owned : this.shared.fd;
   }
 
-  get hostPath(): string {
-    return hostPathOf(this.grant, this.rel);
+  /**
+   * A root descriptor of a grant over the grant's shared root fd. The preview1 adapter asks for the
+   * preopens repeatedly and drops the handles it got, so each call gets new descriptors that only
+   * borrow the fd; the fd is closed with the call.
+   */
+  static forGrant(grant: Grant, root: SharedFd, ctx: CallContext): Descriptor {
+    return new Descriptor(grant, 0, root, 'directory', { read: true, mutateDirectory: grant.mode === 'rw' }, ctx);
   }
 
-  private dir(): void {
+  /** The fd of this directory descriptor. */
+  private dir(): number {
     if (!this.isDir) throw 'not-directory';
+    if (this.fd < 0) throw 'bad-descriptor';
+    return this.fd;
   }
 
   private file(): number {
     if (this.isDir) throw 'is-directory';
+    if (this.fd < 0) throw 'bad-descriptor';
+    return this.fd;
+  }
+
+  private held(): number {
     if (this.fd < 0) throw 'bad-descriptor';
     return this.fd;
   }
@@ -202,14 +226,12 @@ export class Descriptor {
   }
 
   private statBig(): BigIntStats {
-    if (this.isDir) return fsCall(() => fs.lstatSync(this.hostPath, { bigint: true }));
-    const fd = this.file();
+    const fd = this.held();
     return fsCall(() => fs.fstatSync(fd, { bigint: true }));
   }
 
-  private resolve(path: string, follow: boolean) {
-    return resolvePath(this.grant, this.rel, path, follow);
-  }
+  /** Whether writing (or setting times) through a file with this stat is allowed (hard links). */
+  private readonly hardLinkAllowed = (stat: Stats): boolean => guestLinksOf(this.ctx).allows(stat);
 
   readViaStream(offset: bigint): InputStream {
     this.readableFd();
@@ -257,16 +279,9 @@ export class Descriptor {
 
   setTimes(atime: NewTimestamp, mtime: NewTimestamp): void {
     this.mutable();
-    if (this.isDir) {
-      const host = this.hostPath;
-      const st = fsCall(() => fs.lstatSync(host));
-      const a = timeArg(atime, st.atimeMs / 1000);
-      const m = timeArg(mtime, st.mtimeMs / 1000);
-      fsCall(() => fs.lutimesSync(host, a, m));
-      return;
-    }
-    const fd = this.file();
+    const fd = this.held();
     const st = fsCall(() => fs.fstatSync(fd));
+    if (st.isFile() && st.nlink > 1 && !this.hardLinkAllowed(st)) throw 'too-many-links';
     const a = timeArg(atime, st.atimeMs / 1000);
     const m = timeArg(mtime, st.mtimeMs / 1000);
     fsCall(() => fs.futimesSync(fd, a, m));
@@ -293,17 +308,16 @@ export class Descriptor {
   }
 
   readDirectory(): DirectoryEntryStream {
-    this.dir();
-    const host = this.hostPath;
-    return new DirectoryEntryStream(fsCall(() => fs.readdirSync(host, { withFileTypes: true })));
+    const fd = this.dir();
+    // `/proc/self/fd/<fd>` is opened as the directory the fd holds, wherever it was moved.
+    return new DirectoryEntryStream(fsCall(() => fs.readdirSync(entryPath(fd), { withFileTypes: true })));
   }
 
   createDirectoryAt(path: string): void {
-    this.dir();
+    const fd = this.dir();
     this.mutable();
-    checkEntryName(path);
-    const r = this.resolve(path, false);
-    fsCall(() => fs.mkdirSync(r.host, 0o777));
+    checkGuestPath(path);
+    fsCall(() => mkdirBeneath(fd, path, 0o777));
   }
 
   stat(): DescriptorStat {
@@ -311,36 +325,33 @@ export class Descriptor {
   }
 
   statAt(pathFlags: PathFlags | undefined, path: string): DescriptorStat {
-    this.dir();
-    const r = this.resolve(path, !!pathFlags?.symlinkFollow);
-    if (r.stat === null) throw 'no-entry';
-    return toStat(fsCall(() => fs.lstatSync(r.host, { bigint: true })));
+    const fd = this.dir();
+    checkGuestPath(path);
+    return toStat(fsCall(() => statBeneath(fd, path, { followFinal: !!pathFlags?.symlinkFollow, bigint: true })));
   }
 
   setTimesAt(pathFlags: PathFlags | undefined, path: string, atime: NewTimestamp, mtime: NewTimestamp): void {
-    this.dir();
+    const fd = this.dir();
     this.mutable();
-    const r = this.resolve(path, !!pathFlags?.symlinkFollow);
-    const st = fsCall(() => fs.lstatSync(r.host));
-    const a = timeArg(atime, st.atimeMs / 1000);
-    const m = timeArg(mtime, st.mtimeMs / 1000);
-    fsCall(() => fs.lutimesSync(r.host, a, m));
+    checkGuestPath(path);
+    const times = (st: Stats): [number, number] => [timeArg(atime, st.atimeMs / 1000), timeArg(mtime, st.mtimeMs / 1000)];
+    fsCall(() => setTimesBeneath(fd, path, times, { followFinal: !!pathFlags?.symlinkFollow, allowHardLinks: this.hardLinkAllowed }));
   }
 
   linkAt(oldPathFlags: PathFlags | undefined, oldPath: string, newDescriptor: Descriptor, newPath: string): void {
-    this.dir();
-    newDescriptor.dir();
+    const fd = this.dir();
+    const newFd = newDescriptor.dir();
     // A hard link from a read-only grant would make its file writable through the other grant.
     this.mutable();
     newDescriptor.mutable();
-    checkEntryName(newPath);
-    const from = this.resolve(oldPath, !!oldPathFlags?.symlinkFollow);
-    const to = newDescriptor.resolve(newPath, false);
-    fsCall(() => fs.linkSync(from.host, to.host));
+    checkGuestPath(oldPath);
+    checkGuestPath(newPath);
+    const linked = fsCall(() => linkBeneath(fd, oldPath, newFd, newPath, { followFinal: !!oldPathFlags?.symlinkFollow }));
+    guestLinksOf(this.ctx).record(linked);
   }
 
   openAt(pathFlags: PathFlags | undefined, path: string, openFlags: OpenFlags | undefined, flags: DescriptorFlags | undefined): Descriptor {
-    this.dir();
+    const fd = this.dir();
     const create = !!openFlags?.create;
     const exclusive = !!openFlags?.exclusive;
     const truncate = !!openFlags?.truncate;
@@ -349,95 +360,91 @@ export class Descriptor {
     const read = !!flags?.read;
     if (this.grant.mode !== 'rw' && (write || create || truncate || flags?.mutateDirectory)) throw 'read-only';
     if (directory && (write || truncate)) throw 'is-directory';
-    const r = this.resolve(path, !!pathFlags?.symlinkFollow);
-    const st = r.stat === undefined ? lstatOrNull(r.host) : r.stat;
-    if (st !== null) {
-      if (create && exclusive) throw 'exist';
-      if (st.isSymbolicLink()) throw 'loop';
-      if (st.isDirectory()) {
-        if (write || truncate) throw 'is-directory';
-        return new Descriptor(this.grant, r.comps, -1, 'directory', { read, mutateDirectory: this.grant.mode === 'rw' }, this.ctx);
-      }
-      if (directory) throw 'not-directory';
-    } else {
-      if (!create) throw 'no-entry';
-      if (directory) throw 'invalid';
-    }
+    checkGuestPath(path);
     if (this.ctx.openFiles.size >= this.ctx.maxOpenFds) throw 'insufficient-memory';
-    let oflags = O_NOFOLLOW | O_NONBLOCK | (write ? (read ? O_RDWR : O_WRONLY) : O_RDONLY);
-    if (create) oflags |= O_CREAT;
-    if (exclusive) oflags |= O_EXCL;
+    let oflags = write ? (read ? O_RDWR : O_WRONLY) : O_RDONLY;
+    // A directory is never created by open: an existing one is opened, a missing one is `invalid`.
+    if (directory) oflags |= O_DIRECTORY;
+    else if (create) oflags |= exclusive ? O_CREAT | O_EXCL : O_CREAT;
     if (truncate) oflags |= O_TRUNC;
-    const fd = fsCall(() => fs.openSync(r.host, oflags, 0o666));
-    let type: DescriptorType;
-    try {
-      if (!fdInsideRoot(fd, this.grant.root)) throw 'not-permitted';
-      type = typeOf(fsCall(() => fs.fstatSync(fd)));
-    } catch (error) {
-      fs.closeSync(fd);
-      throw error;
+    const openVia = (followFinal: boolean) =>
+      withLookup(fd, path, { followFinal }, (entry) => {
+        const opened = openEntry(entry.parentFd, entry.name, oflags, { allowHardLinks: this.hardLinkAllowed });
+        return { opened, depth: this.depth + entry.depth + (entry.name === '' ? 0 : 1) };
+      });
+    const { opened, depth } = fsCall(() => {
+      try {
+        try {
+          // Most final entries are no symlink: open without following (`O_NOFOLLOW` gives ELOOP for
+          // a symlink, ENOTDIR with `O_DIRECTORY`), and expand it beneath the directory only then.
+          return openVia(false);
+        } catch (error) {
+          const code = (error as { code?: unknown }).code;
+          if (pathFlags?.symlinkFollow && (code === 'ELOOP' || code === 'ENOTDIR')) return openVia(true);
+          throw error;
+        }
+      } catch (error) {
+        if (directory && create && (error as { code?: unknown }).code === 'ENOENT') throw 'invalid';
+        throw error;
+      }
+    });
+    const type = typeOf(opened.stat);
+    if (directory && create && exclusive) {
+      fs.closeSync(opened.fd);
+      throw 'exist';
     }
-    if (type === 'directory') {
-      // Swapped for a directory after the lstat above: hand out a directory descriptor.
-      fs.closeSync(fd);
-      return new Descriptor(this.grant, r.comps, -1, 'directory', { read, mutateDirectory: this.grant.mode === 'rw' }, this.ctx);
-    }
-    const fileFlags: DescriptorFlags = {
-      read: read || !write,
-      write,
-      fileIntegritySync: !!flags?.fileIntegritySync,
-      dataIntegritySync: !!flags?.dataIntegritySync,
-      requestedWriteSync: !!flags?.requestedWriteSync,
-      mutateDirectory: false,
-    };
-    const file = new Descriptor(this.grant, r.comps, fd, type, fileFlags, this.ctx);
-    this.ctx.openFiles.add(file);
-    return file;
+    const descriptorFlags: DescriptorFlags =
+      type === 'directory'
+        ? { read, mutateDirectory: this.grant.mode === 'rw' }
+        : {
+            read: read || !write,
+            write,
+            fileIntegritySync: !!flags?.fileIntegritySync,
+            dataIntegritySync: !!flags?.dataIntegritySync,
+            requestedWriteSync: !!flags?.requestedWriteSync,
+            mutateDirectory: false,
+          };
+    const descriptor = new Descriptor(this.grant, depth, opened.fd, type, descriptorFlags, this.ctx);
+    this.ctx.openFiles.add(descriptor);
+    return descriptor;
   }
 
   readlinkAt(path: string): string {
-    this.dir();
-    const r = this.resolve(path, false);
-    return fsCall(() => fs.readlinkSync(r.host));
+    const fd = this.dir();
+    checkGuestPath(path);
+    return fsCall(() => readlinkBeneath(fd, path));
   }
 
   removeDirectoryAt(path: string): void {
-    this.dir();
+    const fd = this.dir();
     this.mutable();
-    checkEntryName(path);
-    const r = this.resolve(path, false);
-    fsCall(() => fs.rmdirSync(r.host));
+    checkGuestPath(path);
+    fsCall(() => rmdirBeneath(fd, path));
   }
 
   renameAt(oldPath: string, newDescriptor: Descriptor, newPath: string): void {
-    this.dir();
-    newDescriptor.dir();
+    const fd = this.dir();
+    const newFd = newDescriptor.dir();
     this.mutable();
     newDescriptor.mutable();
-    checkEntryName(oldPath);
-    checkEntryName(newPath);
-    const from = this.resolve(oldPath, false);
-    const to = newDescriptor.resolve(newPath, false);
-    fsCall(() => fs.renameSync(from.host, to.host));
+    checkGuestPath(oldPath);
+    checkGuestPath(newPath);
+    fsCall(() => renameBeneath(fd, oldPath, newFd, newPath));
   }
 
   symlinkAt(oldPath: string, newPath: string): void {
-    this.dir();
+    const fd = this.dir();
     this.mutable();
-    checkEntryName(newPath);
-    if (oldPath.length === 0) throw 'no-entry';
-    if (oldPath.includes('\0')) throw 'invalid';
-    const r = this.resolve(newPath, false);
-    if (!symlinkTargetInside(r.comps.slice(0, -1), oldPath)) throw 'not-permitted';
-    fsCall(() => fs.symlinkSync(oldPath, r.host));
+    checkGuestPath(newPath);
+    // Links stay inside the grant, counted from its root (`this.depth` directories above `fd`).
+    fsCall(() => symlinkBeneath(fd, oldPath, newPath, { anchorDepth: this.depth }));
   }
 
   unlinkFileAt(path: string): void {
-    this.dir();
+    const fd = this.dir();
     this.mutable();
-    checkEntryName(path);
-    const r = this.resolve(path, false);
-    fsCall(() => fs.unlinkSync(r.host));
+    checkGuestPath(path);
+    fsCall(() => unlinkBeneath(fd, path));
   }
 
   isSameObject(other: Descriptor): boolean {
@@ -453,22 +460,23 @@ export class Descriptor {
   }
 
   metadataHashAt(pathFlags: PathFlags | undefined, path: string): MetadataHashValue {
-    this.dir();
-    const r = this.resolve(path, !!pathFlags?.symlinkFollow);
-    if (r.stat === null) throw 'no-entry';
-    return hashOf(fsCall(() => fs.lstatSync(r.host, { bigint: true })));
+    const fd = this.dir();
+    checkGuestPath(path);
+    return hashOf(fsCall(() => statBeneath(fd, path, { followFinal: !!pathFlags?.symlinkFollow, bigint: true })));
   }
 
-  /** Closes the host fd (the glue calls this when the guest drops the descriptor). */
+  /** Closes the host fd (the glue calls this when the guest drops the descriptor); a borrowed fd stays open. */
   close(): void {
-    const fd = this.fd;
+    if (this.dropped) return;
+    this.dropped = true;
+    const fd = this.owned;
     if (fd < 0) return;
-    this.fd = -1;
+    this.owned = -1;
     this.ctx.openFiles.delete(this);
     try {
       fs.closeSync(fd);
     } catch {
-      // already closed (e.g. by dispose); nothing to do
+      // already closed; nothing to do
     }
   }
 }

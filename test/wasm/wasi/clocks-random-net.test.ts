@@ -39,11 +39,11 @@ describe('clocks, poll, random', () => {
 
   it('a sleep past the call deadline ends at the deadline with WasiTimeout', () => {
     const t0 = performance.now();
-    const r = sleep.run({ args: ['sleep', '10000'], timeoutMs: 50 });
+    const r = sleep.run({ args: ['sleep', '60000'], timeoutMs: 50 });
     const elapsed = performance.now() - t0;
     expect(r.error).toBeInstanceOf(WasiTimeout);
     expect(elapsed).toBeGreaterThanOrEqual(45);
-    expect(elapsed).toBeLessThan(2000);
+    expect(elapsed).toBeLessThan(30_000); // far below the 60 s sleep: the deadline ended it, however loaded the machine
   });
 
   it('poll returns the ready indices, sleeping until the earliest timer', () => {

@@ -1,4 +1,4 @@
-import { existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readlinkSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -163,6 +163,47 @@ describe('filesystem through C programs', () => {
     expect(existsSync(join(outside, 'planted'))).toBe(false);
   });
 
+  it('refuses writes through a hard link to an outside file; links the guest made are writable in that call only', () => {
+    linkSync(join(outside, 'secret.txt'), join(rw, 'planted.txt'));
+    expect(fsRun(
+      'write', '/rw/planted.txt', 'x',
+      'append', '/rw/planted.txt', 'x',
+      'openrw', '/rw/planted.txt',
+      'truncate', '/rw/planted.txt', '0',
+      'utime', '/rw/planted.txt',
+      'cat', '/rw/planted.txt',
+      'link', '/rw/existing.txt', '/rw/mine.txt',
+      'pwrite', '/rw/mine.txt', '0', 'E',
+    )).toEqual([
+      'write err EMLINK',
+      'append err EMLINK',
+      'openrw err EMLINK',
+      'truncate err EMLINK',
+      'utime err EMLINK',
+      'cat ok SECRET',
+      'link ok',
+      'pwrite ok 1',
+    ]);
+    expect(readFileSync(join(outside, 'secret.txt'), 'utf8')).toBe('SECRET');
+    expect(statSync(join(outside, 'secret.txt')).mtimeMs).not.toBe(1e12);
+    // The next call cannot tell the guest's old link from a planted one.
+    expect(fsRun('pwrite', '/rw/mine.txt', '0', 'F', 'cat', '/rw/existing.txt')).toEqual(['pwrite err EMLINK', 'cat ok Existing']);
+  });
+
+  it('keeps no host fd after many calls that open, list, create and get refused', () => {
+    mkdirSync(join(rw, 'd'));
+    const ops = ['write', '/rw/d/f.txt', 'x', 'cat', '/rw/d/f.txt', 'ls', '/rw/d', 'ls', '/rw', 'cat', '/rw/out-abs/secret.txt',
+      'cat', '/rw/../outside/secret.txt', 'mkdir', '/rw/d/e', 'rename', '/rw/d/e', '/rw/d/g', 'rmdir', '/rw/d/g', 'cat', '/rw/missing',
+      'stat', '/rw/in-link', 'symlink', '../outside', '/rw/d/l', 'unlink', '/rw/d/f.txt', 'ls', '/ro/sub', 'write', '/ro/x', 'x'];
+    fsRun(...ops);
+    const before = readdirSync('/proc/self/fd').length;
+    for (let index = 0; index < 100; index++) {
+      const out = fsRun(...ops);
+      expect(out.filter((line) => line.includes(' ok')).length).toBe(10);
+    }
+    expect(readdirSync('/proc/self/fd').length).toBe(before);
+  });
+
   it('absolute paths outside every grant are not reachable', () => {
     expect(fsRun('cat', '/etc/passwd', 'ls', '/', 'cat', join(outside, 'secret.txt'))).toEqual([
       'cat err ENOTCAPABLE',
@@ -274,7 +315,7 @@ describe('wasi:filesystem/types descriptor API', () => {
     expect(existsSync(join(rw, 'x'))).toBe(false);
   });
 
-  it('a symlink planted in the host dir after the check cannot be opened through (O_NOFOLLOW + fd check)', () => {
+  it('a symlink planted in the host dir later cannot be opened through (O_NOFOLLOW, expanded beneath the fd)', () => {
     const { rwDir } = roots();
     symlinkSync(join(outside, 'secret.txt'), join(rw, 'late'));
     expect(thrown(() => rwDir.openAt(NOFOLLOW, 'late', {}, READ))).toBe('loop');
@@ -369,6 +410,12 @@ describe('wasi:filesystem/types descriptor API', () => {
     rwDir.createDirectoryAt('d');
     expect(thrown(() => rwDir.createDirectoryAt('d'))).toBe('exist');
     const d = rwDir.openAt(FOLLOW, 'd', { directory: true }, READ);
+    expect(thrown(() => rwDir.openAt(FOLLOW, 'missing', { directory: true, create: true }, READ))).toBe('invalid');
+    expect(thrown(() => rwDir.openAt(FOLLOW, 'd', { directory: true, create: true, exclusive: true }, READ))).toBe('exist');
+    rwDir.symlinkAt('d', 'dir-link');
+    expect(rwDir.openAt(FOLLOW, 'dir-link', { directory: true, create: true }, READ).getType()).toBe('directory');
+    expect(thrown(() => rwDir.openAt(NOFOLLOW, 'dir-link', { directory: true }, READ))).not.toBe('no error');
+    rwDir.unlinkFileAt('dir-link');
     d.openAt(FOLLOW, 'f', { create: true }, WRITE).write(new TextEncoder().encode('x'), 0n);
     d.linkAt(FOLLOW, 'f', rwDir, 'f-hard');
     d.renameAt('f', rwDir, 'f-moved');
@@ -425,9 +472,61 @@ describe('wasi:filesystem/types descriptor API', () => {
       }
     }
     expect(error).toBe('insufficient-memory');
-    expect(files.length).toBe(256);
+    // The cap counts every host fd of the call: the two grant roots and the files.
+    expect(files.length).toBe(256 - 2);
     host.dispose();
     expect(files.every((f) => f.fd === -1)).toBe(true);
+  });
+
+  it('a directory descriptor holds its directory: replacing its path with a symlink out does not redirect it', () => {
+    const { rwDir, host } = roots();
+    rwDir.createDirectoryAt('d');
+    const d = rwDir.openAt(FOLLOW, 'd', { directory: true }, READ);
+    renameSync(join(rw, 'd'), join(rw, 'd-moved'));
+    symlinkSync(outside, join(rw, 'd'));
+    d.openAt(FOLLOW, 'created.txt', { create: true }, WRITE).write(new TextEncoder().encode('x'), 0n);
+    d.createDirectoryAt('sub');
+    d.symlinkAt('created.txt', 'lnk');
+    const names: string[] = [];
+    const stream = d.readDirectory();
+    for (let entry = stream.readDirectoryEntry(); entry; entry = stream.readDirectoryEntry()) names.push(entry.name);
+    expect(names.sort()).toEqual(['created.txt', 'lnk', 'sub']);
+    expect(readdirSync(join(rw, 'd-moved')).sort()).toEqual(['created.txt', 'lnk', 'sub']);
+    expect(readdirSync(outside)).toEqual(['secret.txt']);
+    // Through the grant root, the swapped-in symlink is refused as any symlink out.
+    expect(thrown(() => rwDir.openAt(FOLLOW, 'd/secret.txt', {}, READ))).toBe('not-permitted');
+    host.dispose();
+  });
+
+  it('refuses to set times through a hard link opened read-only, and to write through one', () => {
+    const { rwDir, host } = roots();
+    linkSync(join(outside, 'secret.txt'), join(rw, 'planted.txt'));
+    const mtime = statSync(join(outside, 'secret.txt')).mtimeMs;
+    const file = rwDir.openAt(FOLLOW, 'planted.txt', {}, READ);
+    const stamp = { tag: 'timestamp', val: { seconds: 1_000_000n, nanoseconds: 0 } } as const;
+    expect(thrown(() => file.setTimes(stamp, stamp))).toBe('too-many-links');
+    expect(thrown(() => rwDir.setTimesAt(NOFOLLOW, 'planted.txt', stamp, stamp))).toBe('too-many-links');
+    expect(thrown(() => rwDir.openAt(FOLLOW, 'planted.txt', {}, WRITE))).toBe('too-many-links');
+    expect(thrown(() => rwDir.openAt(FOLLOW, 'planted.txt', { truncate: true }, WRITE))).toBe('too-many-links');
+    expect(thrown(() => rwDir.openAt(FOLLOW, 'planted.txt', { create: true }, WRITE))).toBe('too-many-links');
+    expect(readFileSync(join(outside, 'secret.txt'), 'utf8')).toBe('SECRET');
+    expect(statSync(join(outside, 'secret.txt')).mtimeMs).toBe(mtime);
+    host.dispose();
+  });
+
+  it('closes directory descriptors and lookups: no host fd left after dispose, also for refused paths', () => {
+    const before = readdirSync('/proc/self/fd').length;
+    for (let call = 0; call < 20; call++) {
+      const { rwDir, roDir, host } = roots();
+      for (let index = 0; index < 50; index++) {
+        roDir.openAt(FOLLOW, 'sub', { directory: true }, READ);
+        expect(thrown(() => rwDir.openAt(FOLLOW, 'out-rel/secret.txt', {}, READ))).toBe('not-permitted');
+        expect(thrown(() => roDir.statAt(FOLLOW, 'sub/../../x'))).toBe('not-permitted');
+        expect(thrown(() => roDir.openAt(FOLLOW, 'sub/missing/x', {}, READ))).toBe('no-entry');
+      }
+      host.dispose();
+    }
+    expect(readdirSync('/proc/self/fd').length).toBe(before);
   });
 
   it('rejects unusable preopens at host creation', () => {

@@ -1,0 +1,17 @@
+/** Help texts built to hurt a parser: huge, deeply bracketed, unterminated, binary. Shared by the fuzz test and its bench. */
+export const adversarialHelpTexts: [string, () => string][] = [
+  ['5 MB of text', () => 'Usage: big [OPTION]... FILE\n'.concat('  -a, --alpha=NUM   something [default: 3]\n'.repeat(130_000))],
+  ['one 5 MB line', () => 'x'.repeat(5 * 1024 * 1024)],
+  ['thousands of dashes', () => '-'.repeat(200_000)],
+  ['dash lines', () => `${'  ---------------------------------------- --------\n'.repeat(20_000)}`],
+  ['nested brackets', () => `Usage: p ${'['.repeat(100_000)}${']'.repeat(100_000)}\n  --x=${'['.repeat(50_000)}`],
+  ['nested angle and braces', () => `  -a, --all ${'<{['.repeat(30_000)}  text ${'(default: '.repeat(30_000)}`],
+  ['unclosed annotation groups', () => `  --opt VALUE   desc ${'[default: '.repeat(40_000)}`],
+  ['many options', () => Array.from({ length: 20_000 }, (_, index) => `  -${String.fromCharCode(97 + (index % 26))}, --opt-${index}=N  option ${index}`).join('\n')],
+  ['Go-like lines', () => '  -x string\n    \tdesc (default "'.repeat(50_000)],
+  ['usage forms', () => `Usage:\n${'  prog [--a=<x>|--b] (c|d)... <e>...\n'.repeat(20_000)}`],
+  ['binary noise', () => Array.from({ length: 200_000 }, (_, index) => String.fromCharCode((index * 7919) % 65_536)).join('')],
+  ['escape sequences', () => '\u001b[1m--bold\u001b[0m  x\n'.repeat(50_000)],
+  ['CR line ends', () => '  -a, --b  c\r'.repeat(100_000)],
+  ['tabs', () => '\t\t-a\t--b\t\tc\n'.repeat(50_000)],
+];
