@@ -5,7 +5,9 @@
  *
  * Guarantees: one bad file never stops the others; a broken replacement leaves the previous good
  * version serving (and reports load_failed); work on one file is serialized; a tool object is
- * immutable, so calls in flight finish on the version they started with.
+ * immutable, so calls in flight finish on the version they started with. Names: a file's tool is
+ * named after its stem (or its `.tool.json` name); a clash is settled by the rule in tool-names.ts
+ * and reported, never by dropping a file.
  */
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
@@ -14,6 +16,7 @@ import type { HostEvent, LoadFailure } from '../host-types.ts';
 import type { Logger } from '../logger.ts';
 import type { ToolRegistry } from '../registry.ts';
 import type { AnyTool } from '../tool.ts';
+import { chooseToolName, clashReason, registrationOrder, type NameClash } from './tool-names.ts';
 
 export interface LoadedExtension {
   tool: AnyTool;
@@ -50,8 +53,15 @@ export function componentFileFor(path: string): string | undefined {
   return undefined;
 }
 
+/** A loaded file: the tool as served (under its final name) and the name it asked for. */
+interface LoadedEntry extends LoadedExtension {
+  wanted: string;
+}
+
 export class ExtensionSet {
-  private readonly loaded = new Map<string, LoadedExtension>();
+  private readonly loaded = new Map<string, LoadedEntry>();
+  /** Files served under another name than the one they want (see tool-names.ts). */
+  private readonly clashed = new Map<string, NameClash>();
   private readonly failed = new Map<string, LoadFailure>();
   private readonly queues = new Map<string, Promise<void>>();
   /** Loads finished by `loadAll`'s concurrent phase, waiting to be registered in order. */
@@ -71,10 +81,10 @@ export class ExtensionSet {
     }
     const files = readdirSync(directory)
       .filter((name) => name.endsWith('.wasm'))
-      .sort()
-      .map((name) => join(directory, name));
+      .map((name) => join(directory, name))
+      .sort(registrationOrder);
     // Prepare concurrently (transpile and help capture are cached by content), then register in
-    // file-name order, so which of two same-named tools wins does not depend on load timing.
+    // registration order, so which of two files wanting one name keeps it does not depend on timing.
     let next = 0;
     const prepare = async (): Promise<void> => {
       while (next < files.length) {
@@ -121,11 +131,17 @@ export class ExtensionSet {
     return [...this.loaded.values()].map((entry) => entry.tool);
   }
 
+  /** Files served under a suffixed name because the name they want was taken, in file order. */
+  clashes(): NameClash[] {
+    return [...this.clashed.values()].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+  }
+
   private async syncNow(file: string): Promise<void> {
     const { registry, logger } = this.options;
     const current = this.loaded.get(file);
     if (!existsSync(file)) {
       this.failed.delete(file);
+      this.clashed.delete(file);
       if (current) {
         this.loaded.delete(file);
         registry.remove(current.tool.name, current.tool);
@@ -137,12 +153,12 @@ export class ExtensionSet {
       const version = await this.options.probeVersion(file).catch(() => undefined);
       if (version !== undefined && version === current.version && !this.failed.has(file)) return;
     }
-    let next: LoadedExtension;
+    let loaded: LoadedExtension;
     const before = statSignature(file);
     const ready = this.prepared.get(file);
     this.prepared.delete(file);
     try {
-      next = ready !== undefined && ready.version === (await this.options.probeVersion(file)) ? ready : await this.options.load(file);
+      loaded = ready !== undefined && ready.version === (await this.options.probeVersion(file)) ? ready : await this.options.load(file);
     } catch (error) {
       if (statSignature(file) !== before) {
         // The file changed while it was being loaded (still being written): try again on the settled bytes.
@@ -160,19 +176,66 @@ export class ExtensionSet {
       return;
     }
     this.failed.delete(file);
+    const next = this.named(file, loaded, current);
     if (current && current.tool.name !== next.tool.name) {
       registry.remove(current.tool.name, current.tool);
     }
     const outcome = current && current.tool.name === next.tool.name && registry.get(next.tool.name) === current.tool ? registry.replace(next.tool) : registry.add(next.tool);
     if (!outcome.ok) {
+      // Not expected (`named` picks a free name); kept so a refusal is still reported, never silent.
       // Refused by a name collision: record it like a load failure so `check`/`/healthz` can show it.
       const failure: LoadFailure = { file, error: `Tool name collision: ${outcome.collision.reason}`, code: 'TOOL_NAME_COLLISION' };
       this.failed.set(file, failure);
       this.loaded.delete(file);
+      this.clashed.delete(file);
       return;
     }
     this.loaded.set(file, next);
     logger.info({ file, tool: next.tool.name, version: next.version.slice(0, 12) }, current ? 'extension reloaded' : 'extension loaded');
+  }
+
+  /**
+   * Gives a freshly loaded tool its final name: the name the file already serves under while the name
+   * it wants is unchanged (stable across reloads), else the wanted name when free, else the lowest
+   * free `_<n>` suffix, reported as a clash (event, log, `clashes()`, `details.name_clash`).
+   */
+  private named(file: string, loaded: LoadedExtension, current: LoadedEntry | undefined): LoadedEntry {
+    const { registry } = this.options;
+    const wanted = loaded.tool.name;
+    if (current && current.wanted === wanted) {
+      const previous = this.clashed.get(file);
+      return { ...this.renamed(loaded, current.tool.name, previous), wanted };
+    }
+    const name = chooseToolName(wanted, (candidate) => {
+      const holder = registry.get(candidate);
+      return holder !== undefined && holder !== current?.tool;
+    });
+    if (name === wanted) {
+      this.clashed.delete(file);
+      return { ...loaded, wanted };
+    }
+    const holder = registry.get(wanted);
+    const holderFile = holder?.details?.['file'];
+    const partial: Omit<NameClash, 'reason'> = {
+      file,
+      wanted,
+      name,
+      holder: holder?.source ?? 'wasm',
+      ...(typeof holderFile === 'string' ? { holderFile } : {}),
+    };
+    const clash: NameClash = { ...partial, reason: clashReason(partial) };
+    this.clashed.set(file, clash);
+    this.options.logger.warn({ file, wanted, name, holder: clash.holder, holderFile: clash.holderFile }, 'tool name clash');
+    this.options.emit({ type: 'collision', name: wanted, kept: clash.holder, rejected: loaded.tool.source, reason: clash.reason, file });
+    return { ...this.renamed(loaded, name, clash), wanted };
+  }
+
+  /** The loaded tool under `name`, carrying its clash (if any) in `details.name_clash`. */
+  private renamed(loaded: LoadedExtension, name: string, clash: NameClash | undefined): LoadedExtension {
+    if (name === loaded.tool.name && clash === undefined) return loaded;
+    const details = { ...loaded.tool.details, ...(clash ? { name_clash: { wanted: clash.wanted, reason: clash.reason } } : {}) };
+    const tool: AnyTool = { ...loaded.tool, name, details };
+    return { ...loaded, tool };
   }
 }
 

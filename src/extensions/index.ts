@@ -6,3 +6,5 @@ export type { ExtensionLoader, LoadedExtension } from './extension-set.ts';
 export { loadWasmTool, probeWasmToolVersion, permissionForPolicy, sidecarPaths, HELP_TIMEOUT_MS } from './wasm-tool.ts';
 export type { WasmToolDetails, WasmToolLoaderOptions } from './wasm-tool.ts';
 export { watchExtensions } from './watcher.ts';
+export { chooseToolName, clashReason, describeWasmTool, fileStem, planFolderToolNames, planToolNames, registrationOrder, wantedToolName } from './tool-names.ts';
+export type { NameClash, PlannedName } from './tool-names.ts';

@@ -10,12 +10,15 @@ import { createHelpCache } from '../introspect/capture.ts';
 import { createWasmRuntime, type WasmRuntime } from '../wasm/runtime.ts';
 import { defaultCacheDirectory } from '../wasm/transpile-cache.ts';
 import { ExtensionSet } from './extension-set.ts';
+import type { NameClash } from './tool-names.ts';
 import { loadWasmTool, probeWasmToolVersion } from './wasm-tool.ts';
 import { watchExtensions, type ExtensionWatcher } from './watcher.ts';
 
 export interface WasmExtensionSource extends ExtensionSource {
   readonly runtime: WasmRuntime;
   readonly set: ExtensionSet;
+  /** Files served under a suffixed name because the name they want was taken (see tool-names.ts). */
+  clashes(): NameClash[];
 }
 
 /** The factory `createHost(options, { extensions })` takes to load `options.extensionsDir`. */
@@ -69,6 +72,7 @@ export function wasmExtensions(): ExtensionSourceFactory {
         }
       },
       failures: () => set.failures(),
+      clashes: () => set.clashes(),
       async close() {
         await watcher?.close();
         await set.idle();
