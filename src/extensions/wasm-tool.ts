@@ -21,7 +21,6 @@ import { errorResult } from '../result.ts';
 import { defineTool, type AnyTool } from '../tool.ts';
 import { ToolHostError } from '../errors.ts';
 import type { LoadedComponent } from '../wasm/load.ts';
-import { argvLimitMessage, preview1ArgvViolation, readsArgvThroughAdapter } from '../wasm/argv-limit.ts';
 import { mapRunOutcome } from '../wasm/result-mapping.ts';
 import type { WasmRuntime } from '../wasm/runtime.ts';
 import type { LoadedExtension } from './extension-set.ts';
@@ -159,7 +158,6 @@ export async function loadWasmTool(file: string, options: WasmToolLoaderOptions)
   // Named after the file (or its .tool.json), not the help's program; the ExtensionSet settles clashes.
   const name = wantedToolName(file, overrides?.name);
   const programName = basename(file).replace(/\.wasm$/, '');
-  const argvThroughAdapter = await readsArgvThroughAdapter(component);
   const tool: AnyTool = defineTool({
     name,
     description: describeWasmTool(spec.description, program, name),
@@ -173,16 +171,11 @@ export async function loadWasmTool(file: string, options: WasmToolLoaderOptions)
     timeoutMs: policy.timeout_ms + 2_000,
     async execute(parsed, context) {
       const argv = cliSpecToArgv(spec, parsed);
-      // Refused before running: the adapter would trap on it (argv-limit.ts), after a worker's time.
-      const tooLarge = argvThroughAdapter ? preview1ArgvViolation([programName, ...argv]) : undefined;
-      if (tooLarge !== undefined) {
-        return errorResult(argvLimitMessage(tooLarge), { reason: 'arguments_too_large', limit_bytes: tooLarge.allowedBytes, largest_argument_bytes: tooLarge.largestBytes });
-      }
       const stdinText = spec.stdin === true ? parsed[STDIN_PROPERTY] : undefined;
       const stdin = typeof stdinText === 'string' ? new TextEncoder().encode(stdinText) : undefined;
       try {
         const outcome = await options.runtime.run(component, { args: argv, policy, programName, signal: context.signal, ...(stdin ? { stdin } : {}) });
-        return mapRunOutcome(outcome, { envelope: spec.output === 'envelope', ...(context.redactText ? { redactText: context.redactText } : {}) });
+        return mapRunOutcome(outcome, context.redactText ? { redactText: context.redactText } : {});
       } catch (error) {
         if (error instanceof ToolHostError && error.code === 'QUEUE_FULL') {
           return errorResult(`Tool "${name}" is busy: ${error.message} Retry shortly.`, { reason: 'queue_full' });
