@@ -225,7 +225,7 @@ export class ExtensionSet {
     };
     const clash: NameClash = { ...partial, reason: clashReason(partial) };
     this.clashed.set(file, clash);
-    this.options.logger.warn({ file, wanted, name, holder: clash.holder, holderFile: clash.holderFile }, 'tool name clash');
+    this.options.logger.warn({ file, name: wanted, servedAs: name, reason: clash.reason }, 'tool name collision');
     this.options.emit({ type: 'collision', name: wanted, kept: clash.holder, rejected: loaded.tool.source, reason: clash.reason, file });
     return { ...this.renamed(loaded, name, clash), wanted };
   }

@@ -50,12 +50,13 @@ export function wantedToolName(file: string, overrideName?: string): string {
 
 /**
  * The description of a wasm tool: the help's description, and the program its Usage line names when
- * that differs from the tool name (so `git-clone` still says it runs `git`).
+ * that differs from the tool name (so `git-clone` still says it runs `git`). `verbatim` (a description
+ * written in `.tool.json`) is used as written: its author already said what the tool is.
  */
-export function describeWasmTool(description: string, program: string, name: string): string {
+export function describeWasmTool(description: string, program: string, name: string, options: { verbatim?: boolean } = {}): string {
   const text = description.trim();
   if (text === '') return `Runs the ${program} command-line tool (wasm).`;
-  return program === name ? text : `${text} (program: ${program})`;
+  return program === name || options.verbatim === true ? text : `${text} (program: ${program})`;
 }
 
 /** Order in which files claim names at start: verbatim-valid stems first, then by file name. */

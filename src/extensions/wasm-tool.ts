@@ -160,7 +160,7 @@ export async function loadWasmTool(file: string, options: WasmToolLoaderOptions)
   const programName = basename(file).replace(/\.wasm$/, '');
   const tool: AnyTool = defineTool({
     name,
-    description: describeWasmTool(spec.description, program, name),
+    description: describeWasmTool(spec.description, program, name, { verbatim: overrides?.description !== undefined }),
     source: 'wasm',
     permission: permissionForPolicy(policy),
     network: policy.network.allow.length > 0,

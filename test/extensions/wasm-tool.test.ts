@@ -217,15 +217,18 @@ describe('wasm tools in an extensions folder', () => {
     expect(await host.callTool('ext-greet', { name: 'Ada' })).toMatchObject({ is_error: false, content: 'Hello, Ada!' });
   }, 60_000);
 
-  it('takes the tool name from the Usage line (argv[0] = file name): a copy named read_file.wasm collides with the built-in', async () => {
+  it('names the tool after its file: a copy named read_file.wasm is served as read_file_2 and the built-in keeps its name', async () => {
     const folder = extensionsWith({ 'read_file.wasm': fixture('ext-greet'), 'ext-greet.wasm': fixture('ext-greet') });
-    const { host, logs } = await hostFor(folder);
+    const { host, logs, events } = await hostFor(folder);
     const readFile = host.registry.get('read_file');
     expect(readFile?.source).toBe('builtin');
-    expect(logs).toContainEqual(expect.objectContaining({ level: 40, msg: 'tool name collision', name: 'read_file', file: join(folder, 'read_file.wasm') }));
-    expect(host.loadFailures()).toEqual([expect.objectContaining({ file: join(folder, 'read_file.wasm'), code: 'TOOL_NAME_COLLISION' })]);
-    expect(host.loadFailures()[0]?.error).toContain('built-ins win');
-    // The same bytes under their own name still load.
+    expect(logs).toContainEqual(expect.objectContaining({ level: 40, msg: 'tool name collision', name: 'read_file', servedAs: 'read_file_2', file: join(folder, 'read_file.wasm') }));
+    expect(events).toContainEqual(expect.objectContaining({ type: 'collision', name: 'read_file', kept: 'builtin', rejected: 'wasm', file: join(folder, 'read_file.wasm') }));
+    // Nothing is dropped: the file serves under the suffixed name.
+    expect(host.loadFailures()).toEqual([]);
+    expect(host.registry.get('read_file_2')?.details?.['file']).toBe(join(folder, 'read_file.wasm'));
+    expect(host.registry.get('read_file_2')?.details?.['name_clash']).toMatchObject({ wanted: 'read_file', reason: expect.stringContaining('built-ins keep their names') });
+    // The same bytes under their own name load too.
     expect(host.registry.get('ext-greet')?.source).toBe('wasm');
     // read_file is still the built-in: it wants a path, not a name.
     const call = await host.callTool('read_file', { name: 'Ada' });
@@ -237,32 +240,34 @@ describe('wasm tools in an extensions folder', () => {
     const first = await hostFor(extensionsWith({ 'ext-greet.wasm': fixture('ext-greet') }));
     expect(first.host.registry.get('ext-greet')?.source).toBe('wasm');
     await first.close();
-    // Same bytes, same cache folder, another file name: the help (and so the tool name) is the new argv[0]'s.
+    // Same bytes, same cache folder, another file name: the tool is named after the new file.
     const { host } = await hostFor(extensionsWith({ 'hello-there.wasm': fixture('ext-greet') }));
     expect(host.loadFailures()).toEqual([]);
     expect(host.listTools().filter((tool) => tool.source === 'wasm').map((tool) => tool.name)).toEqual(['hello-there']);
     expect(await host.callTool('hello-there', { name: 'Ada' })).toMatchObject({ is_error: false, content: 'Hello, Ada!' });
   }, 60_000);
 
-  it('a .tool.json naming the tool after a built-in collides too; the built-in wins', async () => {
+  it('a .tool.json naming the tool after a built-in collides too: the built-in keeps the name, the file gets a suffix', async () => {
     const folder = extensionsWith({ 'ext-greet.wasm': fixture('ext-greet'), 'ext-greet.tool.json': { name: 'list_dir' } });
     const { host, logs } = await hostFor(folder);
     expect(host.registry.get('list_dir')?.source).toBe('builtin');
-    expect(logs).toContainEqual(expect.objectContaining({ msg: 'tool name collision', name: 'list_dir', reason: 'a built-in tool is already named "list_dir" (built-ins win)' }));
-    expect(host.loadFailures()).toEqual([expect.objectContaining({ file: join(folder, 'ext-greet.wasm'), code: 'TOOL_NAME_COLLISION' })]);
-    expect(host.listTools().some((tool) => tool.source === 'wasm')).toBe(false);
+    expect(logs).toContainEqual(expect.objectContaining({ msg: 'tool name collision', name: 'list_dir', servedAs: 'list_dir_2', reason: expect.stringContaining('built-ins keep their names') }));
+    expect(host.loadFailures()).toEqual([]);
+    expect(host.listTools().filter((tool) => tool.source === 'wasm').map((tool) => tool.name)).toEqual(['list_dir_2']);
   }, 60_000);
 
-  it('two files that resolve to the same tool name: the first by file name serves, the other is reported as a collision', async () => {
+  it('two files that resolve to the same tool name: the first by file name keeps it, the other gets a suffix and is reported', async () => {
     const folder = extensionsWith({
       'a.wasm': fixture('ext-greet'),
       'a.tool.json': { name: 'greeter' },
       'b.wasm': fixture('ext-greet2'),
       'b.tool.json': { name: 'greeter' },
     });
-    const { host } = await hostFor(folder);
+    const { host, events } = await hostFor(folder);
     // The initial scan registers in file-name order: the first file keeps the name.
     expect(host.registry.get('greeter')?.details?.['file']).toBe(join(folder, 'a.wasm'));
-    expect(host.loadFailures()).toEqual([expect.objectContaining({ file: join(folder, 'b.wasm'), code: 'TOOL_NAME_COLLISION' })]);
+    expect(host.registry.get('greeter_2')?.details?.['file']).toBe(join(folder, 'b.wasm'));
+    expect(host.loadFailures()).toEqual([]);
+    expect(events).toContainEqual(expect.objectContaining({ type: 'collision', name: 'greeter', kept: 'wasm', rejected: 'wasm', file: join(folder, 'b.wasm') }));
   }, 60_000);
 });
