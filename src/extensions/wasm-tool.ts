@@ -21,6 +21,7 @@ import { errorResult } from '../result.ts';
 import { defineTool, type AnyTool } from '../tool.ts';
 import { ToolHostError } from '../errors.ts';
 import type { LoadedComponent } from '../wasm/load.ts';
+import { argvLimitMessage, preview1ArgvViolation, readsArgvThroughAdapter } from '../wasm/argv-limit.ts';
 import { mapRunOutcome } from '../wasm/result-mapping.ts';
 import type { WasmRuntime } from '../wasm/runtime.ts';
 import type { LoadedExtension } from './extension-set.ts';
@@ -52,6 +53,8 @@ export interface WasmToolDetails {
   spec: CliSpec;
   policy: ResolvedToolPolicy;
   helpFlag: string;
+  /** Why no help was taken (a trap, a timeout, an error exit): the tool loaded without parameters. */
+  helpProblem?: string;
   /** The program the help's Usage line names (`git` for git-clone.wasm); the tool name is the file's. */
   program: string;
   [key: string]: unknown;
@@ -96,7 +99,7 @@ async function policyFor(file: string, overrides: ToolOverrides | undefined, opt
   return resolvePolicy(merged, options.workspaceRoot);
 }
 
-async function specFor(component: LoadedComponent, file: string, overrides: ToolOverrides | undefined, policy: ResolvedToolPolicy, options: WasmToolLoaderOptions): Promise<{ spec: CliSpec; helpFlag: string; program: string }> {
+async function specFor(component: LoadedComponent, file: string, overrides: ToolOverrides | undefined, policy: ResolvedToolPolicy, options: WasmToolLoaderOptions): Promise<{ spec: CliSpec; helpFlag: string; program: string; helpProblem?: string }> {
   const programName = basename(file).replace(/\.wasm$/, '');
   // Help runs with the tool's own grants (a tool that reads its data files at start-up still prints
   // help), within a short time budget and a smaller output cap.
@@ -108,6 +111,7 @@ async function specFor(component: LoadedComponent, file: string, overrides: Tool
   };
   let spec: CliSpec;
   let helpFlag = 'tool.json';
+  let helpProblem: string | undefined;
   if (overrides?.spec) {
     spec = overrides.spec;
   } else {
@@ -116,10 +120,14 @@ async function specFor(component: LoadedComponent, file: string, overrides: Tool
     const cacheKey = createHash('sha256').update(component.sha256).update('\0').update(programName).digest('hex');
     const help = await captureHelp(run, { ...(options.helpCache ? { cache: options.helpCache } : {}), cacheKey }).catch((error: unknown) => {
       // A tool without help still loads (no parameters); `toolhost check` tells its author why.
-      if (error instanceof ToolHostError && error.code === 'HELP_CAPTURE_FAILED') return undefined;
+      if (error instanceof ToolHostError && error.code === 'HELP_CAPTURE_FAILED') {
+        helpProblem = error.message;
+        return undefined;
+      }
       throw error;
     });
-    if (help === undefined || isToolResultJson(help.text)) {
+    // A `--help-json` answer is JSON by design; only a text answer that is a JSON object is a result.
+    if (help === undefined || (help.spec === undefined && isToolResultJson(help.text))) {
       spec = parseHelp('', { fileName: basename(file) });
       helpFlag = 'none';
     } else {
@@ -127,7 +135,7 @@ async function specFor(component: LoadedComponent, file: string, overrides: Tool
       helpFlag = help.flag;
     }
   }
-  return { spec: overrides ? applyToolOverrides(spec, overrides) : spec, helpFlag, program: spec.name };
+  return { spec: overrides ? applyToolOverrides(spec, overrides) : spec, helpFlag, program: spec.name, ...(helpProblem !== undefined ? { helpProblem } : {}) };
 }
 
 /** True when a `--help` answer is really the tool's JSON result (a tool that ignores `--help`). */
@@ -147,17 +155,18 @@ export async function loadWasmTool(file: string, options: WasmToolLoaderOptions)
   const { overrides: overridesFile } = sidecarPaths(file);
   const overrides = existsSync(overridesFile) ? await readToolOverrides(overridesFile) : undefined;
   const policy = await policyFor(file, overrides, options);
-  const { spec, helpFlag, program } = await specFor(component, file, overrides, policy, options);
+  const { spec, helpFlag, program, helpProblem } = await specFor(component, file, overrides, policy, options);
   let input;
   try {
     input = cliSpecToZod(spec);
   } catch (error) {
     throw new ToolHostError('TOOL_SPEC_INVALID', `Cannot derive a schema for ${file}: ${(error as Error).message}`, { cause: error });
   }
-  const details: WasmToolDetails = { file, sha256: component.sha256, imports: component.imports, spec, policy, helpFlag, program };
+  const details: WasmToolDetails = { file, sha256: component.sha256, imports: component.imports, spec, policy, helpFlag, program, ...(helpProblem !== undefined ? { helpProblem } : {}) };
   // Named after the file (or its .tool.json), not the help's program; the ExtensionSet settles clashes.
   const name = wantedToolName(file, overrides?.name);
   const programName = basename(file).replace(/\.wasm$/, '');
+  const argvThroughAdapter = await readsArgvThroughAdapter(component);
   const tool: AnyTool = defineTool({
     name,
     description: describeWasmTool(spec.description, program, name, { verbatim: overrides?.description !== undefined }),
@@ -171,11 +180,16 @@ export async function loadWasmTool(file: string, options: WasmToolLoaderOptions)
     timeoutMs: policy.timeout_ms + 2_000,
     async execute(parsed, context) {
       const argv = cliSpecToArgv(spec, parsed);
+      // Refused before running: the adapter would trap on it (argv-limit.ts), after a worker's time.
+      const tooLarge = argvThroughAdapter ? preview1ArgvViolation([programName, ...argv]) : undefined;
+      if (tooLarge !== undefined) {
+        return errorResult(argvLimitMessage(tooLarge), { reason: 'arguments_too_large', limit_bytes: tooLarge.allowedBytes, largest_argument_bytes: tooLarge.largestBytes });
+      }
       const stdinText = spec.stdin === true ? parsed[STDIN_PROPERTY] : undefined;
       const stdin = typeof stdinText === 'string' ? new TextEncoder().encode(stdinText) : undefined;
       try {
         const outcome = await options.runtime.run(component, { args: argv, policy, programName, signal: context.signal, ...(stdin ? { stdin } : {}) });
-        return mapRunOutcome(outcome, context.redactText ? { redactText: context.redactText } : {});
+        return mapRunOutcome(outcome, { envelope: spec.output === 'envelope', ...(context.redactText ? { redactText: context.redactText } : {}) });
       } catch (error) {
         if (error instanceof ToolHostError && error.code === 'QUEUE_FULL') {
           return errorResult(`Tool "${name}" is busy: ${error.message} Retry shortly.`, { reason: 'queue_full' });

@@ -10,20 +10,23 @@
  *   "hide": ["-j"],
  *   "secret_params": ["token"],
  *   "stdin": true,
+ *   "output": "envelope",
  *   "spec": { "name": "…", "options": [], "positionals": [], "subcommands": [] }
  * }
  * ```
  *
  * Option keys may be the long name (`dry-run`), a spelling with dashes (`--dry-run`, `-n`), the
  * short name, or the property name (`dry_run`). `spec` replaces the parsed spec entirely; the other
- * fields are then applied on top of it.
+ * fields are then applied on top of it. `output` says how stdout is read: `"envelope"` for a tool that
+ * prints toolhost's `{content, error | is_error, metadata}` object, `"text"` (the default) for stdout
+ * taken as the content as it is.
  */
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { ToolHostError } from '../errors.ts';
 import { propertyNamesOf } from './property-name.ts';
-import type { CliOption, CliSpec } from './spec.ts';
-import { cliSpecSchema, cliValueTypeSchema, formatZodIssues } from './spec-schema.ts';
+import type { CliOption, CliOutputFormat, CliSpec } from './spec.ts';
+import { cliOutputFormatSchema, cliSpecSchema, cliValueTypeSchema, formatZodIssues } from './spec-schema.ts';
 
 const optionOverrideSchema = z
   .object({
@@ -42,6 +45,7 @@ export const toolOverridesSchema = z
     hide: z.array(z.string()).optional(),
     secret_params: z.array(z.string()).optional(),
     stdin: z.boolean().optional(),
+    output: cliOutputFormatSchema.optional(),
     spec: cliSpecSchema.optional(),
   })
   .strict();
@@ -61,6 +65,8 @@ export interface ToolOverrides {
   secret_params?: string[];
   /** The tool reads stdin: it gets a `stdin` string parameter piped to it. */
   stdin?: boolean;
+  /** How stdout is read: toolhost's envelope, or the content as it is (the default). */
+  output?: CliOutputFormat;
   spec?: CliSpec;
 }
 
@@ -125,5 +131,6 @@ export function applyToolOverrides(spec: CliSpec, overrides: ToolOverrides): Cli
     description: overrides.description ?? base.description,
     options: base.options.filter((_, index) => !hidden.has(index)),
     ...(overrides.stdin !== undefined ? { stdin: overrides.stdin } : {}),
+    ...(overrides.output !== undefined ? { output: overrides.output } : {}),
   };
 }

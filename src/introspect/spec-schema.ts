@@ -2,6 +2,9 @@
 import { z } from 'zod';
 import type { CliSpec } from './spec.ts';
 
+/** `output` of a spec or `.tool.json`: whether stdout is toolhost's envelope or the content as is. */
+export const cliOutputFormatSchema = z.enum(['envelope', 'text']);
+
 export const cliValueTypeSchema = z.enum(['integer', 'number', 'boolean', 'string', 'path']);
 
 const flagName = z.string().min(1).max(100).regex(/^[A-Za-z0-9?#@][\w.?#@:-]*$/, 'must be a flag name without dashes');
@@ -46,6 +49,7 @@ export const cliSpecSchema = z
     positionals: z.array(cliPositionalSchema).default([]),
     subcommands: z.array(cliSubcommandSchema).default([]),
     stdin: z.boolean().optional(),
+    output: cliOutputFormatSchema.optional(),
   })
   .strict();
 

@@ -41,6 +41,12 @@ export interface CliSubcommand {
   description: string | null;
 }
 
+/**
+ * How a tool's stdout is read: `text` (the default) takes it as the content as it is; `envelope` reads
+ * one JSON object `{content, error | is_error, metadata}` as toolhost's result envelope.
+ */
+export type CliOutputFormat = 'envelope' | 'text';
+
 export interface CliSpec {
   name: string;
   description: string;
@@ -52,4 +58,9 @@ export interface CliSpec {
    * schema gains a `stdin` string property whose value is piped to it. Without it, stdin is empty.
    */
   stdin?: boolean;
+  /**
+   * `"envelope"` when the program prints toolhost's result envelope (from `--help-json` or `.tool.json`
+   * `"output"`); absent or `"text"`: its stdout is the content verbatim (JSON-printing CLIs included).
+   */
+  output?: CliOutputFormat;
 }

@@ -1,28 +1,38 @@
 /**
- * Maps a call's outcome to the one ToolResult shape. A tool answers through stdout: one JSON object
- * `{content, error | is_error, metadata}` is read as such; anything else is the content as text.
- * Output cut at the limit is redacted before anything else (a cut may split a secret), and a JSON
- * answer cut short gives the part of its `content` that arrived, never raw broken JSON.
+ * Maps a call's outcome to the one ToolResult shape. A tool answers through stdout, as it is: its
+ * stdout is the content, so a CLI that prints JSON (a jq-like) is read verbatim. Only a tool that opts
+ * in to toolhost's envelope (`"output": "envelope"` in its `.tool.json` or `--help-json` spec) has one
+ * JSON object `{content, error | is_error, metadata}` on stdout read as such; anything else it prints
+ * is still the content as text. Output cut at the limit is redacted before anything else (a cut may
+ * split a secret), and an envelope cut short gives the part of its `content` that arrived, never raw
+ * broken JSON.
  */
 import { parse as parsePartialJson, Allow } from 'partial-json';
 import { findJsonShapeViolation } from '../json-limits.ts';
 import type { ToolResult } from '../result.ts';
 import type { CutEdges } from '../secrets.ts';
+import { LARGE_DATA_ADVICE, PREVIEW1_ARGV_ARENA_BYTES, PREVIEW1_ARGV_ENTRY_BYTES } from './argv-limit.ts';
 import type { RunOutcome } from './run-types.ts';
 
 export interface MapRunOutcomeOptions {
   /** Redacts the call's secrets from a text before it is cut (the bridge's `ToolContext.redactText`). */
   redactText?: (text: string, edges?: CutEdges) => string;
+  /**
+   * The tool speaks toolhost's envelope (its spec's `output` is `"envelope"`): stdout that is one JSON
+   * object `{content, error | is_error, metadata}` is read as such. Default false: stdout is the content.
+   */
+  envelope?: boolean;
 }
 
 /**
- * The preview1 adapter (inside C and Go tools) copies argv into a fixed buffer of about 58 KiB and
- * traps with this message when the arguments do not fit; say so, and how to pass large data instead.
+ * The preview1 adapter (inside C and Go tools) lowers argv into a fixed arena and traps with this
+ * message when an argument does not fit (argv-limit.ts). Tools refuse such calls before running; this
+ * covers callers of the runtime that do not: say so, and how to pass large data instead.
  */
 const ARGUMENTS_TOO_LARGE = /adapter line \d+: allocation size is too large/;
 export const ARGUMENTS_TOO_LARGE_MESSAGE =
-  'the arguments are too large for this tool: its WASI preview1 runtime accepts about 58 KiB of command-line arguments in all. ' +
-  'Pass large data on stdin instead (declare "stdin": true in its .tool.json) or in a file inside a granted folder.';
+  `the arguments are too large for this tool: its WASI preview1 adapter allows one argument of at most ${PREVIEW1_ARGV_ARENA_BYTES} bytes ` +
+  `less ${PREVIEW1_ARGV_ENTRY_BYTES} per argument. ${LARGE_DATA_ADVICE}`;
 
 /** Bytes of stderr kept in results (its tail). */
 export const STDERR_TAIL_BYTES = 4096;
@@ -133,6 +143,7 @@ function withStderr(message: string, tail: string): string {
 /** Maps a RunOutcome to a ToolResult (see the module comment for the stdout protocol). */
 export function mapRunOutcome(outcome: RunOutcome, options: MapRunOutcomeOptions = {}): ToolResult {
   const redact = options.redactText ?? ((text: string) => text);
+  const envelope = options.envelope === true;
   const cutEdges: CutEdges = { cutAtEnd: outcome.truncated };
   const stdoutText = (): string => redact(decode(outcome.stdout), cutEdges);
   const outOfMemory = outcome.memoryExhaustedBytes !== undefined && !outcome.cancelled && !outcome.timedOut;
@@ -164,14 +175,14 @@ export function mapRunOutcome(outcome: RunOutcome, options: MapRunOutcomeOptions
     isError = true;
   } else if (outcome.exitCode !== 0) {
     const stdout = stdoutText().trim();
-    const answer = readJsonAnswer(stdout);
+    const answer = envelope ? readJsonAnswer(stdout) : undefined;
     const detail = answer !== undefined && answer.content !== '' ? answer.content : stdout;
     content = withStderr(`the tool exited with code ${outcome.exitCode}${detail === '' ? '' : `: ${detail}`}`, tail);
     if (answer?.metadata !== undefined) Object.assign(metadata, answer.metadata);
     isError = true;
   } else {
     const stdout = stdoutText();
-    const answer = outcome.truncated ? readCutJsonAnswer(stdout) : readJsonAnswer(stdout);
+    const answer = !envelope ? undefined : outcome.truncated ? readCutJsonAnswer(stdout) : readJsonAnswer(stdout);
     if (answer === undefined) {
       content = stdout;
       isError = false;

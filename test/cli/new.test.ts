@@ -41,11 +41,11 @@ describe('toolhost new', () => {
   afterAll(() => workspace.remove());
 
   const expectedFiles: Record<string, string[]> = {
-    c: ['demo_c.c', 'build.sh', 'README.md', '.gitignore'],
-    go: ['main.go', 'go.mod', 'build.sh', 'README.md', '.gitignore'],
-    python: ['app.py', 'wit/world.wit', 'wit/deps/cli/package.wit', 'wit/deps/io/package.wit', 'build.sh', 'README.md', '.gitignore'],
-    rust: ['src/main.rs', 'Cargo.toml', 'build.sh', 'README.md', '.gitignore'],
-    js: ['demo_js.js', 'wit/world.wit', 'wit/deps/cli/package.wit', 'wit/deps/io/package.wit', 'package.json', 'build.sh', 'README.md', '.gitignore'],
+    c: ['demo_c.c', 'demo_c.tool.json', 'build.sh', 'README.md', '.gitignore'],
+    go: ['main.go', 'go.mod', 'demo_go.tool.json', 'build.sh', 'README.md', '.gitignore'],
+    python: ['app.py', 'wit/world.wit', 'wit/deps/cli/package.wit', 'wit/deps/io/package.wit', 'demo_python.tool.json', 'build.sh', 'README.md', '.gitignore'],
+    rust: ['src/main.rs', 'Cargo.toml', 'demo_rust.tool.json', 'build.sh', 'README.md', '.gitignore'],
+    js: ['demo_js.js', 'wit/world.wit', 'wit/deps/cli/package.wit', 'wit/deps/io/package.wit', 'package.json', 'demo_js.tool.json', 'build.sh', 'README.md', '.gitignore'],
   };
 
   it.each(Object.entries(expectedFiles))('scaffolds a %s project: source, build script, README', async (language, files) => {
@@ -212,6 +212,8 @@ describe('toolhost new: every template builds with the commands it prints and ru
       const extensions = join(workspace.path, `extensions_${language}`);
       mkdirSync(extensions);
       copyFileSync(join(project, `${name}.wasm`), join(extensions, `${name}.wasm`));
+      // The envelope opt-in travels with the .wasm, as the template's README says.
+      copyFileSync(join(project, `${name}.tool.json`), join(extensions, `${name}.tool.json`));
       const common = ['--extensions', extensions, '--cache-dir', join(workspace.path, 'cache'), '--workspace', workspace.path];
 
       const listed = await runToolhost(['list', '--json', ...common], workspace.path, nodeFlags);

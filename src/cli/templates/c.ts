@@ -1,5 +1,5 @@
 /** `toolhost new c`: a wasi-libc program built with clang, adapted to a component by jco. */
-import { EXAMPLE_MAX_TIMES, exampleHelp, quoteLiteral, readme, type TemplateFile, type ToolTemplate } from './template.ts';
+import { envelopeSidecar, EXAMPLE_MAX_TIMES, exampleHelp, quoteLiteral, readme, type TemplateFile, type ToolTemplate } from './template.ts';
 
 function source(name: string): string {
   const helpLines = exampleHelp(name)
@@ -128,6 +128,7 @@ export const cTemplate: ToolTemplate = {
   files(name: string): TemplateFile[] {
     return [
       { path: `${name}.c`, content: source(name) },
+      envelopeSidecar(name),
       { path: 'build.sh', content: buildScript(name), executable: true },
       { path: '.gitignore', content: '*.wasm\n' },
       {

@@ -1,5 +1,5 @@
 /** `toolhost new go`: a stdlib-only Go program built with GOOS=wasip1 GOARCH=wasm. */
-import { EXAMPLE_MAX_TIMES, exampleHelp, readme, type TemplateFile, type ToolTemplate } from './template.ts';
+import { envelopeSidecar, EXAMPLE_MAX_TIMES, exampleHelp, readme, type TemplateFile, type ToolTemplate } from './template.ts';
 
 function source(name: string): string {
   return `// ${name}: a toolhost tool. Build with ./build.sh; see README.md for the contract.
@@ -117,6 +117,7 @@ export const goTemplate: ToolTemplate = {
     return [
       { path: 'main.go', content: source(name) },
       { path: 'go.mod', content: `module ${name}\n\ngo 1.21\n` },
+      envelopeSidecar(name),
       { path: 'build.sh', content: buildScript(name), executable: true },
       { path: '.gitignore', content: '*.wasm\n' },
       {

@@ -1,5 +1,5 @@
 /** `toolhost new js`: a JavaScript module componentized with ComponentizeJS (its own `componentize-js` CLI). */
-import { EXAMPLE_MAX_TIMES, exampleHelp, quoteLiteral, readme, type TemplateFile, type ToolTemplate } from './template.ts';
+import { envelopeSidecar, EXAMPLE_MAX_TIMES, exampleHelp, quoteLiteral, readme, type TemplateFile, type ToolTemplate } from './template.ts';
 import { WASI_VERSION, wasiWitFiles } from './wasi-wit.ts';
 
 /**
@@ -125,6 +125,7 @@ export const jsTemplate: ToolTemplate = {
       { path: 'wit/world.wit', content: WORLD },
       ...wasiWitFiles(),
       { path: 'package.json', content: packageJson(name) },
+      envelopeSidecar(name),
       { path: 'build.sh', content: buildScript(name), executable: true },
       { path: '.gitignore', content: 'node_modules/\n*.wasm\n' },
       {

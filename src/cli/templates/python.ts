@@ -1,5 +1,5 @@
 /** `toolhost new python`: a Python app componentized with componentize-py for the wasi:cli command world. */
-import { EXAMPLE_MAX_TIMES, exampleHelp, readme, type TemplateFile, type ToolTemplate } from './template.ts';
+import { envelopeSidecar, EXAMPLE_MAX_TIMES, exampleHelp, readme, type TemplateFile, type ToolTemplate } from './template.ts';
 import { WASI_VERSION, wasiWitFiles } from './wasi-wit.ts';
 
 /** The componentize-py release the template is built and tested with (PyPI). */
@@ -130,6 +130,7 @@ export const pythonTemplate: ToolTemplate = {
       { path: 'app.py', content: source(name) },
       { path: 'wit/world.wit', content: WORLD },
       ...wasiWitFiles(),
+      envelopeSidecar(name),
       { path: 'build.sh', content: buildScript(name), executable: true },
       { path: '.gitignore', content: '*.wasm\n__pycache__/\nwit_world/\n' },
       {

@@ -1,5 +1,5 @@
 /** `toolhost new rust`: a std-only Rust program built for wasm32-wasip2 (or wasip1 + jco). */
-import { EXAMPLE_MAX_TIMES, exampleHelp, quoteLiteral, readme, type TemplateFile, type ToolTemplate } from './template.ts';
+import { envelopeSidecar, EXAMPLE_MAX_TIMES, exampleHelp, quoteLiteral, readme, type TemplateFile, type ToolTemplate } from './template.ts';
 
 function crateName(name: string): string {
   return name.replace(/[^a-zA-Z0-9_-]/g, '_');
@@ -123,6 +123,7 @@ export const rustTemplate: ToolTemplate = {
         path: 'Cargo.toml',
         content: `[package]\nname = "${crateName(name)}"\nversion = "0.1.0"\nedition = "2021"\n\n[dependencies]\n\n[profile.release]\nopt-level = "s"\nlto = true\nstrip = true\n`,
       },
+      envelopeSidecar(name),
       { path: 'build.sh', content: buildScript(name), executable: true },
       { path: '.gitignore', content: '/target\n*.wasm\n' },
       {

@@ -57,6 +57,15 @@ export function exampleHelp(name: string): string {
   ].join('\n');
 }
 
+/**
+ * The `.tool.json` every template ships next to its `.wasm`: the example prints toolhost's result
+ * envelope (`{"content", "metadata"}` / `{"error"}`), which toolhost reads only from tools that say so
+ * (`"output": "envelope"`); without it, stdout would be the content verbatim, JSON text included.
+ */
+export function envelopeSidecar(name: string): TemplateFile {
+  return { path: `${name}.tool.json`, content: `${JSON.stringify({ output: 'envelope' }, null, 2)}\n` };
+}
+
 /** The README every template ships, with the language's build and layout notes. */
 export function readme(name: string, options: { language: string; build: string[]; layout: string[]; notes?: string[] }): string {
   return [
@@ -78,7 +87,7 @@ export function readme(name: string, options: { language: string; build: string[
     '```sh',
     `toolhost check ${name}.wasm                 # does --help parse? size, start-up time`,
     `toolhost inspect ${name}.wasm               # the schema and argv mapping toolhost derived`,
-    `cp ${name}.wasm /path/to/toolhost/extensions/tools/   # hot-loaded by a running \`toolhost serve\``,
+    `cp ${name}.wasm ${name}.tool.json /path/to/toolhost/extensions/tools/   # hot-loaded by a running \`toolhost serve\``,
     `toolhost call ${name} '{"text": "hello", "times": 3}'`,
     '```',
     '',
@@ -87,6 +96,8 @@ export function readme(name: string, options: { language: string; build: string[
     '- `--help` prints the help text and exits 0. Keep the layout: description line, `Usage:`, `Arguments:`,',
     '  `Options:` with `-s, --long <VALUE>  description [default: x]` rows. Options without a `<VALUE>` are booleans;',
     '  say `[default: x]` and `[possible values: a, b]` where they apply, so the schema gets defaults and enums.',
+    `- \`${name}.tool.json\` says \`"output": "envelope"\`: toolhost then reads the JSON object below from stdout. Keep it next`,
+    `  to the .wasm. Without it, stdout is the content as it is (right for a tool whose output is plain text or its own JSON).`,
     '- On success, print ONE JSON object on stdout and exit 0: `{"content": "text for the model", "metadata": {...}}`.',
     '  (Plain text on stdout also works; it becomes the content.)',
     '- On failure, print `{"error": "what went wrong and how to fix it"}` on stdout and exit non-zero. Write the message',
@@ -97,6 +108,7 @@ export function readme(name: string, options: { language: string; build: string[
     '## Files',
     '',
     ...options.layout.map((line) => `- ${line}`),
+    `- \`${name}.tool.json\`: tells toolhost the tool prints its result envelope (\`"output": "envelope"\`)`,
     ...(options.notes && options.notes.length > 0 ? ['', '## Notes', '', ...options.notes] : []),
     '',
   ].join('\n');
