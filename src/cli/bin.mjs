@@ -1,8 +1,7 @@
 #!/usr/bin/env node
-// The `toolhost` executable. toolhost ships TypeScript sources and runs them through tsx's loader
-// (no build step), so this small JavaScript entry registers the loader and hands over to main.ts.
+// Runs the CLI from the TypeScript sources through tsx's loader, without a build: what the tests and
+// a developer editing src/ use. The shipped `toolhost` command is the compiled dist/src/cli/bin.js.
 import { register } from 'tsx/esm/api';
 
 register();
-const { main } = await import('./main.ts');
-process.exitCode = await main(process.argv.slice(2));
+await import('./bin.ts');

@@ -8,13 +8,15 @@ import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { type ConfigFlags, type ResolvedConfig, resolveConfig } from '../config.ts';
 import { ToolHostError } from '../errors.ts';
-import { createHost } from '../host.ts';
 import type { Host, HostOptions } from '../host-types.ts';
 import { createLogger, silentLogger, type Logger } from '../logger.ts';
 import { PERMISSION_LEVELS } from '../permission.ts';
 import { createExtensionSource } from './extension-source.ts';
 import { type CliIo, CliError, EXIT_USAGE, usageError, writeWarning } from './output.ts';
 import { createProgressReporter, type ProgressReporter } from './progress.ts';
+
+/** How the default cache folder reads in help texts (used when no flag, env or config file says otherwise). */
+export const DEFAULT_CACHE_DIRECTORY_TEXT = '$XDG_CACHE_HOME/toolhost, else ~/.cache/toolhost';
 
 /** The drop-in folder used when no extensions folder is configured and it exists under the cwd. */
 export const DEFAULT_EXTENSIONS_DIR = 'extensions/tools';
@@ -28,7 +30,7 @@ export function addHostOptions(command: Command): Command {
     .option('--extensions <dir>', `folder of .wasm tools (env TOOLHOST_EXTENSIONS; default: ./${DEFAULT_EXTENSIONS_DIR} when it exists)`)
     .option('--permission-mode <level>', `highest permission a tool may need: ${PERMISSION_LEVELS.join(', ')} (env TOOLHOST_PERMISSION_MODE; default: execute)`)
     .option('--config <file>', 'JSON config file (env TOOLHOST_CONFIG); flags and env override it')
-    .option('--cache-dir <dir>', 'transpile cache of wasm tools (env TOOLHOST_CACHE_DIR)');
+    .option('--cache-dir <dir>', `transpile cache of wasm tools (env TOOLHOST_CACHE_DIR; default: ${DEFAULT_CACHE_DIRECTORY_TEXT})`);
 }
 
 function requireDirectory(path: string, what: string): void {
@@ -98,6 +100,8 @@ export async function openHost(config: ResolvedConfig, io: CliIo, options: OpenH
   const progress = createProgressReporter(io);
   let host: Host;
   try {
+    // Imported here: the host pulls in every built-in, and commands that only share the flags (cache, check) never need it.
+    const { createHost } = await import('../host.ts');
     host = await createHost(
       { ...hostOptionsWithProgress(config, progress), watch: options.watch ?? false, logger: options.logger },
       { extensions: createExtensionSource() },

@@ -1,23 +1,69 @@
 /**
- * The CLI composition root: builds the commander program from one module per command, runs it,
- * and turns every outcome into an exit code (0 ok, 1 failure or is_error, 2 usage error).
+ * The CLI composition root: builds the commander program, runs it, and turns every outcome into an
+ * exit code (0 ok, 1 failure or is_error, 2 usage error).
+ *
+ * Start-up is paid on every `toolhost` run (and by every MCP client that spawns `toolhost mcp`), so
+ * each command's module, and with it the host, the wasm runtime or the server, is imported only when
+ * that command runs: the other commands are registered by name and description alone, which is all
+ * `toolhost --help` and commander's "did you mean" need. `--version` loads commander and nothing else.
  */
-import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import type { CommandContext } from './command-context.ts';
-import { registerCacheCommand } from './commands/cache.ts';
-import { registerCallCommand } from './commands/call.ts';
-import { registerCheckCommand } from './commands/check.ts';
-import { registerInspectCommand } from './commands/inspect.ts';
-import { registerListCommand } from './commands/list.ts';
-import { registerMcpCommand } from './commands/mcp.ts';
-import { registerNewCommand } from './commands/new.ts';
-import { registerServeCommand } from './commands/serve.ts';
 import { type CliIo, CliError, EXIT_FAILURE, EXIT_OK, EXIT_USAGE, oneLine, painterFor, processIo, writeError } from './output.ts';
+import { packageVersion } from './package-root.ts';
 
-export function packageVersion(): string {
-  const text = readFileSync(new URL('../../package.json', import.meta.url), 'utf8');
-  return (JSON.parse(text) as { version: string }).version;
+export { packageVersion } from './package-root.ts';
+
+/** Fills in a command created by main (name and description already set): arguments, options, action. */
+export type DefineCommand = (command: Command, context: CommandContext) => Command;
+
+interface CommandEntry {
+  name: string;
+  description: string;
+  /** Imports the command's module; called only for the command being run (or asked for help). */
+  load: () => Promise<DefineCommand>;
+}
+
+/** Every command, in `toolhost --help` order. */
+export const COMMANDS: readonly CommandEntry[] = [
+  { name: 'list', description: 'list the tools this host exposes (built-ins and extensions)', load: async () => (await import('./commands/list.ts')).defineListCommand },
+  { name: 'call', description: 'call one tool and print its result', load: async () => (await import('./commands/call.ts')).defineCallCommand },
+  {
+    name: 'serve',
+    description: 'run the HTTP daemon (REST API, events, MCP over Streamable HTTP) with hot reload of the extensions folder',
+    load: async () => (await import('./commands/serve.ts')).defineServeCommand,
+  },
+  {
+    name: 'mcp',
+    description: 'serve the tools over MCP on stdio (for Claude Desktop, IDEs, agent frameworks); logs go to stderr',
+    load: async () => (await import('./commands/mcp.ts')).defineMcpCommand,
+  },
+  {
+    name: 'inspect',
+    description: 'show how toolhost understood a wasm tool: spec, schema, example argv, imports and policy',
+    load: async () => (await import('./commands/inspect.ts')).defineInspectCommand,
+  },
+  {
+    name: 'check',
+    description: 'lint a wasm tool: is it a component, does --help parse, are the options clear, how big and how fast is it',
+    load: async () => (await import('./commands/check.ts')).defineCheckCommand,
+  },
+  {
+    name: 'new',
+    description: 'scaffold a wasm tool project (source, build script, README) that follows the tool contract',
+    load: async () => (await import('./commands/new.ts')).defineNewCommand,
+  },
+  { name: 'cache', description: 'show or clear the transpile cache of wasm tools', load: async () => (await import('./commands/cache.ts')).defineCacheCommand },
+];
+
+/**
+ * The command a command line runs: its first word that is not a flag (the root's flags take no
+ * values), or the word after `help` (`toolhost help list`). Undefined for `toolhost --version` and
+ * the like.
+ */
+export function selectedCommand(argv: readonly string[]): string | undefined {
+  const words = argv.filter((arg) => !arg.startsWith('-'));
+  return words[0] === 'help' ? words[1] : words[0];
 }
 
 /** Runs the CLI with `argv` (without node and the script) and returns the exit code. */
@@ -33,8 +79,8 @@ export async function main(argv: readonly string[], io: CliIo = processIo()): Pr
         exitCode = await handler(...args);
       },
   };
-  const program = buildProgram(context);
   try {
+    const program = await buildProgram(context, selectedCommand(argv));
     await program.parseAsync([...argv], { from: 'user' });
     return exitCode;
   } catch (error) {
@@ -44,20 +90,17 @@ export async function main(argv: readonly string[], io: CliIo = processIo()): Pr
   }
 }
 
-export function buildProgram(context: CommandContext): Command {
+/** The program with every command registered and `selected` (if any) fully defined. */
+export async function buildProgram(context: CommandContext, selected: string | undefined): Promise<Command> {
   const program = new Command('toolhost')
     .description('A tool host for LLM agents: built-in tools and sandboxed wasm command components behind one tool interface.')
     .version(context.version, '-V, --version', 'print the toolhost version')
     .option('--debug', 'show stack traces and debug logs on stderr')
     .showSuggestionAfterError(true);
-  registerListCommand(program, context);
-  registerCallCommand(program, context);
-  registerServeCommand(program, context);
-  registerMcpCommand(program, context);
-  registerInspectCommand(program, context);
-  registerCheckCommand(program, context);
-  registerNewCommand(program, context);
-  registerCacheCommand(program, context);
+  for (const entry of COMMANDS) {
+    const command = program.command(entry.name).description(entry.description);
+    if (entry.name === selected) (await entry.load())(command, context);
+  }
   program.addHelpText('after', '\nRun `toolhost <command> --help` for the options of one command.');
   for (const command of allCommands(program)) configureOutput(command, context.io);
   return program;

@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import { debuglog } from 'node:util';
 import { ToolHostError } from '../errors.ts';
 import { classifyBinary, exportsCliRun, unsupportedImports } from './component-kind.ts';
 import { readComponentImportNames, unversionedName } from './component-imports.ts';
@@ -16,7 +17,7 @@ import { loadJco, preview1CommandAdapter, preview1ReactorAdapter } from './jco.t
 import {
   defaultCacheDirectory,
   readCachedTranspile,
-  TRANSPILE_OPTIONS,
+  transpileOptions,
   writeCachedTranspile,
   type CachedTranspile,
   type ComponentSourceKind,
@@ -42,13 +43,19 @@ export interface LoadedComponent {
 }
 
 export interface LoadOptions {
-  /** Transpile cache directory; default `$TOOLHOST_CACHE_DIR` or `./.toolhost-cache`. */
+  /** Transpile cache directory; default `$TOOLHOST_CACHE_DIR`, else `$XDG_CACHE_HOME/toolhost` or `~/.cache/toolhost`. */
   cacheDirectory?: string;
 }
 
 function loadError(file: string, reason: string, cause?: unknown): ToolHostError {
   return new ToolHostError('WASM_LOAD_FAILED', `Cannot load wasm tool ${file}: ${reason}`, cause === undefined ? undefined : { cause });
 }
+
+/**
+ * `NODE_DEBUG=toolhost` prints one line per load: a transpile cache hit, or a miss and how long jco
+ * took. Cheap when off; it is how one tells from outside whether a process re-transpiled.
+ */
+const debug = debuglog('toolhost');
 
 export function sha256Hex(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex');
@@ -91,7 +98,7 @@ async function transpileIntoCache(
   let declaredImports: string[];
   try {
     declaredImports = readComponentImportNames(component).map(unversionedName);
-    output = await jco.transpile(component, TRANSPILE_OPTIONS);
+    output = await jco.transpile(component, transpileOptions());
   } catch (error) {
     throw loadError(file, `not a valid component: ${String((error as Error).message ?? error)}`, error);
   }
@@ -123,7 +130,11 @@ export async function loadComponent(file: string, options: LoadOptions = {}): Pr
   if (entry === undefined) {
     const classified = classifyBinary(bytes);
     if (classified.kind === 'refused') throw loadError(path, classified.reason);
+    const started = performance.now();
     entry = await transpileIntoCache(path, bytes, sha256, classified.kind, cacheDirectory);
+    debug('transpile cache miss: transpiled %s in %d ms into %s', path, Math.round(performance.now() - started), entry.directory);
+  } else {
+    debug('transpile cache hit: %s from %s', path, entry.directory);
   }
   const { manifest } = entry;
   if (!exportsCliRun(manifest.exports)) {

@@ -5,7 +5,8 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { homedir } from 'node:os';
+import { isAbsolute, join, resolve } from 'node:path';
 import { jcoVersion, type JcoTranspileOptions } from './jco.ts';
 import { GLUE_PATCH_VERSION, patchGlue } from './glue-patches.ts';
 
@@ -32,7 +33,13 @@ export interface CachedTranspile {
   manifest: TranspileManifest;
 }
 
-export const TRANSPILE_OPTIONS: JcoTranspileOptions = {
+/**
+ * The options every transpile uses, frozen: jco's `transpile` writes defaults into the object it is
+ * given (e.g. `wasiShim: false`), and these options are part of the cache key, so a shared object it
+ * mutated would give the first load of every process a different key from the next ones (and make
+ * `cache info` call fresh entries stale). Hand jco `transpileOptions()`, a fresh copy, instead.
+ */
+export const TRANSPILE_OPTIONS: Readonly<JcoTranspileOptions> = Object.freeze({
   name: 'tool',
   instantiation: 'sync',
   typescript: false,
@@ -41,23 +48,44 @@ export const TRANSPILE_OPTIONS: JcoTranspileOptions = {
   // 0: every core module is a separate file, so the runtime can cap and compile each one itself.
   base64Cutoff: 0,
   validLiftingOptimization: false,
-};
+});
+
+/** A copy of TRANSPILE_OPTIONS that jco may write into. */
+export function transpileOptions(): JcoTranspileOptions {
+  return { ...TRANSPILE_OPTIONS };
+}
 
 const GLUE_FILE = 'tool.mjs';
 const MANIFEST_FILE = 'manifest.json';
 
-/** `$TOOLHOST_CACHE_DIR`, else `.toolhost-cache/` under the current working directory. */
-export function defaultCacheDirectory(): string {
-  const fromEnvironment = process.env.TOOLHOST_CACHE_DIR;
-  return fromEnvironment !== undefined && fromEnvironment !== '' ? resolve(fromEnvironment) : resolve('.toolhost-cache');
+/** The cache folder name under the user's cache directory. */
+export const CACHE_FOLDER_NAME = 'toolhost';
+
+/**
+ * The user's cache directory for toolhost: `$XDG_CACHE_HOME/toolhost` when XDG_CACHE_HOME is set to
+ * an absolute path (the XDG spec ignores relative ones), else `~/.cache/toolhost`. Never the working
+ * directory: `toolhost mcp` is started by MCP clients from wherever they run.
+ */
+export function userCacheDirectory(env: Readonly<Record<string, string | undefined>> = process.env, home: string = homedir()): string {
+  const xdg = env['XDG_CACHE_HOME'];
+  return xdg !== undefined && xdg !== '' && isAbsolute(xdg) ? join(xdg, CACHE_FOLDER_NAME) : join(home, '.cache', CACHE_FOLDER_NAME);
 }
 
-/** A short digest of everything besides the component bytes that shapes transpile output. */
+/** `$TOOLHOST_CACHE_DIR` when set, else the user's cache directory (`userCacheDirectory`). */
+export function defaultCacheDirectory(env: Readonly<Record<string, string | undefined>> = process.env): string {
+  const fromEnvironment = env['TOOLHOST_CACHE_DIR'];
+  return fromEnvironment !== undefined && fromEnvironment !== '' ? resolve(fromEnvironment) : userCacheDirectory(env);
+}
+
+let optionsKey: string | undefined;
+
+/** A short digest of everything besides the component bytes that shapes transpile output (computed once). */
 export function transpileOptionsKey(): string {
-  return createHash('sha256')
+  optionsKey ??= createHash('sha256')
     .update(JSON.stringify({ jco: jcoVersion(), options: TRANSPILE_OPTIONS, patches: GLUE_PATCH_VERSION }))
     .digest('hex')
     .slice(0, 16);
+  return optionsKey;
 }
 
 export function cacheEntryDirectory(cacheDirectory: string, sha256: string): string {

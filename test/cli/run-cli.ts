@@ -6,7 +6,17 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
-export const BIN = join(PROJECT_ROOT, 'src', 'cli', 'bin.mjs');
+/** The TypeScript entry, run through tsx: what most CLI tests spawn, so they test the sources as edited. */
+export const SOURCE_BIN = join(PROJECT_ROOT, 'src', 'cli', 'bin.mjs');
+/** The shipped entry (`bin` in package.json), built by `npm run build`. */
+export const DIST_BIN = join(PROJECT_ROOT, 'dist', 'src', 'cli', 'bin.js');
+
+export type CliEntry = 'src' | 'dist';
+
+/** The executable and leading arguments that start the CLI from `entry`. */
+export function cliCommand(entry: CliEntry): [string, string[]] {
+  return entry === 'dist' ? [process.execPath, [DIST_BIN]] : [process.execPath, [SOURCE_BIN]];
+}
 
 export interface CliRun {
   stdout: string;
@@ -20,6 +30,8 @@ export interface RunCliOptions {
   env?: Record<string, string | undefined>;
   input?: string;
   timeoutMs?: number;
+  /** Which build to run; default the sources. */
+  entry?: CliEntry;
 }
 
 /** A clean environment: no colour, no inherited toolhost settings. */
@@ -36,8 +48,12 @@ export function cliEnvironment(extra: Record<string, string | undefined> = {}): 
   return env;
 }
 
+/** The entry most tests spawn (kept for tests that build their own command line). */
+export const BIN = SOURCE_BIN;
+
 export function spawnCli(args: readonly string[], options: RunCliOptions = {}): ChildProcess {
-  return spawn(process.execPath, [BIN, ...args], {
+  const [command, prefix] = cliCommand(options.entry ?? 'src');
+  return spawn(command, [...prefix, ...args], {
     cwd: options.cwd ?? PROJECT_ROOT,
     env: cliEnvironment(options.env),
     stdio: ['pipe', 'pipe', 'pipe'],

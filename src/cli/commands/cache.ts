@@ -1,15 +1,14 @@
 /** `toolhost cache info|clear`: the on-disk transpile cache of wasm tools (and their captured help). */
 import { existsSync, readdirSync, rmSync, rmdirSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { Command } from 'commander';
 import { resolveConfig } from '../../config.ts';
 import { ToolHostError } from '../../errors.ts';
-import { transpileOptionsKey } from '../../wasm/transpile-cache.ts';
+import { defaultCacheDirectory, transpileOptionsKey } from '../../wasm/transpile-cache.ts';
 import type { CommandContext } from '../command-context.ts';
+import { DEFAULT_CACHE_DIRECTORY_TEXT } from '../host-setup.ts';
 import { CliError, type CliIo, EXIT_OK, EXIT_USAGE, painterFor, writeJson } from '../output.ts';
 
-/** Used when neither --cache-dir, TOOLHOST_CACHE_DIR nor a config file's cache_dir says otherwise. */
-export const DEFAULT_CACHE_DIRECTORY = '.toolhost-cache';
 
 /** `<sha256>-<options key>`: one transpiled component. */
 const TRANSPILE_ENTRY = /^([0-9a-f]{64})-([0-9a-f]{16})$/;
@@ -43,11 +42,11 @@ function sizeOf(path: string): number {
   return readdirSync(path).reduce((sum, name) => sum + sizeOf(join(path, name)), 0);
 }
 
-/** The cache directory of this run: --cache-dir > TOOLHOST_CACHE_DIR > config file > ./.toolhost-cache. */
+/** The cache directory of this run: --cache-dir > TOOLHOST_CACHE_DIR > config file > the user's cache directory. */
 export function resolveCacheDirectory(flags: CacheFlags, io: Pick<CliIo, 'cwd' | 'env'>): string {
   try {
     const config = resolveConfig({ flags: { ...(flags.cacheDir ? { cacheDir: flags.cacheDir } : {}), ...(flags.config ? { config: flags.config } : {}) }, env: io.env, cwd: io.cwd });
-    return config.host.cacheDir ?? resolve(io.cwd, DEFAULT_CACHE_DIRECTORY);
+    return config.host.cacheDir ?? defaultCacheDirectory(io.env);
   } catch (error) {
     if (ToolHostError.is(error, 'CONFIG_INVALID')) throw new CliError(error.message, { exitCode: EXIT_USAGE, cause: error });
     throw error;
@@ -119,15 +118,13 @@ export function formatBytes(bytes: number): string {
 
 function addCacheOptions(command: Command): Command {
   return command
-    .option('--cache-dir <dir>', `the cache folder (env TOOLHOST_CACHE_DIR; default: ./${DEFAULT_CACHE_DIRECTORY})`)
+    .option('--cache-dir <dir>', `the cache folder (env TOOLHOST_CACHE_DIR; default: ${DEFAULT_CACHE_DIRECTORY_TEXT})`)
     .option('--config <file>', 'JSON config file whose cache_dir to use (env TOOLHOST_CONFIG)')
     .option('--json', 'print the result as JSON');
 }
 
-export function registerCacheCommand(program: Command, context: CommandContext): Command {
-  const cache = program
-    .command('cache')
-    .description('show or clear the transpile cache of wasm tools')
+export function defineCacheCommand(cache: Command, context: CommandContext): Command {
+  cache
     .addHelpText('after', '\nEntries are keyed by the component sha256 and the jco version: a changed tool or a jco upgrade never reads a stale entry.');
   addCacheOptions(cache.command('info').description('where the cache is, how many entries, how big')).action(
     context.action(async (flags: CacheFlags) => {

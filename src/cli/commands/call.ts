@@ -16,10 +16,8 @@ function collect(value: string, previous: string[] | undefined): string[] {
   return [...(previous ?? []), value];
 }
 
-export function registerCallCommand(program: Command, context: CommandContext): Command {
-  const command = program
-    .command('call')
-    .description('call one tool and print its result')
+export function defineCallCommand(command: Command, context: CommandContext): Command {
+  command
     .argument('<tool>', 'name of the tool (see `toolhost list`)')
     .argument('[json]', 'the arguments as one JSON object, e.g. \'{"path": "README.md"}\'')
     .option('--arg <key=value>', 'one argument; the value is parsed as JSON when it can be (numbers, booleans, arrays), else taken as a string; repeat a key to build an array', collect)

@@ -20,6 +20,7 @@ import type { LoadedComponent } from '../../wasm/load.ts';
 import { createWasmRuntime, type WasmRuntime } from '../../wasm/runtime.ts';
 import type { CommandContext } from '../command-context.ts';
 import { EXIT_FAILURE, EXIT_OK, type Paint, painterFor, usageError, writeJson } from '../output.ts';
+import { DEFAULT_CACHE_DIRECTORY_TEXT } from '../host-setup.ts';
 import { formatBytes, resolveCacheDirectory } from './cache.ts';
 
 /** Budget of one `--help` run during a check (the same as the host's help capture). */
@@ -261,14 +262,12 @@ function renderReport(report: CheckReport, paint: Paint): string {
   return `${lines.join('\n')}\n`;
 }
 
-export function registerCheckCommand(program: Command, context: CommandContext): Command {
-  const command = program
-    .command('check')
-    .description('lint a wasm tool: is it a component, does --help parse, are the options clear, how big and how fast is it')
+export function defineCheckCommand(command: Command, context: CommandContext): Command {
+  command
     .argument('<file>', 'the .wasm file to check')
     .option('--json', 'print the report as JSON')
     .option('--strict', 'exit non-zero on warnings too')
-    .option('--cache-dir <dir>', 'transpile cache to use (env TOOLHOST_CACHE_DIR; default: ./.toolhost-cache)')
+    .option('--cache-dir <dir>', `transpile cache to use (env TOOLHOST_CACHE_DIR; default: ${DEFAULT_CACHE_DIRECTORY_TEXT})`)
     .option('--config <file>', 'JSON config file whose cache_dir to use');
   command.addHelpText('after', '\nExit status: 0 when the tool passes (warnings allowed unless --strict), 1 on errors, 2 on a usage error.');
   command.action(

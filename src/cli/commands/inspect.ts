@@ -152,10 +152,8 @@ export function renderInspect(tool: AnyTool, paint: Paint): string {
   return `${lines.join('\n')}\n`;
 }
 
-export function registerInspectCommand(program: Command, context: CommandContext): Command {
-  const command = program
-    .command('inspect')
-    .description('show how toolhost understood a wasm tool: spec, schema, example argv, imports and policy')
+export function defineInspectCommand(command: Command, context: CommandContext): Command {
+  command
     .argument('<target>', 'a .wasm file, or the name of a wasm tool in the extensions folder')
     .option('--json', 'print {name, description, spec, schema, argv_example} (plus file, sha256, help_flag, permission, network, imports, policy)');
   addHostOptions(command);

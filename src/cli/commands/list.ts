@@ -11,10 +11,8 @@ interface ListFlags extends HostFlags {
   json?: boolean;
 }
 
-export function registerListCommand(program: Command, context: CommandContext): Command {
-  const command = program
-    .command('list')
-    .description('list the tools this host exposes (built-ins and extensions)')
+export function defineListCommand(command: Command, context: CommandContext): Command {
+  command
     .addOption(new Option('--format <format>', 'print the tool list as JSON in a provider format').choices(TOOL_LIST_FORMATS))
     .option('--json', 'print the raw tool list as JSON: [{name, description, source, permission, network, inputSchema}]');
   addHostOptions(command);

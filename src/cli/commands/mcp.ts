@@ -7,20 +7,22 @@ import { type CommandContext, isDebug } from '../command-context.ts';
 import { createExtensionSource } from '../extension-source.ts';
 import { addHostOptions, daemonLogger, type HostFlags, hostOptionsWithProgress, reportLoadFailures, resolveHostConfig } from '../host-setup.ts';
 import { EXIT_FAILURE, EXIT_OK } from '../output.ts';
+import { selfInvocation } from '../invocation.ts';
 import { exitIfStillRunning } from '../process-exit.ts';
 import { createProgressReporter } from '../progress.ts';
 
-export function registerMcpCommand(program: Command, context: CommandContext): Command {
-  const command = program
-    .command('mcp')
-    .description('serve the tools over MCP on stdio (for Claude Desktop, IDEs, agent frameworks); logs go to stderr');
+export function defineMcpCommand(command: Command, context: CommandContext): Command {
   addHostOptions(command);
+  const invocation = selfInvocation(context.io.env);
+  const args = [...invocation.args, 'mcp', '--workspace', '/path/to/workspace'].map((arg) => JSON.stringify(arg)).join(', ');
+  const entry = `{ "command": ${JSON.stringify(invocation.command)}, "args": [${args}] }`;
   command.addHelpText(
     'after',
     [
       '',
-      'An MCP client config entry:',
-      '  { "command": "npx", "args": ["toolhost", "mcp", "--workspace", "/path/to/workspace"] }',
+      'An MCP client config entry (it starts this toolhost, from any directory):',
+      `  ${entry}`,
+      ...(invocation.onPath ? [] : ['(`npm install -g` in the toolhost folder puts `toolhost` on PATH; then "command": "toolhost" is enough)']),
       '',
       'The server exits 0 when the client closes stdin, or on SIGINT/SIGTERM after in-flight calls finish.',
     ].join('\n'),

@@ -3,7 +3,9 @@ import { chmodSync, existsSync, mkdirSync, readdirSync, writeFileSync } from 'no
 import { dirname, join, relative, resolve } from 'node:path';
 import { Argument, Command } from 'commander';
 import type { CommandContext } from '../command-context.ts';
-import { EXIT_OK, painterFor, usageError } from '../output.ts';
+import { selfInvocation, shellPrefix } from '../invocation.ts';
+import { EXIT_OK, painterFor, usageError, writeWarning } from '../output.ts';
+import { packageRoot } from '../package-root.ts';
 import { TEMPLATE_LANGUAGES, TOOL_TEMPLATES, type TemplateLanguage } from '../templates/index.ts';
 
 /** Project names become file names and the tool name: keep them valid as both. */
@@ -14,10 +16,8 @@ interface NewFlags {
   force?: boolean;
 }
 
-export function registerNewCommand(program: Command, context: CommandContext): Command {
-  const command = program
-    .command('new')
-    .description('scaffold a wasm tool project (source, build script, README) that follows the tool contract')
+export function defineNewCommand(command: Command, context: CommandContext): Command {
+  command
     .addArgument(new Argument('<language>', 'language of the project').choices(TEMPLATE_LANGUAGES))
     .argument('<name>', 'tool name: letters, digits, "_" and "-", starting with a letter')
     .option('--dir <dir>', 'where to create the project (default: ./<name>)')
@@ -47,6 +47,10 @@ export function registerNewCommand(program: Command, context: CommandContext): C
       for (const file of files) io.stdout.write(`  ${file.path}\n`);
       const setup = template.setupCommand === undefined ? '' : `  ${template.setupCommand}   # once\n`;
       io.stdout.write(`\nnext:\n  cd ${shown}\n${setup}  ${template.buildCommand}\n  toolhost check ${name}.wasm\n`);
+      const invocation = selfInvocation(io.env);
+      if (!invocation.onPath) {
+        writeWarning(io, `\`toolhost\` is not on PATH: run \`npm install -g ${packageRoot()}\` once, or use \`${shellPrefix(invocation)}\` where the steps say \`toolhost\``);
+      }
       return EXIT_OK;
     }),
   );

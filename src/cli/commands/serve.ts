@@ -22,10 +22,8 @@ function collect(value: string, previous: string[] = []): string[] {
   return [...previous, value];
 }
 
-export function registerServeCommand(program: Command, context: CommandContext): Command {
-  const command = program
-    .command('serve')
-    .description('run the HTTP daemon (REST API, events, MCP over Streamable HTTP) with hot reload of the extensions folder')
+export function defineServeCommand(command: Command, context: CommandContext): Command {
+  command
     .option('--host <address>', `address to bind (env TOOLHOST_HOST; default: ${DEFAULT_SERVER_HOST}); a non-loopback address needs --token`)
     .option('--port <port>', `port to listen on, 0 for an ephemeral one (env TOOLHOST_PORT; default: ${DEFAULT_SERVER_PORT})`)
     .option('--token <token>', 'bearer token required on every request but /healthz (env TOOLHOST_TOKEN)')

@@ -1,0 +1,106 @@
+/**
+ * Start-up benchmark of the `toolhost` command (prints a markdown table, asserts nothing):
+ * `--version`, `list`, a one-shot `call` of a C wasm tool and `mcp` answering `initialize` plus
+ * `tools/list`, each spawned fresh RUNS times (after one untimed run that warms the transpile
+ * cache), reported as median, min and max wall time from spawn to exit (to the tools/list reply for
+ * mcp).
+ *
+ *   node --import tsx test/bench/startup.ts            # the shipped entry, dist/src/cli/bin.js
+ *   STARTUP_ENTRY=src node --import tsx test/bench/startup.ts   # the TypeScript sources through tsx
+ *
+ * Env: STARTUP_RUNS (default 7), STARTUP_ENTRY (`dist` or `src`). Build dist first (`npm run build`).
+ */
+import { spawn } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { cliCommand, DIST_BIN, PROJECT_ROOT } from '../cli/run-cli.ts';
+
+const runs = Number(process.env['STARTUP_RUNS'] ?? 7);
+const entry = process.env['STARTUP_ENTRY'] === 'src' ? 'src' : 'dist';
+if (entry === 'dist' && !existsSync(DIST_BIN)) throw new Error(`${DIST_BIN} is missing: run \`npm run build\` first`);
+const fixture = join(PROJECT_ROOT, 'test/fixtures/build/ext-greet.wasm');
+if (!existsSync(fixture)) throw new Error(`${fixture} is missing: run \`npm run fixtures\` first`);
+
+const work = realpathSync(mkdtempSync(join(tmpdir(), 'toolhost-startup-')));
+const extensions = join(work, 'tools');
+mkdirSync(extensions);
+copyFileSync(fixture, join(extensions, 'ext-greet.wasm'));
+const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1', TOOLHOST_CACHE_DIR: join(work, 'cache'), XDG_CACHE_HOME: join(work, 'xdg') };
+delete env['NODE_OPTIONS'];
+const [command, prefix] = cliCommand(entry);
+
+interface Scenario {
+  label: string;
+  args: string[];
+  /** For mcp: JSON-RPC requests written to stdin; timing stops at the reply with id 2. */
+  mcp?: boolean;
+}
+
+const scenarios: Scenario[] = [
+  { label: '`toolhost --version`', args: ['--version'] },
+  { label: '`toolhost list` (built-ins)', args: ['list', '--workspace', work] },
+  { label: '`toolhost call ext-greet` (one-shot C wasm tool)', args: ['call', 'ext-greet', '{"name":"Ada"}', '--workspace', work, '--extensions', extensions] },
+  { label: '`toolhost mcp`: initialize + tools/list', args: ['mcp', '--workspace', work, '--extensions', extensions], mcp: true },
+];
+
+const MCP_REQUESTS = [
+  { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'startup-bench', version: '1' } } },
+  { jsonrpc: '2.0', method: 'notifications/initialized' },
+  { jsonrpc: '2.0', id: 2, method: 'tools/list' },
+]
+  .map((message) => JSON.stringify(message))
+  .join('\n');
+
+/** One spawn; resolves with the wall time in ms (spawn to exit, or to the tools/list reply). */
+function timeOnce(scenario: Scenario): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const child = spawn(command, [...prefix, ...scenario.args], { cwd: work, env, stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    let answeredAt: number | undefined;
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      stdout += chunk;
+      if (scenario.mcp && answeredAt === undefined && /"id":2[,}]/.test(stdout)) {
+        answeredAt = performance.now();
+        child.stdin.end();
+      }
+    });
+    child.on('error', reject);
+    child.on('close', (code) => {
+      const ended = answeredAt ?? performance.now();
+      if (code !== 0 || (scenario.mcp && answeredAt === undefined)) {
+        reject(new Error(`${scenario.args.join(' ')} exited ${code}\nstdout: ${stdout}\nstderr: ${stderr}`));
+        return;
+      }
+      resolve(ended - started);
+    });
+    if (scenario.mcp) child.stdin.write(`${MCP_REQUESTS}\n`);
+    else child.stdin.end();
+  });
+}
+
+const median = (sorted: number[]): number => {
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? (sorted[middle] ?? NaN) : ((sorted[middle - 1] ?? NaN) + (sorted[middle] ?? NaN)) / 2;
+};
+const ms = (value: number): string => `${Math.round(value)} ms`;
+
+const rows: string[] = [];
+try {
+  for (const scenario of scenarios) {
+    await timeOnce(scenario); // warms the transpile cache and the OS file cache
+    const times: number[] = [];
+    for (let run = 0; run < runs; run += 1) times.push(await timeOnce(scenario));
+    times.sort((a, b) => a - b);
+    rows.push(`| ${scenario.label} | ${ms(median(times))} | ${ms(times[0] ?? NaN)} | ${ms(times[times.length - 1] ?? NaN)} |`);
+  }
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}
+console.log(`Start-up, entry \`${entry}\`, ${runs} runs each after a warm-up run (warm transpile cache), node ${process.version}:\n`);
+console.log('| command | median | min | max |');
+console.log('|---|---|---|---|');
+for (const row of rows) console.log(row);
