@@ -49,7 +49,7 @@ describe('wasm tools in an extensions folder', () => {
     expect(tool?.inputSchema).toEqual({ type: 'object', properties: {}, additionalProperties: false });
     const result = await host.callTool('rt-echo', {});
     expect(result).toMatchObject({ content: '', is_error: false, metadata: { exit_code: 0 } });
-  });
+  }, 60_000);
 
   it('loads a standard Go wasip1 binary (duplicate imports, Go flag help) and maps JSON to its argv', async () => {
     const { host } = await hostFor(extensionsWith({ 'go-greet.wasm': join(FIXTURES, 'go-greet.core.wasm') }));
