@@ -14,21 +14,41 @@ const outcome = (fields: Partial<RunOutcome> & { stdout?: Uint8Array }): RunOutc
   ...fields,
 });
 
+/** Options of a tool that opted in to the envelope (`"output": "envelope"`). */
+const ENVELOPE = { envelope: true } as const;
+
 describe('mapRunOutcome', () => {
+  it('takes stdout as the content as it is without the envelope opt-in, JSON objects included', () => {
+    for (const text of ['{"error":"boom"}', '{"content":3,"error":"x"}', '{"content":"a","is_error":true,"metadata":{"k":1}}']) {
+      expect(mapRunOutcome(outcome({ stdout: bytes(text) }))).toEqual({ content: text, is_error: false, metadata: { exit_code: 0, duration_ms: 1.5 } });
+      expect(mapRunOutcome(outcome({ stdout: bytes(text) }), { envelope: false }).content).toBe(text);
+    }
+    const failed = mapRunOutcome(outcome({ stdout: bytes('{"error":"boom","metadata":{"k":1}}'), exitCode: 5 }));
+    expect(failed).toMatchObject({ content: 'the tool exited with code 5: {"error":"boom","metadata":{"k":1}}', is_error: true });
+    expect(failed.metadata).not.toHaveProperty('k');
+    const cut = mapRunOutcome(outcome({ stdout: bytes('{"items":[1,2,'), truncated: true }));
+    expect(cut.content).toBe(`{"items":[1,2,${TRUNCATION_MARKER}`);
+  });
+
+  it('reads a non-zero exit\'s envelope error as its detail when the tool opted in', () => {
+    const failed = mapRunOutcome(outcome({ stdout: bytes('{"error":"boom","metadata":{"k":1}}'), exitCode: 5 }), ENVELOPE);
+    expect(failed).toMatchObject({ content: 'the tool exited with code 5: boom', is_error: true, metadata: { k: 1, exit_code: 5 } });
+  });
+
   it('reads a JSON object answer: string content, non-string content, metadata', () => {
-    expect(mapRunOutcome(outcome({ stdout: bytes('{"content":"hi","metadata":{"rows":3}}\n') }))).toEqual({
+    expect(mapRunOutcome(outcome({ stdout: bytes('{"content":"hi","metadata":{"rows":3}}\n') }), ENVELOPE)).toEqual({
       content: 'hi',
       is_error: false,
       metadata: { rows: 3, exit_code: 0, duration_ms: 1.5 },
     });
-    expect(mapRunOutcome(outcome({ stdout: bytes('{"content":{"a":[1,2]}}') })).content).toBe('{"a":[1,2]}');
+    expect(mapRunOutcome(outcome({ stdout: bytes('{"content":{"a":[1,2]}}') }), ENVELOPE).content).toBe('{"a":[1,2]}');
   });
 
   it('marks errors from error: true, a string error, or is_error: true', () => {
-    expect(mapRunOutcome(outcome({ stdout: bytes('{"content":"bad input","error":true}') }))).toMatchObject({ content: 'bad input', is_error: true });
-    expect(mapRunOutcome(outcome({ stdout: bytes('{"error":"no such user"}') }))).toMatchObject({ content: 'no such user', is_error: true });
-    expect(mapRunOutcome(outcome({ stdout: bytes('{"content":"x","is_error":true}') }))).toMatchObject({ content: 'x', is_error: true });
-    expect(mapRunOutcome(outcome({ stdout: bytes('{"content":"x","error":false}') }))).toMatchObject({ is_error: false });
+    expect(mapRunOutcome(outcome({ stdout: bytes('{"content":"bad input","error":true}') }), ENVELOPE)).toMatchObject({ content: 'bad input', is_error: true });
+    expect(mapRunOutcome(outcome({ stdout: bytes('{"error":"no such user"}') }), ENVELOPE)).toMatchObject({ content: 'no such user', is_error: true });
+    expect(mapRunOutcome(outcome({ stdout: bytes('{"content":"x","is_error":true}') }), ENVELOPE)).toMatchObject({ content: 'x', is_error: true });
+    expect(mapRunOutcome(outcome({ stdout: bytes('{"content":"x","error":false}') }), ENVELOPE)).toMatchObject({ is_error: false });
   });
 
   it('passes any other stdout through as text, replacing invalid UTF-8', () => {
@@ -65,18 +85,18 @@ describe('mapRunOutcome', () => {
   });
 
   it('gives the content that arrived of a JSON answer cut at the limit, never raw broken JSON', () => {
-    const truncated = mapRunOutcome(outcome({ stdout: bytes('{"metadata":{"rows":3},"content":"line one\\nline tw'), truncated: true }));
+    const truncated = mapRunOutcome(outcome({ stdout: bytes('{"metadata":{"rows":3},"content":"line one\\nline tw'), truncated: true }), ENVELOPE);
     expect(truncated).toMatchObject({ content: `line one\nline tw${TRUNCATION_MARKER}`, is_error: false, metadata: { truncated: true } });
     expect(truncated.content).not.toContain('{"');
-    const errorCut = mapRunOutcome(outcome({ stdout: bytes('{"error":"it broke becau'), truncated: true }));
+    const errorCut = mapRunOutcome(outcome({ stdout: bytes('{"error":"it broke becau'), truncated: true }), ENVELOPE);
     expect(errorCut).toMatchObject({ content: `it broke becau${TRUNCATION_MARKER}`, is_error: true });
-    const beforeContent = mapRunOutcome(outcome({ stdout: bytes('{"metadata":{"rows":[1,2,3'), truncated: true }));
+    const beforeContent = mapRunOutcome(outcome({ stdout: bytes('{"metadata":{"rows":[1,2,3'), truncated: true }), ENVELOPE);
     expect(beforeContent.content).toBe(TRUNCATION_MARKER.trimStart());
   });
 
   it('drops metadata nested beyond the shape limits instead of passing it on', () => {
     const deep = `${'{"a":'.repeat(500)}1${'}'.repeat(500)}`;
-    const result = mapRunOutcome(outcome({ stdout: bytes(`{"content":"ok","metadata":${deep}}`) }));
+    const result = mapRunOutcome(outcome({ stdout: bytes(`{"content":"ok","metadata":${deep}}`) }), ENVELOPE);
     expect(result.content).toBe('ok');
     expect(result.metadata?.['metadata_dropped']).toMatch(/nested too deep \(limit 64/);
   });
