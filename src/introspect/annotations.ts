@@ -111,11 +111,31 @@ export function extractDescriptionFacts(text: string): DescriptionFacts {
   }
 
   if (choices === null) {
-    const oneOf = /\bone of:?\s+([\w.-]+(?:\s*(?:,|\bor\b)\s*[\w.-]+){1,30})/i.exec(description);
-    if (oneOf) choices = (oneOf[1] ?? '').split(/\s*(?:,|\bor\b)\s*/).filter((choice) => choice.length > 0);
+    // `one of: a, b`, optionator's `either: a, b, or c`
+    const oneOf = /\b(?:one of|either):?\s+([\w.-]+(?:\s*(?:,\s*or\b|,|\bor\b)\s*[\w.-]+){1,30})/i.exec(description);
+    if (oneOf) choices = (oneOf[1] ?? '').split(/\s*(?:,\s*or\b|,|\bor\b)\s*/).filter((choice) => choice.length > 0);
+  }
+  if (choices === null) {
+    // GNU: `WHEN is 'always', 'never', or 'auto'`
+    const quotedList = /\b[A-Z][A-Z_]{1,20} is ('[^']{1,40}'(?:(?:,\s*or|,|\s+or)\s+'[^']{1,40}'){1,30})/.exec(description);
+    if (quotedList) choices = [...(quotedList[1] ?? '').matchAll(/'([^']{1,40})'/g)].map((match) => match[1] ?? '');
+  }
+  if (choices === null) {
+    // GNU uniq: `METHOD={none(default),prepend,separate}`
+    const braced = /\b[A-Z][A-Z_]{1,20}=\{([^{}]{1,400})\}/.exec(description);
+    if (braced) {
+      const items = (braced[1] ?? '').split(',').map((item) => item.trim());
+      choices = items.map((item) => item.replace(/\(default\)$/, ''));
+      const marked = items.find((item) => item.endsWith('(default)'));
+      if (marked !== undefined && defaultText === null) defaultText = marked.replace(/\(default\)$/, '');
+    }
   }
   if (defaultText === null) {
-    const plain = /\bdefault(?:s to|:)\s+("[^"]{0,200}"|'[^']{0,200}'|[^\s,;)]{1,200})/i.exec(description);
+    const plain =
+      // not a conditional one: `defaults to "checked-hash" if SOURCE_DATE_EPOCH is set`
+      /\bdefault(?:s to|:)\s+("[^"]{0,200}"|'[^']{0,200}'|[^\s,;)]{1,200})(?=[\s,;)]|$)(?!\s+(?:if|when|unless)\b)/i.exec(description) ??
+      // GNU prose: `the default is 1`, `Default is -1 which…`, `(default 5)`; numbers and quoted text only
+      /(?:\bdefault is|\(default)\s+("[^"]{0,200}"|'[^']{0,200}'|[+-]?\d+(?:\.\d+)?)(?![\w.])/i.exec(description);
     if (plain) {
       const unquoted = unquote((plain[1] ?? '').replace(/\.$/, ''));
       defaultText = unquoted.value;
@@ -132,4 +152,24 @@ export function extractDescriptionFacts(text: string): DescriptionFacts {
     description = description.slice(0, trailing.index).trimEnd();
   }
   return { description, defaultText, defaultQuoted, choices, required, repeatable, typeHint };
+}
+
+const LIST_ITEM = String.raw`[a-z0-9][\w.-]{0,30}`;
+const LIST = String.raw`(${LIST_ITEM}(?:(?:,\s*or|,|\s+or)\s+${LIST_ITEM}){1,30})(?=\s*(?:[.;)(]|$))`;
+const LIST_AFTER_NOUN = new RegExp(String.raw`\b(?:modes?|values?|types?|styles?|formats?|levels?|kinds?|methods?)\s*(?:is|are|can be)?:\s+` + LIST);
+
+/**
+ * Choices written as a plain list after a colon: `coverage mode: set, count, atomic`, `optional
+ * modes: all, normal, no.`, or GNU's `show time as WORD instead of modification time: atime,
+ * access, use, ctime or status` (the value name earlier in the sentence). Only for options that
+ * take a value and state no choices otherwise.
+ */
+export function listedChoices(description: string, valueName: string | null): string[] | null {
+  let match = LIST_AFTER_NOUN.exec(description);
+  const name = valueName?.replace(/[<>[\]{}]/g, '') ?? '';
+  if (match === null && /^[A-Z][A-Z_]{1,20}$/.test(name)) {
+    match = new RegExp(String.raw`\b${name}\b[^.:]{0,120}:\s+` + LIST).exec(description);
+  }
+  if (match === null) return null;
+  return (match[1] ?? '').split(/\s*(?:,\s*or|,|\s+or)\s+/).map((choice) => choice.replace(/\.$/, '')).filter((choice) => choice.length > 0);
 }

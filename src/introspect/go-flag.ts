@@ -7,7 +7,7 @@
  *
  * Options are single-dash (`prefix: '-'`); descriptions follow on tab-indented lines.
  */
-import { extractDescriptionFacts } from './annotations.ts';
+import { extractDescriptionFacts, listedChoices } from './annotations.ts';
 import { clampDescription, MAX_OPTIONS } from './limits.ts';
 import type { CliOption, CliValueType } from './spec.ts';
 import { coerceDefault, typeFromDefault, typeFromValueName } from './value-type.ts';
@@ -85,7 +85,7 @@ export function extractGoFlags(lines: readonly string[]): GoFlagExtraction {
       value_name: valueName,
       type,
       default: defaultValue,
-      choices: facts.choices,
+      choices: facts.choices ?? (isBoolean ? null : listedChoices(facts.description, valueName)),
       repeatable: facts.repeatable,
       required: facts.required,
       // A Go bool flag that defaults to true is switched off with `-name=false`.

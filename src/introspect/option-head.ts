@@ -23,6 +23,10 @@ export interface OptionHead {
   valueOptional: boolean;
   choices: string[] | null;
   repeatable: boolean;
+  /** How many values one use of the option takes (argparse `nargs=2`, jq `--arg name value`). */
+  valueCount: number;
+  /** The last value may be repeated (`-c <name> [<file> ...]`). */
+  variadicValues: boolean;
   /** Text after the head on the same line. */
   rest: string;
 }
@@ -35,6 +39,8 @@ const LOWERCASE_TYPE_WORDS = new Set([
   'uintSlice', 'ip', 'ipSlice', 'ipMask', 'ipNet', 'bytesHex', 'bytesBase64', 'count', 'value', 'list', 'path', 'file',
   'dir', 'number', 'text',
 ]);
+/** Value types optionator (eslint) prints after the flag. */
+const OPTIONATOR_TYPES = new Set(['String', 'Int', 'Number', 'Boolean', 'Object', 'Array', 'Date', 'RegExp', 'Float', 'Path']);
 const REPEATABLE_TYPE_WORDS = new Set([
   'strings', 'ints', 'uints', 'bools', 'stringArray', 'stringSlice', 'intSlice', 'int32Slice', 'int64Slice', 'uintSlice',
   'float32Slice', 'float64Slice', 'durationSlice', 'boolSlice', 'ipSlice',
@@ -104,13 +110,23 @@ function readValue(raw: string): ValueInfo {
   }
   // GNU `[-]NUM`: a sign prefix, not an optional value.
   text = text.replace(/^\[[-+]\]/, '');
+  if (/^\(.*\|.*\)$/.test(text)) {
+    // git: `--track[=(direct|inherit)]`
+    return { valueName: null, optional: false, choices: text.slice(1, -1).split('|').map((choice) => choice.trim()).filter(Boolean), repeatable };
+  }
   if (text.startsWith('{') && text.endsWith('}')) {
-    const choices = text.slice(1, -1).split(',').map((choice) => choice.trim()).filter((choice) => choice.length > 0);
+    const choices = text.slice(1, -1).split(/[,|]/).map((choice) => choice.trim()).filter((choice) => choice.length > 0);
     return { valueName: null, optional: false, choices, repeatable };
   }
   if (text.startsWith('[') && text.endsWith(']')) {
     const inner = text.slice(1, -1);
+    if (inner.startsWith('=')) {
+      // GNU `--follow[={name|descriptor}]`, git `--track[=(direct|inherit)]`: an optional value
+      const nested = readValue(inner.slice(1));
+      return { ...nested, optional: true, repeatable: repeatable || nested.repeatable };
+    }
     if (inner.includes('|')) {
+      // click `--sort [a|b]`, getopts `--emit [files|stdout]`: the choices of a value
       return { valueName: null, optional: false, choices: inner.split('|').map((choice) => choice.trim()).filter(Boolean), repeatable };
     }
     const nested = readValue(inner.replace(/^=/, ''));
@@ -119,6 +135,11 @@ function readValue(raw: string): ValueInfo {
   if (text.startsWith('<') && text.endsWith('>')) {
     const inner = text.slice(1, -1);
     if (/\.{2,3}$/.test(inner)) return { valueName: inner.replace(/\.{2,3}$/, ''), optional: false, choices: null, repeatable: true };
+    // rustc: `--edition <2015|2018|2021>`; not `<KEY=VALUE|PATH>` (alternative placeholders)
+    const alternatives = inner.split('|');
+    if (alternatives.length >= 2 && alternatives.every((choice) => /^[a-z0-9][\w.-]*$/.test(choice))) {
+      return { valueName: null, optional: false, choices: alternatives, repeatable };
+    }
     return { valueName: inner, optional: false, choices: null, repeatable };
   }
   return { valueName: stripBrackets(text), optional: false, choices: null, repeatable };
@@ -127,6 +148,8 @@ function readValue(raw: string): ValueInfo {
 function isValueToken(token: string, remaining: number, splitByGap: boolean): boolean {
   if (/^[<[{]/.test(token)) return true;
   if (/^[A-Z][A-Z0-9_:.-]*$/.test(token)) return true;
+  // optionator: `path::String`, `String`, `Int`, `Object`
+  if (/^[a-z]*::[A-Z]\w*$/.test(token) || OPTIONATOR_TYPES.has(token)) return true;
   if (LOWERCASE_TYPE_WORDS.has(token)) return true;
   // jq-style `--arg name value`: lowercase placeholders only when the whole head is short and set off by a gap.
   return splitByGap && remaining <= 2 && /^[a-z][a-z0-9_-]{0,20}$/.test(token);
@@ -152,12 +175,15 @@ export function parseOptionHead(line: string): OptionHead | null {
     valueOptional: false,
     choices: null,
     repeatable: false,
+    valueCount: 0,
+    variadicValues: false,
     rest,
   };
   let index = 0;
   let afterSlash = false;
   let lastWasFlag = false;
   let lastWasBareValue = false;
+  let literal: { dashes: '--' | '-'; name: string; value: string; token: string } | null = null;
   const seenLongs = new Set<string>();
   const setValue = (info: ValueInfo): void => {
     if (result.valueName === null && result.choices === null) {
@@ -173,6 +199,14 @@ export function parseOptionHead(line: string): OptionHead | null {
       afterSlash = token === '/';
       lastWasFlag = false;
       lastWasBareValue = false;
+      continue;
+    }
+    const glued = /^-([A-Za-z0-9])#$/.exec(token);
+    if (glued && result.shorts.length === 0) {
+      // zstd `-T#`: a short option whose number is glued on
+      result.shorts.push(glued[1] ?? '');
+      setValue({ valueName: '#', optional: false, choices: null, repeatable: false });
+      lastWasFlag = false;
       continue;
     }
     if (isFlagToken(token)) {
@@ -191,10 +225,11 @@ export function parseOptionHead(line: string): OptionHead | null {
         if (attached.startsWith('=') && /^[a-z][a-z0-9-]*$/.test(valueText)) {
           // A literal value spelling (`--check=quiet`), not a placeholder.
           result.aliases.push(token);
+          literal ??= { dashes, name, value: valueText, token };
           lastWasFlag = false;
           continue;
         }
-        setValue(readValue(valueText.replace(/^\[=/, '[')));
+        setValue(readValue(valueText));
       }
       if (afterSlash && result.longs.length + result.shorts.length > 0) {
         result.negation = `${dashes}${name}`;
@@ -222,6 +257,12 @@ export function parseOptionHead(line: string): OptionHead | null {
       result.repeatable = true;
       continue;
     }
+    if (!lastWasFlag && result.valueName !== null && /^(<[^>]*>|\[<[^>]*>( \.\.\.)?\])$/.test(token) && tokens.slice(index + 1).some(isFlagToken)) {
+      // argparse `-e <zipfile> <output_dir>, --extract …`, `-c <name> [<file> ...]`: more values
+      result.valueCount = Math.max(result.valueCount, 2);
+      if (token.startsWith('[')) result.variadicValues = true;
+      continue;
+    }
     if (lastWasFlag && isValueToken(token, remaining, byGap)) {
       setValue(readValue(token));
       lastWasFlag = false;
@@ -236,9 +277,16 @@ export function parseOptionHead(line: string): OptionHead | null {
     }
     if (lastWasBareValue && byGap && remaining <= 1 && /^[a-z][a-z0-9_-]{0,20}$/.test(token)) {
       // second jq-style placeholder (`--arg name value`): consumed, not described
+      result.valueCount = 2;
       continue;
     }
     break;
+  }
+  if (result.longs.length === 0 && result.shorts.length === 0 && literal !== null) {
+    // zstd `--format=zstd` on a line of its own: one choice of `--format` (lines are merged later)
+    result.longs.push({ dashes: literal.dashes, name: literal.name });
+    result.aliases = result.aliases.filter((alias) => alias !== literal?.token);
+    result.choices = [literal.value];
   }
   if (result.longs.length === 0 && result.shorts.length === 0) return null;
   if (index < tokens.length) {

@@ -27,7 +27,7 @@ function atomsOf(form: string): Atom[] {
     } else if (character === '|') {
       atoms.push({ kind: 'pipe' });
       position += 1;
-    } else if (form.startsWith('...', position) || form.startsWith('..', position)) {
+    } else if ((form.startsWith('...', position) || form.startsWith('..', position)) && !/^\.{3}[A-Za-z]/.test(form.slice(position, position + 4))) {
       atoms.push({ kind: 'ellipsis' });
       position += form.startsWith('...', position) ? 3 : 2;
     } else if (character === '<' || character === '{') {
@@ -71,6 +71,11 @@ export interface UsageForm {
   program: string | null;
   /** Words right after the program that are bare lowercase literals (docopt commands). */
   leadingLiterals: string[];
+  /**
+   * The subcommand path the form is written for (`git clone [<options>]` → `['clone']`): bare
+   * lowercase words after the program that are followed by a bracket, an option or nothing.
+   */
+  commandPath: string[];
   positionals: UsagePositional[];
   /** Option spellings (with dashes, no value) written outside any bracket. */
   requiredOptions: string[];
@@ -81,6 +86,11 @@ const PLACEHOLDER_WORDS = /^(options?|flags?|global[ _-]?options?|opts|switches|
 function positionalName(text: string): { name: string; variadic: boolean } {
   let variadic = false;
   let name = text;
+  if (/^(\[|<)?\.{3}/.test(name)) {
+    // cac: `[...filters]`
+    variadic = true;
+    name = name.replace(/^([[<]?)\.{3}/, '$1');
+  }
   if (/\.{2,3}$/.test(name)) {
     variadic = true;
     name = name.replace(/\.{2,3}$/, '');
@@ -93,17 +103,77 @@ function positionalName(text: string): { name: string; variadic: boolean } {
   return { name, variadic };
 }
 
+interface UsageGroup {
+  bracket: '[' | '(';
+  /** The group's first element is an option: what follows belongs to that option (`[-o FILE]`). */
+  startsWithOption: boolean;
+  hasPipe: boolean;
+  hasOption: boolean;
+  empty: boolean;
+  /** The enclosing group had nothing before this group (`[(-c | -C) <commit>]`). */
+  parentWasEmpty: boolean;
+  /** How many positionals were known when the group opened. */
+  positionalStart: number;
+}
+
+/**
+ * Settles a closed group: a group that starts with an option makes an enclosing group that began
+ * with it option-led too; alternatives (`[FILE|DIR ...]`, `[<commit> | <object>]`) become ONE
+ * positional named `a|b`, or none when an alternative is an option (`(-l <zipfile> | -e …)`).
+ */
+function closeGroup(closed: UsageGroup, parent: UsageGroup | undefined, positionals: UsagePositional[]): void {
+  if (parent && closed.startsWithOption && closed.parentWasEmpty) parent.startsWithOption = true;
+  if (!closed.hasPipe) return;
+  const alternatives = positionals.splice(closed.positionalStart);
+  if (closed.hasOption || alternatives.length === 0) return;
+  const first = alternatives[0];
+  if (first === undefined) return;
+  positionals.push({
+    name: alternatives.map((alternative) => alternative.name).join('|'),
+    required: first.required,
+    variadic: alternatives.some((alternative) => alternative.variadic),
+  });
+}
+
+const COMMAND_WORD = /^[a-z][a-z0-9-]{0,40}$/;
+
+/** Index after the subcommand path that follows the program (1 when there is none). */
+function commandPathEnd(atoms: readonly Atom[]): number {
+  let end = 1;
+  while (end < atoms.length && end <= 4) {
+    const atom = atoms[end];
+    if (atom?.kind !== 'word' || !COMMAND_WORD.test(atom.text)) break;
+    end += 1;
+  }
+  if (end === 1) return 1;
+  const next = atoms[end];
+  const accepted = next === undefined || (next.kind === 'open' && next.bracket === '[') || (next.kind === 'word' && next.text.startsWith('-'));
+  return accepted ? end : 1;
+}
+
 /**
  * Parses one usage form (the text after `Usage:`), e.g. `prog [-h] --host HOST [FILE]... <dest>`.
  * `takesValue` says whether an option spelling consumes the following word.
  */
 export function parseUsageForm(form: string, takesValue: (flag: string) => boolean): UsageForm {
-  const atoms = atomsOf(form);
-  const result: UsageForm = { program: null, leadingLiterals: [], positionals: [], requiredOptions: [] };
+  // `rustup[EXE]` (clap), `--[no-]status` (git): spellings, not groups
+  const atoms = atomsOf(form.replace(/\[EXE\]/g, '').replace(/--\[no-?\]/g, '--'));
+  const result: UsageForm = { program: null, leadingLiterals: [], commandPath: [], positionals: [], requiredOptions: [] };
+  if (atoms[0]?.kind === 'word' && atoms[0].text === '$') atoms.shift(); // cac: `$ vitest [...filters]`
   const first = atoms[0];
   if (first === undefined || first.kind !== 'word' || first.text.startsWith('-')) return result;
   result.program = first.text;
-  const groups: { bracket: '[' | '('; startsWithOption: boolean; hasPipe: boolean; empty: boolean }[] = [];
+  const pathEnd = commandPathEnd(atoms);
+  // `python -m json.tool [-h] …`: the module is the program.
+  const moduleAtom = atoms[2];
+  if (/^python[\d.]*$/.test(first.text) && atoms[1]?.kind === 'word' && atoms[1].text === '-m' && moduleAtom?.kind === 'word') {
+    result.program = moduleAtom.text;
+    atoms.splice(1, 2);
+  } else if (pathEnd > 1) {
+    result.commandPath = atoms.slice(1, pathEnd).map((atom) => (atom.kind === 'word' ? atom.text : ''));
+    atoms.splice(1, pathEnd - 1);
+  }
+  const groups: UsageGroup[] = [];
   let previousOptionTakesValue = false;
   let sawNonLiteral = false;
   let lastWasPositional = false;
@@ -113,13 +183,16 @@ export function parseUsageForm(form: string, takesValue: (flag: string) => boole
     const group = groups[groups.length - 1];
     if (atom.kind === 'open') {
       lastWasPositional = false;
-      groups.push({ bracket: atom.bracket, startsWithOption: false, hasPipe: false, empty: true });
+      const parentWasEmpty = group?.empty ?? false;
+      if (group) group.empty = false;
+      groups.push({ bracket: atom.bracket, startsWithOption: false, hasPipe: false, hasOption: false, empty: true, parentWasEmpty, positionalStart: result.positionals.length });
       previousOptionTakesValue = false;
       sawNonLiteral = true;
       continue;
     }
     if (atom.kind === 'close') {
-      groups.pop();
+      const closed = groups.pop();
+      if (closed) closeGroup(closed, groups[groups.length - 1], result.positionals);
       previousOptionTakesValue = false;
       continue;
     }
@@ -139,6 +212,7 @@ export function parseUsageForm(form: string, takesValue: (flag: string) => boole
     if (text.startsWith('-') && text.length > 1) {
       if (text === '--') continue;
       if (group && wasEmpty) group.startsWithOption = true;
+      for (const open of groups) open.hasOption = true;
       const spelling = text.replace(/[=[<].*$/, '');
       if (groups.length === 0) result.requiredOptions.push(spelling);
       previousOptionTakesValue = !text.includes('=') && takesValue(spelling);
@@ -149,7 +223,7 @@ export function parseUsageForm(form: string, takesValue: (flag: string) => boole
       previousOptionTakesValue = false;
       continue;
     }
-    if (groups.some((open) => open.startsWithOption || open.hasPipe)) continue;
+    if (groups.some((open) => open.startsWithOption)) continue;
     if (text === '-' || PLACEHOLDER_WORDS.test(text.replace(/\.{2,3}$/, '').replace(/^[<{]|[>}]$/g, ''))) {
       sawNonLiteral = true;
       continue;
@@ -159,6 +233,13 @@ export function parseUsageForm(form: string, takesValue: (flag: string) => boole
     }
     const { name, variadic } = positionalName(text);
     if (name.length === 0 || !/[A-Za-z0-9]/.test(name)) continue;
+    const previous = result.positionals[result.positionals.length - 1];
+    if (previous !== undefined && previous.name === name) {
+      // argparse `ENV_DIR [ENV_DIR ...]`: one or more
+      previous.variadic = true;
+      lastWasPositional = true;
+      continue;
+    }
     const optional = groups.some((open) => open.bracket === '[');
     result.positionals.push({ name, required: !optional, variadic });
     lastWasPositional = true;
@@ -169,6 +250,6 @@ export function parseUsageForm(form: string, takesValue: (flag: string) => boole
 
 /** The program's base name from a usage word such as `/usr/bin/ls` or `notes.py`. */
 export function programBaseName(word: string): string {
-  const base = word.split(/[\\/]/).pop() ?? word;
+  const base = (word.split(/[\\/]/).pop() ?? word).replace(/\[EXE\]$/, '');
   return base.replace(/\.(py|js|mjs|cjs|ts|rb|sh|pl|exe|wasm)$/i, '');
 }

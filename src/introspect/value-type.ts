@@ -4,7 +4,7 @@ const INTEGER_NAMES = new Set([
   'n', 'num', 'number', 'int', 'integer', 'count', 'seconds', 'secs', 'sec', 'port', 'lines', 'depth', 'level', 'jobs', 'nmerge',
   'int8', 'int16', 'int32', 'int64', 'uint', 'uint8', 'uint16', 'uint32', 'uint64', 'ints', 'uints', 'ms', 'milliseconds',
   'millis', 'minutes', 'hours', 'days', 'retries', 'threads', 'workers', 'limit', 'timeout', 'size_t', 'usize', 'u8', 'u16',
-  'u32', 'u64', 'i8', 'i16', 'i32', 'i64', 'integer range', 'int range',
+  'u32', 'u64', 'i8', 'i16', 'i32', 'i64', 'integer range', 'int range', '#',
 ]);
 const NUMBER_NAMES = new Set([
   'float', 'float32', 'float64', 'double', 'decimal', 'ratio', 'factor', 'fraction', 'f32', 'f64', 'real',

@@ -1,0 +1,279 @@
+/**
+ * The line pass of `parseHelp`: walks the help text once and sorts its lines into usage forms,
+ * option / positional / command entries (head plus description lines) and prose paragraphs. It
+ * decides nothing about types, defaults or choices; later passes read the entries.
+ */
+import { indentOf } from './limits.ts';
+import { parseOptionHead, type OptionHead } from './option-head.ts';
+
+export type SectionKind = 'none' | 'options' | 'positionals' | 'commands' | 'usage' | 'other';
+
+export interface Entry {
+  kind: 'option' | 'positional' | 'command';
+  indent: number;
+  /** Column where the description starts on the head line, or null when the head stood alone. */
+  descriptionColumn: number | null;
+  head: string;
+  option: OptionHead | null;
+  description: string[];
+}
+
+export interface Paragraph {
+  lines: string[];
+  afterUsage: boolean;
+  /** True when an option, positional or command entry was seen before this paragraph. */
+  afterEntries: boolean;
+}
+
+/** A line that sat in an options section but was read as neither an entry nor its description. */
+export interface UnparsedLine {
+  line: number;
+  text: string;
+}
+
+export interface HelpScan {
+  usageForms: string[];
+  entries: Entry[];
+  paragraphs: Paragraph[];
+  seenUsage: boolean;
+  unparsed: UnparsedLine[];
+}
+
+const SECTION_HEADER = /^ {0,3}([A-Za-z][\w ,/()'-]{0,60}):$/;
+export const OPTION_START = /^-{1,2}[A-Za-z0-9?#@[]/;
+const MAX_USAGE_LINES = 40;
+const MAX_USAGE_FORM_CHARS = 2000;
+const MAX_ENTRIES = 1000;
+const MAX_DESCRIPTION_LINES = 40;
+const MAX_UNPARSED = 200;
+
+function classifySection(title: string): SectionKind {
+  const lowered = title.toLowerCase();
+  if (lowered === 'usage') return 'usage';
+  if (/\bcommands?\b|\bsubcommands?\b/.test(lowered) && !/\boptions?\b|\bflags?\b/.test(lowered)) return 'commands';
+  if (/\barguments?\b|\bpositionals?\b/.test(lowered) && !/\boptions?\b|\bflags?\b/.test(lowered)) return 'positionals';
+  if (/\boptions?\b|\bflags?\b|\bswitches\b|\bparameters\b/.test(lowered)) return 'options';
+  if (/\bexamples?\b|\benvironment\b|\bsee also\b|\bexit status\b|\bnotes?\b|\bauthors?\b/.test(lowered)) return 'other';
+  return 'options';
+}
+
+function looksLikeBareUsage(line: string): boolean {
+  // yargs prints `prog [options] <files..>` with no "Usage:" prefix.
+  return /^[A-Za-z$][\w.$-]{0,60}( +(\[[^\]]{0,60}\]|<[^>]{0,60}>)(\.{2,3})?)+$/.test(line.trim());
+}
+
+/** `-NUM`, `-WIDTH`: an upper-case placeholder written like a flag (GNU `-NUM  same as --context=NUM`). */
+function isPlaceholderFlag(trimmed: string): boolean {
+  return /^-[A-Z]{3,}(\s|$)/.test(trimmed);
+}
+
+class Scanner {
+  readonly result: HelpScan = { usageForms: [], entries: [], paragraphs: [], seenUsage: false, unparsed: [] };
+  private section: SectionKind = 'none';
+  private current: Entry | null = null;
+  /** The entry before a blank line: clap's long help continues a description after one. */
+  private beforeBlank: Entry | null = null;
+  private paragraph: Paragraph | null = null;
+  private usageMode: 'header' | 'inline' | null = null;
+  private usageLineCount = 0;
+  /** Indent of the previous line when it was prose (a definition list such as GNU cut's ranges). */
+  private proseIndent: number | null = null;
+
+  constructor(private readonly lines: readonly string[], private readonly skip: (index: number) => boolean) {}
+
+  run(): HelpScan {
+    for (let index = 0; index < this.lines.length; index += 1) this.line(index, this.lines[index] ?? '');
+    this.closeParagraph();
+    return this.result;
+  }
+
+  private closeParagraph(): void {
+    if (this.paragraph !== null && this.paragraph.lines.length > 0) this.result.paragraphs.push(this.paragraph);
+    this.paragraph = null;
+  }
+
+  private line(index: number, line: string): void {
+    if (this.skip(index)) {
+      this.current = null;
+      this.beforeBlank = null;
+      this.proseIndent = null;
+      this.closeParagraph();
+      return;
+    }
+    const trimmed = line.trim();
+    const indent = indentOf(line);
+    if (trimmed.length === 0) {
+      if (this.current !== null) this.beforeBlank = this.current;
+      this.current = null;
+      this.usageMode = null;
+      this.proseIndent = null;
+      this.closeParagraph();
+      return;
+    }
+    const wasProseIndent = this.proseIndent;
+    this.proseIndent = null;
+    if (this.usageLine(line, trimmed, indent)) return;
+    if (this.sectionHeader(line, trimmed)) return;
+    if (this.continuation(trimmed, indent)) return;
+    if (this.optionEntry(line, trimmed, indent, index, wasProseIndent)) return;
+    if (this.namedEntry(trimmed, indent)) return;
+    this.prose(trimmed, indent, index);
+  }
+
+  private usageLine(line: string, trimmed: string, indent: number): boolean {
+    const usageMatch = /^\s*usage:\s*(.*)$/i.exec(line);
+    if (usageMatch && (!this.result.seenUsage || this.usageMode === null)) {
+      this.closeParagraph();
+      this.current = null;
+      this.beforeBlank = null;
+      this.result.seenUsage = true;
+      const rest = (usageMatch[1] ?? '').trim();
+      if (rest.length > 0) {
+        this.result.usageForms.push(rest);
+        this.usageMode = 'inline';
+      } else {
+        this.usageMode = 'header';
+      }
+      this.section = 'usage';
+      return true;
+    }
+    if (this.usageMode !== null) {
+      const forms = this.result.usageForms;
+      const orMatch = /^\s*or:\s+(.*)$/i.exec(line);
+      if (orMatch) {
+        forms.push((orMatch[1] ?? '').trim());
+        return true;
+      }
+      if (indent > 0 && !OPTION_START.test(trimmed) && this.usageLineCount < MAX_USAGE_LINES) {
+        this.usageLineCount += 1;
+        const firstWord = /^\S*/.exec(trimmed)?.[0] ?? '';
+        const lastForm = forms[forms.length - 1];
+        const programOfLast = lastForm === undefined ? undefined : /^\S*/.exec(lastForm)?.[0];
+        if (this.usageMode === 'header' || lastForm === undefined || firstWord === programOfLast) forms.push(trimmed);
+        else if (lastForm.length < MAX_USAGE_FORM_CHARS) forms[forms.length - 1] = `${lastForm} ${trimmed}`;
+        return true;
+      }
+      this.usageMode = null;
+      this.section = 'none';
+    }
+    if (!this.result.seenUsage && this.result.entries.length === 0 && this.result.paragraphs.length === 0 && this.paragraph === null && looksLikeBareUsage(line)) {
+      this.result.usageForms.push(trimmed);
+      this.result.seenUsage = true;
+      return true;
+    }
+    return false;
+  }
+
+  private sectionHeader(line: string, trimmed: string): boolean {
+    const header = SECTION_HEADER.exec(line);
+    if (!header || OPTION_START.test(trimmed)) return false;
+    this.closeParagraph();
+    this.current = null;
+    this.beforeBlank = null;
+    this.section = classifySection(header[1] ?? '');
+    if (this.section === 'usage') {
+      this.usageMode = 'header';
+      this.result.seenUsage = true;
+    }
+    return true;
+  }
+
+  /** A description line of the current entry (or, after a blank line, of a clap long-help entry). */
+  private continuation(trimmed: string, indent: number): boolean {
+    let entry = this.current;
+    if (entry === null && this.beforeBlank !== null) {
+      // clap long help: `  <MODE>\n          What mode…\n\n          Possible values:` — deeper than the head
+      const column = this.beforeBlank.descriptionColumn;
+      const deep = column !== null ? indent >= column && indent > this.beforeBlank.indent + 4 : indent > this.beforeBlank.indent + 4;
+      if (deep && !OPTION_START.test(trimmed)) entry = this.beforeBlank;
+    }
+    if (entry === null) return false;
+    const continuation = indent > entry.indent + 2;
+    const startsOption = OPTION_START.test(trimmed) && (entry.descriptionColumn === null ? indent <= entry.indent + 2 : indent < entry.descriptionColumn - 2);
+    if (!continuation || startsOption) return false;
+    if (entry.descriptionColumn === null && entry.description.length === 0) entry.descriptionColumn = indent;
+    if (entry.description.length < MAX_DESCRIPTION_LINES) entry.description.push(trimmed);
+    this.current = entry;
+    return true;
+  }
+
+  private optionEntry(line: string, trimmed: string, indent: number, index: number, proseIndent: number | null): boolean {
+    if (!OPTION_START.test(trimmed) || this.section === 'commands' || this.result.entries.length >= MAX_ENTRIES) return false;
+    // A flag-like line inside a definition list (`  N-M   from N'th…` then `  -M   from first…`) is prose.
+    if (proseIndent !== null && proseIndent === indent) return false;
+    if (isPlaceholderFlag(trimmed)) return false;
+    const head = parseOptionHead(trimmed);
+    if (head === null) {
+      this.noteUnparsed(index, trimmed);
+      return false;
+    }
+    this.closeParagraph();
+    // `--color[=WHEN],` ending in a comma: the next line holds more spellings of the same option.
+    const previous = this.current;
+    if (previous?.kind === 'option' && previous.option !== null && previous.description.length === 0 && previous.option.rest.length === 0 && /,$/.test(previous.head)) {
+      mergeSpellings(previous.option, head);
+      previous.head = trimmed;
+      const restOffset = head.rest.length > 0 ? line.lastIndexOf(head.rest.slice(0, 40)) : -1;
+      previous.descriptionColumn = restOffset > indent ? restOffset : null;
+      return true;
+    }
+    const restOffset = head.rest.length > 0 ? line.lastIndexOf(head.rest.slice(0, 40)) : -1;
+    this.current = { kind: 'option', indent, descriptionColumn: restOffset > indent ? restOffset : null, head: trimmed, option: head, description: [] };
+    this.beforeBlank = null;
+    this.result.entries.push(this.current);
+    return true;
+  }
+
+  private namedEntry(trimmed: string, indent: number): boolean {
+    if ((this.section !== 'positionals' && this.section !== 'commands') || indent < 1 || indent > 12) return false;
+    if (this.result.entries.length >= MAX_ENTRIES) return false;
+    this.closeParagraph();
+    const gap = /\s{2,}/.exec(trimmed);
+    const headText = gap ? trimmed.slice(0, gap.index) : trimmed;
+    const rest = gap ? trimmed.slice(gap.index).trim() : '';
+    this.current = {
+      kind: this.section === 'positionals' ? 'positional' : 'command',
+      indent,
+      descriptionColumn: gap ? indent + (gap.index + gap[0].length) : null,
+      head: headText,
+      option: null,
+      description: rest.length > 0 ? [rest] : [],
+    };
+    this.beforeBlank = null;
+    this.result.entries.push(this.current);
+    return true;
+  }
+
+  private prose(trimmed: string, indent: number, index: number): void {
+    this.current = null;
+    this.beforeBlank = null;
+    // only a definition-list line (`N-M   from N'th…`) makes a flag-like line at its indent prose
+    this.proseIndent = /^\S{1,16}\s{2,}\S/.test(trimmed) ? indent : null;
+    if (this.section === 'options' && indent > 0 && this.result.entries.length > 0) this.noteUnparsed(index, trimmed);
+    if (this.paragraph === null) this.paragraph = { lines: [], afterUsage: this.result.seenUsage, afterEntries: this.result.entries.length > 0 };
+    if (this.paragraph.lines.length < MAX_DESCRIPTION_LINES) this.paragraph.lines.push(trimmed);
+  }
+
+  private noteUnparsed(index: number, text: string): void {
+    if (this.result.unparsed.length < MAX_UNPARSED) this.result.unparsed.push({ line: index + 1, text: text.slice(0, 200) });
+  }
+}
+
+/** Adds the spellings of `extra` (a continuation line of the same option) to `head`. */
+function mergeSpellings(head: OptionHead, extra: OptionHead): void {
+  for (const long of extra.longs) head.aliases.push(`${long.dashes}${long.name}`);
+  for (const short of extra.shorts) head.aliases.push(`-${short}`);
+  head.aliases.push(...extra.aliases);
+  if (head.valueName === null && head.choices === null) {
+    head.valueName = extra.valueName;
+    head.choices = extra.choices;
+    head.valueOptional = extra.valueOptional;
+  }
+  head.repeatable = head.repeatable || extra.repeatable;
+  head.rest = extra.rest;
+}
+
+/** Sorts the (already cleaned, tab-expanded) lines; `skip(index)` marks lines another pass consumed. */
+export function scanHelpLines(lines: readonly string[], skip: (index: number) => boolean): HelpScan {
+  return new Scanner(lines, skip).run();
+}

@@ -1,0 +1,164 @@
+/**
+ * From a scanned option entry (head + description lines) to a `CliOption`: whether it takes a
+ * value, its type, choices and default; then the pass that drops `--help`/`--version` and merges
+ * the several lines one option can take (`-save-temps` and `-save-temps=<arg>`, zstd's
+ * `--format=zstd` / `--format=gzip`, GNU `--time` and `--time=WORD`).
+ */
+import { extractDescriptionFacts, listedChoices, type DescriptionFacts } from './annotations.ts';
+import type { Entry } from './help-scan.ts';
+import { clampDescription, MAX_OPTIONS } from './limits.ts';
+import type { OptionHead } from './option-head.ts';
+import type { CliOption, CliValueType } from './spec.ts';
+import { coerceDefault, isExplicitStringName, isNumberText, typeFromDefault, typeFromValueName } from './value-type.ts';
+
+const STREAM_WORDS = /^(stdin|stdout|stderr|none|null|unset|n\/a)$/i;
+
+/** The choice a default names, in the choice's spelling (`[Default: Physical]` → `physical`). */
+function matchingChoice(text: string, choices: readonly string[] | null): string | undefined {
+  return choices?.find((choice) => choice === text) ?? choices?.find((choice) => choice.toLowerCase() === text.toLowerCase());
+}
+
+/**
+ * True when a stated "default" is prose, not a value the option could be given: `(default: all
+ * interfaces)`, `(default STDOUT)`, `(default: !process.env.CI)`, `defaults to # of CPUs`,
+ * `[Default: Random]` on a number, or `false` on an option whose value is not boolean.
+ */
+export function isProseDefault(text: string, quoted: boolean, takesValue: boolean, type: CliValueType, choices: readonly string[] | null): boolean {
+  if (matchingChoice(text, choices) !== undefined) return false;
+  if (choices !== null && choices.length > 0) return true;
+  if (quoted) return false;
+  if (/\s/.test(text) || text.startsWith('!') || text.startsWith('#') || STREAM_WORDS.test(text)) return true;
+  if ((type === 'integer' || type === 'number') && !isNumberText(text)) return true;
+  return takesValue && type !== 'boolean' && /^(true|false)$/i.test(text);
+}
+
+export function isHelpOrVersion(option: CliOption): boolean {
+  if (option.long === 'help' || option.long === 'version') return true;
+  if (option.long === 'usage' && /usage message/i.test(option.description ?? '')) return true;
+  if (option.long === null && (option.short === 'h' || option.short === '?') && /\b(help|usage)\b/i.test(option.description ?? '')) return true;
+  if (option.long === null && option.short === 'V' && /\bversion\b/i.test(option.description ?? '')) return true;
+  return false;
+}
+
+interface ValueShape {
+  takes: boolean;
+  type: CliValueType;
+}
+
+/** Whether the option takes a value, and its type; yargs/optionator state it only in tags. */
+function valueShapeOf(head: OptionHead, facts: DescriptionFacts, choices: string[] | null, text: string): ValueShape {
+  const placeholder = head.valueName !== null || head.choices !== null;
+  if (placeholder) {
+    if (choices !== null) return { takes: true, type: 'string' };
+    const hinted =
+      typeFromValueName(head.valueName) ??
+      (facts.typeHint !== null && facts.typeHint !== 'boolean' ? facts.typeHint : null) ??
+      (facts.defaultText !== null && !isExplicitStringName(head.valueName) ? typeFromDefault(facts.defaultText, facts.defaultQuoted) : null) ??
+      'string';
+    // `-s N … (default 1.0)`: a generic integer-looking name with a decimal default is a number
+    const type = hinted === 'integer' && facts.defaultText !== null && !facts.defaultQuoted && isNumberText(facts.defaultText) && !/^[+-]?\d+$/.test(facts.defaultText) ? 'number' : hinted;
+    return { takes: true, type };
+  }
+  // yargs prints no placeholder; its `[string]`/`[number]`/`[array]` tags say a value is taken.
+  if (facts.typeHint !== null && facts.typeHint !== 'boolean') return { takes: true, type: facts.typeHint };
+  if (facts.repeatable && /\[array\]/i.test(text)) return { takes: true, type: 'string' };
+  // yargs `--mode [choices: …] [default: "fit"]` without a placeholder still takes a value.
+  if (/\[(choices|default):/i.test(text) && !head.negation) {
+    if (facts.choices !== null) return { takes: true, type: 'string' };
+    const stated = facts.defaultText;
+    if (stated !== null && !/^(true|false)$/i.test(stated) && !isProseDefault(stated, facts.defaultQuoted, true, 'string', null)) {
+      return { takes: true, type: typeFromDefault(stated, facts.defaultQuoted) ?? 'string' };
+    }
+  }
+  return { takes: false, type: 'boolean' };
+}
+
+function defaultOf(head: OptionHead, facts: DescriptionFacts, shape: ValueShape, choices: string[] | null, text: string): string | number | boolean | null {
+  const long = head.longs[0]?.name ?? null;
+  // zstd `--format=zstd   … [Default]`: the line's own literal value is the default
+  if (facts.defaultText === null && head.choices?.length === 1 && /\[default\]/i.test(text)) return head.choices[0] ?? null;
+  if (facts.defaultText === null) return null;
+  if (isProseDefault(facts.defaultText, facts.defaultQuoted, shape.takes, shape.type, shape.takes ? choices : null)) return null;
+  if (!shape.takes) {
+    if (head.negation !== null && long !== null) {
+      // click `--x / --no-x  [default: x]` or `[default: no-x]`
+      const negationName = head.negation.replace(/^-+/, '');
+      if (facts.defaultText === long || /^true$/i.test(facts.defaultText)) return true;
+      if (facts.defaultText === negationName || /^false$/i.test(facts.defaultText)) return false;
+      return null;
+    }
+    // `--no-color  … (default: true)` says what the negation does, not a value to set
+    if (long?.startsWith('no-')) return null;
+    return /^(true|false)$/i.test(facts.defaultText) ? coerceDefault(facts.defaultText, 'boolean') : null;
+  }
+  const choice = matchingChoice(facts.defaultText, choices);
+  if (choice !== undefined) return choice;
+  return coerceDefault(facts.defaultText, shape.type);
+}
+
+export function optionFromEntry(entry: Entry): CliOption | null {
+  const head = entry.option;
+  if (head === null) return null;
+  const text = [head.rest, ...entry.description].filter((part) => part.length > 0).join(' ');
+  const facts = extractDescriptionFacts(text);
+  const placeholder = head.valueName !== null || head.choices !== null;
+  const choices = head.choices ?? facts.choices ?? (placeholder ? listedChoices(facts.description, head.valueName) : null);
+  const shape = valueShapeOf(head, facts, choices, text);
+  const long = head.longs[0] ?? null;
+  const option: CliOption = {
+    long: long?.name ?? null,
+    short: head.shorts[0] ?? null,
+    aliases: head.aliases,
+    takes_value: shape.takes,
+    value_name: head.valueName,
+    type: shape.type,
+    default: defaultOf(head, facts, shape, choices, text),
+    choices: shape.takes ? choices : null,
+    repeatable: head.repeatable || facts.repeatable,
+    required: facts.required,
+    negation: head.negation,
+    description: facts.description.length > 0 ? clampDescription(facts.description) : null,
+  };
+  if (long !== null && long.dashes === '-') option.prefix = '-';
+  if (head.valueOptional) option.value_optional = true;
+  return option;
+}
+
+/** Folds a later line of the same option into the first (value forms, extra choices, default). */
+function mergeInto(existing: CliOption, later: CliOption): void {
+  if (!existing.takes_value && later.takes_value) {
+    // `-save-temps` then `-save-temps=<arg>`: the value is optional
+    existing.takes_value = true;
+    existing.value_optional = true;
+    existing.value_name = later.value_name;
+    existing.type = later.type;
+    existing.choices = later.choices;
+    existing.default = later.default;
+    return;
+  }
+  if (existing.choices !== null && later.choices !== null) {
+    existing.choices = [...new Set([...existing.choices, ...later.choices])];
+  }
+  if (existing.default === null && later.default !== null) existing.default = later.default;
+}
+
+/** Drops help/version, merges repeated spellings, keeps the help's order; at most MAX_OPTIONS. */
+export function collectOptions(parsed: readonly CliOption[]): CliOption[] {
+  const byLong = new Map<string, CliOption>();
+  const seenShorts = new Set<string>();
+  const options: CliOption[] = [];
+  for (const option of parsed) {
+    if (isHelpOrVersion(option)) continue;
+    const sameLong = option.long !== null ? byLong.get(option.long) : undefined;
+    if (sameLong !== undefined) {
+      mergeInto(sameLong, option);
+      continue;
+    }
+    if (option.long === null && option.short !== null && seenShorts.has(option.short)) continue;
+    if (options.length >= MAX_OPTIONS) break;
+    if (option.long !== null) byLong.set(option.long, option);
+    if (option.short !== null) seenShorts.add(option.short);
+    options.push(option);
+  }
+  return options;
+}

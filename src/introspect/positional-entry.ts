@@ -1,0 +1,101 @@
+/**
+ * Positionals and subcommands: entries of "Arguments:" / "positional arguments:" / "Commands:"
+ * sections, reconciled with the positionals of the first usage form.
+ */
+import { extractDescriptionFacts } from './annotations.ts';
+import type { Entry } from './help-scan.ts';
+import { clampDescription } from './limits.ts';
+import type { CliPositional, CliSubcommand } from './spec.ts';
+import type { UsagePositional } from './usage.ts';
+import { typeFromValueName } from './value-type.ts';
+
+const MAX_POSITIONALS = 50;
+const MAX_SUBCOMMANDS = 200;
+
+interface SectionPositional {
+  positional: CliPositional;
+  /** The entry spelled its own brackets or ellipsis (`[INPUT_FILE]`, `<path>...`), so it is authoritative. */
+  decorated: boolean;
+}
+
+function positionalFromEntry(entry: Entry): SectionPositional | null {
+  const match = /^(\S+)(?:\s(<[^>]{1,40}>))?/.exec(entry.head);
+  if (!match) return null;
+  const raw = match[1] ?? '';
+  const optional = raw.startsWith('[');
+  const variadic = /\.{2,3}\]?$/.test(raw);
+  const name = raw.replace(/^[[<{]+/, '').replace(/\.{2,3}$/, '').replace(/[\]>}]+$/, '').replace(/\.{2,3}$/, '');
+  // argparse `FILE|DIR` (a metavar naming alternatives) is one positional
+  if (name.length === 0 || !/^[A-Za-z0-9_][\w.|-]*$/.test(name)) return null;
+  const facts = extractDescriptionFacts(entry.description.join(' '));
+  const positional: CliPositional = {
+    name,
+    required: !optional,
+    variadic,
+    description: facts.description.length > 0 ? clampDescription(facts.description) : null,
+  };
+  const typeWord = match[2] ?? null;
+  const type = typeFromValueName(typeWord) ?? facts.typeHint;
+  if (type !== null && type !== 'boolean') positional.type = type;
+  return { positional, decorated: /^[[<]/.test(raw) || variadic };
+}
+
+function commandFromEntry(entry: Entry): CliSubcommand | null {
+  const match = /^([A-Za-z0-9][\w.:-]*)/.exec(entry.head);
+  if (!match) return null;
+  const name = match[1] ?? '';
+  const description = entry.description.join(' ');
+  if (description.length === 0 && /^[A-Z][A-Z0-9_]*$/.test(name)) return null; // argparse's `COMMAND` metavar line
+  if (name === 'help') return null;
+  if (name === 'completion' && /autocompletion script/i.test(description)) return null;
+  return { name, description: description.length > 0 ? clampDescription(description) : null };
+}
+
+/** Subcommands listed in "Commands:" sections, then docopt's command words, without duplicates. */
+export function collectSubcommands(entries: readonly Entry[], docoptWords: readonly string[]): CliSubcommand[] {
+  const subcommands: CliSubcommand[] = [];
+  const add = (command: CliSubcommand): void => {
+    if (!subcommands.some((existing) => existing.name === command.name)) subcommands.push(command);
+  };
+  for (const entry of entries) {
+    if (entry.kind !== 'command') continue;
+    const command = commandFromEntry(entry);
+    if (command !== null) add(command);
+  }
+  if (subcommands.length === 0) for (const word of docoptWords) if (word !== 'help') add({ name: word, description: null });
+  return subcommands.slice(0, MAX_SUBCOMMANDS);
+}
+
+function normalized(name: string): string {
+  return name.toLowerCase().replace(/[^a-z0-9]/g, '');
+}
+
+/**
+ * The positionals: a positionals section when there is one (its order and descriptions, with
+ * required/variadic from the usage line unless the entry spells them), else the usage line's.
+ */
+export function collectPositionals(entries: readonly Entry[], usagePositionals: readonly UsagePositional[], subcommands: readonly CliSubcommand[]): CliPositional[] {
+  const isCommandPlaceholder = (name: string): boolean => subcommands.length > 0 && /^(command|cmd|subcommand|commands|args?)$/i.test(name);
+  const fromSection = entries
+    .filter((entry) => entry.kind === 'positional')
+    .map(positionalFromEntry)
+    .filter((found): found is SectionPositional => found !== null);
+  const positionals: CliPositional[] = [];
+  if (fromSection.length > 0) {
+    for (const { positional, decorated } of fromSection) {
+      const fromUsage = usagePositionals.find((candidate) => normalized(candidate.name) === normalized(positional.name));
+      if (fromUsage && !decorated) {
+        positional.required = fromUsage.required;
+        positional.variadic = fromUsage.variadic;
+      }
+      if (!isCommandPlaceholder(positional.name)) positionals.push(positional);
+    }
+  } else {
+    for (const candidate of usagePositionals) {
+      if (isCommandPlaceholder(candidate.name)) continue;
+      if (subcommands.some((command) => command.name === candidate.name)) continue;
+      positionals.push({ name: candidate.name, required: candidate.required, variadic: candidate.variadic });
+    }
+  }
+  return positionals.filter((positional, index) => positionals.findIndex((other) => other.name === positional.name) === index).slice(0, MAX_POSITIONALS);
+}
