@@ -1,0 +1,336 @@
+#!/usr/bin/env node
+// Builds every example tool under extensions/examples/ from source and copies `<name>.wasm` plus its sidecars
+// (`<name>.tool.json`, `<name>.policy.json`) into extensions/tools/ (or --out DIR), so `npm start` serves them.
+//
+//   node extensions/examples/build.mjs [--out DIR] [--only NAME[,NAME]] [--force] [--jobs N]
+//
+// Toolchains, pinned like the `toolhost new` templates (src/cli/templates/*.ts); missing ones are installed
+// where that needs no root: the Rust wasm32-wasip2 target (rustup), componentize-py in a venv and
+// ComponentizeJS from npm, both under ~/.cache/toolhost-examples. clang + wasi-libc are Debian packages: the
+// script prints the apt-get command and stops instead of running apt itself. Go >= 1.21 must be installed.
+//
+// Incremental: an example is skipped when its output is newer than its sources (and this script). Built
+// components are also kept in the cache, so building into a new --out folder copies instead of rebuilding.
+import { execFileSync, spawn } from 'node:child_process';
+import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+const PROJECT = resolve(HERE, '..', '..');
+const CACHE = join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'toolhost-examples');
+/** The vendored WASI WIT the Python and JS templates use; the examples use the same files. */
+const WASI_WIT = join(PROJECT, 'src', 'cli', 'templates', 'wasi-wit');
+
+/** Pinned like src/cli/templates/python.ts and js.ts (test/examples/examples.test.ts checks they agree). */
+export const COMPONENTIZE_PY_VERSION = '0.25.1';
+export const APT_PACKAGES = ['clang', 'lld', 'wasi-libc', 'libclang-rt-14-dev-wasm32'];
+
+/** A build step failed for a reason the user can fix; the message says how. */
+class BuildError extends Error {}
+
+/**
+ * Runs a command and resolves with its output; rejects with a BuildError carrying the output tail. Async so
+ * that two builds can overlap (--jobs).
+ */
+function run(command, args, options = {}) {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(command, args, { cwd: options.cwd, env: { ...process.env, ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.on('error', (error) => reject(new BuildError(`${command}: ${error.message}`)));
+    child.on('close', (code) => {
+      if (code === 0) resolvePromise(output);
+      else reject(new BuildError(`${[command, ...args].join(' ')} failed (exit ${code}):\n${output.trim().split('\n').slice(-30).join('\n')}`));
+    });
+  });
+}
+
+function commandWorks(command, args) {
+  try {
+    execFileSync(command, args, { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Newest modification time (ms) of the files under `path`, skipping build output folders. */
+function newestMtime(path) {
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = 0;
+  for (const entry of readdirSync(path)) {
+    if (['target', 'node_modules', '__pycache__', 'wit_world'].includes(entry) || entry.endsWith('.wasm')) continue;
+    newest = Math.max(newest, newestMtime(join(path, entry)));
+  }
+  return newest;
+}
+
+function mtimeOrZero(path) {
+  return existsSync(path) ? statSync(path).mtimeMs : 0;
+}
+
+// ---- toolchains: each is checked (and installed where allowed) once, only when an example needs building ----
+
+const toolchains = new Map();
+function once(name, check) {
+  if (!toolchains.has(name)) toolchains.set(name, check());
+  return toolchains.get(name);
+}
+
+function requireClang() {
+  return once('clang', async () => {
+    const probe = join(CACHE, 'probe');
+    mkdirSync(probe, { recursive: true });
+    writeFileSync(join(probe, 'probe.c'), '#include <stdio.h>\nint main(void) { puts("ok"); return 0; }\n');
+    try {
+      await run('clang', ['--target=wasm32-wasi', '-O2', '-o', join(probe, 'probe.wasm'), join(probe, 'probe.c')]);
+    } catch (error) {
+      throw new BuildError(
+        `clang cannot build for wasm32-wasi with wasi-libc. Install the Debian packages, then run this again:\n` +
+          `  sudo apt-get install -y ${APT_PACKAGES.join(' ')}\n(${error.message.split('\n').slice(-3).join(' ')})`,
+      );
+    }
+  });
+}
+
+function requireGo() {
+  return once('go', async () => {
+    let version;
+    try {
+      version = await run('go', ['env', 'GOVERSION']);
+    } catch {
+      throw new BuildError('Go >= 1.21 is needed for the Go example (GOOS=wasip1): install it from https://go.dev/dl/');
+    }
+    const [, major, minor] = /go(\d+)\.(\d+)/.exec(version) ?? [];
+    if (Number(major) === 1 && Number(minor) < 21) throw new BuildError(`Go >= 1.21 is needed for GOOS=wasip1, found ${version.trim()}`);
+  });
+}
+
+function requireRustTarget() {
+  return once('rust', async () => {
+    if (!commandWorks('cargo', ['--version']) || !commandWorks('rustup', ['--version'])) {
+      throw new BuildError('rustup and cargo are needed for the Rust example: install them from https://rustup.rs');
+    }
+    const installed = await run('rustup', ['target', 'list', '--installed']);
+    if (!installed.split('\n').includes('wasm32-wasip2')) {
+      console.log('installing the Rust target: rustup target add wasm32-wasip2');
+      await run('rustup', ['target', 'add', 'wasm32-wasip2']);
+    }
+  });
+}
+
+/** componentize-py, pinned, in a venv of its own under the cache (as .ci/run does). Resolves to the executable. */
+function requireComponentizePy() {
+  return once('componentize-py', async () => {
+    const venv = join(CACHE, 'componentize-py');
+    const executable = join(venv, 'bin', 'componentize-py');
+    const installedVersion = async () => (existsSync(executable) ? (await run(executable, ['--version']).catch(() => '')).trim() : '');
+    if ((await installedVersion()) === `componentize-py ${COMPONENTIZE_PY_VERSION}`) return executable;
+    console.log(`installing componentize-py ${COMPONENTIZE_PY_VERSION} into ${venv}`);
+    try {
+      await run('python3', ['-m', 'venv', venv]);
+    } catch (error) {
+      throw new BuildError(`python3 -m venv failed; on Debian: sudo apt-get install -y python3 python3-venv\n${error.message}`);
+    }
+    await run(join(venv, 'bin', 'pip'), ['install', '-q', `componentize-py==${COMPONENTIZE_PY_VERSION}`]);
+    const version = await installedVersion();
+    if (version !== `componentize-py ${COMPONENTIZE_PY_VERSION}`) throw new BuildError(`componentize-py install check failed: got "${version}"`);
+    return executable;
+  });
+}
+
+/**
+ * ComponentizeJS with the exact versions of the JS example's package.json (the template's pins), npm-installed
+ * into the cache. Resolves to the componentize-js executable.
+ */
+function requireComponentizeJs(exampleDir) {
+  return once('componentize-js', async () => {
+    const manifest = JSON.parse(readFileSync(join(exampleDir, 'package.json'), 'utf8'));
+    const prefix = join(CACHE, 'componentize-js');
+    const executable = join(prefix, 'node_modules', '.bin', 'componentize-js');
+    const wanted = manifest.devDependencies;
+    const installed = () =>
+      Object.entries(wanted).every(([name, version]) => {
+        const file = join(prefix, 'node_modules', ...name.split('/'), 'package.json');
+        return existsSync(file) && JSON.parse(readFileSync(file, 'utf8')).version === version;
+      });
+    if (existsSync(executable) && installed()) return executable;
+    console.log(`installing ${Object.entries(wanted).map(([name, version]) => `${name}@${version}`).join(' ')} into ${prefix}`);
+    mkdirSync(prefix, { recursive: true });
+    writeFileSync(join(prefix, 'package.json'), `${JSON.stringify({ private: true, type: 'module', devDependencies: wanted }, null, 2)}\n`);
+    await run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: prefix });
+    if (!installed()) throw new BuildError(`npm did not install the pinned ComponentizeJS versions in ${prefix}`);
+    return executable;
+  });
+}
+
+/** A build folder in the cache holding a copy of the example's sources plus the vendored WASI WIT in wit/deps. */
+function stageWithWasiWit(example, files) {
+  const stage = join(CACHE, 'stage', example.name);
+  rmSync(stage, { recursive: true, force: true });
+  mkdirSync(join(stage, 'wit'), { recursive: true });
+  for (const file of files) copyFileSync(join(example.dir, file), join(stage, file));
+  copyFileSync(join(example.dir, 'wit', 'world.wit'), join(stage, 'wit', 'world.wit'));
+  cpSync(WASI_WIT, join(stage, 'wit', 'deps'), { recursive: true, filter: (source) => !source.endsWith('README.md') });
+  return stage;
+}
+
+// ---- the examples ----
+
+/** Each example: its folder, language, and how to build `<artifact>` (the component, in the cache). */
+export const EXAMPLES = [
+  {
+    name: 'jsonq',
+    language: 'Rust',
+    async build(example, artifact) {
+      await requireRustTarget();
+      const target = join(CACHE, 'cargo-target');
+      await run('cargo', ['build', '--release', '--locked', '--target', 'wasm32-wasip2'], { cwd: example.dir, env: { CARGO_TARGET_DIR: target } });
+      copyFileSync(join(target, 'wasm32-wasip2', 'release', 'jsonq.wasm'), artifact);
+    },
+  },
+  {
+    name: 'textstats',
+    language: 'Go',
+    async build(example, artifact) {
+      await requireGo();
+      // A standard wasip1 command module: toolhost wraps it with the preview1 command adapter when it loads it.
+      await run('go', ['build', '-trimpath', '-ldflags=-s -w', '-o', artifact, '.'], {
+        cwd: example.dir,
+        env: { GOOS: 'wasip1', GOARCH: 'wasm', GOFLAGS: '-mod=mod', GOTOOLCHAIN: 'local' },
+      });
+    },
+  },
+  {
+    name: 'hashenc',
+    language: 'C',
+    async build(example, artifact) {
+      await requireClang();
+      const core = `${artifact.slice(0, -'.wasm'.length)}.core.wasm`;
+      await run('clang', ['--target=wasm32-wasi', '-O2', '-Wall', '-Wextra', '-Werror', '-Wl,--strip-all', '-o', core, 'hashenc.c'], { cwd: example.dir });
+      // jco's componentNew with its preview1 command adapter: what `jco new --wasi-command` does.
+      const { componentNew, preview1AdapterCommandPath } = await import('@bytecodealliance/jco');
+      writeFileSync(artifact, await componentNew(readFileSync(core), [['wasi_snapshot_preview1', readFileSync(preview1AdapterCommandPath())]]));
+    },
+  },
+  {
+    name: 'csv2json',
+    language: 'Python',
+    async build(example, artifact) {
+      const componentizePy = await requireComponentizePy();
+      const stage = stageWithWasiWit(example, ['app.py']);
+      await run(componentizePy, ['-d', 'wit', '-w', 'tool', 'componentize', 'app', '-o', artifact], { cwd: stage });
+    },
+  },
+  {
+    name: 'units',
+    language: 'JavaScript',
+    async build(example, artifact) {
+      const componentizeJs = await requireComponentizeJs(example.dir);
+      const stage = stageWithWasiWit(example, ['units.js']);
+      await run(componentizeJs, ['units.js', '--wit', 'wit', '--world-name', 'tool', '-o', artifact], { cwd: stage });
+    },
+  },
+].map((example) => ({ ...example, dir: join(HERE, example.name) }));
+
+const SIDECARS = ['.tool.json', '.policy.json'];
+
+function formatSize(bytes) {
+  if (bytes >= 1024 * 1024) return `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+  return `${Math.round(bytes / 1024)} KiB`;
+}
+
+/** Builds (or reuses) one example and copies it into `out`; returns a summary row. */
+async function buildOne(example, out, force) {
+  const started = performance.now();
+  const sourcesTime = Math.max(newestMtime(example.dir), statSync(fileURLToPath(import.meta.url)).mtimeMs);
+  const output = join(out, `${example.name}.wasm`);
+  const artifact = join(CACHE, 'build', `${example.name}.wasm`);
+  let status;
+  if (!force && mtimeOrZero(output) > sourcesTime) {
+    status = 'up to date';
+  } else {
+    if (force || mtimeOrZero(artifact) <= sourcesTime) {
+      mkdirSync(dirname(artifact), { recursive: true });
+      rmSync(artifact, { force: true });
+      await example.build(example, artifact);
+      status = 'built';
+    } else {
+      status = 'cached';
+    }
+    copyFileSync(artifact, output);
+  }
+  for (const suffix of SIDECARS) {
+    const sidecar = join(example.dir, `${example.name}${suffix}`);
+    const target = join(out, `${example.name}${suffix}`);
+    if (existsSync(sidecar)) copyFileSync(sidecar, target);
+    else rmSync(target, { force: true });
+  }
+  return { name: example.name, language: example.language, size: statSync(output).size, seconds: (performance.now() - started) / 1000, status };
+}
+
+function printTable(rows) {
+  const header = ['example', 'language', 'size', 'seconds', 'status'];
+  const cells = rows.map((row) => [row.name, row.language, row.size === undefined ? '-' : formatSize(row.size), row.seconds.toFixed(1), row.status]);
+  const widths = header.map((title, column) => Math.max(title.length, ...cells.map((line) => line[column].length)));
+  const line = (values) => values.map((value, column) => (column === 2 || column === 3 ? value.padStart(widths[column]) : value.padEnd(widths[column]))).join('  ').trimEnd();
+  console.log(line(header));
+  for (const row of cells) console.log(line(row));
+}
+
+async function main() {
+  const { values } = parseArgs({
+    options: {
+      out: { type: 'string' },
+      only: { type: 'string' },
+      force: { type: 'boolean', default: false },
+      jobs: { type: 'string', default: '1' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  if (values.help) {
+    console.log('Usage: node extensions/examples/build.mjs [--out DIR] [--only NAME[,NAME]] [--force] [--jobs N]');
+    console.log(`Examples: ${EXAMPLES.map((example) => `${example.name} (${example.language})`).join(', ')}`);
+    return 0;
+  }
+  const out = resolve(values.out ?? join(PROJECT, 'extensions', 'tools'));
+  const wanted = values.only?.split(',').map((name) => name.trim()).filter(Boolean);
+  const unknown = (wanted ?? []).filter((name) => !EXAMPLES.some((example) => example.name === name));
+  if (unknown.length > 0) {
+    console.error(`build-examples: unknown example ${unknown.join(', ')}; known: ${EXAMPLES.map((example) => example.name).join(', ')}`);
+    return 2;
+  }
+  const jobs = Math.max(1, Number.parseInt(values.jobs, 10) || 1);
+  mkdirSync(out, { recursive: true });
+  const selected = EXAMPLES.filter((example) => wanted === undefined || wanted.includes(example.name));
+  const started = performance.now();
+  const rows = new Array(selected.length);
+  const failures = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < selected.length) {
+      const index = next++;
+      const example = selected[index];
+      try {
+        rows[index] = await buildOne(example, out, values.force);
+      } catch (error) {
+        rows[index] = { name: example.name, language: example.language, seconds: (performance.now() - started) / 1000, status: 'FAILED' };
+        failures.push(`${example.name} (${example.language}): ${error instanceof BuildError ? error.message : error.stack}`);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(jobs, selected.length) }, worker));
+  printTable(rows);
+  console.log(`build-examples: ${selected.length} examples in ${((performance.now() - started) / 1000).toFixed(1)} s, output in ${relative(process.cwd(), out) || '.'}`);
+  for (const failure of failures) console.error(`\nbuild-examples: ${failure}`);
+  return failures.length === 0 ? 0 : 1;
+}
+
+if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  process.exitCode = await main();
+}

@@ -1,0 +1,3 @@
+module textstats
+
+go 1.21
