@@ -7,6 +7,8 @@ import { readFile } from 'node:fs/promises';
 import { isAbsolute, resolve } from 'node:path';
 import { z } from 'zod';
 import { ToolHostError } from './errors.ts';
+import { isIP } from 'node:net';
+import { matchAllowList, normalizeHost, parseAllowEntry, type AllowEntry } from './wasm/net/allow-list.ts';
 
 const fsGrantSchema = z
   .object({
@@ -18,11 +20,54 @@ const fsGrantSchema = z
   })
   .strict();
 
+/** Header names as HTTP defines them (RFC 9110 token). */
+const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+
+const allowEntrySchema = z.string().superRefine((text, context) => {
+  const entry = parseAllowEntry(text);
+  if (typeof entry === 'string') context.addIssue({ code: z.ZodIssueCode.custom, message: entry });
+});
+
+const positiveMs = z.number().int().positive().max(3_600_000);
+
+/**
+ * `network`: the hosts a tool may reach (see src/wasm/net/allow-list.ts for the entry forms), the
+ * headers the host adds for some of them (values may hold `<secret_ref:NAME>`), addresses pinned for
+ * names (like curl's --resolve: no DNS for them), and the request budgets. Every field but `allow`
+ * is optional; `NETWORK_DEFAULTS` fills the budgets.
+ */
+const networkSchema = z
+  .object({
+    allow: z.array(allowEntrySchema),
+    headers: z
+      .record(
+        z.string().min(1),
+        z.record(z.string().regex(HEADER_NAME, 'header names are HTTP tokens'), z.string().regex(/^[^\r\n\0]*$/, 'header values must not hold CR, LF or NUL')),
+      )
+      .optional(),
+    resolve: z.record(z.string().min(1), z.array(z.string().refine((address) => isIP(address) !== 0, 'must be an IP address')).min(1)).optional(),
+    connect_timeout_ms: positiveMs.optional(),
+    first_byte_timeout_ms: positiveMs.optional(),
+    request_timeout_ms: positiveMs.optional(),
+    max_request_body_bytes: z.number().int().nonnegative().max(1024 * 1024 * 1024).optional(),
+    max_response_body_bytes: z.number().int().nonnegative().max(1024 * 1024 * 1024).optional(),
+  })
+  .strict();
+
+/** The network budgets a policy does not set. */
+export const NETWORK_DEFAULTS = Object.freeze({
+  connect_timeout_ms: 5_000,
+  first_byte_timeout_ms: 10_000,
+  request_timeout_ms: 30_000,
+  max_request_body_bytes: 10 * 1024 * 1024,
+  max_response_body_bytes: 10 * 1024 * 1024,
+});
+
 export const toolPolicySchema = z
   .object({
     fs: z.array(fsGrantSchema).optional(),
     env: z.record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'environment variable names are [A-Za-z_][A-Za-z0-9_]*'), z.string()).optional(),
-    network: z.object({ allow: z.array(z.string().min(1)) }).strict().optional(),
+    network: networkSchema.optional(),
     timeout_ms: z.number().int().positive().max(3_600_000).optional(),
     memory_mb: z.number().int().positive().max(4096).optional(),
     output_bytes: z.number().int().positive().max(1024 * 1024 * 1024).optional(),
@@ -40,11 +85,14 @@ export interface ResolvedFsGrant {
   mode: 'ro' | 'rw';
 }
 
+/** The network grant as written (budgets left unset take `NETWORK_DEFAULTS` where a call is made). */
+export type NetworkPolicy = z.infer<typeof networkSchema>;
+
 /** A policy with host paths absolute and every default filled in. */
 export interface ResolvedToolPolicy {
   fs: ResolvedFsGrant[];
   env: Record<string, string>;
-  network: { allow: string[] };
+  network: NetworkPolicy;
   timeout_ms: number;
   memory_mb: number;
   output_bytes: number;
@@ -77,7 +125,36 @@ export function parsePolicy(value: unknown, source = 'policy'): ToolPolicy {
     if (guests.has(guest)) throw new ToolHostError('POLICY_INVALID', `Invalid ${source}: fs.${index}.guest: ${grant.guest} is granted twice`);
     guests.add(guest);
   }
+  const network = parsed.data.network;
+  if (network !== undefined) checkNetworkHosts(network, source);
   return parsed.data;
+}
+
+/** A `headers` or `resolve` key: `host` or `host:port`, normalized like an allow entry. */
+export function parseHostKey(key: string): { host: string; port: number | undefined } | undefined {
+  const match = /^(.*[^:]|\[.*\]):(\d{1,5})$/.exec(key);
+  const host = normalizeHost(match ? match[1]! : key);
+  if (host === undefined) return undefined;
+  return { host, port: match ? Number(match[2]) : undefined };
+}
+
+/** Header hosts must be allowed (else the secret would never be sent, silently); pinned names must be names. */
+function checkNetworkHosts(network: NetworkPolicy, source: string): void {
+  const entries = network.allow.map((text) => parseAllowEntry(text) as AllowEntry);
+  for (const key of Object.keys(network.headers ?? {})) {
+    const parsed = parseHostKey(key);
+    if (parsed === undefined) {
+      throw new ToolHostError('POLICY_INVALID', `Invalid ${source}: network.headers.${key}: not a host or host:port`);
+    }
+    const ports = parsed.port !== undefined ? [parsed.port] : [80, 443];
+    if (!ports.some((port) => matchAllowList(entries, { scheme: undefined, host: parsed.host, port }))) {
+      throw new ToolHostError('POLICY_INVALID', `Invalid ${source}: network.headers.${key}: the host is not in network.allow`);
+    }
+  }
+  for (const key of Object.keys(network.resolve ?? {})) {
+    const host = normalizeHost(key);
+    if (host === undefined || isIP(host) !== 0) throw new ToolHostError('POLICY_INVALID', `Invalid ${source}: network.resolve.${key}: not a host name`);
+  }
 }
 
 /** Reads and validates a JSON policy file; throws ToolHostError('POLICY_INVALID') naming the file and field. */
@@ -107,9 +184,18 @@ export function resolvePolicy(policy: ToolPolicy | undefined, workspaceRoot: str
       mode: grant.mode,
     })),
     env: { ...(given.env ?? {}) },
-    network: { allow: [...(given.network?.allow ?? [])] },
+    network: resolveNetwork(given.network),
     timeout_ms: given.timeout_ms ?? DEFAULT_POLICY.timeout_ms,
     memory_mb: given.memory_mb ?? DEFAULT_POLICY.memory_mb,
     output_bytes: given.output_bytes ?? DEFAULT_POLICY.output_bytes,
   };
+}
+
+/** A copy of the network grant (fields not written stay absent; defaults apply per call). */
+function resolveNetwork(network: NetworkPolicy | undefined): NetworkPolicy {
+  if (network === undefined) return { allow: [] };
+  const copy: NetworkPolicy = { ...network, allow: [...network.allow] };
+  if (network.headers !== undefined) copy.headers = Object.fromEntries(Object.entries(network.headers).map(([host, fields]) => [host, { ...fields }]));
+  if (network.resolve !== undefined) copy.resolve = Object.fromEntries(Object.entries(network.resolve).map(([host, addresses]) => [host, [...addresses]]));
+  return copy;
 }
