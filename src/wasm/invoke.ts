@@ -11,6 +11,7 @@ import { MEMORY_EXHAUSTED_EXPORT } from './guest-memory.ts';
 import { isWasmTrap } from './webassembly.ts';
 import type { CallOptions } from './run-types.ts';
 import { WasiExit, WasiTimeout } from './wasi/types.ts';
+import type { NetworkActivity } from './net/events.ts';
 
 export interface InvokeResult {
   stdout: Uint8Array;
@@ -25,6 +26,8 @@ export interface InvokeResult {
    * the memory it could not grow past, in bytes.
    */
   memoryExhaustedBytes?: number;
+  /** Outgoing network requests of the call, allowed and denied; absent when there were none. */
+  network?: NetworkActivity;
 }
 
 /** What `instantiateCore` saw of one core instance: enough to tell afterwards whether memory ran out. */
@@ -153,14 +156,17 @@ export function invokeComponent(glue: GlueModule, modules: CoreModules, createHo
   }
   let stdout;
   let stderr;
+  let network;
   try {
     stdout = host.stdout();
     stderr = host.stderr();
+    network = host.networkEvents();
   } finally {
     host.dispose();
   }
   const result: InvokeResult = { stdout: stdout.bytes, stderr: stderr.bytes, exitCode, truncated: stdout.truncated || stderr.truncated, timedOut };
   if (trap !== undefined) result.trap = trap;
+  if (network.events.length > 0) result.network = { events: network.events, dropped: network.dropped };
   if (!timedOut && (trap !== undefined || exitCode !== 0)) {
     const exhausted = exhaustedMemoryBytes(instances, options.memoryLimitBytes);
     if (exhausted !== undefined) result.memoryExhaustedBytes = exhausted;

@@ -6,6 +6,8 @@ import type { ResolvedToolPolicy } from '../policy.ts';
 import type { LoadedComponent } from './load.ts';
 import { pagesForBytes, WASM_PAGE_BYTES } from './memory-limit.ts';
 import type { WasiHostOptions } from './wasi/types.ts';
+import { networkCallOptions, type InjectedHeader } from './net/call-options.ts';
+import type { NetworkActivity } from './net/events.ts';
 
 export interface RunOptions {
   /** Arguments after argv[0]. */
@@ -18,6 +20,11 @@ export interface RunOptions {
   programName?: string;
   /** Cancels the call (the worker running it is replaced), e.g. when the host shuts down. */
   signal?: AbortSignal;
+  /**
+   * The policy's `network.headers` with secrets substituted (`resolveNetworkHeaders` with the call's
+   * secrets source). Absent: headers that refer to a secret make requests to their host fail.
+   */
+  networkHeaders?: readonly InjectedHeader[];
 }
 
 export interface RunOutcome {
@@ -40,6 +47,8 @@ export interface RunOutcome {
   durationMs: number;
   /** Thread id of the worker that ran the call (0 in process). For diagnostics and tests. */
   workerThreadId?: number;
+  /** Outgoing network requests, allowed and denied (for events and metrics); absent when none. */
+  network?: NetworkActivity;
 }
 
 export function programNameOf(component: LoadedComponent, options: RunOptions): string {
@@ -61,6 +70,7 @@ export function hostOptionsFor(component: LoadedComponent, options: RunOptions):
     stdin: options.stdin ?? new Uint8Array(),
     preopens: policy.fs.map((grant) => ({ hostPath: grant.host, guestPath: grant.guest, mode: grant.mode })),
     networkAllow: [...policy.network.allow],
+    network: networkCallOptions(policy.network, options.networkHeaders),
     outputLimitBytes: policy.output_bytes,
   };
 }

@@ -19,7 +19,9 @@ import {
 import { createMonotonicClock, timezoneImports, wallClockImports } from './clocks.ts';
 import { createPreopens } from './filesystem-preopens.ts';
 import { filesystemTypesImports } from './filesystem-types.ts';
-import { httpTypesImports, outgoingHandlerImports } from './http.ts';
+import { createOutgoingHandler, httpTypesImports } from './http.ts';
+import { networkCallOptions } from '../net/call-options.ts';
+import { createNetworkEventLog } from '../net/events.ts';
 import { ioErrorImports } from './io-error.ts';
 import { ioPollImports } from './io-poll.ts';
 import { ioStreamsImports } from './io-streams.ts';
@@ -60,7 +62,6 @@ const SHARED_IMPORTS = Object.freeze({
   'wasi:sockets/udp': udpImports,
   'wasi:sockets/udp-create-socket': udpCreateSocketImports,
   'wasi:http/types': httpTypesImports,
-  'wasi:http/outgoing-handler': outgoingHandlerImports,
 });
 
 /** Every unversioned interface name `createWasiHost(...).imports` provides. */
@@ -72,11 +73,15 @@ export const WASI_INTERFACES: readonly string[] = Object.freeze([
   'wasi:cli/stderr',
   'wasi:clocks/monotonic-clock',
   'wasi:filesystem/preopens',
+  'wasi:http/outgoing-handler',
 ].sort());
 
 export function createWasiHost(options: WasiHostOptions): WasiHost {
   const ctx = createCallContext(options.timeoutMs);
   const stdio = createStdio(options.stdin, options.outputLimitBytes);
+  // Network (src/wasm/net/): the outgoing handler checks each request against this call's grant and logs it.
+  const networkLog = createNetworkEventLog();
+  const network = options.network ?? networkCallOptions({ allow: [...options.networkAllow] });
   // An explicit literal (not a spread of SHARED_IMPORTS): V8 creates it from a boilerplate.
   const imports: Record<string, unknown> = {
     'wasi:cli/environment': createEnvironment(options.args, options.env),
@@ -108,13 +113,14 @@ export function createWasiHost(options: WasiHostOptions): WasiHost {
     'wasi:sockets/udp': udpImports,
     'wasi:sockets/udp-create-socket': udpCreateSocketImports,
     'wasi:http/types': httpTypesImports,
-    'wasi:http/outgoing-handler': outgoingHandlerImports,
+    'wasi:http/outgoing-handler': createOutgoingHandler(ctx, network, networkLog),
   };
   const { out, err } = stdio;
   return {
     imports,
     stdout: () => out.captured(),
     stderr: () => err.captured(),
+    networkEvents: () => networkLog,
     dispose: () => {
       if (ctx.openFiles.size === 0) return;
       for (const file of [...ctx.openFiles]) file.close();

@@ -3,6 +3,9 @@
  * jco's `--instantiation sync` glue (src/wasm/). The glue reads UNVERSIONED import keys
  * (`'wasi:cli/stdout'`), so `WasiHost.imports` is keyed that way.
  */
+import type { NetworkCallOptions } from '../net/call-options.ts';
+import type { NetworkEventLog } from '../net/events.ts';
+
 export type WasiFsMode = 'ro' | 'rw';
 
 export interface WasiPreopen {
@@ -24,6 +27,11 @@ export interface WasiHostOptions {
   preopens: readonly WasiPreopen[];
   /** Host names the guest may reach over sockets/wasi:http; empty = no network. */
   networkAllow: readonly string[];
+  /**
+   * The full network grant (budgets, injected headers, pinned addresses; see src/wasm/net/call-options.ts).
+   * When absent, `networkAllow` with the default budgets.
+   */
+  network?: NetworkCallOptions;
   /** Byte cap per output stream; bytes beyond it are counted and dropped. */
   outputLimitBytes: number;
   /**
@@ -47,6 +55,8 @@ export interface WasiHost {
   readonly imports: Record<string, unknown>;
   stdout(): CapturedOutput;
   stderr(): CapturedOutput;
+  /** The call's outgoing network requests, allowed and denied (for events and metrics). */
+  networkEvents(): NetworkEventLog;
   /**
    * Closes the host file descriptors the guest left open. Call once after the call ended (in a
    * `finally`); the host must not be used afterwards. Cheap when nothing was opened.
