@@ -143,15 +143,12 @@ describe('toolhost new', () => {
 });
 
 /**
- * Node 20 compiles componentize-py output (it uses the wasm extended-const feature) only behind this V8 flag;
- * Node >= 22 has the feature on by default and refuses the flag.
+ * Runs the real toolhost executable as a user would, with no Node flags: on Node 20 the runtime itself switches on
+ * the extended-const feature componentize-py output needs (src/wasm/engine-features.ts).
  */
-const PYTHON_NODE_FLAGS = Number(process.versions.node.split('.')[0]) < 22 ? ['--experimental-wasm-extended-const'] : [];
-
-/** Runs the real toolhost executable with extra Node flags (for Python components on Node 20). */
-function runToolhost(args: readonly string[], cwd: string, nodeFlags: readonly string[]): Promise<CliRun> {
+function runToolhost(args: readonly string[], cwd: string): Promise<CliRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...nodeFlags, BIN, ...args], { cwd, env: cliEnvironment(), stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [BIN, ...args], { cwd, env: cliEnvironment(), stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
@@ -190,7 +187,6 @@ describe('toolhost new: every template builds with the commands it prints and ru
     '%s: scaffold, build, check, list, call (valid, a value starting with "-", invalid)',
     async (language) => {
       const name = `built_${language}`;
-      const nodeFlags = language === 'python' ? PYTHON_NODE_FLAGS : [];
       const created = await runCli(['new', language, name], { cwd: workspace.path });
       expect(created.exitCode).toBe(0);
       const project = join(workspace.path, name);
@@ -200,7 +196,7 @@ describe('toolhost new: every template builds with the commands it prints and ru
       for (const step of steps.slice(1)) {
         if (step.endsWith('# once')) continue;
         if (step.startsWith('toolhost ')) {
-          const checked = await runToolhost(step.split(' ').slice(1), project, nodeFlags);
+          const checked = await runToolhost(step.split(' ').slice(1), project);
           expect(checked.exitCode, `${checked.stdout}\n${checked.stderr}`).toBe(0);
           expect(checked.stdout).toContain('0 errors');
           continue;
@@ -216,14 +212,14 @@ describe('toolhost new: every template builds with the commands it prints and ru
       copyFileSync(join(project, `${name}.tool.json`), join(extensions, `${name}.tool.json`));
       const common = ['--extensions', extensions, '--cache-dir', join(workspace.path, 'cache'), '--workspace', workspace.path];
 
-      const listed = await runToolhost(['list', '--json', ...common], workspace.path, nodeFlags);
+      const listed = await runToolhost(['list', '--json', ...common], workspace.path);
       expect(listed.exitCode, listed.stderr).toBe(0);
       const tool = (JSON.parse(listed.stdout) as { name: string; description: string; inputSchema: { required?: string[] } }[]).find((entry) => entry.name === name);
       expect(tool?.description).toBe(EXAMPLE_DESCRIPTION);
       expect(tool?.inputSchema.required).toEqual(['text']);
 
       const call = async (args: object): Promise<{ exitCode: number | null; result: CallResult }> => {
-        const run = await runToolhost(['call', name, JSON.stringify(args), '--json', ...common], workspace.path, nodeFlags);
+        const run = await runToolhost(['call', name, JSON.stringify(args), '--json', ...common], workspace.path);
         expect(run.stdout, run.stderr).toMatch(/^\{/);
         return { exitCode: run.exitCode, result: JSON.parse(run.stdout) as CallResult };
       };
