@@ -93,4 +93,93 @@ describe('wasi:http outgoing requests', () => {
       expect.objectContaining({ kind: 'http', decision: 'allowed', method: 'POST', scheme: 'http', host: '127.0.0.1', port: main.port, status: 200, address: '127.0.0.1' }),
     ]);
   }, 30_000);
+
+  it('refuses a host outside the list: the guest sees HTTP-request-denied, the server sees nothing, the denial is recorded', async () => {
+    const before = other.seen.length;
+    const outcome = await fetchWith([`http://127.0.0.1:${other.port}/`], { network: { allow: [`127.0.0.1:${main.port}`] } });
+    expect(decode(outcome.stdout)).toMatch(/^error: .*HttpRequestDenied/);
+    expect(outcome.exitCode).toBe(1);
+    expect(other.seen.length).toBe(before);
+    expect(outcome.network?.events).toEqual([
+      expect.objectContaining({ decision: 'denied', host: '127.0.0.1', port: other.port, errorCode: 'HTTP-request-denied', reason: 'not in network.allow' }),
+    ]);
+    const none = await fetchWith([`http://127.0.0.1:${main.port}/`], {});
+    expect(decode(none.stdout)).toMatch(/HttpRequestDenied/);
+  }, 30_000);
+
+  it('hands a redirect to the guest and never follows it to a host outside the list', async () => {
+    const before = other.seen.length;
+    const outcome = await fetchWith(['-s', 'location', `http://127.0.0.1:${main.port}/redirect`], { network: { allow: [`127.0.0.1:${main.port}`] } });
+    expect(decode(outcome.stdout)).toBe(`status: 302\nheader location: http://127.0.0.1:${other.port}/stolen\nbody: \n`);
+    expect(other.seen.length).toBe(before);
+    expect(outcome.network?.events).toHaveLength(1);
+  }, 30_000);
+
+  it('ends a slow response at the policy\'s first-byte timeout with connection-read-timeout', async () => {
+    const outcome = await fetchWith([`http://127.0.0.1:${main.port}/slow`], { network: { allow: [`127.0.0.1:${main.port}`], first_byte_timeout_ms: 300 } });
+    expect(decode(outcome.stdout)).toMatch(/^error: .*ConnectionReadTimeout/);
+    expect(outcome.timedOut).toBe(false);
+    expect(outcome.network?.events[0]).toMatchObject({ decision: 'allowed', errorCode: 'connection-read-timeout' });
+  }, 30_000);
+
+  it('a request outlasting the call budget ends the call as timed out, and the worker serves the next call', async () => {
+    const outcome = await fetchWith([`http://127.0.0.1:${main.port}/slow`], { network: { allow: [`127.0.0.1:${main.port}`] }, timeout_ms: 800 });
+    expect(outcome.timedOut).toBe(true);
+    expect(outcome.durationMs).toBeLessThan(4_000);
+    const next = await fetchWith([`http://127.0.0.1:${main.port}/ok`], { network: { allow: [`127.0.0.1:${main.port}`] } });
+    expect(decode(next.stdout)).toBe('status: 200\nbody: GET /ok \n');
+  }, 30_000);
+
+  it('caps the response body: the guest reads the first bytes, then a stream error (HTTP-response-body-size)', async () => {
+    const outcome = await fetchWith([`http://127.0.0.1:${main.port}/huge`], { network: { allow: [`127.0.0.1:${main.port}`], max_response_body_bytes: 1000 } });
+    // waki reports the stream error without asking http-error-code (network-rules.test.ts checks the code).
+    expect(decode(outcome.stdout)).toMatch(/^status: 200\nbody-error: .*LastOperationFailed/);
+    expect(outcome.network?.events[0]).toMatchObject({ status: 200, responseBytes: 1000 });
+    const whole = await fetchWith([`http://127.0.0.1:${main.port}/huge`], { network: { allow: [`127.0.0.1:${main.port}`] } });
+    expect(decode(whole.stdout)).toBe(`status: 200\nbody: ${'x'.repeat(200_000)}\n`);
+  }, 30_000);
+
+  it('caps the request body', async () => {
+    const before = main.seen.length;
+    const outcome = await fetchWith(['-X', 'POST', '-d', 'y'.repeat(5000), `http://127.0.0.1:${main.port}/`], { network: { allow: [`127.0.0.1:${main.port}`], max_request_body_bytes: 1024 } });
+    expect(decode(outcome.stdout)).toMatch(/error/i);
+    expect(outcome.exitCode).toBe(1);
+    expect(main.seen.length).toBe(before);
+  }, 30_000);
+
+  it('reaches a name that resolves to loopback only through an entry naming that host exactly', async () => {
+    const resolve = { 'api.internal.test': ['127.0.0.1'] };
+    const url = `http://api.internal.test:${main.port}/pinned`;
+    const wildcard = await fetchWith([url], { network: { allow: [`*.internal.test:${main.port}`], resolve } });
+    expect(decode(wildcard.stdout)).toMatch(/^error: .*DestinationIpProhibited/);
+    expect(wildcard.network?.events[0]).toMatchObject({ decision: 'denied', errorCode: 'destination-IP-prohibited', address: '127.0.0.1', host: 'api.internal.test' });
+    const exact = await fetchWith([url], { network: { allow: [`api.internal.test:${main.port}`], resolve } });
+    expect(decode(exact.stdout)).toBe('status: 200\nbody: GET /pinned \n');
+    expect(main.seen.at(-1)?.headers.host).toBe(`api.internal.test:${main.port}`);
+    // The system resolver's answer for localhost (loopback) is checked the same way.
+    const localhost = await fetchWith([`http://localhost:${main.port}/local`], { network: { allow: [`localhost:${main.port}`] } });
+    expect(decode(localhost.stdout)).toBe('status: 200\nbody: GET /local \n');
+  }, 30_000);
+
+  it('adds a policy header with a secret for its host: the server gets it, the guest and the events never see it', async () => {
+    const secret = 'sk-test-0123456789';
+    const policy: ToolPolicy = {
+      network: { allow: [`127.0.0.1:${main.port}`, `127.0.0.1:${other.port}`], headers: { [`127.0.0.1:${main.port}`]: { authorization: 'Bearer <secret_ref:EXAMPLE_TOKEN>' } } },
+    };
+    const resolved = resolveNetworkHeaders(resolvePolicy(policy, work).network, { resolve: (name) => (name === 'EXAMPLE_TOKEN' ? secret : undefined) });
+    expect(resolved.used).toEqual(new Map([['EXAMPLE_TOKEN', secret]]));
+    const outcome = await fetchWith(['-H', 'authorization: guest-value', '-s', 'authorization', `http://127.0.0.1:${main.port}/ok`], policy, { networkHeaders: resolved.headers });
+    expect(main.seen.at(-1)?.headers.authorization).toBe(`Bearer ${secret}`);
+    expect(decode(outcome.stdout)).toBe('status: 200\nbody: GET /ok \n');
+    expect(JSON.stringify(outcome)).not.toContain(secret);
+    // Another allowed host does not get the header.
+    await fetchWith([`http://127.0.0.1:${other.port}/`], policy, { networkHeaders: resolved.headers });
+    expect(other.seen.at(-1)?.headers.authorization).toBeUndefined();
+    // Without the secret configured, requests to that host are refused instead of sent with a placeholder.
+    const before = main.seen.length;
+    const missing = await fetchWith([`http://127.0.0.1:${main.port}/ok`], policy);
+    expect(decode(missing.stdout)).toMatch(/HttpRequestDenied/);
+    expect(main.seen.length).toBe(before);
+    expect(missing.network?.events[0]).toMatchObject({ decision: 'denied', reason: 'secret not configured: EXAMPLE_TOKEN' });
+  }, 30_000);
 });
