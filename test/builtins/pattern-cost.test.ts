@@ -3,9 +3,10 @@
  * `^(a|a)+$` on a 33-character line took 30.9 s and glob `*a*a*a*a*a*ab` took 9.4 s, all on the main
  * thread: the call timeout never fired and /healthz waited as long.
  *
- * The issue asks for explicit time bounds, so these tests have them, with slack: each tool call must
- * answer in under 100 ms (it takes about 10 ms here; the old engine took seconds to minutes on the same
- * input), and /healthz of a real daemon process must answer in under 50 ms while such a call runs.
+ * The issue asks for explicit time bounds, so these tests have them, with wide slack for a loaded CI
+ * machine: each tool call must answer in under 1 s (it takes about 10 ms here; the old engine took
+ * seconds to minutes on the same input), and /healthz of a real daemon process must answer in under
+ * 1 s while such a call runs (a few ms here; the old engine blocked it for 9–31 s).
  */
 import type { ChildProcess } from 'node:child_process';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -15,8 +16,8 @@ import type { AnyTool, ToolResult } from '../../src/index.ts';
 import { spawnCli } from '../cli/run-cli.ts';
 import { callTool, createTestWorkspace, writeTestFile, type TestWorkspace } from './helpers.ts';
 
-const CALL_BOUND_MS = 100;
-const HEALTH_BOUND_MS = 50;
+const CALL_BOUND_MS = 1_000;
+const HEALTH_BOUND_MS = 1_000;
 /** A line on which `^(a|a)+$` backtracks through 2^32 paths before failing. */
 const EXPONENTIAL_LINE = `${'a'.repeat(32)}b`;
 const POLYNOMIAL_GLOB = '*a*a*a*a*a*ab';
