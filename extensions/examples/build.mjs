@@ -10,9 +10,11 @@
 // script prints the apt-get command and stops instead of running apt itself. Go >= 1.21 must be installed.
 //
 // Incremental: an example is skipped when its output is newer than its sources (and this script). Built
-// components are also kept in the cache, so building into a new --out folder copies instead of rebuilding.
+// components are also kept in the cache under a hash of their sources, so building into a new --out folder
+// (or after touching a file without changing it) copies instead of rebuilding.
 import { execFileSync, spawn } from 'node:child_process';
-import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -58,16 +60,23 @@ function commandWorks(command, args) {
   }
 }
 
-/** Newest modification time (ms) of the files under `path`, skipping build output folders. */
-function newestMtime(path) {
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = 0;
-  for (const entry of readdirSync(path)) {
-    if (['target', 'node_modules', '__pycache__', 'wit_world'].includes(entry) || entry.endsWith('.wasm')) continue;
-    newest = Math.max(newest, newestMtime(join(path, entry)));
-  }
-  return newest;
+/** Build output folders and files inside an example folder: not sources. */
+function isBuildOutput(entry) {
+  return ['target', 'node_modules', '__pycache__', 'wit_world', 'deps'].includes(entry) || entry.endsWith('.wasm');
+}
+
+/** The source files under `path` (a file or a folder), sorted, skipping build output. */
+function sourceFiles(path) {
+  if (!statSync(path).isDirectory()) return [path];
+  return readdirSync(path)
+    .filter((entry) => !isBuildOutput(entry))
+    .sort()
+    .flatMap((entry) => sourceFiles(join(path, entry)));
+}
+
+/** An example's sources: its folder, this script, and what else its build reads from the project. */
+function sourcesOf(example) {
+  return [example.dir, fileURLToPath(import.meta.url), ...(example.extraSources ?? [])].flatMap(sourceFiles);
 }
 
 function mtimeOrZero(path) {
@@ -221,6 +230,7 @@ export const EXAMPLES = [
   {
     name: 'csv2json',
     language: 'Python',
+    extraSources: [WASI_WIT],
     async build(example, artifact) {
       const componentizePy = await requireComponentizePy();
       const stage = stageWithWasiWit(example, ['app.py']);
@@ -230,6 +240,7 @@ export const EXAMPLES = [
   {
     name: 'units',
     language: 'JavaScript',
+    extraSources: [WASI_WIT],
     async build(example, artifact) {
       const componentizeJs = await requireComponentizeJs(example.dir);
       const stage = stageWithWasiWit(example, ['units.js']);
@@ -248,17 +259,24 @@ function formatSize(bytes) {
 /** Builds (or reuses) one example and copies it into `out`; returns a summary row. */
 async function buildOne(example, out, force) {
   const started = performance.now();
-  const sourcesTime = Math.max(newestMtime(example.dir), statSync(fileURLToPath(import.meta.url)).mtimeMs);
+  const sources = sourcesOf(example);
+  const sourcesTime = Math.max(...sources.map((file) => statSync(file).mtimeMs));
   const output = join(out, `${example.name}.wasm`);
-  const artifact = join(CACHE, 'build', `${example.name}.wasm`);
+  // The cached component is named after a hash of its sources, so another checkout or branch never reuses it.
+  const hash = createHash('sha256');
+  for (const file of sources) hash.update(relative(PROJECT, file)).update('\0').update(readFileSync(file)).update('\0');
+  const builds = join(CACHE, 'build');
+  const artifact = join(builds, `${example.name}-${hash.digest('hex').slice(0, 16)}.wasm`);
   let status;
   if (!force && mtimeOrZero(output) > sourcesTime) {
     status = 'up to date';
   } else {
-    if (force || mtimeOrZero(artifact) <= sourcesTime) {
-      mkdirSync(dirname(artifact), { recursive: true });
-      rmSync(artifact, { force: true });
-      await example.build(example, artifact);
+    if (force || !existsSync(artifact)) {
+      mkdirSync(builds, { recursive: true });
+      for (const old of readdirSync(builds).filter((file) => file.startsWith(`${example.name}-`))) rmSync(join(builds, old), { force: true });
+      const partial = `${artifact.slice(0, -'.wasm'.length)}.partial.wasm`;
+      await example.build(example, partial);
+      renameSync(partial, artifact);
       status = 'built';
     } else {
       status = 'cached';
