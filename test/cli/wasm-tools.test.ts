@@ -27,6 +27,8 @@ describe('wasm tools through the CLI', () => {
     component = join(root.path, 'wordy', 'wordy.wasm');
     extensions = join(root.path, 'extensions');
     mkdirSync(extensions);
+    // The template's .tool.json (the envelope opt-in) travels with the .wasm, as its README says.
+    copyFileSync(join(root.path, 'wordy', 'wordy.tool.json'), join(extensions, 'wordy.tool.json'));
     copyFileSync(component, join(extensions, 'wordy.wasm'));
   }, 120_000);
   afterAll(() => root.remove());
@@ -150,6 +152,7 @@ describe('wasm tools through the CLI', () => {
           if (match?.[1]) resolve(match[1]);
         });
       });
+      copyFileSync(join(root.path, 'wordy', 'wordy.tool.json'), join(folder, 'wordy.tool.json'));
       copyFileSync(component, join(folder, 'wordy.wasm'));
       let names: string[] = [];
       for (let attempt = 0; attempt < 100 && !names.includes('wordy'); attempt++) {

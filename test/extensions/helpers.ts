@@ -101,3 +101,15 @@ export async function waitFor<T>(what: string | (() => string), condition: () =>
 export function waitForEvent(events: readonly HostEvent[], predicate: (event: HostEvent) => boolean, from = 0, timeoutMs = 10_000): Promise<HostEvent> {
   return waitFor(() => `a matching event (seen: ${JSON.stringify(events.slice(from))})`, () => events.slice(from).find(predicate), timeoutMs);
 }
+
+/** The `.tool.json` that opts a tool in to toolhost's output envelope (`{content, error, metadata}` on stdout). */
+export const ENVELOPE_SIDECAR = { output: 'envelope' } as const;
+
+/** Fixtures that print toolhost's envelope, and so need `ENVELOPE_SIDECAR` to be read as such. */
+export const ENVELOPE_FIXTURES: readonly string[] = ['ext-greet', 'ext-greet2', 'git-clone-like', 'hello', 'rt-echo', 'go-greet'];
+
+/** True when `source` (a path) is one of `ENVELOPE_FIXTURES`, as a component or a core module. */
+export function printsEnvelope(source: string): boolean {
+  const file = source.split(/[\\/]/).at(-1) ?? '';
+  return ENVELOPE_FIXTURES.some((name) => file === `${name}.wasm` || file === `${name}.core.wasm`);
+}

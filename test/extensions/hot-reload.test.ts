@@ -14,10 +14,19 @@ import type { HostEvent } from '../../src/host-types.ts';
 import type { ToolResult } from '../../src/result.ts';
 import { startServer, type RunningServer } from '../../src/server/serve.ts';
 import { SseReader } from '../server/sse.ts';
-import { createExtHost, fixture, sleep, tempRoot, waitFor, waitForEvent, type ExtHost, type TempRoot } from './helpers.ts';
+import { createExtHost, ENVELOPE_SIDECAR, fixture, sleep, tempRoot, waitFor, waitForEvent, type ExtHost, type TempRoot } from './helpers.ts';
 
 const GREET = fixture('ext-greet');
 const GREET2 = fixture('ext-greet2');
+
+/**
+ * Copies a greet component to `target` with its `.tool.json` opting in to the output envelope the
+ * fixture prints; the sidecar goes first, so the watcher never loads the component without it.
+ */
+function dropGreet(source: string, target: string): void {
+  writeFileSync(target.replace(/\.wasm$/, '.tool.json'), JSON.stringify(ENVELOPE_SIDECAR));
+  copyFileSync(source, target);
+}
 
 const isEvent =
   (type: HostEvent['type'], fields: Record<string, unknown> = {}) =>
@@ -33,7 +42,7 @@ describe('hot reload of the extensions folder', () => {
   /** A host watching a fresh extensions folder that holds `files` (target name → source component). */
   async function watching(files: Record<string, string> = {}): Promise<ExtHost & { folder: string }> {
     const folder = root.folder(`extensions-${counter++}`);
-    for (const [name, source] of Object.entries(files)) copyFileSync(source, join(folder, name));
+    for (const [name, source] of Object.entries(files)) dropGreet(source, join(folder, name));
     const created = await createExtHost({ workspaceRoot: root.path, extensionsDir: folder, cacheDir, watch: true });
     hosts.push(created);
     return { ...created, folder };
@@ -54,7 +63,7 @@ describe('hot reload of the extensions folder', () => {
   it('a component dropped into an empty folder is added and callable', async () => {
     const { host, events, folder } = await watching();
     expect(host.listTools().some((tool) => tool.source === 'wasm')).toBe(false);
-    copyFileSync(GREET, join(folder, 'ext-greet.wasm'));
+    dropGreet(GREET, join(folder, 'ext-greet.wasm'));
     const added = await waitForEvent(events, isEvent('added', { name: 'ext-greet' }));
     expect(added).toEqual({ type: 'added', name: 'ext-greet', source: 'wasm', file: join(folder, 'ext-greet.wasm') });
     expect(host.listTools().map((tool) => tool.name)).toContain('ext-greet');
@@ -77,7 +86,7 @@ describe('hot reload of the extensions folder', () => {
 
   it('a sidecar change reloads the tool too (.tool.json added → renamed tool)', async () => {
     const { host, events, folder } = await watching({ 'ext-greet.wasm': GREET });
-    writeFileSync(join(folder, 'ext-greet.tool.json'), JSON.stringify({ name: 'greeter' }));
+    writeFileSync(join(folder, 'ext-greet.tool.json'), JSON.stringify({ ...ENVELOPE_SIDECAR, name: 'greeter' }));
     await waitForEvent(events, isEvent('added', { name: 'greeter' }));
     await waitForEvent(events, isEvent('removed', { name: 'ext-greet' }));
     expect(await host.callTool('greeter', { name: 'Ada' })).toMatchObject({ is_error: false, content: 'Hello, Ada!' });
@@ -106,6 +115,7 @@ describe('hot reload of the extensions folder', () => {
   it('a file written slowly in two chunks ends up loaded, not failed', async () => {
     const { host, events, folder } = await watching();
     const file = join(folder, 'ext-greet.wasm');
+    writeFileSync(join(folder, 'ext-greet.tool.json'), JSON.stringify(ENVELOPE_SIDECAR));
     const bytes = readFileSync(GREET);
     const half = Math.floor(bytes.length / 2);
     const handle = await open(file, 'w');
@@ -124,6 +134,7 @@ describe('hot reload of the extensions folder', () => {
 
   it('renaming the file removes the old tool and adds one named after the new file (the help prints argv[0])', async () => {
     const { host, events, folder } = await watching({ 'ext-greet.wasm': GREET });
+    writeFileSync(join(folder, 'salute.tool.json'), JSON.stringify(ENVELOPE_SIDECAR)); // the envelope opt-in for the new name
     renameSync(join(folder, 'ext-greet.wasm'), join(folder, 'salute.wasm'));
     await waitForEvent(events, isEvent('removed', { name: 'ext-greet' }));
     const added = await waitForEvent(events, isEvent('added', { name: 'salute' }));
@@ -147,7 +158,7 @@ describe('hot reload of the extensions folder', () => {
 
   it('a dropped-in component named like a built-in is a collision event and serves under a suffix; the built-in keeps serving', async () => {
     const { host, events, folder } = await watching();
-    copyFileSync(GREET, join(folder, 'read_file.wasm'));
+    dropGreet(GREET, join(folder, 'read_file.wasm'));
     const collision = await waitForEvent(events, isEvent('collision', { name: 'read_file' }));
     expect(collision).toMatchObject({ kept: 'builtin', rejected: 'wasm', file: join(folder, 'read_file.wasm'), reason: expect.stringContaining('built-ins keep their names') });
     await waitForEvent(events, isEvent('added', { name: 'read_file_2' }));
@@ -202,7 +213,7 @@ describe('hot reload of the extensions folder', () => {
       // The client opens its standalone GET stream (where notifications arrive) right after initializing.
       await sleep(200);
 
-      copyFileSync(GREET, join(folder, 'ext-greet.wasm'));
+      dropGreet(GREET, join(folder, 'ext-greet.wasm'));
 
       let record = await sse.next(10_000);
       while (record.event !== 'added') record = await sse.next(10_000);

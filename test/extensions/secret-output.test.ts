@@ -30,7 +30,7 @@ beforeAll(async () => {
   writeFileSync(join(tools, 'leaky.tool.json'), JSON.stringify({ spec, secret_params: ['text'] }));
   writeFileSync(join(tools, 'leaky.policy.json'), JSON.stringify({ output_bytes: 24 }));
   copyFileSync(fixture('rt-behave'), join(tools, 'keyed.wasm'));
-  writeFileSync(join(tools, 'keyed.tool.json'), JSON.stringify({ spec: { ...spec, name: 'keyed' }, secret_params: ['text'] }));
+  writeFileSync(join(tools, 'keyed.tool.json'), JSON.stringify({ spec: { ...spec, name: 'keyed' }, secret_params: ['text'], output: 'envelope' }));
   ext = await createExtHost({ extensionsDir: tools, cacheDir: root.folder('cache'), workspaceRoot: root.folder('workspace') });
 }, 120_000);
 

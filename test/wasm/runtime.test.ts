@@ -36,7 +36,9 @@ describe('running calls in the pool', () => {
     expect(outcome).toMatchObject({ exitCode: 0, timedOut: false, truncated: false });
     expect(outcome.trap).toBeUndefined();
     expect(decode(outcome.stdout)).toBe('{"content":"hello world"}\n');
-    expect(mapRunOutcome(outcome)).toMatchObject({ content: 'hello world', is_error: false });
+    // rt-echo prints toolhost's envelope; a tool opts in to it (`"output": "envelope"`), else stdout is the content.
+    expect(mapRunOutcome(outcome, { envelope: true })).toMatchObject({ content: 'hello world', is_error: false });
+    expect(mapRunOutcome(outcome)).toMatchObject({ content: '{"content":"hello world"}\n', is_error: false });
     const piped = await run(['stdin'], {}, new TextEncoder().encode('from stdin'));
     expect(decode(piped.stdout)).toBe('from stdin');
   });
@@ -80,10 +82,10 @@ describe('running calls in the pool', () => {
   it('caps guest memory at the policy limit', async () => {
     const small = await run(['membomb'], { memory_mb: 16 });
     expect(small.exitCode).toBe(0);
-    const smallResult = mapRunOutcome(small);
+    const smallResult = mapRunOutcome(small, { envelope: true });
     expect(smallResult.metadata?.mib).toBeGreaterThan(8);
     expect(smallResult.metadata?.mib).toBeLessThan(16);
-    const larger = mapRunOutcome(await run(['membomb'], { memory_mb: 48 }));
+    const larger = mapRunOutcome(await run(['membomb'], { memory_mb: 48 }), { envelope: true });
     expect(larger.metadata?.mib).toBeGreaterThan(32);
     expect(larger.metadata?.mib).toBeLessThan(48);
   }, 20_000);
