@@ -19,12 +19,13 @@ function sampleScalar(type: CliValueType, choices: string[] | null, fallbackName
   }
 }
 
+/** A sample value that differs from the option's default (a default never reaches the argv). */
 function sampleOption(option: CliOption): unknown {
-  if (!option.takes_value) return option.repeatable ? 1 : true;
-  const scalar =
-    option.default !== null && typeof option.default !== 'boolean' && option.choices === null
-      ? option.default
-      : sampleScalar(option.type, option.choices, option.value_name ?? option.long ?? option.short);
+  if (!option.takes_value) return option.repeatable ? 1 : option.default !== true;
+  const choices = option.choices === null ? null : [...option.choices.filter((choice) => choice !== option.default), ...option.choices];
+  let scalar = sampleScalar(option.type, choices, option.value_name ?? option.long ?? option.short);
+  if (scalar === option.default && typeof scalar === 'number') scalar += 1;
+  if (scalar === option.default && typeof scalar === 'string') scalar = `${scalar}_2`;
   return option.repeatable ? [scalar] : scalar;
 }
 

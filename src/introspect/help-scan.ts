@@ -42,6 +42,8 @@ export interface HelpScan {
 const SECTION_HEADER = /^ {0,3}([A-Za-z][\w ,/()'-]{0,60}):$/;
 export const OPTION_START = /^-{1,2}[A-Za-z0-9?#@[]/;
 const MAX_USAGE_LINES = 40;
+/** An English function word outside brackets: the line is prose (`word is key=value`), not a wrapped form. */
+const PROSE_WORD = /(^|\s)(is|are|the|an?|to|from|of|for|and|with|by|as|in|on|this|that|be|will|can)(\s|$)/i;
 const MAX_USAGE_FORM_CHARS = 2000;
 const MAX_ENTRIES = 1000;
 const MAX_DESCRIPTION_LINES = 40;
@@ -144,14 +146,22 @@ class Scanner {
         forms.push((orMatch[1] ?? '').trim());
         return true;
       }
+      if (indent > 0 && trimmed.startsWith('#')) return true; // `# from file to file`: a comment, not a form
       if (indent > 0 && !OPTION_START.test(trimmed) && this.usageLineCount < MAX_USAGE_LINES) {
-        this.usageLineCount += 1;
         const firstWord = /^\S*/.exec(trimmed)?.[0] ?? '';
         const lastForm = forms[forms.length - 1];
         const programOfLast = lastForm === undefined ? undefined : /^\S*/.exec(lastForm)?.[0];
-        if (this.usageMode === 'header' || lastForm === undefined || firstWord === programOfLast) forms.push(trimmed);
-        else if (lastForm.length < MAX_USAGE_FORM_CHARS) forms[forms.length - 1] = `${lastForm} ${trimmed}`;
-        return true;
+        if (this.usageMode === 'header' || lastForm === undefined || firstWord === programOfLast) {
+          this.usageLineCount += 1;
+          forms.push(trimmed);
+          return true;
+        }
+        // A wrapped form goes on with usage syntax; prose (`word is key=value`) ends the usage.
+        if (!PROSE_WORD.test(trimmed.replace(/\[[^\]]*\]|<[^>]*>|\([^)]*\)|\{[^}]*\}/g, ' '))) {
+          this.usageLineCount += 1;
+          if (lastForm.length < MAX_USAGE_FORM_CHARS) forms[forms.length - 1] = `${lastForm} ${trimmed}`;
+          return true;
+        }
       }
       this.usageMode = null;
       this.section = 'none';

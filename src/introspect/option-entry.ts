@@ -12,6 +12,8 @@ import type { CliOption, CliValueType } from './spec.ts';
 import { coerceDefault, isExplicitStringName, isNumberText, typeFromDefault, typeFromValueName } from './value-type.ts';
 
 const STREAM_WORDS = /^(stdin|stdout|stderr|none|null|unset|n\/a)$/i;
+/** Words that start a sentence, not a value: `defaults to the first tab`, `default: whatever is set`. */
+const PROSE_WORDS = /^(the|a|an|this|that|these|those|its|their|your|whatever|same|no|not|nothing)$/i;
 
 /** The choice a default names, in the choice's spelling (`[Default: Physical]` → `physical`). */
 function matchingChoice(text: string, choices: readonly string[] | null): string | undefined {
@@ -27,7 +29,7 @@ export function isProseDefault(text: string, quoted: boolean, takesValue: boolea
   if (matchingChoice(text, choices) !== undefined) return false;
   if (choices !== null && choices.length > 0) return true;
   if (quoted) return false;
-  if (/\s/.test(text) || text.startsWith('!') || text.startsWith('#') || STREAM_WORDS.test(text)) return true;
+  if (/\s/.test(text) || text.startsWith('!') || text.startsWith('#') || STREAM_WORDS.test(text) || PROSE_WORDS.test(text)) return true;
   if ((type === 'integer' || type === 'number') && !isNumberText(text)) return true;
   return takesValue && type !== 'boolean' && /^(true|false)$/i.test(text);
 }

@@ -5,7 +5,7 @@
 import { COMMAND_PROPERTY, propertyNamesOf } from './property-name.ts';
 import type { CliOption, CliSpec } from './spec.ts';
 import { formatArgValue } from './value-format.ts';
-import { MAX_FLAG_COUNT } from './to-zod.ts';
+import { MAX_FLAG_COUNT, schemaDefaultOf } from './to-zod.ts';
 
 /** How the option is spelled: `--long`, `-long` (Go flag style), or `-s`. */
 export function flagSpellingOf(option: CliOption): string {
@@ -23,6 +23,8 @@ function valueArguments(option: CliOption, text: string): string[] {
 
 function optionArguments(option: CliOption, value: unknown): string[] {
   if (value === undefined || value === null) return [];
+  // The schema fills in defaults; the program applies them itself, so they stay off the argv.
+  if (!option.required && value === schemaDefaultOf(option)) return [];
   if (!option.takes_value) {
     if (option.repeatable && typeof value === 'number') {
       const count = Math.max(0, Math.min(MAX_FLAG_COUNT, Math.trunc(value)));

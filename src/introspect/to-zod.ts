@@ -46,7 +46,32 @@ function optionSchema(option: CliOption): z.ZodTypeAny {
   }
   const description = describeOption(option);
   if (description !== undefined) schema = schema.describe(description);
-  return option.required ? schema : schema.optional();
+  if (option.required) return schema;
+  const fallback = schemaDefaultOf(option);
+  return fallback === undefined ? schema.optional() : schema.default(fallback);
+}
+
+/**
+ * The option's default as the schema's `default`, when it fits the property's type (a number for
+ * integer/number values, a boolean for plain flags, one of the choices for enums). The argv leaves
+ * out a value equal to it, so a filled-in default changes nothing the program sees.
+ */
+export function schemaDefaultOf(option: CliOption): string | number | boolean | undefined {
+  const value = option.default;
+  if (value === null || value === undefined || option.repeatable) return undefined;
+  if (!option.takes_value) return typeof value === 'boolean' ? value : undefined;
+  if (option.choices !== null && option.choices.length > 0) return typeof value === 'string' && option.choices.includes(value) ? value : undefined;
+  switch (option.type) {
+    case 'integer':
+      return typeof value === 'number' && Number.isSafeInteger(value) ? value : undefined;
+    case 'number':
+      return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+    case 'boolean':
+      return typeof value === 'boolean' ? value : undefined;
+    case 'string':
+    case 'path':
+      return typeof value === 'string' ? value : undefined;
+  }
 }
 
 function positionalSchema(positional: CliPositional): z.ZodTypeAny {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { cliSpecToArgv } from '../../src/introspect/to-argv.ts';
-import { cliSpecToZod } from '../../src/introspect/to-zod.ts';
+import { cliSpecToZod, schemaDefaultOf } from '../../src/introspect/to-zod.ts';
 import type { CliSpec } from '../../src/introspect/spec.ts';
 import { propertyNamesOf } from '../../src/introspect/property-name.ts';
 import { inputArbitrary, specArbitrary } from './arbitraries.ts';
@@ -15,6 +15,7 @@ function expressible(spec: CliSpec, input: Record<string, unknown>): Record<stri
     const name = names.options[index] ?? '';
     const value = result[name];
     if (value === false && !(option.negation !== null && option.default === true)) delete result[name];
+    if (value !== undefined && value === schemaDefaultOf(option)) delete result[name]; // the program's own default
     if (value === 0 && !option.takes_value && option.repeatable) delete result[name];
     if (Array.isArray(value) && value.length === 0) delete result[name];
   });

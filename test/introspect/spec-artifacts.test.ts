@@ -65,7 +65,9 @@ describe('cliSpecToArgv', () => {
   it('uses the negation only when the default is true and the input is false', () => {
     const click = corpusSpec('click-thumbs');
     expect(cliSpecToArgv(click, { src: 's', recursive: false })).toEqual(['--no-recursive', 's']);
-    expect(cliSpecToArgv(click, { src: 's', recursive: true, overwrite: false })).toEqual(['--recursive', 's']);
+    // true is the flag's default: the program applies it itself, so nothing is passed
+    expect(cliSpecToArgv(click, { src: 's', recursive: true, overwrite: false })).toEqual(['s']);
+    expect(cliSpecToArgv(click, { src: 's', overwrite: true })).toEqual(['--overwrite', 's']);
   });
 
   it('writes Go flags with one dash and switches true-by-default bools off with -name=false', () => {
@@ -103,7 +105,8 @@ describe('cliSpecToZod', () => {
 describe('argvExample', () => {
   it('builds an argv with every required input plus two optional options', () => {
     expect(argvExample(corpusSpec('argparse-backup'))).toEqual(['--dry-run', '--host', 'host', '--port', '1', 'create']);
-    expect(argvExample(corpusSpec('yargs-resize'))).toEqual(['--width', '1.5', '--height', '1.5', '--mode', 'fit', 'files']);
+    // `--mode` defaults to fit: the example shows another choice, since a default never reaches the argv
+    expect(argvExample(corpusSpec('yargs-resize'))).toEqual(['--width', '1.5', '--height', '1.5', '--mode', 'fill', 'files']);
   });
 });
 
