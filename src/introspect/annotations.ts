@@ -173,3 +173,26 @@ export function listedChoices(description: string, valueName: string | null): st
   if (match === null) return null;
   return (match[1] ?? '').split(/\s*(?:,\s*or|,|\s+or)\s+/).map((choice) => choice.replace(/\.$/, '')).filter((choice) => choice.length > 0);
 }
+
+const DEFINITION_LINE = /^([a-z0-9][\w.-]{0,30}(?:,\s*[a-z0-9][\w.-]{0,30}){0,5})\s{2,}\S/;
+
+/**
+ * A value list written as a definition list under a line ending in `:` — in an option's own
+ * description (`output format:` then `json   machine-readable`…) or in a paragraph after the
+ * options (GNU `Here are the values:` then `none, off   never make backups`). Every listed name
+ * (comma-separated aliases too) is a choice. Null unless at least two items follow the colon.
+ */
+export function definitionListChoices(lines: readonly string[]): string[] | null {
+  const colon = lines.findIndex((line) => /:$/.test(line));
+  if (colon === -1) return null;
+  const choices: string[] = [];
+  for (const line of lines.slice(colon + 1)) {
+    // clap long help: `Possible values:` then `- fast: Run swiftly`
+    const match = DEFINITION_LINE.exec(line) ?? /^- ([a-z0-9][\w.-]{0,30})(?::|\s|$)/.exec(line);
+    if (!match) break;
+    choices.push(...(match[1] ?? '').split(/,\s*/));
+  }
+  // an upper-case item (`pBRE`, `N`) is a placeholder: the list is not closed
+  if (choices.some((choice) => /[A-Z]/.test(choice))) return null;
+  return choices.length >= 2 ? [...new Set(choices)] : null;
+}

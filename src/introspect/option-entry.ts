@@ -4,8 +4,8 @@
  * the several lines one option can take (`-save-temps` and `-save-temps=<arg>`, zstd's
  * `--format=zstd` / `--format=gzip`, GNU `--time` and `--time=WORD`).
  */
-import { extractDescriptionFacts, listedChoices, type DescriptionFacts } from './annotations.ts';
-import type { Entry } from './help-scan.ts';
+import { definitionListChoices, extractDescriptionFacts, listedChoices, type DescriptionFacts } from './annotations.ts';
+import type { Entry, Paragraph } from './help-scan.ts';
 import { clampDescription, MAX_OPTIONS } from './limits.ts';
 import type { OptionHead } from './option-head.ts';
 import type { CliOption, CliValueType } from './spec.ts';
@@ -104,7 +104,10 @@ export function optionFromEntry(entry: Entry): CliOption | null {
   const text = [head.rest, ...entry.description].filter((part) => part.length > 0).join(' ');
   const facts = extractDescriptionFacts(text);
   const placeholder = head.valueName !== null || head.choices !== null;
-  const choices = head.choices ?? facts.choices ?? (placeholder ? listedChoices(facts.description, head.valueName) : null);
+  const choices =
+    head.choices ??
+    facts.choices ??
+    (placeholder ? (listedChoices(facts.description, head.valueName) ?? definitionListChoices([head.rest, ...entry.description])) : null);
   const shape = valueShapeOf(head, facts, choices, text);
   const long = head.longs[0] ?? null;
   const option: CliOption = {
@@ -163,4 +166,37 @@ export function collectOptions(parsed: readonly CliOption[]): CliOption[] {
     options.push(option);
   }
   return options;
+}
+
+/** The value name without brackets, `=` or ellipsis (`[=MODE]` → `MODE`). */
+function bareValueName(option: CliOption): string {
+  return (option.value_name ?? '').replace(/[<>[\]{}=.]/g, '');
+}
+
+/**
+ * GNU epilogs: `MODE determines behavior…:` or `…via the --backup option…  Here are the values:`
+ * followed by a definition list give the choices of the options whose value name (MODE) or
+ * spelling (`--backup`) the introduction names.
+ */
+export function applyEpilogValueLists(options: CliOption[], paragraphs: readonly Paragraph[]): void {
+  paragraphs.forEach((paragraph, index) => {
+    if (!paragraph.afterEntries) return;
+    const colon = paragraph.lines.findIndex((line) => /:$/.test(line));
+    if (colon === -1) return;
+    const ownList = definitionListChoices(paragraph.lines.slice(colon));
+    const next = paragraphs[index + 1];
+    const choices = ownList ?? (colon === paragraph.lines.length - 1 && next !== undefined ? definitionListChoices([':', ...next.lines]) : null);
+    if (choices === null) return;
+    const intro = paragraph.lines.slice(0, colon + 1).join(' ');
+    const open = options.filter((option) => option.takes_value && option.choices === null);
+    let targets = open.filter((option) => {
+      const name = bareValueName(option);
+      return /^[A-Z][A-Z_]{1,20}$/.test(name) && new RegExp(`\\b${name}\\b`).test(intro);
+    });
+    if (targets.length === 0) targets = open.filter((option) => option.long !== null && intro.includes(`--${option.long} `)).slice(0, 1);
+    for (const option of targets) {
+      option.choices = choices;
+      option.type = 'string';
+    }
+  });
 }

@@ -11,7 +11,7 @@
 import { extractGoFlags, looksLikeGoFlag } from './go-flag.ts';
 import { scanHelpLines, type HelpScan, type Paragraph, type UnparsedLine } from './help-scan.ts';
 import { clampDescription, expandTabs, helpLines } from './limits.ts';
-import { collectOptions, optionFromEntry } from './option-entry.ts';
+import { applyEpilogValueLists, collectOptions, optionFromEntry } from './option-entry.ts';
 import { collectPositionals, collectSubcommands } from './positional-entry.ts';
 import type { CliOption, CliSpec } from './spec.ts';
 import { parseUsageForm, programBaseName, type UsageForm } from './usage.ts';
@@ -83,6 +83,7 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
     if (option !== null) parsed.push(option);
   }
   const options = collectOptions(parsed);
+  applyEpilogValueLists(options, scan.paragraphs);
 
   const takesValue = (flag: string): boolean => {
     const name = flag.replace(/^-+/, '');
