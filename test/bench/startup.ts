@@ -12,7 +12,7 @@
  */
 import { spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cliCommand, DIST_BIN, PROJECT_ROOT } from '../cli/run-cli.ts';
 
@@ -33,11 +33,14 @@ const [command, prefix] = cliCommand(entry);
 interface Scenario {
   label: string;
   args: string[];
+  /** Run this executable instead of the toolhost entry (the bare-node baseline row). */
+  bare?: boolean;
   /** For mcp: JSON-RPC requests written to stdin; timing stops at the reply with id 2. */
   mcp?: boolean;
 }
 
 const scenarios: Scenario[] = [
+  { label: '`node -e 0` (baseline: node alone)', args: ['-e', '0'], bare: true },
   { label: '`toolhost --version`', args: ['--version'] },
   { label: '`toolhost list` (built-ins)', args: ['list', '--workspace', work] },
   { label: '`toolhost call ext-greet` (one-shot C wasm tool)', args: ['call', 'ext-greet', '{"name":"Ada"}', '--workspace', work, '--extensions', extensions] },
@@ -56,7 +59,7 @@ const MCP_REQUESTS = [
 function timeOnce(scenario: Scenario): Promise<number> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const child = spawn(command, [...prefix, ...scenario.args], { cwd: work, env, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(scenario.bare ? process.execPath : command, scenario.bare ? scenario.args : [...prefix, ...scenario.args], { cwd: work, env, stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     let answeredAt: number | undefined;
@@ -100,7 +103,8 @@ try {
 } finally {
   rmSync(work, { recursive: true, force: true });
 }
-console.log(`Start-up, entry \`${entry}\`, ${runs} runs each after a warm-up run (warm transpile cache), node ${process.version}:\n`);
+const load = loadavg().map((value) => value.toFixed(1)).join(' ');
+console.log(`Start-up, entry \`${entry}\`, ${runs} runs each after a warm-up run (warm transpile cache), node ${process.version}, load average ${load}:\n`);
 console.log('| command | median | min | max |');
 console.log('|---|---|---|---|');
 for (const row of rows) console.log(row);

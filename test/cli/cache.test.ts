@@ -24,11 +24,21 @@ describe('toolhost cache', () => {
   });
   afterEach(() => workspace.remove());
 
-  it('info reports the default folder (./.toolhost-cache) even before it exists', async () => {
-    const run = await runCli(['cache', 'info'], { cwd: workspace.path });
+  it('info reports the default folder ($XDG_CACHE_HOME/toolhost) even before it exists', async () => {
+    const xdg = join(workspace.path, 'xdg');
+    const run = await runCli(['cache', 'info'], { cwd: workspace.path, env: { XDG_CACHE_HOME: xdg } });
     expect(run.exitCode).toBe(0);
-    expect(run.stdout).toContain(`cache directory  ${join(workspace.path, '.toolhost-cache')} (does not exist yet)`);
+    expect(run.stdout).toContain(`cache directory  ${join(xdg, 'toolhost')} (does not exist yet)`);
     expect(run.stdout).toMatch(/components\s+0/);
+  });
+
+  it('falls back to ~/.cache/toolhost without XDG_CACHE_HOME (or with a relative one), never the working directory', async () => {
+    const home = join(workspace.path, 'home');
+    for (const xdg of [undefined, 'relative/cache']) {
+      const run = await runCli(['cache', 'info', '--json'], { cwd: workspace.path, env: { HOME: home, XDG_CACHE_HOME: xdg } });
+      expect(run.exitCode).toBe(0);
+      expect(JSON.parse(run.stdout)).toMatchObject({ directory: join(home, '.cache', 'toolhost'), exists: false });
+    }
   });
 
   it('info --json counts entries, stale entries, help texts and bytes', async () => {
@@ -52,21 +62,22 @@ describe('toolhost cache', () => {
   });
 
   it('clear removes the entries it recognises and leaves other files alone', async () => {
-    const directory = join(workspace.path, '.toolhost-cache');
+    const env = { XDG_CACHE_HOME: join(workspace.path, 'xdg') };
+    const directory = join(workspace.path, 'xdg', 'toolhost');
     populate(directory);
     writeFileSync(join(directory, 'NOTES.txt'), 'not ours');
-    const run = await runCli(['cache', 'clear'], { cwd: workspace.path });
+    const run = await runCli(['cache', 'clear'], { cwd: workspace.path, env });
     expect(run.exitCode).toBe(0);
     expect(run.stdout).toMatch(/^removed 3 cache entries \(\d+\.\d KiB\) from /);
     expect(existsSync(join(directory, 'NOTES.txt'))).toBe(true);
-    const after = JSON.parse((await runCli(['cache', 'info', '--json'], { cwd: workspace.path })).stdout) as Record<string, unknown>;
+    const after = JSON.parse((await runCli(['cache', 'info', '--json'], { cwd: workspace.path, env })).stdout) as Record<string, unknown>;
     expect(after).toMatchObject({ entries: 0, help_entries: 0 });
   });
 
   it('clear removes the folder when it is left empty', async () => {
-    const directory = join(workspace.path, '.toolhost-cache');
+    const directory = join(workspace.path, 'xdg', 'toolhost');
     populate(directory);
-    const run = await runCli(['cache', 'clear', '--json'], { cwd: workspace.path });
+    const run = await runCli(['cache', 'clear', '--json'], { cwd: workspace.path, env: { XDG_CACHE_HOME: join(workspace.path, 'xdg') } });
     expect(run.exitCode).toBe(0);
     expect(JSON.parse(run.stdout)).toMatchObject({ directory, removed: 3 });
     expect(existsSync(directory)).toBe(false);

@@ -34,13 +34,20 @@ export interface RunCliOptions {
   entry?: CliEntry;
 }
 
-/** A clean environment: no colour, no inherited toolhost settings. */
+/**
+ * The transpile cache runs use unless a test says otherwise: shared across runs (so it stays warm),
+ * outside the repository and the user's own ~/.cache.
+ */
+export const TEST_XDG_CACHE_HOME = join(tmpdir(), 'toolhost-tests-xdg-cache');
+
+/** A clean environment: no colour, no inherited toolhost settings, the tests' own cache home. */
 export function cliEnvironment(extra: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const [key, value] of Object.entries(process.env)) {
     if (!key.startsWith('TOOLHOST_') && key !== 'NODE_OPTIONS' && !key.startsWith('VITEST')) env[key] = value;
   }
   env['NO_COLOR'] = '1';
+  env['XDG_CACHE_HOME'] = TEST_XDG_CACHE_HOME;
   for (const [key, value] of Object.entries(extra)) {
     if (value === undefined) delete env[key];
     else env[key] = value;

@@ -35,7 +35,7 @@ async function startDaemon(args: string[], cwd: string): Promise<RunningDaemon> 
   return { child, url, stdout: () => stdout, stderr: () => stderr, exited };
 }
 
-describe('toolhost serve', () => {
+describe('toolhost serve', { timeout: 60_000 }, () => {
   let workspace: { path: string; remove: () => void };
   beforeAll(() => {
     workspace = temporaryDirectory();
