@@ -126,6 +126,10 @@ export function optionFromEntry(entry: Entry): CliOption | null {
   };
   if (long !== null && long.dashes === '-') option.prefix = '-';
   if (head.valueOptional) option.value_optional = true;
+  // pflag (cobra) prints `(default true)` for a bool that is on unless `--name=false` is given
+  if (!shape.takes && option.default === true && option.negation === null && long !== null && /\(default true\)/.test(text)) {
+    option.negation = `${long.dashes}${long.name}=false`;
+  }
   return option;
 }
 

@@ -238,6 +238,9 @@ export function parseOptionHead(line: string): OptionHead | null {
           // same long spelled twice (e.g. once with a literal value): skip
         } else if (result.longs.length === 0) {
           result.longs.push({ dashes, name });
+        } else if (name === `no-${result.longs[0]?.name ?? ''}` && result.negation === null) {
+          // argparse BooleanOptionalAction / optionator: `--color, --no-color`
+          result.negation = `${dashes}${name}`;
         } else {
           result.aliases.push(`${dashes}${name}`);
         }

@@ -31,7 +31,8 @@ function optionArguments(option: CliOption, value: unknown): string[] {
       return Array.from({ length: count }, () => flagSpellingOf(option));
     }
     if (value === true) return [flagSpellingOf(option)];
-    if (value === false && option.negation !== null && option.default === true) return [option.negation];
+    // false is the negation whenever there is one (a false default never gets here: defaults stay off the argv)
+    if (value === false && option.negation !== null) return [option.negation];
     return [];
   }
   const values = Array.isArray(value) ? value : [value];

@@ -1,11 +1,12 @@
 /**
  * Prints how well `parseHelp` understands the measured help corpus, tuned vs held-back, as a
- * markdown table. Run: npx tsx test/bench/help-corpus.ts [--misses tuned|held-back]
+ * markdown table. Run: npx tsx test/bench/help-corpus.ts [--split tuned|held-back] [--misses tuned|held-back]
  */
 import { loadScoredCorpus, ratio, scoreCorpus, type CorpusScore, type CorpusSplit, type Tally } from '../introspect/help-corpus-score.ts';
 
 const cases = loadScoredCorpus();
-const splits: CorpusSplit[] = ['tuned', 'held-back'];
+const only = process.argv.indexOf('--split');
+const splits: CorpusSplit[] = only === -1 ? ['tuned', 'held-back'] : [process.argv[only + 1] as CorpusSplit];
 const scores = new Map<CorpusSplit, CorpusScore>(splits.map((split) => [split, scoreCorpus(cases.filter((entry) => entry.split === split))]));
 
 const cell = (tally: Tally): string => `${(ratio(tally) * 100).toFixed(1)}% (${tally.hit}/${tally.total})`;

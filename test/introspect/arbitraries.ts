@@ -18,6 +18,10 @@ interface OptionDraft {
   required: boolean;
   defaultTrue: boolean;
   valueOptional: boolean;
+  /** A flag with a `--no-x` form even without a true default (argparse BooleanOptionalAction). */
+  negatable: boolean;
+  /** A value-taking option with a stated default. */
+  valueDefault: boolean;
 }
 
 const optionDraft = fc.record({
@@ -30,7 +34,25 @@ const optionDraft = fc.record({
   required: fc.boolean(),
   defaultTrue: fc.boolean(),
   valueOptional: fc.boolean(),
+  negatable: fc.boolean(),
+  valueDefault: fc.boolean(),
 });
+
+/** A default of the option's type (so the schema carries it and the argv leaves it out). */
+function valueDefaultOf(draft: OptionDraft): string | number | null {
+  if (draft.choices) return draft.choices[0] ?? null;
+  switch (draft.type) {
+    case 'integer':
+      return 3;
+    case 'number':
+      return 0.5;
+    case 'boolean':
+      return null;
+    case 'string':
+    case 'path':
+      return 'dflt';
+  }
+}
 
 function toOption(draft: OptionDraft, style: 'gnu' | 'go'): CliOption {
   const takesValue = draft.takesValue;
@@ -44,14 +66,14 @@ function toOption(draft: OptionDraft, style: 'gnu' | 'go'): CliOption {
     takes_value: takesValue,
     value_name: takesValue ? 'VALUE' : null,
     type: isFlag ? 'boolean' : draft.choices ? 'string' : draft.type,
-    default: isFlag && draft.defaultTrue && !draft.repeatable ? true : null,
+    default: isFlag ? (draft.defaultTrue && !draft.repeatable ? true : null) : draft.valueDefault && !draft.repeatable ? valueDefaultOf(draft) : null,
     choices: takesValue ? draft.choices : null,
     repeatable: style === 'go' ? false : draft.repeatable,
     required: draft.required && takesValue,
     negation: null,
     description: null,
   };
-  if (isFlag && option.default === true && long !== null) option.negation = style === 'go' ? `-${long}=false` : `--no-${long}`;
+  if (isFlag && !option.repeatable && (option.default === true || draft.negatable) && long !== null) option.negation = style === 'go' ? `-${long}=false` : `--no-${long}`;
   if (style === 'go') option.prefix = '-';
   if (style === 'gnu' && takesValue && draft.valueOptional && !option.repeatable && long !== null) option.value_optional = true;
   return option;

@@ -14,8 +14,8 @@ function expressible(spec: CliSpec, input: Record<string, unknown>): Record<stri
   spec.options.forEach((option, index) => {
     const name = names.options[index] ?? '';
     const value = result[name];
-    if (value === false && !(option.negation !== null && option.default === true)) delete result[name];
-    if (value !== undefined && value === schemaDefaultOf(option)) delete result[name]; // the program's own default
+    if (value === false && option.negation === null) delete result[name];
+    if (!option.required && value !== undefined && value === schemaDefaultOf(option)) delete result[name]; // the program's own default
     if (value === 0 && !option.takes_value && option.repeatable) delete result[name];
     if (Array.isArray(value) && value.length === 0) delete result[name];
   });
