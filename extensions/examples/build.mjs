@@ -5,8 +5,8 @@
 //   node extensions/examples/build.mjs [--out DIR] [--only NAME[,NAME]] [--force] [--jobs N]
 //
 // Toolchains, pinned like the `toolhost new` templates (src/cli/templates/*.ts); missing ones are installed
-// where that needs no root: the Rust wasm32-wasip2 target (rustup), componentize-py in a venv and
-// ComponentizeJS from npm, both under ~/.cache/toolhost-examples. clang + wasi-libc are Debian packages: the
+// where that needs no root: the Rust wasm32-wasip2 target (rustup), componentize-py in a venv (unless the pinned
+// version is already on PATH) and ComponentizeJS from npm, both under ~/.cache/toolhost-examples. clang + wasi-libc are Debian packages: the
 // script prints the apt-get command and stops instead of running apt itself. Go >= 1.21 must be installed.
 //
 // Incremental: an example is skipped when its output is newer than its sources (and this script). Built
@@ -133,9 +133,14 @@ function requireRustTarget() {
   });
 }
 
-/** componentize-py, pinned, in a venv of its own under the cache (as .ci/run does). Resolves to the executable. */
+/**
+ * componentize-py at the pinned version: the one on PATH when it is that version (CI puts its own there),
+ * else one in a venv of its own under the cache, installed on first use. Resolves to the executable.
+ */
 function requireComponentizePy() {
   return once('componentize-py', async () => {
+    const onPath = (await run('componentize-py', ['--version']).catch(() => '')).trim();
+    if (onPath === `componentize-py ${COMPONENTIZE_PY_VERSION}`) return 'componentize-py';
     const venv = join(CACHE, 'componentize-py');
     const executable = join(venv, 'bin', 'componentize-py');
     const installedVersion = async () => (existsSync(executable) ? (await run(executable, ['--version']).catch(() => '')).trim() : '');
