@@ -8,16 +8,19 @@
  *   node --import tsx test/bench/startup.ts            # the shipped entry, dist/src/cli/bin.js
  *   STARTUP_ENTRY=src node --import tsx test/bench/startup.ts   # the TypeScript sources through tsx
  *
- * Env: STARTUP_RUNS (default 7), STARTUP_ENTRY (`dist` or `src`). Build dist first (`npm run build`).
+ * Env: STARTUP_RUNS (default 7), STARTUP_ENTRY (`dist`, `src`, or the path of an entry script, e.g. an
+ * older checkout's src/cli/bin.mjs for a before/after). Build dist first (`npm run build`).
  */
 import { spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { cliCommand, DIST_BIN, PROJECT_ROOT } from '../cli/run-cli.ts';
 
 const runs = Number(process.env['STARTUP_RUNS'] ?? 7);
-const entry = process.env['STARTUP_ENTRY'] === 'src' ? 'src' : 'dist';
+const requested = process.env['STARTUP_ENTRY'] ?? 'dist';
+/** `src`, `dist`, or the path of another toolhost entry script (e.g. an older checkout's, for a before/after). */
+const entry = requested === 'src' || requested === 'dist' ? requested : resolve(requested);
 if (entry === 'dist' && !existsSync(DIST_BIN)) throw new Error(`${DIST_BIN} is missing: run \`npm run build\` first`);
 const fixture = join(PROJECT_ROOT, 'test/fixtures/build/ext-greet.wasm');
 if (!existsSync(fixture)) throw new Error(`${fixture} is missing: run \`npm run fixtures\` first`);
@@ -28,7 +31,7 @@ mkdirSync(extensions);
 copyFileSync(fixture, join(extensions, 'ext-greet.wasm'));
 const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1', TOOLHOST_CACHE_DIR: join(work, 'cache'), XDG_CACHE_HOME: join(work, 'xdg') };
 delete env['NODE_OPTIONS'];
-const [command, prefix] = cliCommand(entry);
+const [command, prefix] = entry === 'src' || entry === 'dist' ? cliCommand(entry) : [process.execPath, [entry]];
 
 interface Scenario {
   label: string;
