@@ -116,6 +116,20 @@ export function matchAllowList(entries: readonly AllowEntry[], destination: NetD
   return found;
 }
 
+/**
+ * The entry admitting some port of `host` (for name lookups, which know no port yet), preferring
+ * one that names it exactly, or undefined. `host` must be normalized.
+ */
+export function matchAllowedHost(entries: readonly AllowEntry[], host: string): AllowEntry | undefined {
+  let found: AllowEntry | undefined;
+  for (const entry of entries) {
+    if (!hostMatches(entry, host)) continue;
+    if (!entry.wildcard) return entry;
+    found ??= entry;
+  }
+  return found;
+}
+
 /** The default port of a scheme. */
 export function defaultPort(scheme: NetScheme): number {
   return DEFAULT_PORTS[scheme];

@@ -6,11 +6,15 @@
 export type NetworkDecision = 'allowed' | 'denied';
 
 export interface NetworkEvent {
-  kind: 'http';
+  /** `http`: a wasi:http request; `tcp`/`udp`: a wasi:sockets connect or first datagram; `lookup`: a name lookup. */
+  kind: 'http' | 'tcp' | 'udp' | 'lookup';
   decision: NetworkDecision;
-  method: string;
-  scheme: string;
+  /** HTTP only. */
+  method?: string;
+  /** HTTP only. */
+  scheme?: string;
   host: string;
+  /** 0 for a lookup. */
   port: number;
   /** Why it was denied, or the wasi:http error code an allowed request failed with. */
   reason?: string;

@@ -11,6 +11,7 @@ export interface HttpErrorCode {
 }
 
 export interface ExchangeRequest {
+  op: 'http';
   id: number;
   scheme: NetScheme;
   /** Normalized host name or IP literal (no brackets). */
@@ -62,3 +63,39 @@ export type ExchangeReply = ExchangeResponse | ExchangeFailure;
 export interface ExchangeCancel {
   cancel: number;
 }
+
+/** Name lookup for wasi:sockets/ip-name-lookup (pinned names never reach it). */
+export interface LookupRequest {
+  op: 'lookup';
+  id: number;
+  name: string;
+  timeoutMs: number;
+}
+
+export type LookupReply = { id: number; ok: true; addresses: string[] } | { id: number; ok: false; error: string };
+
+/** wasi:sockets TCP, relayed by the network thread: `conn` names a connection it holds. */
+export type TcpRequest =
+  | { op: 'tcp-connect'; id: number; address: string; port: number; timeoutMs: number }
+  | { op: 'tcp-read'; id: number; conn: number; max: number }
+  | { op: 'tcp-write'; id: number; conn: number; bytes: Uint8Array }
+  | { op: 'tcp-shutdown'; id: number; conn: number; how: 'receive' | 'send' | 'both' }
+  | { op: 'tcp-close'; id: number; conn: number };
+
+/** `bytes` null: the peer closed its side (end of stream). `error` is a wasi:sockets error-code. */
+export type TcpReply =
+  | { id: number; ok: true; conn?: number; localAddress?: string; localPort?: number; bytes?: Uint8Array | null }
+  | { id: number; ok: false; error: string };
+
+/** wasi:sockets UDP, relayed the same way. */
+export type UdpRequest =
+  | { op: 'udp-open'; id: number; family: 4 | 6 }
+  | { op: 'udp-send'; id: number; conn: number; address: string; port: number; bytes: Uint8Array }
+  | { op: 'udp-receive'; id: number; conn: number; max: number }
+  | { op: 'udp-close'; id: number; conn: number };
+
+export type UdpReply =
+  | { id: number; ok: true; conn?: number; localAddress?: string; localPort?: number; datagrams?: Array<{ address: string; port: number; data: Uint8Array }> }
+  | { id: number; ok: false; error: string };
+
+export type NetRequest = ExchangeRequest | LookupRequest | TcpRequest | UdpRequest;

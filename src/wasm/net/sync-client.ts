@@ -10,7 +10,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
 import type { NetThreadData } from './net-thread.ts';
-import type { ExchangeReply, ExchangeRequest } from './protocol.ts';
+import type { ExchangeReply, ExchangeRequest, NetRequest } from './protocol.ts';
 
 const ENTRY = new URL(import.meta.url.endsWith('.ts') ? './net-thread.ts' : './net-thread.js', import.meta.url);
 
@@ -27,6 +27,8 @@ function startThread(data: NetThreadData): Worker {
 }
 
 export type ExchangeOutcome = ExchangeReply | 'deadline';
+
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
 export class NetClient {
   readonly #worker: Worker;
@@ -45,14 +47,27 @@ export class NetClient {
     this.#port.unref();
   }
 
-  /** Runs one exchange, blocking this thread until its reply or `deadlineNs` (monotonic). */
-  exchange(request: Omit<ExchangeRequest, 'id'>, deadlineNs: bigint | undefined): ExchangeOutcome {
+  /** Runs one HTTP exchange, blocking this thread until its reply or `deadlineNs` (monotonic). */
+  exchange(request: Omit<ExchangeRequest, 'id' | 'op'>, deadlineNs: bigint | undefined): ExchangeOutcome {
+    return this.call<ExchangeReply>({ ...request, op: 'http' }, deadlineNs);
+  }
+
+  /** Sends a request without waiting for its reply (closing a socket at the end of a call). */
+  post(request: DistributiveOmit<NetRequest, 'id'>): void {
+    this.#port.postMessage({ ...request, id: this.#nextId++ });
+  }
+
+  /**
+   * Sends one request and blocks this thread until its reply, or until `deadlineNs` (then the request
+   * is cancelled where that means something, and the answer is 'deadline').
+   */
+  call<Reply extends { id: number }>(request: DistributiveOmit<NetRequest, 'id'>, deadlineNs: bigint | undefined): Reply | 'deadline' {
     const id = this.#nextId++;
     this.#port.postMessage({ ...request, id });
     for (;;) {
       const seen = Atomics.load(this.#counter, 0);
       for (let message = receiveMessageOnPort(this.#port); message !== undefined; message = receiveMessageOnPort(this.#port)) {
-        const reply = message.message as ExchangeReply;
+        const reply = message.message as Reply;
         if (reply.id === id) return reply;
         // A reply to a request cancelled at an earlier deadline: dropped.
       }
