@@ -27,7 +27,7 @@ import { ioPollImports } from './io-poll.ts';
 import { ioStreamsImports } from './io-streams.ts';
 import { insecureImports, insecureSeedImports, randomImports } from './random.ts';
 import {
-  instanceNetworkImports,
+  createInstanceNetwork,
   ipNameLookupImports,
   networkImports,
   tcpCreateSocketImports,
@@ -55,7 +55,6 @@ const SHARED_IMPORTS = Object.freeze({
   'wasi:random/insecure': insecureImports,
   'wasi:random/insecure-seed': insecureSeedImports,
   'wasi:sockets/network': networkImports,
-  'wasi:sockets/instance-network': instanceNetworkImports,
   'wasi:sockets/ip-name-lookup': ipNameLookupImports,
   'wasi:sockets/tcp': tcpImports,
   'wasi:sockets/tcp-create-socket': tcpCreateSocketImports,
@@ -74,6 +73,7 @@ export const WASI_INTERFACES: readonly string[] = Object.freeze([
   'wasi:clocks/monotonic-clock',
   'wasi:filesystem/preopens',
   'wasi:http/outgoing-handler',
+  'wasi:sockets/instance-network',
 ].sort());
 
 export function createWasiHost(options: WasiHostOptions): WasiHost {
@@ -106,7 +106,7 @@ export function createWasiHost(options: WasiHostOptions): WasiHost {
     'wasi:random/insecure': insecureImports,
     'wasi:random/insecure-seed': insecureSeedImports,
     'wasi:sockets/network': networkImports,
-    'wasi:sockets/instance-network': instanceNetworkImports,
+    'wasi:sockets/instance-network': createInstanceNetwork(ctx, network, networkLog),
     'wasi:sockets/ip-name-lookup': ipNameLookupImports,
     'wasi:sockets/tcp': tcpImports,
     'wasi:sockets/tcp-create-socket': tcpCreateSocketImports,
