@@ -194,7 +194,7 @@ class Scanner {
     if (entry === null && this.beforeBlank !== null) {
       // clap long help: `  <MODE>\n          What mode…\n\n          Possible values:` — deeper than the head
       const column = this.beforeBlank.descriptionColumn;
-      const deep = column !== null ? indent >= column && indent > this.beforeBlank.indent + 4 : indent > this.beforeBlank.indent + 4;
+      const deep = column !== null ? indent >= column && column > this.beforeBlank.indent + 2 : indent > this.beforeBlank.indent + 4;
       if (deep && !OPTION_START.test(trimmed)) entry = this.beforeBlank;
     }
     if (entry === null) return false;

@@ -114,6 +114,9 @@ interface UsageGroup {
   parentWasEmpty: boolean;
   /** How many positionals were known when the group opened. */
   positionalStart: number;
+  /** Positionals in the group written as bare lower-case words (`[requirement specifier]`). */
+  bareWords: number;
+  nested: boolean;
 }
 
 /**
@@ -123,6 +126,14 @@ interface UsageGroup {
  */
 function closeGroup(closed: UsageGroup, parent: UsageGroup | undefined, positionals: UsagePositional[]): void {
   if (parent && closed.startsWithOption && closed.parentWasEmpty) parent.startsWithOption = true;
+  if (parent) parent.nested = true;
+  const added = positionals.length - closed.positionalStart;
+  if (!closed.hasPipe && !closed.hasOption && !closed.nested && added >= 2 && added <= 4 && closed.bareWords === added) {
+    // pip `[requirement specifier]`, `[config dir]`: one positional whose name has spaces
+    const words = positionals.splice(closed.positionalStart);
+    positionals.push({ name: words.map((word) => word.name).join(' '), required: closed.bracket !== '[', variadic: words.some((word) => word.variadic) });
+    return;
+  }
   if (!closed.hasPipe) return;
   const alternatives = positionals.splice(closed.positionalStart);
   if (closed.hasOption || alternatives.length === 0) return;
@@ -185,7 +196,7 @@ export function parseUsageForm(form: string, takesValue: (flag: string) => boole
       lastWasPositional = false;
       const parentWasEmpty = group?.empty ?? false;
       if (group) group.empty = false;
-      groups.push({ bracket: atom.bracket, startsWithOption: false, hasPipe: false, hasOption: false, empty: true, parentWasEmpty, positionalStart: result.positionals.length });
+      groups.push({ bracket: atom.bracket, startsWithOption: false, hasPipe: false, hasOption: false, empty: true, parentWasEmpty, positionalStart: result.positionals.length, bareWords: 0, nested: false });
       previousOptionTakesValue = false;
       sawNonLiteral = true;
       continue;
@@ -241,6 +252,7 @@ export function parseUsageForm(form: string, takesValue: (flag: string) => boole
       continue;
     }
     const optional = groups.some((open) => open.bracket === '[');
+    if (group && /^[a-z][a-z0-9_-]*$/.test(text)) group.bareWords += 1;
     result.positionals.push({ name, required: !optional, variadic });
     lastWasPositional = true;
   }
