@@ -82,9 +82,9 @@ describe('network policy fields', () => {
     expect(resolved.network.request_timeout_ms).toBe(5000);
     const options = networkCallOptions(resolved.network);
     expect(options).toMatchObject({ requestTimeoutMs: 5000, connectTimeoutMs: 5000, maxResponseBodyBytes: 10 * 1024 * 1024 });
-    expect(options.headers).toEqual([{ host: 'api.example.com', port: undefined, name: 'authorization', value: undefined, missingSecrets: ['TOKEN'] }]);
+    expect(options.headers).toEqual([{ host: 'api.example.com', port: undefined, name: 'authorization', value: undefined, missingSecrets: ['TOKEN'], secret: true }]);
     const withSecret = resolveNetworkHeaders(resolved.network, { resolve: () => 's3cret' });
-    expect(withSecret.headers[0]).toMatchObject({ value: 'Bearer s3cret', missingSecrets: [] });
+    expect(withSecret.headers[0]).toMatchObject({ value: 'Bearer s3cret', missingSecrets: [], secret: true });
     expect(withSecret.used.get('TOKEN')).toBe('s3cret');
   });
 });

@@ -20,6 +20,8 @@ export interface InjectedHeader {
   value: string | undefined;
   /** Names of referenced secrets that are not configured (the host then refuses requests to `host`). */
   missingSecrets: string[];
+  /** The value holds a secret: it is sent over HTTPS only (or plain HTTP to a loopback literal / localhost). */
+  secret: boolean;
 }
 
 export interface NetworkCallOptions {
@@ -55,9 +57,9 @@ export function resolveNetworkHeaders(network: NetworkPolicy, secrets: SecretsRe
       const substitution = substituteSecrets(template, resolver);
       if (substitution.ok) {
         for (const [secret, value] of substitution.used) used.set(secret, value);
-        headers.push({ host: target.host, port: target.port, name: name.toLowerCase(), value: substitution.value as string, missingSecrets: [] });
+        headers.push({ host: target.host, port: target.port, name: name.toLowerCase(), value: substitution.value as string, missingSecrets: [], secret: substitution.used.size > 0 });
       } else {
-        headers.push({ host: target.host, port: target.port, name: name.toLowerCase(), value: undefined, missingSecrets: substitution.missing });
+        headers.push({ host: target.host, port: target.port, name: name.toLowerCase(), value: undefined, missingSecrets: substitution.missing, secret: true });
       }
     }
   }

@@ -13,6 +13,7 @@ import { IoError, STREAM_CLOSED, type StreamError } from './io-error.ts';
 import { READY_POLLABLE, type Pollable } from './io-poll.ts';
 import { InputStream, OutputStream } from './io-streams.ts';
 import { WasiTimeout } from './types.ts';
+import { specialAddressClass } from '../net/address-class.ts';
 import { defaultPort, matchAllowList, normalizeHost, parseAllowList, type AllowEntry, type NetScheme } from '../net/allow-list.ts';
 import type { InjectedHeader, NetworkCallOptions } from '../net/call-options.ts';
 import { recordNetworkEvent, type NetworkEvent, type NetworkEventLog } from '../net/events.ts';
@@ -349,7 +350,7 @@ interface HandlerState {
 /** A checked request, sent on the first `get` (by then the guest has written and finished its body). */
 interface PendingExchange {
   readonly state: HandlerState;
-  readonly event: Omit<NetworkEvent, 'decision' | 'durationMs'>;
+  readonly event: Omit<NetworkEvent, 'decision' | 'durationMs'> & { method: string; scheme: NetScheme };
   readonly exact: boolean;
   readonly authority: string;
   readonly path: string;
@@ -476,6 +477,11 @@ function minDefined(limit: number, asked: number | undefined): number {
   return asked === undefined ? limit : Math.min(limit, asked);
 }
 
+/** Plain HTTP cannot leak a secret off the machine to these: loopback literals and `localhost`. */
+function isLoopbackHost(host: string): boolean {
+  return host === 'localhost' || specialAddressClass(host) === 'loopback';
+}
+
 function headersFor(options: NetworkCallOptions, host: string, port: number): InjectedHeader[] {
   return options.headers.filter((header) => header.host === host && (header.port === undefined || header.port === port));
 }
@@ -512,6 +518,9 @@ function handle(state: HandlerState, request: OutgoingRequest, requestOptions: R
   const injected = headersFor(state.options, host, port);
   const missing = injected.flatMap((header) => header.missingSecrets);
   if (missing.length > 0) deny(state, event, HTTP_REQUEST_DENIED, `secret not configured: ${[...new Set(missing)].join(', ')}`);
+  if (scheme === 'http' && injected.some((header) => header.secret) && !isLoopbackHost(host)) {
+    deny(state, event, HTTP_REQUEST_DENIED, 'policy headers with secrets are sent over https only');
+  }
   const injectedNames = new Set(injected.map((header) => header.name));
   const headers: Array<[string, Uint8Array]> = request
     .headers()
@@ -525,7 +534,7 @@ function handle(state: HandlerState, request: OutgoingRequest, requestOptions: R
   }
   return new FutureIncomingResponse({
     state,
-    event,
+    event: { ...event, scheme, host },
     exact: !entry.wildcard,
     authority,
     path,
@@ -552,7 +561,7 @@ function dispatch(pending: PendingExchange): ResponseResult {
     finish('denied', { reason: 'request body too large', errorCode: error.tag });
     return { tag: 'err', val: error };
   }
-  const scheme = event.scheme as NetScheme;
+  const scheme = event.scheme;
   const replyDeadline = process.hrtime.bigint() + BigInt(options.requestTimeoutMs + REPLY_GRACE_MS) * 1_000_000n;
   const deadlineNs = ctx.deadlineNs !== undefined && ctx.deadlineNs < replyDeadline ? ctx.deadlineNs : replyDeadline;
   const reply: ExchangeReply | 'deadline' = netClient().exchange(
