@@ -117,7 +117,7 @@ class Scanner {
     if (this.usageLine(line, trimmed, indent)) return;
     if (this.sectionHeader(line, trimmed)) return;
     if (this.continuation(trimmed, indent)) return;
-    if (this.optionEntry(line, trimmed, indent, index, wasProseIndent)) return;
+    if (this.optionEntry(line, trimmed, indent, wasProseIndent)) return;
     if (this.namedEntry(trimmed, indent)) return;
     this.prose(trimmed, indent, index);
   }
@@ -207,16 +207,13 @@ class Scanner {
     return true;
   }
 
-  private optionEntry(line: string, trimmed: string, indent: number, index: number, proseIndent: number | null): boolean {
+  private optionEntry(line: string, trimmed: string, indent: number, proseIndent: number | null): boolean {
     if (!OPTION_START.test(trimmed) || this.section === 'commands' || this.result.entries.length >= MAX_ENTRIES) return false;
     // A flag-like line inside a definition list (`  N-M   from N'th…` then `  -M   from first…`) is prose.
     if (proseIndent !== null && proseIndent === indent) return false;
     if (isPlaceholderFlag(trimmed)) return false;
     const head = parseOptionHead(trimmed);
-    if (head === null) {
-      this.noteUnparsed(index, trimmed);
-      return false;
-    }
+    if (head === null) return false;
     this.closeParagraph();
     // `--color[=WHEN],` ending in a comma: the next line holds more spellings of the same option.
     const previous = this.current;
@@ -255,11 +252,15 @@ class Scanner {
   }
 
   private prose(trimmed: string, indent: number, index: number): void {
+    // Not understood: a flag-like line that is no option, or an indented line right inside an
+    // options list (after an entry, no blank line between) that is not that entry's description.
+    const followsEntry = this.current !== null && this.current.kind === 'option';
+    const separator = /^--(\s|$)/.test(trimmed); // `--  terminates argument processing`
+    if (!separator && ((OPTION_START.test(trimmed) && this.section !== 'commands') || (followsEntry && indent > 0))) this.noteUnparsed(index, trimmed);
     this.current = null;
     this.beforeBlank = null;
     // only a definition-list line (`N-M   from N'th…`) makes a flag-like line at its indent prose
     this.proseIndent = /^\S{1,16}\s{2,}\S/.test(trimmed) ? indent : null;
-    if (this.section === 'options' && indent > 0 && this.result.entries.length > 0) this.noteUnparsed(index, trimmed);
     if (this.paragraph === null) this.paragraph = { lines: [], afterUsage: this.result.seenUsage, afterEntries: this.result.entries.length > 0 };
     if (this.paragraph.lines.length < MAX_DESCRIPTION_LINES) this.paragraph.lines.push(trimmed);
   }

@@ -1,5 +1,6 @@
 /** The `toolhost inspect --json` report of a wasm tool: the spec (public fields only), schema and an example argv. */
 import { argvExample } from './argv-example.ts';
+import type { UnparsedLine } from './help-scan.ts';
 import type { CliSpec, CliValueType } from './spec.ts';
 
 export interface InspectOption {
@@ -27,10 +28,21 @@ export interface InspectReport {
   };
   schema: Record<string, unknown>;
   argv_example: string[];
+  /** Lines of the help's options sections the parser could not read (present when the help was parsed). */
+  not_understood?: { count: number; lines: UnparsedLine[] };
 }
 
-export function buildInspectReport(spec: CliSpec, schema: Record<string, unknown>): InspectReport {
-  return {
+const MAX_REPORTED_LINES = 10;
+
+/** `3 lines in the options sections were not parsed: …` for `check` and the text `inspect`. */
+export function describeUnparsed(unparsed: readonly UnparsedLine[]): string | null {
+  if (unparsed.length === 0) return null;
+  const shown = unparsed.slice(0, 3).map((entry) => `line ${entry.line}: ${entry.text}`).join('; ');
+  return `${unparsed.length} line${unparsed.length === 1 ? '' : 's'} in the options sections ${unparsed.length === 1 ? 'was' : 'were'} not parsed (${shown}${unparsed.length > 3 ? '; …' : ''})`;
+}
+
+export function buildInspectReport(spec: CliSpec, schema: Record<string, unknown>, unparsed?: readonly UnparsedLine[]): InspectReport {
+  const report: InspectReport = {
     name: spec.name,
     description: spec.description,
     spec: {
@@ -54,4 +66,6 @@ export function buildInspectReport(spec: CliSpec, schema: Record<string, unknown
     schema,
     argv_example: argvExample(spec),
   };
+  if (unparsed !== undefined) report.not_understood = { count: unparsed.length, lines: unparsed.slice(0, MAX_REPORTED_LINES).map((entry) => ({ ...entry })) };
+  return report;
 }

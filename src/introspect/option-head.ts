@@ -4,6 +4,8 @@
  * `--color / --no-color`, `-b, --bucket <name>`, `-l, --label strings` — and splits off the
  * description that follows on the same line.
  */
+import { typeFromValueName } from './value-type.ts';
+
 const MAX_HEAD_CHARS = 300;
 const MAX_HEAD_TOKENS = 24;
 
@@ -155,6 +157,21 @@ function isValueToken(token: string, remaining: number, splitByGap: boolean): bo
   return splitByGap && remaining <= 2 && /^[a-z][a-z0-9_-]{0,20}$/.test(token);
 }
 
+/**
+ * A value named only as the description's first word, in a column of its own:
+ * `-t          TIMEOUT  wait TIMEOUT seconds` (the name recurs, or is a type word like FILE).
+ */
+function valueFromDescriptionStart(result: OptionHead): void {
+  const match = /^(<[\w-]{1,30}>|[A-Z][A-Z0-9_]{1,20})\s{2,}(\S[\s\S]*)$/.exec(result.rest);
+  if (!match) return;
+  const word = match[1] ?? '';
+  const description = match[2] ?? '';
+  const bare = word.replace(/[<>]/g, '');
+  if (!new RegExp(`\\b${bare}\\b`).test(description) && typeFromValueName(bare) === null) return;
+  result.valueName = word;
+  result.rest = description;
+}
+
 /** Splits a line (already stripped of leading space and starting with `-`) into head and rest. */
 export function splitHead(line: string): { head: string; rest: string; byGap: boolean } {
   const limited = line.length > MAX_HEAD_CHARS ? line.slice(0, MAX_HEAD_CHARS) : line;
@@ -296,5 +313,6 @@ export function parseOptionHead(line: string): OptionHead | null {
     const headRest = head.slice(starts[index] ?? head.length).trim();
     result.rest = `${headRest}${result.rest.length > 0 ? ` ${result.rest}` : ''}`;
   }
+  if (result.valueName === null && result.choices === null) valueFromDescriptionStart(result);
   return result;
 }

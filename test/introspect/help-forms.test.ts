@@ -184,3 +184,24 @@ describe('program names', () => {
     expect(parseHelp('Usage: pack op file.a [name....]\n').name).toBe('pack');
   });
 });
+
+describe('what was not understood', () => {
+  it('reports flag-like and in-list lines that were not read, for inspect and check', async () => {
+    const { parseHelpReport } = await import('../../src/introspect/parse-help.ts');
+    const { buildInspectReport, describeUnparsed } = await import('../../src/introspect/inspect-report.ts');
+    const text = ['Usage: grep [OPTION]... PATTERNS [FILE]...', '  -C, --context=NUM         print NUM lines of context', '  -NUM                      same as --context=NUM', '  (see the manual for more)', '  --                        end of options', ''].join('\n');
+    const { spec, unparsed } = parseHelpReport(text);
+    expect(spec.options.map((option) => option.long)).toEqual(['context']);
+    expect(unparsed.map((entry) => entry.line)).toEqual([3]);
+    expect(describeUnparsed(unparsed)).toBe('1 line in the options sections was not parsed (line 3: -NUM                      same as --context=NUM)');
+    expect(buildInspectReport(spec, {}, unparsed).not_understood).toEqual({ count: 1, lines: [{ line: 3, text: '-NUM                      same as --context=NUM' }] });
+    expect(parseHelpReport('Usage: t [-v]\n  -v   verbose\n').unparsed).toEqual([]);
+  });
+});
+
+describe('a value named only in the description', () => {
+  it('`-t   TIMEOUT  wait TIMEOUT seconds` takes a value; a plain description does not', () => {
+    const spec = withOptions(['  -t          TIMEOUT  wait TIMEOUT seconds', '  -f          FILE     read from there', '  -q          quiet: say less'].join('\n'));
+    expect(spec.options.map((found) => [found.short, found.takes_value, found.value_name])).toEqual([['t', true, 'TIMEOUT'], ['f', true, 'FILE'], ['q', false, null]]);
+  });
+});
