@@ -240,13 +240,13 @@ export class TcpSocket {
     throw 'not-in-progress';
   }
   startConnect(network: Network, remoteAddress: IpSocketAddress): void {
+    const state = network.state;
+    if (state === undefined) throw DENIED;
     if (this.phase.kind !== 'unbound') throw INVALID_STATE;
     if (remoteAddress.tag !== this.opts.family) throw 'invalid-argument';
-    const state = network.state;
     const address = addressText({ tag: remoteAddress.tag, val: remoteAddress.val.address } as IpAddress);
     const port = remoteAddress.val.port;
     if (port === 0 || specialAddressClass(address) === 'unspecified') throw 'invalid-argument';
-    if (state === undefined) throw DENIED;
     if (admits(state, address, port) === undefined) {
       record(state, { kind: 'tcp', decision: 'denied', host: address, port, reason: 'not in network.allow' }, performance.now());
       throw DENIED;
@@ -468,11 +468,12 @@ export class UdpSocket {
 
   /** Only an ephemeral port on the unspecified address: a UDP socket needs one to send at all. */
   startBind(network: Network, localAddress: IpSocketAddress): void {
+    const state = network.state;
+    if (state === undefined) throw DENIED;
     if (this.pending !== undefined || this.binding !== undefined) throw INVALID_STATE;
     if (localAddress.tag !== this.opts.family) throw 'invalid-argument';
-    const state = network.state;
     const address = addressText({ tag: localAddress.tag, val: localAddress.val.address } as IpAddress);
-    if (state === undefined || state.entries.length === 0 || localAddress.val.port !== 0 || specialAddressClass(address) !== 'unspecified') throw DENIED;
+    if (localAddress.val.port !== 0 || specialAddressClass(address) !== 'unspecified') throw DENIED;
     checkSocketLimit(state);
     this.pending = state;
   }
