@@ -7,6 +7,7 @@ import { parsePolicy, resolvePolicy } from '../../src/policy.ts';
 import { specialAddressClass } from '../../src/wasm/net/address-class.ts';
 import { matchAllowList, parseAllowEntry, parseAllowList } from '../../src/wasm/net/allow-list.ts';
 import { checkDestination } from '../../src/wasm/net/destination.ts';
+import { addressText, ipAddressOf } from '../../src/wasm/net/ip-address.ts';
 import { networkCallOptions, resolveNetworkHeaders } from '../../src/wasm/net/call-options.ts';
 import { httpTypesImports, IncomingBody, OutgoingBody } from '../../src/wasm/wasi/http.ts';
 
@@ -67,6 +68,15 @@ describe('private-address guard', () => {
     expect(refused).toMatchObject({ ok: false, error: { tag: 'destination-IP-prohibited' }, address: '169.254.169.254' });
     expect(await checkDestination({ host: '127.0.0.1', exact: false, pinned: undefined, timeoutMs: 1000 })).toMatchObject({ ok: false, error: { tag: 'destination-IP-prohibited' } });
     expect(await checkDestination({ host: 'localhost', exact: false, pinned: undefined, timeoutMs: 5000 })).toMatchObject({ ok: false, error: { tag: 'destination-IP-prohibited' } });
+  });
+});
+
+describe('socket addresses', () => {
+  it('converts between text and the glue\'s shapes', () => {
+    expect(ipAddressOf('10.1.2.3')).toEqual({ tag: 'ipv4', val: [10, 1, 2, 3] });
+    expect(ipAddressOf('fd00::1')).toEqual({ tag: 'ipv6', val: [0xfd00, 0, 0, 0, 0, 0, 0, 1] });
+    expect(ipAddressOf('::1')).toEqual({ tag: 'ipv6', val: [0, 0, 0, 0, 0, 0, 0, 1] });
+    for (const text of ['10.1.2.3', 'fd00::1', '::1', '2001:db8:1:2:3:4:5:6', '::ffff:7f00:1']) expect(addressText(ipAddressOf(text))).toBe(text);
   });
 });
 

@@ -19,7 +19,8 @@ import {
 import { createMonotonicClock, timezoneImports, wallClockImports } from './clocks.ts';
 import { createPreopens } from './filesystem-preopens.ts';
 import { filesystemTypesImports } from './filesystem-types.ts';
-import { createOutgoingHandler, httpTypesImports } from './http.ts';
+import { httpTypesImports } from './http.ts';
+import { createOutgoingHandler } from './http-outgoing.ts';
 import { networkCallOptions } from '../net/call-options.ts';
 import { createNetworkEventLog } from '../net/events.ts';
 import { ioErrorImports } from './io-error.ts';

@@ -1,24 +1,14 @@
 /**
- * wasi:http/types and wasi:http/outgoing-handler (0.2.0–0.2.3). Outgoing requests reach exactly the
- * destinations the policy's `network.allow` admits (src/wasm/net/allow-list.ts); every request is
- * checked, redirects are the guest's to handle (the host never follows one), bodies are capped, and
- * the policy's connect, first-byte and total timeouts apply. The I/O runs in a network thread while
- * this (synchronous) guest thread blocks (src/wasm/net/sync-client.ts); the response arrives whole,
- * up to the body cap, so every pollable here is ready. A refused or failed request is a wasi:http
- * `error-code` the guest sees, and one record in the call's network events. Headers the policy adds
- * (secrets) are merged at dispatch and never stored where the guest could read them.
+ * wasi:http/types (0.2.0–0.2.3): fields, requests, responses and bodies. Bodies live in memory: an
+ * outgoing body is buffered (capped once `handle` knows the policy) and sent whole; a response
+ * arrives whole, up to the policy's body cap, so every pollable here is ready. A capped response
+ * body ends with a stream error whose `http-error-code` is `HTTP-response-body-size`. The policy
+ * checks and the I/O are in http-outgoing.ts.
  */
-import type { CallContext } from './call-context.ts';
 import { IoError, STREAM_CLOSED, type StreamError } from './io-error.ts';
 import { READY_POLLABLE, type Pollable } from './io-poll.ts';
 import { InputStream, OutputStream } from './io-streams.ts';
-import { WasiTimeout } from './types.ts';
-import { specialAddressClass } from '../net/address-class.ts';
-import { defaultPort, matchAllowList, normalizeHost, parseAllowList, type AllowEntry, type NetScheme } from '../net/allow-list.ts';
-import type { InjectedHeader, NetworkCallOptions } from '../net/call-options.ts';
-import { recordNetworkEvent, type NetworkEvent, type NetworkEventLog } from '../net/events.ts';
-import type { ExchangeReply, HttpErrorCode } from '../net/protocol.ts';
-import { netClient } from '../net/sync-client.ts';
+import type { HttpErrorCode } from '../net/protocol.ts';
 
 type FieldEntry = [string, Uint8Array];
 
@@ -100,8 +90,8 @@ export class Fields {
 }
 
 
-type Method = { tag: string; val?: string };
-type Scheme = { tag: string; val?: string };
+export type Method = { tag: string; val?: string };
+export type Scheme = { tag: string; val?: string };
 
 /** A stream error whose `error` resource carries a wasi:http error code (read by `http-error-code`). */
 export class HttpIoError extends IoError {
@@ -120,7 +110,7 @@ function httpStreamError(message: string, code: HttpErrorCode): StreamError {
 const UNBOUNDED_BODY_BYTES = 1024 * 1024 * 1024;
 
 /** The bytes written to an outgoing body, capped. */
-class BodyBuffer {
+export class BodyBuffer {
   private readonly chunks: Uint8Array[] = [];
   size = 0;
   cap = UNBOUNDED_BODY_BYTES;
@@ -148,7 +138,7 @@ class BodyBuffer {
   }
 }
 
-function bodySizeError(size: number): HttpErrorCode {
+export function bodySizeError(size: number): HttpErrorCode {
   return { tag: 'HTTP-request-body-size', val: BigInt(size) };
 }
 
@@ -338,38 +328,16 @@ export class IncomingResponse {
     return body;
   }
 }
-
-/** Per-call state of the outgoing handler. */
-interface HandlerState {
-  readonly ctx: CallContext;
-  readonly options: NetworkCallOptions;
-  readonly entries: readonly AllowEntry[];
-  readonly log: NetworkEventLog;
-}
-
-/** A checked request, sent on the first `get` (by then the guest has written and finished its body). */
-interface PendingExchange {
-  readonly state: HandlerState;
-  readonly event: Omit<NetworkEvent, 'decision' | 'durationMs'> & { method: string; scheme: NetScheme };
-  readonly exact: boolean;
-  readonly authority: string;
-  readonly path: string;
-  readonly headers: Array<[string, Uint8Array]>;
-  readonly body: BodyBuffer | undefined;
-  readonly connectTimeoutMs: number;
-  readonly firstByteTimeoutMs: number;
-  readonly startedMs: number;
-}
-
-type ResponseResult = { tag: 'ok'; val: IncomingResponse } | { tag: 'err'; val: HttpErrorCode };
+export type ResponseResult = { tag: 'ok'; val: IncomingResponse } | { tag: 'err'; val: HttpErrorCode };
 
 export class FutureIncomingResponse {
-  private pending: PendingExchange | undefined;
+  private send: (() => ResponseResult) | undefined;
   private result: ResponseResult | undefined;
   private taken = false;
 
-  constructor(pending?: PendingExchange) {
-    this.pending = pending;
+  /** `send` runs the checked request on the first `get` (by then the guest has written and finished its body). */
+  constructor(send?: () => ResponseResult) {
+    this.send = send;
   }
 
   subscribe(): Pollable {
@@ -379,14 +347,15 @@ export class FutureIncomingResponse {
   get(): { tag: 'ok'; val: ResponseResult } | { tag: 'err'; val: undefined } {
     if (this.taken) return { tag: 'err', val: undefined };
     if (this.result === undefined) {
-      const pending = this.pending;
-      this.pending = undefined;
-      this.result = pending === undefined ? { tag: 'err', val: { tag: 'HTTP-request-denied' } } : dispatch(pending);
+      const send = this.send;
+      this.send = undefined;
+      this.result = send === undefined ? { tag: 'err', val: HTTP_REQUEST_DENIED } : send();
     }
     this.taken = true;
     return { tag: 'ok', val: this.result };
   }
 }
+
 export class IncomingRequest {
   method(): Method {
     return { tag: 'get' };
@@ -440,167 +409,7 @@ export class ResponseOutparam {
   static set(_param: ResponseOutparam, _response: unknown): void {}
 }
 
-
-export const HTTP_REQUEST_DENIED = Object.freeze({ tag: 'HTTP-request-denied' });
-
-/** Header fields the host sets itself, or that only mean something hop by hop: dropped from guest requests. */
-const HOST_MANAGED_HEADERS = new Set([
-  'host',
-  'connection',
-  'keep-alive',
-  'proxy-authenticate',
-  'proxy-authorization',
-  'proxy-connection',
-  'te',
-  'trailer',
-  'transfer-encoding',
-  'upgrade',
-  'content-length',
-  'http2-settings',
-]);
-
-function methodName(method: Method): string {
-  return method.tag === 'other' ? (method.val ?? '') : method.tag.toUpperCase();
-}
-
-function schemeOf(scheme: Scheme | undefined): NetScheme | undefined {
-  if (scheme === undefined || scheme.tag === 'HTTPS') return 'https';
-  if (scheme.tag === 'HTTP') return 'http';
-  return undefined;
-}
-
-function nsToMs(duration: bigint | undefined): number | undefined {
-  return duration === undefined ? undefined : Math.max(1, Number(duration / 1_000_000n));
-}
-
-function minDefined(limit: number, asked: number | undefined): number {
-  return asked === undefined ? limit : Math.min(limit, asked);
-}
-
-/** Plain HTTP cannot leak a secret off the machine to these: loopback literals and `localhost`. */
-function isLoopbackHost(host: string): boolean {
-  return host === 'localhost' || specialAddressClass(host) === 'loopback';
-}
-
-function headersFor(options: NetworkCallOptions, host: string, port: number): InjectedHeader[] {
-  return options.headers.filter((header) => header.host === host && (header.port === undefined || header.port === port));
-}
-
-const encoder = new TextEncoder();
-
-function deny(state: HandlerState, event: Omit<NetworkEvent, 'decision' | 'durationMs'>, error: HttpErrorCode, reason: string): never {
-  recordNetworkEvent(state.log, { ...event, decision: 'denied', reason, errorCode: error.tag, durationMs: 0 });
-  throw error;
-}
-
-/** `outgoing-handler.handle`: checks the request against the allow list now; it is sent on the first `get`. */
-function handle(state: HandlerState, request: OutgoingRequest, requestOptions: RequestOptions | undefined): FutureIncomingResponse {
-  const method = methodName(request.method());
-  const scheme = schemeOf(request.scheme());
-  const authority = request.authority() ?? '';
-  const base = { kind: 'http' as const, method, scheme: scheme ?? request.scheme()?.val ?? '', host: authority, port: 0 };
-  if (scheme === undefined) deny(state, base, { tag: 'HTTP-request-URI-invalid' }, 'unsupported scheme');
-  let url: URL;
-  try {
-    url = new URL(`${scheme}://${authority}/`);
-    if (authority === '' || url.username !== '' || url.password !== '') throw new TypeError('bad authority');
-  } catch {
-    return deny(state, base, { tag: 'HTTP-request-URI-invalid' }, 'invalid authority');
-  }
-  const host = normalizeHost(url.hostname);
-  const port = url.port === '' ? defaultPort(scheme) : Number(url.port);
-  const event = { ...base, host: host ?? url.hostname, port };
-  if (host === undefined) deny(state, event, { tag: 'HTTP-request-URI-invalid' }, 'invalid host');
-  const path = request.pathWithQuery() ?? '/';
-  if (!path.startsWith('/')) deny(state, event, { tag: 'HTTP-request-URI-invalid' }, 'path must start with /');
-  const entry = matchAllowList(state.entries, { scheme, host, port });
-  if (entry === undefined) deny(state, event, HTTP_REQUEST_DENIED, 'not in network.allow');
-  const injected = headersFor(state.options, host, port);
-  const missing = injected.flatMap((header) => header.missingSecrets);
-  if (missing.length > 0) deny(state, event, HTTP_REQUEST_DENIED, `secret not configured: ${[...new Set(missing)].join(', ')}`);
-  if (scheme === 'http' && injected.some((header) => header.secret) && !isLoopbackHost(host)) {
-    deny(state, event, HTTP_REQUEST_DENIED, 'policy headers with secrets are sent over https only');
-  }
-  const injectedNames = new Set(injected.map((header) => header.name));
-  const headers: Array<[string, Uint8Array]> = request
-    .headers()
-    .entries()
-    .filter(([name]) => !HOST_MANAGED_HEADERS.has(name) && !injectedNames.has(name));
-  for (const header of injected) headers.push([header.name, encoder.encode(header.value ?? '')]);
-  const body = request.bodyBuffer();
-  if (body !== undefined) {
-    body.cap = state.options.maxRequestBodyBytes;
-    if (body.size > body.cap) deny(state, event, bodySizeError(body.size), 'request body too large');
-  }
-  return new FutureIncomingResponse({
-    state,
-    event: { ...event, scheme, host },
-    exact: !entry.wildcard,
-    authority,
-    path,
-    headers,
-    body,
-    connectTimeoutMs: minDefined(state.options.connectTimeoutMs, nsToMs(requestOptions?.connectTimeout())),
-    firstByteTimeoutMs: minDefined(state.options.firstByteTimeoutMs, nsToMs(requestOptions?.firstByteTimeout())),
-    startedMs: performance.now(),
-  });
-}
-
-/** Grace past the total timeout before the guest thread stops waiting for a network thread that never answered. */
-const REPLY_GRACE_MS = 2_000;
-
-/** Sends a checked request and blocks until its response, its failure, or the call's deadline. */
-function dispatch(pending: PendingExchange): ResponseResult {
-  const { state, event } = pending;
-  const { ctx, options } = state;
-  const finish = (decision: NetworkEvent['decision'], extra: Partial<NetworkEvent>) =>
-    recordNetworkEvent(state.log, { ...event, decision, ...extra, durationMs: Math.round(performance.now() - pending.startedMs) });
-  const body = pending.body;
-  if (body?.overflowed || (body !== undefined && body.size > options.maxRequestBodyBytes)) {
-    const error = bodySizeError(body.size);
-    finish('denied', { reason: 'request body too large', errorCode: error.tag });
-    return { tag: 'err', val: error };
-  }
-  const scheme = event.scheme;
-  const replyDeadline = process.hrtime.bigint() + BigInt(options.requestTimeoutMs + REPLY_GRACE_MS) * 1_000_000n;
-  const deadlineNs = ctx.deadlineNs !== undefined && ctx.deadlineNs < replyDeadline ? ctx.deadlineNs : replyDeadline;
-  const reply: ExchangeReply | 'deadline' = netClient().exchange(
-    {
-      scheme,
-      host: event.host,
-      port: event.port,
-      authority: pending.authority,
-      method: event.method,
-      path: pending.path,
-      headers: pending.headers,
-      body: body?.bytes() ?? new Uint8Array(),
-      exact: pending.exact,
-      pinned: options.resolve[event.host],
-      connectTimeoutMs: pending.connectTimeoutMs,
-      firstByteTimeoutMs: pending.firstByteTimeoutMs,
-      totalTimeoutMs: options.requestTimeoutMs,
-      maxResponseBodyBytes: options.maxResponseBodyBytes,
-    },
-    deadlineNs,
-  );
-  if (reply === 'deadline') {
-    finish('allowed', { errorCode: 'call-timeout', reason: 'the call ran out of time' });
-    if (ctx.deadlineNs !== undefined && process.hrtime.bigint() >= ctx.deadlineNs) throw new WasiTimeout();
-    return { tag: 'err', val: { tag: 'HTTP-response-timeout' } };
-  }
-  if (!reply.ok) {
-    const prohibited = reply.error.tag === 'destination-IP-prohibited';
-    finish(prohibited ? 'denied' : 'allowed', {
-      errorCode: reply.error.tag,
-      reason: reply.message,
-      ...(reply.address !== undefined ? { address: reply.address } : {}),
-    });
-    return { tag: 'err', val: reply.error };
-  }
-  finish('allowed', { status: reply.status, address: reply.address, responseBytes: reply.body.byteLength });
-  const incoming = new IncomingBody(reply.body, reply.bodyCapped ? options.maxResponseBodyBytes : undefined);
-  return { tag: 'ok', val: new IncomingResponse(reply.status, reply.headers, incoming) };
-}
+export const HTTP_REQUEST_DENIED: HttpErrorCode = Object.freeze({ tag: 'HTTP-request-denied' });
 
 export const httpTypesImports = Object.freeze({
   Fields,
@@ -616,9 +425,3 @@ export const httpTypesImports = Object.freeze({
   ResponseOutparam,
   httpErrorCode: (error: IoError): HttpErrorCode | undefined => (error instanceof HttpIoError ? error.httpCode : undefined),
 });
-
-/** `wasi:http/outgoing-handler` for one call: requests go to `options.allow` hosts only; events go to `log`. */
-export function createOutgoingHandler(ctx: CallContext, options: NetworkCallOptions, log: NetworkEventLog): { handle: (request: OutgoingRequest, requestOptions: RequestOptions | undefined) => FutureIncomingResponse } {
-  const state: HandlerState = { ctx, options, entries: parseAllowList(options.allow), log };
-  return { handle: (request, requestOptions) => handle(state, request, requestOptions) };
-}

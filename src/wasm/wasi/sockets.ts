@@ -19,6 +19,7 @@ import { InputStream, OutputStream } from './io-streams.ts';
 import { WasiTimeout } from './types.ts';
 import { specialAddressClass } from '../net/address-class.ts';
 import { matchAllowedHost, matchAllowList, normalizeHost, parseAllowList, type AllowEntry } from '../net/allow-list.ts';
+import { addressText, socketAddressOf, ipAddressOf, type IpAddress, type IpSocketAddress } from '../net/ip-address.ts';
 import type { NetworkCallOptions } from '../net/call-options.ts';
 import { recordNetworkEvent, type NetworkEvent, type NetworkEventLog } from '../net/events.ts';
 import type { LookupReply, NetRequest, TcpReply, UdpReply } from '../net/protocol.ts';
@@ -28,32 +29,6 @@ type IpAddressFamily = 'ipv4' | 'ipv6';
 
 const DENIED = 'access-denied';
 const INVALID_STATE = 'invalid-state';
-
-/** jco's shapes of wasi:sockets addresses. */
-type IpAddress = { tag: 'ipv4'; val: number[] } | { tag: 'ipv6'; val: number[] };
-type IpSocketAddress =
-  | { tag: 'ipv4'; val: { port: number; address: number[] } }
-  | { tag: 'ipv6'; val: { port: number; flowInfo: number; address: number[]; scopeId: number } };
-
-function addressText(address: IpAddress): string {
-  if (address.tag === 'ipv4') return address.val.join('.');
-  return normalizeHost(`[${address.val.map((part) => part.toString(16)).join(':')}]`) ?? '';
-}
-
-function ipAddressOf(text: string): IpAddress {
-  if (!text.includes(':')) return { tag: 'ipv4', val: text.split('.').map(Number) };
-  const url = new URL(`http://[${text}]/`).hostname.slice(1, -1);
-  const [head = '', tail = ''] = url.split('::');
-  const left = head === '' ? [] : head.split(':');
-  const right = tail === '' ? [] : tail.split(':');
-  const parts = url.includes('::') ? [...left, ...Array(8 - left.length - right.length).fill('0'), ...right] : left;
-  return { tag: 'ipv6', val: parts.map((part: string) => parseInt(part, 16)) };
-}
-
-function socketAddressOf(address: string, port: number): IpSocketAddress {
-  const ip = ipAddressOf(address);
-  return ip.tag === 'ipv4' ? { tag: 'ipv4', val: { port, address: ip.val } } : { tag: 'ipv6', val: { port, flowInfo: 0, address: ip.val, scopeId: 0 } };
-}
 
 /** Per-call state of the socket interfaces, carried by the call's `network` resource. */
 interface SocketState {
