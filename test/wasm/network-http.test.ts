@@ -4,6 +4,8 @@
  * same servers also exercise the private-address guard.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
+import { Worker } from 'node:worker_threads';
 import type { AddressInfo } from 'node:net';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -194,4 +196,56 @@ describe('wasi:http outgoing requests', () => {
     expect(plain.network?.events[0]).toMatchObject({ decision: 'denied', reason: 'policy headers with secrets are sent over https only' });
     expect(main.seen.length).toBe(before);
   }, 30_000);
+
+  it('runs on the calling thread too (in-process runner): the network thread serves a blocked main thread', async () => {
+    // The server runs in a thread of its own: this thread blocks while the guest waits for the answer.
+    const serverThread = new Worker(
+      "const http = require('node:http'); const server = http.createServer((q, r) => r.end('in-process ' + q.url));" +
+        "server.listen(0, '127.0.0.1', () => require('node:worker_threads').parentPort.postMessage(server.address().port));",
+      { eval: true },
+    );
+    try {
+      const port = await new Promise<number>((resolve) => serverThread.once('message', resolve));
+      const outcome = await runtime.runInProcess(fetchTool, { args: [`http://127.0.0.1:${port}/x`], policy: resolvePolicy({ network: { allow: [`127.0.0.1:${port}`] } }, work) });
+      expect(decode(outcome.stdout)).toBe('status: 200\nbody: in-process /x\n');
+      expect(outcome.workerThreadId).toBe(0);
+    } finally {
+      await serverThread.terminate();
+    }
+  }, 30_000);
+
+  it('speaks TLS to the checked address with the host name for SNI and certificate checks', async () => {
+    const names: string[] = [];
+    const server = createTlsServer({ key: TEST_KEY, cert: TEST_CERT, SNICallback: (name, callback) => (names.push(name), callback(null, undefined)) }, (_request, response) => response.end('secure'));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as AddressInfo).port;
+    try {
+      const outcome = await fetchWith([`https://secure.internal.test:${port}/`], { network: { allow: [`secure.internal.test:${port}`], resolve: { 'secure.internal.test': ['127.0.0.1'] } } });
+      // The test certificate is self-signed: the host verifies it and refuses it.
+      expect(decode(outcome.stdout)).toMatch(/^error: .*TlsCertificateError/);
+      expect(names).toEqual(['secure.internal.test']);
+      expect(outcome.network?.events[0]).toMatchObject({ decision: 'allowed', scheme: 'https', errorCode: 'TLS-certificate-error', address: '127.0.0.1' });
+    } finally {
+      server.close();
+    }
+  }, 30_000);
 });
+
+/** A self-signed test certificate for `secure.internal.test` (P-256, valid for 100 years); not trusted by anything. */
+const TEST_KEY = `-----BEGIN PRIVATE KEY-----
+MIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQg/GWYX8Pqt4JWsQO8
+PLdxlEu09MB5BXzvaH9+SznZYPGhRANCAASqBQ3v/j4hwm+UhkdyL1PrN1LX336+
+sBXFGtjohnqR3WbnRBCe2DDWuF9a6+xJDfj6wulAg0nlOsZK8Sabjlym
+-----END PRIVATE KEY-----`;
+const TEST_CERT = `-----BEGIN CERTIFICATE-----
+MIIBtTCCAVygAwIBAgIUMJybi1AxleZ7BeR4weZP9+TujekwCgYIKoZIzj0EAwIw
+HzEdMBsGA1UEAwwUc2VjdXJlLmludGVybmFsLnRlc3QwIBcNMjYxMTIzMjMzMjIy
+WhgPMjEyNjEwMzAyMzMyMjJaMB8xHTAbBgNVBAMMFHNlY3VyZS5pbnRlcm5hbC50
+ZXN0MFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAEqgUN7/4+IcJvlIZHci9T6zdS
+199+vrAVxRrY6IZ6kd1m50QQntgw1rhfWuvsSQ34+sLpQINJ5TrGSvEmm45cpqN0
+MHIwHQYDVR0OBBYEFBi7uMzPqpeCRUFrQg9b3OohOY7EMB8GA1UdIwQYMBaAFBi7
+uMzPqpeCRUFrQg9b3OohOY7EMA8GA1UdEwEB/wQFMAMBAf8wHwYDVR0RBBgwFoIU
+c2VjdXJlLmludGVybmFsLnRlc3QwCgYIKoZIzj0EAwIDRwAwRAIgJoOEc7qmKWRo
+9bCoKRYlQVNcWj6cskgwzUGQ41NhWeQCIHXa9ovNXG9BoVZ+nOnVEgfh2LjJn8kL
+Qm19OsKmPlbn
+-----END CERTIFICATE-----`;
