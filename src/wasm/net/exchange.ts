@@ -95,6 +95,7 @@ export async function performExchange(request: ExchangeRequest, signal: AbortSig
     if (request.scheme === 'https' && target.address !== request.host) options.servername = request.host;
     const outgoing = (request.scheme === 'https' ? https : http).request(options);
 
+    // timers[0] is the total budget; the connect and first-byte timers after it end with the response head.
     timers.push(setTimeout(() => fail({ tag: 'HTTP-response-timeout' }, `no complete response within ${request.totalTimeoutMs} ms`), remainingMs));
     const connectTimer = setTimeout(() => fail({ tag: 'connection-timeout' }, `no connection within ${request.connectTimeoutMs} ms`), request.connectTimeoutMs);
     timers.push(connectTimer);
