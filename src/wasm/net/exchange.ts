@@ -134,8 +134,8 @@ export async function performExchange(request: ExchangeRequest, signal: AbortSig
         }
       });
       response.once('end', () => reply(false));
-      response.once('aborted', () => fail({ tag: 'HTTP-response-incomplete' }, 'the connection closed before the response ended'));
-      response.once('error', (error: NodeJS.ErrnoException) => fail({ tag: 'HTTP-response-incomplete' }, error.message));
+      response.on('aborted', () => fail({ tag: 'HTTP-response-incomplete' }, 'the connection closed before the response ended'));
+      response.on('error', (error: NodeJS.ErrnoException) => fail({ tag: 'HTTP-response-incomplete' }, error.message));
     });
     outgoing.end(request.body.byteLength > 0 ? Buffer.from(request.body.buffer, request.body.byteOffset, request.body.byteLength) : undefined);
   });

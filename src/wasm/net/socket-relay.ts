@@ -175,7 +175,8 @@ export class SocketRelay {
           endpoint.waiter = undefined;
           waiter?.();
         });
-        socket.once('error', (error: NodeJS.ErrnoException) => resolve({ id, ok: false, error: socketErrorCode(error) }));
+        // Before the bind an error fails the open; later ones (ICMP errors and the like) are dropped, as UDP drops.
+        socket.on('error', (error: NodeJS.ErrnoException) => resolve({ id, ok: false, error: socketErrorCode(error) }));
         socket.bind(0, () => {
           this.#udp.set(conn, endpoint);
           const local = socket.address();

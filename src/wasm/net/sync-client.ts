@@ -45,6 +45,12 @@ export class NetClient {
     // Neither keeps the process (or a pool worker) alive; the thread ends with its parent.
     this.#worker.unref();
     this.#port.unref();
+    // A thread that died is replaced at the next call (a call waiting on it ends at its deadline).
+    const forget = () => {
+      if (shared === this) shared = undefined;
+    };
+    this.#worker.once('exit', forget);
+    this.#worker.once('error', forget);
   }
 
   /** Runs one HTTP exchange, blocking this thread until its reply or `deadlineNs` (monotonic). */
