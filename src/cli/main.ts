@@ -10,9 +10,9 @@
 import { Command, CommanderError } from 'commander';
 import type { CommandContext } from './command-context.ts';
 import { type CliIo, CliError, EXIT_FAILURE, EXIT_OK, EXIT_USAGE, oneLine, painterFor, processIo, writeError } from './output.ts';
-import { packageVersion } from './package-root.ts';
+import { packageVersion } from '../package-root.ts';
 
-export { packageVersion } from './package-root.ts';
+export { packageVersion } from '../package-root.ts';
 
 /** Fills in a command created by main (name and description already set): arguments, options, action. */
 export type DefineCommand = (command: Command, context: CommandContext) => Command;

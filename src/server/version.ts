@@ -1,14 +1,4 @@
 /** The package version, reported as the MCP server version and in the OpenAPI document. */
-import { readFileSync } from 'node:fs';
+import { packageVersion } from '../package-root.ts';
 
-function readPackageVersion(): string {
-  try {
-    const text = readFileSync(new URL('../../package.json', import.meta.url), 'utf8');
-    const parsed = JSON.parse(text) as { version?: unknown };
-    return typeof parsed.version === 'string' ? parsed.version : '0.0.0';
-  } catch {
-    return '0.0.0';
-  }
-}
-
-export const TOOLHOST_VERSION: string = readPackageVersion();
+export const TOOLHOST_VERSION: string = packageVersion();

@@ -9,7 +9,8 @@ import type { WasiHost, WasiHostOptions } from './wasi/types.ts';
 
 export type CreateWasiHost = (options: WasiHostOptions) => WasiHost;
 
-export const DEFAULT_WASI_HOST_MODULE = new URL('./wasi/index.ts', import.meta.url).href;
+/** The sources run `.ts` modules through tsx; the build (dist/) has `.js` ones, and tsc rewrites only import specifiers. */
+export const DEFAULT_WASI_HOST_MODULE = new URL(import.meta.url.endsWith('.ts') ? './wasi/index.ts' : './wasi/index.js', import.meta.url).href;
 
 const factories = new Map<string, Promise<CreateWasiHost>>();
 

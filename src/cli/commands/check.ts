@@ -8,6 +8,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { Command } from 'commander';
 import { ToolHostError } from '../../errors.ts';
 import { type CapturedHelp, captureHelp } from '../../introspect/capture.ts';
+import { planFolderToolNames } from '../../extensions/tool-names.ts';
 import { applyToolOverrides, readToolOverrides, type ToolOverrides } from '../../introspect/overrides.ts';
 import { parseHelp } from '../../introspect/parse-help.ts';
 import { propertyNameOf } from '../../introspect/property-name.ts';
@@ -126,6 +127,25 @@ export function lintSpec(spec: CliSpec): Finding[] {
   return findings;
 }
 
+/**
+ * The tool name the file gets in its folder (its stem, or its .tool.json name) and, when that name is
+ * taken by a built-in or a sibling file, the suffixed name a host serves it under (src/extensions/tool-names.ts).
+ */
+async function nameFindings(file: string, overrides: ToolOverrides | undefined): Promise<Finding[]> {
+  const { builtinTools } = await import('../../../builtins/index.ts');
+  const planned = (await planFolderToolNames(dirname(file), builtinTools.map((tool) => tool.name))).find((entry) => entry.file === file);
+  if (planned === undefined) return [];
+  const origin = overrides?.name !== undefined ? basename(sidecarPaths(file).overrides) : 'the file name';
+  if (planned.clash === undefined) return [{ level: 'ok', code: 'name', message: `tool name "${planned.name}" (from ${origin})` }];
+  return [
+    {
+      level: 'warning',
+      code: 'name-clash',
+      message: `${planned.clash.reason}: rename the file or set "name" in ${basename(sidecarPaths(file).overrides)}`,
+    },
+  ];
+}
+
 /** Runs every check on one file; never throws for a problem with the file (that is a finding). */
 export async function checkComponent(file: string, runtime: WasmRuntime, workspaceRoot: string): Promise<CheckReport> {
   const findings: Finding[] = [];
@@ -226,16 +246,17 @@ export async function checkComponent(file: string, runtime: WasmRuntime, workspa
   if (help.flag !== '--help' && help.flag !== '--help-json') {
     add('warning', 'help-flag', `help came from \`${help.flag}\`, not --help: support --help, which is what people and toolhost try first`);
   }
-  let spec = help.spec ?? parseHelp(help.text, { fileName: basename(file) });
-  if (overrides) spec = applyToolOverrides(spec, overrides);
+  const parsed = help.spec ?? parseHelp(help.text, { fileName: basename(file) });
+  const spec = overrides ? applyToolOverrides(parsed, overrides) : parsed;
   facts.options = spec.options.length;
   facts.positionals = spec.positionals.length;
   facts.subcommands = spec.subcommands.length;
   add(
     'ok',
     'help',
-    `${help.flag} ${help.spec ? 'returned a spec' : 'parsed'}: ${spec.options.length} option(s), ${spec.positionals.length} positional(s), ${spec.subcommands.length} subcommand(s); tool name "${spec.name}"`,
+    `${help.flag} ${help.spec ? 'returned a spec' : 'parsed'}: ${spec.options.length} option(s), ${spec.positionals.length} positional(s), ${spec.subcommands.length} subcommand(s); program "${parsed.name}"`,
   );
+  findings.push(...(await nameFindings(file, overrides)));
   findings.push(...lintSpec(spec));
   try {
     jsonSchemaOf(cliSpecToZod(spec));

@@ -26,9 +26,13 @@ interface InspectFlags extends HostFlags {
 
 /** `inspect --json`: the introspection report's keys exactly, extended (never renamed) with load facts. */
 export interface InspectJson extends InspectReport {
+  /** The program the help's Usage line names; the tool is named after its file (or its .tool.json). */
+  program: string;
   file: string;
   sha256: string;
   help_flag: string;
+  /** Why no help was taken (a trap, a timeout, or a failing exit whose output did not look like help). */
+  help_problem?: string;
   permission: string;
   network: boolean;
   imports: readonly string[];
@@ -49,9 +53,12 @@ export function inspectJson(tool: AnyTool): InspectJson {
   const report = buildInspectReport(details.spec, tool.inputSchema as Record<string, unknown>);
   return {
     ...report,
+    name: tool.name,
+    program: details.program,
     file: details.file,
     sha256: details.sha256,
     help_flag: details.helpFlag,
+    ...(details.helpProblem === undefined ? {} : { help_problem: details.helpProblem }),
     permission: tool.permission,
     network: tool.network,
     imports: [...details.imports],
@@ -112,6 +119,12 @@ function describePolicy(policy: ResolvedToolPolicy): string[] {
   return lines;
 }
 
+/** The line saying why a tool serves under a suffixed name (see src/extensions/tool-names.ts). */
+function nameClashLines(tool: AnyTool, paint: Paint): string[] {
+  const clash = tool.details?.['name_clash'] as { reason?: unknown } | undefined;
+  return typeof clash?.reason === 'string' ? [`${paint('bold', 'name')}  ${paint('yellow', clash.reason)}`] : [];
+}
+
 export function renderInspect(tool: AnyTool, paint: Paint): string {
   const json = inspectJson(tool);
   const spec: CliSpec = detailsOf(tool).spec;
@@ -121,8 +134,10 @@ export function renderInspect(tool: AnyTool, paint: Paint): string {
     json.description || paint('dim', '(no description)'),
     '',
     json.help_flag === 'none'
-      ? `${heading('help')}  none: the component gave no usable --help, -h or help output, so the tool takes no parameters`
+      ? `${heading('help')}  none: the component gave no usable --help, -h or help output, so the tool takes no parameters${json.help_problem === undefined ? '' : ` (${json.help_problem})`}`
       : `${heading('help')}  read from \`${json.help_flag}\`${json.help_flag === '--help-json' ? ' (a JSON spec)' : ', parsed'}`,
+    `${heading('program')}  ${json.program}${json.program === json.name ? '' : paint('dim', ' (named in the help; the tool is named after its file)')}`,
+    ...nameClashLines(tool, paint),
     '',
     heading('options'),
     ...(spec.options.length === 0 ? ['  (none)'] : columns(spec.options.map((option) => [optionHead(option), optionFacts(option), option.description ?? '']))),

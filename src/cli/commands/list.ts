@@ -30,6 +30,8 @@ export function defineListCommand(command: Command, context: CommandContext): Co
       const host = await openHost(config, context.io, { logger: commandLogger(isDebug(self)) });
       try {
         const tools = host.listTools();
+        // Files served under a suffixed name say why (src/extensions/tool-names.ts), on stderr so JSON stays clean.
+        for (const reason of nameClashReasons(tools)) context.io.stderr.write(`note: ${reason}\n`);
         if (format === undefined) {
           context.io.stdout.write(renderToolTable(tools, context));
         } else {
@@ -42,6 +44,14 @@ export function defineListCommand(command: Command, context: CommandContext): Co
     }),
   );
   return command;
+}
+
+/** The reasons of tools served under another name than their file wanted, in list order. */
+export function nameClashReasons(tools: readonly AnyTool[]): string[] {
+  return tools.flatMap((tool) => {
+    const clash = tool.details?.['name_clash'] as { reason?: unknown } | undefined;
+    return typeof clash?.reason === 'string' ? [clash.reason] : [];
+  });
 }
 
 function renderToolTable(tools: readonly AnyTool[], context: CommandContext): string {

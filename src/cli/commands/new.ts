@@ -5,7 +5,7 @@ import { Argument, Command } from 'commander';
 import type { CommandContext } from '../command-context.ts';
 import { selfInvocation, shellPrefix } from '../invocation.ts';
 import { EXIT_OK, painterFor, usageError, writeWarning } from '../output.ts';
-import { packageRoot } from '../package-root.ts';
+import { packageRoot } from '../../package-root.ts';
 import { TEMPLATE_LANGUAGES, TOOL_TEMPLATES, type TemplateLanguage } from '../templates/index.ts';
 
 /** Project names become file names and the tool name: keep them valid as both. */
