@@ -177,6 +177,12 @@ describe('wasi:http outgoing requests', () => {
     expect(main.seen.at(-1)?.headers.authorization).toBe(`Bearer ${secret}`);
     expect(decode(outcome.stdout)).toBe('status: 200\nbody: GET /ok \n');
     for (const seen of [decode(outcome.stdout), decode(outcome.stderr), JSON.stringify(outcome.network)]) expect(seen).not.toContain(secret);
+    // A server that echoes the header back: the guest reads it redacted.
+    const echoed = await fetchWith([`http://127.0.0.1:${main.port}/echo-auth`], policy, { networkHeaders: resolved.headers });
+    expect(decode(echoed.stdout)).toBe('status: 200\nbody: auth=Bearer [REDACTED]\n');
+    expect(main.seen.at(-1)?.headers.authorization).toBe(`Bearer ${secret}`);
+    const trace = await fetchWith(['-X', 'TRACE', `http://127.0.0.1:${main.port}/ok`], policy, { networkHeaders: resolved.headers });
+    expect(decode(trace.stdout)).toMatch(/HttpRequestDenied/);
     // Another allowed host does not get the header.
     await fetchWith([`http://127.0.0.1:${other.port}/`], policy, { networkHeaders: resolved.headers });
     expect(other.seen.at(-1)?.headers.authorization).toBeUndefined();

@@ -8,6 +8,7 @@ import { specialAddressClass } from '../../src/wasm/net/address-class.ts';
 import { matchAllowList, parseAllowEntry, parseAllowList } from '../../src/wasm/net/allow-list.ts';
 import { checkDestination } from '../../src/wasm/net/destination.ts';
 import { addressText, ipAddressOf } from '../../src/wasm/net/ip-address.ts';
+import { redactSecretBytes } from '../../src/wasm/net/redact-bytes.ts';
 import { networkCallOptions, resolveNetworkHeaders } from '../../src/wasm/net/call-options.ts';
 import { httpTypesImports, IncomingBody, OutgoingBody } from '../../src/wasm/wasi/http.ts';
 
@@ -71,6 +72,19 @@ describe('private-address guard', () => {
   });
 });
 
+describe('secret redaction in responses', () => {
+  const text = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
+  const bytes = (value: string) => new TextEncoder().encode(value);
+  it('replaces every occurrence, longest secret first, and a partial secret at a cut end', () => {
+    expect(text(redactSecretBytes(bytes('a=s3cret b=s3cret'), ['s3cret']))).toBe('a=[REDACTED] b=[REDACTED]');
+    expect(text(redactSecretBytes(bytes('key s3cret-long'), ['s3cret', 's3cret-long']))).toBe('key [REDACTED]');
+    expect(text(redactSecretBytes(bytes('tail s3c'), ['s3cret'], true))).toBe('tail [REDACTED]');
+    expect(text(redactSecretBytes(bytes('tail s3c'), ['s3cret'], false))).toBe('tail s3c');
+    const untouched = bytes('nothing here');
+    expect(redactSecretBytes(untouched, ['s3cret'])).toBe(untouched);
+  });
+});
+
 describe('socket addresses', () => {
   it('converts between text and the glue\'s shapes', () => {
     expect(ipAddressOf('10.1.2.3')).toEqual({ tag: 'ipv4', val: [10, 1, 2, 3] });
@@ -92,9 +106,9 @@ describe('network policy fields', () => {
     expect(resolved.network.request_timeout_ms).toBe(5000);
     const options = networkCallOptions(resolved.network);
     expect(options).toMatchObject({ requestTimeoutMs: 5000, connectTimeoutMs: 5000, maxResponseBodyBytes: 10 * 1024 * 1024 });
-    expect(options.headers).toEqual([{ host: 'api.example.com', port: undefined, name: 'authorization', value: undefined, missingSecrets: ['TOKEN'], secret: true }]);
+    expect(options.headers).toEqual([{ host: 'api.example.com', port: undefined, name: 'authorization', value: undefined, missingSecrets: ['TOKEN'], secret: true, secretValues: [] }]);
     const withSecret = resolveNetworkHeaders(resolved.network, { resolve: () => 's3cret' });
-    expect(withSecret.headers[0]).toMatchObject({ value: 'Bearer s3cret', missingSecrets: [], secret: true });
+    expect(withSecret.headers[0]).toMatchObject({ value: 'Bearer s3cret', missingSecrets: [], secret: true, secretValues: ['s3cret'] });
     expect(withSecret.used.get('TOKEN')).toBe('s3cret');
   });
 });

@@ -22,6 +22,8 @@ export interface InjectedHeader {
   missingSecrets: string[];
   /** The value holds a secret: it is sent over HTTPS only (or plain HTTP to a loopback literal / localhost). */
   secret: boolean;
+  /** The secret values inside `value`, redacted from what the guest reads back (redact-bytes.ts). */
+  secretValues: string[];
 }
 
 export interface NetworkCallOptions {
@@ -57,9 +59,9 @@ export function resolveNetworkHeaders(network: NetworkPolicy, secrets: SecretsRe
       const substitution = substituteSecrets(template, resolver);
       if (substitution.ok) {
         for (const [secret, value] of substitution.used) used.set(secret, value);
-        headers.push({ host: target.host, port: target.port, name: name.toLowerCase(), value: substitution.value as string, missingSecrets: [], secret: substitution.used.size > 0 });
+        headers.push({ host: target.host, port: target.port, name: name.toLowerCase(), value: substitution.value as string, missingSecrets: [], secret: substitution.used.size > 0, secretValues: [...substitution.used.values()] });
       } else {
-        headers.push({ host: target.host, port: target.port, name: name.toLowerCase(), value: undefined, missingSecrets: substitution.missing, secret: true });
+        headers.push({ host: target.host, port: target.port, name: name.toLowerCase(), value: undefined, missingSecrets: substitution.missing, secret: true, secretValues: [] });
       }
     }
   }
@@ -75,7 +77,7 @@ export function networkCallOptions(network: NetworkPolicy, headers?: readonly In
   }
   return {
     allow: [...network.allow],
-    headers: headers === undefined ? resolveNetworkHeaders(network, undefined).headers : headers.map((header) => ({ ...header })),
+    headers: headers === undefined ? resolveNetworkHeaders(network, undefined).headers : headers.map((header) => ({ ...header, secretValues: [...header.secretValues] })),
     resolve,
     connectTimeoutMs: network.connect_timeout_ms ?? NETWORK_DEFAULTS.connect_timeout_ms,
     firstByteTimeoutMs: network.first_byte_timeout_ms ?? NETWORK_DEFAULTS.first_byte_timeout_ms,

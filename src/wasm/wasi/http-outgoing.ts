@@ -6,7 +6,8 @@
  * shorten them). The I/O runs in a network thread while this (synchronous) guest thread blocks
  * (src/wasm/net/sync-client.ts), never past the call's deadline. A refused or failed request is a
  * wasi:http `error-code` the guest sees, and one record in the call's network events. Headers the
- * policy adds (secrets) are merged at dispatch into a list the guest never sees.
+ * policy adds (secrets) are merged at dispatch into a list the guest never sees, and their secret
+ * values are redacted from the response should the server echo them.
  */
 import type { CallContext } from './call-context.ts';
 import { bodySizeError, FutureIncomingResponse, HTTP_REQUEST_DENIED, IncomingBody, IncomingResponse, type BodyBuffer, type Method, type OutgoingRequest, type RequestOptions, type ResponseResult, type Scheme } from './http.ts';
@@ -16,6 +17,7 @@ import { defaultPort, matchAllowList, normalizeHost, parseAllowList, type AllowE
 import type { InjectedHeader, NetworkCallOptions } from '../net/call-options.ts';
 import { recordNetworkEvent, type NetworkEvent, type NetworkEventLog } from '../net/events.ts';
 import type { ExchangeReply, HttpErrorCode } from '../net/protocol.ts';
+import { redactSecretBytes } from '../net/redact-bytes.ts';
 import { netClient } from '../net/sync-client.ts';
 
 /** Per-call state of the outgoing handler. */
@@ -38,6 +40,8 @@ interface PendingExchange {
   readonly connectTimeoutMs: number;
   readonly firstByteTimeoutMs: number;
   readonly startedMs: number;
+  /** Secret values of the headers the host added: redacted from the response the guest reads. */
+  readonly secretValues: readonly string[];
 }
 
 /** Header fields the host sets itself, or that only mean something hop by hop: dropped from guest requests. */
@@ -115,9 +119,12 @@ function handle(state: HandlerState, request: OutgoingRequest, requestOptions: R
   const injected = headersFor(state.options, host, port);
   const missing = injected.flatMap((header) => header.missingSecrets);
   if (missing.length > 0) deny(state, event, HTTP_REQUEST_DENIED, `secret not configured: ${[...new Set(missing)].join(', ')}`);
+  const secretValues = injected.flatMap((header) => header.secretValues);
   if (scheme === 'http' && injected.some((header) => header.secret) && !isLoopbackHost(host)) {
     deny(state, event, HTTP_REQUEST_DENIED, 'policy headers with secrets are sent over https only');
   }
+  // TRACE makes a server echo the request headers: never with a secret the host added.
+  if (secretValues.length > 0 && method === 'TRACE') deny(state, event, HTTP_REQUEST_DENIED, 'TRACE with policy secret headers');
   const injectedNames = new Set(injected.map((header) => header.name));
   const headers: Array<[string, Uint8Array]> = request
     .headers()
@@ -140,6 +147,7 @@ function handle(state: HandlerState, request: OutgoingRequest, requestOptions: R
     connectTimeoutMs: minDefined(state.options.connectTimeoutMs, nsToMs(requestOptions?.connectTimeout())),
     firstByteTimeoutMs: minDefined(state.options.firstByteTimeoutMs, nsToMs(requestOptions?.firstByteTimeout())),
     startedMs: performance.now(),
+    secretValues,
   };
   return new FutureIncomingResponse(() => dispatch(pending));
 }
@@ -196,8 +204,11 @@ function dispatch(pending: PendingExchange): ResponseResult {
     return { tag: 'err', val: reply.error };
   }
   finish('allowed', { status: reply.status, address: reply.address, responseBytes: reply.body.byteLength });
-  const incoming = new IncomingBody(reply.body, reply.bodyCapped ? options.maxResponseBodyBytes : undefined);
-  return { tag: 'ok', val: new IncomingResponse(reply.status, reply.headers, incoming) };
+  const secrets = pending.secretValues;
+  const responseBody = redactSecretBytes(reply.body, secrets, reply.bodyCapped);
+  const responseHeaders = secrets.length === 0 ? reply.headers : reply.headers.map(([name, value]): [string, Uint8Array] => [name, redactSecretBytes(value, secrets)]);
+  const incoming = new IncomingBody(responseBody, reply.bodyCapped ? options.maxResponseBodyBytes : undefined);
+  return { tag: 'ok', val: new IncomingResponse(reply.status, responseHeaders, incoming) };
 }
 
 /** `wasi:http/outgoing-handler` for one call: requests go to `options.allow` hosts only; events go to `log`. */
