@@ -1,14 +1,16 @@
-/** The built-in tools: file access confined to the workspace, search, and a shell. */
+/** The built-in tools: file access confined to the workspace, search, a shell with background processes, and tool search. */
 import type { AnyTool } from '../src/index.ts';
 import { editFileTool } from './edit-file.ts';
 import { globTool } from './glob.ts';
 import { grepTool } from './grep.ts';
 import { listDirTool } from './list-dir.ts';
+import { processTool } from './process.ts';
 import { readFileTool } from './read-file.ts';
+import { searchToolsTool } from './search-tools.ts';
 import { shellTool } from './shell.ts';
 import { writeFileTool } from './write-file.ts';
 
-export { editFileTool, globTool, grepTool, listDirTool, readFileTool, shellTool, writeFileTool };
+export { editFileTool, globTool, grepTool, listDirTool, processTool, readFileTool, searchToolsTool, shellTool, writeFileTool };
 
 /** Every built-in tool, in a stable order. */
 export const builtinTools: readonly AnyTool[] = Object.freeze([
@@ -19,4 +21,6 @@ export const builtinTools: readonly AnyTool[] = Object.freeze([
   globTool,
   grepTool,
   shellTool,
+  processTool,
+  searchToolsTool,
 ]);

@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process';
 import { stat } from 'node:fs/promises';
 import { z } from 'zod';
 import { defineTool, errorResult, textResult, type ToolContext, type ToolResult } from '../src/index.ts';
+import { BACKGROUND_MAX_LIVE_PROCESSES, BACKGROUND_OUTPUT_BUFFER_BYTES, backgroundProcessesKey } from './internal/background-processes.ts';
 import { describeFileSystemError, formatBytes } from './internal/files.ts';
 import { processSandbox, sandboxedCommand, type ProcessSandboxPlan } from './internal/process-sandbox.ts';
 import { realWorkspaceRoot, resolveWorkspacePath } from './internal/workspace.ts';
@@ -105,7 +106,17 @@ const shellInput = z.object({
     .min(1)
     .max(SHELL_MAX_TIMEOUT_MS)
     .default(SHELL_DEFAULT_TIMEOUT_MS)
-    .describe(`Milliseconds before the command is killed. Default: ${SHELL_DEFAULT_TIMEOUT_MS}, at most ${SHELL_MAX_TIMEOUT_MS}.`),
+    .describe(
+      `Milliseconds before the command is killed. Default: ${SHELL_DEFAULT_TIMEOUT_MS}, at most ${SHELL_MAX_TIMEOUT_MS}. ` +
+        'Does not apply with run_in_background.',
+    ),
+  run_in_background: z
+    .boolean()
+    .default(false)
+    .describe(
+      'Start the command and return at once with metadata.process_id, for servers, watchers and long builds. Read its ' +
+        'output, wait for it, write to its stdin or kill it with the process tool. Default: false.',
+    ),
 });
 
 type ShellInput = z.output<typeof shellInput>;
@@ -139,31 +150,74 @@ export function createShellTool(options: ShellToolOptions = {}) {
       'Run a shell command with /bin/sh -c in the workspace and return its combined stdout and stderr. cwd is relative ' +
       'to the workspace root (default: the root). The command gets a minimal environment (PATH, HOME set to the ' +
       'workspace root, LANG, TERM=dumb; no host secrets), no stdin, and is killed with all its child processes when ' +
-      `timeout_ms passes (default ${SHELL_DEFAULT_TIMEOUT_MS}). Background processes are killed when the command exits. ` +
+      `timeout_ms passes (default ${SHELL_DEFAULT_TIMEOUT_MS}). Processes it starts with & are killed when the command exits. ` +
       'Where the host supports it, the command runs in its own process namespace: it sees only its own processes and ' +
       'holds no root privileges (metadata.isolation says which applied). ' +
       `Output over ${formatBytes(SHELL_MAX_OUTPUT_BYTES)} keeps its beginning and end. A non-zero exit status is ` +
       'reported as an error with the output. Use it to build, test, run git or other programs; prefer read_file, ' +
-      'grep and glob for reading and searching files.',
+      'grep and glob for reading and searching files. With run_in_background the command runs on, with a stdin pipe ' +
+      `and no timeout, until it exits, is killed, or the host stops; its newest ${formatBytes(BACKGROUND_OUTPUT_BUFFER_BYTES)} ` +
+      `of output are kept, and at most ${BACKGROUND_MAX_LIVE_PROCESSES} run at once.`,
     permission: 'execute',
     input: shellInput,
     secretParams: [],
-    execute: async (input, context) => runShell(input, context, await isolationFor(context)),
+    execute: async (input, context) => {
+      const plan = await isolationFor(context);
+      return input.run_in_background ? startInBackground(input, context, plan) : runShell(input, context, plan);
+    },
   });
 }
 
-async function runShell(input: ShellInput, context: ToolContext, plan: ProcessSandboxPlan): Promise<ToolResult> {
-  const resolution = await resolveWorkspacePath(context.workspaceRoot, input.cwd);
-  if (!resolution.ok) return errorResult(`cwd: ${resolution.message}`);
+type DirectoryCheck = { ok: true; real: string; relative: string } | { ok: false; result: ToolResult };
+
+/** The cwd of a command: inside the workspace, existing, and a directory. */
+async function resolveCommandDirectory(context: ToolContext, cwd: string): Promise<DirectoryCheck> {
+  const resolution = await resolveWorkspacePath(context.workspaceRoot, cwd);
+  if (!resolution.ok) return { ok: false, result: errorResult(`cwd: ${resolution.message}`) };
   const directory = resolution.path;
-  if (!directory.exists) return errorResult(`cwd "${input.cwd}" does not exist. Use list_dir to find the directory, or create it first.`);
+  if (!directory.exists) {
+    return { ok: false, result: errorResult(`cwd "${cwd}" does not exist. Use list_dir to find the directory, or create it first.`) };
+  }
   try {
     if (!(await stat(directory.real)).isDirectory()) {
-      return errorResult(`cwd "${directory.relative}" is a file, not a directory. Give the directory to run the command in.`);
+      return { ok: false, result: errorResult(`cwd "${directory.relative}" is a file, not a directory. Give the directory to run the command in.`) };
     }
   } catch (error) {
-    return errorResult(describeFileSystemError(error, directory.relative));
+    return { ok: false, result: errorResult(describeFileSystemError(error, directory.relative)) };
   }
+  return { ok: true, real: directory.real, relative: directory.relative };
+}
+
+/** `run_in_background`: starts the command under the host's background processes and returns at once. */
+async function startInBackground(input: ShellInput, context: ToolContext, plan: ProcessSandboxPlan): Promise<ToolResult> {
+  if (!context.hostResource) {
+    return errorResult('Background processes need a running tool host to keep them; this caller provides none. Run the command without run_in_background.');
+  }
+  const directory = await resolveCommandDirectory(context, input.cwd);
+  if (!directory.ok) return directory.result;
+  if (context.signal.aborted) return errorResult('The command was not started: the call was cancelled.');
+  const home = await realWorkspaceRoot(context.workspaceRoot);
+  const started = context.hostResource(backgroundProcessesKey).start({
+    command: input.command,
+    cwdReal: directory.real,
+    cwdRelative: directory.relative,
+    env: shellEnvironment(home),
+    plan,
+  });
+  if (!started.ok) return errorResult(started.message, { running: false });
+  const id = started.process.id;
+  return textResult(
+    `Started background process ${id}: ${input.command}\n` +
+      `Use the process tool with process_id "${id}": action "output" for new output, "wait" to wait for it to exit, ` +
+      '"write_stdin" to send input, "kill" to stop it.',
+    { process_id: id, running: true, cwd: directory.relative, isolation: plan.isolation },
+  );
+}
+
+async function runShell(input: ShellInput, context: ToolContext, plan: ProcessSandboxPlan): Promise<ToolResult> {
+  const checked = await resolveCommandDirectory(context, input.cwd);
+  if (!checked.ok) return checked.result;
+  const directory = checked;
   if (context.signal.aborted) return errorResult('The command was not started: the call was cancelled.');
   const remaining = context.deadline - Date.now();
   if (remaining <= 0) return errorResult('The command was not started: the call deadline has already passed.');

@@ -13,7 +13,7 @@ import { silentLogger } from './logger.ts';
 import { ToolRegistry, type ToolLookup } from './registry.ts';
 import { errorResult, type ToolResult } from './result.ts';
 import { createSecretsResolver } from './secrets.ts';
-import type { AnyTool } from './tool.ts';
+import type { AnyTool, HostResource, HostResourceKey } from './tool.ts';
 import { sanitizeToolName } from './tool-name.ts';
 
 export const DEFAULT_CALL_TIMEOUT_MS = 10_000;
@@ -82,6 +82,34 @@ export async function createHost(options: HostOptions = {}, dependencies: Create
   setMaxListeners(0, shutdown.signal);
   let closing = false;
 
+  /** Per-host state of tools (see ToolContext.hostResource), closed first when the host stops. */
+  const resources = new Map<HostResourceKey<HostResource>, HostResource>();
+  let resourcesClosed = false;
+  function hostResource<Resource extends HostResource>(key: HostResourceKey<Resource>): Resource {
+    const existing = resources.get(key);
+    if (existing) return existing as Resource;
+    const created = key.create();
+    if (resourcesClosed) {
+      // A call that was already running when the host stopped: it gets a resource that refuses work.
+      void created.close();
+      return created;
+    }
+    resources.set(key, created);
+    return created;
+  }
+  async function closeResources(): Promise<void> {
+    resourcesClosed = true;
+    const closings = [...resources].map(async ([key, resource]) => {
+      try {
+        await resource.close();
+      } catch (error) {
+        logger.warn({ resource: key.name, error: error instanceof Error ? error.message : String(error) }, 'a host resource failed to close');
+      }
+    });
+    resources.clear();
+    await Promise.all(closings);
+  }
+
   function lookupTool(name: string): ToolLookup {
     const lookup = registry.lookup(name);
     if (lookup.found || lookup.reason !== 'unknown') return lookup;
@@ -116,6 +144,8 @@ export async function createHost(options: HostOptions = {}, dependencies: Create
         deadline: Date.now() + timeoutMs,
         logger: logger.child({ tool: name, callId }),
         secrets,
+        listTools: () => registry.list(),
+        hostResource,
       });
     } finally {
       callSignal.dispose();
@@ -157,6 +187,8 @@ export async function createHost(options: HostOptions = {}, dependencies: Create
     async close(closeOptions = {}) {
       if (closing) return;
       closing = true;
+      // Background processes die with the host; a call waiting on one returns as soon as it is gone.
+      await closeResources();
       const graceMs = closeOptions.graceMs ?? 10_000;
       let timer: NodeJS.Timeout | undefined;
       await Promise.race([

@@ -13,6 +13,22 @@ import { assertValidToolName } from './tool-name.ts';
 
 export type ToolSource = 'builtin' | 'wasm';
 
+/**
+ * State a tool keeps for the life of a host rather than one call (e.g. the `shell` tool's background
+ * processes). The host creates it on first use (`ToolContext.hostResource`) and closes it when it stops.
+ */
+export interface HostResource {
+  /** Frees what the resource holds (kills processes, closes handles). Called once, when the host stops. */
+  close(): Promise<void>;
+}
+
+/** One kind of host resource: a host keeps at most one instance per key, compared by identity. */
+export interface HostResourceKey<Resource extends HostResource> {
+  /** For logs. */
+  readonly name: string;
+  create(): Resource;
+}
+
 /** The zod schema a tool's input is declared with: always an object schema. */
 export type ToolInputSchema = z.ZodObject<z.ZodRawShape>;
 
@@ -35,6 +51,17 @@ export interface ToolContext {
    * knows where it cut, so output limits must apply this before truncating.
    */
   redactText?: (text: string, edges?: CutEdges) => string;
+  /**
+   * The tools the host offers this caller (permission mode and include/exclude applied), sorted by
+   * name: what a tool-search tool searches. Set by the host; absent outside one.
+   */
+  listTools?: () => readonly AnyTool[];
+  /**
+   * The host's one instance of a resource, created on first use and closed when the host stops, so
+   * state that outlives a call (background processes) is per host, not per module. Set by the host;
+   * absent outside one. After the host has stopped, a new instance is returned already closed.
+   */
+  hostResource?: <Resource extends HostResource>(key: HostResourceKey<Resource>) => Resource;
 }
 
 export interface Tool<Input = Record<string, unknown>> {
