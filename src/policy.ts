@@ -8,7 +8,7 @@ import { isAbsolute, resolve } from 'node:path';
 import { z } from 'zod';
 import { ToolHostError } from './errors.ts';
 import { isIP } from 'node:net';
-import { matchAllowList, normalizeHost, parseAllowEntry, type AllowEntry } from './wasm/net/allow-list.ts';
+import { matchAllowedHost, matchAllowList, normalizeHost, parseAllowEntry, type AllowEntry } from './wasm/net/allow-list.ts';
 
 const fsGrantSchema = z
   .object({
@@ -146,8 +146,8 @@ function checkNetworkHosts(network: NetworkPolicy, source: string): void {
     if (parsed === undefined) {
       throw new ToolHostError('POLICY_INVALID', `Invalid ${source}: network.headers.${key}: not a host or host:port`);
     }
-    const ports = parsed.port !== undefined ? [parsed.port] : [80, 443];
-    if (!ports.some((port) => matchAllowList(entries, { scheme: undefined, host: parsed.host, port }))) {
+    const allowed = parsed.port === undefined ? matchAllowedHost(entries, parsed.host) : matchAllowList(entries, { scheme: undefined, host: parsed.host, port: parsed.port });
+    if (allowed === undefined) {
       throw new ToolHostError('POLICY_INVALID', `Invalid ${source}: network.headers.${key}: the host is not in network.allow`);
     }
   }
