@@ -9,7 +9,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { captureHelp, type HelpCache } from '../introspect/capture.ts';
-import { parseHelp } from '../introspect/parse-help.ts';
+import { commandOptionProblem } from '../introspect/command-options.ts';
+import type { UnparsedLine } from '../introspect/help-scan.ts';
+import { parseHelp, parseHelpReport } from '../introspect/parse-help.ts';
+import { withSubcommandOptions } from '../introspect/subcommand-help.ts';
 import { applyToolOverrides, readToolOverrides, type ToolOverrides } from '../introspect/overrides.ts';
 import type { CliSpec } from '../introspect/spec.ts';
 import { STDIN_PROPERTY } from '../introspect/property-name.ts';
@@ -57,6 +60,8 @@ export interface WasmToolDetails {
   helpProblem?: string;
   /** The program the help's Usage line names (`git` for git-clone.wasm); the tool name is the file's. */
   program: string;
+  /** Lines of the help's options sections the parser did not understand (present when text help was parsed). */
+  unparsed?: UnparsedLine[];
   [key: string]: unknown;
 }
 
@@ -99,7 +104,15 @@ async function policyFor(file: string, overrides: ToolOverrides | undefined, opt
   return resolvePolicy(merged, options.workspaceRoot);
 }
 
-async function specFor(component: LoadedComponent, file: string, overrides: ToolOverrides | undefined, policy: ResolvedToolPolicy, options: WasmToolLoaderOptions): Promise<{ spec: CliSpec; helpFlag: string; program: string; helpProblem?: string }> {
+interface SpecOutcome {
+  spec: CliSpec;
+  helpFlag: string;
+  program: string;
+  helpProblem?: string;
+  unparsed?: UnparsedLine[];
+}
+
+async function specFor(component: LoadedComponent, file: string, overrides: ToolOverrides | undefined, policy: ResolvedToolPolicy, options: WasmToolLoaderOptions): Promise<SpecOutcome> {
   const programName = basename(file).replace(/\.wasm$/, '');
   // Help runs with the tool's own grants (a tool that reads its data files at start-up still prints
   // help), within a short time budget and a smaller output cap.
@@ -112,6 +125,7 @@ async function specFor(component: LoadedComponent, file: string, overrides: Tool
   let spec: CliSpec;
   let helpFlag = 'tool.json';
   let helpProblem: string | undefined;
+  let unparsed: UnparsedLine[] | undefined;
   if (overrides?.spec) {
     spec = overrides.spec;
   } else {
@@ -130,12 +144,28 @@ async function specFor(component: LoadedComponent, file: string, overrides: Tool
     if (help === undefined || (help.spec === undefined && isToolResultJson(help.text))) {
       spec = parseHelp('', { fileName: basename(file) });
       helpFlag = 'none';
-    } else {
-      spec = help.spec ?? parseHelp(help.text, { fileName: basename(file) });
+    } else if (help.spec !== undefined) {
+      spec = help.spec;
       helpFlag = help.flag;
+    } else {
+      const report = parseHelpReport(help.text, { fileName: basename(file) });
+      spec = report.spec;
+      unparsed = report.unparsed;
+      helpFlag = help.flag;
+      if (spec.subcommands.length > 0) {
+        // Each subcommand's own options, from `<sub> --help` (bounded in count and time, cached).
+        const cache = options.helpCache ? { cache: options.helpCache, cacheKey } : {};
+        spec = (await withSubcommandOptions(spec, run, { ...cache, rootHelp: help.text })).spec;
+      }
     }
   }
-  return { spec: overrides ? applyToolOverrides(spec, overrides) : spec, helpFlag, program: spec.name, ...(helpProblem !== undefined ? { helpProblem } : {}) };
+  return {
+    spec: overrides ? applyToolOverrides(spec, overrides) : spec,
+    helpFlag,
+    program: spec.name,
+    ...(helpProblem !== undefined ? { helpProblem } : {}),
+    ...(unparsed !== undefined ? { unparsed } : {}),
+  };
 }
 
 /** True when a `--help` answer is really the tool's JSON result (a tool that ignores `--help`). */
@@ -155,14 +185,24 @@ export async function loadWasmTool(file: string, options: WasmToolLoaderOptions)
   const { overrides: overridesFile } = sidecarPaths(file);
   const overrides = existsSync(overridesFile) ? await readToolOverrides(overridesFile) : undefined;
   const policy = await policyFor(file, overrides, options);
-  const { spec, helpFlag, program, helpProblem } = await specFor(component, file, overrides, policy, options);
+  const { spec, helpFlag, program, helpProblem, unparsed } = await specFor(component, file, overrides, policy, options);
   let input;
   try {
     input = cliSpecToZod(spec);
   } catch (error) {
     throw new ToolHostError('TOOL_SPEC_INVALID', `Cannot derive a schema for ${file}: ${(error as Error).message}`, { cause: error });
   }
-  const details: WasmToolDetails = { file, sha256: component.sha256, imports: component.imports, spec, policy, helpFlag, program, ...(helpProblem !== undefined ? { helpProblem } : {}) };
+  const details: WasmToolDetails = {
+    file,
+    sha256: component.sha256,
+    imports: component.imports,
+    spec,
+    policy,
+    helpFlag,
+    program,
+    ...(helpProblem !== undefined ? { helpProblem } : {}),
+    ...(unparsed !== undefined ? { unparsed } : {}),
+  };
   // Named after the file (or its .tool.json), not the help's program; the ExtensionSet settles clashes.
   const name = wantedToolName(file, overrides?.name);
   const programName = basename(file).replace(/\.wasm$/, '');
@@ -176,6 +216,8 @@ export async function loadWasmTool(file: string, options: WasmToolLoaderOptions)
     input,
     secretParams: overrides?.secret_params ?? [],
     details,
+    // A subcommand's own option given with another command is refused before the tool runs.
+    precheck: (parsed) => commandOptionProblem(spec, parsed),
     // The runtime enforces the policy's timeout itself; the host's deadline leaves it room to report it.
     timeoutMs: policy.timeout_ms + 2_000,
     async execute(parsed, context) {

@@ -2,6 +2,7 @@
 import { COMMAND_PROPERTY, propertyNamesOf } from './property-name.ts';
 import type { CliOption, CliSpec, CliValueType } from './spec.ts';
 import { cliSpecToArgv } from './to-argv.ts';
+import { valueCountOf } from './to-zod.ts';
 
 function sampleScalar(type: CliValueType, choices: string[] | null, fallbackName: string | null): unknown {
   if (choices !== null && choices.length > 0) return choices[0];
@@ -26,7 +27,9 @@ function sampleOption(option: CliOption): unknown {
   let scalar = sampleScalar(option.type, choices, option.value_name ?? option.long ?? option.short);
   if (scalar === option.default && typeof scalar === 'number') scalar += 1;
   if (scalar === option.default && typeof scalar === 'string') scalar = `${scalar}_2`;
-  return option.repeatable ? [scalar] : scalar;
+  const count = valueCountOf(option);
+  const oneUse = count > 1 ? Array.from({ length: count }, (_, index) => (index === 0 ? scalar : sampleScalar(option.type, null, `value${index + 1}`))) : scalar;
+  return option.repeatable ? [oneUse] : oneUse;
 }
 
 export function argvExample(spec: CliSpec): string[] {
@@ -43,6 +46,11 @@ export function argvExample(spec: CliSpec): string[] {
       input[name] = sampleOption(option);
       optionalBudget -= 1;
     }
+  });
+  // the first command's required options (its others are left out: the example stays short)
+  (firstCommand?.options ?? []).forEach((option, index) => {
+    const name = names.subcommandOptions[0]?.[index];
+    if (name !== undefined && option.required) input[name] = sampleOption(option);
   });
   spec.positionals.forEach((positional, index) => {
     const name = names.positionals[index];

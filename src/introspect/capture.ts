@@ -91,7 +91,8 @@ export function acceptableHelpRun(output: HelpRunOutput, text: string): boolean 
   return /\busage\b/i.test(text) || text.split('\n').filter((line) => /^\s{1,8}-{1,2}[A-Za-z0-9]/.test(line)).length >= 2;
 }
 
-function outputText(output: HelpRunOutput): string {
+/** The help text of a run: stdout, or stderr when stdout is empty; capped at MAX_HELP_CHARS. */
+export function outputText(output: HelpRunOutput): string {
   const text = output.stdout.trim().length > 0 ? output.stdout : output.stderr;
   return text.length > MAX_HELP_CHARS ? text.slice(0, MAX_HELP_CHARS) : text;
 }

@@ -37,6 +37,8 @@ export interface HelpScan {
   paragraphs: Paragraph[];
   seenUsage: boolean;
   unparsed: UnparsedLine[];
+  /** Indented lines of `Synopsis:` / `Examples:` sections, which may show positionals the usage line omits. */
+  synopsisLines: string[];
 }
 
 const SECTION_HEADER = /^ {0,3}([A-Za-z][\w ,/()'-]{0,60}):$/;
@@ -48,6 +50,8 @@ const MAX_USAGE_FORM_CHARS = 2000;
 const MAX_ENTRIES = 1000;
 const MAX_DESCRIPTION_LINES = 40;
 const MAX_UNPARSED = 200;
+const MAX_SYNOPSIS_LINES = 20;
+const SYNOPSIS_TITLE = /^(synopsis|examples?|usage examples?)$/i;
 
 function classifySection(title: string): SectionKind {
   const lowered = title.toLowerCase();
@@ -70,8 +74,10 @@ function isPlaceholderFlag(trimmed: string): boolean {
 }
 
 class Scanner {
-  readonly result: HelpScan = { usageForms: [], entries: [], paragraphs: [], seenUsage: false, unparsed: [] };
+  readonly result: HelpScan = { usageForms: [], entries: [], paragraphs: [], seenUsage: false, unparsed: [], synopsisLines: [] };
   private section: SectionKind = 'none';
+  /** Inside a `Synopsis:` / `Examples:` section. */
+  private inSynopsis = false;
   private current: Entry | null = null;
   /** The entry before a blank line: clap's long help continues a description after one. */
   private beforeBlank: Entry | null = null;
@@ -114,6 +120,7 @@ class Scanner {
     }
     const wasProseIndent = this.proseIndent;
     this.proseIndent = null;
+    if (this.inSynopsis && indent > 0 && this.result.synopsisLines.length < MAX_SYNOPSIS_LINES) this.result.synopsisLines.push(trimmed);
     if (this.usageLine(line, trimmed, indent)) return;
     if (this.sectionHeader(line, trimmed)) return;
     if (this.continuation(trimmed, indent)) return;
@@ -137,6 +144,7 @@ class Scanner {
         this.usageMode = 'header';
       }
       this.section = 'usage';
+      this.inSynopsis = false;
       return true;
     }
     if (this.usageMode !== null) {
@@ -165,6 +173,7 @@ class Scanner {
       }
       this.usageMode = null;
       this.section = 'none';
+      this.inSynopsis = false;
     }
     if (!this.result.seenUsage && this.result.entries.length === 0 && this.result.paragraphs.length === 0 && this.paragraph === null && looksLikeBareUsage(line)) {
       this.result.usageForms.push(trimmed);
@@ -181,6 +190,8 @@ class Scanner {
     this.current = null;
     this.beforeBlank = null;
     this.section = classifySection(header[1] ?? '');
+    this.inSynopsis = SYNOPSIS_TITLE.test((header[1] ?? '').trim());
+    if (this.inSynopsis) this.section = 'other';
     if (this.section === 'usage') {
       this.usageMode = 'header';
       this.result.seenUsage = true;

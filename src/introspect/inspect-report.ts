@@ -1,7 +1,7 @@
 /** The `toolhost inspect --json` report of a wasm tool: the spec (public fields only), schema and an example argv. */
 import { argvExample } from './argv-example.ts';
 import type { UnparsedLine } from './help-scan.ts';
-import type { CliSpec, CliValueType } from './spec.ts';
+import type { CliOption, CliSpec, CliValueType } from './spec.ts';
 
 export interface InspectOption {
   long: string | null;
@@ -16,6 +16,9 @@ export interface InspectOption {
   required: boolean;
   negation: string | null;
   description: string | null;
+  /** Values per use, when more than one (`--arg name value`). */
+  value_count?: number;
+  variadic_values?: boolean;
 }
 
 export interface InspectReport {
@@ -24,7 +27,9 @@ export interface InspectReport {
   spec: {
     options: InspectOption[];
     positionals: { name: string; required: boolean; variadic: boolean }[];
-    subcommands: { name: string; description: string | null }[];
+    subcommands: { name: string; description: string | null; options?: InspectOption[] }[];
+    /** Root options go after the subcommand on the argv (cobra). */
+    options_after_command?: boolean;
   };
   schema: Record<string, unknown>;
   argv_example: string[];
@@ -41,27 +46,38 @@ export function describeUnparsed(unparsed: readonly UnparsedLine[]): string | nu
   return `${unparsed.length} line${unparsed.length === 1 ? '' : 's'} in the options sections ${unparsed.length === 1 ? 'was' : 'were'} not parsed (${shown}${unparsed.length > 3 ? '; …' : ''})`;
 }
 
+function inspectOption(option: CliOption): InspectOption {
+  return {
+    long: option.long ?? null,
+    short: option.short ?? null,
+    aliases: [...(option.aliases ?? [])],
+    takes_value: option.takes_value,
+    value_name: option.value_name ?? null,
+    type: option.type,
+    default: option.default ?? null,
+    choices: option.choices ? [...option.choices] : null,
+    repeatable: option.repeatable,
+    required: option.required,
+    negation: option.negation ?? null,
+    description: option.description ?? null,
+    ...(option.value_count !== undefined ? { value_count: option.value_count } : {}),
+    ...(option.variadic_values === true ? { variadic_values: true } : {}),
+  };
+}
+
 export function buildInspectReport(spec: CliSpec, schema: Record<string, unknown>, unparsed?: readonly UnparsedLine[]): InspectReport {
   const report: InspectReport = {
     name: spec.name,
     description: spec.description,
     spec: {
-      options: spec.options.map((option) => ({
-        long: option.long ?? null,
-        short: option.short ?? null,
-        aliases: [...(option.aliases ?? [])],
-        takes_value: option.takes_value,
-        value_name: option.value_name ?? null,
-        type: option.type,
-        default: option.default ?? null,
-        choices: option.choices ? [...option.choices] : null,
-        repeatable: option.repeatable,
-        required: option.required,
-        negation: option.negation ?? null,
-        description: option.description ?? null,
-      })),
+      options: spec.options.map(inspectOption),
       positionals: spec.positionals.map((positional) => ({ name: positional.name, required: positional.required, variadic: positional.variadic })),
-      subcommands: spec.subcommands.map((command) => ({ name: command.name, description: command.description ?? null })),
+      subcommands: spec.subcommands.map((command) => ({
+        name: command.name,
+        description: command.description ?? null,
+        ...(command.options !== undefined && command.options.length > 0 ? { options: command.options.map(inspectOption) } : {}),
+      })),
+      ...(spec.options_after_command === true ? { options_after_command: true } : {}),
     },
     schema,
     argv_example: argvExample(spec),

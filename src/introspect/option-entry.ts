@@ -126,6 +126,11 @@ export function optionFromEntry(entry: Entry): CliOption | null {
   };
   if (long !== null && long.dashes === '-') option.prefix = '-';
   if (head.valueOptional) option.value_optional = true;
+  // `--arg name value`, argparse `nargs=2`: one use of the option takes several values
+  if (shape.takes && head.valueCount >= 2) {
+    option.value_count = head.valueCount;
+    if (head.variadicValues) option.variadic_values = true;
+  }
   // pflag (cobra) prints `(default true)` for a bool that is on unless `--name=false` is given
   if (!shape.takes && option.default === true && option.negation === null && long !== null && /\(default true\)/.test(text)) {
     option.negation = `${long.dashes}${long.name}=false`;

@@ -6,7 +6,9 @@
  * {
  *   "name": "imgconv",
  *   "description": "Convert images",
- *   "options": { "quality": { "type": "integer", "required": true }, "--debug": { "hidden": true } },
+ *   "options": { "quality": { "type": "integer", "required": true }, "--debug": { "hidden": true },
+ *                "--format": { "takes_value": true, "choices": ["png", "jpeg"], "default": "png" } },
+ *   "positionals": [{ "name": "filter", "required": true }, { "name": "files", "variadic": true }],
  *   "hide": ["-j"],
  *   "secret_params": ["token"],
  *   "stdin": true,
@@ -16,7 +18,16 @@
  * ```
  *
  * Option keys may be the long name (`dry-run`), a spelling with dashes (`--dry-run`, `-n`), the
- * short name, or the property name (`dry_run`). `spec` replaces the parsed spec entirely; the other
+ * short name, or the property name (`dry_run`); an option override may correct `type`, `description`,
+ * `required`, `takes_value`, `choices`, `default`, `repeatable` and `value_count`, or hide it.
+ *
+ * `positionals` corrects or adds positionals without restating the rest of the spec (help is sometimes
+ * silent about them: `Usage: gojq [OPTIONS]`). An entry whose `name` matches a parsed positional
+ * (case and punctuation ignored) changes the fields it gives; any other entry is appended, in the
+ * order given, and is optional and single unless it says `required` / `variadic`. `hidden: true`
+ * removes a parsed one.
+ *
+ * `spec` replaces the parsed spec entirely; the other
  * fields are then applied on top of it. `output` says how stdout is read: `"envelope"` for a tool that
  * prints toolhost's `{content, error | is_error, metadata}` object, `"text"` (the default) for stdout
  * taken as the content as it is.
@@ -25,7 +36,7 @@ import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { ToolHostError } from '../errors.ts';
 import { propertyNamesOf } from './property-name.ts';
-import type { CliOption, CliOutputFormat, CliSpec } from './spec.ts';
+import type { CliOption, CliOutputFormat, CliPositional, CliSpec, CliValueType } from './spec.ts';
 import { cliOutputFormatSchema, cliSpecSchema, cliValueTypeSchema, formatZodIssues } from './spec-schema.ts';
 
 const optionOverrideSchema = z
@@ -33,6 +44,22 @@ const optionOverrideSchema = z
     type: cliValueTypeSchema.optional(),
     description: z.string().optional(),
     required: z.boolean().optional(),
+    hidden: z.boolean().optional(),
+    takes_value: z.boolean().optional(),
+    choices: z.array(z.string().min(1)).min(1).nullable().optional(),
+    default: z.union([z.string(), z.number(), z.boolean()]).nullable().optional(),
+    repeatable: z.boolean().optional(),
+    value_count: z.number().int().min(1).max(16).optional(),
+  })
+  .strict();
+
+const positionalOverrideSchema = z
+  .object({
+    name: z.string().min(1).max(100),
+    required: z.boolean().optional(),
+    variadic: z.boolean().optional(),
+    description: z.string().optional(),
+    type: cliValueTypeSchema.optional(),
     hidden: z.boolean().optional(),
   })
   .strict();
@@ -42,6 +69,7 @@ export const toolOverridesSchema = z
     name: z.string().regex(/^[a-zA-Z0-9_-]{1,64}$/, 'must match ^[a-zA-Z0-9_-]{1,64}$').optional(),
     description: z.string().optional(),
     options: z.record(z.string(), optionOverrideSchema).optional(),
+    positionals: z.array(positionalOverrideSchema).max(50).optional(),
     hide: z.array(z.string()).optional(),
     secret_params: z.array(z.string()).optional(),
     stdin: z.boolean().optional(),
@@ -55,12 +83,27 @@ export interface OptionOverride {
   description?: string;
   required?: boolean;
   hidden?: boolean;
+  takes_value?: boolean;
+  choices?: string[] | null;
+  default?: string | number | boolean | null;
+  repeatable?: boolean;
+  value_count?: number;
+}
+
+export interface PositionalOverride {
+  name: string;
+  required?: boolean;
+  variadic?: boolean;
+  description?: string;
+  type?: CliValueType;
+  hidden?: boolean;
 }
 
 export interface ToolOverrides {
   name?: string;
   description?: string;
   options?: Record<string, OptionOverride>;
+  positionals?: PositionalOverride[];
   hide?: string[];
   secret_params?: string[];
   /** The tool reads stdin: it gets a `stdin` string parameter piped to it. */
@@ -103,6 +146,57 @@ function optionMatches(option: CliOption, propertyName: string, key: string): bo
   return option.long === key || option.short === key || propertyName === key;
 }
 
+/** Corrects one option in place; a value-taking change keeps type and choices consistent with it. */
+function applyOptionOverride(option: CliOption, change: OptionOverride): void {
+  if (change.takes_value === false) {
+    option.takes_value = false;
+    option.type = 'boolean';
+    option.choices = null;
+    option.value_name = null;
+    delete option.value_count;
+    delete option.variadic_values;
+    delete option.value_optional;
+  } else if (change.takes_value === true && !option.takes_value) {
+    option.takes_value = true;
+    option.type = 'string';
+    option.value_name ??= 'VALUE';
+  }
+  if (change.type !== undefined) option.type = change.type;
+  if (change.choices !== undefined) option.choices = option.takes_value ? change.choices : null;
+  if (change.default !== undefined) option.default = change.default;
+  if (change.repeatable !== undefined) option.repeatable = change.repeatable;
+  if (change.value_count !== undefined && option.takes_value) {
+    if (change.value_count > 1) option.value_count = change.value_count;
+    else delete option.value_count;
+  }
+  if (change.description !== undefined) option.description = change.description;
+  if (change.required !== undefined) option.required = change.required;
+}
+
+function positionalKey(name: string): string {
+  return name.toLowerCase().replace(/[^a-z0-9]/g, '');
+}
+
+/** Corrects matching positionals, drops hidden ones, appends new ones (see the module comment). */
+function applyPositionalOverrides(parsed: readonly CliPositional[], changes: readonly PositionalOverride[]): CliPositional[] {
+  const positionals = parsed.map((positional) => ({ ...positional }));
+  const hidden = new Set<CliPositional>();
+  for (const change of changes) {
+    let target = positionals.find((positional) => positionalKey(positional.name) === positionalKey(change.name));
+    if (target === undefined) {
+      if (change.hidden === true) continue;
+      target = { name: change.name, required: false, variadic: false };
+      positionals.push(target);
+    }
+    if (change.required !== undefined) target.required = change.required;
+    if (change.variadic !== undefined) target.variadic = change.variadic;
+    if (change.description !== undefined) target.description = change.description;
+    if (change.type !== undefined) target.type = change.type;
+    if (change.hidden === true) hidden.add(target);
+  }
+  return positionals.filter((positional) => !hidden.has(positional));
+}
+
 /** Merges overrides over a parsed spec (or replaces it with `overrides.spec`). Returns a new spec. */
 export function applyToolOverrides(spec: CliSpec, overrides: ToolOverrides): CliSpec {
   const base: CliSpec = structuredClone(overrides.spec ?? spec);
@@ -117,11 +211,7 @@ export function applyToolOverrides(spec: CliSpec, overrides: ToolOverrides): Cli
     const index = find(key, `options.${key}`);
     const option = base.options[index];
     if (option === undefined) continue;
-    if (change.type !== undefined) {
-      option.type = change.type;
-    }
-    if (change.description !== undefined) option.description = change.description;
-    if (change.required !== undefined) option.required = change.required;
+    applyOptionOverride(option, change);
     if (change.hidden === true) hidden.add(index);
   }
   (overrides.hide ?? []).forEach((key, position) => hidden.add(find(key, `hide.${position}`)));
@@ -130,6 +220,7 @@ export function applyToolOverrides(spec: CliSpec, overrides: ToolOverrides): Cli
     name: overrides.name ?? base.name,
     description: overrides.description ?? base.description,
     options: base.options.filter((_, index) => !hidden.has(index)),
+    positionals: applyPositionalOverrides(base.positionals, overrides.positionals ?? []),
     ...(overrides.stdin !== undefined ? { stdin: overrides.stdin } : {}),
     ...(overrides.output !== undefined ? { output: overrides.output } : {}),
   };

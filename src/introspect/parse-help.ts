@@ -38,6 +38,40 @@ function programNameOf(forms: readonly UsageForm[], program: string): string {
   return agreed ? [programBaseName(program), ...path].join(' ') : programBaseName(program);
 }
 
+/** A word of a synopsis line that names a value: `FILTER`, `[FILES...]`, `<path>`, `[-o FILE]`, `[OPTIONS]`. */
+const SYNOPSIS_WORD = /^(\[[^\]]*\]|<[^>]+>|[A-Z][A-Z0-9_]*|-{1,2}[\w-]+(=\S+)?|\|)(\.{2,3})?$/;
+
+/**
+ * `Usage: gojq [OPTIONS]` + `Synopsis:  gojq [OPTIONS] FILTER [FILES...]`: positionals from the first
+ * synopsis or example line that invokes the program with placeholders only (an example with real
+ * values, `gojq '.foo' data.json`, names nothing and is skipped).
+ */
+function synopsisPositionals(lines: readonly string[], program: string, takesValue: (flag: string) => boolean): UsageForm['positionals'] {
+  const base = programBaseName(program);
+  for (const raw of lines) {
+    const line = raw.replace(/^[$%>]\s+/, '');
+    const words = line.split(/\s+/);
+    if (programBaseName(words[0] ?? '') !== base) continue;
+    // brackets with spaces inside are split apart by the whitespace split: rejoin on the raw text
+    const rest = line.slice((words[0] ?? '').length).trim();
+    const tokens = rest.match(/\[[^\]]*\](?:\.{2,3})?|<[^>]+>(?:\.{2,3})?|\S+/g) ?? [];
+    if (tokens.length === 0 || !tokens.every((token) => SYNOPSIS_WORD.test(token))) continue;
+    const positionals = parseUsageForm(line, takesValue).positionals;
+    if (positionals.length > 0) return positionals;
+  }
+  return [];
+}
+
+const COMMAND_PLACEHOLDER = /^(command|cmd|subcommand)$/i;
+
+/**
+ * cobra's help: `Use "x [command] --help" for more information about a command.` or a
+ * `Global Flags:` section. Its root (persistent) flags are parsed after the subcommand.
+ */
+function isCobraHelp(lines: readonly string[]): boolean {
+  return lines.some((line) => /^Use "[^"]{1,80} \[command\] --help" for more information/.test(line.trim()) || /^Global Flags:$/.test(line.trim()));
+}
+
 /** Options written outside brackets in every usage form are required. */
 function markRequiredOptions(options: CliOption[], forms: readonly UsageForm[]): void {
   if (forms.length === 0) return;
@@ -95,7 +129,10 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
   const docoptWords = docoptCommandWords(forms);
   const subcommands = collectSubcommands(scan.entries, docoptWords);
   const firstForm = forms.find((form) => form.program !== null);
-  const usagePositionals = docoptWords.length > 0 && subcommands.length > 0 ? [] : (firstForm?.positionals ?? []);
+  let usagePositionals = docoptWords.length > 0 && subcommands.length > 0 ? [] : (firstForm?.positionals ?? []);
+  if (usagePositionals.length === 0 && subcommands.length === 0 && firstForm?.program) {
+    usagePositionals = synopsisPositionals(scan.synopsisLines, firstForm.program, takesValue);
+  }
   const positionals = collectPositionals(scan.entries, usagePositionals, subcommands);
 
   let programName: string | null = null;
@@ -104,7 +141,13 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
   programName ??= fallbackProgramName(lines, parseOptions?.fileName);
   const name = sanitizeToolName(programName ?? parseOptions?.fileName ?? 'tool');
 
-  return { spec: { name, description: descriptionOf(scan.paragraphs, scan.seenUsage), options, positionals, subcommands }, unparsed: scan.unparsed };
+  const spec: CliSpec = { name, description: descriptionOf(scan.paragraphs, scan.seenUsage), options, positionals, subcommands };
+  if (subcommands.length > 0) {
+    // `Usage: hashenc [OPTIONS] <COMMAND> <TEXT>`: a command placeholder outside brackets is required
+    if (usagePositionals.some((positional) => positional.required && COMMAND_PLACEHOLDER.test(positional.name)) && positionals.length > 0) spec.command_required = true;
+    if (isCobraHelp(rawLines)) spec.options_after_command = true;
+  }
+  return { spec, unparsed: scan.unparsed };
 }
 
 /** Like `parseHelp`, and also says which lines of the options sections were not understood. */

@@ -38,11 +38,21 @@ export const STDIN_PROPERTY = 'stdin';
 export interface PropertyNames {
   options: string[];
   positionals: string[];
+  /** Per subcommand (in spec order), the property of each of its own options. */
+  subcommandOptions: string[][];
+}
+
+/** What makes two subcommands' options the same parameter: spelling and value shape. */
+function optionShapeKey(option: CliOption): string {
+  const { long, short, prefix, takes_value, type, choices, repeatable, negation, value_count, variadic_values, value_optional } = option;
+  return JSON.stringify([long, short, prefix ?? '--', takes_value, type, choices, repeatable, negation, value_count ?? 1, variadic_values ?? false, value_optional ?? false]);
 }
 
 /**
  * Final property names of every option and positional, collisions resolved deterministically:
- * options first in spec order, then positionals; a later duplicate gets `_2`, `_3`, …
+ * options first in spec order, then positionals, then the subcommands' own options; a later duplicate
+ * gets `_2`, `_3`, … Subcommands' options with the same spelling and value shape share one property
+ * (`--output FILE` of `build` and of `test`), so adding subcommand options never renames the others.
  */
 export function propertyNamesOf(spec: Pick<CliSpec, 'options' | 'positionals' | 'subcommands' | 'stdin'>): PropertyNames {
   const taken = new Set<string>();
@@ -56,5 +66,16 @@ export function propertyNamesOf(spec: Pick<CliSpec, 'options' | 'positionals' | 
   };
   const options = spec.options.map((option) => claim(propertyNameOf(option)));
   const positionals = spec.positionals.map((positional) => claim(positionalPropertyNameOf(positional)));
-  return { options, positionals };
+  const shared = new Map<string, string>();
+  const subcommandOptions = spec.subcommands.map((command) =>
+    (command.options ?? []).map((option) => {
+      const key = optionShapeKey(option);
+      const existing = shared.get(key);
+      if (existing !== undefined) return existing;
+      const name = claim(propertyNameOf(option));
+      shared.set(key, name);
+      return name;
+    }),
+  );
+  return { options, positionals, subcommandOptions };
 }

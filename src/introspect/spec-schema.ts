@@ -25,6 +25,8 @@ export const cliOptionSchema = z
     description: z.string().nullable().default(null),
     prefix: z.enum(['--', '-']).optional(),
     value_optional: z.boolean().optional(),
+    value_count: z.number().int().min(2).max(16).optional(),
+    variadic_values: z.boolean().optional(),
   })
   .strict()
   .refine((option) => option.long !== null || option.short !== null, { message: 'an option needs a long or a short name' });
@@ -39,7 +41,9 @@ export const cliPositionalSchema = z
   })
   .strict();
 
-export const cliSubcommandSchema = z.object({ name: z.string().min(1).max(100), description: z.string().nullable().default(null) }).strict();
+export const cliSubcommandSchema = z
+  .object({ name: z.string().min(1).max(100), description: z.string().nullable().default(null), options: z.array(cliOptionSchema).optional() })
+  .strict();
 
 export const cliSpecSchema = z
   .object({
@@ -50,6 +54,8 @@ export const cliSpecSchema = z
     subcommands: z.array(cliSubcommandSchema).default([]),
     stdin: z.boolean().optional(),
     output: cliOutputFormatSchema.optional(),
+    options_after_command: z.boolean().optional(),
+    command_required: z.boolean().optional(),
   })
   .strict();
 

@@ -26,6 +26,14 @@ export interface CliOption {
   prefix?: '--' | '-';
   /** The value may be omitted (`--color[=WHEN]`); argv then always attaches it as `--long=VALUE`. */
   value_optional?: boolean;
+  /**
+   * How many values one use takes when more than one (`--arg name value` → 2): the property is then a
+   * tuple of that many values (an array of such tuples when repeatable) and argv writes the flag
+   * followed by each of them as its own argument.
+   */
+  value_count?: number;
+  /** The last value may be repeated (`-c <name> [<file> ...]`): the property's tuple ends in a rest array. */
+  variadic_values?: boolean;
 }
 
 export interface CliPositional {
@@ -39,6 +47,11 @@ export interface CliPositional {
 export interface CliSubcommand {
   name: string;
   description: string | null;
+  /**
+   * The subcommand's own options (from `<program> <name> --help`), without the ones the root also
+   * has. They are allowed only with this command and go on the argv after it.
+   */
+  options?: CliOption[];
 }
 
 /**
@@ -63,4 +76,14 @@ export interface CliSpec {
    * `"output"`); absent or `"text"`: its stdout is the content verbatim (JSON-printing CLIs included).
    */
   output?: CliOutputFormat;
+  /**
+   * The program parses its root options after the subcommand too, and wants them there (cobra's
+   * persistent flags, `Use "x [command] --help"`): argv is `[command, ...root options, ...]`.
+   */
+  options_after_command?: boolean;
+  /**
+   * The `command` property must be given even though the program has root positionals
+   * (`Usage: hashenc [OPTIONS] <COMMAND> <TEXT>`). Without it, see `commandIsRequired`.
+   */
+  command_required?: boolean;
 }

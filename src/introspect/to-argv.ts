@@ -5,7 +5,7 @@
 import { COMMAND_PROPERTY, propertyNamesOf } from './property-name.ts';
 import type { CliOption, CliSpec } from './spec.ts';
 import { formatArgValue } from './value-format.ts';
-import { MAX_FLAG_COUNT, schemaDefaultOf } from './to-zod.ts';
+import { MAX_FLAG_COUNT, schemaDefaultOf, valueCountOf } from './to-zod.ts';
 
 /** How the option is spelled: `--long`, `-long` (Go flag style), or `-s`. */
 export function flagSpellingOf(option: CliOption): string {
@@ -35,19 +35,39 @@ function optionArguments(option: CliOption, value: unknown): string[] {
     if (value === false && option.negation !== null) return [option.negation];
     return [];
   }
+  if (valueCountOf(option) > 1) {
+    // `--arg name value`: the flag, then each value of one use as its own argument
+    const uses = option.repeatable && Array.isArray(value) && value.every(Array.isArray) ? (value as unknown[][]) : [value];
+    return uses.flatMap((use) => (Array.isArray(use) && use.length > 0 ? [flagSpellingOf(option), ...use.map((item) => formatArgValue(item))] : []));
+  }
   const values = Array.isArray(value) ? value : [value];
   return values.flatMap((item) => (item === undefined || item === null ? [] : valueArguments(option, formatArgValue(item))));
 }
 
-/** The argv (without argv[0]) for an input that satisfies `cliSpecToZod(spec)`. */
+/**
+ * The argv (without argv[0]) for an input that satisfies `cliSpecToZod(spec)`: root options, the
+ * subcommand, its own options, then positionals; root options follow the subcommand instead when
+ * the spec says `options_after_command` (cobra).
+ */
 export function cliSpecToArgv(spec: CliSpec, input: Record<string, unknown>): string[] {
   const names = propertyNamesOf(spec);
-  const argv: string[] = [];
+  const rootArguments: string[] = [];
   spec.options.forEach((option, index) => {
-    argv.push(...optionArguments(option, input[names.options[index] ?? '']));
+    rootArguments.push(...optionArguments(option, input[names.options[index] ?? '']));
   });
   const command = input[COMMAND_PROPERTY];
-  if (spec.subcommands.length > 0 && typeof command === 'string') argv.push(command);
+  const commandIndex = typeof command === 'string' ? spec.subcommands.findIndex((candidate) => candidate.name === command) : -1;
+  const argv: string[] = [];
+  if (commandIndex === -1) {
+    argv.push(...rootArguments);
+  } else {
+    const commandArguments: string[] = [];
+    (spec.subcommands[commandIndex]?.options ?? []).forEach((option, index) => {
+      commandArguments.push(...optionArguments(option, input[names.subcommandOptions[commandIndex]?.[index] ?? '']));
+    });
+    if (spec.options_after_command === true) argv.push(command as string, ...rootArguments, ...commandArguments);
+    else argv.push(...rootArguments, command as string, ...commandArguments);
+  }
   const positionalValues: string[] = [];
   spec.positionals.forEach((positional, index) => {
     const value = input[names.positionals[index] ?? ''];

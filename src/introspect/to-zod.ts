@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { COMMAND_PROPERTY, propertyNamesOf, STDIN_PROPERTY } from './property-name.ts';
 import type { CliOption, CliPositional, CliSpec, CliValueType } from './spec.ts';
+import { commandOptionProperties } from './command-options.ts';
 import { commandIsRequired } from './subcommand.ts';
 import { formatArgValue } from './value-format.ts';
 
@@ -33,21 +34,41 @@ function describeOption(option: CliOption): string | undefined {
   if (option.type === 'path' && option.takes_value) parts.push('(a path)');
   if (option.default !== null && option.default !== undefined) parts.push(`(default: ${formatArgValue(option.default)})`);
   if (!option.takes_value && option.repeatable) parts.push('(how many times the flag is given)');
+  const count = valueCountOf(option);
+  if (count > 1) parts.push(option.variadic_values === true ? `(${count} or more values per use)` : `(${count} values per use)`);
   return parts.length > 0 ? parts.join(' ') : undefined;
 }
 
-function optionSchema(option: CliOption): z.ZodTypeAny {
+/** How many values one use of the option takes (1 unless the spec says `value_count`). */
+export function valueCountOf(option: Pick<CliOption, 'takes_value' | 'value_count'>): number {
+  return option.takes_value && option.value_count !== undefined && option.value_count > 1 ? option.value_count : 1;
+}
+
+/**
+ * The values of one use. Several values are an array of exactly `value_count` items (or at least that
+ * many with `variadic_values`) rather than a positional tuple: array-form `items` is refused by some
+ * providers, a sized array of one item type is accepted everywhere.
+ */
+function oneUseSchema(option: CliOption): z.ZodTypeAny {
+  const count = valueCountOf(option);
+  if (count === 1) return scalarSchema(option.type, option.choices);
+  const item = scalarSchema(option.type, null);
+  return option.variadic_values === true ? z.array(item).min(count) : z.array(item).length(count);
+}
+
+/** `withDefault: false` for subcommand options: a filled-in default would count as given with every command. */
+function optionSchema(option: CliOption, withDefault = true): z.ZodTypeAny {
   let schema: z.ZodTypeAny;
   if (!option.takes_value) {
     schema = option.repeatable ? z.number().int().min(0).max(MAX_FLAG_COUNT) : z.boolean();
   } else {
-    const scalar = scalarSchema(option.type, option.choices);
-    schema = option.repeatable ? z.array(scalar) : scalar;
+    const one = oneUseSchema(option);
+    schema = option.repeatable ? z.array(one) : one;
   }
   const description = describeOption(option);
   if (description !== undefined) schema = schema.describe(description);
-  if (option.required) return schema;
-  const fallback = schemaDefaultOf(option);
+  if (option.required && withDefault) return schema;
+  const fallback = withDefault ? schemaDefaultOf(option) : undefined;
   return fallback === undefined ? schema.optional() : schema.default(fallback);
 }
 
@@ -58,7 +79,7 @@ function optionSchema(option: CliOption): z.ZodTypeAny {
  */
 export function schemaDefaultOf(option: CliOption): string | number | boolean | undefined {
   const value = option.default;
-  if (value === null || value === undefined || option.repeatable) return undefined;
+  if (value === null || value === undefined || option.repeatable || valueCountOf(option) > 1) return undefined;
   if (!option.takes_value) return typeof value === 'boolean' ? value : undefined;
   if (option.choices !== null && option.choices.length > 0) return typeof value === 'string' && option.choices.includes(value) ? value : undefined;
   switch (option.type) {
@@ -98,6 +119,11 @@ export function cliSpecToZod(spec: CliSpec): z.ZodObject<z.ZodRawShape> {
   spec.positionals.forEach((positional, index) => {
     shape[names.positionals[index] ?? `positional_${index}`] = positionalSchema(positional);
   });
+  for (const entry of commandOptionProperties(spec)) {
+    const base = optionSchema(entry.option, false);
+    const scope = `Only with command ${entry.commands.join(', ')}${entry.requiredFor.length > 0 ? ` (required with ${entry.requiredFor.join(', ')})` : ''}.`;
+    shape[entry.property] = base.describe(base.description !== undefined ? `${base.description} ${scope}` : scope);
+  }
   if (spec.stdin === true) {
     shape[STDIN_PROPERTY] = z.string().describe('Text given to the tool on its standard input (the data it reads, e.g. a document or JSON)').optional();
   }
