@@ -50,8 +50,9 @@ describe('toolhost new', () => {
 
   it.each(Object.entries(expectedFiles))('scaffolds a %s project: source, build script, README', async (language, files) => {
     const name = `demo_${language}`;
-    const run = await runCli(['new', language, name], { cwd: workspace.path });
-    expect(run.stderr).toBe('');
+    // PATH without a `toolhost` on it: the hints then say how to run this one.
+    const run = await runCli(['new', language, name], { cwd: workspace.path, env: { PATH: '/usr/bin:/bin' } });
+    expect(run.stderr).toMatch(/^toolhost: warning: `toolhost` is not on PATH: run `npm install -g \/.+` once, or use `.*node.* .*bin\.(mjs|js)` where the steps say `toolhost`\n$/);
     expect(run.exitCode).toBe(0);
     expect(run.stdout).toContain(`created ${name}/`);
     for (const file of files) {

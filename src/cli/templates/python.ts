@@ -146,9 +146,7 @@ export const pythonTemplate: ToolTemplate = {
           notes: [
             'Python components embed the interpreter (tens of MiB); toolhost transpiles and caches them on first load,',
             'so the first start is slow and later ones are fast. `toolhost check` reports the start-up time.',
-            'componentize-py output uses the wasm extended-const feature: run toolhost on Node.js >= 22, or on Node.js 20',
-            'as `node --experimental-wasm-extended-const "$(command -v toolhost)" ...` (Node 20 refuses the file otherwise:',
-            '"opcode i32.add is not allowed in constant expressions").',
+            'componentize-py output uses the wasm extended-const feature: Node.js 22+ has it; on Node.js 20 toolhost switches it on itself.',
           ],
         }),
       },
