@@ -12,6 +12,7 @@ import { findJsonShapeViolation } from '../json-limits.ts';
 import type { ToolResult } from '../result.ts';
 import type { CutEdges } from '../secrets.ts';
 import { LARGE_DATA_ADVICE, PREVIEW1_ARGV_ARENA_BYTES, PREVIEW1_ARGV_ENTRY_BYTES } from './argv-limit.ts';
+import type { NetworkActivity, NetworkEvent } from './net/events.ts';
 import type { RunOutcome } from './run-types.ts';
 
 export interface MapRunOutcomeOptions {
@@ -200,5 +201,29 @@ export function mapRunOutcome(outcome: RunOutcome, options: MapRunOutcomeOptions
   if (outcome.timedOut) metadata.timed_out = true;
   if (outcome.cancelled) metadata.cancelled = true;
   if (outcome.trap !== undefined && !outOfMemory) metadata.trap = outcome.trap;
+  if (outcome.network !== undefined) metadata.network = summarizeNetwork(outcome.network);
   return { content, is_error: isError, metadata };
+}
+
+/** One refused network request as results and events show it: where to, and why. */
+export interface NetworkDenial {
+  kind: NetworkEvent['kind'];
+  host: string;
+  port: number;
+  reason: string;
+}
+
+/** `metadata.network`: how many requests a call made, how many were refused, and the refusals. */
+export interface NetworkSummary {
+  requests: number;
+  denied: number;
+  denials: NetworkDenial[];
+}
+
+/** Summarizes a call's network records for its result (no addresses, headers, bodies or paths). */
+export function summarizeNetwork(activity: NetworkActivity): NetworkSummary {
+  const denials = activity.events
+    .filter((event) => event.decision === 'denied')
+    .map((event) => ({ kind: event.kind, host: event.host, port: event.port, reason: event.reason ?? 'denied' }));
+  return { requests: activity.events.length + activity.dropped, denied: denials.length, denials };
 }

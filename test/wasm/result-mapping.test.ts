@@ -135,3 +135,29 @@ describe('mapRunOutcome', () => {
     expect(outOfMemory.metadata).not.toHaveProperty('trap');
   });
 });
+
+describe('metadata.network', () => {
+  it('counts the requests and lists the refused ones without addresses, and is absent without network use', () => {
+    const result = mapRunOutcome(
+      outcome({
+        network: {
+          events: [
+            { kind: 'http', decision: 'allowed', method: 'GET', scheme: 'http', host: 'api.example.com', port: 80, address: '10.0.0.1', status: 200, durationMs: 3 },
+            { kind: 'http', decision: 'denied', method: 'GET', scheme: 'http', host: 'evil.example', port: 80, reason: 'not in network.allow', durationMs: 0 },
+            { kind: 'tcp', decision: 'denied', host: '169.254.169.254', port: 80, reason: 'private address', address: '169.254.169.254', durationMs: 0 },
+          ],
+          dropped: 2,
+        },
+      }),
+    );
+    expect(result.metadata?.['network']).toEqual({
+      requests: 5,
+      denied: 2,
+      denials: [
+        { kind: 'http', host: 'evil.example', port: 80, reason: 'not in network.allow' },
+        { kind: 'tcp', host: '169.254.169.254', port: 80, reason: 'private address' },
+      ],
+    });
+    expect(mapRunOutcome(outcome({})).metadata).not.toHaveProperty('network');
+  });
+});
