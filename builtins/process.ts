@@ -12,6 +12,7 @@ import {
   type BackgroundProcess,
   type BackgroundProcesses,
   type BackgroundStatus,
+  type StopSignal,
 } from './internal/background-processes.ts';
 import { formatBytes } from './internal/files.ts';
 
@@ -181,12 +182,18 @@ async function waitFor(target: BackgroundProcess, input: ProcessInput, context: 
 
 async function kill(target: BackgroundProcess, input: ProcessInput, context: ToolContext): Promise<ToolResult> {
   if (!target.running) return readOutput(target, input, '[the process had already ended]');
+  const sent: StopSignal[] = [input.signal];
   target.signal(input.signal);
   if (input.signal !== 'SIGKILL' && !(await target.waitForExit(PROCESS_KILL_GRACE_MS, context.signal))) {
     target.signal('SIGKILL');
+    sent.push('SIGKILL');
   }
   await target.waitForExit(PROCESS_KILL_GRACE_MS, context.signal);
-  return readOutput(target, input, `[sent ${input.signal} to the process group]`);
+  const note =
+    sent.length > 1
+      ? `[sent ${input.signal} to the process group; it was still running ${PROCESS_KILL_GRACE_MS} ms later, so SIGKILL followed]`
+      : `[sent ${input.signal} to the process group]`;
+  return readOutput(target, input, note, { sent_signals: sent });
 }
 
 function writeStdin(target: BackgroundProcess, input: ProcessInput): ToolResult {
