@@ -14,7 +14,7 @@
  * - warm load: the same in a new process on the cache the cold sample filled;
  * - first call: the first `callTool` after load (a worker compiles the module on first use);
  * - per call: p50 and p90 of `--calls` sequential calls after 5 warm-up calls.
- * With --runs > 1 each cell is the median over the runs.
+ * With --runs > 1 each cell is the median over the runs, with the range (min–max) for the loads and p50.
  */
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -174,9 +174,13 @@ async function main(): Promise<void> {
       }
     }
     const pick = (key: keyof Sample): number => median(cold.map((entry) => entry[key] ?? Number.NaN));
+    /** The median, and with several runs the range too: the spread says how much to trust a cell. */
+    const spread = (values: readonly number[]): string =>
+      values.length < 2 ? fmtMs(median(values)) : `${fmtMs(median(values))} (${fmtMs(Math.min(...values))}–${fmtMs(Math.max(...values))})`;
+    const all = (key: keyof Sample): number[] => cold.map((entry) => entry[key] ?? Number.NaN);
     const size = statSync(join(examplesDir, `${example.name}.wasm`)).size;
     rows.push(
-      `| ${example.language} | \`${example.name}\` | ${fmtSize(size)} | ${fmtMs(pick('loadMs'))} | ${fmtMs(median(warm))} | ${fmtMs(pick('firstCallMs'))} | ${fmtMs(pick('p50Ms'))} | ${fmtMs(pick('p90Ms'))} |`,
+      `| ${example.language} | \`${example.name}\` | ${fmtSize(size)} | ${spread(all('loadMs'))} | ${spread(warm)} | ${fmtMs(pick('firstCallMs'))} | ${spread(all('p50Ms'))} | ${fmtMs(pick('p90Ms'))} |`,
     );
     console.error(`done: ${example.name}`);
   }
