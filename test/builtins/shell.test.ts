@@ -1,7 +1,9 @@
 import { readFile, symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { processTool } from '../../builtins/process.ts';
 import { SHELL_MAX_OUTPUT_BYTES, shellEnvironment, shellTool } from '../../builtins/shell.ts';
+import type { HostResource, HostResourceKey } from '../../src/tool.ts';
 import { callTool, createToolContext, createTestWorkspace, writeTestFile, type TestWorkspace } from './helpers.ts';
 import { uniqueSleepSeconds, waitForProcesses, waitUntilNoneRunning } from './process-probes.ts';
 
@@ -18,12 +20,12 @@ describe('shell', () => {
 
   it('declares an execute tool with defaults and described fields', () => {
     expect(shellTool.permission).toBe('execute');
-    expect(shellTool.input.parse({ command: 'true' })).toEqual({ command: 'true', cwd: '.', timeout_ms: 30000 });
+    expect(shellTool.input.parse({ command: 'true' })).toEqual({ command: 'true', cwd: '.', timeout_ms: 30000, run_in_background: false });
     expect(() => shellTool.input.parse({ command: 'true', timeout_ms: 600001 })).toThrow();
     expect(() => shellTool.input.parse({ command: 'true', timeout_ms: 0 })).toThrow();
     expect(() => shellTool.input.parse({ command: '' })).toThrow();
     const properties = shellTool.inputSchema['properties'] as Record<string, { description?: string }>;
-    for (const field of ['command', 'cwd', 'timeout_ms']) expect(properties[field]?.description).toBeTruthy();
+    for (const field of ['command', 'cwd', 'timeout_ms', 'run_in_background']) expect(properties[field]?.description).toBeTruthy();
   });
 
   it('runs a command in the workspace root and returns its output with metadata', async () => {
@@ -188,6 +190,55 @@ describe('shell', () => {
       const result = await run({ command: `head -c ${SHELL_MAX_OUTPUT_BYTES} /dev/zero | tr '\\0' b` });
       expect(result.metadata).toMatchObject({ truncated: false, output_bytes: SHELL_MAX_OUTPUT_BYTES });
       expect(result.content).toBe('b'.repeat(SHELL_MAX_OUTPUT_BYTES));
+    });
+  });
+
+  describe('run_in_background', () => {
+    /** The ToolContext hook a host provides: one instance per key, closed at the end of the test. */
+    function withHostResources(): { hostResource: <R extends HostResource>(key: HostResourceKey<R>) => R; close(): Promise<void> } {
+      const resources = new Map<unknown, HostResource>();
+      return {
+        hostResource<R extends HostResource>(key: HostResourceKey<R>): R {
+          const existing = resources.get(key);
+          if (existing) return existing as R;
+          const created = key.create();
+          resources.set(key, created);
+          return created;
+        },
+        close: async () => {
+          await Promise.all([...resources.values()].map((resource) => resource.close()));
+        },
+      };
+    }
+
+    it('returns before the command ends, and timeout_ms does not bound it', async () => {
+      const resources = withHostResources();
+      const context = createToolContext(workspace.root, { hostResource: resources.hostResource });
+      try {
+        const started = await run({ command: 'read go; echo "late $go"', timeout_ms: 1, run_in_background: true }, context);
+        expect(started).toMatchObject({ is_error: false, metadata: { process_id: 'p1', running: true, cwd: '.' } });
+        // Still running: it waits for a line on stdin, which only the process tool can give it.
+        const status = await callTool(processTool, { action: 'wait', process_id: 'p1', timeout_ms: 300 }, context);
+        expect(status.metadata).toMatchObject({ running: true, wait_timed_out: true });
+        await callTool(processTool, { action: 'write_stdin', process_id: 'p1', input: 'now\n' }, context);
+        const done = await callTool(processTool, { action: 'wait', process_id: 'p1', timeout_ms: 20_000 }, context);
+        expect(done).toMatchObject({ is_error: false, content: 'late now\n[process p1 exited with code 0]', metadata: { running: false, exit_code: 0 } });
+      } finally {
+        await resources.close();
+      }
+    });
+
+    it('refuses a cwd outside the workspace before starting anything', async () => {
+      const resources = withHostResources();
+      const context = createToolContext(workspace.root, { hostResource: resources.hostResource });
+      try {
+        const refused = await run({ command: 'pwd', cwd: workspace.outside, run_in_background: true }, context);
+        expect(refused.is_error).toBe(true);
+        expect(refused.content).toMatch(/outside the workspace/);
+        expect((await callTool(processTool, { action: 'list' }, context)).metadata).toEqual({ processes: [] });
+      } finally {
+        await resources.close();
+      }
     });
   });
 });
