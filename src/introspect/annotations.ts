@@ -164,14 +164,33 @@ const LIST_AFTER_NOUN = new RegExp(String.raw`\b(?:modes?|values?|types?|styles?
  * access, use, ctime or status` (the value name earlier in the sentence). Only for options that
  * take a value and state no choices otherwise.
  */
+/** A description that is only `a | b | c`, after a type tag (vite/cac: `[string] info | warn`). */
+const PIPE_LIST = new RegExp(String.raw`^\s*(?:\[\w+\]\s*)?(${LIST_ITEM}(?:\s*\|\s*${LIST_ITEM}){1,30})\s*$`);
+/** `(merge, diff3, or zdiff3)`: a parenthesized list of three or more. */
+const PAREN_LIST = new RegExp(String.raw`\((${LIST_ITEM}(?:,\s*${LIST_ITEM}){1,30},?\s+or\s+${LIST_ITEM})\)`);
+
+function splitList(text: string): string[] {
+  return text.split(/\s*(?:,\s*or|,|\s+or)\s+/).map((choice) => choice.replace(/\.$/, '')).filter((choice) => choice.length > 0);
+}
+
+/**
+ * Choices written in an option's prose: `levels: a, b or c`, `MODE …: a, b`, `FILENUM is 1 or 2`,
+ * `(merge, diff3, or zdiff3)`, or a description that is only `info | warn | error`. Only asked for
+ * options with a value placeholder.
+ */
 export function listedChoices(description: string, valueName: string | null): string[] | null {
   let match = LIST_AFTER_NOUN.exec(description);
-  const name = valueName?.replace(/[<>[\]{}]/g, '') ?? '';
+  const name = valueName?.replace(/[<>[\]{}=]/g, '') ?? '';
   if (match === null && /^[A-Z][A-Z_]{1,20}$/.test(name)) {
     match = new RegExp(String.raw`\b${name}\b[^.:]{0,120}:\s+` + LIST).exec(description);
+    // join `FILENUM is 1 or 2, corresponding to…`
+    match ??= new RegExp(String.raw`\b${name}\s+(?:is|must be|can be)\s+(?:one of\s+)?(${LIST_ITEM}(?:(?:,\s*or|,|\s+or)\s+${LIST_ITEM}){1,30})(?=\s*(?:[.,;)(]|$))`).exec(description);
   }
-  if (match === null) return null;
-  return (match[1] ?? '').split(/\s*(?:,\s*or|,|\s+or)\s+/).map((choice) => choice.replace(/\.$/, '')).filter((choice) => choice.length > 0);
+  if (match !== null) return splitList(match[1] ?? '');
+  const piped = PIPE_LIST.exec(description);
+  if (piped !== null) return (piped[1] ?? '').split(/\s*\|\s*/);
+  const parenthesized = PAREN_LIST.exec(description);
+  return parenthesized === null ? null : splitList(parenthesized[1] ?? '');
 }
 
 const DEFINITION_LINE = /^([a-z0-9][\w.-]{0,30}(?:,\s*[a-z0-9][\w.-]{0,30}){0,5})\s{2,}\S/;

@@ -190,6 +190,11 @@ class Scanner {
     this.current = null;
     this.beforeBlank = null;
     this.section = classifySection(header[1] ?? '');
+    // GNU `MODE determines behavior with write errors on the outputs:` is a sentence introducing a
+    // value list, not a section title: it opens the paragraph the list joins (see applyEpilogValueLists)
+    if (/^[A-Z][A-Z_]{1,20} [a-z]+( \S+){2,}$/.test((header[1] ?? '').trim()) && this.result.entries.length > 0) {
+      this.paragraph = { lines: [trimmed], afterUsage: this.result.seenUsage, afterEntries: true };
+    }
     this.inSynopsis = SYNOPSIS_TITLE.test((header[1] ?? '').trim());
     if (this.inSynopsis) this.section = 'other';
     if (this.section === 'usage') {

@@ -80,6 +80,9 @@ function defaultOf(head: OptionHead, facts: DescriptionFacts, shape: ValueShape,
   // zstd `--format=zstd   … [Default]`: the line's own literal value is the default
   if (facts.defaultText === null && head.choices?.length === 1 && /\[default\]/i.test(text)) return head.choices[0] ?? null;
   if (facts.defaultText === null) return null;
+  // rustc `-L [<KIND>=]<PATH> … KIND can be one of <…|all> (default: all)`: the default of a part
+  const part = (head.valueName ?? '').includes('=]') ? /^\[?<?([A-Z][A-Z_]{1,20})\b/.exec(head.valueName ?? '')?.[1] : undefined;
+  if (part !== undefined && new RegExp(`\\b${part}\\b`).test(text)) return null;
   if (isProseDefault(facts.defaultText, facts.defaultQuoted, shape.takes, shape.type, shape.takes ? choices : null)) return null;
   if (!shape.takes) {
     if (head.negation !== null && long !== null) {

@@ -239,7 +239,8 @@ export function parseOptionHead(line: string): OptionHead | null {
       }
       if (attached !== undefined) {
         const valueText = attached.startsWith('=') ? attached.slice(1) : attached;
-        if (attached.startsWith('=') && /^[a-z][a-z0-9-]*$/.test(valueText)) {
+        // …unless it repeats the placeholder a short spelling already named (sed `-e script, --expression=script`)
+        if (attached.startsWith('=') && /^[a-z][a-z0-9-]*$/.test(valueText) && valueText !== result.valueName) {
           // A literal value spelling (`--check=quiet`), not a placeholder.
           result.aliases.push(token);
           literal ??= { dashes, name, value: valueText, token };

@@ -34,7 +34,10 @@ const MAX_USAGE_FORMS = 20;
 function programNameOf(forms: readonly UsageForm[], program: string): string {
   const withProgram = forms.filter((form) => form.program !== null);
   const path = withProgram[0]?.commandPath ?? [];
-  const agreed = path.length > 0 && withProgram.every((form) => form.commandPath.join(' ') === path.join(' '));
+  // `git describe <blob>` has no command path of its own (a placeholder follows), but starts with it
+  const agrees = (form: UsageForm): boolean =>
+    form.commandPath.join(' ') === path.join(' ') || (form.commandPath.length === 0 && form.leadingLiterals.slice(0, path.length).join(' ') === path.join(' '));
+  const agreed = path.length > 0 && withProgram.every(agrees);
   return agreed ? [programBaseName(program), ...path].join(' ') : programBaseName(program);
 }
 

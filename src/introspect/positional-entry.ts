@@ -6,7 +6,7 @@ import { extractDescriptionFacts } from './annotations.ts';
 import type { Entry } from './help-scan.ts';
 import { clampDescription } from './limits.ts';
 import type { CliPositional, CliSubcommand } from './spec.ts';
-import type { UsagePositional } from './usage.ts';
+import { REMAINDER, type UsagePositional } from './usage.ts';
 import { typeFromValueName } from './value-type.ts';
 
 const MAX_POSITIONALS = 50;
@@ -82,16 +82,23 @@ export function collectPositionals(entries: readonly Entry[], usagePositionals: 
     .filter((found): found is SectionPositional => found !== null);
   const positionals: CliPositional[] = [];
   if (fromSection.length > 0) {
-    for (const { positional, decorated } of fromSection) {
-      const fromUsage = usagePositionals.find((candidate) => normalized(candidate.name) === normalized(positional.name));
+    fromSection.forEach(({ positional, decorated }, index) => {
+      // argparse REMAINDER (`...` in the usage) is the entry at its position
+      const atPosition = usagePositionals[index];
+      const fromUsage =
+        usagePositionals.find((candidate) => normalized(candidate.name) === normalized(positional.name)) ?? (atPosition?.name === REMAINDER ? atPosition : undefined);
       if (fromUsage && !decorated) {
         positional.required = fromUsage.required;
         positional.variadic = fromUsage.variadic;
       }
       if (!isCommandPlaceholder(positional.name)) positionals.push(positional);
-    }
+    });
   } else {
     for (const candidate of usagePositionals) {
+      if (candidate.name === REMAINDER) {
+        positionals.push({ name: 'args', required: false, variadic: true });
+        continue;
+      }
       if (isCommandPlaceholder(candidate.name)) continue;
       if (subcommands.some((command) => command.name === candidate.name)) continue;
       positionals.push({ name: candidate.name, required: candidate.required, variadic: candidate.variadic });

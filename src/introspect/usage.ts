@@ -8,7 +8,7 @@ type Atom =
   | { kind: 'open'; bracket: '[' | '(' }
   | { kind: 'close' }
   | { kind: 'pipe' }
-  | { kind: 'ellipsis' }
+  | { kind: 'ellipsis'; spaced: boolean }
   | { kind: 'word'; text: string };
 
 function atomsOf(form: string): Atom[] {
@@ -28,7 +28,8 @@ function atomsOf(form: string): Atom[] {
       atoms.push({ kind: 'pipe' });
       position += 1;
     } else if ((form.startsWith('...', position) || form.startsWith('..', position)) && !/^\.{3}[A-Za-z]/.test(form.slice(position, position + 4))) {
-      atoms.push({ kind: 'ellipsis' });
+      // argparse prints REMAINDER as a lone `...` after a space: `[progname] ...`
+      atoms.push({ kind: 'ellipsis', spaced: position > 0 && /\s/.test(form[position - 1] ?? '') && atoms[atoms.length - 1]?.kind === 'close' });
       position += form.startsWith('...', position) ? 3 : 2;
     } else if (character === '<' || character === '{') {
       const close = character === '<' ? '>' : '}';
@@ -81,6 +82,9 @@ export interface UsageForm {
   requiredOptions: string[];
 }
 
+/** The name of argparse's REMAINDER positional (`...`), matched to the positionals section by position. */
+export const REMAINDER = '...';
+
 const PLACEHOLDER_WORDS = /^(options?|flags?|global[ _-]?options?|opts|switches|command options?|general options?)$/i;
 
 function positionalName(text: string): { name: string; variadic: boolean } {
@@ -124,11 +128,12 @@ interface UsageGroup {
  * with it option-led too; alternatives (`[FILE|DIR ...]`, `[<commit> | <object>]`) become ONE
  * positional named `a|b`, or none when an alternative is an option (`(-l <zipfile> | -e …)`).
  */
-function closeGroup(closed: UsageGroup, parent: UsageGroup | undefined, positionals: UsagePositional[]): void {
+function closeGroup(closed: UsageGroup, parent: UsageGroup | undefined, positionals: UsagePositional[], bareOutside: boolean): void {
   if (parent && closed.startsWithOption && closed.parentWasEmpty) parent.startsWithOption = true;
   if (parent) parent.nested = true;
   const added = positionals.length - closed.positionalStart;
-  if (!closed.hasPipe && !closed.hasOption && !closed.nested && added >= 2 && added <= 4 && closed.bareWords === added) {
+  // …unless the form already names positionals with bare words (Go `binary [start end]`: two)
+  if (!bareOutside && !closed.hasPipe && !closed.hasOption && !closed.nested && added >= 2 && added <= 4 && closed.bareWords === added) {
     // pip `[requirement specifier]`, `[config dir]`: one positional whose name has spaces
     const words = positionals.splice(closed.positionalStart);
     positionals.push({ name: words.map((word) => word.name).join(' '), required: closed.bracket !== '[', variadic: words.some((word) => word.variadic) });
@@ -185,9 +190,12 @@ export function parseUsageForm(form: string, takesValue: (flag: string) => boole
     atoms.splice(1, pathEnd - 1);
   }
   const groups: UsageGroup[] = [];
+  const argparseStyle = /\[-h\]/.test(form);
   let previousOptionTakesValue = false;
   let sawNonLiteral = false;
   let lastWasPositional = false;
+  /** A bare lower-case word was a positional outside any bracket. */
+  let bareOutside = false;
   for (let index = 1; index < atoms.length; index += 1) {
     const atom = atoms[index];
     if (atom === undefined) break;
@@ -203,7 +211,7 @@ export function parseUsageForm(form: string, takesValue: (flag: string) => boole
     }
     if (atom.kind === 'close') {
       const closed = groups.pop();
-      if (closed) closeGroup(closed, groups[groups.length - 1], result.positionals);
+      if (closed) closeGroup(closed, groups[groups.length - 1], result.positionals, bareOutside);
       previousOptionTakesValue = false;
       continue;
     }
@@ -212,6 +220,11 @@ export function parseUsageForm(form: string, takesValue: (flag: string) => boole
       continue;
     }
     if (atom.kind === 'ellipsis') {
+      if (atom.spaced && argparseStyle) {
+        result.positionals.push({ name: REMAINDER, required: false, variadic: true });
+        lastWasPositional = false;
+        continue;
+      }
       const last = result.positionals[result.positionals.length - 1];
       if (last && lastWasPositional) last.variadic = true;
       continue;
@@ -253,6 +266,7 @@ export function parseUsageForm(form: string, takesValue: (flag: string) => boole
     }
     const optional = groups.some((open) => open.bracket === '[');
     if (group && /^[a-z][a-z0-9_-]*$/.test(text)) group.bareWords += 1;
+    if (groups.length === 0 && /^[a-z][a-z0-9_-]*$/.test(text)) bareOutside = true;
     result.positionals.push({ name, required: !optional, variadic });
     lastWasPositional = true;
   }

@@ -1,0 +1,65 @@
+/**
+ * Notations first met in the corpus's first held-back part (issue 12), each pinned on a minimal help:
+ * prose choices (`a | b | c`, `(a, b, or c)`, `NAME is 1 or 2`, a GNU `MODE determines …:` list),
+ * argparse REMAINDER (`[progname] ...`), two bare words in brackets next to a bare positional, sed's
+ * `-e script, --expression=script`, a default of a value's part (rustc), and `git describe <blob>`.
+ */
+import { describe, expect, it } from 'vitest';
+import { parseHelp } from '../../src/introspect/parse-help.ts';
+
+function option(help: string, long: string) {
+  return parseHelp(help).options.find((candidate) => candidate.long === long || candidate.short === long);
+}
+
+describe('choices written in prose', () => {
+  it('a description that is only `a | b | c` after a type tag', () => {
+    expect(option('Options:\n  -l, --logLevel <level>   [string] info | warn | error | silent\n', 'logLevel')?.choices).toEqual(['info', 'warn', 'error', 'silent']);
+  });
+
+  it('a parenthesized list of three or more; two in parentheses are not enough', () => {
+    expect(option('Options:\n    --conflict <style>    conflict style (merge, diff3, or zdiff3)\n', 'conflict')?.choices).toEqual(['merge', 'diff3', 'zdiff3']);
+    expect(option('Options:\n    --path <p>    where to look (file or directory)\n', 'path')?.choices).toBeNull();
+  });
+
+  it('`FILENUM is 1 or 2` names the choices of the option whose value is FILENUM', () => {
+    const help = 'Usage: join [OPTION]... FILE1 FILE2\n\n  -a FILENUM             also print unpairable lines from file FILENUM, where\n                           FILENUM is 1 or 2, corresponding to FILE1 or FILE2\n';
+    expect(option(help, 'a')?.choices).toEqual(['1', '2']);
+  });
+
+  it('a GNU `MODE determines …:` sentence after the options introduces the list of MODE values', () => {
+    const help = 'Usage: tee [OPTION]... [FILE]...\n\n  -p                        diagnose errors\n      --output-error[=MODE]   set behavior on write error.  See MODE below\n\nMODE determines behavior with write errors on the outputs:\n  warn           diagnose errors writing to any output\n  exit           exit on error writing to any output\n';
+    expect(option(help, 'output-error')?.choices).toEqual(['warn', 'exit']);
+  });
+});
+
+describe('positionals', () => {
+  it('argparse REMAINDER: `[progname] ...` is an optional progname and the variadic entry after it', () => {
+    const help = 'usage: trace.py [-h] [-c] [progname] ...\n\npositional arguments:\n  progname    file to run as main program\n  arguments   arguments to the program\n';
+    expect(parseHelp(help).positionals.map(({ name, required, variadic }) => ({ name, required, variadic }))).toEqual([
+      { name: 'progname', required: false, variadic: false },
+      { name: 'arguments', required: false, variadic: true },
+    ]);
+  });
+
+  it('`binary [start end]`: bare words in brackets are separate when the form names positionals with bare words', () => {
+    expect(parseHelp('usage: go tool objdump [-S] binary [start end]\n').positionals.map((positional) => positional.name)).toEqual(['binary', 'start', 'end']);
+    expect(parseHelp('Usage:\n  compogen readme [config dir] [target file] [flags]\n').positionals.map((positional) => positional.name)).toEqual(['config dir', 'target file']);
+  });
+});
+
+describe('options and names', () => {
+  it('sed `-e script, --expression=script`: the long spelling repeats the placeholder, it is no literal value', () => {
+    expect(option('Usage: sed [OPTION]...\n\n  -e script, --expression=script\n                 add the script\n', 'expression')).toMatchObject({ short: 'e', takes_value: true, choices: null });
+  });
+
+  it('rustc `-L [<KIND>=]<PATH> … KIND … (default: all)`: the default of a part is not the option’s', () => {
+    const help = 'Options:\n    -L [<KIND>=]<PATH>  Add a directory to the library search path. The\n                        optional KIND can be one of\n                        <dependency|crate|all> (default:\n                        all).\n    -o <FILENAME>       Write output to FILENAME (default: out)\n';
+    expect(option(help, 'L')?.default).toBeNull();
+    expect(option(help, 'o')?.default).toBe('out');
+  });
+
+  it('`git describe <blob>` agrees with the other forms’ subcommand path', () => {
+    const help = 'usage: git describe [--all] [<commit-ish>...]\n   or: git describe [--all] --dirty[=<mark>]\n   or: git describe <blob>\n';
+    expect(parseHelp(help).name).toBe('git_describe');
+  });
+});
