@@ -145,6 +145,16 @@ describe('background processes', { timeout: 60_000 }, () => {
     expect(refused.is_error).toBe(true);
   });
 
+  it('a wait in flight returns with the final state when the host stops', async () => {
+    const id = await start('echo waiting; sleep 1000');
+    const waiting = proc({ action: 'wait', process_id: id, timeout_ms: 600_000 });
+    await readUntil(id, /waiting/);
+    await host.close({ graceMs: 10_000 });
+    const result = await waiting;
+    expect(result.metadata).toMatchObject({ running: false, wait_timed_out: false });
+    expect(result.metadata).toHaveProperty('exit_code');
+  });
+
   it(`allows ${BACKGROUND_MAX_LIVE_PROCESSES} live processes per host and refuses one more`, async () => {
     const marker = uniqueSleepSeconds();
     const ids: string[] = [];
