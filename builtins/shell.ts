@@ -1,6 +1,8 @@
 /**
  * The `shell` built-in: runs `/bin/sh -c` in the workspace with a cleared environment, an output cap and
  * a timeout, isolated in a PID namespace where the host supports it (see internal/process-sandbox.ts).
+ * With `run_in_background` the same command is started under the host's background processes
+ * (internal/background-processes.ts) and the call returns at once; the `process` tool manages it.
  */
 import { spawn } from 'node:child_process';
 import { stat } from 'node:fs/promises';
