@@ -5,15 +5,17 @@ import {
   globTool,
   grepTool,
   listDirTool,
+  processTool,
   readFileTool,
+  searchToolsTool,
   shellTool,
   writeFileTool,
 } from '../../builtins/index.ts';
 
 describe('builtinTools', () => {
-  it('holds the seven built-ins in a stable order', () => {
-    expect(builtinTools.map((tool) => tool.name)).toEqual(['read_file', 'write_file', 'edit_file', 'list_dir', 'glob', 'grep', 'shell']);
-    expect(builtinTools).toEqual([readFileTool, writeFileTool, editFileTool, listDirTool, globTool, grepTool, shellTool]);
+  it('holds the nine built-ins in a stable order', () => {
+    expect(builtinTools.map((tool) => tool.name)).toEqual(['read_file', 'write_file', 'edit_file', 'list_dir', 'glob', 'grep', 'shell', 'process', 'search_tools']);
+    expect(builtinTools).toEqual([readFileTool, writeFileTool, editFileTool, listDirTool, globTool, grepTool, shellTool, processTool, searchToolsTool]);
     expect(Object.isFrozen(builtinTools)).toBe(true);
   });
 
@@ -26,6 +28,8 @@ describe('builtinTools', () => {
       glob: 'read_only',
       grep: 'read_only',
       shell: 'execute',
+      process: 'execute',
+      search_tools: 'read_only',
     });
   });
 
