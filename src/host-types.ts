@@ -8,7 +8,11 @@ import type { AnyTool, ToolSource } from './tool.ts';
 export type HostEvent =
   | { type: 'added' | 'updated' | 'removed'; name: string; source: ToolSource; file?: string }
   | { type: 'load_failed'; file: string; error: string; code?: string }
-  | { type: 'collision'; name: string; kept: ToolSource; rejected: ToolSource; reason: string; file?: string };
+  | { type: 'collision'; name: string; kept: ToolSource; rejected: ToolSource; reason: string; file?: string }
+  /** A call ended (any edge: HTTP, MCP, CLI); for live views. Arguments and results are not included. */
+  | { type: 'call_finished'; tool: string; call_id: string; duration_ms: number; is_error: boolean }
+  /** A wasm tool's outgoing request was refused by its network policy (no paths, headers or bodies). */
+  | { type: 'network_denied'; tool: string; call_id: string; kind: string; host: string; port: number; reason: string };
 
 export interface LoadFailure {
   file: string;

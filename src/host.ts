@@ -14,6 +14,7 @@ import { ToolRegistry, type ToolLookup } from './registry.ts';
 import { errorResult, type ToolResult } from './result.ts';
 import { createSecretsResolver } from './secrets.ts';
 import type { AnyTool, HostResource, HostResourceKey } from './tool.ts';
+import type { NetworkDenial } from './wasm/result-mapping.ts';
 import { sanitizeToolName } from './tool-name.ts';
 
 export const DEFAULT_CALL_TIMEOUT_MS = 10_000;
@@ -35,6 +36,13 @@ export type ExtensionSourceFactory = (context: {
 export interface CreateHostDependencies {
   builtinTools?: readonly AnyTool[];
   extensions?: ExtensionSourceFactory;
+}
+
+/** The refusals a wasm call's `metadata.network` lists (see result-mapping's `summarizeNetwork`). */
+function networkDenials(result: ToolResult): NetworkDenial[] {
+  const network = result.metadata?.['network'];
+  if (typeof network !== 'object' || network === null || !('denials' in network) || !Array.isArray(network.denials)) return [];
+  return network.denials as NetworkDenial[];
 }
 
 export async function createHost(options: HostOptions = {}, dependencies: CreateHostDependencies = {}): Promise<Host> {
@@ -150,7 +158,13 @@ export async function createHost(options: HostOptions = {}, dependencies: Create
     } finally {
       callSignal.dispose();
     }
-    logger.debug({ tool: name, callId, isError: result.is_error, ms: Math.round(performance.now() - started) }, 'tool call');
+    const durationMs = Math.round((performance.now() - started) * 1000) / 1000;
+    logger.debug({ tool: name, callId, isError: result.is_error, ms: Math.round(durationMs) }, 'tool call');
+    for (const denial of networkDenials(result)) {
+      logger.warn({ tool: name, callId, ...denial }, 'network request denied by policy');
+      emit({ type: 'network_denied', tool: name, call_id: callId, ...denial });
+    }
+    emit({ type: 'call_finished', tool: name, call_id: callId, duration_ms: durationMs, is_error: result.is_error });
     return result;
   }
 

@@ -25,7 +25,9 @@ import { defineTool, type AnyTool } from '../tool.ts';
 import { ToolHostError } from '../errors.ts';
 import type { LoadedComponent } from '../wasm/load.ts';
 import { argvLimitMessage, preview1ArgvViolation, readsArgvThroughAdapter } from '../wasm/argv-limit.ts';
+import { resolveNetworkHeaders } from '../wasm/net/call-options.ts';
 import { mapRunOutcome } from '../wasm/result-mapping.ts';
+import { redactSecrets, redactText, type CutEdges } from '../secrets.ts';
 import type { WasmRuntime } from '../wasm/runtime.ts';
 import type { LoadedExtension } from './extension-set.ts';
 import { describeWasmTool, wantedToolName } from './tool-names.ts';
@@ -230,8 +232,20 @@ export async function loadWasmTool(file: string, options: WasmToolLoaderOptions)
       const stdinText = spec.stdin === true ? parsed[STDIN_PROPERTY] : undefined;
       const stdin = typeof stdinText === 'string' ? new TextEncoder().encode(stdinText) : undefined;
       try {
-        const outcome = await options.runtime.run(component, { args: argv, policy, programName, signal: context.signal, ...(stdin ? { stdin } : {}) });
-        return mapRunOutcome(outcome, { envelope: spec.output === 'envelope', ...(context.redactText ? { redactText: context.redactText } : {}) });
+        // Secrets in the policy's network headers: substituted here, sent by the host, never shown to
+        // the guest, and redacted from the result like the call's own secrets.
+        const network = resolveNetworkHeaders(policy.network, context.secrets);
+        const redact = network.used.size === 0 ? context.redactText : (text: string, edges?: CutEdges) => redactText(context.redactText?.(text, edges) ?? text, network.used, edges);
+        const outcome = await options.runtime.run(component, {
+          args: argv,
+          policy,
+          programName,
+          signal: context.signal,
+          ...(stdin ? { stdin } : {}),
+          ...(network.headers.length > 0 ? { networkHeaders: network.headers } : {}),
+        });
+        const result = mapRunOutcome(outcome, { envelope: spec.output === 'envelope', ...(redact ? { redactText: redact } : {}) });
+        return network.used.size === 0 ? result : redactSecrets(result, network.used);
       } catch (error) {
         if (error instanceof ToolHostError && error.code === 'QUEUE_FULL') {
           return errorResult(`Tool "${name}" is busy: ${error.message} Retry shortly.`, { reason: 'queue_full' });

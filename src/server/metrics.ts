@@ -25,6 +25,8 @@ export class ServerMetrics {
   private readonly perTool = new Map<string, ToolCallStats>();
   private reloads = 0;
   private loadFailures = 0;
+  /** Refused outgoing requests by tool and kind (key: tool NUL kind). */
+  private readonly networkDenials = new Map<string, number>();
   private readonly host: Host;
   private readonly unsubscribe: () => void;
 
@@ -51,6 +53,10 @@ export class ServerMetrics {
   recordEvent(event: HostEvent): void {
     if (event.type === 'updated') this.reloads += 1;
     if (event.type === 'load_failed') this.loadFailures += 1;
+    if (event.type === 'network_denied') {
+      const key = `${event.tool}\u0000${event.kind}`;
+      this.networkDenials.set(key, (this.networkDenials.get(key) ?? 0) + 1);
+    }
   }
 
   /** The exposition text for `GET /metrics`. */
@@ -75,6 +81,11 @@ export class ServerMetrics {
       lines.push(`toolhost_tool_call_duration_seconds_bucket{tool="${label}",le="+Inf"} ${stats.calls}`);
       lines.push(`toolhost_tool_call_duration_seconds_sum{tool="${label}"} ${stats.durationSum}`);
       lines.push(`toolhost_tool_call_duration_seconds_count{tool="${label}"} ${stats.calls}`);
+    }
+    family('toolhost_network_denied_total', 'counter', 'Outgoing requests of wasm tools refused by their network policy, by tool and kind.');
+    for (const [key, count] of [...this.networkDenials].sort(([a], [b]) => a.localeCompare(b))) {
+      const [tool = '', kind = ''] = key.split('\u0000');
+      lines.push(`toolhost_network_denied_total{tool="${escapeLabel(tool)}",kind="${escapeLabel(kind)}"} ${count}`);
     }
     family('toolhost_tools_loaded', 'gauge', 'Tools visible to clients.');
     lines.push(`toolhost_tools_loaded ${this.host.listTools().length}`);
