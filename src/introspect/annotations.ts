@@ -112,8 +112,9 @@ export function extractDescriptionFacts(text: string): DescriptionFacts {
 
   if (choices === null) {
     // `one of: a, b`, optionator's `either: a, b, or c`
-    const oneOf = /\b(?:one of|either):?\s+([\w.-]+(?:\s*(?:,\s*or\b|,|\bor\b)\s*[\w.-]+){1,30})/i.exec(description);
-    if (oneOf) choices = (oneOf[1] ?? '').split(/\s*(?:,\s*or\b|,|\bor\b)\s*/).filter((choice) => choice.length > 0);
+    // tsc writes aliases with a slash: `one of: es5, es6/es2015, esnext`
+    const oneOf = /\b(?:one of|either):?\s+([\w.-]+(?:\/[\w.-]+)*(?:\s*(?:,\s*or\b|,|\bor\b)\s*[\w.-]+(?:\/[\w.-]+)*){1,60})/i.exec(description);
+    if (oneOf) choices = (oneOf[1] ?? '').split(/\s*(?:,\s*or\b|,|\bor\b)\s*/).flatMap((choice) => choice.split('/')).filter((choice) => choice.length > 0);
   }
   if (choices === null) {
     // GNU: `WHEN is 'always', 'never', or 'auto'`
@@ -133,9 +134,11 @@ export function extractDescriptionFacts(text: string): DescriptionFacts {
   if (defaultText === null) {
     const plain =
       // not a conditional one: `defaults to "checked-hash" if SOURCE_DATE_EPOCH is set`
-      /\bdefault(?:s to|:)\s+("[^"]{0,200}"|'[^']{0,200}'|[^\s,;)]{1,200})(?=[\s,;)]|$)(?!\s+(?:if|when|unless)\b)/i.exec(description) ??
+      /\bdefault(?:s to|:)\s+("[^"]{0,200}"|'[^']{0,200}'|[^\s,;)]{1,200})(?=[\s,;)]|$)(?!,?\s+(?:if|when|unless)\b)/i.exec(description) ??
       // GNU prose: `the default is 1`, `Default is -1 which…`, `(default 5)`; numbers and quoted text only
-      /(?:\bdefault is|\(default)\s+("[^"]{0,200}"|'[^']{0,200}'|[+-]?\d+(?:\.\d+)?)(?![\w.])/i.exec(description);
+      /(?:\bdefault is|\(default)\s+("[^"]{0,200}"|'[^']{0,200}'|[+-]?\d+(?:\.\d+)?)(?![\w.])/i.exec(description) ??
+      // esbuild: `(browser | node | neutral, default browser)`: the last item of a parenthesis
+      /,\s+default\s+([a-z0-9][\w.-]{0,60})\)/i.exec(description);
     if (plain) {
       const unquoted = unquote((plain[1] ?? '').replace(/\.$/, ''));
       defaultText = unquoted.value;
@@ -166,8 +169,10 @@ const LIST_AFTER_NOUN = new RegExp(String.raw`\b(?:modes?|values?|types?|styles?
  */
 /** A description that is only `a | b | c`, after a type tag (vite/cac: `[string] info | warn`). */
 const PIPE_LIST = new RegExp(String.raw`^\s*(?:\[\w+\]\s*)?(${LIST_ITEM}(?:\s*\|\s*${LIST_ITEM}){1,30})\s*$`);
-/** `(merge, diff3, or zdiff3)`: a parenthesized list of three or more. */
-const PAREN_LIST = new RegExp(String.raw`\((${LIST_ITEM}(?:,\s*${LIST_ITEM}){1,30},?\s+or\s+${LIST_ITEM})\)`);
+/** `(merge, diff3, or zdiff3)`, urfave `(atom, rss, universal)`: a parenthesized list of three or more. */
+const PAREN_LIST = new RegExp(String.raw`\((${LIST_ITEM}(?:,\s*${LIST_ITEM}){1,30}(?:,?\s+or\s+${LIST_ITEM})?)\)`);
+/** esbuild `(iife | cjs | esm, no default…)`: a parenthesized `a | b` list, maybe followed by a comma. */
+const PAREN_PIPE_LIST = new RegExp(String.raw`\((${LIST_ITEM}(?:\s*\|\s*${LIST_ITEM}){1,30})\s*[,)]`);
 
 function splitList(text: string): string[] {
   return text.split(/\s*(?:,\s*or|,|\s+or)\s+/).map((choice) => choice.replace(/\.$/, '')).filter((choice) => choice.length > 0);
@@ -187,10 +192,16 @@ export function listedChoices(description: string, valueName: string | null): st
     match ??= new RegExp(String.raw`\b${name}\s+(?:is|must be|can be)\s+(?:one of\s+)?(${LIST_ITEM}(?:(?:,\s*or|,|\s+or)\s+${LIST_ITEM}){1,30})(?=\s*(?:[.,;)(]|$))`).exec(description);
   }
   if (match !== null) return splitList(match[1] ?? '');
-  const piped = PIPE_LIST.exec(description);
-  if (piped !== null) return (piped[1] ?? '').split(/\s*\|\s*/);
+  const wholePipe = PIPE_LIST.exec(description);
+  if (wholePipe !== null) return (wholePipe[1] ?? '').split(/\s*\|\s*/);
   const parenthesized = PAREN_LIST.exec(description);
-  return parenthesized === null ? null : splitList(parenthesized[1] ?? '');
+  if (parenthesized !== null) {
+    const items = splitList(parenthesized[1] ?? '');
+    // two without `or` (`(x, y)`) are an example more often than the choices
+    if (items.length >= 3 || /\sor\s/.test(parenthesized[1] ?? '')) return items;
+  }
+  const piped = PAREN_PIPE_LIST.exec(description);
+  return piped === null ? null : (piped[1] ?? '').split(/\s*\|\s*/);
 }
 
 const DEFINITION_LINE = /^([a-z0-9][\w.-]{0,30}(?:,\s*[a-z0-9][\w.-]{0,30}){0,5})\s{2,}\S/;

@@ -11,7 +11,7 @@ import type { OptionHead } from './option-head.ts';
 import type { CliOption, CliValueType } from './spec.ts';
 import { coerceDefault, isExplicitStringName, isNumberText, typeFromDefault, typeFromValueName } from './value-type.ts';
 
-const STREAM_WORDS = /^(stdin|stdout|stderr|none|null|unset|n\/a)$/i;
+const STREAM_WORDS = /^(stdin|stdout|stderr|none|null|unset|undefined|n\/a)$/i;
 /** Words that start a sentence, not a value: `defaults to the first tab`, `default: whatever is set`. */
 const PROSE_WORDS = /^(the|a|an|this|that|these|those|its|their|your|whatever|same|no|not|nothing)$/i;
 
@@ -61,6 +61,9 @@ function valueShapeOf(head: OptionHead, facts: DescriptionFacts, choices: string
     const type = hinted === 'integer' && facts.defaultText !== null && !facts.defaultQuoted && isNumberText(facts.defaultText) && !/^[+-]?\d+$/.test(facts.defaultText) ? 'number' : hinted;
     return { takes: true, type };
   }
+  // tsc prints no placeholder: `one of: a, b` or `one or more: a, b` under the option says a value is taken
+  if (facts.choices !== null && /\bone of:/i.test(text)) return { takes: true, type: 'string' };
+  if (/\bone or more:/i.test(text)) return { takes: true, type: 'string' };
   // yargs prints no placeholder; its `[string]`/`[number]`/`[array]` tags say a value is taken.
   if (facts.typeHint !== null && facts.typeHint !== 'boolean') return { takes: true, type: facts.typeHint };
   if (facts.repeatable && /\[array\]/i.test(text)) return { takes: true, type: 'string' };
@@ -101,7 +104,24 @@ function defaultOf(head: OptionHead, facts: DescriptionFacts, shape: ValueShape,
   return coerceDefault(facts.defaultText, shape.type);
 }
 
-export function optionFromEntry(entry: Entry): CliOption | null {
+export interface OptionStyle {
+  /** kong prints an option's default in place of its placeholder (`--spinner="dot"`, `--timeout=0s`). */
+  defaultInPlaceholder?: boolean;
+}
+
+/**
+ * A default written as the placeholder: quoted (`--config="~/dasel.yaml"`, any framework), or, in a
+ * kong help, any value that is not an upper-case name (`--timeout=0s`). The empty string says nothing.
+ */
+function placeholderDefault(valueName: string | null, style: OptionStyle): string | null {
+  if (valueName === null) return null;
+  const quoted = /^"(.*)"$/.exec(valueName);
+  if (quoted) return (quoted[1] ?? '').length > 0 ? (quoted[1] ?? null) : null;
+  if (style.defaultInPlaceholder === true && !/^[A-Z<[{(]/.test(valueName) && !/^[A-Z][A-Z0-9_-]*$/.test(valueName)) return valueName;
+  return null;
+}
+
+export function optionFromEntry(entry: Entry, style: OptionStyle = {}): CliOption | null {
   const head = entry.option;
   if (head === null) return null;
   const text = [head.rest, ...entry.description].filter((part) => part.length > 0).join(' ');
@@ -127,6 +147,13 @@ export function optionFromEntry(entry: Entry): CliOption | null {
     negation: head.negation,
     description: facts.description.length > 0 ? clampDescription(facts.description) : null,
   };
+  const fromPlaceholder = shape.takes && option.default === null ? placeholderDefault(head.valueName, style) : null;
+  if (fromPlaceholder !== null) {
+    // kong `--workers=4`: an unquoted number types the option
+    if (option.type === 'string' && !/^"/.test(head.valueName ?? '')) option.type = typeFromDefault(fromPlaceholder, false) ?? 'string';
+    const typed = coerceDefault(fromPlaceholder, option.type);
+    option.default = choices !== null && !choices.includes(String(typed)) ? null : typed;
+  }
   if (long !== null && long.dashes === '-') option.prefix = '-';
   if (head.valueOptional) option.value_optional = true;
   // `--arg name value`, argparse `nargs=2`: one use of the option takes several values

@@ -62,8 +62,15 @@ function tokenize(head: string): { tokens: string[]; starts: number[] } {
     }
     current = '';
   };
+  let quoted = false;
   for (let position = 0; position < head.length; position += 1) {
     const character = head[position] ?? '';
+    // kong `--padding="0 0"`: a quoted default is one token
+    if (character === '"' && (quoted || current.endsWith('='))) quoted = !quoted;
+    if (quoted || (character === '"' && current.length > 0)) {
+      current += character;
+      continue;
+    }
     if (character === '<' || character === '[' || character === '{' || character === '(') depth += 1;
     if ((character === '>' || character === ']' || character === '}' || character === ')') && depth > 0) depth -= 1;
     if (depth === 0 && (character === ' ' || character === ',')) {
@@ -227,7 +234,9 @@ export function parseOptionHead(line: string): OptionHead | null {
       continue;
     }
     if (isFlagToken(token)) {
-      const match = /^(--?)((?:\[no-?\])?[A-Za-z0-9?#@][\w.?#@:-]*?)(\.\.\.)?(=.*|\[=.*|<.*|\[.*)?$/.exec(token);
+      // esbuild `--define:K=V`, `--external:M`: a name, then `:` and an upper-case key, is a value-taking option
+      const keyed = /^(--?)([A-Za-z][\w.-]*):([A-Z][\w.]*(?:=\S*)?)$/.exec(token);
+      const match = keyed ? [token, keyed[1], keyed[2], undefined, `=${keyed[3] ?? ''}`] : /^(--?)((?:\[no-?\])?[A-Za-z0-9?#@][\w.?#@:-]*?)(\.\.\.)?(=.*|\[=.*|<.*|\[.*)?$/.exec(token);
       if (!match) break;
       const dashes = match[1] === '--' ? '--' : '-';
       let name = match[2] ?? '';

@@ -65,6 +65,31 @@ function synopsisPositionals(lines: readonly string[], program: string, takesVal
   return [];
 }
 
+/** A usage form that gives an option besides help and version (`prog --version`, `prog [OPTION]` do not count). */
+function formRuns(text: string): boolean {
+  const rest = text
+    .replace(/^\S+/, '')
+    .replace(/--help\b|--version\b|(^|[\s[(|])-[hV](?=[\s\])|]|$)/g, ' ')
+    .replace(/\b(OPTIONS?|options?|flags?)\b/g, ' ');
+  return /-[A-Za-z0-9]/.test(rest);
+}
+
+/**
+ * docopt prints several forms: a positional the first form requires is optional when another form
+ * of the same command runs with options only (`prog [options] PATH...` and
+ * `prog (--doctest | --testsuite=DIR)`).
+ */
+function optionalWhereAnotherFormRunsWithout(positionals: UsageForm['positionals'], first: UsageForm, texts: readonly string[], forms: readonly UsageForm[]): UsageForm['positionals'] {
+  const path = first.commandPath.join(' ');
+  // only a form with options and no positionals of its own (`(--doctest | --testsuite=DIR)`)
+  const others = forms.filter(
+    (form, index) => form !== first && form.program === first.program && form.commandPath.join(' ') === path && form.positionals.length === 0 && formRuns(texts[index] ?? ''),
+  );
+  return positionals.map((positional) =>
+    positional.required && others.some((form) => !form.positionals.some((other) => other.name === positional.name)) ? { ...positional, required: false } : positional,
+  );
+}
+
 const COMMAND_PLACEHOLDER = /^(command|cmd|subcommand)$/i;
 
 /**
@@ -115,8 +140,9 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
   const scan: HelpScan = scanHelpLines(lines, (index) => go.consumed.has(index) || (index === 0 && goUsage !== null));
 
   const parsed: CliOption[] = [...go.options];
+  const style = { defaultInPlaceholder: rawLines.some((line) => /\bShow context-sensitive help\.?$/.test(line.trim())) };
   for (const entry of scan.entries) {
-    const option = entry.kind === 'option' ? optionFromEntry(entry) : null;
+    const option = entry.kind === 'option' ? optionFromEntry(entry, style) : null;
     if (option !== null) parsed.push(option);
   }
   const options = collectOptions(parsed);
@@ -133,6 +159,7 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
   const subcommands = collectSubcommands(scan.entries, docoptWords);
   const firstForm = forms.find((form) => form.program !== null);
   let usagePositionals = docoptWords.length > 0 && subcommands.length > 0 ? [] : (firstForm?.positionals ?? []);
+  if (firstForm !== undefined) usagePositionals = optionalWhereAnotherFormRunsWithout(usagePositionals, firstForm, scan.usageForms.slice(0, MAX_USAGE_FORMS), forms);
   if (usagePositionals.length === 0 && subcommands.length === 0 && firstForm?.program) {
     usagePositionals = synopsisPositionals(scan.synopsisLines, firstForm.program, takesValue);
   }

@@ -23,7 +23,8 @@ function positionalFromEntry(entry: Entry): SectionPositional | null {
   if (!match) return null;
   const raw = match[1] ?? '';
   const optional = raw.startsWith('[');
-  const variadic = /\.{2,3}\]?$/.test(raw);
+  // `<command> ...` (kong): the ellipsis after a space
+  const variadic = /\.{2,3}\]?$/.test(raw) || /^\S+ \.{3}(\s|$)/.test(entry.head);
   const name = raw.replace(/^[[<{]+/, '').replace(/\.{2,3}$/, '').replace(/[\]>}]+$/, '').replace(/\.{2,3}$/, '');
   // argparse `FILE|DIR` (a metavar naming alternatives) is one positional
   if (name.length === 0 || !/^[A-Za-z0-9_][\w.|-]*$/.test(name)) return null;
@@ -75,7 +76,9 @@ function normalized(name: string): string {
  * required/variadic from the usage line unless the entry spells them), else the usage line's.
  */
 export function collectPositionals(entries: readonly Entry[], usagePositionals: readonly UsagePositional[], subcommands: readonly CliSubcommand[]): CliPositional[] {
-  const isCommandPlaceholder = (name: string): boolean => subcommands.length > 0 && /^(command|cmd|subcommand|commands|args?)$/i.test(name);
+  // a commands section counts even when it lists only `help` (urfave/cli's `command` placeholder)
+  const hasCommands = subcommands.length > 0 || entries.some((entry) => entry.kind === 'command');
+  const isCommandPlaceholder = (name: string): boolean => hasCommands && /^(command|cmd|subcommand|commands|args?)$/i.test(name);
   const fromSection = entries
     .filter((entry) => entry.kind === 'positional')
     .map(positionalFromEntry)

@@ -163,7 +163,8 @@ function commandPathEnd(atoms: readonly Atom[]): number {
   }
   if (end === 1) return 1;
   const next = atoms[end];
-  const accepted = next === undefined || (next.kind === 'open' && next.bracket === '[') || (next.kind === 'word' && next.text.startsWith('-'));
+  // …or by a `<placeholder>` (`gum spin <command> ...`)
+  const accepted = next === undefined || (next.kind === 'open' && next.bracket === '[') || (next.kind === 'word' && (next.text.startsWith('-') || /^<[^>]+>/.test(next.text)));
   return accepted ? end : 1;
 }
 
@@ -173,7 +174,8 @@ function commandPathEnd(atoms: readonly Atom[]): number {
  */
 export function parseUsageForm(form: string, takesValue: (flag: string) => boolean): UsageForm {
   // `rustup[EXE]` (clap), `--[no-]status` (git): spellings, not groups
-  const atoms = atomsOf(form.replace(/\[EXE\]/g, '').replace(/--\[no-?\]/g, '--'));
+  // urfave/cli `[global options]`, `[command options]`: the options placeholder in two words
+  const atoms = atomsOf(form.replace(/\[EXE\]/g, '').replace(/--\[no-?\]/g, '--').replace(/\[(global|command|general) options\]/gi, '[options]'));
   const result: UsageForm = { program: null, leadingLiterals: [], commandPath: [], positionals: [], requiredOptions: [] };
   if (atoms[0]?.kind === 'word' && atoms[0].text === '$') atoms.shift(); // cac: `$ vitest [...filters]`
   const first = atoms[0];

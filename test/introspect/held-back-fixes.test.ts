@@ -63,3 +63,54 @@ describe('options and names', () => {
     expect(parseHelp(help).name).toBe('git_describe');
   });
 });
+
+/** Notations first met in the corpus's second held-back part (kong, urfave/cli, tsc, esbuild, docopt). */
+describe('second held-back part', () => {
+  it('kong: the default stands in the placeholder, quoted (any framework) or bare (kong only)', () => {
+    const kong = 'Usage: gum spin <command> ... [flags]\n\nArguments:\n  <command> ...    Command to run\n\nFlags:\n  -h, --help                  Show context-sensitive help.\n  -s, --spinner="dot"         Spinner type\n      --padding="0 0"         Padding\n      --timeout=0s            Timeout\n      --workers=4             Workers\n      --title=""              Title\n  -i, --in=STRING             Input format\n';
+    const spec = parseHelp(kong);
+    const byLong = (long: string) => spec.options.find((candidate) => candidate.long === long);
+    expect(byLong('spinner')).toMatchObject({ takes_value: true, default: 'dot' });
+    expect(byLong('padding')).toMatchObject({ takes_value: true, default: '0 0' });
+    expect(byLong('timeout')).toMatchObject({ default: '0s' });
+    expect(byLong('workers')).toMatchObject({ type: 'integer', default: 4 });
+    expect(byLong('title')?.default).toBeNull();
+    expect(byLong('in')?.default).toBeNull();
+    expect(spec.name).toBe('gum_spin');
+    expect(spec.positionals).toMatchObject([{ name: 'command', required: true, variadic: true }]);
+    // outside kong a bare `--x=value` stays a literal spelling (zstd `--format=zstd`)
+    expect(option('Options:\n  --format=zstd   compress to zstd\n  --format=gzip   compress to gzip\n', 'format')?.default).toBeNull();
+  });
+
+  it('urfave/cli: `(atom, rss, universal)` choices, `[global options] command` placeholders', () => {
+    const help = 'NAME:\n   ftest - parse a feed\n\nUSAGE:\n   ftest [global options] command [command options] [arguments...]\n\nCOMMANDS:\n   help, h  Shows a list of commands or help for one command\n\nGLOBAL OPTIONS:\n   --type value, -t value  type of parser (atom, rss, universal) (default: "universal")\n   --help, -h              show help\n';
+    const spec = parseHelp(help);
+    expect(spec.options[0]).toMatchObject({ long: 'type', short: 't', choices: ['atom', 'rss', 'universal'], default: 'universal' });
+    expect(spec.positionals).toEqual([{ name: 'arguments', required: false, variadic: true }]);
+  });
+
+  it('tsc: flags at the margin with `one of:` / `default:` lines under them', () => {
+    const help = 'COMMON COMPILER OPTIONS\n\n--pretty\nEnable color.\ntype: boolean\ndefault: true\n\n--declaration, -d\nGenerate .d.ts files.\ntype: boolean\ndefault: `false`, unless `composite` is set\n\n--target, -t\nSet the language version.\none of: es5, es6/es2015, esnext\ndefault: es5\n\n--module, -m\nSpecify module code.\none of: none, commonjs\ndefault: undefined\n\n--lib\nLibrary files.\none or more: es5, dom\n';
+    const spec = parseHelp(help);
+    const byLong = (long: string) => spec.options.find((candidate) => candidate.long === long);
+    expect(byLong('pretty')).toMatchObject({ takes_value: false, default: true });
+    expect(byLong('declaration')).toMatchObject({ short: 'd', takes_value: false, default: null });
+    expect(byLong('target')).toMatchObject({ short: 't', takes_value: true, choices: ['es5', 'es6', 'es2015', 'esnext'], default: 'es5' });
+    expect(byLong('module')).toMatchObject({ takes_value: true, choices: ['none', 'commonjs'], default: null });
+    expect(byLong('lib')).toMatchObject({ takes_value: true, choices: null });
+  });
+
+  it('esbuild: `--define:K=V` is the option `define`; `(a | b | c, default a)` gives choices and default', () => {
+    const help = 'Simple options:\n  --define:K=V          Substitute K with V while parsing\n  --external:M          Exclude module M from the bundle\n  --platform=...        Platform target (browser | node | neutral,\n                        default browser)\n';
+    expect(option(help, 'define')).toMatchObject({ takes_value: true });
+    expect(option(help, 'external')).toMatchObject({ takes_value: true });
+    expect(option(help, 'platform')).toMatchObject({ choices: ['browser', 'node', 'neutral'], default: 'browser' });
+  });
+
+  it('docopt: a positional is optional when another form runs with options only; `prog --version` does not count', () => {
+    const help = 'Usage: check.py [-v] PATH...\n       check.py (--doctest | --testsuite=DIR)\n       check.py --version\n\nOptions:\n  -v --verbose  talk\n  --doctest     run doctests\n  --testsuite=DIR  run tests\n';
+    expect(parseHelp(help).positionals).toEqual([{ name: 'PATH', required: false, variadic: true }]);
+    const onlyVersion = 'Usage: check.py [-v] PATH...\n       check.py --version\n';
+    expect(parseHelp(onlyVersion).positionals).toEqual([{ name: 'PATH', required: true, variadic: true }]);
+  });
+});
