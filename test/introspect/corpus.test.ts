@@ -56,14 +56,16 @@ describe('measured help corpus (public tools, tuned and held-back): floors', () 
     expect(scored.filter((entry) => entry.split === 'held-back').length).toBeGreaterThanOrEqual(10);
   });
 
-  // Measured (npx tsx test/bench/help-corpus.ts). Tuned (69 files, including the 24 first held back
-  // and then tuned on): 100% on every row, no invented default. Held-back (12 files new in the
-  // second pass, measured once, never tuned on): precision 98.9%, recall 97.2%, value-taking 92.4%,
-  // choices 14.3%, defaults 16.7%, positionals 46.7%, names 91.7%. Floors sit a little below, so a
-  // regression fails; the held-back floors record where the parser stands, not the goal.
+  // Measured (npx tsx test/bench/help-corpus.ts). Tuned (81 files: the first pass's tuned part, its
+  // 24 held back once and then tuned on, and the second pass's 12 held back once and then tuned on):
+  // precision 99.9%, recall 100%, value-taking 99.6%, choices 100%, defaults 100%, positionals
+  // 95.7%, names 100%, no invented default. Held-back (11 files added after the last tuning,
+  // measured once, never tuned on): precision 95.5%, recall 96.6%, value-taking 100%, choices
+  // 88.9%, defaults 61.1%, positionals 100%, names 100%. Floors sit a little below, so a regression
+  // fails; they record where the parser stands, not the goal.
   it.each([
-    ['tuned', { precision: 0.98, recall: 0.98, valueTaking: 0.98, choices: 0.95, defaults: 0.95, positionals: 0.95, names: 0.97, invented: 2 }],
-    ['held-back', { precision: 0.96, recall: 0.95, valueTaking: 0.9, choices: 0.1, defaults: 0.1, positionals: 0.4, names: 0.85, invented: 2 }],
+    ['tuned', { precision: 0.98, recall: 0.98, valueTaking: 0.98, choices: 0.95, defaults: 0.95, positionals: 0.93, names: 0.97, invented: 2 }],
+    ['held-back', { precision: 0.93, recall: 0.94, valueTaking: 0.95, choices: 0.85, defaults: 0.55, positionals: 0.95, names: 0.95, invented: 2 }],
   ] as const)('%s', (split, floor) => {
     const measured = score(split);
     expect(ratio(measured.precision)).toBeGreaterThanOrEqual(floor.precision);
