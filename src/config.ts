@@ -9,6 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
+import { approvalRulesSchema } from './approvals/rules.ts';
 import { ToolHostError } from './errors.ts';
 import type { HostLimits, HostOptions } from './host-types.ts';
 import { PERMISSION_LEVELS } from './permission.ts';
@@ -63,6 +64,10 @@ export const configFileSchema = z
     secrets_file: z.string().min(1).optional(),
     allowed_origins: z.array(originSchema).optional(),
     limits: limitsConfigSchema.optional(),
+    /** Approval rules `{tool, match?, action: allow|ask|deny}`, first match wins (src/approvals/rules.ts). */
+    approvals: approvalRulesSchema.optional(),
+    /** How long an `ask` call waits for a decision before it is refused. */
+    approval_timeout_ms: positiveInteger.optional(),
   })
   .strict();
 
@@ -342,6 +347,8 @@ export function resolveConfig(input: ResolveConfigInput = {}): ResolvedConfig {
     cacheDir: merged.cache_dir,
     secretsFile: merged.secrets_file,
     limits,
+    approvals: merged.approvals,
+    approvalTimeoutMs: merged.approval_timeout_ms,
   });
   return {
     host,

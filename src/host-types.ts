@@ -1,4 +1,5 @@
 /** The public face of a running host: what the HTTP server, MCP server and CLI are built on. */
+import type { ApprovalEvent, ApprovalRule, Approver } from './approvals/index.ts';
 import type { Logger } from './logger.ts';
 import type { PermissionLevel } from './permission.ts';
 import type { ToolLookup, ToolRegistry } from './registry.ts';
@@ -12,7 +13,9 @@ export type HostEvent =
   /** A call ended (any edge: HTTP, MCP, CLI); for live views. Arguments and results are not included. */
   | { type: 'call_finished'; tool: string; call_id: string; duration_ms: number; is_error: boolean }
   /** A wasm tool's outgoing request was refused by its network policy (no paths, headers or bodies). */
-  | { type: 'network_denied'; tool: string; call_id: string; kind: string; host: string; port: number; reason: string };
+  | { type: 'network_denied'; tool: string; call_id: string; kind: string; host: string; port: number; reason: string }
+  /** `approval_requested` (a call waits for a person; redacted arguments) and `approval_decided`. */
+  | ApprovalEvent;
 
 export interface LoadFailure {
   file: string;
@@ -25,6 +28,11 @@ export interface CallToolOptions {
   signal?: AbortSignal;
   /** Overall deadline for the call; default from the host's limits. */
   timeoutMs?: number;
+  /**
+   * This edge's interactive way to ask a person when an approval rule says `ask` (MCP elicitation,
+   * CLI prompt). It races the host's HTTP approval queue; without it only the queue can answer.
+   */
+  approve?: Approver;
 }
 
 export interface Host {
@@ -86,6 +94,10 @@ export interface HostOptions {
   /** JSON file of secrets `{NAME: value}`; environment `TOOLHOST_SECRET_<NAME>` is always read. */
   secretsFile?: string;
   limits?: HostLimits;
+  /** Approval rules (config `approvals`), first match wins; none matching leaves the call to the permission mode. */
+  approvals?: readonly ApprovalRule[];
+  /** How long an `ask` call waits for a decision before it is refused. Default 120 000. */
+  approvalTimeoutMs?: number;
   logger?: Logger;
   /** Called once per extension file while the first load runs (progress for the CLI). */
   onLoadProgress?: (progress: { file: string; done: number; total: number }) => void;

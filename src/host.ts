@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { EventEmitter, setMaxListeners } from 'node:events';
 import { realpathSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
+import { ApprovalGate, registerHostApprovals } from './approvals/index.ts';
 import { callTool } from './bridge/call-tool.ts';
 import { createCallSignal } from './call-signal.ts';
 import type { CallToolOptions, Host, HostEvent, HostOptions, LoadFailure } from './host-types.ts';
@@ -82,6 +83,15 @@ export async function createHost(options: HostOptions = {}, dependencies: Create
   const extensions = options.extensionsDir && dependencies.extensions ? dependencies.extensions({ options, workspaceRoot, registry, emit }) : undefined;
   if (extensions) await extensions.start();
 
+  /** Approval rules and the queue of calls waiting for a person: every edge's calls pass through it in runCall. */
+  const approvals = new ApprovalGate({
+    ...(options.approvals ? { rules: options.approvals } : {}),
+    ...(options.approvalTimeoutMs !== undefined ? { timeoutMs: options.approvalTimeoutMs } : {}),
+    emit,
+    logger,
+  });
+  registerHostApprovals(registry, approvals.queue);
+
   const defaultTimeoutMs = options.limits?.timeoutMs ?? DEFAULT_CALL_TIMEOUT_MS;
   const inFlight = new Set<Promise<ToolResult>>();
   /** Aborted when close() gives up waiting: calls still running are told to stop. */
@@ -138,9 +148,16 @@ export async function createHost(options: HostOptions = {}, dependencies: Create
       const details = lookup.reason === 'load_failed' ? { file: lookup.file, load_error: lookup.error } : {};
       return errorResult(lookup.message, { reason: lookup.reason, ...details });
     }
+    const callId = callOptions.callId ?? randomUUID();
+    // Before the call's deadline starts: time spent waiting for a person is not the tool's time.
+    const asked = performance.now();
+    const refusal = await approvals.check(lookup.tool, args, { callId, signal: callOptions.signal, approve: callOptions.approve });
+    if (refusal !== undefined) {
+      emit({ type: 'call_finished', tool: name, call_id: callId, duration_ms: Math.round((performance.now() - asked) * 1000) / 1000, is_error: true });
+      return refusal;
+    }
     const timeoutMs = callOptions.timeoutMs ?? lookup.tool.timeoutMs ?? defaultTimeoutMs;
     const callSignal = createCallSignal(timeoutMs, [shutdown.signal, callOptions.signal]);
-    const callId = callOptions.callId ?? randomUUID();
     const started = performance.now();
     let result: ToolResult;
     try {
@@ -201,6 +218,8 @@ export async function createHost(options: HostOptions = {}, dependencies: Create
     async close(closeOptions = {}) {
       if (closing) return;
       closing = true;
+      // Calls waiting for a person are refused now rather than holding shutdown for the approval timeout.
+      approvals.close();
       // Background processes die with the host; a call waiting on one returns as soon as it is gone.
       await closeResources();
       const graceMs = closeOptions.graceMs ?? 10_000;

@@ -14,8 +14,11 @@ import type { McpHttpHandler } from './mcp-http.ts';
 import type { ServerMetrics } from './metrics.ts';
 import { buildOpenApiDocument } from './openapi.ts';
 import type { RequestTracker } from './request-tracker.ts';
+import { approvalRoutes } from './routes/approvals.ts';
+import { consoleRoutes } from './routes/console.ts';
 import { dispatchRoutes } from './routes/dispatch.ts';
 import { healthRoutes } from './routes/health.ts';
+import { inspectRoutes } from './routes/inspect.ts';
 import { toolRoutes } from './routes/tools.ts';
 import { allowedOriginsCors, bearerTokenGuard, hostHeaderGuard, originGuard } from './security.ts';
 
@@ -63,6 +66,9 @@ export function createHttpApp(options: HttpAppOptions): Hono {
   if (options.checkHostHeader) app.use('*', hostHeaderGuard());
   app.use('*', originGuard(options.allowedOrigins ?? []));
   if (options.allowedOrigins !== undefined && options.allowedOrigins.length > 0) app.use('*', allowedOriginsCors(options.allowedOrigins));
+  // The console's page and assets hold no data and a browser navigation cannot send a token, so they
+  // answer before the token guard (after the Host and Origin checks); the page then asks for the token.
+  app.route('/', consoleRoutes());
   if (options.token !== undefined && options.token !== '') app.use('*', bearerTokenGuard(options.token));
   app.use('*', async (c, next) => {
     if (options.isShuttingDown?.()) {
@@ -83,7 +89,9 @@ export function createHttpApp(options: HttpAppOptions): Hono {
 
   app.route('/', healthRoutes(host, options.metrics));
   app.route('/', toolRoutes(host));
+  app.route('/', inspectRoutes(host));
   app.route('/', dispatchRoutes(host));
+  app.route('/', approvalRoutes(host));
   app.get('/v1/events', (c) => options.events.handle(c));
   app.all('/mcp', (c) => options.mcp.handle(c.req.raw));
   app.get('/openapi.json', (c) => c.json(buildOpenApiDocument({ serverUrl: new URL(c.req.url).origin })));

@@ -1,0 +1,138 @@
+/**
+ * The approval queue: every call that needs a person's decision waits here, whichever edge it came
+ * from, so one list (`GET /v1/approvals`) and one event stream show them all. A pending approval ends
+ * exactly once: decided (HTTP or the caller's own approver), timed out, cancelled with its call, or
+ * refused because nobody can be asked or the host stops. Ending it aborts its signal, which tells an
+ * approver still asking (an MCP elicitation, a terminal prompt) to stop.
+ */
+import { randomUUID } from 'node:crypto';
+import type { ApprovalChannel, ApprovalDecision, ApprovalEndReason, ApprovalEvent, ApprovalOutcome, ApprovalRequest } from './types.ts';
+
+export const DEFAULT_APPROVAL_TIMEOUT_MS = 120_000;
+
+export interface ApprovalQueueOptions {
+  /** How long a call waits for a decision before it is refused. Default 120 s. */
+  timeoutMs?: number;
+  emit?: (event: ApprovalEvent) => void;
+}
+
+export interface PendingApproval {
+  readonly request: ApprovalRequest;
+  /** Settles once, when the approval ends; never rejects. */
+  readonly outcome: Promise<ApprovalOutcome>;
+  /** Aborted when the approval ends. */
+  readonly signal: AbortSignal;
+}
+
+interface Entry {
+  request: ApprovalRequest;
+  settle: (outcome: ApprovalOutcome) => void;
+}
+
+export class ApprovalQueue {
+  readonly timeoutMs: number;
+  private readonly emit: (event: ApprovalEvent) => void;
+  private readonly pending = new Map<string, Entry>();
+  private attendants = 0;
+  private closed = false;
+
+  constructor(options: ApprovalQueueOptions = {}) {
+    this.timeoutMs = options.timeoutMs ?? DEFAULT_APPROVAL_TIMEOUT_MS;
+    this.emit = options.emit ?? (() => undefined);
+  }
+
+  /**
+   * Marks that something answers this queue (the HTTP routes of a daemon); returns the release.
+   * Without an attendant, a call whose caller cannot ask interactively is refused at once instead of
+   * waiting out the timeout for a decision that cannot come.
+   */
+  attend(): () => void {
+    this.attendants += 1;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.attendants -= 1;
+    };
+  }
+
+  get attended(): boolean {
+    return this.attendants > 0;
+  }
+
+  /** Approvals waiting for a decision, oldest first. */
+  list(): ApprovalRequest[] {
+    return [...this.pending.values()].map((entry) => entry.request);
+  }
+
+  get size(): number {
+    return this.pending.size;
+  }
+
+  /**
+   * Queues a call for a decision. `cancel` (the call's own signal: client gone, host stopping) ends it
+   * as cancelled. The timeout starts now.
+   */
+  open(call: { tool: string; callId: string; arguments: Record<string, unknown> }, cancel?: AbortSignal): PendingApproval {
+    const created = Date.now();
+    const request: ApprovalRequest = {
+      id: randomUUID(),
+      tool: call.tool,
+      arguments: call.arguments,
+      created_at: new Date(created).toISOString(),
+      expires_at: new Date(created + this.timeoutMs).toISOString(),
+      call_id: call.callId,
+    };
+    const ended = new AbortController();
+    let resolveOutcome: (outcome: ApprovalOutcome) => void = () => undefined;
+    const outcome = new Promise<ApprovalOutcome>((resolve) => {
+      resolveOutcome = resolve;
+    });
+    const timer = setTimeout(() => settle({ decision: 'deny', reason: 'timeout' }), this.timeoutMs);
+    const onCancel = (): void => settle({ decision: 'deny', reason: 'cancelled' });
+    const settle = (result: ApprovalOutcome): void => {
+      if (!this.pending.delete(request.id)) return;
+      clearTimeout(timer);
+      cancel?.removeEventListener('abort', onCancel);
+      this.emit({
+        type: 'approval_decided',
+        id: request.id,
+        tool: request.tool,
+        call_id: request.call_id,
+        decision: result.decision,
+        reason: result.reason,
+        ...(result.via ? { via: result.via } : {}),
+      });
+      ended.abort();
+      resolveOutcome(result);
+    };
+    this.pending.set(request.id, { request, settle });
+    this.emit({ type: 'approval_requested', ...request });
+    if (this.closed) settle({ decision: 'deny', reason: 'shutdown' });
+    else if (cancel?.aborted) settle({ decision: 'deny', reason: 'cancelled' });
+    else cancel?.addEventListener('abort', onCancel, { once: true });
+    return { request, outcome, signal: ended.signal };
+  }
+
+  /** A person's decision; false when no such approval is pending (decided, expired, or never existed). */
+  decide(id: string, decision: ApprovalDecision, via: ApprovalChannel): boolean {
+    const entry = this.pending.get(id);
+    if (!entry) return false;
+    entry.settle({ decision, reason: 'user', via });
+    return true;
+  }
+
+  /** Ends a pending approval without a person's decision (e.g. nobody can be asked); false when not pending. */
+  refuse(id: string, reason: Exclude<ApprovalEndReason, 'user'>, detail?: string): boolean {
+    const entry = this.pending.get(id);
+    if (!entry) return false;
+    entry.settle({ decision: 'deny', reason, ...(detail !== undefined ? { detail } : {}) });
+    return true;
+  }
+
+  /** Refuses everything pending and everything opened later (the host is stopping). */
+  close(): void {
+    this.closed = true;
+    for (const entry of [...this.pending.values()]) entry.settle({ decision: 'deny', reason: 'shutdown' });
+  }
+}

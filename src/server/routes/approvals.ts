@@ -1,0 +1,57 @@
+/**
+ * Approval routes: `GET /v1/approvals` lists the calls waiting for a person's decision;
+ * `POST /v1/approvals/{id}` with `{"decision": "allow" | "deny" | "always"}` decides one.
+ * Registering them marks the host's approval queue as attended, so calls from edges that cannot ask
+ * interactively wait here (announced by the `approval_requested` event on /v1/events) instead of
+ * being refused at once.
+ */
+import { Hono } from 'hono';
+import { APPROVAL_DECISIONS, hostApprovals, type ApprovalDecision, type ApprovalRequest } from '../../approvals/index.ts';
+import type { Host } from '../../host-types.ts';
+import { HttpError } from '../http-errors.ts';
+import { describeJsonType, readJsonObjectBody } from '../request-body.ts';
+
+export interface ApprovalListBody {
+  approvals: ApprovalRequest[];
+}
+
+export interface ApprovalDecidedBody {
+  id: string;
+  decision: ApprovalDecision;
+}
+
+function isDecision(value: unknown): value is ApprovalDecision {
+  return typeof value === 'string' && (APPROVAL_DECISIONS as readonly string[]).includes(value);
+}
+
+export function approvalRoutes(host: Host): Hono {
+  const app = new Hono();
+  const queue = hostApprovals(host);
+  queue?.attend();
+
+  app.get('/v1/approvals', (c) => {
+    const body: ApprovalListBody = { approvals: queue?.list() ?? [] };
+    return c.json(body);
+  });
+
+  app.post('/v1/approvals/:id', async (c) => {
+    const id = c.req.param('id');
+    const body = await readJsonObjectBody(c);
+    const unknown = Object.keys(body).filter((key) => key !== 'decision');
+    if (unknown.length > 0) {
+      throw new HttpError(400, 'invalid_body', `Unknown field(s) ${unknown.map((key) => `"${key}"`).join(', ')}; send {"decision": "allow" | "deny" | "always"}.`);
+    }
+    const decision = body['decision'];
+    if (!isDecision(decision)) {
+      const received = typeof decision === 'string' ? `"${decision}"` : decision === undefined ? 'nothing' : describeJsonType(decision);
+      throw new HttpError(400, 'invalid_body', `"decision" must be one of ${APPROVAL_DECISIONS.map((value) => `"${value}"`).join(', ')}; received ${received}.`, { allowed: [...APPROVAL_DECISIONS] });
+    }
+    if (queue === undefined || !queue.decide(id, decision, 'http')) {
+      throw new HttpError(404, 'not_found', `No approval "${id}" is pending: it was already decided, timed out, its call was cancelled, or it never existed. GET /v1/approvals lists the pending ones.`);
+    }
+    const answer: ApprovalDecidedBody = { id, decision };
+    return c.json(answer);
+  });
+
+  return app;
+}
