@@ -1,118 +1,73 @@
 /**
- * Benchmark of wasm tool calls (prints numbers, asserts nothing). `npm run bench`.
- * Env: BENCH_CALLS (calls for the RSS run, default 100000), BENCH_CONCURRENCY (default 8).
+ * `npm run bench`: one markdown table of the ways to run the same small C program
+ * (test/fixtures/c/rt-echo.c), measured side by side in one run: toolhost in-process, through its
+ * worker pool, over HTTP and MCP from its daemon and as a one-shot CLI; the wasmtime CLI and
+ * wasmtime embedded; node:wasi; `jco run`; and the native binary. Prints numbers, asserts nothing.
+ *
+ * Needs `npm run fixtures` and `npm run build` (the daemon and CLI rows run the shipped dist/).
+ * Missing peers are installed into ~/.cache/toolhost-bench or printed as not available.
+ *
+ * Env: BENCH_SCALE (calls and time caps ×, default 1 ≈ 3 minutes on 2 cores), BENCH_CONCURRENCY
+ * (callers/connections of the concurrent rows, default 16), BENCH_ONLY (comma-separated groups:
+ * runtime, daemon, cli, wasmtime, node-wasi, jco, native), BENCH_PER_TOOL_CONCURRENCY,
+ * BENCH_DAEMON_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"), BENCH_PEERS_DIR,
+ * BENCH_INSTALL_PEERS=0.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { WASI } from 'node:wasi';
-import { resolvePolicy } from '../../src/policy.ts';
-import { createWasmRuntime } from '../../src/wasm/runtime.ts';
+import { isMeasured, renderTable, type BenchRow } from './bench-table.ts';
+import { benchContext, type BenchContext } from './peers/context.ts';
+import { measureJcoRun } from './peers/jco-run.ts';
+import { measureNative } from './peers/native.ts';
+import { measureNodeWasi } from './peers/node-wasi.ts';
+import { measureToolhostCli } from './peers/toolhost-cli.ts';
+import { measureToolhostDaemon } from './peers/toolhost-daemon.ts';
+import { measureToolhostRuntime } from './peers/toolhost-runtime.ts';
+import { measureWasmtime, WASMTIME_EMBEDDED_PATH } from './peers/wasmtime.ts';
 
-const root = join(import.meta.dirname, '../..');
-const componentFile = join(root, 'test/fixtures/build/rt-echo.wasm');
-const coreFile = join(root, 'test/fixtures/build/rt-echo.core.wasm');
-const rssCalls = Number(process.env.BENCH_CALLS ?? 100_000);
-const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 8);
-const cacheDirectory = mkdtempSync(join(tmpdir(), 'toolhost-bench-'));
-const policy = resolvePolicy({}, root);
-const args = ['hello', 'bench'];
+const POOL_PATH = 'toolhost worker pool, sequential';
 
-function percentile(sorted: number[], fraction: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))] ?? Number.NaN;
+/** Row groups in table order; each returns its rows or says why they are not available. */
+const GROUPS: [string, (context: BenchContext) => Promise<BenchRow | BenchRow[]>][] = [
+  ['runtime', measureToolhostRuntime],
+  ['daemon', measureToolhostDaemon],
+  ['cli', measureToolhostCli],
+  ['wasmtime', measureWasmtime],
+  ['node-wasi', measureNodeWasi],
+  ['jco', measureJcoRun],
+  ['native', measureNative],
+];
+
+const scratch = mkdtempSync(join(tmpdir(), 'toolhost-bench-'));
+const context = benchContext(scratch);
+for (const file of [context.componentFile, context.coreFile]) {
+  if (!existsSync(file)) throw new Error(`${file} is missing: run \`npm run fixtures\` first`);
 }
-function summary(times: number[]): { p50: number; p99: number } {
-  const sorted = [...times].sort((a, b) => a - b);
-  return { p50: percentile(sorted, 0.5), p99: percentile(sorted, 0.99) };
-}
-const ms = (value: number) => `${value.toFixed(3)} ms`;
-const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
-
-async function timeCalls(count: number, call: () => Promise<unknown>): Promise<number[]> {
-  const times: number[] = [];
-  for (let index = 0; index < count; index += 1) {
-    const started = performance.now();
-    await call();
-    times.push(performance.now() - started);
+const only = process.env['BENCH_ONLY']?.split(',').map((name) => name.trim());
+const loadBefore = loadavg()[0] ?? Number.NaN;
+const started = performance.now();
+const rows: BenchRow[] = [];
+try {
+  for (const [name, measure] of GROUPS) {
+    if (only && !only.includes(name)) continue;
+    const groupStarted = performance.now();
+    try {
+      rows.push(...[await measure(context)].flat());
+    } catch (error) {
+      rows.push({ path: name, unavailable: error instanceof Error ? error.message.slice(0, 300) : String(error) });
+    }
+    process.stderr.write(`bench: ${name} done in ${((performance.now() - groupStarted) / 1000).toFixed(1)} s\n`);
   }
-  return times;
+} finally {
+  rmSync(scratch, { recursive: true, force: true });
 }
 
-async function throughput(count: number, parallel: number, call: () => Promise<unknown>): Promise<number> {
-  let next = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: parallel }, async () => {
-      while (next < count) {
-        next += 1;
-        await call();
-      }
-    }),
-  );
-  return count / ((performance.now() - started) / 1000);
-}
-
-const runtime = createWasmRuntime({ cacheDirectory, ...(process.env.BENCH_THREADS ? { threads: Number(process.env.BENCH_THREADS) } : {}) });
-const loadStarted = performance.now();
-const component = await runtime.load(componentFile);
-console.log(`load (transpile + compile, cold cache): ${ms(performance.now() - loadStarted)}`);
-const reloadStarted = performance.now();
-await createWasmRuntime({ cacheDirectory }).load(componentFile);
-console.log(`load (warm disk cache, new runtime):     ${ms(performance.now() - reloadStarted)}`);
-
-const inProcessCall = () => runtime.runInProcess(component, { args, policy });
-await timeCalls(1000, inProcessCall);
-const inProcess = summary(await timeCalls(10_000, inProcessCall));
-console.log(`in-process   per call: p50 ${ms(inProcess.p50)}  p99 ${ms(inProcess.p99)}`);
-
-const poolCall = () => runtime.run(component, { args, policy });
-await timeCalls(1000, poolCall);
-const pool = summary(await timeCalls(10_000, poolCall));
-console.log(`pool         per call: p50 ${ms(pool.p50)}  p99 ${ms(pool.p99)} (sequential, one at a time)`);
-await throughput(2000, concurrency, poolCall);
-const callsPerSecond = await throughput(20_000, concurrency, poolCall);
-console.log(`pool throughput: ${callsPerSecond.toFixed(0)} calls/s (concurrency ${concurrency}, ${runtime.stats().generations} generation(s))`);
-
-global.gc?.();
-const rssBefore = process.memoryUsage.rss();
-await throughput(rssCalls, concurrency, poolCall);
-global.gc?.();
-const rssAfter = process.memoryUsage.rss();
-console.log(`RSS over ${rssCalls} pool calls: before ${mib(rssBefore)}, after ${mib(rssAfter)} (${mib(rssAfter - rssBefore)} growth); stats ${JSON.stringify(runtime.stats())}`);
-
-// node:wasi preview1 on the same program's core module (crashed after ~2,000 calls on this machine: keep it short).
-// The project's TypeScript lib has no WebAssembly declarations.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-const WA = (globalThis as any).WebAssembly;
-const coreModule = new WA.Module(readFileSync(coreFile));
-const devNull = openSync('/dev/null', 'w');
-const nodeWasiTimes: number[] = [];
-for (let index = 0; index < 500; index += 1) {
-  const started = performance.now();
-  const wasi = new WASI({ version: 'preview1', args: ['rt-echo', ...args], env: {}, stdout: devNull, returnOnExit: true });
-  const instance = new WA.Instance(coreModule, wasi.getImportObject());
-  wasi.start(instance);
-  nodeWasiTimes.push(performance.now() - started);
-}
-const nodeWasi = summary(nodeWasiTimes.slice(100));
-console.log(`node:wasi preview1 per call: p50 ${ms(nodeWasi.p50)}  p99 ${ms(nodeWasi.p99)}`);
-
-const jco = join(root, 'node_modules/.bin/jco');
-const jcoTimes: number[] = [];
-for (let index = 0; index < 3; index += 1) {
-  const started = performance.now();
-  execFileSync(jco, ['run', componentFile, ...args], { stdio: ['ignore', 'ignore', 'ignore'] });
-  jcoTimes.push(performance.now() - started);
-}
-const jcoRun = summary(jcoTimes);
-console.log(`jco run (spawned) per call: p50 ${ms(jcoRun.p50)}`);
-
+const embedded = rows.find((row) => row.path === WASMTIME_EMBEDDED_PATH);
+const reference = embedded && isMeasured(embedded) ? WASMTIME_EMBEDDED_PATH : POOL_PATH;
 console.log(
-  `ratios (p50): jco run / pool ${(jcoRun.p50 / pool.p50).toFixed(0)}x, node:wasi / pool ${(nodeWasi.p50 / pool.p50).toFixed(1)}x, ` +
-    `node:wasi / in-process ${(nodeWasi.p50 / inProcess.p50).toFixed(1)}x, pool / in-process ${(pool.p50 / inProcess.p50).toFixed(1)}x`,
+  `rt-echo (test/fixtures/c/rt-echo.c, no arguments) on ${availableParallelism()} cores, Node ${process.version}; ` +
+    `load average ${loadBefore.toFixed(1)} before, ${(loadavg()[0] ?? Number.NaN).toFixed(1)} after; ${((performance.now() - started) / 1000).toFixed(0)} s.`,
 );
-
-await runtime.close();
-rmSync(cacheDirectory, { recursive: true, force: true });
-
+console.log(`Ratios are against "${reference}"${reference === WASMTIME_EMBEDDED_PATH ? ' (the engine-level reference)' : ' (wasmtime embedded is not available)'}.\n`);
+console.log(renderTable(rows, reference));

@@ -1,0 +1,125 @@
+/**
+ * toolhost as a daemon: the shipped build (`node dist/src/cli/bin.js serve`, a separate process, its
+ * default config) serving rt-echo, called over HTTP (`POST /v1/tools/rt-echo/call`, keep-alive
+ * connections) one at a time and from many connections, and over MCP (the SDK's client over
+ * Streamable HTTP on the same daemon). The load generator shares the 2 cores with the daemon, as a
+ * local agent would.
+ *
+ * BENCH_DAEMON_NODE_ARGS adds node flags to the daemon, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"
+ * (the profile is written when the daemon exits on SIGTERM at the end of these rows).
+ * BENCH_PER_TOOL_CONCURRENCY sets limits.per_tool_concurrency (default: half the pool).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { Agent, request } from 'node:http';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { rowFromTimings, timeConcurrent, timeSequential, type BenchRow } from '../bench-table.ts';
+import { DIST_BIN, EXPECTED_STDOUT, extensionsFolder, scaled, type BenchContext } from './context.ts';
+
+const TOOL = 'rt-echo';
+
+interface Daemon {
+  child: ChildProcess;
+  url: URL;
+}
+
+async function startDaemon(context: BenchContext): Promise<Daemon> {
+  const workspace = join(context.scratch, 'daemon-workspace');
+  mkdirSync(workspace, { recursive: true });
+  const config = join(workspace, 'toolhost.json');
+  const perTool = process.env['BENCH_PER_TOOL_CONCURRENCY'];
+  writeFileSync(config, JSON.stringify(perTool ? { limits: { per_tool_concurrency: Number(perTool) } } : {}));
+  const nodeArgs = (process.env['BENCH_DAEMON_NODE_ARGS'] ?? '').split(' ').filter(Boolean);
+  const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' };
+  delete env['NODE_OPTIONS'];
+  const child = spawn(
+    process.execPath,
+    [...nodeArgs, DIST_BIN, 'serve', '--port', '0', '--workspace', workspace, '--extensions', extensionsFolder(context), '--config', config, '--cache-dir', join(context.scratch, 'cli-cache')],
+    { cwd: workspace, env, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  // The daemon logs at its default level; its stderr is read and dropped, as a supervisor would.
+  child.stderr?.resume();
+  const url = await new Promise<URL>((resolve, reject) => {
+    const lines = createInterface({ input: child.stdout! });
+    lines.on('line', (line) => {
+      const found = /listening on (http:\/\/\S+)/.exec(line);
+      if (found?.[1]) resolve(new URL(found[1]));
+    });
+    child.once('exit', (code) => reject(new Error(`toolhost serve exited with ${code} before listening`)));
+  });
+  return { child, url };
+}
+
+async function stopDaemon(daemon: Daemon): Promise<void> {
+  if (daemon.child.exitCode !== null) return;
+  const exited = new Promise((resolve) => daemon.child.once('exit', resolve));
+  daemon.child.kill('SIGTERM');
+  await exited;
+}
+
+/** POSTs one call over a keep-alive connection and checks the tool's output came back. */
+function httpCaller(url: URL, agent: Agent): () => Promise<void> {
+  const body = JSON.stringify({ arguments: {} });
+  return () =>
+    new Promise((resolve, reject) => {
+      const req = request(
+        { agent, host: url.hostname, port: url.port, method: 'POST', path: `/v1/tools/${TOOL}/call`, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+        (response) => {
+          let text = '';
+          response.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
+          response.on('end', () => {
+            const result = JSON.parse(text) as { content?: unknown; is_error?: boolean };
+            if (response.statusCode === 200 && !result.is_error && String(result.content).includes(EXPECTED_STDOUT)) resolve();
+            else reject(new Error(`HTTP call failed: ${response.statusCode} ${text.slice(0, 300)}`));
+          });
+        },
+      );
+      req.on('error', reject);
+      req.end(body);
+    });
+}
+
+async function measureMcp(context: BenchContext, url: URL): Promise<BenchRow> {
+  const client = new Client({ name: 'toolhost-bench', version: '1' });
+  await client.connect(new StreamableHTTPClientTransport(new URL('/mcp', url)));
+  try {
+    const call = async () => {
+      const result = await client.callTool({ name: TOOL, arguments: {} });
+      const text = JSON.stringify(result.content);
+      if (result.isError || !text.includes(JSON.stringify(EXPECTED_STDOUT).slice(1, -1))) throw new Error(`MCP call failed: ${text.slice(0, 300)}`);
+    };
+    const timings = await timeSequential(call, scaled(context, { warmup: 200, calls: 2000, maxSeconds: 6 }));
+    return rowFromTimings('toolhost over MCP (SDK client, Streamable HTTP), sequential', timings, 'tools/call in one session, one at a time');
+  } finally {
+    await client.close();
+  }
+}
+
+export async function measureToolhostDaemon(context: BenchContext): Promise<BenchRow[]> {
+  if (!existsSync(DIST_BIN)) {
+    const unavailable = `${DIST_BIN} is missing: run \`npm run build\``;
+    return [{ path: 'toolhost over HTTP', unavailable }, { path: 'toolhost over MCP', unavailable }];
+  }
+  const daemon = await startDaemon(context);
+  const agent = new Agent({ keepAlive: true, maxSockets: context.concurrency });
+  try {
+    const call = httpCaller(daemon.url, agent);
+    const rows: BenchRow[] = [];
+    rows.push(rowFromTimings('toolhost over HTTP (daemon), sequential', await timeSequential(call, scaled(context, { warmup: 500, calls: 5000, maxSeconds: 8 })), 'one keep-alive connection, one call at a time'));
+    rows.push(
+      rowFromTimings(
+        `toolhost over HTTP (daemon), ${context.concurrency} connections`,
+        await timeConcurrent(call, context.concurrency, scaled(context, { warmup: 500, calls: 30_000, maxSeconds: 10 })),
+        `${context.concurrency} keep-alive connections, each one call at a time; latency is under that load`,
+      ),
+    );
+    rows.push(await measureMcp(context, daemon.url));
+    return rows;
+  } finally {
+    agent.destroy();
+    await stopDaemon(daemon);
+  }
+}
