@@ -1,0 +1,222 @@
+// The catalog: every visible tool with its source, permission, network flag and description,
+// filtered by a search box and selects; the selected tool's page shows its schema, for wasm tools
+// its policy and how its --help was understood, and the try-it form.
+
+import { ApiError } from './api.js';
+import { append, formatBytes, h, prettyJson, replaceChildren } from './dom.js';
+import { renderRequestFailure, renderResult } from './result-view.js';
+import { buildSchemaForm } from './schema-form.js';
+
+/** True when `tool` passes the catalog filters. */
+export function matchesFilter(tool, filter) {
+  if (filter.source !== '' && tool.source !== filter.source) return false;
+  if (filter.permission !== '' && tool.permission !== filter.permission) return false;
+  if (filter.networkOnly && !tool.network) return false;
+  const words = filter.query.toLowerCase().split(/\s+/).filter(Boolean);
+  const haystack = `${tool.name} ${tool.description}`.toLowerCase();
+  return words.every((word) => haystack.includes(word));
+}
+
+export class Catalog {
+  /**
+   * @param {import('./api.js').ApiClient} api
+   * @param {{ list: HTMLElement, count: HTMLElement, detail: HTMLElement, search: HTMLInputElement, source: HTMLSelectElement, permission: HTMLSelectElement, network: HTMLInputElement }} parts
+   */
+  constructor(api, parts) {
+    this.api = api;
+    this.parts = parts;
+    /** @type {any[]} */
+    this.tools = [];
+    /** @type {string | undefined} */
+    this.selected = undefined;
+    for (const control of [parts.search, parts.source, parts.permission, parts.network]) control.addEventListener('input', () => this.renderList());
+  }
+
+  get filter() {
+    return { query: this.parts.search.value, source: this.parts.source.value, permission: this.parts.permission.value, networkOnly: this.parts.network.checked };
+  }
+
+  /** Fetches the tool list again; re-renders the selected tool's page only when `changed` names it. */
+  async refresh(changed) {
+    const body = await this.api.json('/v1/tools?format=raw');
+    this.tools = body.tools;
+    this.renderList();
+    if (this.selected === undefined) return;
+    if (!this.tools.some((tool) => tool.name === this.selected)) this.showGone(this.selected);
+    else if (changed === this.selected) await this.select(this.selected);
+  }
+
+  renderList() {
+    const filter = this.filter;
+    const shown = this.tools.filter((tool) => matchesFilter(tool, filter));
+    this.parts.count.textContent = `${shown.length} of ${this.tools.length} tools`;
+    replaceChildren(
+      this.parts.list,
+      shown.length === 0 ? h('li', { class: 'muted empty' }, this.tools.length === 0 ? 'No tools.' : 'No tool matches.') : null,
+      shown.map((tool) =>
+        h(
+          'li',
+          { class: 'tool-item', 'data-tool': tool.name },
+          h(
+            'button',
+            { type: 'button', class: 'tool-button', 'aria-current': tool.name === this.selected ? 'true' : null, onclick: () => void this.select(tool.name) },
+            h('span', { class: 'tool-name mono' }, tool.name),
+            h('span', { class: 'badges' }, badges(tool)),
+            h('span', { class: 'tool-description' }, firstSentence(tool.description)),
+          ),
+        ),
+      ),
+    );
+  }
+
+  /** Shows one tool's page. */
+  async select(name) {
+    this.selected = name;
+    this.renderList();
+    const tool = this.tools.find((candidate) => candidate.name === name);
+    if (tool === undefined) return this.showGone(name);
+    const page = h('article', { class: 'tool-page', 'aria-labelledby': 'tool-title', 'data-tool': name });
+    append(
+      page,
+      h('header', {}, h('h2', { id: 'tool-title', class: 'mono' }, tool.name), h('div', { class: 'badges' }, badges(tool))),
+      h('p', { class: 'description' }, tool.description || '(no description)'),
+    );
+    const form = this.tryItForm(tool);
+    append(page, form);
+    append(page, h('details', { class: 'schema' }, h('summary', {}, 'JSON Schema'), h('pre', {}, prettyJson(tool.inputSchema))));
+    if (tool.source === 'wasm') {
+      const inspection = h('section', { class: 'inspection', 'aria-label': 'Inspection' }, h('p', { class: 'muted' }, 'Loading the inspect report…'));
+      append(page, inspection);
+      void this.loadInspection(tool.name, inspection);
+    }
+    replaceChildren(this.parts.detail, page);
+  }
+
+  showGone(name) {
+    replaceChildren(this.parts.detail, h('p', { class: 'notice', role: 'status' }, `${name} is no longer served (removed or hidden).`));
+  }
+
+  tryItForm(tool) {
+    const form = buildSchemaForm(tool.inputSchema);
+    const output = h('div', { class: 'result-slot', 'aria-live': 'polite' });
+    const summary = h('p', { class: 'form-summary field-error', role: 'alert', hidden: true });
+    const submit = h('button', { type: 'submit', class: 'primary' }, `Call ${tool.name}`);
+    const element = h('form', { class: 'try-it', novalidate: true, 'aria-label': `Try ${tool.name}` }, h('h3', {}, 'Try it'), form.element, summary, h('div', { class: 'actions' }, submit), output);
+    element.addEventListener('submit', async (event) => {
+      event.preventDefault();
+      const problems = form.validate();
+      if (problems.length > 0) {
+        summary.hidden = false;
+        summary.textContent = `${problems.length} problem${problems.length === 1 ? '' : 's'} to fix before calling.`;
+        element.querySelector('[aria-invalid="true"]')?.focus();
+        return;
+      }
+      summary.hidden = true;
+      submit.disabled = true;
+      replaceChildren(output, h('p', { class: 'muted' }, 'Calling…'));
+      const started = performance.now();
+      try {
+        const result = await this.api.post(`/v1/tools/${encodeURIComponent(tool.name)}/call`, { arguments: form.read() });
+        replaceChildren(output, renderResult(result, performance.now() - started));
+      } catch (error) {
+        replaceChildren(output, renderRequestFailure(error instanceof Error ? error.message : String(error)));
+      } finally {
+        submit.disabled = false;
+      }
+    });
+    return element;
+  }
+
+  async loadInspection(name, target) {
+    try {
+      const report = await this.api.json(`/v1/tools/${encodeURIComponent(name)}/inspect`);
+      replaceChildren(target, renderInspection(report));
+    } catch (error) {
+      const message = error instanceof ApiError ? error.message : String(error);
+      replaceChildren(target, h('p', { class: 'field-error' }, `No inspect report: ${message}`));
+    }
+  }
+}
+
+function badges(tool) {
+  return [
+    h('span', { class: `badge source-${tool.source}` }, tool.source),
+    h('span', { class: `badge permission-${tool.permission}`, title: 'permission' }, tool.permission),
+    tool.network ? h('span', { class: 'badge network', title: 'may use the network' }, 'network') : null,
+  ];
+}
+
+function firstSentence(text) {
+  const match = /^.*?[.!?](\s|$)/.exec(text ?? '');
+  return (match ? match[0] : text ?? '').trim();
+}
+
+function table(headings, rows) {
+  return h('table', { class: 'facts' }, h('thead', {}, h('tr', {}, headings.map((heading) => h('th', { scope: 'col' }, heading)))), h('tbody', {}, rows.map((row) => h('tr', {}, row.map((cell) => h('td', {}, cell))))));
+}
+
+function optionHead(option) {
+  const names = [option.short ? `-${option.short}` : null, option.long ? `--${option.long}` : null, ...(option.aliases ?? [])].filter(Boolean);
+  return `${names.join(', ')}${option.takes_value ? ` <${option.value_name ?? 'VALUE'}>` : ''}`;
+}
+
+function optionFacts(option) {
+  const facts = [option.takes_value ? option.type : 'flag'];
+  if (option.required) facts.push('required');
+  if (option.repeatable) facts.push('repeatable');
+  if (option.default !== null && option.default !== undefined) facts.push(`default ${JSON.stringify(option.default)}`);
+  if (option.choices) facts.push(`one of ${option.choices.join('|')}`);
+  return facts.join(', ');
+}
+
+/** The policy and the inspect report of a wasm tool (GET /v1/tools/{name}/inspect). */
+export function renderInspection(report) {
+  const policy = report.policy;
+  const network = policy.network;
+  const headerNames = Object.entries(network.headers ?? {}).map(([host, names]) => `${host}: ${names.join(', ')}`);
+  const helpLine =
+    report.help_flag === 'none'
+      ? `No usable help (${report.help_problem ?? 'none given'}): the tool takes no parameters.`
+      : `Read from \`${report.help_flag}\`${report.help_flag === '--help-json' ? ' (a JSON spec)' : ', parsed'}.`;
+  const notUnderstood = report.not_understood;
+  return h(
+    'div',
+    {},
+    h('h3', {}, 'Policy'),
+    table(
+      ['grant', 'value'],
+      [
+        ['filesystem', policy.fs.length === 0 ? 'none' : policy.fs.map((grant) => `${grant.guest} → ${grant.host} (${grant.mode})`).join(', ')],
+        ['env (names only)', policy.env.length === 0 ? 'none' : policy.env.join(', ')],
+        ['network', network.allow.length === 0 ? 'none' : network.allow.join(', ')],
+        ...(headerNames.length > 0 ? [['headers added (names only)', headerNames.join('; ')]] : []),
+        ['limits', `${policy.timeout_ms} ms, ${policy.memory_mb} MiB memory, ${formatBytes(policy.output_bytes)} output per stream`],
+      ],
+    ),
+    h('h3', {}, 'How its help was understood'),
+    h('p', {}, helpLine, report.program && report.program !== report.name ? ` The help names the program ${report.program}.` : ''),
+    report.name_clash ? h('p', { class: 'notice' }, report.name_clash) : null,
+    h('h4', {}, 'Options'),
+    report.spec.options.length === 0 ? h('p', { class: 'muted' }, '(none)') : table(['option', 'kind', 'description'], report.spec.options.map((option) => [h('code', {}, optionHead(option)), optionFacts(option), option.description ?? ''])),
+    h('h4', {}, 'Positionals'),
+    report.spec.positionals.length === 0
+      ? h('p', { class: 'muted' }, '(none)')
+      : table(['name', 'kind'], report.spec.positionals.map((positional) => [h('code', {}, `<${positional.name}>${positional.variadic ? '...' : ''}`), positional.required ? 'required' : 'optional'])),
+    report.spec.subcommands.length === 0 ? null : h('h4', {}, 'Subcommands'),
+    report.spec.subcommands.length === 0 ? null : table(['command', 'description'], report.spec.subcommands.map((command) => [h('code', {}, command.name), command.description ?? ''])),
+    h('h4', {}, 'Example argv'),
+    h('pre', {}, [report.name, ...report.argv_example].join(' ')),
+    h('h4', {}, 'Not understood'),
+    notUnderstood === undefined
+      ? h('p', { class: 'muted' }, 'Not applicable (no text help was parsed).')
+      : notUnderstood.count === 0
+        ? h('p', { class: 'muted', 'data-testid': 'not-understood' }, 'Every line of the options sections was parsed.')
+        : h(
+            'div',
+            { 'data-testid': 'not-understood' },
+            h('p', {}, `${notUnderstood.count} line${notUnderstood.count === 1 ? '' : 's'} of the options sections could not be parsed${notUnderstood.count > notUnderstood.lines.length ? ` (first ${notUnderstood.lines.length} shown)` : ''}:`),
+            h('ul', { class: 'unparsed' }, notUnderstood.lines.map((line) => h('li', {}, h('span', { class: 'muted' }, `line ${line.line}: `), h('code', {}, line.text)))),
+          ),
+    h('details', {}, h('summary', {}, 'Imports and file'), h('pre', {}, [`file: ${report.file}`, `sha256: ${report.sha256}`, '', ...report.imports].join('\n'))),
+  );
+}

@@ -1,0 +1,111 @@
+// The live view: calls as they finish (tool, duration, status), tool-set changes from hot reload
+// (added, updated, removed, load_failed with its reason, collisions), network refusals, and a
+// latency chart per tool. Fed by the /v1/events stream; keeps the most recent entries only.
+
+import { latencyChart, quantile } from './chart.js';
+import { clockTime, formatDuration, h, replaceChildren } from './dom.js';
+
+const MAX_ROWS = 100;
+const MAX_SAMPLES = 60;
+
+export class LiveView {
+  /**
+   * @param {{ calls: HTMLElement, changes: HTMLElement, charts: HTMLElement, status: HTMLElement }} parts
+   *   calls: a <tbody>; changes: a <ul>; charts: a container; status: the connection indicator
+   */
+  constructor(parts) {
+    this.parts = parts;
+    /** @type {Map<string, { duration_ms: number, is_error: boolean }[]>} */
+    this.samples = new Map();
+  }
+
+  setStatus(status) {
+    const text = { connecting: 'connecting…', open: 'live', closed: 'disconnected, retrying' }[status] ?? status;
+    this.parts.status.textContent = text;
+    this.parts.status.dataset.state = status;
+  }
+
+  /** Routes one host event to the right list. */
+  handle(event) {
+    switch (event.type) {
+      case 'call_finished':
+        this.addCall(event);
+        break;
+      case 'added':
+      case 'updated':
+      case 'removed':
+        this.addChange(event.type, `${event.name} (${event.source})`, event.file);
+        break;
+      case 'load_failed':
+        this.addChange('load_failed', event.file, event.error, 'error');
+        break;
+      case 'collision':
+        this.addChange('collision', event.name, event.reason, 'warning');
+        break;
+      case 'network_denied':
+        this.addChange('network_denied', `${event.tool} → ${event.host}:${event.port}`, `${event.kind}: ${event.reason}`, 'warning');
+        break;
+      default:
+        this.addChange(String(event.type), '', JSON.stringify(event));
+    }
+  }
+
+  addCall(event) {
+    const status = event.is_error ? 'error' : 'ok';
+    const row = h(
+      'tr',
+      { class: `call call-${status}`, 'data-tool': event.tool },
+      h('td', {}, clockTime()),
+      h('td', { class: 'mono' }, event.tool),
+      h('td', { class: 'num' }, formatDuration(event.duration_ms)),
+      h('td', {}, h('span', { class: `badge status-${status}` }, status)),
+      h('td', { class: 'mono muted', title: event.call_id }, String(event.call_id).slice(0, 12)),
+    );
+    this.parts.calls.prepend(row);
+    while (this.parts.calls.rows.length > MAX_ROWS) this.parts.calls.deleteRow(-1);
+    const samples = this.samples.get(event.tool) ?? [];
+    samples.push({ duration_ms: event.duration_ms, is_error: event.is_error });
+    if (samples.length > MAX_SAMPLES) samples.splice(0, samples.length - MAX_SAMPLES);
+    this.samples.set(event.tool, samples);
+    this.renderCharts();
+  }
+
+  addChange(type, subject, detail, tone = 'info') {
+    const item = h(
+      'li',
+      { class: `change change-${type} tone-${tone}`, 'data-type': type },
+      h('span', { class: 'muted' }, clockTime()),
+      ' ',
+      h('span', { class: `badge kind-${type}` }, type),
+      ' ',
+      h('span', { class: 'mono' }, subject),
+      detail ? h('div', { class: 'change-detail' }, detail) : null,
+    );
+    this.parts.changes.prepend(item);
+    while (this.parts.changes.children.length > MAX_ROWS) this.parts.changes.lastElementChild?.remove();
+  }
+
+  renderCharts() {
+    const tools = [...this.samples.keys()].sort();
+    replaceChildren(
+      this.parts.charts,
+      tools.map((tool) => {
+        const samples = this.samples.get(tool) ?? [];
+        const durations = samples.map((sample) => sample.duration_ms);
+        const errors = samples.filter((sample) => sample.is_error).length;
+        return h(
+          'figure',
+          { class: 'chart', 'data-tool': tool },
+          latencyChart(tool, samples),
+          h(
+            'figcaption',
+            {},
+            h('span', { class: 'mono' }, tool),
+            ` ${samples.length} call${samples.length === 1 ? '' : 's'}, p50 ${formatDuration(quantile(durations, 0.5))}, p95 ${formatDuration(quantile(durations, 0.95))}`,
+            errors > 0 ? `, ${errors} failed` : '',
+          ),
+        );
+      }),
+    );
+  }
+}

@@ -1,0 +1,97 @@
+/**
+ * `GET /v1/tools/{name}/inspect`: how a wasm tool's help was understood (the `toolhost inspect --json`
+ * report, with the help lines the parser did not read) and the policy it runs under — for the web
+ * console and any client that wants to explain a tool. Policies can carry secrets (env values,
+ * network header values holding `<secret_ref:…>`), so this answer names them and never shows them.
+ */
+import { Hono } from 'hono';
+import type { WasmToolDetails } from '../../extensions/index.ts';
+import type { Host } from '../../host-types.ts';
+import { buildInspectReport, type InspectReport } from '../../introspect/inspect-report.ts';
+import type { ResolvedFsGrant, ResolvedToolPolicy } from '../../policy.ts';
+import type { AnyTool } from '../../tool.ts';
+import { HttpError } from '../http-errors.ts';
+
+/** A policy with every secret-bearing value replaced by the names it holds. */
+export interface PublicPolicy {
+  fs: ResolvedFsGrant[];
+  /** Names of the environment variables the tool sees; the values stay on the host. */
+  env: string[];
+  network: {
+    allow: string[];
+    /** Per host, the names of the headers the host adds; the values stay on the host. */
+    headers?: Record<string, string[]>;
+    resolve?: Record<string, string[]>;
+    [budget: string]: unknown;
+  };
+  timeout_ms: number;
+  memory_mb: number;
+  output_bytes: number;
+}
+
+/** The `inspect --json` keys (never renamed) plus the load facts, with the policy made public. */
+export interface ToolInspection extends InspectReport {
+  program: string;
+  file: string;
+  sha256: string;
+  help_flag: string;
+  help_problem?: string;
+  permission: string;
+  network: boolean;
+  imports: string[];
+  policy: PublicPolicy;
+  /** Why the tool serves under another name than its file's, when it does. */
+  name_clash?: string;
+}
+
+export function publicPolicy(policy: ResolvedToolPolicy): PublicPolicy {
+  const { headers, resolve, allow, ...budgets } = policy.network;
+  return {
+    fs: policy.fs.map((grant) => ({ ...grant })),
+    env: Object.keys(policy.env).sort(),
+    network: {
+      ...budgets,
+      allow: [...allow],
+      ...(headers === undefined ? {} : { headers: Object.fromEntries(Object.entries(headers).map(([host, fields]) => [host, Object.keys(fields).sort()])) }),
+      ...(resolve === undefined ? {} : { resolve: Object.fromEntries(Object.entries(resolve).map(([host, addresses]) => [host, [...addresses]])) }),
+    },
+    timeout_ms: policy.timeout_ms,
+    memory_mb: policy.memory_mb,
+    output_bytes: policy.output_bytes,
+  };
+}
+
+export function inspectTool(tool: AnyTool): ToolInspection {
+  const details = tool.details as WasmToolDetails;
+  const clash = (details['name_clash'] as { reason?: unknown } | undefined)?.reason;
+  return {
+    ...buildInspectReport(details.spec, tool.inputSchema as Record<string, unknown>, details.unparsed),
+    name: tool.name,
+    program: details.program,
+    file: details.file,
+    sha256: details.sha256,
+    help_flag: details.helpFlag,
+    ...(details.helpProblem === undefined ? {} : { help_problem: details.helpProblem }),
+    permission: tool.permission,
+    network: tool.network,
+    imports: [...details.imports],
+    policy: publicPolicy(details.policy),
+    ...(typeof clash === 'string' ? { name_clash: clash } : {}),
+  };
+}
+
+export function inspectRoutes(host: Host): Hono {
+  const app = new Hono();
+  app.get('/v1/tools/:name/inspect', (c) => {
+    const lookup = host.lookupTool(c.req.param('name'));
+    if (!lookup.found) {
+      const details = lookup.reason === 'load_failed' ? { reason: lookup.reason, file: lookup.file, load_error: lookup.error } : { reason: lookup.reason };
+      throw new HttpError(404, lookup.reason === 'load_failed' ? 'tool_load_failed' : 'unknown_tool', lookup.message, details);
+    }
+    if (lookup.tool.source !== 'wasm') {
+      throw new HttpError(404, 'not_found', `"${lookup.tool.name}" is a built-in tool: it has no --help to inspect; GET /v1/tools/${lookup.tool.name} has its schema.`, { source: lookup.tool.source });
+    }
+    return c.json(inspectTool(lookup.tool));
+  });
+  return app;
+}
