@@ -11,6 +11,7 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv-provider.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type ListToolsResult } from '@modelcontextprotocol/sdk/types.js';
+import { elicitationApprover } from '../approvals/elicitation.ts';
 import type { Host, HostEvent } from '../host-types.ts';
 import type { ToolResult } from '../result.ts';
 import { toMcpTool } from '../schema/providers/mcp.ts';
@@ -30,7 +31,8 @@ const TOOL_SET_EVENTS: ReadonlySet<HostEvent['type']> = new Set(['added', 'updat
 
 /**
  * One JSON Schema validator for every server: the SDK otherwise builds an Ajv instance per Server
- * (milliseconds of CPU and tens of KB per MCP HTTP session) for elicitation, which these servers never use.
+ * (milliseconds of CPU and tens of KB per MCP HTTP session) to check elicitation answers, which only
+ * approvals use, on a one-field form.
  */
 let sharedValidator: AjvJsonSchemaValidator | undefined;
 
@@ -59,7 +61,9 @@ export function createMcpServer(host: Host, options: CreateMcpServerOptions = {}
   }));
 
   server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
-    const result = await host.callTool(request.params.name, request.params.arguments ?? {}, { signal: extra.signal });
+    // A call an approval rule marks `ask` is put to the user through elicitation, when the client supports it.
+    const approve = elicitationApprover(server, extra.requestId);
+    const result = await host.callTool(request.params.name, request.params.arguments ?? {}, { signal: extra.signal, approve });
     return toMcpCallToolResult(result);
   });
 

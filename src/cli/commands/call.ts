@@ -1,5 +1,6 @@
 /** `toolhost call <tool>`: one call through the host's bridge, printed for a human or as JSON. */
 import { Command } from 'commander';
+import { terminalApprover } from '../../approvals/terminal.ts';
 import type { ToolResult } from '../../result.ts';
 import { type CommandContext, isDebug } from '../command-context.ts';
 import { addHostOptions, commandLogger, type HostFlags, openHost, resolveHostConfig } from '../host-setup.ts';
@@ -53,7 +54,9 @@ export function defineCallCommand(command: Command, context: CommandContext): Co
         if (!lookup.found) {
           throw usageError(lookup.message, lookup.reason === 'unknown' ? 'run `toolhost list` to see the available tools' : undefined);
         }
-        const result = await host.callTool(toolName, args, timeoutMs === undefined ? {} : { timeoutMs });
+        // A call an approval rule marks `ask` is put to the user on this terminal (refused when not a TTY).
+        const approve = terminalApprover(context.io);
+        const result = await host.callTool(toolName, args, timeoutMs === undefined ? { approve } : { timeoutMs, approve });
         printResult(context.io, result, flags.json === true);
         return result.is_error ? EXIT_FAILURE : EXIT_OK;
       } finally {
