@@ -21,18 +21,18 @@ import { DIST_BIN, EXPECTED_STDOUT, extensionsFolder, scaled, type BenchContext 
 
 const TOOL = 'rt-echo';
 
-interface Daemon {
+export interface Daemon {
   child: ChildProcess;
   url: URL;
 }
 
-async function startDaemon(context: BenchContext): Promise<Daemon> {
+/** Starts `toolhost serve` on an ephemeral port; `nodeArgs` go before the entry (default BENCH_DAEMON_NODE_ARGS). */
+export async function startDaemon(context: BenchContext, nodeArgs = (process.env['BENCH_DAEMON_NODE_ARGS'] ?? '').split(' ').filter(Boolean)): Promise<Daemon> {
   const workspace = join(context.scratch, 'daemon-workspace');
   mkdirSync(workspace, { recursive: true });
   const config = join(workspace, 'toolhost.json');
   const perTool = process.env['BENCH_PER_TOOL_CONCURRENCY'];
   writeFileSync(config, JSON.stringify(perTool ? { limits: { per_tool_concurrency: Number(perTool) } } : {}));
-  const nodeArgs = (process.env['BENCH_DAEMON_NODE_ARGS'] ?? '').split(' ').filter(Boolean);
   const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' };
   delete env['NODE_OPTIONS'];
   const child = spawn(
@@ -53,7 +53,7 @@ async function startDaemon(context: BenchContext): Promise<Daemon> {
   return { child, url };
 }
 
-async function stopDaemon(daemon: Daemon): Promise<void> {
+export async function stopDaemon(daemon: Daemon): Promise<void> {
   if (daemon.child.exitCode !== null) return;
   const exited = new Promise((resolve) => daemon.child.once('exit', resolve));
   daemon.child.kill('SIGTERM');
@@ -61,7 +61,7 @@ async function stopDaemon(daemon: Daemon): Promise<void> {
 }
 
 /** POSTs one call over a keep-alive connection and checks the tool's output came back. */
-function httpCaller(url: URL, agent: Agent): () => Promise<void> {
+export function httpCaller(url: URL, agent: Agent): () => Promise<void> {
   const body = JSON.stringify({ arguments: {} });
   return () =>
     new Promise((resolve, reject) => {
