@@ -34,6 +34,8 @@ import { describeWasmTool, wantedToolName } from './tool-names.ts';
 
 /** Budget of the sandboxed `--help` run. */
 export const HELP_TIMEOUT_MS = 3_000;
+/** The budget of the one retry after a help run timed out (capped by the tool's own timeout_ms). */
+export const HELP_RETRY_TIMEOUT_MS = 15_000;
 
 export interface WasmToolDefaults {
   timeoutMs?: number;
@@ -119,8 +121,17 @@ async function specFor(component: LoadedComponent, file: string, overrides: Tool
   // Help runs with the tool's own grants (a tool that reads its data files at start-up still prints
   // help), within a short time budget and a smaller output cap.
   const helpPolicy: ResolvedToolPolicy = { ...policy, timeout_ms: Math.min(policy.timeout_ms, HELP_TIMEOUT_MS), output_bytes: 256 * 1024 };
+  // The first run in a worker also compiles the component there, which for tens of MiB (Python, JS,
+  // large Go binaries) can pass the budget on a busy machine: one timed-out help run is retried once
+  // with a longer budget before the tool is taken to have no help.
+  let retried = false;
   const run = async (args: string[]) => {
-    const outcome = await options.runtime.run(component, { args, policy: helpPolicy, programName });
+    let outcome = await options.runtime.run(component, { args, policy: helpPolicy, programName });
+    if (outcome.timedOut && !retried) {
+      retried = true;
+      const retryPolicy: ResolvedToolPolicy = { ...helpPolicy, timeout_ms: Math.max(helpPolicy.timeout_ms, Math.min(policy.timeout_ms, HELP_RETRY_TIMEOUT_MS)) };
+      outcome = await options.runtime.run(component, { args, policy: retryPolicy, programName });
+    }
     const decoder = new TextDecoder();
     return { stdout: decoder.decode(outcome.stdout), stderr: decoder.decode(outcome.stderr), exitCode: outcome.exitCode };
   };

@@ -32,19 +32,29 @@ export function importsPreview1Argv(imports: readonly CoreImport[]): boolean {
 }
 
 /**
+ * True when a core module is a wasip1 command that reads argv through the adapter: it imports
+ * `args_get` from preview1 and exports `_start`, which the command adapter's `run` calls. A module that
+ * imports `args_get` but exports `wasi:cli/run` itself (ComponentizeJS's engine) reads its arguments
+ * through `wasi:cli/environment` and never fills the adapter's arena, so it has no such limit.
+ */
+export function isPreview1ArgvCommand(moduleInterface: { imports: readonly CoreImport[]; exports: readonly { name: string }[] }): boolean {
+  return importsPreview1Argv(moduleInterface.imports) && moduleInterface.exports.some((entry) => entry.name === '_start');
+}
+
+/**
  * True when the component's guest reads argv through the preview1 adapter, whether toolhost wrapped
  * the wasip1 module itself or the author did (`jco new --wasi-command`, `wasm-tools component new`):
- * one of its core modules imports `args_get` from `wasi_snapshot_preview1`.
+ * one of its core modules is a preview1 command (`isPreview1ArgvCommand`).
  */
 export async function readsArgvThroughAdapter(component: LoadedComponent): Promise<boolean> {
   for (const name of component.coreModules) {
-    let imports: CoreImport[];
+    let moduleInterface: ReturnType<typeof readCoreModuleInterface>;
     try {
-      imports = readCoreModuleInterface(await readFile(join(component.cacheEntry, name))).imports;
+      moduleInterface = readCoreModuleInterface(await readFile(join(component.cacheEntry, name)));
     } catch {
       continue; // a module that cannot be read here is not the guest's (the load compiled them all)
     }
-    if (importsPreview1Argv(imports)) return true;
+    if (isPreview1ArgvCommand(moduleInterface)) return true;
   }
   return false;
 }

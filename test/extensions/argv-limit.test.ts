@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolvePolicy } from '../../src/policy.ts';
 import { DEFAULT_BODY_LIMIT_BYTES } from '../../src/server/index.ts';
 import {
+  isPreview1ArgvCommand,
   importsPreview1Argv,
   PREVIEW1_ARGV_ARENA_BYTES,
   PREVIEW1_ARGV_ENTRY_BYTES,
@@ -108,4 +109,13 @@ describe('a native wasip2 component', () => {
     expect(outcome.exitCode).not.toBe(0); // http-fetch exits 2 (exact codes through wasi:cli/run are item 5)
     expect(decode(outcome.stderr)).toContain(`unexpected argument: ${large}\n`);
   }, 60_000);
+});
+
+describe('which components the limit applies to', () => {
+  const argsGet = { module: 'wasi_snapshot_preview1', name: 'args_get', kind: 'func' as const };
+  it('a wasip1 command (imports args_get, exports _start), not an engine that exports wasi:cli/run itself (ComponentizeJS)', () => {
+    expect(isPreview1ArgvCommand({ imports: [argsGet], exports: [{ name: '_start' }, { name: 'memory' }] })).toBe(true);
+    expect(isPreview1ArgvCommand({ imports: [argsGet], exports: [{ name: 'wasi:cli/run@0.2.12#run' }] })).toBe(false);
+    expect(isPreview1ArgvCommand({ imports: [], exports: [{ name: '_start' }] })).toBe(false);
+  });
 });

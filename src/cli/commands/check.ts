@@ -10,7 +10,8 @@ import { ToolHostError } from '../../errors.ts';
 import { type CapturedHelp, captureHelp } from '../../introspect/capture.ts';
 import { planFolderToolNames } from '../../extensions/tool-names.ts';
 import { applyToolOverrides, readToolOverrides, type ToolOverrides } from '../../introspect/overrides.ts';
-import { parseHelp } from '../../introspect/parse-help.ts';
+import { describeUnparsed } from '../../introspect/inspect-report.ts';
+import { parseHelpReport } from '../../introspect/parse-help.ts';
 import { propertyNameOf } from '../../introspect/property-name.ts';
 import type { CliOption, CliSpec } from '../../introspect/spec.ts';
 import { cliSpecToZod } from '../../introspect/to-zod.ts';
@@ -246,7 +247,8 @@ export async function checkComponent(file: string, runtime: WasmRuntime, workspa
   if (help.flag !== '--help' && help.flag !== '--help-json') {
     add('warning', 'help-flag', `help came from \`${help.flag}\`, not --help: support --help, which is what people and toolhost try first`);
   }
-  const parsed = help.spec ?? parseHelp(help.text, { fileName: basename(file) });
+  const helpReport = help.spec ? undefined : parseHelpReport(help.text, { fileName: basename(file) });
+  const parsed = help.spec ?? (helpReport as NonNullable<typeof helpReport>).spec;
   const spec = overrides ? applyToolOverrides(parsed, overrides) : parsed;
   facts.options = spec.options.length;
   facts.positionals = spec.positionals.length;
@@ -256,6 +258,8 @@ export async function checkComponent(file: string, runtime: WasmRuntime, workspa
     'help',
     `${help.flag} ${help.spec ? 'returned a spec' : 'parsed'}: ${spec.options.length} option(s), ${spec.positionals.length} positional(s), ${spec.subcommands.length} subcommand(s); program "${parsed.name}"`,
   );
+  const unparsedNote = helpReport ? describeUnparsed(helpReport.unparsed) : null;
+  if (unparsedNote !== null) add('warning', 'help-unparsed', `${unparsedNote}: write them as option lines, or correct the spec in .tool.json`);
   findings.push(...(await nameFindings(file, overrides)));
   findings.push(...lintSpec(spec));
   try {

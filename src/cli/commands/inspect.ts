@@ -39,9 +39,14 @@ export interface InspectJson extends InspectReport {
   policy: ResolvedToolPolicy;
 }
 
-/** True when the argument names a file rather than a tool: a `.wasm` name, a path, or an existing file. */
+/**
+ * True when the argument names a file rather than a tool: a `.wasm` name, a path, or an existing file
+ * (not a folder: `toolhost new wordcount` makes a `wordcount/` folder beside the tool of that name).
+ */
 export function looksLikeFile(argument: string, cwd: string): boolean {
-  return argument.endsWith('.wasm') || argument.includes('/') || argument.includes(sep) || existsSync(resolve(cwd, argument));
+  if (argument.endsWith('.wasm') || argument.includes('/') || argument.includes(sep)) return true;
+  const candidate = resolve(cwd, argument);
+  return existsSync(candidate) && statSync(candidate).isFile();
 }
 
 function detailsOf(tool: AnyTool): WasmToolDetails {
@@ -50,7 +55,7 @@ function detailsOf(tool: AnyTool): WasmToolDetails {
 
 export function inspectJson(tool: AnyTool): InspectJson {
   const details = detailsOf(tool);
-  const report = buildInspectReport(details.spec, tool.inputSchema as Record<string, unknown>);
+  const report = buildInspectReport(details.spec, tool.inputSchema as Record<string, unknown>, details.unparsed);
   return {
     ...report,
     name: tool.name,
