@@ -52,11 +52,12 @@ class EventLog {
 
   constructor(response: Response) {
     if (!response.body) throw new Error('no body');
-    this.reader = response.body.getReader();
+    const reader = response.body.getReader();
+    this.reader = reader;
     const decoder = new TextDecoder();
     void (async () => {
       for (;;) {
-        const chunk = await this.reader.read().catch(() => ({ done: true as const, value: undefined }));
+        const chunk = await reader.read().catch(() => ({ done: true as const, value: undefined }));
         if (chunk.done) return;
         this.text += decoder.decode(chunk.value, { stream: true });
       }
@@ -105,7 +106,7 @@ const decide = (url: string, id: string, decision: unknown): Promise<Response> =
 
 const ASK_ECHO: ApprovalRule[] = [{ tool: 'echo', match: { text: 'deploy *' }, action: 'ask' }];
 
-describe('approvals over HTTP', () => {
+describe('approvals over HTTP', { timeout: 30_000 }, () => {
   it('ask: the call waits, GET lists it, the SSE event announces it, POST allow lets it complete', async () => {
     const d = await daemon(ASK_ECHO);
     const log = await events(d.url);
