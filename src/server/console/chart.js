@@ -34,7 +34,10 @@ export function latencyChart(tool, samples, size = {}) {
   title.textContent = `${tool}: ${recent.length} recent calls, median ${Math.round(quantile(durations, 0.5))} ms, max ${Math.round(max)} ms`;
   svg.append(title);
   const slot = width / bars;
-  recent.forEach((sample, index) => {
+  // The newest call is always the rightmost bar.
+  const offset = bars - recent.length;
+  recent.forEach((sample, position) => {
+    const index = offset + position;
     const barHeight = Math.max(1, (sample.duration_ms / max) * (height - 2));
     const rect = document.createElementNS(SVG, 'rect');
     rect.setAttribute('x', (index * slot + 1).toFixed(1));

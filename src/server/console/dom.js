@@ -17,13 +17,13 @@ export function h(tag, attributes = {}, ...children) {
     else if (key === 'value' && 'value' in element) /** @type {HTMLInputElement} */ (element).value = String(value);
     else element.setAttribute(key, value === true ? '' : String(value));
   }
-  append(element, children);
+  append(element, ...children);
   return element;
 }
 
-/** Appends nodes and strings, skipping empty ones. */
-export function append(parent, children) {
-  for (const child of children.flat()) {
+/** Appends nodes, strings and (nested) arrays of them, skipping empty ones. */
+export function append(parent, ...children) {
+  for (const child of children.flat(Infinity)) {
     if (child === undefined || child === null || child === false) continue;
     parent.append(child instanceof Node ? child : document.createTextNode(String(child)));
   }
@@ -33,7 +33,7 @@ export function append(parent, children) {
 /** Replaces all children of `parent`. */
 export function replaceChildren(parent, ...children) {
   parent.replaceChildren();
-  return append(parent, children);
+  return append(parent, ...children);
 }
 
 /** Pretty JSON for <pre> blocks. */

@@ -59,7 +59,7 @@ export class LiveView {
       h('td', { class: 'mono' }, event.tool),
       h('td', { class: 'num' }, formatDuration(event.duration_ms)),
       h('td', {}, h('span', { class: `badge status-${status}` }, status)),
-      h('td', { class: 'mono muted', title: event.call_id }, String(event.call_id).slice(0, 12)),
+      h('td', { class: 'mono muted', title: event.call_id }, String(event.call_id).slice(0, 8)),
     );
     this.parts.calls.prepend(row);
     while (this.parts.calls.rows.length > MAX_ROWS) this.parts.calls.deleteRow(-1);

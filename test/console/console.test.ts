@@ -1,0 +1,241 @@
+/**
+ * The web console in a real browser: headless Chromium (Debian's package) driven by playwright-core,
+ * against a real `toolhost serve` process on loopback with a real extensions folder.
+ */
+import { copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROJECT_ROOT, temporaryDirectory } from '../cli/run-cli.ts';
+import { startDaemon, type Daemon } from './daemon.ts';
+
+const CHROMIUM = process.env['TOOLHOST_TEST_CHROMIUM'] ?? '/usr/bin/chromium';
+const GREET_WASM = join(PROJECT_ROOT, 'test', 'fixtures', 'build', 'ext-greet.wasm');
+/** Where the screenshot for the README is kept; rewritten only with UPDATE_CONSOLE_SCREENSHOT=1. */
+const README_SCREENSHOT = join(PROJECT_ROOT, 'test', 'console', 'console.png');
+const WAIT_MS = 60_000;
+
+interface RawTool {
+  name: string;
+  source: string;
+}
+
+async function toolNames(daemon: Daemon, headers: Record<string, string> = {}): Promise<string[]> {
+  const response = await fetch(`${daemon.url}/v1/tools?format=raw`, { headers });
+  const body = (await response.json()) as { tools: RawTool[] };
+  return body.tools.map((tool) => tool.name);
+}
+
+async function callDirectly(daemon: Daemon, tool: string, args: Record<string, unknown>): Promise<{ content: string; is_error: boolean }> {
+  const response = await fetch(`${daemon.url}/v1/tools/${tool}/call`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ arguments: args }) });
+  return (await response.json()) as { content: string; is_error: boolean };
+}
+
+/** Uncaught errors of the page's scripts, collected so a test can require none. */
+function pageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+/** Names in the catalog list, in order. */
+async function listedTools(page: Page): Promise<string[]> {
+  return page.locator('#tool-list li.tool-item').evaluateAll((items) => items.map((item) => item.getAttribute('data-tool') ?? ''));
+}
+
+/** The text of the error element a control names in aria-describedby (its field error). */
+async function fieldError(page: Page, label: string): Promise<string> {
+  const control = page.getByLabel(label, { exact: true });
+  const ids = ((await control.getAttribute('aria-describedby')) ?? '').split(/\s+/);
+  const errorId = ids.find((id) => id.endsWith('-error'));
+  expect(errorId, `${label} has an error slot`).toBeDefined();
+  const slot = page.locator(`[id="${errorId}"]`);
+  await slot.waitFor({ state: 'visible' });
+  return (await slot.textContent()) ?? '';
+}
+
+describe('web console in Chromium', { timeout: 180_000 }, () => {
+  let browser: Browser;
+  let workspace: { path: string; remove: () => void };
+  let extensions: string;
+  let daemon: Daemon;
+
+  beforeAll(async () => {
+    expect(existsSync(CHROMIUM), `${CHROMIUM} (apt-get install chromium)`).toBe(true);
+    expect(existsSync(GREET_WASM), `${GREET_WASM} (npm run fixtures)`).toBe(true);
+    workspace = temporaryDirectory('toolhost-console-');
+    extensions = join(workspace.path, 'tools');
+    mkdirSync(extensions);
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: process.getuid?.() === 0 ? ['--no-sandbox'] : [] });
+    daemon = await startDaemon(['--extensions', extensions, '--workspace', workspace.path], workspace.path);
+  }, 120_000);
+
+  afterAll(async () => {
+    await daemon?.stop();
+    await browser?.close();
+    workspace?.remove();
+  });
+
+  it('opens on / with every tool the API lists, and asks nothing of another origin', async () => {
+    const page = await browser.newPage();
+    const errors = pageErrors(page);
+    const foreign: string[] = [];
+    page.on('request', (request) => {
+      if (!request.url().startsWith(daemon.url) && !request.url().startsWith('data:')) foreign.push(request.url());
+    });
+    const response = await page.goto(`${daemon.url}/`);
+    expect(response?.status()).toBe(200);
+    expect(response?.headers()['content-security-policy']).toContain("default-src 'none'");
+    await page.locator('#tool-list li.tool-item').first().waitFor();
+    const expected = await toolNames(daemon);
+    expect(expected).toContain('read_file');
+    expect(await listedTools(page)).toEqual(expected);
+    await expect.poll(() => page.locator('#stream-status').getAttribute('data-state'), { timeout: WAIT_MS }).toBe('open');
+
+    // Search (name and description, any case) and filters narrow the list.
+    const all = (await (await fetch(`${daemon.url}/v1/tools?format=raw`)).json()) as { tools: { name: string; description: string }[] };
+    await page.getByLabel('Search tools').fill('READ_file');
+    const found = await listedTools(page);
+    expect(found).toContain('read_file');
+    expect(found).toEqual(all.tools.filter((tool) => `${tool.name} ${tool.description}`.toLowerCase().includes('read_file')).map((tool) => tool.name));
+    expect(found.length).toBeLessThan(expected.length);
+    await page.getByLabel('Search tools').fill('');
+    await page.getByLabel('Permission').selectOption('write');
+    const writers = await listedTools(page);
+    expect(writers.length).toBeGreaterThan(0);
+    expect(writers).not.toContain('read_file');
+    expect(foreign).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('shows a dropped .wasm without a reload, with its policy and inspect report, and calls it from the form', async () => {
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    const errors = pageErrors(page);
+    await page.goto(`${daemon.url}/console`);
+    await expect.poll(() => page.locator('#stream-status').getAttribute('data-state'), { timeout: WAIT_MS }).toBe('open');
+    await page.evaluate('window.__sameDocument = true');
+
+    copyFileSync(GREET_WASM, join(extensions, 'ext-greet.wasm'));
+    await page.locator('#tool-list li[data-tool="ext-greet"]').waitFor({ timeout: WAIT_MS });
+    expect(await page.evaluate('window.__sameDocument')).toBe(true);
+    await page.locator('#changes li[data-type="added"]', { hasText: 'ext-greet' }).waitFor();
+
+    await page.locator('#tool-list li[data-tool="ext-greet"] button').click();
+    await page.locator('[data-testid="not-understood"]').waitFor({ timeout: WAIT_MS });
+    const inspection = (await page.locator('section.inspection').textContent()) ?? '';
+    expect(inspection).toContain('filesystem');
+    expect(inspection).toContain('--greeting');
+
+    await page.getByLabel('name', { exact: true }).fill('Ada');
+    await page.getByLabel('times', { exact: true }).fill('2');
+    await page.getByLabel('shout', { exact: true }).check();
+    await page.getByRole('button', { name: 'Call ext-greet' }).click();
+    const content = page.locator('[data-testid="result-content"]');
+    await content.waitFor({ timeout: WAIT_MS });
+    const expected = await callDirectly(daemon, 'ext-greet', { name: 'Ada', times: 2, shout: true });
+    expect(expected.is_error).toBe(false);
+    expect(expected.content).toContain('ADA');
+    expect(await content.textContent()).toBe(expected.content);
+    expect(await page.locator('[data-testid="result-status"]').textContent()).toBe('is_error: false');
+    expect(JSON.parse((await page.locator('[data-testid="result-raw"]').textContent()) ?? '{}')).toMatchObject({ content: expected.content, is_error: false });
+
+    // The live view saw the call, with its duration, and drew a chart for the tool.
+    const row = page.locator('#calls-body tr[data-tool="ext-greet"]').first();
+    await row.waitFor({ timeout: WAIT_MS });
+    expect(await row.textContent()).toMatch(/\d+(\.\d+)? m?s/);
+    await page.locator('#charts figure[data-tool="ext-greet"] svg rect').first().waitFor();
+
+    const shot = join(tmpdir(), `toolhost-console-${process.pid}.png`);
+    await page.screenshot({ path: shot, fullPage: false });
+    console.log(`console screenshot: ${shot}`);
+    if (process.env['UPDATE_CONSOLE_SCREENSHOT'] === '1') copyFileSync(shot, README_SCREENSHOT);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('calls a built-in from its form and shows what it returned', async () => {
+    const text = `console check ${process.pid} ${Date.now()}\n`;
+    writeFileSync(join(workspace.path, 'note.txt'), text);
+    const page = await browser.newPage();
+    await page.goto(`${daemon.url}/`);
+    await page.locator('#tool-list li[data-tool="read_file"] button').click();
+    await page.getByLabel('path', { exact: true }).fill('note.txt');
+    await page.getByRole('button', { name: 'Call read_file' }).click();
+    const content = page.locator('[data-testid="result-content"]');
+    await content.waitFor({ timeout: WAIT_MS });
+    const expected = await callDirectly(daemon, 'read_file', { path: 'note.txt' });
+    expect(expected.content).toContain(text.trim());
+    expect(await content.textContent()).toBe(expected.content);
+    await page.close();
+  });
+
+  it('shows a wrong value as an error next to its field and does not call the tool', async () => {
+    const page = await browser.newPage();
+    const calls: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/call')) calls.push(request.url());
+    });
+    await page.goto(`${daemon.url}/`);
+    await page.locator('#tool-list li[data-tool="ext-greet"] button').click();
+    await page.getByLabel('name', { exact: true }).fill('Ada');
+    await page.getByLabel('times', { exact: true }).fill('two');
+    await page.getByRole('button', { name: 'Call ext-greet' }).click();
+    expect(await fieldError(page, 'times')).toBe('Must be a whole number.');
+    expect(await page.getByLabel('times', { exact: true }).getAttribute('aria-invalid')).toBe('true');
+
+    await page.locator('#tool-list li[data-tool="read_file"] button').click();
+    await page.getByRole('button', { name: 'Call read_file' }).click();
+    expect(await fieldError(page, 'path')).toMatch(/^Required/);
+    expect(calls).toEqual([]);
+
+    // Fixing the value clears the error and the call goes through.
+    await page.getByLabel('path', { exact: true }).fill('note.txt');
+    await page.getByRole('button', { name: 'Call read_file' }).click();
+    await page.locator('[data-testid="result-content"]').waitFor({ timeout: WAIT_MS });
+    expect(await page.getByLabel('path', { exact: true }).getAttribute('aria-invalid')).toBeNull();
+    expect(calls).toHaveLength(1);
+    await page.close();
+  });
+
+  it('asks for the token once on a token-protected daemon and keeps it for the session', async () => {
+    const token = `t-${process.pid}-${Date.now()}`;
+    const guarded = await startDaemon(['--token', token, '--extensions', extensions, '--workspace', workspace.path], workspace.path);
+    try {
+      expect((await fetch(`${guarded.url}/v1/tools`)).status).toBe(401);
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      const errors = pageErrors(page);
+      await page.goto(`${guarded.url}/`);
+      const dialog = page.getByRole('dialog', { name: 'Token needed' });
+      await dialog.waitFor();
+      await page.getByLabel('Token', { exact: true }).fill('wrong');
+      await page.getByRole('button', { name: 'Use token' }).click();
+      await expect.poll(() => page.locator('#token-reason').textContent()).toContain('Invalid bearer token');
+      await page.getByLabel('Token', { exact: true }).fill(token);
+      await page.getByRole('button', { name: 'Use token' }).click();
+      await page.locator('#tool-list li.tool-item').first().waitFor();
+      expect(await listedTools(page)).toEqual(await toolNames(guarded, { authorization: `Bearer ${token}` }));
+      expect(await page.evaluate('sessionStorage.getItem("toolhost.token")')).toBe(token);
+      await expect.poll(() => page.locator('#stream-status').getAttribute('data-state'), { timeout: WAIT_MS }).toBe('open');
+
+      // A reload in the same tab does not ask again.
+      await page.reload();
+      await page.locator('#tool-list li.tool-item').first().waitFor();
+      expect(await dialog.isVisible()).toBe(false);
+
+      // A call from the form carries the token, and the token-authenticated event stream reports it.
+      await page.locator('#tool-list li[data-tool="ext-greet"] button').click();
+      await page.getByLabel('name', { exact: true }).fill('Grace');
+      await page.getByRole('button', { name: 'Call ext-greet' }).click();
+      await page.locator('[data-testid="result-content"]').waitFor({ timeout: WAIT_MS });
+      expect(await page.locator('[data-testid="result-content"]').textContent()).toContain('Grace');
+      await page.locator('#calls-body tr[data-tool="ext-greet"]').first().waitFor({ timeout: WAIT_MS });
+      expect(errors).toEqual([]);
+      await context.close();
+    } finally {
+      await guarded.stop();
+    }
+  });
+});
