@@ -3,9 +3,8 @@
  * cache) and served by the real `toolhost serve` over loopback HTTP: each is listed, has the schema its --help
  * and sidecars describe, answers a valid call right, and answers an invalid call with a clear error and its exact
  * exit code.
- *
- * The server is a child process because componentize-py output needs the wasm extended-const feature, which
- * Node 20 enables only with a V8 flag that cannot be turned on inside a running test worker.
+ * The server runs as a user starts it, with no Node flags (on Node 20 toolhost switches on the wasm
+ * extended-const feature componentize-py output needs by itself).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -19,9 +18,6 @@ import { cliEnvironment, PROJECT_ROOT, SOURCE_BIN, temporaryDirectory } from '..
 const EXAMPLES_DIR = join(PROJECT_ROOT, 'extensions', 'examples');
 const BUILD_SCRIPT = join(EXAMPLES_DIR, 'build.mjs');
 const EXAMPLES = ['jsonq', 'textstats', 'hashenc', 'csv2json', 'units'] as const;
-
-/** Node 20 compiles componentize-py output only behind this flag; Node >= 22 has the feature and refuses the flag. */
-const NODE_FLAGS = Number(process.versions.node.split('.')[0]) < 22 ? ['--experimental-wasm-extended-const'] : [];
 
 /** Text files the textstats example reads from its grant (workspace `data/`, guest `/data`). */
 const DATA_FILES: Record<string, string> = {
@@ -57,7 +53,7 @@ function runBuild(args: readonly string[]): { status: number | null; stdout: str
 /** Starts `toolhost serve --port 0` and resolves with its URL from the "listening on" line. */
 function startServer(): Promise<{ child: ChildProcess; url: string }> {
   return new Promise((resolve, reject) => {
-    const args = [...NODE_FLAGS, SOURCE_BIN, 'serve', '--port', '0', '--extensions', tools, '--workspace', workspace.path];
+    const args = [SOURCE_BIN, 'serve', '--port', '0', '--extensions', tools, '--workspace', workspace.path];
     const child = spawn(process.execPath, args, { cwd: workspace.path, env: cliEnvironment(), stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
