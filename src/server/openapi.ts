@@ -98,10 +98,37 @@ export function buildOpenApiDocument(options: { serverUrl?: string } = {}): Open
           },
         },
       },
+      '/v1/approvals': {
+        get: {
+          operationId: 'listApprovals',
+          summary: 'Calls waiting for a person\'s decision (an `approvals` rule said `ask`), oldest first. Arguments are parsed; secret parameters show their `<secret_ref:NAME>` placeholder.',
+          responses: {
+            '200': { description: 'Pending approvals.', content: json({ type: 'object', required: ['approvals'], properties: { approvals: { type: 'array', items: ref('ApprovalRequest') } } }) },
+            '401': errorResponse('Missing or invalid token.'),
+          },
+        },
+      },
+      '/v1/approvals/{id}': {
+        post: {
+          operationId: 'decideApproval',
+          summary: 'Decide a pending approval: `allow` runs the call, `deny` refuses it (an is_error result), `always` runs it and every identical call (same tool, same arguments) until the host stops (not persisted).',
+          parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+          requestBody: {
+            required: true,
+            content: json({ type: 'object', additionalProperties: false, required: ['decision'], properties: { decision: { type: 'string', enum: ['allow', 'deny', 'always'] } } }),
+          },
+          responses: {
+            '200': { description: 'Decided.', content: json({ type: 'object', required: ['id', 'decision'], properties: { id: { type: 'string' }, decision: { type: 'string', enum: ['allow', 'deny', 'always'] } } }) },
+            '400': errorResponse('Malformed JSON or a body that is not {"decision": "allow" | "deny" | "always"} (`invalid_body`).'),
+            '404': errorResponse('No such approval is pending: decided, timed out, cancelled, or unknown (`not_found`).'),
+            '415': errorResponse('Content-Type is not application/json (`unsupported_media_type`).'),
+          },
+        },
+      },
       '/v1/events': {
         get: {
           operationId: 'events',
-          summary: 'Server-sent events of tool set changes: `event: added|updated|removed|load_failed|collision`, `data: <HostEvent JSON>`; keep-alive comments.',
+          summary: 'Server-sent events of the host: `event: added|updated|removed|load_failed|collision|call_finished|network_denied|approval_requested|approval_decided`, `data: <HostEvent JSON>`; keep-alive comments.',
           responses: { '200': { description: 'An SSE stream.', content: { 'text/event-stream': { schema: { type: 'string' } } } } },
         },
       },
@@ -155,6 +182,18 @@ export function buildOpenApiDocument(options: { serverUrl?: string } = {}): Open
               properties: { formats: { type: 'object', required: ['anthropic', 'openai', 'gemini', 'mcp'], properties: { anthropic: { type: 'object' }, openai: { type: 'object' }, gemini: { type: 'object' }, mcp: { type: 'object' } } } },
             },
           ],
+        },
+        ApprovalRequest: {
+          type: 'object',
+          required: ['id', 'tool', 'arguments', 'created_at', 'expires_at', 'call_id'],
+          properties: {
+            id: { type: 'string' },
+            tool: { type: 'string' },
+            arguments: { type: 'object' },
+            created_at: { type: 'string', format: 'date-time' },
+            expires_at: { type: 'string', format: 'date-time', description: 'When the call is refused if nobody decides (approval_timeout_ms).' },
+            call_id: { type: 'string' },
+          },
         },
         CallRequest: {
           type: 'object',

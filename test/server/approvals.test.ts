@@ -128,6 +128,14 @@ describe('approvals over HTTP', { timeout: 30_000 }, () => {
     await log.close();
   });
 
+  it('/openapi.json documents the approval routes', async () => {
+    const d = await daemon([]);
+    const document = await readJson(await fetch(`${d.url}/openapi.json`));
+    expect(document.paths['/v1/approvals'].get.operationId).toBe('listApprovals');
+    expect(document.paths['/v1/approvals/{id}'].post.requestBody.content['application/json'].schema.properties.decision.enum).toEqual(['allow', 'deny', 'always']);
+    expect(document.components.schemas.ApprovalRequest.required).toEqual(expect.arrayContaining(['id', 'tool', 'arguments', 'created_at']));
+  });
+
   it('calls no rule matches run without asking', async () => {
     const d = await daemon(ASK_ECHO);
     expect(await call(d.url, 'echo', { text: 'hello' })).toMatchObject({ content: 'hello', is_error: false });
