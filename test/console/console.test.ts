@@ -238,4 +238,37 @@ describe('web console in Chromium', { timeout: 180_000 }, () => {
       await guarded.stop();
     }
   });
+
+  it('lists calls waiting for approval and decides them', async () => {
+    const config = join(workspace.path, 'approvals.json');
+    writeFileSync(config, JSON.stringify({ approvals: [{ tool: 'ext-greet', action: 'ask' }] }));
+    const gated = await startDaemon(['--config', config, '--extensions', extensions, '--workspace', workspace.path], workspace.path);
+    try {
+      const page = await browser.newPage();
+      const errors = pageErrors(page);
+      await page.goto(`${gated.url}/`);
+      await expect.poll(() => page.locator('#stream-status').getAttribute('data-state'), { timeout: WAIT_MS }).toBe('open');
+      await page.locator('#approvals').waitFor();
+
+      const allowed = callDirectly(gated, 'ext-greet', { name: 'Lin' });
+      const waiting = page.locator('#approval-list li[data-tool="ext-greet"]');
+      await waiting.waitFor({ timeout: WAIT_MS });
+      expect(await waiting.locator('pre').textContent()).toContain('"Lin"');
+      await waiting.getByRole('button', { name: /^Allow ext-greet call / }).click();
+      const result = await allowed;
+      expect(result.is_error).toBe(false);
+      expect(result.content).toContain('Lin');
+      await waiting.waitFor({ state: 'detached' });
+
+      const denied = callDirectly(gated, 'ext-greet', { name: 'Mo' });
+      await waiting.waitFor({ timeout: WAIT_MS });
+      await waiting.getByRole('button', { name: /^Deny ext-greet call / }).click();
+      expect((await denied).is_error).toBe(true);
+      await waiting.waitFor({ state: 'detached' });
+      expect(errors).toEqual([]);
+      await page.close();
+    } finally {
+      await gated.stop();
+    }
+  });
 });

@@ -2,6 +2,7 @@
 // updated or removed by hot reload refreshes the catalog in place, without reloading the page.
 
 import { ApiClient } from './api.js';
+import { ApprovalsView } from './approvals.js';
 import { Catalog } from './catalog.js';
 import { followEvents } from './events.js';
 import { h, replaceChildren } from './dom.js';
@@ -57,6 +58,7 @@ async function start() {
     network: /** @type {HTMLInputElement} */ (byId('filter-network')),
   });
   const live = new LiveView({ calls: byId('calls-body'), changes: byId('changes'), charts: byId('charts'), status: byId('stream-status') });
+  const approvals = new ApprovalsView(api, { section: byId('approvals'), list: byId('approval-list') });
 
   try {
     await catalog.refresh();
@@ -65,6 +67,7 @@ async function start() {
     replaceChildren(byId('tool-list'), h('li', { class: 'field-error' }, `Could not list tools: ${error instanceof Error ? error.message : String(error)}`));
     return;
   }
+  await approvals.load();
   const health = await api.json('/healthz').catch(() => undefined);
   if (health !== undefined && health.load_failures > 0) {
     live.addChange('load_failed', `${health.load_failures} extension file(s)`, 'failed to load before this page opened; see the daemon log or `toolhost check`.', 'error');
@@ -76,9 +79,13 @@ async function start() {
   };
   followEvents(api, {
     onStatus: (status) => live.setStatus(status),
-    onReconnect: () => refresh(),
+    onReconnect: () => {
+      refresh();
+      void approvals.load();
+    },
     onEvent: (event) => {
-      live.handle(event);
+      if (event.type === 'approval_requested' || event.type === 'approval_decided') approvals.handle(event);
+      else live.handle(event);
       if (['added', 'updated', 'removed'].includes(event.type)) refresh(event.name);
     },
   });

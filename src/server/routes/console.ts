@@ -23,6 +23,7 @@ export const CONSOLE_ASSETS: Readonly<Record<string, string>> = Object.freeze({
   'console.css': 'text/css; charset=utf-8',
   'app.js': 'text/javascript; charset=utf-8',
   'api.js': 'text/javascript; charset=utf-8',
+  'approvals.js': 'text/javascript; charset=utf-8',
   'events.js': 'text/javascript; charset=utf-8',
   'catalog.js': 'text/javascript; charset=utf-8',
   'schema-form.js': 'text/javascript; charset=utf-8',
