@@ -55,6 +55,30 @@ async function fieldError(page: Page, label: string): Promise<string> {
   return (await slot.textContent()) ?? '';
 }
 
+/** A schema with every control the form generates: enum, array, nested object, boolean, JSON. */
+const RICH_SCHEMA = {
+  type: 'object',
+  properties: {
+    query: { type: 'string', minLength: 2, description: 'What to look for' },
+    mode: { type: 'string', enum: ['fast', 'thorough'] },
+    tags: { type: 'array', items: { type: 'string' }, minItems: 1, uniqueItems: true },
+    limits: { type: 'object', properties: { max: { type: 'integer', minimum: 1, maximum: 100 }, ratio: { type: 'number' } }, required: ['max'] },
+    verbose: { type: 'boolean' },
+    extra: { description: 'Anything', anyOf: [{ type: 'string' }, { type: 'object' }] },
+  },
+  required: ['query', 'tags'],
+  additionalProperties: false,
+};
+
+/** Mounts the console's schema form for `schema` in the page, as `window.__form`. */
+async function mountForm(page: Page, schema: object): Promise<void> {
+  await page.evaluate(`(async () => {
+    const { buildSchemaForm } = await import('/console/schema-form.js');
+    window.__form = buildSchemaForm(${JSON.stringify(schema)});
+    document.getElementById('tool-detail').replaceChildren(window.__form.element);
+  })()`);
+}
+
 describe('web console in Chromium', { timeout: 180_000 }, () => {
   let browser: Browser;
   let workspace: { path: string; remove: () => void };
@@ -196,6 +220,40 @@ describe('web console in Chromium', { timeout: 180_000 }, () => {
     await page.locator('[data-testid="result-content"]').waitFor({ timeout: WAIT_MS });
     expect(await page.getByLabel('path', { exact: true }).getAttribute('aria-invalid')).toBeNull();
     expect(calls).toHaveLength(1);
+    await page.close();
+  });
+
+  it('generates controls for enums, arrays, nested objects, booleans and JSON, and validates each', async () => {
+    const page = await browser.newPage();
+    const errors = pageErrors(page);
+    await page.goto(`${daemon.url}/`);
+    await mountForm(page, RICH_SCHEMA);
+
+    await page.getByLabel('query', { exact: true }).fill('x');
+    await page.getByLabel('limits.max', { exact: true }).fill('200');
+    await page.getByLabel('extra', { exact: true }).fill('{oops');
+    const problems = (await page.evaluate('window.__form.validate()')) as string[];
+    expect(problems).toHaveLength(4);
+    expect(await fieldError(page, 'query')).toBe('Must be at least 2 characters.');
+    expect(await fieldError(page, 'limits.max')).toBe('Must be at most 100.');
+    expect(await fieldError(page, 'extra')).toMatch(/^Must be valid JSON/);
+    expect(await page.locator('fieldset[id$="-tags"] > .field-error').textContent()).toBe('Needs at least 1 item.');
+
+    await page.getByLabel('query', { exact: true }).fill('needle');
+    await page.getByLabel('mode', { exact: true }).selectOption({ label: 'thorough' });
+    for (const tag of ['a', 'b', 'c']) {
+      await page.getByRole('button', { name: 'Add an item to tags' }).click();
+      await page.getByLabel(/^tags\[\d\]$/).last().fill(tag);
+    }
+    await page.getByRole('button', { name: 'Remove tags[1]' }).click();
+    expect(await page.getByLabel('tags[1]', { exact: true }).inputValue()).toBe('c');
+    await page.getByLabel('limits.max', { exact: true }).fill('7');
+    await page.getByLabel('verbose', { exact: true }).check();
+    await page.getByLabel('extra', { exact: true }).fill('{"k": [1, 2]}');
+    expect(await page.evaluate('window.__form.validate()')).toEqual([]);
+    expect(await page.evaluate('window.__form.read()')).toEqual({ query: 'needle', mode: 'thorough', tags: ['a', 'c'], limits: { max: 7 }, verbose: true, extra: { k: [1, 2] } });
+    expect(await page.getByLabel('limits.max', { exact: true }).getAttribute('aria-invalid')).toBeNull();
+    expect(errors).toEqual([]);
     await page.close();
   });
 
