@@ -32,6 +32,6 @@ export function runCommand(command: string, args: readonly string[], options: { 
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
     child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve(stdout) : reject(new Error(`${command} ${args.join(' ')} exited ${code}: ${stderr.trim().slice(-600)}`))));
+    child.on('close', (code, signal) => (code === 0 ? resolve(stdout) : reject(new Error(`${command} ${args.join(' ')} exited ${code ?? signal}: ${stderr.trim().slice(-600)}`))));
   });
 }
