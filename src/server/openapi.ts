@@ -22,6 +22,23 @@ export function buildOpenApiDocument(options: { serverUrl?: string } = {}): Open
     ...(options.serverUrl ? { servers: [{ url: options.serverUrl }] } : {}),
     security: [{ bearer: [] }],
     paths: {
+      '/': {
+        get: {
+          operationId: 'console',
+          summary: 'The web console (HTML; also at /console). The page and its assets need no token; it asks for one and sends it on every API call.',
+          security: [],
+          responses: { '200': { description: 'The console page.', content: { 'text/html': { schema: { type: 'string' } } } } },
+        },
+      },
+      '/console/{asset}': {
+        get: {
+          operationId: 'consoleAsset',
+          summary: "A script or style of the web console (a fixed list of files; no token needed).",
+          security: [],
+          parameters: [{ name: 'asset', in: 'path', required: true, schema: { type: 'string' } }],
+          responses: { '200': { description: 'The asset.' }, '404': errorResponse('Not one of the console assets (`not_found`).') },
+        },
+      },
       '/healthz': {
         get: {
           operationId: 'health',
@@ -64,6 +81,17 @@ export function buildOpenApiDocument(options: { serverUrl?: string } = {}): Open
             '200': { description: 'The tool.', content: json({ oneOf: [ref('ToolDetail'), { type: 'object' }] }) },
             '400': errorResponse('Unknown format.'),
             '404': errorResponse('Unknown or hidden tool (`unknown_tool`).'),
+          },
+        },
+      },
+      '/v1/tools/{name}/inspect': {
+        get: {
+          operationId: 'inspectTool',
+          summary: "How a wasm tool's help was understood (the `toolhost inspect --json` report, with `not_understood` lines) and its policy; env variables and added network headers are named, never their values.",
+          parameters: [{ name: 'name', in: 'path', required: true, schema: { type: 'string' } }],
+          responses: {
+            '200': { description: 'The report.', content: json(ref('ToolInspection')) },
+            '404': errorResponse('Unknown or hidden tool (`unknown_tool`), a file that failed to load (`tool_load_failed`), or a built-in, which has no help (`not_found`).'),
           },
         },
       },
@@ -182,6 +210,51 @@ export function buildOpenApiDocument(options: { serverUrl?: string } = {}): Open
               properties: { formats: { type: 'object', required: ['anthropic', 'openai', 'gemini', 'mcp'], properties: { anthropic: { type: 'object' }, openai: { type: 'object' }, gemini: { type: 'object' }, mcp: { type: 'object' } } } },
             },
           ],
+        },
+        ToolInspection: {
+          type: 'object',
+          required: ['name', 'description', 'spec', 'schema', 'argv_example', 'program', 'file', 'sha256', 'help_flag', 'permission', 'network', 'imports', 'policy'],
+          properties: {
+            name: { type: 'string' },
+            description: { type: 'string' },
+            spec: { type: 'object', description: 'Options, positionals and subcommands as parsed from the help.' },
+            schema: { type: 'object' },
+            argv_example: { type: 'array', items: { type: 'string' } },
+            not_understood: {
+              type: 'object',
+              description: 'Lines of the help\'s options sections the parser could not read (present when text help was parsed; at most 10 lines listed).',
+              properties: { count: { type: 'integer' }, lines: { type: 'array', items: { type: 'object', properties: { line: { type: 'integer' }, text: { type: 'string' } } } } },
+            },
+            program: { type: 'string' },
+            file: { type: 'string' },
+            sha256: { type: 'string' },
+            help_flag: { type: 'string' },
+            help_problem: { type: 'string' },
+            permission: { type: 'string', enum: [...PERMISSION_LEVELS] },
+            network: { type: 'boolean' },
+            imports: { type: 'array', items: { type: 'string' } },
+            name_clash: { type: 'string' },
+            policy: {
+              type: 'object',
+              required: ['fs', 'env', 'network', 'timeout_ms', 'memory_mb', 'output_bytes'],
+              properties: {
+                fs: { type: 'array', items: { type: 'object', properties: { host: { type: 'string' }, guest: { type: 'string' }, mode: { type: 'string' } } } },
+                env: { type: 'array', items: { type: 'string' }, description: 'Names of the environment variables the tool sees (values are not shown).' },
+                network: {
+                  type: 'object',
+                  required: ['allow'],
+                  properties: {
+                    allow: { type: 'array', items: { type: 'string' } },
+                    headers: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } }, description: 'Per host, the names of the headers the host adds (values are not shown).' },
+                    resolve: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } },
+                  },
+                },
+                timeout_ms: { type: 'integer' },
+                memory_mb: { type: 'integer' },
+                output_bytes: { type: 'integer' },
+              },
+            },
+          },
         },
         ApprovalRequest: {
           type: 'object',
