@@ -8,6 +8,7 @@ import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { type ConfigFlags, type ResolvedConfig, resolveConfig } from '../config.ts';
 import { ToolHostError } from '../errors.ts';
+import type { WasmExtensionsOptions } from '../extensions/wasm-extensions.ts';
 import type { Host, HostOptions } from '../host-types.ts';
 import { createLogger, silentLogger, type Logger } from '../logger.ts';
 import { PERMISSION_LEVELS } from '../permission.ts';
@@ -90,6 +91,10 @@ export function reportLoadFailures(host: Host, io: CliIo): void {
 export interface OpenHostOptions {
   logger: Logger;
   watch?: boolean;
+  /** How the extensions folder loads (which runtime, which files, when to compile); see wasmExtensions. */
+  extensions?: WasmExtensionsOptions;
+  /** False: a host without the built-ins (a one-shot call of a wasm tool never imports them). */
+  builtins?: boolean;
 }
 
 /**
@@ -104,7 +109,7 @@ export async function openHost(config: ResolvedConfig, io: CliIo, options: OpenH
     const { createHost } = await import('../host.ts');
     host = await createHost(
       { ...hostOptionsWithProgress(config, progress), watch: options.watch ?? false, logger: options.logger },
-      { extensions: createExtensionSource() },
+      { extensions: createExtensionSource(options.extensions), ...(options.builtins === false ? { builtinTools: [] } : {}) },
     );
   } finally {
     progress.done();

@@ -40,6 +40,8 @@ export interface ExtensionSetOptions {
   onLoadProgress?: (progress: { file: string; done: number; total: number }) => void;
   /** Loads running at once during the initial scan. */
   concurrency?: number;
+  /** Load only these `.wasm` files of the folder (a one-shot call loads just the tool it names). */
+  files?: readonly string[];
 }
 
 export const SIDECAR_SUFFIXES = ['.policy.json', '.tool.json'] as const;
@@ -72,14 +74,15 @@ export class ExtensionSet {
     this.options = options;
   }
 
-  /** Loads every component in the folder. */
+  /** Loads every component in the folder (or the `files` the set was given). */
   async loadAll(): Promise<void> {
     const { directory } = this.options;
     if (!existsSync(directory)) {
       this.options.logger.warn({ directory }, 'extensions folder does not exist; no wasm tools loaded');
       return;
     }
-    const files = readdirSync(directory)
+    const names = this.options.files?.map((file) => basename(file)) ?? readdirSync(directory);
+    const files = names
       .filter((name) => name.endsWith('.wasm'))
       .map((name) => join(directory, name))
       .sort(registrationOrder);

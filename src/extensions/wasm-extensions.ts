@@ -1,18 +1,26 @@
 /**
- * The extension source the host uses for a folder of wasm tools: one wasm runtime (worker pool +
- * transpile cache), an ExtensionSet that loads every `.wasm`, and, with `watch`, a chokidar watcher
- * that hot-reloads files as they appear, change or vanish.
+ * The extension source the host uses for a folder of wasm tools: one wasm runtime (a worker pool, or
+ * this thread for a one-shot call) with the transpile cache, an ExtensionSet that loads the folder's
+ * `.wasm` files (or only the ones asked for), and, with `watch`, a chokidar watcher that hot-reloads
+ * files as they appear, change or vanish.
+ *
+ * Start-up is on every CLI run and every MCP client start, so nothing is paid before it is needed:
+ * chokidar loads only with `watch`, piscina only at the first pooled call, and with `compileOnLoad:
+ * false` a tool's core modules compile at its first call (a watching host compiles them in the
+ * background once it is ready, and boots its workers then, not while it loads).
  */
 import { join } from 'node:path';
 import type { ExtensionSource, ExtensionSourceFactory } from '../host.ts';
 import { silentLogger } from '../logger.ts';
 import { createHelpCache } from '../introspect/capture.ts';
+import { createInProcessRuntime } from '../wasm/in-process.ts';
+import type { LoadedComponent } from '../wasm/load.ts';
 import { createWasmRuntime, type WasmRuntime } from '../wasm/runtime.ts';
 import { defaultCacheDirectory } from '../wasm/transpile-cache.ts';
 import { ExtensionSet } from './extension-set.ts';
 import type { NameClash } from './tool-names.ts';
 import { loadWasmTool, probeWasmToolVersion } from './wasm-tool.ts';
-import { watchExtensions, type ExtensionWatcher } from './watcher.ts';
+import type { ExtensionWatcher } from './watcher.ts';
 
 export interface WasmExtensionSource extends ExtensionSource {
   readonly runtime: WasmRuntime;
@@ -21,30 +29,62 @@ export interface WasmExtensionSource extends ExtensionSource {
   clashes(): NameClash[];
 }
 
+export interface WasmExtensionsOptions {
+  /**
+   * `pool` (default): calls run in the worker pool, each under its deadline, cancellable.
+   * `in-process`: calls run on this thread (createInProcessRuntime), for a process that makes one
+   * call and exits; no workers start at all.
+   */
+  runtime?: 'pool' | 'in-process';
+  /** Load only these `.wasm` files of the folder (absolute paths), e.g. the one a call names. */
+  files?: readonly string[];
+  /**
+   * Compile every tool's core modules as it loads, so a module the engine refuses fails the load
+   * (default true). False: compile at the first call, or in the background once a watching host is
+   * ready; `list` never compiles anything.
+   */
+  compileOnLoad?: boolean;
+}
+
 /** The factory `createHost(options, { extensions })` takes to load `options.extensionsDir`. */
-export function wasmExtensions(): ExtensionSourceFactory {
+export function wasmExtensions(extensionOptions: WasmExtensionsOptions = {}): ExtensionSourceFactory {
   return ({ options, workspaceRoot, registry, emit }) => {
     const directory = options.extensionsDir as string;
     const logger = (options.logger ?? silentLogger()).child({ component: 'extensions' });
     const cacheDirectory = options.cacheDir ?? defaultCacheDirectory();
     const limits = options.limits ?? {};
-    const runtime = createWasmRuntime({
-      cacheDirectory,
-      ...(limits.poolSize !== undefined ? { threads: limits.poolSize } : {}),
-      ...(limits.maxQueue !== undefined ? { maxQueuedCalls: limits.maxQueue } : {}),
-      ...(limits.perToolConcurrency !== undefined ? { maxConcurrentCallsPerTool: limits.perToolConcurrency } : {}),
-    });
+    const runtime =
+      extensionOptions.runtime === 'in-process'
+        ? createInProcessRuntime({ cacheDirectory })
+        : createWasmRuntime({
+            cacheDirectory,
+            ...(extensionOptions.compileOnLoad === false ? { compileOnLoad: false } : {}),
+            ...(limits.poolSize !== undefined ? { threads: limits.poolSize } : {}),
+            ...(limits.maxQueue !== undefined ? { maxQueuedCalls: limits.maxQueue } : {}),
+            ...(limits.perToolConcurrency !== undefined ? { maxConcurrentCallsPerTool: limits.perToolConcurrency } : {}),
+          });
+    /** The components loaded so far, by file: what the background compile after start works through. */
+    const components = new Map<string, LoadedComponent>();
+    const recordingRuntime: WasmRuntime = {
+      ...runtime,
+      async load(file) {
+        const component = await runtime.load(file);
+        components.set(file, component);
+        return component;
+      },
+    };
     const helpCache = createHelpCache(join(cacheDirectory, 'help'));
     const set = new ExtensionSet({
       directory,
       registry,
       emit,
       logger,
+      ...(extensionOptions.files ? { files: extensionOptions.files } : {}),
       ...(options.onLoadProgress ? { onLoadProgress: options.onLoadProgress } : {}),
       probeVersion: probeWasmToolVersion,
       load: (file) =>
         loadWasmTool(file, {
-          runtime,
+          runtime: recordingRuntime,
           workspaceRoot,
           helpCache,
           ...(options.policies ? { policies: options.policies } : {}),
@@ -56,24 +96,42 @@ export function wasmExtensions(): ExtensionSourceFactory {
         }),
     });
     let watcher: ExtensionWatcher | undefined;
+    let closed = false;
+
+    /** After a watching host is ready: boot the workers and compile the loaded tools, off the start-up path. */
+    function prepareInBackground(): void {
+      setImmediate(() => {
+        if (closed) return;
+        runtime.warmUp();
+        if (extensionOptions.compileOnLoad !== false) return;
+        for (const component of components.values()) {
+          runtime.prepare(component).catch((error: unknown) => {
+            logger.warn({ file: component.file, error: error instanceof Error ? error.message : String(error) }, 'wasm tool cannot be compiled; its calls will fail');
+          });
+        }
+      });
+    }
+
     return {
       runtime,
       set,
       async start() {
-        if (options.watch) runtime.warmUp();
         await set.loadAll();
         if (options.watch) {
+          const { watchExtensions } = await import('./watcher.ts');
           watcher = watchExtensions({
             directory,
             onChange: (path) => void set.sync(path),
             onError: (error) => logger.error({ error: String(error) }, 'extensions watcher error'),
           });
           await watcher.ready;
+          prepareInBackground();
         }
       },
       failures: () => set.failures(),
       clashes: () => set.clashes(),
       async close() {
+        closed = true;
         await watcher?.close();
         await set.idle();
         await runtime.close();

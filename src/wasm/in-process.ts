@@ -1,46 +1,121 @@
 /**
- * Runs a call on the current thread: the same code path as a pool worker minus the worker. For
- * `--help` capture and benchmarks. A guest that never returns blocks this thread: there is no
- * timeout here, use the pool for untrusted calls.
+ * Runs calls on the current thread: the same code path as a pool worker minus the worker.
+ *
+ * `createInProcessRunner` serves `--help` capture and benchmarks. `createInProcessRuntime` is the
+ * whole runtime of a one-shot `toolhost call`: that process exists for one call, so booting a worker
+ * pool (threads that each import the WASI host and the glue again) only adds start-up time. It
+ * loads from the on-disk transpile cache, compiles the core modules only when the call runs, and
+ * holds the call to its deadline with a V8 watchdog (`vm` timeout), which interrupts a guest that
+ * spins as well as one that sleeps.
  */
+import { runInNewContext } from 'node:vm';
 import { importGlue } from './glue.ts';
-import { invokeComponent } from './invoke.ts';
-import type { LoadedComponent } from './load.ts';
+import { invokeComponent, type InvokeResult } from './invoke.ts';
+import { loadComponent, type LoadedComponent } from './load.ts';
 import { MemoryCapError } from './memory-limit.ts';
-import { compileCoreModules } from './module-cache.ts';
+import { compileCoreModules, prepareComponent } from './module-cache.ts';
 import { hostOptionsFor, memoryPagesFor, type RunOptions, type RunOutcome } from './run-types.ts';
+import type { WasmRuntime } from './runtime.ts';
 import { loadWasiHostFactory } from './wasi-host-factory.ts';
 
 export type InProcessRunner = (component: LoadedComponent, options: RunOptions) => Promise<RunOutcome>;
 
-export function createInProcessRunner(wasiHostModule?: string): InProcessRunner {
-  return async (component, options) => {
+export interface InProcessRunnerOptions {
+  /** URL of the module exporting `createWasiHost`; default src/wasm/wasi/index.ts. */
+  wasiHostModule?: string | undefined;
+  /**
+   * Interrupt a call that runs past the policy's timeout, even one spinning in guest code. This
+   * aborts the thread's JavaScript at an arbitrary point (the call's WASI host is not disposed), so
+   * it suits a process that ends after the call; off by default (help capture, benchmarks).
+   */
+  enforceDeadline?: boolean;
+}
+
+/**
+ * Runs `invoke` under V8's watchdog: past `timeoutMs` V8 terminates the running code, wasm included
+ * (`timed-out`); Ctrl-C does the same (`interrupted`), as the thread cannot see the signal otherwise.
+ */
+function invokeWithDeadline(invoke: () => InvokeResult, timeoutMs: number): InvokeResult | 'timed-out' | 'interrupted' {
+  try {
+    return runInNewContext('invoke()', { invoke }, { timeout: Math.max(1, Math.ceil(timeoutMs)), breakOnSigint: true }) as InvokeResult;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ERR_SCRIPT_EXECUTION_TIMEOUT') return 'timed-out';
+    if (code === 'ERR_SCRIPT_EXECUTION_INTERRUPTED') return 'interrupted';
+    throw error;
+  }
+}
+
+export function createInProcessRunner(wasiHostModuleOrOptions?: string | InProcessRunnerOptions): InProcessRunner {
+  const options: InProcessRunnerOptions = typeof wasiHostModuleOrOptions === 'object' ? wasiHostModuleOrOptions : { wasiHostModule: wasiHostModuleOrOptions };
+  return async (component, runOptions) => {
     const started = performance.now();
+    if (runOptions.signal?.aborted) return failedOutcome({ cancelled: true, durationMs: 0 });
     let modules;
     try {
-      modules = await compileCoreModules(component, memoryPagesFor(options.policy));
+      modules = await compileCoreModules(component, memoryPagesFor(runOptions.policy));
     } catch (error) {
       if (error instanceof MemoryCapError) return memoryCapOutcome(error, performance.now() - started);
-      throw error;
+      return failedOutcome({ trap: compileFailure(error), durationMs: performance.now() - started });
     }
-    const [glue, createHost] = await Promise.all([importGlue(component.gluePath), loadWasiHostFactory(wasiHostModule)]);
+    const [glue, createHost] = await Promise.all([importGlue(component.gluePath), loadWasiHostFactory(options.wasiHostModule)]);
+    const timeoutMs = runOptions.policy.timeout_ms;
     const callStarted = performance.now();
-    const result = invokeComponent(glue, modules, createHost, { ...hostOptionsFor(component, options), timeoutMs: options.policy.timeout_ms });
-    const outcome: RunOutcome = { ...result, durationMs: performance.now() - callStarted, workerThreadId: 0 };
-    if (outcome.timedOut) outcome.timeoutMs = options.policy.timeout_ms;
+    const invoke = (): InvokeResult => invokeComponent(glue, modules, createHost, { ...hostOptionsFor(component, runOptions), timeoutMs });
+    const result = options.enforceDeadline === true ? invokeWithDeadline(invoke, timeoutMs) : invoke();
+    const durationMs = performance.now() - callStarted;
+    if (result === 'timed-out') return failedOutcome({ timedOut: true, timeoutMs, durationMs, workerThreadId: 0 });
+    if (result === 'interrupted') return failedOutcome({ cancelled: true, durationMs, workerThreadId: 0 });
+    const outcome: RunOutcome = { ...result, durationMs, workerThreadId: 0 };
+    if (outcome.timedOut) outcome.timeoutMs = timeoutMs;
     return outcome;
   };
 }
 
+export interface InProcessRuntimeOptions {
+  /** Transpile cache directory; default `defaultCacheDirectory()`. */
+  cacheDirectory?: string;
+  /** URL of the module exporting `createWasiHost`; default src/wasm/wasi/index.ts. */
+  wasiHostModule?: string;
+}
+
+/**
+ * A WasmRuntime without workers, for a process that makes a call or two and exits (`toolhost call`).
+ * `load` reads the transpile cache (transpiling on a miss) and compiles nothing; each call compiles
+ * the core modules it needs under its memory cap, runs on this thread and is held to its deadline.
+ */
+export function createInProcessRuntime(options: InProcessRuntimeOptions = {}): WasmRuntime {
+  const run = createInProcessRunner({ wasiHostModule: options.wasiHostModule, enforceDeadline: true });
+  let closed = false;
+  return {
+    load: (file) => loadComponent(file, options.cacheDirectory === undefined ? {} : { cacheDirectory: options.cacheDirectory }),
+    prepare: prepareComponent,
+    async run(component, runOptions) {
+      if (closed) throw new Error('the wasm runtime is closed');
+      return run(component, runOptions);
+    },
+    runInProcess: run,
+    stats: () => ({ generations: 0, currentGenerationCalls: 0, retired: 0, running: 0, queued: 0 }),
+    warmUp: () => undefined,
+    async close() {
+      closed = true;
+    },
+  };
+}
+
+function failedOutcome(fields: Partial<RunOutcome> & { durationMs: number }): RunOutcome {
+  return { stdout: new Uint8Array(), stderr: new Uint8Array(), exitCode: null, truncated: false, timedOut: false, ...fields };
+}
+
+/**
+ * Why a call could not start because the engine refused a core module. Loads that compile (the
+ * default) refuse such a file up front; with compiling left to the first call it shows here.
+ */
+export function compileFailure(error: unknown): string {
+  return `the engine cannot compile the component: ${error instanceof Error ? error.message : String(error)}`;
+}
+
 /** A memory cap below what the module needs at start is a failed call, reported like a trap. */
 export function memoryCapOutcome(error: MemoryCapError, durationMs: number): RunOutcome {
-  return {
-    stdout: new Uint8Array(),
-    stderr: new Uint8Array(),
-    exitCode: null,
-    truncated: false,
-    timedOut: false,
-    trap: `memory cap too small: ${error.message}`,
-    durationMs,
-  };
+  return failedOutcome({ trap: `memory cap too small: ${error.message}`, durationMs });
 }

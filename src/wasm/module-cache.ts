@@ -5,9 +5,11 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { ToolHostError } from '../errors.ts';
+import { DEFAULT_POLICY } from '../policy.ts';
 import type { LoadedComponent } from './load.ts';
 import { compileModule, type WasmModule } from './webassembly.ts';
-import { capMemoryPages } from './memory-limit.ts';
+import { capMemoryPages, pagesForBytes } from './memory-limit.ts';
 
 export type CoreModules = Readonly<Record<string, WasmModule>>;
 
@@ -37,4 +39,17 @@ export function compileCoreModules(component: LoadedComponent, memoryPages: numb
     entry.catch(() => compiled.delete(key));
   }
   return entry;
+}
+
+/**
+ * Compiles a component's core modules under the default memory cap ahead of its first call;
+ * ToolHostError WASM_LOAD_FAILED when the engine refuses one. A load may do it (so such a file fails
+ * to load) or a daemon after it is ready; a call compiles what it needs itself in any case.
+ */
+export async function prepareComponent(component: LoadedComponent): Promise<void> {
+  try {
+    await compileCoreModules(component, pagesForBytes(DEFAULT_POLICY.memory_mb * 1024 * 1024));
+  } catch (error) {
+    throw new ToolHostError('WASM_LOAD_FAILED', `Cannot load wasm tool ${component.file}: ${(error as Error).message}`, { cause: error });
+  }
 }

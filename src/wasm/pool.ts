@@ -4,8 +4,9 @@
  * since the generation started, a fresh generation takes new calls and the old one drains its
  * running calls and closes. A call's abort signal terminates (and piscina replaces) its worker.
  */
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { Piscina } from 'piscina';
+import type { Piscina } from 'piscina';
 import type { WorkerReply, WorkerStartData, WorkerTask } from './worker-protocol.ts';
 
 export interface WorkerPoolOptions {
@@ -40,6 +41,17 @@ export function workerEntry(): { filename: string; execArgv: string[] } {
 
 const RSS_CHECK_INTERVAL = 256;
 
+/**
+ * piscina, required when the first generation starts rather than when this module loads: commands
+ * that load tools but never call them through the pool (`list`, an `mcp` session that only lists)
+ * do not pay for it. Its CommonJS entry is the one its ESM wrapper re-exports.
+ */
+let piscinaClass: typeof Piscina | undefined;
+function loadPiscina(): typeof Piscina {
+  piscinaClass ??= (createRequire(import.meta.url)('piscina') as typeof import('piscina')).Piscina;
+  return piscinaClass;
+}
+
 export class WorkerPool {
   readonly #options: WorkerPoolOptions;
   #current: Generation | undefined;
@@ -55,7 +67,8 @@ export class WorkerPool {
   #startGeneration(): Generation {
     const { filename, execArgv } = workerEntry();
     const workerData: WorkerStartData = { wasiHostModule: this.#options.wasiHostModule };
-    const piscina = new Piscina<WorkerTask, WorkerReply>({
+    const PiscinaClass = loadPiscina();
+    const piscina = new PiscinaClass<WorkerTask, WorkerReply>({
       filename,
       execArgv,
       workerData,

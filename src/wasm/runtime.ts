@@ -7,12 +7,11 @@
  */
 import { availableParallelism } from 'node:os';
 import { ToolHostError } from '../errors.ts';
-import { DEFAULT_POLICY } from '../policy.ts';
-import { createInProcessRunner, memoryCapOutcome } from './in-process.ts';
+import { compileFailure, createInProcessRunner, memoryCapOutcome } from './in-process.ts';
 import { CallLimiter, type Release } from './limiter.ts';
 import { loadComponent, type LoadedComponent } from './load.ts';
-import { MemoryCapError, pagesForBytes } from './memory-limit.ts';
-import { compileCoreModules, compiledKey } from './module-cache.ts';
+import { MemoryCapError } from './memory-limit.ts';
+import { compileCoreModules, compiledKey, prepareComponent } from './module-cache.ts';
 import { WorkerPool, type WorkerPoolStats } from './pool.ts';
 import { hostOptionsFor, memoryPagesFor, type RunOptions, type RunOutcome } from './run-types.ts';
 import type { WorkerReply, WorkerTask } from './worker-protocol.ts';
@@ -34,6 +33,12 @@ export interface WasmRuntimeOptions {
   recycleAboveRssGrowthBytes?: number;
   /** URL of the module exporting `createWasiHost`; default src/wasm/wasi/index.ts. */
   wasiHostModule?: string;
+  /**
+   * Compile the core modules (under the default memory cap) as part of `load`, so a module the
+   * engine refuses fails the load; default true. False leaves compiling to the first call (see
+   * `prepare`): a command that loads tools to list them never compiles one.
+   */
+  compileOnLoad?: boolean;
 }
 
 export interface WasmRuntimeStats extends WorkerPoolStats {
@@ -42,8 +47,13 @@ export interface WasmRuntimeStats extends WorkerPoolStats {
 }
 
 export interface WasmRuntime {
-  /** Loads (and compiles under the default memory cap) a tool; ToolHostError on a bad file. */
+  /** Loads (and, unless told otherwise, compiles under the default memory cap) a tool; ToolHostError on a bad file. */
   load(file: string): Promise<LoadedComponent>;
+  /**
+   * Compiles a loaded tool's core modules under the default memory cap ahead of its first call (a
+   * daemon does this after it is ready); ToolHostError WASM_LOAD_FAILED when the engine refuses one.
+   */
+  prepare(component: LoadedComponent): Promise<void>;
   /** Runs one call in the worker pool. Rejects only with ToolHostError('QUEUE_FULL') or after close. */
   run(component: LoadedComponent, options: RunOptions): Promise<RunOutcome>;
   /** Runs one call on this thread (no timeout): for `--help` capture and benchmarks. */
@@ -95,11 +105,7 @@ export function createWasmRuntime(options: WasmRuntimeOptions = {}): WasmRuntime
     if (inFlight !== undefined) return inFlight;
     const promise = (async () => {
       const component = await loadComponent(file, options.cacheDirectory === undefined ? {} : { cacheDirectory: options.cacheDirectory });
-      try {
-        await compileCoreModules(component, pagesForBytes(DEFAULT_POLICY.memory_mb * 1024 * 1024));
-      } catch (error) {
-        throw new ToolHostError('WASM_LOAD_FAILED', `Cannot load wasm tool ${component.file}: ${(error as Error).message}`, { cause: error });
-      }
+      if (options.compileOnLoad !== false) await prepareComponent(component);
       return component;
     })();
     loading.set(file, promise);
@@ -118,7 +124,7 @@ export function createWasmRuntime(options: WasmRuntimeOptions = {}): WasmRuntime
       modules = await compileCoreModules(component, pages);
     } catch (error) {
       if (error instanceof MemoryCapError) return memoryCapOutcome(error, performance.now() - started);
-      throw error;
+      return failedOutcome({ trap: compileFailure(error), durationMs: performance.now() - started });
     }
     const task: WorkerTask = { key: compiledKey(component.sha256, pages), gluePath: component.gluePath, host: hostOptionsFor(component, runOptions) };
     const timeoutMs = runOptions.policy.timeout_ms;
@@ -175,6 +181,7 @@ export function createWasmRuntime(options: WasmRuntimeOptions = {}): WasmRuntime
 
   return {
     load,
+    prepare: prepareComponent,
     run,
     runInProcess,
     stats: () => ({ ...pool.stats(), running: limiter.active, queued: limiter.queued }),

@@ -3,7 +3,10 @@ import { Command } from 'commander';
 import { terminalApprover } from '../../approvals/terminal.ts';
 import type { ToolResult } from '../../result.ts';
 import { type CommandContext, isDebug } from '../command-context.ts';
-import { addHostOptions, commandLogger, type HostFlags, openHost, resolveHostConfig } from '../host-setup.ts';
+import type { ResolvedConfig } from '../../config.ts';
+import type { WasmExtensionsOptions } from '../../extensions/wasm-extensions.ts';
+import { BUILTIN_TOOL_NAMES } from '../builtin-names.ts';
+import { addHostOptions, commandLogger, type HostFlags, openHost, type OpenHostOptions, resolveHostConfig } from '../host-setup.ts';
 import { type CliIo, EXIT_FAILURE, EXIT_OK, usageError, withTrailingNewline, writeJson } from '../output.ts';
 
 interface CallFlags extends HostFlags {
@@ -48,7 +51,7 @@ export function defineCallCommand(command: Command, context: CommandContext): Co
       }
       const args = buildArguments(json ?? stdinText, flags.arg ?? [], json !== undefined ? 'the JSON argument' : 'stdin');
       const config = resolveHostConfig(flags, context.io);
-      const host = await openHost(config, context.io, { logger: commandLogger(isDebug(self)) });
+      const host = await openHost(config, context.io, { logger: commandLogger(isDebug(self)), ...(await oneShotHostOptions(config, toolName)) });
       try {
         const lookup = host.lookupTool(toolName);
         if (!lookup.found) {
@@ -65,6 +68,21 @@ export function defineCallCommand(command: Command, context: CommandContext): Co
     }),
   );
   return command;
+}
+
+/**
+ * How a one-shot call opens its host: wasm tools run on this thread (no worker pool to boot) and
+ * compile only when called. When the folder's file names tell which file serves `toolName`
+ * (findToolFile), only that file loads and the built-ins are left out; otherwise (a built-in, an
+ * unknown name, a name clash) every tool loads, as `list` would show them.
+ */
+async function oneShotHostOptions(config: ResolvedConfig, toolName: string): Promise<Pick<OpenHostOptions, 'extensions' | 'builtins'>> {
+  const extensions: WasmExtensionsOptions = { runtime: 'in-process', compileOnLoad: false };
+  const directory = config.host.extensionsDir;
+  if (directory === undefined) return { extensions };
+  const { findToolFile } = await import('../../extensions/tool-file.ts');
+  const file = await findToolFile(directory, toolName, BUILTIN_TOOL_NAMES);
+  return file === undefined ? { extensions } : { extensions: { ...extensions, files: [file] }, builtins: false };
 }
 
 function parseTimeout(text: string | undefined): number | undefined {

@@ -27,7 +27,8 @@ export function defineListCommand(command: Command, context: CommandContext): Co
         throw usageError(`--format ${format}: unknown format`, `use one of ${TOOL_LIST_FORMATS.join(', ')}`);
       }
       const config = resolveHostConfig(flags, context.io);
-      const host = await openHost(config, context.io, { logger: commandLogger(isDebug(self)) });
+      // Listing needs each tool's spec (from the help cache), never its compiled code.
+      const host = await openHost(config, context.io, { logger: commandLogger(isDebug(self)), extensions: { runtime: 'in-process', compileOnLoad: false } });
       try {
         const tools = host.listTools();
         // Files served under a suffixed name say why (src/extensions/tool-names.ts), on stderr so JSON stays clean.
