@@ -252,6 +252,7 @@ export async function loadWasmTool(file: string, options: WasmToolLoaderOptions)
           policy,
           programName,
           signal: context.signal,
+          deadline: context.deadline,
           ...(stdin ? { stdin } : {}),
           ...(network.headers.length > 0 ? { networkHeaders: network.headers } : {}),
         });

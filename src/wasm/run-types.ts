@@ -21,6 +21,12 @@ export interface RunOptions {
   /** Cancels the call (the worker running it is replaced), e.g. when the host shuts down. */
   signal?: AbortSignal;
   /**
+   * When the caller gives up (ms since the epoch, the host's call deadline). The pool needs only the
+   * signal; a call on the caller's own thread cannot see a signal while the guest runs, so the
+   * in-process runtime cuts it off at this deadline (or the policy's timeout, whichever is first).
+   */
+  deadline?: number;
+  /**
    * The policy's `network.headers` with secrets substituted (`resolveNetworkHeaders` with the call's
    * secrets source). Absent: headers that refer to a secret make requests to their host fail.
    */
