@@ -59,7 +59,9 @@ export function createInProcessRunner(wasiHostModuleOrOptions?: string | InProce
       return failedOutcome({ trap: compileFailure(error), durationMs: performance.now() - started });
     }
     const [glue, createHost] = await Promise.all([importGlue(component.gluePath), loadWasiHostFactory(options.wasiHostModule)]);
-    const timeoutMs = runOptions.policy.timeout_ms;
+    // The policy's timeout, or less when the caller's deadline comes first (its signal cannot be seen mid-call).
+    const callerBudgetMs = runOptions.deadline === undefined ? Number.POSITIVE_INFINITY : runOptions.deadline - Date.now();
+    const timeoutMs = Math.max(1, Math.round(Math.min(runOptions.policy.timeout_ms, callerBudgetMs)));
     const callStarted = performance.now();
     const invoke = (): InvokeResult => invokeComponent(glue, modules, createHost, { ...hostOptionsFor(component, runOptions), timeoutMs });
     const result = options.enforceDeadline === true ? invokeWithDeadline(invoke, timeoutMs) : invoke();
