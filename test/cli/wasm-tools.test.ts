@@ -39,7 +39,7 @@ describe('wasm tools through the CLI', () => {
     expect(run.exitCode).toBe(0);
     expect(run.stdout).toMatch(/^\s+ok\s+a component, \d+\.\d KiB$/m);
     expect(run.stdout).toMatch(/ok\s+start-up: \d+ ms per --help run/);
-    expect(run.stdout).toContain('--help parsed: 2 option(s), 1 positional(s), 0 subcommand(s); tool name "wordy"');
+    expect(run.stdout).toContain('--help parsed: 2 option(s), 1 positional(s), 0 subcommand(s); program "wordy"');
     expect(run.stdout).toMatch(/0 errors, 0 warnings\n$/);
   }, 60_000);
 
@@ -112,7 +112,7 @@ describe('wasm tools through the CLI', () => {
     expect(run.exitCode).toBe(0);
     for (const section of ['options', 'positionals', 'schema', 'example argv', 'imports', 'policy']) expect(run.stdout).toMatch(new RegExp(`^${section}`, 'm'));
     expect(run.stdout).toMatch(/-n, --times <N>\s+integer, default 1\s+How many times/);
-    expect(run.stdout).toContain('  wordy --times 1 --upper text');
+    expect(run.stdout).toContain('  wordy --times 2 --upper text'); // a sample value other than the default (1), which never reaches the argv
     expect(run.stdout).toMatch(/network\s+none/);
   }, 60_000);
 
