@@ -95,6 +95,13 @@ describe('web console in Chromium', { timeout: 180_000 }, () => {
     daemon = await startDaemon(['--extensions', extensions, '--workspace', workspace.path], workspace.path);
   }, 120_000);
 
+  /** Tests after the hot-reload one use ext-greet too; this lets each of them run alone. */
+  async function ensureGreet(): Promise<void> {
+    const target = join(extensions, 'ext-greet.wasm');
+    if (!existsSync(target)) copyFileSync(GREET_WASM, target);
+    await expect.poll(() => toolNames(daemon), { timeout: WAIT_MS }).toContain('ext-greet');
+  }
+
   afterAll(async () => {
     await daemon?.stop();
     await browser?.close();
@@ -196,6 +203,7 @@ describe('web console in Chromium', { timeout: 180_000 }, () => {
   });
 
   it('shows a wrong value as an error next to its field and does not call the tool', async () => {
+    await ensureGreet();
     const page = await browser.newPage();
     const calls: string[] = [];
     page.on('request', (request) => {
@@ -258,6 +266,7 @@ describe('web console in Chromium', { timeout: 180_000 }, () => {
   });
 
   it('asks for the token once on a token-protected daemon and keeps it for the session', async () => {
+    await ensureGreet();
     const token = `t-${process.pid}-${Date.now()}`;
     const guarded = await startDaemon(['--token', token, '--extensions', extensions, '--workspace', workspace.path], workspace.path);
     try {
@@ -298,6 +307,7 @@ describe('web console in Chromium', { timeout: 180_000 }, () => {
   });
 
   it('lists calls waiting for approval and decides them', async () => {
+    await ensureGreet();
     const config = join(workspace.path, 'approvals.json');
     writeFileSync(config, JSON.stringify({ approvals: [{ tool: 'ext-greet', action: 'ask' }] }));
     const gated = await startDaemon(['--config', config, '--extensions', extensions, '--workspace', workspace.path], workspace.path);
@@ -306,7 +316,7 @@ describe('web console in Chromium', { timeout: 180_000 }, () => {
       const errors = pageErrors(page);
       await page.goto(`${gated.url}/`);
       await expect.poll(() => page.locator('#stream-status').getAttribute('data-state'), { timeout: WAIT_MS }).toBe('open');
-      await page.locator('#approvals').waitFor();
+      expect(await page.locator('#approvals').isVisible()).toBe(false);
 
       const allowed = callDirectly(gated, 'ext-greet', { name: 'Lin' });
       const waiting = page.locator('#approval-list li[data-tool="ext-greet"]');
@@ -323,6 +333,7 @@ describe('web console in Chromium', { timeout: 180_000 }, () => {
       await waiting.getByRole('button', { name: /^Deny ext-greet call / }).click();
       expect((await denied).is_error).toBe(true);
       await waiting.waitFor({ state: 'detached' });
+      await page.locator('#approvals').waitFor({ state: 'hidden' });
       expect(errors).toEqual([]);
       await page.close();
     } finally {

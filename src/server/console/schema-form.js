@@ -421,7 +421,11 @@ function objectField(prefix, path, schema, required) {
     const present = read().present;
     // An optional object nobody filled in is not sent, so its required members do not matter.
     if (!present) {
-      for (const { field } of children) field.validate();
+      for (const slot of element.querySelectorAll('.field-error')) {
+        slot.hidden = true;
+        slot.textContent = '';
+      }
+      for (const control of element.querySelectorAll('[aria-invalid]')) control.removeAttribute('aria-invalid');
       return [];
     }
     return children.flatMap(({ field }) => field.validate());
