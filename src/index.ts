@@ -22,3 +22,6 @@ export { callTool, validateArguments } from './bridge/call-tool.ts';
 export { formatToolList, formatTool, isToolListFormat, TOOL_LIST_FORMATS } from './schema/providers/format.ts';
 export type { ToolListFormat } from './schema/providers/format.ts';
 export { wasmExtensions } from './extensions/index.ts';
+export { hostApprovals } from './approvals/index.ts';
+export type { ApprovalRule, ApprovalRequest, ApprovalDecision, Approver } from './approvals/index.ts';
+export type { HostResource, HostResourceKey } from './tool.ts';
