@@ -2,7 +2,7 @@
  * The web console in a real browser: headless Chromium (Debian's package) driven by playwright-core,
  * against a real `toolhost serve` process on loopback with a real extensions folder.
  */
-import { copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
@@ -339,5 +339,28 @@ describe('web console in Chromium', { timeout: 180_000 }, () => {
     } finally {
       await gated.stop();
     }
+  });
+
+  it('reports hot-reload changes live: a file that fails to load with its reason, and a removed tool leaving the catalog', async () => {
+    await ensureGreet();
+    const page = await browser.newPage();
+    const errors = pageErrors(page);
+    await page.goto(`${daemon.url}/`);
+    await expect.poll(() => page.locator('#stream-status').getAttribute('data-state'), { timeout: WAIT_MS }).toBe('open');
+    await page.locator('#tool-list li[data-tool="ext-greet"] button').click();
+
+    writeFileSync(join(extensions, 'broken.wasm'), 'this is not a component');
+    const failure = page.locator('#changes li[data-type="load_failed"]', { hasText: 'broken.wasm' });
+    await failure.waitFor({ timeout: WAIT_MS });
+    const reason = (await failure.locator('.change-detail').textContent()) ?? '';
+    expect(reason.length).toBeGreaterThan(0);
+    rmSync(join(extensions, 'broken.wasm'));
+
+    rmSync(join(extensions, 'ext-greet.wasm'));
+    await page.locator('#changes li[data-type="removed"]', { hasText: 'ext-greet' }).waitFor({ timeout: WAIT_MS });
+    await page.locator('#tool-list li[data-tool="ext-greet"]').waitFor({ state: 'detached', timeout: WAIT_MS });
+    expect(await page.locator('#tool-detail').textContent()).toContain('ext-greet is no longer served');
+    expect(errors).toEqual([]);
+    await page.close();
   });
 });
