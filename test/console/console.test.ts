@@ -32,8 +32,12 @@ async function callDirectly(daemon: Daemon, tool: string, args: Record<string, u
   return (await response.json()) as { content: string; is_error: boolean };
 }
 
-/** Uncaught errors of the page's scripts, collected so a test can require none. */
+/**
+ * Uncaught errors of the page's scripts, collected so a test can require none; also gives the page's
+ * actions the tests' generous timeout (CI machines are busy).
+ */
 function pageErrors(page: Page): string[] {
+  page.setDefaultTimeout(WAIT_MS);
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   return errors;
@@ -190,6 +194,7 @@ describe('web console in Chromium', { timeout: 180_000 }, () => {
     const text = `console check ${process.pid} ${Date.now()}\n`;
     writeFileSync(join(workspace.path, 'note.txt'), text);
     const page = await browser.newPage();
+    const errors = pageErrors(page);
     await page.goto(`${daemon.url}/`);
     await page.locator('#tool-list li[data-tool="read_file"] button').click();
     await page.getByLabel('path', { exact: true }).fill('note.txt');
@@ -199,12 +204,14 @@ describe('web console in Chromium', { timeout: 180_000 }, () => {
     const expected = await callDirectly(daemon, 'read_file', { path: 'note.txt' });
     expect(expected.content).toContain(text.trim());
     expect(await content.textContent()).toBe(expected.content);
+    expect(errors).toEqual([]);
     await page.close();
   });
 
   it('shows a wrong value as an error next to its field and does not call the tool', async () => {
     await ensureGreet();
     const page = await browser.newPage();
+    const errors = pageErrors(page);
     const calls: string[] = [];
     page.on('request', (request) => {
       if (request.url().endsWith('/call')) calls.push(request.url());
@@ -228,6 +235,7 @@ describe('web console in Chromium', { timeout: 180_000 }, () => {
     await page.locator('[data-testid="result-content"]').waitFor({ timeout: WAIT_MS });
     expect(await page.getByLabel('path', { exact: true }).getAttribute('aria-invalid')).toBeNull();
     expect(calls).toHaveLength(1);
+    expect(errors).toEqual([]);
     await page.close();
   });
 
