@@ -90,7 +90,8 @@ function fieldId(prefix, path) {
 function hint(id, schema) {
   const parts = [];
   if (typeof schema.description === 'string' && schema.description !== '') parts.push(schema.description);
-  if (schema.default !== undefined && !(typeof schema.description === 'string' && schema.description.includes('default'))) parts.push(`Default: ${JSON.stringify(schema.default)}.`);
+  // Descriptions often state their default already ("Default: 30000."); say it once.
+  if (schema.default !== undefined && !(typeof schema.description === 'string' && /\bdefault\b/i.test(schema.description))) parts.push(`Default: ${JSON.stringify(schema.default)}.`);
   return parts.length === 0 ? null : h('p', { class: 'hint', id: `${id}-hint` }, parts.join(' '));
 }
 
