@@ -1,13 +1,15 @@
 /**
  * Entry points for the CLI's `toolhost serve` and `toolhost mcp`: build the host from a resolved
- * configuration, start the edge, and shut down cleanly on SIGINT/SIGTERM.
+ * configuration, start the edge, and shut down cleanly on SIGINT/SIGTERM. Each edge's modules load
+ * only when its command runs: an MCP client starting `toolhost mcp` never loads the HTTP stack.
  */
 import type { ResolvedConfig } from '../config.ts';
 import { createHost, type CreateHostDependencies } from '../host.ts';
 import type { Host } from '../host-types.ts';
 import type { Logger } from '../logger.ts';
-import { serveMcpStdio, type McpStdioSession } from './mcp-stdio.ts';
-import { checkBindSettings, DEFAULT_GRACE_MS, installShutdownHandlers, serverOptionsOf, startServer, type RunningServer } from './serve.ts';
+import type { McpStdioSession } from './mcp-stdio.ts';
+import type { RunningServer } from './serve.ts';
+import { DEFAULT_GRACE_MS, installShutdownHandlers } from './shutdown.ts';
 
 export interface RunCommandOptions {
   config: ResolvedConfig;
@@ -23,6 +25,7 @@ export interface RunCommandOptions {
 
 /** `toolhost serve`: host + HTTP daemon; resolves once listening. Bad bind settings are refused before the host loads. */
 export async function runServeCommand(options: RunCommandOptions): Promise<{ host: Host; server: RunningServer }> {
+  const { checkBindSettings, serverOptionsOf, startServer } = await import('./serve.ts');
   const serverOptions = serverOptionsOf(options.config.server);
   await checkBindSettings(serverOptions);
   const host = await createHost({ ...options.config.host, logger: options.logger, watch: options.watch ?? true }, options.dependencies);
@@ -43,6 +46,7 @@ export async function runServeCommand(options: RunCommandOptions): Promise<{ hos
  */
 export async function runMcpStdioCommand(options: RunCommandOptions): Promise<{ host: Host; session: McpStdioSession }> {
   const host = await createHost({ ...options.config.host, logger: options.logger, watch: options.watch ?? true }, options.dependencies);
+  const { serveMcpStdio } = await import('./mcp-stdio.ts');
   const session = await serveMcpStdio(host);
   const graceMs = options.graceMs ?? DEFAULT_GRACE_MS;
   const shutdown = async (): Promise<void> => {

@@ -16,10 +16,10 @@ import { McpHttpHandler } from './mcp-http.ts';
 import { instrumentHost, ServerMetrics } from './metrics.ts';
 import { RequestTracker } from './request-tracker.ts';
 import { assertBindSettings, isLoopbackAddress } from './security.ts';
+import { DEFAULT_GRACE_MS } from './shutdown.ts';
 
 export const DEFAULT_SERVER_HOST = '127.0.0.1';
 export const DEFAULT_SERVER_PORT = 7411;
-export const DEFAULT_GRACE_MS = 10_000;
 
 export interface StartServerOptions {
   /** Bind address. Default 127.0.0.1. A non-loopback address needs `token`. */
@@ -169,38 +169,5 @@ export async function startServer(host: Host, options: StartServerOptions = {}):
   return { url, port: bound.port, address: bound.address, app, mcp, close };
 }
 
-export interface ShutdownHandlerOptions {
-  signals?: readonly NodeJS.Signals[];
-  /** Default process.exit. */
-  exit?: (code: number) => void;
-}
-
-/**
- * SIGINT/SIGTERM → `close()` → exit 0 (exit 1 if close throws). A second signal exits at once
- * with 1. Returns a function that removes the handlers.
- */
-export function installShutdownHandlers(close: () => Promise<void>, logger: Logger, options: ShutdownHandlerOptions = {}): () => void {
-  const signals = options.signals ?? ['SIGINT', 'SIGTERM'];
-  const exit = options.exit ?? ((code: number) => process.exit(code));
-  let received = false;
-  const onSignal = (signal: NodeJS.Signals): void => {
-    if (received) {
-      logger.warn({ signal }, 'second signal, exiting now');
-      exit(1);
-      return;
-    }
-    received = true;
-    logger.info({ signal }, 'shutting down');
-    close().then(
-      () => exit(0),
-      (error: unknown) => {
-        logger.error({ error: error instanceof Error ? error.message : String(error) }, 'shutdown failed');
-        exit(1);
-      },
-    );
-  };
-  for (const signal of signals) process.on(signal, onSignal);
-  return () => {
-    for (const signal of signals) process.off(signal, onSignal);
-  };
-}
+// Kept importable from here, where they lived first; they belong to no server (the stdio MCP command uses them too).
+export { DEFAULT_GRACE_MS, installShutdownHandlers, type ShutdownHandlerOptions } from './shutdown.ts';

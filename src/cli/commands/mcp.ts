@@ -1,6 +1,7 @@
 /** `toolhost mcp`: an MCP server over stdio. stdout carries only JSON-RPC; everything else goes to stderr. */
 import { Command } from 'commander';
-import { installShutdownHandlers, runMcpStdioCommand } from '../../server/index.ts';
+import { runMcpStdioCommand } from '../../server/commands.ts';
+import { installShutdownHandlers } from '../../server/shutdown.ts';
 import { tuneDaemonHeap } from '../../server/heap-tuning.ts';
 import { installLastResortGuard } from '../../server/last-resort-guard.ts';
 import { type CommandContext, isDebug } from '../command-context.ts';
@@ -41,7 +42,8 @@ export function defineMcpCommand(command: Command, context: CommandContext): Com
           config: { ...config, host: hostOptionsWithProgress(config, progress) },
           logger,
           watch: true,
-          dependencies: { extensions: createExtensionSource() },
+          // Tools compile at their first call (or in the background once the session is up), not before initialize.
+          dependencies: { extensions: createExtensionSource({ compileOnLoad: false }) },
           handleSignals: false,
         });
       } finally {

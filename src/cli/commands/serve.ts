@@ -61,7 +61,8 @@ export function defineServeCommand(command: Command, context: CommandContext): C
           config: { ...config, host: hostOptionsWithProgress(config, progress) },
           logger,
           watch: true,
-          dependencies: { extensions: createExtensionSource() },
+          // Tools compile in the background once the daemon listens (or at their first call), not before.
+          dependencies: { extensions: createExtensionSource({ compileOnLoad: false }) },
           handleSignals: false,
         });
       } catch (error) {
