@@ -42,7 +42,8 @@ describe('the shipped entry (dist/src/cli/bin.js)', () => {
   let work: { path: string; remove: () => void };
   beforeAll(async () => {
     work = temporaryDirectory();
-    if (staleSources().length > 0 || !existsSync(join(PROJECT_ROOT, 'dist', 'src', 'cli', 'templates', 'wasi-wit'))) {
+    const assetsMissing = !existsSync(join(PROJECT_ROOT, 'dist', 'src', 'cli', 'templates', 'wasi-wit')) || !existsSync(join(PROJECT_ROOT, 'dist', 'src', 'server', 'console', 'index.html'));
+    if (staleSources().length > 0 || assetsMissing) {
       const built = await run('npm', ['run', 'build'], PROJECT_ROOT);
       expect(built.code, built.output).toBe(0);
     }
@@ -90,6 +91,12 @@ describe('the shipped entry (dist/src/cli/bin.js)', () => {
     expect(parsed.is_error).toBe(false);
     expect(parsed.content).toContain('Hello, Ada!');
   }, 180_000);
+
+  it('ships the web console assets byte for byte', () => {
+    for (const file of readdirSync(join(PROJECT_ROOT, 'src', 'server', 'console'))) {
+      expect(readFileSync(join(PROJECT_ROOT, 'dist', 'src', 'server', 'console', file), 'utf8'), file).toBe(readFileSync(join(PROJECT_ROOT, 'src', 'server', 'console', file), 'utf8'));
+    }
+  });
 
   it('scaffolds a JS project with the vendored WIT files (assets copied into dist)', async () => {
     const result = await runCli(['new', 'js', 'witcheck', '--dir', join(work.path, 'witcheck')], { cwd: work.path, entry: 'dist' });
