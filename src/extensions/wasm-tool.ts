@@ -144,7 +144,10 @@ async function specFor(component: LoadedComponent, file: string, overrides: Tool
   } else {
     // The help is captured with argv[0] = the file's base name, and programs commonly print argv[0] in
     // their Usage line (which names the tool), so the cache key covers the name as well as the bytes.
-    const cacheKey = createHash('sha256').update(component.sha256).update('\0').update(programName).digest('hex');
+    // The toolhost version and the argv tried are the help cache's namespace (helpCacheNamespace).
+    // The grants too: help runs with them, and a tool may print other help with other files or env.
+    const grants = JSON.stringify({ fs: helpPolicy.fs, env: helpPolicy.env, network: helpPolicy.network.allow });
+    const cacheKey = createHash('sha256').update(component.sha256).update('\0').update(programName).update('\0').update(grants).digest('hex');
     const help = await captureHelp(run, { ...(options.helpCache ? { cache: options.helpCache } : {}), cacheKey }).catch((error: unknown) => {
       // A tool without help still loads (no parameters); `toolhost check` tells its author why.
       if (error instanceof ToolHostError && error.code === 'HELP_CAPTURE_FAILED') {
