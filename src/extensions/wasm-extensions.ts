@@ -12,7 +12,8 @@
 import { join } from 'node:path';
 import type { ExtensionSource, ExtensionSourceFactory } from '../host.ts';
 import { silentLogger } from '../logger.ts';
-import { createHelpCache } from '../introspect/capture.ts';
+import { createHelpCache, helpCacheNamespace } from '../introspect/capture.ts';
+import { packageVersion } from '../package-root.ts';
 import { createInProcessRuntime } from '../wasm/in-process.ts';
 import type { LoadedComponent } from '../wasm/load.ts';
 import { createWasmRuntime, type WasmRuntime } from '../wasm/runtime.ts';
@@ -73,7 +74,7 @@ export function wasmExtensions(extensionOptions: WasmExtensionsOptions = {}): Ex
         return component;
       },
     };
-    const helpCache = createHelpCache(join(cacheDirectory, 'help'));
+    const helpCache = createHelpCache(join(cacheDirectory, 'help'), { namespace: helpCacheNamespace(packageVersion()) });
     const set = new ExtensionSet({
       directory,
       registry,

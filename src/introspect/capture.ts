@@ -18,6 +18,7 @@
  * `false`s). Unknown fields are rejected; an invalid answer is ignored and the text help is used.
  * Set `"prefix": "-"` for Go-style single-dash long options.
  */
+import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ToolHostError } from '../errors.ts';
@@ -146,8 +147,31 @@ export async function captureHelp(run: HelpRunner, options?: CaptureHelpOptions)
 
 const CACHE_KEY = /^[A-Za-z0-9_-]{1,128}$/;
 
+/** Every argv a capture may run, in order: part of what a cached answer depends on. */
+export const HELP_CAPTURE_ARGV: readonly (readonly string[])[] = [['--help-json'], ...HELP_FLAGS.map((flag) => [flag])];
+
+/**
+ * The folder name that separates cached help by what produced it besides the component: the
+ * toolhost version (whose capture and acceptance rules made the entry) and the argv it tries. A
+ * toolhost upgrade, or a change to the flags tried, starts a fresh folder instead of trusting help
+ * captured under other rules; the component's hash, argv[0] and grants are the caller's `cacheKey`.
+ */
+export function helpCacheNamespace(toolhostVersion: string): string {
+  const argv = createHash('sha256').update(JSON.stringify(HELP_CAPTURE_ARGV)).digest('hex').slice(0, 12);
+  return `v${toolhostVersion.replace(/[^A-Za-z0-9._-]/g, '_')}-${argv}`;
+}
+
+export interface HelpCacheOptions {
+  /** A sub-folder for the entries (see helpCacheNamespace); default none, entries sit in `directory`. */
+  namespace?: string;
+}
+
 /** A directory of `<sha256>.json` files holding captured help (text, flag, and `--help-json` spec). */
-export function createHelpCache(directory: string): HelpCache {
+export function createHelpCache(rootDirectory: string, options: HelpCacheOptions = {}): HelpCache {
+  if (options.namespace !== undefined && !CACHE_KEY.test(options.namespace.replace(/\./g, '_'))) {
+    throw new ToolHostError('HELP_CAPTURE_FAILED', `Invalid help cache namespace "${options.namespace}"`);
+  }
+  const directory = options.namespace === undefined ? rootDirectory : join(rootDirectory, options.namespace);
   const fileOf = (key: string): string => {
     if (!CACHE_KEY.test(key)) throw new ToolHostError('HELP_CAPTURE_FAILED', `Invalid help cache key "${key}"`);
     return join(directory, `${key}.json`);

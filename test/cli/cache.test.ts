@@ -1,10 +1,14 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { helpCacheNamespace } from '../../src/introspect/capture.ts';
 import { transpileOptionsKey } from '../../src/wasm/transpile-cache.ts';
 import { runCli, temporaryDirectory } from './run-cli.ts';
 
-/** A cache folder laid out like the runtime writes it: `<sha256>-<options key>/`, `help/<sha256>.json`. */
+/**
+ * A cache folder laid out like the runtime writes it: `<sha256>-<options key>/`, help captured under a
+ * toolhost version's namespace (`help/<namespace>/<key>.json`) and, from older versions, `help/<key>.json`.
+ */
 function populate(directory: string): void {
   const current = join(directory, `${'a'.repeat(64)}-${transpileOptionsKey()}`);
   const stale = join(directory, `${'b'.repeat(64)}-${'0'.repeat(16)}`);
@@ -15,6 +19,8 @@ function populate(directory: string): void {
   }
   mkdirSync(join(directory, 'help'), { recursive: true });
   writeFileSync(join(directory, 'help', `${'a'.repeat(64)}.json`), '{"text":"","flag":"--help"}');
+  mkdirSync(join(directory, 'help', helpCacheNamespace('0.1.0')), { recursive: true });
+  writeFileSync(join(directory, 'help', helpCacheNamespace('0.1.0'), `${'c'.repeat(64)}.json`), '{"text":"","flag":"--help"}');
 }
 
 describe('toolhost cache', () => {
@@ -47,7 +53,7 @@ describe('toolhost cache', () => {
     const run = await runCli(['cache', 'info', '--json', '--cache-dir', 'custom-cache'], { cwd: workspace.path });
     expect(run.exitCode).toBe(0);
     const report = JSON.parse(run.stdout) as Record<string, unknown>;
-    expect(report).toMatchObject({ directory, exists: true, entries: 2, stale_entries: 1, help_entries: 1, temporary_entries: 0 });
+    expect(report).toMatchObject({ directory, exists: true, entries: 2, stale_entries: 1, help_entries: 2, temporary_entries: 0 });
     expect(report['bytes']).toBeGreaterThan(4096);
   });
 
@@ -68,7 +74,7 @@ describe('toolhost cache', () => {
     writeFileSync(join(directory, 'NOTES.txt'), 'not ours');
     const run = await runCli(['cache', 'clear'], { cwd: workspace.path, env });
     expect(run.exitCode).toBe(0);
-    expect(run.stdout).toMatch(/^removed 3 cache entries \(\d+\.\d KiB\) from /);
+    expect(run.stdout).toMatch(/^removed 4 cache entries \(\d+\.\d KiB\) from /);
     expect(existsSync(join(directory, 'NOTES.txt'))).toBe(true);
     const after = JSON.parse((await runCli(['cache', 'info', '--json'], { cwd: workspace.path, env })).stdout) as Record<string, unknown>;
     expect(after).toMatchObject({ entries: 0, help_entries: 0 });
@@ -79,7 +85,7 @@ describe('toolhost cache', () => {
     populate(directory);
     const run = await runCli(['cache', 'clear', '--json'], { cwd: workspace.path, env: { XDG_CACHE_HOME: join(workspace.path, 'xdg') } });
     expect(run.exitCode).toBe(0);
-    expect(JSON.parse(run.stdout)).toMatchObject({ directory, removed: 3 });
+    expect(JSON.parse(run.stdout)).toMatchObject({ directory, removed: 4 });
     expect(existsSync(directory)).toBe(false);
   });
 

@@ -67,11 +67,27 @@ function recognisedEntries(directory: string): { transpiled: string[]; stale: st
       found.temporary.push(name);
     }
   }
-  const helpDirectory = join(directory, HELP_DIRECTORY);
-  if (existsSync(helpDirectory) && statSync(helpDirectory).isDirectory()) {
-    found.help = readdirSync(helpDirectory).filter((name) => name.endsWith('.json'));
-  }
+  found.help = helpEntries(join(directory, HELP_DIRECTORY));
   return found;
+}
+
+/** A help cache namespace folder (helpCacheNamespace: toolhost version and capture argv). */
+const HELP_NAMESPACE = /^v[A-Za-z0-9._-]+-[0-9a-f]{12}$/;
+
+function isDirectory(path: string): boolean {
+  return existsSync(path) && statSync(path).isDirectory();
+}
+
+/** Captured help files, relative to the help folder: `<key>.json` and `<namespace>/<key>.json`. */
+function helpEntries(helpDirectory: string): string[] {
+  if (!isDirectory(helpDirectory)) return [];
+  return readdirSync(helpDirectory).flatMap((name) => {
+    if (name.endsWith('.json')) return [name];
+    if (!HELP_NAMESPACE.test(name) || !isDirectory(join(helpDirectory, name))) return [];
+    return readdirSync(join(helpDirectory, name))
+      .filter((entry) => entry.endsWith('.json'))
+      .map((entry) => join(name, entry));
+  });
 }
 
 export function cacheReport(directory: string): CacheReport {
@@ -98,8 +114,9 @@ export function clearCache(directory: string): { removed: number; bytes: number 
   for (const name of [...entries.transpiled, ...entries.temporary]) remove(join(directory, name));
   for (const name of entries.help) remove(join(directory, HELP_DIRECTORY, name));
   const helpDirectory = join(directory, HELP_DIRECTORY);
-  for (const emptied of [helpDirectory, directory]) {
-    if (existsSync(emptied) && readdirSync(emptied).length === 0) rmdirSync(emptied);
+  const namespaces = isDirectory(helpDirectory) ? readdirSync(helpDirectory).filter((name) => HELP_NAMESPACE.test(name)).map((name) => join(helpDirectory, name)) : [];
+  for (const emptied of [...namespaces, helpDirectory, directory]) {
+    if (isDirectory(emptied) && readdirSync(emptied).length === 0) rmdirSync(emptied);
   }
   return { removed: entries.transpiled.length + entries.temporary.length + entries.help.length, bytes };
 }
