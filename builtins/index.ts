@@ -1,4 +1,4 @@
-/** The built-in tools: file access confined to the workspace, search, a shell with background processes, and tool search. */
+/** The built-in tools: file access confined to the workspace, search, a shell with background processes, tool search and code mode. */
 import type { AnyTool } from '../src/index.ts';
 import { editFileTool } from './edit-file.ts';
 import { globTool } from './glob.ts';
@@ -6,11 +6,12 @@ import { grepTool } from './grep.ts';
 import { listDirTool } from './list-dir.ts';
 import { processTool } from './process.ts';
 import { readFileTool } from './read-file.ts';
+import { runCodeTool } from './run-code.ts';
 import { searchToolsTool } from './search-tools.ts';
 import { shellTool } from './shell.ts';
 import { writeFileTool } from './write-file.ts';
 
-export { editFileTool, globTool, grepTool, listDirTool, processTool, readFileTool, searchToolsTool, shellTool, writeFileTool };
+export { editFileTool, globTool, grepTool, listDirTool, processTool, readFileTool, runCodeTool, searchToolsTool, shellTool, writeFileTool };
 
 /** Every built-in tool, in a stable order. */
 export const builtinTools: readonly AnyTool[] = Object.freeze([
@@ -23,4 +24,5 @@ export const builtinTools: readonly AnyTool[] = Object.freeze([
   shellTool,
   processTool,
   searchToolsTool,
+  runCodeTool,
 ]);

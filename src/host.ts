@@ -142,7 +142,8 @@ export async function createHost(options: HostOptions = {}, dependencies: Create
     };
   }
 
-  async function runCall(name: string, args: unknown, callOptions: CallToolOptions): Promise<ToolResult> {
+  /** `parentDeadline`: a nested call (ToolContext.callTool) ends by its caller's deadline at the latest. */
+  async function runCall(name: string, args: unknown, callOptions: CallToolOptions, parentDeadline?: number): Promise<ToolResult> {
     const lookup = lookupTool(name);
     if (!lookup.found) {
       const details = lookup.reason === 'load_failed' ? { file: lookup.file, load_error: lookup.error } : {};
@@ -156,9 +157,11 @@ export async function createHost(options: HostOptions = {}, dependencies: Create
       emit({ type: 'call_finished', tool: name, call_id: callId, duration_ms: Math.round((performance.now() - asked) * 1000) / 1000, is_error: true });
       return refusal;
     }
-    const timeoutMs = callOptions.timeoutMs ?? lookup.tool.timeoutMs ?? defaultTimeoutMs;
+    const ownTimeoutMs = callOptions.timeoutMs ?? lookup.tool.timeoutMs ?? defaultTimeoutMs;
+    const timeoutMs = parentDeadline === undefined ? ownTimeoutMs : Math.max(1, Math.min(ownTimeoutMs, parentDeadline - Date.now()));
     const callSignal = createCallSignal(timeoutMs, [shutdown.signal, callOptions.signal]);
     const started = performance.now();
+    const deadline = Date.now() + timeoutMs;
     let result: ToolResult;
     try {
       result = await callTool(lookup.tool, args, {
@@ -166,11 +169,17 @@ export async function createHost(options: HostOptions = {}, dependencies: Create
         permissionMode: registry.permissionMode,
         callId,
         signal: callSignal.signal,
-        deadline: Date.now() + timeoutMs,
+        deadline,
         logger: logger.child({ tool: name, callId }),
         secrets,
         listTools: () => registry.list(),
         hostResource,
+        // A nested call (run_code's `tools.x()`) takes the same path as any other: approvals, permission
+        // mode, policy, its own timeout; it stops with this call and gets at most the time this call has left.
+        callTool: (innerName, innerArgs) =>
+          runCall(innerName, innerArgs, { signal: callSignal.signal, ...(callOptions.approve ? { approve: callOptions.approve } : {}) }, deadline).catch(
+            (error: unknown) => internalErrorResult(innerName, error),
+          ),
       });
     } finally {
       callSignal.dispose();

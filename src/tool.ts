@@ -62,6 +62,13 @@ export interface ToolContext {
    * absent outside one. After the host has stopped, a new instance is returned already closed.
    */
   hostResource?: <Resource extends HostResource>(key: HostResourceKey<Resource>) => Resource;
+  /**
+   * Calls another tool through the host's whole call path (lookup under this permission mode,
+   * include/exclude, approvals, the tool's policy and limits), bounded by this call's signal and
+   * deadline: how a tool that runs other tools (`run_code`) gets no more power than its caller.
+   * Set by the host; absent outside one.
+   */
+  callTool?: (name: string, args: unknown) => Promise<ToolResult>;
 }
 
 export interface Tool<Input = Record<string, unknown>> {

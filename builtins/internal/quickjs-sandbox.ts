@@ -1,0 +1,262 @@
+/**
+ * Runs agent-written JavaScript in QuickJS compiled to WebAssembly (quickjs-emscripten), not in Node's
+ * `vm`: the code sees only the globals QuickJS defines plus `tools` and `console`, and cannot reach
+ * Node, the file system or the network except through `tools.<name>(args)`, which the host answers.
+ *
+ * Each run gets a fresh WebAssembly instance of the engine (a few milliseconds): a run that exhausts
+ * its memory or is interrupted cannot leave state or a grown heap behind for the next one, and the
+ * instance's memory is freed with it. The synchronous build is used with promise pumping
+ * (`executePendingJobs`) rather than the asyncify build, so several `tools.x()` calls can be in flight
+ * at once (`Promise.all`). Guest code runs on the host's thread between awaits; the interrupt handler
+ * stops it at the deadline.
+ */
+import { newQuickJSWASMModule, RELEASE_SYNC, type QuickJSContext, type QuickJSDeferredPromise, type QuickJSHandle } from 'quickjs-emscripten';
+import { BoundedConsole } from './quickjs-console.ts';
+
+export interface SandboxLimits {
+  /** Epoch milliseconds at which the run is stopped, awaiting or computing. */
+  deadline: number;
+  /** QuickJS heap limit for the run, bytes. */
+  memoryBytes: number;
+  /** QuickJS stack limit, bytes (deep recursion becomes a RangeError rather than a crash). */
+  stackBytes: number;
+  /** Most characters of console output kept. */
+  consoleChars: number;
+  /** Most `tools.x()` calls one run may make. */
+  maxToolCalls: number;
+}
+
+/** What the sandbox asks of its host. */
+export interface SandboxHost {
+  /** Names `tools` offers (others are a clear TypeError inside the code). */
+  toolNames: readonly string[];
+  /** Answers `await tools.<name>(args)`: the value is the tool's ToolResult, passed into the code as JSON. */
+  callTool(name: string, args: unknown): Promise<unknown>;
+  /** Aborted when the call is cancelled: the run stops. */
+  signal: AbortSignal;
+}
+
+export type SandboxFailure = 'syntax' | 'exception' | 'timeout' | 'cancelled' | 'memory' | 'never_settles';
+
+export type SandboxOutcome = { console: { text: string; truncated: boolean }; toolCalls: number } & (
+  | { ok: true; /** The returned value, serialised as JSON inside the sandbox. */ json: string }
+  | { ok: false; failure: SandboxFailure; message: string }
+);
+
+/** The code is the body of an async function, so top-level `await` and `return` work. */
+const SOURCE_NAME = 'run_code.js';
+/** Frames of a guest stack shown in an error (deep recursion would otherwise fill the result). */
+const MAX_STACK_FRAMES = 8;
+
+/**
+ * Installs `tools` and `console` from the two host functions, then removes those from the global
+ * object so the code cannot call them with forged arguments.
+ */
+const PRELUDE = String.raw`
+(function (call, print, names) {
+  const known = new Set(names);
+  const target = Object.create(null);
+  for (const name of names) {
+    target[name] = (args) => call(name, JSON.stringify(args === undefined ? {} : args)).then((json) => JSON.parse(json));
+  }
+  globalThis.tools = new Proxy(Object.freeze(target), {
+    get(object, key) {
+      if (typeof key !== 'string' || known.has(key) || key === 'then' || key === 'toJSON') return object[key];
+      throw new TypeError('No tool named "' + key + '" is available here; the tools are: ' + names.join(', '));
+    },
+  });
+  const show = (value) => {
+    if (typeof value === 'string') return value;
+    try { const json = JSON.stringify(value); return json === undefined ? String(value) : json; } catch { return String(value); }
+  };
+  const consoleObject = {};
+  for (const level of ['log', 'info', 'warn', 'error', 'debug']) {
+    consoleObject[level] = (...values) => { print(level, values.map(show).join(' ')); };
+  }
+  globalThis.console = Object.freeze(consoleObject);
+})(globalThis.__toolhost_call, globalThis.__toolhost_print, JSON.parse(globalThis.__toolhost_names));
+delete globalThis.__toolhost_call;
+delete globalThis.__toolhost_print;
+delete globalThis.__toolhost_names;
+`;
+
+/** Wraps the code so its returned value arrives as a JSON string, with a clear error when it cannot be one. */
+function wrap(code: string): string {
+  return (
+    `(async () => {${code}\n})().then((value) => {\n` +
+    `  let json;\n` +
+    `  try { json = JSON.stringify(value); } catch (error) { throw new TypeError('the returned value cannot be serialised as JSON: ' + (error && error.message)); }\n` +
+    `  return json === undefined ? 'null' : json;\n` +
+    `})`
+  );
+}
+
+/** `Name: message` and the guest stack of an error value from inside the sandbox. */
+function describeError(context: QuickJSContext, handle: QuickJSHandle): string {
+  const dumped: unknown = context.dump(handle);
+  if (typeof dumped === 'object' && dumped !== null) {
+    const { name, message, stack } = dumped as { name?: unknown; message?: unknown; stack?: unknown };
+    const head = `${typeof name === 'string' ? name : 'Error'}: ${typeof message === 'string' ? message : JSON.stringify(dumped)}`;
+    const frames = typeof stack === 'string' ? stack.split('\n').filter((line) => line.includes(SOURCE_NAME)).slice(0, MAX_STACK_FRAMES).map((line) => line.trim()) : [];
+    return frames.length > 0 ? `${head}\n${frames.join('\n')}` : head;
+  }
+  return `Uncaught: ${typeof dumped === 'string' ? dumped : JSON.stringify(dumped)}`;
+}
+
+function classify(message: string): SandboxFailure {
+  return /out of memory/i.test(message) ? 'memory' : 'exception';
+}
+
+/** Runs `code` to completion, failure or the deadline; never throws for anything the code does. */
+export async function runInSandbox(code: string, host: SandboxHost, limits: SandboxLimits): Promise<SandboxOutcome> {
+  const printed = new BoundedConsole(limits.consoleChars);
+  let toolCalls = 0;
+  let stopped: 'timeout' | 'cancelled' | 'memory' | undefined;
+  const outcome = (rest: { ok: true; json: string } | { ok: false; failure: SandboxFailure; message: string }): SandboxOutcome => ({
+    ...rest,
+    console: printed.snapshot(),
+    toolCalls,
+  });
+
+  const engine = await newQuickJSWASMModule(RELEASE_SYNC);
+  const runtime = engine.newRuntime();
+  runtime.setMemoryLimit(limits.memoryBytes);
+  runtime.setMaxStackSize(limits.stackBytes);
+  const context = runtime.newContext();
+  // QuickJS's own malloc limit is not reliable in this build (it cannot measure block sizes, so large
+  // strings and arrays slip past it), so the interrupt handler also watches the instance's linear
+  // memory, which only grows: past the engine's start-up size plus the limit, the run stops. One
+  // allocation between two checks can overshoot by its own size.
+  const memory = engine.getWasmMemory();
+  const memoryCeiling = memory.buffer.byteLength + limits.memoryBytes;
+  const checkLimits = (): boolean => {
+    if (host.signal.aborted) stopped = 'cancelled';
+    else if (Date.now() >= limits.deadline) stopped = 'timeout';
+    else if (memory.buffer.byteLength > memoryCeiling) stopped = 'memory';
+    return stopped !== undefined;
+  };
+  runtime.setInterruptHandler(checkLimits);
+  /** Guest promises of host calls not yet settled: freed before the context, which refuses to close over live handles. */
+  const unsettled = new Set<QuickJSDeferredPromise>();
+  /** Host calls in flight: the pump waits on them when the guest has nothing else to run. */
+  const inFlight = new Set<Promise<void>>();
+  let resultHandle: QuickJSHandle | undefined;
+  let broken = false;
+  let stopTimer: NodeJS.Timeout | undefined;
+  let onAbort: (() => void) | undefined;
+
+  const stoppedOutcome = (): SandboxOutcome => {
+    if (stopped === 'cancelled') return outcome({ ok: false, failure: 'cancelled', message: 'The run was cancelled.' });
+    if (stopped === 'memory') return outcome({ ok: false, failure: 'memory', message: 'The code used more memory than the sandbox allows; it was stopped.' });
+    return outcome({ ok: false, failure: 'timeout', message: `The code did not finish before its deadline (${new Date(limits.deadline).toISOString()}); it was stopped.` });
+  };
+
+  try {
+    context
+      .newFunction('__toolhost_call', (nameHandle, argsHandle) => {
+        const name = context.getString(nameHandle);
+        const argsJson = context.getString(argsHandle);
+        const deferred = context.newPromise();
+        toolCalls += 1;
+        if (toolCalls > limits.maxToolCalls) {
+          context.newError({ name: 'RangeError', message: `More than ${limits.maxToolCalls} tool calls in one run; do fewer per run.` }).consume((error) => deferred.reject(error));
+          return deferred.handle;
+        }
+        unsettled.add(deferred);
+        const settle = (json: string): void => {
+          unsettled.delete(deferred);
+          if (!context.alive || !deferred.alive) return;
+          context.newString(json).consume((value) => deferred.resolve(value));
+        };
+        const call = Promise.resolve()
+          .then(() => host.callTool(name, JSON.parse(argsJson) as unknown))
+          .then(
+            (result) => settle(JSON.stringify(result)),
+            (error: unknown) => settle(JSON.stringify({ content: `The host failed to run ${name}: ${error instanceof Error ? error.message : String(error)}`, is_error: true })),
+          );
+        inFlight.add(call);
+        void call.finally(() => inFlight.delete(call));
+        return deferred.handle;
+      })
+      .consume((fn) => context.setProp(context.global, '__toolhost_call', fn));
+    context
+      .newFunction('__toolhost_print', (levelHandle, textHandle) => {
+        printed.write(context.getString(levelHandle), context.getString(textHandle));
+      })
+      .consume((fn) => context.setProp(context.global, '__toolhost_print', fn));
+    context.newString(JSON.stringify(host.toolNames)).consume((names) => context.setProp(context.global, '__toolhost_names', names));
+    const prelude = context.evalCode(PRELUDE, 'prelude.js');
+    if (prelude.error) {
+      const message = describeError(context, prelude.error);
+      prelude.error.dispose();
+      throw new Error(`run_code prelude failed: ${message}`);
+    }
+    prelude.value.dispose();
+
+    const evaluated = context.evalCode(wrap(code), SOURCE_NAME);
+    if (evaluated.error) {
+      const message = describeError(context, evaluated.error);
+      evaluated.error.dispose();
+      if (stopped) return stoppedOutcome();
+      return outcome({ ok: false, failure: message.startsWith('SyntaxError') ? 'syntax' : classify(message), message });
+    }
+    resultHandle = evaluated.value;
+
+    // The pump's wake-ups besides a host call settling: the deadline and cancellation.
+    const stop = new Promise<void>((resolve) => {
+      stopTimer = setTimeout(resolve, Math.max(0, limits.deadline - Date.now()));
+      onAbort = () => resolve();
+      host.signal.addEventListener('abort', onAbort, { once: true });
+    });
+    for (;;) {
+      const jobs = runtime.executePendingJobs();
+      if (jobs.error) {
+        const message = describeError(context, jobs.error);
+        jobs.error.dispose();
+        if (stopped) return stoppedOutcome();
+        return outcome({ ok: false, failure: classify(message), message });
+      }
+      if (stopped) return stoppedOutcome();
+      const state = context.getPromiseState(resultHandle);
+      if (state.type === 'fulfilled') {
+        const json = context.getString(state.value);
+        state.value.dispose();
+        return outcome({ ok: true, json });
+      }
+      if (state.type === 'rejected') {
+        const message = describeError(context, state.error);
+        state.error.dispose();
+        return outcome({ ok: false, failure: classify(message), message });
+      }
+      if (runtime.hasPendingJob()) continue;
+      if (checkLimits()) return stoppedOutcome();
+      if (unsettled.size === 0) {
+        return outcome({
+          ok: false,
+          failure: 'never_settles',
+          message: 'The code awaits a promise that nothing will settle (only tools.<name>() calls are answered; there are no timers or I/O).',
+        });
+      }
+      await Promise.race([stop, ...inFlight]);
+    }
+  } catch (error) {
+    // The engine itself gave up (Node's stack ran out inside the wasm): this instance is unusable.
+    broken = true;
+    return outcome({ ok: false, failure: 'exception', message: `The sandbox failed: ${error instanceof Error ? error.message : String(error)}` });
+  } finally {
+    clearTimeout(stopTimer);
+    if (onAbort) host.signal.removeEventListener('abort', onAbort);
+    // A stopped or broken run may leave the engine holding objects it would assert on while freeing;
+    // its whole instance is dropped instead (it belongs to this run alone), and the GC reclaims it.
+    if (!stopped && !broken) {
+      try {
+        resultHandle?.dispose();
+        for (const deferred of unsettled) deferred.dispose();
+        context.dispose();
+        runtime.dispose();
+      } catch {
+        // Same: nothing outlives the instance.
+      }
+    }
+  }
+}
