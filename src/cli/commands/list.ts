@@ -1,6 +1,6 @@
 /** `toolhost list`: the tools a host exposes, as a table, raw JSON, or a provider's wire format. */
 import { Command, Option } from 'commander';
-import { formatToolList, isToolListFormat, TOOL_LIST_FORMATS, toRawTool } from '../../schema/providers/format.ts';
+import { formatToolList, formatToolSet, isToolListFormat, isToolSetFormat, TOOL_LIST_FORMATS, TOOL_SET_FORMATS, toRawTool } from '../../schema/providers/format.ts';
 import type { AnyTool } from '../../tool.ts';
 import { type CommandContext, isDebug } from '../command-context.ts';
 import { addHostOptions, commandLogger, type HostFlags, openHost, resolveHostConfig } from '../host-setup.ts';
@@ -13,7 +13,7 @@ interface ListFlags extends HostFlags {
 
 export function defineListCommand(command: Command, context: CommandContext): Command {
   command
-    .addOption(new Option('--format <format>', 'print the tool list as JSON in a provider format').choices(TOOL_LIST_FORMATS))
+    .addOption(new Option('--format <format>', 'print the tool list as JSON in a provider format').choices([...TOOL_LIST_FORMATS, ...TOOL_SET_FORMATS]))
     .option('--json', 'print the raw tool list as JSON: [{name, description, source, permission, network, inputSchema}]');
   addHostOptions(command);
   command.addHelpText(
@@ -23,8 +23,8 @@ export function defineListCommand(command: Command, context: CommandContext): Co
   command.action(
     context.action(async (flags: ListFlags, self: Command) => {
       const format = flags.format ?? (flags.json ? 'raw' : undefined);
-      if (format !== undefined && !isToolListFormat(format)) {
-        throw usageError(`--format ${format}: unknown format`, `use one of ${TOOL_LIST_FORMATS.join(', ')}`);
+      if (format !== undefined && !isToolListFormat(format) && !isToolSetFormat(format)) {
+        throw usageError(`--format ${format}: unknown format`, `use one of ${[...TOOL_LIST_FORMATS, ...TOOL_SET_FORMATS].join(', ')}`);
       }
       const config = resolveHostConfig(flags, context.io);
       // Listing needs each tool's spec (from the help cache), never its compiled code.
@@ -36,7 +36,7 @@ export function defineListCommand(command: Command, context: CommandContext): Co
         if (format === undefined) {
           context.io.stdout.write(renderToolTable(tools, context));
         } else {
-          writeJson(context.io, format === 'raw' ? tools.map(toRawTool) : formatToolList(tools, format));
+          writeJson(context.io, isToolSetFormat(format) ? formatToolSet(tools, format) : format === 'raw' ? tools.map(toRawTool) : formatToolList(tools, format));
         }
       } finally {
         await host.close({ graceMs: 0 });

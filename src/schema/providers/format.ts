@@ -6,9 +6,30 @@ import { toAnthropicTool } from './anthropic.ts';
 import { toGeminiFunctionDeclaration } from './gemini.ts';
 import { toMcpTool } from './mcp.ts';
 import { toOpenAITool } from './openai.ts';
+import { toUnionSchema } from './union.ts';
 
 export const TOOL_LIST_FORMATS = ['raw', 'anthropic', 'openai', 'gemini', 'mcp'] as const;
 export type ToolListFormat = (typeof TOOL_LIST_FORMATS)[number];
+
+/**
+ * Formats that describe the whole tool set as ONE document instead of a list of tools: `union` is
+ * the assistant-turn JSON Schema for guided decoding (see ./union.ts). They are kept apart from
+ * TOOL_LIST_FORMATS because their answer is not one entry per tool.
+ */
+export const TOOL_SET_FORMATS = ['union'] as const;
+export type ToolSetFormat = (typeof TOOL_SET_FORMATS)[number];
+
+export function isToolSetFormat(value: unknown): value is ToolSetFormat {
+  return typeof value === 'string' && (TOOL_SET_FORMATS as readonly string[]).includes(value);
+}
+
+/** The one document a tool-set format answers with (`GET /v1/tools?format=union`, `toolhost list --format union`). */
+export function formatToolSet(tools: readonly AnyTool[], format: ToolSetFormat): JsonSchema {
+  switch (format) {
+    case 'union':
+      return toUnionSchema(tools);
+  }
+}
 
 /** The host's own description of a tool: everything but the code. */
 export interface RawTool {

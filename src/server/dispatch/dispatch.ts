@@ -3,15 +3,20 @@
  * return the tool-result message(s) to append, in that provider's own format.
  */
 import type { Host } from '../../host-types.ts';
-import type { ToolResult } from '../../result.ts';
+import { errorResult, type ToolResult } from '../../result.ts';
 import { anthropicAdapter } from './anthropic.ts';
 import { geminiAdapter } from './gemini.ts';
 import { openAIChatAdapter } from './openai-chat.ts';
 import { openAIResponsesAdapter } from './openai-responses.ts';
-import { DISPATCH_PROVIDERS, DispatchShapeError, type DispatchProvider, type ProviderAdapter } from './types.ts';
+import { textAdapter } from './text.ts';
+import { DispatchShapeError, type DispatchProvider, type ProviderAdapter, type ToolCallRequest } from './types.ts';
+import { checkUnionCalls, unionAdapter } from './union.ts';
 
-/** Detection order matters: OpenAI chat messages may also carry a `content` array. */
-const ADAPTERS: readonly ProviderAdapter[] = [openAIChatAdapter, openAIResponsesAdapter, geminiAdapter, anthropicAdapter];
+/** Detection order matters: OpenAI chat messages may also carry a `content` array. union and text never match a shape. */
+const ADAPTERS: readonly ProviderAdapter[] = [openAIChatAdapter, openAIResponsesAdapter, geminiAdapter, anthropicAdapter, unionAdapter, textAdapter];
+
+/** The providers a body's shape can identify (the rest must be asked for with ?provider=). */
+const DETECTED_PROVIDERS: readonly DispatchProvider[] = ['anthropic', 'openai', 'openai-responses', 'gemini'];
 
 export interface DispatchResultEntry {
   id: string | null;
@@ -25,6 +30,8 @@ export interface DispatchResponse {
   messages: unknown[];
   /** The raw ToolResult of every call, in call order (for logs and clients that want metadata). */
   results: DispatchResultEntry[];
+  /** provider=text only: the results as `<tool_response>` blocks, to append to a raw-text prompt. */
+  text?: string;
 }
 
 export function adapterFor(provider: DispatchProvider): ProviderAdapter {
@@ -47,17 +54,21 @@ export async function dispatchToolCalls(host: Host, body: unknown, options: { pr
   let provider = options.provider ?? detectProvider(body);
   if (provider === undefined) {
     throw new DispatchShapeError(
-      `Cannot tell the provider from the message shape; pass ?provider=${DISPATCH_PROVIDERS.join('|')} or send one of: Anthropic {"role": "assistant", "content": [{"type": "tool_use", ...}]}, OpenAI {"role": "assistant", "tool_calls": [...]}, OpenAI Responses {"output": [{"type": "function_call", ...}]}, Gemini {"role": "model", "parts": [{"functionCall": ...}]} (or the provider's whole response).`,
+      `Cannot tell the provider from the message shape; pass ?provider=${DETECTED_PROVIDERS.join('|')} (or union|text, which are never guessed) or send one of: Anthropic {"role": "assistant", "content": [{"type": "tool_use", ...}]}, OpenAI {"role": "assistant", "tool_calls": [...]}, OpenAI Responses {"output": [{"type": "function_call", ...}]}, Gemini {"role": "model", "parts": [{"functionCall": ...}]} (or the provider's whole response).`,
     );
   }
   if (provider === 'openai' && !openAIChatAdapter.matches(body) && openAIResponsesAdapter.matches(body)) provider = 'openai-responses';
   const adapter = adapterFor(provider);
   const calls = adapter.extractCalls(body);
+  // A union turn is refused whole when the schema it was decoded under would refuse it.
+  if (provider === 'union') checkUnionCalls(host, calls);
   const callOptions = options.signal ? { signal: options.signal } : {};
-  const executed = await Promise.all(calls.map(async (call) => ({ call, result: await host.callTool(call.name, call.arguments, callOptions) })));
+  const run = async (call: ToolCallRequest): Promise<ToolResult> => (call.malformed !== undefined ? errorResult(call.malformed, { reason: 'malformed_tool_call' }) : host.callTool(call.name, call.arguments, callOptions));
+  const executed = await Promise.all(calls.map(async (call) => ({ call, result: await run(call) })));
   return {
     provider,
     messages: adapter.formatResults(executed),
     results: executed.map(({ call, result }) => ({ id: call.id, name: call.name, result })),
+    ...(adapter.formatText ? { text: adapter.formatText(executed) } : {}),
   };
 }

@@ -1,7 +1,11 @@
 /** The contract every provider adapter of `POST /v1/dispatch` implements. */
 import type { ToolResult } from '../../result.ts';
 
-export const DISPATCH_PROVIDERS = ['anthropic', 'openai', 'openai-responses', 'gemini'] as const;
+/**
+ * `union` (a guided-decoding turn, see ./union.ts) and `text` (tool calls written as text, see
+ * ./text.ts) are never detected from the body's shape: they are used only when asked for.
+ */
+export const DISPATCH_PROVIDERS = ['anthropic', 'openai', 'openai-responses', 'gemini', 'union', 'text'] as const;
 export type DispatchProvider = (typeof DISPATCH_PROVIDERS)[number];
 
 export function isDispatchProvider(value: unknown): value is DispatchProvider {
@@ -15,6 +19,11 @@ export interface ToolCallRequest {
   name: string;
   /** Arguments as sent: an object, or a JSON string (OpenAI); the bridge parses both. */
   arguments: unknown;
+  /**
+   * Set when the call could not be read (a malformed text-protocol block): the reason, returned to
+   * the model as this call's is_error result instead of running anything.
+   */
+  malformed?: string;
 }
 
 export interface ExecutedToolCall {
@@ -30,6 +39,8 @@ export interface ProviderAdapter {
   extractCalls(body: unknown): ToolCallRequest[];
   /** The message(s) to append to the conversation, in the provider's own format. */
   formatResults(executed: readonly ExecutedToolCall[]): unknown[];
+  /** The results as text for the model, for providers whose models read text (`text`). */
+  formatText?(executed: readonly ExecutedToolCall[]): string;
 }
 
 /** The body does not have the shape the provider expects; the message names what is wrong. */

@@ -22,7 +22,8 @@ export function dispatchRoutes(host: Host): Hono {
       const response = await dispatchToolCalls(host, body, { ...(provider ? { provider } : {}), signal: c.req.raw.signal });
       return c.json(response);
     } catch (error) {
-      if (error instanceof DispatchShapeError) throw new HttpError(400, 'unrecognized_message', error.message);
+      // A union turn that does not validate is refused whole (400 invalid_body, every reason listed) before any call runs.
+      if (error instanceof DispatchShapeError) throw new HttpError(400, provider === 'union' ? 'invalid_body' : 'unrecognized_message', error.message);
       throw error;
     }
   });

@@ -3,7 +3,7 @@
  */
 import { Hono } from 'hono';
 import type { Host } from '../../host-types.ts';
-import { formatTool, formatToolList, isToolListFormat, toRawTool, TOOL_LIST_FORMATS, type RawTool, type ToolListFormat } from '../../schema/providers/format.ts';
+import { formatTool, formatToolList, formatToolSet, isToolListFormat, isToolSetFormat, toRawTool, TOOL_LIST_FORMATS, type RawTool, type ToolListFormat } from '../../schema/providers/format.ts';
 import type { AnyTool } from '../../tool.ts';
 import { HttpError } from '../http-errors.ts';
 import { describeJsonType, isPlainObject, readJsonObjectBody } from '../request-body.ts';
@@ -48,6 +48,9 @@ export function toolRoutes(host: Host): Hono {
   const app = new Hono();
 
   app.get('/v1/tools', (c) => {
+    // `?format=union`: one JSON Schema for the whole tool set (guided decoding), not a list.
+    const setFormat = c.req.query('format');
+    if (isToolSetFormat(setFormat)) return c.json(formatToolSet(host.listTools(), setFormat));
     const format = formatParameter(c.req.query('format')) ?? 'raw';
     return c.json({ format, tools: formatToolList(host.listTools(), format) });
   });
