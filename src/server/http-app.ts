@@ -20,6 +20,7 @@ import { dispatchRoutes } from './routes/dispatch.ts';
 import { healthRoutes } from './routes/health.ts';
 import { inspectRoutes } from './routes/inspect.ts';
 import { toolRoutes } from './routes/tools.ts';
+import { toolsTreeRoutes } from './routes/tools-tree.ts';
 import { allowedOriginsCors, bearerTokenGuard, hostHeaderGuard, originGuard } from './security.ts';
 
 export const DEFAULT_BODY_LIMIT_BYTES = 1024 * 1024;
@@ -88,6 +89,8 @@ export function createHttpApp(options: HttpAppOptions): Hono {
   );
 
   app.route('/', healthRoutes(host, options.metrics));
+  // Before the tool routes: /v1/tools/tree is the declaration tree, not a tool named "tree".
+  app.route('/', toolsTreeRoutes(host));
   app.route('/', toolRoutes(host));
   app.route('/', inspectRoutes(host));
   app.route('/', dispatchRoutes(host));

@@ -69,6 +69,29 @@ export function buildOpenApiDocument(options: { serverUrl?: string } = {}): Open
           },
         },
       },
+      '/v1/tools/tree': {
+        get: {
+          operationId: 'listToolDeclarations',
+          summary: 'Code mode: one TypeScript declaration file per visible tool, to read only the ones a run_code program needs.',
+          responses: {
+            '200': {
+              description: 'The files, e.g. {"files": [{"path": "tools/list_dir.d.ts"}]}.',
+              content: json({ type: 'object', required: ['files'], properties: { files: { type: 'array', items: { type: 'object', required: ['path'], properties: { path: { type: 'string' } } } } } }),
+            },
+          },
+        },
+      },
+      '/v1/tools/tree/{path}': {
+        get: {
+          operationId: 'getToolDeclaration',
+          summary: "One declaration file (`tools/<name>.d.ts`): the tool as a typed async function (`Promise<ToolResult>`), with its description, parameter docs and an example call.",
+          parameters: [{ name: 'path', in: 'path', required: true, description: 'A path from GET /v1/tools/tree, slashes included.', schema: { type: 'string' } }],
+          responses: {
+            '200': { description: 'The declaration.', content: { 'application/typescript': { schema: { type: 'string' } } } },
+            '404': errorResponse('Not a tools/<name>.d.ts path (`not_found`), or an unknown or hidden tool (`unknown_tool`, `tool_load_failed`).'),
+          },
+        },
+      },
       '/v1/tools/{name}': {
         get: {
           operationId: 'getTool',
