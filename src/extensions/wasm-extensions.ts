@@ -30,6 +30,9 @@ export interface WasmExtensionSource extends ExtensionSource {
   clashes(): NameClash[];
 }
 
+/** How long after start a watching host waits before booting workers and compiling (see prepareInBackground). */
+export const BACKGROUND_PREPARE_DELAY_MS = 250;
+
 export interface WasmExtensionsOptions {
   /**
    * `pool` (default): calls run in the worker pool, each under its deadline, cancellable.
@@ -99,9 +102,14 @@ export function wasmExtensions(extensionOptions: WasmExtensionsOptions = {}): Ex
     let watcher: ExtensionWatcher | undefined;
     let closed = false;
 
-    /** After a watching host is ready: boot the workers and compile the loaded tools, off the start-up path. */
+    /**
+     * After a watching host is ready: boot the workers and compile the loaded tools, off the start-up
+     * path. A short delay lets the first requests a client sends on connecting (MCP's initialize and
+     * tools/list, a daemon's health check) be answered before worker threads compete for the CPU; a
+     * call that comes sooner starts the pool itself.
+     */
     function prepareInBackground(): void {
-      setImmediate(() => {
+      const timer = setTimeout(() => {
         if (closed) return;
         runtime.warmUp();
         if (extensionOptions.compileOnLoad !== false) return;
@@ -110,7 +118,8 @@ export function wasmExtensions(extensionOptions: WasmExtensionsOptions = {}): Ex
             logger.warn({ file: component.file, error: error instanceof Error ? error.message : String(error) }, 'wasm tool cannot be compiled; its calls will fail');
           });
         }
-      });
+      }, BACKGROUND_PREPARE_DELAY_MS);
+      timer.unref();
     }
 
     return {

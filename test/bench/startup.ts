@@ -9,7 +9,7 @@
  *   node --import tsx test/bench/startup.ts            # the shipped entry, dist/src/cli/bin.js
  *   STARTUP_ENTRY=src node --import tsx test/bench/startup.ts   # the TypeScript sources through tsx
  *
- * Env: STARTUP_RUNS (default 7), STARTUP_ENTRY (`dist`, `src`, or the path of an entry script, e.g. an
+ * Env: STARTUP_RUNS (default 7), STARTUP_ONLY (run only the rows whose label contains this text), STARTUP_ENTRY (`dist`, `src`, or the path of an entry script, e.g. an
  * older checkout's src/cli/bin.mjs for a before/after). Build dist first (`npm run build`).
  */
 import { spawn } from 'node:child_process';
@@ -130,7 +130,8 @@ const ms = (value: number): string => `${Math.round(value)} ms`;
 
 const rows: string[] = [];
 try {
-  for (const scenario of scenarios) {
+  const only = process.env['STARTUP_ONLY'];
+  for (const scenario of scenarios.filter((candidate) => only === undefined || candidate.label.includes(only))) {
     await timeOnce(scenario); // warms the transpile cache and the OS file cache
     const times: number[] = [];
     for (let run = 0; run < runs; run += 1) times.push(await timeOnce(scenario));
