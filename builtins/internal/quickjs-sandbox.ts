@@ -10,7 +10,12 @@
  * at once (`Promise.all`). Guest code runs on the host's thread between awaits; the interrupt handler
  * stops it at the deadline.
  */
-import { newQuickJSWASMModule, RELEASE_SYNC, type QuickJSContext, type QuickJSDeferredPromise, type QuickJSHandle } from 'quickjs-emscripten';
+import {
+  newQuickJSWASMModuleFromVariant,
+  newVariant,
+  RELEASE_SYNC,
+  type CustomizeVariantOptions,
+  type QuickJSContext, type QuickJSDeferredPromise, type QuickJSHandle } from 'quickjs-emscripten';
 import { BoundedConsole } from './quickjs-console.ts';
 
 export interface SandboxLimits {
@@ -42,6 +47,12 @@ export type SandboxOutcome = { console: { text: string; truncated: boolean }; to
   | { ok: true; /** The returned value, serialised as JSON inside the sandbox. */ json: string }
   | { ok: false; failure: SandboxFailure; message: string }
 );
+
+/** Start-up size of the engine's linear memory (its module declares 256 pages, 16 MiB). */
+const ENGINE_INITIAL_PAGES = 256;
+const WASM_PAGE_BYTES = 64 * 1024;
+/** `WebAssembly.Memory`: the project's libs (ES2023, Node types) declare no WebAssembly namespace. */
+const LinearMemory = (globalThis as unknown as { WebAssembly: { Memory: new (descriptor: { initial: number; maximum: number }) => object } }).WebAssembly.Memory;
 
 /** The code is the body of an async function, so top-level `await` and `return` work. */
 const SOURCE_NAME = 'run_code.js';
@@ -104,38 +115,36 @@ function describeError(context: QuickJSContext, handle: QuickJSHandle): string {
 }
 
 function classify(message: string): SandboxFailure {
-  return /out of memory/i.test(message) ? 'memory' : 'exception';
+  return /out of memory|\bOOM\b|Cannot enlarge memory/i.test(message) ? 'memory' : 'exception';
 }
 
 /** Runs `code` to completion, failure or the deadline; never throws for anything the code does. */
 export async function runInSandbox(code: string, host: SandboxHost, limits: SandboxLimits): Promise<SandboxOutcome> {
   const printed = new BoundedConsole(limits.consoleChars);
   let toolCalls = 0;
-  let stopped: 'timeout' | 'cancelled' | 'memory' | undefined;
+  let stopped: 'timeout' | 'cancelled' | undefined;
   const outcome = (rest: { ok: true; json: string } | { ok: false; failure: SandboxFailure; message: string }): SandboxOutcome => ({
     ...rest,
     console: printed.snapshot(),
     toolCalls,
   });
 
-  const engine = await newQuickJSWASMModule(RELEASE_SYNC);
+  // QuickJS's own malloc limit is not reliable in this build (it cannot measure freed blocks, so large
+  // strings slip past it), so the bound is the WebAssembly memory itself: the engine gets a linear
+  // memory that cannot grow past its start-up size plus the limit, and an allocation beyond it fails
+  // inside the engine as "out of memory", without the host's process ever holding more.
+  const memory = new LinearMemory({ initial: ENGINE_INITIAL_PAGES, maximum: ENGINE_INITIAL_PAGES + Math.ceil(limits.memoryBytes / WASM_PAGE_BYTES) });
+  const engine = await newQuickJSWASMModuleFromVariant(newVariant(RELEASE_SYNC, { wasmMemory: memory as CustomizeVariantOptions['wasmMemory'] }));
   const runtime = engine.newRuntime();
   runtime.setMemoryLimit(limits.memoryBytes);
   runtime.setMaxStackSize(limits.stackBytes);
-  const context = runtime.newContext();
-  // QuickJS's own malloc limit is not reliable in this build (it cannot measure block sizes, so large
-  // strings and arrays slip past it), so the interrupt handler also watches the instance's linear
-  // memory, which only grows: past the engine's start-up size plus the limit, the run stops. One
-  // allocation between two checks can overshoot by its own size.
-  const memory = engine.getWasmMemory();
-  const memoryCeiling = memory.buffer.byteLength + limits.memoryBytes;
   const checkLimits = (): boolean => {
     if (host.signal.aborted) stopped = 'cancelled';
     else if (Date.now() >= limits.deadline) stopped = 'timeout';
-    else if (memory.buffer.byteLength > memoryCeiling) stopped = 'memory';
     return stopped !== undefined;
   };
   runtime.setInterruptHandler(checkLimits);
+  const context = runtime.newContext();
   /** Guest promises of host calls not yet settled: freed before the context, which refuses to close over live handles. */
   const unsettled = new Set<QuickJSDeferredPromise>();
   /** Host calls in flight: the pump waits on them when the guest has nothing else to run. */
@@ -147,7 +156,6 @@ export async function runInSandbox(code: string, host: SandboxHost, limits: Sand
 
   const stoppedOutcome = (): SandboxOutcome => {
     if (stopped === 'cancelled') return outcome({ ok: false, failure: 'cancelled', message: 'The run was cancelled.' });
-    if (stopped === 'memory') return outcome({ ok: false, failure: 'memory', message: 'The code used more memory than the sandbox allows; it was stopped.' });
     return outcome({ ok: false, failure: 'timeout', message: `The code did not finish before its deadline (${new Date(limits.deadline).toISOString()}); it was stopped.` });
   };
 
@@ -242,7 +250,8 @@ export async function runInSandbox(code: string, host: SandboxHost, limits: Sand
   } catch (error) {
     // The engine itself gave up (Node's stack ran out inside the wasm): this instance is unusable.
     broken = true;
-    return outcome({ ok: false, failure: 'exception', message: `The sandbox failed: ${error instanceof Error ? error.message : String(error)}` });
+    const message = `The sandbox failed: ${error instanceof Error ? error.message : String(error)}`;
+    return outcome({ ok: false, failure: classify(message), message });
   } finally {
     clearTimeout(stopTimer);
     if (onAbort) host.signal.removeEventListener('abort', onAbort);
