@@ -13,6 +13,7 @@ import { approvalRulesSchema } from './approvals/rules.ts';
 import { ToolHostError } from './errors.ts';
 import type { HostLimits, HostOptions } from './host-types.ts';
 import { PERMISSION_LEVELS } from './permission.ts';
+import { quotasSchema, type QuotaHostOptions } from './quotas/config.ts';
 import { toolPolicySchema } from './policy.ts';
 import { normalizeOrigin } from './server/origins.ts';
 
@@ -68,6 +69,8 @@ export const configFileSchema = z
     approvals: approvalRulesSchema.optional(),
     /** How long an `ask` call waits for a decision before it is refused. */
     approval_timeout_ms: positiveInteger.optional(),
+    /** `{"<tool name or glob>": {per_minute, concurrency, queue, queue_timeout_ms}}` (src/quotas/config.ts). */
+    quotas: quotasSchema.optional(),
   })
   .strict();
 
@@ -137,7 +140,7 @@ export interface ServerConfig {
 }
 
 export interface ResolvedConfig {
-  host: HostOptions;
+  host: HostOptions & QuotaHostOptions;
   server: ServerConfig;
   /** Absolute path of the config file read, if any. */
   configFile: string | undefined;
@@ -337,7 +340,7 @@ export function resolveConfig(input: ResolveConfigInput = {}): ResolvedConfig {
   const merged = mergeLayers(layers);
 
   const limits = hostLimitsOf(merged.limits);
-  const host: HostOptions = withoutUndefined({
+  const host: HostOptions & QuotaHostOptions = withoutUndefined({
     workspaceRoot: merged.workspace,
     extensionsDir: merged.extensions,
     permissionMode: merged.permission_mode,
@@ -349,6 +352,7 @@ export function resolveConfig(input: ResolveConfigInput = {}): ResolvedConfig {
     limits,
     approvals: merged.approvals,
     approvalTimeoutMs: merged.approval_timeout_ms,
+    quotas: merged.quotas,
   });
   return {
     host,

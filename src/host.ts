@@ -16,6 +16,7 @@ import { errorResult, type ToolResult } from './result.ts';
 import { createSecretsResolver } from './secrets.ts';
 import type { AnyTool, HostResource, HostResourceKey } from './tool.ts';
 import type { NetworkDenial } from './wasm/result-mapping.ts';
+import { QuotaGate, registerHostQuotas, type QuotaHostOptions } from './quotas/index.ts';
 import { sanitizeToolName } from './tool-name.ts';
 
 export const DEFAULT_CALL_TIMEOUT_MS = 10_000;
@@ -46,7 +47,7 @@ function networkDenials(result: ToolResult): NetworkDenial[] {
   return network.denials as NetworkDenial[];
 }
 
-export async function createHost(options: HostOptions = {}, dependencies: CreateHostDependencies = {}): Promise<Host> {
+export async function createHost(options: HostOptions & QuotaHostOptions = {}, dependencies: CreateHostDependencies = {}): Promise<Host> {
   const logger = options.logger ?? silentLogger();
   const workspaceRoot = realpathSync(resolve(options.workspaceRoot ?? process.cwd()));
   const registry = new ToolRegistry({
@@ -91,6 +92,9 @@ export async function createHost(options: HostOptions = {}, dependencies: Create
     logger,
   });
   registerHostApprovals(registry, approvals.queue);
+  /** Config quotas (per_minute, concurrency): every edge's calls pass through them in runCall, after approval. */
+  const quotas = new QuotaGate(options.quotas ?? {});
+  registerHostQuotas(registry, quotas);
 
   const defaultTimeoutMs = options.limits?.timeoutMs ?? DEFAULT_CALL_TIMEOUT_MS;
   const inFlight = new Set<Promise<ToolResult>>();
@@ -157,6 +161,12 @@ export async function createHost(options: HostOptions = {}, dependencies: Create
       emit({ type: 'call_finished', tool: name, call_id: callId, duration_ms: Math.round((performance.now() - asked) * 1000) / 1000, is_error: true });
       return refusal;
     }
+    // Quotas after approval (a denied call uses none) and before the deadline starts (queueing is not the tool's time).
+    const admission = await quotas.admit(name, callOptions.signal);
+    if (!admission.ok) {
+      emit({ type: 'call_finished', tool: name, call_id: callId, duration_ms: Math.round((performance.now() - asked) * 1000) / 1000, is_error: true });
+      return admission.result;
+    }
     const ownTimeoutMs = callOptions.timeoutMs ?? lookup.tool.timeoutMs ?? defaultTimeoutMs;
     const timeoutMs = parentDeadline === undefined ? ownTimeoutMs : Math.max(1, Math.min(ownTimeoutMs, parentDeadline - Date.now()));
     const callSignal = createCallSignal(timeoutMs, [shutdown.signal, callOptions.signal]);
@@ -183,6 +193,7 @@ export async function createHost(options: HostOptions = {}, dependencies: Create
       });
     } finally {
       callSignal.dispose();
+      admission.release();
     }
     const durationMs = Math.round((performance.now() - started) * 1000) / 1000;
     logger.debug({ tool: name, callId, isError: result.is_error, ms: Math.round(durationMs) }, 'tool call');
@@ -229,6 +240,8 @@ export async function createHost(options: HostOptions = {}, dependencies: Create
       closing = true;
       // Calls waiting for a person are refused now rather than holding shutdown for the approval timeout.
       approvals.close();
+      // So are calls queued for a quota slot.
+      quotas.close();
       // Background processes die with the host; a call waiting on one returns as soon as it is gone.
       await closeResources();
       const graceMs = closeOptions.graceMs ?? 10_000;

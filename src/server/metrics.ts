@@ -4,6 +4,7 @@
  * Hand-written to keep one small, dependency-free, per-instance registry (no global state).
  */
 import type { CallToolOptions, Host, HostEvent } from '../host-types.ts';
+import { hostQuotas } from '../quotas/index.ts';
 import type { ToolResult } from '../result.ts';
 
 export const PROMETHEUS_CONTENT_TYPE = 'text/plain; version=0.0.4; charset=utf-8';
@@ -87,6 +88,7 @@ export class ServerMetrics {
       const [tool = '', kind = ''] = key.split('\u0000');
       lines.push(`toolhost_network_denied_total{tool="${escapeLabel(tool)}",kind="${escapeLabel(kind)}"} ${count}`);
     }
+    this.renderQuotas(lines, family);
     family('toolhost_tools_loaded', 'gauge', 'Tools visible to clients.');
     lines.push(`toolhost_tools_loaded ${this.host.listTools().length}`);
     family('toolhost_tool_calls_in_flight', 'gauge', 'Tool calls currently running.');
@@ -98,6 +100,27 @@ export class ServerMetrics {
     family('toolhost_extension_load_failures', 'gauge', 'Extension files currently failing to load.');
     lines.push(`toolhost_extension_load_failures ${this.host.loadFailures().length}`);
     return `${lines.join('\n')}\n`;
+  }
+
+  /**
+   * Quota families, present only when the host has quotas. Their `tool` label is the quota's config
+   * key as written (a tool name or a glob), since a glob quota is one budget shared by its tools.
+   */
+  private renderQuotas(lines: string[], family: (name: string, type: string, help: string) => void): void {
+    const quotas = hostQuotas(this.host)?.metrics() ?? [];
+    if (quotas.length === 0) return;
+    family('toolhost_quota_in_use', 'gauge', 'Calls running under a quota, by quota key (tool name or glob).');
+    for (const quota of quotas) lines.push(`toolhost_quota_in_use{tool="${escapeLabel(quota.key)}"} ${quota.inUse}`);
+    family('toolhost_quota_waiting', 'gauge', 'Calls queued for a concurrency slot of a quota, by quota key.');
+    for (const quota of quotas) lines.push(`toolhost_quota_waiting{tool="${escapeLabel(quota.key)}"} ${quota.waiting}`);
+    family('toolhost_quota_window_calls', 'gauge', 'Calls admitted under a quota in the last 60 seconds, by quota key.');
+    for (const quota of quotas) lines.push(`toolhost_quota_window_calls{tool="${escapeLabel(quota.key)}"} ${quota.windowCalls}`);
+    family('toolhost_quota_queued_total', 'counter', 'Calls that waited in a quota queue, by quota key.');
+    for (const quota of quotas) lines.push(`toolhost_quota_queued_total{tool="${escapeLabel(quota.key)}"} ${quota.queued}`);
+    family('toolhost_quota_refused_total', 'counter', 'Calls refused by a quota, by quota key and reason (per_minute, concurrency, queue_timeout, cancelled).');
+    for (const quota of quotas) {
+      for (const [reason, count] of Object.entries(quota.refused)) lines.push(`toolhost_quota_refused_total{tool="${escapeLabel(quota.key)}",reason="${reason}"} ${count}`);
+    }
   }
 
   close(): void {
