@@ -1,5 +1,5 @@
 /** The OpenAPI 3.1 description of the HTTP API, served at `GET /openapi.json`. */
-import { TOOL_LIST_FORMATS } from '../schema/providers/format.ts';
+import { TOOL_LIST_FORMATS, TOOL_SET_FORMATS } from '../schema/providers/format.ts';
 import { PERMISSION_LEVELS } from '../permission.ts';
 import { DISPATCH_PROVIDERS } from './dispatch/types.ts';
 import { TOOLHOST_VERSION } from './version.ts';
@@ -58,10 +58,11 @@ export function buildOpenApiDocument(options: { serverUrl?: string } = {}): Open
         get: {
           operationId: 'listTools',
           summary: 'Tools visible to clients, in the requested format.',
-          parameters: [{ name: 'format', in: 'query', required: false, schema: { type: 'string', enum: [...TOOL_LIST_FORMATS], default: 'raw' } }],
+          parameters: [{ name: 'format', in: 'query', required: false, schema: { type: 'string', enum: [...TOOL_LIST_FORMATS, ...TOOL_SET_FORMATS], default: 'raw' } }],
           responses: {
             '200': {
-              description: 'The tool list; `tools` items have the shape of the format (raw, Anthropic tool, OpenAI function tool, Gemini FunctionDeclaration, MCP Tool).',
+              description:
+                'The tool list; `tools` items have the shape of the format (raw, Anthropic tool, OpenAI function tool, Gemini FunctionDeclaration, MCP Tool). `format=union` answers instead with ONE JSON Schema (the body itself) for an assistant turn `{content, tool_calls: [{name, arguments}]}`, for guided decoding (vLLM/SGLang `guided_json`, xgrammar): one `anyOf` branch per tool, no `$ref`, only keywords xgrammar supports.',
               content: json({ type: 'object', required: ['format', 'tools'], properties: { format: { type: 'string', enum: [...TOOL_LIST_FORMATS] }, tools: { type: 'array', items: { type: 'object' } } } }),
             },
             '400': errorResponse('Unknown format (`invalid_query`); the message lists the allowed values.'),
@@ -138,7 +139,7 @@ export function buildOpenApiDocument(options: { serverUrl?: string } = {}): Open
           operationId: 'dispatch',
           summary: "Run every tool call of a provider's assistant message concurrently; returns the tool-result message(s) to append, in that provider's format.",
           description:
-            'Accepted bodies: Anthropic `{role: "assistant", content: [{type: "tool_use", id, name, input}]}` or a Messages API response; OpenAI chat `{role: "assistant", tool_calls: [...]}` or a chat completion (first choice); OpenAI Responses `{output: [{type: "function_call", call_id, name, arguments}]}`, an array of output items, or one item; Gemini `{role: "model", parts: [{functionCall: {name, args, id?}}]}`, a candidate or a GenerateContentResponse (first candidate). Returned `messages`: Anthropic one `{role: "user", content: [{type: "tool_result", tool_use_id, content, is_error}]}`; OpenAI one `{role: "tool", tool_call_id, content}` per call; OpenAI Responses one `{type: "function_call_output", call_id, output}` per call; Gemini one `{role: "user", parts: [{functionResponse: {id?, name, response: {output} | {error}}}]}`. OpenAI results that failed are prefixed "Error: ". No tool calls → `messages: []`.',
+            'Accepted bodies: Anthropic `{role: "assistant", content: [{type: "tool_use", id, name, input}]}` or a Messages API response; OpenAI chat `{role: "assistant", tool_calls: [...]}` or a chat completion (first choice); OpenAI Responses `{output: [{type: "function_call", call_id, name, arguments}]}`, an array of output items, or one item; Gemini `{role: "model", parts: [{functionCall: {name, args, id?}}]}`, a candidate or a GenerateContentResponse (first candidate). Returned `messages`: Anthropic one `{role: "user", content: [{type: "tool_result", tool_use_id, content, is_error}]}`; OpenAI one `{role: "tool", tool_call_id, content}` per call; OpenAI Responses one `{type: "function_call_output", call_id, output}` per call; Gemini one `{role: "user", parts: [{functionResponse: {id?, name, response: {output} | {error}}}]}`. OpenAI results that failed are prefixed "Error: ". No tool calls → `messages: []`. Never detected, only with `?provider=`: `union`, a turn `{content, tool_calls: [{name, arguments}]}` decoded under `GET /v1/tools?format=union` (refused whole with 400 `invalid_body` listing every problem, before any call runs, when it does not validate), answered with one `{role: "tool", name, content}` per call; `text`, `{text}` with `<tool_call>{"name", "arguments"}</tool_call>` or fenced ```json / ```tool_call blocks in prose, answered with one `{role: "tool", name, content}` per call and `text`: one `<tool_response>{"name", "content", "is_error"}</tool_response>` per call (a malformed block is an is_error result).',
           parameters: [{ name: 'provider', in: 'query', required: false, schema: { type: 'string', enum: [...DISPATCH_PROVIDERS] }, description: 'Skip shape detection. "openai" also accepts Responses API shapes.' }],
           requestBody: { required: true, content: json({ type: ['object', 'array'] }) },
           responses: {
@@ -311,6 +312,7 @@ export function buildOpenApiDocument(options: { serverUrl?: string } = {}): Open
               type: 'array',
               items: { type: 'object', required: ['id', 'name', 'result'], properties: { id: { type: ['string', 'null'] }, name: { type: 'string' }, result: ref('ToolResult') } },
             },
+            text: { type: 'string', description: 'provider=text only: the results as `<tool_response>` blocks.' },
           },
         },
       },
