@@ -1,12 +1,16 @@
 /**
  * Quotas end to end: a real config file read by resolveConfig, a host with the test tools, a real
  * HTTP server on loopback. A call over per_minute is a retryable is_error with retry_after_ms;
- * calls over concurrency queue up to the bound and are refused beyond it; /metrics shows both.
+ * calls over concurrency queue up to the bound and are refused beyond it; /metrics shows both; an
+ * MCP client and dispatched calls meet the same gate.
  */
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveConfig } from '../../src/config.ts';
+import { MCP_METADATA_KEY } from '../../src/server/mcp-server.ts';
 import { createHost } from '../../src/host.ts';
 import { startServer, type RunningServer } from '../../src/server/serve.ts';
 import { postJson, readJson, TEST_TOOLS, temporaryDirectory } from './helpers.ts';
@@ -32,6 +36,14 @@ async function call(name: string, args: Record<string, unknown>): Promise<any> {
 
 async function metrics(): Promise<string> {
   return (await fetch(`${server.url}/metrics`)).text();
+}
+
+/** Uses up echo's per_minute budget (whatever earlier tests spent), so a test can also run alone. */
+async function exhaustEcho(): Promise<void> {
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    if ((await call('echo', { text: 'spend' })).is_error) return;
+  }
+  throw new Error('echo was never refused');
 }
 
 /** Polls /metrics until `line` appears (no fixed sleeps: the server's own numbers say when). */
@@ -76,8 +88,24 @@ describe('quotas over HTTP', () => {
   });
 
   it('applies to dispatched calls too (one gate in the host)', async () => {
+    await exhaustEcho();
     const response = await postJson(`${server.url}/v1/dispatch?provider=text`, { text: '<tool_call>{"name": "echo", "arguments": {"text": "d"}}</tool_call>' });
     const body = await readJson(response);
     expect(body.results[0].result).toMatchObject({ is_error: true, metadata: { limit: 'per_minute' } });
+  });
+
+  it('refuses an MCP tools/call over the quota with the metadata in _meta', async () => {
+    await exhaustEcho();
+    const client = new Client({ name: 'toolhost-quota-test', version: '1.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`)));
+    try {
+      const result = await client.callTool({ name: 'echo', arguments: { text: 'e' } });
+      expect(result.isError).toBe(true);
+      const metadata = (result._meta as Record<string, any> | undefined)?.[MCP_METADATA_KEY];
+      expect(metadata).toMatchObject({ reason: 'quota_exceeded', limit: 'per_minute', retryable: true });
+      expect(metadata.retry_after_ms).toBeGreaterThan(0);
+    } finally {
+      await client.close();
+    }
   });
 });
