@@ -13,6 +13,7 @@ import type { Host } from '../../src/host-types.ts';
 import { toGuidedSchema, toUnionSchema, XGRAMMAR_FORMATS, XGRAMMAR_KEYWORDS } from '../../src/schema/providers/union.ts';
 import { startServer, type RunningServer } from '../../src/server/serve.ts';
 import type { AnyTool } from '../../src/tool.ts';
+import { runCli } from '../cli/run-cli.ts';
 import { createExtHost, fixture, tempRoot, type ExtHost, type TempRoot } from '../extensions/helpers.ts';
 
 type Schema = Record<string, unknown>;
@@ -70,10 +71,11 @@ let ext: ExtHost;
 let host: Host;
 let tools: AnyTool[];
 let server: RunningServer;
+let extensionsDir: string;
 
 beforeAll(async () => {
   root = tempRoot('toolhost-union-');
-  const extensionsDir = root.folder('extensions');
+  extensionsDir = root.folder('extensions');
   copyFileSync(fixture('ext-greet'), join(extensionsDir, 'ext-greet.wasm'));
   ext = await createExtHost({ workspaceRoot: root.folder('workspace'), extensionsDir, cacheDir: root.folder('cache') });
   host = ext.host;
@@ -207,4 +209,13 @@ describe('GET /v1/tools?format=union and POST /v1/dispatch?provider=union', () =
       expect(body.error.message).toContain(reason);
     }
   });
+});
+
+describe('toolhost list --format union', () => {
+  it('prints the same schema as the host builds', async () => {
+    const run = await runCli(['list', '--format', 'union', '--workspace', host.workspaceRoot, '--extensions', extensionsDir], { timeoutMs: 60_000 });
+    expect(run.stderr).toBe('');
+    expect(run.exitCode).toBe(0);
+    expect(JSON.parse(run.stdout)).toEqual(toUnionSchema(host.listTools()));
+  }, 90_000);
 });
