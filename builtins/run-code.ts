@@ -44,8 +44,8 @@ export const runCodeTool = defineTool({
     'The code is the body of an async function: call a tool with `const r = await tools.read_file({path: "a.txt"})`; ' +
     'each call resolves to that tool\'s result {content, is_error, metadata} (content is text; JSON.parse it when a tool ' +
     'returns JSON). `return` a value: it becomes this result, serialised as JSON. console.log output is kept in metadata.console. ' +
-    'Sandboxed (QuickJS in WebAssembly): no require, fetch, timers or file system except through tools; the same ' +
-    'permissions and approvals apply as calling the tools directly. Limits: the call timeout, 64 MiB memory, 200 tool calls, ' +
+    'Sandboxed (QuickJS in WebAssembly): no require, fetch, timers or file system except through tools, which stay confined ' +
+    'to the workspace under the same permissions and approvals as calling them directly. Limits: the call timeout, 64 MiB memory, 200 tool calls, ' +
     '256 KiB of returned JSON. Tool signatures: search_tools, or GET /v1/tools/tree over HTTP.',
   permission: 'read_only',
   input: z.object({

@@ -7,15 +7,16 @@ import {
   listDirTool,
   processTool,
   readFileTool,
+  runCodeTool,
   searchToolsTool,
   shellTool,
   writeFileTool,
 } from '../../builtins/index.ts';
 
 describe('builtinTools', () => {
-  it('holds the nine built-ins in a stable order', () => {
-    expect(builtinTools.map((tool) => tool.name)).toEqual(['read_file', 'write_file', 'edit_file', 'list_dir', 'glob', 'grep', 'shell', 'process', 'search_tools']);
-    expect(builtinTools).toEqual([readFileTool, writeFileTool, editFileTool, listDirTool, globTool, grepTool, shellTool, processTool, searchToolsTool]);
+  it('holds the ten built-ins in a stable order', () => {
+    expect(builtinTools.map((tool) => tool.name)).toEqual(['read_file', 'write_file', 'edit_file', 'list_dir', 'glob', 'grep', 'shell', 'process', 'search_tools', 'run_code']);
+    expect(builtinTools).toEqual([readFileTool, writeFileTool, editFileTool, listDirTool, globTool, grepTool, shellTool, processTool, searchToolsTool, runCodeTool]);
     expect(Object.isFrozen(builtinTools)).toBe(true);
   });
 
@@ -30,6 +31,7 @@ describe('builtinTools', () => {
       shell: 'execute',
       process: 'execute',
       search_tools: 'read_only',
+      run_code: 'read_only',
     });
   });
 

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, temporaryDirectory } from './run-cli.ts';
 
-const BUILTIN_NAMES = ['edit_file', 'glob', 'grep', 'list_dir', 'process', 'read_file', 'search_tools', 'shell', 'write_file'];
+const BUILTIN_NAMES = ['edit_file', 'glob', 'grep', 'list_dir', 'process', 'read_file', 'run_code', 'search_tools', 'shell', 'write_file'];
 
 describe('toolhost list', () => {
   let workspace: { path: string; remove: () => void };
@@ -90,7 +90,7 @@ describe('toolhost list', () => {
     const run = await runCli(['list', '--json', '--permission-mode', 'read_only'], { cwd: workspace.path });
     expect(run.exitCode).toBe(0);
     const names = (JSON.parse(run.stdout) as { name: string }[]).map((tool) => tool.name);
-    expect(names).toEqual(['glob', 'grep', 'list_dir', 'read_file', 'search_tools']);
+    expect(names).toEqual(['glob', 'grep', 'list_dir', 'read_file', 'run_code', 'search_tools']);
   });
 
   it('rejects an unknown --permission-mode with exit 2', async () => {

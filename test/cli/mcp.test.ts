@@ -27,7 +27,7 @@ describe('toolhost mcp', () => {
     await client.connect(transport);
     try {
       const { tools } = await client.listTools();
-      expect(tools.map((tool) => tool.name)).toEqual(['edit_file', 'glob', 'grep', 'list_dir', 'process', 'read_file', 'search_tools', 'shell', 'write_file']);
+      expect(tools.map((tool) => tool.name)).toEqual(['edit_file', 'glob', 'grep', 'list_dir', 'process', 'read_file', 'run_code', 'search_tools', 'shell', 'write_file']);
 
       const write = await client.callTool({ name: 'write_file', arguments: { path: 'mcp.txt', content: 'over stdio' } });
       expect(write.isError).toBeFalsy();

@@ -48,7 +48,7 @@ describe('toolhost serve', { timeout: 60_000 }, () => {
       expect(daemon.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
       expect(daemon.url).not.toMatch(/:0$/);
       const health = (await (await fetch(`${daemon.url}/healthz`)).json()) as { status: string; tools: number };
-      expect(health).toMatchObject({ status: 'ok', tools: 9 });
+      expect(health).toMatchObject({ status: 'ok', tools: 10 });
       const tools = (await (await fetch(`${daemon.url}/v1/tools`)).json()) as unknown;
       expect(JSON.stringify(tools)).toContain('read_file');
       // The URL is also in the structured logs (stderr), and stdout holds only the one line.
@@ -89,7 +89,7 @@ describe('toolhost serve', { timeout: 60_000 }, () => {
     child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     await new Promise<void>((resolve) => child.stdout?.on('data', () => stdout.includes('listening') && resolve()));
-    expect(stdout).toMatch(/listening on http:\/\/127\.0\.0\.1:\d+ \(5 tools\)/); // read_only: read_file, list_dir, glob, grep, search_tools
+    expect(stdout).toMatch(/listening on http:\/\/127\.0\.0\.1:\d+ \(6 tools\)/); // read_only: read_file, list_dir, glob, grep, search_tools, run_code
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
   });

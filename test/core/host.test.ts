@@ -16,7 +16,7 @@ describe('createHost', () => {
   it('serves the built-ins through the bridge', async () => {
     const root = workspace();
     const host = await createHost({ workspaceRoot: root });
-    expect(host.listTools().map((tool) => tool.name)).toEqual(['edit_file', 'glob', 'grep', 'list_dir', 'process', 'read_file', 'search_tools', 'shell', 'write_file']);
+    expect(host.listTools().map((tool) => tool.name)).toEqual(['edit_file', 'glob', 'grep', 'list_dir', 'process', 'read_file', 'run_code', 'search_tools', 'shell', 'write_file']);
     const written = await host.callTool('write_file', { path: 'a/b.txt', content: 'hello' });
     expect(written.is_error).toBe(false);
     expect(readFileSync(join(root, 'a/b.txt'), 'utf8')).toBe('hello');
@@ -27,7 +27,7 @@ describe('createHost', () => {
 
   it('turns unknown and refused tools into is_error results', async () => {
     const host = await createHost({ workspaceRoot: workspace(), permissionMode: 'read_only' });
-    expect(host.listTools().map((tool) => tool.name)).toEqual(['glob', 'grep', 'list_dir', 'read_file', 'search_tools']);
+    expect(host.listTools().map((tool) => tool.name)).toEqual(['glob', 'grep', 'list_dir', 'read_file', 'run_code', 'search_tools']);
     const unknown = await host.callTool('nope', {});
     expect(unknown.is_error).toBe(true);
     expect(unknown.content).toMatch(/Unknown tool "nope"/);
