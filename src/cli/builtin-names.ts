@@ -14,4 +14,5 @@ export const BUILTIN_TOOL_NAMES: readonly string[] = Object.freeze([
   'shell',
   'process',
   'search_tools',
+  'run_code',
 ]);

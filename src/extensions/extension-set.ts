@@ -66,8 +66,11 @@ export class ExtensionSet {
   private readonly clashed = new Map<string, NameClash>();
   private readonly failed = new Map<string, LoadFailure>();
   private readonly queues = new Map<string, Promise<void>>();
-  /** Loads finished by `loadAll`'s concurrent phase, waiting to be registered in order. */
-  private readonly prepared = new Map<string, LoadedExtension>();
+  /**
+   * Loads finished by `loadAll`'s concurrent phase, waiting to be registered in order, with the stat
+   * signature of the file and its sidecars taken before each load began.
+   */
+  private readonly prepared = new Map<string, { loaded: LoadedExtension; signature: string }>();
   private readonly options: ExtensionSetOptions;
 
   constructor(options: ExtensionSetOptions) {
@@ -92,8 +95,9 @@ export class ExtensionSet {
     const prepare = async (): Promise<void> => {
       while (next < files.length) {
         const file = files[next++] as string;
+        const signature = filesSignature(file);
         const loaded = await this.options.load(file).catch(() => undefined);
-        if (loaded) this.prepared.set(file, loaded);
+        if (loaded) this.prepared.set(file, { loaded, signature });
       }
     };
     const concurrency = Math.max(1, this.options.concurrency ?? 2);
@@ -161,7 +165,7 @@ export class ExtensionSet {
     const ready = this.prepared.get(file);
     this.prepared.delete(file);
     try {
-      loaded = ready !== undefined && ready.version === (await this.options.probeVersion(file)) ? ready : await this.options.load(file);
+      loaded = ready !== undefined && (await this.stillCurrent(file, ready)) ? ready.loaded : await this.options.load(file);
     } catch (error) {
       if (statSignature(file) !== before) {
         // The file changed while it was being loaded (still being written): try again on the settled bytes.
@@ -195,6 +199,15 @@ export class ExtensionSet {
     }
     this.loaded.set(file, next);
     logger.info({ file, tool: next.tool.name, version: next.version.slice(0, 12) }, current ? 'extension reloaded' : 'extension loaded');
+  }
+
+  /**
+   * Whether a prepared load still matches the files: unchanged stat signatures say so without reading
+   * them (hashing a large component again costs as much as the load did); else the content decides.
+   */
+  private async stillCurrent(file: string, ready: { loaded: LoadedExtension; signature: string }): Promise<boolean> {
+    if (filesSignature(file) === ready.signature) return true;
+    return ready.loaded.version === (await this.options.probeVersion(file));
   }
 
   /**
@@ -240,6 +253,12 @@ export class ExtensionSet {
     const tool: AnyTool = { ...loaded.tool, name, details };
     return { ...loaded, tool };
   }
+}
+
+/** Size, mtime and inode of a component and each of its sidecars: what changes when any is rewritten. */
+function filesSignature(file: string): string {
+  const base = file.slice(0, -'.wasm'.length);
+  return [file, ...SIDECAR_SUFFIXES.map((suffix) => `${base}${suffix}`)].map(statSignature).join('|');
 }
 
 function statSignature(file: string): string {
