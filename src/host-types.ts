@@ -1,6 +1,7 @@
 /** The public face of a running host: what the HTTP server, MCP server and CLI are built on. */
 import type { ApprovalEvent, ApprovalRule, Approver } from './approvals/index.ts';
 import type { Logger } from './logger.ts';
+import type { QuotasConfig } from './quotas/config.ts';
 import type { PermissionLevel } from './permission.ts';
 import type { ToolLookup, ToolRegistry } from './registry.ts';
 import type { ToolResult } from './result.ts';
@@ -93,6 +94,8 @@ export interface HostOptions {
   cacheDir?: string;
   /** JSON file of secrets `{NAME: value}`; environment `TOOLHOST_SECRET_<NAME>` is always read. */
   secretsFile?: string;
+  /** Per-tool call quotas (`quotas` in the config file): see src/quotas/. */
+  quotas?: QuotasConfig | undefined;
   limits?: HostLimits;
   /** Approval rules (config `approvals`), first match wins; none matching leaves the call to the permission mode. */
   approvals?: readonly ApprovalRule[];

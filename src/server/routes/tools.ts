@@ -3,7 +3,7 @@
  */
 import { Hono } from 'hono';
 import type { Host } from '../../host-types.ts';
-import { formatTool, formatToolList, formatToolSet, isToolListFormat, isToolSetFormat, toRawTool, TOOL_LIST_FORMATS, type RawTool, type ToolListFormat } from '../../schema/providers/format.ts';
+import { formatTool, formatToolList, formatToolSet, isToolListFormat, isToolSetFormat, toRawTool, TOOL_LIST_FORMATS, TOOL_SET_FORMATS, type RawTool, type ToolListFormat } from '../../schema/providers/format.ts';
 import type { AnyTool } from '../../tool.ts';
 import { HttpError } from '../http-errors.ts';
 import { describeJsonType, isPlainObject, readJsonObjectBody } from '../request-body.ts';
@@ -27,10 +27,12 @@ export function toolDetail(tool: AnyTool): ToolDetail {
   };
 }
 
-function formatParameter(value: string | undefined): ToolListFormat | undefined {
+/** `?format=` of a tool route; `alsoAllowed` names formats the route handles before this (the list's `union`). */
+function formatParameter(value: string | undefined, alsoAllowed: readonly string[] = []): ToolListFormat | undefined {
   if (value === undefined || value === '') return undefined;
   if (!isToolListFormat(value)) {
-    throw new HttpError(400, 'invalid_query', `Unknown format "${value}"; allowed values: ${TOOL_LIST_FORMATS.join(', ')}.`, { allowed: [...TOOL_LIST_FORMATS] });
+    const allowed = [...TOOL_LIST_FORMATS, ...alsoAllowed];
+    throw new HttpError(400, 'invalid_query', `Unknown format "${value}"; allowed values: ${allowed.join(', ')}.`, { allowed });
   }
   return value;
 }
@@ -51,7 +53,7 @@ export function toolRoutes(host: Host): Hono {
     // `?format=union`: one JSON Schema for the whole tool set (guided decoding), not a list.
     const setFormat = c.req.query('format');
     if (isToolSetFormat(setFormat)) return c.json(formatToolSet(host.listTools(), setFormat));
-    const format = formatParameter(c.req.query('format')) ?? 'raw';
+    const format = formatParameter(c.req.query('format'), TOOL_SET_FORMATS) ?? 'raw';
     return c.json({ format, tools: formatToolList(host.listTools(), format) });
   });
 
