@@ -23,6 +23,8 @@ export const RUN_CODE_MEMORY_BYTES = 64 * 1024 * 1024;
 export const RUN_CODE_STACK_BYTES = 256 * 1024;
 export const RUN_CODE_CONSOLE_CHARS = 16 * 1024;
 export const RUN_CODE_MAX_TOOL_CALLS = 200;
+/** Longest computing between awaits: the sandbox shares the host's thread (see SandboxLimits.sliceMs). */
+export const RUN_CODE_SLICE_MS = 1_000;
 
 /** What `tools` offers: every tool the caller may use except run_code (no nesting of sandboxes). */
 function toolNamesFor(context: ToolContext): string[] {
@@ -45,7 +47,8 @@ export const runCodeTool = defineTool({
     'each call resolves to that tool\'s result {content, is_error, metadata} (content is text; JSON.parse it when a tool ' +
     'returns JSON). `return` a value: it becomes this result, serialised as JSON. console.log output is kept in metadata.console. ' +
     'Sandboxed (QuickJS in WebAssembly): no require, fetch, timers or file system except through tools, which stay confined ' +
-    'to the workspace under the same permissions and approvals as calling them directly. Limits: the call timeout, 64 MiB memory, 200 tool calls, ' +
+    'to the workspace under the same permissions and approvals as calling them directly. Limits: the call timeout, ' +
+    '1 s of computing between awaits, 64 MiB memory, 200 tool calls, ' +
     '256 KiB of returned JSON. Tool signatures: search_tools, or GET /v1/tools/tree over HTTP.',
   permission: 'read_only',
   input: z.object({
@@ -61,6 +64,7 @@ export const runCodeTool = defineTool({
     if (!callTool) return errorResult('run_code needs a tool host to call tools through; this caller provides none.');
     const limits: SandboxLimits = {
       deadline: context.deadline,
+      sliceMs: RUN_CODE_SLICE_MS,
       memoryBytes: RUN_CODE_MEMORY_BYTES,
       stackBytes: RUN_CODE_STACK_BYTES,
       consoleChars: RUN_CODE_CONSOLE_CHARS,

@@ -21,6 +21,12 @@ import { BoundedConsole } from './quickjs-console.ts';
 export interface SandboxLimits {
   /** Epoch milliseconds at which the run is stopped, awaiting or computing. */
   deadline: number;
+  /**
+   * Longest stretch of computing between two awaits, milliseconds. Guest code runs on the host's
+   * thread, where nothing else (other calls, HTTP requests, cancellation) runs meanwhile, so a busy
+   * loop is stopped after this rather than at the deadline.
+   */
+  sliceMs: number;
   /** QuickJS heap limit for the run, bytes. */
   memoryBytes: number;
   /** QuickJS stack limit, bytes (deep recursion becomes a RangeError rather than a crash). */
@@ -51,8 +57,10 @@ export type SandboxOutcome = { console: { text: string; truncated: boolean }; to
 /** Start-up size of the engine's linear memory (its module declares 256 pages, 16 MiB). */
 const ENGINE_INITIAL_PAGES = 256;
 const WASM_PAGE_BYTES = 64 * 1024;
+/** Within this of its maximum, the engine's memory counts as exhausted. */
+const MEMORY_FULL_SLACK_BYTES = 1024 * 1024;
 /** `WebAssembly.Memory`: the project's libs (ES2023, Node types) declare no WebAssembly namespace. */
-const LinearMemory = (globalThis as unknown as { WebAssembly: { Memory: new (descriptor: { initial: number; maximum: number }) => object } }).WebAssembly.Memory;
+const LinearMemory = (globalThis as unknown as { WebAssembly: { Memory: new (descriptor: { initial: number; maximum: number }) => { buffer: ArrayBuffer } } }).WebAssembly.Memory;
 
 /** The code is the body of an async function, so top-level `await` and `return` work. */
 const SOURCE_NAME = 'run_code.js';
@@ -114,6 +122,10 @@ function describeError(context: QuickJSContext, handle: QuickJSHandle): string {
   return `Uncaught: ${typeof dumped === 'string' ? dumped : JSON.stringify(dumped)}`;
 }
 
+function isTimeout(reason: unknown): boolean {
+  return typeof reason === 'object' && reason !== null && (reason as { name?: unknown }).name === 'TimeoutError';
+}
+
 function classify(message: string): SandboxFailure {
   return /out of memory|\bOOM\b|Cannot enlarge memory/i.test(message) ? 'memory' : 'exception';
 }
@@ -122,7 +134,9 @@ function classify(message: string): SandboxFailure {
 export async function runInSandbox(code: string, host: SandboxHost, limits: SandboxLimits): Promise<SandboxOutcome> {
   const printed = new BoundedConsole(limits.consoleChars);
   let toolCalls = 0;
-  let stopped: 'timeout' | 'cancelled' | undefined;
+  let stopped: 'timeout' | 'cancelled' | 'slice' | undefined;
+  /** When the current stretch of guest computing began (reset whenever the pump resumes the guest). */
+  let sliceStarted = Date.now();
   const outcome = (rest: { ok: true; json: string } | { ok: false; failure: SandboxFailure; message: string }): SandboxOutcome => ({
     ...rest,
     console: printed.snapshot(),
@@ -133,14 +147,21 @@ export async function runInSandbox(code: string, host: SandboxHost, limits: Sand
   // strings slip past it), so the bound is the WebAssembly memory itself: the engine gets a linear
   // memory that cannot grow past its start-up size plus the limit, and an allocation beyond it fails
   // inside the engine as "out of memory", without the host's process ever holding more.
-  const memory = new LinearMemory({ initial: ENGINE_INITIAL_PAGES, maximum: ENGINE_INITIAL_PAGES + Math.ceil(limits.memoryBytes / WASM_PAGE_BYTES) });
+  const maximumPages = ENGINE_INITIAL_PAGES + Math.ceil(limits.memoryBytes / WASM_PAGE_BYTES);
+  const memory = new LinearMemory({ initial: ENGINE_INITIAL_PAGES, maximum: maximumPages });
+  /** Out of memory can leave no room even for the error object (the code then throws `null`): the full memory says why. */
+  const failureOf = (message: string): SandboxFailure =>
+    classify(message) === 'memory' || memory.buffer.byteLength + MEMORY_FULL_SLACK_BYTES >= maximumPages * WASM_PAGE_BYTES ? 'memory' : 'exception';
   const engine = await newQuickJSWASMModuleFromVariant(newVariant(RELEASE_SYNC, { wasmMemory: memory as CustomizeVariantOptions['wasmMemory'] }));
   const runtime = engine.newRuntime();
   runtime.setMemoryLimit(limits.memoryBytes);
   runtime.setMaxStackSize(limits.stackBytes);
   const checkLimits = (): boolean => {
-    if (host.signal.aborted) stopped = 'cancelled';
-    else if (Date.now() >= limits.deadline) stopped = 'timeout';
+    const now = Date.now();
+    // The call's signal also aborts at its deadline (a TimeoutError reason): that is a timeout, not a cancellation.
+    if (host.signal.aborted) stopped = now >= limits.deadline || isTimeout(host.signal.reason) ? 'timeout' : 'cancelled';
+    else if (now >= limits.deadline) stopped = 'timeout';
+    else if (now - sliceStarted > limits.sliceMs) stopped = 'slice';
     return stopped !== undefined;
   };
   runtime.setInterruptHandler(checkLimits);
@@ -156,6 +177,13 @@ export async function runInSandbox(code: string, host: SandboxHost, limits: Sand
 
   const stoppedOutcome = (): SandboxOutcome => {
     if (stopped === 'cancelled') return outcome({ ok: false, failure: 'cancelled', message: 'The run was cancelled.' });
+    if (stopped === 'slice') {
+      return outcome({
+        ok: false,
+        failure: 'timeout',
+        message: `The code computed for more than ${limits.sliceMs} ms without awaiting a tool call (an endless or very long loop?); it was stopped.`,
+      });
+    }
     return outcome({ ok: false, failure: 'timeout', message: `The code did not finish before its deadline (${new Date(limits.deadline).toISOString()}); it was stopped.` });
   };
 
@@ -201,12 +229,13 @@ export async function runInSandbox(code: string, host: SandboxHost, limits: Sand
     }
     prelude.value.dispose();
 
+    sliceStarted = Date.now();
     const evaluated = context.evalCode(wrap(code), SOURCE_NAME);
     if (evaluated.error) {
       const message = describeError(context, evaluated.error);
       evaluated.error.dispose();
       if (stopped) return stoppedOutcome();
-      return outcome({ ok: false, failure: message.startsWith('SyntaxError') ? 'syntax' : classify(message), message });
+      return outcome({ ok: false, failure: message.startsWith('SyntaxError') ? 'syntax' : failureOf(message), message });
     }
     resultHandle = evaluated.value;
 
@@ -217,12 +246,13 @@ export async function runInSandbox(code: string, host: SandboxHost, limits: Sand
       host.signal.addEventListener('abort', onAbort, { once: true });
     });
     for (;;) {
+      sliceStarted = Date.now();
       const jobs = runtime.executePendingJobs();
       if (jobs.error) {
         const message = describeError(context, jobs.error);
         jobs.error.dispose();
         if (stopped) return stoppedOutcome();
-        return outcome({ ok: false, failure: classify(message), message });
+        return outcome({ ok: false, failure: failureOf(message), message });
       }
       if (stopped) return stoppedOutcome();
       const state = context.getPromiseState(resultHandle);
@@ -234,7 +264,7 @@ export async function runInSandbox(code: string, host: SandboxHost, limits: Sand
       if (state.type === 'rejected') {
         const message = describeError(context, state.error);
         state.error.dispose();
-        return outcome({ ok: false, failure: classify(message), message });
+        return outcome({ ok: false, failure: failureOf(message), message });
       }
       if (runtime.hasPendingJob()) continue;
       if (checkLimits()) return stoppedOutcome();
@@ -251,7 +281,7 @@ export async function runInSandbox(code: string, host: SandboxHost, limits: Sand
     // The engine itself gave up (Node's stack ran out inside the wasm): this instance is unusable.
     broken = true;
     const message = `The sandbox failed: ${error instanceof Error ? error.message : String(error)}`;
-    return outcome({ ok: false, failure: classify(message), message });
+    return outcome({ ok: false, failure: failureOf(message), message });
   } finally {
     clearTimeout(stopTimer);
     if (onAbort) host.signal.removeEventListener('abort', onAbort);

@@ -119,21 +119,51 @@ describe('run_code', () => {
     expect(parsed.content).toMatch(/denied|deny/i);
   });
 
-  it('stops an infinite loop at the call deadline with an is_error result', async () => {
-    const host = await hostWith({ limits: { timeoutMs: 1_500 } });
+  it('stops an endless loop after its slice of computing, long before the call deadline, and keeps serving', async () => {
+    const host = await hostWith({ limits: { timeoutMs: 60_000 } });
     const result = await run(host, 'while (true) {}');
     expect(result).toMatchObject({ is_error: true, metadata: { failure: 'timeout' } });
-    expect(result.content).toMatch(/deadline/);
-    // The host is still serviceable afterwards.
+    expect(result.content).toMatch(/without awaiting a tool call/);
     expect(await run(host, 'return 2 + 2')).toMatchObject({ is_error: false, content: '4' });
   }, 30_000);
 
-  it('stops a memory bomb with an is_error result', async () => {
-    const host = await hostWith({ limits: { timeoutMs: 20_000 } });
-    const strings = await run(host, 'const kept = []; while (true) kept.push("x".repeat(1 << 20) + kept.length);');
-    expect(strings).toMatchObject({ is_error: true, metadata: { failure: 'memory' } });
-    const arrays = await run(host, 'const kept = []; while (true) kept.push(new Array(1 << 18).fill(kept.length));');
-    expect(arrays).toMatchObject({ is_error: true, metadata: { failure: 'memory' } });
+  it('stops code that keeps awaiting tools at the call deadline', async () => {
+    const host = await hostWith({ limits: { timeoutMs: 1_500 } });
+    const result = await run(host, 'while (true) await tools.shell({command: "sleep 0.4"}); return "never"');
+    expect(result).toMatchObject({ is_error: true, metadata: { failure: 'timeout' } });
+    expect(result.content).toMatch(/deadline/);
+  }, 30_000);
+
+  it('stops when the caller cancels while it awaits a tool', async () => {
+    const host = await hostWith({ limits: { timeoutMs: 60_000 } });
+    const controller = new AbortController();
+    const call = host.callTool('run_code', { code: 'await tools.shell({command: "sleep 30"}); return "slept"' }, { signal: controller.signal });
+    setTimeout(() => controller.abort(new Error('client went away')), 300);
+    const result = await call;
+    expect(result).toMatchObject({ is_error: true, metadata: { failure: 'cancelled', tool_calls: 1 } });
+    expect(await run(host, 'return "still serving"')).toMatchObject({ is_error: false });
+  }, 30_000);
+
+  it('limits the number of tool calls in one run', async () => {
+    const host = await hostWith();
+    const result = await run(host, 'for (let i = 0; i < 250; i++) await tools.list_dir({}); return "all done"');
+    expect(result).toMatchObject({ is_error: true, metadata: { tool_calls: 201 } });
+    expect(result.content).toMatch(/More than 200 tool calls/);
+  }, 30_000);
+
+  it('stops memory bombs (large strings, large arrays, many small objects) with an is_error result', async () => {
+    const host = await hostWith({ limits: { timeoutMs: 60_000 } });
+    // Each bomb awaits a tool between allocations, so it is the memory bound that stops it, not the computing slice.
+    const bombs = [
+      'const kept = []; while (true) { kept.push("x".repeat(1 << 24) + kept.length); await tools.list_dir({}); }',
+      'const kept = []; while (true) { kept.push(new Array(1 << 21).fill(kept.length)); await tools.list_dir({}); }',
+      'const kept = []; while (true) { for (let i = 0; i < 50000; i++) kept.push({i, s: "v" + i}); await tools.list_dir({}); }',
+    ];
+    for (const code of bombs) {
+      const result = await run(host, code);
+      expect(result, code).toMatchObject({ is_error: true, metadata: { failure: 'memory' } });
+    }
+    expect(await run(host, 'return "recovered"')).toMatchObject({ is_error: false, content: '"recovered"' });
   }, 60_000);
 
   it('turns unbounded recursion into an error in the code, not a crash of the host', async () => {
