@@ -51,6 +51,8 @@ describe('createHost', () => {
   it('lets in-flight calls finish on close and refuses new ones', async () => {
     const host = await createHost({ workspaceRoot: workspace(), builtins: false });
     let release: () => void = () => undefined;
+    let markStarted: () => void = () => undefined;
+    const started = new Promise<void>((resolve) => (markStarted = resolve));
     host.registry.add(
       defineTool({
         name: 'slow',
@@ -58,7 +60,11 @@ describe('createHost', () => {
         permission: 'none',
         input: z.object({}),
         secretParams: [],
-        execute: () => new Promise((resolve) => (release = () => resolve(textResult('finished')))),
+        execute: () =>
+          new Promise((resolve) => {
+            release = () => resolve(textResult('finished'));
+            markStarted();
+          }),
       }),
     );
     const call = host.callTool('slow', {});
@@ -66,6 +72,8 @@ describe('createHost', () => {
     const closed = host.close({ graceMs: 5_000 });
     const refused = await host.callTool('slow', {});
     expect(refused.content).toMatch(/shutting down/);
+    // The accepted call passes the approval and quota gates (a few turns of the event loop) before it runs.
+    await started;
     release();
     expect(await call).toEqual({ content: 'finished', is_error: false });
     await closed;
