@@ -4,7 +4,7 @@
  * exports `wasi:cli/run` and imports only `wasi:*` interfaces.
  */
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { debuglog } from 'node:util';
 import { ToolHostError } from '../errors.ts';
@@ -59,6 +59,29 @@ const debug = debuglog('toolhost');
 
 export function sha256Hex(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex');
+}
+
+/** Digests of files this process hashed, with the stat signature they were taken under. */
+const fileDigests = new Map<string, { signature: string; sha256: string }>();
+
+function statSignatureOf(path: string): Promise<string> {
+  return stat(path).then((stats) => `${stats.size}:${stats.mtimeMs}:${stats.ino}:${stats.ctimeMs}`);
+}
+
+/**
+ * sha256 (hex) of a file's bytes, hashed once per process while its size, times and inode stay the
+ * same: a host start asks for it twice per tool (the version probe, then the load), and a Go
+ * component is tens of MB. `bytes` are returned when this call read them.
+ */
+export async function fileSha256(path: string): Promise<{ sha256: string; bytes?: Uint8Array }> {
+  const signature = await statSignatureOf(path);
+  const known = fileDigests.get(path);
+  if (known !== undefined && known.signature === signature) return { sha256: known.sha256 };
+  const bytes = await readFile(path);
+  const sha256 = sha256Hex(bytes);
+  // Signed with the stat taken before reading: a write during the read shows as a new signature next time.
+  fileDigests.set(path, { signature, sha256 });
+  return { sha256, bytes };
 }
 
 /**
@@ -118,16 +141,28 @@ async function transpileIntoCache(
 export async function loadComponent(file: string, options: LoadOptions = {}): Promise<LoadedComponent> {
   const path = resolve(file);
   const cacheDirectory = resolve(options.cacheDirectory ?? defaultCacheDirectory());
-  let bytes: Uint8Array;
+  let sha256: string;
+  let bytes: Uint8Array | undefined;
   try {
-    bytes = await readFile(path);
+    ({ sha256, bytes } = await fileSha256(path));
   } catch (error) {
     throw loadError(path, (error as Error).message, error);
   }
-  const sha256 = sha256Hex(bytes);
   let entry = await readCachedTranspile(cacheDirectory, sha256);
   const transpiled = entry === undefined;
   if (entry === undefined) {
+    if (bytes === undefined) {
+      // Hashed earlier in this process: read the bytes now, and start over if they are not what was hashed.
+      try {
+        bytes = await readFile(path);
+      } catch (error) {
+        throw loadError(path, (error as Error).message, error);
+      }
+      if (sha256Hex(bytes) !== sha256) {
+        fileDigests.delete(path);
+        return loadComponent(file, options);
+      }
+    }
     const classified = classifyBinary(bytes);
     if (classified.kind === 'refused') throw loadError(path, classified.reason);
     const started = performance.now();
