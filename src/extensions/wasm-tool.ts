@@ -6,7 +6,6 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { captureHelp, type HelpCache } from '../introspect/capture.ts';
 import { commandOptionProblem } from '../introspect/command-options.ts';
@@ -23,7 +22,7 @@ import { parsePolicy, readPolicyFile, resolvePolicy, type ResolvedToolPolicy, ty
 import { errorResult } from '../result.ts';
 import { defineTool, type AnyTool } from '../tool.ts';
 import { ToolHostError } from '../errors.ts';
-import type { LoadedComponent } from '../wasm/load.ts';
+import { fileSha256, type LoadedComponent } from '../wasm/load.ts';
 import { argvLimitMessage, preview1ArgvViolation, readsArgvThroughAdapter } from '../wasm/argv-limit.ts';
 import { resolveNetworkHeaders } from '../wasm/net/call-options.ts';
 import { mapRunOutcome } from '../wasm/result-mapping.ts';
@@ -76,7 +75,8 @@ export function sidecarPaths(file: string): { policy: string; overrides: string 
 
 /** The version a load would produce: sha256 of the component bytes and of its sidecars. */
 export async function probeWasmToolVersion(file: string): Promise<string> {
-  const hash = createHash('sha256').update(await readFile(file));
+  // The component's own digest (hashed once per process, see fileSha256), then its sidecars.
+  const hash = createHash('sha256').update((await fileSha256(file)).sha256);
   for (const sidecar of Object.values(sidecarPaths(file))) {
     hash.update('\0');
     if (existsSync(sidecar)) hash.update(readFileSync(sidecar));
