@@ -10,7 +10,8 @@
  */
 import fs from 'node:fs';
 import { z } from 'zod';
-import { defineTool, errorResult, textResult, type ToolResult } from '../src/index.ts';
+import { errorResult, textResult, type ToolResult } from '../src/result.ts';
+import { defineTool } from '../src/tool.ts';
 import { entryPath, openEntry } from '../src/confined-fs/open-beneath.ts';
 import { replaceFileAt } from '../src/confined-fs/replace-file.ts';
 import { MAX_TEXT_FILE_BYTES, errorCodeOf, formatBytes, looksBinary, readDescriptor } from './internal/files.ts';

@@ -1,7 +1,8 @@
 import { readFile, stat } from 'node:fs/promises';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { z } from 'zod';
-import { defineTool, errorResult, textResult } from '../src/index.ts';
+import { errorResult, textResult } from '../src/result.ts';
+import { defineTool } from '../src/tool.ts';
 import { MAX_TEXT_FILE_BYTES, describeFileSystemError, looksBinary } from './internal/files.ts';
 import { compileLinearRegex, type LinearRegex } from './internal/linear-regex.ts';
 import { checkRelativePattern, compileGlob, type GlobMatcher } from './internal/patterns.ts';

@@ -1,5 +1,5 @@
 /** The built-in tools: file access confined to the workspace, search, a shell with background processes, tool search and code mode. */
-import type { AnyTool } from '../src/index.ts';
+import type { AnyTool } from '../src/tool.ts';
 import { editFileTool } from './edit-file.ts';
 import { globTool } from './glob.ts';
 import { grepTool } from './grep.ts';

@@ -10,7 +10,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { defineTool, errorResult, textResult, type ToolResult } from '../src/index.ts';
+import { errorResult, textResult, type ToolResult } from '../src/result.ts';
+import { defineTool } from '../src/tool.ts';
 import { BeneathError, entryPath } from '../src/confined-fs/open-beneath.ts';
 import { formatBytes } from './internal/files.ts';
 import {

@@ -4,7 +4,8 @@
  * Every result about one process carries `metadata.running`, and `metadata.exit_code` once it ended.
  */
 import { z } from 'zod';
-import { defineTool, errorResult, textResult, type ToolContext, type ToolResult } from '../src/index.ts';
+import { errorResult, textResult, type ToolResult } from '../src/result.ts';
+import { defineTool, type ToolContext } from '../src/tool.ts';
 import { completeUtf8Length, leadingContinuationBytes } from './internal/background-output.ts';
 import {
   BACKGROUND_OUTPUT_BUFFER_BYTES,

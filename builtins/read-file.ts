@@ -10,7 +10,8 @@
 import fs, { createReadStream } from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
 import { z } from 'zod';
-import { defineTool, errorResult, textResult, type ToolResult } from '../src/index.ts';
+import { errorResult, textResult, type ToolResult } from '../src/result.ts';
+import { defineTool } from '../src/tool.ts';
 import { MAX_TEXT_FILE_BYTES, descriptorLooksBinary, formatBytes, looksBinary, readDescriptor } from './internal/files.ts';
 import { describeWorkspaceError, openRequestedEntry, openWorkspace, type Workspace } from './internal/workspace.ts';
 

@@ -12,7 +12,8 @@
  * An approval rule on `run_code` itself can still deny or ask for the whole program.
  */
 import { z } from 'zod';
-import { defineTool, errorResult, textResult, type ToolContext } from '../src/index.ts';
+import { errorResult, textResult } from '../src/result.ts';
+import { defineTool, type ToolContext } from '../src/tool.ts';
 import { runInSandbox, type SandboxLimits, type SandboxOutcome } from './internal/quickjs-sandbox.ts';
 
 export const RUN_CODE_MAX_CODE_CHARS = 100_000;

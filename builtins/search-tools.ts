@@ -5,7 +5,8 @@
  * their name, description and parameters, and returns the best ones with their input schemas.
  */
 import { z } from 'zod';
-import { defineTool, errorResult, textResult, type AnyTool } from '../src/index.ts';
+import { errorResult, textResult } from '../src/result.ts';
+import { defineTool, type AnyTool } from '../src/tool.ts';
 import { Bm25Index, type Bm25Document } from './internal/bm25.ts';
 
 export const SEARCH_TOOLS_DEFAULT_LIMIT = 5;

@@ -7,7 +7,8 @@
 import { spawn } from 'node:child_process';
 import { stat } from 'node:fs/promises';
 import { z } from 'zod';
-import { defineTool, errorResult, textResult, type ToolContext, type ToolResult } from '../src/index.ts';
+import { errorResult, textResult, type ToolResult } from '../src/result.ts';
+import { defineTool, type ToolContext } from '../src/tool.ts';
 import { BACKGROUND_MAX_LIVE_PROCESSES, BACKGROUND_OUTPUT_BUFFER_BYTES, backgroundProcessesKey } from './internal/background-processes.ts';
 import { describeFileSystemError, formatBytes } from './internal/files.ts';
 import { processSandbox, sandboxedCommand, type ProcessSandboxPlan } from './internal/process-sandbox.ts';

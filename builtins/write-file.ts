@@ -12,7 +12,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { defineTool, errorResult, textResult, type ToolResult } from '../src/index.ts';
+import { errorResult, textResult, type ToolResult } from '../src/result.ts';
+import { defineTool } from '../src/tool.ts';
 import { makeDirectoriesBeneath } from '../src/confined-fs/make-directories.ts';
 import { entryPath, openEntry } from '../src/confined-fs/open-beneath.ts';
 import { replaceFileAt } from '../src/confined-fs/replace-file.ts';
