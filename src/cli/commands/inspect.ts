@@ -9,7 +9,7 @@ import { join, resolve, sep } from 'node:path';
 import { Command } from 'commander';
 import type { ResolvedConfig } from '../../config.ts';
 import type { WasmToolDetails } from '../../extensions/index.ts';
-import { buildInspectReport, type InspectReport } from '../../introspect/inspect-report.ts';
+import { inspectWasmTool, type WasmToolInspection } from '../../extensions/tool-inspection.ts';
 import type { CliOption, CliSpec } from '../../introspect/spec.ts';
 import type { ResolvedToolPolicy } from '../../policy.ts';
 import type { AnyTool } from '../../tool.ts';
@@ -24,20 +24,8 @@ interface InspectFlags extends HostFlags {
   json?: boolean;
 }
 
-/** `inspect --json`: the introspection report's keys exactly, extended (never renamed) with load facts. */
-export interface InspectJson extends InspectReport {
-  /** The program the help's Usage line names; the tool is named after its file (or its .tool.json). */
-  program: string;
-  file: string;
-  sha256: string;
-  help_flag: string;
-  /** Why no help was taken (a trap, a timeout, or a failing exit whose output did not look like help). */
-  help_problem?: string;
-  permission: string;
-  network: boolean;
-  imports: readonly string[];
-  policy: ResolvedToolPolicy;
-}
+/** `inspect --json`: the introspection report's keys exactly, extended (never renamed) with load facts; the policy as it is (the operator's own view). */
+export type InspectJson = WasmToolInspection<ResolvedToolPolicy>;
 
 /**
  * True when the argument names a file rather than a tool: a `.wasm` name, a path, or an existing file
@@ -54,21 +42,7 @@ function detailsOf(tool: AnyTool): WasmToolDetails {
 }
 
 export function inspectJson(tool: AnyTool): InspectJson {
-  const details = detailsOf(tool);
-  const report = buildInspectReport(details.spec, tool.inputSchema as Record<string, unknown>, details.unparsed);
-  return {
-    ...report,
-    name: tool.name,
-    program: details.program,
-    file: details.file,
-    sha256: details.sha256,
-    help_flag: details.helpFlag,
-    ...(details.helpProblem === undefined ? {} : { help_problem: details.helpProblem }),
-    permission: tool.permission,
-    network: tool.network,
-    imports: [...details.imports],
-    policy: details.policy,
-  };
+  return inspectWasmTool(tool, (policy) => policy);
 }
 
 /** Loads one .wasm file as a tool the way the extensions folder does, without starting a host. */

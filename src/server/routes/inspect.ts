@@ -5,9 +5,8 @@
  * network header values holding `<secret_ref:…>`), so this answer names them and never shows them.
  */
 import { Hono } from 'hono';
-import type { WasmToolDetails } from '../../extensions/index.ts';
+import { inspectWasmTool, type WasmToolInspection } from '../../extensions/tool-inspection.ts';
 import type { Host } from '../../host-types.ts';
-import { buildInspectReport, type InspectReport } from '../../introspect/inspect-report.ts';
 import type { ResolvedFsGrant, ResolvedToolPolicy } from '../../policy.ts';
 import type { AnyTool } from '../../tool.ts';
 import { HttpError } from '../http-errors.ts';
@@ -30,19 +29,7 @@ export interface PublicPolicy {
 }
 
 /** The `inspect --json` keys (never renamed) plus the load facts, with the policy made public. */
-export interface ToolInspection extends InspectReport {
-  program: string;
-  file: string;
-  sha256: string;
-  help_flag: string;
-  help_problem?: string;
-  permission: string;
-  network: boolean;
-  imports: string[];
-  policy: PublicPolicy;
-  /** Why the tool serves under another name than its file's, when it does. */
-  name_clash?: string;
-}
+export type ToolInspection = WasmToolInspection<PublicPolicy>;
 
 export function publicPolicy(policy: ResolvedToolPolicy): PublicPolicy {
   const { headers, resolve, allow, ...budgets } = policy.network;
@@ -62,22 +49,7 @@ export function publicPolicy(policy: ResolvedToolPolicy): PublicPolicy {
 }
 
 export function inspectTool(tool: AnyTool): ToolInspection {
-  const details = tool.details as WasmToolDetails;
-  const clash = (details['name_clash'] as { reason?: unknown } | undefined)?.reason;
-  return {
-    ...buildInspectReport(details.spec, tool.inputSchema as Record<string, unknown>, details.unparsed),
-    name: tool.name,
-    program: details.program,
-    file: details.file,
-    sha256: details.sha256,
-    help_flag: details.helpFlag,
-    ...(details.helpProblem === undefined ? {} : { help_problem: details.helpProblem }),
-    permission: tool.permission,
-    network: tool.network,
-    imports: [...details.imports],
-    policy: publicPolicy(details.policy),
-    ...(typeof clash === 'string' ? { name_clash: clash } : {}),
-  };
+  return inspectWasmTool(tool, publicPolicy);
 }
 
 export function inspectRoutes(host: Host): Hono {

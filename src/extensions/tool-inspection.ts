@@ -1,0 +1,45 @@
+/**
+ * One wasm tool's inspection: the `toolhost inspect --json` report keys (never renamed) plus the facts
+ * of its load. The CLI (`inspect --json`, run by the operator) shows the policy as it is; the HTTP
+ * route shows it with secret-bearing values replaced by their names. Both build it here.
+ */
+import { buildInspectReport, type InspectReport } from '../introspect/inspect-report.ts';
+import type { ResolvedToolPolicy } from '../policy.ts';
+import type { AnyTool } from '../tool.ts';
+import type { WasmToolDetails } from './wasm-tool.ts';
+
+export interface WasmToolInspection<Policy> extends InspectReport {
+  /** The program the help's Usage line names; the tool is named after its file (or its .tool.json). */
+  program: string;
+  file: string;
+  sha256: string;
+  help_flag: string;
+  /** Why no help was taken (a trap, a timeout, or a failing exit whose output did not look like help). */
+  help_problem?: string;
+  permission: string;
+  network: boolean;
+  imports: string[];
+  policy: Policy;
+  /** Why the tool serves under another name than its file's, when it does. */
+  name_clash?: string;
+}
+
+/** Builds the inspection of a wasm tool, presenting its policy with `presentPolicy`. */
+export function inspectWasmTool<Policy>(tool: AnyTool, presentPolicy: (policy: ResolvedToolPolicy) => Policy): WasmToolInspection<Policy> {
+  const details = tool.details as WasmToolDetails;
+  const clash = (details['name_clash'] as { reason?: unknown } | undefined)?.reason;
+  return {
+    ...buildInspectReport(details.spec, tool.inputSchema as Record<string, unknown>, details.unparsed),
+    name: tool.name,
+    program: details.program,
+    file: details.file,
+    sha256: details.sha256,
+    help_flag: details.helpFlag,
+    ...(details.helpProblem === undefined ? {} : { help_problem: details.helpProblem }),
+    permission: tool.permission,
+    network: tool.network,
+    imports: [...details.imports],
+    policy: presentPolicy(details.policy),
+    ...(typeof clash === 'string' ? { name_clash: clash } : {}),
+  };
+}
