@@ -29,6 +29,11 @@ export const COMMANDS: readonly CommandEntry[] = [
   { name: 'list', description: 'list the tools this host exposes (built-ins and extensions)', load: async () => (await import('./commands/list.ts')).defineListCommand },
   { name: 'call', description: 'call one tool and print its result', load: async () => (await import('./commands/call.ts')).defineCallCommand },
   {
+    name: 'dispatch',
+    description: 'run the tool calls of an assistant message (provider JSON, a union turn, or text with <tool_call> blocks)',
+    load: async () => (await import('./commands/dispatch.ts')).defineDispatchCommand,
+  },
+  {
     name: 'serve',
     description: 'run the HTTP daemon (REST API, events, MCP over Streamable HTTP) with hot reload of the extensions folder',
     load: async () => (await import('./commands/serve.ts')).defineServeCommand,

@@ -151,7 +151,8 @@ function parseJsonObject(text: string, origin: string): Record<string, unknown> 
   return value as Record<string, unknown>;
 }
 
-async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
+/** Reads a whole stream (stdin) as UTF-8 text. */
+export async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
   return Buffer.concat(chunks).toString('utf8');
