@@ -1,6 +1,6 @@
 /**
  * The Hono application: security middleware (Host header, Origin, CORS for allowed origins, bearer
- * token), body limit, and the route modules.
+ * token), body limit (enforced by the JSON body reader; the middleware only for /mcp), and the route modules.
  * Built by `startServer`; usable alone (e.g. `app.request(...)`) for embedding.
  */
 import { Hono } from 'hono';
@@ -13,6 +13,7 @@ import { HttpError, jsonError } from './http-errors.ts';
 import type { McpHttpHandler } from './mcp-http.ts';
 import type { ServerMetrics } from './metrics.ts';
 import { buildOpenApiDocument } from './openapi.ts';
+import { DEFAULT_BODY_LIMIT_BYTES, jsonBodyLimit } from './request-body.ts';
 import type { RequestTracker } from './request-tracker.ts';
 import { approvalRoutes } from './routes/approvals.ts';
 import { consoleRoutes } from './routes/console.ts';
@@ -23,7 +24,7 @@ import { toolRoutes } from './routes/tools.ts';
 import { toolsTreeRoutes } from './routes/tools-tree.ts';
 import { allowedOriginsCors, bearerTokenGuard, hostHeaderGuard, originGuard } from './security.ts';
 
-export const DEFAULT_BODY_LIMIT_BYTES = 1024 * 1024;
+export { DEFAULT_BODY_LIMIT_BYTES };
 
 export interface HttpAppOptions {
   /** The host every route calls (pass the instrumented view so metrics see every call). */
@@ -80,8 +81,12 @@ export function createHttpApp(options: HttpAppOptions): Hono {
     return undefined;
   });
   if (options.requestTracker) app.use('*', options.requestTracker.middleware(isLongLivedRequest));
+  // The JSON routes enforce the limit while reading (readJsonBody): the body-limit middleware would make
+  // the Node adapter build a full web Request per call. /mcp hands that Request to the MCP transport
+  // anyway, so it keeps the middleware.
+  app.use('*', jsonBodyLimit(bodyLimitBytes));
   app.use(
-    '*',
+    '/mcp',
     bodyLimit({
       maxSize: bodyLimitBytes,
       onError: (c) => jsonError(c, 413, 'payload_too_large', `The request body is larger than the limit of ${bodyLimitBytes} bytes.`, { limit_bytes: bodyLimitBytes }),
