@@ -14,6 +14,12 @@ export interface CallSignal {
 
 export function createCallSignal(timeoutMs: number, parents: readonly (AbortSignal | undefined)[]): CallSignal {
   const controller = new AbortController();
+  // A parent that has already aborted decides the call: no timer, no listeners to clean up.
+  const abortedParent = parents.find((parent) => parent?.aborted === true);
+  if (abortedParent !== undefined) {
+    controller.abort(abortedParent.reason);
+    return { signal: controller.signal, dispose: () => undefined };
+  }
   const listening: AbortSignal[] = [];
   const onParentAbort = function (this: AbortSignal): void {
     controller.abort(this.reason);
@@ -24,10 +30,6 @@ export function createCallSignal(timeoutMs: number, parents: readonly (AbortSign
   timer.unref();
   for (const parent of parents) {
     if (parent === undefined) continue;
-    if (parent.aborted) {
-      controller.abort(parent.reason);
-      break;
-    }
     parent.addEventListener('abort', onParentAbort, { once: true });
     listening.push(parent);
   }

@@ -7,6 +7,7 @@
  */
 import { availableParallelism } from 'node:os';
 import { ToolHostError } from '../errors.ts';
+import { AbortControllerPool } from './abort-controller-pool.ts';
 import { compileFailure, createInProcessRunner, memoryCapOutcome } from './in-process.ts';
 import { CallLimiter, type Release } from './limiter.ts';
 import { loadComponent, type LoadedComponent } from './load.ts';
@@ -97,6 +98,7 @@ export function createWasmRuntime(options: WasmRuntimeOptions = {}): WasmRuntime
     wasiHostModule: options.wasiHostModule,
   });
   const runInProcess = createInProcessRunner(options.wasiHostModule);
+  const controllers = new AbortControllerPool();
   const loading = new Map<string, Promise<LoadedComponent>>();
   let closed = false;
 
@@ -129,7 +131,7 @@ export function createWasmRuntime(options: WasmRuntimeOptions = {}): WasmRuntime
     const task: WorkerTask = { key: compiledKey(component.sha256, pages), gluePath: component.gluePath, host: hostOptionsFor(component, runOptions) };
     const timeoutMs = runOptions.policy.timeout_ms;
     task.host.timeoutMs = timeoutMs;
-    const controller = new AbortController();
+    const controller = controllers.take();
     let timedOut = false;
     const timer = setTimeout(() => {
       timedOut = true;
@@ -153,6 +155,7 @@ export function createWasmRuntime(options: WasmRuntimeOptions = {}): WasmRuntime
     } finally {
       clearTimeout(timer);
       runOptions.signal?.removeEventListener('abort', forwardCancel);
+      controllers.give(controller);
     }
     const durationMs = performance.now() - started;
     if (reply.kind !== 'done') return failedOutcome({ trap: 'worker failed: modules were not accepted', durationMs });
