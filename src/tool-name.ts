@@ -1,3 +1,4 @@
+import { basename } from 'node:path';
 import { ToolHostError } from './errors.ts';
 
 export const TOOL_NAME_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
@@ -36,4 +37,9 @@ export function sanitizeToolName(raw: string): string {
 export function suffixedToolName(name: string, n: number): string {
   const suffix = `_${n}`;
   return `${name.slice(0, MAX_TOOL_NAME_LENGTH - suffix.length)}${suffix}`;
+}
+
+/** The stem of a component file: `dir/git-clone.wasm` → `git-clone` (its default tool and program name). */
+export function fileStem(file: string): string {
+  return basename(file).replace(/\.wasm$/, '');
 }

@@ -54,13 +54,8 @@ export async function descriptorLooksBinary(fd: number): Promise<boolean> {
   return looksBinary(buffer.subarray(0, bytesRead));
 }
 
-/** "512 bytes", "1.5 KB", "12.0 MB". */
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} ${bytes === 1 ? 'byte' : 'bytes'}`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  if (bytes < 1024 * 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-  return `${(bytes / (1024 * 1024 * 1024)).toFixed(1)} GB`;
-}
+/** "512 bytes", "1.5 KB", "12.0 MB": the spelling tool results use (see src/byte-size.ts). */
+export { formatBytes } from '../../src/byte-size.ts';
 
 /** The `code` of a Node.js system error, if any. */
 export function errorCodeOf(error: unknown): string | undefined {

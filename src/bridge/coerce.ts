@@ -7,6 +7,7 @@
  * Anything else is left for zod to reject with a precise message.
  */
 import { z } from 'zod';
+import { isPlainObject } from '../json-value.ts';
 
 type AnyZod = z.ZodTypeAny;
 
@@ -76,10 +77,6 @@ function isOmittable(field: AnyZod, item: '' | null): boolean {
 
 function isStringEnum(schema: AnyZod): boolean {
   return schema instanceof z.ZodEnum;
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** Drops empty strings from optional fields and coerces lossless mismatches, recursively. */

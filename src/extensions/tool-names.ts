@@ -20,10 +20,10 @@
  * details (what `list` shows) and `ExtensionSet.clashes()`.
  */
 import { existsSync, readdirSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { readToolOverrides } from '../introspect/overrides.ts';
 import type { ToolSource } from '../tool.ts';
-import { isValidToolName, sanitizeToolName, suffixedToolName } from '../tool-name.ts';
+import { fileStem, isValidToolName, sanitizeToolName, suffixedToolName } from '../tool-name.ts';
 
 /** A file that did not get the name it wanted, and why. */
 export interface NameClash {
@@ -38,9 +38,12 @@ export interface NameClash {
   reason: string;
 }
 
-/** The stem of a component file: `dir/git-clone.wasm` → `git-clone`. */
-export function fileStem(file: string): string {
-  return basename(file).replace(/\.wasm$/, '');
+export { fileStem };
+
+/** The sidecar files next to a component: `dir/x.wasm` → `dir/x.policy.json` and `dir/x.tool.json`. */
+export function sidecarPaths(file: string): { policy: string; overrides: string } {
+  const base = join(dirname(file), fileStem(file));
+  return { policy: `${base}.policy.json`, overrides: `${base}.tool.json` };
 }
 
 /** The name a file asks for: its `.tool.json` name when given, else its sanitized stem. */
@@ -122,7 +125,7 @@ export async function planFolderToolNames(directory: string, reserved: Iterable<
     .map((name) => join(directory, name));
   const entries = await Promise.all(
     files.map(async (file) => {
-      const sidecar = join(directory, `${fileStem(file)}.tool.json`);
+      const sidecar = sidecarPaths(file).overrides;
       const overrideName = existsSync(sidecar) ? await readToolOverrides(sidecar).then((overrides) => overrides.name, () => undefined) : undefined;
       return { file, wanted: wantedToolName(file, overrideName) };
     }),

@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { basename } from 'node:path';
 import { captureHelp, type HelpCache } from '../introspect/capture.ts';
 import { commandOptionProblem } from '../introspect/command-options.ts';
 import type { UnparsedLine } from '../introspect/help-scan.ts';
@@ -29,7 +29,7 @@ import { mapRunOutcome } from '../wasm/result-mapping.ts';
 import { redactSecrets, redactText, type CutEdges } from '../secrets.ts';
 import type { WasmRuntime } from '../wasm/runtime.ts';
 import type { LoadedExtension } from './extension-set.ts';
-import { describeWasmTool, wantedToolName } from './tool-names.ts';
+import { describeWasmTool, fileStem, sidecarPaths, wantedToolName } from './tool-names.ts';
 
 /** Budget of the sandboxed `--help` run. */
 export const HELP_TIMEOUT_MS = 3_000;
@@ -68,11 +68,6 @@ export interface WasmToolDetails {
   [key: string]: unknown;
 }
 
-export function sidecarPaths(file: string): { policy: string; overrides: string } {
-  const base = join(dirname(file), basename(file).replace(/\.wasm$/, ''));
-  return { policy: `${base}.policy.json`, overrides: `${base}.tool.json` };
-}
-
 /** The version a load would produce: sha256 of the component bytes and of its sidecars. */
 export async function probeWasmToolVersion(file: string): Promise<string> {
   // The component's own digest (hashed once per process, see fileSha256), then its sidecars.
@@ -94,7 +89,7 @@ export function permissionForPolicy(policy: ResolvedToolPolicy): PermissionLevel
 async function policyFor(file: string, overrides: ToolOverrides | undefined, options: WasmToolLoaderOptions): Promise<ResolvedToolPolicy> {
   const { policy: sidecar } = sidecarPaths(file);
   const fromSidecar: ToolPolicy = existsSync(sidecar) ? await readPolicyFile(sidecar) : {};
-  const base = basename(file).replace(/\.wasm$/, '');
+  const base = fileStem(file);
   const configured = options.policies?.[overrides?.name ?? base] ?? options.policies?.[base];
   const fromConfig: ToolPolicy = configured === undefined ? {} : parsePolicy(configured, `config policy of "${base}"`);
   const defaults = options.defaults ?? {};
@@ -117,7 +112,7 @@ interface SpecOutcome {
 }
 
 async function specFor(component: LoadedComponent, file: string, overrides: ToolOverrides | undefined, policy: ResolvedToolPolicy, options: WasmToolLoaderOptions): Promise<SpecOutcome> {
-  const programName = basename(file).replace(/\.wasm$/, '');
+  const programName = fileStem(file);
   // Help runs with the tool's own grants (a tool that reads its data files at start-up still prints
   // help), within a short time budget and a smaller output cap.
   const helpPolicy: ResolvedToolPolicy = { ...policy, timeout_ms: Math.min(policy.timeout_ms, HELP_TIMEOUT_MS), output_bytes: 256 * 1024 };
@@ -221,7 +216,7 @@ export async function loadWasmTool(file: string, options: WasmToolLoaderOptions)
   };
   // Named after the file (or its .tool.json), not the help's program; the ExtensionSet settles clashes.
   const name = wantedToolName(file, overrides?.name);
-  const programName = basename(file).replace(/\.wasm$/, '');
+  const programName = fileStem(file);
   const argvThroughAdapter = await readsArgvThroughAdapter(component);
   const tool: AnyTool = defineTool({
     name,

@@ -39,9 +39,7 @@ export const SCHEMA_MAP_KEYWORDS: ReadonlySet<string> = new Set([
 /** Keywords that hold schemas only to be referenced; they are dropped once refs are inlined. */
 export const DEFINITION_KEYWORDS: ReadonlySet<string> = new Set(['definitions', '$defs']);
 
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+export { isPlainObject } from '../json-value.ts';
 
 /** True when a schema's `type` is "object" or a type list containing "object". */
 export function declaresObjectType(schema: Record<string, unknown>): boolean {

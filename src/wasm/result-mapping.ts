@@ -9,6 +9,7 @@
  */
 import { parse as parsePartialJson, Allow } from 'partial-json';
 import { findJsonShapeViolation } from '../json-limits.ts';
+import { isPlainObject } from '../json-value.ts';
 import type { ToolResult } from '../result.ts';
 import type { CutEdges } from '../secrets.ts';
 import { LARGE_DATA_ADVICE, PREVIEW1_ARGV_ARENA_BYTES, PREVIEW1_ARGV_ENTRY_BYTES } from './argv-limit.ts';
@@ -104,10 +105,6 @@ interface JsonAnswer {
   content: string;
   isError: boolean;
   metadata?: Record<string, unknown>;
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** Reads stdout as one JSON object answer, or undefined when it is not one. */

@@ -1,8 +1,8 @@
 /**
  * The shapes of a call and its outcome, shared by the pool, the worker and the in-process runner.
  */
-import { basename } from 'node:path';
 import type { ResolvedToolPolicy } from '../policy.ts';
+import { fileStem } from '../tool-name.ts';
 import type { LoadedComponent } from './load.ts';
 import { pagesForBytes, WASM_PAGE_BYTES } from './memory-limit.ts';
 import type { WasiHostOptions } from './wasi/types.ts';
@@ -58,7 +58,7 @@ export interface RunOutcome {
 }
 
 export function programNameOf(component: LoadedComponent, options: RunOptions): string {
-  return options.programName ?? basename(component.file).replace(/\.wasm$/, '');
+  return options.programName ?? fileStem(component.file);
 }
 
 /** What one call needs besides its WASI host: the memory cap, to tell a guest that ran out of memory. */

@@ -3,6 +3,7 @@ import { existsSync, readdirSync, rmSync, rmdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { Command } from 'commander';
 import { resolveConfig } from '../../config.ts';
+import { formatBytes as formatByteSize } from '../../byte-size.ts';
 import { ToolHostError } from '../../errors.ts';
 import { defaultCacheDirectory, transpileOptionsKey } from '../../wasm/transpile-cache.ts';
 import type { CommandContext } from '../command-context.ts';
@@ -121,16 +122,9 @@ export function clearCache(directory: string): { removed: number; bytes: number 
   return { removed: entries.transpiled.length + entries.temporary.length + entries.help.length, bytes };
 }
 
+/** "512 B", "1.5 KiB", "12.0 MiB": the spelling the CLI prints. */
 export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  const units = ['KiB', 'MiB', 'GiB'];
-  let value = bytes / 1024;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  return `${value.toFixed(1)} ${units[unit]}`;
+  return formatByteSize(bytes, 'iec');
 }
 
 function addCacheOptions(command: Command): Command {

@@ -8,7 +8,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { Command } from 'commander';
 import { ToolHostError } from '../../errors.ts';
 import { type CapturedHelp, captureHelp } from '../../introspect/capture.ts';
-import { planFolderToolNames } from '../../extensions/tool-names.ts';
+import { fileStem, planFolderToolNames, sidecarPaths } from '../../extensions/tool-names.ts';
 import { applyToolOverrides, readToolOverrides, type ToolOverrides } from '../../introspect/overrides.ts';
 import { describeUnparsed } from '../../introspect/inspect-report.ts';
 import { parseHelpReport } from '../../introspect/parse-help.ts';
@@ -66,11 +66,6 @@ interface CheckFlags {
   strict?: boolean;
   cacheDir?: string;
   config?: string;
-}
-
-function sidecarPaths(file: string): { policy: string; overrides: string } {
-  const base = join(dirname(file), basename(file).replace(/\.wasm$/, ''));
-  return { policy: `${base}.policy.json`, overrides: `${base}.tool.json` };
 }
 
 function describeOption(option: CliOption): string {
@@ -211,7 +206,7 @@ export async function checkComponent(file: string, runtime: WasmRuntime, workspa
   facts.imports = component.imports;
   add('ok', 'load', `loads${component.transpiled ? `: transpiled in ${facts.transpile_ms} ms (cached for later loads)` : ' from the transpile cache'}`);
 
-  const programName = basename(file).replace(/\.wasm$/, '');
+  const programName = fileStem(file);
   const decoder = new TextDecoder();
   const runHelp = async (args: string[]) => {
     const outcome = await runtime.run(component, { args, policy, programName });

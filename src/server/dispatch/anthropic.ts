@@ -4,7 +4,8 @@
  * `{type: "tool_use", id, name, input}` block is a call. Out: ONE user message whose content holds
  * a `{type: "tool_result", tool_use_id, content, is_error}` block per call, in call order.
  */
-import { DispatchShapeError, isRecord, requireString, type ExecutedToolCall, type ProviderAdapter, type ToolCallRequest } from './types.ts';
+import { DispatchShapeError, requireString, type ExecutedToolCall, type ProviderAdapter, type ToolCallRequest } from './types.ts';
+import { isPlainObject } from '../../json-value.ts';
 
 export interface AnthropicToolResultBlock {
   type: 'tool_result';
@@ -22,11 +23,11 @@ export const anthropicAdapter: ProviderAdapter = {
   provider: 'anthropic',
 
   matches(body) {
-    return isRecord(body) && Array.isArray(body['content']) && (body['role'] === 'assistant' || body['type'] === 'message');
+    return isPlainObject(body) && Array.isArray(body['content']) && (body['role'] === 'assistant' || body['type'] === 'message');
   },
 
   extractCalls(body) {
-    if (!isRecord(body) || (!Array.isArray(body['content']) && typeof body['content'] !== 'string')) {
+    if (!isPlainObject(body) || (!Array.isArray(body['content']) && typeof body['content'] !== 'string')) {
       throw new DispatchShapeError('An Anthropic assistant message is an object {"role": "assistant", "content": [...]} (or a Messages API response).');
     }
     if (body['role'] !== undefined && body['role'] !== 'assistant') {
@@ -35,7 +36,7 @@ export const anthropicAdapter: ProviderAdapter = {
     const content = Array.isArray(body['content']) ? body['content'] : [];
     const calls: ToolCallRequest[] = [];
     content.forEach((block, index) => {
-      if (!isRecord(block) || block['type'] !== 'tool_use') return;
+      if (!isPlainObject(block) || block['type'] !== 'tool_use') return;
       const where = `content[${index}]`;
       calls.push({ id: requireString(block['id'], `${where}.id`), name: requireString(block['name'], `${where}.name`), arguments: block['input'] ?? {} });
     });

@@ -5,7 +5,8 @@
  * `{functionResponse: {name, id?, response}}` per call, in call order; `response` is
  * `{output: <text>}` on success and `{error: <text>}` on failure (Gemini's documented convention).
  */
-import { DispatchShapeError, isRecord, requireString, type ExecutedToolCall, type ProviderAdapter, type ToolCallRequest } from './types.ts';
+import { DispatchShapeError, requireString, type ExecutedToolCall, type ProviderAdapter, type ToolCallRequest } from './types.ts';
+import { isPlainObject } from '../../json-value.ts';
 
 export interface GeminiFunctionResponsePart {
   functionResponse: { id?: string; name: string; response: { output: string } | { error: string } };
@@ -17,13 +18,13 @@ export interface GeminiFunctionResponseContent {
 }
 
 function contentOf(body: unknown): { content: Record<string, unknown>; prefix: string } {
-  if (isRecord(body) && Array.isArray(body['candidates'])) {
+  if (isPlainObject(body) && Array.isArray(body['candidates'])) {
     const first: unknown = body['candidates'][0];
-    if (!isRecord(first) || !isRecord(first['content'])) throw new DispatchShapeError('candidates[0].content must be a content object {"role": "model", "parts": [...]}.');
+    if (!isPlainObject(first) || !isPlainObject(first['content'])) throw new DispatchShapeError('candidates[0].content must be a content object {"role": "model", "parts": [...]}.');
     return { content: first['content'], prefix: 'candidates[0].content.' };
   }
-  if (isRecord(body) && isRecord(body['content'])) return { content: body['content'], prefix: 'content.' };
-  if (isRecord(body) && Array.isArray(body['parts'])) return { content: body, prefix: '' };
+  if (isPlainObject(body) && isPlainObject(body['content'])) return { content: body['content'], prefix: 'content.' };
+  if (isPlainObject(body) && Array.isArray(body['parts'])) return { content: body, prefix: '' };
   throw new DispatchShapeError('A Gemini model turn is {"role": "model", "parts": [...]}, a candidate {"content": {...}}, or a response {"candidates": [...]}.');
 }
 
@@ -31,7 +32,7 @@ export const geminiAdapter: ProviderAdapter = {
   provider: 'gemini',
 
   matches(body) {
-    return isRecord(body) && (Array.isArray(body['candidates']) || Array.isArray(body['parts']) || (isRecord(body['content']) && Array.isArray(body['content']['parts'])));
+    return isPlainObject(body) && (Array.isArray(body['candidates']) || Array.isArray(body['parts']) || (isPlainObject(body['content']) && Array.isArray(body['content']['parts'])));
   },
 
   extractCalls(body) {
@@ -43,10 +44,10 @@ export const geminiAdapter: ProviderAdapter = {
     if (!Array.isArray(parts)) throw new DispatchShapeError(`${prefix}parts must be an array.`);
     const calls: ToolCallRequest[] = [];
     parts.forEach((part: unknown, index) => {
-      if (!isRecord(part) || part['functionCall'] === undefined) return;
+      if (!isPlainObject(part) || part['functionCall'] === undefined) return;
       const where = `${prefix}parts[${index}].functionCall`;
       const functionCall = part['functionCall'];
-      if (!isRecord(functionCall)) throw new DispatchShapeError(`${where} must be an object {"name", "args"}.`);
+      if (!isPlainObject(functionCall)) throw new DispatchShapeError(`${where} must be an object {"name", "args"}.`);
       const id = functionCall['id'];
       calls.push({ id: typeof id === 'string' && id !== '' ? id : null, name: requireString(functionCall['name'], `${where}.name`), arguments: functionCall['args'] ?? {} });
     });

@@ -5,8 +5,9 @@
  * A block that cannot be read is answered as an is_error result naming the problem; it runs nothing.
  */
 import { parseTextToolCalls, renderToolResponses } from './text-protocol.ts';
-import { contentWithErrorPrefix, DispatchShapeError, isRecord, type ExecutedToolCall, type ProviderAdapter, type ToolCallRequest } from './types.ts';
+import { contentWithErrorPrefix, DispatchShapeError, type ExecutedToolCall, type ProviderAdapter, type ToolCallRequest } from './types.ts';
 import type { UnionToolMessage } from './union.ts';
+import { isPlainObject } from '../../json-value.ts';
 
 export const textAdapter: ProviderAdapter = {
   provider: 'text',
@@ -14,7 +15,7 @@ export const textAdapter: ProviderAdapter = {
   matches: () => false,
 
   extractCalls(body) {
-    if (!isRecord(body) || typeof body['text'] !== 'string') {
+    if (!isPlainObject(body) || typeof body['text'] !== 'string') {
       throw new DispatchShapeError('A text-protocol body is {"text": "<the assistant\'s text with <tool_call>{...}</tool_call> or ```json blocks>"}.');
     }
     const unknown = Object.keys(body).filter((key) => key !== 'text');

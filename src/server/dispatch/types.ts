@@ -60,10 +60,6 @@ export function contentWithErrorPrefix(result: ToolResult): string {
   return `Error: ${result.content}`;
 }
 
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 export function requireString(value: unknown, where: string): string {
   if (typeof value !== 'string' || value === '') throw new DispatchShapeError(`${where} must be a non-empty string.`);
   return value;

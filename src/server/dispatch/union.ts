@@ -8,7 +8,8 @@
  */
 import { validateArguments } from '../../bridge/call-tool.ts';
 import type { Host } from '../../host-types.ts';
-import { contentWithErrorPrefix, DispatchShapeError, isRecord, type ExecutedToolCall, type ProviderAdapter, type ToolCallRequest } from './types.ts';
+import { contentWithErrorPrefix, DispatchShapeError, type ExecutedToolCall, type ProviderAdapter, type ToolCallRequest } from './types.ts';
+import { isPlainObject } from '../../json-value.ts';
 
 export interface UnionToolMessage {
   role: 'tool';
@@ -30,7 +31,7 @@ export const unionAdapter: ProviderAdapter = {
 
   extractCalls(body) {
     const problems: string[] = [];
-    if (!isRecord(body)) throw new DispatchShapeError('A union turn is an object {"content": string, "tool_calls": [{"name", "arguments"}]}.');
+    if (!isPlainObject(body)) throw new DispatchShapeError('A union turn is an object {"content": string, "tool_calls": [{"name", "arguments"}]}.');
     if (typeof body['content'] !== 'string') problems.push('content: must be a string (may be empty)');
     for (const key of unknownFields(body, TURN_FIELDS)) problems.push(`${key}: unknown field (a turn has only "content" and "tool_calls")`);
     const toolCalls = body['tool_calls'];
@@ -39,14 +40,14 @@ export const unionAdapter: ProviderAdapter = {
     else {
       toolCalls.forEach((item: unknown, index) => {
         const where = `tool_calls[${index}]`;
-        if (!isRecord(item)) {
+        if (!isPlainObject(item)) {
           problems.push(`${where}: must be an object {"name", "arguments"}`);
           return;
         }
         for (const key of unknownFields(item, CALL_FIELDS)) problems.push(`${where}.${key}: unknown field (a call has only "name" and "arguments")`);
         const name = item['name'];
         if (typeof name !== 'string' || name === '') problems.push(`${where}.name: must be a non-empty string`);
-        if (!isRecord(item['arguments'])) problems.push(`${where}.arguments: must be an object`);
+        if (!isPlainObject(item['arguments'])) problems.push(`${where}.arguments: must be an object`);
         if (typeof name === 'string' && name !== '') calls.push({ id: null, name, arguments: item['arguments'] });
       });
     }

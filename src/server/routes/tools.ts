@@ -6,7 +6,8 @@ import type { Host } from '../../host-types.ts';
 import { formatTool, formatToolList, formatToolSet, isToolListFormat, isToolSetFormat, toRawTool, TOOL_LIST_FORMATS, TOOL_SET_FORMATS, type RawTool, type ToolListFormat } from '../../schema/providers/format.ts';
 import type { AnyTool } from '../../tool.ts';
 import { HttpError } from '../http-errors.ts';
-import { describeJsonType, isPlainObject, readJsonObjectBody } from '../request-body.ts';
+import { describeJsonType, readJsonObjectBody } from '../request-body.ts';
+import { isPlainObject } from '../../json-value.ts';
 
 /** `GET /v1/tools/{name}` without `?format=`: the raw description plus every provider form. */
 export interface ToolDetail extends RawTool {
