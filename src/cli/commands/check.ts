@@ -142,10 +142,17 @@ async function nameFindings(file: string, overrides: ToolOverrides | undefined):
   ];
 }
 
-/** Runs every check on one file; never throws for a problem with the file (that is a finding). */
+/** Records one finding; each pass of `checkComponent` reports through it. */
+type AddFinding = (level: FindingLevel, code: string, message: string) => void;
+
+/**
+ * Runs every check on one file; never throws for a problem with the file (that is a finding).
+ * The passes run in order and a pass that finds the file unusable ends the check (later passes need
+ * what it produced): kind → sidecars → load → start-up and help → the spec the help yields.
+ */
 export async function checkComponent(file: string, runtime: WasmRuntime, workspaceRoot: string): Promise<CheckReport> {
   const findings: Finding[] = [];
-  const add = (level: FindingLevel, code: string, message: string): void => {
+  const add: AddFinding = (level, code, message) => {
     findings.push({ level, code, message });
   };
   const bytes = readFileSync(file);
@@ -156,11 +163,23 @@ export async function checkComponent(file: string, runtime: WasmRuntime, workspa
     return { file, ok: errors === 0, errors, warnings, findings, facts };
   };
 
+  if (!checkKind(bytes, facts, add)) return finish();
+  const overrides = await checkSidecars(file, workspaceRoot, add);
+  const component = await checkLoad(file, runtime, facts, add);
+  if (component === undefined) return finish();
+  const help = await checkHelpRuns(file, component, runtime, workspaceRoot, facts, add);
+  if (help === undefined) return finish();
+  await checkHelpSpec(file, help, overrides, facts, add, findings);
+  return finish();
+}
+
+/** Kind pass: a component or a wasip1 command module (and how large), or refused; false when refused. */
+function checkKind(bytes: Uint8Array, facts: CheckReport['facts'], add: AddFinding): boolean {
   const classified = classifyBinary(bytes);
   facts.kind = classified.kind;
   if (classified.kind === 'refused') {
     add('error', 'not-a-command', `not a runnable tool: ${classified.reason}`);
-    return finish();
+    return false;
   }
   add(
     'ok',
@@ -172,8 +191,11 @@ export async function checkComponent(file: string, runtime: WasmRuntime, workspa
   if (bytes.length > LARGE_COMPONENT_BYTES) {
     add('warning', 'large', `${formatBytes(bytes.length)} is large: the first load transpiles and compiles all of it (strip debug info, build with -O2/-Os)`);
   }
+  return true;
+}
 
-  const policy = resolvePolicy({ timeout_ms: CHECK_HELP_TIMEOUT_MS, output_bytes: 256 * 1024 }, workspaceRoot);
+/** Sidecar pass: the `.policy.json` and `.tool.json` next to the file, when present, must be valid; returns the overrides. */
+async function checkSidecars(file: string, workspaceRoot: string, add: AddFinding): Promise<ToolOverrides | undefined> {
   const sidecars = sidecarPaths(file);
   if (existsSync(sidecars.policy)) {
     try {
@@ -193,19 +215,38 @@ export async function checkComponent(file: string, runtime: WasmRuntime, workspa
       add('error', 'overrides-invalid', messageOf(error));
     }
   }
+  return overrides;
+}
 
+/** Load pass: transpiles (or reads from the cache) and records how long that took; undefined when it fails. */
+async function checkLoad(file: string, runtime: WasmRuntime, facts: CheckReport['facts'], add: AddFinding): Promise<LoadedComponent | undefined> {
   let component: LoadedComponent;
   const loadStarted = performance.now();
   try {
     component = await runtime.load(file);
   } catch (error) {
     add('error', ToolHostError.is(error, 'WASM_UNSUPPORTED_IMPORT') ? 'unsupported-import' : 'load-failed', messageOf(error));
-    return finish();
+    return undefined;
   }
   facts.transpile_ms = Math.round(performance.now() - loadStarted);
   facts.imports = component.imports;
   add('ok', 'load', `loads${component.transpiled ? `: transpiled in ${facts.transpile_ms} ms (cached for later loads)` : ' from the transpile cache'}`);
+  return component;
+}
 
+/**
+ * Start-up and help pass: times a cold and a warm `--help` run, then captures the help the way the
+ * host does; undefined when the component cannot run or prints no help.
+ */
+async function checkHelpRuns(
+  file: string,
+  component: LoadedComponent,
+  runtime: WasmRuntime,
+  workspaceRoot: string,
+  facts: CheckReport['facts'],
+  add: AddFinding,
+): Promise<CapturedHelp | undefined> {
+  const policy = resolvePolicy({ timeout_ms: CHECK_HELP_TIMEOUT_MS, output_bytes: 256 * 1024 }, workspaceRoot);
   const programName = fileStem(file);
   const decoder = new TextDecoder();
   const runHelp = async (args: string[]) => {
@@ -228,7 +269,7 @@ export async function checkComponent(file: string, runtime: WasmRuntime, workspa
     }
   } catch (error) {
     add('error', 'help-run-failed', `running --help failed: ${messageOf(error)}`);
-    return finish();
+    return undefined;
   }
 
   let help: CapturedHelp;
@@ -236,12 +277,24 @@ export async function checkComponent(file: string, runtime: WasmRuntime, workspa
     help = await captureHelp(async (args) => (await runHelp(args)).output);
   } catch (error) {
     add('error', 'no-help', `${messageOf(error)}: print a help text for --help (see \`toolhost new\` for the layout that parses best)`);
-    return finish();
+    return undefined;
   }
   facts.help_flag = help.flag;
   if (help.flag !== '--help' && help.flag !== '--help-json') {
     add('warning', 'help-flag', `help came from \`${help.flag}\`, not --help: support --help, which is what people and toolhost try first`);
   }
+  return help;
+}
+
+/** Spec pass: what the help parses to (with overrides), its tool name, lint, and whether a JSON Schema derives from it. */
+async function checkHelpSpec(
+  file: string,
+  help: CapturedHelp,
+  overrides: ToolOverrides | undefined,
+  facts: CheckReport['facts'],
+  add: AddFinding,
+  findings: Finding[],
+): Promise<void> {
   const helpReport = help.spec ? undefined : parseHelpReport(help.text, { fileName: basename(file) });
   const parsed = help.spec ?? (helpReport as NonNullable<typeof helpReport>).spec;
   const spec = overrides ? applyToolOverrides(parsed, overrides) : parsed;
@@ -262,7 +315,6 @@ export async function checkComponent(file: string, runtime: WasmRuntime, workspa
   } catch (error) {
     add('error', 'schema-failed', `no JSON Schema can be derived from the help: ${messageOf(error)}`);
   }
-  return finish();
 }
 
 const LEVEL_LABEL: Record<FindingLevel, [string, Parameters<Paint>[0]]> = {
