@@ -140,7 +140,11 @@ async function readWithin(workspace: Workspace, input: ReadInput, signal: AbortS
   }
 }
 
-/** Reads the opened file (fd + its fstat) as `input` asks: whole, by lines, or streamed when large. */
+/**
+ * Reads the opened file (fd + its fstat) as `input` asks: whole, by lines, or streamed when large.
+ * This pass refuses what is not a readable file and picks the reader: a file over the read limit is
+ * streamed (only when paged), a smaller one is read whole and paged in memory.
+ */
 async function readOpenFile(fd: number, stats: fs.Stats, relative: string, input: ReadInput, signal: AbortSignal): Promise<ToolResult> {
   if (stats.isDirectory()) {
     return errorResult(`"${relative}" is a directory, not a file. Use list_dir to see its contents.`);
@@ -155,34 +159,42 @@ async function readOpenFile(fd: number, stats: fs.Stats, relative: string, input
       { path: relative, size },
     );
   }
-  if (size > MAX_TEXT_FILE_BYTES) {
-    if (await descriptorLooksBinary(fd)) {
-      return errorResult(
-        `"${relative}" is a binary file (${formatBytes(size)}); read_file only returns text. ` +
-          `Use shell (e.g. "file" or "xxd | head") to inspect it if needed.`,
-        { path: relative, size, binary: true },
-      );
-    }
-    const startLine = input.offset ?? 1;
-    const streamed = await streamLines(fd, startLine, input.limit ?? READ_FILE_DEFAULT_LIMIT, signal);
-    if (streamed.endLine < startLine) {
-      return errorResult(`offset ${startLine} is past the end of "${relative}". Use a smaller offset.`, {
-        path: relative,
-        size,
-      });
-    }
-    const note = streamed.more
-      ? `[showing lines ${startLine}-${streamed.endLine} of a ${formatBytes(size)} file; call read_file with offset=${streamed.endLine + 1} to continue]`
-      : `[showing lines ${startLine}-${streamed.endLine}; end of file]`;
-    return textResult(`${streamed.text}${streamed.text.endsWith('\n') ? '' : '\n'}${note}`, {
+  if (size > MAX_TEXT_FILE_BYTES) return readLargeFile(fd, size, relative, input, signal);
+  return readWholeFile(fd, size, relative, input);
+}
+
+/** A file over the read limit, read with offset/limit: streamed line by line from `offset`, never held whole. */
+async function readLargeFile(fd: number, size: number, relative: string, input: ReadInput, signal: AbortSignal): Promise<ToolResult> {
+  if (await descriptorLooksBinary(fd)) {
+    return errorResult(
+      `"${relative}" is a binary file (${formatBytes(size)}); read_file only returns text. ` +
+        `Use shell (e.g. "file" or "xxd | head") to inspect it if needed.`,
+      { path: relative, size, binary: true },
+    );
+  }
+  const startLine = input.offset ?? 1;
+  const streamed = await streamLines(fd, startLine, input.limit ?? READ_FILE_DEFAULT_LIMIT, signal);
+  if (streamed.endLine < startLine) {
+    return errorResult(`offset ${startLine} is past the end of "${relative}". Use a smaller offset.`, {
       path: relative,
-      total_lines: streamed.more ? null : streamed.endLine,
-      start_line: startLine,
-      end_line: streamed.endLine,
-      truncated: true,
       size,
     });
   }
+  const note = streamed.more
+    ? `[showing lines ${startLine}-${streamed.endLine} of a ${formatBytes(size)} file; call read_file with offset=${streamed.endLine + 1} to continue]`
+    : `[showing lines ${startLine}-${streamed.endLine}; end of file]`;
+  return textResult(`${streamed.text}${streamed.text.endsWith('\n') ? '' : '\n'}${note}`, {
+    path: relative,
+    total_lines: streamed.more ? null : streamed.endLine,
+    start_line: startLine,
+    end_line: streamed.endLine,
+    truncated: true,
+    size,
+  });
+}
+
+/** A file within the read limit: read whole, refused when binary, then paged by `selectLines`. */
+async function readWholeFile(fd: number, size: number, relative: string, input: ReadInput): Promise<ToolResult> {
   const buffer = await readDescriptor(fd, size, MAX_TEXT_FILE_BYTES);
   if (looksBinary(buffer)) {
     return errorResult(
@@ -191,7 +203,14 @@ async function readOpenFile(fd: number, stats: fs.Stats, relative: string, input
       { path: relative, size: buffer.length, binary: true },
     );
   }
-  const text = buffer.toString('utf8');
+  return selectLines(buffer.toString('utf8'), buffer.length, relative, input);
+}
+
+/**
+ * The lines `input` asks for out of a file's text, cut to at most READ_FILE_MAX_OUTPUT_CHARS at a
+ * line end (or inside the first line when it alone is longer), with a note on how to go on.
+ */
+function selectLines(text: string, size: number, relative: string, input: ReadInput): ToolResult {
   const starts = lineStarts(text);
   const totalLines = starts.length;
   const startLine = input.offset ?? 1;
@@ -243,6 +262,6 @@ async function readOpenFile(fd: number, stats: fs.Stats, relative: string, input
     start_line: startLine,
     end_line: endLine,
     truncated,
-    size: buffer.length,
+    size,
   });
 }
