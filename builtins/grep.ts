@@ -1,7 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { z } from 'zod';
-import { errorResult, textResult } from '../src/result.ts';
+import { errorResult, textResult, type ToolResult } from '../src/result.ts';
 import { defineTool } from '../src/tool.ts';
 import { MAX_TEXT_FILE_BYTES, describeFileSystemError, looksBinary } from './internal/files.ts';
 import { compileLinearRegex, type LinearRegex } from './internal/linear-regex.ts';
@@ -50,25 +50,13 @@ export const grepTool = defineTool({
   }),
   secretParams: [],
   async execute(input, context) {
-    const compiled = compileLinearRegex(input.pattern, { caseInsensitive: input.case_insensitive });
-    if (!compiled.ok) {
-      if (compiled.problem === 'syntax') {
-        return errorResult(
-          `pattern is not a valid JavaScript regular expression: ${compiled.message}. ` +
-            'Escape special characters such as ( ) [ ] { } . * + ? with a backslash to match them literally.',
-        );
-      }
-      return errorResult(`pattern /${input.pattern}/ cannot be used: ${compiled.message}`);
-    }
-    const regex: LinearRegex = compiled.regex;
+    const compiled = compilePattern(input.pattern, input.case_insensitive);
+    if ('error' in compiled) return errorResult(compiled.error);
     let includeMatcher: GlobMatcher | undefined;
     if (input.include !== undefined) {
-      const include = input.include.replace(/^(\.\/)+/, '');
-      const problem = checkRelativePattern(include, 'include');
-      if (problem) return errorResult(problem);
-      const includeGlob = compileGlob(include, 'include', { matchBasename: true });
-      if (!includeGlob.ok) return errorResult(includeGlob.message);
-      includeMatcher = includeGlob.matcher;
+      const include = compileInclude(input.include);
+      if ('error' in include) return errorResult(include.error);
+      includeMatcher = include.matcher;
     }
     const resolution = await resolveWorkspacePath(context.workspaceRoot, input.path);
     if (!resolution.ok) return errorResult(resolution.message);
@@ -79,80 +67,135 @@ export const grepTool = defineTool({
     // A file or a folder alike: the walk opens each file beneath the workspace root (no check-then-use
     // window) and hands it over already open; `file.real` is valid inside the loop body.
     const files: AsyncIterable<WalkedFile> = walkFiles({ rootReal, startReal: target.real, ignoredDirectoryNames: DEFAULT_IGNORED_DIRECTORIES, signal: context.signal });
-
-    const lines: string[] = [];
-    let truncated = false;
-    let filesSearched = 0;
-    let filesWithMatches = 0;
-    let skippedBinary = 0;
-    let skippedLarge = 0;
-    search: for await (const file of files) {
-      if (context.signal.aborted) break;
-      if (includeMatcher && !includeMatcher.test(file.fromStart)) continue;
-      if (file.size > GREP_MAX_FILE_BYTES) {
-        skippedLarge += 1;
-        continue;
-      }
-      let buffer: Buffer;
-      try {
-        buffer = await readFile(file.real);
-      } catch {
-        continue;
-      }
-      if (looksBinary(buffer)) {
-        skippedBinary += 1;
-        continue;
-      }
-      filesSearched += 1;
-      const text = buffer.toString('utf8');
-      let matchedThisFile = false;
-      let sliceStart = performance.now();
-      // Lines as text.split('\n') gives them, less a final empty one, walked without building the array.
-      let lineStart = 0;
-      for (let index = 0; lineStart < text.length || index === 0; index += 1) {
-        if (index % GREP_LINES_PER_CLOCK_CHECK === 0 && performance.now() - sliceStart > GREP_MAX_BLOCKING_MS) {
-          // A large file is searched in slices so timers, cancellation and other requests run in between.
-          await yieldToEventLoop();
-          if (context.signal.aborted) break search;
-          sliceStart = performance.now();
-        }
-        const newline = text.indexOf('\n', lineStart);
-        const lineEnd = newline === -1 ? text.length : newline;
-        const line = text.slice(lineStart, lineEnd).replace(/\r$/, '');
-        lineStart = lineEnd + 1;
-        if (!regex.test(line)) continue;
-        if (lines.length >= input.max_results) {
-          truncated = true;
-          break search;
-        }
-        if (!matchedThisFile) {
-          matchedThisFile = true;
-          filesWithMatches += 1;
-        }
-        const shown = line.length > GREP_MAX_LINE_CHARS ? `${line.slice(0, GREP_MAX_LINE_CHARS)}... [line cut at ${GREP_MAX_LINE_CHARS} characters]` : line;
-        lines.push(`${file.relative}:${index + 1}:${shown}`);
-      }
-    }
+    const tally = await searchFiles(files, compiled.regex, includeMatcher, input.max_results, context.signal);
     if (context.signal.aborted) return errorResult('grep was cancelled before it finished.');
-    const metadata = {
-      path: target.relative,
-      matches: lines.length,
-      files_with_matches: filesWithMatches,
-      files_searched: filesSearched,
-      skipped_binary: skippedBinary,
-      skipped_large: skippedLarge,
-      truncated,
-    };
-    const skippedNote =
-      skippedLarge > 0 ? `\n[${skippedLarge} file(s) over ${GREP_MAX_FILE_BYTES / (1024 * 1024)} MB were skipped; search them with shell]` : '';
-    if (lines.length === 0) {
-      const where = target.relative === '.' ? 'the workspace' : `"${target.relative}"`;
-      return textResult(`No matches for /${input.pattern}/ in ${where} (${filesSearched} files searched).${skippedNote}`, metadata);
-    }
-    let content = lines.join('\n');
-    if (truncated) {
-      content += `\n[results truncated at ${input.max_results} matches; narrow the pattern, path or include, or raise max_results]`;
-    }
-    return textResult(content + skippedNote, metadata);
+    return reportMatches(input.pattern, input.max_results, target.relative, tally);
   },
 });
+
+/** The pattern as a linear-time regex, or why it cannot be used (worded for the model). */
+function compilePattern(pattern: string, caseInsensitive: boolean): { regex: LinearRegex } | { error: string } {
+  const compiled = compileLinearRegex(pattern, { caseInsensitive });
+  if (compiled.ok) return { regex: compiled.regex };
+  if (compiled.problem === 'syntax') {
+    return {
+      error:
+        `pattern is not a valid JavaScript regular expression: ${compiled.message}. ` +
+        'Escape special characters such as ( ) [ ] { } . * + ? with a backslash to match them literally.',
+    };
+  }
+  return { error: `pattern /${pattern}/ cannot be used: ${compiled.message}` };
+}
+
+/** The `include` glob (a leading "./" dropped; without a "/" it matches base names), or why it is refused. */
+function compileInclude(raw: string): { matcher: GlobMatcher } | { error: string } {
+  const include = raw.replace(/^(\.\/)+/, '');
+  const problem = checkRelativePattern(include, 'include');
+  if (problem) return { error: problem };
+  const includeGlob = compileGlob(include, 'include', { matchBasename: true });
+  if (!includeGlob.ok) return { error: includeGlob.message };
+  return { matcher: includeGlob.matcher };
+}
+
+/** What a search found and passed over. */
+interface GrepTally {
+  lines: string[];
+  truncated: boolean;
+  filesSearched: number;
+  filesWithMatches: number;
+  skippedBinary: number;
+  skippedLarge: number;
+}
+
+/** Searches the walked files in order until they run out, `maxResults` lines are found, or the call is cancelled. */
+async function searchFiles(
+  files: AsyncIterable<WalkedFile>,
+  regex: LinearRegex,
+  includeMatcher: GlobMatcher | undefined,
+  maxResults: number,
+  signal: AbortSignal,
+): Promise<GrepTally> {
+  const tally: GrepTally = { lines: [], truncated: false, filesSearched: 0, filesWithMatches: 0, skippedBinary: 0, skippedLarge: 0 };
+  for await (const file of files) {
+    if (signal.aborted) break;
+    if (includeMatcher && !includeMatcher.test(file.fromStart)) continue;
+    if (file.size > GREP_MAX_FILE_BYTES) {
+      tally.skippedLarge += 1;
+      continue;
+    }
+    let buffer: Buffer;
+    try {
+      buffer = await readFile(file.real);
+    } catch {
+      continue;
+    }
+    if (looksBinary(buffer)) {
+      tally.skippedBinary += 1;
+      continue;
+    }
+    tally.filesSearched += 1;
+    if ((await searchText(buffer.toString('utf8'), file.relative, regex, maxResults, tally, signal)) === 'stop') break;
+  }
+  return tally;
+}
+
+/**
+ * Adds one file's matching lines to the tally; 'stop' when the search must end (results full, or
+ * cancelled while it yielded). A large file is searched in slices so the event loop is never held
+ * longer than GREP_MAX_BLOCKING_MS.
+ */
+async function searchText(text: string, relative: string, regex: LinearRegex, maxResults: number, tally: GrepTally, signal: AbortSignal): Promise<'go on' | 'stop'> {
+  let matchedThisFile = false;
+  let sliceStart = performance.now();
+  // Lines as text.split('\n') gives them, less a final empty one, walked without building the array.
+  let lineStart = 0;
+  for (let index = 0; lineStart < text.length || index === 0; index += 1) {
+    if (index % GREP_LINES_PER_CLOCK_CHECK === 0 && performance.now() - sliceStart > GREP_MAX_BLOCKING_MS) {
+      // A large file is searched in slices so timers, cancellation and other requests run in between.
+      await yieldToEventLoop();
+      if (signal.aborted) return 'stop';
+      sliceStart = performance.now();
+    }
+    const newline = text.indexOf('\n', lineStart);
+    const lineEnd = newline === -1 ? text.length : newline;
+    const line = text.slice(lineStart, lineEnd).replace(/\r$/, '');
+    lineStart = lineEnd + 1;
+    if (!regex.test(line)) continue;
+    if (tally.lines.length >= maxResults) {
+      tally.truncated = true;
+      return 'stop';
+    }
+    if (!matchedThisFile) {
+      matchedThisFile = true;
+      tally.filesWithMatches += 1;
+    }
+    const shown = line.length > GREP_MAX_LINE_CHARS ? `${line.slice(0, GREP_MAX_LINE_CHARS)}... [line cut at ${GREP_MAX_LINE_CHARS} characters]` : line;
+    tally.lines.push(`${relative}:${index + 1}:${shown}`);
+  }
+  return 'go on';
+}
+
+/** The result: one "path:line:text" a match, or a no-match sentence, with notes on truncation and skipped files. */
+function reportMatches(pattern: string, maxResults: number, relativePath: string, tally: GrepTally): ToolResult {
+  const { lines, truncated, filesSearched, skippedLarge } = tally;
+  const metadata = {
+    path: relativePath,
+    matches: lines.length,
+    files_with_matches: tally.filesWithMatches,
+    files_searched: filesSearched,
+    skipped_binary: tally.skippedBinary,
+    skipped_large: skippedLarge,
+    truncated,
+  };
+  const skippedNote =
+    skippedLarge > 0 ? `\n[${skippedLarge} file(s) over ${GREP_MAX_FILE_BYTES / (1024 * 1024)} MB were skipped; search them with shell]` : '';
+  if (lines.length === 0) {
+    const where = relativePath === '.' ? 'the workspace' : `"${relativePath}"`;
+    return textResult(`No matches for /${pattern}/ in ${where} (${filesSearched} files searched).${skippedNote}`, metadata);
+  }
+  let content = lines.join('\n');
+  if (truncated) {
+    content += `\n[results truncated at ${maxResults} matches; narrow the pattern, path or include, or raise max_results]`;
+  }
+  return textResult(content + skippedNote, metadata);
+}
