@@ -130,6 +130,62 @@ function classify(message: string): SandboxFailure {
   return /out of memory|\bOOM\b|Cannot enlarge memory/i.test(message) ? 'memory' : 'exception';
 }
 
+/**
+ * Gives the guest its links to the host, then runs the prelude that builds `tools` and `console` on
+ * them: `__toolhost_call` (a tool call, answered through a guest promise; counted with `countCall`
+ * and refused past limits.maxToolCalls), `__toolhost_print` (console output) and `__toolhost_names`.
+ * Throws when the prelude fails (the engine is then unusable for this run).
+ */
+function installHostBindings(
+  context: QuickJSContext,
+  host: SandboxHost,
+  limits: SandboxLimits,
+  printed: BoundedConsole,
+  unsettled: Set<QuickJSDeferredPromise>,
+  inFlight: Set<Promise<void>>,
+  countCall: () => number,
+): void {
+  context
+    .newFunction('__toolhost_call', (nameHandle, argsHandle) => {
+      const name = context.getString(nameHandle);
+      const argsJson = context.getString(argsHandle);
+      const deferred = context.newPromise();
+      if (countCall() > limits.maxToolCalls) {
+        context.newError({ name: 'RangeError', message: `More than ${limits.maxToolCalls} tool calls in one run; do fewer per run.` }).consume((error) => deferred.reject(error));
+        return deferred.handle;
+      }
+      unsettled.add(deferred);
+      const settle = (json: string): void => {
+        unsettled.delete(deferred);
+        if (!context.alive || !deferred.alive) return;
+        context.newString(json).consume((value) => deferred.resolve(value));
+      };
+      const call = Promise.resolve()
+        .then(() => host.callTool(name, JSON.parse(argsJson) as unknown))
+        .then(
+          (result) => settle(JSON.stringify(result)),
+          (error: unknown) => settle(JSON.stringify({ content: `The host failed to run ${name}: ${error instanceof Error ? error.message : String(error)}`, is_error: true })),
+        );
+      inFlight.add(call);
+      void call.finally(() => inFlight.delete(call));
+      return deferred.handle;
+    })
+    .consume((fn) => context.setProp(context.global, '__toolhost_call', fn));
+  context
+    .newFunction('__toolhost_print', (levelHandle, textHandle) => {
+      printed.write(context.getString(levelHandle), context.getString(textHandle));
+    })
+    .consume((fn) => context.setProp(context.global, '__toolhost_print', fn));
+  context.newString(JSON.stringify(host.toolNames)).consume((names) => context.setProp(context.global, '__toolhost_names', names));
+  const prelude = context.evalCode(PRELUDE, 'prelude.js');
+  if (prelude.error) {
+    const message = describeError(context, prelude.error);
+    prelude.error.dispose();
+    throw new Error(`run_code prelude failed: ${message}`);
+  }
+  prelude.value.dispose();
+}
+
 /** Runs `code` to completion, failure or the deadline; never throws for anything the code does. */
 export async function runInSandbox(code: string, host: SandboxHost, limits: SandboxLimits): Promise<SandboxOutcome> {
   const printed = new BoundedConsole(limits.consoleChars);
@@ -188,46 +244,7 @@ export async function runInSandbox(code: string, host: SandboxHost, limits: Sand
   };
 
   try {
-    context
-      .newFunction('__toolhost_call', (nameHandle, argsHandle) => {
-        const name = context.getString(nameHandle);
-        const argsJson = context.getString(argsHandle);
-        const deferred = context.newPromise();
-        toolCalls += 1;
-        if (toolCalls > limits.maxToolCalls) {
-          context.newError({ name: 'RangeError', message: `More than ${limits.maxToolCalls} tool calls in one run; do fewer per run.` }).consume((error) => deferred.reject(error));
-          return deferred.handle;
-        }
-        unsettled.add(deferred);
-        const settle = (json: string): void => {
-          unsettled.delete(deferred);
-          if (!context.alive || !deferred.alive) return;
-          context.newString(json).consume((value) => deferred.resolve(value));
-        };
-        const call = Promise.resolve()
-          .then(() => host.callTool(name, JSON.parse(argsJson) as unknown))
-          .then(
-            (result) => settle(JSON.stringify(result)),
-            (error: unknown) => settle(JSON.stringify({ content: `The host failed to run ${name}: ${error instanceof Error ? error.message : String(error)}`, is_error: true })),
-          );
-        inFlight.add(call);
-        void call.finally(() => inFlight.delete(call));
-        return deferred.handle;
-      })
-      .consume((fn) => context.setProp(context.global, '__toolhost_call', fn));
-    context
-      .newFunction('__toolhost_print', (levelHandle, textHandle) => {
-        printed.write(context.getString(levelHandle), context.getString(textHandle));
-      })
-      .consume((fn) => context.setProp(context.global, '__toolhost_print', fn));
-    context.newString(JSON.stringify(host.toolNames)).consume((names) => context.setProp(context.global, '__toolhost_names', names));
-    const prelude = context.evalCode(PRELUDE, 'prelude.js');
-    if (prelude.error) {
-      const message = describeError(context, prelude.error);
-      prelude.error.dispose();
-      throw new Error(`run_code prelude failed: ${message}`);
-    }
-    prelude.value.dispose();
+    installHostBindings(context, host, limits, printed, unsettled, inFlight, () => (toolCalls += 1));
 
     sliceStarted = Date.now();
     const evaluated = context.evalCode(wrap(code), SOURCE_NAME);
