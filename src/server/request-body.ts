@@ -13,6 +13,7 @@ import { Readable } from 'node:stream';
 import type { Context, MiddlewareHandler } from 'hono';
 import { HttpError } from './http-errors.ts';
 import { isJsonContentType } from './security.ts';
+import { isPlainObject } from '../json-value.ts';
 
 export const DEFAULT_BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -140,10 +141,6 @@ export async function readJsonObjectBody(c: Context): Promise<Record<string, unk
     throw new HttpError(400, 'invalid_body', `The request body must be a JSON object, received ${describeJsonType(value)}.`);
   }
   return value;
-}
-
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 export function describeJsonType(value: unknown): string {
