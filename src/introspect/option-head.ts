@@ -218,7 +218,9 @@ export function parseOptionHead(line: string): OptionHead | null {
     if (info.repeatable) result.repeatable = true;
   };
   for (; index < tokens.length; index += 1) {
-    const token = tokens[index] ?? '';
+    // hand-written `-h: print this help`, `-d, -u: decode`: a colon right after a flag ends the head
+    const colonEnd = /^(--?[A-Za-z0-9?#@][\w.?#@-]*):$/.exec(tokens[index] ?? '');
+    const token = colonEnd?.[1] ?? tokens[index] ?? '';
     if (token === '/' || token === '|') {
       afterSlash = token === '/';
       lastWasFlag = false;
@@ -280,6 +282,10 @@ export function parseOptionHead(line: string): OptionHead | null {
       afterSlash = false;
       lastWasFlag = true;
       lastWasBareValue = false;
+      if (colonEnd) {
+        index += 1;
+        break;
+      }
       continue;
     }
     const remaining = tokens.length - index;
