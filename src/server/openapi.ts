@@ -1,321 +1,261 @@
-/** The OpenAPI 3.1 description of the HTTP API, served at `GET /openapi.json`. */
+/**
+ * The OpenAPI 3.1 description of the HTTP API, served at `GET /openapi.json`.
+ *
+ * The document is data, assembled from one named part per area of the API (console, operations, tool
+ * list, one tool, dispatch, approvals, streams) so a route's entry is found, and kept in step with
+ * src/server/http-app.ts, without reading one 300-line literal. Paths keep the order clients see
+ * today; the component schemas live in openapi-schemas.ts.
+ */
 import { TOOL_LIST_FORMATS, TOOL_SET_FORMATS } from '../schema/providers/format.ts';
-import { PERMISSION_LEVELS } from '../permission.ts';
 import { DISPATCH_PROVIDERS } from './dispatch/types.ts';
+import { componentSchemas, ref } from './openapi-schemas.ts';
 import { TOOLHOST_VERSION } from './version.ts';
 
 export type OpenApiDocument = Record<string, unknown>;
 
+/** OpenAPI path items keyed by path. */
+type Paths = Record<string, object>;
+
 const json = (schema: object): object => ({ 'application/json': { schema } });
-const ref = (name: string): object => ({ $ref: `#/components/schemas/${name}` });
 const errorResponse = (description: string): object => ({ description, content: json(ref('Error')) });
 
 export function buildOpenApiDocument(options: { serverUrl?: string } = {}): OpenApiDocument {
   return {
     openapi: '3.1.0',
-    info: {
-      title: 'toolhost',
-      version: TOOLHOST_VERSION,
-      description:
-        'A tool host for LLM agents: list tools in any provider format, call them, and dispatch a provider assistant message. Every endpoint but /healthz needs `Authorization: Bearer <token>` when the server runs with a token. Requests from web pages (an `Origin` header) are refused with 403 `forbidden_origin` unless the origin is the server\'s own or listed in allowed_origins; request bodies must be `Content-Type: application/json` (else 415 `unsupported_media_type`). MCP (Streamable HTTP) is served at /mcp.',
-    },
+    info: apiInfo(),
     ...(options.serverUrl ? { servers: [{ url: options.serverUrl }] } : {}),
     security: [{ bearer: [] }],
     paths: {
-      '/': {
-        get: {
-          operationId: 'console',
-          summary: 'The web console (HTML; also at /console). The page and its assets need no token; it asks for one and sends it on every API call.',
-          security: [],
-          responses: { '200': { description: 'The console page.', content: { 'text/html': { schema: { type: 'string' } } } } },
-        },
-      },
-      '/console/{asset}': {
-        get: {
-          operationId: 'consoleAsset',
-          summary: "A script or style of the web console (a fixed list of files; no token needed).",
-          security: [],
-          parameters: [{ name: 'asset', in: 'path', required: true, schema: { type: 'string' } }],
-          responses: { '200': { description: 'The asset.' }, '404': errorResponse('Not one of the console assets (`not_found`).') },
-        },
-      },
-      '/healthz': {
-        get: {
-          operationId: 'health',
-          summary: 'Liveness and the number of visible tools (no token needed).',
-          security: [],
-          responses: { '200': { description: 'Healthy.', content: json(ref('Health')) } },
-        },
-      },
-      '/metrics': {
-        get: {
-          operationId: 'metrics',
-          summary: 'Prometheus metrics (text exposition format 0.0.4).',
-          responses: { '200': { description: 'Metrics.', content: { 'text/plain': { schema: { type: 'string' } } } }, '401': errorResponse('Missing or invalid token.') },
-        },
-      },
-      '/v1/tools': {
-        get: {
-          operationId: 'listTools',
-          summary: 'Tools visible to clients, in the requested format.',
-          parameters: [{ name: 'format', in: 'query', required: false, schema: { type: 'string', enum: [...TOOL_LIST_FORMATS, ...TOOL_SET_FORMATS], default: 'raw' } }],
-          responses: {
-            '200': {
-              description:
-                'The tool list; `tools` items have the shape of the format (raw, Anthropic tool, OpenAI function tool, Gemini FunctionDeclaration, MCP Tool). `format=union` answers instead with ONE JSON Schema (the body itself) for an assistant turn `{content, tool_calls: [{name, arguments}]}`, for guided decoding (vLLM/SGLang `guided_json`, xgrammar): one `anyOf` branch per tool, no `$ref`, only keywords xgrammar supports.',
-              content: json({ type: 'object', required: ['format', 'tools'], properties: { format: { type: 'string', enum: [...TOOL_LIST_FORMATS] }, tools: { type: 'array', items: { type: 'object' } } } }),
-            },
-            '400': errorResponse('Unknown format (`invalid_query`); the message lists the allowed values.'),
-            '401': errorResponse('Missing or invalid token.'),
-          },
-        },
-      },
-      '/v1/tools/tree': {
-        get: {
-          operationId: 'listToolDeclarations',
-          summary: 'Code mode: one TypeScript declaration file per visible tool, to read only the ones a run_code program needs.',
-          responses: {
-            '200': {
-              description: 'The files, e.g. {"files": [{"path": "tools/list_dir.d.ts"}]}.',
-              content: json({ type: 'object', required: ['files'], properties: { files: { type: 'array', items: { type: 'object', required: ['path'], properties: { path: { type: 'string' } } } } } }),
-            },
-          },
-        },
-      },
-      '/v1/tools/tree/{path}': {
-        get: {
-          operationId: 'getToolDeclaration',
-          summary: "One declaration file (`tools/<name>.d.ts`): the tool as a typed async function (`Promise<ToolResult>`), with its description, parameter docs and an example call.",
-          parameters: [{ name: 'path', in: 'path', required: true, description: 'A path from GET /v1/tools/tree, slashes included.', schema: { type: 'string' } }],
-          responses: {
-            '200': { description: 'The declaration.', content: { 'application/typescript': { schema: { type: 'string' } } } },
-            '404': errorResponse('Not a tools/<name>.d.ts path (`not_found`), or an unknown or hidden tool (`unknown_tool`, `tool_load_failed`).'),
-          },
-        },
-      },
-      '/v1/tools/{name}': {
-        get: {
-          operationId: 'getTool',
-          summary: 'One tool: the raw description plus every provider form under `formats`, or only the form named by `format`.',
-          parameters: [
-            { name: 'name', in: 'path', required: true, schema: { type: 'string' } },
-            { name: 'format', in: 'query', required: false, schema: { type: 'string', enum: [...TOOL_LIST_FORMATS] } },
-          ],
-          responses: {
-            '200': { description: 'The tool.', content: json({ oneOf: [ref('ToolDetail'), { type: 'object' }] }) },
-            '400': errorResponse('Unknown format.'),
-            '404': errorResponse('Unknown or hidden tool (`unknown_tool`).'),
-          },
-        },
-      },
-      '/v1/tools/{name}/inspect': {
-        get: {
-          operationId: 'inspectTool',
-          summary: "How a wasm tool's help was understood (the `toolhost inspect --json` report, with `not_understood` lines) and its policy; env variables and added network headers are named, never their values.",
-          parameters: [{ name: 'name', in: 'path', required: true, schema: { type: 'string' } }],
-          responses: {
-            '200': { description: 'The report.', content: json(ref('ToolInspection')) },
-            '404': errorResponse('Unknown or hidden tool (`unknown_tool`), a file that failed to load (`tool_load_failed`), or a built-in, which has no help (`not_found`).'),
-          },
-        },
-      },
-      '/v1/tools/{name}/call': {
-        post: {
-          operationId: 'callTool',
-          summary: 'Call one tool. A tool failure is a 200 with `is_error: true`.',
-          parameters: [{ name: 'name', in: 'path', required: true, schema: { type: 'string' } }],
-          requestBody: { required: true, content: json(ref('CallRequest')) },
-          responses: {
-            '200': { description: 'The tool result.', content: json(ref('ToolResult')) },
-            '400': errorResponse('Malformed JSON (`invalid_json`) or a body that is not {"arguments": {...}} (`invalid_body`).'),
-            '404': errorResponse('Unknown or hidden tool (`unknown_tool`).'),
-            '413': errorResponse('Body larger than the limit (`payload_too_large`).'),
-            '415': errorResponse('Content-Type is not application/json (`unsupported_media_type`).'),
-          },
-        },
-      },
-      '/v1/dispatch': {
-        post: {
-          operationId: 'dispatch',
-          summary: "Run every tool call of a provider's assistant message concurrently; returns the tool-result message(s) to append, in that provider's format.",
-          description:
-            'Accepted bodies: Anthropic `{role: "assistant", content: [{type: "tool_use", id, name, input}]}` or a Messages API response; OpenAI chat `{role: "assistant", tool_calls: [...]}` or a chat completion (first choice); OpenAI Responses `{output: [{type: "function_call", call_id, name, arguments}]}`, an array of output items, or one item; Gemini `{role: "model", parts: [{functionCall: {name, args, id?}}]}`, a candidate or a GenerateContentResponse (first candidate). Returned `messages`: Anthropic one `{role: "user", content: [{type: "tool_result", tool_use_id, content, is_error}]}`; OpenAI one `{role: "tool", tool_call_id, content}` per call; OpenAI Responses one `{type: "function_call_output", call_id, output}` per call; Gemini one `{role: "user", parts: [{functionResponse: {id?, name, response: {output} | {error}}}]}`. OpenAI results that failed are prefixed "Error: ". No tool calls → `messages: []`. Never detected, only with `?provider=`: `union`, a turn `{content, tool_calls: [{name, arguments}]}` decoded under `GET /v1/tools?format=union` (refused whole with 400 `invalid_body` listing every problem, before any call runs, when it does not validate), answered with one `{role: "tool", name, content}` per call; `text`, `{text}` with `<tool_call>{"name", "arguments"}</tool_call>` or fenced ```json / ```tool_call blocks in prose, answered with one `{role: "tool", name, content}` per call and `text`: one `<tool_response>{"name", "content", "is_error"}</tool_response>` per call (a malformed block is an is_error result).',
-          parameters: [{ name: 'provider', in: 'query', required: false, schema: { type: 'string', enum: [...DISPATCH_PROVIDERS] }, description: 'Skip shape detection. "openai" also accepts Responses API shapes.' }],
-          requestBody: { required: true, content: json({ type: ['object', 'array'] }) },
-          responses: {
-            '200': { description: 'Results.', content: json(ref('DispatchResponse')) },
-            '400': errorResponse('Malformed JSON (`invalid_json`), unknown provider (`invalid_query`) or an unrecognized message shape (`unrecognized_message`).'),
-            '413': errorResponse('Body larger than the limit.'),
-            '415': errorResponse('Content-Type is not application/json (`unsupported_media_type`).'),
-          },
-        },
-      },
-      '/v1/approvals': {
-        get: {
-          operationId: 'listApprovals',
-          summary: 'Calls waiting for a person\'s decision (an `approvals` rule said `ask`), oldest first. Arguments are parsed; secret parameters show their `<secret_ref:NAME>` placeholder.',
-          responses: {
-            '200': { description: 'Pending approvals.', content: json({ type: 'object', required: ['approvals'], properties: { approvals: { type: 'array', items: ref('ApprovalRequest') } } }) },
-            '401': errorResponse('Missing or invalid token.'),
-          },
-        },
-      },
-      '/v1/approvals/{id}': {
-        post: {
-          operationId: 'decideApproval',
-          summary: 'Decide a pending approval: `allow` runs the call, `deny` refuses it (an is_error result), `always` runs it and every identical call (same tool, same arguments) until the host stops (not persisted).',
-          parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
-          requestBody: {
-            required: true,
-            content: json({ type: 'object', additionalProperties: false, required: ['decision'], properties: { decision: { type: 'string', enum: ['allow', 'deny', 'always'] } } }),
-          },
-          responses: {
-            '200': { description: 'Decided.', content: json({ type: 'object', required: ['id', 'decision'], properties: { id: { type: 'string' }, decision: { type: 'string', enum: ['allow', 'deny', 'always'] } } }) },
-            '400': errorResponse('Malformed JSON or a body that is not {"decision": "allow" | "deny" | "always"} (`invalid_body`).'),
-            '404': errorResponse('No such approval is pending: decided, timed out, cancelled, or unknown (`not_found`).'),
-            '415': errorResponse('Content-Type is not application/json (`unsupported_media_type`).'),
-          },
-        },
-      },
-      '/v1/events': {
-        get: {
-          operationId: 'events',
-          summary: 'Server-sent events of the host: `event: added|updated|removed|load_failed|collision|call_finished|network_denied|approval_requested|approval_decided`, `data: <HostEvent JSON>`; keep-alive comments.',
-          responses: { '200': { description: 'An SSE stream.', content: { 'text/event-stream': { schema: { type: 'string' } } } } },
-        },
-      },
-      '/mcp': {
-        post: { operationId: 'mcpPost', summary: 'MCP Streamable HTTP (JSON-RPC); start with an initialize request, then send Mcp-Session-Id.', responses: { '200': { description: 'JSON-RPC response (JSON or SSE).' } } },
-        get: { operationId: 'mcpStream', summary: 'MCP standalone SSE stream for server notifications (needs Mcp-Session-Id).', responses: { '200': { description: 'SSE stream.' } } },
-        delete: { operationId: 'mcpEnd', summary: 'End an MCP session.', responses: { '200': { description: 'Ended.' } } },
-      },
+      ...consolePaths(),
+      ...operationsPaths(),
+      ...toolListPaths(),
+      ...toolPaths(),
+      ...dispatchPaths(),
+      ...approvalPaths(),
+      ...streamPaths(),
     },
     components: {
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
-      schemas: {
-        Error: {
-          type: 'object',
-          required: ['error'],
-          properties: {
-            error: {
-              type: 'object',
-              required: ['code', 'message'],
-              properties: {
-                code: { type: 'string', examples: ['invalid_json', 'invalid_body', 'invalid_query', 'unknown_tool', 'unrecognized_message', 'payload_too_large', 'unauthorized', 'forbidden_host', 'forbidden_origin', 'unsupported_media_type'] },
-                message: { type: 'string' },
-                details: { type: 'object' },
-              },
-            },
+      schemas: componentSchemas(),
+    },
+  };
+}
+
+/** Title, version and the rules every endpoint shares (token, origins, content type). */
+function apiInfo(): object {
+  return {
+    title: 'toolhost',
+    version: TOOLHOST_VERSION,
+    description:
+      'A tool host for LLM agents: list tools in any provider format, call them, and dispatch a provider assistant message. Every endpoint but /healthz needs `Authorization: Bearer <token>` when the server runs with a token. Requests from web pages (an `Origin` header) are refused with 403 `forbidden_origin` unless the origin is the server\'s own or listed in allowed_origins; request bodies must be `Content-Type: application/json` (else 415 `unsupported_media_type`). MCP (Streamable HTTP) is served at /mcp.',
+  };
+}
+
+/** The web console: its page and assets, served without a token. */
+function consolePaths(): Paths {
+  return {
+    '/': {
+      get: {
+        operationId: 'console',
+        summary: 'The web console (HTML; also at /console). The page and its assets need no token; it asks for one and sends it on every API call.',
+        security: [],
+        responses: { '200': { description: 'The console page.', content: { 'text/html': { schema: { type: 'string' } } } } },
+      },
+    },
+    '/console/{asset}': {
+      get: {
+        operationId: 'consoleAsset',
+        summary: "A script or style of the web console (a fixed list of files; no token needed).",
+        security: [],
+        parameters: [{ name: 'asset', in: 'path', required: true, schema: { type: 'string' } }],
+        responses: { '200': { description: 'The asset.' }, '404': errorResponse('Not one of the console assets (`not_found`).') },
+      },
+    },
+  };
+}
+
+/** Liveness and metrics, for load balancers and Prometheus. */
+function operationsPaths(): Paths {
+  return {
+    '/healthz': {
+      get: {
+        operationId: 'health',
+        summary: 'Liveness and the number of visible tools (no token needed).',
+        security: [],
+        responses: { '200': { description: 'Healthy.', content: json(ref('Health')) } },
+      },
+    },
+    '/metrics': {
+      get: {
+        operationId: 'metrics',
+        summary: 'Prometheus metrics (text exposition format 0.0.4).',
+        responses: { '200': { description: 'Metrics.', content: { 'text/plain': { schema: { type: 'string' } } } }, '401': errorResponse('Missing or invalid token.') },
+      },
+    },
+  };
+}
+
+/** The tool list in every provider format, and the code-mode declaration tree. */
+function toolListPaths(): Paths {
+  return {
+    '/v1/tools': {
+      get: {
+        operationId: 'listTools',
+        summary: 'Tools visible to clients, in the requested format.',
+        parameters: [{ name: 'format', in: 'query', required: false, schema: { type: 'string', enum: [...TOOL_LIST_FORMATS, ...TOOL_SET_FORMATS], default: 'raw' } }],
+        responses: {
+          '200': {
+            description:
+              'The tool list; `tools` items have the shape of the format (raw, Anthropic tool, OpenAI function tool, Gemini FunctionDeclaration, MCP Tool). `format=union` answers instead with ONE JSON Schema (the body itself) for an assistant turn `{content, tool_calls: [{name, arguments}]}`, for guided decoding (vLLM/SGLang `guided_json`, xgrammar): one `anyOf` branch per tool, no `$ref`, only keywords xgrammar supports.',
+            content: json({ type: 'object', required: ['format', 'tools'], properties: { format: { type: 'string', enum: [...TOOL_LIST_FORMATS] }, tools: { type: 'array', items: { type: 'object' } } } }),
           },
+          '400': errorResponse('Unknown format (`invalid_query`); the message lists the allowed values.'),
+          '401': errorResponse('Missing or invalid token.'),
         },
-        Health: {
-          type: 'object',
-          required: ['status', 'tools'],
-          properties: { status: { const: 'ok' }, tools: { type: 'integer' }, load_failures: { type: 'integer' }, in_flight_calls: { type: 'integer' } },
-        },
-        RawTool: {
-          type: 'object',
-          required: ['name', 'description', 'source', 'permission', 'network', 'inputSchema'],
-          properties: {
-            name: { type: 'string' },
-            description: { type: 'string' },
-            source: { type: 'string', enum: ['builtin', 'wasm'] },
-            permission: { type: 'string', enum: [...PERMISSION_LEVELS] },
-            network: { type: 'boolean' },
-            inputSchema: { type: 'object', description: 'Normalized JSON Schema of the arguments.' },
-          },
-        },
-        ToolDetail: {
-          allOf: [
-            ref('RawTool'),
-            {
-              type: 'object',
-              required: ['formats'],
-              properties: { formats: { type: 'object', required: ['anthropic', 'openai', 'gemini', 'mcp'], properties: { anthropic: { type: 'object' }, openai: { type: 'object' }, gemini: { type: 'object' }, mcp: { type: 'object' } } } },
-            },
-          ],
-        },
-        ToolInspection: {
-          type: 'object',
-          required: ['name', 'description', 'spec', 'schema', 'argv_example', 'program', 'file', 'sha256', 'help_flag', 'permission', 'network', 'imports', 'policy'],
-          properties: {
-            name: { type: 'string' },
-            description: { type: 'string' },
-            spec: { type: 'object', description: 'Options, positionals and subcommands as parsed from the help.' },
-            schema: { type: 'object' },
-            argv_example: { type: 'array', items: { type: 'string' } },
-            not_understood: {
-              type: 'object',
-              description: 'Lines of the help\'s options sections the parser could not read (present when text help was parsed; at most 10 lines listed).',
-              properties: { count: { type: 'integer' }, lines: { type: 'array', items: { type: 'object', properties: { line: { type: 'integer' }, text: { type: 'string' } } } } },
-            },
-            program: { type: 'string' },
-            file: { type: 'string' },
-            sha256: { type: 'string' },
-            help_flag: { type: 'string' },
-            help_problem: { type: 'string' },
-            permission: { type: 'string', enum: [...PERMISSION_LEVELS] },
-            network: { type: 'boolean' },
-            imports: { type: 'array', items: { type: 'string' } },
-            name_clash: { type: 'string' },
-            policy: {
-              type: 'object',
-              required: ['fs', 'env', 'network', 'timeout_ms', 'memory_mb', 'output_bytes'],
-              properties: {
-                fs: { type: 'array', items: { type: 'object', properties: { host: { type: 'string' }, guest: { type: 'string' }, mode: { type: 'string' } } } },
-                env: { type: 'array', items: { type: 'string' }, description: 'Names of the environment variables the tool sees (values are not shown).' },
-                network: {
-                  type: 'object',
-                  required: ['allow'],
-                  properties: {
-                    allow: { type: 'array', items: { type: 'string' } },
-                    headers: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } }, description: 'Per host, the names of the headers the host adds (values are not shown).' },
-                    resolve: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } },
-                  },
-                },
-                timeout_ms: { type: 'integer' },
-                memory_mb: { type: 'integer' },
-                output_bytes: { type: 'integer' },
-              },
-            },
-          },
-        },
-        ApprovalRequest: {
-          type: 'object',
-          required: ['id', 'tool', 'arguments', 'created_at', 'expires_at', 'call_id'],
-          properties: {
-            id: { type: 'string' },
-            tool: { type: 'string' },
-            arguments: { type: 'object' },
-            created_at: { type: 'string', format: 'date-time' },
-            expires_at: { type: 'string', format: 'date-time', description: 'When the call is refused if nobody decides (approval_timeout_ms).' },
-            call_id: { type: 'string' },
-          },
-        },
-        CallRequest: {
-          type: 'object',
-          additionalProperties: false,
-          properties: { arguments: { type: 'object', description: "The tool's parameters. Default {}." } },
-        },
-        ToolResult: {
-          type: 'object',
-          required: ['content', 'is_error'],
-          properties: { content: { type: 'string' }, is_error: { type: 'boolean' }, metadata: { type: 'object' } },
-        },
-        DispatchResponse: {
-          type: 'object',
-          required: ['provider', 'messages', 'results'],
-          properties: {
-            provider: { type: 'string', enum: [...DISPATCH_PROVIDERS] },
-            messages: { type: 'array', items: { type: 'object' }, description: 'Append these to the conversation, in order.' },
-            results: {
-              type: 'array',
-              items: { type: 'object', required: ['id', 'name', 'result'], properties: { id: { type: ['string', 'null'] }, name: { type: 'string' }, result: ref('ToolResult') } },
-            },
-            text: { type: 'string', description: 'provider=text only: the results as `<tool_response>` blocks.' },
+      },
+    },
+    '/v1/tools/tree': {
+      get: {
+        operationId: 'listToolDeclarations',
+        summary: 'Code mode: one TypeScript declaration file per visible tool, to read only the ones a run_code program needs.',
+        responses: {
+          '200': {
+            description: 'The files, e.g. {"files": [{"path": "tools/list_dir.d.ts"}]}.',
+            content: json({ type: 'object', required: ['files'], properties: { files: { type: 'array', items: { type: 'object', required: ['path'], properties: { path: { type: 'string' } } } } } }),
           },
         },
       },
+    },
+    '/v1/tools/tree/{path}': {
+      get: {
+        operationId: 'getToolDeclaration',
+        summary: "One declaration file (`tools/<name>.d.ts`): the tool as a typed async function (`Promise<ToolResult>`), with its description, parameter docs and an example call.",
+        parameters: [{ name: 'path', in: 'path', required: true, description: 'A path from GET /v1/tools/tree, slashes included.', schema: { type: 'string' } }],
+        responses: {
+          '200': { description: 'The declaration.', content: { 'application/typescript': { schema: { type: 'string' } } } },
+          '404': errorResponse('Not a tools/<name>.d.ts path (`not_found`), or an unknown or hidden tool (`unknown_tool`, `tool_load_failed`).'),
+        },
+      },
+    },
+  };
+}
+
+/** One tool: its description, how its help was understood, and calling it. */
+function toolPaths(): Paths {
+  return {
+    '/v1/tools/{name}': {
+      get: {
+        operationId: 'getTool',
+        summary: 'One tool: the raw description plus every provider form under `formats`, or only the form named by `format`.',
+        parameters: [
+          { name: 'name', in: 'path', required: true, schema: { type: 'string' } },
+          { name: 'format', in: 'query', required: false, schema: { type: 'string', enum: [...TOOL_LIST_FORMATS] } },
+        ],
+        responses: {
+          '200': { description: 'The tool.', content: json({ oneOf: [ref('ToolDetail'), { type: 'object' }] }) },
+          '400': errorResponse('Unknown format.'),
+          '404': errorResponse('Unknown or hidden tool (`unknown_tool`).'),
+        },
+      },
+    },
+    '/v1/tools/{name}/inspect': {
+      get: {
+        operationId: 'inspectTool',
+        summary: "How a wasm tool's help was understood (the `toolhost inspect --json` report, with `not_understood` lines) and its policy; env variables and added network headers are named, never their values.",
+        parameters: [{ name: 'name', in: 'path', required: true, schema: { type: 'string' } }],
+        responses: {
+          '200': { description: 'The report.', content: json(ref('ToolInspection')) },
+          '404': errorResponse('Unknown or hidden tool (`unknown_tool`), a file that failed to load (`tool_load_failed`), or a built-in, which has no help (`not_found`).'),
+        },
+      },
+    },
+    '/v1/tools/{name}/call': {
+      post: {
+        operationId: 'callTool',
+        summary: 'Call one tool. A tool failure is a 200 with `is_error: true`.',
+        parameters: [{ name: 'name', in: 'path', required: true, schema: { type: 'string' } }],
+        requestBody: { required: true, content: json(ref('CallRequest')) },
+        responses: {
+          '200': { description: 'The tool result.', content: json(ref('ToolResult')) },
+          '400': errorResponse('Malformed JSON (`invalid_json`) or a body that is not {"arguments": {...}} (`invalid_body`).'),
+          '404': errorResponse('Unknown or hidden tool (`unknown_tool`).'),
+          '413': errorResponse('Body larger than the limit (`payload_too_large`).'),
+          '415': errorResponse('Content-Type is not application/json (`unsupported_media_type`).'),
+        },
+      },
+    },
+  };
+}
+
+/** Running the tool calls of a provider's assistant message. */
+function dispatchPaths(): Paths {
+  return {
+    '/v1/dispatch': {
+      post: {
+        operationId: 'dispatch',
+        summary: "Run every tool call of a provider's assistant message concurrently; returns the tool-result message(s) to append, in that provider's format.",
+        description:
+          'Accepted bodies: Anthropic `{role: "assistant", content: [{type: "tool_use", id, name, input}]}` or a Messages API response; OpenAI chat `{role: "assistant", tool_calls: [...]}` or a chat completion (first choice); OpenAI Responses `{output: [{type: "function_call", call_id, name, arguments}]}`, an array of output items, or one item; Gemini `{role: "model", parts: [{functionCall: {name, args, id?}}]}`, a candidate or a GenerateContentResponse (first candidate). Returned `messages`: Anthropic one `{role: "user", content: [{type: "tool_result", tool_use_id, content, is_error}]}`; OpenAI one `{role: "tool", tool_call_id, content}` per call; OpenAI Responses one `{type: "function_call_output", call_id, output}` per call; Gemini one `{role: "user", parts: [{functionResponse: {id?, name, response: {output} | {error}}}]}`. OpenAI results that failed are prefixed "Error: ". No tool calls → `messages: []`. Never detected, only with `?provider=`: `union`, a turn `{content, tool_calls: [{name, arguments}]}` decoded under `GET /v1/tools?format=union` (refused whole with 400 `invalid_body` listing every problem, before any call runs, when it does not validate), answered with one `{role: "tool", name, content}` per call; `text`, `{text}` with `<tool_call>{"name", "arguments"}</tool_call>` or fenced ```json / ```tool_call blocks in prose, answered with one `{role: "tool", name, content}` per call and `text`: one `<tool_response>{"name", "content", "is_error"}</tool_response>` per call (a malformed block is an is_error result).',
+        parameters: [{ name: 'provider', in: 'query', required: false, schema: { type: 'string', enum: [...DISPATCH_PROVIDERS] }, description: 'Skip shape detection. "openai" also accepts Responses API shapes.' }],
+        requestBody: { required: true, content: json({ type: ['object', 'array'] }) },
+        responses: {
+          '200': { description: 'Results.', content: json(ref('DispatchResponse')) },
+          '400': errorResponse('Malformed JSON (`invalid_json`), unknown provider (`invalid_query`) or an unrecognized message shape (`unrecognized_message`).'),
+          '413': errorResponse('Body larger than the limit.'),
+          '415': errorResponse('Content-Type is not application/json (`unsupported_media_type`).'),
+        },
+      },
+    },
+  };
+}
+
+/** Calls waiting for a person's decision, and deciding them. */
+function approvalPaths(): Paths {
+  return {
+    '/v1/approvals': {
+      get: {
+        operationId: 'listApprovals',
+        summary: 'Calls waiting for a person\'s decision (an `approvals` rule said `ask`), oldest first. Arguments are parsed; secret parameters show their `<secret_ref:NAME>` placeholder.',
+        responses: {
+          '200': { description: 'Pending approvals.', content: json({ type: 'object', required: ['approvals'], properties: { approvals: { type: 'array', items: ref('ApprovalRequest') } } }) },
+          '401': errorResponse('Missing or invalid token.'),
+        },
+      },
+    },
+    '/v1/approvals/{id}': {
+      post: {
+        operationId: 'decideApproval',
+        summary: 'Decide a pending approval: `allow` runs the call, `deny` refuses it (an is_error result), `always` runs it and every identical call (same tool, same arguments) until the host stops (not persisted).',
+        parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+        requestBody: {
+          required: true,
+          content: json({ type: 'object', additionalProperties: false, required: ['decision'], properties: { decision: { type: 'string', enum: ['allow', 'deny', 'always'] } } }),
+        },
+        responses: {
+          '200': { description: 'Decided.', content: json({ type: 'object', required: ['id', 'decision'], properties: { id: { type: 'string' }, decision: { type: 'string', enum: ['allow', 'deny', 'always'] } } }) },
+          '400': errorResponse('Malformed JSON or a body that is not {"decision": "allow" | "deny" | "always"} (`invalid_body`).'),
+          '404': errorResponse('No such approval is pending: decided, timed out, cancelled, or unknown (`not_found`).'),
+          '415': errorResponse('Content-Type is not application/json (`unsupported_media_type`).'),
+        },
+      },
+    },
+  };
+}
+
+/** The long-lived endpoints: host events over SSE and MCP over Streamable HTTP. */
+function streamPaths(): Paths {
+  return {
+    '/v1/events': {
+      get: {
+        operationId: 'events',
+        summary: 'Server-sent events of the host: `event: added|updated|removed|load_failed|collision|call_finished|network_denied|approval_requested|approval_decided`, `data: <HostEvent JSON>`; keep-alive comments.',
+        responses: { '200': { description: 'An SSE stream.', content: { 'text/event-stream': { schema: { type: 'string' } } } } },
+      },
+    },
+    '/mcp': {
+      post: { operationId: 'mcpPost', summary: 'MCP Streamable HTTP (JSON-RPC); start with an initialize request, then send Mcp-Session-Id.', responses: { '200': { description: 'JSON-RPC response (JSON or SSE).' } } },
+      get: { operationId: 'mcpStream', summary: 'MCP standalone SSE stream for server notifications (needs Mcp-Session-Id).', responses: { '200': { description: 'SSE stream.' } } },
+      delete: { operationId: 'mcpEnd', summary: 'End an MCP session.', responses: { '200': { description: 'Ended.' } } },
     },
   };
 }

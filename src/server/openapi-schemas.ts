@@ -1,0 +1,181 @@
+/**
+ * The component schemas of the OpenAPI document (openapi.ts), one named group per kind of body: errors
+ * and health, tools, a wasm tool's inspection report, approvals, calls, and dispatch.
+ */
+import { PERMISSION_LEVELS } from '../permission.ts';
+import { DISPATCH_PROVIDERS } from './dispatch/types.ts';
+
+/** OpenAPI schema objects keyed by component name. */
+type Schemas = Record<string, object>;
+
+/** A reference to one of the component schemas below. */
+export const ref = (name: string): object => ({ $ref: `#/components/schemas/${name}` });
+
+/** Every component schema, in the order the document lists them. */
+export function componentSchemas(): Schemas {
+  return { ...statusSchemas(), ...toolSchemas(), ...inspectionSchemas(), ...approvalSchemas(), ...callSchemas(), ...dispatchSchemas() };
+}
+
+
+/** The error body every non-2xx JSON answer has, and /healthz. */
+function statusSchemas(): Schemas {
+  return {
+    Error: {
+      type: 'object',
+      required: ['error'],
+      properties: {
+        error: {
+          type: 'object',
+          required: ['code', 'message'],
+          properties: {
+            code: { type: 'string', examples: ['invalid_json', 'invalid_body', 'invalid_query', 'unknown_tool', 'unrecognized_message', 'payload_too_large', 'unauthorized', 'forbidden_host', 'forbidden_origin', 'unsupported_media_type'] },
+            message: { type: 'string' },
+            details: { type: 'object' },
+          },
+        },
+      },
+    },
+    Health: {
+      type: 'object',
+      required: ['status', 'tools'],
+      properties: { status: { const: 'ok' }, tools: { type: 'integer' }, load_failures: { type: 'integer' }, in_flight_calls: { type: 'integer' } },
+    },
+  };
+}
+
+/** A tool as GET /v1/tools lists it (raw) and as GET /v1/tools/{name} details it. */
+function toolSchemas(): Schemas {
+  return {
+    RawTool: {
+      type: 'object',
+      required: ['name', 'description', 'source', 'permission', 'network', 'inputSchema'],
+      properties: {
+        name: { type: 'string' },
+        description: { type: 'string' },
+        source: { type: 'string', enum: ['builtin', 'wasm'] },
+        permission: { type: 'string', enum: [...PERMISSION_LEVELS] },
+        network: { type: 'boolean' },
+        inputSchema: { type: 'object', description: 'Normalized JSON Schema of the arguments.' },
+      },
+    },
+    ToolDetail: {
+      allOf: [
+        ref('RawTool'),
+        {
+          type: 'object',
+          required: ['formats'],
+          properties: { formats: { type: 'object', required: ['anthropic', 'openai', 'gemini', 'mcp'], properties: { anthropic: { type: 'object' }, openai: { type: 'object' }, gemini: { type: 'object' }, mcp: { type: 'object' } } } },
+        },
+      ],
+    },
+  };
+}
+
+/** A wasm tool's inspection report (GET /v1/tools/{name}/inspect). */
+function inspectionSchemas(): Schemas {
+  return {
+    ToolInspection: {
+      type: 'object',
+      required: ['name', 'description', 'spec', 'schema', 'argv_example', 'program', 'file', 'sha256', 'help_flag', 'permission', 'network', 'imports', 'policy'],
+      properties: {
+        name: { type: 'string' },
+        description: { type: 'string' },
+        spec: { type: 'object', description: 'Options, positionals and subcommands as parsed from the help.' },
+        schema: { type: 'object' },
+        argv_example: { type: 'array', items: { type: 'string' } },
+        not_understood: {
+          type: 'object',
+          description: 'Lines of the help\'s options sections the parser could not read (present when text help was parsed; at most 10 lines listed).',
+          properties: { count: { type: 'integer' }, lines: { type: 'array', items: { type: 'object', properties: { line: { type: 'integer' }, text: { type: 'string' } } } } },
+        },
+        program: { type: 'string' },
+        file: { type: 'string' },
+        sha256: { type: 'string' },
+        help_flag: { type: 'string' },
+        help_problem: { type: 'string' },
+        permission: { type: 'string', enum: [...PERMISSION_LEVELS] },
+        network: { type: 'boolean' },
+        imports: { type: 'array', items: { type: 'string' } },
+        name_clash: { type: 'string' },
+        policy: policySchema(),
+      },
+    },
+  };
+}
+
+/** A wasm tool's resolved policy as the inspection report shows it: names of env variables and headers, never values. */
+function policySchema(): object {
+  return {
+    type: 'object',
+    required: ['fs', 'env', 'network', 'timeout_ms', 'memory_mb', 'output_bytes'],
+    properties: {
+      fs: { type: 'array', items: { type: 'object', properties: { host: { type: 'string' }, guest: { type: 'string' }, mode: { type: 'string' } } } },
+      env: { type: 'array', items: { type: 'string' }, description: 'Names of the environment variables the tool sees (values are not shown).' },
+      network: {
+        type: 'object',
+        required: ['allow'],
+        properties: {
+          allow: { type: 'array', items: { type: 'string' } },
+          headers: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } }, description: 'Per host, the names of the headers the host adds (values are not shown).' },
+          resolve: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } },
+        },
+      },
+      timeout_ms: { type: 'integer' },
+      memory_mb: { type: 'integer' },
+      output_bytes: { type: 'integer' },
+    },
+  };
+}
+
+/** A call waiting for a person (GET /v1/approvals). */
+function approvalSchemas(): Schemas {
+  return {
+    ApprovalRequest: {
+      type: 'object',
+      required: ['id', 'tool', 'arguments', 'created_at', 'expires_at', 'call_id'],
+      properties: {
+        id: { type: 'string' },
+        tool: { type: 'string' },
+        arguments: { type: 'object' },
+        created_at: { type: 'string', format: 'date-time' },
+        expires_at: { type: 'string', format: 'date-time', description: 'When the call is refused if nobody decides (approval_timeout_ms).' },
+        call_id: { type: 'string' },
+      },
+    },
+  };
+}
+
+/** The body of POST /v1/tools/{name}/call and the result it answers with. */
+function callSchemas(): Schemas {
+  return {
+    CallRequest: {
+      type: 'object',
+      additionalProperties: false,
+      properties: { arguments: { type: 'object', description: "The tool's parameters. Default {}." } },
+    },
+    ToolResult: {
+      type: 'object',
+      required: ['content', 'is_error'],
+      properties: { content: { type: 'string' }, is_error: { type: 'boolean' }, metadata: { type: 'object' } },
+    },
+  };
+}
+
+/** The answer of POST /v1/dispatch. */
+function dispatchSchemas(): Schemas {
+  return {
+    DispatchResponse: {
+      type: 'object',
+      required: ['provider', 'messages', 'results'],
+      properties: {
+        provider: { type: 'string', enum: [...DISPATCH_PROVIDERS] },
+        messages: { type: 'array', items: { type: 'object' }, description: 'Append these to the conversation, in order.' },
+        results: {
+          type: 'array',
+          items: { type: 'object', required: ['id', 'name', 'result'], properties: { id: { type: ['string', 'null'] }, name: { type: 'string' }, result: ref('ToolResult') } },
+        },
+        text: { type: 'string', description: 'provider=text only: the results as `<tool_response>` blocks.' },
+      },
+    },
+  };
+}
