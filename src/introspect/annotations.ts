@@ -188,8 +188,13 @@ export function listedChoices(description: string, valueName: string | null): st
   const name = valueName?.replace(/[<>[\]{}=]/g, '') ?? '';
   if (match === null && /^[A-Z][A-Z_]{1,20}$/.test(name)) {
     match = new RegExp(String.raw`\b${name}\b[^.:]{0,120}:\s+` + LIST).exec(description);
-    // join `FILENUM is 1 or 2, corresponding to…`
-    match ??= new RegExp(String.raw`\b${name}\s+(?:is|must be|can be)\s+(?:one of\s+)?(${LIST_ITEM}(?:(?:,\s*or|,|\s+or)\s+${LIST_ITEM}){1,30})(?=\s*(?:[.,;)(]|$))`).exec(description);
+    if (match === null) {
+      // join `FILENUM is 1 or 2, corresponding to…`; GNU touch states them on several lines:
+      // `WORD is access, atime, or use: …` then `WORD is modify or mtime: …` (all of them count)
+      const sentences = new RegExp(String.raw`\b${name}\s+(?:is|must be|can be)\s+(?:one of\s+)?(${LIST_ITEM}(?:(?:,\s*or|,|\s+or)\s+${LIST_ITEM}){1,30})(?=\s*(?:[.,;:)(]|$))`, 'g');
+      const lists = [...description.matchAll(sentences)].flatMap((sentence) => splitList(sentence[1] ?? ''));
+      if (lists.length > 0) return [...new Set(lists)];
+    }
   }
   if (match !== null) return splitList(match[1] ?? '');
   const wholePipe = PIPE_LIST.exec(description);

@@ -23,3 +23,11 @@ describe('option heads', () => {
     expect(options[0]?.description).toBe('decode');
   });
 });
+
+describe('choices written in prose', () => {
+  it('GNU touch: `WORD is access, atime, or use: …` and `WORD is modify or mtime: …` on the next line are all choices', () => {
+    const help =
+      'Usage: touch [OPTION]... FILE...\n\n  -a                     change only the access time\n      --time=WORD        change the specified time:\n                           WORD is access, atime, or use: equivalent to -a\n                           WORD is modify or mtime: equivalent to -m\n';
+    expect(option(help, 'time')?.choices).toEqual(['access', 'atime', 'use', 'modify', 'mtime']);
+  });
+});
