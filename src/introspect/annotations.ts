@@ -13,6 +13,12 @@ export interface DescriptionFacts {
   required: boolean;
   repeatable: boolean;
   typeHint: CliValueType | null;
+  /**
+   * `Enabled by default.` / `Disabled by default.`: the state of a switch, `'true'` or `'false'`.
+   * Only an option whose value is `true|false` (or a boolean) can take it as its default; for a
+   * flag it says nothing (the flag may be the one that turns the state around).
+   */
+  stateDefault: 'true' | 'false' | null;
 }
 
 const TYPE_TAGS: Record<string, CliValueType> = { string: 'string', number: 'number', boolean: 'boolean', count: 'integer' };
@@ -146,6 +152,19 @@ export function extractDescriptionFacts(text: string): DescriptionFacts {
     }
   }
 
+  if (defaultText === null) {
+    // clap long help: `This is false by default.`, ``This is `false` by default, meaning…``; a value
+    // must be quoted, a number or a boolean (`None are mapped by default` is prose)
+    const byDefault = /\b(?:is|are)\s+(`[^`\s]{1,60}`|"[^"\s]{1,60}"|'[^'\s]{1,60}'|true|false|[+-]?\d+(?:\.\d+)?)\s+by default\b/i.exec(description);
+    if (byDefault) {
+      const unquoted = unquote(byDefault[1] ?? '');
+      defaultText = unquoted.value;
+      defaultQuoted = unquoted.quoted && !/^`/.test(byDefault[1] ?? '');
+    }
+  }
+  const state = /(?:^|[.!?;:]\s+|\b(?:is|are)\s+)(enabled|disabled) by default\b/i.exec(description);
+  const stateDefault = state === null ? null : /^enabled$/i.test(state[1] ?? '') ? 'true' : 'false';
+
   // Strip trailing annotation groups (and a trailing period after them).
   for (let guard = 0; guard < 10; guard += 1) {
     const trailing = /\s*([[(])([^[\]()]{0,400})([\])])\.?\s*$/.exec(description);
@@ -154,7 +173,7 @@ export function extractDescriptionFacts(text: string): DescriptionFacts {
     if (!isAnnotationGroup(open, trailing[2] ?? '')) break;
     description = description.slice(0, trailing.index).trimEnd();
   }
-  return { description, defaultText, defaultQuoted, choices, required, repeatable, typeHint };
+  return { description, defaultText, defaultQuoted, choices, required, repeatable, typeHint, stateDefault };
 }
 
 const LIST_ITEM = String.raw`[a-z0-9][\w.-]{0,30}`;

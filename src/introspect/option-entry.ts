@@ -78,11 +78,17 @@ function valueShapeOf(head: OptionHead, facts: DescriptionFacts, choices: string
   return { takes: false, type: 'boolean' };
 }
 
+/** `Enabled by default.` on a `<true|false>` option: the choice `true` (or the boolean, for a `<bool>` value). */
+function stateDefaultOf(state: 'true' | 'false', shape: ValueShape, choices: string[] | null): string | boolean | null {
+  if (shape.type === 'boolean') return state === 'true';
+  return matchingChoice(state, choices) ?? null;
+}
+
 function defaultOf(head: OptionHead, facts: DescriptionFacts, shape: ValueShape, choices: string[] | null, text: string): string | number | boolean | null {
   const long = head.longs[0]?.name ?? null;
   // zstd `--format=zstd   … [Default]`: the line's own literal value is the default
   if (facts.defaultText === null && head.choices?.length === 1 && /\[default\]/i.test(text)) return head.choices[0] ?? null;
-  if (facts.defaultText === null) return null;
+  if (facts.defaultText === null) return shape.takes && facts.stateDefault !== null ? stateDefaultOf(facts.stateDefault, shape, choices) : null;
   // rustc `-L [<KIND>=]<PATH> … KIND can be one of <…|all> (default: all)`: the default of a part
   const part = (head.valueName ?? '').includes('=]') ? /^\[?<?([A-Z][A-Z_]{1,20})\b/.exec(head.valueName ?? '')?.[1] : undefined;
   if (part !== undefined && new RegExp(`\\b${part}\\b`).test(text)) return null;

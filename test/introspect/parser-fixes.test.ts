@@ -31,3 +31,25 @@ describe('choices written in prose', () => {
     expect(option(help, 'time')?.choices).toEqual(['access', 'atime', 'use', 'modify', 'mtime']);
   });
 });
+
+describe('defaults written in prose', () => {
+  const help = (description: string, head = '--inherit-env <true|false>'): string => `OPTIONS:\n        ${head}\n            When using WASI, should environment variables be inherited?\n\n            ${description}\n`;
+
+  it('`This is false by default.` and ``This is `true` by default, meaning…`` on a `<true|false>` option give the choice', () => {
+    expect(option(help('This is false by default.'), 'inherit-env')?.default).toBe('false');
+    expect(option(help('This is `true` by default, meaning that it is inherited.'), 'inherit-env')?.default).toBe('true');
+    expect(option(help('This is 8 by default.', '--jobs <N>'), 'jobs')?.default).toBe(8);
+  });
+
+  it('`Enabled by default.` / `Disabled by default.` give a `<true|false>` option its default, and a flag none', () => {
+    expect(option(help('Enabled by default.'), 'inherit-env')?.default).toBe('true');
+    expect(option(help('Disabled by default.'), 'inherit-env')?.default).toBe('false');
+    expect(option(help('Enabled by default.', '--simd <bool>'), 'simd')?.default).toBe(true);
+    expect(option(help('Enabled by default.', '--simd'), 'simd')?.default).toBeNull();
+  });
+
+  it('prose before `by default` is no default', () => {
+    expect(option(help('None are mapped by default.', '--mapdir <GUEST::HOST>...'), 'mapdir')?.default).toBeNull();
+    expect(option(help('This is enabled by default.', '--color <WHEN>'), 'color')?.default).toBeNull();
+  });
+});
