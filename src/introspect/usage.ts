@@ -121,6 +121,21 @@ interface UsageGroup {
   /** Positionals in the group written as bare lower-case words (`[requirement specifier]`). */
   bareWords: number;
   nested: boolean;
+  /** Where the current alternative (after the last `|`) began in the positionals, and whether it has an option. */
+  alternativeStart: number;
+  alternativeHasOption: boolean;
+  /**
+   * Positionals of alternatives without any option (`scriptfile` in `[-m module | scriptfile]`):
+   * they survive a group whose other alternatives are options.
+   */
+  bareAlternatives: UsagePositional[];
+}
+
+/** Ends the current alternative of a group (at a `|` or the closing bracket). */
+function endAlternative(group: UsageGroup, positionals: readonly UsagePositional[]): void {
+  if (!group.alternativeHasOption) group.bareAlternatives.push(...positionals.slice(group.alternativeStart));
+  group.alternativeStart = positionals.length;
+  group.alternativeHasOption = false;
 }
 
 /**
@@ -140,8 +155,11 @@ function closeGroup(closed: UsageGroup, parent: UsageGroup | undefined, position
     return;
   }
   if (!closed.hasPipe) return;
-  const alternatives = positionals.splice(closed.positionalStart);
-  if (closed.hasOption || alternatives.length === 0) return;
+  endAlternative(closed, positionals);
+  let alternatives = positionals.splice(closed.positionalStart);
+  // `[-m module | scriptfile]`: the option alternatives name no positional, the bare ones do
+  if (closed.hasOption) alternatives = closed.bareAlternatives;
+  if (alternatives.length === 0) return;
   const first = alternatives[0];
   if (first === undefined) return;
   positionals.push({
@@ -206,7 +224,7 @@ export function parseUsageForm(form: string, takesValue: (flag: string) => boole
       lastWasPositional = false;
       const parentWasEmpty = group?.empty ?? false;
       if (group) group.empty = false;
-      groups.push({ bracket: atom.bracket, startsWithOption: false, hasPipe: false, hasOption: false, empty: true, parentWasEmpty, positionalStart: result.positionals.length, bareWords: 0, nested: false });
+      groups.push({ bracket: atom.bracket, startsWithOption: false, hasPipe: false, hasOption: false, empty: true, parentWasEmpty, positionalStart: result.positionals.length, bareWords: 0, nested: false, alternativeStart: result.positionals.length, alternativeHasOption: false, bareAlternatives: [] });
       previousOptionTakesValue = false;
       sawNonLiteral = true;
       continue;
@@ -218,7 +236,16 @@ export function parseUsageForm(form: string, takesValue: (flag: string) => boole
       continue;
     }
     if (atom.kind === 'pipe') {
-      if (group) group.hasPipe = true;
+      if (group) {
+        group.hasPipe = true;
+        endAlternative(group, result.positionals);
+        // the next alternative is read on its own: `scriptfile` after `-m module |` is no option value
+        if (group.startsWithOption && !groups.slice(0, -1).some((open) => open.startsWithOption)) {
+          group.startsWithOption = false;
+          group.empty = true;
+        }
+      }
+      previousOptionTakesValue = false;
       continue;
     }
     if (atom.kind === 'ellipsis') {
@@ -239,6 +266,7 @@ export function parseUsageForm(form: string, takesValue: (flag: string) => boole
       if (text === '--') continue;
       if (group && wasEmpty) group.startsWithOption = true;
       for (const open of groups) open.hasOption = true;
+      if (group) group.alternativeHasOption = true;
       const spelling = text.replace(/[=[<].*$/, '');
       if (groups.length === 0) result.requiredOptions.push(spelling);
       previousOptionTakesValue = !text.includes('=') && takesValue(spelling);

@@ -53,3 +53,20 @@ describe('defaults written in prose', () => {
     expect(option(help('This is enabled by default.', '--color <WHEN>'), 'color')?.default).toBeNull();
   });
 });
+
+describe('positionals in usage forms', () => {
+  const positionals = (help: string) => parseHelp(help).positionals.map(({ name, required, variadic }) => ({ name, required, variadic }));
+
+  it('optparse `[-m module | scriptfile] [arg] ...`: the bare alternative is a positional, the option’s word is not', () => {
+    const help = 'Usage: cProfile.py [-o output_file_path] [-m module | scriptfile] [arg] ...\n\nOptions:\n  -o OUTFILE, --outfile=OUTFILE\n                        Save stats to <outfile>\n  -m                    Profile a library module\n';
+    expect(positionals(help)).toEqual([
+      { name: 'scriptfile', required: false, variadic: false },
+      { name: 'arg', required: false, variadic: true },
+    ]);
+  });
+
+  it('alternatives that are all options name no positional; bare alternatives are still one positional', () => {
+    expect(positionals('Usage: unzip (-l <zipfile> | -t <zipfile>)\n\nOptions:\n  -l <zipfile>  list\n  -t <zipfile>  test\n')).toEqual([]);
+    expect(positionals('Usage: git show [<commit> | <object>]\n')).toEqual([{ name: 'commit|object', required: false, variadic: false }]);
+  });
+});
