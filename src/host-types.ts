@@ -105,3 +105,26 @@ export interface HostOptions {
   /** Called once per extension file while the first load runs (progress for the CLI). */
   onLoadProgress?: (progress: { file: string; done: number; total: number }) => void;
 }
+
+/** Extension loading plugs in here (see src/extensions/); the host only needs this much of it. */
+export interface ExtensionSource {
+  start(): Promise<void>;
+  failures(): LoadFailure[];
+  close(): Promise<void>;
+}
+
+/** Builds a host's extension source once the host's registry and event stream exist. */
+export type ExtensionSourceFactory = (context: {
+  options: HostOptions;
+  workspaceRoot: string;
+  registry: ToolRegistry;
+  emit: (event: HostEvent) => void;
+}) => ExtensionSource;
+
+/** What createHost is given rather than importing: the tools built in, and how extensions load. */
+export interface CreateHostDependencies {
+  /** Default: the shipped built-ins (builtins/index.ts), imported at host creation. */
+  builtinTools?: readonly AnyTool[];
+  /** Default: none, and `extensionsDir` is not loaded (see src/compose.ts for the application's wiring). */
+  extensions?: ExtensionSourceFactory;
+}

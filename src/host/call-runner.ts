@@ -1,0 +1,142 @@
+/**
+ * The host's call path, one pass per step: look the tool up, admit the call (approval, then quota),
+ * give it its time budget, run it through the bridge with the host's context, and report it (log,
+ * network refusals, `call_finished`). Every edge (HTTP, MCP, CLI) and every nested call from a tool
+ * (`run_code`'s `tools.x()`) goes through `run`, so none of them can skip a step.
+ */
+import { randomUUID } from 'node:crypto';
+import type { ApprovalGate } from '../approvals/index.ts';
+import { callTool } from '../bridge/call-tool.ts';
+import { createCallSignal } from '../call-signal.ts';
+import type { CallToolOptions, HostEvent } from '../host-types.ts';
+import type { Logger } from '../logger.ts';
+import type { QuotaGate } from '../quotas/index.ts';
+import type { ToolLookup, ToolRegistry } from '../registry.ts';
+import { errorResult, type ToolResult } from '../result.ts';
+import type { SecretsResolver } from '../secrets.ts';
+import type { AnyTool } from '../tool.ts';
+import type { NetworkDenial } from '../wasm/result-mapping.ts';
+import type { HostResources } from './resources.ts';
+
+export interface CallRunnerOptions {
+  workspaceRoot: string;
+  registry: ToolRegistry;
+  lookupTool: (name: string) => ToolLookup;
+  approvals: ApprovalGate;
+  quotas: QuotaGate;
+  secrets: SecretsResolver;
+  resources: HostResources;
+  emit: (event: HostEvent) => void;
+  logger: Logger;
+  /** A call's budget when neither the caller nor the tool names one. */
+  defaultTimeoutMs: number;
+  /** Aborted when the host gives up waiting for calls at shutdown: every running call stops. */
+  shutdownSignal: AbortSignal;
+}
+
+/** What admission hands the execute pass: a slot to give back when the call ends. */
+type Admission = { ok: true; release(): void } | { ok: false; result: ToolResult };
+
+/** Milliseconds since `start` (a performance.now() reading), to the microsecond. */
+function elapsedMs(start: number): number {
+  return Math.round((performance.now() - start) * 1000) / 1000;
+}
+
+/** The refusals a wasm call's `metadata.network` lists (see result-mapping's `summarizeNetwork`). */
+function networkDenials(result: ToolResult): NetworkDenial[] {
+  const network = result.metadata?.['network'];
+  if (typeof network !== 'object' || network === null || !('denials' in network) || !Array.isArray(network.denials)) return [];
+  return network.denials as NetworkDenial[];
+}
+
+export class CallRunner {
+  constructor(private readonly options: CallRunnerOptions) {}
+
+  /**
+   * One call, start to end. `parentDeadline`: a nested call (ToolContext.callTool) ends by its
+   * caller's deadline at the latest.
+   */
+  async run(name: string, args: unknown, callOptions: CallToolOptions, parentDeadline?: number): Promise<ToolResult> {
+    const lookup = this.options.lookupTool(name);
+    if (!lookup.found) {
+      const details = lookup.reason === 'load_failed' ? { file: lookup.file, load_error: lookup.error } : {};
+      return errorResult(lookup.message, { reason: lookup.reason, ...details });
+    }
+    const callId = callOptions.callId ?? randomUUID();
+    const admission = await this.admit(lookup.tool, name, args, callId, callOptions);
+    if (!admission.ok) return admission.result;
+    const started = performance.now();
+    let result: ToolResult;
+    try {
+      result = await this.execute(lookup.tool, name, args, callId, callOptions, parentDeadline);
+    } finally {
+      admission.release();
+    }
+    this.report(name, callId, result, elapsedMs(started));
+    return result;
+  }
+
+  /** A throw that escaped the bridge is a host bug: log it whole, answer the caller with a result. */
+  internalErrorResult(name: string, error: unknown): ToolResult {
+    this.options.logger.error({ tool: name, error: error instanceof Error ? (error.stack ?? error.message) : String(error) }, 'internal error while calling a tool');
+    return errorResult(`Internal error in the tool host while calling "${name}"; the call did not complete. The host keeps running; see its log.`, { reason: 'internal_error' });
+  }
+
+  /**
+   * Approval, then quota (a denied call uses none). Both come before the deadline starts: time spent
+   * waiting for a person or a slot is not the tool's time. A refusal is reported as a finished call.
+   */
+  private async admit(tool: AnyTool, name: string, args: unknown, callId: string, callOptions: CallToolOptions): Promise<Admission> {
+    const asked = performance.now();
+    const refusal = await this.options.approvals.check(tool, args, { callId, signal: callOptions.signal, approve: callOptions.approve });
+    const admission: Admission = refusal !== undefined ? { ok: false, result: refusal } : await this.options.quotas.admit(name, callOptions.signal);
+    if (!admission.ok) this.options.emit({ type: 'call_finished', tool: name, call_id: callId, duration_ms: elapsedMs(asked), is_error: true });
+    return admission;
+  }
+
+  /** The call's budget: the caller's, else the tool's, else the host's; never past a parent call's deadline. */
+  private budgetMs(tool: AnyTool, callOptions: CallToolOptions, parentDeadline: number | undefined): number {
+    const ownTimeoutMs = callOptions.timeoutMs ?? tool.timeoutMs ?? this.options.defaultTimeoutMs;
+    return parentDeadline === undefined ? ownTimeoutMs : Math.max(1, Math.min(ownTimeoutMs, parentDeadline - Date.now()));
+  }
+
+  /** Runs the tool through the bridge under its own signal (deadline, host shutdown, the caller's cancel). */
+  private async execute(tool: AnyTool, name: string, args: unknown, callId: string, callOptions: CallToolOptions, parentDeadline: number | undefined): Promise<ToolResult> {
+    const { workspaceRoot, registry, secrets, resources, logger, shutdownSignal } = this.options;
+    const timeoutMs = this.budgetMs(tool, callOptions, parentDeadline);
+    const callSignal = createCallSignal(timeoutMs, [shutdownSignal, callOptions.signal]);
+    const deadline = Date.now() + timeoutMs;
+    try {
+      return await callTool(tool, args, {
+        workspaceRoot,
+        permissionMode: registry.permissionMode,
+        callId,
+        signal: callSignal.signal,
+        deadline,
+        logger: logger.child({ tool: name, callId }),
+        secrets,
+        listTools: () => registry.list(),
+        hostResource: (key) => resources.get(key),
+        // A nested call (run_code's `tools.x()`) takes the same path as any other: approvals, permission
+        // mode, policy, its own timeout; it stops with this call and gets at most the time this call has left.
+        callTool: (innerName, innerArgs) =>
+          this.run(innerName, innerArgs, { signal: callSignal.signal, ...(callOptions.approve ? { approve: callOptions.approve } : {}) }, deadline).catch((error: unknown) =>
+            this.internalErrorResult(innerName, error),
+          ),
+      });
+    } finally {
+      callSignal.dispose();
+    }
+  }
+
+  /** The debug log line, one warning and event per refused network request, and `call_finished`. */
+  private report(name: string, callId: string, result: ToolResult, durationMs: number): void {
+    const { logger, emit } = this.options;
+    logger.debug({ tool: name, callId, isError: result.is_error, ms: Math.round(durationMs) }, 'tool call');
+    for (const denial of networkDenials(result)) {
+      logger.warn({ tool: name, callId, ...denial }, 'network request denied by policy');
+      emit({ type: 'network_denied', tool: name, call_id: callId, ...denial });
+    }
+    emit({ type: 'call_finished', tool: name, call_id: callId, duration_ms: durationMs, is_error: result.is_error });
+  }
+}
