@@ -242,6 +242,13 @@ class Scanner {
       previous.descriptionColumn = restOffset > indent ? restOffset : null;
       return true;
     }
+    if (previous?.kind === 'option' && previous.option !== null && previous.indent === indent && continuesSpelling(previous.option, previous.description, head)) {
+      // `-m<mode>   If a directory…, set the mode as an octal` then `--mode=<mode>  permission string.`
+      previous.option.longs.push(...head.longs);
+      previous.option.aliases.push(...head.aliases);
+      if (head.rest.length > 0) previous.description.push(head.rest);
+      return true;
+    }
     const restOffset = head.rest.length > 0 ? line.lastIndexOf(head.rest.slice(0, 40)) : -1;
     this.current = { kind: 'option', indent, descriptionColumn: restOffset > indent ? restOffset : null, head: trimmed, option: head, description: [] };
     this.beforeBlank = null;
@@ -286,6 +293,22 @@ class Scanner {
   private noteUnparsed(index: number, text: string): void {
     if (this.result.unparsed.length < MAX_UNPARSED) this.result.unparsed.push({ line: index + 1, text: text.slice(0, 200) });
   }
+}
+
+/** A value name without its brackets and `=`: `<mode>`, `=<mode>` and `MODE` compare alike. */
+function bareValueName(name: string | null): string {
+  return (name ?? '').replace(/[<>[\]{}=]/g, '').toLowerCase();
+}
+
+/**
+ * True when `next` is the long spelling of the option `previous` began on the line before: a
+ * short-only head, then a long-only head with the same placeholder, while the first line's
+ * sentence runs on (no period) into the second line's description (hand-written help).
+ */
+function continuesSpelling(previous: OptionHead, description: readonly string[], next: OptionHead): boolean {
+  if (description.length > 0 || previous.longs.length > 0 || previous.shorts.length !== 1 || next.shorts.length > 0 || next.longs.length !== 1) return false;
+  if (previous.valueName === null || next.valueName === null || bareValueName(previous.valueName) !== bareValueName(next.valueName)) return false;
+  return previous.rest.length > 0 && !/[.!?:)]$/.test(previous.rest) && /^[a-z]/.test(next.rest);
 }
 
 /** Adds the spellings of `extra` (a continuation line of the same option) to `head`. */

@@ -48,7 +48,10 @@ function atomsOf(form: string): Atom[] {
       atoms.push({ kind: 'word', text });
     } else {
       let end = position;
-      while (end < form.length && !' \t[]()|,'.includes(form[end] ?? ' ') && end - position < 120) end += 1;
+      // `[DIR1,DIR2..]` (hand-written): a comma between two name characters joins one name; a
+      // flag list (`-a,--all`) and `[a, b]` still split
+      const joinsName = (at: number): boolean => form[at] === ',' && character !== '-' && /\w/.test(form[at - 1] ?? '') && /\w/.test(form[at + 1] ?? '');
+      while (end < form.length && (!' \t[]()|,'.includes(form[end] ?? ' ') || joinsName(end)) && end - position < 120) end += 1;
       let text = form.slice(position, end);
       position = end;
       if (text.endsWith('...') && text.length > 3) {

@@ -22,6 +22,24 @@ describe('option heads', () => {
     ]);
     expect(options[0]?.description).toBe('decode');
   });
+
+  it('`-m<mode>  …set the mode as an octal` then `--mode=<mode>  permission string.`: one option over two lines', () => {
+    const help = 'usage: mkdirp [DIR1,DIR2..] {OPTIONS}\n\nOPTIONS are:\n\n  -m<mode>       If a directory needs to be created, set the mode as an octal\n  --mode=<mode>  permission string.\n\n  -p --print     Print the first directories created\n';
+    const options = parseHelp(help).options;
+    expect(options.map(({ long, short, takes_value }) => ({ long, short, takes_value }))).toEqual([
+      { long: 'mode', short: 'm', takes_value: true },
+      { long: 'print', short: 'p', takes_value: false },
+    ]);
+    expect(options[0]?.description).toBe('If a directory needs to be created, set the mode as an octal permission string.');
+  });
+
+  it('a short and a long line that each end their sentence stay two options', () => {
+    const help = 'Options:\n  -m<mode>       Set the mode.\n  --mode=<mode>  set the mode too.\n';
+    expect(parseHelp(help).options.map(({ long, short }) => ({ long, short }))).toEqual([
+      { long: null, short: 'm' },
+      { long: 'mode', short: null },
+    ]);
+  });
 });
 
 describe('choices written in prose', () => {
@@ -56,6 +74,14 @@ describe('defaults written in prose', () => {
 
 describe('positionals in usage forms', () => {
   const positionals = (help: string) => parseHelp(help).positionals.map(({ name, required, variadic }) => ({ name, required, variadic }));
+
+  it('`[DIR1,DIR2..]`: a comma between name characters joins one positional name; `{OPTIONS}` is none', () => {
+    expect(positionals('usage: mkdirp [DIR1,DIR2..] {OPTIONS}\n')).toEqual([{ name: 'DIR1,DIR2', required: false, variadic: true }]);
+    expect(positionals('usage: cp [-a, --all] SOURCE DEST\n')).toEqual([
+      { name: 'SOURCE', required: true, variadic: false },
+      { name: 'DEST', required: true, variadic: false },
+    ]);
+  });
 
   it('optparse `[-m module | scriptfile] [arg] ...`: the bare alternative is a positional, the option’s word is not', () => {
     const help = 'Usage: cProfile.py [-o output_file_path] [-m module | scriptfile] [arg] ...\n\nOptions:\n  -o OUTFILE, --outfile=OUTFILE\n                        Save stats to <outfile>\n  -m                    Profile a library module\n';
