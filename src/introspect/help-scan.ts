@@ -16,6 +16,11 @@ export interface Entry {
   head: string;
   option: OptionHead | null;
   description: string[];
+  /**
+   * Which run of entries this one belongs to: the count goes up at every section title or prose
+   * line between entries (tsc's `COMMAND LINE FLAGS` / `COMMON COMPILER OPTIONS` are plain lines).
+   */
+  block: number;
 }
 
 export interface Paragraph {
@@ -86,6 +91,8 @@ class Scanner {
   private usageLineCount = 0;
   /** Indent of the previous line when it was prose (a definition list such as GNU cut's ranges). */
   private proseIndent: number | null = null;
+  /** See `Entry.block`. */
+  private block = 0;
 
   constructor(private readonly lines: readonly string[], private readonly skip: (index: number) => boolean) {}
 
@@ -186,6 +193,7 @@ class Scanner {
   private sectionHeader(line: string, trimmed: string): boolean {
     const header = SECTION_HEADER.exec(line);
     if (!header || OPTION_START.test(trimmed)) return false;
+    this.block += 1;
     this.closeParagraph();
     this.current = null;
     this.beforeBlank = null;
@@ -250,7 +258,7 @@ class Scanner {
       return true;
     }
     const restOffset = head.rest.length > 0 ? line.lastIndexOf(head.rest.slice(0, 40)) : -1;
-    this.current = { kind: 'option', indent, descriptionColumn: restOffset > indent ? restOffset : null, head: trimmed, option: head, description: [] };
+    this.current = { kind: 'option', indent, descriptionColumn: restOffset > indent ? restOffset : null, head: trimmed, option: head, description: [], block: this.block };
     this.beforeBlank = null;
     this.result.entries.push(this.current);
     return true;
@@ -270,6 +278,7 @@ class Scanner {
       head: headText,
       option: null,
       description: rest.length > 0 ? [rest] : [],
+      block: this.block,
     };
     this.beforeBlank = null;
     this.result.entries.push(this.current);
@@ -284,6 +293,7 @@ class Scanner {
     if (!separator && ((OPTION_START.test(trimmed) && this.section !== 'commands') || (followsEntry && indent > 0))) this.noteUnparsed(index, trimmed);
     this.current = null;
     this.beforeBlank = null;
+    this.block += 1;
     // only a definition-list line (`N-M   from N'th…`) makes a flag-like line at its indent prose
     this.proseIndent = /^\S{1,16}\s{2,}\S/.test(trimmed) ? indent : null;
     if (this.paragraph === null) this.paragraph = { lines: [], afterUsage: this.result.seenUsage, afterEntries: this.result.entries.length > 0 };

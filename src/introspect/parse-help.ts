@@ -6,8 +6,9 @@
  *
  * Passes: Go flag extraction → line scan (help-scan.ts) → options (option-entry.ts) → usage forms
  * (usage.ts) → required options → subcommands and positionals (positional-entry.ts) →
- * description → program name.
+ * description → program name → tsc-style value-taking (flush-left-types.ts).
  */
+import { applyFlushLeftTypes } from './flush-left-types.ts';
 import { extractGoFlags, looksLikeGoFlag } from './go-flag.ts';
 import { scanHelpLines, type HelpScan, type Paragraph, type UnparsedLine } from './help-scan.ts';
 import { clampDescription, expandTabs, helpLines } from './limits.ts';
@@ -169,6 +170,7 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
   if (goUsage) programName = goUsage[1] ?? programBaseName(goUsage[2] ?? '');
   if (programName === null && firstForm?.program) programName = programNameOf(forms, firstForm.program);
   programName ??= fallbackProgramName(lines, parseOptions?.fileName);
+  applyFlushLeftTypes(scan.entries, options, lines, programName?.split(' ')[0] ?? null);
   const name = sanitizeToolName(programName ?? parseOptions?.fileName ?? 'tool');
 
   const spec: CliSpec = { name, description: descriptionOf(scan.paragraphs, scan.seenUsage), options, positionals, subcommands };

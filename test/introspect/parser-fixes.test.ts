@@ -96,3 +96,63 @@ describe('positionals in usage forms', () => {
     expect(positionals('Usage: git show [<commit> | <object>]\n')).toEqual([{ name: 'commit|object', required: false, variadic: false }]);
   });
 });
+
+describe('tsc: options flush left without a placeholder', () => {
+  const help = [
+    'tsc: The TypeScript Compiler',
+    '',
+    'COMMON COMMANDS',
+    '',
+    '  tsc -p ./path/to/tsconfig.json',
+    '  Compiles the TypeScript project located at the specified path.',
+    '',
+    'COMMAND LINE FLAGS',
+    '',
+    '--watch, -w',
+    'Watch input files.',
+    '',
+    '--project, -p',
+    'Compile the project given the path to its configuration file.',
+    '',
+    'COMMON COMPILER OPTIONS',
+    '',
+    '--pretty',
+    'Enable color.',
+    'type: boolean',
+    'default: true',
+    '',
+    '--outDir',
+    'Specify an output folder for all emitted files.',
+    '',
+    '--maxNodeModuleJsDepth',
+    'Specify the maximum folder depth.',
+    'type: number',
+    'default: 0',
+    '',
+    '--strict',
+    'Enable all strict type-checking options.',
+    'type: boolean',
+    'default: false',
+    '',
+  ].join('\n');
+
+  it('an option among typed ones without a `type:` line, or given a value by an example, takes a value', () => {
+    const shapes = parseHelp(help).options.map(({ long, takes_value, type }) => ({ long, takes_value, type }));
+    expect(shapes).toEqual([
+      { long: 'watch', takes_value: false, type: 'boolean' },
+      { long: 'project', takes_value: true, type: 'string' },
+      { long: 'pretty', takes_value: false, type: 'boolean' },
+      { long: 'outDir', takes_value: true, type: 'string' },
+      { long: 'maxNodeModuleJsDepth', takes_value: true, type: 'number' },
+      { long: 'strict', takes_value: false, type: 'boolean' },
+    ]);
+  });
+
+  it('without `type:` lines the style is not assumed: flush-left options stay flags', () => {
+    const untyped = 'prog: a tool\n\n  prog --name foo\n\n--name\nThe name.\n\n--verbose\nSay more.\n';
+    expect(parseHelp(untyped).options.map(({ long, takes_value }) => ({ long, takes_value }))).toEqual([
+      { long: 'name', takes_value: false },
+      { long: 'verbose', takes_value: false },
+    ]);
+  });
+});
