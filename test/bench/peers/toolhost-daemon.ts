@@ -2,8 +2,8 @@
  * toolhost as a daemon: the shipped build (`node dist/src/cli/bin.js serve`, a separate process, its
  * default config) serving rt-echo, called over HTTP (`POST /v1/tools/rt-echo/call`, keep-alive
  * connections) one at a time and from many connections, and over MCP (the SDK's client over
- * Streamable HTTP on the same daemon). The load generator shares the 2 cores with the daemon, as a
- * local agent would.
+ * Streamable HTTP on the same daemon), plus the built-in `list_dir` over HTTP (the host's own overhead).
+ * The load generator shares the 2 cores with the daemon, as a local agent would.
  *
  * BENCH_DAEMON_NODE_ARGS adds node flags to the daemon, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"
  * (the profile is written when the daemon exits on SIGTERM at the end of these rows).
@@ -60,19 +60,32 @@ export async function stopDaemon(daemon: Daemon): Promise<void> {
   await exited;
 }
 
-/** POSTs one call over a keep-alive connection and checks the tool's output came back. */
-export function httpCaller(url: URL, agent: Agent): () => Promise<void> {
-  const body = JSON.stringify({ arguments: {} });
+/** What a bench call sends and how its answer is checked. */
+export interface HttpCallTarget {
+  tool: string;
+  arguments: Record<string, unknown>;
+  /** True when `content` is the answer the call should give. */
+  expect(content: string): boolean;
+}
+
+const RT_ECHO_CALL: HttpCallTarget = { tool: TOOL, arguments: {}, expect: (content) => content.includes(EXPECTED_STDOUT) };
+
+/** A built-in that touches the file system a little: `list_dir` of the workspace (which holds the daemon's config). */
+const BUILTIN_CALL: HttpCallTarget = { tool: 'list_dir', arguments: { path: '.' }, expect: (content) => content.includes('toolhost.json') };
+
+/** POSTs one call over a keep-alive connection and checks the tool's output came back (rt-echo unless told). */
+export function httpCaller(url: URL, agent: Agent, target: HttpCallTarget = RT_ECHO_CALL): () => Promise<void> {
+  const body = JSON.stringify({ arguments: target.arguments });
   return () =>
     new Promise((resolve, reject) => {
       const req = request(
-        { agent, host: url.hostname, port: url.port, method: 'POST', path: `/v1/tools/${TOOL}/call`, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+        { agent, host: url.hostname, port: url.port, method: 'POST', path: `/v1/tools/${target.tool}/call`, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
         (response) => {
           let text = '';
           response.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
           response.on('end', () => {
             const result = JSON.parse(text) as { content?: unknown; is_error?: boolean };
-            if (response.statusCode === 200 && !result.is_error && String(result.content).includes(EXPECTED_STDOUT)) resolve();
+            if (response.statusCode === 200 && !result.is_error && target.expect(String(result.content))) resolve();
             else reject(new Error(`HTTP call failed: ${response.statusCode} ${text.slice(0, 300)}`));
           });
         },
@@ -114,6 +127,13 @@ export async function measureToolhostDaemon(context: BenchContext): Promise<Benc
         `toolhost over HTTP (daemon), ${context.concurrency} connections`,
         await timeConcurrent(call, context.concurrency, scaled(context, { warmup: 500, calls: 30_000, maxSeconds: 10 })),
         `${context.concurrency} keep-alive connections, each one call at a time; latency is under that load`,
+      ),
+    );
+    rows.push(
+      rowFromTimings(
+        'toolhost over HTTP (daemon), built-in `list_dir`, sequential',
+        await timeSequential(httpCaller(daemon.url, agent, BUILTIN_CALL), scaled(context, { warmup: 500, calls: 5000, maxSeconds: 6 })),
+        'one keep-alive connection, one call at a time; a built-in runs on the daemon\'s thread',
       ),
     );
     rows.push(await measureMcp(context, daemon.url));
