@@ -141,8 +141,9 @@ export function extractDescriptionFacts(text: string): DescriptionFacts {
     const plain =
       // not a conditional one: `defaults to "checked-hash" if SOURCE_DATE_EPOCH is set`
       /\bdefault(?:s to|:)\s+("[^"]{0,200}"|'[^']{0,200}'|[^\s,;)]{1,200})(?=[\s,;)]|$)(?!,?\s+(?:if|when|unless)\b)/i.exec(description) ??
-      // GNU prose: `the default is 1`, `Default is -1 which…`, `(default 5)`; numbers and quoted text only
-      /(?:\bdefault is|\(default)\s+("[^"]{0,200}"|'[^']{0,200}'|[+-]?\d+(?:\.\d+)?)(?![\w.])/i.exec(description) ??
+      // GNU prose: `the default is 1`, `Default is -1 which…`, `(default 5)`, `The default value is
+      // 10.`, `number of jobs; default 4`; numbers and quoted text only
+      /(?:\bdefault(?: value)? is|\(default|[;,]\s+default)\s+("[^"]{0,200}"|'[^']{0,200}'|[+-]?\d+(?:\.\d+)?)(?!\w|\.\w)/i.exec(description) ??
       // esbuild: `(browser | node | neutral, default browser)`: the last item of a parenthesis
       /,\s+default\s+([a-z0-9][\w.-]{0,60})\)/i.exec(description);
     if (plain) {

@@ -66,6 +66,15 @@ describe('defaults written in prose', () => {
     expect(option(help('Enabled by default.', '--simd'), 'simd')?.default).toBeNull();
   });
 
+  it('GNU-style prose: `; default 4`, `The default value is 10.`, `(default is 1024)`; a conditional is none', () => {
+    const gnu = (line: string, key: string) => option(`Usage: p [OPTION]...\n\n  ${line}\n`, key)?.default;
+    expect(gnu('--jobs=N    number of jobs; default 4', 'jobs')).toBe(4);
+    expect(gnu('--x=N    The default value is 10.', 'x')).toBe(10);
+    expect(gnu('--block-size=SIZE    scale sizes by SIZE (default is 1024)', 'block-size')).toBe(1024);
+    expect(gnu('--retries=N    retry N times (defaults to 3 if unset)', 'retries')).toBeNull();
+    expect(gnu('--out=FILE    write to FILE (default: standard output)', 'out')).toBeNull();
+  });
+
   it('prose before `by default` is no default', () => {
     expect(option(help('None are mapped by default.', '--mapdir <GUEST::HOST>...'), 'mapdir')?.default).toBeNull();
     expect(option(help('This is enabled by default.', '--color <WHEN>'), 'color')?.default).toBeNull();
