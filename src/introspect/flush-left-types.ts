@@ -39,13 +39,23 @@ function spellingsOf(entry: Entry): string[] {
   return [...head.longs.map((long) => `${long.dashes}${long.name}`), ...head.shorts.map((short) => `-${short}`), ...head.aliases];
 }
 
-/** True when a line invoking `program` writes one of the spellings followed by a value (`tsc -p ./x.json`). */
-function exampleGivesValue(exampleLines: readonly string[], program: string, spellings: readonly string[]): boolean {
-  return exampleLines.some((line) => {
+const MAX_EXAMPLES = 100;
+
+/** The words of the lines that invoke `program` (`tsc -p ./path/to/tsconfig.json`), at most MAX_EXAMPLES. */
+function examplesOf(lines: readonly string[], program: string | null): string[][] {
+  if (program === null) return [];
+  const examples: string[][] = [];
+  for (const line of lines) {
     const words = line.trim().replace(/^[$%>]\s+/, '').split(/\s+/);
-    if (words[0] !== program) return false;
-    return words.some((word, index) => spellings.includes(word) && index + 1 < words.length && !(words[index + 1] ?? '-').startsWith('-'));
-  });
+    if (words[0] === program && words.length > 1) examples.push(words);
+    if (examples.length >= MAX_EXAMPLES) break;
+  }
+  return examples;
+}
+
+/** True when an example writes one of the spellings followed by a value. */
+function exampleGivesValue(examples: readonly string[][], spellings: readonly string[]): boolean {
+  return examples.some((words) => words.some((word, index) => spellings.includes(word) && index + 1 < words.length && !(words[index + 1] ?? '-').startsWith('-')));
 }
 
 function optionOf(entry: Entry, options: readonly CliOption[]): CliOption | undefined {
@@ -67,6 +77,7 @@ export function applyFlushLeftTypes(entries: readonly Entry[], options: readonly
   const flushLeft = entries.filter(isFlushLeftOption);
   const typedBlocks = new Set(flushLeft.filter((entry) => typeWordOf(entry) !== null).map((entry) => entry.block));
   if (flushLeft.filter((entry) => typeWordOf(entry) !== null).length < MIN_TYPED_ENTRIES) return;
+  const examples = examplesOf(lines, program);
   for (const entry of flushLeft) {
     const option = optionOf(entry, options);
     if (option === undefined || option.takes_value) continue;
@@ -77,6 +88,6 @@ export function applyFlushLeftTypes(entries: readonly Entry[], options: readonly
     }
     if (entry.description.some((line) => ANNOTATION_LINE.test(line))) continue;
     const inTypedBlock = typedBlocks.has(entry.block);
-    if (inTypedBlock || (program !== null && exampleGivesValue(lines, program, spellingsOf(entry)))) takeValue(option, 'string');
+    if (inTypedBlock || exampleGivesValue(examples, spellingsOf(entry))) takeValue(option, 'string');
   }
 }
