@@ -1,18 +1,19 @@
 /**
  * The host flags `list`, `call`, `serve` and `mcp` share (`--workspace`, `--extensions`,
  * `--permission-mode`, `--config`, `--cache-dir`), resolved with src/config.ts (flags > env >
- * config file > defaults), and opening a host from them for one CLI run.
+ * config file > defaults), and opening what the composition root (src/compose.ts) builds from them
+ * with the CLI's progress line and load warnings.
  */
 import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
+import { composeHost } from '../compose.ts';
 import { type ConfigFlags, type ResolvedConfig, resolveConfig } from '../config.ts';
 import { ToolHostError } from '../errors.ts';
 import type { WasmExtensionsOptions } from '../extensions/wasm-extensions.ts';
-import type { Host, HostOptions } from '../host-types.ts';
+import type { Host } from '../host-types.ts';
 import { createLogger, silentLogger, type Logger } from '../logger.ts';
 import { PERMISSION_LEVELS } from '../permission.ts';
-import { createExtensionSource } from './extension-source.ts';
 import { type CliIo, CliError, EXIT_USAGE, usageError, writeWarning } from './output.ts';
 import { createProgressReporter, type ProgressReporter } from './progress.ts';
 
@@ -78,14 +79,25 @@ export function daemonLogger(debug: boolean): Logger {
   return createLogger({ stderr: true, ...(debug ? { level: 'debug' } : {}) });
 }
 
-/** Host options of a resolved config with the CLI's progress reporting attached. */
-export function hostOptionsWithProgress(config: ResolvedConfig, progress: ProgressReporter): HostOptions {
-  return { ...config.host, onLoadProgress: progress.update };
-}
-
 /** One warning line per extension that failed to load. */
 export function reportLoadFailures(host: Host, io: CliIo): void {
   for (const failure of host.loadFailures()) writeWarning(io, `could not load ${failure.file}: ${failure.error}`);
+}
+
+/**
+ * Runs `open` (one of the composition root's functions) with a progress line on stderr while
+ * components load (TTY only), then warns once per extension that failed to load.
+ */
+export async function openWithProgress<Opened extends { host: Host }>(io: CliIo, open: (onLoadProgress: ProgressReporter['update']) => Promise<Opened>): Promise<Opened> {
+  const progress = createProgressReporter(io);
+  let opened: Opened;
+  try {
+    opened = await open(progress.update);
+  } finally {
+    progress.done();
+  }
+  reportLoadFailures(opened.host, io);
+  return opened;
 }
 
 export interface OpenHostOptions {
@@ -97,23 +109,16 @@ export interface OpenHostOptions {
   builtins?: boolean;
 }
 
-/**
- * Opens a host for one CLI run: built-ins plus the extensions folder, progress on stderr while
- * components transpile (TTY only), and one warning line per extension that failed to load.
- */
+/** Opens a host for one CLI run: built-ins plus the extensions folder, with progress and load warnings. */
 export async function openHost(config: ResolvedConfig, io: CliIo, options: OpenHostOptions): Promise<Host> {
-  const progress = createProgressReporter(io);
-  let host: Host;
-  try {
-    // Imported here: the host pulls in every built-in, and commands that only share the flags (cache, check) never need it.
-    const { createHost } = await import('../host.ts');
-    host = await createHost(
-      { ...hostOptionsWithProgress(config, progress), watch: options.watch ?? false, logger: options.logger },
-      { extensions: createExtensionSource(options.extensions), ...(options.builtins === false ? { builtinTools: [] } : {}) },
-    );
-  } finally {
-    progress.done();
-  }
-  reportLoadFailures(host, io);
+  const { host } = await openWithProgress(io, async (onLoadProgress) => ({
+    host: await composeHost({
+      config: options.builtins === false ? { ...config, host: { ...config.host, builtins: false } } : config,
+      logger: options.logger,
+      watch: options.watch ?? false,
+      onLoadProgress,
+      ...(options.extensions ? { extensions: options.extensions } : {}),
+    }),
+  }));
   return host;
 }

@@ -1,23 +1,18 @@
 /**
- * Entry points for the CLI's `toolhost serve` and `toolhost mcp`: build the host from a resolved
- * configuration, start the edge, and shut down cleanly on SIGINT/SIGTERM. Each edge's modules load
- * only when its command runs: an MCP client starting `toolhost mcp` never loads the HTTP stack.
+ * `toolhost serve` and `toolhost mcp` for embedders: the composition root's daemon and stdio MCP
+ * server (src/compose.ts) from a resolved configuration, plus SIGINT/SIGTERM handlers that close them
+ * and exit. The CLI commands install handlers of their own (they report the exit code), so they call
+ * the composition root directly.
  */
-import type { ResolvedConfig } from '../config.ts';
-import { createHost, type CreateHostDependencies } from '../host.ts';
+import { composeMcpStdio, composeServer, type ComposeOptions } from '../compose.ts';
 import type { Host } from '../host-types.ts';
-import type { Logger } from '../logger.ts';
 import type { McpStdioSession } from './mcp-stdio.ts';
 import type { RunningServer } from './serve.ts';
 import { DEFAULT_GRACE_MS, installShutdownHandlers } from './shutdown.ts';
 
-export interface RunCommandOptions {
-  config: ResolvedConfig;
-  logger: Logger;
+export interface RunCommandOptions extends Omit<ComposeOptions, 'watch'> {
   /** Hot reload of the extensions folder. Default true. */
   watch?: boolean;
-  /** Passed to createHost (e.g. the extension source factory). */
-  dependencies?: CreateHostDependencies;
   graceMs?: number;
   /** Install SIGINT/SIGTERM handlers that close and exit. Default true. */
   handleSignals?: boolean;
@@ -25,19 +20,9 @@ export interface RunCommandOptions {
 
 /** `toolhost serve`: host + HTTP daemon; resolves once listening. Bad bind settings are refused before the host loads. */
 export async function runServeCommand(options: RunCommandOptions): Promise<{ host: Host; server: RunningServer }> {
-  const { checkBindSettings, serverOptionsOf, startServer } = await import('./serve.ts');
-  const serverOptions = serverOptionsOf(options.config.server);
-  await checkBindSettings(serverOptions);
-  const host = await createHost({ ...options.config.host, logger: options.logger, watch: options.watch ?? true }, options.dependencies);
-  let server: RunningServer;
-  try {
-    server = await startServer(host, { ...serverOptions, logger: options.logger });
-  } catch (error) {
-    await host.close({ graceMs: 0 });
-    throw error;
-  }
-  if (options.handleSignals !== false) installShutdownHandlers(() => server.close(options.graceMs ?? DEFAULT_GRACE_MS), options.logger);
-  return { host, server };
+  const started = await composeServer({ ...options, watch: options.watch ?? true });
+  if (options.handleSignals !== false) installShutdownHandlers(() => started.server.close(options.graceMs ?? DEFAULT_GRACE_MS), options.logger);
+  return started;
 }
 
 /**
@@ -45,15 +30,7 @@ export async function runServeCommand(options: RunCommandOptions): Promise<{ hos
  * connected; `session.closed` settles when the client hangs up (the host is closed then).
  */
 export async function runMcpStdioCommand(options: RunCommandOptions): Promise<{ host: Host; session: McpStdioSession }> {
-  const host = await createHost({ ...options.config.host, logger: options.logger, watch: options.watch ?? true }, options.dependencies);
-  const { serveMcpStdio } = await import('./mcp-stdio.ts');
-  const session = await serveMcpStdio(host);
-  const graceMs = options.graceMs ?? DEFAULT_GRACE_MS;
-  const shutdown = async (): Promise<void> => {
-    await host.close({ graceMs });
-    await session.close();
-  };
-  void session.closed.then(() => host.close({ graceMs }));
-  if (options.handleSignals !== false) installShutdownHandlers(shutdown, options.logger);
-  return { host, session };
+  const started = await composeMcpStdio({ ...options, watch: options.watch ?? true, graceMs: options.graceMs ?? DEFAULT_GRACE_MS });
+  if (options.handleSignals !== false) installShutdownHandlers(() => started.close(), options.logger);
+  return { host: started.host, session: started.session };
 }

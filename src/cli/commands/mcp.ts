@@ -1,16 +1,14 @@
 /** `toolhost mcp`: an MCP server over stdio. stdout carries only JSON-RPC; everything else goes to stderr. */
 import { Command } from 'commander';
-import { runMcpStdioCommand } from '../../server/commands.ts';
+import { composeMcpStdio } from '../../compose.ts';
 import { installShutdownHandlers } from '../../server/shutdown.ts';
 import { tuneDaemonHeap } from '../../server/heap-tuning.ts';
 import { installLastResortGuard } from '../../server/last-resort-guard.ts';
 import { type CommandContext, isDebug } from '../command-context.ts';
-import { createExtensionSource } from '../extension-source.ts';
-import { addHostOptions, daemonLogger, type HostFlags, hostOptionsWithProgress, reportLoadFailures, resolveHostConfig } from '../host-setup.ts';
+import { addHostOptions, daemonLogger, type HostFlags, openWithProgress, resolveHostConfig } from '../host-setup.ts';
 import { EXIT_FAILURE, EXIT_OK } from '../output.ts';
 import { selfInvocation } from '../invocation.ts';
 import { exitIfStillRunning } from '../process-exit.ts';
-import { createProgressReporter } from '../progress.ts';
 
 export function defineMcpCommand(command: Command, context: CommandContext): Command {
   addHostOptions(command);
@@ -35,34 +33,20 @@ export function defineMcpCommand(command: Command, context: CommandContext): Com
       const logger = daemonLogger(isDebug(self));
       installLastResortGuard(logger);
       tuneDaemonHeap();
-      const progress = createProgressReporter(io);
-      let started: Awaited<ReturnType<typeof runMcpStdioCommand>>;
-      try {
-        started = await runMcpStdioCommand({
-          config: { ...config, host: hostOptionsWithProgress(config, progress) },
+      const started = await openWithProgress(io, (onLoadProgress) =>
+        composeMcpStdio({
+          config,
           logger,
           watch: true,
           // Tools compile at their first call (or in the background once the session is up), not before initialize.
-          dependencies: { extensions: createExtensionSource({ compileOnLoad: false }) },
-          handleSignals: false,
-        });
-      } finally {
-        progress.done();
-      }
-      const { host, session } = started;
-      reportLoadFailures(host, io);
+          extensions: { compileOnLoad: false },
+          onLoadProgress,
+        }),
+      );
       const exitCode = await new Promise<number>((resolveExit) => {
-        const removeHandlers = installShutdownHandlers(
-          async () => {
-            await host.close();
-            await session.close();
-          },
-          logger,
-          { exit: resolveExit },
-        );
-        void session.closed.then(async () => {
+        const removeHandlers = installShutdownHandlers(() => started.close(), logger, { exit: resolveExit });
+        void started.closed.then(() => {
           removeHandlers();
-          await host.close();
           resolveExit(EXIT_OK);
         });
       });

@@ -1,14 +1,14 @@
 /** `toolhost serve`: the HTTP daemon (REST, SSE events, MCP over Streamable HTTP) with hot reload. */
 import { Command } from 'commander';
 import { ToolHostError } from '../../errors.ts';
-import { DEFAULT_SERVER_HOST, DEFAULT_SERVER_PORT, installShutdownHandlers, runServeCommand } from '../../server/index.ts';
+import { composeServer } from '../../compose.ts';
+import { DEFAULT_SERVER_HOST, DEFAULT_SERVER_PORT } from '../../server/serve.ts';
+import { installShutdownHandlers } from '../../server/shutdown.ts';
 import { tuneDaemonHeap } from '../../server/heap-tuning.ts';
 import { installLastResortGuard } from '../../server/last-resort-guard.ts';
 import { type CommandContext, isDebug } from '../command-context.ts';
-import { createExtensionSource } from '../extension-source.ts';
-import { addHostOptions, daemonLogger, type HostFlags, hostOptionsWithProgress, reportLoadFailures, resolveHostConfig } from '../host-setup.ts';
+import { addHostOptions, daemonLogger, type HostFlags, openWithProgress, resolveHostConfig } from '../host-setup.ts';
 import { CliError, EXIT_FAILURE, EXIT_USAGE, painterFor } from '../output.ts';
-import { createProgressReporter } from '../progress.ts';
 import { exitIfStillRunning } from '../process-exit.ts';
 
 interface ServeFlags extends HostFlags {
@@ -54,28 +54,26 @@ export function defineServeCommand(command: Command, context: CommandContext): C
       const logger = daemonLogger(isDebug(self));
       installLastResortGuard(logger);
       tuneDaemonHeap();
-      const progress = createProgressReporter(io);
-      let started: Awaited<ReturnType<typeof runServeCommand>>;
+      let started: Awaited<ReturnType<typeof composeServer>>;
       try {
-        started = await runServeCommand({
-          config: { ...config, host: hostOptionsWithProgress(config, progress) },
-          logger,
-          watch: true,
-          // Tools compile in the background once the daemon listens (or at their first call), not before.
-          dependencies: { extensions: createExtensionSource({ compileOnLoad: false }) },
-          handleSignals: false,
-        });
+        started = await openWithProgress(io, (onLoadProgress) =>
+          composeServer({
+            config,
+            logger,
+            watch: true,
+            // Tools compile in the background once the daemon listens (or at their first call), not before.
+            extensions: { compileOnLoad: false },
+            onLoadProgress,
+          }),
+        );
       } catch (error) {
         if (ToolHostError.is(error, 'SERVER_START_REFUSED')) {
           const hint = /without a bearer token/.test(error.message) ? 'bind 127.0.0.1, or pass --token (or TOOLHOST_TOKEN)' : 'fix --host/--port (or TOOLHOST_HOST/TOOLHOST_PORT, or the config file)';
           throw new CliError(error.message, { exitCode: EXIT_USAGE, hint, cause: error });
         }
         throw error;
-      } finally {
-        progress.done();
       }
       const { host, server } = started;
-      reportLoadFailures(host, io);
       // Signal handlers go in before the URL is printed: whoever reads the line may signal at once.
       const shutdown = new Promise<number>((resolveExit) => {
         installShutdownHandlers(() => server.close(), logger, { exit: resolveExit });

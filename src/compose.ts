@@ -1,0 +1,110 @@
+/**
+ * The composition root: the one place that decides what an application host is made of and wires it.
+ * A host is the shipped built-ins plus the wasm tools of the extensions folder (createHost), and an
+ * edge serves it: the HTTP daemon (`composeServer`), MCP over stdio (`composeMcpStdio`), or a CLI
+ * command that makes its calls and exits (`composeHost`). Every entry point (the CLI commands, and
+ * `runServeCommand`/`runMcpStdioCommand` for embedders) comes through here, from a resolved
+ * configuration (src/config.ts).
+ *
+ * Start-up is paid on every `toolhost` run, so this module imports nothing but types when it loads:
+ * the host, the built-ins, the wasm runtime and each edge are imported by the function that needs
+ * them, when it runs (the wasm runtime only when there is an extensions folder to load).
+ */
+import type { ResolvedConfig } from './config.ts';
+import type { WasmExtensionsOptions } from './extensions/wasm-extensions.ts';
+import type { CreateHostDependencies, ExtensionSource, ExtensionSourceFactory, Host, HostOptions } from './host-types.ts';
+import type { Logger } from './logger.ts';
+import type { McpStdioSession } from './server/mcp-stdio.ts';
+import type { RunningServer } from './server/serve.ts';
+
+export interface ComposeOptions {
+  config: ResolvedConfig;
+  logger: Logger;
+  /** Hot-reload the extensions folder (the long-running edges do; a one-shot CLI run does not). */
+  watch: boolean;
+  /** How the extensions folder loads: which runtime, which files, when to compile (see WasmExtensionsOptions). */
+  extensions?: WasmExtensionsOptions;
+  /** Called once per extension file while the first load runs (the CLI's progress line). */
+  onLoadProgress?: HostOptions['onLoadProgress'];
+  /** Parts to use instead of the defaults: other built-in tools, another extension loader (tests, embedders). */
+  dependencies?: CreateHostDependencies;
+}
+
+/** A host with the built-ins and the extensions folder, as `options.config.host` describes. */
+export async function composeHost(options: ComposeOptions): Promise<Host> {
+  const { createHost } = await import('./host.ts');
+  return createHost(
+    {
+      ...options.config.host,
+      logger: options.logger,
+      watch: options.watch,
+      ...(options.onLoadProgress ? { onLoadProgress: options.onLoadProgress } : {}),
+    },
+    { extensions: lazyWasmExtensions(options.extensions), ...options.dependencies },
+  );
+}
+
+/**
+ * The HTTP daemon on a host; resolves once listening. Bind settings the server would refuse are
+ * refused before the host loads; a server that cannot listen closes the host it was given.
+ * @throws ToolHostError('SERVER_START_REFUSED' | 'SERVER_LISTEN_FAILED')
+ */
+export async function composeServer(options: ComposeOptions): Promise<{ host: Host; server: RunningServer }> {
+  const { checkBindSettings, serverOptionsOf, startServer } = await import('./server/serve.ts');
+  const serverOptions = serverOptionsOf(options.config.server);
+  await checkBindSettings(serverOptions);
+  const host = await composeHost(options);
+  try {
+    return { host, server: await startServer(host, { ...serverOptions, logger: options.logger }) };
+  } catch (error) {
+    await host.close({ graceMs: 0 });
+    throw error;
+  }
+}
+
+export interface ComposedMcpStdio {
+  host: Host;
+  session: McpStdioSession;
+  /** Settles once the client has hung up (stdin ended) and the host has closed after it. */
+  closed: Promise<void>;
+  /** Closes the host (in-flight calls get up to `graceMs`), then the session. */
+  close(graceMs?: number): Promise<void>;
+}
+
+/** MCP over stdio on a host (stdout carries only JSON-RPC: the logger must write to stderr). Resolves once connected. */
+export async function composeMcpStdio(options: ComposeOptions & { graceMs?: number }): Promise<ComposedMcpStdio> {
+  const host = await composeHost(options);
+  const { serveMcpStdio } = await import('./server/mcp-stdio.ts');
+  const session = await serveMcpStdio(host);
+  const closed = session.closed.then(() => host.close(options.graceMs !== undefined ? { graceMs: options.graceMs } : {}));
+  return {
+    host,
+    session,
+    closed,
+    async close(graceMs = options.graceMs) {
+      await host.close(graceMs !== undefined ? { graceMs } : {});
+      await session.close();
+    },
+  };
+}
+
+/**
+ * The wasm extension loader, imported when the host starts it: a host is only given one when it has
+ * an extensions folder, so runs on built-ins alone never load jco or the worker pool.
+ */
+function lazyWasmExtensions(options: WasmExtensionsOptions = {}): ExtensionSourceFactory {
+  return (context) => {
+    let source: ExtensionSource | undefined;
+    return {
+      async start() {
+        const { wasmExtensions } = await import('./extensions/wasm-extensions.ts');
+        source = wasmExtensions(options)(context);
+        await source.start();
+      },
+      failures: () => source?.failures() ?? [],
+      async close() {
+        await source?.close();
+      },
+    };
+  };
+}
