@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The `toolhost` executable, compiled to dist/src/cli/bin.js (package.json `bin`). It imports only
-// the composition root; each command's modules load when that command runs.
+// the CLI's program (main.ts); each command's modules load when that command runs.
 import module from 'node:module';
 
 // Node 22.1+ keeps V8's compiled code of the modules a run loads on disk (NODE_COMPILE_CACHE, else

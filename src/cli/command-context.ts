@@ -1,4 +1,4 @@
-/** What every command module receives from the composition root. */
+/** What every command module receives from the CLI's program (main.ts). */
 import type { Command } from 'commander';
 import type { CliIo } from './output.ts';
 

@@ -1,6 +1,7 @@
 /**
- * The CLI composition root: builds the commander program, runs it, and turns every outcome into an
- * exit code (0 ok, 1 failure or is_error, 2 usage error).
+ * The CLI's program: builds the commander program, runs it, and turns every outcome into an exit
+ * code (0 ok, 1 failure or is_error, 2 usage error). The commands that need a host get it from the
+ * composition root, src/compose.ts, which decides what it is made of.
  *
  * Start-up is paid on every `toolhost` run (and by every MCP client that spawns `toolhost mcp`), so
  * each command's module, and with it the host, the wasm runtime or the server, is imported only when
