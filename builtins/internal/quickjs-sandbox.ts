@@ -15,7 +15,11 @@ import {
   newVariant,
   RELEASE_SYNC,
   type CustomizeVariantOptions,
-  type QuickJSContext, type QuickJSDeferredPromise, type QuickJSHandle } from 'quickjs-emscripten';
+  type QuickJSContext,
+  type QuickJSDeferredPromise,
+  type QuickJSHandle,
+  type QuickJSRuntime,
+} from 'quickjs-emscripten';
 import { BoundedConsole } from './quickjs-console.ts';
 
 export interface SandboxLimits {
@@ -188,131 +192,195 @@ function installHostBindings(
 
 /** Runs `code` to completion, failure or the deadline; never throws for anything the code does. */
 export async function runInSandbox(code: string, host: SandboxHost, limits: SandboxLimits): Promise<SandboxOutcome> {
-  const printed = new BoundedConsole(limits.consoleChars);
-  let toolCalls = 0;
-  let stopped: 'timeout' | 'cancelled' | 'slice' | undefined;
-  /** When the current stretch of guest computing began (reset whenever the pump resumes the guest). */
-  let sliceStarted = Date.now();
-  const outcome = (rest: { ok: true; json: string } | { ok: false; failure: SandboxFailure; message: string }): SandboxOutcome => ({
-    ...rest,
-    console: printed.snapshot(),
-    toolCalls,
-  });
-
-  // QuickJS's own malloc limit misses most large allocations in this build (measured: 200 MB of strings
-  // under a 64 MiB limit), so it is only a first line; the bound is the WebAssembly memory itself: the engine gets a linear
-  // memory that cannot grow past its start-up size plus the limit, and an allocation beyond it fails
-  // inside the engine as "out of memory", without the host's process ever holding more.
-  const maximumPages = ENGINE_INITIAL_PAGES + Math.ceil(limits.memoryBytes / WASM_PAGE_BYTES);
-  const memory = new LinearMemory({ initial: ENGINE_INITIAL_PAGES, maximum: maximumPages });
-  /** Out of memory can leave no room even for the error object (the code then throws `null`): the full memory says why. */
-  const failureOf = (message: string): SandboxFailure =>
-    classify(message) === 'memory' || memory.buffer.byteLength + MEMORY_FULL_SLACK_BYTES >= maximumPages * WASM_PAGE_BYTES ? 'memory' : 'exception';
-  const engine = await newQuickJSWASMModuleFromVariant(newVariant(RELEASE_SYNC, { wasmMemory: memory as CustomizeVariantOptions['wasmMemory'] }));
-  const runtime = engine.newRuntime();
-  runtime.setMemoryLimit(limits.memoryBytes);
-  runtime.setMaxStackSize(limits.stackBytes);
-  const checkLimits = (): boolean => {
-    const now = Date.now();
-    // The call's signal also aborts at its deadline (a TimeoutError reason): that is a timeout, not a cancellation.
-    if (host.signal.aborted) stopped = now >= limits.deadline || isTimeout(host.signal.reason) ? 'timeout' : 'cancelled';
-    else if (now >= limits.deadline) stopped = 'timeout';
-    else if (now - sliceStarted > limits.sliceMs) stopped = 'slice';
-    return stopped !== undefined;
-  };
-  runtime.setInterruptHandler(checkLimits);
-  const context = runtime.newContext();
-  /** Guest promises of host calls not yet settled: freed before the context, which refuses to close over live handles. */
-  const unsettled = new Set<QuickJSDeferredPromise>();
-  /** Host calls in flight: the pump waits on them when the guest has nothing else to run. */
-  const inFlight = new Set<Promise<void>>();
-  let resultHandle: QuickJSHandle | undefined;
-  let broken = false;
-  let stopTimer: NodeJS.Timeout | undefined;
-  let onAbort: (() => void) | undefined;
-
-  const stoppedOutcome = (): SandboxOutcome => {
-    if (stopped === 'cancelled') return outcome({ ok: false, failure: 'cancelled', message: 'The run was cancelled.' });
-    if (stopped === 'slice') {
-      return outcome({
-        ok: false,
-        failure: 'timeout',
-        message: `The code computed for more than ${limits.sliceMs} ms without awaiting a tool call (an endless or very long loop?); it was stopped.`,
-      });
-    }
-    return outcome({ ok: false, failure: 'timeout', message: `The code did not finish before its deadline (${new Date(limits.deadline).toISOString()}); it was stopped.` });
-  };
-
+  const run = await SandboxRun.start(host, limits);
   try {
-    installHostBindings(context, host, limits, printed, unsettled, inFlight, () => (toolCalls += 1));
+    run.installBindings();
+    return run.evaluate(code) ?? (await run.pump());
+  } catch (error) {
+    return run.engineFailed(error);
+  } finally {
+    run.release();
+  }
+}
 
-    sliceStarted = Date.now();
-    const evaluated = context.evalCode(wrap(code), SOURCE_NAME);
+type Ending = { ok: true; json: string } | { ok: false; failure: SandboxFailure; message: string };
+
+/**
+ * One run on its own engine instance, in passes: start the engine under the limits, install the host
+ * bindings, evaluate the code, pump its promise jobs until its result settles (or it is stopped), and
+ * release the instance. The interrupt handler (`checkLimits`) records why a run was stopped.
+ */
+class SandboxRun {
+  private readonly printed: BoundedConsole;
+  private toolCalls = 0;
+  private stopped: 'timeout' | 'cancelled' | 'slice' | undefined;
+  /** When the current stretch of guest computing began (reset whenever the pump resumes the guest). */
+  private sliceStarted = Date.now();
+  private readonly context: QuickJSContext;
+  /** Guest promises of host calls not yet settled: freed before the context, which refuses to close over live handles. */
+  private readonly unsettled = new Set<QuickJSDeferredPromise>();
+  /** Host calls in flight: the pump waits on them when the guest has nothing else to run. */
+  private readonly inFlight = new Set<Promise<void>>();
+  private resultHandle: QuickJSHandle | undefined;
+  private broken = false;
+  private stopTimer: NodeJS.Timeout | undefined;
+  private onAbort: (() => void) | undefined;
+
+  private constructor(
+    private readonly host: SandboxHost,
+    private readonly limits: SandboxLimits,
+    private readonly memory: { buffer: ArrayBuffer },
+    private readonly maximumPages: number,
+    private readonly runtime: QuickJSRuntime,
+  ) {
+    this.printed = new BoundedConsole(limits.consoleChars);
+    runtime.setMemoryLimit(limits.memoryBytes);
+    runtime.setMaxStackSize(limits.stackBytes);
+    runtime.setInterruptHandler(() => this.checkLimits());
+    this.context = runtime.newContext();
+  }
+
+  /** A fresh engine instance whose memory cannot grow past the run's limit. */
+  static async start(host: SandboxHost, limits: SandboxLimits): Promise<SandboxRun> {
+    // QuickJS's own malloc limit misses most large allocations in this build (measured: 200 MB of strings
+    // under a 64 MiB limit), so it is only a first line; the bound is the WebAssembly memory itself: the engine gets a linear
+    // memory that cannot grow past its start-up size plus the limit, and an allocation beyond it fails
+    // inside the engine as "out of memory", without the host's process ever holding more.
+    const maximumPages = ENGINE_INITIAL_PAGES + Math.ceil(limits.memoryBytes / WASM_PAGE_BYTES);
+    const memory = new LinearMemory({ initial: ENGINE_INITIAL_PAGES, maximum: maximumPages });
+    const engine = await newQuickJSWASMModuleFromVariant(newVariant(RELEASE_SYNC, { wasmMemory: memory as CustomizeVariantOptions['wasmMemory'] }));
+    return new SandboxRun(host, limits, memory, maximumPages, engine.newRuntime());
+  }
+
+  installBindings(): void {
+    installHostBindings(this.context, this.host, this.limits, this.printed, this.unsettled, this.inFlight, () => (this.toolCalls += 1));
+  }
+
+  /** Evaluates the wrapped code: an outcome if that already failed, else undefined (the result promise is held). */
+  evaluate(code: string): SandboxOutcome | undefined {
+    this.sliceStarted = Date.now();
+    const evaluated = this.context.evalCode(wrap(code), SOURCE_NAME);
     if (evaluated.error) {
-      const message = describeError(context, evaluated.error);
-      evaluated.error.dispose();
-      if (stopped) return stoppedOutcome();
-      return outcome({ ok: false, failure: message.startsWith('SyntaxError') ? 'syntax' : failureOf(message), message });
+      const message = this.takeError(evaluated.error);
+      if (this.stopped) return this.stoppedOutcome();
+      return this.outcome({ ok: false, failure: message.startsWith('SyntaxError') ? 'syntax' : this.failureOf(message), message });
     }
-    resultHandle = evaluated.value;
+    this.resultHandle = evaluated.value;
+    return undefined;
+  }
 
-    // The pump's wake-ups besides a host call settling: the deadline and cancellation.
-    const stop = new Promise<void>((resolve) => {
-      stopTimer = setTimeout(resolve, Math.max(0, limits.deadline - Date.now()));
-      onAbort = () => resolve();
-      host.signal.addEventListener('abort', onAbort, { once: true });
-    });
+  /**
+   * Runs the guest's pending jobs until its result promise settles; when it has none left, waits for
+   * a host call to settle, the deadline or cancellation.
+   */
+  async pump(): Promise<SandboxOutcome> {
+    const stop = this.stopSignal();
     for (;;) {
-      sliceStarted = Date.now();
-      const jobs = runtime.executePendingJobs();
+      this.sliceStarted = Date.now();
+      const jobs = this.runtime.executePendingJobs();
       if (jobs.error) {
-        const message = describeError(context, jobs.error);
-        jobs.error.dispose();
-        if (stopped) return stoppedOutcome();
-        return outcome({ ok: false, failure: failureOf(message), message });
+        const message = this.takeError(jobs.error);
+        if (this.stopped) return this.stoppedOutcome();
+        return this.outcome({ ok: false, failure: this.failureOf(message), message });
       }
-      if (stopped) return stoppedOutcome();
-      const state = context.getPromiseState(resultHandle);
-      if (state.type === 'fulfilled') {
-        const json = context.getString(state.value);
-        state.value.dispose();
-        return outcome({ ok: true, json });
-      }
-      if (state.type === 'rejected') {
-        const message = describeError(context, state.error);
-        state.error.dispose();
-        return outcome({ ok: false, failure: failureOf(message), message });
-      }
-      if (runtime.hasPendingJob()) continue;
-      if (checkLimits()) return stoppedOutcome();
-      if (unsettled.size === 0) {
-        return outcome({
+      if (this.stopped) return this.stoppedOutcome();
+      const settled = this.settledResult();
+      if (settled) return settled;
+      if (this.runtime.hasPendingJob()) continue;
+      if (this.checkLimits()) return this.stoppedOutcome();
+      if (this.unsettled.size === 0) {
+        return this.outcome({
           ok: false,
           failure: 'never_settles',
           message: 'The code awaits a promise that nothing will settle (only tools.<name>() calls are answered; there are no timers or I/O).',
         });
       }
-      await Promise.race([stop, ...inFlight]);
+      await Promise.race([stop, ...this.inFlight]);
     }
-  } catch (error) {
-    // The engine itself gave up (Node's stack ran out inside the wasm): this instance is unusable.
-    broken = true;
+  }
+
+  /** The engine itself gave up (Node's stack ran out inside the wasm): this instance is unusable. */
+  engineFailed(error: unknown): SandboxOutcome {
+    this.broken = true;
     const message = `The sandbox failed: ${error instanceof Error ? error.message : String(error)}`;
-    return outcome({ ok: false, failure: failureOf(message), message });
-  } finally {
-    clearTimeout(stopTimer);
-    if (onAbort) host.signal.removeEventListener('abort', onAbort);
+    return this.outcome({ ok: false, failure: this.failureOf(message), message });
+  }
+
+  release(): void {
+    clearTimeout(this.stopTimer);
+    if (this.onAbort) this.host.signal.removeEventListener('abort', this.onAbort);
     // A stopped or broken run may leave the engine holding objects it would assert on while freeing;
     // its whole instance is dropped instead (it belongs to this run alone), and the GC reclaims it.
-    if (!stopped && !broken) {
-      try {
-        resultHandle?.dispose();
-        for (const deferred of unsettled) deferred.dispose();
-        context.dispose();
-        runtime.dispose();
-      } catch {
-        // Same: nothing outlives the instance.
-      }
+    if (this.stopped || this.broken) return;
+    try {
+      this.resultHandle?.dispose();
+      for (const deferred of this.unsettled) deferred.dispose();
+      this.context.dispose();
+      this.runtime.dispose();
+    } catch {
+      // Same: nothing outlives the instance.
     }
+  }
+
+  /** The interrupt handler: true (stop the guest) past the deadline, on cancellation, or after a slice of computing. */
+  private checkLimits(): boolean {
+    const now = Date.now();
+    // The call's signal also aborts at its deadline (a TimeoutError reason): that is a timeout, not a cancellation.
+    if (this.host.signal.aborted) this.stopped = now >= this.limits.deadline || isTimeout(this.host.signal.reason) ? 'timeout' : 'cancelled';
+    else if (now >= this.limits.deadline) this.stopped = 'timeout';
+    else if (now - this.sliceStarted > this.limits.sliceMs) this.stopped = 'slice';
+    return this.stopped !== undefined;
+  }
+
+  /** The pump's wake-ups besides a host call settling: the deadline and cancellation. */
+  private stopSignal(): Promise<void> {
+    return new Promise<void>((resolve) => {
+      this.stopTimer = setTimeout(resolve, Math.max(0, this.limits.deadline - Date.now()));
+      this.onAbort = () => resolve();
+      this.host.signal.addEventListener('abort', this.onAbort, { once: true });
+    });
+  }
+
+  /** The outcome once the code's result promise has settled; undefined while it is pending. */
+  private settledResult(): SandboxOutcome | undefined {
+    const state = this.context.getPromiseState(this.resultHandle as QuickJSHandle);
+    if (state.type === 'fulfilled') {
+      const json = this.context.getString(state.value);
+      state.value.dispose();
+      return this.outcome({ ok: true, json });
+    }
+    if (state.type === 'rejected') {
+      const message = this.takeError(state.error);
+      return this.outcome({ ok: false, failure: this.failureOf(message), message });
+    }
+    return undefined;
+  }
+
+  /** Describes a guest error value and frees its handle. */
+  private takeError(handle: QuickJSHandle): string {
+    const message = describeError(this.context, handle);
+    handle.dispose();
+    return message;
+  }
+
+  /** Out of memory can leave no room even for the error object (the code then throws `null`): the full memory says why. */
+  private failureOf(message: string): SandboxFailure {
+    return classify(message) === 'memory' || this.memory.buffer.byteLength + MEMORY_FULL_SLACK_BYTES >= this.maximumPages * WASM_PAGE_BYTES ? 'memory' : 'exception';
+  }
+
+  private stoppedOutcome(): SandboxOutcome {
+    if (this.stopped === 'cancelled') return this.outcome({ ok: false, failure: 'cancelled', message: 'The run was cancelled.' });
+    if (this.stopped === 'slice') {
+      return this.outcome({
+        ok: false,
+        failure: 'timeout',
+        message: `The code computed for more than ${this.limits.sliceMs} ms without awaiting a tool call (an endless or very long loop?); it was stopped.`,
+      });
+    }
+    return this.outcome({ ok: false, failure: 'timeout', message: `The code did not finish before its deadline (${new Date(this.limits.deadline).toISOString()}); it was stopped.` });
+  }
+
+  private outcome(ending: Ending): SandboxOutcome {
+    return { ...ending, console: this.printed.snapshot(), toolCalls: this.toolCalls };
   }
 }
