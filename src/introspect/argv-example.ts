@@ -1,6 +1,6 @@
 /** An example argv for `inspect`: every required input, plus up to two optional options. */
 import { COMMAND_PROPERTY, propertyNamesOf } from './property-name.ts';
-import type { CliOption, CliSpec, CliValueType } from './spec.ts';
+import type { CliOption, CliPositional, CliSpec, CliValueType } from './spec.ts';
 import { cliSpecToArgv } from './to-argv.ts';
 import { valueCountOf } from './to-zod.ts';
 
@@ -52,11 +52,15 @@ export function argvExample(spec: CliSpec): string[] {
     const name = names.subcommandOptions[0]?.[index];
     if (name !== undefined && option.required) input[name] = sampleOption(option);
   });
-  spec.positionals.forEach((positional, index) => {
-    const name = names.positionals[index];
-    if (name === undefined || !positional.required) return;
-    const scalar = sampleScalar(positional.type ?? 'string', null, positional.name);
-    input[name] = positional.variadic ? [scalar] : scalar;
-  });
+  const addRequired = (positionals: readonly CliPositional[], properties: readonly string[]): void => {
+    positionals.forEach((positional, index) => {
+      const name = properties[index];
+      if (name === undefined || !positional.required) return;
+      const scalar = sampleScalar(positional.type ?? 'string', null, positional.name);
+      input[name] = positional.variadic ? [scalar] : scalar;
+    });
+  };
+  addRequired(firstCommand?.positionals ?? [], names.subcommandPositionals[0] ?? []);
+  addRequired(spec.positionals, names.positionals);
   return cliSpecToArgv(spec, input);
 }

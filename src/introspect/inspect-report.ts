@@ -1,7 +1,7 @@
 /** The `toolhost inspect --json` report of a wasm tool: the spec (public fields only), schema and an example argv. */
 import { argvExample } from './argv-example.ts';
 import type { UnparsedLine } from './help-scan.ts';
-import type { CliOption, CliSpec, CliValueType } from './spec.ts';
+import type { CliOption, CliPositional, CliSpec, CliValueType } from './spec.ts';
 
 export interface InspectOption {
   long: string | null;
@@ -21,13 +21,19 @@ export interface InspectOption {
   variadic_values?: boolean;
 }
 
+export interface InspectPositional {
+  name: string;
+  required: boolean;
+  variadic: boolean;
+}
+
 export interface InspectReport {
   name: string;
   description: string;
   spec: {
     options: InspectOption[];
-    positionals: { name: string; required: boolean; variadic: boolean }[];
-    subcommands: { name: string; description: string | null; options?: InspectOption[] }[];
+    positionals: InspectPositional[];
+    subcommands: { name: string; description: string | null; options?: InspectOption[]; positionals?: InspectPositional[] }[];
     /** Root options go after the subcommand on the argv (cobra). */
     options_after_command?: boolean;
   };
@@ -65,17 +71,22 @@ function inspectOption(option: CliOption): InspectOption {
   };
 }
 
+function inspectPositional(positional: CliPositional): InspectPositional {
+  return { name: positional.name, required: positional.required, variadic: positional.variadic };
+}
+
 export function buildInspectReport(spec: CliSpec, schema: Record<string, unknown>, unparsed?: readonly UnparsedLine[]): InspectReport {
   const report: InspectReport = {
     name: spec.name,
     description: spec.description,
     spec: {
       options: spec.options.map(inspectOption),
-      positionals: spec.positionals.map((positional) => ({ name: positional.name, required: positional.required, variadic: positional.variadic })),
+      positionals: spec.positionals.map(inspectPositional),
       subcommands: spec.subcommands.map((command) => ({
         name: command.name,
         description: command.description ?? null,
         ...(command.options !== undefined && command.options.length > 0 ? { options: command.options.map(inspectOption) } : {}),
+        ...(command.positionals !== undefined && command.positionals.length > 0 ? { positionals: command.positionals.map(inspectPositional) } : {}),
       })),
       ...(spec.options_after_command === true ? { options_after_command: true } : {}),
     },

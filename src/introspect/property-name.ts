@@ -40,6 +40,8 @@ export interface PropertyNames {
   positionals: string[];
   /** Per subcommand (in spec order), the property of each of its own options. */
   subcommandOptions: string[][];
+  /** Per subcommand (in spec order), the property of each of its own positionals. */
+  subcommandPositionals: string[][];
 }
 
 /** What makes two subcommands' options the same parameter: spelling and value shape. */
@@ -48,11 +50,18 @@ function optionShapeKey(option: CliOption): string {
   return JSON.stringify([long, short, prefix ?? '--', takes_value, type, choices, repeatable, negation, value_count ?? 1, variadic_values ?? false, value_optional ?? false]);
 }
 
+/** What makes two subcommands' positionals the same parameter: name and value shape (not `required`). */
+function positionalShapeKey(positional: CliPositional): string {
+  return JSON.stringify([positional.name, positional.variadic, positional.type ?? 'string']);
+}
+
 /**
  * Final property names of every option and positional, collisions resolved deterministically:
- * options first in spec order, then positionals, then the subcommands' own options; a later duplicate
- * gets `_2`, `_3`, … Subcommands' options with the same spelling and value shape share one property
- * (`--output FILE` of `build` and of `test`), so adding subcommand options never renames the others.
+ * options first in spec order, then positionals, then the subcommands' own options, then their own
+ * positionals; a later duplicate gets `_2`, `_3`, … Subcommands' options with the same spelling and
+ * value shape share one property (`--output FILE` of `build` and of `test`), and so do their
+ * positionals with the same name and shape (`<name>` of `remote add` and `remote remove`), so adding
+ * subcommand parameters never renames the others.
  */
 export function propertyNamesOf(spec: Pick<CliSpec, 'options' | 'positionals' | 'subcommands' | 'stdin'>): PropertyNames {
   const taken = new Set<string>();
@@ -77,5 +86,18 @@ export function propertyNamesOf(spec: Pick<CliSpec, 'options' | 'positionals' | 
       return name;
     }),
   );
-  return { options, positionals, subcommandOptions };
+  const sharedPositionals = new Map<string, string>();
+  const subcommandPositionals = spec.subcommands.map((command) => {
+    const own = new Set<string>();
+    return (command.positionals ?? []).map((positional) => {
+      const key = positionalShapeKey(positional);
+      const existing = sharedPositionals.get(key);
+      // shared across commands, never twice in one command (each is its own argument)
+      const name = existing !== undefined && !own.has(existing) ? existing : claim(positionalPropertyNameOf(positional));
+      if (existing === undefined) sharedPositionals.set(key, name);
+      own.add(name);
+      return name;
+    });
+  });
+  return { options, positionals, subcommandOptions, subcommandPositionals };
 }

@@ -42,7 +42,12 @@ export const cliPositionalSchema = z
   .strict();
 
 export const cliSubcommandSchema = z
-  .object({ name: z.string().min(1).max(100), description: z.string().nullable().default(null), options: z.array(cliOptionSchema).optional() })
+  .object({
+    name: z.string().min(1).max(100),
+    description: z.string().nullable().default(null),
+    options: z.array(cliOptionSchema).optional(),
+    positionals: z.array(cliPositionalSchema).optional(),
+  })
   .strict();
 
 export const cliSpecSchema = z

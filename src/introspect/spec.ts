@@ -52,6 +52,11 @@ export interface CliSubcommand {
    * has. They are allowed only with this command and go on the argv after it.
    */
   options?: CliOption[];
+  /**
+   * The subcommand's own positionals (from its help's usage line, `git clone [--] <repo> [<dir>]`),
+   * without the ones the root also has. Allowed only with this command; on the argv after its options.
+   */
+  positionals?: CliPositional[];
 }
 
 /**

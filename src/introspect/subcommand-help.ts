@@ -1,14 +1,16 @@
 /**
- * Subcommands' own options: runs `<program> <sub> --help` (then `-h`) for each listed subcommand and
- * keeps the options the root does not also have (cobra repeats the persistent flags under "Global
- * Flags:"). Bounded: at most `maxCommands` subcommands and a total time budget; a subcommand whose
+ * Subcommands' own options and positionals: runs `<program> <sub> --help` (then `-h`) for each listed
+ * subcommand and keeps the options the root does not also have (cobra repeats the persistent flags
+ * under "Global Flags:") and the positionals its usage line shows (`git clone [--] <repo> [<dir>]`),
+ * except ones the root also has, the subcommand's own name, and any of a subcommand that has
+ * subcommands of its own (its `<COMMAND>` placeholder is no value). Bounded: at most `maxCommands` subcommands and a total time budget; a subcommand whose
  * help is unusable, identical to the root's, or past the budget simply keeps no options of its own.
  * Each answer is cached by the component's cache key and the subcommand's name.
  */
 import { createHash } from 'node:crypto';
 import { acceptableHelpRun, outputText, type HelpCache, type HelpRunner } from './capture.ts';
 import { parseHelp } from './parse-help.ts';
-import type { CliOption, CliSpec } from './spec.ts';
+import type { CliOption, CliPositional, CliSpec, CliSubcommand } from './spec.ts';
 
 export const MAX_SUBCOMMAND_HELPS = 32;
 export const SUBCOMMAND_HELP_BUDGET_MS = 20_000;
@@ -26,7 +28,7 @@ export interface SubcommandHelpOptions {
 
 export interface SubcommandHelpResult {
   spec: CliSpec;
-  /** Subcommands whose help gave options. */
+  /** Subcommands whose help gave options or positionals. */
   modeled: string[];
   /** Subcommands not asked: over the count limit or the time budget. */
   skipped: string[];
@@ -60,23 +62,45 @@ async function subcommandHelpText(name: string, run: HelpRunner, options: Subcom
   return found?.text ?? null;
 }
 
-/** A copy of `spec` whose subcommands carry their own options, from their help. */
+function normalizedName(name: string): string {
+  return name.toLowerCase().replace(/[^a-z0-9]/g, '');
+}
+
+/** The subcommand's own parameters from its parsed help (see the module comment for what is left out). */
+function ownParameters(root: CliSpec, command: CliSubcommand, help: CliSpec): { options: CliOption[]; positionals: CliPositional[] } {
+  const options = help.options.filter((option) => !root.options.some((rootOption) => sameOption(rootOption, option)));
+  const positionals =
+    help.subcommands.length > 0
+      ? []
+      : help.positionals.filter(
+          (positional) =>
+            positional.name !== command.name && !root.positionals.some((rootPositional) => normalizedName(rootPositional.name) === normalizedName(positional.name)),
+        );
+  return { options, positionals };
+}
+
+/** A copy of `spec` whose subcommands carry their own options and positionals, from their help. */
 export async function withSubcommandOptions(spec: CliSpec, run: HelpRunner, options: SubcommandHelpOptions = {}): Promise<SubcommandHelpResult> {
   const maxCommands = options.maxCommands ?? MAX_SUBCOMMAND_HELPS;
   const deadline = Date.now() + (options.budgetMs ?? SUBCOMMAND_HELP_BUDGET_MS);
   const modeled: string[] = [];
   const skipped: string[] = [];
-  const subcommands = [];
+  const subcommands: CliSubcommand[] = [];
   for (const [index, command] of spec.subcommands.entries()) {
-    if (command.options !== undefined || index >= maxCommands || Date.now() >= deadline) {
-      if (command.options === undefined) skipped.push(command.name);
+    const known = command.options !== undefined || command.positionals !== undefined;
+    if (known || index >= maxCommands || Date.now() >= deadline) {
+      if (!known) skipped.push(command.name);
       subcommands.push(command);
       continue;
     }
     const text = await subcommandHelpText(command.name, run, options);
-    const own = text === null ? [] : parseHelp(text).options.filter((option) => !spec.options.some((root) => sameOption(root, option)));
-    if (own.length > 0) modeled.push(command.name);
-    subcommands.push(own.length > 0 ? { ...command, options: own } : command);
+    const own = text === null ? { options: [], positionals: [] } : ownParameters(spec, command, parseHelp(text));
+    if (own.options.length > 0 || own.positionals.length > 0) modeled.push(command.name);
+    subcommands.push({
+      ...command,
+      ...(own.options.length > 0 ? { options: own.options } : {}),
+      ...(own.positionals.length > 0 ? { positionals: own.positionals } : {}),
+    });
   }
   return { spec: { ...spec, subcommands }, modeled, skipped };
 }

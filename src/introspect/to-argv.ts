@@ -3,7 +3,7 @@
  * Values are passed as separate array elements and are never shell-interpreted.
  */
 import { COMMAND_PROPERTY, propertyNamesOf } from './property-name.ts';
-import type { CliOption, CliSpec } from './spec.ts';
+import type { CliOption, CliPositional, CliSpec } from './spec.ts';
 import { formatArgValue } from './value-format.ts';
 import { MAX_FLAG_COUNT, schemaDefaultOf, valueCountOf } from './to-zod.ts';
 
@@ -44,10 +44,22 @@ function optionArguments(option: CliOption, value: unknown): string[] {
   return values.flatMap((item) => (item === undefined || item === null ? [] : valueArguments(option, formatArgValue(item))));
 }
 
+/** The values of positionals, in spec order, each variadic item its own argument. */
+function positionalArguments(positionals: readonly CliPositional[], properties: readonly string[], input: Record<string, unknown>): string[] {
+  const values: string[] = [];
+  positionals.forEach((_positional, index) => {
+    const value = input[properties[index] ?? ''];
+    if (value === undefined || value === null) return;
+    for (const item of Array.isArray(value) ? value : [value]) if (item !== undefined && item !== null) values.push(formatArgValue(item));
+  });
+  return values;
+}
+
 /**
  * The argv (without argv[0]) for an input that satisfies `cliSpecToZod(spec)`: root options, the
- * subcommand, its own options, then positionals; root options follow the subcommand instead when
- * the spec says `options_after_command` (cobra).
+ * subcommand, its own options, its own positionals, then the root's positionals; root options follow
+ * the subcommand instead when the spec says `options_after_command` (cobra). One `--` precedes the
+ * positionals when any of them starts with `-`.
  */
 export function cliSpecToArgv(spec: CliSpec, input: Record<string, unknown>): string[] {
   const names = propertyNamesOf(spec);
@@ -58,6 +70,7 @@ export function cliSpecToArgv(spec: CliSpec, input: Record<string, unknown>): st
   const command = input[COMMAND_PROPERTY];
   const commandIndex = typeof command === 'string' ? spec.subcommands.findIndex((candidate) => candidate.name === command) : -1;
   const argv: string[] = [];
+  const positionalValues: string[] = [];
   if (commandIndex === -1) {
     argv.push(...rootArguments);
   } else {
@@ -67,14 +80,9 @@ export function cliSpecToArgv(spec: CliSpec, input: Record<string, unknown>): st
     });
     if (spec.options_after_command === true) argv.push(command as string, ...rootArguments, ...commandArguments);
     else argv.push(...rootArguments, command as string, ...commandArguments);
+    positionalValues.push(...positionalArguments(spec.subcommands[commandIndex]?.positionals ?? [], names.subcommandPositionals[commandIndex] ?? [], input));
   }
-  const positionalValues: string[] = [];
-  spec.positionals.forEach((positional, index) => {
-    const value = input[names.positionals[index] ?? ''];
-    if (value === undefined || value === null) return;
-    const values = Array.isArray(value) ? value : [value];
-    for (const item of values) if (item !== undefined && item !== null) positionalValues.push(formatArgValue(item));
-  });
+  positionalValues.push(...positionalArguments(spec.positionals, names.positionals, input));
   if (positionalValues.some((value) => value.startsWith('-'))) argv.push('--');
   argv.push(...positionalValues);
   return argv;

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { COMMAND_PROPERTY, propertyNamesOf, STDIN_PROPERTY } from './property-name.ts';
 import type { CliOption, CliPositional, CliSpec, CliValueType } from './spec.ts';
-import { commandOptionProperties } from './command-options.ts';
+import { commandOptionProperties, commandPositionalProperties } from './command-options.ts';
 import { commandIsRequired } from './subcommand.ts';
 import { formatArgValue } from './value-format.ts';
 
@@ -95,11 +95,18 @@ export function schemaDefaultOf(option: CliOption): string | number | boolean | 
   }
 }
 
-function positionalSchema(positional: CliPositional): z.ZodTypeAny {
+/** `optional: true` for subcommand positionals: a command's required one is checked before the run (command-options.ts). */
+function positionalSchema(positional: CliPositional, optional = !positional.required): z.ZodTypeAny {
   const scalar = scalarSchema(positional.type ?? 'string', null);
   let schema: z.ZodTypeAny = positional.variadic ? (positional.required ? z.array(scalar).min(1) : z.array(scalar)) : scalar;
   if (positional.description) schema = schema.describe(positional.description);
-  return positional.required ? schema : schema.optional();
+  return optional ? schema.optional() : schema;
+}
+
+/** `Only with command a, b (required with a).`: a subcommand parameter's scope, appended to its description. */
+function scoped(schema: z.ZodTypeAny, commands: readonly string[], requiredFor: readonly string[]): z.ZodTypeAny {
+  const scope = `Only with command ${commands.join(', ')}${requiredFor.length > 0 ? ` (required with ${requiredFor.join(', ')})` : ''}.`;
+  return schema.describe(schema.description !== undefined ? `${schema.description} ${scope}` : scope);
 }
 
 /** The zod object schema of a CLI spec: one property per option, positional and (if any) the subcommand. */
@@ -120,9 +127,12 @@ export function cliSpecToZod(spec: CliSpec): z.ZodObject<z.ZodRawShape> {
     shape[names.positionals[index] ?? `positional_${index}`] = positionalSchema(positional);
   });
   for (const entry of commandOptionProperties(spec)) {
-    const base = optionSchema(entry.option, false);
-    const scope = `Only with command ${entry.commands.join(', ')}${entry.requiredFor.length > 0 ? ` (required with ${entry.requiredFor.join(', ')})` : ''}.`;
-    shape[entry.property] = base.describe(base.description !== undefined ? `${base.description} ${scope}` : scope);
+    shape[entry.property] = scoped(optionSchema(entry.option, false), entry.commands, entry.requiredFor);
+  }
+  for (const entry of commandPositionalProperties(spec)) {
+    // `min(1)` on a variadic one only when every command taking it requires it
+    const required = entry.requiredFor.length === entry.commands.length;
+    shape[entry.property] = scoped(positionalSchema({ ...entry.positional, required }, true), entry.commands, entry.requiredFor);
   }
   if (spec.stdin === true) {
     shape[STDIN_PROPERTY] = z.string().describe('Text given to the tool on its standard input (the data it reads, e.g. a document or JSON)').optional();

@@ -38,7 +38,7 @@ describe('property names', () => {
       options: [option({ long: 'dry-run' }), option({ long: 'dry_run' }), option({ short: 'v' }), option({ long: 'v' })],
       positionals: [{ name: 'DRY-RUN', required: true, variadic: false }],
     };
-    expect(propertyNamesOf(spec)).toEqual({ options: ['dry_run', 'dry_run_2', 'v', 'v_2'], positionals: ['dry_run_3'], subcommandOptions: [] });
+    expect(propertyNamesOf(spec)).toEqual({ options: ['dry_run', 'dry_run_2', 'v', 'v_2'], positionals: ['dry_run_3'], subcommandOptions: [], subcommandPositionals: [] });
     expect(Object.keys(cliSpecToZod(spec).shape)).toEqual(['dry_run', 'dry_run_2', 'v', 'v_2', 'dry_run_3']);
   });
 });

@@ -1,13 +1,19 @@
 /**
  * The bounds of subcommand help capture (`withSubcommandOptions`): at most `maxCommands` subcommands,
  * nothing asked once the time budget is spent, a subcommand answering with the root help keeps no
- * options, and cached answers are not asked again. The runner is an in-memory program; the real
+ * options, and cached answers are not asked again; which positionals of a subcommand's usage are its
+ * own, and how schema, argv and the pre-run check treat them. The runner is an in-memory program; the real
  * component path is covered by test/extensions/subcommand-options.test.ts.
  */
 import { describe, expect, it } from 'vitest';
 import type { CapturedHelp, HelpCache, HelpRunOutput } from '../../src/introspect/capture.ts';
 import { parseHelp } from '../../src/introspect/parse-help.ts';
+import { argvExample } from '../../src/introspect/argv-example.ts';
+import { commandOptionProblem } from '../../src/introspect/command-options.ts';
+import { parseCliSpec } from '../../src/introspect/spec-schema.ts';
 import { withSubcommandOptions } from '../../src/introspect/subcommand-help.ts';
+import { cliSpecToArgv } from '../../src/introspect/to-argv.ts';
+import { cliSpecToZod } from '../../src/introspect/to-zod.ts';
 
 const COMMANDS = ['alpha', 'beta', 'gamma', 'delta'];
 const ROOT = `Usage: multi [OPTIONS] <COMMAND>\n\nCommands:\n${COMMANDS.map((name) => `  ${name}  Run ${name}`).join('\n')}\n\nOptions:\n  -q, --quiet  Less output\n`;
@@ -66,5 +72,46 @@ describe('withSubcommandOptions', () => {
     const { modeled } = await withSubcommandOptions(parseHelp(ROOT), program(second), { cache, cacheKey: 'root-key', rootHelp: ROOT });
     expect(second).toEqual([]);
     expect(modeled).toEqual(['alpha', 'beta', 'delta']);
+  });
+});
+
+describe('withSubcommandOptions: positionals', () => {
+  const root = 'Usage: tool [OPTIONS] <COMMAND> [TEXT]\n\nCommands:\n  clone   Clone\n  remote  Remotes\n  show    Show\n\nOptions:\n  -q, --quiet  Less output\n';
+  const helps: Record<string, string> = {
+    clone: 'Usage: tool clone [OPTIONS] [--] <REPO> [DIR]\n\nArguments:\n  <REPO>  Where from\n  [DIR]   Where to\n',
+    // lists subcommands of its own: `<COMMAND>` is no value
+    remote: 'Usage: tool remote <COMMAND>\n\nCommands:\n  add     Add one\n  remove  Remove one\n',
+    // names the subcommand as a bare word, and a root positional again
+    show: 'usage: tool show OBJECT [TEXT]\n',
+  };
+  const runner = async (args: string[]): Promise<HelpRunOutput> => ({ stdout: helps[args[0] ?? ''] ?? '', stderr: '', exitCode: 0 });
+
+  it('keeps a command’s own positionals with their descriptions; drops nested commands’, its own name and the root’s', async () => {
+    const { spec, modeled } = await withSubcommandOptions(parseHelp(root), runner, { rootHelp: root });
+    expect(modeled).toEqual(['clone', 'show']);
+    expect(Object.fromEntries(spec.subcommands.map((command) => [command.name, command.positionals?.map(({ name, required, description }) => ({ name, required, description: description ?? null })) ?? null]))).toEqual({
+      clone: [
+        { name: 'REPO', required: true, description: 'Where from' },
+        { name: 'DIR', required: false, description: 'Where to' },
+      ],
+      remote: null,
+      show: [{ name: 'OBJECT', required: true, description: null }],
+    });
+  });
+
+  it('schema, argv and the pre-run check agree on a command’s positionals', async () => {
+    const { spec } = await withSubcommandOptions(parseHelp(root), runner, { rootHelp: root });
+    const schema = cliSpecToZod(spec);
+    const input = schema.parse({ command: 'clone', repo: 'r', dir: 'd', text: 't' });
+    expect(cliSpecToArgv(spec, input)).toEqual(['clone', 'r', 'd', 't']);
+    expect(commandOptionProblem(spec, input)).toBeUndefined();
+    expect(commandOptionProblem(spec, { command: 'show', repo: 'r', object: 'o' })).toMatch(/"repo" \(<REPO>\) is only valid with command clone/);
+    expect(commandOptionProblem(spec, { command: 'show' })).toMatch(/Command "show" requires parameter "object"/);
+    expect(argvExample(spec)).toEqual(['--quiet', 'clone', 'repo']);
+  });
+
+  it('a `--help-json` spec may state them (subcommands[].positionals)', () => {
+    const parsed = parseCliSpec({ name: 'tool', subcommands: [{ name: 'clone', positionals: [{ name: 'repo' }] }] });
+    expect(parsed.ok && parsed.spec.subcommands[0]?.positionals).toEqual([{ name: 'repo', required: true, variadic: false }]);
   });
 });
