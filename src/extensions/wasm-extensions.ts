@@ -10,7 +10,7 @@
  * background once it is ready, and boots its workers then, not while it loads).
  */
 import { join } from 'node:path';
-import type { ExtensionSource, ExtensionSourceFactory } from '../host.ts';
+import type { ExtensionSource, ExtensionSourceFactory, HostLimits } from '../host-types.ts';
 import { silentLogger } from '../logger.ts';
 import { createHelpCache, helpCacheNamespace } from '../introspect/capture.ts';
 import { packageVersion } from '../package-root.ts';
@@ -50,6 +50,39 @@ export interface WasmExtensionsOptions {
   compileOnLoad?: boolean;
 }
 
+/** The runtime the calls run in: the worker pool (with the host's limits), or this thread for a one-shot call. */
+function runtimeFor(extensionOptions: WasmExtensionsOptions, cacheDirectory: string, limits: HostLimits): WasmRuntime {
+  if (extensionOptions.runtime === 'in-process') return createInProcessRuntime({ cacheDirectory });
+  return createWasmRuntime({
+    cacheDirectory,
+    ...(extensionOptions.compileOnLoad === false ? { compileOnLoad: false } : {}),
+    ...(limits.poolSize !== undefined ? { threads: limits.poolSize } : {}),
+    ...(limits.maxQueue !== undefined ? { maxQueuedCalls: limits.maxQueue } : {}),
+    ...(limits.perToolConcurrency !== undefined ? { maxConcurrentCallsPerTool: limits.perToolConcurrency } : {}),
+  });
+}
+
+/** `runtime`, recording each component it loads into `components` (what the background compile works through). */
+function recordingLoads(runtime: WasmRuntime, components: Map<string, LoadedComponent>): WasmRuntime {
+  return {
+    ...runtime,
+    async load(file) {
+      const component = await runtime.load(file);
+      components.set(file, component);
+      return component;
+    },
+  };
+}
+
+/** The host-wide limits a wasm tool's policy falls back to when neither its sidecar nor the config names one. */
+function policyDefaults(limits: HostLimits): { timeoutMs?: number; memoryMb?: number; outputBytes?: number } {
+  return {
+    ...(limits.timeoutMs !== undefined ? { timeoutMs: limits.timeoutMs } : {}),
+    ...(limits.memoryMb !== undefined ? { memoryMb: limits.memoryMb } : {}),
+    ...(limits.outputBytes !== undefined ? { outputBytes: limits.outputBytes } : {}),
+  };
+}
+
 /** The factory `createHost(options, { extensions })` takes to load `options.extensionsDir`. */
 export function wasmExtensions(extensionOptions: WasmExtensionsOptions = {}): ExtensionSourceFactory {
   return ({ options, workspaceRoot, registry, emit }) => {
@@ -57,26 +90,10 @@ export function wasmExtensions(extensionOptions: WasmExtensionsOptions = {}): Ex
     const logger = (options.logger ?? silentLogger()).child({ component: 'extensions' });
     const cacheDirectory = options.cacheDir ?? defaultCacheDirectory();
     const limits = options.limits ?? {};
-    const runtime =
-      extensionOptions.runtime === 'in-process'
-        ? createInProcessRuntime({ cacheDirectory })
-        : createWasmRuntime({
-            cacheDirectory,
-            ...(extensionOptions.compileOnLoad === false ? { compileOnLoad: false } : {}),
-            ...(limits.poolSize !== undefined ? { threads: limits.poolSize } : {}),
-            ...(limits.maxQueue !== undefined ? { maxQueuedCalls: limits.maxQueue } : {}),
-            ...(limits.perToolConcurrency !== undefined ? { maxConcurrentCallsPerTool: limits.perToolConcurrency } : {}),
-          });
+    const runtime = runtimeFor(extensionOptions, cacheDirectory, limits);
     /** The components loaded so far, by file: what the background compile after start works through. */
     const components = new Map<string, LoadedComponent>();
-    const recordingRuntime: WasmRuntime = {
-      ...runtime,
-      async load(file) {
-        const component = await runtime.load(file);
-        components.set(file, component);
-        return component;
-      },
-    };
+    const recordingRuntime = recordingLoads(runtime, components);
     const helpCache = createHelpCache(join(cacheDirectory, 'help'), { namespace: helpCacheNamespace(packageVersion()) });
     const set = new ExtensionSet({
       directory,
@@ -92,11 +109,7 @@ export function wasmExtensions(extensionOptions: WasmExtensionsOptions = {}): Ex
           workspaceRoot,
           helpCache,
           ...(options.policies ? { policies: options.policies } : {}),
-          defaults: {
-            ...(limits.timeoutMs !== undefined ? { timeoutMs: limits.timeoutMs } : {}),
-            ...(limits.memoryMb !== undefined ? { memoryMb: limits.memoryMb } : {}),
-            ...(limits.outputBytes !== undefined ? { outputBytes: limits.outputBytes } : {}),
-          },
+          defaults: policyDefaults(limits),
         }),
     });
     let watcher: ExtensionWatcher | undefined;
