@@ -99,9 +99,37 @@ export async function startServer(host: Host, options: StartServerOptions = {}):
   const requestedPort = options.port ?? DEFAULT_SERVER_PORT;
   const token = options.token === '' ? undefined : options.token;
   const logger = options.logger ?? host.logger ?? silentLogger();
-  const bodyLimitBytes = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
   assertBindSettings({ host: bindHost, port: requestedPort, token });
 
+  const parts = createServerParts(host, options, { bindHost, token, logger });
+  const server = createAdaptorServer({ fetch: parts.app.fetch, hostname: bindHost }) as HttpServer;
+  await listen(server, bindHost, requestedPort);
+  server.on('error', (error) => logger.error({ error: error.message }, 'http server error'));
+  const bound = server.address() as AddressInfo;
+  const url = `http://${bound.family === 'IPv6' ? `[${bound.address}]` : bound.address}:${bound.port}`;
+  logger.info({ url, tools: host.listTools().length, auth: token !== undefined }, 'toolhost server listening');
+
+  let closing: Promise<void> | undefined;
+  const close = (graceMs: number = DEFAULT_GRACE_MS): Promise<void> => {
+    closing ??= closeServer(server, host, parts, { graceMs, closeHost: options.closeHost !== false, logger });
+    return closing;
+  };
+  return { url, port: bound.port, address: bound.address, app: parts.app, mcp: parts.mcp, close };
+}
+
+/** What the daemon is made of besides the HTTP server: metrics, event streams, MCP sessions, request tracking, and the app routing to them. */
+interface ServerParts {
+  app: Hono;
+  metrics: ServerMetrics;
+  events: EventStreamHub;
+  mcp: McpHttpHandler;
+  tracker: RequestTracker;
+  /** Set once shutdown starts: new requests are refused. */
+  shutDown(): void;
+}
+
+function createServerParts(host: Host, options: StartServerOptions, bind: { bindHost: string; token: string | undefined; logger: Logger }): ServerParts {
+  const bodyLimitBytes = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
   const metrics = new ServerMetrics(host);
   const instrumented = instrumentHost(host, metrics);
   const events = new EventStreamHub(host, options.keepAliveMs !== undefined ? { keepAliveMs: options.keepAliveMs } : {});
@@ -117,56 +145,63 @@ export async function startServer(host: Host, options: StartServerOptions = {}):
     metrics,
     events,
     mcp,
-    logger,
-    ...(token !== undefined ? { token } : {}),
-    checkHostHeader: isLoopbackAddress(bindHost),
+    logger: bind.logger,
+    ...(bind.token !== undefined ? { token: bind.token } : {}),
+    checkHostHeader: isLoopbackAddress(bind.bindHost),
     allowedOrigins: options.allowedOrigins ?? [],
     bodyLimitBytes,
     requestTracker: tracker,
     isShuttingDown: () => shuttingDown,
   });
+  return {
+    app,
+    metrics,
+    events,
+    mcp,
+    tracker,
+    shutDown() {
+      shuttingDown = true;
+    },
+  };
+}
 
-  const server = createAdaptorServer({ fetch: app.fetch, hostname: bindHost }) as HttpServer;
+/** Binds `server`; a port in use or a bind error becomes SERVER_LISTEN_FAILED. */
+async function listen(server: HttpServer, bindHost: string, port: number): Promise<void> {
   await new Promise<void>((resolve, reject) => {
     const onError = (error: NodeJS.ErrnoException): void => {
-      reject(new ToolHostError('SERVER_LISTEN_FAILED', `Cannot listen on ${bindHost}:${requestedPort}: ${error.code === 'EADDRINUSE' ? 'the port is already in use' : error.message}.`, { cause: error }));
+      reject(new ToolHostError('SERVER_LISTEN_FAILED', `Cannot listen on ${bindHost}:${port}: ${error.code === 'EADDRINUSE' ? 'the port is already in use' : error.message}.`, { cause: error }));
     };
     server.once('error', onError);
-    server.listen(requestedPort, bindHost, () => {
+    server.listen(port, bindHost, () => {
       server.off('error', onError);
       resolve();
     });
   });
-  server.on('error', (error) => logger.error({ error: error.message }, 'http server error'));
-  const bound = server.address() as AddressInfo;
-  const url = `http://${bound.family === 'IPv6' ? `[${bound.address}]` : bound.address}:${bound.port}`;
-  logger.info({ url, tools: host.listTools().length, auth: token !== undefined }, 'toolhost server listening');
+}
 
-  let closing: Promise<void> | undefined;
-  const close = (graceMs: number = DEFAULT_GRACE_MS): Promise<void> => {
-    closing ??= (async () => {
-      const deadline = Date.now() + graceMs;
-      shuttingDown = true;
-      logger.info({ graceMs, inFlightCalls: host.inFlightCalls() }, 'toolhost server shutting down');
-      const serverClosed = new Promise<void>((resolve) => server.close(() => resolve()));
-      if (options.closeHost !== false) await host.close({ graceMs });
-      await tracker.idle(deadline - Date.now());
-      events.closeAll();
-      await mcp.closeAll();
-      metrics.close();
-      // Let the last responses flush, then drop idle keep-alive connections until the server is closed.
-      const sweeper = setInterval(() => server.closeIdleConnections(), 25);
-      server.closeIdleConnections();
-      const finalTimer = setTimeout(() => server.closeAllConnections(), Math.max(deadline - Date.now(), 100));
-      await serverClosed;
-      clearInterval(sweeper);
-      clearTimeout(finalTimer);
-      logger.info('toolhost server closed');
-    })();
-    return closing;
-  };
-
-  return { url, port: bound.port, address: bound.address, app, mcp, close };
+/**
+ * Graceful shutdown: stop accepting connections and refuse new requests, let in-flight calls finish
+ * for up to `graceMs` (host.close), end event and MCP streams, then close the remaining connections.
+ */
+async function closeServer(server: HttpServer, host: Host, parts: ServerParts, options: { graceMs: number; closeHost: boolean; logger: Logger }): Promise<void> {
+  const { graceMs, logger } = options;
+  const deadline = Date.now() + graceMs;
+  parts.shutDown();
+  logger.info({ graceMs, inFlightCalls: host.inFlightCalls() }, 'toolhost server shutting down');
+  const serverClosed = new Promise<void>((resolve) => server.close(() => resolve()));
+  if (options.closeHost) await host.close({ graceMs });
+  await parts.tracker.idle(deadline - Date.now());
+  parts.events.closeAll();
+  await parts.mcp.closeAll();
+  parts.metrics.close();
+  // Let the last responses flush, then drop idle keep-alive connections until the server is closed.
+  const sweeper = setInterval(() => server.closeIdleConnections(), 25);
+  server.closeIdleConnections();
+  const finalTimer = setTimeout(() => server.closeAllConnections(), Math.max(deadline - Date.now(), 100));
+  await serverClosed;
+  clearInterval(sweeper);
+  clearTimeout(finalTimer);
+  logger.info('toolhost server closed');
 }
 
 // Kept importable from here, where they lived first; they belong to no server (the stdio MCP command uses them too).
