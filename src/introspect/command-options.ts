@@ -77,9 +77,13 @@ function spellingOf(option: CliOption): string {
   return option.long !== null ? `${option.prefix ?? '--'}${option.long}` : `-${option.short ?? ''}`;
 }
 
-/** True when a property holds a value: not missing, not null, not an empty list. */
 function isGiven(value: unknown): boolean {
-  return value !== undefined && value !== null && !(Array.isArray(value) && value.length === 0);
+  return value !== undefined && value !== null;
+}
+
+/** A positional's empty list puts nothing on the argv: a required one is then missing. */
+function isGivenPositional(value: unknown): boolean {
+  return isGiven(value) && !(Array.isArray(value) && value.length === 0);
 }
 
 /**
@@ -89,11 +93,11 @@ function isGiven(value: unknown): boolean {
 export function commandOptionProblem(spec: CliSpec, input: Record<string, unknown>): string | undefined {
   const command = typeof input[COMMAND_PROPERTY] === 'string' ? (input[COMMAND_PROPERTY] as string) : undefined;
   const entries = [
-    ...commandOptionProperties(spec).map((entry) => ({ ...entry, shown: spellingOf(entry.option) })),
-    ...commandPositionalProperties(spec).map((entry) => ({ ...entry, shown: `<${entry.positional.name}>` })),
+    ...commandOptionProperties(spec).map((entry) => ({ ...entry, shown: spellingOf(entry.option), given: isGiven })),
+    ...commandPositionalProperties(spec).map((entry) => ({ ...entry, shown: `<${entry.positional.name}>`, given: isGivenPositional })),
   ];
   for (const entry of entries) {
-    const given = isGiven(input[entry.property]);
+    const given = entry.given(input[entry.property]);
     const list = entry.commands.join(', ');
     if (given && (command === undefined || !entry.commands.includes(command))) {
       const chosen = command === undefined ? 'no command was given' : `the command is "${command}"`;

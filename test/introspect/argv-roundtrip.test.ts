@@ -1,26 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { cliSpecToArgv } from '../../src/introspect/to-argv.ts';
-import { cliSpecToZod, schemaDefaultOf } from '../../src/introspect/to-zod.ts';
+import { cliSpecToZod } from '../../src/introspect/to-zod.ts';
 import type { CliSpec } from '../../src/introspect/spec.ts';
 import { propertyNamesOf } from '../../src/introspect/property-name.ts';
 import { inputArbitrary, specArbitrary } from './arbitraries.ts';
-import { parseGnuArgv, parseGoArgv } from './reference-parsers.ts';
-
-/** What the argv can express: false flags without a negation, and empty repeat lists, mean "absent". */
-function expressible(spec: CliSpec, input: Record<string, unknown>): Record<string, unknown> {
-  const names = propertyNamesOf(spec);
-  const result: Record<string, unknown> = { ...input };
-  spec.options.forEach((option, index) => {
-    const name = names.options[index] ?? '';
-    const value = result[name];
-    if (value === false && option.negation === null) delete result[name];
-    if (!option.required && value !== undefined && value === schemaDefaultOf(option)) delete result[name]; // the program's own default
-    if (value === 0 && !option.takes_value && option.repeatable) delete result[name];
-    if (Array.isArray(value) && value.length === 0) delete result[name];
-  });
-  return result;
-}
+import { expressible, parseGnuArgv, parseGoArgv } from './reference-parsers.ts';
 
 function normalizeNumbers(value: unknown): unknown {
   if (typeof value === 'number' && Object.is(value, -0)) return 0;

@@ -7,6 +7,7 @@
 import { parseArgs } from 'node:util';
 import { propertyNamesOf } from '../../src/introspect/property-name.ts';
 import type { CliOption, CliSpec } from '../../src/introspect/spec.ts';
+import { schemaDefaultOf } from '../../src/introspect/to-zod.ts';
 
 function convert(option: CliOption, text: string): unknown {
   if (option.choices !== null) return text;
@@ -97,4 +98,19 @@ export function parseGoArgv(spec: CliSpec, argv: string[]): Record<string, unkno
   }
   assignPositionals(spec, argv.slice(index), input);
   return input;
+}
+
+/** What the argv can express: false flags without a negation, and empty repeat lists, mean "absent". */
+export function expressible(spec: CliSpec, input: Record<string, unknown>): Record<string, unknown> {
+  const names = propertyNamesOf(spec);
+  const result: Record<string, unknown> = { ...input };
+  spec.options.forEach((option, index) => {
+    const name = names.options[index] ?? '';
+    const value = result[name];
+    if (value === false && option.negation === null) delete result[name];
+    if (!option.required && value !== undefined && value === schemaDefaultOf(option)) delete result[name]; // the program's own default
+    if (value === 0 && !option.takes_value && option.repeatable) delete result[name];
+    if (Array.isArray(value) && value.length === 0) delete result[name];
+  });
+  return result;
 }
