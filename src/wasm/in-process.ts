@@ -97,7 +97,7 @@ export function createInProcessRuntime(options: InProcessRuntimeOptions = {}): W
       return run(component, runOptions);
     },
     runInProcess: run,
-    stats: () => ({ generations: 0, currentGenerationCalls: 0, retired: 0, running: 0, queued: 0 }),
+    stats: () => ({ generations: 0, currentGenerationCalls: 0, retired: 0, moduleHandovers: 0, running: 0, queued: 0 }),
     warmUp: () => undefined,
     async close() {
       closed = true;

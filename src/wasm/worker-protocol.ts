@@ -8,6 +8,7 @@ import type { CoreModules } from './module-cache.ts';
 import type { WasiHostOptions } from './wasi/types.ts';
 
 export interface WorkerTask {
+  kind?: undefined;
   /** `sha256:memoryPages`. */
   key: string;
   gluePath: string;
@@ -15,9 +16,31 @@ export interface WorkerTask {
   host: WasiHostOptions;
 }
 
+/** A tool a warming worker prepares ahead of its calls (the modules and glue of one component version). */
+export interface PreparedTool {
+  key: string;
+  gluePath: string;
+  modules: CoreModules;
+}
+
+/**
+ * Sent once to every worker of a successor generation before it takes calls: prepare these tools,
+ * then wait at the barrier (an Int32 counter) until `parties` workers have arrived or `deadline`
+ * (ms since the epoch) passed. Holding each worker at the barrier is what spreads the tasks over
+ * all of them: a worker that is waiting is busy, so the next warm task goes to another one.
+ */
+export interface WorkerWarmTask {
+  kind: 'warm';
+  tools: PreparedTool[];
+  barrier: SharedArrayBuffer;
+  parties: number;
+  deadline: number;
+}
+
 export type WorkerReply =
   | { kind: 'missing-modules'; threadId: number }
-  | { kind: 'done'; threadId: number; result: InvokeResult };
+  | { kind: 'done'; threadId: number; result: InvokeResult }
+  | { kind: 'warmed'; threadId: number };
 
 export interface WorkerStartData {
   wasiHostModule: string | undefined;

@@ -7,7 +7,7 @@ import { importGlue, type GlueModule } from './glue.ts';
 import { invokeComponent } from './invoke.ts';
 import type { CoreModules } from './module-cache.ts';
 import { loadWasiHostFactory, type CreateWasiHost } from './wasi-host-factory.ts';
-import type { WorkerReply, WorkerStartData, WorkerTask } from './worker-protocol.ts';
+import type { WorkerReply, WorkerStartData, WorkerTask, WorkerWarmTask } from './worker-protocol.ts';
 
 interface Prepared {
   modules: CoreModules;
@@ -18,7 +18,24 @@ const startData = (workerData ?? {}) as WorkerStartData;
 const prepared = new Map<string, Prepared>();
 let createHost: CreateWasiHost | undefined;
 
-export default async function runTask(task: WorkerTask): Promise<WorkerReply> {
+async function warm(task: WorkerWarmTask): Promise<WorkerReply> {
+  createHost ??= await loadWasiHostFactory(startData.wasiHostModule);
+  for (const tool of task.tools) {
+    if (!prepared.has(tool.key)) prepared.set(tool.key, { modules: tool.modules, glue: await importGlue(tool.gluePath) });
+  }
+  const arrived = new Int32Array(task.barrier);
+  Atomics.add(arrived, 0, 1);
+  Atomics.notify(arrived, 0);
+  for (let seen = Atomics.load(arrived, 0); seen < task.parties; seen = Atomics.load(arrived, 0)) {
+    const left = task.deadline - Date.now();
+    if (left <= 0) break;
+    Atomics.wait(arrived, 0, seen, left);
+  }
+  return { kind: 'warmed', threadId };
+}
+
+export default async function runTask(task: WorkerTask | WorkerWarmTask): Promise<WorkerReply> {
+  if (task.kind === 'warm') return warm(task);
   let entry = prepared.get(task.key);
   if (entry === undefined) {
     if (task.modules === undefined) return { kind: 'missing-modules', threadId };

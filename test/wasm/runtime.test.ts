@@ -151,23 +151,29 @@ describe('running calls in the pool', () => {
 });
 
 describe('pool limits and recycling', () => {
-  it('rotates to fresh workers after N calls per worker and keeps serving', async () => {
+  it('rotates to fresh workers after N calls per worker, warming each successor with the tools first, and keeps serving', async () => {
     const recycling = createWasmRuntime({ cacheDirectory: join(work, 'cache'), threads: 1, recycleAfterCalls: 3 });
     try {
       const component = await recycling.load(join(build, 'rt-echo.wasm'));
       const threadIds: number[] = [];
-      for (let call = 0; call < 7; call += 1) {
+      // The successor takes over once warm; calls keep going to the current workers meanwhile.
+      for (let call = 0; recycling.stats().retired < 2; call += 1) {
+        expect(call).toBeLessThan(5000);
         const outcome = await recycling.run(component, { args: [String(call)], policy: resolvePolicy({}, work) });
         expect(decode(outcome.stdout)).toBe(`{"content":"${call}"}\n`);
         threadIds.push(outcome.workerThreadId ?? -1);
+        await new Promise((resolve) => setTimeout(resolve, 2));
       }
-      expect(new Set(threadIds).size).toBe(3);
+      const stats = recycling.stats();
       expect(threadIds.slice(0, 3).every((id) => id === threadIds[0])).toBe(true);
-      expect(recycling.stats()).toMatchObject({ generations: 3, retired: 2 });
+      expect(new Set(threadIds).size).toBeGreaterThanOrEqual(2);
+      expect(stats.generations).toBeGreaterThanOrEqual(3);
+      // Only the first generation was handed the modules at a call; every successor had them from its warm-up.
+      expect(stats.moduleHandovers).toBe(1);
     } finally {
       await recycling.close();
     }
-  }, 30_000);
+  }, 60_000);
 
   it('queues calls up to the bound, then refuses with QUEUE_FULL', async () => {
     const bounded = createWasmRuntime({ cacheDirectory: join(work, 'cache'), threads: 1, maxConcurrentCallsPerTool: 1, maxQueuedCalls: 1 });
