@@ -268,8 +268,10 @@ export function parseUsageForm(form: string, takesValue: (flag: string) => boole
     if (text.startsWith('-') && text.length > 1) {
       if (text === '--') continue;
       if (group && wasEmpty) group.startsWithOption = true;
-      for (const open of groups) open.hasOption = true;
-      if (group) group.alternativeHasOption = true;
+      for (const open of groups) {
+        open.hasOption = true;
+        open.alternativeHasOption = true;
+      }
       const spelling = text.replace(/[=[<].*$/, '');
       if (groups.length === 0) result.requiredOptions.push(spelling);
       previousOptionTakesValue = !text.includes('=') && takesValue(spelling);

@@ -103,6 +103,8 @@ describe('positionals in usage forms', () => {
   it('alternatives that are all options name no positional; bare alternatives are still one positional', () => {
     expect(positionals('Usage: unzip (-l <zipfile> | -t <zipfile>)\n\nOptions:\n  -l <zipfile>  list\n  -t <zipfile>  test\n')).toEqual([]);
     expect(positionals('Usage: git show [<commit> | <object>]\n')).toEqual([{ name: 'commit|object', required: false, variadic: false }]);
+    // an option inside a nested group makes its whole alternative an option alternative
+    expect(positionals('Usage: tool [(-c | -C) <commit> | <path>]\n')).toEqual([{ name: 'path', required: false, variadic: false }]);
   });
 });
 
