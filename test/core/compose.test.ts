@@ -2,11 +2,12 @@
  * The composition root (src/compose.ts): what a host is made of by default (the shipped built-ins and
  * the wasm tools of the extensions folder, loaded without being asked for), and how the daemon is put
  * together around it (bind settings refused before the host exists; a host whose server cannot listen
- * is closed again).
+ * is closed again). Every CLI command that opens a host loads the module, so it must load nothing else.
  */
-import { copyFileSync } from 'node:fs';
+import { copyFileSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
+import ts from 'typescript';
 import { afterEach, describe, expect, it } from 'vitest';
 import { composeHost, composeServer } from '../../src/compose.ts';
 import { type ConfigFlags, resolveConfig, type ResolvedConfig } from '../../src/config.ts';
@@ -14,7 +15,7 @@ import { ToolHostError } from '../../src/errors.ts';
 import type { ExtensionSourceFactory, Host } from '../../src/host-types.ts';
 import { silentLogger } from '../../src/logger.ts';
 import { TEST_XDG_CACHE_HOME } from '../cli/run-cli.ts';
-import { fixture, tempRoot, type TempRoot } from '../extensions/helpers.ts';
+import { fixture, PROJECT_ROOT, tempRoot, type TempRoot } from '../extensions/helpers.ts';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -113,5 +114,16 @@ describe('composeServer', () => {
     expect(health.tools).toBeGreaterThan(0);
     await server.close(1_000);
     expect(extensions.calls).toEqual(['start', 'close']);
+  });
+});
+
+describe('src/compose.ts', () => {
+  it('imports only types when it loads: the host, the built-ins, the wasm runtime and the edges load when used', () => {
+    const file = join(PROJECT_ROOT, 'src', 'compose.ts');
+    const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest);
+    const imports = source.statements.filter(ts.isImportDeclaration);
+    expect(imports.length).toBeGreaterThan(0);
+    const valueImports = imports.filter((declaration) => declaration.importClause?.isTypeOnly !== true).map((declaration) => declaration.moduleSpecifier.getText(source));
+    expect(valueImports).toEqual([]);
   });
 });
