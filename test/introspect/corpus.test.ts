@@ -56,16 +56,16 @@ describe('measured help corpus (public tools, tuned and held-back): floors', () 
     expect(scored.filter((entry) => entry.split === 'held-back').length).toBeGreaterThanOrEqual(10);
   });
 
-  // Measured (npx tsx test/bench/help-corpus.ts). Tuned (81 files: the first pass's tuned part, its
-  // 24 held back once and then tuned on, and the second pass's 12 held back once and then tuned on):
-  // precision 99.9%, recall 100%, value-taking 99.6%, choices 100%, defaults 100%, positionals
-  // 95.7%, names 100%, no invented default. Held-back (11 files added after the last tuning,
-  // measured once, never tuned on): precision 95.5%, recall 96.6%, value-taking 100%, choices
-  // 88.9%, defaults 61.1%, positionals 100%, names 100%. Floors sit a little below, so a regression
-  // fails; they record where the parser stands, not the goal.
+  // Measured (npx tsx test/bench/help-corpus.ts). The third pass added 41 texts written up by hand and
+  // never tuned on; measured once, whole, before any tuning: precision 97.8%, recall 92.2%,
+  // value-taking 95.8%, choices 46.9%, defaults 85.1% (12 invented), positionals 75.6%, names 87.8%.
+  // Then 21 of them (every other one per framework) joined the tuned part and 20 stay held back
+  // (before tuning: precision 95.1%, recall 87.0%, value-taking 97.6%, choices 16.7%, defaults 85.3%
+  // (3 invented), positionals 63.2%, names 80.0%). Floors sit a little below what is measured, so a
+  // regression fails; they record where the parser stands, not the goal.
   it.each([
-    ['tuned', { precision: 0.98, recall: 0.98, valueTaking: 0.98, choices: 0.95, defaults: 0.95, positionals: 0.93, names: 0.97, invented: 2 }],
-    ['held-back', { precision: 0.93, recall: 0.94, valueTaking: 0.95, choices: 0.85, defaults: 0.55, positionals: 0.95, names: 0.95, invented: 2 }],
+    ['tuned', { precision: 0.98, recall: 0.97, valueTaking: 0.97, choices: 0.8, defaults: 0.9, positionals: 0.95, names: 0.97, invented: 10 }],
+    ['held-back', { precision: 0.93, recall: 0.85, valueTaking: 0.95, choices: 0.15, defaults: 0.83, positionals: 0.6, names: 0.78, invented: 4 }],
   ] as const)('%s', (split, floor) => {
     const measured = score(split);
     expect(ratio(measured.precision)).toBeGreaterThanOrEqual(floor.precision);
