@@ -86,7 +86,12 @@ export function permissionForPolicy(policy: ResolvedToolPolicy): PermissionLevel
   return 'none';
 }
 
-async function policyFor(file: string, overrides: ToolOverrides | undefined, options: WasmToolLoaderOptions): Promise<ResolvedToolPolicy> {
+/** The policy a wasm tool runs under: defaults, then its `.policy.json`, then the host config's entry, field by field. */
+export async function resolveWasmToolPolicy(
+  file: string,
+  overrides: ToolOverrides | undefined,
+  options: Pick<WasmToolLoaderOptions, 'workspaceRoot' | 'policies' | 'defaults'>,
+): Promise<ResolvedToolPolicy> {
   const { policy: sidecar } = sidecarPaths(file);
   const fromSidecar: ToolPolicy = existsSync(sidecar) ? await readPolicyFile(sidecar) : {};
   const base = fileStem(file);
@@ -103,7 +108,8 @@ async function policyFor(file: string, overrides: ToolOverrides | undefined, opt
   return resolvePolicy(merged, options.workspaceRoot);
 }
 
-interface SpecOutcome {
+/** What the load pipeline made of a tool's help: the spec its schema and argv derive from, and how it got there. */
+export interface WasmToolSpec {
   spec: CliSpec;
   helpFlag: string;
   program: string;
@@ -111,7 +117,17 @@ interface SpecOutcome {
   unparsed?: UnparsedLine[];
 }
 
-async function specFor(component: LoadedComponent, file: string, overrides: ToolOverrides | undefined, policy: ResolvedToolPolicy, options: WasmToolLoaderOptions): Promise<SpecOutcome> {
+/**
+ * The one help → parse → subcommand helps → overrides pipeline: the loader and `toolhost check` both
+ * call it, so what check reports is what a host will serve.
+ */
+export async function deriveWasmToolSpec(
+  component: LoadedComponent,
+  file: string,
+  overrides: ToolOverrides | undefined,
+  policy: ResolvedToolPolicy,
+  options: Pick<WasmToolLoaderOptions, 'runtime' | 'helpCache'>,
+): Promise<WasmToolSpec> {
   const programName = fileStem(file);
   // Help runs with the tool's own grants (a tool that reads its data files at start-up still prints
   // help), within a short time budget and a smaller output cap.
@@ -195,8 +211,8 @@ export async function loadWasmTool(file: string, options: WasmToolLoaderOptions)
   const component = await options.runtime.load(file);
   const { overrides: overridesFile } = sidecarPaths(file);
   const overrides = existsSync(overridesFile) ? await readToolOverrides(overridesFile) : undefined;
-  const policy = await policyFor(file, overrides, options);
-  const { spec, helpFlag, program, helpProblem, unparsed } = await specFor(component, file, overrides, policy, options);
+  const policy = await resolveWasmToolPolicy(file, overrides, options);
+  const { spec, helpFlag, program, helpProblem, unparsed } = await deriveWasmToolSpec(component, file, overrides, policy, options);
   let input;
   try {
     input = cliSpecToZod(spec);

@@ -76,6 +76,29 @@ describe('wasm tools through the CLI', () => {
     expect((JSON.parse(badPolicy.stdout) as { findings: { code: string }[] }).findings).toContainEqual(expect.objectContaining({ code: 'policy-invalid' }));
   }, 60_000);
 
+  it('check derives the spec as a host does: with the tool\'s grants, and each subcommand\'s own help', async () => {
+    const folder = join(root.path, 'check-pipeline');
+    const data = join(folder, 'data');
+    mkdirSync(data, { recursive: true });
+    writeFileSync(join(data, 'option.txt'), 'from-folder\n');
+    copyFileSync(join(FIXTURES, 'help-grants.wasm'), join(folder, 'granted.wasm'));
+    writeFileSync(join(folder, 'granted.policy.json'), JSON.stringify({ fs: [{ host: data, guest: '/data', mode: 'ro' }], env: { EXTRA_OPTION: 'from-env' } }));
+    const granted = await cli(['check', join(folder, 'granted.wasm'), '--json']);
+    expect(granted.exitCode).toBe(0);
+    const grantedReport = JSON.parse(granted.stdout) as { facts: Record<string, unknown>; findings: { code: string; message: string }[] };
+    expect(grantedReport.facts).toMatchObject({ help_flag: '--help', options: 2 });
+    expect(grantedReport.findings.find((finding) => finding.code === 'help')?.message).toContain('2 option(s)');
+
+    copyFileSync(join(FIXTURES, 'vcs-subcommands.wasm'), join(folder, 'vcs.wasm'));
+    const vcs = await cli(['check', join(folder, 'vcs.wasm'), '--json']);
+    expect(vcs.exitCode).toBe(0);
+    const vcsReport = JSON.parse(vcs.stdout) as { facts: Record<string, unknown>; findings: { code: string; message: string }[] };
+    expect(vcsReport.facts).toMatchObject({ subcommands: 2, subcommands_with_own_parameters: 2 });
+    const subcommandFinding = vcsReport.findings.find((finding) => finding.code === 'subcommand-help')?.message;
+    expect(subcommandFinding).toMatch(/2 of 2 subcommand\(s\) have their own options or positionals/);
+    expect(subcommandFinding).toMatch(/clone \(\d+ option\(s\), 2 positional\(s\)\)/);
+  }, 120_000);
+
   it('check on a missing file is a usage error (exit 2)', async () => {
     const run = await cli(['check', join(root.path, 'missing.wasm')]);
     expect(run.exitCode).toBe(2);

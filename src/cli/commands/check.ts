@@ -9,13 +9,13 @@ import { Command } from 'commander';
 import { ToolHostError } from '../../errors.ts';
 import { type CapturedHelp, captureHelp } from '../../introspect/capture.ts';
 import { fileStem, planFolderToolNames, sidecarPaths } from '../../extensions/tool-names.ts';
-import { applyToolOverrides, readToolOverrides, type ToolOverrides } from '../../introspect/overrides.ts';
+import { deriveWasmToolSpec, HELP_TIMEOUT_MS, resolveWasmToolPolicy, type WasmToolSpec } from '../../extensions/wasm-tool.ts';
+import { readToolOverrides, type ToolOverrides } from '../../introspect/overrides.ts';
 import { describeUnparsed } from '../../introspect/inspect-report.ts';
-import { parseHelpReport } from '../../introspect/parse-help.ts';
 import { propertyNameOf } from '../../introspect/property-name.ts';
 import type { CliOption, CliSpec } from '../../introspect/spec.ts';
 import { cliSpecToZod } from '../../introspect/to-zod.ts';
-import { readPolicyFile, resolvePolicy } from '../../policy.ts';
+import { readPolicyFile, resolvePolicy, type ResolvedToolPolicy } from '../../policy.ts';
 import { jsonSchemaOf } from '../../tool.ts';
 import { classifyBinary } from '../../wasm/component-kind.ts';
 import type { LoadedComponent } from '../../wasm/load.ts';
@@ -26,7 +26,7 @@ import { DEFAULT_CACHE_DIRECTORY_TEXT } from '../host-setup.ts';
 import { formatBytes, resolveCacheDirectory } from './cache.ts';
 
 /** Budget of one `--help` run during a check (the same as the host's help capture). */
-export const CHECK_HELP_TIMEOUT_MS = 3_000;
+export const CHECK_HELP_TIMEOUT_MS = HELP_TIMEOUT_MS;
 /** Components above this size get a warning: every cold start transpiles and compiles them. */
 export const LARGE_COMPONENT_BYTES = 50 * 1024 * 1024;
 /** A `--help` run slower than this (warm) gets a warning: every call pays the start-up. */
@@ -58,6 +58,8 @@ export interface CheckReport {
     options?: number;
     positionals?: number;
     subcommands?: number;
+    /** Subcommands whose own `<sub> --help` added options or positionals. */
+    subcommands_with_own_parameters?: number;
   };
 }
 
@@ -165,11 +167,16 @@ export async function checkComponent(file: string, runtime: WasmRuntime, workspa
 
   if (!checkKind(bytes, facts, add)) return finish();
   const overrides = await checkSidecars(file, workspaceRoot, add);
+  // The tool's own policy (its grants too): help runs with it in a host. An invalid policy file was
+  // reported by the sidecar pass; the rest of the check then runs on the defaults.
+  const policy = await resolveWasmToolPolicy(file, overrides, { workspaceRoot }).catch(() => resolvePolicy({}, workspaceRoot));
   const component = await checkLoad(file, runtime, facts, add);
   if (component === undefined) return finish();
-  const help = await checkHelpRuns(file, component, runtime, workspaceRoot, facts, add);
+  const help = await checkHelpRuns(file, component, runtime, policy, facts, add);
   if (help === undefined) return finish();
-  await checkHelpSpec(file, help, overrides, facts, add, findings);
+  // The spec as the host derives it (the same pipeline: help, parse, subcommand helps, overrides).
+  const derived = await deriveWasmToolSpec(component, file, overrides, policy, { runtime });
+  await checkHelpSpec(file, derived, overrides, facts, add, findings);
   return finish();
 }
 
@@ -242,11 +249,11 @@ async function checkHelpRuns(
   file: string,
   component: LoadedComponent,
   runtime: WasmRuntime,
-  workspaceRoot: string,
+  toolPolicy: ResolvedToolPolicy,
   facts: CheckReport['facts'],
   add: AddFinding,
 ): Promise<CapturedHelp | undefined> {
-  const policy = resolvePolicy({ timeout_ms: CHECK_HELP_TIMEOUT_MS, output_bytes: 256 * 1024 }, workspaceRoot);
+  const policy: ResolvedToolPolicy = { ...toolPolicy, timeout_ms: Math.min(toolPolicy.timeout_ms, CHECK_HELP_TIMEOUT_MS), output_bytes: 256 * 1024 };
   const programName = fileStem(file);
   const decoder = new TextDecoder();
   const runHelp = async (args: string[]) => {
@@ -286,27 +293,50 @@ async function checkHelpRuns(
   return help;
 }
 
-/** Spec pass: what the help parses to (with overrides), its tool name, lint, and whether a JSON Schema derives from it. */
+/** How the help became the spec, in words for the `help` finding. */
+function specOrigin(helpFlag: string): string {
+  if (helpFlag === 'tool.json') return 'the spec in .tool.json';
+  if (helpFlag === '--help-json') return '--help-json returned a spec';
+  return `${helpFlag} parsed`;
+}
+
+/**
+ * Spec pass: the spec the host derives (help, parse, each subcommand's own help, overrides), its tool
+ * name, lint, and whether a JSON Schema derives from it.
+ */
 async function checkHelpSpec(
   file: string,
-  help: CapturedHelp,
+  derived: WasmToolSpec,
   overrides: ToolOverrides | undefined,
   facts: CheckReport['facts'],
   add: AddFinding,
   findings: Finding[],
 ): Promise<void> {
-  const helpReport = help.spec ? undefined : parseHelpReport(help.text, { fileName: basename(file) });
-  const parsed = help.spec ?? (helpReport as NonNullable<typeof helpReport>).spec;
-  const spec = overrides ? applyToolOverrides(parsed, overrides) : parsed;
+  const { spec } = derived;
+  facts.help_flag = derived.helpFlag;
   facts.options = spec.options.length;
   facts.positionals = spec.positionals.length;
   facts.subcommands = spec.subcommands.length;
   add(
     'ok',
     'help',
-    `${help.flag} ${help.spec ? 'returned a spec' : 'parsed'}: ${spec.options.length} option(s), ${spec.positionals.length} positional(s), ${spec.subcommands.length} subcommand(s); program "${parsed.name}"`,
+    `${specOrigin(derived.helpFlag)}: ${spec.options.length} option(s), ${spec.positionals.length} positional(s), ${spec.subcommands.length} subcommand(s); program "${derived.program}"`,
   );
-  const unparsedNote = helpReport ? describeUnparsed(helpReport.unparsed) : null;
+  if (spec.subcommands.length > 0) {
+    const withOwn = spec.subcommands.filter((subcommand) => (subcommand.options?.length ?? 0) + (subcommand.positionals?.length ?? 0) > 0);
+    facts.subcommands_with_own_parameters = withOwn.length;
+    add(
+      'ok',
+      'subcommand-help',
+      `${withOwn.length} of ${spec.subcommands.length} subcommand(s) have their own options or positionals (from \`<subcommand> --help\`)${
+        withOwn.length > 0 ? `: ${withOwn.map((subcommand) => `${subcommand.name} (${subcommand.options?.length ?? 0} option(s), ${subcommand.positionals?.length ?? 0} positional(s))`).join(', ')}` : ''
+      }`,
+    );
+  }
+  if (derived.helpProblem !== undefined) {
+    add('warning', 'help-not-taken', `a host takes no help from this tool and serves it without parameters: ${derived.helpProblem}`);
+  }
+  const unparsedNote = derived.unparsed ? describeUnparsed(derived.unparsed) : null;
   if (unparsedNote !== null) add('warning', 'help-unparsed', `${unparsedNote}: write them as option lines, or correct the spec in .tool.json`);
   findings.push(...(await nameFindings(file, overrides)));
   findings.push(...lintSpec(spec));
