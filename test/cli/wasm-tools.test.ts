@@ -99,6 +99,13 @@ describe('wasm tools through the CLI', () => {
     expect(subcommandFinding).toMatch(/clone \(\d+ option\(s\), 2 positional\(s\)\)/);
   }, 120_000);
 
+  it('inspect lists each subcommand with its own options and positionals', async () => {
+    const run = await cli(['inspect', join(FIXTURES, 'vcs-subcommands.wasm')]);
+    expect(run.exitCode).toBe(0);
+    expect(run.stdout).toMatch(/^ {2}clone\s+--depth <REPO> \[DIR\]\s+Clone a repository$/m);
+    expect(run.stdout).toMatch(/^ {2}tag\s+--force <NAMES\.\.\.>\s+Create tags$/m);
+  }, 60_000);
+
   it('check on a missing file is a usage error (exit 2)', async () => {
     const run = await cli(['check', join(root.path, 'missing.wasm')]);
     expect(run.exitCode).toBe(2);

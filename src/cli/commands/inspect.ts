@@ -10,7 +10,7 @@ import { Command } from 'commander';
 import type { ResolvedConfig } from '../../config.ts';
 import type { WasmToolDetails } from '../../extensions/index.ts';
 import { inspectWasmTool, type WasmToolInspection } from '../../extensions/tool-inspection.ts';
-import type { CliOption, CliSpec } from '../../introspect/spec.ts';
+import type { CliOption, CliSpec, CliSubcommand } from '../../introspect/spec.ts';
 import type { ResolvedToolPolicy } from '../../policy.ts';
 import type { AnyTool } from '../../tool.ts';
 import { createWasmRuntime } from '../../wasm/runtime.ts';
@@ -104,6 +104,16 @@ function nameClashLines(tool: AnyTool, paint: Paint): string[] {
   return typeof clash?.reason === 'string' ? [`${paint('bold', 'name')}  ${paint('yellow', clash.reason)}`] : [];
 }
 
+/** A subcommand's own parameters, from its `<name> --help`: `--force --depth <repo> [dir]`. */
+function subcommandParameters(command: CliSubcommand): string {
+  const options = (command.options ?? []).map((option) => (option.long !== null ? `--${option.long}` : `-${option.short ?? ''}`));
+  const positionals = (command.positionals ?? []).map((positional) => {
+    const name = `${positional.name}${positional.variadic ? '...' : ''}`;
+    return positional.required ? `<${name}>` : `[${name}]`;
+  });
+  return [...options, ...positionals].join(' ');
+}
+
 export function renderInspect(tool: AnyTool, paint: Paint): string {
   const json = inspectJson(tool);
   const spec: CliSpec = detailsOf(tool).spec;
@@ -127,7 +137,7 @@ export function renderInspect(tool: AnyTool, paint: Paint): string {
       : columns(spec.positionals.map((positional) => [`<${positional.name}>${positional.variadic ? '...' : ''}`, positional.required ? 'required' : 'optional', positional.description ?? '']))),
     '',
     heading('subcommands'),
-    ...(spec.subcommands.length === 0 ? ['  (none)'] : columns(spec.subcommands.map((command) => [command.name, command.description ?? '']))),
+    ...(spec.subcommands.length === 0 ? ['  (none)'] : columns(spec.subcommands.map((command) => [command.name, subcommandParameters(command), command.description ?? '']))),
     '',
     heading('schema'),
     ...JSON.stringify(json.schema, null, 2)
