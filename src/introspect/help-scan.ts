@@ -94,7 +94,12 @@ class Scanner {
   /** See `Entry.block`. */
   private block = 0;
 
-  constructor(private readonly lines: readonly string[], private readonly skip: (index: number) => boolean) {}
+  /** oclif / gh print section titles in capitals without a colon (`USAGE`, `FLAGS`, `ARGUMENTS`). */
+  private readonly capitalTitles: boolean;
+
+  constructor(private readonly lines: readonly string[], private readonly skip: (index: number) => boolean) {
+    this.capitalTitles = lines.some((line) => /^USAGE\s*$/.test(line));
+  }
 
   run(): HelpScan {
     for (let index = 0; index < this.lines.length; index += 1) this.line(index, this.lines[index] ?? '');
@@ -129,7 +134,8 @@ class Scanner {
     this.proseIndent = null;
     if (this.inSynopsis && indent > 0 && this.result.synopsisLines.length < MAX_SYNOPSIS_LINES) this.result.synopsisLines.push(trimmed);
     if (this.usageLine(line, trimmed, indent)) return;
-    if (this.sectionHeader(line, trimmed)) return;
+    const title = this.titleWithoutColon(index, trimmed, indent);
+    if (title !== null ? this.openSection(title, trimmed) : this.sectionHeader(line, trimmed)) return;
     if (this.continuation(trimmed, indent)) return;
     if (this.optionEntry(line, trimmed, indent, wasProseIndent)) return;
     if (this.namedEntry(trimmed, indent)) return;
@@ -190,20 +196,38 @@ class Scanner {
     return false;
   }
 
+  /**
+   * A section title printed without a colon: oclif's capitals (`FLAGS`, when the help has a `USAGE`
+   * title), or a flush-left group name after a blank line with option entries under it (yargs
+   * groups: `Reporting options`, `Coverage thresholds`).
+   */
+  private titleWithoutColon(index: number, trimmed: string, indent: number): string | null {
+    if (indent > 0 || this.usageMode !== null) return null;
+    if (this.capitalTitles && /^[A-Z][A-Z ]{1,40}$/.test(trimmed)) return trimmed;
+    if (!/^[A-Z][A-Za-z0-9]*( [A-Za-z0-9]+){0,4}$/.test(trimmed) || (this.lines[index - 1] ?? '').trim().length > 0) return null;
+    const next = this.lines[index + 1] ?? '';
+    return indentOf(next) > 0 && OPTION_START.test(next.trim()) ? trimmed : null;
+  }
+
   private sectionHeader(line: string, trimmed: string): boolean {
     const header = SECTION_HEADER.exec(line);
     if (!header || OPTION_START.test(trimmed)) return false;
+    return this.openSection(header[1] ?? '', trimmed);
+  }
+
+  private openSection(rawTitle: string, trimmed: string): boolean {
+    const title = rawTitle.trim();
     this.block += 1;
     this.closeParagraph();
     this.current = null;
     this.beforeBlank = null;
-    this.section = classifySection(header[1] ?? '');
+    this.section = classifySection(title);
     // GNU `MODE determines behavior with write errors on the outputs:` is a sentence introducing a
     // value list, not a section title: it opens the paragraph the list joins (see applyEpilogValueLists)
-    if (/^[A-Z][A-Z_]{1,20} [a-z]+( \S+){2,}$/.test((header[1] ?? '').trim()) && this.result.entries.length > 0) {
+    if (/^[A-Z][A-Z_]{1,20} [a-z]+( \S+){2,}$/.test(title) && this.result.entries.length > 0) {
       this.paragraph = { lines: [trimmed], afterUsage: this.result.seenUsage, afterEntries: true };
     }
-    this.inSynopsis = SYNOPSIS_TITLE.test((header[1] ?? '').trim());
+    this.inSynopsis = SYNOPSIS_TITLE.test(title);
     if (this.inSynopsis) this.section = 'other';
     if (this.section === 'usage') {
       this.usageMode = 'header';

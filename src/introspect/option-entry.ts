@@ -26,6 +26,8 @@ function matchingChoice(text: string, choices: readonly string[] | null): string
  * `[Default: Random]` on a number, or `false` on an option whose value is not boolean.
  */
 export function isProseDefault(text: string, quoted: boolean, takesValue: boolean, type: CliValueType, choices: readonly string[] | null): boolean {
+  // `[default: ""]` says nothing; `[default: []]`, `(Default: ['.svn', …])`: a list or object, no one value
+  if (text.length === 0 || /^\[|^\{\s*["'}]/.test(text)) return true;
   if (matchingChoice(text, choices) !== undefined) return false;
   if (choices !== null && choices.length > 0) return true;
   if (quoted) return false;
@@ -48,7 +50,7 @@ interface ValueShape {
 }
 
 /** Whether the option takes a value, and its type; yargs/optionator state it only in tags. */
-function valueShapeOf(head: OptionHead, facts: DescriptionFacts, choices: string[] | null, text: string): ValueShape {
+function valueShapeOf(head: OptionHead, facts: DescriptionFacts, choices: string[] | null, text: string, style: OptionStyle): ValueShape {
   const placeholder = head.valueName !== null || head.choices !== null;
   if (placeholder) {
     if (choices !== null) return { takes: true, type: 'string' };
@@ -75,6 +77,11 @@ function valueShapeOf(head: OptionHead, facts: DescriptionFacts, choices: string
       return { takes: true, type: typeFromDefault(stated, facts.defaultQuoted) ?? 'string' };
     }
   }
+  if (style.untaggedTakesValue === true && facts.typeHint === null && !/\[count\]/i.test(text) && head.negation === null && !(head.longs[0]?.name ?? '').startsWith('no-')) {
+    const stated = facts.defaultText;
+    // `[default: true]` without a tag is still a switch
+    if (stated === null || !/^(true|false)$/i.test(stated)) return { takes: true, type: stated !== null ? (typeFromDefault(stated, facts.defaultQuoted) ?? 'string') : 'string' };
+  }
   return { takes: false, type: 'boolean' };
 }
 
@@ -92,6 +99,10 @@ function defaultOf(head: OptionHead, facts: DescriptionFacts, shape: ValueShape,
   // rustc `-L [<KIND>=]<PATH> … KIND can be one of <…|all> (default: all)`: the default of a part
   const part = (head.valueName ?? '').includes('=]') ? /^\[?<?([A-Z][A-Z_]{1,20})\b/.exec(head.valueName ?? '')?.[1] : undefined;
   if (part !== undefined && new RegExp(`\\b${part}\\b`).test(text)) return null;
+  // yargs `[default: (default)]` and click `[default: (dynamic)]` name a computed default; typer
+  // prints an enum's default as `[default: (model)]`: only one of the choices counts
+  const wrapped = /^\((.*?)\)?$/.exec(facts.defaultText);
+  if (wrapped) return matchingChoice(wrapped[1] ?? '', shape.takes ? choices : null) ?? null;
   if (isProseDefault(facts.defaultText, facts.defaultQuoted, shape.takes, shape.type, shape.takes ? choices : null)) return null;
   if (!shape.takes) {
     if (head.negation !== null && long !== null) {
@@ -113,6 +124,11 @@ function defaultOf(head: OptionHead, facts: DescriptionFacts, shape: ValueShape,
 export interface OptionStyle {
   /** kong prints an option's default in place of its placeholder (`--spinner="dot"`, `--timeout=0s`). */
   defaultInPlaceholder?: boolean;
+  /**
+   * yargs (`--help  Show help  [boolean]`) prints no placeholder, only type tags; an option without
+   * a `[boolean]` (or `[count]`) tag is parsed with a value.
+   */
+  untaggedTakesValue?: boolean;
 }
 
 /**
@@ -137,7 +153,7 @@ export function optionFromEntry(entry: Entry, style: OptionStyle = {}): CliOptio
     head.choices ??
     facts.choices ??
     (placeholder ? (listedChoices(facts.description, head.valueName) ?? definitionListChoices([head.rest, ...entry.description])) : null);
-  const shape = valueShapeOf(head, facts, choices, text);
+  const shape = valueShapeOf(head, facts, choices, text, style);
   const long = head.longs[0] ?? null;
   const option: CliOption = {
     long: long?.name ?? null,

@@ -91,7 +91,8 @@ function tokenize(head: string): { tokens: string[]; starts: number[] } {
 }
 
 function isFlagToken(token: string): boolean {
-  return /^--?[A-Za-z0-9?#@[]/.test(token) && !/^--?\d+(\.\d+)?$/.test(token.replace(/^-(\d)$/, 'x'));
+  // `-5`, `-1.5` are numbers, but `-0` and double-dash digits (`--100`, shasum's `--01`) are flags
+  return /^--?[A-Za-z0-9?#@[]/.test(token) && !/^-\d+(\.\d+)?$/.test(token.replace(/^-(\d)$/, 'x'));
 }
 
 function stripBrackets(text: string): string {

@@ -12,7 +12,7 @@ import { applyFlushLeftTypes } from './flush-left-types.ts';
 import { extractGoFlags, looksLikeGoFlag } from './go-flag.ts';
 import { scanHelpLines, type HelpScan, type Paragraph, type UnparsedLine } from './help-scan.ts';
 import { clampDescription, expandTabs, helpLines } from './limits.ts';
-import { applyEpilogValueLists, collectOptions, optionFromEntry } from './option-entry.ts';
+import { applyEpilogValueLists, collectOptions, optionFromEntry, type OptionStyle } from './option-entry.ts';
 import { collectPositionals, collectSubcommands } from './positional-entry.ts';
 import type { CliOption, CliSpec } from './spec.ts';
 import { parseUsageForm, programBaseName, type UsageForm } from './usage.ts';
@@ -141,7 +141,10 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
   const scan: HelpScan = scanHelpLines(lines, (index) => go.consumed.has(index) || (index === 0 && goUsage !== null));
 
   const parsed: CliOption[] = [...go.options];
-  const style = { defaultInPlaceholder: rawLines.some((line) => /\bShow context-sensitive help\.?$/.test(line.trim())) };
+  const style: OptionStyle = {
+    defaultInPlaceholder: rawLines.some((line) => /\bShow context-sensitive help\.?$/.test(line.trim())),
+    untaggedTakesValue: rawLines.some((line) => /^\s*(-h, )?--help\s+Show help\s+\[boolean\]$/.test(line)),
+  };
   for (const entry of scan.entries) {
     const option = entry.kind === 'option' ? optionFromEntry(entry, style) : null;
     if (option !== null) parsed.push(option);
@@ -157,8 +160,8 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
   markRequiredOptions(options, forms);
 
   const docoptWords = docoptCommandWords(forms);
-  const subcommands = collectSubcommands(scan.entries, docoptWords);
   const firstForm = forms.find((form) => form.program !== null);
+  const subcommands = collectSubcommands(scan.entries, docoptWords, firstForm?.program ? programBaseName(firstForm.program) : null);
   let usagePositionals = docoptWords.length > 0 && subcommands.length > 0 ? [] : (firstForm?.positionals ?? []);
   if (firstForm !== undefined) usagePositionals = optionalWhereAnotherFormRunsWithout(usagePositionals, firstForm, scan.usageForms.slice(0, MAX_USAGE_FORMS), forms);
   if (usagePositionals.length === 0 && subcommands.length === 0 && firstForm?.program) {

@@ -41,8 +41,9 @@ function positionalFromEntry(entry: Entry): SectionPositional | null {
   return { positional, decorated: /^[[<]/.test(raw) || variadic };
 }
 
-function commandFromEntry(entry: Entry): CliSubcommand | null {
-  const match = /^([A-Za-z0-9][\w.:-]*)/.exec(entry.head);
+function commandFromEntry(entry: Entry, prefix: string | null): CliSubcommand | null {
+  const head = prefix !== null ? entry.head.slice(prefix.length + 1) : entry.head;
+  const match = /^([A-Za-z0-9][\w.:-]*)/.exec(head);
   if (!match) return null;
   const name = match[1] ?? '';
   const description = entry.description.join(' ');
@@ -52,15 +53,28 @@ function commandFromEntry(entry: Entry): CliSubcommand | null {
   return { name, description: description.length > 0 ? clampDescription(description) : null };
 }
 
+/**
+ * yargs lists commands as `c8 report` (its `$0 report`), oclif as `generate command` under `oclif
+ * generate`: a first word that is the program's, or that every one of several entries shares, is
+ * the path to the commands, not their name.
+ */
+function commandPrefixOf(commands: readonly Entry[], program: string | null): string | null {
+  const firsts = commands.map((entry) => /^(\S+) +[A-Za-z0-9]/.exec(entry.head)?.[1] ?? null);
+  const first = firsts[0] ?? null;
+  if (first === null || !firsts.every((word) => word === first)) return null;
+  return first === program || firsts.length >= 2 ? first : null;
+}
+
 /** Subcommands listed in "Commands:" sections, then docopt's command words, without duplicates. */
-export function collectSubcommands(entries: readonly Entry[], docoptWords: readonly string[]): CliSubcommand[] {
+export function collectSubcommands(entries: readonly Entry[], docoptWords: readonly string[], program: string | null = null): CliSubcommand[] {
   const subcommands: CliSubcommand[] = [];
   const add = (command: CliSubcommand): void => {
     if (!subcommands.some((existing) => existing.name === command.name)) subcommands.push(command);
   };
-  for (const entry of entries) {
-    if (entry.kind !== 'command') continue;
-    const command = commandFromEntry(entry);
+  const commands = entries.filter((entry) => entry.kind === 'command');
+  const prefix = commandPrefixOf(commands, program);
+  for (const entry of commands) {
+    const command = commandFromEntry(entry, prefix);
     if (command !== null) add(command);
   }
   if (subcommands.length === 0) for (const word of docoptWords) if (word !== 'help') add({ name: word, description: null });
