@@ -9,17 +9,11 @@
  * (`executePendingJobs`) rather than the asyncify build, so several `tools.x()` calls can be in flight
  * at once (`Promise.all`). Guest code runs on the host's thread between awaits; the interrupt handler
  * stops it at the deadline.
+ *
+ * The engine's package is imported at the first run, not with the built-ins: every host loads them,
+ * and most never run code (`toolhost list`, a one-shot call).
  */
-import {
-  newQuickJSWASMModuleFromVariant,
-  newVariant,
-  RELEASE_SYNC,
-  type CustomizeVariantOptions,
-  type QuickJSContext,
-  type QuickJSDeferredPromise,
-  type QuickJSHandle,
-  type QuickJSRuntime,
-} from 'quickjs-emscripten';
+import type { CustomizeVariantOptions, QuickJSContext, QuickJSDeferredPromise, QuickJSHandle, QuickJSRuntime } from 'quickjs-emscripten';
 import { BoundedConsole } from './quickjs-console.ts';
 
 export interface SandboxLimits {
@@ -248,6 +242,7 @@ class SandboxRun {
     // inside the engine as "out of memory", without the host's process ever holding more.
     const maximumPages = ENGINE_INITIAL_PAGES + Math.ceil(limits.memoryBytes / WASM_PAGE_BYTES);
     const memory = new LinearMemory({ initial: ENGINE_INITIAL_PAGES, maximum: maximumPages });
+    const { newQuickJSWASMModuleFromVariant, newVariant, RELEASE_SYNC } = await import('quickjs-emscripten');
     const engine = await newQuickJSWASMModuleFromVariant(newVariant(RELEASE_SYNC, { wasmMemory: memory as CustomizeVariantOptions['wasmMemory'] }));
     return new SandboxRun(host, limits, memory, maximumPages, engine.newRuntime());
   }
