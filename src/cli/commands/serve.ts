@@ -1,7 +1,7 @@
 /** `toolhost serve`: the HTTP daemon (REST, SSE events, MCP over Streamable HTTP) with hot reload. */
 import { Command } from 'commander';
-import { ToolHostError } from '../../errors.ts';
 import { composeServer } from '../../compose.ts';
+import { ToolHostError } from '../../errors.ts';
 import { DEFAULT_SERVER_HOST, DEFAULT_SERVER_PORT } from '../../server/serve.ts';
 import { installShutdownHandlers } from '../../server/shutdown.ts';
 import { tuneDaemonHeap } from '../../server/heap-tuning.ts';
