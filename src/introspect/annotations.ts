@@ -21,6 +21,9 @@ export interface DescriptionFacts {
   stateDefault: 'true' | 'false' | null;
 }
 
+/** One value of a list written in prose: `auto`, `from-zero`, `iec-i`, `packageManager`, `512224`. */
+const LIST_ITEM = String.raw`[a-z0-9][\w.-]{0,30}`;
+
 const TYPE_TAGS: Record<string, CliValueType> = { string: 'string', number: 'number', boolean: 'boolean', count: 'integer' };
 
 function unquote(text: string): { value: string; quoted: boolean } {
@@ -123,6 +126,11 @@ export function extractDescriptionFacts(text: string): DescriptionFacts {
     if (oneOf) choices = (oneOf[1] ?? '').split(/\s*(?:,\s*or\b|,|\bor\b)\s*/).flatMap((choice) => choice.split('/')).filter((choice) => choice.length > 0);
   }
   if (choices === null) {
+    // kong: `Backend handler: 'postgresql', 'sqlite', 'mysql'`: quoted items after a colon
+    const quotedAfterColon = /:\s+((["'])[^"']{1,40}\2(?:(?:,\s*or|,|\s+or)\s+(["'])[^"']{1,40}\3){1,30})(?=\s*(?:[.;(]|$))/.exec(description);
+    if (quotedAfterColon) choices = [...(quotedAfterColon[1] ?? '').matchAll(/(["'])([^"']{1,40})\1/g)].map((match) => match[2] ?? '');
+  }
+  if (choices === null) {
     // GNU: `WHEN is 'always', 'never', or 'auto'`
     const quotedList = /\b[A-Z][A-Z_]{1,20} is ('[^']{1,40}'(?:(?:,\s*or|,|\s+or)\s+'[^']{1,40}'){1,30})/.exec(description);
     if (quotedList) choices = [...(quotedList[1] ?? '').matchAll(/'([^']{1,40})'/g)].map((match) => match[1] ?? '');
@@ -138,12 +146,27 @@ export function extractDescriptionFacts(text: string): DescriptionFacts {
     }
   }
   if (defaultText === null) {
+    // GNU numfmt `MODE can be: abort (default), fail`, shasum `1 (default), 224, 256`: the marked item of a list
+    const marked = new RegExp(String.raw`(?:^|[:,]\s*)(${LIST_ITEM}) \(default\)(?=\s*(?:,|$))`).exec(description);
+    if (marked) defaultText = marked[1] ?? null;
+  }
+  if (defaultText === null) {
+    // clap long help: `<WHERE> can be:` then `null: Redirect output to /dev/null (the default).`
+    const definition = new RegExp(String.raw`(?:^|[:.]\s+)(${LIST_ITEM}):\s+[^:()]{1,200}\(the default\)`).exec(description);
+    if (definition) {
+      defaultText = definition[1] ?? null;
+      defaultQuoted = true; // a listed value, even a word like `null`
+    }
+  }
+  if (defaultText === null) {
     const plain =
       // not a conditional one: `defaults to "checked-hash" if SOURCE_DATE_EPOCH is set`
       /\bdefault(?:s to|:)\s+("[^"]{0,200}"|'[^']{0,200}'|[^\s,;)]{1,200})(?=[\s,;)]|$)(?!,?\s+(?:if|when|unless)\b)/i.exec(description) ??
       // GNU prose: `the default is 1`, `Default is -1 which…`, `(default 5)`, `The default value is
       // 10.`, `number of jobs; default 4`; numbers and quoted text only
-      /(?:\bdefault(?: value)? is|\(default|[;,]\s+default)\s+("[^"]{0,200}"|'[^']{0,200}'|[+-]?\d+(?:\.\d+)?)(?!\w|\.\w)/i.exec(description) ??
+      /(?:\bdefault(?: value)? is|\(default|[;,]\s+default|\b(?:instead of|than) the default)\s+("[^"]{0,200}"|'[^']{0,200}'|[+-]?\d+(?:\.\d+)?)(?!\w|\.\w)/i.exec(description) ??
+      // docopt grip: `Default is the public API: https://api.github.com` (a value after the colon ends the sentence)
+      /\bdefault(?: value)? is [^.:]{1,60}:\s+([^\s,;]{1,200}?)\.?$/i.exec(description) ??
       // esbuild: `(browser | node | neutral, default browser)`: the last item of a parenthesis
       /,\s+default\s+([a-z0-9][\w.-]{0,60})\)/i.exec(description);
     if (plain) {
@@ -177,7 +200,6 @@ export function extractDescriptionFacts(text: string): DescriptionFacts {
   return { description, defaultText, defaultQuoted, choices, required, repeatable, typeHint, stateDefault };
 }
 
-const LIST_ITEM = String.raw`[a-z0-9][\w.-]{0,30}`;
 const LIST = String.raw`(${LIST_ITEM}(?:(?:,\s*or|,|\s+or)\s+${LIST_ITEM}){1,30})(?=\s*(?:[.;)(]|$))`;
 const LIST_AFTER_NOUN = new RegExp(String.raw`\b(?:modes?|values?|types?|styles?|formats?|levels?|kinds?|methods?)\s*(?:is|are|can be)?:\s+` + LIST);
 
@@ -187,12 +209,21 @@ const LIST_AFTER_NOUN = new RegExp(String.raw`\b(?:modes?|values?|types?|styles?
  * access, use, ctime or status` (the value name earlier in the sentence). Only for options that
  * take a value and state no choices otherwise.
  */
+/** `word: a, b, c` ending the sentence (or before a parenthesis). */
+const AFTER_COLON_LIST = new RegExp(String.raw`(\w):\s+` + LIST);
+/** Three or more values opening the description, ending at a period or parenthesis. */
+const LEADING_LIST = new RegExp(String.raw`^(${LIST_ITEM}(?:(?:,\s*or|,|\s+or)\s+${LIST_ITEM}){2,30})(?=\s*(?:[.;(]|$))`);
 /** A description that is only `a | b | c`, after a type tag (vite/cac: `[string] info | warn`). */
 const PIPE_LIST = new RegExp(String.raw`^\s*(?:\[\w+\]\s*)?(${LIST_ITEM}(?:\s*\|\s*${LIST_ITEM}){1,30})\s*$`);
 /** `(merge, diff3, or zdiff3)`, urfave `(atom, rss, universal)`: a parenthesized list of three or more. */
 const PAREN_LIST = new RegExp(String.raw`\((${LIST_ITEM}(?:,\s*${LIST_ITEM}){1,30}(?:,?\s+or\s+${LIST_ITEM})?)\)`);
 /** esbuild `(iife | cjs | esm, no default…)`: a parenthesized `a | b` list, maybe followed by a comma. */
 const PAREN_PIPE_LIST = new RegExp(String.raw`\((${LIST_ITEM}(?:\s*\|\s*${LIST_ITEM}){1,30})\s*[,)]`);
+
+/** A list ending in an ellipsis (`5, 2015, 2016 or 2017...`) names examples, not every value. */
+function isOpenList(text: string): boolean {
+  return /\.{2,}$/.test(text);
+}
 
 function splitList(text: string): string[] {
   return text.split(/\s*(?:,\s*or|,|\s+or)\s+/).map((choice) => choice.replace(/\.$/, '')).filter((choice) => choice.length > 0);
@@ -203,7 +234,12 @@ function splitList(text: string): string[] {
  * `(merge, diff3, or zdiff3)`, or a description that is only `info | warn | error`. Only asked for
  * options with a value placeholder.
  */
-export function listedChoices(description: string, valueName: string | null): string[] | null {
+export function listedChoices(text: string, valueName: string | null): string[] | null {
+  // `abort (default), fail`: the marker is no part of the list
+  const description = text.replace(/ \(default\)(?=\s*(?:,|$))/g, '');
+  // oclif: `<options: CommonJS|ESM>`
+  const oclif = /<options: ([^<>|\s]{1,40}(?:\|[^<>|\s]{1,40}){1,30})>/.exec(description);
+  if (oclif !== null) return (oclif[1] ?? '').split('|');
   let match = LIST_AFTER_NOUN.exec(description);
   const name = valueName?.replace(/[<>[\]{}=]/g, '') ?? '';
   if (match === null && /^[A-Z][A-Z_]{1,20}$/.test(name)) {
@@ -217,9 +253,22 @@ export function listedChoices(description: string, valueName: string | null): st
     }
   }
   if (match !== null) return splitList(match[1] ?? '');
+  // commander: `Amount to log: silent, error, warn.`, `sections only: dev, peer, or prod (comma-delimited)`
+  // not a list of examples or of the defaults (`Replaces default unsafe packages: distribute, pip`), nor an open one (`2016 or 2017...`)
+  const afterColon = AFTER_COLON_LIST.exec(description);
+  const introduction = afterColon === null ? '' : (/[^.]*$/.exec(description.slice(0, afterColon.index + 1))?.[0] ?? '');
+  if (afterColon !== null && !/\b(e\.g|i\.e|example|such as|like|including|defaults?)\b/i.test(introduction) && !isOpenList(afterColon[2] ?? '')) return splitList(afterColon[2] ?? '');
+  // `npm, yarn, pnpm (default: npm).`: a description that starts with three or more values
+  const leading = LEADING_LIST.exec(description);
+  if (leading !== null && !isOpenList(leading[1] ?? '')) return splitList(leading[1] ?? '');
+  // commander reflows a list of numbered meanings: `Set the error level. 1: exits … 2: exits …`
+  const numbered = [...description.matchAll(/(?:^|[.:;]\s+)(\d{1,4}): [a-z]/g)].map((item) => item[1] ?? '');
+  if (numbered.length >= 2 && new Set(numbered).size === numbered.length) return numbered;
   const wholePipe = PIPE_LIST.exec(description);
   if (wholePipe !== null) return (wholePipe[1] ?? '').split(/\s*\|\s*/);
   const parenthesized = PAREN_LIST.exec(description);
+  // flake8 `(default, pylint, quiet-filename) or a format string`: an alternative outside the list opens it
+  if (parenthesized !== null && /^\s*or\b/.test(description.slice(parenthesized.index + parenthesized[0].length))) return null;
   if (parenthesized !== null) {
     const items = splitList(parenthesized[1] ?? '');
     // two without `or` (`(x, y)`) are an example more often than the choices

@@ -27,10 +27,11 @@ function matchingChoice(text: string, choices: readonly string[] | null): string
  */
 export function isProseDefault(text: string, quoted: boolean, takesValue: boolean, type: CliValueType, choices: readonly string[] | null): boolean {
   // `[default: ""]` says nothing; `[default: []]`, `(Default: ['.svn', …])`: a list or object, no one value
-  if (text.length === 0 || /^\[|^\{\s*["'}]/.test(text)) return true;
+  if (text.length === 0) return true;
   if (matchingChoice(text, choices) !== undefined) return false;
   if (choices !== null && choices.length > 0) return true;
   if (quoted) return false;
+  if (/^\[|^\{\s*["'}]/.test(text)) return true;
   if (/\s/.test(text) || text.startsWith('!') || text.startsWith('#') || STREAM_WORDS.test(text) || PROSE_WORDS.test(text)) return true;
   if ((type === 'integer' || type === 'number') && !isNumberText(text)) return true;
   return takesValue && type !== 'boolean' && /^(true|false)$/i.test(text);

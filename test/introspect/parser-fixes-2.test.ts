@@ -70,3 +70,54 @@ describe('option heads', () => {
     ]);
   });
 });
+
+describe('value lists written in prose', () => {
+  it('GNU `MODE can be: abort (default), fail, warn`: every item is a choice, the marked one the default', () => {
+    const help = 'Usage: numfmt [OPTION]...\n      --invalid=MODE   failure mode for invalid numbers: MODE can be:\n                         abort (default), fail, warn, ignore\n      --round=METHOD   use METHOD for rounding; METHOD can be:\n                         up, down, from-zero (default), towards-zero, nearest\n';
+    expect(option(help, 'invalid')).toMatchObject({ choices: ['abort', 'fail', 'warn', 'ignore'], default: 'abort' });
+    expect(option(help, 'round')).toMatchObject({ choices: ['up', 'down', 'from-zero', 'towards-zero', 'nearest'], default: 'from-zero' });
+  });
+
+  it('`word: a, b, c.` ends the sentence: the choices (commander reflows them into one line)', () => {
+    const help = 'Options:\n  -l, --loglevel <n>   Amount to log: silent, error, warn. (default: "warn")\n  --dep <value>        Check sections only: dev, peer, or prod (comma-delimited).\n';
+    expect(option(help, 'loglevel')).toMatchObject({ choices: ['silent', 'error', 'warn'], default: 'warn' });
+    expect(option(help, 'dep')?.choices).toEqual(['dev', 'peer', 'prod']);
+  });
+
+  it('a list of examples, of defaults, or ending in an ellipsis is no choice list', () => {
+    const help = 'Options:\n  --ecma <version>   Specify ECMAScript release: 5, 2015, 2016 or 2017...\n  --unsafe <p>       Replaces default unsafe packages: distribute, pip, setuptools\n  --name <n>         A name, e.g.: foo, bar.\n';
+    expect(option(help, 'ecma')?.choices).toBeNull();
+    expect(option(help, 'unsafe')?.choices).toBeNull();
+    expect(option(help, 'name')?.choices).toBeNull();
+  });
+
+  it('a description that opens with three or more values gives them (`npm, yarn, pnpm (default: npm)`)', () => {
+    expect(option('Options:\n  -p, --packageManager <s>   npm, yarn, pnpm (default: npm). Run "ncu --help" for details.\n', 'packageManager')).toMatchObject({ choices: ['npm', 'yarn', 'pnpm'], default: 'npm' });
+  });
+
+  it('numbered meanings reflowed into one line (`1: exits … 2: exits …`) are the choices; a default in a choice\'s spelling', () => {
+    const help = 'Options:\n  -e, --errorLevel <n>   Set the error level. 1: exits with error code 0 if no errors occur. 2: exits with error code 0 if no packages need updating. (default: 1)\n';
+    expect(option(help, 'errorLevel')).toMatchObject({ choices: ['1', '2'], default: '1' });
+  });
+
+  it('kong `Backend handler: \'postgresql\', \'sqlite\'` and oclif `<options: CommonJS|ESM>`', () => {
+    expect(option("Flags:\n  -h, --help   Show context-sensitive help.\n      --handler=\"postgresql\"   Backend handler: 'postgresql', 'sqlite', 'mysql' ($HANDLER).\n", 'handler')).toMatchObject({
+      choices: ['postgresql', 'sqlite', 'mysql'],
+      default: 'postgresql',
+    });
+    expect(option('FLAGS\n      --module-type=<option>  Select a module type\n                              <options: CommonJS|ESM>\n', 'module-type')?.choices).toEqual(['CommonJS', 'ESM']);
+  });
+
+  it('flake8 `(default, pylint) or a format string`: an alternative after the parenthesis opens the list', () => {
+    expect(option('options:\n  --format format   Format errors as (default, pylint, quiet) or a format string with keys (code, col, path).\n', 'format')?.choices).toBeNull();
+  });
+});
+
+describe('defaults written in prose', () => {
+  it('`(instead of the default 1)`, `Default is the public API: https://…`, clap `null: … (the default).`', () => {
+    expect(option('Usage: numfmt [OPTION]...\n      --from-unit=N    specify the input unit size (instead of the default 1)\n', 'from-unit')?.default).toBe(1);
+    expect(option('Options:\n  --api-url=<url>   Specify a base URL. Default is the public API: https://api.github.com\n', 'api-url')?.default).toBe('https://api.github.com');
+    const clap = 'Options:\n        --output <WHERE>\n            Control where the output goes. <WHERE> can be:\n\n            null: Redirect output to /dev/null (the default). Note this.\n\n            pipe: Feed the output through a pipe.\n';
+    expect(option(clap, 'output')?.default).toBe('null');
+  });
+});
