@@ -220,6 +220,17 @@ const PAREN_LIST = new RegExp(String.raw`\((${LIST_ITEM}(?:,\s*${LIST_ITEM}){1,3
 /** esbuild `(iife | cjs | esm, no default…)`: a parenthesized `a | b` list, maybe followed by a comma. */
 const PAREN_PIPE_LIST = new RegExp(String.raw`\((${LIST_ITEM}(?:\s*\|\s*${LIST_ITEM}){1,30})\s*[,)]`);
 
+const WHOLE_LIST = new RegExp(String.raw`^(${LIST_ITEM}(?:(?:,\s*or|,|\s+or)\s+${LIST_ITEM}){2,30})\.?$`);
+
+/**
+ * A description that is nothing but three or more values (perl shasum `-a, --algorithm   1 (default),
+ * 224, 256`): the option takes one of them, though no placeholder says so.
+ */
+export function wholeListChoices(description: string): string[] | null {
+  const match = WHOLE_LIST.exec(description.replace(/ \(default\)(?=\s*(?:,|$))/g, ''));
+  return match === null || isOpenList(match[1] ?? '') ? null : splitList(match[1] ?? '');
+}
+
 /** A list ending in an ellipsis (`5, 2015, 2016 or 2017...`) names examples, not every value. */
 function isOpenList(text: string): boolean {
   return /\.{2,}$/.test(text);
@@ -285,12 +296,18 @@ const DEFINITION_LINE = /^([a-z0-9][\w.-]{0,30}(?:,\s*[a-z0-9][\w.-]{0,30}){0,5}
  * description (`output format:` then `json   machine-readable`…) or in a paragraph after the
  * options (GNU `Here are the values:` then `none, off   never make backups`). Every listed name
  * (comma-separated aliases too) is a choice. Null unless at least two items follow the colon.
+ * `indents` (one per line) lets an item's description run on over deeper lines.
  */
-export function definitionListChoices(lines: readonly string[]): string[] | null {
+export function definitionListChoices(lines: readonly string[], indents?: readonly number[]): string[] | null {
   const colon = lines.findIndex((line) => /:$/.test(line));
   if (colon === -1) return null;
   const choices: string[] = [];
-  for (const line of lines.slice(colon + 1)) {
+  let itemIndent: number | undefined;
+  for (const [offset, line] of lines.slice(colon + 1).entries()) {
+    // with indents known, a line deeper than the items continues the item above
+    const indent = indents?.[colon + 1 + offset];
+    itemIndent ??= indent;
+    if (indent !== undefined && itemIndent !== undefined && indent > itemIndent) continue;
     // clap long help: `Possible values:` then `- fast: Run swiftly`
     const match = DEFINITION_LINE.exec(line) ?? /^- ([a-z0-9][\w.-]{0,30})(?::|\s|$)/.exec(line);
     if (!match) break;

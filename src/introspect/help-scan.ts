@@ -28,6 +28,8 @@ export interface Paragraph {
   afterUsage: boolean;
   /** True when an option, positional or command entry was seen before this paragraph. */
   afterEntries: boolean;
+  /** Each line's indent: deeper lines of a value list continue its item (numfmt's `1K = 1000,` under `auto`). */
+  indents: number[];
 }
 
 /** A line that sat in an options section but was read as neither an entry nor its description. */
@@ -139,7 +141,7 @@ class Scanner {
     if (this.continuation(trimmed, indent)) return;
     if (this.optionEntry(line, trimmed, indent, wasProseIndent)) return;
     if (this.namedEntry(trimmed, indent)) return;
-    this.prose(trimmed, indent, index);
+    this.prose(trimmed, indent, index, wasProseIndent);
   }
 
   private usageLine(line: string, trimmed: string, indent: number): boolean {
@@ -211,7 +213,8 @@ class Scanner {
 
   private sectionHeader(line: string, trimmed: string): boolean {
     const header = SECTION_HEADER.exec(line);
-    if (!header || OPTION_START.test(trimmed)) return false;
+    // `  auto       accept optional suffix:` is a definition-list item whose text ends in a colon
+    if (!header || OPTION_START.test(trimmed) || /\S {2,}\S/.test(trimmed)) return false;
     return this.openSection(header[1] ?? '', trimmed);
   }
 
@@ -224,8 +227,9 @@ class Scanner {
     this.section = classifySection(title);
     // GNU `MODE determines behavior with write errors on the outputs:` is a sentence introducing a
     // value list, not a section title: it opens the paragraph the list joins (see applyEpilogValueLists)
-    if (/^[A-Z][A-Z_]{1,20} [a-z]+( \S+){2,}$/.test(title) && this.result.entries.length > 0) {
-      this.paragraph = { lines: [trimmed], afterUsage: this.result.seenUsage, afterEntries: true };
+    // numfmt's `UNIT options:` titles the values of the options whose placeholder is UNIT
+    if ((/^[A-Z][A-Z_]{1,20} [a-z]+( \S+){2,}$/.test(title) || this.namesValue(title)) && this.result.entries.length > 0) {
+      this.paragraph = { lines: [trimmed], afterUsage: this.result.seenUsage, afterEntries: true, indents: [0] };
     }
     this.inSynopsis = SYNOPSIS_TITLE.test(title);
     if (this.inSynopsis) this.section = 'other';
@@ -234,6 +238,12 @@ class Scanner {
       this.result.seenUsage = true;
     }
     return true;
+  }
+
+  /** `UNIT options`, `WHEN values`: a title whose first word is the placeholder of an option seen before. */
+  private namesValue(title: string): boolean {
+    const word = /^([A-Z][A-Z_]{1,20}) [a-z]+$/.exec(title)?.[1];
+    return word !== undefined && this.result.entries.some((entry) => (entry.option?.valueName ?? '').replace(/[<>[\]=]/g, '') === word);
   }
 
   /** A description line of the current entry (or, after a blank line, of a clap long-help entry). */
@@ -309,7 +319,7 @@ class Scanner {
     return true;
   }
 
-  private prose(trimmed: string, indent: number, index: number): void {
+  private prose(trimmed: string, indent: number, index: number, wasProseIndent: number | null): void {
     // Not understood: a flag-like line that is no option, or an indented line right inside an
     // options list (after an entry, no blank line between) that is not that entry's description.
     const followsEntry = this.current !== null && this.current.kind === 'option';
@@ -318,10 +328,15 @@ class Scanner {
     this.current = null;
     this.beforeBlank = null;
     this.block += 1;
-    // only a definition-list line (`N-M   from N'th…`) makes a flag-like line at its indent prose
-    this.proseIndent = /^\S{1,16}\s{2,}\S/.test(trimmed) ? indent : null;
-    if (this.paragraph === null) this.paragraph = { lines: [], afterUsage: this.result.seenUsage, afterEntries: this.result.entries.length > 0 };
-    if (this.paragraph.lines.length < MAX_DESCRIPTION_LINES) this.paragraph.lines.push(trimmed);
+    // only a definition-list line (`N-M   from N'th…`) makes a flag-like line at its indent prose; a
+    // flag-like one (`-M   from first…`, argparse's `-   read from standard input`) only continues such a list
+    const definition = /^\S{1,16}\s{2,}\S/.test(trimmed) && (!trimmed.startsWith('-') || wasProseIndent === indent);
+    this.proseIndent = definition ? indent : null;
+    if (this.paragraph === null) this.paragraph = { lines: [], afterUsage: this.result.seenUsage, afterEntries: this.result.entries.length > 0, indents: [] };
+    if (this.paragraph.lines.length < MAX_DESCRIPTION_LINES) {
+      this.paragraph.lines.push(trimmed);
+      this.paragraph.indents.push(indent);
+    }
   }
 
   private noteUnparsed(index: number, text: string): void {

@@ -55,3 +55,16 @@ export function clampDescription(text: string): string {
   const collapsed = text.replace(/\s+/g, ' ').trim();
   return collapsed.length > MAX_DESCRIPTION_CHARS ? `${collapsed.slice(0, MAX_DESCRIPTION_CHARS - 1)}…` : collapsed;
 }
+
+/**
+ * Joins the wrapped lines of one description. Wrappers such as Python's textwrap and click break
+ * after a hyphen (`quiet-` / `filename`, `[default: no-` / `force-download]`): the word is rejoined.
+ */
+export function joinWrapped(lines: readonly string[]): string {
+  let joined = '';
+  for (const line of lines) {
+    if (line.length === 0) continue;
+    joined = joined.length === 0 ? line : /[a-z]-$/.test(joined) && /^[a-z]/.test(line) ? `${joined}${line}` : `${joined} ${line}`;
+  }
+  return joined;
+}

@@ -4,16 +4,20 @@
  * the several lines one option can take (`-save-temps` and `-save-temps=<arg>`, zstd's
  * `--format=zstd` / `--format=gzip`, GNU `--time` and `--time=WORD`).
  */
-import { definitionListChoices, extractDescriptionFacts, listedChoices, type DescriptionFacts } from './annotations.ts';
+import { definitionListChoices, extractDescriptionFacts, listedChoices, wholeListChoices, type DescriptionFacts } from './annotations.ts';
 import type { Entry, Paragraph } from './help-scan.ts';
-import { clampDescription, MAX_OPTIONS } from './limits.ts';
+import { clampDescription, joinWrapped, MAX_OPTIONS } from './limits.ts';
 import type { OptionHead } from './option-head.ts';
 import type { CliOption, CliValueType } from './spec.ts';
 import { coerceDefault, isExplicitStringName, isNumberText, typeFromDefault, typeFromValueName } from './value-type.ts';
 
-const STREAM_WORDS = /^(stdin|stdout|stderr|none|null|unset|undefined|n\/a)$/i;
-/** Words that start a sentence, not a value: `defaults to the first tab`, `default: whatever is set`. */
-const PROSE_WORDS = /^(the|a|an|this|that|these|those|its|their|your|whatever|same|no|not|nothing)$/i;
+const NO_VALUE_WORDS = /^(none|null|unset|undefined|n\/a)$/i;
+/** `(default: stdin)` on a file option means standard input, not a file of that name. */
+const STREAM_WORDS = /^(stdin|stdout|stderr)$/i;
+/** Words that start a sentence, not a value: `defaults to the first tab`, `default: whatever is set`, `defaults to at most one`. */
+const PROSE_WORDS = /^(the|a|an|this|that|these|those|its|their|your|whatever|whichever|same|no|not|nothing|at|up|about|approximately|either|both)$/i;
+/** An option whose value is a file (by type or name), where `stdin` / `stdout` name a stream. */
+const FILE_OPTION = /file|path|input|output|^in$|^out$|dest|log/i;
 
 /** The choice a default names, in the choice's spelling (`[Default: Physical]` → `physical`). */
 function matchingChoice(text: string, choices: readonly string[] | null): string | undefined {
@@ -25,14 +29,18 @@ function matchingChoice(text: string, choices: readonly string[] | null): string
  * interfaces)`, `(default STDOUT)`, `(default: !process.env.CI)`, `defaults to # of CPUs`,
  * `[Default: Random]` on a number, or `false` on an option whose value is not boolean.
  */
-export function isProseDefault(text: string, quoted: boolean, takesValue: boolean, type: CliValueType, choices: readonly string[] | null): boolean {
+export function isProseDefault(text: string, quoted: boolean, takesValue: boolean, type: CliValueType, choices: readonly string[] | null, names: readonly string[] = []): boolean {
   // `[default: ""]` says nothing; `[default: []]`, `(Default: ['.svn', …])`: a list or object, no one value
   if (text.length === 0) return true;
   if (matchingChoice(text, choices) !== undefined) return false;
   if (choices !== null && choices.length > 0) return true;
   if (quoted) return false;
   if (/^\[|^\{\s*["'}]/.test(text)) return true;
-  if (/\s/.test(text) || text.startsWith('!') || text.startsWith('#') || STREAM_WORDS.test(text) || PROSE_WORDS.test(text)) return true;
+  if (/\s/.test(text) || text.startsWith('!') || text.startsWith('#') || NO_VALUE_WORDS.test(text) || PROSE_WORDS.test(text)) return true;
+  // flake8 `--stdin-display-name NAME (Default: stdin)` is the word itself
+  if (STREAM_WORDS.test(text) && (type === 'path' || names.length === 0 || names.some((name) => FILE_OPTION.test(name)))) return true;
+  // prettier `--range-end <int>  Defaults to Infinity.`
+  if ((type === 'integer' || type === 'number') && /^[+-]?Infinity$/.test(text)) return false;
   if ((type === 'integer' || type === 'number') && !isNumberText(text)) return true;
   return takesValue && type !== 'boolean' && /^(true|false)$/i.test(text);
 }
@@ -55,6 +63,13 @@ function valueShapeOf(head: OptionHead, facts: DescriptionFacts, choices: string
   const placeholder = head.valueName !== null || head.choices !== null;
   if (placeholder) {
     if (choices !== null) return { takes: true, type: 'string' };
+    // argparse's default metavar repeats the option's name (`-j JOBS, --jobs JOBS`): it names the
+    // option, not a type, so a word default (`(Default: auto)`) makes the value a string
+    const long = head.longs[0]?.name;
+    const metavarIsName = long !== undefined && head.valueName === long.toUpperCase().replace(/-/g, '_');
+    if (metavarIsName && facts.defaultText !== null && !facts.defaultQuoted && /^[a-z][a-z-]{1,30}$/.test(facts.defaultText) && !PROSE_WORDS.test(facts.defaultText)) {
+      return { takes: true, type: 'string' };
+    }
     const hinted =
       typeFromValueName(head.valueName) ??
       (facts.typeHint !== null && facts.typeHint !== 'boolean' ? facts.typeHint : null) ??
@@ -64,6 +79,7 @@ function valueShapeOf(head: OptionHead, facts: DescriptionFacts, choices: string
     const type = hinted === 'integer' && facts.defaultText !== null && !facts.defaultQuoted && isNumberText(facts.defaultText) && !/^[+-]?\d+$/.test(facts.defaultText) ? 'number' : hinted;
     return { takes: true, type };
   }
+  if (choices !== null && wholeListChoices(facts.description) !== null) return { takes: true, type: 'string' };
   // tsc prints no placeholder: `one of: a, b` or `one or more: a, b` under the option says a value is taken
   if (facts.choices !== null && /\bone of:/i.test(text)) return { takes: true, type: 'string' };
   if (/\bone or more:/i.test(text)) return { takes: true, type: 'string' };
@@ -104,7 +120,8 @@ function defaultOf(head: OptionHead, facts: DescriptionFacts, shape: ValueShape,
   // prints an enum's default as `[default: (model)]`: only one of the choices counts
   const wrapped = /^\((.*?)\)?$/.exec(facts.defaultText);
   if (wrapped) return matchingChoice(wrapped[1] ?? '', shape.takes ? choices : null) ?? null;
-  if (isProseDefault(facts.defaultText, facts.defaultQuoted, shape.takes, shape.type, shape.takes ? choices : null)) return null;
+  const names = [long, head.valueName].filter((name): name is string => name !== null);
+  if (isProseDefault(facts.defaultText, facts.defaultQuoted, shape.takes, shape.type, shape.takes ? choices : null, names)) return null;
   if (!shape.takes) {
     if (head.negation !== null && long !== null) {
       // click `--x / --no-x  [default: x]` or `[default: no-x]`
@@ -144,16 +161,22 @@ function placeholderDefault(valueName: string | null, style: OptionStyle): strin
   return null;
 }
 
+/** kong `--telemetry=undecided` is no literal spelling (a one-value choice) but the default written as the placeholder. */
+function kongHead(head: OptionHead, style: OptionStyle): OptionHead {
+  if (style.defaultInPlaceholder !== true || head.valueName !== null || head.choices?.length !== 1) return head;
+  return { ...head, valueName: head.choices[0] ?? null, choices: null };
+}
+
 export function optionFromEntry(entry: Entry, style: OptionStyle = {}): CliOption | null {
-  const head = entry.option;
-  if (head === null) return null;
-  const text = [head.rest, ...entry.description].filter((part) => part.length > 0).join(' ');
+  if (entry.option === null) return null;
+  const head = kongHead(entry.option, style);
+  const text = joinWrapped([head.rest, ...entry.description]);
   const facts = extractDescriptionFacts(text);
   const placeholder = head.valueName !== null || head.choices !== null;
   const choices =
     head.choices ??
     facts.choices ??
-    (placeholder ? (listedChoices(facts.description, head.valueName) ?? definitionListChoices([head.rest, ...entry.description])) : null);
+    (placeholder ? (listedChoices(facts.description, head.valueName) ?? definitionListChoices([head.rest, ...entry.description])) : wholeListChoices(facts.description));
   const shape = valueShapeOf(head, facts, choices, text, style);
   const long = head.longs[0] ?? null;
   const option: CliOption = {
@@ -245,9 +268,9 @@ export function applyEpilogValueLists(options: CliOption[], paragraphs: readonly
     if (!paragraph.afterEntries) return;
     const colon = paragraph.lines.findIndex((line) => /:$/.test(line));
     if (colon === -1) return;
-    const ownList = definitionListChoices(paragraph.lines.slice(colon));
+    const ownList = definitionListChoices(paragraph.lines.slice(colon), paragraph.indents.slice(colon));
     const next = paragraphs[index + 1];
-    const choices = ownList ?? (colon === paragraph.lines.length - 1 && next !== undefined ? definitionListChoices([':', ...next.lines]) : null);
+    const choices = ownList ?? (colon === paragraph.lines.length - 1 && next !== undefined ? definitionListChoices([':', ...next.lines], [0, ...next.indents]) : null);
     if (choices === null) return;
     const intro = paragraph.lines.slice(0, colon + 1).join(' ');
     const open = options.filter((option) => option.takes_value && option.choices === null);

@@ -147,17 +147,26 @@ function readValue(raw: string): ValueInfo {
     if (/\.{2,3}$/.test(inner)) return { valueName: inner.replace(/\.{2,3}$/, ''), optional: false, choices: null, repeatable: true };
     // rustc: `--edition <2015|2018|2021>`; not `<KEY=VALUE|PATH>` (alternative placeholders)
     const alternatives = inner.split('|');
-    if (alternatives.length >= 2 && alternatives.every((choice) => /^[a-z0-9][\w.-]*$/.test(choice))) {
+    // …but commander `<path|glob>` (every one a kind of value) is a placeholder
+    if (alternatives.length >= 2 && alternatives.every((choice) => /^[a-z0-9][\w.-]*$/.test(choice)) && !alternatives.every(isKindOfValue)) {
       return { valueName: null, optional: false, choices: alternatives, repeatable };
     }
     return { valueName: inner, optional: false, choices: null, repeatable };
   }
+  // busybox `-Y on/off`
+  if (/^[a-z0-9]{1,10}(\/[a-z0-9]{1,10})+$/.test(text)) return { valueName: null, optional: false, choices: text.split('/'), repeatable };
   return { valueName: stripBrackets(text), optional: false, choices: null, repeatable };
+}
+
+/** A placeholder word naming a kind of value (`path`, `glob`, `file`, `n`), not one value. */
+function isKindOfValue(word: string): boolean {
+  return typeFromValueName(word) !== null || /^(glob|regexp?|pattern|url|uri|name|id|expr|spec|json|value|str)$/.test(word);
 }
 
 function isValueToken(token: string, remaining: number, splitByGap: boolean): boolean {
   if (/^[<[{]/.test(token)) return true;
   if (/^[A-Z][A-Z0-9_:.-]*$/.test(token)) return true;
+  if (splitByGap && remaining <= 1 && /^[a-z0-9]{1,10}(\/[a-z0-9]{1,10})+$/.test(token)) return true;
   // optionator: `path::String`, `String`, `Int`, `Object`
   if (/^[a-z]*::[A-Z]\w*$/.test(token) || OPTIONATOR_TYPES.has(token)) return true;
   if (LOWERCASE_TYPE_WORDS.has(token)) return true;

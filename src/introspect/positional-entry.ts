@@ -4,7 +4,7 @@
  */
 import { extractDescriptionFacts } from './annotations.ts';
 import type { Entry } from './help-scan.ts';
-import { clampDescription } from './limits.ts';
+import { clampDescription, joinWrapped } from './limits.ts';
 import type { CliPositional, CliSubcommand } from './spec.ts';
 import { REMAINDER, type UsagePositional } from './usage.ts';
 import { typeFromValueName } from './value-type.ts';
@@ -28,7 +28,7 @@ function positionalFromEntry(entry: Entry): SectionPositional | null {
   const name = raw.replace(/^[[<{]+/, '').replace(/\.{2,3}$/, '').replace(/[\]>}]+$/, '').replace(/\.{2,3}$/, '');
   // argparse `FILE|DIR` (a metavar naming alternatives) is one positional
   if (name.length === 0 || !/^[A-Za-z0-9_][\w.|-]*$/.test(name)) return null;
-  const facts = extractDescriptionFacts(entry.description.join(' '));
+  const facts = extractDescriptionFacts(joinWrapped(entry.description));
   const positional: CliPositional = {
     name,
     required: !optional,

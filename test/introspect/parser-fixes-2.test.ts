@@ -121,3 +121,53 @@ describe('defaults written in prose', () => {
     expect(option(clap, 'output')?.default).toBe('null');
   });
 });
+
+describe('more value notations', () => {
+  it('a word wrapped after its hyphen is rejoined (`[default: no-` / `force-download]`, `quiet-` / `filename`)', () => {
+    const help = 'Options:\n  --force-download / --no-force-download\n                                  If True, download again.  [default: no-\n                                  force-download]\n';
+    expect(option(help, 'force-download')?.default).toBe(false);
+  });
+
+  it('`(Default: stdin)` is a value unless the option takes a file; `Defaults to Infinity.` on a number', () => {
+    expect(option('options:\n  --stdin-display-name STDIN_DISPLAY_NAME\n                        The name used for stdin. (Default: stdin)\n', 'stdin-display-name')?.default).toBe('stdin');
+    expect(option('Options:\n  -i, --input FILE   read from FILE (default: stdin)\n', 'input')?.default).toBeNull();
+    expect(option('Options:\n  --range-end <int>   Format code ending here.\n                      Defaults to Infinity.\n', 'range-end')?.default).toBe('Infinity');
+  });
+
+  it('argparse\'s metavar repeating the option name (`--jobs JOBS`) gives no type against a word default', () => {
+    expect(option('options:\n  -j JOBS, --jobs JOBS  Number of subprocesses. (Default: auto)\n', 'jobs')).toMatchObject({ type: 'string', default: 'auto' });
+    expect(option('options:\n  -j JOBS, --jobs JOBS  Number of subprocesses. (Default: 4)\n', 'jobs')).toMatchObject({ type: 'integer', default: 4 });
+  });
+
+  it('`defaults to at most one …` is prose', () => {
+    expect(option('Options:\n  -l[MAX-LINES]   similar to -L but defaults to at most one non-\n                    blank input line if MAX-LINES is not specified\n', 'l')?.default).toBeNull();
+  });
+
+  it('commander `<path|glob>` is a placeholder, `<flow|babel>` choices; busybox `-Y on/off` choices', () => {
+    expect(option('Options:\n  --packageFile <path|glob>  Package file(s) location. (default: ./package.json)\n', 'packageFile')).toMatchObject({ choices: null, default: './package.json' });
+    expect(option('Options:\n  --parser <flow|babel>   Which parser to use.\n', 'parser')?.choices).toEqual(['flow', 'babel']);
+    expect(option('Usage: wget [-Y on/off] URL...\n\n\t-Y on/off\tUse proxy\n', 'Y')).toMatchObject({ takes_value: true, choices: ['on', 'off'] });
+  });
+
+  it('kong `--telemetry=undecided` is the default, not a one-value choice', () => {
+    expect(option('Flags:\n  -h, --help   Show context-sensitive help.\n      --telemetry=undecided   Enable or disable telemetry.\n', 'telemetry')).toMatchObject({ takes_value: true, choices: null, default: 'undecided' });
+  });
+
+  it('perl shasum `-a, --algorithm   1 (default), 224, 256`: a description of values only takes one of them', () => {
+    const help = 'Usage: shasum [OPTION]... [FILE]...\n\n  -a, --algorithm   1 (default), 224, 256, 384\n  -b, --binary      read in binary mode\n';
+    expect(option(help, 'algorithm')).toMatchObject({ takes_value: true, choices: ['1', '224', '256', '384'], default: '1' });
+    expect(option(help, 'binary')?.takes_value).toBe(false);
+  });
+
+  it('argparse\'s `-   read from standard input` line does not turn the next option into prose', () => {
+    const help = 'options:\n  -h, --help            show this help message and exit\n  -                     read from standard input\n  -c CONFIG_FILE, --config-file CONFIG_FILE\n                        path to a custom configuration\n';
+    expect(option(help, 'config-file')?.takes_value).toBe(true);
+  });
+
+  it('numfmt `UNIT options:` then a definition list whose items run on over deeper lines: the choices of `--from=UNIT`', () => {
+    const help =
+      'Usage: numfmt [OPTION]... [NUMBER]...\n      --from=UNIT      auto-scale input numbers to UNITs; see UNIT below\n      --to=UNIT        auto-scale output numbers to UNITs\n\nUNIT options:\n  none       no auto-scaling is done\n  auto       accept optional single/two letter suffix:\n               1K = 1000,\n               1Ki = 1024,\n  si         accept optional single letter suffix:\n               1K = 1000,\n               ...\n  iec-i      accept optional two-letter suffix:\n               1Ki = 1024,\n';
+    expect(option(help, 'from')?.choices).toEqual(['none', 'auto', 'si', 'iec-i']);
+    expect(option(help, 'to')?.choices).toEqual(['none', 'auto', 'si', 'iec-i']);
+  });
+});
