@@ -13,7 +13,7 @@ import { extractGoFlags, looksLikeGoFlag } from './go-flag.ts';
 import { scanHelpLines, type HelpScan, type Paragraph, type UnparsedLine } from './help-scan.ts';
 import { clampDescription, expandTabs, helpLines } from './limits.ts';
 import { applyEpilogValueLists, collectOptions, optionFromEntry, type OptionStyle } from './option-entry.ts';
-import { collectPositionals, collectSubcommands } from './positional-entry.ts';
+import { collectPositionals, collectSubcommands, commandPrefixOf } from './positional-entry.ts';
 import type { CliOption, CliSpec } from './spec.ts';
 import { parseUsageForm, programBaseName, type UsageForm } from './usage.ts';
 import { sanitizeToolName } from '../tool-name.ts';
@@ -31,10 +31,16 @@ export interface HelpParseReport {
 
 const MAX_USAGE_FORMS = 20;
 
-/** The program and, when every usage form names the same subcommand path, that path (`git clone`). */
-function programNameOf(forms: readonly UsageForm[], program: string): string {
+/**
+ * The program and, when every usage form names the same subcommand path, that path (`git clone`).
+ * `oclif generate NAME` has a placeholder after `generate`, but its commands section lists
+ * `generate command`, `generate hook`: that shared first word is the path too.
+ */
+function programNameOf(forms: readonly UsageForm[], program: string, commandPrefix: string | null): string {
   const withProgram = forms.filter((form) => form.program !== null);
-  const path = withProgram[0]?.commandPath ?? [];
+  const first = withProgram[0];
+  const listedPath = commandPrefix !== null && first !== undefined && first.commandPath.length === 0 && first.leadingLiterals[0] === commandPrefix ? [commandPrefix] : [];
+  const path = first !== undefined && first.commandPath.length > 0 ? first.commandPath : listedPath;
   // `git describe <blob>` has no command path of its own (a placeholder follows), but starts with it
   const agrees = (form: UsageForm): boolean =>
     form.commandPath.join(' ') === path.join(' ') || (form.commandPath.length === 0 && form.leadingLiterals.slice(0, path.length).join(' ') === path.join(' '));
@@ -171,7 +177,7 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
 
   let programName: string | null = null;
   if (goUsage) programName = goUsage[1] ?? programBaseName(goUsage[2] ?? '');
-  if (programName === null && firstForm?.program) programName = programNameOf(forms, firstForm.program);
+  if (programName === null && firstForm?.program) programName = programNameOf(forms, firstForm.program, commandPrefixOf(scan.entries.filter((entry) => entry.kind === 'command'), programBaseName(firstForm.program)));
   programName ??= fallbackProgramName(lines, parseOptions?.fileName);
   applyFlushLeftTypes(scan.entries, options, lines, programName?.split(' ')[0] ?? null);
   const name = sanitizeToolName(programName ?? parseOptions?.fileName ?? 'tool');

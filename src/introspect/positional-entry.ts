@@ -58,7 +58,7 @@ function commandFromEntry(entry: Entry, prefix: string | null): CliSubcommand | 
  * generate`: a first word that is the program's, or that every one of several entries shares, is
  * the path to the commands, not their name.
  */
-function commandPrefixOf(commands: readonly Entry[], program: string | null): string | null {
+export function commandPrefixOf(commands: readonly Entry[], program: string | null): string | null {
   const firsts = commands.map((entry) => /^(\S+) +[A-Za-z0-9]/.exec(entry.head)?.[1] ?? null);
   const first = firsts[0] ?? null;
   if (first === null || !firsts.every((word) => word === first)) return null;

@@ -171,3 +171,25 @@ describe('more value notations', () => {
     expect(option(help, 'to')?.choices).toEqual(['none', 'auto', 'si', 'iec-i']);
   });
 });
+
+describe('oclif', () => {
+  const help =
+    'Generate a new CLI\n\nUSAGE\n  $ oclif generate NAME [--author <value>] [--module-type CommonJS|ESM]\n    [-n] [-y]\n\nARGUMENTS\n  NAME  Directory name of new project.\n\nFLAGS\n  -n, --dry-run                   Print the files that would be created.\n  -y, --yes                       Use defaults for all prompts.\n      --author=<value>            Supply answer for prompt: Author\n      --module-type=<option>      Select a module type\n                                  <options: CommonJS|ESM>\n\nDESCRIPTION\n  Generate a new CLI\n\nCOMMANDS\n  generate command  Add a command to an existing CLI or plugin.\n  generate hook     Add a hook to an existing CLI or plugin.\n';
+
+  it('capital titles without a colon (`USAGE`, `ARGUMENTS`, `FLAGS`, `COMMANDS`) are sections; a wrapped usage line is one form', () => {
+    const spec = parseHelp(help);
+    expect(spec.options.map((entry) => entry.long)).toEqual(['dry-run', 'yes', 'author', 'module-type']);
+    expect(spec.positionals.map(({ name, required }) => ({ name, required }))).toEqual([{ name: 'NAME', required: true }]);
+    expect(spec.subcommands.map((command) => command.name)).toEqual(['command', 'hook']);
+  });
+
+  it('`generate NAME` with commands listed as `generate command`: the program is `oclif generate`', () => {
+    expect(parseHelp(help).name).toBe('oclif_generate');
+  });
+
+  it('without a `USAGE` title, capital lines (tsc\'s `COMMON COMMANDS`) are no sections', () => {
+    const tsc = 'tsc: The TypeScript Compiler\n\nCOMMON COMMANDS\n\n  tsc\n  Compiles the current project.\n\nCOMMAND LINE FLAGS\n\n--watch, -w\nWatch input files.\n';
+    expect(parseHelp(tsc).subcommands).toEqual([]);
+    expect(parseHelp(tsc).options.map((entry) => entry.long)).toEqual(['watch']);
+  });
+});
