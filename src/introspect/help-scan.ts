@@ -91,6 +91,8 @@ class Scanner {
   private paragraph: Paragraph | null = null;
   private usageMode: 'header' | 'inline' | null = null;
   private usageLineCount = 0;
+  /** Indent of the line the last usage form started on. */
+  private usageIndent = 0;
   /** Indent of the previous line when it was prose (a definition list such as GNU cut's ranges). */
   private proseIndent: number | null = null;
   /** See `Entry.block`. */
@@ -174,8 +176,11 @@ class Scanner {
         const firstWord = /^\S*/.exec(trimmed)?.[0] ?? '';
         const lastForm = forms[forms.length - 1];
         const programOfLast = lastForm === undefined ? undefined : /^\S*/.exec(lastForm)?.[0];
-        if (this.usageMode === 'header' || lastForm === undefined || firstWord === programOfLast) {
+        // oclif wraps a long form under `USAGE` onto deeper lines: `  $ oclif generate NAME [--a <value>]` / `    [-n]`
+        const wrapped = this.usageMode === 'header' && lastForm !== undefined && indent > this.usageIndent && /^[[(<{]/.test(trimmed);
+        if (!wrapped && (this.usageMode === 'header' || lastForm === undefined || firstWord === programOfLast)) {
           this.usageLineCount += 1;
+          this.usageIndent = indent;
           forms.push(trimmed);
           return true;
         }

@@ -187,6 +187,11 @@ describe('oclif', () => {
     expect(parseHelp(help).name).toBe('oclif_generate');
   });
 
+  it('a form wrapped onto deeper lines under `USAGE` stays one form: its later positional counts', () => {
+    const wrapped = 'USAGE\n  $ mycli SOURCE [--force] [--author <value>]\n    [--bin <value>] DEST\n\nFLAGS\n  --force  Overwrite.\n';
+    expect(parseHelp(wrapped).positionals.map((positional) => positional.name)).toEqual(['SOURCE', 'DEST']);
+  });
+
   it('without a `USAGE` title, capital lines (tsc\'s `COMMON COMMANDS`) are no sections', () => {
     const tsc = 'tsc: The TypeScript Compiler\n\nCOMMON COMMANDS\n\n  tsc\n  Compiles the current project.\n\nCOMMAND LINE FLAGS\n\n--watch, -w\nWatch input files.\n';
     expect(parseHelp(tsc).subcommands).toEqual([]);
