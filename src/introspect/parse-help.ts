@@ -6,8 +6,10 @@
  *
  * Passes: Go flag extraction → line scan (help-scan.ts) → options (option-entry.ts) → usage forms
  * (usage.ts) → required options → subcommands and positionals (positional-entry.ts) →
- * description → program name → tsc-style value-taking (flush-left-types.ts).
+ * description → program name → tsc-style value-taking (flush-left-types.ts) → value-taking from
+ * descriptions in a help that shows no placeholder at all (description-values.ts).
  */
+import { applyDescriptionValueTaking } from './description-values.ts';
 import { applyFlushLeftTypes } from './flush-left-types.ts';
 import { extractGoFlags, looksLikeGoFlag } from './go-flag.ts';
 import { scanHelpLines, type HelpScan, type Paragraph, type UnparsedLine } from './help-scan.ts';
@@ -180,6 +182,7 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
   if (programName === null && firstForm?.program) programName = programNameOf(forms, firstForm.program, commandPrefixOf(scan.entries.filter((entry) => entry.kind === 'command'), programBaseName(firstForm.program)));
   programName ??= fallbackProgramName(lines, parseOptions?.fileName);
   applyFlushLeftTypes(scan.entries, options, lines, programName?.split(' ')[0] ?? null);
+  if (go.options.length === 0 && style.untaggedTakesValue !== true) applyDescriptionValueTaking(options);
   const name = sanitizeToolName(programName ?? parseOptions?.fileName ?? 'tool');
 
   const spec: CliSpec = { name, description: descriptionOf(scan.paragraphs, scan.seenUsage), options, positionals, subcommands };

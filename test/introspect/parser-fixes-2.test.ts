@@ -198,3 +198,22 @@ describe('oclif', () => {
     expect(parseHelp(tsc).options.map((entry) => entry.long)).toEqual(['watch']);
   });
 });
+
+describe('value-taking from descriptions, in a help that shows no placeholder at all', () => {
+  const mocha = (extra = ''): string =>
+    `Usage: mocha [spec..]\n\nOptions:\n  --config                           Path to config file\n  --jobs, -j                         Number of concurrent jobs for --parallel\n  --reporter, -R                     Specify reporter to use\n  --grep, -g                         Only run tests matching this string or regexp\n  --timeout, -t                      Specify test timeout threshold (in milliseconds)\n  --reporter-option, -O              Reporter-specific options (<k=v,[k1=v1,..]>)\n  --ignore                           Ignore file(s) or glob pattern(s)\n  --bail, -b                         Abort ("bail") after first test failure\n  --list-reporters                   List built-in reporters & exit\n  --parallel, -p                     Run tests in parallel\n  --sort, -S                         Sort test files\n${extra}`;
+
+  it('noun phrases, `Specify …`, `this string`, units, `<k=v>` and globs take a value; the others stay flags', () => {
+    const options = parseHelp(mocha()).options;
+    expect(Object.fromEntries(options.map((entry) => [entry.long, entry.takes_value]))).toEqual({
+      config: true, jobs: true, reporter: true, grep: true, timeout: true, 'reporter-option': true, ignore: true,
+      bail: false, 'list-reporters': false, parallel: false, sort: false,
+    });
+  });
+
+  it('one option with a placeholder shows the format states value-taking: descriptions are not read', () => {
+    const options = parseHelp(mocha('  --file <path>                      Specify file(s) to be loaded first\n')).options;
+    expect(options.find((entry) => entry.long === 'config')?.takes_value).toBe(false);
+    expect(options.find((entry) => entry.long === 'file')?.takes_value).toBe(true);
+  });
+});

@@ -1,0 +1,42 @@
+/**
+ * Value-taking read from descriptions, for helps whose format shows none: hand-formatted helps
+ * (mocha's, over Node's `util.parseArgs`) print `--reporter, -R   Specify reporter to use` with no
+ * placeholder for any option. When not one option of a help shows a placeholder, type tag or
+ * choices, the format says nothing either way, and the description is all there is: a noun phrase
+ * naming the value (`Path to config file`, `Number of concurrent jobs`), `Specify …`, `this string`,
+ * a unit (`(in milliseconds)`), a `<k=v>` pattern or globs say a value is taken.
+ */
+import type { CliOption } from './spec.ts';
+
+const VALUE_CUES: readonly RegExp[] = [
+  // a noun phrase naming the value
+  /^(?:paths?|list|number|names?|size|amount|location|address|url|port|host)\s+(?:to|of|for)\b/i,
+  /^(?:file|directory|url|port|host)\b/i,
+  /^(?:specify|set)\s+(?!up\b|(?:the\s+)?(?:flag|option)\b)\S/i,
+  /\bthis\s+(?:string|many|number|value|pattern|regexp|file|directory|name|amount)\b/i,
+  /\((?:in\s+)?(?:milliseconds|seconds|minutes|bytes|ms)\)/i,
+  /<[^<>\s]{1,60}>/,
+  /\bglob(?:s|\s+patterns?(?:\(s\))?)\b/i,
+];
+
+/** At least this many options, none of them value-taking, before descriptions are read. */
+const MIN_OPTIONS = 5;
+
+function describesValue(description: string): boolean {
+  return VALUE_CUES.some((cue) => cue.test(description));
+}
+
+/**
+ * Marks options whose description names a value as value-taking, when every option of the help is a
+ * flag as parsed (no placeholder, type tag or choices anywhere) — never in a help that shows them.
+ */
+export function applyDescriptionValueTaking(options: CliOption[]): void {
+  if (options.length < MIN_OPTIONS || options.some((option) => option.takes_value || option.choices !== null)) return;
+  for (const option of options) {
+    if (option.negation !== null || option.repeatable || (option.long ?? '').startsWith('no-') || option.description === null) continue;
+    if (!describesValue(option.description)) continue;
+    option.takes_value = true;
+    option.type = 'string';
+    option.default = null;
+  }
+}
