@@ -29,6 +29,15 @@ function matchingChoice(text: string, choices: readonly string[] | null): string
  * interfaces)`, `(default STDOUT)`, `(default: !process.env.CI)`, `defaults to # of CPUs`,
  * `[Default: Random]` on a number, or `false` on an option whose value is not boolean.
  */
+/** A value that is a command line: `--doctorTest <command>  (default: npm test)`. */
+const COMMAND_VALUE = /^<?(command|cmd|script|shell|command[-_]line)>?$/i;
+/** English function words: `npm install or the equivalent for your package manager` is prose. */
+const FUNCTION_WORDS = /(^|\s)(the|a|an|or|and|of|for|to|in|on|with|by|if|when|no|not|your|its|their|is|are|be)(\s|$)/i;
+
+function isCommandLine(text: string, names: readonly string[]): boolean {
+  return names.some((name) => COMMAND_VALUE.test(name)) && text.split(/\s+/).length <= 6 && !FUNCTION_WORDS.test(text);
+}
+
 export function isProseDefault(text: string, quoted: boolean, takesValue: boolean, type: CliValueType, choices: readonly string[] | null, names: readonly string[] = []): boolean {
   // `[default: ""]` says nothing; `[default: []]`, `(Default: ['.svn', …])`: a list or object, no one value
   if (text.length === 0) return true;
@@ -36,7 +45,8 @@ export function isProseDefault(text: string, quoted: boolean, takesValue: boolea
   if (choices !== null && choices.length > 0) return true;
   if (quoted) return false;
   if (/^\[|^\{\s*["'}]/.test(text)) return true;
-  if (/\s/.test(text) || text.startsWith('!') || text.startsWith('#') || NO_VALUE_WORDS.test(text) || PROSE_WORDS.test(text)) return true;
+  if (/\s/.test(text) && !isCommandLine(text, names)) return true;
+  if (text.startsWith('!') || text.startsWith('#') || NO_VALUE_WORDS.test(text) || PROSE_WORDS.test(text)) return true;
   // flake8 `--stdin-display-name NAME (Default: stdin)` is the word itself
   if (STREAM_WORDS.test(text) && (type === 'path' || names.length === 0 || names.some((name) => FILE_OPTION.test(name)))) return true;
   // prettier `--range-end <int>  Defaults to Infinity.`

@@ -139,6 +139,13 @@ describe('more value notations', () => {
     expect(option('options:\n  -j JOBS, --jobs JOBS  Number of subprocesses. (Default: 4)\n', 'jobs')).toMatchObject({ type: 'integer', default: 4 });
   });
 
+  it('a `<command>` value\'s default may have spaces (`(default: npm test)`), unless it is prose', () => {
+    const help = 'Options:\n  --doctorTest <command>     Specifies the test script. (default: npm test)\n  --doctorInstall <command>  Specifies the install script. (default: npm install or the equivalent for your package manager)\n  --name <name>              A name. (default: all interfaces)\n';
+    expect(option(help, 'doctorTest')?.default).toBe('npm test');
+    expect(option(help, 'doctorInstall')?.default).toBeNull();
+    expect(option(help, 'name')?.default).toBeNull();
+  });
+
   it('`defaults to at most one …` is prose', () => {
     expect(option('Options:\n  -l[MAX-LINES]   similar to -L but defaults to at most one non-\n                    blank input line if MAX-LINES is not specified\n', 'l')?.default).toBeNull();
   });
