@@ -101,7 +101,11 @@ class Scanner {
   /** oclif / gh print section titles in capitals without a colon (`USAGE`, `FLAGS`, `ARGUMENTS`). */
   private readonly capitalTitles: boolean;
 
-  constructor(private readonly lines: readonly string[], private readonly skip: (index: number) => boolean) {
+  constructor(
+    private readonly lines: readonly string[],
+    private readonly skip: (index: number) => boolean,
+    private readonly usageHeader: number | null,
+  ) {
     this.capitalTitles = lines.some((line) => /^USAGE\s*$/.test(line));
   }
 
@@ -122,6 +126,12 @@ class Scanner {
       this.beforeBlank = null;
       this.proseIndent = null;
       this.closeParagraph();
+      // Go's `Usage of stringer:` (read by go-flag.ts) heads the indented forms under it
+      this.usageMode = index === this.usageHeader ? 'header' : null;
+      if (index === this.usageHeader) {
+        this.result.seenUsage = true;
+        this.section = 'usage';
+      }
       return;
     }
     const trimmed = line.trim();
@@ -181,7 +191,8 @@ class Scanner {
         if (!wrapped && (this.usageMode === 'header' || lastForm === undefined || firstWord === programOfLast)) {
           this.usageLineCount += 1;
           this.usageIndent = indent;
-          forms.push(trimmed);
+          // `stringer [flags] -type T files... # Must be a single package`: the comment is no part of the form
+          forms.push(trimmed.replace(/\s+#\s.*$/, ''));
           return true;
         }
         // A wrapped form goes on with usage syntax; prose (`word is key=value`) ends the usage.
@@ -379,7 +390,10 @@ function mergeSpellings(head: OptionHead, extra: OptionHead): void {
   head.rest = extra.rest;
 }
 
-/** Sorts the (already cleaned, tab-expanded) lines; `skip(index)` marks lines another pass consumed. */
-export function scanHelpLines(lines: readonly string[], skip: (index: number) => boolean): HelpScan {
-  return new Scanner(lines, skip).run();
+/**
+ * Sorts the (already cleaned, tab-expanded) lines; `skip(index)` marks lines another pass consumed,
+ * `usageHeader` a skipped line that titles the usage forms indented under it.
+ */
+export function scanHelpLines(lines: readonly string[], skip: (index: number) => boolean, usageHeader: number | null = null): HelpScan {
+  return new Scanner(lines, skip, usageHeader).run();
 }

@@ -146,7 +146,7 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
   const lines = rawLines.map((line, index) => (go.consumed.has(index) ? '' : expandTabs(line)));
   // Go: `Usage of NAME:` or `Usage of 'go tool cover':`
   const goUsage = /^usage of (?:'([^']{1,80})'|(\S+)):$/i.exec(rawLines[0]?.trim() ?? '');
-  const scan: HelpScan = scanHelpLines(lines, (index) => go.consumed.has(index) || (index === 0 && goUsage !== null));
+  const scan: HelpScan = scanHelpLines(lines, (index) => go.consumed.has(index) || (index === 0 && goUsage !== null), goUsage !== null ? 0 : null);
 
   const parsed: CliOption[] = [...go.options];
   const style: OptionStyle = {

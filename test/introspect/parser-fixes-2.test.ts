@@ -224,3 +224,16 @@ describe('value-taking from descriptions, in a help that shows no placeholder at
     expect(options.find((entry) => entry.long === 'file')?.takes_value).toBe(true);
   });
 });
+
+describe('Go flag usage', () => {
+  it('the forms indented under `Usage of stringer:` give the positionals (first form) and required options; a `# comment` is dropped', () => {
+    const help =
+      'Usage of stringer:\n\tstringer [flags] -type T [directory]\n\tstringer [flags] -type T files... # Must be a single package\nFor more information, see:\n\thttps://pkg.go.dev/golang.org/x/tools/cmd/stringer\nFlags:\n  -output string\n    \toutput file name\n  -type string\n    \tcomma-separated list of type names; must be set\n';
+    const spec = parseHelp(help);
+    expect(spec.name).toBe('stringer');
+    expect(spec.positionals.map(({ name, required, variadic }) => ({ name, required, variadic }))).toEqual([{ name: 'directory', required: false, variadic: false }]);
+    expect(spec.options.find((entry) => entry.long === 'type')?.required).toBe(true);
+    const commented = parseHelp('Usage of x:\n\tx [flags] file # exactly one file\nFlags:\n  -v\tverbose\n');
+    expect(commented.positionals.map((positional) => positional.name)).toEqual(['file']);
+  });
+});
