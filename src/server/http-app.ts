@@ -20,6 +20,7 @@ import { consoleRoutes } from './routes/console.ts';
 import { dispatchRoutes } from './routes/dispatch.ts';
 import { healthRoutes } from './routes/health.ts';
 import { inspectRoutes } from './routes/inspect.ts';
+import { loadFailureRoutes } from './routes/load-failures.ts';
 import { toolRoutes } from './routes/tools.ts';
 import { toolsTreeRoutes } from './routes/tools-tree.ts';
 import { allowedOriginsCors, bearerTokenGuard, hostHeaderGuard, originGuard } from './security.ts';
@@ -100,6 +101,7 @@ export function createHttpApp(options: HttpAppOptions): Hono {
   app.route('/', inspectRoutes(host));
   app.route('/', dispatchRoutes(host));
   app.route('/', approvalRoutes(host));
+  app.route('/', loadFailureRoutes(host));
   app.get('/v1/events', (c) => options.events.handle(c));
   app.all('/mcp', (c) => options.mcp.handle(c.req.raw));
   app.get('/openapi.json', (c) => c.json(buildOpenApiDocument({ serverUrl: new URL(c.req.url).origin })));

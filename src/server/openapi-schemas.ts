@@ -40,6 +40,20 @@ function statusSchemas(): Schemas {
       required: ['status', 'tools'],
       properties: { status: { const: 'ok' }, tools: { type: 'integer' }, load_failures: { type: 'integer' }, in_flight_calls: { type: 'integer' } },
     },
+    LoadFailures: {
+      type: 'object',
+      required: ['failures'],
+      properties: {
+        failures: {
+          type: 'array',
+          items: {
+            type: 'object',
+            required: ['file', 'error'],
+            properties: { file: { type: 'string', description: 'The file that failed to load.' }, error: { type: 'string', description: 'Why, in words.' }, code: { type: 'string', description: 'The ToolHostError code, when there is one.' } },
+          },
+        },
+      },
+    },
   };
 }
 

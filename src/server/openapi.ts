@@ -85,6 +85,13 @@ function operationsPaths(): Paths {
         responses: { '200': { description: 'Healthy.', content: json(ref('Health')) } },
       },
     },
+    '/v1/load-failures': {
+      get: {
+        operationId: 'listLoadFailures',
+        summary: 'Extension files in the folder that failed to load, each with the reason (a fixed file leaves the list at its next load); `/v1/events` reports them as they happen (`load_failed`).',
+        responses: { '200': { description: 'The failures, in folder order.', content: json(ref('LoadFailures')) }, '401': errorResponse('Missing or invalid token.') },
+      },
+    },
     '/metrics': {
       get: {
         operationId: 'metrics',

@@ -349,6 +349,23 @@ describe('web console in Chromium', { timeout: 180_000 }, () => {
     }
   });
 
+  it('lists the files that failed to load before the page opened, each with its reason', async () => {
+    writeFileSync(join(extensions, 'broken-early.wasm'), 'not a component either');
+    try {
+      await expect.poll(async () => ((await (await fetch(`${daemon.url}/healthz`)).json()) as { load_failures: number }).load_failures, { timeout: WAIT_MS }).toBeGreaterThan(0);
+      const page = await browser.newPage();
+      const errors = pageErrors(page);
+      await page.goto(`${daemon.url}/`);
+      const failure = page.locator('#changes li[data-type="load_failed"]', { hasText: 'broken-early.wasm' });
+      await failure.waitFor({ timeout: WAIT_MS });
+      expect((await failure.locator('.change-detail').textContent()) ?? '').toMatch(/before this page opened/);
+      expect(errors).toEqual([]);
+      await page.close();
+    } finally {
+      rmSync(join(extensions, 'broken-early.wasm'));
+    }
+  });
+
   it('reports hot-reload changes live: a file that fails to load with its reason, and a removed tool leaving the catalog', async () => {
     await ensureGreet();
     const page = await browser.newPage();

@@ -43,3 +43,13 @@ it('a name no file ever had stays a plain unknown tool', async () => {
   const result = await ext.host.callTool('never-existed', {});
   expect(result.metadata).toMatchObject({ reason: 'unknown' });
 });
+
+it('GET /v1/load-failures lists each file that failed to load with its reason, and /healthz counts them', async () => {
+  const response = await fetch(`${server.url}/v1/load-failures`);
+  expect(response.status).toBe(200);
+  const body = (await response.json()) as { failures: { file: string; error: string; code?: string }[] };
+  expect(body.failures).toHaveLength(1);
+  expect(body.failures[0]).toMatchObject({ file: expect.stringMatching(/broken-tool\.wasm$/), error: expect.stringMatching(/\S/) });
+  const health = (await (await fetch(`${server.url}/healthz`)).json()) as { load_failures: number };
+  expect(health.load_failures).toBe(1);
+});

@@ -26,7 +26,7 @@ describe('GET /healthz and /openapi.json', () => {
     expect(status).toBe(200);
     expect(body.openapi).toBe('3.1.0');
     expect(Object.keys(body.paths)).toEqual(
-      expect.arrayContaining(['/healthz', '/metrics', '/v1/tools', '/v1/tools/{name}', '/v1/tools/{name}/call', '/v1/dispatch', '/v1/events', '/mcp']),
+      expect.arrayContaining(['/healthz', '/metrics', '/v1/tools', '/v1/tools/{name}', '/v1/tools/{name}/call', '/v1/dispatch', '/v1/events', '/v1/load-failures', '/mcp']),
     );
     expect(body.servers[0].url).toBe(t.url);
   });

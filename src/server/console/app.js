@@ -68,9 +68,10 @@ async function start() {
     return;
   }
   await approvals.load();
-  const health = await api.json('/healthz').catch(() => undefined);
-  if (health !== undefined && health.load_failures > 0) {
-    live.addChange('load_failed', `${health.load_failures} extension file(s)`, 'failed to load before this page opened; see the daemon log or `toolhost check`.', 'error');
+  // Files that failed to load before this page opened (the events stream reports later ones).
+  const loadFailures = await api.json('/v1/load-failures').catch(() => undefined);
+  for (const failure of loadFailures?.failures ?? []) {
+    live.addChange('load_failed', failure.file, `${failure.error} (before this page opened; \`toolhost check\` tells more)`, 'error');
   }
 
   let refreshing = Promise.resolve();
