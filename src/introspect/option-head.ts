@@ -197,8 +197,24 @@ export function splitHead(line: string): { head: string; rest: string; byGap: bo
   return { head: limited, rest: line.length > MAX_HEAD_CHARS ? line.slice(MAX_HEAD_CHARS) : '', byGap: line.length <= MAX_HEAD_CHARS };
 }
 
+/**
+ * rich (typer, rich-click) prints one column per spelling: `--reload     --no-reload    Enable…`,
+ * `--verbose  -v  INTEGER  …`. A negation or a one-letter short spelling set off by a gap after the
+ * head joins the head.
+ */
+function absorbSpellingColumns(split: { head: string; rest: string; byGap: boolean }): { head: string; rest: string; byGap: boolean } {
+  let { head, rest } = split;
+  for (let guard = 0; guard < 3; guard += 1) {
+    const column = /^(--no-[A-Za-z0-9][\w-]*|-[A-Za-z0-9])(?:\s{2,}|$)/.exec(rest);
+    if (column === null) break;
+    head = `${head} ${column[1] ?? ''}`;
+    rest = rest.slice(column[0].length);
+  }
+  return { head, rest, byGap: split.byGap };
+}
+
 export function parseOptionHead(line: string): OptionHead | null {
-  const { head, rest, byGap } = splitHead(line);
+  const { head, rest, byGap } = absorbSpellingColumns(splitHead(line));
   const { tokens, starts } = tokenize(head);
   const result: OptionHead = {
     longs: [],

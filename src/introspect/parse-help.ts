@@ -11,6 +11,7 @@
  */
 import { applyDescriptionValueTaking } from './description-values.ts';
 import { applyFlushLeftTypes } from './flush-left-types.ts';
+import { unboxPanels } from './rich-box.ts';
 import { extractGoFlags, looksLikeGoFlag } from './go-flag.ts';
 import { scanHelpLines, type HelpScan, type Paragraph, type UnparsedLine } from './help-scan.ts';
 import { clampDescription, expandTabs, helpLines } from './limits.ts';
@@ -141,7 +142,7 @@ function fallbackProgramName(lines: readonly string[], fileName: string | undefi
 }
 
 function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefined): HelpParseReport {
-  const rawLines = helpLines(text);
+  const rawLines = unboxPanels(helpLines(text));
   const go = looksLikeGoFlag(rawLines) ? extractGoFlags(rawLines) : { options: [], consumed: new Set<number>() };
   const lines = rawLines.map((line, index) => (go.consumed.has(index) ? '' : expandTabs(line)));
   // Go: `Usage of NAME:` or `Usage of 'go tool cover':`

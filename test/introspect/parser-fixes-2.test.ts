@@ -237,3 +237,29 @@ describe('Go flag usage', () => {
     expect(commented.positionals.map((positional) => positional.name)).toEqual(['file']);
   });
 });
+
+describe('rich panels (typer, rich-click)', () => {
+  const help =
+    ' Usage: fastapi dev [OPTIONS] [PATH]\n\n Run a FastAPI app in development mode.\n\n' +
+    '╭─ Arguments ─────────────────────────────────────────────╮\n' +
+    '│   path      [PATH]  A path to a Python file.             │\n' +
+    '╰──────────────────────────────────────────────────────────╯\n' +
+    '╭─ Options ───────────────────────────────────────────────╮\n' +
+    '│ --port                          INTEGER  The port.       │\n' +
+    '│                                          [default: 8000] │\n' +
+    '│ --reload         --no-reload             Auto-reload.    │\n' +
+    '│                                          [default: reload]│\n' +
+    '│ --verbose        -v                      Verbose output. │\n' +
+    '│ --help                                   Show this message and exit. │\n' +
+    '╰──────────────────────────────────────────────────────────╯\n';
+
+  it('panel borders are dropped and titles read as sections; the spelling columns join the head', () => {
+    const spec = parseHelp(help);
+    expect(spec.options.map(({ long, short, takes_value, type, default: value, negation }) => ({ long, short, takes_value, type, default: value, negation }))).toEqual([
+      { long: 'port', short: null, takes_value: true, type: 'integer', default: 8000, negation: null },
+      { long: 'reload', short: null, takes_value: false, type: 'boolean', default: true, negation: '--no-reload' },
+      { long: 'verbose', short: 'v', takes_value: false, type: 'boolean', default: null, negation: null },
+    ]);
+    expect(spec.positionals.map(({ name, required }) => ({ name, required }))).toEqual([{ name: 'path', required: false }]);
+  });
+});
