@@ -34,6 +34,12 @@ export interface CallToolOptions {
    * CLI prompt). It races the host's HTTP approval queue; without it only the queue can answer.
    */
   approve?: Approver;
+  /**
+   * The tool `lookupTool(name)` returned for this call just before, so the call does not look it up
+   * a second time (an edge that answers an unknown tool itself, like the HTTP 404, looks up first).
+   * It must come from that lookup in the same tick: a tool from anywhere else bypasses visibility.
+   */
+  lookedUp?: AnyTool;
 }
 
 export interface Host {

@@ -57,18 +57,22 @@ export class CallRunner {
    * caller's deadline at the latest.
    */
   async run(name: string, args: unknown, callOptions: CallToolOptions, parentDeadline?: number): Promise<ToolResult> {
-    const lookup = this.options.lookupTool(name);
-    if (!lookup.found) {
-      const details = lookup.reason === 'load_failed' ? { file: lookup.file, load_error: lookup.error } : {};
-      return errorResult(lookup.message, { reason: lookup.reason, ...details });
+    let tool = callOptions.lookedUp;
+    if (tool === undefined) {
+      const lookup = this.options.lookupTool(name);
+      if (!lookup.found) {
+        const details = lookup.reason === 'load_failed' ? { file: lookup.file, load_error: lookup.error } : {};
+        return errorResult(lookup.message, { reason: lookup.reason, ...details });
+      }
+      tool = lookup.tool;
     }
     const callId = callOptions.callId ?? randomUUID();
-    const admission = await this.admit(lookup.tool, name, args, callId, callOptions);
+    const admission = await this.admit(tool, name, args, callId, callOptions);
     if (!admission.ok) return admission.result;
     const started = performance.now();
     let result: ToolResult;
     try {
-      result = await this.execute(lookup.tool, name, args, callId, callOptions, parentDeadline);
+      result = await this.execute(tool, name, args, callId, callOptions, parentDeadline);
     } finally {
       admission.release();
     }

@@ -102,6 +102,22 @@ describe('GET /v1/tools/{name}', () => {
 });
 
 describe('POST /v1/tools/{name}/call', () => {
+  it('looks the tool up once per call: the route\'s lookup (for its 404) is the one the call uses', async () => {
+    const lookup = t.host.registry.lookup.bind(t.host.registry);
+    let lookups = 0;
+    t.host.registry.lookup = (name: string) => {
+      lookups += 1;
+      return lookup(name);
+    };
+    try {
+      const response = await postJson(`${t.url}/v1/tools/echo/call`, { arguments: { text: 'once' } });
+      expect((await readJson(response)).content).toBe('once');
+      expect(lookups).toBe(1);
+    } finally {
+      t.host.registry.lookup = lookup;
+    }
+  });
+
   it('returns the ToolResult', async () => {
     const response = await postJson(`${t.url}/v1/tools/echo/call`, { arguments: { text: 'hello' } });
     expect(response.status).toBe(200);

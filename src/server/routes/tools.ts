@@ -75,8 +75,9 @@ export function toolRoutes(host: Host): Hono {
     if (!isPlainObject(args)) {
       throw new HttpError(400, 'invalid_body', `"arguments" must be a JSON object of the tool's parameters, received ${describeJsonType(args)}.`);
     }
-    visibleTool(host, name);
-    const result = await host.callTool(name, args, { signal: c.req.raw.signal });
+    // Looked up once: here, for the 404, and handed to the call.
+    const tool = visibleTool(host, name);
+    const result = await host.callTool(name, args, { signal: c.req.raw.signal, lookedUp: tool });
     return c.json(result);
   });
 
