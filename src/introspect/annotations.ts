@@ -127,7 +127,10 @@ export function extractDescriptionFacts(text: string): DescriptionFacts {
   }
   if (choices === null) {
     // kong: `Backend handler: 'postgresql', 'sqlite', 'mysql'`: quoted items after a colon
-    const quotedAfterColon = /:\s+((["'])[^"']{1,40}\2(?:(?:,\s*or|,|\s+or)\s+(["'])[^"']{1,40}\3){1,30})(?=\s*(?:[.;(]|$))/.exec(description);
+    // cac: `Bundle format, "cjs", "iife", "esm"`: three or more after a comma
+    const quotedAfterColon =
+      /:\s+((["'])[^"']{1,40}\2(?:(?:,\s*or|,|\s+or)\s+(["'])[^"']{1,40}\3){1,30})(?=\s*(?:[.;(]|$))/.exec(description) ??
+      /,\s+((["'])[^"']{1,40}\2(?:(?:,\s*or|,|\s+or)\s+(["'])[^"']{1,40}\3){2,30})(?=\s*(?:[.;(]|$))/.exec(description);
     if (quotedAfterColon) choices = [...(quotedAfterColon[1] ?? '').matchAll(/(["'])([^"']{1,40})\1/g)].map((match) => match[2] ?? '');
   }
   if (choices === null) {
@@ -248,6 +251,9 @@ function splitList(text: string): string[] {
 export function listedChoices(text: string, valueName: string | null): string[] | null {
   // `abort (default), fail`: the marker is no part of the list
   const description = text.replace(/ \(default\)(?=\s*(?:,|$))/g, '');
+  // gh: `Filter by state: {open|closed|all}`
+  const braced = /\{([a-z0-9][\w.-]{0,30}(?:\|[a-z0-9][\w.-]{0,30}){1,30})\}/.exec(description);
+  if (braced !== null) return (braced[1] ?? '').split('|');
   // oclif: `<options: CommonJS|ESM>`
   const oclif = /<options: ([^<>|\s]{1,40}(?:\|[^<>|\s]{1,40}){1,30})>/.exec(description);
   if (oclif !== null) return (oclif[1] ?? '').split('|');

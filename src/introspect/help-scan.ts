@@ -16,6 +16,8 @@ export interface Entry {
   head: string;
   option: OptionHead | null;
   description: string[];
+  /** Listed under a title saying its options take a value (Pod::Usage `Options that take arguments:`). */
+  valueSection?: boolean;
   /**
    * Which run of entries this one belongs to: the count goes up at every section title or prose
    * line between entries (tsc's `COMMAND LINE FLAGS` / `COMMON COMPILER OPTIONS` are plain lines).
@@ -58,6 +60,8 @@ const MAX_ENTRIES = 1000;
 const MAX_DESCRIPTION_LINES = 40;
 const MAX_UNPARSED = 200;
 const MAX_SYNOPSIS_LINES = 20;
+/** A title saying the options under it take a value: `Options that take arguments`, `Options with values`. */
+const VALUE_SECTION = /^\s*(?:options|flags|switches)\s+(?:(?:that|which)\s+(?:take|require)s?|with)\s+(?:an?\s+)?(?:arguments?|values?|parameters?)\s*$/i;
 const SYNOPSIS_TITLE = /^(synopsis|examples?|usage examples?)$/i;
 
 function classifySection(title: string): SectionKind {
@@ -97,6 +101,8 @@ class Scanner {
   private proseIndent: number | null = null;
   /** See `Entry.block`. */
   private block = 0;
+  /** Under a title such as `Options that take arguments:` (until the next title). */
+  private valueSection = false;
 
   /** oclif / gh print section titles in capitals without a colon (`USAGE`, `FLAGS`, `ARGUMENTS`). */
   private readonly capitalTitles: boolean;
@@ -237,6 +243,7 @@ class Scanner {
   private openSection(rawTitle: string, trimmed: string): boolean {
     const title = rawTitle.trim();
     this.block += 1;
+    this.valueSection = VALUE_SECTION.test(title);
     this.closeParagraph();
     this.current = null;
     this.beforeBlank = null;
@@ -309,6 +316,7 @@ class Scanner {
     }
     const restOffset = head.rest.length > 0 ? line.lastIndexOf(head.rest.slice(0, 40)) : -1;
     this.current = { kind: 'option', indent, descriptionColumn: restOffset > indent ? restOffset : null, head: trimmed, option: head, description: [], block: this.block };
+    if (this.valueSection) this.current.valueSection = true;
     this.beforeBlank = null;
     this.result.entries.push(this.current);
     return true;
@@ -338,6 +346,8 @@ class Scanner {
   private prose(trimmed: string, indent: number, index: number, wasProseIndent: number | null): void {
     // Not understood: a flag-like line that is no option, or an indented line right inside an
     // options list (after an entry, no blank line between) that is not that entry's description.
+    // an indented sub-title (`     Options that take arguments:`, `     Boolean options:`)
+    if (/:$/.test(trimmed) && trimmed.length <= 60) this.valueSection = VALUE_SECTION.test(trimmed.slice(0, -1));
     const followsEntry = this.current !== null && this.current.kind === 'option';
     const separator = /^--(\s|$)/.test(trimmed); // `--  terminates argument processing`
     if (!separator && ((OPTION_START.test(trimmed) && this.section !== 'commands') || (followsEntry && indent > 0))) this.noteUnparsed(index, trimmed);

@@ -44,7 +44,8 @@ export function isProseDefault(text: string, quoted: boolean, takesValue: boolea
   if (matchingChoice(text, choices) !== undefined) return false;
   if (choices !== null && choices.length > 0) return true;
   if (quoted) return false;
-  if (/^\[|^\{\s*["'}]/.test(text)) return true;
+  // a list, an object, or alternatives in braces (busybox `(default {/etc,HOME}/httpd.conf)`)
+  if (/^\[|^\{\s*["'}]|\{[^{}]*,[^{}]*\}/.test(text)) return true;
   if (/\s/.test(text) && !isCommandLine(text, names)) return true;
   if (text.startsWith('!') || text.startsWith('#') || NO_VALUE_WORDS.test(text) || PROSE_WORDS.test(text)) return true;
   // flake8 `--stdin-display-name NAME (Default: stdin)` is the word itself
@@ -69,7 +70,7 @@ interface ValueShape {
 }
 
 /** Whether the option takes a value, and its type; yargs/optionator state it only in tags. */
-function valueShapeOf(head: OptionHead, facts: DescriptionFacts, choices: string[] | null, text: string, style: OptionStyle): ValueShape {
+function valueShapeOf(head: OptionHead, facts: DescriptionFacts, choices: string[] | null, text: string, style: OptionStyle, valueSection = false): ValueShape {
   const placeholder = head.valueName !== null || head.choices !== null;
   if (placeholder) {
     if (choices !== null) return { takes: true, type: 'string' };
@@ -90,6 +91,7 @@ function valueShapeOf(head: OptionHead, facts: DescriptionFacts, choices: string
     return { takes: true, type };
   }
   if (choices !== null && wholeListChoices(facts.description) !== null) return { takes: true, type: 'string' };
+  if (valueSection) return { takes: true, type: facts.defaultText !== null ? (typeFromDefault(facts.defaultText, facts.defaultQuoted) ?? 'string') : 'string' };
   // tsc prints no placeholder: `one of: a, b` or `one or more: a, b` under the option says a value is taken
   if (facts.choices !== null && /\bone of:/i.test(text)) return { takes: true, type: 'string' };
   if (/\bone or more:/i.test(text)) return { takes: true, type: 'string' };
@@ -187,7 +189,7 @@ export function optionFromEntry(entry: Entry, style: OptionStyle = {}): CliOptio
     head.choices ??
     facts.choices ??
     (placeholder ? (listedChoices(facts.description, head.valueName) ?? definitionListChoices([head.rest, ...entry.description])) : wholeListChoices(facts.description));
-  const shape = valueShapeOf(head, facts, choices, text, style);
+  const shape = valueShapeOf(head, facts, choices, text, style, entry.valueSection === true);
   const long = head.longs[0] ?? null;
   const option: CliOption = {
     long: long?.name ?? null,

@@ -166,6 +166,8 @@ function isKindOfValue(word: string): boolean {
 function isValueToken(token: string, remaining: number, splitByGap: boolean): boolean {
   if (/^[<[{]/.test(token)) return true;
   if (/^[A-Z][A-Z0-9_:.-]*$/.test(token)) return true;
+  // busybox `-u USER[:GRP]`
+  if (/^[A-Z][A-Z0-9_]*\[[:.,=/@-]?[A-Z][A-Z0-9_]*\]$/.test(token)) return true;
   if (splitByGap && remaining <= 1 && /^[a-z0-9]{1,10}(\/[a-z0-9]{1,10})+$/.test(token)) return true;
   // optionator: `path::String`, `String`, `Int`, `Object`
   if (/^[a-z]*::[A-Z]\w*$/.test(token) || OPTIONATOR_TYPES.has(token)) return true;
@@ -205,9 +207,11 @@ export function splitHead(line: string): { head: string; rest: string; byGap: bo
 function absorbSpellingColumns(split: { head: string; rest: string; byGap: boolean }): { head: string; rest: string; byGap: boolean } {
   let { head, rest } = split;
   for (let guard = 0; guard < 3; guard += 1) {
-    const column = /^(--no-[A-Za-z0-9][\w-]*|-[A-Za-z0-9])(?:\s{2,}|$)/.exec(rest);
+    // Pod::Usage (perl prove) aligns the long spellings in a column too: `-v,  --verbose   Print…`, `-D   --dry   Dry run.`
+    const afterShort = /^-[A-Za-z0-9?],?$/.test(head) ? /^(--[A-Za-z0-9][\w-]*(?:[= ][A-Za-z<[][^\s]*)?)(?:\s{2,}|$)/.exec(rest) : null;
+    const column = afterShort ?? /^(--no-[A-Za-z0-9][\w-]*|-[A-Za-z0-9])(?:\s{2,}|$)/.exec(rest);
     if (column === null) break;
-    head = `${head} ${column[1] ?? ''}`;
+    head = `${head.replace(/,$/, '')} ${column[1] ?? ''}`;
     rest = rest.slice(column[0].length);
   }
   return { head, rest, byGap: split.byGap };
@@ -274,10 +278,14 @@ export function parseOptionHead(line: string): OptionHead | null {
         name = name.replace(/^\[no-?\]/, '');
         result.negation = `--no-${name}`;
       }
-      if (attached !== undefined) {
+      if (attached !== undefined && attached === `[${name}]` && name.length === 1) {
+        // busybox `-v[v]`: the flag may be doubled (`-vv`), no value
+        result.repeatable = true;
+      } else if (attached !== undefined) {
         const valueText = attached.startsWith('=') ? attached.slice(1) : attached;
         // …unless it repeats the placeholder a short spelling already named (sed `-e script, --expression=script`)
-        if (attached.startsWith('=') && /^[a-z][a-z0-9-]*$/.test(valueText) && valueText !== result.valueName) {
+        // (`--statefile=file`, `--rc=rcfile` name a kind of value: placeholders)
+        if (attached.startsWith('=') && /^[a-z][a-z0-9-]*$/.test(valueText) && valueText !== result.valueName && typeFromValueName(valueText) === null && !/(file|dir|path|name)$|^(opts?|args?|options|arguments|expr|pattern|regexp?|spec)$/.test(valueText)) {
           // A literal value spelling (`--check=quiet`), not a placeholder.
           result.aliases.push(token);
           literal ??= { dashes, name, value: valueText, token };

@@ -263,3 +263,39 @@ describe('rich panels (typer, rich-click)', () => {
     expect(spec.positionals.map(({ name, required }) => ({ name, required }))).toEqual([{ name: 'path', required: false }]);
   });
 });
+
+describe('Pod::Usage (perl prove)', () => {
+  const help =
+    'Usage:\n     prove [options] [files or directories]\n\nOptions:\n     Boolean options:\n\n      -v,  --verbose         Print all test lines.\n      -D   --dry             Dry run. Show test that would have run.\n           --nocolor         Do not color test output.\n\n     Options that take arguments:\n\n      -I                     Library paths to include.\n      -e,  --exec            Interpreter to run the tests\n           --ext             Set the extension for tests (default \'.t\')\n           --state=opts      Control prove\'s persistent state.\n';
+
+  it('long spellings in a column of their own (`-v,  --verbose`, `-D   --dry`) belong to the option', () => {
+    expect(parseHelp(help).options.slice(0, 3).map(({ long, short }) => ({ long, short }))).toEqual([
+      { long: 'verbose', short: 'v' },
+      { long: 'dry', short: 'D' },
+      { long: 'nocolor', short: null },
+    ]);
+  });
+
+  it('options under `Options that take arguments:` take a value; `--state=opts` is a placeholder, not a literal', () => {
+    const options = parseHelp(help).options;
+    expect(Object.fromEntries(options.map((entry) => [entry.long ?? entry.short, entry.takes_value]))).toEqual({ verbose: false, dry: false, nocolor: false, I: true, exec: true, ext: true, state: true });
+    expect(option(help, 'ext')?.default).toBe('.t');
+    expect(option(help, 'state')?.choices).toBeNull();
+  });
+});
+
+describe('busybox, cac and gh notations', () => {
+  it('busybox `-v[v]` is a repeatable flag, `-u USER[:GRP]` takes a value, `(default {/etc,HOME}/httpd.conf)` is no one value', () => {
+    const help = 'Usage: httpd [-ifv[v]] [-u USER[:GRP]] [-c FILE]\n\n\t-v[v]\t\tVerbose\n\t-u USER[:GRP]\tSet uid/gid after binding to port\n\t-c FILE\t\tConfiguration file (default {/etc,HOME}/httpd.conf)\n\t-h HOME\t\tHome directory (default .)\n';
+    expect(option(help, 'v')).toMatchObject({ takes_value: false, repeatable: true });
+    expect(option(help, 'u')?.takes_value).toBe(true);
+    expect(option(help, 'c')?.default).toBeNull();
+    expect(option(help, 'h')?.default).toBe('.');
+  });
+
+  it('cac `Bundle format, "cjs", "iife", "esm"` and gh `Filter by state: {open|closed|all}` give choices', () => {
+    expect(option('Options:\n  --format <format>     Bundle format, "cjs", "iife", "esm" (default: cjs)\n  --target <target>     Bundle target, "es20XX" or "esnext" (default: es2017)\n', 'format')).toMatchObject({ choices: ['cjs', 'iife', 'esm'], default: 'cjs' });
+    expect(option('Options:\n  --target <target>     Bundle target, "es20XX" or "esnext" (default: es2017)\n', 'target')?.choices).toBeNull();
+    expect(option('FLAGS\n  -s, --state string       Filter by state: {open|closed|all} (default "open")\n', 'state')).toMatchObject({ choices: ['open', 'closed', 'all'], default: 'open' });
+  });
+});
