@@ -60,6 +60,8 @@ const MAX_ENTRIES = 1000;
 const MAX_DESCRIPTION_LINES = 40;
 const MAX_UNPARSED = 200;
 const MAX_SYNOPSIS_LINES = 20;
+/** A section title common enough to be known without its colon (meow prints `  Usage`, `  Options`). */
+const BARE_TITLE = /^(usage|options|flags|arguments|commands|examples?|synopsis)$/i;
 /** A title saying the options under it take a value: `Options that take arguments`, `Options with values`. */
 const VALUE_SECTION = /^\s*(?:options|flags|switches)\s+(?:(?:that|which)\s+(?:take|require)s?|with)\s+(?:an?\s+)?(?:arguments?|values?|parameters?)\s*$/i;
 const SYNOPSIS_TITLE = /^(synopsis|examples?|usage examples?)$/i;
@@ -222,11 +224,14 @@ class Scanner {
 
   /**
    * A section title printed without a colon: oclif's capitals (`FLAGS`, when the help has a `USAGE`
-   * title), or a flush-left group name after a blank line with option entries under it (yargs
-   * groups: `Reporting options`, `Coverage thresholds`).
+   * title), meow's `  Usage` / `  Options` over deeper lines, or a flush-left group name after a
+   * blank line with option entries under it (yargs groups: `Reporting options`, `Coverage thresholds`).
    */
   private titleWithoutColon(index: number, trimmed: string, indent: number): string | null {
-    if (indent > 0 || this.usageMode !== null) return null;
+    if (this.usageMode !== null) return null;
+    // meow: `  Usage`, `  Options`, `  Examples` indented by two, their content deeper
+    if (indent <= 4 && BARE_TITLE.test(trimmed) && (this.lines[index - 1] ?? '').trim().length === 0 && indentOf(this.lines[index + 1] ?? '') > indent) return trimmed;
+    if (indent > 0) return null;
     if (this.capitalTitles && /^[A-Z][A-Z ]{1,40}$/.test(trimmed)) return trimmed;
     if (!/^[A-Z][A-Za-z0-9]*( [A-Za-z0-9]+){0,4}$/.test(trimmed) || (this.lines[index - 1] ?? '').trim().length > 0) return null;
     const next = this.lines[index + 1] ?? '';

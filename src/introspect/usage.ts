@@ -196,7 +196,9 @@ function commandPathEnd(atoms: readonly Atom[]): number {
 export function parseUsageForm(form: string, takesValue: (flag: string) => boolean): UsageForm {
   // `rustup[EXE]` (clap), `--[no-]status` (git): spellings, not groups
   // urfave/cli `[global options]`, `[command options]`: the options placeholder in two words
-  const atoms = atomsOf(form.replace(/\[EXE\]/g, '').replace(/--\[no-?\]/g, '--').replace(/\[(global|command|general) options\]/gi, '[options]'));
+  // meow: `<source …>`: a typographic ellipsis is `...`
+  const plain = form.replace(/\s?…/g, '...');
+  const atoms = atomsOf(plain.replace(/\[EXE\]/g, '').replace(/--\[no-?\]/g, '--').replace(/\[(global|command|general) options\]/gi, '[options]'));
   const result: UsageForm = { program: null, leadingLiterals: [], commandPath: [], positionals: [], requiredOptions: [] };
   if (atoms[0]?.kind === 'word' && atoms[0].text === '$') atoms.shift(); // cac: `$ vitest [...filters]`
   const first = atoms[0];

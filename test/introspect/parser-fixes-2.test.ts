@@ -299,3 +299,19 @@ describe('busybox, cac and gh notations', () => {
     expect(option('FLAGS\n  -s, --state string       Filter by state: {open|closed|all} (default "open")\n', 'state')).toMatchObject({ choices: ['open', 'closed', 'all'], default: 'open' });
   });
 });
+
+describe('meow', () => {
+  it('titles indented by two without a colon (`  Usage`, `  Options`); `<source …>` is variadic', () => {
+    const help = '\n  Copy files\n\n  Usage\n    $ cpy <source …> <destination>\n\n  Options\n    --cwd=<dir>          Working directory for files\n    --flat               Flatten directory structure.\n\n  Examples\n    $ cpy \'src/*.png\' dist\n';
+    const spec = parseHelp(help);
+    expect(spec.name).toBe('cpy');
+    expect(spec.positionals.map(({ name, required, variadic }) => ({ name, required, variadic }))).toEqual([
+      { name: 'source', required: true, variadic: true },
+      { name: 'destination', required: true, variadic: false },
+    ]);
+    expect(spec.options.map(({ long, takes_value }) => ({ long, takes_value }))).toEqual([
+      { long: 'cwd', takes_value: true },
+      { long: 'flat', takes_value: false },
+    ]);
+  });
+});
