@@ -163,8 +163,8 @@ export function extractDescriptionFacts(text: string): DescriptionFacts {
   }
   if (defaultText === null) {
     const plain =
-      // not a conditional one: `defaults to "checked-hash" if SOURCE_DATE_EPOCH is set`
-      /\bdefault(?:s to|:)\s+("[^"]{0,200}"|'[^']{0,200}'|[^\s,;)]{1,200})(?=[\s,;)]|$)(?!,?\s+(?:if|when|unless)\b)/i.exec(description) ??
+      // not a conditional one (`defaults to "checked-hash" if SOURCE_DATE_EPOCH is set`), nor alternatives (`index or name`)
+      /\bdefault(?:s to|:)\s+("[^"]{0,200}"|'[^']{0,200}'|[^\s,;)]{1,200})(?=[\s,;)]|$)(?!,?\s+(?:if|when|unless|or)\b)/i.exec(description) ??
       // GNU prose: `the default is 1`, `Default is -1 which…`, `(default 5)`, `The default value is
       // 10.`, `number of jobs; default 4`; numbers and quoted text only
       /(?:\bdefault(?: value)? is|\(default|[;,]\s+default|\b(?:instead of|than) the default)\s+("[^"]{0,200}"|'[^']{0,200}'|[+-]?\d+(?:\.\d+)?)(?!\w|\.\w)/i.exec(description) ??

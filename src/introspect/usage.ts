@@ -106,7 +106,8 @@ function positionalName(text: string): { name: string; variadic: boolean } {
     variadic = true;
     name = name.replace(/\.{2,3}([>}])$/, '$1');
   }
-  name = name.replace(/^[<{]/, '').replace(/[>}]$/, '');
+  // yargs `<command ...>`: the space before the ellipsis is no part of the name
+  name = name.replace(/^[<{]/, '').replace(/[>}]$/, '').trim();
   return { name, variadic };
 }
 

@@ -315,3 +315,17 @@ describe('meow', () => {
     ]);
   });
 });
+
+describe('urfave/cli and yargs details', () => {
+  it('urfave\'s generic `value` placeholder does not make a number default a string', () => {
+    expect(option('OPTIONS:\n   --parseDepth value                     Dependency parse depth (default: 100)\n', 'parseDepth')).toMatchObject({ type: 'integer', default: 100 });
+  });
+
+  it('`[default: index or name (when --names is set)]` names alternatives: no default', () => {
+    expect(option('Options:\n  -p, --prefix   Prefix used in logging.\n                 [string] [default: index or name (when --names is set)]\n', 'prefix')?.default).toBeNull();
+  });
+
+  it('yargs `<command ...>`: the positional is `command`', () => {
+    expect(parseHelp('concurrently [options] <command ...>\n\nOptions:\n  -h, --help  Show help  [boolean]\n').positionals.map(({ name, variadic }) => ({ name, variadic }))).toEqual([{ name: 'command', variadic: true }]);
+  });
+});
