@@ -172,7 +172,11 @@ export function extractDescriptionFacts(text: string): DescriptionFacts {
       /\bdefault(?: value)? is [^.:]{1,60}:\s+([^\s,;]{1,200}?)\.?$/i.exec(description) ??
       // esbuild: `(browser | node | neutral, default browser)`: the last item of a parenthesis
       /,\s+default\s+([a-z0-9][\w.-]{0,60})\)/i.exec(description);
-    if (plain) {
+    // click wraps a long `[default: /(\.direnv|\.ipy` / `nb_checkpoints|…)/]` over lines: a bracket
+    // going on for several more words after the value means the value was cut, and a cut value is no
+    // default (`[Default: 0 (automatic)]` and `[default: 10 seconds]` are whole)
+    const cut = plain !== null && description[plain.index - 1] === '[' && /^\s+[^\s(\]][^\]]*\s/.test(description.slice(plain.index + plain[0].length));
+    if (plain && !cut) {
       const unquoted = unquote((plain[1] ?? '').replace(/\.$/, ''));
       defaultText = unquoted.value;
       defaultQuoted = unquoted.quoted;

@@ -329,3 +329,11 @@ describe('urfave/cli and yargs details', () => {
     expect(parseHelp('concurrently [options] <command ...>\n\nOptions:\n  -h, --help  Show help  [boolean]\n').positionals.map(({ name, variadic }) => ({ name, variadic }))).toEqual([{ name: 'command', variadic: true }]);
   });
 });
+
+describe('click defaults wrapped over lines', () => {
+  it('a `[default: …]` cut by the wrap (several more words before `]`) gives none; `[Default: 0 (automatic)]` stays', () => {
+    const black = 'Options:\n  --exclude TEXT                  A regular expression.\n                                  [default: /(\\.direnv|\\.eggs|\\.git|\\.ipy\n                                  nb_checkpoints|\\.mypy_cache|\\.nox|\\.pytest_c\n                                  ache|venv)/]\n';
+    expect(option(black, 'exclude')?.default).toBeNull();
+    expect(option('Options:\n  -B#   Set job size to #. [Default: 0 (automatic)]\n', 'B')?.default).toBe(0);
+  });
+});
