@@ -158,9 +158,9 @@ function readValue(raw: string): ValueInfo {
   return { valueName: stripBrackets(text), optional: false, choices: null, repeatable };
 }
 
-/** A placeholder word naming a kind of value (`path`, `glob`, `file`, `n`), not one value. */
+/** A placeholder word naming a kind of value (`path`, `glob`, `date`, `n`), not one value: fd `<date|dur>`. */
 function isKindOfValue(word: string): boolean {
-  return typeFromValueName(word) !== null || /^(glob|regexp?|pattern|url|uri|name|id|expr|spec|json|value|str)$/.test(word);
+  return typeFromValueName(word) !== null || /^(glob|regexp?|pattern|url|uri|name|id|expr|spec|json|value|str|date|time|dur|size|user|group|host|addr|email|key|val|ref|rev|hash|tag|branch|commit|version)$/.test(word);
 }
 
 function isValueToken(token: string, remaining: number, splitByGap: boolean): boolean {

@@ -337,3 +337,14 @@ describe('click defaults wrapped over lines', () => {
     expect(option('Options:\n  -B#   Set job size to #. [Default: 0 (automatic)]\n', 'B')?.default).toBe(0);
   });
 });
+
+describe('open value lists', () => {
+  it('fd `<date|dur>` names kinds of value: a placeholder, not choices', () => {
+    expect(option('Options:\n      --changed-within <date|dur>  Filter by file modification time (newer than)\n', 'changed-within')).toMatchObject({ takes_value: true, choices: null });
+  });
+
+  it('GNU od: a definition-list item that is no plain name (`d[SIZE]`) leaves the epilog list open', () => {
+    const help = 'Usage: od [OPTION]... [FILE]...\n  -t, --format=TYPE           select output format or formats\n\nTYPE is made up of one or more of these specifications:\n  a          named character, ignoring high-order bit\n  c          printable character or backslash escape\n  d[SIZE]    signed decimal, SIZE bytes per integer\n';
+    expect(option(help, 'format')?.choices).toBeNull();
+  });
+});
