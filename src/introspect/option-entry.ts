@@ -185,10 +185,12 @@ export function optionFromEntry(entry: Entry, style: OptionStyle = {}): CliOptio
   const text = joinWrapped([head.rest, ...entry.description]);
   const facts = extractDescriptionFacts(text);
   const placeholder = head.valueName !== null || head.choices !== null;
-  const choices =
+  const stated =
     head.choices ??
     facts.choices ??
     (placeholder ? (listedChoices(facts.description, head.valueName) ?? definitionListChoices([head.rest, ...entry.description])) : wholeListChoices(facts.description));
+  // `[possible values: ]` names none: an empty list is no list
+  const choices = stated !== null && stated.length > 0 ? stated : null;
   const shape = valueShapeOf(head, facts, choices, text, style, entry.valueSection === true);
   const long = head.longs[0] ?? null;
   const option: CliOption = {

@@ -14,7 +14,7 @@ const MAX_SUBCOMMANDS = 200;
 
 interface SectionPositional {
   positional: CliPositional;
-  /** The entry spelled its own brackets or ellipsis (`[INPUT_FILE]`, `<path>...`), so it is authoritative. */
+  /** The entry spelled its own optional brackets or ellipsis (`[INPUT_FILE]`, `<path>...`), so it is authoritative. */
   decorated: boolean;
 }
 
@@ -23,8 +23,8 @@ function positionalFromEntry(entry: Entry): SectionPositional | null {
   if (!match) return null;
   const raw = match[1] ?? '';
   const optional = raw.startsWith('[');
-  // `<command> ...` (kong): the ellipsis after a space
-  const variadic = /\.{2,3}\]?$/.test(raw) || /^\S+ \.{3}(\s|$)/.test(entry.head);
+  // `<command> ...`, `[<files> ...]` (kong): the ellipsis after a space
+  const variadic = /\.{2,3}\]?$/.test(raw) || /^\S+ \.{3}\]?(\s|$)/.test(entry.head);
   const name = raw.replace(/^[[<{]+/, '').replace(/\.{2,3}$/, '').replace(/[\]>}]+$/, '').replace(/\.{2,3}$/, '');
   // argparse `FILE|DIR` (a metavar naming alternatives) is one positional
   if (name.length === 0 || !/^[A-Za-z0-9_][\w.|-]*$/.test(name)) return null;
@@ -38,7 +38,8 @@ function positionalFromEntry(entry: Entry): SectionPositional | null {
   const typeWord = match[2] ?? null;
   const type = typeFromValueName(typeWord) ?? facts.typeHint;
   if (type !== null && type !== 'boolean') positional.type = type;
-  return { positional, decorated: /^[[<]/.test(raw) || variadic };
+  // docopt's `<path>` names the argument the usage writes `[<path>]`: only `[…]` or an ellipsis decide
+  return { positional, decorated: /^\[/.test(raw) || variadic };
 }
 
 function commandFromEntry(entry: Entry, prefix: string | null): CliSubcommand | null {

@@ -348,3 +348,21 @@ describe('open value lists', () => {
     expect(option(help, 'format')?.choices).toBeNull();
   });
 });
+
+describe('positional sections', () => {
+  it('docopt `Arguments:` writes `<path>` for the `[<path>]` of the usage: optional', () => {
+    const help = 'Usage:\n    pipreqs [options] [<path>]\n\nArguments:\n    <path>                The path to the directory.\n\nOptions:\n    --debug               Print debug information\n';
+    expect(parseHelp(help).positionals.map(({ name, required }) => ({ name, required }))).toEqual([{ name: 'path', required: false }]);
+  });
+
+  it('kong `[<files> ...]` is optional and variadic', () => {
+    const help = 'Usage: chroma [<files> ...] [flags]\n\nArguments:\n  [<files> ...]    Files to highlight.\n\nFlags:\n  -h, --help    Show context-sensitive help.\n      --fail    Exit with status 1.\n';
+    expect(parseHelp(help).positionals.map(({ name, required, variadic }) => ({ name, required, variadic }))).toEqual([{ name: 'files', required: false, variadic: true }]);
+  });
+});
+
+describe('robustness', () => {
+  it('`[possible values: ]` names no choice (an empty list is none; the spec stays valid)', () => {
+    expect(option('--all[\n[possible values: ]', 'all')?.choices).toBeNull();
+  });
+});
