@@ -285,6 +285,12 @@ export function listedChoices(text: string, valueName: string | null): string[] 
   // commander reflows a list of numbered meanings: `Set the error level. 1: exits … 2: exits …`
   const numbered = [...description.matchAll(/(?:^|[.:;]\s+)(\d{1,4}): [a-z]/g)].map((item) => item[1] ?? '');
   if (numbered.length >= 2 && new Set(numbered).size === numbered.length) return numbered;
+  // hyperfine: `Set output style type (default: auto). Set this to 'basic' to … Set it to 'full' to …`
+  const settings = [...description.matchAll(/\bset (?:this|it) to (["'`])([a-z0-9][\w.-]{0,30})\1/gi)].map((setting) => setting[2] ?? '');
+  if (settings.length >= 3) {
+    const stated = /\(default:? ([a-z0-9][\w.-]{0,30})\)/i.exec(description)?.[1];
+    return [...new Set([...(stated !== undefined ? [stated] : []), ...settings])];
+  }
   const wholePipe = PIPE_LIST.exec(description);
   if (wholePipe !== null) return (wholePipe[1] ?? '').split(/\s*\|\s*/);
   const parenthesized = PAREN_LIST.exec(description);

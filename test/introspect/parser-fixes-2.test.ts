@@ -113,6 +113,17 @@ describe('value lists written in prose', () => {
   });
 });
 
+describe('settings written in prose', () => {
+  it('hyperfine `(default: auto). Set this to \'basic\' to … Set it to \'full\' …`: the set values and the default are the choices', () => {
+    const help = "Options:\n        --style <TYPE>\n            Set output style type (default: auto). Set this to 'basic' to disable coloring. Set it to 'full' to enable all\n            effects. Set this to 'none' to disable all the output.\n";
+    expect(option(help, 'style')).toMatchObject({ choices: ['auto', 'basic', 'full', 'none'], default: 'auto' });
+  });
+
+  it('one or two mentions are examples, not the values', () => {
+    expect(option("Options:\n    --shell <SHELL>   The shell to use. Set this to 'bash' to use bash.\n", 'shell')?.choices).toBeNull();
+  });
+});
+
 describe('defaults written in prose', () => {
   it('`(instead of the default 1)`, `Default is the public API: https://…`, clap `null: … (the default).`', () => {
     expect(option('Usage: numfmt [OPTION]...\n      --from-unit=N    specify the input unit size (instead of the default 1)\n', 'from-unit')?.default).toBe(1);
