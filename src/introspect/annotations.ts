@@ -69,7 +69,7 @@ function isAnnotationGroup(open: string, body: string): boolean {
 }
 
 const REPEATABLE_PHRASES =
-  /\b(may|can) be (repeated|given (several|multiple|more than once) times?|specified (several|multiple) times|used (several|multiple) times|given more than once|specified more than once)|\brepeatable\b|\brepeat(ed)? (for|to give) (several|multiple)|\bmultiple times\b/i;
+  /\b(may|can) be (repeated|given (several|multiple|more than once) times?|specified (several|multiple) times|used (several|multiple) times|given more than once|specified more than once)|\brepeatable\b|\brepeat(ed)? (for|to give) (several|multiple)|\b(?:pass(?:ed)?|specified|set|supplied|given|used|repeated|provided|or)\s+multiple times\b/i;
 
 export function extractDescriptionFacts(text: string): DescriptionFacts {
   let description = text.trim();

@@ -377,3 +377,12 @@ describe('robustness', () => {
     expect(option('--all[\n[possible values: ]', 'all')?.choices).toBeNull();
   });
 });
+
+describe('repeatable in prose', () => {
+  it('`Pass over SVGs multiple times` describes the work, not the flag; `can be supplied multiple times` repeats it', () => {
+    const help = 'Options:\n  --multipass         Pass over SVGs multiple times to ensure all optimizations are applied\n  --src <dir>         --src can be supplied multiple times\n  --prepare <cmd>     Can be specified once for all commands or multiple times\n';
+    expect(option(help, 'multipass')).toMatchObject({ takes_value: false, repeatable: false });
+    expect(option(help, 'src')?.repeatable).toBe(true);
+    expect(option(help, 'prepare')?.repeatable).toBe(true);
+  });
+});
