@@ -57,7 +57,8 @@ export function isProseDefault(text: string, quoted: boolean, takesValue: boolea
 }
 
 export function isHelpOrVersion(option: CliOption): boolean {
-  if (option.long === 'help' || option.long === 'version') return true;
+  // oclif readme's `--version=<value>  Version to use in readme links` is an option of its own
+  if (option.long === 'help' || (option.long === 'version' && !option.takes_value)) return true;
   if (option.long === 'usage' && /usage message/i.test(option.description ?? '')) return true;
   if (option.long === null && (option.short === 'h' || option.short === '?') && /\b(help|usage)\b/i.test(option.description ?? '')) return true;
   if (option.long === null && option.short === 'V' && /\bversion\b/i.test(option.description ?? '')) return true;

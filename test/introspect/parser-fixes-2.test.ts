@@ -386,3 +386,11 @@ describe('repeatable in prose', () => {
     expect(option(help, 'prepare')?.repeatable).toBe(true);
   });
 });
+
+describe('help and version', () => {
+  it('oclif `--version=<value>  Version to use in readme links` takes a value: an option, not the version flag', () => {
+    const help = 'USAGE\n  $ oclif readme [--version <value>]\n\nFLAGS\n  --dry-run                      Prints the README.\n  --version=<value>              Version to use in readme links.\n';
+    expect(parseHelp(help).options.map((entry) => entry.long)).toEqual(['dry-run', 'version']);
+    expect(parseHelp('Options:\n  --dry-run   Prints.\n  --version   Show version.\n').options.map((entry) => entry.long)).toEqual(['dry-run']);
+  });
+});
