@@ -84,6 +84,11 @@ describe('value lists written in prose', () => {
     expect(option(help, 'dep')?.choices).toEqual(['dev', 'peer', 'prod']);
   });
 
+  it('picocli `Valid values: xml, sarif, plain for XMLLogger, …` (a list mapped `for` others)', () => {
+    const help = 'Usage: checkstyle [-f=<format>] <files>...\n  -f=<format>    Specifies the output format. Valid values: xml, sarif, plain for\n                   XMLLogger, SarifLogger, and DefaultLogger respectively. Defaults to\n                   plain.\n';
+    expect(option(help, 'f')).toMatchObject({ choices: ['xml', 'sarif', 'plain'], default: 'plain' });
+  });
+
   it('a list of examples, of defaults, or ending in an ellipsis is no choice list', () => {
     const help = 'Options:\n  --ecma <version>   Specify ECMAScript release: 5, 2015, 2016 or 2017...\n  --unsafe <p>       Replaces default unsafe packages: distribute, pip, setuptools\n  --name <n>         A name, e.g.: foo, bar.\n';
     expect(option(help, 'ecma')?.choices).toBeNull();
