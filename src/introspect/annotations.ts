@@ -127,10 +127,12 @@ export function extractDescriptionFacts(text: string): DescriptionFacts {
   }
   if (choices === null) {
     // kong: `Backend handler: 'postgresql', 'sqlite', 'mysql'`: quoted items after a colon
-    // cac: `Bundle format, "cjs", "iife", "esm"`: three or more after a comma
+    // cac: `Bundle format, "cjs", "iife", "esm"`: three or more after a comma; or after `as` / `either`
     const quotedAfterColon =
       /:\s+((["'])[^"']{1,40}\2(?:(?:,\s*or|,|\s+or)\s+(["'])[^"']{1,40}\3){1,30})(?=\s*(?:[.;(]|$))/.exec(description) ??
-      /,\s+((["'])[^"']{1,40}\2(?:(?:,\s*or|,|\s+or)\s+(["'])[^"']{1,40}\3){2,30})(?=\s*(?:[.;(]|$))/.exec(description);
+      /,\s+((["'])[^"']{1,40}\2(?:(?:,\s*or|,|\s+or)\s+(["'])[^"']{1,40}\3){2,30})(?=\s*(?:[.;(]|$))/.exec(description) ??
+      // Go benchstat: `format output as "text" or "csv" (default "text")`
+      /\b(?:as|either)\s+((["'])[^"']{1,40}\2(?:(?:,\s*or|,|\s+or)\s+(["'])[^"']{1,40}\3){1,30})(?=\s*(?:[.;(]|$))/.exec(description);
     if (quotedAfterColon) choices = [...(quotedAfterColon[1] ?? '').matchAll(/(["'])([^"']{1,40})\1/g)].map((match) => match[2] ?? '');
   }
   if (choices === null) {

@@ -48,6 +48,8 @@ function goValueType(valueName: string | null, defaultText: string | null, defau
       return 'string';
     default: {
       const hinted = typeFromValueName(valueName);
+      // benchstat `-confidence level … (default 0.95)`: a decimal default makes an integer-sounding name a number
+      if (hinted === 'integer' && defaultText !== null && typeFromDefault(defaultText, defaultQuoted) === 'number') return 'number';
       if (hinted !== null) return hinted;
       return defaultText === null ? 'string' : (typeFromDefault(defaultText, defaultQuoted) ?? 'string');
     }

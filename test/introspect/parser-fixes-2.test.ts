@@ -399,3 +399,15 @@ describe('help and version', () => {
     expect(parseHelp('Options:\n  --dry-run   Prints.\n  --version   Show version.\n').options.map((entry) => entry.long)).toEqual(['dry-run']);
   });
 });
+
+describe('Go flag details', () => {
+  const help = 'Usage: benchstat [flags] inputs...\n\nFlags:\n  -confidence level\n    \tconfidence level for ranges (default 0.95)\n  -format format\n    \tformat output as "text" or "csv" (default "text")\n';
+
+  it('a decimal default makes an integer-sounding placeholder (`level`) a number', () => {
+    expect(option(help, 'confidence')).toMatchObject({ type: 'number', default: 0.95 });
+  });
+
+  it('`as "text" or "csv"` gives the choices', () => {
+    expect(option(help, 'format')).toMatchObject({ choices: ['text', 'csv'], default: 'text' });
+  });
+});
