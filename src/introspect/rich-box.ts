@@ -22,8 +22,9 @@ export function unboxPanels(lines: readonly string[]): string[] {
     if (top) return top[1] !== undefined && top[1].length > 0 ? `${top[1]}:` : '';
     if (BOTTOM.test(line)) return '';
     const side = SIDE.exec(line);
-    // the left border and its padding become indentation, so description columns line up
-    if (side) return `${side[1] ?? ''}  ${side[3] ?? ''}`.trimEnd();
+    // the left border and its padding become indentation, so description columns line up; typer
+    // marks a required parameter with a `*` column before it (`│ *  --name  TEXT  [required] │`)
+    if (side) return `${side[1] ?? ''}  ${(side[3] ?? '').replace(/^\*(?=\s)/, ' ')}`.trimEnd();
     return line;
   });
 }

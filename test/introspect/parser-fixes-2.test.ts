@@ -255,6 +255,19 @@ describe('Go flag usage', () => {
 });
 
 describe('rich panels (typer, rich-click)', () => {
+  it('typer\'s `*` column before a required parameter is no part of the row', () => {
+    const typer =
+      ' Usage: app [OPTIONS] NAME\n\n' +
+      '╭─ Options ────────────────────────────────────────────╮\n' +
+      '│ *  --output  -o      PATH     Where to write. [required] │\n' +
+      '│    --count           INTEGER  How many. [default: 1]     │\n' +
+      '╰───────────────────────────────────────────────────────╯\n';
+    expect(parseHelp(typer).options.map(({ long, short, required, default: value }) => ({ long, short, required, default: value }))).toEqual([
+      { long: 'output', short: 'o', required: true, default: null },
+      { long: 'count', short: null, required: false, default: 1 },
+    ]);
+  });
+
   const help =
     ' Usage: fastapi dev [OPTIONS] [PATH]\n\n Run a FastAPI app in development mode.\n\n' +
     '╭─ Arguments ─────────────────────────────────────────────╮\n' +
