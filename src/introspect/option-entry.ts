@@ -160,6 +160,11 @@ export interface OptionStyle {
    * a `[boolean]` (or `[count]`) tag is parsed with a value.
    */
   untaggedTakesValue?: boolean;
+  /**
+   * The placeholder the help prints for `--help` itself (fastapi's typer panels: `--help -h <bool>`):
+   * a type column printed for every option, flags included, so an option showing only it is a flag.
+   */
+  flagPlaceholder?: string;
 }
 
 /**
@@ -176,6 +181,7 @@ function placeholderDefault(valueName: string | null, style: OptionStyle): strin
 
 /** kong `--telemetry=undecided` is no literal spelling (a one-value choice) but the default written as the placeholder. */
 function kongHead(head: OptionHead, style: OptionStyle): OptionHead {
+  if (style.flagPlaceholder !== undefined && head.valueName === style.flagPlaceholder) return { ...head, valueName: null };
   if (style.defaultInPlaceholder !== true || head.valueName !== null || head.choices?.length !== 1) return head;
   return { ...head, valueName: head.choices[0] ?? null, choices: null };
 }

@@ -181,12 +181,13 @@ function isValueToken(token: string, remaining: number, splitByGap: boolean): bo
  * `-t          TIMEOUT  wait TIMEOUT seconds` (the name recurs, or is a type word like FILE).
  */
 function valueFromDescriptionStart(result: OptionHead): void {
-  const match = /^(<[\w-]{1,30}>|[A-Z][A-Z0-9_]{1,20})\s{2,}(\S[\s\S]*)$/.exec(result.rest);
+  // typer's type column may name a container of a type: `<list[Path]>`
+  const match = /^(<[\w-]{1,30}(?:\[[\w-]{1,30}\])?>|[A-Z][A-Z0-9_]{1,20})\s{2,}(\S[\s\S]*)$/.exec(result.rest);
   if (!match) return;
   const word = match[1] ?? '';
   const description = match[2] ?? '';
   const bare = word.replace(/[<>]/g, '');
-  if (!new RegExp(`\\b${bare}\\b`).test(description) && typeFromValueName(bare) === null) return;
+  if (!(/^[\w-]+$/.test(bare) && new RegExp(`\\b${bare}\\b`).test(description)) && typeFromValueName(bare) === null) return;
   result.valueName = word;
   result.rest = description;
 }

