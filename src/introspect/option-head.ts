@@ -268,8 +268,9 @@ export function parseOptionHead(line: string): OptionHead | null {
     }
     if (isFlagToken(token)) {
       // esbuild `--define:K=V`, `--external:M`: a name, then `:` and an upper-case key, is a value-taking option
+      // cac's dot-nested options keep their `.*` (`--env.* <value>`: `--env.NODE_ENV production`)
       const keyed = /^(--?)([A-Za-z][\w.-]*):([A-Z][\w.]*(?:=\S*)?)$/.exec(token);
-      const match = keyed ? [token, keyed[1], keyed[2], undefined, `=${keyed[3] ?? ''}`] : /^(--?)((?:\[no-?\])?[A-Za-z0-9?#@][\w.?#@:-]*?)(\.\.\.)?(=.*|\[=.*|<.*|\[.*)?$/.exec(token);
+      const match = keyed ? [token, keyed[1], keyed[2], undefined, `=${keyed[3] ?? ''}`] : /^(--?)((?:\[no-?\])?[A-Za-z0-9?#@][\w.?#@:-]*?(?:\.\*)?)(\.\.\.)?(=.*|\[=.*|<.*|\[.*)?$/.exec(token);
       if (!match) break;
       const dashes = match[1] === '--' ? '--' : '-';
       let name = match[2] ?? '';

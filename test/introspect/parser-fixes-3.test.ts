@@ -33,3 +33,10 @@ describe('typer panels with a type column for every option', () => {
     expect(option(help, 'reload-dir')).toMatchObject({ takes_value: true, type: 'path' });
   });
 });
+
+describe('cac', () => {
+  it('a dot-nested option (`--env.* <value>`) is an option named `env.*` taking a value', () => {
+    const help = 'Usage:\n  $ tsup [...files]\n\nOptions:\n  --env.* <value>   Define compile-time env variables\n  -h, --help        Display this message\n';
+    expect(option(help, 'env.*')).toMatchObject({ takes_value: true, value_name: 'value' });
+  });
+});
