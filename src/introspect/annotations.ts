@@ -127,13 +127,23 @@ export function extractDescriptionFacts(text: string): DescriptionFacts {
   }
   if (choices === null) {
     // kong: `Backend handler: 'postgresql', 'sqlite', 'mysql'`: quoted items after a colon
-    // cac: `Bundle format, "cjs", "iife", "esm"`: three or more after a comma; or after `as` / `either`
+    // cac: `Bundle format, "cjs", "iife", "esm"`: three or more after a comma, or two joined by `or`
+    // (`Signal to kill child process, "SIGTERM" or "SIGKILL"`); or after `as` / `either`
     const quotedAfterColon =
       /:\s+((["'])[^"']{1,40}\2(?:(?:,\s*or|,|\s+or)\s+(["'])[^"']{1,40}\3){1,30})(?=\s*(?:[.;(]|$))/.exec(description) ??
       /,\s+((["'])[^"']{1,40}\2(?:(?:,\s*or|,|\s+or)\s+(["'])[^"']{1,40}\3){2,30})(?=\s*(?:[.;(]|$))/.exec(description) ??
+      /,\s+((["'])[^"']{1,40}\2\s+or\s+(["'])[^"']{1,40}\3)(?=\s*(?:[.;(]|$))/.exec(description) ??
       // Go benchstat: `format output as "text" or "csv" (default "text")`
       /\b(?:as|either)\s+((["'])[^"']{1,40}\2(?:(?:,\s*or|,|\s+or)\s+(["'])[^"']{1,40}\3){1,30})(?=\s*(?:[.;(]|$))/.exec(description);
-    if (quotedAfterColon) choices = [...(quotedAfterColon[1] ?? '').matchAll(/(["'])([^"']{1,40})\1/g)].map((match) => match[2] ?? '');
+    const quoted = quotedAfterColon === null ? [] : [...(quotedAfterColon[1] ?? '').matchAll(/(["'])([^"']{1,40})\1/g)].map((match) => match[2] ?? '');
+    // cac `Bundle target, "es20XX" or "esnext"`: an item ending in placeholder capitals is a pattern, the list is open
+    if (quoted.length > 0 && !quoted.some((item) => /[a-z0-9][A-Z]{2,}$/.test(item))) choices = quoted;
+  }
+  if (choices === null) {
+    // yargs prose: `(SIGTERM/SIGKILL, defaults to SIGTERM)`: slash-separated values, one of them the default
+    const slashed = /\(([\w.-]{1,30}(?:\/[\w.-]{1,30}){1,30}),\s+defaults?(?:\s+to|:)?\s+([\w.-]{1,30})\)/i.exec(description);
+    const items = slashed === null ? [] : (slashed[1] ?? '').split('/');
+    if (items.includes(slashed?.[2] ?? '')) choices = items;
   }
   if (choices === null) {
     // GNU: `WHEN is 'always', 'never', or 'auto'`

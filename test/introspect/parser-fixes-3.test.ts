@@ -40,3 +40,23 @@ describe('cac', () => {
     expect(option(help, 'env.*')).toMatchObject({ takes_value: true, value_name: 'value' });
   });
 });
+
+describe('quoted and slashed alternatives', () => {
+  it('two quoted values joined by `or` after a comma are the choices (cac `Signal to kill child process, "SIGTERM" or "SIGKILL"`)', () => {
+    expect(option('Options:\n  --killSignal <signal>  Signal to kill child process, "SIGTERM" or "SIGKILL"\n', 'killSignal')?.choices).toEqual(['SIGTERM', 'SIGKILL']);
+  });
+
+  it('an item ending in placeholder capitals (`"es20XX"`) is a pattern: the list names no choices', () => {
+    expect(option('Options:\n  --target <target>  Bundle target, "es20XX" or "esnext" (default: es2017)\n', 'target')).toMatchObject({ choices: null, default: 'es2017' });
+  });
+
+  it('yargs prose `(SIGTERM/SIGKILL, defaults to SIGTERM)` names the values and the default', () => {
+    const help = 'Options:\n  -h, --help         Show help  [boolean]\n      --kill-signal  Signal to send. (SIGTERM/SIGKILL, defaults to SIGTERM)\n                                                      [string]\n';
+    expect(option(help, 'kill-signal')).toMatchObject({ takes_value: true, choices: ['SIGTERM', 'SIGKILL'], default: 'SIGTERM' });
+  });
+
+  it('a slashed pair whose stated default is not one of them names no choices', () => {
+    const help = 'Options:\n  --mode <mode>  Mode (read/write, defaults to append)\n';
+    expect(option(help, 'mode')?.choices).toBeNull();
+  });
+});
