@@ -68,6 +68,24 @@ function isAnnotationGroup(open: string, body: string): boolean {
   return ANNOTATION_START.test(body);
 }
 
+/** The value of a `[default: …]` whose own brackets and parentheses nest (one word, no spaces), or null. */
+function bracketedDefault(description: string): string | null {
+  const start = /\[default:\s*/i.exec(description);
+  if (start === null) return null;
+  let depth = 1;
+  const from = start.index + start[0].length;
+  for (let position = from; position < description.length && position < from + 400; position += 1) {
+    const character = description[position];
+    if (character === '[') depth += 1;
+    if (character === ']') depth -= 1;
+    if (depth === 0) {
+      const value = description.slice(from, position);
+      return value.length > 0 && !/\s/.test(value) ? value : null;
+    }
+  }
+  return null;
+}
+
 const REPEATABLE_PHRASES =
   /\b(may|can) be (repeated|given (several|multiple|more than once) times?|specified (several|multiple) times|used (several|multiple) times|given more than once|specified more than once)|\brepeatable\b|\brepeat(ed)? (for|to give) (several|multiple)|\b(?:pass(?:ed)?|specified|set|supplied|given|used|repeated|provided|or)\s+multiple times\b/i;
 
@@ -117,6 +135,12 @@ export function extractDescriptionFacts(text: string): DescriptionFacts {
       if (/^array$/i.test(body)) repeatable = true;
       if (/^count$/i.test(body)) repeatable = true;
     }
+  }
+
+  if (defaultText === null) {
+    // click `[default: (\.pyi?|\.ipynb)$]`: a value with brackets or parentheses of its own, up to the matching `]`
+    const bracketed = bracketedDefault(description);
+    if (bracketed !== null) defaultText = bracketed;
   }
 
   if (choices === null) {

@@ -59,12 +59,27 @@ export function clampDescription(text: string): string {
 /**
  * Joins the wrapped lines of one description. Wrappers such as Python's textwrap and click break
  * after a hyphen (`quiet-` / `filename`, `[default: no-` / `force-download]`): the word is rejoined.
+ * textwrap also chops a word longer than the whole width (click's `[default: /(\.direnv|\.ipy` /
+ * `nb_checkpoints|…)/]`): inside an open bracket, a line filled to the description's width whose
+ * last word and the next line's first word together exceed that width was cut in a word, and is
+ * rejoined without a space (two words that long could not have been wrapped apart).
  */
 export function joinWrapped(lines: readonly string[]): string {
+  const width = lines.reduce((widest, line) => Math.max(widest, line.length), 0);
   let joined = '';
+  let previous = '';
+  let depth = 0;
   for (const line of lines) {
     if (line.length === 0) continue;
-    joined = joined.length === 0 ? line : /[a-z]-$/.test(joined) && /^[a-z]/.test(line) ? `${joined}${line}` : `${joined} ${line}`;
+    const cutWord = depth > 0 && previous.length === width && (/\S+$/.exec(previous)?.[0].length ?? 0) + (/^\S+/.exec(line)?.[0].length ?? 0) > width;
+    if (joined.length === 0) joined = line;
+    else if (cutWord || (/[a-z]-$/.test(joined) && /^[a-z]/.test(line))) joined = `${joined}${line}`;
+    else joined = `${joined} ${line}`;
+    for (const character of line) {
+      if (character === '[') depth += 1;
+      else if (character === ']' && depth > 0) depth -= 1;
+    }
+    previous = line;
   }
   return joined;
 }

@@ -131,16 +131,18 @@ function defaultOf(head: OptionHead, facts: DescriptionFacts, shape: ValueShape,
   if (part !== undefined && new RegExp(`\\b${part}\\b`).test(text)) return null;
   // yargs `[default: (default)]` and click `[default: (dynamic)]` name a computed default; typer
   // prints an enum's default as `[default: (model)]`: only one of the choices counts
-  const wrapped = /^\((.*?)\)?$/.exec(facts.defaultText);
+  // (a regex such as `(\.pyi?|\.ipynb)$` only starts with a parenthesis)
+  const wrapped = /^\(([^()]*)\)?$/.exec(facts.defaultText);
   if (wrapped) return matchingChoice(wrapped[1] ?? '', shape.takes ? choices : null) ?? null;
   const names = [long, head.valueName].filter((name): name is string => name !== null);
   if (isProseDefault(facts.defaultText, facts.defaultQuoted, shape.takes, shape.type, shape.takes ? choices : null, names)) return null;
   if (!shape.takes) {
     if (head.negation !== null && long !== null) {
-      // click `--x / --no-x  [default: x]` or `[default: no-x]`
+      // click `--x / --no-x  [default: x]` or `[default: no-x]`; black's `--fast / --safe  [default: --safe]`
       const negationName = head.negation.replace(/^-+/, '');
-      if (facts.defaultText === long || /^true$/i.test(facts.defaultText)) return true;
-      if (facts.defaultText === negationName || /^false$/i.test(facts.defaultText)) return false;
+      const stated = facts.defaultText.replace(/^--?(?=[A-Za-z])/, '');
+      if (stated === long || /^true$/i.test(stated)) return true;
+      if (stated === negationName || /^false$/i.test(stated)) return false;
       return null;
     }
     // `--no-color  … (default: true)` says what the negation does, not a value to set

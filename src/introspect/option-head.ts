@@ -194,10 +194,14 @@ function valueFromDescriptionStart(result: OptionHead): void {
 
 /** Splits a line (already stripped of leading space and starting with `-`) into head and rest. */
 export function splitHead(line: string): { head: string; rest: string; byGap: boolean } {
-  const limited = line.length > MAX_HEAD_CHARS ? line.slice(0, MAX_HEAD_CHARS) : line;
+  // click prints every choice in the head (`--enable-unstable-feature [a|b|…]`, hundreds of
+  // characters): one word running on past the cap is kept whole, to the line's own limit
+  const wordEnd = /^\S*/.exec(line.slice(MAX_HEAD_CHARS))?.[0].length ?? 0;
+  const kept = MAX_HEAD_CHARS + wordEnd;
+  const limited = line.length > kept ? line.slice(0, kept) : line;
   const gap = /\s{2,}|\t/.exec(limited);
   if (gap) return { head: limited.slice(0, gap.index), rest: line.slice(gap.index).trim(), byGap: true };
-  return { head: limited, rest: line.length > MAX_HEAD_CHARS ? line.slice(MAX_HEAD_CHARS) : '', byGap: line.length <= MAX_HEAD_CHARS };
+  return { head: limited, rest: line.length > kept ? line.slice(kept) : '', byGap: line.length <= kept };
 }
 
 /**

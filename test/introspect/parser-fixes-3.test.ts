@@ -60,3 +60,41 @@ describe('quoted and slashed alternatives', () => {
     expect(option(help, 'mode')?.choices).toBeNull();
   });
 });
+
+describe('click', () => {
+  it('a head listing every choice past the head cap (`--feature [a|b|…]`, hundreds of characters) keeps them all', () => {
+    const values = Array.from({ length: 30 }, (_, index) => `feature_number_${index}`);
+    const help = `Options:\n  --feature [${values.join('|')}]\n                                  Enable a feature.\n  --check                         Check only.\n`;
+    expect(option(help, 'feature')).toMatchObject({ takes_value: true, choices: values });
+    expect(option(help, 'check')?.takes_value).toBe(false);
+  });
+
+  it('`--fast / --safe … [default: --safe]` names the negation with its dashes: the flag is off', () => {
+    expect(option('Options:\n  --fast / --safe   Skip the safety check. [default:\n                    --safe]\n', 'fast')).toMatchObject({ takes_value: false, default: false, negation: '--safe' });
+    expect(option('Options:\n  --fast / --safe   Skip the safety check. [default: --fast]\n', 'fast')?.default).toBe(true);
+  });
+
+  it('a default with parentheses of its own (`[default: (\\.pyi?|\\.ipynb)$]`) is the whole value, not a computed one', () => {
+    const help = 'Options:\n  --include TEXT   Files to include.  [default:\n                   (\\.pyi?|\\.ipynb)$]\n';
+    expect(option(help, 'include')?.default).toBe('(\\.pyi?|\\.ipynb)$');
+  });
+
+  it('a default longer than the width, chopped by textwrap over full lines, is rejoined', () => {
+    const help = [
+      'Options:',
+      String.raw`  --exclude TEXT   A regular expression matching files`,
+      String.raw`                   to skip. [default: /(\.git|\.hg|\.myp`,
+      String.raw`                   y_cache|\.nox|\.tox|\.venv|\.vscode|b`,
+      String.raw`                   uild|dist)/]`,
+      '',
+    ].join('\n');
+    expect(option(help, 'exclude')?.default).toBe(String.raw`/(\.git|\.hg|\.mypy_cache|\.nox|\.tox|\.venv|\.vscode|build|dist)/`);
+  });
+
+  it('short words that merely reach the width are joined with a space as before', () => {
+    // the second line is the widest, and ends inside the bracket
+    const help = 'Options:\n  --wait TEXT   How long to wait for the\n                server to start up. [default: 10\n                seconds]\n';
+    // `10 seconds` stays two words (prose, so no default); `10seconds` would be taken as one value
+    expect(option(help, 'wait')?.default).toBeNull();
+  });
+});
