@@ -155,7 +155,7 @@ class Scanner {
     const wasProseIndent = this.proseIndent;
     this.proseIndent = null;
     if (this.inSynopsis && indent > 0 && this.result.synopsisLines.length < MAX_SYNOPSIS_LINES) this.result.synopsisLines.push(trimmed);
-    if (this.usageLine(line, trimmed, indent)) return;
+    if (this.usageLine(line, trimmed, indent, index)) return;
     const title = this.titleWithoutColon(index, trimmed, indent);
     if (title !== null ? this.openSection(title, trimmed) : this.sectionHeader(line, trimmed)) return;
     if (this.continuation(trimmed, indent)) return;
@@ -164,7 +164,7 @@ class Scanner {
     this.prose(trimmed, indent, index, wasProseIndent);
   }
 
-  private usageLine(line: string, trimmed: string, indent: number): boolean {
+  private usageLine(line: string, trimmed: string, indent: number, index: number): boolean {
     const usageMatch = /^\s*usage:\s*(.*)$/i.exec(line);
     if (usageMatch && (!this.result.seenUsage || this.usageMode === null)) {
       this.closeParagraph();
@@ -190,6 +190,14 @@ class Scanner {
         return true;
       }
       if (indent > 0 && trimmed.startsWith('#')) return true; // `# from file to file`: a comment, not a form
+      // skopeo's cobra template prints its form flush left, right under `Usage:`
+      const flushLeftForm = indent === 0 && this.usageMode === 'header' && /^usage:$/i.test((this.lines[index - 1] ?? '').trim());
+      if (flushLeftForm && !OPTION_START.test(trimmed) && !PROSE_WORD.test(trimmed.replace(/\[[^\]]*\]|<[^>]*>|\([^)]*\)|\{[^}]*\}/g, ' '))) {
+        this.usageLineCount += 1;
+        this.usageIndent = indent;
+        forms.push(trimmed);
+        return true;
+      }
       if (indent > 0 && !OPTION_START.test(trimmed) && this.usageLineCount < MAX_USAGE_LINES) {
         const firstWord = /^\S*/.exec(trimmed)?.[0] ?? '';
         const lastForm = forms[forms.length - 1];

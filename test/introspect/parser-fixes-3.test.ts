@@ -98,3 +98,16 @@ describe('click', () => {
     expect(option(help, 'wait')?.default).toBeNull();
   });
 });
+
+describe('cobra with a flush-left usage line', () => {
+  it('the line right under `Usage:` is the form even at the margin (skopeo): program path and positional', () => {
+    const spec = parseHelp('Return low-level information about "IMAGE-NAME"\n\nUsage:\nskopeo inspect [command options] IMAGE-NAME\n\nFlags:\n      --raw    output raw manifest\n  -h, --help   help for inspect\n');
+    expect(spec.name).toBe('skopeo_inspect');
+    expect(spec.positionals).toMatchObject([{ name: 'IMAGE-NAME', required: true, variadic: false }]);
+  });
+
+  it('prose at the margin under `Usage:` is no form', () => {
+    const spec = parseHelp('Usage:\nRun the tool with the files to check.\n\nFlags:\n      --raw    output raw manifest\n');
+    expect(spec.positionals).toEqual([]);
+  });
+});
