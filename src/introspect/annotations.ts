@@ -299,8 +299,11 @@ export function listedChoices(text: string, valueName: string | null): string[] 
   // oclif: `<options: CommonJS|ESM>`
   const oclif = /<options: ([^<>|\s]{1,40}(?:\|[^<>|\s]{1,40}){1,30})>/.exec(description);
   if (oclif !== null) return (oclif[1] ?? '').split('|');
-  let match = LIST_AFTER_NOUN.exec(description);
   const name = valueName?.replace(/[<>[\]{}=]/g, '') ?? '';
+  // GNU od: `RADIX is one of [doxn]`: a character class, each letter one value
+  const characterClass = /^[A-Z][A-Z_]{1,20}$/.test(name) ? new RegExp(String.raw`\b${name} is one of \[([a-z0-9]{2,16})\]`).exec(description) : null;
+  if (characterClass !== null) return [...new Set(characterClass[1] ?? '')];
+  let match = LIST_AFTER_NOUN.exec(description);
   if (match === null && /^[A-Z][A-Z_]{1,20}$/.test(name)) {
     match = new RegExp(String.raw`\b${name}\b[^.:]{0,120}:\s+` + LIST).exec(description);
     if (match === null) {

@@ -100,6 +100,29 @@ function optionalWhereAnotherFormRunsWithout(positionals: UsageForm['positionals
   );
 }
 
+/**
+ * GNU od: `od [OPTION]... [FILE]...` / `or: od … [FILE] [[+]OFFSET[.][b]]` / `or: od --traditional
+ * … [FILE] [[+]OFFSET[.][b] [+][LABEL][.][b]]`: a later form of the same command that starts with
+ * the first form's positionals and goes on with optional ones adds those, optional.
+ */
+function extendedByOtherForms(positionals: UsageForm['positionals'], first: UsageForm, forms: readonly UsageForm[]): UsageForm['positionals'] {
+  if (positionals.length === 0) return positionals;
+  const result = [...positionals];
+  const path = first.commandPath.join(' ');
+  for (const form of forms) {
+    if (form === first || form.program !== first.program || form.commandPath.join(' ') !== path) continue;
+    // the form repeats the positionals found so far, in order, then goes on with optional ones (jq's
+    // `--args <jq filter> [strings...]` puts another in the place of `[file...]`: an alternative)
+    const shared = Math.min(form.positionals.length, result.length);
+    if (shared === 0 || form.positionals.slice(0, shared).some((positional, index) => positional.name !== result[index]?.name)) continue;
+    for (const positional of form.positionals.slice(shared)) {
+      if (positional.required) break;
+      result.push({ ...positional, required: false });
+    }
+  }
+  return result;
+}
+
 const COMMAND_PLACEHOLDER = /^(command|cmd|subcommand)$/i;
 
 /**
@@ -175,6 +198,7 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
   const subcommands = collectSubcommands(scan.entries, docoptWords, firstForm?.program ? programBaseName(firstForm.program) : null);
   let usagePositionals = docoptWords.length > 0 && subcommands.length > 0 ? [] : (firstForm?.positionals ?? []);
   if (firstForm !== undefined) usagePositionals = optionalWhereAnotherFormRunsWithout(usagePositionals, firstForm, scan.usageForms.slice(0, MAX_USAGE_FORMS), forms);
+  if (firstForm !== undefined && docoptWords.length === 0) usagePositionals = extendedByOtherForms(usagePositionals, firstForm, forms);
   if (usagePositionals.length === 0 && subcommands.length === 0 && firstForm?.program) {
     usagePositionals = synopsisPositionals(scan.synopsisLines, firstForm.program, takesValue);
   }

@@ -198,7 +198,11 @@ export function parseUsageForm(form: string, takesValue: (flag: string) => boole
   // `rustup[EXE]` (clap), `--[no-]status` (git): spellings, not groups
   // urfave/cli `[global options]`, `[command options]`: the options placeholder in two words
   // meow: `<source …>`: a typographic ellipsis is `...`
-  const plain = form.replace(/\s?…/g, '...');
+  // GNU od: `[[+]OFFSET[.][b]]`: one- or two-character brackets glued to a name are its prefix and suffixes
+  const plain = form
+    .replace(/\s?…/g, '...')
+    .replace(/(?<=[A-Z0-9_]\]?)(?:\[[^[\]\s]{1,2}\])+/g, '')
+    .replace(/\[[^[\]\s]{1,2}\](?=\[?[A-Z])/g, '');
   const atoms = atomsOf(plain.replace(/\[EXE\]/g, '').replace(/--\[no-?\]/g, '--').replace(/\[(global|command|general) options\]/gi, '[options]'));
   const result: UsageForm = { program: null, leadingLiterals: [], commandPath: [], positionals: [], requiredOptions: [] };
   if (atoms[0]?.kind === 'word' && atoms[0].text === '$') atoms.shift(); // cac: `$ vitest [...filters]`

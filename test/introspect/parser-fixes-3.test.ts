@@ -111,3 +111,26 @@ describe('cobra with a flush-left usage line', () => {
     expect(spec.positionals).toEqual([]);
   });
 });
+
+describe('GNU', () => {
+  it('`RADIX is one of [doxn]`: a character class, each letter a choice', () => {
+    const help = 'Usage: od [OPTION]... [FILE]...\n  -A, --address-radix=RADIX   output format for file offsets; RADIX is one\n                                of [doxn], for Decimal, Octal, Hex or None\n';
+    expect(option(help, 'address-radix')?.choices).toEqual(['d', 'o', 'x', 'n']);
+  });
+
+  it('later forms that repeat the first form\'s positionals and go on with optional ones add them; affixes glued to a name (`[+]OFFSET[.][b]`) are no positionals', () => {
+    const help = 'Usage: od [OPTION]... [FILE]...\n  or:  od [-abcdfilosx]... [FILE] [[+]OFFSET[.][b]]\n  or:  od --traditional [OPTION]... [FILE] [[+]OFFSET[.][b] [+][LABEL][.][b]]\n\n  -v, --output-duplicates     do not use * to mark line suppression\n';
+    expect(parseHelp(help).positionals).toMatchObject([
+      { name: 'FILE', required: false, variadic: true },
+      { name: 'OFFSET', required: false, variadic: false },
+      { name: 'LABEL', required: false, variadic: false },
+    ]);
+  });
+
+  it('a form putting another positional in the place of one (jq `--args <jq filter> [strings...]`) or a required one adds nothing', () => {
+    const jq = 'Usage:\tjq [options] <jq filter> [file...]\n\tjq [options] --args <jq filter> [strings...]\n\n  -n  use null as input\n';
+    expect(parseHelp(jq).positionals.map((positional) => positional.name)).toEqual(['jq filter', 'file']);
+    const cp = 'Usage: cp [OPTION]... [-T] SOURCE DEST\n  or:  cp [OPTION]... SOURCE DEST DIRECTORY\n\n  -a, --archive   same as -dR\n';
+    expect(parseHelp(cp).positionals.map((positional) => positional.name)).toEqual(['SOURCE', 'DEST']);
+  });
+});
