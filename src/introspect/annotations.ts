@@ -326,6 +326,10 @@ export function listedChoices(text: string, valueName: string | null): string[] 
   // commander reflows a list of numbered meanings: `Set the error level. 1: exits … 2: exits …`
   const numbered = [...description.matchAll(/(?:^|[.:;]\s+)(\d{1,4}): [a-z]/g)].map((item) => item[1] ?? '');
   if (numbered.length >= 2 && new Set(numbered).size === numbered.length) return numbered;
+  // urfave `Parse go files inside dependency folder, 0 disabled, 1 only parse models, 2 only parse
+  // operations, 3 parse all`: three or more levels counting up by one, each followed by its meaning
+  const levels = [...description.matchAll(/(?:^|,\s+)(\d{1,3}) [a-z]/g)].map((item) => item[1] ?? '');
+  if (levels.length >= 3 && levels.every((level, index) => index === 0 || Number(level) === Number(levels[index - 1]) + 1)) return levels;
   // hyperfine: `Set output style type (default: auto). Set this to 'basic' to … Set it to 'full' to …`
   const settings = [...description.matchAll(/\bset (?:this|it) to (["'`])([a-z0-9][\w.-]{0,30})\1/gi)].map((setting) => setting[2] ?? '');
   if (settings.length >= 3) {
@@ -344,6 +348,18 @@ export function listedChoices(text: string, valueName: string | null): string[] 
   }
   const piped = PAREN_PIPE_LIST.exec(description);
   return piped === null ? null : (piped[1] ?? '').split(/\s*\|\s*/);
+}
+
+/**
+ * urfave `Property Naming Strategy like snakecase,camelcase,pascalcase (default: "camelcase")`: a
+ * list after `like` gives examples, unless the stated default is one of them — then it names the
+ * values (a compact `a,b,c` list of three or more).
+ */
+export function exampleListChoices(description: string, defaultText: string | null): string[] | null {
+  if (defaultText === null) return null;
+  const match = new RegExp(String.raw`\blike\s+(${LIST_ITEM}(?:,${LIST_ITEM}){2,30})(?=\s*(?:[.;(]|$))`).exec(description);
+  const items = match === null ? [] : (match[1] ?? '').split(',');
+  return items.includes(defaultText) ? items : null;
 }
 
 const DEFINITION_LINE = /^([a-z0-9][\w.-]{0,30}(?:,\s*[a-z0-9][\w.-]{0,30}){0,5})\s{2,}\S/;

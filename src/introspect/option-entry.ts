@@ -4,7 +4,7 @@
  * the several lines one option can take (`-save-temps` and `-save-temps=<arg>`, zstd's
  * `--format=zstd` / `--format=gzip`, GNU `--time` and `--time=WORD`).
  */
-import { definitionListChoices, extractDescriptionFacts, listedChoices, wholeListChoices, type DescriptionFacts } from './annotations.ts';
+import { definitionListChoices, exampleListChoices, extractDescriptionFacts, listedChoices, wholeListChoices, type DescriptionFacts } from './annotations.ts';
 import type { Entry, Paragraph } from './help-scan.ts';
 import { clampDescription, joinWrapped, MAX_OPTIONS } from './limits.ts';
 import type { OptionHead } from './option-head.ts';
@@ -194,10 +194,11 @@ export function optionFromEntry(entry: Entry, style: OptionStyle = {}): CliOptio
   const text = joinWrapped([head.rest, ...entry.description]);
   const facts = extractDescriptionFacts(text);
   const placeholder = head.valueName !== null || head.choices !== null;
-  const stated =
-    head.choices ??
-    facts.choices ??
-    (placeholder ? (listedChoices(facts.description, head.valueName) ?? definitionListChoices([head.rest, ...entry.description])) : wholeListChoices(facts.description));
+  const prose = placeholder ? (listedChoices(facts.description, head.valueName) ?? definitionListChoices([head.rest, ...entry.description]) ?? exampleListChoices(facts.description, facts.defaultText)) : null;
+  // urfave `(docs.go, swagger.json, swagger.yaml) like go,json,yaml (default: "go,json,yaml")`: a
+  // list in prose that leaves out the quoted default is no list of the option's values
+  const provenProse = prose !== null && facts.defaultQuoted && facts.defaultText !== null && matchingChoice(facts.defaultText, prose) === undefined ? null : prose;
+  const stated = head.choices ?? facts.choices ?? (placeholder ? provenProse : wholeListChoices(facts.description));
   // `[possible values: ]` names none: an empty list is no list
   const choices = stated !== null && stated.length > 0 ? stated : null;
   const shape = valueShapeOf(head, facts, choices, text, style, entry.valueSection === true);

@@ -222,6 +222,19 @@ function absorbSpellingColumns(split: { head: string; rest: string; byGap: boole
   return { head, rest, byGap: split.byGap };
 }
 
+/**
+ * urfave/cli takes the placeholder from the first backquoted word of an option's usage and prints
+ * the usage without the backquotes: `--packageName --output  … (check --output option)`. A second
+ * spelling set off by one space (no comma), ending the head, that the description repeats word
+ * for word, is that placeholder.
+ */
+function isBackquotedPlaceholder(head: string, tokens: readonly string[], starts: readonly number[], index: number, rest: string): boolean {
+  const token = tokens[index] ?? '';
+  const previousEnd = (starts[index - 1] ?? 0) + (tokens[index - 1] ?? '').length;
+  if (index !== tokens.length - 1 || index === 0 || head.slice(previousEnd, starts[index]) !== ' ') return false;
+  return new RegExp(String.raw`(^|[\s(])${token.replace(/[^\w-]/g, '')}(?=[\s).,]|$)`).test(rest) && /^--[\w-]+$/.test(token);
+}
+
 export function parseOptionHead(line: string): OptionHead | null {
   const { head, rest, byGap } = absorbSpellingColumns(splitHead(line));
   const { tokens, starts } = tokenize(head);
@@ -310,6 +323,11 @@ export function parseOptionHead(line: string): OptionHead | null {
         } else if (name === `no-${result.longs[0]?.name ?? ''}` && result.negation === null) {
           // argparse BooleanOptionalAction / optionator: `--color, --no-color`
           result.negation = `${dashes}${name}`;
+        } else if (isBackquotedPlaceholder(head, tokens, starts, index, rest) && result.valueName === null && result.choices === null) {
+          // urfave/cli: `--packageName --output   … (check --output option)`: the usage's backquoted `--output` is the placeholder
+          setValue({ valueName: token, optional: false, choices: null, repeatable: false });
+          lastWasFlag = false;
+          continue;
         } else {
           result.aliases.push(`${dashes}${name}`);
         }

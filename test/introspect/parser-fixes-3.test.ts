@@ -134,3 +134,34 @@ describe('GNU', () => {
     expect(parseHelp(cp).positionals.map((positional) => positional.name)).toEqual(['SOURCE', 'DEST']);
   });
 });
+
+describe('urfave/cli', () => {
+  const urfave = (rows: string): string => `USAGE:\n   swag init [command options] [arguments...]\n\nOPTIONS:\n${rows}   --help, -h                   show help (default: false)\n`;
+
+  it('a backquoted placeholder (`--packageName --output`, repeated in the description) takes a value; it is no alias', () => {
+    const help = urfave('   --packageName --output       A package name, the output directory name by default (check --output option)\n   --output value, -o value     Output directory (default: "./docs")\n');
+    expect(option(help, 'packageName')).toMatchObject({ takes_value: true, value_name: '--output', aliases: [] });
+    expect(option(help, 'output')).toMatchObject({ takes_value: true, short: 'o' });
+  });
+
+  it('two spellings separated by a space stay spellings when the description does not name the second', () => {
+    expect(option('Options:\n  --colour --color   Colour the output\n', 'colour')).toMatchObject({ takes_value: false, aliases: ['--color'] });
+  });
+
+  it('a list after `like` names the values when the stated default is one of them', () => {
+    const help = urfave('   --propertyStrategy value, -p value   Property Naming Strategy like snakecase,camelcase,pascalcase (default: "camelcase")\n   --sample value                       Sample names like foo,bar,baz (default: "qux")\n');
+    expect(option(help, 'propertyStrategy')).toMatchObject({ choices: ['snakecase', 'camelcase', 'pascalcase'], default: 'camelcase' });
+    expect(option(help, 'sample')).toMatchObject({ choices: null, default: 'qux' });
+  });
+
+  it('a prose list that leaves out the quoted default is not the values: the default stands', () => {
+    const help = urfave('   --outputTypes value, --ot value   Output types of generated files (docs.go, swagger.json, swagger.yaml) like go,json,yaml (default: "go,json,yaml")\n');
+    expect(option(help, 'outputTypes')).toMatchObject({ choices: null, default: 'go,json,yaml' });
+  });
+
+  it('levels counting up by one, each with its meaning (`0 disabled, 1 only parse models, 2 …`), are the choices', () => {
+    const help = urfave('   --parseDependencyLevel value, --pdl value  Parse go files inside dependency folder, 0 disabled, 1 only parse models, 2 only parse operations, 3 parse all (default: 0)\n   --jobs value   Run with 2 workers, 4 threads, 8 queues\n');
+    expect(option(help, 'parseDependencyLevel')).toMatchObject({ choices: ['0', '1', '2', '3'], default: '0' });
+    expect(option(help, 'jobs')?.choices).toBeNull();
+  });
+});
