@@ -28,12 +28,14 @@ function describesValue(description: string): boolean {
 
 /**
  * Marks options whose description names a value as value-taking, when every option of the help is a
- * flag as parsed (no placeholder, type tag or choices anywhere) — never in a help that shows them.
+ * flag as parsed (no placeholder, type tag or choices anywhere) — never in a help that shows them,
+ * unless its placeholders are written by hand (`byHand`: meow prints none of its own, so an author's
+ * `--cwd=<dir>` beside a bare `--concurrency   Number of files…` says nothing about the latter).
  */
-export function applyDescriptionValueTaking(options: CliOption[]): void {
-  if (options.length < MIN_OPTIONS || options.some((option) => option.takes_value || option.choices !== null)) return;
+export function applyDescriptionValueTaking(options: CliOption[], byHand = false): void {
+  if (options.length < MIN_OPTIONS || (!byHand && options.some((option) => option.takes_value || option.choices !== null))) return;
   for (const option of options) {
-    if (option.negation !== null || option.repeatable || (option.long ?? '').startsWith('no-') || option.description === null) continue;
+    if (option.takes_value || option.negation !== null || option.repeatable || (option.long ?? '').startsWith('no-') || option.description === null) continue;
     if (!describesValue(option.description)) continue;
     option.takes_value = true;
     option.type = 'string';

@@ -133,6 +133,15 @@ function isCobraHelp(lines: readonly string[]): boolean {
   return lines.some((line) => /^Use "[^"]{1,80} \[command\] --help" for more information/.test(line.trim()) || /^Global Flags:$/.test(line.trim()));
 }
 
+/**
+ * meow's help: `  Usage` over `    $ prog …` and `  Options`, titles indented by two without a colon.
+ * meow prints no placeholders: the ones shown were written by the author, option by option.
+ */
+function isMeowHelp(lines: readonly string[]): boolean {
+  const usage = lines.findIndex((line) => line === '  Usage');
+  return usage !== -1 && /^ {4}\$ \S/.test(lines[usage + 1] ?? '') && lines.includes('  Options');
+}
+
 /** Options written outside brackets in every usage form are required. */
 function markRequiredOptions(options: CliOption[], forms: readonly UsageForm[]): void {
   if (forms.length === 0) return;
@@ -209,7 +218,7 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
   if (programName === null && firstForm?.program) programName = programNameOf(forms, firstForm.program, commandPrefixOf(scan.entries.filter((entry) => entry.kind === 'command'), programBaseName(firstForm.program)));
   programName ??= fallbackProgramName(lines, parseOptions?.fileName);
   applyFlushLeftTypes(scan.entries, options, lines, programName?.split(' ')[0] ?? null);
-  if (go.options.length === 0 && style.untaggedTakesValue !== true) applyDescriptionValueTaking(options);
+  if (go.options.length === 0 && style.untaggedTakesValue !== true) applyDescriptionValueTaking(options, isMeowHelp(rawLines));
   const name = sanitizeToolName(programName ?? parseOptions?.fileName ?? 'tool');
 
   const spec: CliSpec = { name, description: descriptionOf(scan.paragraphs, scan.seenUsage), options, positionals, subcommands };

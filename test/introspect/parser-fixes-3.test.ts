@@ -165,3 +165,18 @@ describe('urfave/cli', () => {
     expect(option(help, 'jobs')?.choices).toBeNull();
   });
 });
+
+describe('meow', () => {
+  const meow = (rows: string): string => `\n  Copy files\n\n  Usage\n    $ cpy <source …> <destination>\n\n  Options\n${rows}\n  Examples\n    $ cpy src dist\n`;
+  const rows = '    --cwd=<dir>          Working directory for files\n    --dot                Allow patterns to match dotfiles\n    --flat               Flatten directory structure\n    --dry-run            List files that would be copied\n    --update             Only overwrite if the source is newer\n    --concurrency        Number of files being copied concurrently\n';
+
+  it('placeholders are written by hand: a bare option whose description names a value (`Number of files…`) takes one', () => {
+    expect(option(meow(rows), 'concurrency')?.takes_value).toBe(true);
+    expect(option(meow(rows), 'dot')?.takes_value).toBe(false);
+    expect(option(meow(rows), 'dry-run')?.takes_value).toBe(false);
+  });
+
+  it('in a help whose framework prints placeholders, the same line stays a flag', () => {
+    expect(option(`Usage: cpy [options]\n\nOptions:\n${rows}`, 'concurrency')?.takes_value).toBe(false);
+  });
+});
