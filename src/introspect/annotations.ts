@@ -362,7 +362,8 @@ export function exampleListChoices(description: string, defaultText: string | nu
   return items.includes(defaultText) ? items : null;
 }
 
-const DEFINITION_LINE = /^([a-z0-9][\w.-]{0,30}(?:,\s*[a-z0-9][\w.-]{0,30}){0,5})\s{2,}\S/;
+/** `json   machine-readable`, or with a dash between (Go benchstat's `text - plain text`). */
+const DEFINITION_LINE = /^([a-z0-9][\w.-]{0,30}(?:,\s*[a-z0-9][\w.-]{0,30}){0,5})(?:\s{2,}|\s+-\s+)\S/;
 
 /**
  * A value list written as a definition list under a line ending in `:` — in an option's own

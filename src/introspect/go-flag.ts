@@ -7,8 +7,8 @@
  *
  * Options are single-dash (`prefix: '-'`); descriptions follow on tab-indented lines.
  */
-import { extractDescriptionFacts, listedChoices } from './annotations.ts';
-import { clampDescription, MAX_OPTIONS } from './limits.ts';
+import { definitionListChoices, extractDescriptionFacts, listedChoices } from './annotations.ts';
+import { clampDescription, indentOf, MAX_OPTIONS } from './limits.ts';
 import type { CliOption, CliValueType } from './spec.ts';
 import { coerceDefault, typeFromDefault, typeFromValueName } from './value-type.ts';
 
@@ -87,7 +87,8 @@ export function extractGoFlags(lines: readonly string[]): GoFlagExtraction {
       value_name: valueName,
       type,
       default: defaultValue,
-      choices: facts.choices ?? (isBoolean ? null : listedChoices(facts.description, valueName)),
+      // benchstat `print results in format:` over `  text - plain text` / `  csv  - comma-separated values`
+      choices: facts.choices ?? (isBoolean ? null : (listedChoices(facts.description, valueName) ?? definitionListChoices(descriptionParts.map((part) => part.trim()), descriptionParts.map(indentOf)))),
       repeatable: facts.repeatable,
       required: facts.required,
       // A Go bool flag that defaults to true is switched off with `-name=false`.

@@ -180,3 +180,11 @@ describe('meow', () => {
     expect(option(`Usage: cpy [options]\n\nOptions:\n${rows}`, 'concurrency')?.takes_value).toBe(false);
   });
 });
+
+describe('Go flag', () => {
+  it('a definition list with dashes under a line ending in `:` (benchstat `-format`) names the choices', () => {
+    const help = 'Usage: benchstat [flags] inputs...\n  -alpha α\n    \tconsider change significant if p < α (default 0.05)\n  -format format\n    \tprint results in format:\n    \t  text - plain text\n    \t  csv  - comma-separated values (warnings will be written to stderr)\n    \t (default "text")\n  -ignore keys\n    \tignore variations in keys\n';
+    expect(option(help, 'format')).toMatchObject({ takes_value: true, choices: ['text', 'csv'], default: 'text' });
+    expect(option(help, 'ignore')?.choices).toBeNull();
+  });
+});
