@@ -265,6 +265,11 @@ const PAREN_LIST = new RegExp(String.raw`\((${LIST_ITEM}(?:,\s*${LIST_ITEM}){1,3
 /** esbuild `(iife | cjs | esm, no default…)`: a parenthesized `a | b` list, maybe followed by a comma. */
 const PAREN_PIPE_LIST = new RegExp(String.raw`\((${LIST_ITEM}(?:\s*\|\s*${LIST_ITEM}){1,30})\s*[,)]`);
 
+const PAREN_NAMED = String.raw`\((${LIST_ITEM})\)`;
+const PAREN_NAMED_ALTERNATIVES = new RegExp(
+  String.raw`${PAREN_NAMED}(?:,\s+[^(),.;]{1,40}${PAREN_NAMED}){1,30},?\s+or\s+[^(),.;]{1,40}${PAREN_NAMED}(?=\s*(?:[.;]|$))`,
+);
+
 const WHOLE_LIST = new RegExp(String.raw`^(${LIST_ITEM}(?:(?:,\s*or|,|\s+or)\s+${LIST_ITEM}){2,30})\.?$`);
 
 /**
@@ -291,8 +296,9 @@ function splitList(text: string): string[] {
  * options with a value placeholder.
  */
 export function listedChoices(text: string, valueName: string | null): string[] | null {
-  // `abort (default), fail`: the marker is no part of the list
-  const description = text.replace(/ \(default\)(?=\s*(?:,|$))/g, '');
+  // `abort (default), fail`: the marker is no part of the list; fd's `file (f), directory (d)`: nor
+  // is a one-letter alias after an item
+  const description = text.replace(/ \(default\)(?=\s*(?:,|$))/g, '').replace(/\b([a-z0-9][\w.-]{0,30}) \([a-z0-9]\)(?=,|\s+or\s|\s*$)/g, '$1');
   // gh: `Filter by state: {open|closed|all}`
   const braced = /\{([a-z0-9][\w.-]{0,30}(?:\|[a-z0-9][\w.-]{0,30}){1,30})\}/.exec(description);
   if (braced !== null) return (braced[1] ?? '').split('|');
@@ -346,6 +352,10 @@ export function listedChoices(text: string, valueName: string | null): string[] 
     // two without `or` (`(x, y)`) are an example more often than the choices
     if (items.length >= 3 || /\sor\s/.test(parenthesized[1] ?? '')) return items;
   }
+  // commander svgo: `Output as Data URI string (base64), URI encoded (enc) or unencoded (unenc)`:
+  // three or more alternatives, each naming its value in parentheses
+  const named = PAREN_NAMED_ALTERNATIVES.exec(description);
+  if (named !== null) return [...named[0].matchAll(/\(([^()]+)\)/g)].map((item) => item[1] ?? '');
   const piped = PAREN_PIPE_LIST.exec(description);
   return piped === null ? null : (piped[1] ?? '').split(/\s*\|\s*/);
 }

@@ -188,3 +188,19 @@ describe('Go flag', () => {
     expect(option(help, 'ignore')?.choices).toBeNull();
   });
 });
+
+describe('values with parenthesized words', () => {
+  it('fd `Filter by type: file (f), directory (d), …`: the one-letter aliases are no part of the list', () => {
+    const help = 'Options:\n  -t, --type <filetype>   Filter by type: file (f), directory (d), symlink (l),\n                          executable (x), empty (e)\n';
+    expect(option(help, 'type')?.choices).toEqual(['file', 'directory', 'symlink', 'executable', 'empty']);
+  });
+
+  it('svgo `Output as Data URI string (base64), URI encoded (enc) or unencoded (unenc)`: the parenthesized words are the values', () => {
+    const help = 'Options:\n  --datauri <FORMAT>   Output as Data URI string (base64), URI encoded\n                       (enc) or unencoded (unenc)\n';
+    expect(option(help, 'datauri')?.choices).toEqual(['base64', 'enc', 'unenc']);
+  });
+
+  it('two parenthesized remarks joined by `or` are no list', () => {
+    expect(option('Options:\n  --out <FORMAT>   Write JSON (default) or YAML (experimental)\n', 'out')?.choices).toBeNull();
+  });
+});
