@@ -172,6 +172,8 @@ function isValueToken(token: string, remaining: number, splitByGap: boolean): bo
   // optionator: `path::String`, `String`, `Int`, `Object`
   if (/^[a-z]*::[A-Z]\w*$/.test(token) || OPTIONATOR_TYPES.has(token)) return true;
   if (LOWERCASE_TYPE_WORDS.has(token)) return true;
+  // Pod::Usage `--archive out.tgz`: an example file name stands for the value
+  if (splitByGap && remaining <= 1 && /^[a-z][\w-]{0,30}\.[a-z][a-z0-9]{0,4}$/.test(token)) return true;
   // jq-style `--arg name value`: lowercase placeholders only when the whole head is short and set off by a gap.
   return splitByGap && remaining <= 2 && /^[a-z][a-z0-9_-]{0,20}$/.test(token);
 }
@@ -213,7 +215,8 @@ function absorbSpellingColumns(split: { head: string; rest: string; byGap: boole
   let { head, rest } = split;
   for (let guard = 0; guard < 3; guard += 1) {
     // Pod::Usage (perl prove) aligns the long spellings in a column too: `-v,  --verbose   Print…`, `-D   --dry   Dry run.`
-    const afterShort = /^-[A-Za-z0-9?],?$/.test(head) ? /^(--[A-Za-z0-9][\w-]*(?:[= ][A-Za-z<[][^\s]*)?)(?:\s{2,}|$)/.exec(rest) : null;
+    // …and a column overflowing by its value leaves one space before the description: `-a,  --archive out.tgz Store…`
+    const afterShort = /^-[A-Za-z0-9?],?$/.test(head) ? /^(--[A-Za-z0-9][\w-]*(?:[= ][A-Za-z<[][^\s]*)?)(?:\s{2,}|$|\s(?=[A-Z][a-z]))/.exec(rest) : null;
     const column = afterShort ?? /^(--no-[A-Za-z0-9][\w-]*|-[A-Za-z0-9])(?:\s{2,}|$)/.exec(rest);
     if (column === null) break;
     head = `${head.replace(/,$/, '')} ${column[1] ?? ''}`;

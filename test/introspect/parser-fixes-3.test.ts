@@ -204,3 +204,16 @@ describe('values with parenthesized words', () => {
     expect(option('Options:\n  --out <FORMAT>   Write JSON (default) or YAML (experimental)\n', 'out')?.choices).toBeNull();
   });
 });
+
+describe('Pod::Usage spelling columns', () => {
+  it('a long spelling whose value overflows the column (`-a,  --archive out.tgz Store…`) joins the head with its value', () => {
+    const help = 'Usage:\n     prove [options] [files or directories]\n\nOptions:\n     -v,  --verbose         Print all test lines.\n     -a,  --archive out.tgz Store the resulting TAP in an archive file.\n     -j,  --jobs N          Run N test jobs in parallel (try 9.)\n';
+    const spec = parseHelp(help);
+    expect(spec.options.find((candidate) => candidate.short === 'a')).toMatchObject({ long: 'archive', takes_value: true, value_name: 'out.tgz', description: 'Store the resulting TAP in an archive file.' });
+    expect(option(help, 'verbose')?.takes_value).toBe(false);
+  });
+
+  it('one space before a lower-case word is no column gap: `-x, --foo bar baz` keeps the short alone', () => {
+    expect(parseHelp('Options:\n  -x,  --foo bar baz\n').options[0]?.long).toBeNull();
+  });
+});
