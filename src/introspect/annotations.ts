@@ -209,9 +209,9 @@ export function extractDescriptionFacts(text: string): DescriptionFacts {
       // esbuild: `(browser | node | neutral, default browser)`: the last item of a parenthesis
       /,\s+default\s+([a-z0-9][\w.-]{0,60})\)/i.exec(description);
     // click wraps a long `[default: /(\.direnv|\.ipy` / `nb_checkpoints|…)/]` over lines: a bracket
-    // going on for several more words after the value means the value was cut, and a cut value is no
-    // default (`[Default: 0 (automatic)]` and `[default: 10 seconds]` are whole)
-    const cut = plain !== null && description[plain.index - 1] === '[' && /^\s+[^\s(\]][^\]]*\s/.test(description.slice(plain.index + plain[0].length));
+    // going on for more words after the value means the value was cut, and a cut value is no
+    // default (`[Default: 0 (automatic)]` is whole; `[default: 10 seconds]` was read above)
+    const cut = plain !== null && description[plain.index - 1] === '[' && /^\s+[^\s(\]]/.test(description.slice(plain.index + plain[0].length));
     if (plain && !cut) {
       const unquoted = unquote((plain[1] ?? '').replace(/\.$/, ''));
       defaultText = unquoted.value;

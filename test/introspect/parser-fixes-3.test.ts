@@ -91,6 +91,11 @@ describe('click', () => {
     expect(option(help, 'exclude')?.default).toBe(String.raw`/(\.git|\.hg|\.mypy_cache|\.nox|\.tox|\.venv|\.vscode|build|dist)/`);
   });
 
+  it('a bracketed default cut where the lines are not filled to the width (one more word before `]`) gives none', () => {
+    const help = 'Options:\n  --exclude TEXT   A regular expression matching files\n                   to skip. [default: /(\\.git|\\.hg\n                   |build|dist)/]\n';
+    expect(option(help, 'exclude')?.default).toBeNull();
+  });
+
   it('short words that merely reach the width are joined with a space as before', () => {
     // the second line is the widest, and ends inside the bracket
     const help = 'Options:\n  --wait TEXT   How long to wait for the\n                server to start up. [default: 10\n                seconds]\n';
