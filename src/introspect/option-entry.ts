@@ -163,7 +163,7 @@ export interface OptionStyle {
    */
   untaggedTakesValue?: boolean;
   /**
-   * The placeholder the help prints for `--help` itself (fastapi's typer panels: `--help -h <bool>`):
+   * The boolean type the help prints for `--help` itself (fastapi's typer panels: `--help -h <bool>`):
    * a type column printed for every option, flags included, so an option showing only it is a flag.
    */
   flagPlaceholder?: string;

@@ -19,6 +19,7 @@ import { applyEpilogValueLists, collectOptions, optionFromEntry, type OptionStyl
 import { collectPositionals, collectSubcommands, commandPrefixOf } from './positional-entry.ts';
 import type { CliOption, CliSpec } from './spec.ts';
 import { parseUsageForm, programBaseName, type UsageForm } from './usage.ts';
+import { typeFromValueName } from './value-type.ts';
 import { sanitizeToolName } from '../tool-name.ts';
 
 export interface ParseHelpOptions {
@@ -186,8 +187,9 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
     defaultInPlaceholder: rawLines.some((line) => /\bShow context-sensitive help\.?$/.test(line.trim())),
     untaggedTakesValue: rawLines.some((line) => /^\s*(-h, )?--help\s+Show help\s+\[boolean\]$/.test(line)),
   };
-  const helpPlaceholder = scan.entries.find((entry) => entry.option?.longs.some((long) => long.name === 'help'))?.option?.valueName;
-  if (helpPlaceholder !== undefined && helpPlaceholder !== null) style.flagPlaceholder = helpPlaceholder;
+  // a boolean type printed for `--help` (`--help -h <bool>`) is printed for every flag; `--help [topic]` is a value
+  const helpPlaceholder = scan.entries.find((entry) => entry.option?.longs.some((long) => long.name === 'help'))?.option?.valueName ?? null;
+  if (helpPlaceholder !== null && typeFromValueName(helpPlaceholder) === 'boolean') style.flagPlaceholder = helpPlaceholder;
   for (const entry of scan.entries) {
     const option = entry.kind === 'option' ? optionFromEntry(entry, style) : null;
     if (option !== null) parsed.push(option);

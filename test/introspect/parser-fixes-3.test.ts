@@ -24,8 +24,9 @@ describe('typer panels with a type column for every option', () => {
     expect(option(help, 'port')).toMatchObject({ takes_value: true, type: 'integer' });
   });
 
-  it('without `--help` showing it, `<bool>` stays a value', () => {
+  it('without `--help` showing it, `<bool>` stays a value; a `--help <topic>` placeholder marks nothing', () => {
     expect(option('Options:\n  --strict                      <bool>        Strict mode.\n  --help  Show this message.\n', 'strict')?.takes_value).toBe(true);
+    expect(option('Options:\n  --run <topic>   Run a topic.\n  --help <topic>  Show help on a topic.\n', 'run')?.takes_value).toBe(true);
   });
 
   it('a container type in the type column (`<list[Path]>`) is a placeholder', () => {
