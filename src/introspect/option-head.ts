@@ -238,6 +238,206 @@ function isBackquotedPlaceholder(head: string, tokens: readonly string[], starts
   return new RegExp(String.raw`(^|[\s(])${token.replace(/[^\w-]/g, '')}(?=[\s).,]|$)`).test(rest) && /^--[\w-]+$/.test(token);
 }
 
+/** What a scan over the head's tokens has read so far; the passes below advance it token by token. */
+interface HeadScan {
+  readonly head: string;
+  readonly tokens: readonly string[];
+  readonly starts: readonly number[];
+  readonly rest: string;
+  readonly byGap: boolean;
+  readonly result: OptionHead;
+  index: number;
+  afterSlash: boolean;
+  lastWasFlag: boolean;
+  lastWasBareValue: boolean;
+  /** The first literal-value spelling (`--format=zstd`), kept in case the line has no other spelling. */
+  literal: { dashes: '--' | '-'; name: string; value: string; token: string } | null;
+  readonly seenLongs: Set<string>;
+}
+
+/** Whether the scan goes on to the next token or the head ends here. */
+type HeadStep = 'next' | 'stop';
+
+/** The first placeholder read names the value; later ones only add that the option repeats. */
+function setValue(result: OptionHead, info: ValueInfo): void {
+  if (result.valueName === null && result.choices === null) {
+    result.valueName = info.valueName;
+    result.valueOptional = info.optional;
+    result.choices = info.choices;
+  }
+  if (info.repeatable) result.repeatable = true;
+}
+
+/** Reads one token of the head: a separator, a flag spelling or a value placeholder. */
+function readHeadToken(scan: HeadScan): HeadStep {
+  const { result } = scan;
+  // hand-written `-h: print this help`, `-d, -u: decode`: a colon right after a flag ends the head
+  const colonEnd = /^(--?[A-Za-z0-9?#@][\w.?#@-]*):$/.exec(scan.tokens[scan.index] ?? '');
+  const token = colonEnd?.[1] ?? scan.tokens[scan.index] ?? '';
+  if (token === '/' || token === '|') {
+    scan.afterSlash = token === '/';
+    scan.lastWasFlag = false;
+    scan.lastWasBareValue = false;
+    return 'next';
+  }
+  const glued = /^-([A-Za-z0-9])#$/.exec(token);
+  if (glued && result.shorts.length === 0) {
+    // zstd `-T#`: a short option whose number is glued on
+    result.shorts.push(glued[1] ?? '');
+    setValue(result, { valueName: '#', optional: false, choices: null, repeatable: false });
+    scan.lastWasFlag = false;
+    return 'next';
+  }
+  if (isFlagToken(token)) return readFlagToken(scan, token, colonEnd !== null);
+  return readPlaceholderToken(scan, token);
+}
+
+/**
+ * Splits a flag token into dashes, name, a `...` mark and an attached value (`=x`, `[=x]`, `<x>`).
+ * esbuild `--define:K=V`, `--external:M`: a name, then `:` and an upper-case key, is a value-taking
+ * option; cac's dot-nested options keep their `.*` (`--env.* <value>`: `--env.NODE_ENV production`).
+ */
+function matchFlagSpelling(token: string): (string | undefined)[] | null {
+  const keyed = /^(--?)([A-Za-z][\w.-]*):([A-Z][\w.]*(?:=\S*)?)$/.exec(token);
+  return keyed ? [token, keyed[1], keyed[2], undefined, `=${keyed[3] ?? ''}`] : /^(--?)((?:\[no-?\])?[A-Za-z0-9?#@][\w.?#@:-]*?(?:\.\*)?)(\.\.\.)?(=.*|\[=.*|<.*|\[.*)?$/.exec(token);
+}
+
+/**
+ * A lowercase word after `=` that names no kind of value is a literal value spelling
+ * (`--check=quiet`), not a placeholder — unless it repeats the placeholder a short spelling already
+ * named (sed `-e script, --expression=script`); `--statefile=file`, `--rc=rcfile` name a kind of value.
+ */
+function isLiteralValueSpelling(attached: string, valueText: string, valueName: string | null): boolean {
+  return attached.startsWith('=') && /^[a-z][a-z0-9-]*$/.test(valueText) && valueText !== valueName && typeFromValueName(valueText) === null && !/(file|dir|path|name)$|^(opts?|args?|options|arguments|expr|pattern|regexp?|spec)$/.test(valueText);
+}
+
+/** Reads a flag spelling with whatever is attached to it, and files it as long, short, alias or negation. */
+function readFlagToken(scan: HeadScan, token: string, endsHead: boolean): HeadStep {
+  const { result } = scan;
+  const match = matchFlagSpelling(token);
+  if (!match) return 'stop';
+  const dashes = match[1] === '--' ? '--' : '-';
+  let name = match[2] ?? '';
+  const attached = match[4];
+  if (match[3]) result.repeatable = true;
+  if (name.startsWith('[no-]') || name.startsWith('[no]')) {
+    name = name.replace(/^\[no-?\]/, '');
+    result.negation = `--no-${name}`;
+  }
+  if (attached !== undefined && attached === `[${name}]` && name.length === 1) {
+    // busybox `-v[v]`: the flag may be doubled (`-vv`), no value
+    result.repeatable = true;
+  } else if (attached !== undefined) {
+    const valueText = attached.startsWith('=') ? attached.slice(1) : attached;
+    if (isLiteralValueSpelling(attached, valueText, result.valueName)) {
+      result.aliases.push(token);
+      scan.literal ??= { dashes, name, value: valueText, token };
+      scan.lastWasFlag = false;
+      return 'next';
+    }
+    setValue(result, readValue(valueText));
+  }
+  if (!fileFlagSpelling(scan, dashes, name, token)) return 'next';
+  scan.afterSlash = false;
+  scan.lastWasFlag = true;
+  scan.lastWasBareValue = false;
+  if (endsHead) {
+    scan.index += 1;
+    return 'stop';
+  }
+  return 'next';
+}
+
+/**
+ * Files a spelling as the negation (after `/`, or `--no-x` after `--x`), the long name, the short
+ * name or an alias. Returns false when the spelling turned out to be urfave/cli's backquoted
+ * placeholder, which is a value, not a flag.
+ */
+function fileFlagSpelling(scan: HeadScan, dashes: '--' | '-', name: string, token: string): boolean {
+  const { result } = scan;
+  if (scan.afterSlash && result.longs.length + result.shorts.length > 0) {
+    result.negation = `${dashes}${name}`;
+  } else if (dashes === '--' || name.length > 1) {
+    if (scan.seenLongs.has(name)) {
+      // same long spelled twice (e.g. once with a literal value): skip
+    } else if (result.longs.length === 0) {
+      result.longs.push({ dashes, name });
+    } else if (name === `no-${result.longs[0]?.name ?? ''}` && result.negation === null) {
+      // argparse BooleanOptionalAction / optionator: `--color, --no-color`
+      result.negation = `${dashes}${name}`;
+    } else if (isBackquotedPlaceholder(scan.head, scan.tokens, scan.starts, scan.index, scan.rest) && result.valueName === null && result.choices === null) {
+      // urfave/cli: `--packageName --output   … (check --output option)`: the usage's backquoted `--output` is the placeholder
+      setValue(result, { valueName: token, optional: false, choices: null, repeatable: false });
+      scan.lastWasFlag = false;
+      return false;
+    } else {
+      result.aliases.push(`${dashes}${name}`);
+    }
+    scan.seenLongs.add(name);
+  } else if (result.shorts.length === 0) {
+    result.shorts.push(name);
+  } else {
+    result.aliases.push(`-${name}`);
+  }
+  return true;
+}
+
+/** Reads a token that is not a flag: a value placeholder, a `...`, a second value, or the description's start. */
+function readPlaceholderToken(scan: HeadScan, token: string): HeadStep {
+  const { result, tokens, index } = scan;
+  const remaining = tokens.length - index;
+  if (token === '...' && (scan.lastWasFlag || scan.lastWasBareValue || result.valueName !== null)) {
+    result.repeatable = true;
+    return 'next';
+  }
+  if (!scan.lastWasFlag && result.valueName !== null && /^(<[^>]*>|\[<[^>]*>( \.\.\.)?\])$/.test(token) && tokens.slice(index + 1).some(isFlagToken)) {
+    // argparse `-e <zipfile> <output_dir>, --extract …`, `-c <name> [<file> ...]`: more values
+    result.valueCount = Math.max(result.valueCount, 2);
+    if (token.startsWith('[')) result.variadicValues = true;
+    return 'next';
+  }
+  if (scan.lastWasFlag && isValueToken(token, remaining, scan.byGap)) {
+    setValue(result, readValue(token));
+    scan.lastWasFlag = false;
+    scan.lastWasBareValue = /^[A-Za-z]/.test(token);
+    if (LOWERCASE_TYPE_WORDS.has(token) && REPEATABLE_TYPE_WORDS.has(token)) result.repeatable = true;
+    return 'next';
+  }
+  if (scan.lastWasBareValue && /^[A-Z][A-Z0-9_]*$/.test(token) && result.valueName !== null) {
+    // click's `INTEGER RANGE`, `FLOAT RANGE`
+    result.valueName = `${result.valueName} ${token}`;
+    return 'next';
+  }
+  if (scan.lastWasBareValue && scan.byGap && remaining <= 1 && /^[a-z][a-z0-9_-]{0,20}$/.test(token)) {
+    // second jq-style placeholder (`--arg name value`): consumed, not described
+    result.valueCount = 2;
+    return 'next';
+  }
+  return 'stop';
+}
+
+/**
+ * After the scan: a line with only a literal-value spelling becomes that option with one choice,
+ * the unread part of the head goes back to the description, and a value named only by the
+ * description's first word is taken. Null when the head named no option at all.
+ */
+function finishHead(scan: HeadScan): OptionHead | null {
+  const { result, literal, tokens, head } = scan;
+  if (result.longs.length === 0 && result.shorts.length === 0 && literal !== null) {
+    // zstd `--format=zstd` on a line of its own: one choice of `--format` (lines are merged later)
+    result.longs.push({ dashes: literal.dashes, name: literal.name });
+    result.aliases = result.aliases.filter((alias) => alias !== literal.token);
+    result.choices = [literal.value];
+  }
+  if (result.longs.length === 0 && result.shorts.length === 0) return null;
+  if (scan.index < tokens.length) {
+    const headRest = head.slice(scan.starts[scan.index] ?? head.length).trim();
+    result.rest = `${headRest}${result.rest.length > 0 ? ` ${result.rest}` : ''}`;
+  }
+  if (result.valueName === null && result.choices === null) valueFromDescriptionStart(result);
+  return result;
+}
+
 export function parseOptionHead(line: string): OptionHead | null {
   const { head, rest, byGap } = absorbSpellingColumns(splitHead(line));
   const { tokens, starts } = tokenize(head);
@@ -254,142 +454,12 @@ export function parseOptionHead(line: string): OptionHead | null {
     variadicValues: false,
     rest,
   };
-  let index = 0;
-  let afterSlash = false;
-  let lastWasFlag = false;
-  let lastWasBareValue = false;
-  let literal: { dashes: '--' | '-'; name: string; value: string; token: string } | null = null;
-  const seenLongs = new Set<string>();
-  const setValue = (info: ValueInfo): void => {
-    if (result.valueName === null && result.choices === null) {
-      result.valueName = info.valueName;
-      result.valueOptional = info.optional;
-      result.choices = info.choices;
-    }
-    if (info.repeatable) result.repeatable = true;
+  const scan: HeadScan = {
+    head, tokens, starts, rest, byGap, result,
+    index: 0, afterSlash: false, lastWasFlag: false, lastWasBareValue: false, literal: null, seenLongs: new Set<string>(),
   };
-  for (; index < tokens.length; index += 1) {
-    // hand-written `-h: print this help`, `-d, -u: decode`: a colon right after a flag ends the head
-    const colonEnd = /^(--?[A-Za-z0-9?#@][\w.?#@-]*):$/.exec(tokens[index] ?? '');
-    const token = colonEnd?.[1] ?? tokens[index] ?? '';
-    if (token === '/' || token === '|') {
-      afterSlash = token === '/';
-      lastWasFlag = false;
-      lastWasBareValue = false;
-      continue;
-    }
-    const glued = /^-([A-Za-z0-9])#$/.exec(token);
-    if (glued && result.shorts.length === 0) {
-      // zstd `-T#`: a short option whose number is glued on
-      result.shorts.push(glued[1] ?? '');
-      setValue({ valueName: '#', optional: false, choices: null, repeatable: false });
-      lastWasFlag = false;
-      continue;
-    }
-    if (isFlagToken(token)) {
-      // esbuild `--define:K=V`, `--external:M`: a name, then `:` and an upper-case key, is a value-taking option
-      // cac's dot-nested options keep their `.*` (`--env.* <value>`: `--env.NODE_ENV production`)
-      const keyed = /^(--?)([A-Za-z][\w.-]*):([A-Z][\w.]*(?:=\S*)?)$/.exec(token);
-      const match = keyed ? [token, keyed[1], keyed[2], undefined, `=${keyed[3] ?? ''}`] : /^(--?)((?:\[no-?\])?[A-Za-z0-9?#@][\w.?#@:-]*?(?:\.\*)?)(\.\.\.)?(=.*|\[=.*|<.*|\[.*)?$/.exec(token);
-      if (!match) break;
-      const dashes = match[1] === '--' ? '--' : '-';
-      let name = match[2] ?? '';
-      const attached = match[4];
-      if (match[3]) result.repeatable = true;
-      if (name.startsWith('[no-]') || name.startsWith('[no]')) {
-        name = name.replace(/^\[no-?\]/, '');
-        result.negation = `--no-${name}`;
-      }
-      if (attached !== undefined && attached === `[${name}]` && name.length === 1) {
-        // busybox `-v[v]`: the flag may be doubled (`-vv`), no value
-        result.repeatable = true;
-      } else if (attached !== undefined) {
-        const valueText = attached.startsWith('=') ? attached.slice(1) : attached;
-        // …unless it repeats the placeholder a short spelling already named (sed `-e script, --expression=script`)
-        // (`--statefile=file`, `--rc=rcfile` name a kind of value: placeholders)
-        if (attached.startsWith('=') && /^[a-z][a-z0-9-]*$/.test(valueText) && valueText !== result.valueName && typeFromValueName(valueText) === null && !/(file|dir|path|name)$|^(opts?|args?|options|arguments|expr|pattern|regexp?|spec)$/.test(valueText)) {
-          // A literal value spelling (`--check=quiet`), not a placeholder.
-          result.aliases.push(token);
-          literal ??= { dashes, name, value: valueText, token };
-          lastWasFlag = false;
-          continue;
-        }
-        setValue(readValue(valueText));
-      }
-      if (afterSlash && result.longs.length + result.shorts.length > 0) {
-        result.negation = `${dashes}${name}`;
-      } else if (dashes === '--' || name.length > 1) {
-        if (seenLongs.has(name)) {
-          // same long spelled twice (e.g. once with a literal value): skip
-        } else if (result.longs.length === 0) {
-          result.longs.push({ dashes, name });
-        } else if (name === `no-${result.longs[0]?.name ?? ''}` && result.negation === null) {
-          // argparse BooleanOptionalAction / optionator: `--color, --no-color`
-          result.negation = `${dashes}${name}`;
-        } else if (isBackquotedPlaceholder(head, tokens, starts, index, rest) && result.valueName === null && result.choices === null) {
-          // urfave/cli: `--packageName --output   … (check --output option)`: the usage's backquoted `--output` is the placeholder
-          setValue({ valueName: token, optional: false, choices: null, repeatable: false });
-          lastWasFlag = false;
-          continue;
-        } else {
-          result.aliases.push(`${dashes}${name}`);
-        }
-        seenLongs.add(name);
-      } else if (result.shorts.length === 0) {
-        result.shorts.push(name);
-      } else {
-        result.aliases.push(`-${name}`);
-      }
-      afterSlash = false;
-      lastWasFlag = true;
-      lastWasBareValue = false;
-      if (colonEnd) {
-        index += 1;
-        break;
-      }
-      continue;
-    }
-    const remaining = tokens.length - index;
-    if (token === '...' && (lastWasFlag || lastWasBareValue || result.valueName !== null)) {
-      result.repeatable = true;
-      continue;
-    }
-    if (!lastWasFlag && result.valueName !== null && /^(<[^>]*>|\[<[^>]*>( \.\.\.)?\])$/.test(token) && tokens.slice(index + 1).some(isFlagToken)) {
-      // argparse `-e <zipfile> <output_dir>, --extract …`, `-c <name> [<file> ...]`: more values
-      result.valueCount = Math.max(result.valueCount, 2);
-      if (token.startsWith('[')) result.variadicValues = true;
-      continue;
-    }
-    if (lastWasFlag && isValueToken(token, remaining, byGap)) {
-      setValue(readValue(token));
-      lastWasFlag = false;
-      lastWasBareValue = /^[A-Za-z]/.test(token);
-      if (LOWERCASE_TYPE_WORDS.has(token) && REPEATABLE_TYPE_WORDS.has(token)) result.repeatable = true;
-      continue;
-    }
-    if (lastWasBareValue && /^[A-Z][A-Z0-9_]*$/.test(token) && result.valueName !== null) {
-      // click's `INTEGER RANGE`, `FLOAT RANGE`
-      result.valueName = `${result.valueName} ${token}`;
-      continue;
-    }
-    if (lastWasBareValue && byGap && remaining <= 1 && /^[a-z][a-z0-9_-]{0,20}$/.test(token)) {
-      // second jq-style placeholder (`--arg name value`): consumed, not described
-      result.valueCount = 2;
-      continue;
-    }
-    break;
+  for (; scan.index < tokens.length; scan.index += 1) {
+    if (readHeadToken(scan) === 'stop') break;
   }
-  if (result.longs.length === 0 && result.shorts.length === 0 && literal !== null) {
-    // zstd `--format=zstd` on a line of its own: one choice of `--format` (lines are merged later)
-    result.longs.push({ dashes: literal.dashes, name: literal.name });
-    result.aliases = result.aliases.filter((alias) => alias !== literal?.token);
-    result.choices = [literal.value];
-  }
-  if (result.longs.length === 0 && result.shorts.length === 0) return null;
-  if (index < tokens.length) {
-    const headRest = head.slice(starts[index] ?? head.length).trim();
-    result.rest = `${headRest}${result.rest.length > 0 ? ` ${result.rest}` : ''}`;
-  }
-  if (result.valueName === null && result.choices === null) valueFromDescriptionStart(result);
-  return result;
+  return finishHead(scan);
 }
