@@ -89,150 +89,181 @@ function bracketedDefault(description: string): string | null {
 const REPEATABLE_PHRASES =
   /\b(may|can) be (repeated|given (several|multiple|more than once) times?|specified (several|multiple) times|used (several|multiple) times|given more than once|specified more than once)|\brepeatable\b|\brepeat(ed)? (for|to give) (several|multiple)|\b(?:pass(?:ed)?|specified|set|supplied|given|used|repeated|provided|or)\s+multiple times\b/i;
 
-export function extractDescriptionFacts(text: string): DescriptionFacts {
-  let description = text.trim();
-  let defaultText: string | null = null;
-  let defaultQuoted = false;
-  let choices: string[] | null = null;
-  let required = false;
-  let repeatable = REPEATABLE_PHRASES.test(description);
-  let typeHint: CliValueType | null = null;
+/** Sets the default from a quoted-or-bare value, saying whether it was quoted. */
+function setDefault(facts: DescriptionFacts, raw: string): void {
+  const unquoted = unquote(raw);
+  facts.defaultText = unquoted.value;
+  facts.defaultQuoted = unquoted.quoted;
+}
 
-  for (const group of groups(description)) {
+/**
+ * Reads the bracket and parenthesis groups of the description: `[default: x]`, `(default x)`,
+ * commander's `(choices: "a", "b", default: "a")`, `[possible values: a, b]`, `[required]` and
+ * yargs' type tags `[string]`, `[array]`, `[count]`. The first default and choices found win.
+ */
+function readAnnotationGroups(facts: DescriptionFacts): void {
+  for (const group of groups(facts.description)) {
     const body = group.body.trim();
     for (const part of body.split(/;\s*/)) {
       const defaultMatch = /^default(?::\s*|=|\s+)([\s\S]*)$/i.exec(part.trim());
-      if (defaultMatch && defaultText === null && group.open === '[') {
-        const unquoted = unquote(defaultMatch[1] ?? '');
-        defaultText = unquoted.value;
-        defaultQuoted = unquoted.quoted;
-      }
+      if (defaultMatch && facts.defaultText === null && group.open === '[') setDefault(facts, defaultMatch[1] ?? '');
     }
-    if (group.open === '(') {
-      // commander: (choices: "a", "b", default: "a"); GNU/Go/argparse: (default x), (default: x)
-      const choicesMatch = /^choices:\s*(.*?)(?:,\s*default:\s*(.*))?$/i.exec(body);
-      if (choicesMatch) {
-        choices = choices ?? splitChoices(choicesMatch[1] ?? '');
-        if (choicesMatch[2] !== undefined && defaultText === null) {
-          const unquoted = unquote(choicesMatch[2]);
-          defaultText = unquoted.value;
-          defaultQuoted = unquoted.quoted;
-        }
-      }
-      const defaultMatch = /^default(?::\s*(.*)|=(.*)|\s+("[^"]*"|'[^']*'|\S+))$/i.exec(body);
-      if (defaultMatch && defaultText === null) {
-        const unquoted = unquote(defaultMatch[1] ?? defaultMatch[2] ?? defaultMatch[3] ?? '');
-        defaultText = unquoted.value;
-        defaultQuoted = unquoted.quoted;
-      }
-      if (/^required$/i.test(body)) required = true;
-    } else {
-      const possible = /^(?:possible values|choices):\s*(.*)$/i.exec(body);
-      if (possible) choices = choices ?? splitChoices(possible[1] ?? '');
-      if (/^required$/i.test(body)) required = true;
-      const tag = TYPE_TAGS[body.toLowerCase()];
-      if (tag !== undefined) typeHint = tag;
-      if (/^array$/i.test(body)) repeatable = true;
-      if (/^count$/i.test(body)) repeatable = true;
-    }
+    if (group.open === '(') readParenthesisGroup(facts, body);
+    else readBracketGroup(facts, body);
   }
+}
 
-  if (defaultText === null) {
-    // click `[default: (\.pyi?|\.ipynb)$]`: a value with brackets or parentheses of its own, up to the matching `]`
-    const bracketed = bracketedDefault(description);
-    if (bracketed !== null) defaultText = bracketed;
+/** commander: (choices: "a", "b", default: "a"); GNU/Go/argparse: (default x), (default: x); `(required)`. */
+function readParenthesisGroup(facts: DescriptionFacts, body: string): void {
+  const choicesMatch = /^choices:\s*(.*?)(?:,\s*default:\s*(.*))?$/i.exec(body);
+  if (choicesMatch) {
+    facts.choices = facts.choices ?? splitChoices(choicesMatch[1] ?? '');
+    if (choicesMatch[2] !== undefined && facts.defaultText === null) setDefault(facts, choicesMatch[2]);
   }
+  const defaultMatch = /^default(?::\s*(.*)|=(.*)|\s+("[^"]*"|'[^']*'|\S+))$/i.exec(body);
+  if (defaultMatch && facts.defaultText === null) setDefault(facts, defaultMatch[1] ?? defaultMatch[2] ?? defaultMatch[3] ?? '');
+  if (/^required$/i.test(body)) facts.required = true;
+}
 
-  if (choices === null) {
-    // `one of: a, b`, optionator's `either: a, b, or c`
-    // tsc writes aliases with a slash: `one of: es5, es6/es2015, esnext`
-    const oneOf = /\b(?:one of|either):?\s+([\w.-]+(?:\/[\w.-]+)*(?:\s*(?:,\s*or\b|,|\bor\b)\s*[\w.-]+(?:\/[\w.-]+)*){1,60})/i.exec(description);
-    if (oneOf) choices = (oneOf[1] ?? '').split(/\s*(?:,\s*or\b|,|\bor\b)\s*/).flatMap((choice) => choice.split('/')).filter((choice) => choice.length > 0);
+/** clap `[possible values: a, b]`, `[required]`, and yargs' type tags `[string]`, `[array]`, `[count]`. */
+function readBracketGroup(facts: DescriptionFacts, body: string): void {
+  const possible = /^(?:possible values|choices):\s*(.*)$/i.exec(body);
+  if (possible) facts.choices = facts.choices ?? splitChoices(possible[1] ?? '');
+  if (/^required$/i.test(body)) facts.required = true;
+  const tag = TYPE_TAGS[body.toLowerCase()];
+  if (tag !== undefined) facts.typeHint = tag;
+  if (/^array$/i.test(body)) facts.repeatable = true;
+  if (/^count$/i.test(body)) facts.repeatable = true;
+}
+
+/**
+ * `one of: a, b`, optionator's `either: a, b, or c`; tsc writes aliases with a slash:
+ * `one of: es5, es6/es2015, esnext`.
+ */
+function oneOfChoices(description: string): string[] | null {
+  const oneOf = /\b(?:one of|either):?\s+([\w.-]+(?:\/[\w.-]+)*(?:\s*(?:,\s*or\b|,|\bor\b)\s*[\w.-]+(?:\/[\w.-]+)*){1,60})/i.exec(description);
+  if (oneOf) return (oneOf[1] ?? '').split(/\s*(?:,\s*or\b|,|\bor\b)\s*/).flatMap((choice) => choice.split('/')).filter((choice) => choice.length > 0);
+  return null;
+}
+
+/**
+ * Quoted values in prose. kong: `Backend handler: 'postgresql', 'sqlite', 'mysql'`: quoted items
+ * after a colon; cac: `Bundle format, "cjs", "iife", "esm"`: three or more after a comma, or two
+ * joined by `or` (`Signal to kill child process, "SIGTERM" or "SIGKILL"`); or after `as` / `either`.
+ */
+function quotedProseChoices(description: string): string[] | null {
+  const quotedAfterColon =
+    /:\s+((["'])[^"']{1,40}\2(?:(?:,\s*or|,|\s+or)\s+(["'])[^"']{1,40}\3){1,30})(?=\s*(?:[.;(]|$))/.exec(description) ??
+    /,\s+((["'])[^"']{1,40}\2(?:(?:,\s*or|,|\s+or)\s+(["'])[^"']{1,40}\3){2,30})(?=\s*(?:[.;(]|$))/.exec(description) ??
+    /,\s+((["'])[^"']{1,40}\2\s+or\s+(["'])[^"']{1,40}\3)(?=\s*(?:[.;(]|$))/.exec(description) ??
+    // Go benchstat: `format output as "text" or "csv" (default "text")`
+    /\b(?:as|either)\s+((["'])[^"']{1,40}\2(?:(?:,\s*or|,|\s+or)\s+(["'])[^"']{1,40}\3){1,30})(?=\s*(?:[.;(]|$))/.exec(description);
+  const quoted = quotedAfterColon === null ? [] : [...(quotedAfterColon[1] ?? '').matchAll(/(["'])([^"']{1,40})\1/g)].map((match) => match[2] ?? '');
+  // cac `Bundle target, "es20XX" or "esnext"`: an item ending in placeholder capitals is a pattern, the list is open
+  if (quoted.length > 0 && !quoted.some((item) => /[a-z0-9][A-Z]{2,}$/.test(item))) return quoted;
+  return null;
+}
+
+/** yargs prose: `(SIGTERM/SIGKILL, defaults to SIGTERM)`: slash-separated values, one of them the default. */
+function slashedDefaultChoices(description: string): string[] | null {
+  const slashed = /\(([\w.-]{1,30}(?:\/[\w.-]{1,30}){1,30}),\s+defaults?(?:\s+to|:)?\s+([\w.-]{1,30})\)/i.exec(description);
+  const items = slashed === null ? [] : (slashed[1] ?? '').split('/');
+  if (items.includes(slashed?.[2] ?? '')) return items;
+  return null;
+}
+
+/** GNU: `WHEN is 'always', 'never', or 'auto'`. */
+function placeholderIsQuotedListChoices(description: string): string[] | null {
+  const quotedList = /\b[A-Z][A-Z_]{1,20} is ('[^']{1,40}'(?:(?:,\s*or|,|\s+or)\s+'[^']{1,40}'){1,30})/.exec(description);
+  if (quotedList) return [...(quotedList[1] ?? '').matchAll(/'([^']{1,40})'/g)].map((match) => match[1] ?? '');
+  return null;
+}
+
+/** GNU uniq: `METHOD={none(default),prepend,separate}`: the choices, and the one marked as the default. */
+function readBracedChoices(facts: DescriptionFacts): void {
+  const braced = /\b[A-Z][A-Z_]{1,20}=\{([^{}]{1,400})\}/.exec(facts.description);
+  if (braced) {
+    const items = (braced[1] ?? '').split(',').map((item) => item.trim());
+    facts.choices = items.map((item) => item.replace(/\(default\)$/, ''));
+    const marked = items.find((item) => item.endsWith('(default)'));
+    if (marked !== undefined && facts.defaultText === null) facts.defaultText = marked.replace(/\(default\)$/, '');
   }
-  if (choices === null) {
-    // kong: `Backend handler: 'postgresql', 'sqlite', 'mysql'`: quoted items after a colon
-    // cac: `Bundle format, "cjs", "iife", "esm"`: three or more after a comma, or two joined by `or`
-    // (`Signal to kill child process, "SIGTERM" or "SIGKILL"`); or after `as` / `either`
-    const quotedAfterColon =
-      /:\s+((["'])[^"']{1,40}\2(?:(?:,\s*or|,|\s+or)\s+(["'])[^"']{1,40}\3){1,30})(?=\s*(?:[.;(]|$))/.exec(description) ??
-      /,\s+((["'])[^"']{1,40}\2(?:(?:,\s*or|,|\s+or)\s+(["'])[^"']{1,40}\3){2,30})(?=\s*(?:[.;(]|$))/.exec(description) ??
-      /,\s+((["'])[^"']{1,40}\2\s+or\s+(["'])[^"']{1,40}\3)(?=\s*(?:[.;(]|$))/.exec(description) ??
-      // Go benchstat: `format output as "text" or "csv" (default "text")`
-      /\b(?:as|either)\s+((["'])[^"']{1,40}\2(?:(?:,\s*or|,|\s+or)\s+(["'])[^"']{1,40}\3){1,30})(?=\s*(?:[.;(]|$))/.exec(description);
-    const quoted = quotedAfterColon === null ? [] : [...(quotedAfterColon[1] ?? '').matchAll(/(["'])([^"']{1,40})\1/g)].map((match) => match[2] ?? '');
-    // cac `Bundle target, "es20XX" or "esnext"`: an item ending in placeholder capitals is a pattern, the list is open
-    if (quoted.length > 0 && !quoted.some((item) => /[a-z0-9][A-Z]{2,}$/.test(item))) choices = quoted;
-  }
-  if (choices === null) {
-    // yargs prose: `(SIGTERM/SIGKILL, defaults to SIGTERM)`: slash-separated values, one of them the default
-    const slashed = /\(([\w.-]{1,30}(?:\/[\w.-]{1,30}){1,30}),\s+defaults?(?:\s+to|:)?\s+([\w.-]{1,30})\)/i.exec(description);
-    const items = slashed === null ? [] : (slashed[1] ?? '').split('/');
-    if (items.includes(slashed?.[2] ?? '')) choices = items;
-  }
-  if (choices === null) {
-    // GNU: `WHEN is 'always', 'never', or 'auto'`
-    const quotedList = /\b[A-Z][A-Z_]{1,20} is ('[^']{1,40}'(?:(?:,\s*or|,|\s+or)\s+'[^']{1,40}'){1,30})/.exec(description);
-    if (quotedList) choices = [...(quotedList[1] ?? '').matchAll(/'([^']{1,40})'/g)].map((match) => match[1] ?? '');
-  }
-  if (choices === null) {
-    // GNU uniq: `METHOD={none(default),prepend,separate}`
-    const braced = /\b[A-Z][A-Z_]{1,20}=\{([^{}]{1,400})\}/.exec(description);
-    if (braced) {
-      const items = (braced[1] ?? '').split(',').map((item) => item.trim());
-      choices = items.map((item) => item.replace(/\(default\)$/, ''));
-      const marked = items.find((item) => item.endsWith('(default)'));
-      if (marked !== undefined && defaultText === null) defaultText = marked.replace(/\(default\)$/, '');
-    }
-  }
-  if (defaultText === null) {
-    // GNU numfmt `MODE can be: abort (default), fail`, shasum `1 (default), 224, 256`: the marked item of a list
+}
+
+/** Choices written in prose rather than in an annotation group; the first spelling that matches wins. */
+function readProseChoices(facts: DescriptionFacts): void {
+  const { description } = facts;
+  facts.choices ??= oneOfChoices(description);
+  facts.choices ??= quotedProseChoices(description);
+  facts.choices ??= slashedDefaultChoices(description);
+  facts.choices ??= placeholderIsQuotedListChoices(description);
+  if (facts.choices === null) readBracedChoices(facts);
+}
+
+/**
+ * A default named inside a list of values. GNU numfmt `MODE can be: abort (default), fail`, shasum
+ * `1 (default), 224, 256`: the marked item; clap long help `<WHERE> can be:` then
+ * `null: Redirect output to /dev/null (the default).`: the defined item (a listed value, so quoted
+ * even when it is a word like `null`).
+ */
+function readListedDefault(facts: DescriptionFacts): void {
+  const { description } = facts;
+  if (facts.defaultText === null) {
     const marked = new RegExp(String.raw`(?:^|[:,]\s*)(${LIST_ITEM}) \(default\)(?=\s*(?:,|$))`).exec(description);
-    if (marked) defaultText = marked[1] ?? null;
+    if (marked) facts.defaultText = marked[1] ?? null;
   }
-  if (defaultText === null) {
-    // clap long help: `<WHERE> can be:` then `null: Redirect output to /dev/null (the default).`
+  if (facts.defaultText === null) {
     const definition = new RegExp(String.raw`(?:^|[:.]\s+)(${LIST_ITEM}):\s+[^:()]{1,200}\(the default\)`).exec(description);
     if (definition) {
-      defaultText = definition[1] ?? null;
-      defaultQuoted = true; // a listed value, even a word like `null`
+      facts.defaultText = definition[1] ?? null;
+      facts.defaultQuoted = true;
     }
   }
-  if (defaultText === null) {
-    const plain =
-      // not a conditional one (`defaults to "checked-hash" if SOURCE_DATE_EPOCH is set`), nor alternatives (`index or name`)
-      /\bdefault(?:s to|:)\s+("[^"]{0,200}"|'[^']{0,200}'|[^\s,;)]{1,200})(?=[\s,;)]|$)(?!,?\s+(?:if|when|unless|or)\b)/i.exec(description) ??
-      // GNU prose: `the default is 1`, `Default is -1 which…`, `(default 5)`, `The default value is
-      // 10.`, `number of jobs; default 4`; numbers and quoted text only
-      /(?:\bdefault(?: value)? is|\(default|[;,]\s+default|\b(?:instead of|than) the default)\s+("[^"]{0,200}"|'[^']{0,200}'|[+-]?\d+(?:\.\d+)?)(?!\w|\.\w)/i.exec(description) ??
-      // docopt grip: `Default is the public API: https://api.github.com` (a value after the colon ends the sentence)
-      /\bdefault(?: value)? is [^.:]{1,60}:\s+([^\s,;]{1,200}?)\.?$/i.exec(description) ??
-      // esbuild: `(browser | node | neutral, default browser)`: the last item of a parenthesis
-      /,\s+default\s+([a-z0-9][\w.-]{0,60})\)/i.exec(description);
-    // click wraps a long `[default: /(\.direnv|\.ipy` / `nb_checkpoints|…)/]` over lines: a bracket
-    // going on for more words after the value means the value was cut, and a cut value is no
-    // default (`[Default: 0 (automatic)]` is whole; `[default: 10 seconds]` was read above)
-    const cut = plain !== null && description[plain.index - 1] === '[' && /^\s+[^\s(\]]/.test(description.slice(plain.index + plain[0].length));
-    if (plain && !cut) {
-      const unquoted = unquote((plain[1] ?? '').replace(/\.$/, ''));
-      defaultText = unquoted.value;
-      defaultQuoted = unquoted.quoted;
-    }
-  }
+}
 
-  if (defaultText === null) {
-    // clap long help: `This is false by default.`, ``This is `false` by default, meaning…``; a value
-    // must be quoted, a number or a boolean (`None are mapped by default` is prose)
-    const byDefault = /\b(?:is|are)\s+(`[^`\s]{1,60}`|"[^"\s]{1,60}"|'[^'\s]{1,60}'|true|false|[+-]?\d+(?:\.\d+)?)\s+by default\b/i.exec(description);
-    if (byDefault) {
-      const unquoted = unquote(byDefault[1] ?? '');
-      defaultText = unquoted.value;
-      defaultQuoted = unquoted.quoted && !/^`/.test(byDefault[1] ?? '');
-    }
+/** A default stated in a sentence: `defaults to x`, `default: x`, `the default is 1`, `(default 5)`. */
+function readProseDefault(facts: DescriptionFacts): void {
+  const { description } = facts;
+  const plain =
+    // not a conditional one (`defaults to "checked-hash" if SOURCE_DATE_EPOCH is set`), nor alternatives (`index or name`)
+    /\bdefault(?:s to|:)\s+("[^"]{0,200}"|'[^']{0,200}'|[^\s,;)]{1,200})(?=[\s,;)]|$)(?!,?\s+(?:if|when|unless|or)\b)/i.exec(description) ??
+    // GNU prose: `the default is 1`, `Default is -1 which…`, `(default 5)`, `The default value is
+    // 10.`, `number of jobs; default 4`; numbers and quoted text only
+    /(?:\bdefault(?: value)? is|\(default|[;,]\s+default|\b(?:instead of|than) the default)\s+("[^"]{0,200}"|'[^']{0,200}'|[+-]?\d+(?:\.\d+)?)(?!\w|\.\w)/i.exec(description) ??
+    // docopt grip: `Default is the public API: https://api.github.com` (a value after the colon ends the sentence)
+    /\bdefault(?: value)? is [^.:]{1,60}:\s+([^\s,;]{1,200}?)\.?$/i.exec(description) ??
+    // esbuild: `(browser | node | neutral, default browser)`: the last item of a parenthesis
+    /,\s+default\s+([a-z0-9][\w.-]{0,60})\)/i.exec(description);
+  // click wraps a long `[default: /(\.direnv|\.ipy` / `nb_checkpoints|…)/]` over lines: a bracket
+  // going on for more words after the value means the value was cut, and a cut value is no
+  // default (`[Default: 0 (automatic)]` is whole; `[default: 10 seconds]` was read above)
+  const cut = plain !== null && description[plain.index - 1] === '[' && /^\s+[^\s(\]]/.test(description.slice(plain.index + plain[0].length));
+  if (plain && !cut) setDefault(facts, (plain[1] ?? '').replace(/\.$/, ''));
+}
+
+/**
+ * clap long help: `This is false by default.`, ``This is `false` by default, meaning…``; a value
+ * must be quoted, a number or a boolean (`None are mapped by default` is prose). A backquoted
+ * value is code, not a quoted string.
+ */
+function readByDefaultPhrase(facts: DescriptionFacts): void {
+  const byDefault = /\b(?:is|are)\s+(`[^`\s]{1,60}`|"[^"\s]{1,60}"|'[^'\s]{1,60}'|true|false|[+-]?\d+(?:\.\d+)?)\s+by default\b/i.exec(facts.description);
+  if (byDefault) {
+    const unquoted = unquote(byDefault[1] ?? '');
+    facts.defaultText = unquoted.value;
+    facts.defaultQuoted = unquoted.quoted && !/^`/.test(byDefault[1] ?? '');
   }
+}
+
+/** `Enabled by default.` / `Disabled by default.`: the state of a switch (see `DescriptionFacts.stateDefault`). */
+function switchStateDefault(description: string): 'true' | 'false' | null {
   const state = /(?:^|[.!?;:]\s+|\b(?:is|are)\s+)(enabled|disabled) by default\b/i.exec(description);
-  const stateDefault = state === null ? null : /^enabled$/i.test(state[1] ?? '') ? 'true' : 'false';
+  return state === null ? null : /^enabled$/i.test(state[1] ?? '') ? 'true' : 'false';
+}
 
-  // Strip trailing annotation groups (and a trailing period after them).
+/** Strips trailing annotation groups (and a trailing period after them): their facts are read already. */
+function stripTrailingAnnotations(text: string): string {
+  let description = text;
   for (let guard = 0; guard < 10; guard += 1) {
     const trailing = /\s*([[(])([^[\]()]{0,400})([\])])\.?\s*$/.exec(description);
     if (!trailing) break;
@@ -240,7 +271,36 @@ export function extractDescriptionFacts(text: string): DescriptionFacts {
     if (!isAnnotationGroup(open, trailing[2] ?? '')) break;
     description = description.slice(0, trailing.index).trimEnd();
   }
-  return { description, defaultText, defaultQuoted, choices, required, repeatable, typeHint, stateDefault };
+  return description;
+}
+
+/**
+ * Reads the facts a description states, in passes ordered by how explicit the spelling is:
+ * annotation groups first, then prose lists and prose defaults, each pass only filling what the
+ * ones before left unknown.
+ */
+export function extractDescriptionFacts(text: string): DescriptionFacts {
+  const description = text.trim();
+  const facts: DescriptionFacts = {
+    description,
+    defaultText: null,
+    defaultQuoted: false,
+    choices: null,
+    required: false,
+    repeatable: REPEATABLE_PHRASES.test(description),
+    typeHint: null,
+    stateDefault: null,
+  };
+  readAnnotationGroups(facts);
+  // click `[default: (\.pyi?|\.ipynb)$]`: a value with brackets or parentheses of its own, up to the matching `]`
+  if (facts.defaultText === null) facts.defaultText = bracketedDefault(description);
+  readProseChoices(facts);
+  readListedDefault(facts);
+  if (facts.defaultText === null) readProseDefault(facts);
+  if (facts.defaultText === null) readByDefaultPhrase(facts);
+  facts.stateDefault = switchStateDefault(description);
+  facts.description = stripTrailingAnnotations(description);
+  return facts;
 }
 
 const LIST = String.raw`(${LIST_ITEM}(?:(?:,\s*or|,|\s+or)\s+${LIST_ITEM}){1,30})(?=\s*(?:[.;)(]|$))`;
