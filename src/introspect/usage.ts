@@ -191,23 +191,27 @@ function commandPathEnd(atoms: readonly Atom[]): number {
 }
 
 /**
- * Parses one usage form (the text after `Usage:`), e.g. `prog [-h] --host HOST [FILE]... <dest>`.
- * `takesValue` says whether an option spelling consumes the following word.
+ * The form's atoms, after the spellings that look like groups but are not are taken out:
+ * `rustup[EXE]` (clap), `--[no-]status` (git); urfave/cli `[global options]`, `[command options]`
+ * (the options placeholder in two words); meow `<source …>` (a typographic ellipsis is `...`);
+ * GNU od `[[+]OFFSET[.][b]]` (one- or two-character brackets glued to a name are its prefix and suffixes).
  */
-export function parseUsageForm(form: string, takesValue: (flag: string) => boolean): UsageForm {
-  // `rustup[EXE]` (clap), `--[no-]status` (git): spellings, not groups
-  // urfave/cli `[global options]`, `[command options]`: the options placeholder in two words
-  // meow: `<source …>`: a typographic ellipsis is `...`
-  // GNU od: `[[+]OFFSET[.][b]]`: one- or two-character brackets glued to a name are its prefix and suffixes
+function normalizedAtoms(form: string): Atom[] {
   const plain = form
     .replace(/\s?…/g, '...')
     .replace(/(?<=[A-Z0-9_]\]?)(?:\[[^[\]\s]{1,2}\])+/g, '')
     .replace(/\[[^[\]\s]{1,2}\](?=\[?[A-Z])/g, '');
-  const atoms = atomsOf(plain.replace(/\[EXE\]/g, '').replace(/--\[no-?\]/g, '--').replace(/\[(global|command|general) options\]/gi, '[options]'));
-  const result: UsageForm = { program: null, leadingLiterals: [], commandPath: [], positionals: [], requiredOptions: [] };
+  return atomsOf(plain.replace(/\[EXE\]/g, '').replace(/--\[no-?\]/g, '--').replace(/\[(global|command|general) options\]/gi, '[options]'));
+}
+
+/**
+ * Reads the program (and the subcommand path after it) off the front of the atoms, leaving the
+ * program as the first atom. False when the form starts with no program word.
+ */
+function readProgram(atoms: Atom[], result: UsageForm): boolean {
   if (atoms[0]?.kind === 'word' && atoms[0].text === '$') atoms.shift(); // cac: `$ vitest [...filters]`
   const first = atoms[0];
-  if (first === undefined || first.kind !== 'word' || first.text.startsWith('-')) return result;
+  if (first === undefined || first.kind !== 'word' || first.text.startsWith('-')) return false;
   result.program = first.text;
   const pathEnd = commandPathEnd(atoms);
   // `python -m json.tool [-h] …`: the module is the program.
@@ -219,100 +223,172 @@ export function parseUsageForm(form: string, takesValue: (flag: string) => boole
     result.commandPath = atoms.slice(1, pathEnd).map((atom) => (atom.kind === 'word' ? atom.text : ''));
     atoms.splice(1, pathEnd - 1);
   }
-  const groups: UsageGroup[] = [];
-  const argparseStyle = /\[-h\]/.test(form);
-  let previousOptionTakesValue = false;
-  let sawNonLiteral = false;
-  let lastWasPositional = false;
+  return true;
+}
+
+/** What a walk over the form's atoms after the program knows; the passes below advance it atom by atom. */
+interface FormScan {
+  readonly result: UsageForm;
+  readonly takesValue: (flag: string) => boolean;
+  /** The groups open at this point, innermost last. */
+  readonly groups: UsageGroup[];
+  /** argparse prints `[-h]`, and its REMAINDER as a spaced `...`. */
+  readonly argparseStyle: boolean;
+  previousOptionTakesValue: boolean;
+  sawNonLiteral: boolean;
+  lastWasPositional: boolean;
   /** A bare lower-case word was a positional outside any bracket. */
-  let bareOutside = false;
+  bareOutside: boolean;
+}
+
+/** Reads one atom after the program. */
+function readAtom(scan: FormScan, atom: Atom): void {
+  if (atom.kind === 'open') openGroup(scan, atom.bracket);
+  else if (atom.kind === 'close') closeInnermostGroup(scan);
+  else if (atom.kind === 'pipe') readPipe(scan);
+  else if (atom.kind === 'ellipsis') readEllipsis(scan, atom.spaced);
+  else readWord(scan, atom.text);
+}
+
+/** An opening bracket: a new group, which makes its parent non-empty. */
+function openGroup(scan: FormScan, bracket: '[' | '('): void {
+  const { groups, result } = scan;
+  const group = groups[groups.length - 1];
+  scan.lastWasPositional = false;
+  const parentWasEmpty = group?.empty ?? false;
+  if (group) group.empty = false;
+  groups.push({ bracket, startsWithOption: false, hasPipe: false, hasOption: false, empty: true, parentWasEmpty, positionalStart: result.positionals.length, bareWords: 0, nested: false, alternativeStart: result.positionals.length, alternativeHasOption: false, bareAlternatives: [] });
+  scan.previousOptionTakesValue = false;
+  scan.sawNonLiteral = true;
+}
+
+/** A closing bracket: the innermost group is settled (see `closeGroup`). */
+function closeInnermostGroup(scan: FormScan): void {
+  const { groups } = scan;
+  const closed = groups.pop();
+  if (closed) closeGroup(closed, groups[groups.length - 1], scan.result.positionals, scan.bareOutside);
+  scan.previousOptionTakesValue = false;
+}
+
+/** A `|`: the innermost group's current alternative ends. */
+function readPipe(scan: FormScan): void {
+  const { groups } = scan;
+  const group = groups[groups.length - 1];
+  if (group) {
+    group.hasPipe = true;
+    endAlternative(group, scan.result.positionals);
+    // the next alternative is read on its own: `scriptfile` after `-m module |` is no option value
+    if (group.startsWithOption && !groups.slice(0, -1).some((open) => open.startsWithOption)) {
+      group.startsWithOption = false;
+      group.empty = true;
+    }
+  }
+  scan.previousOptionTakesValue = false;
+}
+
+/**
+ * An ellipsis: argparse's spaced REMAINDER `...` is a positional of its own; otherwise it makes
+ * the positional just read variadic (a group-level ellipsis after `[FILE]` marks FILE).
+ */
+function readEllipsis(scan: FormScan, spaced: boolean): void {
+  const { positionals } = scan.result;
+  if (spaced && scan.argparseStyle) {
+    positionals.push({ name: REMAINDER, required: false, variadic: true });
+    scan.lastWasPositional = false;
+    return;
+  }
+  const last = positionals[positionals.length - 1];
+  if (last && scan.lastWasPositional) last.variadic = true;
+}
+
+/**
+ * A word: an option spelling, the value of the option before it, a placeholder for options
+ * (`[options]`), or a positional. Words inside a group led by an option belong to that option.
+ */
+function readWord(scan: FormScan, text: string): void {
+  const { groups } = scan;
+  const group = groups[groups.length - 1];
+  scan.lastWasPositional = false;
+  const wasEmpty = group?.empty ?? false;
+  if (group) group.empty = false;
+  if (text.startsWith('-') && text.length > 1) {
+    readOptionWord(scan, text, group, wasEmpty);
+    return;
+  }
+  if (scan.previousOptionTakesValue) {
+    scan.previousOptionTakesValue = false;
+    return;
+  }
+  if (groups.some((open) => open.startsWithOption)) return;
+  if (text === '-' || PLACEHOLDER_WORDS.test(text.replace(/\.{2,3}$/, '').replace(/^[<{]|[>}]$/g, ''))) {
+    scan.sawNonLiteral = true;
+    return;
+  }
+  readPositionalWord(scan, text, group);
+}
+
+/** An option spelling: it marks the open groups as holding an option, and outside any group is required. */
+function readOptionWord(scan: FormScan, text: string, group: UsageGroup | undefined, wasEmpty: boolean): void {
+  if (text === '--') return;
+  if (group && wasEmpty) group.startsWithOption = true;
+  for (const open of scan.groups) {
+    open.hasOption = true;
+    open.alternativeHasOption = true;
+  }
+  const spelling = text.replace(/[=[<].*$/, '');
+  if (scan.groups.length === 0) scan.result.requiredOptions.push(spelling);
+  scan.previousOptionTakesValue = !text.includes('=') && scan.takesValue(spelling);
+  scan.sawNonLiteral = true;
+}
+
+/**
+ * A positional word: required unless inside `[…]`; a name repeated right after itself
+ * (argparse `ENV_DIR [ENV_DIR ...]`) makes the first one variadic. Bare lower-case words before
+ * anything else are also the form's leading literals (docopt commands).
+ */
+function readPositionalWord(scan: FormScan, text: string, group: UsageGroup | undefined): void {
+  const { groups, result } = scan;
+  if (!scan.sawNonLiteral && groups.length === 0 && /^[a-z][a-z0-9_-]*$/.test(text)) {
+    result.leadingLiterals.push(text);
+  }
+  const { name, variadic } = positionalName(text);
+  if (name.length === 0 || !/[A-Za-z0-9]/.test(name)) return;
+  const previous = result.positionals[result.positionals.length - 1];
+  if (previous !== undefined && previous.name === name) {
+    previous.variadic = true;
+    scan.lastWasPositional = true;
+    return;
+  }
+  const optional = groups.some((open) => open.bracket === '[');
+  if (group && /^[a-z][a-z0-9_-]*$/.test(text)) group.bareWords += 1;
+  if (groups.length === 0 && /^[a-z][a-z0-9_-]*$/.test(text)) scan.bareOutside = true;
+  result.positionals.push({ name, required: !optional, variadic });
+  scan.lastWasPositional = true;
+}
+
+/**
+ * Parses one usage form (the text after `Usage:`), e.g. `prog [-h] --host HOST [FILE]... <dest>`.
+ * `takesValue` says whether an option spelling consumes the following word.
+ */
+export function parseUsageForm(form: string, takesValue: (flag: string) => boolean): UsageForm {
+  const atoms = normalizedAtoms(form);
+  const result: UsageForm = { program: null, leadingLiterals: [], commandPath: [], positionals: [], requiredOptions: [] };
+  if (!readProgram(atoms, result)) return result;
+  const scan: FormScan = {
+    result,
+    takesValue,
+    groups: [],
+    argparseStyle: /\[-h\]/.test(form),
+    previousOptionTakesValue: false,
+    sawNonLiteral: false,
+    lastWasPositional: false,
+    bareOutside: false,
+  };
   for (let index = 1; index < atoms.length; index += 1) {
     const atom = atoms[index];
     if (atom === undefined) break;
-    const group = groups[groups.length - 1];
-    if (atom.kind === 'open') {
-      lastWasPositional = false;
-      const parentWasEmpty = group?.empty ?? false;
-      if (group) group.empty = false;
-      groups.push({ bracket: atom.bracket, startsWithOption: false, hasPipe: false, hasOption: false, empty: true, parentWasEmpty, positionalStart: result.positionals.length, bareWords: 0, nested: false, alternativeStart: result.positionals.length, alternativeHasOption: false, bareAlternatives: [] });
-      previousOptionTakesValue = false;
-      sawNonLiteral = true;
-      continue;
-    }
-    if (atom.kind === 'close') {
-      const closed = groups.pop();
-      if (closed) closeGroup(closed, groups[groups.length - 1], result.positionals, bareOutside);
-      previousOptionTakesValue = false;
-      continue;
-    }
-    if (atom.kind === 'pipe') {
-      if (group) {
-        group.hasPipe = true;
-        endAlternative(group, result.positionals);
-        // the next alternative is read on its own: `scriptfile` after `-m module |` is no option value
-        if (group.startsWithOption && !groups.slice(0, -1).some((open) => open.startsWithOption)) {
-          group.startsWithOption = false;
-          group.empty = true;
-        }
-      }
-      previousOptionTakesValue = false;
-      continue;
-    }
-    if (atom.kind === 'ellipsis') {
-      if (atom.spaced && argparseStyle) {
-        result.positionals.push({ name: REMAINDER, required: false, variadic: true });
-        lastWasPositional = false;
-        continue;
-      }
-      const last = result.positionals[result.positionals.length - 1];
-      if (last && lastWasPositional) last.variadic = true;
-      continue;
-    }
-    const text = atom.text;
-    lastWasPositional = false;
-    const wasEmpty = group?.empty ?? false;
-    if (group) group.empty = false;
-    if (text.startsWith('-') && text.length > 1) {
-      if (text === '--') continue;
-      if (group && wasEmpty) group.startsWithOption = true;
-      for (const open of groups) {
-        open.hasOption = true;
-        open.alternativeHasOption = true;
-      }
-      const spelling = text.replace(/[=[<].*$/, '');
-      if (groups.length === 0) result.requiredOptions.push(spelling);
-      previousOptionTakesValue = !text.includes('=') && takesValue(spelling);
-      sawNonLiteral = true;
-      continue;
-    }
-    if (previousOptionTakesValue) {
-      previousOptionTakesValue = false;
-      continue;
-    }
-    if (groups.some((open) => open.startsWithOption)) continue;
-    if (text === '-' || PLACEHOLDER_WORDS.test(text.replace(/\.{2,3}$/, '').replace(/^[<{]|[>}]$/g, ''))) {
-      sawNonLiteral = true;
-      continue;
-    }
-    if (!sawNonLiteral && groups.length === 0 && /^[a-z][a-z0-9_-]*$/.test(text)) {
-      result.leadingLiterals.push(text);
-    }
-    const { name, variadic } = positionalName(text);
-    if (name.length === 0 || !/[A-Za-z0-9]/.test(name)) continue;
-    const previous = result.positionals[result.positionals.length - 1];
-    if (previous !== undefined && previous.name === name) {
-      // argparse `ENV_DIR [ENV_DIR ...]`: one or more
-      previous.variadic = true;
-      lastWasPositional = true;
-      continue;
-    }
-    const optional = groups.some((open) => open.bracket === '[');
-    if (group && /^[a-z][a-z0-9_-]*$/.test(text)) group.bareWords += 1;
-    if (groups.length === 0 && /^[a-z][a-z0-9_-]*$/.test(text)) bareOutside = true;
-    result.positionals.push({ name, required: !optional, variadic });
-    lastWasPositional = true;
+    readAtom(scan, atom);
   }
-  // A group-level ellipsis after `[FILE]` marks FILE variadic; handled above via the last positional.
   return result;
 }
 
