@@ -13,7 +13,7 @@
  *
  * The version also names the wasip1 wrapping (guest-memory.ts), which shapes the cached output too.
  */
-export const GLUE_PATCH_VERSION = 'empty-string-realloc-1+exact-exit-code-1+guest-memory-1';
+export const GLUE_PATCH_VERSION = 'empty-string-realloc-1+exact-exit-code-1+guest-memory-2';
 
 const EMPTY_STRING_SHORTCUT = /if \(s\.length === 0\) \{\s*utf8EncodedLen = 0;\s*return 1;\s*\}/g;
 const INSTANTIATE_HEADER = /^(export function instantiate\(getCoreModule, imports[^)]*\)[^{]*\{)/m;

@@ -23,6 +23,7 @@ import { readBinaryLayout } from './binary-sections.ts';
 import { ByteReader, readCoreModuleInterface, readExternKind, readMemoryLimits, skipImportDescriptor } from './core-module.ts';
 import { encodeUnsigned } from './leb128.ts';
 import { concatBytes } from './bytes.ts';
+import { readModuleProducers } from './producers.ts';
 
 export const MEMORY_EXHAUSTED_EXPORT = 'toolhost_memory_exhausted';
 export const ADAPTER_REALLOC_EXPORT = 'cabi_realloc';
@@ -250,6 +251,27 @@ export interface RoutedMemory {
   bytes: Uint8Array;
   /** How many `memory.size` / `memory.grow` instructions now call the routed pair. */
   routedInstructions: number;
+}
+
+/** Languages whose allocators start each new region at what `memory.grow` returns (wasi-libc's sbrk, Rust's). */
+const GROW_RESULT_LANGUAGES = /^(C\+\+|C|Rust)(\d|\s|$)/;
+const CONTIGUOUS_HEAP_TOOLS = /TinyGo|Go cmd\/compile/i;
+
+/**
+ * Whether a wasip1 module must be routed. Go's runtime (and TinyGo's) keep their own heap end and take
+ * every page past it as theirs, so the adapter's pages must sit out of reach. C/C++ (wasi-libc) and
+ * Rust allocators start each new region at the address `memory.grow` returns, so pages the adapter
+ * grew in between are never handed out: such a module runs unrouted, as the same program built into a
+ * component does — and much faster, because routing grows every call's memory to its cap, which V8
+ * counts as that much external memory and collects for (7.5 ms against 0.1 ms a call for a small C
+ * tool). Only a module whose producers section names such a language, and nothing Go, is left alone; a
+ * stripped module (no producers section) is routed, which is always safe.
+ */
+export function needsMemoryRouting(bytes: Uint8Array): boolean {
+  const producers = readModuleProducers(bytes);
+  if (producers.goBuildId || producers.processedBy.some((tool) => CONTIGUOUS_HEAP_TOOLS.test(tool))) return true;
+  if (producers.language.length === 0) return true;
+  return !producers.language.every((language) => GROW_RESULT_LANGUAGES.test(language));
 }
 
 /**

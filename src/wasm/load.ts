@@ -12,7 +12,7 @@ import { classifyBinary, exportsCliRun, unsupportedImports } from './component-k
 import { readComponentImportNames, unversionedName } from './component-imports.ts';
 import { WASIP1_MODULE } from './core-module.ts';
 import { splitDuplicateImports } from './duplicate-imports.ts';
-import { routeGuestMemory } from './guest-memory.ts';
+import { needsMemoryRouting, routeGuestMemory } from './guest-memory.ts';
 import { loadJco, preview1CommandAdapter, preview1ReactorAdapter } from './jco.ts';
 import {
   defaultCacheDirectory,
@@ -86,11 +86,12 @@ export async function fileSha256(path: string): Promise<{ sha256: string; bytes?
 
 /**
  * The module with the adapters' pages kept above the guest's heap (guest-memory.ts; Go's sbrk would
- * hand them out otherwise), or the module as it is when it needs no routing or cannot be read for it
- * (e.g. SIMD instructions): such a module runs as before.
+ * hand them out otherwise), or the module as it is when it needs no routing (a C or Rust allocator,
+ * see needsMemoryRouting) or cannot be read for it (e.g. SIMD instructions): such a module runs as before.
  */
 function routedGuestMemory(bytes: Uint8Array): Uint8Array {
   try {
+    if (!needsMemoryRouting(bytes)) return bytes;
     return routeGuestMemory(bytes)?.bytes ?? bytes;
   } catch {
     return bytes;

@@ -74,3 +74,38 @@ describe('routing the guest memory around the adapter pages', () => {
     ).rejects.toThrow(/unsupported instruction 0xfd/);
   });
 });
+
+describe('which wasip1 modules are routed', () => {
+  it('routes Go (its go:buildid and producers) and stripped modules, and leaves a module clang says is C alone', async () => {
+    const { needsMemoryRouting } = await import('../../src/wasm/guest-memory.ts');
+    expect(needsMemoryRouting(await readFile(join(build, 'go-greet.core.wasm')))).toBe(true);
+    expect(needsMemoryRouting(await readFile(join(build, 'rt-echo.core.wasm')))).toBe(true);
+    expect(needsMemoryRouting(await readFile(join(build, 'rt-echo-producers.core.wasm')))).toBe(false);
+  });
+
+  it('wraps a C module unrouted and a stripped one routed; both answer the same', async () => {
+    const { mkdtemp, rm } = await import('node:fs/promises');
+    const { tmpdir } = await import('node:os');
+    const { createWasmRuntime } = await import('../../src/wasm/runtime.ts');
+    const { resolvePolicy } = await import('../../src/policy.ts');
+    const work = await mkdtemp(join(tmpdir(), 'toolhost-routing-'));
+    const runtime = createWasmRuntime({ cacheDirectory: work, threads: 1 });
+    try {
+      const exportsOfMainModule = async (file: string) => {
+        const component = await runtime.load(join(build, file));
+        const main = await readFile(join(component.cacheEntry, component.coreModules[0] as string));
+        const outcome = await runtime.run(component, { args: ['routing'], policy: resolvePolicy({}, work) });
+        return { exports: WebAssembly.Module.exports(new WebAssembly.Module(main)).map((entry) => entry.name), stdout: new TextDecoder().decode(outcome.stdout) };
+      };
+      const plain = await exportsOfMainModule('rt-echo-producers.core.wasm');
+      const routed = await exportsOfMainModule('rt-echo.core.wasm');
+      expect(plain.exports).not.toContain(MEMORY_EXHAUSTED_EXPORT);
+      expect(routed.exports).toContain(MEMORY_EXHAUSTED_EXPORT);
+      expect(plain.stdout).toBe(routed.stdout);
+      expect(plain.stdout).toContain('routing');
+    } finally {
+      await runtime.close();
+      await rm(work, { recursive: true, force: true });
+    }
+  }, 60_000);
+});

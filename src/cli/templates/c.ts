@@ -115,7 +115,7 @@ set -eu
 cd "$(dirname "$0")"
 CC="\${CC:-clang}"
 JCO="\${JCO:-npx --yes @bytecodealliance/jco@1.11.2}"
-"$CC" --target=wasm32-wasi -O2 -Wall -Wl,--strip-all -o ${name}.core.wasm ${name}.c
+"$CC" --target=wasm32-wasi -O2 -Wall -Wl,--strip-debug -o ${name}.core.wasm ${name}.c
 $JCO new ${name}.core.wasm --wasi-command -o ${name}.wasm
 echo "built ${name}.wasm"
 `;
