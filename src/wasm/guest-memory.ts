@@ -19,7 +19,7 @@
  *   runtime can report "ran out of memory" exactly.
  * Pages grown to the maximum are reserved address space, not resident memory, until touched.
  */
-import { readBinaryLayout } from './binary-sections.ts';
+import { readBinaryLayout, type BinarySection } from './binary-sections.ts';
 import { ByteReader, readCoreModuleInterface, readExternKind, readMemoryLimits, skipImportDescriptor } from './core-module.ts';
 import { encodeUnsigned } from './leb128.ts';
 import { concatBytes } from './bytes.ts';
@@ -284,88 +284,144 @@ export function routeGuestMemory(bytes: Uint8Array): RoutedMemory | undefined {
   const moduleInterface = readCoreModuleInterface(bytes);
   if (moduleInterface.exports.some((entry) => entry.name === ADAPTER_REALLOC_EXPORT || entry.name === MEMORY_EXHAUSTED_EXPORT)) return undefined;
   if (moduleInterface.imports.some((entry) => entry.kind === 'memory')) throw new Error('the module imports its memory');
-  const layout = readBinaryLayout(bytes);
-  const find = (id: number) => layout.sections.find((candidate) => candidate.id === id);
-  const typeSection = find(TYPE_SECTION);
-  const functionSection = find(FUNCTION_SECTION);
-  const memorySection = find(MEMORY_SECTION);
-  const exportSection = find(EXPORT_SECTION);
-  const codeSection = find(CODE_SECTION);
-  if (!typeSection || !functionSection || !memorySection || !exportSection || !codeSection) return undefined;
-
-  const memoryReader = new ByteReader(bytes, memorySection.payloadStart, memorySection.end);
-  if (memoryReader.unsigned() !== 1) throw new Error('the module defines more than one memory');
-  const initialPages = readMemoryLimits(memoryReader).minimum;
-
-  // Find every memory.size / memory.grow and the function bodies holding them.
-  const codeReader = new ByteReader(bytes, codeSection.payloadStart, codeSection.end);
-  const bodyCount = codeReader.unsigned();
-  const bodies: { start: number; end: number; sites: number[] }[] = [];
-  for (let body = 0; body < bodyCount; body += 1) {
-    const size = codeReader.unsigned();
-    const start = codeReader.offset;
-    const end = start + size;
-    bodies.push({ start, end, sites: findMemoryInstructions(bytes, start, end) });
-    codeReader.offset = end;
-  }
+  const sections = findRoutingSections(bytes);
+  if (sections === undefined) return undefined;
+  const initialPages = readOnlyMemoryPages(bytes, sections.memory);
+  const bodies = readFunctionBodies(bytes, sections.code);
   const routedInstructions = bodies.reduce((sum, body) => sum + body.sites.length, 0);
   if (routedInstructions === 0) return undefined;
 
-  const importReader = find(IMPORT_SECTION);
-  let importedFunctions = 0;
-  let importedGlobals = 0;
-  if (importReader !== undefined) {
-    const reader = new ByteReader(bytes, importReader.payloadStart, importReader.end);
-    const count = reader.unsigned();
-    for (let entry = 0; entry < count; entry += 1) {
-      reader.name();
-      reader.name();
-      const kind = readExternKind(reader);
-      skipImportDescriptor(reader, kind);
-      if (kind === 'func') importedFunctions += 1;
-      if (kind === 'global') importedGlobals += 1;
-    }
-  }
-  const globalSection = find(GLOBAL_SECTION);
-  const definedGlobals = globalSection === undefined ? 0 : new ByteReader(bytes, globalSection.payloadStart, globalSection.end).unsigned();
-  const firstGlobal = importedGlobals + definedGlobals;
+  const imported = countImports(bytes, sections.imports);
+  const definedGlobals = sections.globals === undefined ? 0 : new ByteReader(bytes, sections.globals.payloadStart, sections.globals.end).unsigned();
+  const firstGlobal = imported.globals + definedGlobals;
   const globals: Globals = { guestPages: firstGlobal, top: firstGlobal + 1, reserved: firstGlobal + 2, exhausted: firstGlobal + 3 };
+  const added = appendRoutingFunctions(bytes, sections, imported.functions);
+  const payloads: Map<number, Uint8Array> = new Map([
+    [TYPE_SECTION, added.types],
+    [FUNCTION_SECTION, added.functions],
+    [GLOBAL_SECTION, routingGlobals(bytes, sections.globals, definedGlobals, initialPages)],
+    [EXPORT_SECTION, routingExports(bytes, sections.exports, added.reallocFunction, globals.exhausted)],
+    [CODE_SECTION, vector(bodies.length + 3, [...rewriteBodies(bytes, bodies, added.sizeFunction, added.growFunction), sizeBody(globals), growBody(globals), reallocBody(globals)])],
+  ]);
+  return { bytes: assembleModule(bytes, sections.layout, payloads), routedInstructions };
+}
 
-  const typeReader = new ByteReader(bytes, typeSection.payloadStart, typeSection.end);
+interface RoutingSections {
+  layout: ReturnType<typeof readBinaryLayout>;
+  types: BinarySection;
+  functions: BinarySection;
+  memory: BinarySection;
+  exports: BinarySection;
+  code: BinarySection;
+  imports: BinarySection | undefined;
+  globals: BinarySection | undefined;
+}
+
+/** The sections routing reads and rewrites; undefined when one it needs is missing (nothing to route). */
+function findRoutingSections(bytes: Uint8Array): RoutingSections | undefined {
+  const layout = readBinaryLayout(bytes);
+  const find = (id: number) => layout.sections.find((candidate) => candidate.id === id);
+  const [types, functions, memory, exports, code] = [find(TYPE_SECTION), find(FUNCTION_SECTION), find(MEMORY_SECTION), find(EXPORT_SECTION), find(CODE_SECTION)];
+  if (!types || !functions || !memory || !exports || !code) return undefined;
+  return { layout, types, functions, memory, exports, code, imports: find(IMPORT_SECTION), globals: find(GLOBAL_SECTION) };
+}
+
+/** The initial pages of the module's one memory; throws when it defines several. */
+function readOnlyMemoryPages(bytes: Uint8Array, memory: BinarySection): number {
+  const reader = new ByteReader(bytes, memory.payloadStart, memory.end);
+  if (reader.unsigned() !== 1) throw new Error('the module defines more than one memory');
+  return readMemoryLimits(reader).minimum;
+}
+
+interface FunctionBody {
+  start: number;
+  end: number;
+  /** Offsets of the body's memory.size / memory.grow instructions. */
+  sites: number[];
+}
+
+/** Every function body with the memory.size / memory.grow instructions in it. */
+function readFunctionBodies(bytes: Uint8Array, code: BinarySection): FunctionBody[] {
+  const reader = new ByteReader(bytes, code.payloadStart, code.end);
+  const count = reader.unsigned();
+  const bodies: FunctionBody[] = [];
+  for (let body = 0; body < count; body += 1) {
+    const size = reader.unsigned();
+    const start = reader.offset;
+    const end = start + size;
+    bodies.push({ start, end, sites: findMemoryInstructions(bytes, start, end) });
+    reader.offset = end;
+  }
+  return bodies;
+}
+
+/** Imported functions and globals come first in their index spaces: the added ones are numbered after both. */
+function countImports(bytes: Uint8Array, imports: BinarySection | undefined): { functions: number; globals: number } {
+  const counts = { functions: 0, globals: 0 };
+  if (imports === undefined) return counts;
+  const reader = new ByteReader(bytes, imports.payloadStart, imports.end);
+  const count = reader.unsigned();
+  for (let entry = 0; entry < count; entry += 1) {
+    reader.name();
+    reader.name();
+    const kind = readExternKind(reader);
+    skipImportDescriptor(reader, kind);
+    if (kind === 'func') counts.functions += 1;
+    if (kind === 'global') counts.globals += 1;
+  }
+  return counts;
+}
+
+/** The type and function sections with the routed size, grow and realloc functions appended, and their indices. */
+function appendRoutingFunctions(bytes: Uint8Array, sections: RoutingSections, importedFunctions: number) {
+  const typeReader = new ByteReader(bytes, sections.types.payloadStart, sections.types.end);
   const typeCount = typeReader.unsigned();
-  const sizeType = typeCount;
-  const growType = typeCount + 1;
-  const reallocType = typeCount + 2;
-  const functionReader = new ByteReader(bytes, functionSection.payloadStart, functionSection.end);
+  const [sizeType, growType, reallocType] = [typeCount, typeCount + 1, typeCount + 2];
+  const functionReader = new ByteReader(bytes, sections.functions.payloadStart, sections.functions.end);
   const definedFunctions = functionReader.unsigned();
   const sizeFunction = importedFunctions + definedFunctions;
-  const growFunction = sizeFunction + 1;
-  const reallocFunction = sizeFunction + 2;
-
   const newTypes = [
     Uint8Array.of(0x60, 0, 1, I32),
     Uint8Array.of(0x60, 1, I32, 1, I32),
     Uint8Array.of(0x60, 4, I32, I32, I32, I32, 1, I32),
   ];
-  const types = vector(typeCount + 3, [bytes.subarray(typeReader.offset, typeSection.end), ...newTypes]);
-  const functions = vector(definedFunctions + 3, [bytes.subarray(functionReader.offset, functionSection.end), index(sizeType), index(growType), index(reallocType)]);
+  return {
+    types: vector(typeCount + 3, [bytes.subarray(typeReader.offset, sections.types.end), ...newTypes]),
+    functions: vector(definedFunctions + 3, [bytes.subarray(functionReader.offset, sections.functions.end), index(sizeType), index(growType), index(reallocType)]),
+    sizeFunction,
+    growFunction: sizeFunction + 1,
+    reallocFunction: sizeFunction + 2,
+  };
+}
+
+/** The global section with the four routing globals appended (guest pages, top, reserved, exhausted). */
+function routingGlobals(bytes: Uint8Array, globals: BinarySection | undefined, definedGlobals: number, initialPages: number): Uint8Array {
   const mutableI32 = (value: number) => concatBytes([Uint8Array.of(I32, 1, op.i32Const), signed(value), Uint8Array.of(op.end)]);
-  const existingGlobals = globalSection === undefined ? new Uint8Array() : (() => {
-    const reader = new ByteReader(bytes, globalSection.payloadStart, globalSection.end);
+  let existing: Uint8Array = new Uint8Array();
+  if (globals !== undefined) {
+    const reader = new ByteReader(bytes, globals.payloadStart, globals.end);
     reader.unsigned();
-    return bytes.subarray(reader.offset, globalSection.end);
-  })();
-  const globalPayload = vector(definedGlobals + 4, [existingGlobals, mutableI32(initialPages), mutableI32(0), mutableI32(0), mutableI32(0)]);
-  const exportReader = new ByteReader(bytes, exportSection.payloadStart, exportSection.end);
-  const exportCount = exportReader.unsigned();
-  const exportPayload = vector(exportCount + 2, [
-    bytes.subarray(exportReader.offset, exportSection.end),
+    existing = bytes.subarray(reader.offset, globals.end);
+  }
+  return vector(definedGlobals + 4, [existing, mutableI32(initialPages), mutableI32(0), mutableI32(0), mutableI32(0)]);
+}
+
+/** The export section with `cabi_realloc` and the exhausted flag added. */
+function routingExports(bytes: Uint8Array, exports: BinarySection, reallocFunction: number, exhaustedGlobal: number): Uint8Array {
+  const reader = new ByteReader(bytes, exports.payloadStart, exports.end);
+  const count = reader.unsigned();
+  return vector(count + 2, [
+    bytes.subarray(reader.offset, exports.end),
     concatBytes([name(ADAPTER_REALLOC_EXPORT), Uint8Array.of(0x00), index(reallocFunction)]),
-    concatBytes([name(MEMORY_EXHAUSTED_EXPORT), Uint8Array.of(0x03), index(globals.exhausted)]),
+    concatBytes([name(MEMORY_EXHAUSTED_EXPORT), Uint8Array.of(0x03), index(exhaustedGlobal)]),
   ]);
+}
+
+/** Each body with its memory.size / memory.grow replaced by calls to the routed pair, size-prefixed. */
+function rewriteBodies(bytes: Uint8Array, bodies: readonly FunctionBody[], sizeFunction: number, growFunction: number): Uint8Array[] {
   const callSize = concatBytes([Uint8Array.of(0x10), index(sizeFunction)]);
   const callGrow = concatBytes([Uint8Array.of(0x10), index(growFunction)]);
-  const codeEntries = bodies.map((body) => {
+  return bodies.map((body) => {
     if (body.sites.length === 0) return concatBytes([encodeUnsigned(body.end - body.start), bytes.subarray(body.start, body.end)]);
     const parts: Uint8Array[] = [];
     let cursor = body.start;
@@ -377,17 +433,16 @@ export function routeGuestMemory(bytes: Uint8Array): RoutedMemory | undefined {
     const rewritten = concatBytes(parts);
     return concatBytes([encodeUnsigned(rewritten.length), rewritten]);
   });
-  const codePayload = vector(bodyCount + 3, [...codeEntries, sizeBody(globals), growBody(globals), reallocBody(globals)]);
+}
 
+/** The module with the given section payloads replaced; the global section goes right before the exports. */
+function assembleModule(bytes: Uint8Array, layout: RoutingSections['layout'], payloads: ReadonlyMap<number, Uint8Array>): Uint8Array {
   const out: Uint8Array[] = [bytes.subarray(0, 8)];
   for (const entry of layout.sections) {
     if (entry.id === GLOBAL_SECTION) continue;
-    if (entry.id === EXPORT_SECTION) out.push(section(GLOBAL_SECTION, globalPayload));
-    if (entry.id === TYPE_SECTION) out.push(section(TYPE_SECTION, types));
-    else if (entry.id === FUNCTION_SECTION) out.push(section(FUNCTION_SECTION, functions));
-    else if (entry.id === EXPORT_SECTION) out.push(section(EXPORT_SECTION, exportPayload));
-    else if (entry.id === CODE_SECTION) out.push(section(CODE_SECTION, codePayload));
-    else out.push(bytes.subarray(entry.start, entry.end));
+    if (entry.id === EXPORT_SECTION) out.push(section(GLOBAL_SECTION, payloads.get(GLOBAL_SECTION) as Uint8Array));
+    const payload = payloads.get(entry.id);
+    out.push(payload === undefined ? bytes.subarray(entry.start, entry.end) : section(entry.id, payload));
   }
-  return { bytes: concatBytes(out), routedInstructions };
+  return concatBytes(out);
 }
