@@ -66,43 +66,10 @@ export interface WasmRuntime {
   close(): Promise<void>;
 }
 
-function isAbort(error: unknown): boolean {
-  return error instanceof Error && (error.name === 'AbortError' || /aborted/i.test(error.message));
-}
-
-function failedOutcome(fields: Partial<RunOutcome> & { durationMs: number }): RunOutcome {
-  return { stdout: new Uint8Array(), stderr: new Uint8Array(), exitCode: null, truncated: false, timedOut: false, ...fields };
-}
-
-/**
- * Workers one tool may hold by default: half the pool, rounded up (1 of 2, 2 of 3 or 4, 4 of 8), so
- * at least half the pool, rounded down, always stays free for the other tools; a pool of one worker
- * cannot keep any free. A tool that is alone pays for it in throughput (it uses half the pool);
- * `limits.per_tool_concurrency` = `limits.pool_size` trades the isolation back for it.
- */
-export function defaultPerToolConcurrency(threads: number): number {
-  return Math.max(1, Math.ceil(threads / 2));
-}
-
-export function createWasmRuntime(options: WasmRuntimeOptions = {}): WasmRuntime {
-  const threads = options.threads ?? Math.max(1, availableParallelism());
-  const limiter = new CallLimiter({
-    capacity: options.maxConcurrentCalls ?? threads,
-    perKeyCapacity: options.maxConcurrentCallsPerTool ?? defaultPerToolConcurrency(threads),
-    queueLimit: options.maxQueuedCalls ?? 256,
-  });
-  const pool = new WorkerPool({
-    threads,
-    recycleAfterCalls: options.recycleAfterCalls ?? 10_000,
-    recycleAboveRssGrowthBytes: options.recycleAboveRssGrowthBytes ?? 1024 * 1024 * 1024,
-    wasiHostModule: options.wasiHostModule,
-  });
-  const runInProcess = createInProcessRunner(options.wasiHostModule);
-  const controllers = new AbortControllerPool();
+/** `load`, with concurrent loads of one file sharing the first (a host start and a hot reload may race). */
+function componentLoader(options: WasmRuntimeOptions): (file: string) => Promise<LoadedComponent> {
   const loading = new Map<string, Promise<LoadedComponent>>();
-  let closed = false;
-
-  async function load(file: string): Promise<LoadedComponent> {
+  return async (file) => {
     const inFlight = loading.get(file);
     if (inFlight !== undefined) return inFlight;
     const promise = (async () => {
@@ -116,9 +83,13 @@ export function createWasmRuntime(options: WasmRuntimeOptions = {}): WasmRuntime
     } finally {
       loading.delete(file);
     }
-  }
+  };
+}
 
-  async function runInPool(component: LoadedComponent, runOptions: RunOptions): Promise<RunOutcome> {
+/** Runs one call on a pool worker, held to the policy's timeout and the caller's signal (either terminates the worker). */
+function poolRunner(pool: WorkerPool): (component: LoadedComponent, runOptions: RunOptions) => Promise<RunOutcome> {
+  const controllers = new AbortControllerPool();
+  return async (component, runOptions) => {
     const started = performance.now();
     const pages = memoryPagesFor(runOptions.policy);
     let modules;
@@ -162,7 +133,44 @@ export function createWasmRuntime(options: WasmRuntimeOptions = {}): WasmRuntime
     const outcome: RunOutcome = { ...reply.result, durationMs, workerThreadId: reply.threadId };
     if (outcome.timedOut) outcome.timeoutMs = timeoutMs;
     return outcome;
-  }
+  };
+}
+
+function isAbort(error: unknown): boolean {
+  return error instanceof Error && (error.name === 'AbortError' || /aborted/i.test(error.message));
+}
+
+function failedOutcome(fields: Partial<RunOutcome> & { durationMs: number }): RunOutcome {
+  return { stdout: new Uint8Array(), stderr: new Uint8Array(), exitCode: null, truncated: false, timedOut: false, ...fields };
+}
+
+/**
+ * Workers one tool may hold by default: half the pool, rounded up (1 of 2, 2 of 3 or 4, 4 of 8), so
+ * at least half the pool, rounded down, always stays free for the other tools; a pool of one worker
+ * cannot keep any free. A tool that is alone pays for it in throughput (it uses half the pool);
+ * `limits.per_tool_concurrency` = `limits.pool_size` trades the isolation back for it.
+ */
+export function defaultPerToolConcurrency(threads: number): number {
+  return Math.max(1, Math.ceil(threads / 2));
+}
+
+export function createWasmRuntime(options: WasmRuntimeOptions = {}): WasmRuntime {
+  const threads = options.threads ?? Math.max(1, availableParallelism());
+  const limiter = new CallLimiter({
+    capacity: options.maxConcurrentCalls ?? threads,
+    perKeyCapacity: options.maxConcurrentCallsPerTool ?? defaultPerToolConcurrency(threads),
+    queueLimit: options.maxQueuedCalls ?? 256,
+  });
+  const pool = new WorkerPool({
+    threads,
+    recycleAfterCalls: options.recycleAfterCalls ?? 10_000,
+    recycleAboveRssGrowthBytes: options.recycleAboveRssGrowthBytes ?? 1024 * 1024 * 1024,
+    wasiHostModule: options.wasiHostModule,
+  });
+  const runInProcess = createInProcessRunner(options.wasiHostModule);
+  const load = componentLoader(options);
+  const runInPool = poolRunner(pool);
+  let closed = false;
 
   async function run(component: LoadedComponent, runOptions: RunOptions): Promise<RunOutcome> {
     if (closed) throw new Error('the wasm runtime is closed');
