@@ -226,7 +226,7 @@ function readProseDefault(facts: DescriptionFacts): void {
   const { description } = facts;
   const plain =
     // not a conditional one (`defaults to "checked-hash" if SOURCE_DATE_EPOCH is set`), nor alternatives (`index or name`)
-    /\bdefault(?:s to|:)\s+("[^"]{0,200}"|'[^']{0,200}'|[^\s,;)]{1,200})(?=[\s,;)]|$)(?!,?\s+(?:if|when|unless|or)\b)/i.exec(description) ??
+    /\bdefault(?:s to|:)\s+("[^"]{0,200}"|'[^']{0,200}'|[^\s,;)\]]{1,200})(?=[\s,;)\]]|$)(?!,?\s+(?:if|when|unless|or)\b)/i.exec(description) ??
     // GNU prose: `the default is 1`, `Default is -1 which…`, `(default 5)`, `The default value is
     // 10.`, `number of jobs; default 4`; numbers and quoted text only
     /(?:\bdefault(?: value)? is|\(default|[;,]\s+default|\b(?:instead of|than) the default)\s+("[^"]{0,200}"|'[^']{0,200}'|[+-]?\d+(?:\.\d+)?)(?!\w|\.\w)/i.exec(description) ??
@@ -238,7 +238,9 @@ function readProseDefault(facts: DescriptionFacts): void {
   // going on for more words after the value means the value was cut, and a cut value is no
   // default (`[Default: 0 (automatic)]` is whole; `[default: 10 seconds]` was read above)
   const cut = plain !== null && description[plain.index - 1] === '[' && /^\s+[^\s(\]]/.test(description.slice(plain.index + plain[0].length));
-  if (plain && !cut) setDefault(facts, (plain[1] ?? '').replace(/\.$/, ''));
+  // clap `[default: min(240, 1.5x keyint)]`: a value whose parenthesis closes past the value is an expression cut at its comma
+  const unclosed = plain !== null && ((plain[1] ?? '').match(/\(/g) ?? []).length > ((plain[1] ?? '').match(/\)/g) ?? []).length;
+  if (plain && !cut && !unclosed) setDefault(facts, (plain[1] ?? '').replace(/\.$/, ''));
 }
 
 /**

@@ -9,6 +9,7 @@
  */
 import { definitionListChoices, extractDescriptionFacts, listedChoices } from './annotations.ts';
 import { clampDescription, indentOf, MAX_OPTIONS } from './limits.ts';
+import { isProseDefault } from './option-entry.ts';
 import type { CliOption, CliValueType } from './spec.ts';
 import { coerceDefault, typeFromDefault, typeFromValueName } from './value-type.ts';
 
@@ -78,7 +79,9 @@ export function extractGoFlags(lines: readonly string[]): GoFlagExtraction {
     const type = goValueType(valueName, facts.defaultText, facts.defaultQuoted);
     const single = name.length === 1;
     const isBoolean = valueName === null;
-    const defaultValue = facts.defaultText === null ? null : coerceDefault(facts.defaultText, type);
+    // mockgen `Output file; defaults to stdout.`, `defaults to the package of the input`: prose, as in any other help
+    const stated = facts.defaultText !== null && !isProseDefault(facts.defaultText, facts.defaultQuoted, !isBoolean, type, null, [name, ...(valueName === null ? [] : [valueName])]) ? facts.defaultText : null;
+    const defaultValue = stated === null ? null : coerceDefault(stated, type);
     options.push({
       long: single ? null : name,
       short: single ? name : null,

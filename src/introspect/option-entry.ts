@@ -47,6 +47,8 @@ export function isProseDefault(text: string, quoted: boolean, takesValue: boolea
   // a list, an object, or alternatives in braces (busybox `(default {/etc,HOME}/httpd.conf)`)
   if (/^\[|^\{\s*["'}]|\{[^{}]*,[^{}]*\}/.test(text)) return true;
   if (/\s/.test(text) && !isCommandLine(text, names)) return true;
+  // restic `(default: $RESTIC_KEY_HINT)`: the environment variable it is read from, not a value
+  if (/^\$\{?[A-Za-z_]\w*\}?$/.test(text)) return true;
   if (text.startsWith('!') || text.startsWith('#') || NO_VALUE_WORDS.test(text) || PROSE_WORDS.test(text)) return true;
   // flake8 `--stdin-display-name NAME (Default: stdin)` is the word itself
   if (STREAM_WORDS.test(text) && (type === 'path' || names.length === 0 || names.some((name) => FILE_OPTION.test(name)))) return true;

@@ -9,6 +9,7 @@
  * description → program name → tsc-style value-taking (flush-left-types.ts) → value-taking from
  * descriptions in a help that shows no placeholder at all (description-values.ts).
  */
+import { dropDefaultsNamingArguments } from './argument-defaults.ts';
 import { applyDescriptionValueTaking } from './description-values.ts';
 import { applyFlushLeftTypes } from './flush-left-types.ts';
 import { unboxPanels } from './rich-box.ts';
@@ -214,6 +215,7 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
     usagePositionals = synopsisPositionals(scan.synopsisLines, firstForm.program, takesValue);
   }
   const positionals = collectPositionals(scan.entries, usagePositionals, subcommands);
+  dropDefaultsNamingArguments(options, [...positionals, ...usagePositionals]);
 
   let programName: string | null = null;
   if (goUsage) programName = goUsage[1] ?? programBaseName(goUsage[2] ?? '');

@@ -1,0 +1,23 @@
+/**
+ * A default that names another argument of the program is computed from that argument, not a value
+ * the option could be given: argparse `--conf-dir PATH … (default: SOURCE_DIR)`, `--doctree-dir PATH
+ * … (default: OUTPUT_DIR/.doctrees)`, where SOURCE_DIR and OUTPUT_DIR are positionals.
+ */
+import type { CliOption, CliPositional } from './spec.ts';
+
+/** The positional a default text starts with (`NAME` or `NAME/…`), compared as written. */
+function namesArgument(text: string, names: readonly string[]): boolean {
+  return names.some((name) => text === name || text.startsWith(`${name}/`));
+}
+
+/**
+ * Drops option defaults that name one of the program's positionals. Only placeholder names written
+ * in capitals count (`SOURCE_DIR`): a lower-case positional such as `mode` could also be a word value.
+ */
+export function dropDefaultsNamingArguments(options: CliOption[], positionals: readonly CliPositional[]): void {
+  const names = positionals.map((positional) => positional.name).filter((name) => /^[A-Z][A-Z0-9_]+$/.test(name));
+  if (names.length === 0) return;
+  for (const option of options) {
+    if (typeof option.default === 'string' && namesArgument(option.default, names)) option.default = null;
+  }
+}

@@ -1,0 +1,47 @@
+/**
+ * Notations met in parser fixes round 4 (issue 12), each pinned on a minimal help. First the
+ * defaults that are no value (an invented default is worse than a missing one): environment
+ * variables, prose in Go flag help, clap expressions cut at their comma, bracketed prose defaults,
+ * and defaults naming another argument.
+ */
+import { describe, expect, it } from 'vitest';
+import { parseHelp } from '../../src/introspect/parse-help.ts';
+
+function option(help: string, key: string) {
+  return parseHelp(help).options.find((candidate) => candidate.long === key || candidate.short === key);
+}
+
+describe('defaults that are no value', () => {
+  it('cobra `(default: $RESTIC_KEY_HINT)` names the environment variable the value comes from', () => {
+    const help = 'Usage:\n  restic restore [flags]\n\nFlags:\n      --key-hint key   key ID of key to try decrypting first (default: $RESTIC_KEY_HINT)\n      --limit int      limit (default: 5)\n';
+    expect(option(help, 'key-hint')).toMatchObject({ takes_value: true, default: null });
+    expect(option(help, 'limit')?.default).toBe(5);
+  });
+
+  it('Go flag prose (`defaults to stdout`, `defaults to the package of…`) is no default; `(default "x")` still is', () => {
+    const help =
+      'Usage of mockgen:\n  -destination string\n    \tOutput file; defaults to stdout.\n  -package string\n    \tPackage of the code; defaults to the package of the input.\n  -mode string\n    \tMode (default "fast")\n';
+    expect(option(help, 'destination')?.default).toBeNull();
+    expect(option(help, 'package')?.default).toBeNull();
+    expect(option(help, 'mode')?.default).toBe('fast');
+  });
+
+  it('clap `[default: min(240, 1.5x keyint)]` is an expression, not `min(240`', () => {
+    const help = 'OPTIONS:\n        --delay <DELAY>\n            Frames to spread the reservoir over [default: min(240, 1.5x keyint)]\n';
+    expect(option(help, 'delay')?.default).toBeNull();
+  });
+
+  it('`[defaults to 0]` is 0, and `[defaults to stdout]` on an output file is the stream', () => {
+    const help = 'OPTIONS:\n        --left <length>      Distance from the left edge [defaults to 0]\n    -o, --output <output>    Output filename [defaults to stdout]\n';
+    expect(option(help, 'left')?.default).toBe(0);
+    expect(option(help, 'output')?.default).toBeNull();
+  });
+
+  it('argparse `(default: SOURCE_DIR)` / `(default: OUTPUT_DIR/.doctrees)` name positionals: computed, no value', () => {
+    const help =
+      'usage: build [OPTIONS] SOURCE_DIR OUTPUT_DIR\n\npositional arguments:\n  SOURCE_DIR            source files\n  OUTPUT_DIR            output directory\n\noptions:\n  --conf-dir PATH, -c PATH\n                        directory of conf.py (default: SOURCE_DIR)\n  --doctree-dir PATH    doctree files (default: OUTPUT_DIR/.doctrees)\n  --builder BUILDER     builder to use (default: html)\n';
+    expect(option(help, 'conf-dir')?.default).toBeNull();
+    expect(option(help, 'doctree-dir')?.default).toBeNull();
+    expect(option(help, 'builder')?.default).toBe('html');
+  });
+});
