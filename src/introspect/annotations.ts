@@ -164,6 +164,18 @@ function quotedProseChoices(description: string): string[] | null {
   return null;
 }
 
+/**
+ * GNU prose alternatives: `Create 'context' or 'unified' rejects.`, `How to handle read-only input
+ * files: 'ignore' that they are read-only, 'warn' (default), or 'fail'.`: quoted words, each maybe
+ * followed by a few words of its own, joined by commas and a last `or`, within one sentence.
+ */
+function quotedAlternativeChoices(description: string): string[] | null {
+  const item = String.raw`'[a-z0-9][\w.-]{0,30}'`;
+  const alternatives = new RegExp(String.raw`(?:^|[\s:(])(${item}(?:[^'.;:]{0,60}?,\s+${item}){0,30}[^'.;:]{0,60}?,?\s+or\s+${item})(?=[\s.,;)]|$)`).exec(description);
+  if (alternatives === null) return null;
+  return [...(alternatives[1] ?? '').matchAll(/'([^']+)'/g)].map((match) => match[1] ?? '');
+}
+
 /** yargs prose: `(SIGTERM/SIGKILL, defaults to SIGTERM)`: slash-separated values, one of them the default. */
 function slashedDefaultChoices(description: string): string[] | null {
   const slashed = /\(([\w.-]{1,30}(?:\/[\w.-]{1,30}){1,30}),\s+defaults?(?:\s+to|:)?\s+([\w.-]{1,30})\)/i.exec(description);
@@ -197,6 +209,7 @@ function readProseChoices(facts: DescriptionFacts): void {
   facts.choices ??= quotedProseChoices(description);
   facts.choices ??= slashedDefaultChoices(description);
   facts.choices ??= placeholderIsQuotedListChoices(description);
+  facts.choices ??= quotedAlternativeChoices(description);
   if (facts.choices === null) readBracedChoices(facts);
 }
 
@@ -209,8 +222,12 @@ function readProseChoices(facts: DescriptionFacts): void {
 function readListedDefault(facts: DescriptionFacts): void {
   const { description } = facts;
   if (facts.defaultText === null) {
-    const marked = new RegExp(String.raw`(?:^|[:,]\s*)(${LIST_ITEM}) \(default\)(?=\s*(?:,|$))`).exec(description);
-    if (marked) facts.defaultText = marked[1] ?? null;
+    // GNU patch quotes the items: `'ignore' that they are read-only, 'warn' (default), or 'fail'`
+    const marked = new RegExp(String.raw`(?:^|[:,]\s*)(['"]?)(${LIST_ITEM})\1 \(default\)(?=\s*(?:,|$))`).exec(description);
+    if (marked) {
+      facts.defaultText = marked[2] ?? null;
+      facts.defaultQuoted = (marked[1] ?? '') !== '';
+    }
   }
   if (facts.defaultText === null) {
     const definition = new RegExp(String.raw`(?:^|[:.]\s+)(${LIST_ITEM}):\s+[^:()]{1,200}\(the default\)`).exec(description);
@@ -373,7 +390,8 @@ export function listedChoices(text: string, valueName: string | null): string[] 
   if (characterClass !== null) return [...new Set(characterClass[1] ?? '')];
   let match = LIST_AFTER_NOUN.exec(description);
   if (match === null && /^[A-Z][A-Z_]{1,20}$/.test(name)) {
-    match = new RegExp(String.raw`\b${name}\b[^.:]{0,120}:\s+` + LIST).exec(description);
+    // GNU patch `Valid WORDs are: literal, shell, …`: the value name in the plural counts too
+    match = new RegExp(String.raw`\b${name}s?\b[^.:]{0,120}:\s+` + LIST).exec(description);
     if (match === null) {
       // join `FILENUM is 1 or 2, corresponding to…`; GNU touch states them on several lines:
       // `WORD is access, atime, or use: …` then `WORD is modify or mtime: …` (all of them count)

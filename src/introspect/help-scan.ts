@@ -294,7 +294,8 @@ class Scanner {
     if (entry === null) return false;
     // tsc: `--watch, -w` alone at the margin, its description on the following lines at the margin too
     const flushLeft = entry.kind === 'option' && entry.indent === 0 && indent === 0 && (entry.descriptionColumn ?? 0) === 0 && entry.option?.rest === '' && !OPTION_START.test(trimmed);
-    const continuation = indent > entry.indent + 2 || flushLeft;
+    // GNU patch: `  --quoting-style=WORD   output…` then `    Valid WORDs are: …` two columns deeper
+    const continuation = indent > entry.indent + 2 || flushLeft || (indent === entry.indent + 2 && entry.kind === 'option');
     const startsOption = OPTION_START.test(trimmed) && (entry.descriptionColumn === null ? indent <= entry.indent + 2 : indent < entry.descriptionColumn - 2);
     if (!continuation || startsOption) return false;
     if (entry.descriptionColumn === null && entry.description.length === 0) entry.descriptionColumn = indent;

@@ -217,7 +217,10 @@ function absorbSpellingColumns(split: { head: string; rest: string; byGap: boole
     // Pod::Usage (perl prove) aligns the long spellings in a column too: `-v,  --verbose   Print…`, `-D   --dry   Dry run.`
     // …and a column overflowing by its value leaves one space before the description: `-a,  --archive out.tgz Store…`
     const afterShort = /^-[A-Za-z0-9?],?$/.test(head) ? /^(--[A-Za-z0-9][\w-]*(?:[= ][A-Za-z<[][^\s]*)?)(?:\s{2,}|$|\s(?=[A-Z][a-z]))/.exec(rest) : null;
-    const column = afterShort ?? /^(--no-[A-Za-z0-9][\w-]*|-[A-Za-z0-9])(?:\s{2,}|$)/.exec(rest);
+    // GNU patch: `-p NUM  --strip=NUM  Strip…`, `-F LINES  --fuzz LINES  Set…`: the long column repeats the short one's placeholder
+    const shortValue = /^-[A-Za-z0-9] ([A-Z][A-Z0-9_]*)$/.exec(head)?.[1];
+    const afterShortValue = shortValue !== undefined ? new RegExp(String.raw`^(--[A-Za-z0-9][\w-]*[= ]${shortValue})(?:\s{2,}|$)`).exec(rest) : null;
+    const column = afterShort ?? afterShortValue ?? /^(--no-[A-Za-z0-9][\w-]*|-[A-Za-z0-9])(?:\s{2,}|$)/.exec(rest);
     if (column === null) break;
     head = `${head.replace(/,$/, '')} ${column[1] ?? ''}`;
     rest = rest.slice(column[0].length);

@@ -45,3 +45,25 @@ describe('defaults that are no value', () => {
     expect(option(help, 'builder')?.default).toBe('html');
   });
 });
+
+describe('GNU patch', () => {
+  it('`-p NUM  --strip=NUM  Strip…`: a long column repeating the short placeholder is the same option', () => {
+    const help = 'Usage: patch [OPTION]...\n\n  -p NUM  --strip=NUM  Strip NUM leading components.\n  -F LINES  --fuzz LINES  Set the fuzz factor.\n  -l  --ignore-whitespace  Ignore white space.\n';
+    expect(option(help, 'strip')).toMatchObject({ short: 'p', takes_value: true });
+    expect(option(help, 'fuzz')).toMatchObject({ short: 'F', takes_value: true });
+    expect(parseHelp(help).options.filter((candidate) => candidate.long === null)).toEqual([]);
+  });
+
+  it('quoted alternatives in prose (`\'context\' or \'unified\'`, `\'warn\' (default)`) are choices and the marked default', () => {
+    const help =
+      "Usage: patch [OPTION]...\n\n  --reject-format=FORMAT  Create 'context' or 'unified' rejects.\n  --read-only=BEHAVIOR  How to handle read-only input files: 'ignore' that they\n                        are read-only, 'warn' (default), or 'fail'.\n";
+    expect(option(help, 'reject-format')?.choices).toEqual(['context', 'unified']);
+    expect(option(help, 'read-only')).toMatchObject({ choices: ['ignore', 'warn', 'fail'], default: 'warn' });
+  });
+
+  it('`Valid WORDs are: a, b, c` two columns under the head: the plural of the value name lists the choices', () => {
+    const help = 'Usage: patch [OPTION]...\n\n  --quoting-style=WORD   output file names using quoting style WORD.\n    Valid WORDs are: literal, shell, c, escape.\n  --binary  Binary mode.\n';
+    expect(option(help, 'quoting-style')?.choices).toEqual(['literal', 'shell', 'c', 'escape']);
+    expect(option(help, 'binary')?.takes_value).toBe(false);
+  });
+});
