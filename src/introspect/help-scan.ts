@@ -23,6 +23,8 @@ export interface Entry {
    * line between entries (tsc's `COMMAND LINE FLAGS` / `COMMON COMPILER OPTIONS` are plain lines).
    */
   block: number;
+  /** True when the entry comes after the first usage line (cobra prints its long description, option examples included, before it). */
+  afterUsage?: boolean;
 }
 
 export interface Paragraph {
@@ -329,7 +331,7 @@ class Scanner {
       return true;
     }
     const restOffset = head.rest.length > 0 ? line.lastIndexOf(head.rest.slice(0, 40)) : -1;
-    this.current = { kind: 'option', indent, descriptionColumn: restOffset > indent ? restOffset : null, head: trimmed, option: head, description: [], block: this.block };
+    this.current = { kind: 'option', indent, descriptionColumn: restOffset > indent ? restOffset : null, head: trimmed, option: head, description: [], block: this.block, afterUsage: this.result.seenUsage };
     if (this.valueSection) this.current.valueSection = true;
     this.beforeBlank = null;
     this.result.entries.push(this.current);

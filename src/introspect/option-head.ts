@@ -172,6 +172,8 @@ function isValueToken(token: string, remaining: number, splitByGap: boolean): bo
   // optionator: `path::String`, `String`, `Int`, `Object`
   if (/^[a-z]*::[A-Z]\w*$/.test(token) || OPTIONATOR_TYPES.has(token)) return true;
   if (LOWERCASE_TYPE_WORDS.has(token)) return true;
+  // pflag prints a custom value's Go type: `--dir-perms FileMode`, `--vfs-cache-mode CacheMode`, `--env stringArray`
+  if (splitByGap && remaining <= 1 && /^[A-Za-z][a-z0-9]+(?:[A-Z][a-z0-9]+)+$/.test(token)) return true;
   // Pod::Usage `--archive out.tgz`: an example file name stands for the value
   if (splitByGap && remaining <= 1 && /^[a-z][\w-]{0,30}\.[a-z][a-z0-9]{0,4}$/.test(token)) return true;
   // jq-style `--arg name value`: lowercase placeholders only when the whole head is short and set off by a gap.

@@ -191,8 +191,12 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
   // a boolean type printed for `--help` (`--help -h <bool>`) is printed for every flag; `--help [topic]` is a value
   const helpPlaceholder = scan.entries.find((entry) => entry.option?.longs.some((long) => long.name === 'help'))?.option?.valueName ?? null;
   if (helpPlaceholder !== null && typeFromValueName(helpPlaceholder) === 'boolean') style.flagPlaceholder = helpPlaceholder;
+  // cobra prints the command's long description (with option lines quoted from other commands' docs)
+  // before `Usage:`, and its flags after it: option lines above the usage are prose there
+  const cobra = isCobraHelp(rawLines);
+  const proseOptions = cobra && scan.entries.some((entry) => entry.kind === 'option' && entry.afterUsage === true);
   for (const entry of scan.entries) {
-    const option = entry.kind === 'option' ? optionFromEntry(entry, style) : null;
+    const option = entry.kind === 'option' && !(proseOptions && entry.afterUsage !== true) ? optionFromEntry(entry, style) : null;
     if (option !== null) parsed.push(option);
   }
   const options = collectOptions(parsed);
@@ -229,7 +233,7 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
   if (subcommands.length > 0) {
     // `Usage: hashenc [OPTIONS] <COMMAND> <TEXT>`: a command placeholder outside brackets is required
     if (usagePositionals.some((positional) => positional.required && COMMAND_PLACEHOLDER.test(positional.name)) && positionals.length > 0) spec.command_required = true;
-    if (isCobraHelp(rawLines)) spec.options_after_command = true;
+    if (cobra) spec.options_after_command = true;
   }
   return { spec, unparsed: scan.unparsed };
 }

@@ -62,6 +62,8 @@ export function isNumberText(text: string): boolean {
 /** The type a default hints at. Quoted defaults are strings. */
 export function typeFromDefault(raw: string, quoted: boolean): CliValueType | null {
   if (quoted) return null;
+  // pflag `--dir-perms FileMode … (default 0777)`: digits after a leading zero are an octal mode, written as text
+  if (/^0\d+$/.test(raw)) return null;
   if (isIntegerText(raw)) return 'integer';
   if (isNumberText(raw)) return 'number';
   return null;

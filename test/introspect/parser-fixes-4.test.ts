@@ -67,3 +67,25 @@ describe('GNU patch', () => {
     expect(option(help, 'binary')?.takes_value).toBe(false);
   });
 });
+
+describe('cobra / pflag', () => {
+  it('a custom value type (`FileMode`, `SizeSuffix`) is the placeholder; `(default 0777)` is an octal mode kept as text', () => {
+    const help = 'Usage:\n  srv [flags]\n\nFlags:\n      --dir-perms FileMode        Directory permissions (default 0777)\n      --max-size SizeSuffix       Max total size (default off)\n      --no-seek                   Do not seek\n';
+    expect(option(help, 'dir-perms')).toMatchObject({ takes_value: true, default: '0777' });
+    expect(option(help, 'max-size')).toMatchObject({ takes_value: true, default: 'off' });
+    expect(option(help, 'no-seek')?.takes_value).toBe(false);
+  });
+
+  it('option lines quoted in the long description above `Usage:` are prose; the flags below it are the options', () => {
+    const help =
+      'Serve a remote.\n\n    --cache-dir string           Directory for caching.\n    --chunk-size SizeSuffix      Read in chunks (default 128M)\n\nUsage:\n  srv http remote:path [flags]\n\nFlags:\n      --chunk-size SizeSuffix   Read in chunks (default 128Mi)\n\nUse "srv [command] --help" for more information about a command.\n';
+    const spec = parseHelp(help);
+    expect(spec.options.map((candidate) => candidate.long)).toEqual(['chunk-size']);
+    expect(option(help, 'chunk-size')?.default).toBe('128Mi');
+  });
+
+  it('`Cache mode off|minimal|writes|full (default off)`: a bare pipe list inside the sentence gives the choices', () => {
+    const help = 'Usage:\n  srv [flags]\n\nFlags:\n      --cache-mode CacheMode   Cache mode off|minimal|writes|full (default off)\n';
+    expect(option(help, 'cache-mode')).toMatchObject({ choices: ['off', 'minimal', 'writes', 'full'], default: 'off' });
+  });
+});
