@@ -10,11 +10,16 @@ import type { CliOption } from './spec.ts';
 
 const VALUE_CUES: readonly RegExp[] = [
   // a noun phrase naming the value
-  /^(?:paths?|list|number|names?|size|amount|location|address|url|port|host)\s+(?:to|of|for)\b/i,
+  /^(?:paths?|list|number|names?|size|amount|location|address|url|port|host|hostname|passphrase|password|token)\s+(?:to|of|for)\b/i,
+  // sade sirv: `Any URL pattern(s) to ignore`
+  /^(?:any\s+)?(?:url|file|path|glob|regexp?|name)\s+patterns?(?:\(s\))?\s+to\b/i,
   /^(?:file|directory|url|port|host)\b/i,
+  // depcheck (yargs, tags only on booleans): `A config file to be parsed`, `Comma separated package list to ignore`
+  /^(?:an?|the)\s+(?:[\w-]+\s+)?(?:file|directory|path|url|list)\b(?!\s+(?:is|are|was|will)\b)/i,
+  /^comma[- ]separated\b/i,
   /^(?:specify|set)\s+(?!up\b|(?:the\s+)?(?:flag|option)\b)\S/i,
   /\bthis\s+(?:string|many|number|value|pattern|regexp|file|directory|name|amount)\b/i,
-  /\((?:in\s+)?(?:milliseconds|seconds|minutes|bytes|ms)\)/i,
+  /\((?:in\s+)?(?:milliseconds|seconds|minutes|bytes|ms|secs?)\)/i,
   /<[^<>\s]{1,60}>/,
   /\bglob(?:s|\s+patterns?(?:\(s\))?)\b/i,
 ];
@@ -32,8 +37,13 @@ function describesValue(description: string): boolean {
  * unless its placeholders are written by hand (`byHand`: meow prints none of its own, so an author's
  * `--cwd=<dir>` beside a bare `--concurrency   Number of files…` says nothing about the latter).
  */
+/** True when the help has enough options and not one shows a placeholder, value type tag or choices. */
+export function isBareHelp(options: readonly CliOption[]): boolean {
+  return options.length >= MIN_OPTIONS && !options.some((option) => option.takes_value || option.choices !== null);
+}
+
 export function applyDescriptionValueTaking(options: CliOption[], byHand = false): void {
-  if (options.length < MIN_OPTIONS || (!byHand && options.some((option) => option.takes_value || option.choices !== null))) return;
+  if (options.length < MIN_OPTIONS || (!byHand && !isBareHelp(options))) return;
   for (const option of options) {
     if (option.takes_value || option.negation !== null || option.repeatable || (option.long ?? '').startsWith('no-') || option.description === null) continue;
     if (!describesValue(option.description)) continue;

@@ -80,8 +80,13 @@ export function applyFlushLeftTypes(entries: readonly Entry[], options: readonly
   const examples = examplesOf(lines, program);
   for (const entry of flushLeft) {
     const option = optionOf(entry, options);
-    if (option === undefined || option.takes_value) continue;
+    if (option === undefined) continue;
     const typeWord = typeWordOf(entry);
+    // a bare help's stated default (`default: 0`) made it value-taking already: its `type: number` line still names the type
+    if (option.takes_value) {
+      if (typeWord === 'number' && option.type === 'integer') option.type = 'number';
+      continue;
+    }
     if (typeWord !== null) {
       if (typeWord !== 'boolean') takeValue(option, typeWord === 'number' ? 'number' : 'string');
       continue;

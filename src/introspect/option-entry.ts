@@ -109,6 +109,10 @@ function valueShapeOf(head: OptionHead, facts: DescriptionFacts, choices: string
       return { takes: true, type: typeFromDefault(stated, facts.defaultQuoted) ?? 'string' };
     }
   }
+  if (style.statedDefaultTakesValue === true && facts.defaultText !== null && head.negation === null && !/^(true|false)$/i.test(facts.defaultText)) {
+    const stated = facts.defaultText;
+    if (!isProseDefault(stated, facts.defaultQuoted, true, 'string', null, head.longs.map((long) => long.name))) return { takes: true, type: typeFromDefault(stated, facts.defaultQuoted) ?? 'string' };
+  }
   if (style.untaggedTakesValue === true && facts.typeHint === null && !/\[count\]/i.test(text) && head.negation === null && !(head.longs[0]?.name ?? '').startsWith('no-')) {
     const stated = facts.defaultText;
     // `[default: true]` without a tag is still a switch
@@ -169,6 +173,11 @@ export interface OptionStyle {
    * a type column printed for every option, flags included, so an option showing only it is a flag.
    */
   flagPlaceholder?: string;
+  /**
+   * No option of the help shows a placeholder (sade): an option stating a default other than a
+   * boolean (`Port to bind  (default 8080)`) takes a value.
+   */
+  statedDefaultTakesValue?: boolean;
 }
 
 /**

@@ -10,7 +10,7 @@
  * descriptions in a help that shows no placeholder at all (description-values.ts).
  */
 import { dropDefaultsNamingArguments } from './argument-defaults.ts';
-import { applyDescriptionValueTaking } from './description-values.ts';
+import { applyDescriptionValueTaking, isBareHelp } from './description-values.ts';
 import { applyFlushLeftTypes } from './flush-left-types.ts';
 import { unboxPanels } from './rich-box.ts';
 import { extractGoFlags, looksLikeGoFlag } from './go-flag.ts';
@@ -183,7 +183,6 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
   const goUsage = /^usage of (?:'([^']{1,80})'|(\S+)):$/i.exec(rawLines[0]?.trim() ?? '');
   const scan: HelpScan = scanHelpLines(lines, (index) => go.consumed.has(index) || (index === 0 && goUsage !== null), goUsage !== null ? 0 : null);
 
-  const parsed: CliOption[] = [...go.options];
   const style: OptionStyle = {
     defaultInPlaceholder: rawLines.some((line) => /\bShow context-sensitive help\.?$/.test(line.trim())),
     untaggedTakesValue: rawLines.some((line) => /^\s*(-h, )?--help\s+Show help\s+\[boolean\]$/.test(line)),
@@ -195,12 +194,24 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
   // before `Usage:`, and its flags after it: option lines above the usage are prose there
   const cobra = isCobraHelp(rawLines);
   const proseOptions = cobra && scan.entries.some((entry) => entry.kind === 'option' && entry.afterUsage === true);
-  for (const entry of scan.entries) {
-    const option = entry.kind === 'option' && !(proseOptions && entry.afterUsage !== true) ? optionFromEntry(entry, style) : null;
-    if (option !== null) parsed.push(option);
+  const buildOptions = (): CliOption[] => {
+    const parsed: CliOption[] = [...go.options];
+    for (const entry of scan.entries) {
+      const option = entry.kind === 'option' && !(proseOptions && entry.afterUsage !== true) ? optionFromEntry(entry, style) : null;
+      if (option !== null) parsed.push(option);
+    }
+    const built = collectOptions(parsed);
+    applyEpilogValueLists(built, scan.paragraphs);
+    return built;
+  };
+  let options = buildOptions();
+  // sade prints no placeholders (`-p, --port   Port to bind  (default 8080)`): where no option shows
+  // one, a stated default other than a boolean says the option takes a value
+  const bare = go.options.length === 0 && style.untaggedTakesValue !== true && isBareHelp(options);
+  if (bare) {
+    style.statedDefaultTakesValue = true;
+    options = buildOptions();
   }
-  const options = collectOptions(parsed);
-  applyEpilogValueLists(options, scan.paragraphs);
 
   const takesValue = (flag: string): boolean => {
     const name = flag.replace(/^-+/, '');
@@ -226,7 +237,11 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
   if (programName === null && firstForm?.program) programName = programNameOf(forms, firstForm.program, commandPrefixOf(scan.entries.filter((entry) => entry.kind === 'command'), programBaseName(firstForm.program)));
   programName ??= fallbackProgramName(lines, parseOptions?.fileName);
   applyFlushLeftTypes(scan.entries, options, lines, programName?.split(' ')[0] ?? null);
-  if (go.options.length === 0 && style.untaggedTakesValue !== true) applyDescriptionValueTaking(options, isMeowHelp(rawLines));
+  if (go.options.length === 0 && style.untaggedTakesValue !== true) {
+    // the options a stated default made value-taking show no placeholder either: the help stays bare
+    const stillBare = bare && options.every((option) => !option.takes_value || option.default !== null);
+    applyDescriptionValueTaking(options, isMeowHelp(rawLines) || stillBare);
+  }
   const name = sanitizeToolName(programName ?? parseOptions?.fileName ?? 'tool');
 
   const spec: CliSpec = { name, description: descriptionOf(scan.paragraphs, scan.seenUsage), options, positionals, subcommands };

@@ -89,3 +89,28 @@ describe('cobra / pflag', () => {
     expect(option(help, 'cache-mode')).toMatchObject({ choices: ['off', 'minimal', 'writes', 'full'], default: 'off' });
   });
 });
+
+describe('helps that show no placeholder', () => {
+  const bare = (rows: string): string => `Usage: app [options]\n\nOptions:\n  --json        Output results to JSON\n  --quiet       Suppress messages\n  --verbose     Say more\n  --dry-run     Change nothing\n${rows}  --help        Show this help message  [boolean]\n`;
+
+  it('yargs with tags only on booleans: `A config file to be parsed`, `Comma separated … list` name a value', () => {
+    const help = bare('  --config      A config file to be parsed\n  --ignores     Comma separated package list to ignore\n');
+    expect(option(help, 'config')?.takes_value).toBe(true);
+    expect(option(help, 'ignores')?.takes_value).toBe(true);
+    expect(option(help, 'json')?.takes_value).toBe(false);
+  });
+
+  it('sade: a stated default other than a boolean (`(default localhost)`) makes the option take a value; `(default true)` stays a flag', () => {
+    const help = bare('  -H, --host    Hostname to bind  (default localhost)\n  -G, --gzip    Send precompiled files  (default true)\n');
+    expect(option(help, 'host')).toMatchObject({ takes_value: true, default: 'localhost' });
+    expect(option(help, 'gzip')?.takes_value).toBe(false);
+  });
+
+  it('sade: `… value (sec)`, `Passphrase to decrypt…`, `Any URL pattern(s) to ignore` name a value; `Allow patterns to match…` does not', () => {
+    const help = bare('  -m, --maxage  Define its "max-age" value (sec)\n  -P, --pass    Passphrase to decrypt a key\n  -I, --ignores Any URL pattern(s) to ignore\n  --dot         Allow patterns to match dotfiles\n');
+    expect(option(help, 'maxage')?.takes_value).toBe(true);
+    expect(option(help, 'pass')?.takes_value).toBe(true);
+    expect(option(help, 'ignores')?.takes_value).toBe(true);
+    expect(option(help, 'dot')?.takes_value).toBe(false);
+  });
+});
