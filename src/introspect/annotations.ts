@@ -106,7 +106,9 @@ function readAnnotationGroups(facts: DescriptionFacts): void {
     const body = group.body.trim();
     for (const part of body.split(/;\s*/)) {
       const defaultMatch = /^default(?::\s*|=|\s+)([\s\S]*)$/i.exec(part.trim());
-      if (defaultMatch && facts.defaultText === null && group.open === '[') setDefault(facts, defaultMatch[1] ?? '');
+      // clap rav1e `[default:  0 for s0-s9, 1 for s10] [default: 1]`: a later one-word default outranks a first one in prose
+      const proseBefore = facts.defaultText !== null && !facts.defaultQuoted && /\s/.test(facts.defaultText) && !/\s/.test((defaultMatch?.[1] ?? ' ').trim());
+      if (defaultMatch && (facts.defaultText === null || proseBefore) && group.open === '[') setDefault(facts, defaultMatch[1] ?? '');
     }
     if (group.open === '(') readParenthesisGroup(facts, body);
     else readBracketGroup(facts, body);

@@ -114,3 +114,10 @@ describe('helps that show no placeholder', () => {
     expect(option(help, 'dot')?.takes_value).toBe(false);
   });
 });
+
+describe('clap', () => {
+  it('`[default:  0 for s0-s9, 1 for s10] [default: 1]`: the later one-word default outranks the first in prose', () => {
+    const help = 'OPTIONS:\n        --scd_speed <SPEED>\n            Speed level [default:  0 for s0-s9, 1 for s10] [default: 1]\n';
+    expect(option(help, 'scd_speed')?.default).toBe(1);
+  });
+});
