@@ -131,6 +131,8 @@ function defaultOf(head: OptionHead, facts: DescriptionFacts, shape: ValueShape,
   const long = head.longs[0]?.name ?? null;
   // zstd `--format=zstd   … [Default]`: the line's own literal value is the default
   if (facts.defaultText === null && head.choices?.length === 1 && /\[default\]/i.test(text)) return head.choices[0] ?? null;
+  // click `-c, --clean / --dirty   Remove old files … (the default).`: the first spelling of the pair is the one in effect
+  if (facts.defaultText === null && !shape.takes && head.negation !== null && /\(the default\)\.?$/i.test(text.trim())) return true;
   if (facts.defaultText === null) return shape.takes && facts.stateDefault !== null ? stateDefaultOf(facts.stateDefault, shape, choices) : null;
   // rustc `-L [<KIND>=]<PATH> … KIND can be one of <…|all> (default: all)`: the default of a part
   const part = (head.valueName ?? '').includes('=]') ? /^\[?<?([A-Z][A-Z_]{1,20})\b/.exec(head.valueName ?? '')?.[1] : undefined;

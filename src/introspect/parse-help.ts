@@ -10,6 +10,7 @@
  * descriptions in a help that shows no placeholder at all (description-values.ts).
  */
 import { dropDefaultsNamingArguments } from './argument-defaults.ts';
+import { applyDefaultsSection } from './defaults-section.ts';
 import { applyDescriptionValueTaking, isBareHelp } from './description-values.ts';
 import { applyFlushLeftTypes } from './flush-left-types.ts';
 import { unboxPanels } from './rich-box.ts';
@@ -212,6 +213,8 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
     style.statedDefaultTakesValue = true;
     options = buildOptions();
   }
+
+  applyDefaultsSection(options, rawLines);
 
   const takesValue = (flag: string): boolean => {
     const name = flag.replace(/^-+/, '');

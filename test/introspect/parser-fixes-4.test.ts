@@ -121,3 +121,21 @@ describe('clap', () => {
     expect(option(help, 'scd_speed')?.default).toBe(1);
   });
 });
+
+describe('flags on by default', () => {
+  it('click `--clean / --dirty   Remove old files … (the default).`: the first spelling is in effect', () => {
+    const help = 'Usage: mkdocs build [OPTIONS]\n\nOptions:\n  -c, --clean / --dirty  Remove old files before building (the\n                         default).\n  -s, --strict / --no-strict  Fail on warnings.\n';
+    expect(option(help, 'clean')).toMatchObject({ takes_value: false, default: true });
+    expect(option(help, 'strict')?.default).toBeNull();
+  });
+
+  it('RubyGems `Defaults:` section: `--local` is on, `--no-details` is off; a section holding anything else says nothing', () => {
+    const options = '  Options:\n    -d, --[no-]details               Display details\n    -l, --local                      Restrict to local\n    -r, --remote                     Restrict to remote\n';
+    const help = `Usage: gem list [options]\n\n${options}\n  Defaults:\n    --local --no-details\n`;
+    expect(option(help, 'local')?.default).toBe(true);
+    expect(option(help, 'details')?.default).toBe(false);
+    expect(option(help, 'remote')?.default).toBeNull();
+    const prose = `Usage: gem list [options]\n\n${options}\n  Defaults:\n    --local unless --remote is given\n`;
+    expect(option(prose, 'local')?.default).toBeNull();
+  });
+});
