@@ -142,9 +142,12 @@ function readBracketGroup(facts: DescriptionFacts, body: string): void {
  * `one of: a, b`, optionator's `either: a, b, or c`; tsc writes aliases with a slash:
  * `one of: es5, es6/es2015, esnext`.
  */
-function oneOfChoices(description: string): string[] | null {
+function oneOfChoices(text: string): string[] | null {
+  // coverage (optparse): `Output format, either text (default), markdown, or total.`: the marker is no part of the list
+  const description = text.replace(/ \(default\)(?=,)/g, '');
   const oneOf = /\b(?:one of|either):?\s+([\w.-]+(?:\/[\w.-]+)*(?:\s*(?:,\s*or\b|,|\bor\b)\s*[\w.-]+(?:\/[\w.-]+)*){1,60})/i.exec(description);
-  if (oneOf) return (oneOf[1] ?? '').split(/\s*(?:,\s*or\b|,|\bor\b)\s*/).flatMap((choice) => choice.split('/')).filter((choice) => choice.length > 0);
+  // a sentence's final period is no part of the last value (`…, markdown, or total.`)
+  if (oneOf) return (oneOf[1] ?? '').replace(/\.$/, '').split(/\s*(?:,\s*or\b|,|\bor\b)\s*/).flatMap((choice) => choice.split('/')).filter((choice) => choice.length > 0);
   return null;
 }
 
@@ -225,7 +228,7 @@ function readListedDefault(facts: DescriptionFacts): void {
   const { description } = facts;
   if (facts.defaultText === null) {
     // GNU patch quotes the items: `'ignore' that they are read-only, 'warn' (default), or 'fail'`
-    const marked = new RegExp(String.raw`(?:^|[:,]\s*)(['"]?)(${LIST_ITEM})\1 \(default\)(?=\s*(?:,|$))`).exec(description);
+    const marked = new RegExp(String.raw`(?:^|[:,]\s*|\b(?:either|one of)\s+)(['"]?)(${LIST_ITEM})\1 \(default\)(?=\s*(?:,|$))`).exec(description);
     if (marked) {
       facts.defaultText = marked[2] ?? null;
       facts.defaultQuoted = (marked[1] ?? '') !== '';
@@ -251,6 +254,8 @@ function readProseDefault(facts: DescriptionFacts): void {
     /(?:\bdefault(?: value)? is|\(default|[;,]\s+default|\b(?:instead of|than) the default)\s+("[^"]{0,200}"|'[^']{0,200}'|[+-]?\d+(?:\.\d+)?)(?!\w|\.\w)/i.exec(description) ??
     // docopt grip: `Default is the public API: https://api.github.com` (a value after the colon ends the sentence)
     /\bdefault(?: value)? is [^.:]{1,60}:\s+([^\s,;]{1,200}?)\.?$/i.exec(description) ??
+    // optparse coverage: `Sort by column: name, … or cover. Default is name.`: one word, a sentence of its own
+    /(?:^|[.!]\s+)Default is ([a-z][\w.-]{0,60})\.(?=\s|$)/.exec(description) ??
     // esbuild: `(browser | node | neutral, default browser)`: the last item of a parenthesis
     /,\s+default\s+([a-z0-9][\w.-]{0,60})\)/i.exec(description);
   // click wraps a long `[default: /(\.direnv|\.ipy` / `nb_checkpoints|…)/]` over lines: a bracket

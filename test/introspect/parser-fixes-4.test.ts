@@ -139,3 +139,16 @@ describe('flags on by default', () => {
     expect(option(prose, 'local')?.default).toBeNull();
   });
 });
+
+describe('optparse prose', () => {
+  it('`either text (default), markdown, or total.`: the choices without the marker or the period, the marked one the default', () => {
+    const help = 'Usage: coverage report [options]\n\nOptions:\n  --format=FORMAT       Output format, either text (default), markdown, or total.\n';
+    expect(option(help, 'format')).toMatchObject({ choices: ['text', 'markdown', 'total'], default: 'text' });
+  });
+
+  it('`Default is name.` as a sentence of its own is the default; `Default is the first one.` is prose', () => {
+    const help = 'Usage: coverage report [options]\n\nOptions:\n  --sort=COLUMN         Sort by the named column: name, stmts, or cover. Default is name.\n  --pick=WHICH          Pick one. Default is the first one.\n';
+    expect(option(help, 'sort')?.default).toBe('name');
+    expect(option(help, 'pick')?.default).toBeNull();
+  });
+});
