@@ -387,6 +387,19 @@ function fileFlagSpelling(scan: HeadScan, dashes: '--' | '-', name: string, toke
   return true;
 }
 
+/**
+ * True when a lower-case word after a spelling comes back after the next spelling of the same head
+ * (argparse prints the metavar after each: `-j n, --jobs n`): it is the value's name, not prose.
+ */
+function repeatsAfterNextSpelling(tokens: readonly string[], index: number, token: string): boolean {
+  const word = token.replace(/,$/, '');
+  // sphinx-build `--define setting=value, -D setting=value`: a `key=value` pair too
+  if (!/^[a-z][a-z0-9_]{0,20}(?:=[a-z][a-z0-9_]{0,20})?$/.test(word)) return false;
+  const following = tokens.slice(index + 1);
+  const nextFlag = following.findIndex(isFlagToken);
+  return nextFlag >= 0 && following.slice(0, nextFlag).every((between) => between.replace(/,$/, '') === word) && following[nextFlag + 1]?.replace(/,$/, '') === word;
+}
+
 /** Reads a token that is not a flag: a value placeholder, a `...`, a second value, or the description's start. */
 function readPlaceholderToken(scan: HeadScan, token: string): HeadStep {
   const { result, tokens, index } = scan;
@@ -399,6 +412,15 @@ function readPlaceholderToken(scan: HeadScan, token: string): HeadStep {
     // argparse `-e <zipfile> <output_dir>, --extract …`, `-c <name> [<file> ...]`: more values
     result.valueCount = Math.max(result.valueCount, 2);
     if (token.startsWith('[')) result.variadicValues = true;
+    return 'next';
+  }
+  if ((scan.lastWasFlag || scan.lastWasBareValue) && repeatsAfterNextSpelling(tokens, index, token)) {
+    // argparse lower-case metavars: `-j n, --jobs n`, `--line-range line line, --range line line`
+    const word = token.replace(/,$/, '');
+    if (scan.lastWasFlag) setValue(result, readValue(word));
+    else result.valueCount = Math.max(result.valueCount, 2);
+    scan.lastWasFlag = false;
+    scan.lastWasBareValue = true;
     return 'next';
   }
   if (scan.lastWasFlag && isValueToken(token, remaining, scan.byGap)) {

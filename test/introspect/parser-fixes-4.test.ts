@@ -152,3 +152,18 @@ describe('optparse prose', () => {
     expect(option(help, 'pick')?.default).toBeNull();
   });
 });
+
+describe('argparse lower-case metavars', () => {
+  it('`-j n, --jobs n`, `--define setting=value, -D setting=value`: a word repeated after the next spelling is the value', () => {
+    const help =
+      'usage: app [-h]\n\noptions:\n  -j n, --jobs n        number of parallel jobs\n  --define setting=value, -D setting=value\n                        override a setting\n  -r, --recursive       run recursively\n';
+    expect(option(help, 'jobs')).toMatchObject({ short: 'j', takes_value: true, value_name: 'n' });
+    expect(option(help, 'define')).toMatchObject({ short: 'D', takes_value: true });
+    expect(option(help, 'recursive')?.takes_value).toBe(false);
+  });
+
+  it('`--line-range line line, --range line line` takes two values', () => {
+    const help = 'usage: app [-h]\n\noptions:\n  --line-range line line, --range line line\n                        only fix errors within this range\n';
+    expect(option(help, 'line-range')).toMatchObject({ takes_value: true, value_count: 2 });
+  });
+});
