@@ -116,7 +116,7 @@ class Scanner {
     private readonly skip: (index: number) => boolean,
     private readonly usageHeader: number | null,
   ) {
-    this.capitalTitles = lines.some((line) => /^USAGE\s*$/.test(line));
+    this.capitalTitles = lines.some((line) => /^USAGE(?:\s*$|\s+\S)/.test(line));
   }
 
   run(): HelpScan {
@@ -167,7 +167,8 @@ class Scanner {
   }
 
   private usageLine(line: string, trimmed: string, indent: number, index: number): boolean {
-    const usageMatch = /^\s*usage:\s*(.*)$/i.exec(line);
+    // citty prints its title in capitals with the form on the same line: `USAGE giget [OPTIONS] <TEMPLATE> [DIR]`
+    const usageMatch = /^\s*usage:\s*(.*)$/i.exec(line) ?? /^\s*USAGE\s+(\S.*)$/.exec(line);
     if (usageMatch && (!this.result.seenUsage || this.usageMode === null)) {
       this.closeParagraph();
       this.current = null;
@@ -300,6 +301,10 @@ class Scanner {
     const continuation = indent > entry.indent + 2 || flushLeft || (indent === entry.indent + 2 && entry.kind === 'option');
     const startsOption = OPTION_START.test(trimmed) && (entry.descriptionColumn === null ? indent <= entry.indent + 2 : indent < entry.descriptionColumn - 2);
     if (!continuation || startsOption) return false;
+    // citty right-aligns its argument names: `  TEMPLATE    Template name…` / `       DIR    A relative…`:
+    // a word, a gap, then text at the entry's description column is the next entry
+    const named = /^\S+\s{2,}/.exec(trimmed);
+    if (entry.kind !== 'option' && named !== null && entry.descriptionColumn !== null && indent < entry.descriptionColumn && indent + named[0].length === entry.descriptionColumn) return false;
     if (entry.descriptionColumn === null && entry.description.length === 0) entry.descriptionColumn = indent;
     if (entry.description.length < MAX_DESCRIPTION_LINES) entry.description.push(trimmed);
     this.current = entry;

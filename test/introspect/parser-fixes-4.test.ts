@@ -167,3 +167,20 @@ describe('argparse lower-case metavars', () => {
     expect(option(help, 'line-range')).toMatchObject({ takes_value: true, value_count: 2 });
   });
 });
+
+describe('citty', () => {
+  const help =
+    'Download templates (giget v2.0.0)\n\nUSAGE giget [OPTIONS] <TEMPLATE> [DIR]\n\nARGUMENTS\n\n  TEMPLATE    Template name or a URI\n       DIR    A relative or absolute path\n\nOPTIONS\n\n     --force    Clone to existing directory\n';
+
+  it('`USAGE giget [OPTIONS] <TEMPLATE> [DIR]`: a capital title with the form on its line is the usage', () => {
+    expect(parseHelp(help).name).toBe('giget');
+  });
+
+  it('right-aligned argument names: each line whose text starts at the description column is an argument of its own', () => {
+    expect(parseHelp(help).positionals.map(({ name, required }) => ({ name, required }))).toEqual([
+      { name: 'TEMPLATE', required: true },
+      { name: 'DIR', required: false },
+    ]);
+    expect(option(help, 'force')?.takes_value).toBe(false);
+  });
+});
