@@ -165,6 +165,8 @@ function isKindOfValue(word: string): boolean {
 
 function isValueToken(token: string, remaining: number, splitByGap: boolean): boolean {
   if (/^[<[{]/.test(token)) return true;
+  // clipanion numbers its placeholders: `--mode #0`
+  if (/^#\d{1,2}$/.test(token)) return true;
   if (/^[A-Z][A-Z0-9_:.-]*$/.test(token)) return true;
   // busybox `-u USER[:GRP]`
   if (/^[A-Z][A-Z0-9_]*\[[:.,=/@-]?[A-Z][A-Z0-9_]*\]$/.test(token)) return true;

@@ -8,16 +8,24 @@
  *
  * `unboxPanels` turns a panel back into plain help: the top border becomes a `Options:` title, the
  * bottom border a blank line, and the side borders spaces (so columns stay where they were).
+ * clipanion's ruled titles (`━━━ Usage ━━━━`) become plain titles (`Usage:`) the same way.
  */
 
 const TOP = /^\s*[╭┌┏]─+\s*(.*?)\s*─*[╮┐┓]\s*$/;
 const BOTTOM = /^\s*[╰└┗]─+[╯┘┛]\s*$/;
 const SIDE = /^(\s*)[│┃]( ?)(.*?)\s*[│┃]\s*$/;
 
-/** Plain lines for a help drawn with rich panels; other helps come back unchanged. */
+/** clipanion (yarn) rules its section titles: `━━━ Options ━━━━━━━━━━`. */
+const RULE_TITLE = /^━{3} (\S.{0,60}?) ━{3,}\s*$/;
+
+/** Plain lines for a help drawn with rich panels or clipanion's ruled titles; other helps come back unchanged. */
 export function unboxPanels(lines: readonly string[]): string[] {
-  if (!lines.some((line) => TOP.test(line))) return [...lines];
-  return lines.map((line) => {
+  // the blank line clipanion leaves under each title goes, so `$ yarn add ...` sits right under `Usage:`
+  const ruled = lines.some((line) => RULE_TITLE.test(line))
+    ? lines.filter((line, index) => !(line.trim().length === 0 && RULE_TITLE.test(lines[index - 1] ?? ''))).map((line) => line.replace(RULE_TITLE, '$1:'))
+    : lines;
+  if (!ruled.some((line) => TOP.test(line))) return [...ruled];
+  return ruled.map((line) => {
     const top = TOP.exec(line);
     if (top) return top[1] !== undefined && top[1].length > 0 ? `${top[1]}:` : '';
     if (BOTTOM.test(line)) return '';

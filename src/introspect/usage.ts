@@ -185,8 +185,11 @@ function commandPathEnd(atoms: readonly Atom[]): number {
   }
   if (end === 1) return 1;
   const next = atoms[end];
-  // …or by a `<placeholder>` (`gum spin <command> ...`)
-  const accepted = next === undefined || (next.kind === 'open' && next.bracket === '[') || (next.kind === 'word' && (next.text.startsWith('-') || /^<[^>]+>/.test(next.text)));
+  // …or by a `<placeholder>` (`gum spin <command> ...`), or a `kind:part` pattern naming a value (cobra `rclone serve http remote:path [flags]`)
+  const accepted =
+    next === undefined ||
+    (next.kind === 'open' && next.bracket === '[') ||
+    (next.kind === 'word' && (next.text.startsWith('-') || /^<[^>]+>/.test(next.text) || /^[a-z][\w-]{0,30}:[a-z][\w-]{0,30}$/.test(next.text)));
   return accepted ? end : 1;
 }
 

@@ -184,3 +184,18 @@ describe('citty', () => {
     expect(option(help, 'force')?.takes_value).toBe(false);
   });
 });
+
+describe('usage forms and titles', () => {
+  it('cobra `rclone serve http remote:path [flags]`: a `kind:part` word ends the subcommand path and is the positional', () => {
+    const spec = parseHelp('Serve a remote.\n\nUsage:\n  rclone serve http remote:path [flags]\n\nFlags:\n      --addr string   IP address to bind to\n');
+    expect(spec.name).toBe('rclone_serve_http');
+    expect(spec.positionals.map((positional) => positional.name)).toEqual(['remote:path']);
+  });
+
+  it('clipanion `━━━ Options ━━━━` titles and `--mode #0` placeholders', () => {
+    const help = 'Add dependencies\n\n━━━ Usage ━━━━━━━━━━━━━━━━━━━━\n\n$ yarn add ...\n\n━━━ Options ━━━━━━━━━━━━━━━━━━\n\n  --json              Format the output as NDJSON\n  --mode #0           Change what artifacts installs generate\n';
+    expect(option(help, 'mode')).toMatchObject({ takes_value: true });
+    expect(option(help, 'json')?.takes_value).toBe(false);
+    expect(parseHelp(help).name).toBe('yarn');
+  });
+});
