@@ -199,3 +199,13 @@ describe('usage forms and titles', () => {
     expect(parseHelp(help).name).toBe('yarn');
   });
 });
+
+describe('pflag key=value placeholder', () => {
+  it('`-o, --option key=value` takes a value, and the options under it stay options of their own', () => {
+    const help =
+      'Usage:\n  restic restore [flags]\n\nFlags:\n  -o, --option key=value           set extended option (key=value, can be specified multiple times)\n      --pack-size uint             set target pack size in MiB\n  -q, --quiet                      do not output progress\n';
+    expect(option(help, 'option')).toMatchObject({ short: 'o', takes_value: true, repeatable: true });
+    expect(option(help, 'pack-size')?.takes_value).toBe(true);
+    expect(option(help, 'quiet')?.takes_value).toBe(false);
+  });
+});
