@@ -181,6 +181,14 @@ function quotedAlternativeChoices(description: string): string[] | null {
   return [...(alternatives[1] ?? '').matchAll(/'([^']+)'/g)].map((match) => match[1] ?? '');
 }
 
+/** Go flag `Targets format [http, json] (default "http")`: a bracketed list holding the stated default. */
+function bracketedListChoices(description: string, defaultText: string | null): string[] | null {
+  if (defaultText === null) return null;
+  const bracketed = new RegExp(String.raw`\[(${LIST_ITEM}(?:,\s*${LIST_ITEM}){1,30})\]`).exec(description);
+  const items = bracketed === null ? [] : (bracketed[1] ?? '').split(/,\s*/);
+  return items.includes(defaultText) ? items : null;
+}
+
 /** yargs prose: `(SIGTERM/SIGKILL, defaults to SIGTERM)`: slash-separated values, one of them the default. */
 function slashedDefaultChoices(description: string): string[] | null {
   const slashed = /\(([\w.-]{1,30}(?:\/[\w.-]{1,30}){1,30}),\s+defaults?(?:\s+to|:)?\s+([\w.-]{1,30})\)/i.exec(description);
@@ -215,6 +223,7 @@ function readProseChoices(facts: DescriptionFacts): void {
   facts.choices ??= slashedDefaultChoices(description);
   facts.choices ??= placeholderIsQuotedListChoices(description);
   facts.choices ??= quotedAlternativeChoices(description);
+  facts.choices ??= bracketedListChoices(description, facts.defaultText);
   if (facts.choices === null) readBracedChoices(facts);
 }
 
@@ -346,6 +355,7 @@ const AFTER_COLON_LIST = new RegExp(String.raw`(\w):\s+` + LIST);
 const LEADING_LIST = new RegExp(String.raw`^(${LIST_ITEM}(?:(?:,\s*or|,|\s+or)\s+${LIST_ITEM}){2,30})(?=\s*(?:[.;(]|$))`);
 /** A description that is only `a | b | c`, after a type tag (vite/cac: `[string] info | warn`). */
 const PIPE_LIST = new RegExp(String.raw`^\s*(?:\[\w+\]\s*)?(${LIST_ITEM}(?:\s*\|\s*${LIST_ITEM}){1,30})\s*$`);
+const PAREN_SLASH_LIST = new RegExp(String.raw`\((${LIST_ITEM}(?:\/${LIST_ITEM}){2,30})\)`);
 const INLINE_PIPE_LIST = new RegExp(String.raw`(?:^|\s)(${LIST_ITEM}(?:\|${LIST_ITEM}){2,30})(?=[\s.,;)]|$)`);
 /** `(merge, diff3, or zdiff3)`, urfave `(atom, rss, universal)`: a parenthesized list of three or more. */
 const PAREN_LIST = new RegExp(String.raw`\((${LIST_ITEM}(?:,\s*${LIST_ITEM}){1,30}(?:,?\s+or\s+${LIST_ITEM})?)\)`);
@@ -447,6 +457,9 @@ export function listedChoices(text: string, valueName: string | null): string[] 
   // three or more alternatives, each naming its value in parentheses
   const named = PAREN_NAMED_ALTERNATIVES.exec(description);
   if (named !== null) return [...named[0].matchAll(/\(([^()]+)\)/g)].map((item) => item[1] ?? '');
+  // commander madge: `layout engine to use (dot/neato/fdp/sfdp/twopi/circo)`: three or more joined by slashes
+  const slashed = PAREN_SLASH_LIST.exec(description);
+  if (slashed !== null) return (slashed[1] ?? '').split('/');
   const piped = PAREN_PIPE_LIST.exec(description);
   return piped === null ? null : (piped[1] ?? '').split(/\s*\|\s*/);
 }

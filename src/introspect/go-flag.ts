@@ -32,7 +32,7 @@ export function looksLikeGoFlag(lines: readonly string[]): boolean {
       if (GO_DESCRIPTION_LINE.test(next) || line.includes('\t')) entries += 1;
     }
   }
-  return entries > 0 && (/^usage of \S+:$/i.test(lines[0]?.trim() ?? '') || entries >= 2);
+  return entries > 0 && (/^usage of \S+(?: [a-z][\w-]*){0,3}:$/i.test(lines[0]?.trim() ?? '') || entries >= 2);
 }
 
 function goValueType(valueName: string | null, defaultText: string | null, defaultQuoted: boolean): CliValueType {
@@ -45,8 +45,10 @@ function goValueType(valueName: string | null, defaultText: string | null, defau
       return 'number';
     case 'string':
     case 'duration':
-    case 'value':
       return 'string';
+    // a custom flag.Value: only its default hints at a type (vegeta `-max-body value … (default -1)`)
+    case 'value':
+      return defaultText === null ? 'string' : (typeFromDefault(defaultText, defaultQuoted) ?? 'string');
     default: {
       const hinted = typeFromValueName(valueName);
       // benchstat `-confidence level … (default 0.95)`: a decimal default makes an integer-sounding name a number

@@ -181,7 +181,8 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
   const go = looksLikeGoFlag(rawLines) ? extractGoFlags(rawLines) : { options: [], consumed: new Set<number>() };
   const lines = rawLines.map((line, index) => (go.consumed.has(index) ? '' : expandTabs(line)));
   // Go: `Usage of NAME:` or `Usage of 'go tool cover':`
-  const goUsage = /^usage of (?:'([^']{1,80})'|(\S+)):$/i.exec(rawLines[0]?.trim() ?? '');
+  // …or `Usage of vegeta attack:` (a subcommand's own FlagSet named with its path)
+  const goUsage = /^usage of (?:'([^']{1,80})'|(\S+(?: [a-z][\w-]*){0,3})):$/i.exec(rawLines[0]?.trim() ?? '');
   const scan: HelpScan = scanHelpLines(lines, (index) => go.consumed.has(index) || (index === 0 && goUsage !== null), goUsage !== null ? 0 : null);
 
   const style: OptionStyle = {

@@ -209,3 +209,21 @@ describe('pflag key=value placeholder', () => {
     expect(option(help, 'quiet')?.takes_value).toBe(false);
   });
 });
+
+describe('value lists and Go flag sets', () => {
+  it('commander `(dot/neato/fdp/sfdp)`: three or more values joined by slashes in parentheses', () => {
+    const help = 'Usage: madge [options]\n\nOptions:\n  -l, --layout <name>      layout engine to use for graph\n                           (dot/neato/fdp/sfdp)\n  --mode <x>               read (and/or) write\n';
+    expect(option(help, 'layout')?.choices).toEqual(['dot', 'neato', 'fdp', 'sfdp']);
+    expect(option(help, 'mode')?.choices).toBeNull();
+  });
+
+  it('Go `Usage of vegeta attack:` names the program with its path; `[http, json] (default "http")` lists the choices; a `value` flag takes its type from the default', () => {
+    const help =
+      'Usage of vegeta attack:\n  -format string\n    \tTargets format [http, json] (default "http")\n  -header value\n    \tRequest header [example: a, b]\n  -max-body value\n    \tMaximum bytes to capture (default -1)\n';
+    const spec = parseHelp(help);
+    expect(spec.name).toBe('vegeta_attack');
+    expect(option(help, 'format')).toMatchObject({ choices: ['http', 'json'], default: 'http' });
+    expect(option(help, 'header')?.choices).toBeNull();
+    expect(option(help, 'max-body')).toMatchObject({ type: 'integer', default: -1 });
+  });
+});
