@@ -109,9 +109,21 @@ function optionalWhereAnotherFormRunsWithout(positionals: UsageForm['positionals
  * the first form's positionals and goes on with optional ones adds those, optional.
  */
 function extendedByOtherForms(positionals: UsageForm['positionals'], first: UsageForm, forms: readonly UsageForm[]): UsageForm['positionals'] {
-  if (positionals.length === 0) return positionals;
-  const result = [...positionals];
   const path = first.commandPath.join(' ');
+  if (positionals.length === 0) {
+    // util-linux findmnt: `findmnt [options]` then `findmnt [options] <device> <mountpoint>`: the first
+    // form runs without any, so the most a later form of the same command shows are all optional
+    const fullest = forms
+      .filter((form) => form !== first && form.program === first.program && form.commandPath.join(' ') === path)
+      .reduce<UsageForm | null>((best, form) => (form.positionals.length > (best?.positionals.length ?? 0) ? form : best), null);
+    if (fullest === null) return positionals;
+    // …when the forms agree (git branch's forms are modes, each with positionals of its own: none then)
+    const names = fullest.positionals.map((positional) => positional.name);
+    const agrees = (form: UsageForm): boolean =>
+      form.program !== first.program || form.positionals.every((positional) => positional.name.split('|').every((name) => names.includes(name)));
+    return forms.every(agrees) ? fullest.positionals.map((positional) => ({ ...positional, required: false })) : positionals;
+  }
+  const result = [...positionals];
   for (const form of forms) {
     if (form === first || form.program !== first.program || form.commandPath.join(' ') !== path) continue;
     // the form repeats the positionals found so far, in order, then goes on with optional ones (jq's

@@ -227,3 +227,18 @@ describe('value lists and Go flag sets', () => {
     expect(option(help, 'max-body')).toMatchObject({ type: 'integer', default: -1 });
   });
 });
+
+describe('several usage forms', () => {
+  it('findmnt: a first form without positionals makes the fullest agreeing later form optional', () => {
+    const help = 'Usage:\n findmnt [options]\n findmnt [options] <device> | <mountpoint>\n findmnt [options] <device> <mountpoint>\n\nOptions:\n -s, --fstab   search in static table\n';
+    expect(parseHelp(help).positionals.map(({ name, required }) => ({ name, required }))).toEqual([
+      { name: 'device', required: false },
+      { name: 'mountpoint', required: false },
+    ]);
+  });
+
+  it('forms that are modes, each with positionals of their own (git branch), give none', () => {
+    const help = 'usage: git branch [<options>] [-r | -a]\n   or: git branch [<options>] <branch-name> [<start-point>]\n   or: git branch [<options>] [-l] [<pattern>...]\n\n    -a, --all   list both\n';
+    expect(parseHelp(help).positionals).toEqual([]);
+  });
+});
