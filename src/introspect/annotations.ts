@@ -156,7 +156,9 @@ function oneOfChoices(text: string): string[] | null {
  * after a colon; cac: `Bundle format, "cjs", "iife", "esm"`: three or more after a comma, or two
  * joined by `or` (`Signal to kill child process, "SIGTERM" or "SIGKILL"`); or after `as` / `either`.
  */
-function quotedProseChoices(description: string): string[] | null {
+function quotedProseChoices(text: string): string[] | null {
+  // BSD nc `Proxy protocol: "4", "5" (SOCKS) or "connect"`: a note in parentheses after an item is no part of the list
+  const description = text.replace(/(["'])\s+\([^()"']{1,30}\)(?=,|\s+or\s)/g, '$1');
   const quotedAfterColon =
     /:\s+((["'])[^"']{1,40}\2(?:(?:,\s*or|,|\s+or)\s+(["'])[^"']{1,40}\3){1,30})(?=\s*(?:[.;(]|$))/.exec(description) ??
     /,\s+((["'])[^"']{1,40}\2(?:(?:,\s*or|,|\s+or)\s+(["'])[^"']{1,40}\3){2,30})(?=\s*(?:[.;(]|$))/.exec(description) ??

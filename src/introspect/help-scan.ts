@@ -201,7 +201,9 @@ class Scanner {
         forms.push(trimmed);
         return true;
       }
-      if (indent > 0 && !OPTION_START.test(trimmed) && this.usageLineCount < MAX_USAGE_LINES) {
+      // BSD nc: `\tCommand Summary:` indented under the wrapped form is a section title, not more form
+      const sectionTitle = /^[A-Z][A-Za-z]*(?: [A-Za-z]+){0,4}:$/.test(trimmed);
+      if (indent > 0 && !OPTION_START.test(trimmed) && !sectionTitle && this.usageLineCount < MAX_USAGE_LINES) {
         const firstWord = /^\S*/.exec(trimmed)?.[0] ?? '';
         const lastForm = forms[forms.length - 1];
         const programOfLast = lastForm === undefined ? undefined : /^\S*/.exec(lastForm)?.[0];

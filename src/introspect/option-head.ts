@@ -176,6 +176,8 @@ function isValueToken(token: string, remaining: number, splitByGap: boolean): bo
   if (LOWERCASE_TYPE_WORDS.has(token)) return true;
   // pflag prints a custom value's Go type: `--dir-perms FileMode`, `--vfs-cache-mode CacheMode`, `--env stringArray`
   if (splitByGap && remaining <= 1 && /^[A-Za-z][a-z0-9]+(?:[A-Z][a-z0-9]+)+$/.test(token)) return true;
+  // BSD nc `-x addr[:port]`: a lower-case name with an optional part in brackets
+  if (splitByGap && remaining <= 1 && /^[a-z][\w-]{0,20}\[[:.,=/@-][a-z][\w-]{0,20}\]$/.test(token)) return true;
   // pflag `-o, --option key=value`: a `key=value` pair names the value's shape
   if (splitByGap && remaining <= 1 && /^[a-z][\w-]{0,20}=[a-z][\w-]{0,20}$/.test(token)) return true;
   // Pod::Usage `--archive out.tgz`: an example file name stands for the value

@@ -242,3 +242,17 @@ describe('several usage forms', () => {
     expect(parseHelp(help).positionals).toEqual([]);
   });
 });
+
+describe('BSD nc', () => {
+  const help =
+    'usage: nc [-46] [-X proxy_protocol]\n\t  [-x proxy_address[:port]] [destination] [port]\n\tCommand Summary:\n\t\t-4\t\tUse IPv4\n\t\t-X proto\tProxy protocol: "4", "5" (SOCKS) or "connect"\n\t\t-x addr[:port]\tSpecify proxy address and port\n';
+
+  it('an indented `Command Summary:` title ends the wrapped usage form', () => {
+    expect(parseHelp(help).positionals.map((positional) => positional.name)).toEqual(['destination', 'port']);
+  });
+
+  it('`-x addr[:port]` takes a value; a note in parentheses after a quoted item (`"5" (SOCKS)`) stays out of the list', () => {
+    expect(option(help, 'x')?.takes_value).toBe(true);
+    expect(option(help, 'X')?.choices).toEqual(['4', '5', 'connect']);
+  });
+});
