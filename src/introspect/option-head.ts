@@ -471,8 +471,16 @@ function finishHead(scan: HeadScan): OptionHead | null {
   return result;
 }
 
+/**
+ * exa `--colo[u]r=WHEN`, `--colo[u]r-scale`: letters in brackets inside a long name spell two names;
+ * the shorter is the option's, the longer an alias (`--color, --colour=WHEN`).
+ */
+function expandOptionalLetters(line: string): string {
+  return line.replace(/^(--[a-z]+)\[([a-z]{1,3})\]([a-z][\w-]*)(\S*)(?=\s|$)/, (_whole, before: string, letters: string, after: string, value: string) => `${before}${after}, ${before}${letters}${after}${value}`);
+}
+
 export function parseOptionHead(line: string): OptionHead | null {
-  const { head, rest, byGap } = absorbSpellingColumns(splitHead(line));
+  const { head, rest, byGap } = absorbSpellingColumns(splitHead(expandOptionalLetters(line)));
   const { tokens, starts } = tokenize(head);
   const result: OptionHead = {
     longs: [],

@@ -256,3 +256,12 @@ describe('BSD nc', () => {
     expect(option(help, 'X')?.choices).toEqual(['4', '5', 'connect']);
   });
 });
+
+describe('exa', () => {
+  it('`--colo[u]r=WHEN`: letters in brackets inside a name spell the option and an alias', () => {
+    const help = 'Usage:\n  exa [options] [files...]\n\nDISPLAY OPTIONS\n  -1, --oneline      display one entry per line\n  --colo[u]r=WHEN    when to use terminal colours (always, auto, never)\n  --colo[u]r-scale   highlight levels of file sizes distinctly\n';
+    expect(option(help, 'color')).toMatchObject({ aliases: ['--colour'], takes_value: true, choices: ['always', 'auto', 'never'] });
+    expect(option(help, 'color-scale')).toMatchObject({ aliases: ['--colour-scale'], takes_value: false });
+    expect(option(help, 'colo')).toBeUndefined();
+  });
+});
