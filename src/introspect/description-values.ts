@@ -17,6 +17,8 @@ const VALUE_CUES: readonly RegExp[] = [
   // depcheck (yargs, tags only on booleans): `A config file to be parsed`, `Comma separated package list to ignore`
   /^(?:an?|the)\s+(?:[\w-]+\s+)?(?:file|directory|path|url|list)\b(?!\s+(?:is|are|was|will)\b)/i,
   /^comma[- ]separated\b/i,
+  // citty giget: `Custom Authorization token to use for downloading`
+  /^(?:[\w-]+\s+){0,2}(?:token|password|passphrase|secret)\s+(?:to|for)\b/i,
   /^(?:specify|set)\s+(?!up\b|(?:the\s+)?(?:flag|option)\b)\S/i,
   /\bthis\s+(?:string|many|number|value|pattern|regexp|file|directory|name|amount)\b/i,
   /\((?:in\s+)?(?:milliseconds|seconds|minutes|bytes|ms|secs?)\)/i,

@@ -113,6 +113,12 @@ describe('helps that show no placeholder', () => {
     expect(option(help, 'ignores')?.takes_value).toBe(true);
     expect(option(help, 'dot')?.takes_value).toBe(false);
   });
+
+  it('citty: `Custom Authorization token to use…` names a value', () => {
+    const help = bare('  --auth        Custom Authorization token to use for downloading
+');
+    expect(option(help, 'auth')?.takes_value).toBe(true);
+  });
 });
 
 describe('clap', () => {
