@@ -115,8 +115,7 @@ describe('helps that show no placeholder', () => {
   });
 
   it('citty: `Custom Authorization token to use…` names a value', () => {
-    const help = bare('  --auth        Custom Authorization token to use for downloading
-');
+    const help = bare('  --auth        Custom Authorization token to use for downloading\n');
     expect(option(help, 'auth')?.takes_value).toBe(true);
   });
 });
