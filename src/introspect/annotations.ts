@@ -499,7 +499,8 @@ export function definitionListChoices(lines: readonly string[], indents?: readon
     itemIndent ??= indent;
     if (indent !== undefined && itemIndent !== undefined && indent > itemIndent) continue;
     // clap long help: `Possible values:` then `- fast: Run swiftly`
-    const match = DEFINITION_LINE.exec(line) ?? /^- ([a-z0-9][\w.-]{0,30})(?::|\s|$)/.exec(line);
+    // …clipanion (yarn) backquotes them: `- \`skip-build\` will not run the build scripts`
+    const match = DEFINITION_LINE.exec(line) ?? /^- ([a-z0-9][\w.-]{0,30})(?::|\s|$)/.exec(line) ?? /^- `([a-z0-9][\w.-]{0,30})`(?::|\s|$)/.exec(line);
     // an item of the list that is no plain name (GNU od `d[SIZE]   signed decimal`) leaves it open
     if (!match && choices.length > 0 && /^\S{1,40}\s{2,}\S/.test(line) && (indent === undefined || indent === itemIndent)) return null;
     if (!match) break;

@@ -300,6 +300,20 @@ function bareValueName(option: CliOption): string {
  * followed by a definition list give the choices of the options whose value name (MODE) or
  * spelling (`--backup`) the introduction names.
  */
+/**
+ * clipanion's details list one value a paragraph: `- \`skip-build\` will not run…` (wrapped), blank,
+ * `- \`update-lockfile\` will skip…`: the first line of each paragraph in a row that opens with an item.
+ */
+function bulletParagraphChoices(paragraphs: readonly Paragraph[]): string[] | null {
+  const firstLines: string[] = [];
+  for (const paragraph of paragraphs.slice(0, 30)) {
+    const first = paragraph.lines[0] ?? '';
+    if (!/^- /.test(first)) break;
+    firstLines.push(first);
+  }
+  return firstLines.length >= 2 ? definitionListChoices([':', ...firstLines]) : null;
+}
+
 export function applyEpilogValueLists(options: CliOption[], paragraphs: readonly Paragraph[]): void {
   paragraphs.forEach((paragraph, index) => {
     if (!paragraph.afterEntries) return;
@@ -307,7 +321,7 @@ export function applyEpilogValueLists(options: CliOption[], paragraphs: readonly
     if (colon === -1) return;
     const ownList = definitionListChoices(paragraph.lines.slice(colon), paragraph.indents.slice(colon));
     const next = paragraphs[index + 1];
-    const choices = ownList ?? (colon === paragraph.lines.length - 1 && next !== undefined ? definitionListChoices([':', ...next.lines], [0, ...next.indents]) : null);
+    const choices = ownList ?? (colon === paragraph.lines.length - 1 && next !== undefined ? (definitionListChoices([':', ...next.lines], [0, ...next.indents]) ?? bulletParagraphChoices(paragraphs.slice(index + 1))) : null);
     if (choices === null) return;
     const intro = paragraph.lines.slice(0, colon + 1).join(' ');
     const open = options.filter((option) => option.takes_value && option.choices === null);
@@ -315,7 +329,8 @@ export function applyEpilogValueLists(options: CliOption[], paragraphs: readonly
       const name = bareValueName(option);
       return /^[A-Z][A-Z_]{1,20}$/.test(name) && new RegExp(`\\b${name}\\b`).test(intro);
     });
-    if (targets.length === 0) targets = open.filter((option) => option.long !== null && intro.includes(`--${option.long} `)).slice(0, 1);
+    // the intro names the option: `--mode `, or clipanion's `` `--mode=<mode>` ``
+    if (targets.length === 0) targets = open.filter((option) => option.long !== null && new RegExp(`--${option.long.replace(/[^\w-]/g, '')}(?=[ =\`])`).test(intro)).slice(0, 1);
     for (const option of targets) {
       option.choices = choices;
       option.type = 'string';

@@ -270,3 +270,11 @@ describe('exa', () => {
     expect(option(help, 'colo')).toBeUndefined();
   });
 });
+
+describe('clipanion details', () => {
+  it('a paragraph naming `` `--mode=<mode>` `` over bullet paragraphs `- `skip-build` …` lists the choices', () => {
+    const help =
+      'Add dependencies\n\n━━━ Usage ━━━━━━━━━━━━━━━━━━━━\n\n$ yarn add ...\n\n━━━ Options ━━━━━━━━━━━━━━━━━━\n\n  --json              Format the output as NDJSON\n  --mode #0           Change what artifacts installs generate\n\n━━━ Details ━━━━━━━━━━━━━━━━━━\n\nIf the `--mode=<mode>` option is set, Yarn will change which artifacts are\ngenerated. The modes currently supported are:\n\n- `skip-build` will not run the build scripts at all. Note that\n  this is different.\n\n- `update-lockfile` will skip the link step altogether.\n\nFor more, see the website.\n';
+    expect(option(help, 'mode')?.choices).toEqual(['skip-build', 'update-lockfile']);
+  });
+});
