@@ -11,7 +11,7 @@
  * - argv puts these options right after the subcommand, then its positionals (see to-argv.ts).
  */
 import { COMMAND_PROPERTY, propertyNamesOf } from './property-name.ts';
-import type { CliOption, CliPositional, CliSpec } from './spec.ts';
+import type { CliOption, CliPositional, CliSpec, CliSubcommand } from './spec.ts';
 
 export interface CommandOptionProperty {
   property: string;
@@ -26,21 +26,12 @@ export interface CommandOptionProperty {
 /** The properties of subcommands' own options, one per distinct property name. */
 export function commandOptionProperties(spec: CliSpec): CommandOptionProperty[] {
   const names = propertyNamesOf(spec);
-  const byProperty = new Map<string, CommandOptionProperty>();
-  spec.subcommands.forEach((command, commandIndex) => {
-    (command.options ?? []).forEach((option, optionIndex) => {
-      const property = names.subcommandOptions[commandIndex]?.[optionIndex];
-      if (property === undefined) return;
-      let entry = byProperty.get(property);
-      if (entry === undefined) {
-        entry = { property, option, commands: [], requiredFor: [] };
-        byProperty.set(property, entry);
-      }
-      if (!entry.commands.includes(command.name)) entry.commands.push(command.name);
-      if (option.required && !entry.requiredFor.includes(command.name)) entry.requiredFor.push(command.name);
-    });
-  });
-  return [...byProperty.values()];
+  return groupByProperty(
+    spec,
+    (command) => command.options ?? [],
+    (commandIndex, optionIndex) => names.subcommandOptions[commandIndex]?.[optionIndex],
+    (property, option) => ({ property, option, commands: [], requiredFor: [] }),
+  );
 }
 
 export interface CommandPositionalProperty {
@@ -56,18 +47,36 @@ export interface CommandPositionalProperty {
 /** The properties of subcommands' own positionals, one per distinct property name. */
 export function commandPositionalProperties(spec: CliSpec): CommandPositionalProperty[] {
   const names = propertyNamesOf(spec);
-  const byProperty = new Map<string, CommandPositionalProperty>();
+  return groupByProperty(
+    spec,
+    (command) => command.positionals ?? [],
+    (commandIndex, positionalIndex) => names.subcommandPositionals[commandIndex]?.[positionalIndex],
+    (property, positional) => ({ property, positional, commands: [], requiredFor: [] }),
+  );
+}
+
+/**
+ * One kind of subcommand part (options or positionals) grouped by property name: the entry made for
+ * the first command that has the property, then every command that takes it and those that require it.
+ */
+function groupByProperty<Part extends { required: boolean }, Entry extends { commands: string[]; requiredFor: string[] }>(
+  spec: CliSpec,
+  partsOf: (command: CliSubcommand) => readonly Part[],
+  propertyOf: (commandIndex: number, partIndex: number) => string | undefined,
+  entryFor: (property: string, part: Part) => Entry,
+): Entry[] {
+  const byProperty = new Map<string, Entry>();
   spec.subcommands.forEach((command, commandIndex) => {
-    (command.positionals ?? []).forEach((positional, positionalIndex) => {
-      const property = names.subcommandPositionals[commandIndex]?.[positionalIndex];
+    partsOf(command).forEach((part, partIndex) => {
+      const property = propertyOf(commandIndex, partIndex);
       if (property === undefined) return;
       let entry = byProperty.get(property);
       if (entry === undefined) {
-        entry = { property, positional, commands: [], requiredFor: [] };
+        entry = entryFor(property, part);
         byProperty.set(property, entry);
       }
       if (!entry.commands.includes(command.name)) entry.commands.push(command.name);
-      if (positional.required && !entry.requiredFor.includes(command.name)) entry.requiredFor.push(command.name);
+      if (part.required && !entry.requiredFor.includes(command.name)) entry.requiredFor.push(command.name);
     });
   });
   return [...byProperty.values()];
