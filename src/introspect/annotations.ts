@@ -275,7 +275,16 @@ function readProseDefault(facts: DescriptionFacts): void {
   const cut = plain !== null && description[plain.index - 1] === '[' && /^\s+[^\s(\]]/.test(description.slice(plain.index + plain[0].length));
   // clap `[default: min(240, 1.5x keyint)]`: a value whose parenthesis closes past the value is an expression cut at its comma
   const unclosed = plain !== null && ((plain[1] ?? '').match(/\(/g) ?? []).length > ((plain[1] ?? '').match(/\)/g) ?? []).length;
-  if (plain && !cut && !unclosed) setDefault(facts, (plain[1] ?? '').replace(/\.$/, ''));
+  // bandit `defaults to executing all tests`, uvicorn `Defaults to OpenSSL's safe defaults.`: a bare
+  // word that a phrase goes on from (no punctuation after it) is the start of prose; a number keeps
+  // its unit (`defaults to 5 seconds`)
+  const phrase =
+    plain !== null &&
+    /^default(?:s to|:)/i.test(plain[0]) &&
+    !/^["']/.test(plain[1] ?? '') &&
+    !/^[+-]?\d/.test(plain[1] ?? '') &&
+    /^\s+[A-Za-z]/.test(description.slice(plain.index + plain[0].length));
+  if (plain && !cut && !unclosed && !phrase) setDefault(facts, (plain[1] ?? '').replace(/\.$/, ''));
 }
 
 /**

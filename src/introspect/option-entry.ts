@@ -18,6 +18,11 @@ const STREAM_WORDS = /^(stdin|stdout|stderr)$/i;
 const PROSE_WORDS = /^(the|a|an|this|that|these|those|its|their|your|whatever|whichever|same|no|not|nothing|at|up|about|approximately|either|both)$/i;
 /** An option whose value is a file (by type or name), where `stdin` / `stdout` name a stream. */
 const FILE_OPTION = /file|path|input|output|^in$|^out$|dest|log/i;
+/** `(default: cwd)` on a directory option names the current directory, not a directory called `cwd`. */
+const CURRENT_DIRECTORY_WORD = /^cwd$/i;
+const DIRECTORY_OPTION = /dir|folder|path/i;
+/** A function call (`process.cwd()`, `os.cpus().length`): a default the program computes when it runs. */
+const CALL_EXPRESSION = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*\([^()]*\)(?:\.[\w$]+)*$/;
 
 /** The choice a default names, in the choice's spelling (`[Default: Physical]` → `physical`). */
 function matchingChoice(text: string, choices: readonly string[] | null): string | undefined {
@@ -52,6 +57,8 @@ export function isProseDefault(text: string, quoted: boolean, takesValue: boolea
   if (text.startsWith('!') || text.startsWith('#') || NO_VALUE_WORDS.test(text) || PROSE_WORDS.test(text)) return true;
   // flake8 `--stdin-display-name NAME (Default: stdin)` is the word itself
   if (STREAM_WORDS.test(text) && (type === 'path' || names.length === 0 || names.some((name) => FILE_OPTION.test(name)))) return true;
+  if (CURRENT_DIRECTORY_WORD.test(text) && (type === 'path' || names.some((name) => DIRECTORY_OPTION.test(name)))) return true;
+  if (CALL_EXPRESSION.test(text)) return true;
   // prettier `--range-end <int>  Defaults to Infinity.`
   if ((type === 'integer' || type === 'number') && /^[+-]?Infinity$/.test(text)) return false;
   if ((type === 'integer' || type === 'number') && !isNumberText(text)) return true;
