@@ -246,12 +246,32 @@ function readListedDefault(facts: DescriptionFacts): void {
     }
   }
   if (facts.defaultText === null) {
+    const starred = starredList(description);
+    if (starred !== null) {
+      facts.defaultText = starred.starred;
+      facts.defaultQuoted = true;
+    }
+  }
+  if (facts.defaultText === null) {
     const definition = new RegExp(String.raw`(?:^|[:.]\s+)(${LIST_ITEM}):\s+[^:()]{1,200}\(the default\)`).exec(description);
     if (definition) {
       facts.defaultText = definition[1] ?? null;
       facts.defaultQuoted = true;
     }
   }
+}
+
+/**
+ * clap (bat) marks the default of a parenthesized list with asterisks: `(*auto*, never, always)`,
+ * `(always, *never*)`. Exactly one starred item among two or more; the list is the choices.
+ */
+export function starredList(description: string): { choices: string[]; starred: string } | null {
+  const list = new RegExp(String.raw`\((\*?${LIST_ITEM}\*?(?:,\s*\*?${LIST_ITEM}\*?){1,30})\)`).exec(description);
+  if (list === null) return null;
+  const items = (list[1] ?? '').split(/,\s*/);
+  const starred = items.filter((item) => /^\*[^*]+\*$/.test(item));
+  if (starred.length !== 1 || items.some((item) => /^\*[^*]*$|^[^*]+\*$/.test(item))) return null;
+  return { choices: items.map((item) => item.replace(/^\*|\*$/g, '')), starred: (starred[0] ?? '').slice(1, -1) };
 }
 
 /** A default stated in a sentence: `defaults to x`, `default: x`, `the default is 1`, `(default 5)`. */
@@ -406,6 +426,8 @@ function splitList(text: string): string[] {
 export function listedChoices(text: string, valueName: string | null): string[] | null {
   // `abort (default), fail`: the marker is no part of the list; fd's `file (f), directory (d)`: nor
   // is a one-letter alias after an item
+  const starred = starredList(text);
+  if (starred !== null) return starred.choices;
   const description = text.replace(/ \(default\)(?=\s*(?:,|$))/g, '').replace(/\b([a-z0-9][\w.-]{0,30}) \([a-z0-9]\)(?=,|\s+or\s|\s*$)/g, '$1');
   // gh: `Filter by state: {open|closed|all}`
   const braced = /\{([a-z0-9][\w.-]{0,30}(?:\|[a-z0-9][\w.-]{0,30}){1,30})\}/.exec(description);

@@ -37,3 +37,14 @@ describe('defaults that are no value', () => {
     expect(option(help, 'tag')?.default).toBe('cwd');
   });
 });
+
+describe('choices', () => {
+  it('clap (bat) `(*auto*, never, always)`: the starred item of a parenthesized list is the default, the list the choices', () => {
+    const help =
+      'USAGE:\n    show [OPTIONS] [FILE]...\n\nOPTIONS:\n        --wrap <mode>         Wrapping mode (*auto*, never, character).\n        --italic-text <when>  Use italics (always, *never*)\n        --paging <when>       When to page, or use `-P` to disable (*auto*,\n                              never, always).\n        --tabs <T>            Tab width (4, 8).\n';
+    expect(option(help, 'wrap')).toMatchObject({ choices: ['auto', 'never', 'character'], default: 'auto' });
+    expect(option(help, 'italic-text')).toMatchObject({ choices: ['always', 'never'], default: 'never' });
+    expect(option(help, 'paging')).toMatchObject({ choices: ['auto', 'never', 'always'], default: 'auto' });
+    expect(option(help, 'tabs')).toMatchObject({ choices: null, default: null });
+  });
+});
