@@ -19,6 +19,8 @@ export interface InspectOption {
   /** Values per use, when more than one (`--arg name value`). */
   value_count?: number;
   variadic_values?: boolean;
+  /** One use takes a list of values joined by it (`--style header,grid`). */
+  value_separator?: ',';
 }
 
 export interface InspectPositional {
@@ -68,6 +70,7 @@ function inspectOption(option: CliOption): InspectOption {
     description: option.description ?? null,
     ...(option.value_count !== undefined ? { value_count: option.value_count } : {}),
     ...(option.variadic_values === true ? { variadic_values: true } : {}),
+    ...(option.value_separator !== undefined ? { value_separator: option.value_separator } : {}),
   };
 }
 

@@ -19,7 +19,8 @@
  *
  * Option keys may be the long name (`dry-run`), a spelling with dashes (`--dry-run`, `-n`), the
  * short name, or the property name (`dry_run`); an option override may correct `type`, `description`,
- * `required`, `takes_value`, `choices`, `default`, `repeatable` and `value_count`, or hide it.
+ * `required`, `takes_value`, `choices`, `default`, `repeatable`, `value_count` and `value_separator`
+ * (`","` or null), or hide it.
  *
  * `positionals` corrects or adds positionals without restating the rest of the spec (help is sometimes
  * silent about them: `Usage: gojq [OPTIONS]`). An entry whose `name` matches a parsed positional
@@ -50,6 +51,7 @@ const optionOverrideSchema = z
     default: z.union([z.string(), z.number(), z.boolean()]).nullable().optional(),
     repeatable: z.boolean().optional(),
     value_count: z.number().int().min(1).max(16).optional(),
+    value_separator: z.literal(',').nullable().optional(),
   })
   .strict();
 
@@ -88,6 +90,8 @@ export interface OptionOverride {
   default?: string | number | boolean | null;
   repeatable?: boolean;
   value_count?: number;
+  /** `","`: one use takes a comma-joined list; null: one value per use. */
+  value_separator?: ',' | null;
 }
 
 export interface PositionalOverride {
@@ -156,6 +160,7 @@ function applyOptionOverride(option: CliOption, change: OptionOverride): void {
     delete option.value_count;
     delete option.variadic_values;
     delete option.value_optional;
+    delete option.value_separator;
   } else if (change.takes_value === true && !option.takes_value) {
     option.takes_value = true;
     option.type = 'string';
@@ -169,6 +174,8 @@ function applyOptionOverride(option: CliOption, change: OptionOverride): void {
     if (change.value_count > 1) option.value_count = change.value_count;
     else delete option.value_count;
   }
+  if (change.value_separator === null) delete option.value_separator;
+  else if (change.value_separator !== undefined && option.takes_value) option.value_separator = change.value_separator;
   if (change.description !== undefined) option.description = change.description;
   if (change.required !== undefined) option.required = change.required;
 }

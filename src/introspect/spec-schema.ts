@@ -27,6 +27,7 @@ export const cliOptionSchema = z
     value_optional: z.boolean().optional(),
     value_count: z.number().int().min(2).max(16).optional(),
     variadic_values: z.boolean().optional(),
+    value_separator: z.literal(',').optional(),
   })
   .strict()
   .refine((option) => option.long !== null || option.short !== null, { message: 'an option needs a long or a short name' });

@@ -34,6 +34,11 @@ export interface CliOption {
   value_count?: number;
   /** The last value may be repeated (`-c <name> [<file> ...]`): the property's tuple ends in a rest array. */
   variadic_values?: boolean;
+  /**
+   * One use takes a list of values joined by this separator (`--style header,grid`, from "comma-separated
+   * list of …"): with choices, the property is an array of them and argv joins it into one value.
+   */
+  value_separator?: ',';
 }
 
 export interface CliPositional {

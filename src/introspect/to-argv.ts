@@ -5,7 +5,7 @@
 import { COMMAND_PROPERTY, propertyNamesOf } from './property-name.ts';
 import type { CliOption, CliPositional, CliSpec } from './spec.ts';
 import { formatArgValue } from './value-format.ts';
-import { MAX_FLAG_COUNT, schemaDefaultOf, valueCountOf } from './to-zod.ts';
+import { isChoiceList, MAX_FLAG_COUNT, schemaDefaultOf, valueCountOf } from './to-zod.ts';
 
 /** How the option is spelled: `--long`, `-long` (Go flag style), or `-s`. */
 export function flagSpellingOf(option: CliOption): string {
@@ -39,6 +39,10 @@ function optionArguments(option: CliOption, value: unknown): string[] {
     // `--arg name value`: the flag, then each value of one use as its own argument
     const uses = option.repeatable && Array.isArray(value) && value.every(Array.isArray) ? (value as unknown[][]) : [value];
     return uses.flatMap((use) => (Array.isArray(use) && use.length > 0 ? [flagSpellingOf(option), ...use.map((item) => formatArgValue(item))] : []));
+  }
+  if (isChoiceList(option) && Array.isArray(value)) {
+    const joined = value.filter((item) => item !== undefined && item !== null).map((item) => formatArgValue(item));
+    return joined.length > 0 ? valueArguments(option, joined.join(option.value_separator)) : [];
   }
   const values = Array.isArray(value) ? value : [value];
   return values.flatMap((item) => (item === undefined || item === null ? [] : valueArguments(option, formatArgValue(item))));

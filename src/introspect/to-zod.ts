@@ -39,6 +39,15 @@ function describeOption(option: CliOption): string | undefined {
   return parts.length > 0 ? parts.join(' ') : undefined;
 }
 
+/**
+ * One use takes several of the option's choices joined by its separator (`--style header,grid`): the
+ * property is an array of choices, so each is checked, and argv joins them. Without choices a list is
+ * one free string already, and a repeatable option repeats the flag instead.
+ */
+export function isChoiceList(option: Pick<CliOption, 'takes_value' | 'value_separator' | 'choices' | 'repeatable' | 'value_count'>): boolean {
+  return option.takes_value && option.value_separator !== undefined && option.choices !== null && option.choices.length > 0 && !option.repeatable && valueCountOf(option) === 1;
+}
+
 /** How many values one use of the option takes (1 unless the spec says `value_count`). */
 export function valueCountOf(option: Pick<CliOption, 'takes_value' | 'value_count'>): number {
   return option.takes_value && option.value_count !== undefined && option.value_count > 1 ? option.value_count : 1;
@@ -51,6 +60,7 @@ export function valueCountOf(option: Pick<CliOption, 'takes_value' | 'value_coun
  */
 function oneUseSchema(option: CliOption): z.ZodTypeAny {
   const count = valueCountOf(option);
+  if (isChoiceList(option)) return z.array(scalarSchema(option.type, option.choices)).min(1);
   if (count === 1) return scalarSchema(option.type, option.choices);
   const item = scalarSchema(option.type, null);
   return option.variadic_values === true ? z.array(item).min(count) : z.array(item).length(count);
@@ -79,7 +89,8 @@ function optionSchema(option: CliOption, withDefault = true): z.ZodTypeAny {
  */
 export function schemaDefaultOf(option: CliOption): string | number | boolean | undefined {
   const value = option.default;
-  if (value === null || value === undefined || option.repeatable || valueCountOf(option) > 1) return undefined;
+  // a list's default stays in the description: an array default could not be left off the argv by identity
+  if (value === null || value === undefined || option.repeatable || valueCountOf(option) > 1 || isChoiceList(option)) return undefined;
   if (!option.takes_value) return typeof value === 'boolean' ? value : undefined;
   if (option.choices !== null && option.choices.length > 0) return typeof value === 'string' && option.choices.includes(value) ? value : undefined;
   switch (option.type) {
