@@ -10,7 +10,9 @@ import type { CliOption } from './spec.ts';
 
 const VALUE_CUES: readonly RegExp[] = [
   // a noun phrase naming the value
-  /^(?:paths?|list|number|names?|size|amount|location|address|url|port|host|hostname|passphrase|password|token)\s+(?:to|of|for)\b/i,
+  /^(?:(?:maximum|minimum|max|min)\s+)?(?:paths?|list|number|names?|size|amount|location|address|url|port|host|hostname|passphrase|password|token)\s+(?:to|of|for)\b/i,
+  // xo: `Reporter to use`: a short noun phrase that is the whole sentence (`Attempt to use HTTP/2` goes on)
+  /^(?:(?:an?|the)\s+)?[\w-]+(?:\s+[\w-]+)?\s+to\s+use\s*(?:[.([]|$)/i,
   // sade sirv: `Any URL pattern(s) to ignore`
   /^(?:any\s+)?(?:url|file|path|glob|regexp?|name)\s+patterns?(?:\(s\))?\s+to\b/i,
   /^(?:file|directory|url|port|host)\b/i,
@@ -47,7 +49,7 @@ export function isBareHelp(options: readonly CliOption[]): boolean {
 export function applyDescriptionValueTaking(options: CliOption[], byHand = false): void {
   if (options.length < MIN_OPTIONS || (!byHand && !isBareHelp(options))) return;
   for (const option of options) {
-    if (option.takes_value || option.negation !== null || option.repeatable || (option.long ?? '').startsWith('no-') || option.description === null) continue;
+    if (option.takes_value || option.negation !== null || (option.long ?? '').startsWith('no-') || option.description === null) continue;
     if (!describesValue(option.description)) continue;
     option.takes_value = true;
     option.type = 'string';

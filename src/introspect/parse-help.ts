@@ -15,6 +15,7 @@ import { applyDescriptionValueTaking, isBareHelp } from './description-values.ts
 import { applyFlushLeftTypes } from './flush-left-types.ts';
 import { unboxPanels } from './rich-box.ts';
 import { extractGoFlags, looksLikeGoFlag } from './go-flag.ts';
+import { applyHandWrittenValues } from './hand-written-values.ts';
 import { scanHelpLines, type HelpScan, type Paragraph, type UnparsedLine } from './help-scan.ts';
 import { clampDescription, expandTabs, helpLines } from './limits.ts';
 import { applyEpilogValueLists, collectOptions, optionFromEntry, type OptionStyle } from './option-entry.ts';
@@ -234,6 +235,22 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
     return options.find((option) => option.long === name || option.short === name)?.takes_value ?? false;
   };
   const forms = scan.usageForms.slice(0, MAX_USAGE_FORMS).map((form) => parseUsageForm(form, takesValue));
+
+  // a footnote list or an example giving a bare-listed option a value: the placeholders were written
+  // by hand (meow, parseArgs), so stated defaults say a value is taken, as in a help without any
+  let handWritten = false;
+  if (go.options.length === 0 && style.untaggedTakesValue !== true) {
+    const usageProgram = forms.find((form) => form.program !== null)?.program ?? null;
+    const exampleProgram = usageProgram === null ? null : programBaseName(usageProgram);
+    const positionalsTaken = forms.length === 0 || forms.some((form) => form.positionals.length > 0);
+    handWritten = applyHandWrittenValues(options, rawLines, exampleProgram, positionalsTaken);
+    if (handWritten && style.statedDefaultTakesValue !== true) {
+      style.statedDefaultTakesValue = true;
+      options = buildOptions();
+      applyDefaultsSection(options, rawLines);
+      applyHandWrittenValues(options, rawLines, exampleProgram, positionalsTaken);
+    }
+  }
   markRequiredOptions(options, forms);
 
   const docoptWords = docoptCommandWords(forms);
@@ -256,7 +273,7 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
   if (go.options.length === 0 && style.untaggedTakesValue !== true) {
     // the options a stated default made value-taking show no placeholder either: the help stays bare
     const stillBare = bare && options.every((option) => !option.takes_value || option.default !== null);
-    applyDescriptionValueTaking(options, isMeowHelp(rawLines) || stillBare);
+    applyDescriptionValueTaking(options, isMeowHelp(rawLines) || stillBare || handWritten);
   }
   const name = sanitizeToolName(programName ?? parseOptions?.fileName ?? 'tool');
 

@@ -48,3 +48,80 @@ describe('choices', () => {
     expect(option(help, 'tabs')).toMatchObject({ choices: null, default: null });
   });
 });
+
+describe('value-taking in hand-written helps (meow, node parseArgs)', () => {
+  const knip = [
+    'Usage: lint [options]',
+    '',
+    'Options:',
+    '  -c, --config [file]          Configuration file path',
+    '      --cache-location         Change cache location (default: node_modules/.cache/lint)',
+    '      --include                Include issue type(s), can be repeated (1)',
+    '      --reporter               Select reporter (default: symbols) (2)',
+    '      --max-issues             Maximum number of issues before failing (default: 0)',
+    '      --max-show-issues        Maximum number of issues to display per type',
+    '      --output-file            Write output to a file',
+    '      --tags                   Include or exclude tagged exports',
+    '      --production             Analyze only production files',
+    '      --no-exit-code           Always exit with code zero (0)',
+    '',
+    '(1) Issue types: files, exports, types',
+    '(2) Built-in reporters: symbols (default), compact, json',
+    '',
+    'Examples:',
+    '$ lint --production',
+    '$ lint --output-file json=out.json',
+    '$ lint --tags=-internal',
+  ].join('\n');
+
+  it('a footnote `(1) Issue types: a, b, c` under a description ending in `(1)` lists its values', () => {
+    expect(option(knip, 'include')).toMatchObject({ takes_value: true, choices: ['files', 'exports', 'types'] });
+    // `Built-in reporters`: others may be given, so no choices; the stated default stays
+    expect(option(knip, 'reporter')).toMatchObject({ takes_value: true, choices: null, default: 'symbols' });
+    // `(0)` names no footnote
+    expect(option(knip, 'no-exit-code')?.takes_value).toBe(false);
+  });
+
+  it('an example giving an option a value (`--tags=-internal`, or a word when no positionals are taken) says it takes one', () => {
+    expect(option(knip, 'tags')?.takes_value).toBe(true);
+    expect(option(knip, 'output-file')?.takes_value).toBe(true);
+    expect(option(knip, 'production')?.takes_value).toBe(false);
+  });
+
+  it('where the list is shown to be incomplete, stated defaults and descriptions say a value is taken', () => {
+    expect(option(knip, 'cache-location')).toMatchObject({ takes_value: true, default: 'node_modules/.cache/lint' });
+    expect(option(knip, 'max-issues')).toMatchObject({ takes_value: true, default: 0 });
+    expect(option(knip, 'max-show-issues')?.takes_value).toBe(true);
+  });
+
+  it('a word after an option in an example is a positional when the usage takes some', () => {
+    const help = 'Usage: fmt [options] <file>\n\nOptions:\n  -o, --out [file]   Output file\n  --verbose          Print more\n  --check            Check only\n  --fix              Fix\n  --quiet            Quiet\n\nExamples:\n$ fmt --verbose main.c\n';
+    expect(option(help, 'verbose')?.takes_value).toBe(false);
+  });
+
+  it('meow: `--print-config=index.js` in an example, `Reporter to use`, and repeatable `pattern globs` take values', () => {
+    const help = [
+      '',
+      '  Usage',
+      '    $ lint [<file|glob> ...]',
+      '',
+      '  Options',
+      '    --fix             Automagically fix issues',
+      '    --reporter        Reporter to use',
+      '    --print-config    Print the effective config for the given file',
+      '    --quiet           Show only errors',
+      '    --ignore          Ignore pattern globs, can be set multiple times',
+      '    --cwd=<dir>       Working directory for files',
+      '',
+      '  Examples',
+      '    $ lint --fix',
+      '    $ lint --print-config=index.js',
+      '',
+    ].join('\n');
+    expect(option(help, 'print-config')?.takes_value).toBe(true);
+    expect(option(help, 'reporter')?.takes_value).toBe(true);
+    expect(option(help, 'ignore')).toMatchObject({ takes_value: true, repeatable: true });
+    expect(option(help, 'fix')?.takes_value).toBe(false);
+    expect(option(help, 'quiet')?.takes_value).toBe(false);
+  });
+});

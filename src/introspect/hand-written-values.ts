@@ -1,0 +1,112 @@
+/**
+ * Value-taking stated outside the option list, for helps written by hand (meow, Node's
+ * `util.parseArgs`, which print no help of their own): the author wrote a placeholder for some
+ * options (`-c, --config [file]`) and none for others that take a value just as well
+ * (`--reporter   Select reporter (default: symbols), can be repeated (3)`). Two places of such a
+ * help still say so:
+ *
+ * - a footnote: the description ends in a marker `(3)` and a line of the help below reads
+ *   `(3) Built-in reporters: symbols (default), compact, json`: a list of values; its items are the
+ *   choices unless the title calls them built-in ones (others may be added);
+ * - an example that invokes the program giving the option a value: `xo --print-config=index.js`
+ *   (attached, always a value), or `knip --reporter compact` when the program takes no positionals
+ *   (the word after the option can be nothing else).
+ *
+ * Either one contradicting the option list shows the list's placeholders are incomplete: the
+ * caller then reads the help as hand-written (stated defaults and descriptions count).
+ */
+import type { CliOption } from './spec.ts';
+
+/** `(1) Issue types: files, dependencies, unlisted`. */
+const FOOTNOTE_LINE = /^\s*\((\d{1,2})\)\s+([^:]{1,60}):\s+(\S.{0,900})$/;
+/** A footnote marker closing the description: `… can be comma-separated or repeated (1)`. */
+const FOOTNOTE_MARKER = /\s\((\d{1,2})\)\.?$/;
+const FOOTNOTE_ITEM = /^[A-Za-z0-9][\w.-]{0,40}$/;
+/** A title naming the values shipped with the program: others may be given (a path, a plugin). */
+const OPEN_TITLE = /\bbuilt-?in\b/i;
+const MAX_EXAMPLES = 100;
+
+interface Footnote {
+  items: string[];
+  open: boolean;
+}
+
+/** The help's footnotes that are lists of values, by number. */
+function footnotesOf(lines: readonly string[]): Map<string, Footnote> {
+  const footnotes = new Map<string, Footnote>();
+  for (const line of lines) {
+    const match = FOOTNOTE_LINE.exec(line);
+    if (match === null) continue;
+    // `symbols (default), compact`: the marker is no part of the item
+    const items = (match[3] ?? '').trim().replace(/\.$/, '').split(/\s*,\s*/).map((item) => item.replace(/\s+\(default\)$/i, ''));
+    if (items.length < 2 || !items.every((item) => FOOTNOTE_ITEM.test(item))) continue;
+    footnotes.set(match[1] ?? '', { items, open: OPEN_TITLE.test(match[2] ?? '') });
+  }
+  return footnotes;
+}
+
+function takeValue(option: CliOption): void {
+  option.takes_value = true;
+  option.type = 'string';
+  // a flag's `false` default does not carry over to a value
+  if (typeof option.default === 'boolean') option.default = null;
+}
+
+function isSwitch(option: CliOption): boolean {
+  return option.negation !== null || (option.long ?? '').startsWith('no-') || typeof option.default === 'boolean';
+}
+
+/** The words of the lines that invoke `program` (`$ knip --reporter compact`), at most MAX_EXAMPLES. */
+function examplesOf(lines: readonly string[], program: string): string[][] {
+  const examples: string[][] = [];
+  for (const line of lines) {
+    const words = line.trim().replace(/^[$%>]\s+/, '').split(/\s+/);
+    if (words[0] === program && words.length > 1) examples.push(words.slice(1));
+    if (examples.length >= MAX_EXAMPLES) break;
+  }
+  return examples;
+}
+
+function spellingsOf(option: CliOption): string[] {
+  return [option.long !== null ? `${option.prefix ?? '--'}${option.long}` : null, option.short !== null ? `-${option.short}` : null, ...option.aliases].filter(
+    (spelling): spelling is string => spelling !== null,
+  );
+}
+
+function exampleGivesValue(examples: readonly string[][], spellings: readonly string[], positionalsTaken: boolean): boolean {
+  return examples.some((words) =>
+    words.some((word, index) => {
+      const attached = /^(-{1,2}[^=\s]+)=\S/.exec(word);
+      if (attached !== null) return spellings.includes(attached[1] ?? '');
+      const next = words[index + 1];
+      return !positionalsTaken && spellings.includes(word) && next !== undefined && !next.startsWith('-');
+    }),
+  );
+}
+
+/**
+ * Marks the options that a footnote list or an example gives a value as value-taking (in place);
+ * footnote lists become choices. Returns true when any option listed without a placeholder was
+ * changed: the option list's placeholders were written by hand.
+ */
+export function applyHandWrittenValues(options: CliOption[], lines: readonly string[], program: string | null, positionalsTaken: boolean): boolean {
+  const footnotes = footnotesOf(lines);
+  const examples = program === null ? [] : examplesOf(lines, program);
+  let contradicted = false;
+  for (const option of options) {
+    const marker = FOOTNOTE_MARKER.exec(option.description ?? '');
+    const footnote = marker === null ? undefined : footnotes.get(marker[1] ?? '');
+    if (footnote !== undefined && !isSwitch(option)) {
+      if (!option.takes_value) contradicted = true;
+      if (!option.takes_value) takeValue(option);
+      if (!footnote.open && option.choices === null) option.choices = footnote.items;
+      continue;
+    }
+    if (option.takes_value || isSwitch(option) || examples.length === 0) continue;
+    if (exampleGivesValue(examples, spellingsOf(option), positionalsTaken)) {
+      takeValue(option);
+      contradicted = true;
+    }
+  }
+  return contradicted;
+}
