@@ -177,8 +177,9 @@ function quotedProseChoices(text: string): string[] | null {
  * followed by a few words of its own, joined by commas and a last `or`, within one sentence.
  */
 function quotedAlternativeChoices(description: string): string[] | null {
+  // GNU date `FMT='date', 'seconds', or 'ns'`: the list may follow the value name's `=`
   const item = String.raw`'[a-z0-9][\w.-]{0,30}'`;
-  const alternatives = new RegExp(String.raw`(?:^|[\s:(])(${item}(?:[^'.;:]{0,60}?,\s+${item}){0,30}[^'.;:]{0,60}?,?\s+or\s+${item})(?=[\s.,;)]|$)`).exec(description);
+  const alternatives = new RegExp(String.raw`(?:^|[\s:(=])(${item}(?:[^'.;:]{0,60}?,\s+${item}){0,30}[^'.;:]{0,60}?,?\s+or\s+${item})(?=[\s.,;)]|$)`).exec(description);
   if (alternatives === null) return null;
   return [...(alternatives[1] ?? '').matchAll(/'([^']+)'/g)].map((match) => match[1] ?? '');
 }
@@ -249,6 +250,14 @@ function readListedDefault(facts: DescriptionFacts): void {
     const starred = starredList(description);
     if (starred !== null) {
       facts.defaultText = starred.starred;
+      facts.defaultQuoted = true;
+    }
+  }
+  if (facts.defaultText === null) {
+    // GNU date `FMT='date' for date only (the default), 'hours', …`: a quoted item whose few words end in `(the default)`
+    const described = /(?:^|[\s:(=])'([a-z0-9][\w.-]{0,30})'[^'.;:()]{0,60}\(the default\)/.exec(description);
+    if (described) {
+      facts.defaultText = described[1] ?? null;
       facts.defaultQuoted = true;
     }
   }
@@ -418,6 +427,22 @@ function splitList(text: string): string[] {
   return text.split(/\s*(?:,\s*or|,|\s+or)\s+/).map((choice) => choice.replace(/\.$/, '')).filter((choice) => choice.length > 0);
 }
 
+/** pflag (yq): `[auto|a|yaml|y|json] parse format for input.`: a bracketed pipe list opening the description. */
+const LEADING_BRACKET_PIPE = new RegExp(String.raw`^\[(${LIST_ITEM}(?:\|${LIST_ITEM}){1,30})\]\s`);
+const QUOTED_ITEM = String.raw`(?:"${LIST_ITEM}"|'${LIST_ITEM}')`;
+/** cobra (crane): `Format in which to save images ("tarball", "legacy", or "oci")`: quoted items in parentheses. */
+const QUOTED_PAREN_LIST = new RegExp(String.raw`\((${QUOTED_ITEM}(?:,\s*${QUOTED_ITEM}){0,30},?\s+or\s+${QUOTED_ITEM})\)`);
+const ITEM_MAYBE_QUOTED = String.raw`(?:"${LIST_ITEM}"|'${LIST_ITEM}'|${LIST_ITEM})`;
+const AND_OR_LIST = String.raw`(${ITEM_MAYBE_QUOTED}(?:(?:,\s*(?:and|or)|,|\s+(?:and|or))\s+${ITEM_MAYBE_QUOTED}){1,30})`;
+/** Go flag (staticcheck): `(valid choices are 'stylish', 'text' and 'json')`: the valid values named as such. */
+const VALID_VALUES_ARE = new RegExp(String.raw`\b(?:valid|possible|allowed|accepted|supported)\s+(?:choices|values|options)\s+(?:are|is)\s*:?\s+` + AND_OR_LIST + String.raw`(?=\s*(?:[.;)]|$))`, 'i');
+/** urfave (sops): `currently json, yaml, dotenv and binary are supported.`: the description opens with the supported values. */
+const SUPPORTED_LIST = new RegExp(String.raw`^(?:(?:currently|only)\s+)?` + AND_OR_LIST + String.raw`\s+are\s+(?:(?:currently|the only ones?)\s+)?(?:supported|accepted|allowed|valid)\b`, 'i');
+
+function splitAndOrList(text: string): string[] {
+  return text.split(/\s*(?:,\s*(?:and|or)|,|\s+(?:and|or))\s+/).map((item) => item.replace(/^["']|["']$/g, ''));
+}
+
 /**
  * Choices written in an option's prose: `levels: a, b or c`, `MODE …: a, b`, `FILENUM is 1 or 2`,
  * `(merge, diff3, or zdiff3)`, or a description that is only `info | warn | error`. Only asked for
@@ -428,6 +453,12 @@ export function listedChoices(text: string, valueName: string | null): string[] 
   // is a one-letter alias after an item
   const starred = starredList(text);
   if (starred !== null) return starred.choices;
+  const bracketPipe = LEADING_BRACKET_PIPE.exec(text);
+  if (bracketPipe !== null) return (bracketPipe[1] ?? '').split('|');
+  const quotedParen = QUOTED_PAREN_LIST.exec(text);
+  if (quotedParen !== null) return splitAndOrList(quotedParen[1] ?? '');
+  const validValues = VALID_VALUES_ARE.exec(text) ?? SUPPORTED_LIST.exec(text);
+  if (validValues !== null) return splitAndOrList(validValues[1] ?? '');
   const description = text.replace(/ \(default\)(?=\s*(?:,|$))/g, '').replace(/\b([a-z0-9][\w.-]{0,30}) \([a-z0-9]\)(?=,|\s+or\s|\s*$)/g, '$1');
   // gh: `Filter by state: {open|closed|all}`
   const braced = /\{([a-z0-9][\w.-]{0,30}(?:\|[a-z0-9][\w.-]{0,30}){1,30})\}/.exec(description);

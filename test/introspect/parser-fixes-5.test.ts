@@ -47,6 +47,30 @@ describe('choices', () => {
     expect(option(help, 'paging')).toMatchObject({ choices: ['auto', 'never', 'always'], default: 'auto' });
     expect(option(help, 'tabs')).toMatchObject({ choices: null, default: null });
   });
+
+  it("GNU date `FMT='date' for date only (the default), 'hours', or 'ns'`: quoted alternatives after `=`, the described default", () => {
+    const help =
+      "Usage: date [OPTION]... [+FORMAT]\n\n  -I[FMT], --iso-8601[=FMT]  output date/time in ISO 8601 format.\n                               FMT='date' for date only (the default),\n                               'hours', 'minutes', 'seconds', or 'ns'\n                               for date and time to the indicated precision.\n      --rfc-3339=FMT         output date/time in RFC 3339 format.\n                               FMT='date', 'seconds', or 'ns'\n                               for date and time to the indicated precision.\n";
+    expect(option(help, 'iso-8601')).toMatchObject({ choices: ['date', 'hours', 'minutes', 'seconds', 'ns'], default: 'date' });
+    expect(option(help, 'rfc-3339')).toMatchObject({ choices: ['date', 'seconds', 'ns'], default: null });
+  });
+
+  it('pflag `[auto|yaml|json] parse format` opening the description, and cobra `("tarball", "legacy", or "oci")`', () => {
+    const help =
+      'Usage:\n  conv [flags]\n\nFlags:\n  -p, --input-format string   [auto|a|yaml|y|json] parse format for input. (default "auto")\n      --format string         Format in which to save images ("tarball", "legacy", or "oci") (default "tarball")\n      --name string           Name ("x", "y")\n';
+    expect(option(help, 'input-format')).toMatchObject({ choices: ['auto', 'a', 'yaml', 'y', 'json'], default: 'auto' });
+    expect(option(help, 'format')).toMatchObject({ choices: ['tarball', 'legacy', 'oci'], default: 'tarball' });
+    expect(option(help, 'name')?.choices).toBeNull();
+  });
+
+  it("Go flag `(valid choices are 'stylish', 'text' and 'json')` and urfave `currently json, yaml and binary are supported.`", () => {
+    const go = "Usage of check:\n  -f format\n    \tOutput format (valid choices are 'stylish', 'text' and 'json') (default text)\n  -tags string\n    \tbuild tags\n";
+    expect(option(go, 'f')).toMatchObject({ choices: ['stylish', 'text', 'json'], default: 'text' });
+    const urfave =
+      'USAGE:\n   enc [command options] file\n\nOPTIONS:\n   --input-type value   currently json, yaml, dotenv and binary are supported. If not set, the extension is used\n   --config value       config file; json and yaml are supported\n';
+    expect(option(urfave, 'input-type')?.choices).toEqual(['json', 'yaml', 'dotenv', 'binary']);
+    expect(option(urfave, 'config')?.choices).toBeNull();
+  });
 });
 
 describe('value-taking in hand-written helps (meow, node parseArgs)', () => {
