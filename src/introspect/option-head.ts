@@ -193,6 +193,13 @@ function isValueToken(token: string, remaining: number, splitByGap: boolean): bo
 function valueFromDescriptionStart(result: OptionHead): void {
   // typer's type column may name a container of a type: `<list[Path]>`
   const match = /^(<[\w-]{1,30}(?:\[[\w-]{1,30}\])?>|[A-Z][A-Z0-9_]{1,20})\s{2,}(\S[\s\S]*)$/.exec(result.rest);
+  // …or an enum's values: `<none|poetry|setup>`
+  const choices = /^<([a-z0-9][\w.-]{0,30}(?:\|[a-z0-9][\w.-]{0,30}){1,30})>\s{2,}(\S[\s\S]*)$/.exec(result.rest);
+  if (choices && result.valueName === null && result.choices === null && !(choices[1] ?? '').split('|').every(isKindOfValue)) {
+    result.choices = (choices[1] ?? '').split('|');
+    result.rest = choices[2] ?? '';
+    return;
+  }
   if (!match) return;
   const word = match[1] ?? '';
   const description = match[2] ?? '';

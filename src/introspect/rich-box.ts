@@ -25,7 +25,7 @@ export function unboxPanels(lines: readonly string[]): string[] {
     ? lines.filter((line, index) => !(line.trim().length === 0 && RULE_TITLE.test(lines[index - 1] ?? ''))).map((line) => line.replace(RULE_TITLE, '$1:'))
     : lines;
   if (!ruled.some((line) => TOP.test(line))) return [...ruled];
-  return ruled.map((line) => {
+  return joinWrappedPlaceholders(ruled.map((line) => {
     const top = TOP.exec(line);
     if (top) return top[1] !== undefined && top[1].length > 0 ? `${top[1]}:` : '';
     if (BOTTOM.test(line)) return '';
@@ -34,5 +34,30 @@ export function unboxPanels(lines: readonly string[]): string[] {
     // marks a required parameter with a `*` column before it (`│ *  --name  TEXT  [required] │`)
     if (side) return `${side[1] ?? ''}  ${(side[3] ?? '').replace(/^\*(?=\s)/, ' ')}`.trimEnd();
     return line;
-  });
+  }));
+}
+
+/** A type cell left open on its row: `<none|poetry|setup|pdm` before the description column. */
+const OPEN_PLACEHOLDER = /<[\w.-]+(?:\|[\w.-]*)*(?=\s{2,}|$)/g;
+
+/**
+ * rich wraps a long type cell inside its column: `<none|poetry|setup|pdm` on the option's row and
+ * `|uv>` at the same column of the next row. The pieces are joined on the first row (the rest of
+ * that row moves right; the second row keeps its description at its column).
+ */
+function joinWrappedPlaceholders(lines: string[]): string[] {
+  for (let index = 0; index + 1 < lines.length; index += 1) {
+    const line = lines[index] ?? '';
+    for (const open of line.matchAll(OPEN_PLACEHOLDER)) {
+      const column = open.index;
+      const next = lines[index + 1] ?? '';
+      const rest = /^[\w.|-]*>/.exec(next.slice(column));
+      if (rest === null || next.slice(0, column).trim() !== '' || !/^[|\w]/.test(rest[0])) continue;
+      const end = column + open[0].length;
+      lines[index] = `${line.slice(0, end)}${rest[0]}${line.slice(end)}`;
+      lines[index + 1] = `${next.slice(0, column)}${' '.repeat(rest[0].length)}${next.slice(column + rest[0].length)}`;
+      break;
+    }
+  }
+  return lines;
 }

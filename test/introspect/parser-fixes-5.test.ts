@@ -149,3 +149,23 @@ describe('value-taking in hand-written helps (meow, node parseArgs)', () => {
     expect(option(help, 'quiet')?.takes_value).toBe(false);
   });
 });
+
+describe('rich panels (typer)', () => {
+  it('an enum cell `<none|poetry|setup|pdm` wrapped onto `|uv>` in the next row is one list of choices', () => {
+    const help = [
+      ' Usage: gen [OPTIONS]',
+      '',
+      '╭─ Options ──────────────────────────────────────────────────────────────────╮',
+      '│ --meta             <none|poetry|setup|pdm  The type of metadata            │',
+      '│                    |uv>                    you want to generate.           │',
+      '│                                            [default: poetry]               │',
+      '│ --encoding         <str>                   Encoding [default: utf-8]       │',
+      '│ --fast             <bool>                  Go fast                         │',
+      '│ --help             <bool>                  Show this message and exit.     │',
+      '╰────────────────────────────────────────────────────────────────────────────╯',
+    ].join('\n');
+    expect(option(help, 'meta')).toMatchObject({ takes_value: true, choices: ['none', 'poetry', 'setup', 'pdm', 'uv'], default: 'poetry' });
+    expect(option(help, 'encoding')).toMatchObject({ takes_value: true, choices: null, default: 'utf-8' });
+    expect(option(help, 'fast')?.takes_value).toBe(false);
+  });
+});
