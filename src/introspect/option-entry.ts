@@ -321,9 +321,34 @@ function bulletParagraphChoices(paragraphs: readonly Paragraph[]): string[] | nu
   return firstLines.length >= 2 ? definitionListChoices([':', ...firstLines]) : null;
 }
 
+const EPILOG_ITEM = String.raw`[a-z0-9][\w.-]{0,30}`;
+/** GNU stat: `The MODE argument of --cached can be: always, never, or default.`: one sentence naming the option, then its values. */
+const EPILOG_SENTENCE_LIST = new RegExp(
+  String.raw`(?:^|[.!]\s+)([^.:]{0,120}?):\s+(${EPILOG_ITEM}(?:(?:,\s*or|,|\s+or)\s+${EPILOG_ITEM}){1,30})\.(?=\s|$)`,
+);
+
+function applyEpilogSentenceList(options: CliOption[], paragraph: Paragraph): void {
+  const sentence = EPILOG_SENTENCE_LIST.exec(paragraph.lines.join(' '));
+  if (sentence === null) return;
+  const intro = sentence[1] ?? '';
+  const open = options.filter((option) => option.takes_value && option.choices === null);
+  const byName = open.filter((option) => option.long !== null && new RegExp(`(?:^|\\s)--${option.long.replace(/[^\w-]/g, '')}(?=[\\s,=]|$)`).test(intro));
+  const byValue = open.filter((option) => {
+    const name = bareValueName(option);
+    return /^[A-Z][A-Z_]{1,20}$/.test(name) && new RegExp(`\\b${name}\\b`).test(intro);
+  });
+  const targets = byName.length > 0 ? byName.slice(0, 1) : byValue;
+  const choices = (sentence[2] ?? '').split(/\s*(?:,\s*or|,|\s+or)\s+/);
+  for (const option of targets) {
+    option.choices = choices;
+    option.type = 'string';
+  }
+}
+
 export function applyEpilogValueLists(options: CliOption[], paragraphs: readonly Paragraph[]): void {
   paragraphs.forEach((paragraph, index) => {
     if (!paragraph.afterEntries) return;
+    applyEpilogSentenceList(options, paragraph);
     const colon = paragraph.lines.findIndex((line) => /:$/.test(line));
     if (colon === -1) return;
     const ownList = definitionListChoices(paragraph.lines.slice(colon), paragraph.indents.slice(colon));

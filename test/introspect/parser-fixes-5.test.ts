@@ -150,6 +150,15 @@ describe('value-taking in hand-written helps (meow, node parseArgs)', () => {
   });
 });
 
+describe('epilogs', () => {
+  it('GNU stat `The MODE argument of --cached can be: always, never, or default.` gives that option its choices', () => {
+    const help =
+      'Usage: stat [OPTION]... FILE...\n\n  -L, --dereference     follow links\n      --cached=MODE     specify how to use cached attributes\n  -c  --format=FORMAT   use the specified FORMAT\n\nThe MODE argument of --cached can be: always, never, or default.\n\nNote: see FORMAT, and more.\n';
+    expect(option(help, 'cached')?.choices).toEqual(['always', 'never', 'default']);
+    expect(option(help, 'format')?.choices).toBeNull();
+  });
+});
+
 describe('rich panels (typer)', () => {
   it('an enum cell `<none|poetry|setup|pdm` wrapped onto `|uv>` in the next row is one list of choices', () => {
     const help = [
