@@ -87,7 +87,7 @@ function bracketedDefault(description: string): string | null {
 }
 
 const REPEATABLE_PHRASES =
-  /\b(may|can) be (repeated|given (several|multiple|more than once) times?|specified (several|multiple) times|used (several|multiple) times|given more than once|specified more than once)|\brepeatable\b|\brepeat(ed)? (for|to give) (several|multiple)|\b(?:pass(?:ed)?|specified|set|supplied|given|used|repeated|provided|or)\s+multiple times\b/i;
+  /\b(may|can) be (repeated|given (several|multiple|more than once) times?|specified (several|multiple) times|used (several|multiple) times|given more than once|specified more than once)|\brepeatable\b|\brepeat(ed)? (for|to give) (several|multiple)|\b(?:pass(?:ed)?|specif(?:y|ied)|set|suppl(?:y|ied)|giv(?:e|en)|used?|repeated|provided?|or)\s+multiple times\b/i;
 
 /** Sets the default from a quoted-or-bare value, saying whether it was quoted. */
 function setDefault(facts: DescriptionFacts, raw: string): void {

@@ -160,8 +160,11 @@ function defaultOf(head: OptionHead, facts: DescriptionFacts, shape: ValueShape,
       if (stated === negationName || /^false$/i.test(stated)) return false;
       return null;
     }
-    // `--no-color  … (default: true)` says what the negation does, not a value to set
-    if (long?.startsWith('no-')) return null;
+    // `--no-color  … (default: true)` says what the negation does, not a value to set; but a
+    // `--no-deps … (default: False)` is off: were it the positive's default, the flag would do nothing
+    if (long?.startsWith('no-')) return /^false$/i.test(facts.defaultText) ? false : null;
+    // argparse `-v, --verbose  … supply multiple times to increase verbosity (default: 0)`: a count starts at a number
+    if (facts.repeatable) return /^\d{1,6}$/.test(facts.defaultText) ? Number(facts.defaultText) : /^(true|false)$/i.test(facts.defaultText) ? coerceDefault(facts.defaultText, 'boolean') : null;
     return /^(true|false)$/i.test(facts.defaultText) ? coerceDefault(facts.defaultText, 'boolean') : null;
   }
   const choice = matchingChoice(facts.defaultText, choices);

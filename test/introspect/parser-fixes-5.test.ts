@@ -178,3 +178,15 @@ describe('rich panels (typer)', () => {
     expect(option(help, 'fast')?.takes_value).toBe(false);
   });
 });
+
+describe('defaults of flags', () => {
+  it('`--no-deps … (default: False)` is off; `--no-splitting (default: true)` still names the positive', () => {
+    const help =
+      'usage: audit [-h] [--no-deps] [-v]\n\noptions:\n  --no-deps             do not resolve dependencies (default: False)\n  --no-splitting        Disable code splitting (default: true)\n  -v, --verbose         run with debug logging; supply multiple times to increase\n                        verbosity (default: 0)\n  -0 ... -9             compression preset; default is 6\n';
+    expect(option(help, 'no-deps')?.default).toBe(false);
+    expect(option(help, 'no-splitting')?.default).toBeNull();
+    // a count starts at a number
+    expect(option(help, 'verbose')).toMatchObject({ takes_value: false, repeatable: true, default: 0 });
+    expect(option(help, '0')?.default).toBeNull();
+  });
+});
