@@ -70,7 +70,8 @@ export function isHelpOrVersion(option: CliOption): boolean {
   if (option.long === 'help' || (option.long === 'version' && !option.takes_value)) return true;
   if (option.long === 'usage' && /usage message/i.test(option.description ?? '')) return true;
   if (option.long === null && (option.short === 'h' || option.short === '?') && /\b(help|usage)\b/i.test(option.description ?? '')) return true;
-  if (option.long === null && option.short === 'V' && /\bversion\b/i.test(option.description ?? '')) return true;
+  // `-V  Print version`, `-V  display version information`; busybox sort's `-V  Sort version` is a sort order
+  if (option.long === null && option.short === 'V' && /^(?:(?:print|show|display|output|report)s?\s+)?(?:(?:the|this|program'?s?)\s+)*version\b/i.test(option.description ?? '')) return true;
   return false;
 }
 

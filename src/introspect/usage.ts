@@ -373,8 +373,33 @@ function readPositionalWord(scan: FormScan, text: string, group: UsageGroup | un
  * Parses one usage form (the text after `Usage:`), e.g. `prog [-h] --host HOST [FILE]... <dest>`.
  * `takesValue` says whether an option spelling consumes the following word.
  */
+/**
+ * busybox sort prints `[-k START[.OFS][OPTS][,END[.OFS][OPTS]] [-t CHAR] [FILE]...`: one `]` short,
+ * so every later word would sit in `-k`'s group. In a form with more `[` than `]`, an option group
+ * (`[-k`) still open after its value word, when the next word opens a group of its own, is closed
+ * there (an option's group holds the option and its value).
+ */
+function bracketDepthOf(text: string): number {
+  return (text.match(/\[/g) ?? []).length - (text.match(/\]/g) ?? []).length;
+}
+
+function closeUnbalancedOptionGroups(form: string): string {
+  let missing = bracketDepthOf(form);
+  if (missing <= 0) return form;
+  const words = form.split(/\s+/);
+  for (let index = 0; index + 2 < words.length && missing > 0; index += 1) {
+    const value = words[index + 1] ?? '';
+    const opensOwnGroup = /^\[-/.test(words[index] ?? '') && bracketDepthOf(words[index] ?? '') === 1;
+    if (opensOwnGroup && !value.startsWith('-') && bracketDepthOf(value) === 0 && (words[index + 2] ?? '').startsWith('[')) {
+      words[index + 1] = `${value}]`;
+      missing -= 1;
+    }
+  }
+  return words.join(' ');
+}
+
 export function parseUsageForm(form: string, takesValue: (flag: string) => boolean): UsageForm {
-  const atoms = normalizedAtoms(form);
+  const atoms = normalizedAtoms(closeUnbalancedOptionGroups(form));
   const result: UsageForm = { program: null, leadingLiterals: [], commandPath: [], positionals: [], requiredOptions: [] };
   if (!readProgram(atoms, result)) return result;
   const scan: FormScan = {

@@ -190,3 +190,17 @@ describe('defaults of flags', () => {
     expect(option(help, '0')?.default).toBeNull();
   });
 });
+
+describe('busybox', () => {
+  const help =
+    'BusyBox v1.35.0 multi-call binary.\n\nUsage: sort [-nru] [-o FILE] [-k START[.OFS][OPTS][,END[.OFS][OPTS]] [-t CHAR] [FILE]...\n\nSort lines of text\n\n\t-o FILE\tOutput to FILE\n\t-V\tSort version\n\t-k START[,END]\tSort by key\n\t-t CHAR\tField separator\n';
+
+  it('a usage form one `]` short (`[-k START[…][,END[…]]`) still shows the positionals after it', () => {
+    expect(parseHelp(help).positionals).toMatchObject([{ name: 'FILE', required: false, variadic: true }]);
+  });
+
+  it('`-V  Sort version` is an option; `-V  Print version` is the version flag', () => {
+    expect(option(help, 'V')).toBeDefined();
+    expect(option(help.replace('Sort version', 'Print version'), 'V')).toBeUndefined();
+  });
+});
