@@ -19,7 +19,7 @@ import { applyHandWrittenValues } from './hand-written-values.ts';
 import { scanHelpLines, type HelpScan, type Paragraph, type UnparsedLine } from './help-scan.ts';
 import { clampDescription, expandTabs, helpLines } from './limits.ts';
 import { applyEpilogValueLists, collectOptions, optionFromEntry, type OptionStyle } from './option-entry.ts';
-import { collectPositionals, collectSubcommands, commandPrefixOf } from './positional-entry.ts';
+import { collectPositionals, collectSubcommands, commandPrefixOf, markMultiWordPositionals } from './positional-entry.ts';
 import type { CliOption, CliSpec } from './spec.ts';
 import { parseUsageForm, programBaseName, type UsageForm } from './usage.ts';
 import { typeFromValueName } from './value-type.ts';
@@ -263,6 +263,7 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
     usagePositionals = synopsisPositionals(scan.synopsisLines, firstForm.program, takesValue);
   }
   const positionals = collectPositionals(scan.entries, usagePositionals, subcommands);
+  markMultiWordPositionals(positionals, rawLines);
   dropDefaultsNamingArguments(options, [...positionals, ...usagePositionals]);
 
   let programName: string | null = null;

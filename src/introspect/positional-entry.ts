@@ -124,3 +124,16 @@ export function collectPositionals(entries: readonly Entry[], usagePositionals: 
   }
   return positionals.filter((positional, index) => positionals.findIndex((other) => other.name === positional.name) === index).slice(0, MAX_POSITIONALS);
 }
+
+/**
+ * GNU diff: `Usage: diff [OPTION]... FILES` and, below, `FILES are 'FILE1 FILE2' or 'DIR1 DIR2'.`:
+ * a sentence defining the name by quoted alternatives of several words says it stands for several
+ * arguments (in place).
+ */
+export function markMultiWordPositionals(positionals: CliPositional[], lines: readonly string[]): void {
+  for (const positional of positionals) {
+    if (positional.variadic || !/^[A-Z][A-Z0-9_-]{0,30}$/.test(positional.name)) continue;
+    const definition = new RegExp(String.raw`\b${positional.name} (?:are|is) ('[^'\s]{1,40}(?: [^'\s]{1,40})+'(?: or '[^']{1,80}')*)`);
+    if (lines.some((line) => definition.test(line))) positional.variadic = true;
+  }
+}

@@ -365,7 +365,10 @@ function readPositionalWord(scan: FormScan, text: string, group: UsageGroup | un
   const optional = groups.some((open) => open.bracket === '[');
   if (group && /^[a-z][a-z0-9_-]*$/.test(text)) group.bareWords += 1;
   if (groups.length === 0 && /^[a-z][a-z0-9_-]*$/.test(text)) scan.bareOutside = true;
-  result.positionals.push({ name, required: !optional, variadic });
+  // staticcheck `[packages]`, `<files>`: a lower-case noun in the plural names several values (GNU's
+  // upper-case `PATTERNS` may be one argument holding several, so only the lower-case English word counts)
+  const plural = (group !== undefined || /^</.test(text)) && /^[a-z][a-z0-9_-]*[^suis_-]s$/.test(name);
+  result.positionals.push({ name, required: !optional, variadic: variadic || plural });
   scan.lastWasPositional = true;
 }
 

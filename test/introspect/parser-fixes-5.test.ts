@@ -204,3 +204,17 @@ describe('busybox', () => {
     expect(option(help.replace('Sort version', 'Print version'), 'V')).toBeUndefined();
   });
 });
+
+describe('positionals named in the plural', () => {
+  it('Go `[packages]` (a lower-case plural noun) takes several; GNU `PATTERNS` stays one argument', () => {
+    expect(parseHelp('Usage: check [flags] [packages]\n\nFlags:\n  -tags string\n    \tbuild tags\n').positionals).toMatchObject([{ name: 'packages', required: false, variadic: true }]);
+    expect(parseHelp('Usage: find [OPTION]... PATTERNS [FILE]...\n  -i, --ignore-case   ignore case\n').positionals[0]).toMatchObject({ name: 'PATTERNS', variadic: false });
+    expect(parseHelp('Usage: show [flags] [status]\n\nFlags:\n  -v   verbose\n').positionals[0]).toMatchObject({ name: 'status', variadic: false });
+  });
+
+  it("GNU diff `FILES are 'FILE1 FILE2' or 'DIR1 DIR2'.` defines FILES as several words", () => {
+    const help = "Usage: diff [OPTION]... FILES\nCompare FILES line by line.\n\n  -q, --brief   report only when files differ\n\nFILES are 'FILE1 FILE2' or 'DIR1 DIR2' or 'DIR FILE'.\n";
+    expect(parseHelp(help).positionals).toMatchObject([{ name: 'FILES', required: true, variadic: true }]);
+    expect(parseHelp(help.replace("FILES are 'FILE1 FILE2' or 'DIR1 DIR2' or 'DIR FILE'.", "FILES are 'a' or 'b'.")).positionals[0]?.variadic).toBe(false);
+  });
+});
