@@ -94,6 +94,8 @@ class Scanner {
   /** Inside a `Synopsis:` / `Examples:` section. */
   private inSynopsis = false;
   private current: Entry | null = null;
+  /** The line of the last usage form printed without a `Usage:` title (yargs), or null. */
+  private bareUsageLine: number | null = null;
   /** The entry before a blank line: clap's long help continues a description after one. */
   private beforeBlank: Entry | null = null;
   private paragraph: Paragraph | null = null;
@@ -230,6 +232,15 @@ class Scanner {
     if (!this.result.seenUsage && this.result.entries.length === 0 && this.result.paragraphs.length === 0 && this.paragraph === null && looksLikeBareUsage(line)) {
       this.result.usageForms.push(trimmed);
       this.result.seenUsage = true;
+      this.bareUsageLine = index;
+      return true;
+    }
+    // yargs prints one line per form (`nyc [command] [options]`, `nyc [options] [bin-to-instrument]`): the next
+    // line naming the same program is one more form
+    const lastForm = this.result.usageForms[this.result.usageForms.length - 1];
+    if (this.bareUsageLine === index - 1 && lastForm !== undefined && looksLikeBareUsage(line) && /^\S+/.exec(trimmed)?.[0] === /^\S+/.exec(lastForm)?.[0]) {
+      this.result.usageForms.push(trimmed);
+      this.bareUsageLine = index;
       return true;
     }
     return false;
@@ -352,6 +363,15 @@ class Scanner {
     const gap = /\s{2,}/.exec(trimmed);
     const headText = gap ? trimmed.slice(0, gap.index) : trimmed;
     const rest = gap ? trimmed.slice(gap.index).trim() : '';
+    // yargs wraps a long command column: `nyc merge <input-directory>   merge istanbul…` then
+    // `[output-file]   output in a given folder` at the same indent: a bracketed placeholder starts no
+    // command, it goes on with the previous one's head and description
+    const previous = this.current;
+    if (this.section === 'commands' && previous?.kind === 'command' && previous.indent === indent && /^[[<][^\s\]>]+[\]>](?:\.{3})?$/.test(headText)) {
+      previous.head = `${previous.head} ${headText}`;
+      if (rest.length > 0) previous.description.push(rest);
+      return true;
+    }
     this.current = {
       kind: this.section === 'positionals' ? 'positional' : 'command',
       indent,

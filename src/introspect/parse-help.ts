@@ -259,6 +259,20 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
   let usagePositionals = docoptWords.length > 0 && subcommands.length > 0 ? [] : (firstForm?.positionals ?? []);
   if (firstForm !== undefined) usagePositionals = optionalWhereAnotherFormRunsWithout(usagePositionals, firstForm, scan.usageForms.slice(0, MAX_USAGE_FORMS), forms);
   if (firstForm !== undefined && docoptWords.length === 0) usagePositionals = extendedByOtherForms(usagePositionals, firstForm, forms);
+  // yargs nyc: `nyc [command] [options]` then `nyc [options] [bin-to-instrument]`: a later form of the
+  // program without the command placeholder (nor a listed command) shows what the root itself takes
+  if (subcommands.length > 0 && firstForm !== undefined && usagePositionals.length > 0 && usagePositionals.every((positional) => COMMAND_PLACEHOLDER.test(positional.name))) {
+    const rootForm = forms.find(
+      (form) =>
+        form !== firstForm &&
+        form.program === firstForm.program &&
+        form.commandPath.length === 0 &&
+        form.positionals.length > 0 &&
+        !form.positionals.some((positional) => COMMAND_PLACEHOLDER.test(positional.name) || subcommands.some((command) => command.name === positional.name)) &&
+        !form.leadingLiterals.some((word) => subcommands.some((command) => command.name === word)),
+    );
+    if (rootForm !== undefined) usagePositionals = [...usagePositionals, ...rootForm.positionals];
+  }
   if (usagePositionals.length === 0 && subcommands.length === 0 && firstForm?.program) {
     usagePositionals = synopsisPositionals(scan.synopsisLines, firstForm.program, takesValue);
   }

@@ -218,3 +218,28 @@ describe('positionals named in the plural', () => {
     expect(parseHelp(help.replace("FILES are 'FILE1 FILE2' or 'DIR1 DIR2' or 'DIR FILE'.", "FILES are 'a' or 'b'.")).positionals[0]?.variadic).toBe(false);
   });
 });
+
+describe('yargs programs with commands', () => {
+  it('a second bare form `nyc [options] [bin-to-instrument]` gives the root its positional; a wrapped `[output-file]` goes on with its command', () => {
+    const help = [
+      'cov [command] [options]',
+      'cov [options] [bin-to-instrument]',
+      '',
+      'Commands:',
+      '  cov check-coverage                 check whether coverage is within',
+      '                                     thresholds provided',
+      '  cov report                         run coverage report',
+      '  cov merge <input-directory>        merge coverage output in a',
+      '  [output-file]                      given folder',
+      '',
+      'Options:',
+      '  --cwd      working directory            [string] [default: "/tmp"]',
+      '  --all, -a  whether to include all files             [boolean] [default: false]',
+      '',
+    ].join('\n');
+    const spec = parseHelp(help);
+    expect(spec.subcommands.map((command) => command.name)).toEqual(['check-coverage', 'report', 'merge']);
+    expect(spec.positionals).toMatchObject([{ name: 'bin-to-instrument', required: false, variadic: false }]);
+    expect(spec.command_required).not.toBe(true);
+  });
+});
