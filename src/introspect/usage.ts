@@ -88,7 +88,8 @@ export interface UsageForm {
 /** The name of argparse's REMAINDER positional (`...`), matched to the positionals section by position. */
 export const REMAINDER = '...';
 
-const PLACEHOLDER_WORDS = /^(options?|flags?|global[ _-]?options?|opts|switches|command options?|general options?)$/i;
+// gopls `[codeaction-flags]`: the flags of the word it is named for
+const PLACEHOLDER_WORDS = /^(options?|flags?|global[ _-]?options?|opts|switches|command options?|general options?|[a-z][a-z0-9]{1,30}-(?:flags|options))$/i;
 
 function positionalName(text: string): { name: string; variadic: boolean } {
   let variadic = false;
@@ -189,7 +190,9 @@ function commandPathEnd(atoms: readonly Atom[]): number {
   const accepted =
     next === undefined ||
     (next.kind === 'open' && next.bracket === '[') ||
-    (next.kind === 'word' && (next.text.startsWith('-') || /^<[^>]+>/.test(next.text) || /^[a-z][\w-]{0,30}:[a-z][\w-]{0,30}$/.test(next.text)));
+    (next.kind === 'word' && (next.text.startsWith('-') || /^<[^>]+>/.test(next.text) || /^[a-z][\w-]{0,30}:[a-z][\w-]{0,30}$/.test(next.text))) ||
+    // cobra `crane pull IMAGE TARBALL [flags]`: lower-case words before an upper-case placeholder are literals
+    (next.kind === 'word' && /^[A-Z][A-Z0-9_]{1,30}$/.test(next.text));
   return accepted ? end : 1;
 }
 
@@ -199,8 +202,35 @@ function commandPathEnd(atoms: readonly Atom[]): number {
  * (the options placeholder in two words); meow `<source …>` (a typographic ellipsis is `...`);
  * GNU od `[[+]OFFSET[.][b]]` (one- or two-character brackets glued to a name are its prefix and suffixes).
  */
+/**
+ * gopls `filename[:line[:col]]`, `host[:port]`: a bracket glued to a name that opens with a
+ * separator is an optional suffix of that one argument (nested ones included), not a positional.
+ */
+function withoutGluedSuffixes(form: string): string {
+  let text = form;
+  for (let guard = 0; guard < 20; guard += 1) {
+    const start = /(?<=[A-Za-z0-9_>])\[(?=[:.,@=\/#])/.exec(text);
+    if (start === null) return text;
+    const token = /\S*$/.exec(text.slice(0, start.index))?.[0] ?? '';
+    if (token.startsWith('-') || token.startsWith('[-')) return text;
+    let depth = 0;
+    let end = -1;
+    for (let position = start.index; position < text.length && position < start.index + 200; position += 1) {
+      if (text[position] === '[') depth += 1;
+      if (text[position] === ']') depth -= 1;
+      if (depth === 0) {
+        end = position;
+        break;
+      }
+    }
+    if (end === -1) return text;
+    text = `${text.slice(0, start.index)}${text.slice(end + 1)}`;
+  }
+  return text;
+}
+
 function normalizedAtoms(form: string): Atom[] {
-  const plain = form
+  const plain = withoutGluedSuffixes(form)
     .replace(/\s?…/g, '...')
     .replace(/(?<=[A-Z0-9_]\]?)(?:\[[^[\]\s]{1,2}\])+/g, '')
     .replace(/\[[^[\]\s]{1,2}\](?=\[?[A-Z])/g, '');
@@ -225,6 +255,19 @@ function readProgram(atoms: Atom[], result: UsageForm): boolean {
   } else if (pathEnd > 1) {
     result.commandPath = atoms.slice(1, pathEnd).map((atom) => (atom.kind === 'word' ? atom.text : ''));
     atoms.splice(1, pathEnd - 1);
+  } else {
+    // Go multi-command tools: `gopls [flags] codeaction [codeaction-flags] filename`: a word between
+    // the program's flags and a flags placeholder named for it is the subcommand
+    const word = atoms[4];
+    const own = atoms[6];
+    const wordText = word?.kind === 'word' ? word.text : '';
+    if (
+      atoms[1]?.kind === 'open' && atoms[2]?.kind === 'word' && PLACEHOLDER_WORDS.test(atoms[2].text) && atoms[3]?.kind === 'close' &&
+      COMMAND_WORD.test(wordText) && atoms[5]?.kind === 'open' && own?.kind === 'word' && new RegExp(`^${wordText}-(?:flags|options)$`, 'i').test(own.text)
+    ) {
+      result.commandPath = [wordText];
+      atoms.splice(4, 1);
+    }
   }
   return true;
 }

@@ -243,3 +243,17 @@ describe('yargs programs with commands', () => {
     expect(spec.command_required).not.toBe(true);
   });
 });
+
+describe('subcommand paths in usage forms', () => {
+  it('Go `gopls [flags] codeaction [codeaction-flags] filename[:line[:col]]`: the word before its own flags placeholder is the subcommand, the glued suffix part of the argument', () => {
+    const spec = parseHelp('list code actions\n\nUsage:\n  gopls [flags] codeaction [codeaction-flags] filename[:line[:col]]\n\ncodeaction-flags:\n  -exec\n    \texecute the first matching code action\n');
+    expect(spec.name).toBe('gopls_codeaction');
+    expect(spec.positionals).toMatchObject([{ name: 'filename', required: true, variadic: false }]);
+  });
+
+  it('cobra `crane pull IMAGE TARBALL [flags]`: lower-case words before an upper-case placeholder are the command path', () => {
+    const spec = parseHelp('Pull images\n\nUsage:\n  crane pull IMAGE TARBALL [flags]\n\nFlags:\n  -c, --cache_path string   Path to cache image layers\n  -h, --help                help for pull\n');
+    expect(spec.name).toBe('crane_pull');
+    expect(spec.positionals.map((positional) => positional.name)).toEqual(['IMAGE', 'TARBALL']);
+  });
+});
