@@ -243,6 +243,12 @@ class Scanner {
       this.bareUsageLine = index;
       return true;
     }
+    // Pod::Usage (piconv) wraps the form onto deeper lines of groups: `      [-p|--perlqq] [-C N|-c]`
+    if (this.bareUsageLine === index - 1 && lastForm !== undefined && indent > 0 && /^(?:\[[^\]]{0,80}\]\s*)+$/.test(trimmed) && lastForm.length < MAX_USAGE_FORM_CHARS) {
+      this.result.usageForms[this.result.usageForms.length - 1] = `${lastForm} ${trimmed}`;
+      this.bareUsageLine = index;
+      return true;
+    }
     return false;
   }
 
@@ -348,11 +354,17 @@ class Scanner {
       if (head.rest.length > 0) previous.description.push(head.rest);
       return true;
     }
+    // Pod::Usage (piconv) `-C N | -c   check the validity of the input`: two options described together
+    const alternative = /^(-[A-Za-z0-9?](?: [A-Za-z<][^\s|]{0,30})?) \| (-[A-Za-z0-9?](?: [A-Za-z<][^\s|]{0,30})?)(?=\s{2,}|$)([\s\S]*)$/.exec(trimmed);
+    const first = alternative === null ? null : parseOptionHead(`${alternative[1] ?? ''}${alternative[3] ?? ''}`);
+    const second = alternative === null ? null : parseOptionHead(`${alternative[2] ?? ''}${alternative[3] ?? ''}`);
     const restOffset = head.rest.length > 0 ? line.lastIndexOf(head.rest.slice(0, 40)) : -1;
-    this.current = { kind: 'option', indent, descriptionColumn: restOffset > indent ? restOffset : null, head: trimmed, option: head, description: [], block: this.block, afterUsage: this.result.seenUsage };
+    this.current = { kind: 'option', indent, descriptionColumn: restOffset > indent ? restOffset : null, head: trimmed, option: first ?? head, description: [], block: this.block, afterUsage: this.result.seenUsage };
     if (this.valueSection) this.current.valueSection = true;
     this.beforeBlank = null;
     this.result.entries.push(this.current);
+    // the second shares the description lines read from here on
+    if (second !== null) this.result.entries.push({ ...this.current, head: `${alternative?.[2] ?? ''}${alternative?.[3] ?? ''}`, option: second });
     return true;
   }
 

@@ -257,3 +257,30 @@ describe('subcommand paths in usage forms', () => {
     expect(spec.positionals.map((positional) => positional.name)).toEqual(['IMAGE', 'TARBALL']);
   });
 });
+
+describe('Pod::Usage (piconv)', () => {
+  const help = [
+    'conv [-f from_encoding] [-t to_encoding]',
+    '      [-p|--perlqq] [-C N|-c] [-D]',
+    '      [-s string|file...]',
+    'conv -l',
+    'Common options:',
+    '  -f,--from from_encoding',
+    '     when omitted, the current locale will be used',
+    '  -s,--string string',
+    '     "string" will be the input',
+    '  -C N | -c           check the validity of the input',
+    '  -D,--debug          show debug information',
+    '  -p,--perlqq         transliterate missing characters',
+    '',
+  ].join('\n');
+
+  it('`-C N | -c  check…` describes two options at once: -C takes a value, -c is a flag', () => {
+    expect(option(help, 'C')).toMatchObject({ takes_value: true, description: 'check the validity of the input' });
+    expect(option(help, 'c')).toMatchObject({ takes_value: false, description: 'check the validity of the input' });
+  });
+
+  it('a bare form wrapped onto deeper lines of groups goes on: `[-s string|file...]` shows the files', () => {
+    expect(parseHelp(help).positionals).toMatchObject([{ name: 'file', required: false, variadic: true }]);
+  });
+});
