@@ -26,6 +26,8 @@ const VALUE_CUES: readonly RegExp[] = [
   /\((?:in\s+)?(?:milliseconds|seconds|minutes|bytes|ms|secs?)\)/i,
   /<[^<>\s]{1,60}>/,
   /\bglob(?:s|\s+patterns?(?:\(s\))?)\b/i,
+  // knip: `Pass extra options to the preprocessor (as JSON string, see …)`: the form of the value in a note
+  /\(as (?:an? )?(?:JSON|YAML)(?: string| object)?[,)]/i,
 ];
 
 /** At least this many options, none of them value-taking, before descriptions are read. */

@@ -85,6 +85,7 @@ describe('value-taking in hand-written helps (meow, node parseArgs)', () => {
     '      --max-issues             Maximum number of issues before failing (default: 0)',
     '      --max-show-issues        Maximum number of issues to display per type',
     '      --output-file            Write output to a file',
+    '      --reporter-options       Pass extra options to the reporter (as JSON string, see example)',
     '      --tags                   Include or exclude tagged exports',
     '      --production             Analyze only production files',
     '      --no-exit-code           Always exit with code zero (0)',
@@ -116,6 +117,7 @@ describe('value-taking in hand-written helps (meow, node parseArgs)', () => {
     expect(option(knip, 'cache-location')).toMatchObject({ takes_value: true, default: 'node_modules/.cache/lint' });
     expect(option(knip, 'max-issues')).toMatchObject({ takes_value: true, default: 0 });
     expect(option(knip, 'max-show-issues')?.takes_value).toBe(true);
+    expect(option(knip, 'reporter-options')?.takes_value).toBe(true);
   });
 
   it('a word after an option in an example is a positional when the usage takes some', () => {
