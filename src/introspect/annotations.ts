@@ -312,6 +312,7 @@ function readProseDefault(facts: DescriptionFacts): void {
     /^default(?:s to|:)/i.test(plain[0]) &&
     !/^["']/.test(plain[1] ?? '') &&
     !/^[+-]?\d/.test(plain[1] ?? '') &&
+    !/[.!]$/.test(plain[1] ?? '') &&
     /^\s+[A-Za-z]/.test(description.slice(plain.index + plain[0].length));
   if (plain && !cut && !unclosed && !phrase) setDefault(facts, (plain[1] ?? '').replace(/\.$/, ''));
 }

@@ -10,7 +10,7 @@
  *   choices unless the title calls them built-in ones (others may be added);
  * - an example that invokes the program giving the option a value: `xo --print-config=index.js`
  *   (attached, always a value), or `knip --reporter compact` when the program takes no positionals
- *   (the word after the option can be nothing else).
+ *   (the word after the option can be nothing else but a listed command).
  *
  * Either one contradicting the option list shows the list's placeholders are incomplete: the
  * caller then reads the help as hand-written (stated defaults and descriptions count).
@@ -73,13 +73,14 @@ function spellingsOf(option: CliOption): string[] {
   );
 }
 
-function exampleGivesValue(examples: readonly string[][], spellings: readonly string[], positionalsTaken: boolean): boolean {
+function exampleGivesValue(examples: readonly string[][], spellings: readonly string[], positionalsTaken: boolean, commands: ReadonlySet<string>): boolean {
   return examples.some((words) =>
     words.some((word, index) => {
       const attached = /^(-{1,2}[^=\s]+)=\S/.exec(word);
       if (attached !== null) return spellings.includes(attached[1] ?? '');
       const next = words[index + 1];
-      return !positionalsTaken && spellings.includes(word) && next !== undefined && !next.startsWith('-');
+      // `tool --debug serve`: a listed command is no value
+      return !positionalsTaken && spellings.includes(word) && next !== undefined && !next.startsWith('-') && !commands.has(next);
     }),
   );
 }
@@ -89,7 +90,7 @@ function exampleGivesValue(examples: readonly string[][], spellings: readonly st
  * footnote lists become choices. Returns true when any option listed without a placeholder was
  * changed: the option list's placeholders were written by hand.
  */
-export function applyHandWrittenValues(options: CliOption[], lines: readonly string[], program: string | null, positionalsTaken: boolean): boolean {
+export function applyHandWrittenValues(options: CliOption[], lines: readonly string[], program: string | null, positionalsTaken: boolean, commands: ReadonlySet<string> = new Set()): boolean {
   const footnotes = footnotesOf(lines);
   const examples = program === null ? [] : examplesOf(lines, program);
   let contradicted = false;
@@ -103,7 +104,7 @@ export function applyHandWrittenValues(options: CliOption[], lines: readonly str
       continue;
     }
     if (option.takes_value || isSwitch(option) || examples.length === 0) continue;
-    if (exampleGivesValue(examples, spellingsOf(option), positionalsTaken)) {
+    if (exampleGivesValue(examples, spellingsOf(option), positionalsTaken, commands)) {
       takeValue(option);
       contradicted = true;
     }

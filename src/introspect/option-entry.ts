@@ -70,8 +70,10 @@ export function isHelpOrVersion(option: CliOption): boolean {
   if (option.long === 'help' || (option.long === 'version' && !option.takes_value)) return true;
   if (option.long === 'usage' && /usage message/i.test(option.description ?? '')) return true;
   if (option.long === null && (option.short === 'h' || option.short === '?') && /\b(help|usage)\b/i.test(option.description ?? '')) return true;
-  // `-V  Print version`, `-V  display version information`; busybox sort's `-V  Sort version` is a sort order
-  if (option.long === null && option.short === 'V' && /^(?:(?:print|show|display|output|report)s?\s+)?(?:(?:the|this|program'?s?)\s+)*version\b/i.test(option.description ?? '')) return true;
+  // `-V  Print version`, `-V  display version information`; busybox sort's `-V  Sort version` (another verb governing it) is an option
+  const description = option.description ?? '';
+  const otherVerb = /^([a-z]+)\s+versions?\b/i.exec(description)?.[1];
+  if (option.long === null && option.short === 'V' && /\bversion\b/i.test(description) && (otherVerb === undefined || /^(print|show|display|output|report|echo|the|its|program'?s?)$/i.test(otherVerb))) return true;
   return false;
 }
 

@@ -243,12 +243,13 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
     const usageProgram = forms.find((form) => form.program !== null)?.program ?? null;
     const exampleProgram = usageProgram === null ? null : programBaseName(usageProgram);
     const positionalsTaken = forms.length === 0 || forms.some((form) => form.positionals.length > 0);
-    handWritten = applyHandWrittenValues(options, rawLines, exampleProgram, positionalsTaken);
+    const commandWords = new Set(scan.entries.filter((entry) => entry.kind === 'command').flatMap((entry) => entry.head.split(/\s+/).slice(0, 2)));
+    handWritten = applyHandWrittenValues(options, rawLines, exampleProgram, positionalsTaken, commandWords);
     if (handWritten && style.statedDefaultTakesValue !== true) {
       style.statedDefaultTakesValue = true;
       options = buildOptions();
       applyDefaultsSection(options, rawLines);
-      applyHandWrittenValues(options, rawLines, exampleProgram, positionalsTaken);
+      applyHandWrittenValues(options, rawLines, exampleProgram, positionalsTaken, commandWords);
     }
   }
   markRequiredOptions(options, forms);

@@ -20,9 +20,10 @@ describe('defaults that are no value', () => {
   });
 
   it("click `Defaults to OpenSSL's safe defaults.` is prose", () => {
-    const help = "Usage: serve [OPTIONS]\n\nOptions:\n  --ssl-ciphers TEXT  Ciphers to use. Defaults to OpenSSL's safe defaults.\n  --mode TEXT         Mode. Defaults to fast.\n";
+    const help = "Usage: serve [OPTIONS]\n\nOptions:\n  --ssl-ciphers TEXT  Ciphers to use. Defaults to OpenSSL's safe defaults.\n  --mode TEXT         Mode. Defaults to fast.\n  --level TEXT        Level. Defaults to low. Set it higher for more.\n";
     expect(option(help, 'ssl-ciphers')?.default).toBeNull();
     expect(option(help, 'mode')?.default).toBe('fast');
+    expect(option(help, 'level')?.default).toBe('low');
   });
 
   it('meow `[Default: process.cwd()]` is computed when the program runs', () => {
@@ -204,6 +205,9 @@ describe('busybox', () => {
   it('`-V  Sort version` is an option; `-V  Print version` is the version flag', () => {
     expect(option(help, 'V')).toBeDefined();
     expect(option(help.replace('Sort version', 'Print version'), 'V')).toBeUndefined();
+    expect(option(help.replace('Sort version', 'Show the current version'), 'V')).toBeUndefined();
+    expect(option(help.replace('Sort version', 'Version'), 'V')).toBeUndefined();
+    expect(option(help.replace('Sort version', 'Set version'), 'V')).toBeDefined();
   });
 });
 
@@ -284,5 +288,12 @@ describe('Pod::Usage (piconv)', () => {
 
   it('a bare form wrapped onto deeper lines of groups goes on: `[-s string|file...]` shows the files', () => {
     expect(parseHelp(help).positionals).toMatchObject([{ name: 'file', required: false, variadic: true }]);
+  });
+});
+
+describe('examples in a help with commands', () => {
+  it('`tool --debug serve`: a listed command after a bare option is no value', () => {
+    const help = 'Usage: tool [options]\n\nCommands:\n  serve     start the server\n  build     build it\n\nOptions:\n  --debug   show debug output\n  --quiet   say less\n  --out [dir]  output directory\n\nExamples:\n$ tool --debug serve\n';
+    expect(option(help, 'debug')?.takes_value).toBe(false);
   });
 });
