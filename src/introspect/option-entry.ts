@@ -10,6 +10,7 @@ import { clampDescription, joinWrapped, MAX_OPTIONS } from './limits.ts';
 import type { OptionHead } from './option-head.ts';
 import type { CliOption, CliValueType } from './spec.ts';
 import { coerceDefault, isExplicitStringName, isNumberText, typeFromDefault, typeFromValueName } from './value-type.ts';
+import { valueSeparatorOf } from './value-list.ts';
 
 const NO_VALUE_WORDS = /^(none|null|unset|undefined|n\/a)$/i;
 /** `(default: stdin)` on a file option means standard input, not a file of that name. */
@@ -252,6 +253,8 @@ export function optionFromEntry(entry: Entry, style: OptionStyle = {}): CliOptio
   }
   if (long !== null && long.dashes === '-') option.prefix = '-';
   if (head.valueOptional) option.value_optional = true;
+  const separator = option.takes_value && option.choices !== null ? valueSeparatorOf(option.description) : undefined;
+  if (separator !== undefined) option.value_separator = separator;
   // `--arg name value`, argparse `nargs=2`: one use of the option takes several values
   if (shape.takes && head.valueCount >= 2) {
     option.value_count = head.valueCount;

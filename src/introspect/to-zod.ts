@@ -89,8 +89,10 @@ function optionSchema(option: CliOption, withDefault = true): z.ZodTypeAny {
  */
 export function schemaDefaultOf(option: CliOption): string | number | boolean | undefined {
   const value = option.default;
-  // a list's default stays in the description: an array default could not be left off the argv by identity
-  if (value === null || value === undefined || option.repeatable || valueCountOf(option) > 1 || isChoiceList(option)) return undefined;
+  // a list's default stays in the description: an array default could not be left off the argv by identity;
+  // an optional value's default (`--iso-8601[=FMT]`, FMT defaults to 'date') is what the bare flag means,
+  // not what an absent one means, so leaving it off the argv would drop the flag
+  if (value === null || value === undefined || option.repeatable || valueCountOf(option) > 1 || isChoiceList(option) || option.value_optional === true) return undefined;
   if (!option.takes_value) return typeof value === 'boolean' ? value : undefined;
   if (option.choices !== null && option.choices.length > 0) return typeof value === 'string' && option.choices.includes(value) ? value : undefined;
   switch (option.type) {

@@ -8,6 +8,7 @@ import { copyFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CliOption, CliSpec } from '../../src/introspect/spec.ts';
+import { parseHelp } from '../../src/introspect/parse-help.ts';
 import { cliSpecToArgv } from '../../src/introspect/to-argv.ts';
 import { cliSpecToZod } from '../../src/introspect/to-zod.ts';
 import { valueSeparatorOf } from '../../src/introspect/value-list.ts';
@@ -58,6 +59,39 @@ describe('a comma-joined list of choices', () => {
   it('is joined into one argv value', () => {
     expect(cliSpecToArgv(SPEC, schema.parse({ style: ['header', 'grid'], color: 'never' }))).toEqual(['--style', 'header,grid', '--color', 'never']);
     expect(cliSpecToArgv(SPEC, schema.parse({ style: ['full'] }))).toEqual(['--style', 'full']);
+  });
+});
+
+describe('parsed from help', () => {
+  it('a comma-separated list with stated values gets the separator; one value with choices does not', () => {
+    const spec = parseHelp(
+      'Usage: viewer [OPTIONS] [FILE]...\n\nOptions:\n' +
+        '      --style <components>  Comma-separated list of style elements to display (*default*, auto, full, plain).\n' +
+        '      --color <when>        When to use colors (*auto*, never, always).\n' +
+        '      --names <list>        Comma-separated list of names.\n',
+      { fileName: 'viewer.wasm' },
+    );
+    const byName = new Map(spec.options.map((option) => [option.long, option]));
+    expect(byName.get('style')).toMatchObject({ choices: ['default', 'auto', 'full', 'plain'], value_separator: ',' });
+    expect(byName.get('color')?.value_separator).toBeUndefined();
+    // without choices a list is one free string: nothing to check item by item
+    expect(byName.get('names')?.value_separator).toBeUndefined();
+    const schema = cliSpecToZod(spec);
+    expect(cliSpecToArgv(spec, schema.parse({ style: ['full', 'plain'], color: 'never' }))).toEqual(['--style', 'full,plain', '--color', 'never']);
+  });
+});
+
+describe('an optional value with a stated default (GNU `--iso-8601[=FMT]`, FMT defaults to date)', () => {
+  const spec = parseHelp(
+    "Usage: date [OPTION]... [+FORMAT]\n\n  -I[FMT], --iso-8601[=FMT]  output date/time in ISO 8601 format.\n                               FMT='date' for date only (the default),\n                               'hours', 'minutes', 'seconds', or 'ns'\n                               for date and time to the indicated precision.\n",
+    { fileName: 'date.wasm' },
+  );
+
+  it('is what the bare flag means, so the schema fills nothing in and the argv keeps the flag', () => {
+    const schema = cliSpecToZod(spec);
+    expect(schema.parse({})).toEqual({});
+    expect(cliSpecToArgv(spec, schema.parse({ iso_8601: 'date' }))).toEqual(['--iso-8601=date']);
+    expect(cliSpecToArgv(spec, schema.parse({}))).toEqual([]);
   });
 });
 
