@@ -179,7 +179,8 @@ function quotedProseChoices(text: string): string[] | null {
 function quotedAlternativeChoices(description: string): string[] | null {
   // GNU date `FMT='date', 'seconds', or 'ns'`: the list may follow the value name's `=`
   const item = String.raw`'[a-z0-9][\w.-]{0,30}'`;
-  const alternatives = new RegExp(String.raw`(?:^|[\s:(=])(${item}(?:[^'.;:]{0,60}?,\s+${item}){0,30}[^'.;:]{0,60}?,?\s+or\s+${item})(?=[\s.,;)]|$)`).exec(description);
+  // vite `use 'bundle' to …, or 'runner' (experimental) to …, or 'native' …`: every `, or` goes on
+  const alternatives = new RegExp(String.raw`(?:^|[\s:(=])(${item}(?:[^'.;:]{0,60}?,\s+${item}){0,30}(?:[^'.;:]{0,60}?,?\s+or\s+${item}){1,30})(?=[\s.,;)]|$)`).exec(description);
   if (alternatives === null) return null;
   return [...(alternatives[1] ?? '').matchAll(/'([^']+)'/g)].map((match) => match[1] ?? '');
 }
@@ -403,6 +404,17 @@ const PAREN_LIST = new RegExp(String.raw`\((${LIST_ITEM}(?:,\s*${LIST_ITEM}){1,3
 /** esbuild `(iife | cjs | esm, no default…)`: a parenthesized `a | b` list, maybe followed by a comma. */
 const PAREN_PIPE_LIST = new RegExp(String.raw`\((${LIST_ITEM}(?:\s*\|\s*${LIST_ITEM}){1,30})\s*[,)]`);
 
+/** Words before a list saying its items are members of something larger or examples of it. */
+const EXAMPLE_CUE = /\b(?:known|built-?in|existing|such as|e\.g|for example|for instance|including|like)\b/i;
+
+/** A parenthesized group (from `start`, its `(`, to `end`, just past its `)` or `,`) glued to a word, `.` or `:` around it. */
+function isGluedGroup(text: string, start: number, end: number): boolean {
+  const before = text[start - 1] ?? ' ';
+  const closed = text[end - 1] === ')';
+  const after = closed ? (text[end] ?? ' ') : ' ';
+  return /[\w.]/.test(before) || /[\w:.]/.test(after) && !/^\.(?:\s|$)/.test(text.slice(end));
+}
+
 const PAREN_NAMED = String.raw`\((${LIST_ITEM})\)`;
 const PAREN_NAMED_ALTERNATIVES = new RegExp(
   String.raw`${PAREN_NAMED}(?:,\s+[^(),.;]{1,40}${PAREN_NAMED}){1,30},?\s+or\s+[^(),.;]{1,40}${PAREN_NAMED}(?=\s*(?:[.;]|$))`,
@@ -511,6 +523,9 @@ export function listedChoices(text: string, valueName: string | null): string[] 
   const inlinePipe = INLINE_PIPE_LIST.exec(description);
   if (inlinePipe !== null) return (inlinePipe[1] ?? '').split('|');
   const parenthesized = PAREN_LIST.exec(description);
+  // black `add the given magic to the list of known python-magics (capture, prun, …)`: members of a
+  // list the option adds to, or examples (`such as`, `e.g.`), are no list of its values
+  if (parenthesized !== null && EXAMPLE_CUE.test(/[^.]*$/.exec(description.slice(0, parenthesized.index))?.[0] ?? '')) return null;
   // flake8 `(default, pylint, quiet-filename) or a format string`: an alternative outside the list opens it
   if (parenthesized !== null && /^\s*or\b/.test(description.slice(parenthesized.index + parenthesized[0].length))) return null;
   if (parenthesized !== null) {
@@ -526,6 +541,8 @@ export function listedChoices(text: string, valueName: string | null): string[] 
   const slashed = PAREN_SLASH_LIST.exec(description);
   if (slashed !== null) return (slashed[1] ?? '').split('/');
   const piped = PAREN_PIPE_LIST.exec(description);
+  // vegeta `(ip|host):port`, knip `knip.(js|ts)`: a group glued to the text around it is part of a pattern
+  if (piped !== null && isGluedGroup(description, piped.index, piped.index + piped[0].length)) return null;
   return piped === null ? null : (piped[1] ?? '').split(/\s*\|\s*/);
 }
 

@@ -11,6 +11,7 @@ import type { OptionHead } from './option-head.ts';
 import type { CliOption, CliValueType } from './spec.ts';
 import { coerceDefault, isExplicitStringName, isNumberText, typeFromDefault, typeFromValueName } from './value-type.ts';
 import { valueSeparatorOf } from './value-list.ts';
+import { isOpenValueSet } from './open-value-set.ts';
 
 const NO_VALUE_WORDS = /^(none|null|unset|undefined|n\/a)$/i;
 /** `(default: stdin)` on a file option means standard input, not a file of that name. */
@@ -226,8 +227,8 @@ export function optionFromEntry(entry: Entry, style: OptionStyle = {}): CliOptio
   // list in prose that leaves out the quoted default is no list of the option's values
   const provenProse = prose !== null && facts.defaultQuoted && facts.defaultText !== null && matchingChoice(facts.defaultText, prose) === undefined ? null : prose;
   const stated = head.choices ?? facts.choices ?? (placeholder ? provenProse : wholeListChoices(facts.description));
-  // `[possible values: ]` names none: an empty list is no list
-  const choices = stated !== null && stated.length > 0 ? stated : null;
+  // `[possible values: ]` names none: an empty list is no list; nor are examples of an open set
+  const choices = stated !== null && stated.length > 0 && !isOpenValueSet(stated) ? stated : null;
   const shape = valueShapeOf(head, facts, choices, text, style, entry.valueSection === true);
   const long = head.longs[0] ?? null;
   const option: CliOption = {

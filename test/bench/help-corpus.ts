@@ -18,6 +18,7 @@ const rows: [string, (score: CorpusScore) => string][] = [
   ['choices found', (score) => cell(score.choices)],
   ['defaults found', (score) => cell(score.defaults)],
   ['defaults invented', (score) => String(score.inventedDefaults)],
+  ['choices invented', (score) => String(score.inventedChoices)],
   ['positionals found', (score) => cell(score.positionals)],
   ['names right', (score) => cell(score.names)],
 ];

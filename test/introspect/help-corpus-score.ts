@@ -82,6 +82,8 @@ export interface CorpusScore {
   defaults: Tally;
   /** Defaults the parser reported where the help states none (invented). */
   inventedDefaults: number;
+  /** Choices the parser reported where the help states none (invented: the schema would refuse values the program takes). */
+  inventedChoices: number;
   positionals: Tally;
   names: Tally;
   /** Per file: what was missed, for tuning. */
@@ -92,7 +94,7 @@ function emptyScore(): CorpusScore {
   const tally = (): Tally => ({ hit: 0, total: 0 });
   return {
     files: 0, precision: tally(), recall: tally(), valueTaking: tally(), choices: tally(), defaults: tally(),
-    inventedDefaults: 0, positionals: tally(), names: tally(), misses: [],
+    inventedDefaults: 0, inventedChoices: 0, positionals: tally(), names: tally(), misses: [],
   };
 }
 
@@ -124,6 +126,9 @@ function scoreCase(entry: ScoredCase, spec: CliSpec, score: CorpusScore): void {
       score.choices.total += 1;
       if (sameChoices(found.choices, option.choices)) score.choices.hit += 1;
       else miss(`${key} choices ${JSON.stringify(found.choices)}, expected ${JSON.stringify(option.choices)}`);
+    } else if (found.choices !== null && found.choices.length > 0) {
+      score.inventedChoices += 1;
+      miss(`${key} choices ${JSON.stringify(found.choices)} invented`);
     }
     if (option.default !== undefined) {
       score.defaults.total += 1;

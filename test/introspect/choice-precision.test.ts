@@ -1,0 +1,51 @@
+/**
+ * Choices the help does not state must not be invented: an enum built from examples refuses values
+ * the program takes. Each case is a help line seen in a real tool where a list-shaped phrase names
+ * examples, members of a larger set, a pattern, or a type; and one where every alternative counts.
+ */
+import { describe, expect, it } from 'vitest';
+import { parseHelp } from '../../src/introspect/parse-help.ts';
+import type { CliOption } from '../../src/introspect/spec.ts';
+
+function optionOf(line: string, long: string): CliOption | undefined {
+  return parseHelp(`Usage: tool [options]\n\nOptions:\n${line}\n`, { fileName: 'tool.wasm' }).options.find((option) => option.long === long);
+}
+
+describe('lists that are no choices', () => {
+  it('quantities with a unit are examples of an open set (ncu --cooldown, jscpd --max-size)', () => {
+    const cooldown = optionOf('  -c, --cooldown <period>    Accepts a number (days) or a string with a unit: "7d" (days), "12h" (hours), "30m" (minutes).', 'cooldown');
+    expect(cooldown).toMatchObject({ takes_value: true, choices: null });
+    const size = optionOf('  --max-size <size>   Maximum file size, one of 1kb, 1mb, 120kb', 'max-size');
+    expect(size).toMatchObject({ takes_value: true, choices: null });
+  });
+
+  it('type names describe a field, not a value (prettier --file-info)', () => {
+    const info = optionOf('  --file-info <path>   Extract the info for a file. Fields: * inferredParser (string | null) - name of parser', 'file-info');
+    expect(info).toMatchObject({ takes_value: true, choices: null });
+  });
+
+  it('a group glued to the text around it is part of a pattern (vegeta (ip|host):port, knip.(js|ts))', () => {
+    expect(optionOf("  --connect-to <value>   A mapping of (ip|host):port to use instead of a target URL's (ip|host):port.", 'connect-to')?.choices).toBeNull();
+    expect(optionOf('  -c, --config [file]   Configuration file path (default: knip.json, knip.(js|ts) or package.json#knip)', 'config')?.choices).toBeNull();
+  });
+
+  it('members of a list the option adds to are no list of its values (black --python-cell-magics)', () => {
+    const magics = optionOf('  --python-cell-magics TEXT   Add the given magic to the list of known python-magics (capture, prun, pypy, python, python3, time, timeit).', 'python-cell-magics');
+    expect(magics).toMatchObject({ takes_value: true, choices: null });
+  });
+
+  it('a real value list still counts: (merge, diff3, or zdiff3) and a|b|c stay choices', () => {
+    expect(optionOf('  --conflict <style>   Conflict style (merge, diff3, or zdiff3)', 'conflict')?.choices).toEqual(['merge', 'diff3', 'zdiff3']);
+    expect(optionOf('  --level <level>   Level of messages (suggestion | warning | error)', 'level')?.choices).toEqual(['suggestion', 'warning', 'error']);
+  });
+});
+
+describe('quoted alternatives', () => {
+  it('every `, or` alternative is a choice (vite --configLoader)', () => {
+    const loader = optionOf(
+      "  --configLoader <loader>  [string] use 'bundle' to bundle the config with Rolldown, or 'runner' (experimental) to process it on the fly, or 'native' (experimental) to load using the native runtime (default: bundle)",
+      'configLoader',
+    );
+    expect(loader).toMatchObject({ choices: ['bundle', 'runner', 'native'], default: 'bundle' });
+  });
+});
