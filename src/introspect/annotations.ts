@@ -284,6 +284,13 @@ export function starredList(description: string): { choices: string[]; starred: 
 }
 
 /** A default stated in a sentence: `defaults to x`, `default: x`, `the default is 1`, `(default 5)`. */
+/**
+ * Getopt::Long helps (licensecheck): `(default value: 5000 (roughly 60 lines))`, `(default value:
+ * '\n ' (NEWLINE SPACE))`: one value, maybe followed by a parenthesized gloss on it, closing the
+ * parenthesis (`(default value: common source files)` is prose and matches nothing).
+ */
+const DEFAULT_VALUE_CLAUSE = /\(default value:\s+("[^"]{0,200}"|'[^']{0,200}'|[^\s()'"]{1,200})(?:\s+\([^()]{0,200}\))?\)/i;
+
 function readProseDefault(facts: DescriptionFacts): void {
   const { description } = facts;
   const plain =
@@ -297,7 +304,8 @@ function readProseDefault(facts: DescriptionFacts): void {
     // optparse coverage: `Sort by column: name, … or cover. Default is name.`: one word, a sentence of its own
     /(?:^|[.!]\s+)Default is ([a-z][\w.-]{0,60})\.(?=\s|$)/.exec(description) ??
     // esbuild: `(browser | node | neutral, default browser)`: the last item of a parenthesis
-    /,\s+default\s+([a-z0-9][\w.-]{0,60})\)/i.exec(description);
+    /,\s+default\s+([a-z0-9][\w.-]{0,60})\)/i.exec(description) ??
+    DEFAULT_VALUE_CLAUSE.exec(description);
   // click wraps a long `[default: /(\.direnv|\.ipy` / `nb_checkpoints|…)/]` over lines: a bracket
   // going on for more words after the value means the value was cut, and a cut value is no
   // default (`[Default: 0 (automatic)]` is whole; `[default: 10 seconds]` was read above)

@@ -1,0 +1,21 @@
+/**
+ * Notations met in parser fixes round 6 (issue 12), each pinned on a minimal help. Defaults that are
+ * no value come first (an invented default is worse than a missing one).
+ */
+import { describe, expect, it } from 'vitest';
+import { parseHelp } from '../../src/introspect/parse-help.ts';
+
+function option(help: string, key: string) {
+  return parseHelp(help).options.find((candidate) => candidate.long === key || candidate.short === key);
+}
+
+describe('defaults', () => {
+  it('Getopt::Long `(default value: 5000 (roughly 60 lines))` is 5000; a quoted value keeps its spaces; prose is none', () => {
+    const help =
+      "Usage:\n    check [OPTION...] PATH\n\nOptions:\n    --tail=N        bytes to parse\n                    (default value: 5000 (roughly 60 lines))\n    --sep=PRINTF    separator (default value: ', ' (COMMA SPACE))\n    --check=REGEX   files to include\n                    (default value: common source files)\n    --scheme=NAME   scheme (default value: unset (use verbose description))\n";
+    expect(option(help, 'tail')?.default).toBe(5000);
+    expect(option(help, 'sep')?.default).toBe(', ');
+    expect(option(help, 'check')?.default).toBeNull();
+    expect(option(help, 'scheme')?.default).toBeNull();
+  });
+});
