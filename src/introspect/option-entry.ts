@@ -23,6 +23,11 @@ const CURRENT_DIRECTORY_WORD = /^cwd$/i;
 const DIRECTORY_OPTION = /dir|folder|path/i;
 /** A function call (`process.cwd()`, `os.cpus().length`): a default the program computes when it runs. */
 const CALL_EXPRESSION = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*\([^()]*\)(?:\.[\w$]+)*$/;
+/**
+ * argparse `(default: sys.executable)`: an attribute of the language runtime's own modules (Python
+ * `sys` / `os`, Node's `process`), which the program reads when it runs; not a value to pass.
+ */
+const RUNTIME_REFERENCE = /^(?:sys|os|process)\.[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*$/;
 
 /** The choice a default names, in the choice's spelling (`[Default: Physical]` → `physical`). */
 function matchingChoice(text: string, choices: readonly string[] | null): string | undefined {
@@ -58,7 +63,7 @@ export function isProseDefault(text: string, quoted: boolean, takesValue: boolea
   // flake8 `--stdin-display-name NAME (Default: stdin)` is the word itself
   if (STREAM_WORDS.test(text) && (type === 'path' || names.length === 0 || names.some((name) => FILE_OPTION.test(name)))) return true;
   if (CURRENT_DIRECTORY_WORD.test(text) && (type === 'path' || names.some((name) => DIRECTORY_OPTION.test(name)))) return true;
-  if (CALL_EXPRESSION.test(text)) return true;
+  if (CALL_EXPRESSION.test(text) || RUNTIME_REFERENCE.test(text)) return true;
   // prettier `--range-end <int>  Defaults to Infinity.`
   if ((type === 'integer' || type === 'number') && /^[+-]?Infinity$/.test(text)) return false;
   if ((type === 'integer' || type === 'number') && !isNumberText(text)) return true;

@@ -19,3 +19,12 @@ describe('defaults', () => {
     expect(option(help, 'scheme')?.default).toBeNull();
   });
 });
+
+describe('defaults that are no value', () => {
+  it('argparse `(default: sys.executable)` is read from the runtime; `(default: setup.cfg)` is a value', () => {
+    const help =
+      'usage: lic [-h] [--python PYTHON_EXEC] [--config FILE]\n\noptions:\n  --python PYTHON_EXEC  path to python executable\n                        (default: sys.executable)\n  --config FILE         config file (default: setup.cfg)\n';
+    expect(option(help, 'python')?.default).toBeNull();
+    expect(option(help, 'config')?.default).toBe('setup.cfg');
+  });
+});
