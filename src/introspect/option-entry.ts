@@ -125,6 +125,7 @@ function valueShapeOf(head: OptionHead, facts: DescriptionFacts, choices: string
   if (style.statedDefaultTakesValue === true && facts.defaultText !== null && head.negation === null && !/^(true|false)$/i.test(facts.defaultText)) {
     const stated = facts.defaultText;
     if (!isProseDefault(stated, facts.defaultQuoted, true, 'string', null, head.longs.map((long) => long.name))) return { takes: true, type: typeFromDefault(stated, facts.defaultQuoted) ?? 'string' };
+    if (opensWithLiteralValue(stated)) return { takes: true, type: 'string' };
   }
   if (style.untaggedTakesValue === true && facts.typeHint === null && !/\[count\]/i.test(text) && head.negation === null && !(head.longs[0]?.name ?? '').startsWith('no-')) {
     const stated = facts.defaultText;
@@ -132,6 +133,16 @@ function valueShapeOf(head: OptionHead, facts: DescriptionFacts, choices: string
     if (stated === null || !/^(true|false)$/i.test(stated)) return { takes: true, type: stated !== null ? (typeFromDefault(stated, facts.defaultQuoted) ?? 'string') : 'string' };
   }
   return { takes: false, type: 'boolean' };
+}
+
+/**
+ * meow np `(default: '%s' with npm and 'v%s' with yarn)`, `(default: package.json packageManager)`:
+ * a default in prose (no value of its own) that opens with a literal value — quoted, or a word with
+ * a `.`, `/` or `%` in it — still says a value is taken; `(default: log as debug)` says nothing.
+ */
+function opensWithLiteralValue(stated: string): boolean {
+  const first = stated.trim().split(/\s+/)[0] ?? '';
+  return /^(["'`])[^"'`]{1,60}\1$/.test(first) || /^[\w@-]*[./%][\w./%@-]*\w$/.test(first);
 }
 
 /** `Enabled by default.` on a `<true|false>` option: the choice `true` (or the boolean, for a `<bool>` value). */

@@ -28,3 +28,14 @@ describe('defaults that are no value', () => {
     expect(option(help, 'config')?.default).toBe('setup.cfg');
   });
 });
+
+describe('value-taking', () => {
+  it('meow: a prose default opening with a literal value (quoted, or a file name) says a value is taken', () => {
+    const help =
+      '\n  Usage\n    $ np <version>\n\n  Options\n    --any-branch   Allow publishing from any branch\n    --yolo         Skips cleanup and testing\n    --dry-run      Show tasks\n    --message      Commit message (default: \'%s\' with npm and \'v%s\' with yarn)\n    --manager      Use a manager (default: package.json packageManager)\n    --quiet        Less output (default: log as debug)\n';
+    expect(option(help, 'message')?.takes_value).toBe(true);
+    expect(option(help, 'manager')?.takes_value).toBe(true);
+    expect(option(help, 'quiet')?.takes_value).toBe(false);
+    expect(option(help, 'message')?.default).toBeNull();
+  });
+});
