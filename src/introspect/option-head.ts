@@ -380,6 +380,11 @@ function fileFlagSpelling(scan: HeadScan, dashes: '--' | '-', name: string, toke
       // same long spelled twice (e.g. once with a literal value): skip
     } else if (result.longs.length === 0) {
       result.longs.push({ dashes, name });
+    } else if (dashes === '--' && result.shorts.length === 0 && result.longs.length === 1 && result.longs[0]?.dashes === '-') {
+      // argparse `-nv, --no-version`: a single-dash spelling of several letters before a double-dash
+      // one is the short spelling, the double-dash one the long name
+      result.shorts.push(result.longs[0].name);
+      result.longs = [{ dashes, name }];
     } else if (name === `no-${result.longs[0]?.name ?? ''}` && result.negation === null) {
       // argparse BooleanOptionalAction / optionator: `--color, --no-color`
       result.negation = `${dashes}${name}`;
@@ -419,6 +424,11 @@ function readPlaceholderToken(scan: HeadScan, token: string): HeadStep {
   const remaining = tokens.length - index;
   if (token === '...' && (scan.lastWasFlag || scan.lastWasBareValue || result.valueName !== null)) {
     result.repeatable = true;
+    return 'next';
+  }
+  if (scan.lastWasBareValue && result.valueName !== null && token === `[${result.valueName} ...]`) {
+    // argparse `nargs='+'`: `-i PKG [PKG ...], --ignore-packages PKG [PKG ...]`: one or more values
+    result.variadicValues = true;
     return 'next';
   }
   if (!scan.lastWasFlag && result.valueName !== null && /^(<[^>]*>|\[<[^>]*>( \.\.\.)?\])$/.test(token) && tokens.slice(index + 1).some(isFlagToken)) {

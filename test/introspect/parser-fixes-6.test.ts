@@ -39,3 +39,18 @@ describe('value-taking', () => {
     expect(option(help, 'message')?.default).toBeNull();
   });
 });
+
+describe('spellings', () => {
+  it("argparse nargs='+' `-i PKG [PKG ...], --ignore-packages PKG [PKG ...]` is one option taking a value", () => {
+    const help =
+      'usage: lic [-h] [-i PKG [PKG ...]]\n\noptions:\n  -i PKG [PKG ...], --ignore-packages PKG [PKG ...]\n                        ignore package name in dumped list\n  --summary             dump summary\n';
+    const spec = parseHelp(help);
+    expect(option(help, 'ignore-packages')).toMatchObject({ short: 'i', takes_value: true });
+    expect(spec.options.map((candidate) => candidate.long)).toEqual(['ignore-packages', 'summary']);
+  });
+
+  it('argparse `-nv, --no-version`: the several-letter single-dash spelling is the short one', () => {
+    const help = 'usage: lic [-h] [-nv]\n\noptions:\n  -nv, --no-version     dump without package version\n  -s, --with-system     dump with system packages\n';
+    expect(option(help, 'no-version')).toMatchObject({ short: 'nv', takes_value: false });
+  });
+});
