@@ -347,7 +347,8 @@ function readFlagToken(scan: HeadScan, token: string, endsHead: boolean): HeadSt
     result.repeatable = true;
   } else if (attached !== undefined) {
     const valueText = attached.startsWith('=') ? attached.slice(1) : attached;
-    if (isLiteralValueSpelling(attached, valueText, result.valueName)) {
+    // oclif v1 names the value after the flag: `-c, --config=config`, `--endpoint=endpoint` (a placeholder)
+    if (isLiteralValueSpelling(attached, valueText, result.valueName) && valueText !== name) {
       result.aliases.push(token);
       scan.literal ??= { dashes, name, value: valueText, token };
       scan.lastWasFlag = false;

@@ -54,3 +54,11 @@ describe('spellings', () => {
     expect(option(help, 'no-version')).toMatchObject({ short: 'nv', takes_value: false });
   });
 });
+
+describe('oclif v1', () => {
+  it('`-c, --config=config`: a value named after its own flag is a placeholder, no choice', () => {
+    const help = 'USAGE\n  $ apollo client:check\n\nOPTIONS\n  -c, --config=config\n      Path to your Apollo config file\n\n  --endpoint=endpoint\n      The URL for the CLI\n\n  --watch\n      Watch for file changes\n';
+    expect(option(help, 'config')).toMatchObject({ short: 'c', takes_value: true, choices: null });
+    expect(option(help, 'endpoint')).toMatchObject({ takes_value: true, choices: null });
+  });
+});
