@@ -408,7 +408,8 @@ const INLINE_PIPE_LIST = new RegExp(String.raw`(?:^|\s)(${LIST_ITEM}(?:\|${LIST_
 /** `(merge, diff3, or zdiff3)`, urfave `(atom, rss, universal)`: a parenthesized list of three or more. */
 const PAREN_LIST = new RegExp(String.raw`\((${LIST_ITEM}(?:,\s*${LIST_ITEM}){1,30}(?:,?\s+or\s+${LIST_ITEM})?)\)`);
 /** esbuild `(iife | cjs | esm, no default…)`: a parenthesized `a | b` list, maybe followed by a comma. */
-const PAREN_PIPE_LIST = new RegExp(String.raw`\((${LIST_ITEM}(?:\s*\|\s*${LIST_ITEM}){1,30})\s*[,)]`);
+/** oclif apollo `(swift | typescript | json-modern (exposes raw json types))`: the last item may carry a parenthesized gloss. */
+const PAREN_PIPE_LIST = new RegExp(String.raw`\((${LIST_ITEM}(?:\s*\|\s*${LIST_ITEM}){1,30})\s*(?:\([^()|]{1,80}\)\s*)?[,)]`);
 
 const PAREN_NAMED = String.raw`\((${LIST_ITEM})\)`;
 const PAREN_NAMED_ALTERNATIVES = new RegExp(

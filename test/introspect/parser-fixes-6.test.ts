@@ -62,3 +62,10 @@ describe('oclif v1', () => {
     expect(option(help, 'endpoint')).toMatchObject({ takes_value: true, choices: null });
   });
 });
+
+describe('choices', () => {
+  it('oclif `(swift | flow | json-modern (exposes raw json types))`: the last item may carry a gloss', () => {
+    const help = 'USAGE\n  $ gen [OUTPUT]\n\nOPTIONS\n  --target=target\n      (required) Type of code generator to use (swift | flow | json-modern\n      (exposes raw json types))\n\n  --watch\n      Watch for file changes\n';
+    expect(option(help, 'target')?.choices).toEqual(['swift', 'flow', 'json-modern']);
+  });
+});
