@@ -56,6 +56,12 @@ describe('spellings', () => {
 });
 
 describe('oclif v1', () => {
+  it('`$ apollo client:codegen [OUTPUT]`: the `topic:command` word is the command path, OUTPUT the positional', () => {
+    const spec = parseHelp('USAGE\n  $ apollo client:codegen [OUTPUT]\n\nOPTIONS\n  --watch\n      Watch for file changes\n');
+    expect(spec.name).toBe('apollo_client_codegen');
+    expect(spec.positionals.map((positional) => positional.name)).toEqual(['OUTPUT']);
+  });
+
   it('`-c, --config=config`: a value named after its own flag is a placeholder, no choice', () => {
     const help = 'USAGE\n  $ apollo client:check\n\nOPTIONS\n  -c, --config=config\n      Path to your Apollo config file\n\n  --endpoint=endpoint\n      The URL for the CLI\n\n  --watch\n      Watch for file changes\n';
     expect(option(help, 'config')).toMatchObject({ short: 'c', takes_value: true, choices: null });
