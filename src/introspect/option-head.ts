@@ -168,6 +168,8 @@ function isValueToken(token: string, remaining: number, splitByGap: boolean): bo
   // clipanion numbers its placeholders: `--mode #0`
   if (/^#\d{1,2}$/.test(token)) return true;
   if (/^[A-Z][A-Z0-9_:.-]*$/.test(token)) return true;
+  // busybox `-I IFACE/IP`: alternative upper-case placeholders joined by a slash
+  if (/^[A-Z][A-Z0-9_]*(?:\/[A-Z][A-Z0-9_]*){1,5}$/.test(token)) return true;
   // busybox `-u USER[:GRP]`
   if (/^[A-Z][A-Z0-9_]*\[[:.,=/@-]?[A-Z][A-Z0-9_]*\]$/.test(token)) return true;
   if (splitByGap && remaining <= 1 && /^[a-z0-9]{1,10}(\/[a-z0-9]{1,10})+$/.test(token)) return true;

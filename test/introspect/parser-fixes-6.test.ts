@@ -41,6 +41,11 @@ describe('value-taking', () => {
 });
 
 describe('spellings', () => {
+  it('busybox `-I IFACE/IP`: upper-case placeholders joined by a slash are one value', () => {
+    const help = 'Usage: ping [OPTIONS] HOST\n\nSend ICMP ECHO_REQUESTs to HOST\n\n\t-c CNT\t\tSend only CNT pings\n\t-I IFACE/IP\tSource interface or IP address\n\t-q\t\tQuiet\n';
+    expect(option(help, 'I')).toMatchObject({ takes_value: true, choices: null });
+  });
+
   it("argparse nargs='+' `-i PKG [PKG ...], --ignore-packages PKG [PKG ...]` is one option taking a value", () => {
     const help =
       'usage: lic [-h] [-i PKG [PKG ...]]\n\noptions:\n  -i PKG [PKG ...], --ignore-packages PKG [PKG ...]\n                        ignore package name in dumped list\n  --summary             dump summary\n';
