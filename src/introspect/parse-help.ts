@@ -19,6 +19,7 @@ import { applyHandWrittenValues } from './hand-written-values.ts';
 import { scanHelpLines, type HelpScan, type Paragraph, type UnparsedLine } from './help-scan.ts';
 import { clampDescription, expandTabs, helpLines } from './limits.ts';
 import { applyEpilogValueLists, collectOptions, optionFromEntry, type OptionStyle } from './option-entry.ts';
+import { applyUsageFlagClusters, splitSiblingShorts } from './short-flag-clusters.ts';
 import { collectPositionals, collectSubcommands, commandPrefixOf, markMultiWordPositionals } from './positional-entry.ts';
 import type { CliOption, CliSpec } from './spec.ts';
 import { parseUsageForm, programBaseName, type UsageForm } from './usage.ts';
@@ -213,7 +214,7 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
     const parsed: CliOption[] = [...go.options];
     for (const entry of scan.entries) {
       const option = entry.kind === 'option' && !(proseOptions && entry.afterUsage !== true) ? optionFromEntry(entry, style) : null;
-      if (option !== null) parsed.push(option);
+      if (option !== null) parsed.push(...splitSiblingShorts(entry, option));
     }
     const built = collectOptions(parsed);
     applyEpilogValueLists(built, scan.paragraphs);
@@ -251,6 +252,7 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
       applyHandWrittenValues(options, rawLines, exampleProgram, positionalsTaken);
     }
   }
+  applyUsageFlagClusters(options, scan.usageForms.slice(0, MAX_USAGE_FORMS), scan.entries);
   markRequiredOptions(options, forms);
 
   const docoptWords = docoptCommandWords(forms);

@@ -80,3 +80,24 @@ describe('choices', () => {
     expect(option(help, 'target')?.choices).toEqual(['swift', 'flow', 'json-modern']);
   });
 });
+
+describe('busybox one-letter flags', () => {
+  it('`-4,-6` (glued by a comma) are two flags; `-a, -b` stays one option with an alias', () => {
+    const help = 'Usage: ping [OPTIONS] HOST\n\n\t-4,-6\t\tForce IP or IPv6 name resolution\n\t-c CNT\t\tSend only CNT pings\n\t-q, -Q\t\tQuiet\n';
+    const spec = parseHelp(help);
+    expect(spec.options.map((candidate) => candidate.short)).toEqual(['4', '6', 'c', 'q']);
+    expect(option(help, '6')).toMatchObject({ takes_value: false, description: 'Force IP or IPv6 name resolution' });
+    expect(option(help, 'q')?.aliases).toEqual(['-Q']);
+  });
+
+  it('usage cluster `[-1lctuC]`: `-lc` is a combination (its letters become flags), an unlisted `-C` a flag', () => {
+    const help = 'Usage: ls [-1lctuC] [-w WIDTH] [FILE]...\n\nList directory contents\n\n\t-1\tOne column output\n\t-l\tLong format\n\t-lc\tList ctime\n\t-t\tSort by mtime\n\t-tu\tSort by atime\n\t-w N\tFormat N columns wide\n';
+    const shorts = parseHelp(help).options.map((candidate) => candidate.short ?? candidate.long);
+    expect([...shorts].sort()).toEqual(['1', 'C', 'c', 'l', 't', 'u', 'w']);
+  });
+
+  it("Go's `[-gnu]` naming a listed `-gnu` option is no cluster", () => {
+    const help = 'usage: go tool objdump [-S] [-gnu] binary\n\n  -S\tprint Go code alongside assembly\n  -gnu\n    \tprint GNU assembly next to Go assembly\n';
+    expect(parseHelp(help).options.map((candidate) => candidate.long ?? candidate.short)).toEqual(['S', 'gnu']);
+  });
+});
