@@ -16,8 +16,8 @@ const SIBLING_SHORTS = /^-[A-Za-z0-9](?:,-[A-Za-z0-9])+(?=\s|$)/;
 const UNLISTED_SKIPPED = new Set(['h', '?', 'V']);
 
 /**
- * The flag letters the usage forms show in `[-abc]` clusters; Go's `[-gnu]` naming a listed
- * single-dash option (`-gnu`) is that option, no cluster.
+ * The flag letters the usage forms show in `[-abc]` clusters; Go's `[-gnu]`, argparse's `[-nv]`
+ * naming a listed single-dash spelling (`-gnu`, `-nv, --no-version`) is that option, no cluster.
  */
 function clusterLetters(usageForms: readonly string[], spellings: ReadonlySet<string>): Set<string> {
   const letters = new Set<string>();
@@ -67,8 +67,13 @@ export function applyUsageFlagClusters(options: CliOption[], usageForms: readonl
     if (option.short !== null) listed.add(option.short);
     if (option.prefix === '-' && option.long?.length === 1) listed.add(option.long);
   }
-  const singleDashLongs = new Set(options.filter((option) => option.prefix === '-' && option.long !== null).map((option) => option.long ?? ''));
-  const letters = clusterLetters(usageForms, singleDashLongs);
+  // Go `-gnu`, argparse `-nv, --no-version`: single-dash spellings of several letters
+  const spellings = new Set<string>();
+  for (const option of options) {
+    if (option.prefix === '-' && option.long !== null) spellings.add(option.long);
+    if (option.short !== null && option.short.length > 1) spellings.add(option.short);
+  }
+  const letters = clusterLetters(usageForms, spellings);
   if (letters.size === 0) return;
   const isCombination = (option: CliOption): boolean =>
     option.prefix === '-' && option.short === null && !option.takes_value && option.long !== null && option.long.length > 1 && [...option.long].every((letter) => letters.has(letter));

@@ -101,3 +101,10 @@ describe('busybox one-letter flags', () => {
     expect(parseHelp(help).options.map((candidate) => candidate.long ?? candidate.short)).toEqual(['S', 'gnu']);
   });
 });
+
+describe('busybox one-letter flags, not', () => {
+  it("argparse's `[-nv]` naming a listed `-nv, --no-version` is no cluster", () => {
+    const help = 'usage: lic [-h] [-v] [-nv]\n\noptions:\n  -v, --version      show version\n  -nv, --no-version  dump without package version\n';
+    expect(parseHelp(help).options.map((candidate) => candidate.short)).toEqual(['nv']);
+  });
+});
