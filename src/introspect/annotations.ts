@@ -156,7 +156,23 @@ function oneOfChoices(text: string): string[] | null {
  * after a colon; cac: `Bundle format, "cjs", "iife", "esm"`: three or more after a comma, or two
  * joined by `or` (`Signal to kill child process, "SIGTERM" or "SIGKILL"`); or after `as` / `either`.
  */
+/**
+ * argparse pip-licenses prints its values on a line of their own under the description: `order by
+ * column` then `"name", "license", "author", "url"`: three or more double-quoted items in a row,
+ * after a word (not `e.g.`, `such as`, `like`), separated by commas or spaces, closing the sentence.
+ * A slip in the quoting (`"classifier, "mixed"`) does not end the run.
+ */
+const QUOTED_RUN = new RegExp(String.raw`(?<!\b(?:e\.g\.|such as|like|example:?|i\.e\.))(?:^|\s)("${LIST_ITEM}"?(?:,?\s+"${LIST_ITEM}"?){2,30})(?=\s*(?:[.;(]|$))`);
+
+function quotedRunChoices(description: string): string[] | null {
+  const run = QUOTED_RUN.exec(description);
+  if (run === null) return null;
+  return (run[1] ?? '').split(/,?\s+/).map((item) => item.replace(/^"|"$/g, ''));
+}
+
 function quotedProseChoices(text: string): string[] | null {
+  const run = quotedRunChoices(text);
+  if (run !== null) return run;
   // BSD nc `Proxy protocol: "4", "5" (SOCKS) or "connect"`: a note in parentheses after an item is no part of the list
   const description = text.replace(/(["'])\s+\([^()"']{1,30}\)(?=,|\s+or\s)/g, '$1');
   const quotedAfterColon =

@@ -75,6 +75,14 @@ describe('oclif v1', () => {
 });
 
 describe('choices', () => {
+  it('argparse: a line of quoted values under the description (`"name", "license"`, a slip `"classifier,`) gives the choices', () => {
+    const help =
+      'usage: lic [-h] [--from SOURCE] [-o COL] [--tag TAG]\n\noptions:\n  --from SOURCE        where to find license information\n                       "meta", "classifier, "mixed", "all"\n                       (default: mixed)\n  -o COL, --order COL  order by column\n                       "name", "license" "author", "url"\n                       (default: name)\n  --tag TAG            a tag, e.g. "alpha", "beta", "rc"\n';
+    expect(option(help, 'from')).toMatchObject({ choices: ['meta', 'classifier', 'mixed', 'all'], default: 'mixed' });
+    expect(option(help, 'order')).toMatchObject({ choices: ['name', 'license', 'author', 'url'], default: 'name' });
+    expect(option(help, 'tag')?.choices).toBeNull();
+  });
+
   it('oclif `(swift | flow | json-modern (exposes raw json types))`: the last item may carry a gloss', () => {
     const help = 'USAGE\n  $ gen [OUTPUT]\n\nOPTIONS\n  --target=target\n      (required) Type of code generator to use (swift | flow | json-modern\n      (exposes raw json types))\n\n  --watch\n      Watch for file changes\n';
     expect(option(help, 'target')?.choices).toEqual(['swift', 'flow', 'json-modern']);
