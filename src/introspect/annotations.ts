@@ -200,10 +200,15 @@ function quotedAlternativeChoices(description: string): string[] | null {
   return [...(alternatives[1] ?? '').matchAll(/'([^']+)'/g)].map((match) => match[1] ?? '');
 }
 
-/** Go flag `Targets format [http, json] (default "http")`: a bracketed list holding the stated default. */
+/**
+ * Go flag `Targets format [http, json] (default "http")`, Ruby OptionParser asciidoctor `[INFO, WARN,
+ * ERROR, FATAL] (default: FATAL)`: a bracketed list holding the stated default (in any case).
+ */
+const BRACKETED_LIST_ITEM = String.raw`[A-Za-z0-9][\w.-]{0,30}`;
+
 function bracketedListChoices(description: string, defaultText: string | null): string[] | null {
   if (defaultText === null) return null;
-  const bracketed = new RegExp(String.raw`\[(${LIST_ITEM}(?:,\s*${LIST_ITEM}){1,30})\]`).exec(description);
+  const bracketed = new RegExp(String.raw`\[(${BRACKETED_LIST_ITEM}(?:,\s*${BRACKETED_LIST_ITEM}){1,30})\]`).exec(description);
   const items = bracketed === null ? [] : (bracketed[1] ?? '').split(/,\s*/);
   return items.includes(defaultText) ? items : null;
 }

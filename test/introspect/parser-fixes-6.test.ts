@@ -75,6 +75,13 @@ describe('oclif v1', () => {
 });
 
 describe('choices', () => {
+  it('OptionParser `[INFO, WARN, ERROR, FATAL] (default: FATAL)`: an upper-case bracketed list holding the default', () => {
+    const help =
+      'Usage: asciidoctor [OPTION]... FILE...\n\n    -f, --failure-level LEVEL        set minimum log level: [INFO, WARN, ERROR, FATAL] (default: FATAL)\n    -o, --out-file FILE              output file [FILE, DIR] (default: stdout)\n';
+    expect(option(help, 'failure-level')).toMatchObject({ choices: ['INFO', 'WARN', 'ERROR', 'FATAL'], default: 'FATAL' });
+    expect(option(help, 'out-file')?.choices).toBeNull();
+  });
+
   it('argparse: a line of quoted values under the description (`"name", "license"`, a slip `"classifier,`) gives the choices', () => {
     const help =
       'usage: lic [-h] [--from SOURCE] [-o COL] [--tag TAG]\n\noptions:\n  --from SOURCE        where to find license information\n                       "meta", "classifier, "mixed", "all"\n                       (default: mixed)\n  -o COL, --order COL  order by column\n                       "name", "license" "author", "url"\n                       (default: name)\n  --tag TAG            a tag, e.g. "alpha", "beta", "rc"\n';
