@@ -326,7 +326,9 @@ function readProseDefault(facts: DescriptionFacts): void {
     /(?:^|[.!]\s+)Default is ([a-z][\w.-]{0,60})\.(?=\s|$)/.exec(description) ??
     // esbuild: `(browser | node | neutral, default browser)`: the last item of a parenthesis
     /,\s+default\s+([a-z0-9][\w.-]{0,60})\)/i.exec(description) ??
-    DEFAULT_VALUE_CLAUSE.exec(description);
+    DEFAULT_VALUE_CLAUSE.exec(description) ??
+    // picocli `--[no-]force  … The default is `--no-force`, meaning…`: a backquoted flag spelling
+    /\bdefault is\s+(`--?[A-Za-z][\w-]{0,60}`)/i.exec(description);
   // click wraps a long `[default: /(\.direnv|\.ipy` / `nb_checkpoints|…)/]` over lines: a bracket
   // going on for more words after the value means the value was cut, and a cut value is no
   // default (`[Default: 0 (automatic)]` is whole; `[default: 10 seconds]` was read above)

@@ -20,6 +20,15 @@ describe('defaults', () => {
   });
 });
 
+describe('negatable flags', () => {
+  it('picocli `--[no-]force … The default is `--no-force``: off by default', () => {
+    const help =
+      'Usage: gen [-fhV] [--[no-]on] <classes>...\n  -f, --[no-]force        Overwrite templates. The default is `--no-force`,\n                            meaning processing is aborted.\n      --[no-]on           Keep going. The default is `--on`.\n  -h, --help              Show this help message and exit.\n';
+    expect(option(help, 'force')).toMatchObject({ takes_value: false, default: false });
+    expect(option(help, 'on')).toMatchObject({ takes_value: false, default: true });
+  });
+});
+
 describe('defaults that are no value', () => {
   it('argparse `(default: sys.executable)` is read from the runtime; `(default: setup.cfg)` is a value', () => {
     const help =
