@@ -132,3 +132,13 @@ describe('busybox one-letter flags, not', () => {
     expect(parseHelp(help).options.map((candidate) => candidate.short)).toEqual(['nv']);
   });
 });
+
+describe('usage forms', () => {
+  it('Getopt::Long forms set apart by blank lines under `Usage:` are all read (the option-only ones make PATH optional)', () => {
+    const help =
+      'Usage:\n        check [ --help | --version ]\n\n        check [ --list | --schemes ]\n\n        check [OPTION...] PATH [PATH...]\n\nOptions:\n    --list          list identifiers and exit\n    --schemes       list schemes and exit\n    -r, --recursive traverse directories\n';
+    const spec = parseHelp(help);
+    expect(spec.positionals).toMatchObject([{ name: 'PATH', required: false, variadic: true }]);
+    expect(option(help, 'list')?.takes_value).toBe(false);
+  });
+});
