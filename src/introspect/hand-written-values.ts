@@ -79,7 +79,8 @@ function exampleGivesValue(examples: readonly string[][], spellings: readonly st
       const attached = /^(-{1,2}[^=\s]+)=\S/.exec(word);
       if (attached !== null) return spellings.includes(attached[1] ?? '');
       const next = words[index + 1];
-      return !positionalsTaken && spellings.includes(word) && next !== undefined && !next.startsWith('-');
+      // a usage form `prog [ --list | --schemes ]` is no example: `|`, `]` are its syntax, not a value
+      return !positionalsTaken && spellings.includes(word) && next !== undefined && !next.startsWith('-') && !/^[[\]|(){}]/.test(next);
     }),
   );
 }

@@ -142,3 +142,10 @@ describe('usage forms', () => {
     expect(option(help, 'list')?.takes_value).toBe(false);
   });
 });
+
+describe('usage syntax is no example', () => {
+  it('`check [ --list | --schemes ]`: the `|` after a flag is no value given to it', () => {
+    const help = 'Usage:\n        check [ --list | --schemes ]\n\nOptions:\n    --list          list identifiers and exit\n    --schemes       list schemes and exit\n    -r, --recursive traverse directories\n';
+    expect(option(help, 'list')?.takes_value).toBe(false);
+  });
+});
