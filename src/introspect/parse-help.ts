@@ -20,6 +20,7 @@ import { scanHelpLines, type HelpScan, type Paragraph, type UnparsedLine } from 
 import { clampDescription, expandTabs, helpLines } from './limits.ts';
 import { applyEpilogValueLists, collectOptions, optionFromEntry, type OptionStyle } from './option-entry.ts';
 import { applyUsageFlagClusters, splitSiblingShorts } from './short-flag-clusters.ts';
+import { applyAttachedValueMentions } from './attached-value-mentions.ts';
 import { collectPositionals, collectSubcommands, commandPrefixOf, markMultiWordPositionals } from './positional-entry.ts';
 import type { CliOption, CliSpec } from './spec.ts';
 import { parseUsageForm, programBaseName, type UsageForm } from './usage.ts';
@@ -253,6 +254,7 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
     }
   }
   applyUsageFlagClusters(options, scan.usageForms.slice(0, MAX_USAGE_FORMS), scan.entries);
+  if (go.options.length === 0) applyAttachedValueMentions(options, rawLines);
   markRequiredOptions(options, forms);
 
   const docoptWords = docoptCommandWords(forms);

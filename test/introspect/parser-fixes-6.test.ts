@@ -149,3 +149,13 @@ describe('usage syntax is no example', () => {
     expect(option(help, 'list')?.takes_value).toBe(false);
   });
 });
+
+describe('value-taking from the rest of the help', () => {
+  it('`--scheme` listed alone, written `--scheme=debian,spdx` in another description, takes a value; `--watch=forever` in its own does not', () => {
+    const help =
+      'Usage:\n        check [OPTION...] PATH\n\nOptions:\n    --scheme\n                    priority list of naming schemes\n\n    --[no-]deb-machine\n                    implies --copyright and --scheme=debian,spdx\n\n    --copyright     add copyright statements\n\n    --watch         rebuild on changes (use "--watch=forever" to ignore stdin)\n';
+    expect(option(help, 'scheme')?.takes_value).toBe(true);
+    expect(option(help, 'copyright')?.takes_value).toBe(false);
+    expect(option(help, 'watch')?.takes_value).toBe(false);
+  });
+});
