@@ -38,11 +38,13 @@ function unquote(text: string): { value: string; quoted: boolean } {
   return { value: trimmed, quoted: false };
 }
 
+/** yargs `[choices: "", "text", "json"]`: a quoted empty item is a choice (the option given empty); a bare empty part is none. */
 function splitChoices(text: string): string[] {
   return text
     .split(/,|\|/)
-    .map((part) => unquote(part).value)
-    .filter((part) => part.length > 0 && part.length <= 100);
+    .map((part) => unquote(part))
+    .filter((part) => (part.value.length > 0 || part.quoted) && part.value.length <= 100)
+    .map((part) => part.value);
 }
 
 /** Bracket or parenthesis groups in the text, without nesting; bounded scan. */

@@ -84,6 +84,11 @@ describe('oclif v1', () => {
 });
 
 describe('choices', () => {
+  it('yargs `[choices: "", "text", "json"]`: the quoted empty value is a choice', () => {
+    const help = 'Options:\n      --print-config  print resolved config  [string] [choices: "", "text", "json"]\n  -q, --quiet         toggle console output  [boolean] [default: false]\n';
+    expect(option(help, 'print-config')?.choices).toEqual(['', 'text', 'json']);
+  });
+
   it('OptionParser `[INFO, WARN, ERROR, FATAL] (default: FATAL)`: an upper-case bracketed list holding the default', () => {
     const help =
       'Usage: asciidoctor [OPTION]... FILE...\n\n    -f, --failure-level LEVEL        set minimum log level: [INFO, WARN, ERROR, FATAL] (default: FATAL)\n    -o, --out-file FILE              output file [FILE, DIR] (default: stdout)\n';
