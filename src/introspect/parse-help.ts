@@ -21,6 +21,7 @@ import { clampDescription, expandTabs, helpLines } from './limits.ts';
 import { applyEpilogValueLists, collectOptions, optionFromEntry, type OptionStyle } from './option-entry.ts';
 import { applyUsageFlagClusters, splitSiblingShorts } from './short-flag-clusters.ts';
 import { applyAttachedValueMentions } from './attached-value-mentions.ts';
+import { leadingPlaceholderPositionals } from './leading-placeholder.ts';
 import { collectPositionals, collectSubcommands, commandPrefixOf, markMultiWordPositionals } from './positional-entry.ts';
 import type { CliOption, CliSpec } from './spec.ts';
 import { parseUsageForm, programBaseName, type UsageForm } from './usage.ts';
@@ -280,6 +281,7 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
   if (usagePositionals.length === 0 && subcommands.length === 0 && firstForm?.program) {
     usagePositionals = synopsisPositionals(scan.synopsisLines, firstForm.program, takesValue);
   }
+  if (forms.length === 0 && subcommands.length === 0 && usagePositionals.length === 0) usagePositionals = leadingPlaceholderPositionals(scan.paragraphs);
   const positionals = collectPositionals(scan.entries, usagePositionals, subcommands);
   markMultiWordPositionals(positionals, rawLines);
   dropDefaultsNamingArguments(options, [...positionals, ...usagePositionals]);

@@ -164,3 +164,13 @@ describe('value-taking from the rest of the help', () => {
     expect(option(help, 'watch')?.takes_value).toBe(false);
   });
 });
+
+describe('positionals without a usage form', () => {
+  it('yargs `[input] reads from stdin if …` above the options names an optional positional; a usage form outranks it', () => {
+    const options = 'Options:\n  -e, --edit    read last commit message  [string]\n  -h, --help    Show help  [boolean]\n';
+    const bare = parseHelp(`@lint/cli@1.0.0 - Lint your commit messages\n\n[input] reads from stdin if --edit is omitted\n\n${options}`);
+    expect(bare.positionals).toMatchObject([{ name: 'input', required: false, variadic: false }]);
+    const withUsage = parseHelp(`Usage: lint [options]\n\n[input] reads from stdin if --edit is omitted\n\n${options}`);
+    expect(withUsage.positionals).toEqual([]);
+  });
+});
