@@ -38,11 +38,13 @@ function unquote(text: string): { value: string; quoted: boolean } {
   return { value: trimmed, quoted: false };
 }
 
+/** yargs `[choices: "", "text", "json"]`: a quoted empty item is a choice (the option given empty); a bare empty part is none. */
 function splitChoices(text: string): string[] {
   return text
     .split(/,|\|/)
-    .map((part) => unquote(part).value)
-    .filter((part) => part.length > 0 && part.length <= 100);
+    .map((part) => unquote(part))
+    .filter((part) => (part.value.length > 0 || part.quoted) && part.value.length <= 100)
+    .map((part) => part.value);
 }
 
 /** Bracket or parenthesis groups in the text, without nesting; bounded scan. */
@@ -156,7 +158,23 @@ function oneOfChoices(text: string): string[] | null {
  * after a colon; cac: `Bundle format, "cjs", "iife", "esm"`: three or more after a comma, or two
  * joined by `or` (`Signal to kill child process, "SIGTERM" or "SIGKILL"`); or after `as` / `either`.
  */
+/**
+ * argparse pip-licenses prints its values on a line of their own under the description: `order by
+ * column` then `"name", "license", "author", "url"`: three or more double-quoted items in a row,
+ * after a word (not `e.g.`, `such as`, `like`), separated by commas or spaces, closing the sentence.
+ * A slip in the quoting (`"classifier, "mixed"`) does not end the run.
+ */
+const QUOTED_RUN = new RegExp(String.raw`(?<!\b(?:e\.g\.|such as|like|example:?|i\.e\.))(?:^|\s)("${LIST_ITEM}"?(?:,?\s+"${LIST_ITEM}"?){2,30})(?=\s*(?:[.;(]|$))`);
+
+function quotedRunChoices(description: string): string[] | null {
+  const run = QUOTED_RUN.exec(description);
+  if (run === null) return null;
+  return (run[1] ?? '').split(/,?\s+/).map((item) => item.replace(/^"|"$/g, ''));
+}
+
 function quotedProseChoices(text: string): string[] | null {
+  const run = quotedRunChoices(text);
+  if (run !== null) return run;
   // BSD nc `Proxy protocol: "4", "5" (SOCKS) or "connect"`: a note in parentheses after an item is no part of the list
   const description = text.replace(/(["'])\s+\([^()"']{1,30}\)(?=,|\s+or\s)/g, '$1');
   const quotedAfterColon =
@@ -185,10 +203,15 @@ function quotedAlternativeChoices(description: string): string[] | null {
   return [...(alternatives[1] ?? '').matchAll(/'([^']+)'/g)].map((match) => match[1] ?? '');
 }
 
-/** Go flag `Targets format [http, json] (default "http")`: a bracketed list holding the stated default. */
+/**
+ * Go flag `Targets format [http, json] (default "http")`, Ruby OptionParser asciidoctor `[INFO, WARN,
+ * ERROR, FATAL] (default: FATAL)`: a bracketed list holding the stated default (in any case).
+ */
+const BRACKETED_LIST_ITEM = String.raw`[A-Za-z0-9][\w.-]{0,30}`;
+
 function bracketedListChoices(description: string, defaultText: string | null): string[] | null {
   if (defaultText === null) return null;
-  const bracketed = new RegExp(String.raw`\[(${LIST_ITEM}(?:,\s*${LIST_ITEM}){1,30})\]`).exec(description);
+  const bracketed = new RegExp(String.raw`\[(${BRACKETED_LIST_ITEM}(?:,\s*${BRACKETED_LIST_ITEM}){1,30})\]`).exec(description);
   const items = bracketed === null ? [] : (bracketed[1] ?? '').split(/,\s*/);
   return items.includes(defaultText) ? items : null;
 }
@@ -285,6 +308,13 @@ export function starredList(description: string): { choices: string[]; starred: 
 }
 
 /** A default stated in a sentence: `defaults to x`, `default: x`, `the default is 1`, `(default 5)`. */
+/**
+ * Getopt::Long helps (licensecheck): `(default value: 5000 (roughly 60 lines))`, `(default value:
+ * '\n ' (NEWLINE SPACE))`: one value, maybe followed by a parenthesized gloss on it, closing the
+ * parenthesis (`(default value: common source files)` is prose and matches nothing).
+ */
+const DEFAULT_VALUE_CLAUSE = /\(default value:\s+("[^"]{0,200}"|'[^']{0,200}'|[^\s()'"]{1,200})(?:\s+\([^()]{0,200}\))?\)/i;
+
 function readProseDefault(facts: DescriptionFacts): void {
   const { description } = facts;
   const plain =
@@ -298,7 +328,10 @@ function readProseDefault(facts: DescriptionFacts): void {
     // optparse coverage: `Sort by column: name, … or cover. Default is name.`: one word, a sentence of its own
     /(?:^|[.!]\s+)Default is ([a-z][\w.-]{0,60})\.(?=\s|$)/.exec(description) ??
     // esbuild: `(browser | node | neutral, default browser)`: the last item of a parenthesis
-    /,\s+default\s+([a-z0-9][\w.-]{0,60})\)/i.exec(description);
+    /,\s+default\s+([a-z0-9][\w.-]{0,60})\)/i.exec(description) ??
+    DEFAULT_VALUE_CLAUSE.exec(description) ??
+    // picocli `--[no-]force  … The default is `--no-force`, meaning…`: a backquoted flag spelling
+    /\bdefault is\s+(`--?[A-Za-z][\w-]{0,60}`)/i.exec(description);
   // click wraps a long `[default: /(\.direnv|\.ipy` / `nb_checkpoints|…)/]` over lines: a bracket
   // going on for more words after the value means the value was cut, and a cut value is no
   // default (`[Default: 0 (automatic)]` is whole; `[default: 10 seconds]` was read above)
@@ -402,7 +435,8 @@ const INLINE_PIPE_LIST = new RegExp(String.raw`(?:^|\s)(${LIST_ITEM}(?:\|${LIST_
 /** `(merge, diff3, or zdiff3)`, urfave `(atom, rss, universal)`: a parenthesized list of three or more. */
 const PAREN_LIST = new RegExp(String.raw`\((${LIST_ITEM}(?:,\s*${LIST_ITEM}){1,30}(?:,?\s+or\s+${LIST_ITEM})?)\)`);
 /** esbuild `(iife | cjs | esm, no default…)`: a parenthesized `a | b` list, maybe followed by a comma. */
-const PAREN_PIPE_LIST = new RegExp(String.raw`\((${LIST_ITEM}(?:\s*\|\s*${LIST_ITEM}){1,30})\s*[,)]`);
+/** oclif apollo `(swift | typescript | json-modern (exposes raw json types))`: the last item may carry a parenthesized gloss. */
+const PAREN_PIPE_LIST = new RegExp(String.raw`\((${LIST_ITEM}(?:\s*\|\s*${LIST_ITEM}){1,30})\s*(?:\([^()|]{1,80}\)\s*)?[,)]`);
 
 /** Words before a list saying its items are members of something larger or examples of it. */
 const EXAMPLE_CUE = /\b(?:known|built-?in|existing|such as|e\.g|for example|for instance|including|like)\b/i;

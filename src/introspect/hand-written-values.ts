@@ -79,8 +79,9 @@ function exampleGivesValue(examples: readonly string[][], spellings: readonly st
       const attached = /^(-{1,2}[^=\s]+)=\S/.exec(word);
       if (attached !== null) return spellings.includes(attached[1] ?? '');
       const next = words[index + 1];
-      // `tool --debug serve`: a listed command is no value
-      return !positionalsTaken && spellings.includes(word) && next !== undefined && !next.startsWith('-') && !commands.has(next);
+      // `tool --debug serve`: a listed command is no value; a usage form `prog [ --list | --schemes ]` is
+      // no example either: `|`, `]` are its syntax, not a value
+      return !positionalsTaken && spellings.includes(word) && next !== undefined && !next.startsWith('-') && !commands.has(next) && !/^[[\]|(){}]/.test(next);
     }),
   );
 }

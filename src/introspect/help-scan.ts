@@ -100,6 +100,8 @@ class Scanner {
   private beforeBlank: Entry | null = null;
   private paragraph: Paragraph | null = null;
   private usageMode: 'header' | 'inline' | null = null;
+  /** A blank line inside the indented forms under a `Usage:` title: the next form of the same program resumes them. */
+  private usagePaused = false;
   private usageLineCount = 0;
   /** Indent of the line the last usage form started on. */
   private usageIndent = 0;
@@ -151,6 +153,7 @@ class Scanner {
     if (trimmed.length === 0) {
       if (this.current !== null) this.beforeBlank = this.current;
       this.current = null;
+      if (this.usageMode !== null) this.usagePaused = this.usageMode === 'header' && this.result.usageForms.length > 0;
       this.usageMode = null;
       this.proseIndent = null;
       this.closeParagraph();
@@ -159,6 +162,7 @@ class Scanner {
     const wasProseIndent = this.proseIndent;
     this.proseIndent = null;
     if (this.inSynopsis && indent > 0 && this.result.synopsisLines.length < MAX_SYNOPSIS_LINES) this.result.synopsisLines.push(trimmed);
+    if (this.usagePaused) this.resumeUsage(trimmed, indent);
     if (this.usageLine(line, trimmed, indent, index)) return;
     const title = this.titleWithoutColon(index, trimmed, indent);
     if (title !== null ? this.openSection(title, trimmed) : this.sectionHeader(line, trimmed)) return;
@@ -166,6 +170,18 @@ class Scanner {
     if (this.optionEntry(line, trimmed, indent, wasProseIndent)) return;
     if (this.namedEntry(trimmed, indent)) return;
     this.prose(trimmed, indent, index, wasProseIndent);
+  }
+
+  /**
+   * Getopt::Long licensecheck sets its forms apart by blank lines under `Usage:`: `licensecheck [ --help
+   * | --version ]`, a blank line, `licensecheck [OPTION...] PATH [PATH...]`. An indented line naming the
+   * last form's program, at its indent, is one more form.
+   */
+  private resumeUsage(trimmed: string, indent: number): void {
+    this.usagePaused = false;
+    const lastForm = this.result.usageForms[this.result.usageForms.length - 1];
+    const program = lastForm === undefined ? undefined : /^\S*/.exec(lastForm)?.[0];
+    if (indent > 0 && indent === this.usageIndent && program !== undefined && program.length > 0 && /^\S*/.exec(trimmed)?.[0] === program) this.usageMode = 'header';
   }
 
   private usageLine(line: string, trimmed: string, indent: number, index: number): boolean {

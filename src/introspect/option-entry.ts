@@ -25,6 +25,11 @@ const CURRENT_DIRECTORY_WORD = /^cwd$/i;
 const DIRECTORY_OPTION = /dir|folder|path/i;
 /** A function call (`process.cwd()`, `os.cpus().length`): a default the program computes when it runs. */
 const CALL_EXPRESSION = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*\([^()]*\)(?:\.[\w$]+)*$/;
+/**
+ * argparse `(default: sys.executable)`: an attribute of the language runtime's own modules (Python
+ * `sys` / `os`, Node's `process`), which the program reads when it runs; not a value to pass.
+ */
+const RUNTIME_REFERENCE = /^(?:sys|os|process)\.[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*$/;
 
 /** The choice a default names, in the choice's spelling (`[Default: Physical]` → `physical`). */
 function matchingChoice(text: string, choices: readonly string[] | null): string | undefined {
@@ -60,7 +65,7 @@ export function isProseDefault(text: string, quoted: boolean, takesValue: boolea
   // flake8 `--stdin-display-name NAME (Default: stdin)` is the word itself
   if (STREAM_WORDS.test(text) && (type === 'path' || names.length === 0 || names.some((name) => FILE_OPTION.test(name)))) return true;
   if (CURRENT_DIRECTORY_WORD.test(text) && (type === 'path' || names.some((name) => DIRECTORY_OPTION.test(name)))) return true;
-  if (CALL_EXPRESSION.test(text)) return true;
+  if (CALL_EXPRESSION.test(text) || RUNTIME_REFERENCE.test(text)) return true;
   // prettier `--range-end <int>  Defaults to Infinity.`
   if ((type === 'integer' || type === 'number') && /^[+-]?Infinity$/.test(text)) return false;
   if ((type === 'integer' || type === 'number') && !isNumberText(text)) return true;
@@ -124,6 +129,7 @@ function valueShapeOf(head: OptionHead, facts: DescriptionFacts, choices: string
   if (style.statedDefaultTakesValue === true && facts.defaultText !== null && head.negation === null && !/^(true|false)$/i.test(facts.defaultText)) {
     const stated = facts.defaultText;
     if (!isProseDefault(stated, facts.defaultQuoted, true, 'string', null, head.longs.map((long) => long.name))) return { takes: true, type: typeFromDefault(stated, facts.defaultQuoted) ?? 'string' };
+    if (opensWithLiteralValue(stated)) return { takes: true, type: 'string' };
   }
   if (style.untaggedTakesValue === true && facts.typeHint === null && !/\[count\]/i.test(text) && head.negation === null && !(head.longs[0]?.name ?? '').startsWith('no-')) {
     const stated = facts.defaultText;
@@ -131,6 +137,16 @@ function valueShapeOf(head: OptionHead, facts: DescriptionFacts, choices: string
     if (stated === null || !/^(true|false)$/i.test(stated)) return { takes: true, type: stated !== null ? (typeFromDefault(stated, facts.defaultQuoted) ?? 'string') : 'string' };
   }
   return { takes: false, type: 'boolean' };
+}
+
+/**
+ * meow np `(default: '%s' with npm and 'v%s' with yarn)`, `(default: package.json packageManager)`:
+ * a default in prose (no value of its own) that opens with a literal value — quoted, or a word with
+ * a `.`, `/` or `%` in it — still says a value is taken; `(default: log as debug)` says nothing.
+ */
+function opensWithLiteralValue(stated: string): boolean {
+  const first = stated.trim().split(/\s+/)[0] ?? '';
+  return /^(["'`])[^"'`]{1,60}\1$/.test(first) || /^[\w@-]*[./%][\w./%@-]*\w$/.test(first);
 }
 
 /** `Enabled by default.` on a `<true|false>` option: the choice `true` (or the boolean, for a `<bool>` value). */

@@ -168,6 +168,8 @@ function isValueToken(token: string, remaining: number, splitByGap: boolean): bo
   // clipanion numbers its placeholders: `--mode #0`
   if (/^#\d{1,2}$/.test(token)) return true;
   if (/^[A-Z][A-Z0-9_:.-]*$/.test(token)) return true;
+  // busybox `-I IFACE/IP`: alternative upper-case placeholders joined by a slash
+  if (/^[A-Z][A-Z0-9_]*(?:\/[A-Z][A-Z0-9_]*){1,5}$/.test(token)) return true;
   // busybox `-u USER[:GRP]`
   if (/^[A-Z][A-Z0-9_]*\[[:.,=/@-]?[A-Z][A-Z0-9_]*\]$/.test(token)) return true;
   if (splitByGap && remaining <= 1 && /^[a-z0-9]{1,10}(\/[a-z0-9]{1,10})+$/.test(token)) return true;
@@ -347,7 +349,8 @@ function readFlagToken(scan: HeadScan, token: string, endsHead: boolean): HeadSt
     result.repeatable = true;
   } else if (attached !== undefined) {
     const valueText = attached.startsWith('=') ? attached.slice(1) : attached;
-    if (isLiteralValueSpelling(attached, valueText, result.valueName)) {
+    // oclif v1 names the value after the flag: `-c, --config=config`, `--endpoint=endpoint` (a placeholder)
+    if (isLiteralValueSpelling(attached, valueText, result.valueName) && valueText !== name) {
       result.aliases.push(token);
       scan.literal ??= { dashes, name, value: valueText, token };
       scan.lastWasFlag = false;
@@ -380,6 +383,11 @@ function fileFlagSpelling(scan: HeadScan, dashes: '--' | '-', name: string, toke
       // same long spelled twice (e.g. once with a literal value): skip
     } else if (result.longs.length === 0) {
       result.longs.push({ dashes, name });
+    } else if (dashes === '--' && result.shorts.length === 0 && result.longs.length === 1 && result.longs[0]?.dashes === '-') {
+      // argparse `-nv, --no-version`: a single-dash spelling of several letters before a double-dash
+      // one is the short spelling, the double-dash one the long name
+      result.shorts.push(result.longs[0].name);
+      result.longs = [{ dashes, name }];
     } else if (name === `no-${result.longs[0]?.name ?? ''}` && result.negation === null) {
       // argparse BooleanOptionalAction / optionator: `--color, --no-color`
       result.negation = `${dashes}${name}`;
@@ -419,6 +427,11 @@ function readPlaceholderToken(scan: HeadScan, token: string): HeadStep {
   const remaining = tokens.length - index;
   if (token === '...' && (scan.lastWasFlag || scan.lastWasBareValue || result.valueName !== null)) {
     result.repeatable = true;
+    return 'next';
+  }
+  if (scan.lastWasBareValue && result.valueName !== null && token === `[${result.valueName} ...]`) {
+    // argparse `nargs='+'`: `-i PKG [PKG ...], --ignore-packages PKG [PKG ...]`: one or more values
+    result.variadicValues = true;
     return 'next';
   }
   if (!scan.lastWasFlag && result.valueName !== null && /^(<[^>]*>|\[<[^>]*>( \.\.\.)?\])$/.test(token) && tokens.slice(index + 1).some(isFlagToken)) {

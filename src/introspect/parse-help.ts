@@ -19,6 +19,9 @@ import { applyHandWrittenValues } from './hand-written-values.ts';
 import { scanHelpLines, type HelpScan, type Paragraph, type UnparsedLine } from './help-scan.ts';
 import { clampDescription, expandTabs, helpLines } from './limits.ts';
 import { applyEpilogValueLists, collectOptions, optionFromEntry, type OptionStyle } from './option-entry.ts';
+import { applyUsageFlagClusters, splitSiblingShorts } from './short-flag-clusters.ts';
+import { applyAttachedValueMentions } from './attached-value-mentions.ts';
+import { leadingPlaceholderPositionals } from './leading-placeholder.ts';
 import { collectPositionals, collectSubcommands, commandPrefixOf, markMultiWordPositionals } from './positional-entry.ts';
 import type { CliOption, CliSpec } from './spec.ts';
 import { parseUsageForm, programBaseName, type UsageForm } from './usage.ts';
@@ -213,7 +216,7 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
     const parsed: CliOption[] = [...go.options];
     for (const entry of scan.entries) {
       const option = entry.kind === 'option' && !(proseOptions && entry.afterUsage !== true) ? optionFromEntry(entry, style) : null;
-      if (option !== null) parsed.push(option);
+      if (option !== null) parsed.push(...splitSiblingShorts(entry, option));
     }
     const built = collectOptions(parsed);
     applyEpilogValueLists(built, scan.paragraphs);
@@ -252,6 +255,8 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
       applyHandWrittenValues(options, rawLines, exampleProgram, positionalsTaken, commandWords);
     }
   }
+  applyUsageFlagClusters(options, scan.usageForms.slice(0, MAX_USAGE_FORMS), scan.entries);
+  if (go.options.length === 0) applyAttachedValueMentions(options, rawLines);
   markRequiredOptions(options, forms);
 
   const docoptWords = docoptCommandWords(forms);
@@ -277,6 +282,7 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
   if (usagePositionals.length === 0 && subcommands.length === 0 && firstForm?.program) {
     usagePositionals = synopsisPositionals(scan.synopsisLines, firstForm.program, takesValue);
   }
+  if (forms.length === 0 && subcommands.length === 0 && usagePositionals.length === 0) usagePositionals = leadingPlaceholderPositionals(scan.paragraphs);
   const positionals = collectPositionals(scan.entries, usagePositionals, subcommands);
   markMultiWordPositionals(positionals, rawLines);
   dropDefaultsNamingArguments(options, [...positionals, ...usagePositionals]);

@@ -237,15 +237,25 @@ function normalizedAtoms(form: string): Atom[] {
   return atomsOf(plain.replace(/\[EXE\]/g, '').replace(/--\[no-?\]/g, '--').replace(/\[(global|command|general) options\]/gi, '[options]'));
 }
 
+/** oclif `$ apollo client:codegen [OUTPUT]`: a command inside a topic, spelled `topic:command`. */
+const OCLIF_TOPIC_COMMAND = /^[a-z][\w-]{0,40}(?::[a-z][\w-]{0,40}){1,3}$/;
+
 /**
  * Reads the program (and the subcommand path after it) off the front of the atoms, leaving the
  * program as the first atom. False when the form starts with no program word.
  */
 function readProgram(atoms: Atom[], result: UsageForm): boolean {
-  if (atoms[0]?.kind === 'word' && atoms[0].text === '$') atoms.shift(); // cac: `$ vitest [...filters]`
+  const prompted = atoms[0]?.kind === 'word' && atoms[0].text === '$';
+  if (prompted) atoms.shift(); // cac: `$ vitest [...filters]`
   const first = atoms[0];
   if (first === undefined || first.kind !== 'word' || first.text.startsWith('-')) return false;
   result.program = first.text;
+  const topic = atoms[1];
+  if (prompted && topic?.kind === 'word' && OCLIF_TOPIC_COMMAND.test(topic.text)) {
+    result.commandPath = [topic.text];
+    atoms.splice(1, 1);
+    return true;
+  }
   const pathEnd = commandPathEnd(atoms);
   // `python -m json.tool [-h] …`: the module is the program.
   const moduleAtom = atoms[2];

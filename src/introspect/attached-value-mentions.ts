@@ -1,0 +1,36 @@
+/**
+ * An option listed without a placeholder that the help itself writes with a value attached
+ * elsewhere: licensecheck lists `--shortname-scheme` alone on its line, and another option's
+ * description says it `implies --copyright and --shortname-scheme=debian,spdx`. `--name=value` is
+ * only ever written for an option that takes a value. Mentions in the option's own description
+ * (esbuild `--watch … use "--watch=forever"`) and in option heads name an optional or literal value.
+ */
+import type { CliOption } from './spec.ts';
+
+const MAX_LINES = 4000;
+
+function escaped(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** A switch: its value is on or off, never a word (`--x=false` is pflag's way of turning it off). */
+function isSwitch(option: CliOption): boolean {
+  return option.negation !== null || (option.long ?? '').startsWith('no-') || typeof option.default === 'boolean' || option.repeatable;
+}
+
+/** Marks the flags the help writes as `--name=value` somewhere as value-taking (in place). */
+export function applyAttachedValueMentions(options: CliOption[], lines: readonly string[]): void {
+  const candidates = options.filter((option) => !option.takes_value && option.long !== null && option.long.length > 1 && !isSwitch(option));
+  if (candidates.length === 0) return;
+  // option heads (`-C, --check=quiet`) spell literal values of their own; prose lines only
+  const text = lines.slice(0, MAX_LINES).filter((line) => !/^\s*-/.test(line)).join('\n');
+  for (const option of candidates) {
+    const dashes = option.prefix ?? '--';
+    // a value word after `=`, not a boolean (`--x=false` turns a switch off)
+    const mention = new RegExp(String.raw`(?:^|[\s(\`'"])${escaped(`${dashes}${option.long ?? ''}`)}=(?!(?:true|false)\b)[\w./:@-]`, 'm');
+    // esbuild `--watch  … use "--watch=forever" to ignore stdin`: its own description names an optional value
+    if (!mention.test(text) || mention.test(option.description ?? '')) continue;
+    option.takes_value = true;
+    option.type = 'string';
+  }
+}
