@@ -2,15 +2,19 @@
  * Lists that look like choices but name examples of an open set, so an enum built from them would
  * refuse values the program takes: quantities with a unit (ncu `"7d" (days), "12h" (hours), "30m"`,
  * jscpd `1kb, 1mb, 120kb`: any number of days or bytes is accepted) and type names (prettier's
- * `inferredParser (string | null)` describes a field's type, not a value to pass).
+ * `inferredParser (string | null)` describes a field's type, not a value to pass), and lower-case
+ * values beside an upper-case placeholder (argparse `{keep,no,INTEGER}`: any integer is taken too).
  */
 
 /** `7d`, `12h`, `30m`, `500ms`, `1.5s`, `1kb`, `120KiB`, `2G`: a number with a time or size unit. */
 const QUANTITY = /^\d+(?:\.\d+)?(?:ms|us|ns|s|m|h|d|w|y|b|k|kb|kib|m|mb|mib|g|gb|gib|t|tb|tib)$/i;
+/** `INTEGER`, `NUM`, `FILE_NAME`: a placeholder word among values. */
+const PLACEHOLDER = /^[A-Z][A-Z_]{2,}$/;
 const TYPE_NAMES = new Set(['string', 'number', 'boolean', 'bool', 'null', 'undefined', 'object', 'array', 'integer', 'int', 'float', 'any']);
 
 /** True when every item is a quantity with a unit, or every item is a type name: the list is open. */
 export function isOpenValueSet(items: readonly string[]): boolean {
   if (items.length === 0) return false;
+  if (items.some((item) => PLACEHOLDER.test(item)) && items.some((item) => /^[a-z0-9][a-z0-9._-]*$/.test(item))) return true;
   return items.every((item) => QUANTITY.test(item)) || items.every((item) => TYPE_NAMES.has(item.toLowerCase()));
 }

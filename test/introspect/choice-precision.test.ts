@@ -34,6 +34,12 @@ describe('lists that are no choices', () => {
     expect(magics).toMatchObject({ takes_value: true, choices: null });
   });
 
+  it('lower-case values beside an upper-case placeholder leave the set open (argparse {keep,no,INTEGER})', () => {
+    const spec = parseHelp('usage: mdformat [-h] [--wrap {keep,no,INTEGER}] [--eol {lf,crlf,keep}]\n\noptions:\n  --wrap {keep,no,INTEGER}\n                        paragraph word wrap mode (default: keep)\n  --eol {lf,crlf,keep}  output file line ending mode (default: lf)\n', { fileName: 'mdformat.wasm' });
+    expect(spec.options.find((option) => option.long === 'wrap')).toMatchObject({ takes_value: true, choices: null });
+    expect(spec.options.find((option) => option.long === 'eol')?.choices).toEqual(['lf', 'crlf', 'keep']);
+  });
+
   it('a real value list still counts: (merge, diff3, or zdiff3) and a|b|c stay choices', () => {
     expect(optionOf('  --conflict <style>   Conflict style (merge, diff3, or zdiff3)', 'conflict')?.choices).toEqual(['merge', 'diff3', 'zdiff3']);
     expect(optionOf('  --level <level>   Level of messages (suggestion | warning | error)', 'level')?.choices).toEqual(['suggestion', 'warning', 'error']);
