@@ -314,7 +314,17 @@ function readProseDefault(facts: DescriptionFacts): void {
     !/^[+-]?\d/.test(plain[1] ?? '') &&
     !/[.!]$/.test(plain[1] ?? '') &&
     /^\s+[A-Za-z]/.test(description.slice(plain.index + plain[0].length));
-  if (plain && !cut && !unclosed && !phrase) setDefault(facts, (plain[1] ?? '').replace(/\.$/, ''));
+  if (plain && !cut && !unclosed && !phrase && !isListDefault(description, plain)) setDefault(facts, (plain[1] ?? '').replace(/\.$/, ''));
+}
+
+/**
+ * argparse (pygount) `default: .?*, _svn, __pycache__`: a bare value followed by more
+ * comma-separated items to the end of the sentence is the first item of a list default, and a
+ * list is no default.
+ */
+function isListDefault(description: string, plain: RegExpExecArray): boolean {
+  if (/^["']/.test(plain[1] ?? '')) return false;
+  return /^(?:,\s*[^\s,;]{1,200}){1,60}\s*(?:[.;](?=\s)|[.;]?$)/.test(description.slice(plain.index + plain[0].length));
 }
 
 /**
