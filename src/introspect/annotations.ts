@@ -288,7 +288,7 @@ function readProseDefault(facts: DescriptionFacts): void {
   const { description } = facts;
   const plain =
     // not a conditional one (`defaults to "checked-hash" if SOURCE_DATE_EPOCH is set`), nor alternatives (`index or name`)
-    /\bdefault(?:s to|:)\s+("[^"]{0,200}"|'[^']{0,200}'|[^\s,;)\]]{1,200})(?=[\s,;)\]]|$)(?!,?\s+(?:if|when|unless|or)\b)/i.exec(description) ??
+    /\bdefault(?:s to|:)\s+("[^"]{0,200}"|'[^']{0,200}'|[^\s,;)\]]{1,200})(?=[\s,;)\]]|$)(?!,?\s+\(?(?:if|when|unless|or)\b)/i.exec(description) ??
     // GNU prose: `the default is 1`, `Default is -1 which…`, `(default 5)`, `The default value is
     // 10.`, `number of jobs; default 4`; numbers and quoted text only
     /(?:\bdefault(?: value)? is|\(default|[;,]\s+default|\b(?:instead of|than) the default)\s+("[^"]{0,200}"|'[^']{0,200}'|[+-]?\d+(?:\.\d+)?)(?!\w|\.\w)/i.exec(description) ??
@@ -314,7 +314,18 @@ function readProseDefault(facts: DescriptionFacts): void {
     !/^[+-]?\d/.test(plain[1] ?? '') &&
     !/[.!]$/.test(plain[1] ?? '') &&
     /^\s+[A-Za-z]/.test(description.slice(plain.index + plain[0].length));
-  if (plain && !cut && !unclosed && !phrase && !isListDefault(description, plain)) setDefault(facts, (plain[1] ?? '').replace(/\.$/, ''));
+  if (plain && !cut && !unclosed && !phrase && !isListDefault(description, plain) && !isPerCaseDefault(description, plain)) setDefault(facts, (plain[1] ?? '').replace(/\.$/, ''));
+}
+
+/**
+ * Defaults that hold only in some cases: iperf `(default 1 Mbit/sec for UDP, unlimited for TCP)`
+ * (the value, maybe a unit, then `for` a case and a comma before the next case), and any default
+ * in a description that states one under a condition (click `Defaults to JPEG unless WebP is
+ * selected. WebP defaults to 100`): the other defaults there are per case too.
+ */
+function isPerCaseDefault(description: string, plain: RegExpExecArray): boolean {
+  if (/^(?:\s+[^\s,;()]{1,20}){0,2}\s+for\s+[^,;()]{1,40},/.test(description.slice(plain.index + plain[0].length))) return true;
+  return /\bdefaults?(?:\s+to|:|\s+is)\s+[^\s,;()]{1,60},?\s+(?:if|when|unless)\b/i.test(description);
 }
 
 /**

@@ -163,10 +163,14 @@ function isKindOfValue(word: string): boolean {
   return typeFromValueName(word) !== null || /^(glob|regexp?|pattern|url|uri|name|id|expr|spec|json|value|str|date|time|dur|size|user|group|host|addr|email|key|val|ref|rev|hash|tag|branch|commit|version)$/.test(word);
 }
 
+/** iperf `--time #`, `--bitrate #[KMG][/#]`: `#` stands for a number, maybe with bracketed suffixes. */
+const NUMBER_SIGN_PLACEHOLDER = /^#(?:\[[^\]\s]{1,10}\]){0,3}$/;
+
 function isValueToken(token: string, remaining: number, splitByGap: boolean): boolean {
   if (/^[<[{]/.test(token)) return true;
   // clipanion numbers its placeholders: `--mode #0`
   if (/^#\d{1,2}$/.test(token)) return true;
+  if (NUMBER_SIGN_PLACEHOLDER.test(token)) return true;
   if (/^[A-Z][A-Z0-9_:.-]*$/.test(token)) return true;
   // busybox `-u USER[:GRP]`
   if (/^[A-Z][A-Z0-9_]*\[[:.,=/@-]?[A-Z][A-Z0-9_]*\]$/.test(token)) return true;
@@ -192,7 +196,7 @@ function isValueToken(token: string, remaining: number, splitByGap: boolean): bo
  */
 function valueFromDescriptionStart(result: OptionHead): void {
   // typer's type column may name a container of a type: `<list[Path]>`
-  const match = /^(<[\w-]{1,30}(?:\[[\w-]{1,30}\])?>|[A-Z][A-Z0-9_]{1,20})\s{2,}(\S[\s\S]*)$/.exec(result.rest);
+  const match = /^(<[\w-]{1,30}(?:\[[\w-]{1,30}\])?>|[A-Z][A-Z0-9_]{1,20}|#(?:\[[^\]\s]{1,10}\]){0,3})\s{2,}(\S[\s\S]*)$/.exec(result.rest);
   // …or an enum's values: `<none|poetry|setup>`
   const choices = /^<([a-z0-9][\w.-]{0,30}(?:\|[a-z0-9][\w.-]{0,30}){1,30})>\s{2,}(\S[\s\S]*)$/.exec(result.rest);
   if (choices && result.valueName === null && result.choices === null && !(choices[1] ?? '').split('|').every(isKindOfValue)) {
@@ -204,7 +208,7 @@ function valueFromDescriptionStart(result: OptionHead): void {
   const word = match[1] ?? '';
   const description = match[2] ?? '';
   const bare = word.replace(/[<>]/g, '');
-  if (!(/^[\w-]+$/.test(bare) && new RegExp(`\\b${bare}\\b`).test(description)) && typeFromValueName(bare) === null) return;
+  if (!(/^[\w-]+$/.test(bare) && new RegExp(`\\b${bare}\\b`).test(description)) && typeFromValueName(bare) === null && !NUMBER_SIGN_PLACEHOLDER.test(bare)) return;
   result.valueName = word;
   result.rest = description;
 }

@@ -18,4 +18,36 @@ describe('defaults that are no value', () => {
     expect(option(help, 'jobs')?.default).toBe(4);
     expect(option(help, 'mode')?.default).toBe('fast');
   });
+
+  it('iperf `(default 1 Mbit/sec for UDP, unlimited for TCP)` holds per case; `(default 10 secs)` is a value', () => {
+    const help =
+      'Usage: perf [options]\n\nOptions:\n  -b, --bitrate #[KMG]  target bitrate\n                        (default 1 Mbit/sec for UDP, unlimited for TCP)\n  -t, --time #          time in seconds (default 10 secs)\n';
+    expect(option(help, 'bitrate')?.default).toBeNull();
+    expect(option(help, 'time')?.default).toBe(10);
+  });
+
+  it('click `Defaults to JPEG unless WebP is selected. WebP defaults to 100`: the defaults depend on a condition', () => {
+    const help =
+      'Usage: shot [OPTIONS]\n\nOptions:\n  --quality INTEGER  JPEG or WebP quality. Defaults to JPEG unless WebP is\n                     selected. WebP defaults to 100 (lossless).\n  --wait INTEGER     Wait this long. Defaults to 100.\n';
+    expect(option(help, 'quality')?.default).toBeNull();
+    expect(option(help, 'wait')?.default).toBe(100);
+  });
+
+  it('yargs `[default: 1 (or 2 for PPTX)]` names alternatives', () => {
+    const help = 'Options:\n  --image-scale  The scale factor  [number] [default: 1 (or 2 for PPTX)]\n  --jpeg-quality  Set quality  [number] [default: 85]\n';
+    expect(option(help, 'image-scale')).toMatchObject({ takes_value: true, default: null });
+    expect(option(help, 'jpeg-quality')?.default).toBe(85);
+  });
+});
+
+describe('value-taking', () => {
+  it('iperf `#` and `#[KMG][/#]` stand for a number, in the head or in a column of their own', () => {
+    const help =
+      'Usage: perf [-s|-c host] [options]\n\nOptions:\n  -p, --port      #         server port to listen on\n  -n, --bytes     #[KMG]    number of bytes to transmit\n  --rcv-timeout #           idle timeout (default 120000 ms)\n  -b, --bitrate #[KMG][/#]  target bitrate in bits/sec\n  -u, --udp                 use UDP\n';
+    expect(option(help, 'port')?.takes_value).toBe(true);
+    expect(option(help, 'bytes')?.takes_value).toBe(true);
+    expect(option(help, 'rcv-timeout')).toMatchObject({ takes_value: true, default: 120000 });
+    expect(option(help, 'bitrate')?.takes_value).toBe(true);
+    expect(option(help, 'udp')?.takes_value).toBe(false);
+  });
 });
