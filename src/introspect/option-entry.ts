@@ -22,6 +22,9 @@ const FILE_OPTION = /file|path|input|output|^in$|^out$|dest|log/i;
 /** `(default: cwd)` on a directory option names the current directory, not a directory called `cwd`. */
 const CURRENT_DIRECTORY_WORD = /^cwd$/i;
 const DIRECTORY_OPTION = /dir|folder|path/i;
+/** `(default: whitespace)` on a separator option names a class of characters, not the value's spelling. */
+const CHARACTER_CLASS_WORD = /^(whitespace|white-space|space|spaces|blank|blanks|tab|tabs|newline|newlines)$/i;
+const SEPARATOR_OPTION = /sep|delim/i;
 /** A function call (`process.cwd()`, `os.cpus().length`): a default the program computes when it runs. */
 const CALL_EXPRESSION = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*\([^()]*\)(?:\.[\w$]+)*$/;
 
@@ -60,6 +63,8 @@ export function isProseDefault(text: string, quoted: boolean, takesValue: boolea
   if (STREAM_WORDS.test(text) && (type === 'path' || names.length === 0 || names.some((name) => FILE_OPTION.test(name)))) return true;
   if (CURRENT_DIRECTORY_WORD.test(text) && (type === 'path' || names.some((name) => DIRECTORY_OPTION.test(name)))) return true;
   if (CALL_EXPRESSION.test(text)) return true;
+  // tabulate `--sep REGEXP … (default: whitespace)`: the separator is any whitespace, not that word
+  if (CHARACTER_CLASS_WORD.test(text) && names.some((name) => SEPARATOR_OPTION.test(name))) return true;
   // prettier `--range-end <int>  Defaults to Infinity.`
   if ((type === 'integer' || type === 'number') && /^[+-]?Infinity$/.test(text)) return false;
   if ((type === 'integer' || type === 'number') && !isNumberText(text)) return true;

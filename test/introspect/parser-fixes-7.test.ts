@@ -40,6 +40,16 @@ describe('defaults that are no value', () => {
   });
 });
 
+describe('defaults that are no value: character classes', () => {
+  it('getopt `--sep REGEXP … (default: whitespace)` names a class of characters; `--float FPFMT (default: g)` is a value', () => {
+    const help =
+      'Usage: tab [options] [FILE ...]\n\n-s REGEXP, --sep REGEXP   use a custom column separator (default: whitespace)\n-F FPFMT, --float FPFMT   floating point number format (default: g)\n-m WORD, --mark WORD      mark to use (default: space)\n';
+    expect(option(help, 'sep')).toMatchObject({ takes_value: true, default: null });
+    expect(option(help, 'float')?.default).toBe('g');
+    expect(option(help, 'mark')?.default).toBe('space');
+  });
+});
+
 describe('value-taking', () => {
   it('iperf `#` and `#[KMG][/#]` stand for a number, in the head or in a column of their own', () => {
     const help =
