@@ -63,6 +63,8 @@ export function isProseDefault(text: string, quoted: boolean, takesValue: boolea
   if (STREAM_WORDS.test(text) && (type === 'path' || names.length === 0 || names.some((name) => FILE_OPTION.test(name)))) return true;
   if (CURRENT_DIRECTORY_WORD.test(text) && (type === 'path' || names.some((name) => DIRECTORY_OPTION.test(name)))) return true;
   if (CALL_EXPRESSION.test(text)) return true;
+  // optparse `(default=0.001%)`: a percentage says how the value reads, not whether the option takes `0.001` or `0.001%`
+  if (/^[+-]?\d+(?:\.\d+)?%$/.test(text)) return true;
   // tabulate `--sep REGEXP … (default: whitespace)`: the separator is any whitespace, not that word
   if (CHARACTER_CLASS_WORD.test(text) && names.some((name) => SEPARATOR_OPTION.test(name))) return true;
   // prettier `--range-end <int>  Defaults to Infinity.`

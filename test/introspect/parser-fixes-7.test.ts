@@ -50,6 +50,15 @@ describe('defaults that are no value: character classes', () => {
   });
 });
 
+describe('defaults that are no value: percentages', () => {
+  it('optparse `(default=0.001%)` reads as a percentage, not as the value to pass; `(default=0.5)` is a value', () => {
+    const help =
+      'Usage: prof [options]\n\nOptions:\n  --tolerance=TOLERANCE\n                        Tolerance threshold (default=0.001%).\n  --cut=RATIO           Cut ratio (default=0.5).\n';
+    expect(option(help, 'tolerance')).toMatchObject({ takes_value: true, default: null });
+    expect(option(help, 'cut')?.default).toBe(0.5);
+  });
+});
+
 describe('value-taking', () => {
   it('iperf `#` and `#[KMG][/#]` stand for a number, in the head or in a column of their own', () => {
     const help =
