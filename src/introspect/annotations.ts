@@ -161,10 +161,11 @@ function quotedProseChoices(text: string): string[] | null {
   const description = text.replace(/(["'])\s+\([^()"']{1,30}\)(?=,|\s+or\s)/g, '$1');
   const quotedAfterColon =
     /:\s+((["'])[^"']{1,40}\2(?:(?:,\s*or|,|\s+or)\s+(["'])[^"']{1,40}\3){1,30})(?=\s*(?:[.;(]|$))/.exec(description) ??
-    /,\s+((["'])[^"']{1,40}\2(?:(?:,\s*or|,|\s+or)\s+(["'])[^"']{1,40}\3){2,30})(?=\s*(?:[.;(]|$))/.exec(description) ??
-    /,\s+((["'])[^"']{1,40}\2\s+or\s+(["'])[^"']{1,40}\3)(?=\s*(?:[.;(]|$))/.exec(description) ??
-    // Go benchstat: `format output as "text" or "csv" (default "text")`
-    /\b(?:as|either)\s+((["'])[^"']{1,40}\2(?:(?:,\s*or|,|\s+or)\s+(["'])[^"']{1,40}\3){1,30})(?=\s*(?:[.;(]|$))/.exec(description);
+    // …not from the middle of a quoted list (cobra `Can be 'bash', 'zsh' or 'fish'.`)
+    /(?<!["']),\s+((["'])[^"']{1,40}\2(?:(?:,\s*or|,|\s+or)\s+(["'])[^"']{1,40}\3){2,30})(?=\s*(?:[.;(]|$))/.exec(description) ??
+    /(?<!["']),\s+((["'])[^"']{1,40}\2\s+or\s+(["'])[^"']{1,40}\3)(?=\s*(?:[.;(]|$))/.exec(description) ??
+    // Go benchstat: `format output as "text" or "csv" (default "text")`; cobra `Can be 'bash', 'zsh' or 'fish'.`
+    /\b(?:as|either|be)\s+((["'])[^"']{1,40}\2(?:(?:,\s*or|,|\s+or)\s+(["'])[^"']{1,40}\3){1,30})(?=\s*(?:[.;(]|$))/.exec(description);
   const quoted = quotedAfterColon === null ? [] : [...(quotedAfterColon[1] ?? '').matchAll(/(["'])([^"']{1,40})\1/g)].map((match) => match[2] ?? '');
   // cac `Bundle target, "es20XX" or "esnext"`: an item ending in placeholder capitals is a pattern, the list is open
   if (quoted.length > 0 && !quoted.some((item) => /[a-z0-9][A-Z]{2,}$/.test(item))) return quoted;
@@ -182,6 +183,34 @@ function quotedAlternativeChoices(description: string): string[] | null {
   const alternatives = new RegExp(String.raw`(?:^|[\s:(=])(${item}(?:[^'.;:]{0,60}?,\s+${item}){0,30}[^'.;:]{0,60}?,?\s+or\s+${item})(?=[\s.,;)]|$)`).exec(description);
   if (alternatives === null) return null;
   return [...(alternatives[1] ?? '').matchAll(/'([^']+)'/g)].map((match) => match[1] ?? '');
+}
+
+/**
+ * cobra (stern) `'auto': colorize if tty attached, 'always': always colorize, 'never': never
+ * colorize.`: two or more quoted values, each defined after its own colon.
+ */
+function quotedDefinitionChoices(description: string): string[] | null {
+  const items = [...description.matchAll(/(?:^|[\s,.;(])(["'])([a-z0-9][\w.-]{0,30})\1:\s/g)].map((match) => match[2] ?? '');
+  return items.length >= 2 ? [...new Set(items)] : null;
+}
+
+/**
+ * cobra (stern) `Tail containers with state in running, waiting, terminated, or all. … (default
+ * [all])`: a list of three or more ending its sentence that holds the stated default (pflag
+ * prints a slice default in brackets) names the values.
+ */
+function listHoldingDefaultChoices(description: string, defaultText: string | null): string[] | null {
+  // pflag's one-item slice default `(default [all])` is read as no default (a list), but names an item here
+  const stated = defaultText?.replace(/^\[(.*)\]$/, '$1') ?? /\(default:?\s+\[([\w.-]{1,30})\]\)/.exec(description)?.[1];
+  if (stated === undefined) return null;
+  const list = new RegExp(String.raw`(?:^|[\s:])(${LIST_ITEM}(?:,\s+${LIST_ITEM}){1,30},?\s+(?:or|and)\s+${LIST_ITEM})(?=\.(?:\s|$))`, 'g');
+  for (const match of description.matchAll(list)) {
+    const introduction = /[^.]*$/.exec(description.slice(0, match.index))?.[0] ?? '';
+    if (/\b(e\.g|i\.e|example|such as|like|including)\b/i.test(introduction)) continue;
+    const items = (match[1] ?? '').split(/,?\s+(?:or|and)\s+|,\s+/);
+    if (items.length >= 3 && items.includes(stated)) return items;
+  }
+  return null;
 }
 
 /** Go flag `Targets format [http, json] (default "http")`: a bracketed list holding the stated default. */
@@ -227,6 +256,8 @@ function readProseChoices(facts: DescriptionFacts): void {
   facts.choices ??= placeholderIsQuotedListChoices(description);
   facts.choices ??= quotedAlternativeChoices(description);
   facts.choices ??= bracketedListChoices(description, facts.defaultText);
+  facts.choices ??= quotedDefinitionChoices(description);
+  facts.choices ??= listHoldingDefaultChoices(description, facts.defaultText);
   if (facts.choices === null) readBracedChoices(facts);
 }
 

@@ -417,6 +417,9 @@ function repeatsAfterNextSpelling(tokens: readonly string[], index: number, toke
   return nextFlag >= 0 && following.slice(0, nextFlag).every((between) => between.replace(/,$/, '') === word) && following[nextFlag + 1]?.replace(/,$/, '') === word;
 }
 
+/** pflag's `NoOptDefVal`: the type word, then the value the bare flag stands for, `string[="default"]`. */
+const PFLAG_OPTIONAL_VALUE = /^([a-z][A-Za-z0-9]{0,20})\[=("[^"]*"|[^\]]*)\]$/;
+
 /** Reads a token that is not a flag: a value placeholder, a `...`, a second value, or the description's start. */
 function readPlaceholderToken(scan: HeadScan, token: string): HeadStep {
   const { result, tokens, index } = scan;
@@ -438,6 +441,13 @@ function readPlaceholderToken(scan: HeadScan, token: string): HeadStep {
     else result.valueCount = Math.max(result.valueCount, 2);
     scan.lastWasFlag = false;
     scan.lastWasBareValue = true;
+    return 'next';
+  }
+  const optionalTyped = scan.lastWasFlag ? PFLAG_OPTIONAL_VALUE.exec(token) : null;
+  if (optionalTyped !== null && LOWERCASE_TYPE_WORDS.has(optionalTyped[1] ?? '')) {
+    // pflag `-t, --timestamps string[="default"]`: a value that may be left out (the bare flag means the quoted one)
+    setValue(result, { valueName: optionalTyped[1] ?? null, optional: true, choices: null, repeatable: REPEATABLE_TYPE_WORDS.has(optionalTyped[1] ?? '') });
+    scan.lastWasFlag = false;
     return 'next';
   }
   if (scan.lastWasFlag && isValueToken(token, remaining, scan.byGap)) {

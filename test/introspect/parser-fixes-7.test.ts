@@ -70,3 +70,36 @@ describe('value-taking', () => {
     expect(option(help, 'udp')?.takes_value).toBe(false);
   });
 });
+
+describe('pflag / cobra', () => {
+  it('pflag `-t, --timestamps string[="default"]` takes an optional value; the next options stay options', () => {
+    const help =
+      'Usage:\n  tail [flags]\n\nFlags:\n  -t, --timestamps string[="default"]   Print timestamps. One of \'default\' or \'short\'.\n      --timezone string                 Set timezone. (default "Local")\n      --verbosity int                   Verbosity\n';
+    expect(option(help, 'timestamps')).toMatchObject({ takes_value: true, value_optional: true, choices: ['default', 'short'], default: null });
+    expect(option(help, 'timezone')).toMatchObject({ takes_value: true, default: 'Local' });
+    expect(option(help, 'verbosity')?.type).toBe('integer');
+  });
+});
+
+describe('choices', () => {
+  it("cobra `Can be 'bash', 'zsh' or 'fish'.`: the whole quoted list, not its last two", () => {
+    const help = "Usage:\n  tail [flags]\n\nFlags:\n      --completion string   Output completion code. Can be 'bash', 'zsh' or 'fish'.\n";
+    expect(option(help, 'completion')?.choices).toEqual(['bash', 'zsh', 'fish']);
+  });
+
+  it("cobra `'auto': colorize if tty attached, 'always': always colorize, 'never': never colorize.`: quoted values defined after colons", () => {
+    const help =
+      "Usage:\n  tail [flags]\n\nFlags:\n      --color string   Force set color output. 'auto':  colorize if tty attached, 'always': always colorize, 'never': never colorize. (default \"auto\")\n      --note string    Note. 'x': is a letter.\n";
+    expect(option(help, 'color')).toMatchObject({ choices: ['auto', 'always', 'never'], default: 'auto' });
+    expect(option(help, 'note')?.choices).toBeNull();
+  });
+
+  it('cobra `with state in running, waiting, terminated, or all. … (default [all])`: a list holding the stated default', () => {
+    const help =
+      'Usage:\n  tail [flags]\n\nFlags:\n      --state strings   Tail containers with state in running, waiting, terminated, or all. (default [all])\n      --kind strings    Kinds such as pods, jobs, or all. (default [all])\n      --mode string     Modes fast, slow, or safe. (default "other")\n';
+    expect(option(help, 'state')).toMatchObject({ choices: ['running', 'waiting', 'terminated', 'all'], default: null });
+    expect(option(help, 'kind')?.choices).toBeNull();
+    expect(option(help, 'mode')?.choices).toBeNull();
+  });
+});
+
