@@ -21,7 +21,7 @@ import { clampDescription, expandTabs, helpLines } from './limits.ts';
 import { applyEpilogValueLists, collectOptions, optionFromEntry, type OptionStyle } from './option-entry.ts';
 import { collectPositionals, collectSubcommands, commandPrefixOf, markMultiWordPositionals } from './positional-entry.ts';
 import type { CliOption, CliSpec } from './spec.ts';
-import { parseUsageForm, programBaseName, type UsageForm } from './usage.ts';
+import { cobraHelpCommandName, parseUsageForm, programBaseName, type UsageForm } from './usage.ts';
 import { typeFromValueName } from './value-type.ts';
 import { sanitizeToolName } from '../tool-name.ts';
 
@@ -234,7 +234,8 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
     const name = flag.replace(/^-+/, '');
     return options.find((option) => option.long === name || option.short === name)?.takes_value ?? false;
   };
-  const forms = scan.usageForms.slice(0, MAX_USAGE_FORMS).map((form) => parseUsageForm(form, takesValue));
+  const helpFor = cobraHelpCommandName(rawLines);
+  const forms = scan.usageForms.slice(0, MAX_USAGE_FORMS).map((form) => parseUsageForm(form, takesValue, helpFor));
 
   // a footnote list or an example giving a bare-listed option a value: the placeholders were written
   // by hand (meow, parseArgs), so stated defaults say a value is taken, as in a help without any

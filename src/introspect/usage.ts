@@ -241,12 +241,14 @@ function normalizedAtoms(form: string): Atom[] {
  * Reads the program (and the subcommand path after it) off the front of the atoms, leaving the
  * program as the first atom. False when the form starts with no program word.
  */
-function readProgram(atoms: Atom[], result: UsageForm): boolean {
+function readProgram(atoms: Atom[], result: UsageForm, commandName?: string): boolean {
   if (atoms[0]?.kind === 'word' && atoms[0].text === '$') atoms.shift(); // cac: `$ vitest [...filters]`
   const first = atoms[0];
   if (first === undefined || first.kind !== 'word' || first.text.startsWith('-')) return false;
   result.program = first.text;
-  const pathEnd = commandPathEnd(atoms);
+  // cobra's `-h, --help   help for stern` names the command this help is of: when that is the
+  // program itself, `stern pod-query [flags]` shows an argument, not a subcommand path
+  const pathEnd = commandName !== undefined && programBaseName(first.text) === commandName ? 1 : commandPathEnd(atoms);
   // `python -m json.tool [-h] …`: the module is the program.
   const moduleAtom = atoms[2];
   if (/^python[\d.]*$/.test(first.text) && atoms[1]?.kind === 'word' && atoms[1].text === '-m' && moduleAtom?.kind === 'word') {
@@ -444,10 +446,11 @@ function closeUnbalancedOptionGroups(form: string): string {
   return words.join(' ');
 }
 
-export function parseUsageForm(form: string, takesValue: (flag: string) => boolean): UsageForm {
+/** `commandName`: the command the help says it is of (cobra `help for stern`), when it says so. */
+export function parseUsageForm(form: string, takesValue: (flag: string) => boolean, commandName?: string): UsageForm {
   const atoms = normalizedAtoms(closeUnbalancedOptionGroups(form));
   const result: UsageForm = { program: null, leadingLiterals: [], commandPath: [], positionals: [], requiredOptions: [] };
-  if (!readProgram(atoms, result)) return result;
+  if (!readProgram(atoms, result, commandName)) return result;
   const scan: FormScan = {
     result,
     takesValue,
@@ -470,4 +473,13 @@ export function parseUsageForm(form: string, takesValue: (flag: string) => boole
 export function programBaseName(word: string): string {
   const base = (word.split(/[\\/]/).pop() ?? word).replace(/\[EXE\]$/, '');
   return base.replace(/\.(py|js|mjs|cjs|ts|rb|sh|pl|exe|wasm)$/i, '');
+}
+
+/** cobra's help flag names its command: `-h, --help   help for stern`. */
+export function cobraHelpCommandName(lines: readonly string[]): string | undefined {
+  for (const line of lines) {
+    const match = /^\s+-h, --help\s+help for ([a-z][\w.-]{0,40})\s*$/.exec(line);
+    if (match !== null) return match[1];
+  }
+  return undefined;
 }

@@ -103,3 +103,19 @@ describe('choices', () => {
   });
 });
 
+describe('positionals', () => {
+  it('cobra `stern pod-query [flags]` with `help for stern`: an argument, not a subcommand path', () => {
+    const help = 'Tail pods\n\nUsage:\n  stern pod-query [flags]\n\nFlags:\n  -h, --help          help for stern\n      --tail int      Lines to show\n';
+    const spec = parseHelp(help);
+    expect(spec.name).toBe('stern');
+    expect(spec.positionals).toEqual([expect.objectContaining({ name: 'pod-query', required: true, variadic: false })]);
+  });
+
+  it('cobra `crane pull IMAGE [flags]` with `help for pull` keeps its subcommand path', () => {
+    const help = 'Pull an image\n\nUsage:\n  crane pull IMAGE [flags]\n\nFlags:\n  -h, --help          help for pull\n      --format string  Format\n';
+    const spec = parseHelp(help);
+    expect(spec.name).toBe('crane_pull');
+    expect(spec.positionals.map((positional) => positional.name)).toEqual(['IMAGE']);
+  });
+});
+
