@@ -488,12 +488,27 @@ const QUOTED_PAREN_LIST = new RegExp(String.raw`\((${QUOTED_ITEM}(?:,\s*${QUOTED
 const ITEM_MAYBE_QUOTED = String.raw`(?:"${LIST_ITEM}"|'${LIST_ITEM}'|${LIST_ITEM})`;
 const AND_OR_LIST = String.raw`(${ITEM_MAYBE_QUOTED}(?:(?:,\s*(?:and|or)|,|\s+(?:and|or))\s+${ITEM_MAYBE_QUOTED}){1,30})`;
 /** Go flag (staticcheck): `(valid choices are 'stylish', 'text' and 'json')`: the valid values named as such. */
-const VALID_VALUES_ARE = new RegExp(String.raw`\b(?:valid|possible|allowed|accepted|supported)\s+(?:choices|values|options)\s+(?:are|is)\s*:?\s+` + AND_OR_LIST + String.raw`(?=\s*(?:[.;)]|$))`, 'i');
+const VALID_VALUES_ARE = new RegExp(String.raw`(?:\b(?:valid|possible|allowed|accepted|supported)\s+|(?:^|[.!?]\s+)(?=[A-Z]))(?:choices|values|options)\s+(?:are|is)\s*:?\s+` + AND_OR_LIST + String.raw`(?=\s*(?:[.;)]|$))`, 'i');
 /** urfave (sops): `currently json, yaml, dotenv and binary are supported.`: the description opens with the supported values. */
 const SUPPORTED_LIST = new RegExp(String.raw`^(?:(?:currently|only)\s+)?` + AND_OR_LIST + String.raw`\s+are\s+(?:(?:currently|the only ones?)\s+)?(?:supported|accepted|allowed|valid)\b`, 'i');
 
+/**
+ * sade svelte-check `Possible values are \`js\` (includes TS), \`svelte\`, \`css\`.`: backquoted
+ * items read as quoted ones, and a short note in parentheses after an item is no part of the list.
+ */
+function withoutItemNotes(text: string): string {
+  return text.replace(/`([a-z0-9][\w.-]{0,30})`/g, "'$1'").replace(/(["'])\s+\([^()"']{1,30}\)(?=,|\s+(?:or|and)\s)/g, '$1');
+}
+
+/** The values a description names as such (`Possible values are a, b, c`, `Options are a, b.`), or null. */
+export function namedValuesChoices(text: string): string[] | null {
+  const validValues = VALID_VALUES_ARE.exec(withoutItemNotes(text));
+  return validValues === null ? null : splitAndOrList(validValues[1] ?? '');
+}
+
 function splitAndOrList(text: string): string[] {
-  return text.split(/\s*(?:,\s*(?:and|or)|,|\s+(?:and|or))\s+/).map((item) => item.replace(/^["']|["']$/g, ''));
+  // a sentence's final period is no part of the last item (`Options are human, machine.`)
+  return text.replace(/\.$/, '').split(/\s*(?:,\s*(?:and|or)|,|\s+(?:and|or))\s+/).map((item) => item.replace(/^["']|["']$/g, ''));
 }
 
 /**
@@ -510,7 +525,7 @@ export function listedChoices(text: string, valueName: string | null): string[] 
   if (bracketPipe !== null) return (bracketPipe[1] ?? '').split('|');
   const quotedParen = QUOTED_PAREN_LIST.exec(text);
   if (quotedParen !== null) return splitAndOrList(quotedParen[1] ?? '');
-  const validValues = VALID_VALUES_ARE.exec(text) ?? SUPPORTED_LIST.exec(text);
+  const validValues = VALID_VALUES_ARE.exec(withoutItemNotes(text)) ?? SUPPORTED_LIST.exec(text);
   if (validValues !== null) return splitAndOrList(validValues[1] ?? '');
   const description = text.replace(/ \(default\)(?=\s*(?:,|$))/g, '').replace(/\b([a-z0-9][\w.-]{0,30}) \([a-z0-9]\)(?=,|\s+or\s|\s*$)/g, '$1');
   // gh: `Filter by state: {open|closed|all}`

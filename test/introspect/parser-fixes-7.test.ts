@@ -119,3 +119,35 @@ describe('positionals', () => {
   });
 });
 
+describe('helps that show no placeholder (sade)', () => {
+  const help =
+    '\n  Usage\n    $ check [options]\n\n  Options\n' +
+    '    --workspace        Path to your workspace.\n' +
+    '    --output           What output format to use. Options are human, human-verbose, machine.\n' +
+    '    --watch            Keep watching  (default false)\n' +
+    '    --tsconfig         Pass a path to a tsconfig or jsconfig file.\n' +
+    '    --ignore           Files/folders to ignore, comma-separated. Example: `--ignore "dist,build"`\n' +
+    '    --sources          A list of sources. Possible values are `js` (includes TS), `svelte`, `css`.\n' +
+    '    --fail-on-warnings Will also exit with error code when there are warnings  (default false)\n' +
+    '    --strict           Report warnings as errors. Example: `--strict --watch`\n' +
+    '    -h, --help         Displays this message\n';
+
+  it('`Options are a, b, c.` names the values: the option takes one of them', () => {
+    expect(option(help, 'output')).toMatchObject({ takes_value: true, choices: ['human', 'human-verbose', 'machine'] });
+  });
+
+  it('`Pass a path to a tsconfig file.` names a value', () => {
+    expect(option(help, 'tsconfig')?.takes_value).toBe(true);
+    expect(option(help, 'fail-on-warnings')?.takes_value).toBe(false);
+  });
+
+  it("the description's own example ``--ignore \"dist,build\"`` gives the option a value; ``--strict --watch`` gives none", () => {
+    expect(option(help, 'ignore')?.takes_value).toBe(true);
+    expect(option(help, 'strict')?.takes_value).toBe(false);
+  });
+
+  it('`Possible values are `js` (includes TS), `svelte`, `css`.`: backquoted items, the note dropped', () => {
+    expect(option(help, 'sources')).toMatchObject({ takes_value: true, choices: ['js', 'svelte', 'css'] });
+  });
+});
+
