@@ -213,6 +213,18 @@ function listHoldingDefaultChoices(description: string, defaultText: string | nu
   return null;
 }
 
+const PIPED_ITEM = String.raw`(?:'[a-z0-9][\w.-]{0,30}'|"[a-z0-9][\w.-]{0,30}"|true|false|null)`;
+/** sade (publint) `Level of messages to log ('suggestion' | 'warning' | 'error')`: quoted values joined by pipes in parentheses. */
+const QUOTED_PIPE_PAREN = new RegExp(String.raw`\((${PIPED_ITEM}(?:\s*\|\s*${PIPED_ITEM}){1,30})\)`);
+
+/** The values of a `('a' | 'b' | false)` list (two or more of them quoted), or null. */
+export function quotedPipeChoices(description: string): string[] | null {
+  const match = QUOTED_PIPE_PAREN.exec(description);
+  const items = match === null ? [] : (match[1] ?? '').split(/\s*\|\s*/);
+  if (items.filter((item) => /^["']/.test(item)).length < 2) return null;
+  return items.map((item) => item.replace(/^["']|["']$/g, ''));
+}
+
 /** Go flag `Targets format [http, json] (default "http")`: a bracketed list holding the stated default. */
 function bracketedListChoices(description: string, defaultText: string | null): string[] | null {
   if (defaultText === null) return null;
@@ -257,6 +269,7 @@ function readProseChoices(facts: DescriptionFacts): void {
   facts.choices ??= quotedAlternativeChoices(description);
   facts.choices ??= bracketedListChoices(description, facts.defaultText);
   facts.choices ??= quotedDefinitionChoices(description);
+  facts.choices ??= quotedPipeChoices(description);
   facts.choices ??= listHoldingDefaultChoices(description, facts.defaultText);
   if (facts.choices === null) readBracedChoices(facts);
 }

@@ -4,7 +4,7 @@
  * the several lines one option can take (`-save-temps` and `-save-temps=<arg>`, zstd's
  * `--format=zstd` / `--format=gzip`, GNU `--time` and `--time=WORD`).
  */
-import { definitionListChoices, exampleListChoices, extractDescriptionFacts, listedChoices, wholeListChoices, type DescriptionFacts } from './annotations.ts';
+import { definitionListChoices, exampleListChoices, extractDescriptionFacts, listedChoices, quotedPipeChoices, wholeListChoices, type DescriptionFacts } from './annotations.ts';
 import type { Entry, Paragraph } from './help-scan.ts';
 import { clampDescription, joinWrapped, MAX_OPTIONS } from './limits.ts';
 import type { OptionHead } from './option-head.ts';
@@ -112,6 +112,8 @@ function valueShapeOf(head: OptionHead, facts: DescriptionFacts, choices: string
     return { takes: true, type };
   }
   if (choices !== null && wholeListChoices(facts.description) !== null) return { takes: true, type: 'string' };
+  // sade (publint) `('suggestion' | 'warning' | 'error')`: quoted values offered as alternatives are a value's
+  if (choices !== null && quotedPipeChoices(facts.description) !== null) return { takes: true, type: 'string' };
   if (valueSection) return { takes: true, type: facts.defaultText !== null ? (typeFromDefault(facts.defaultText, facts.defaultQuoted) ?? 'string') : 'string' };
   // tsc prints no placeholder: `one of: a, b` or `one or more: a, b` under the option says a value is taken
   if (facts.choices !== null && /\bone of:/i.test(text)) return { takes: true, type: 'string' };

@@ -151,3 +151,14 @@ describe('helps that show no placeholder (sade)', () => {
   });
 });
 
+describe('quoted alternatives in parentheses', () => {
+  it("sade `('suggestion' | 'warning' | 'error')  (default suggestion)`: the option takes one of them", () => {
+    const help =
+      "\n  Usage\n    $ lint run [path] [options]\n\n  Options\n    --level       Level of messages to log ('suggestion' | 'warning' | 'error')  (default suggestion)\n    --pack        Package manager ('auto' | 'npm' | false)  (default auto)\n    --strict      Report warnings as errors  (default false)\n    --loud        Log more (see 'x' | more)\n";
+    expect(option(help, 'level')).toMatchObject({ takes_value: true, choices: ['suggestion', 'warning', 'error'], default: 'suggestion' });
+    expect(option(help, 'pack')).toMatchObject({ takes_value: true, choices: ['auto', 'npm', 'false'], default: 'auto' });
+    expect(option(help, 'strict')).toMatchObject({ takes_value: false, default: false });
+    expect(option(help, 'loud')?.takes_value).toBe(false);
+  });
+});
+
