@@ -284,7 +284,10 @@ function readListedDefault(facts: DescriptionFacts): void {
   const { description } = facts;
   if (facts.defaultText === null) {
     // GNU patch quotes the items: `'ignore' that they are read-only, 'warn' (default), or 'fail'`
-    const marked = new RegExp(String.raw`(?:^|[:,]\s*|\b(?:either|one of)\s+)(['"]?)(${LIST_ITEM})\1 \(default\)(?=\s*(?:,|$))`).exec(description);
+    // …and rake `OUT can be stderr (default) or stdout.` (the first of two, after the value name)
+    const marked =
+      new RegExp(String.raw`(?:^|[:,]\s*|\b(?:either|one of)\s+)(['"]?)(${LIST_ITEM})\1 \(default\)(?=\s*(?:,|$))`).exec(description) ??
+      new RegExp(String.raw`\b[A-Z][A-Z_]{1,20}\s+(?:is|can be|must be)\s+()(${LIST_ITEM}) \(default\)(?=\s+or\s+${LIST_ITEM}\.?(?:\s|$))`).exec(description);
     if (marked) {
       facts.defaultText = marked[2] ?? null;
       facts.defaultQuoted = (marked[1] ?? '') !== '';
@@ -540,7 +543,8 @@ export function listedChoices(text: string, valueName: string | null): string[] 
   if (quotedParen !== null) return splitAndOrList(quotedParen[1] ?? '');
   const validValues = VALID_VALUES_ARE.exec(withoutItemNotes(text)) ?? SUPPORTED_LIST.exec(text);
   if (validValues !== null) return splitAndOrList(validValues[1] ?? '');
-  const description = text.replace(/ \(default\)(?=\s*(?:,|$))/g, '').replace(/\b([a-z0-9][\w.-]{0,30}) \([a-z0-9]\)(?=,|\s+or\s|\s*$)/g, '$1');
+  // rake `OUT can be stderr (default) or stdout.`: nor before an `or`
+  const description = text.replace(/ \(default\)(?=\s*(?:,|$)|\s+or\s)/g, '').replace(/\b([a-z0-9][\w.-]{0,30}) \([a-z0-9]\)(?=,|\s+or\s|\s*$)/g, '$1');
   // gh: `Filter by state: {open|closed|all}`
   const braced = /\{([a-z0-9][\w.-]{0,30}(?:\|[a-z0-9][\w.-]{0,30}){1,30})\}/.exec(description);
   if (braced !== null) return (braced[1] ?? '').split('|');

@@ -162,3 +162,11 @@ describe('quoted alternatives in parentheses', () => {
   });
 });
 
+describe('OptionParser (ruby)', () => {
+  it('`OUT can be stderr (default) or stdout.`: the choices, the marked one the default', () => {
+    const help =
+      'Usage: rk [options]\n\nOptions are ...\n        --backtrace=[OUT]            Enable full backtrace.  OUT can be stderr (default) or stdout.\n    -q, --quiet                      Do not log messages.\n';
+    expect(option(help, 'backtrace')).toMatchObject({ takes_value: true, value_optional: true, choices: ['stderr', 'stdout'], default: 'stderr' });
+  });
+});
+
