@@ -4,7 +4,7 @@
  * decides nothing about types, defaults or choices; later passes read the entries.
  */
 import { indentOf } from './limits.ts';
-import { parseOptionHead, type OptionHead } from './option-head.ts';
+import { parseOptionHead, splitHead, type OptionHead } from './option-head.ts';
 
 export type SectionKind = 'none' | 'options' | 'positionals' | 'commands' | 'usage' | 'other';
 
@@ -345,6 +345,12 @@ class Scanner {
       previous.head = trimmed;
       const restOffset = head.rest.length > 0 ? line.lastIndexOf(head.rest.slice(0, 40)) : -1;
       previous.descriptionColumn = restOffset > indent ? restOffset : null;
+      return true;
+    }
+    // OptionParser (rake) `-R, --rakelibdir RAKELIBDIR,     Auto-import…` then `--rakelib` alone: the
+    // spelling list, ended by a comma before the description, goes on over the next line
+    if (previous?.kind === 'option' && previous.option !== null && previous.description.length === 0 && head.rest.length === 0 && /,$/.test(splitHead(previous.head).head)) {
+      mergeSpellings(previous.option, { ...head, rest: previous.option.rest });
       return true;
     }
     if (previous?.kind === 'option' && previous.option !== null && previous.indent === indent && continuesSpelling(previous.option, previous.description, head)) {

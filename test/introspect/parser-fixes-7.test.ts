@@ -168,5 +168,13 @@ describe('OptionParser (ruby)', () => {
       'Usage: rk [options]\n\nOptions are ...\n        --backtrace=[OUT]            Enable full backtrace.  OUT can be stderr (default) or stdout.\n    -q, --quiet                      Do not log messages.\n';
     expect(option(help, 'backtrace')).toMatchObject({ takes_value: true, value_optional: true, choices: ['stderr', 'stdout'], default: 'stderr' });
   });
+
+  it('`-R, --rakelibdir RAKELIBDIR,     Auto-import…` then `--rakelib` alone: one option, the second spelling an alias', () => {
+    const help =
+      'Usage: rk [options]\n\nOptions are ...\n    -R, --rakelibdir RAKELIBDIR,     Auto-import any .rake files in RAKELIBDIR.\n        --rakelib\n    -s, --silent                     Like --quiet.\n';
+    const spec = parseHelp(help);
+    expect(spec.options.map((candidate) => candidate.long)).toEqual(['rakelibdir', 'silent']);
+    expect(option(help, 'rakelibdir')).toMatchObject({ takes_value: true, aliases: ['--rakelib'], description: 'Auto-import any .rake files in RAKELIBDIR.' });
+  });
 });
 
