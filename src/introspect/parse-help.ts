@@ -21,6 +21,7 @@ import { clampDescription, expandTabs, helpLines } from './limits.ts';
 import { applyEpilogValueLists, collectOptions, optionFromEntry, type OptionStyle } from './option-entry.ts';
 import { collectPositionals, collectSubcommands, commandPrefixOf, markMultiWordPositionals } from './positional-entry.ts';
 import type { CliOption, CliSpec } from './spec.ts';
+import { unwrapThorOptions } from './thor-options.ts';
 import { cobraHelpCommandName, parseUsageForm, programBaseName, type UsageForm } from './usage.ts';
 import { typeFromValueName } from './value-type.ts';
 import { sanitizeToolName } from '../tool-name.ts';
@@ -190,7 +191,7 @@ function fallbackProgramName(lines: readonly string[], fileName: string | undefi
 }
 
 function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefined): HelpParseReport {
-  const rawLines = unboxPanels(helpLines(text));
+  const rawLines = unwrapThorOptions(unboxPanels(helpLines(text)));
   const go = looksLikeGoFlag(rawLines) ? extractGoFlags(rawLines) : { options: [], consumed: new Set<number>() };
   const lines = rawLines.map((line, index) => (go.consumed.has(index) ? '' : expandTabs(line)));
   // Go: `Usage of NAME:` or `Usage of 'go tool cover':`

@@ -178,3 +178,37 @@ describe('OptionParser (ruby)', () => {
   });
 });
 
+describe('Thor (ruby)', () => {
+  const help =
+    'Usage:\n  fm start [PROCESS]\n\nOptions:\n' +
+    '  -c, [--color], [--no-color]          # Force color to be enabled\n' +
+    '  -e, [--env=ENV]                      # Specify an environment file to load, defaults to .env\n' +
+    '  -p, [--port=N]                       \n' +
+    '      [--timestamp], [--no-timestamp]  # Include timestamp in output\n' +
+    '                                       # Default: true\n' +
+    '  -f, [--procfile=PROCFILE]            # Default: Procfile\n';
+
+  it('bracketed long spellings and `#` descriptions are plain option lines', () => {
+    const spec = parseHelp(help);
+    expect(spec.options.map((candidate) => [candidate.short, candidate.long, candidate.takes_value])).toEqual([
+      ['c', 'color', false],
+      ['e', 'env', true],
+      ['p', 'port', true],
+      [null, 'timestamp', false],
+      ['f', 'procfile', true],
+    ]);
+    expect(option(help, 'color')?.description).toBe('Force color to be enabled');
+  });
+
+  it('the defaults in the description and on a `# Default:` line under it', () => {
+    expect(option(help, 'env')?.default).toBe('.env');
+    expect(option(help, 'timestamp')?.default).toBe(true);
+    expect(option(help, 'procfile')?.default).toBe('Procfile');
+  });
+
+  it('argparse usage lines `[--json-lines]` stay usage', () => {
+    const usage = 'usage: tool [-h] [--sort-keys]\n            [--json-lines]\n            [infile]\n\noptions:\n  --sort-keys  sort\n  --json-lines  lines\n';
+    expect(parseHelp(usage).positionals.map((positional) => positional.name)).toEqual(['infile']);
+  });
+});
+
