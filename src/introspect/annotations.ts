@@ -41,7 +41,12 @@ function unquote(text: string): { value: string; quoted: boolean } {
 function splitChoices(text: string): string[] {
   return text
     .split(/,|\|/)
-    .map((part) => unquote(part).value)
+    // yargs wraps a long `[choices: …]` tag inside a quoted value (`"name-asc` / `", "name-desc"]`):
+    // the line break joined as a space is no part of the value
+    .map((part) => {
+      const unquoted = unquote(part);
+      return unquoted.quoted ? unquoted.value.trim() : unquoted.value;
+    })
     .filter((part) => part.length > 0 && part.length <= 100);
 }
 

@@ -55,6 +55,9 @@ export interface HelpScan {
 const SECTION_HEADER = /^ {0,3}([A-Za-z][\w ,/()'-]{0,60}):$/;
 export const OPTION_START = /^-{1,2}[A-Za-z0-9?#@[]/;
 const MAX_USAGE_LINES = 40;
+/** A line of yargs tags only: `[string] [choices: "a", "b"] [default: "a"]` (the last may wrap on). */
+const YARGS_TAG = String.raw`\[(?:string|number|boolean|array|count|choices:|default:|required|deprecated)[^\]]*`;
+const YARGS_TAG_LINE = new RegExp(String.raw`^(?:${YARGS_TAG}\]\s*){0,6}${YARGS_TAG}\]?\s*$`);
 /** An English function word outside brackets: the line is prose (`word is key=value`), not a wrapped form. */
 const PROSE_WORD = /(^|\s)(is|are|the|an?|to|from|of|for|and|with|by|as|in|on|this|that|be|will|can)(\s|$)/i;
 const MAX_USAGE_FORM_CHARS = 2000;
@@ -314,6 +317,13 @@ class Scanner {
       if (deep && !OPTION_START.test(trimmed)) entry = this.beforeBlank;
     }
     if (entry === null) return false;
+    // yargs right-aligns its tags, and a long tag line starts left of the description, even left of
+    // the head: `  [string] [choices: "time-asc", …]` under `      --sort   sort by…` still belongs to it
+    if (YARGS_TAG_LINE.test(trimmed) && entry.description.length < MAX_DESCRIPTION_LINES) {
+      entry.description.push(trimmed);
+      this.current = entry;
+      return true;
+    }
     // tsc: `--watch, -w` alone at the margin, its description on the following lines at the margin too
     const flushLeft = entry.kind === 'option' && entry.indent === 0 && indent === 0 && (entry.descriptionColumn ?? 0) === 0 && entry.option?.rest === '' && !OPTION_START.test(trimmed);
     // GNU patch: `  --quoting-style=WORD   output…` then `    Valid WORDs are: …` two columns deeper

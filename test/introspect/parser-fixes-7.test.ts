@@ -212,3 +212,26 @@ describe('Thor (ruby)', () => {
   });
 });
 
+describe('yargs', () => {
+  const help =
+    'taze [args]\n\nCommands:\n  taze usage      List dependencies versions usage\n  taze [mode]     Keeps your deps fresh                                [default]\n\n' +
+    'Positionals:\n  mode  the mode how version range resolves\n  [string] [choices: "default", "major", "minor", "patch", "latest", "newest", "\n                                                                          next"]\n\n' +
+    'Options:\n  -C, --cwd             specify the current working directory           [string]\n' +
+    '      --sort            sort by most outdated absolute or relative to dependency\n' +
+    '  [string] [choices: "time-asc", "time-desc", "diff-asc", "diff-desc", "name-asc\n                                                                 ", "name-desc"]\n' +
+    '      --browser           The kind of browser to use\n       [string] [choices: "auto", "chrome", "edge", "firefox"] [default: "auto"]\n' +
+    '  -h, --help            Show help                                      [boolean]\n';
+
+  it('a tag line left of the description column still belongs to the option above', () => {
+    expect(option(help, 'browser')).toMatchObject({ takes_value: true, choices: ['auto', 'chrome', 'edge', 'firefox'], default: 'auto' });
+  });
+
+  it('a `[choices: …]` tag wrapped inside a quoted value joins without the line break', () => {
+    expect(option(help, 'sort')?.choices).toEqual(['time-asc', 'time-desc', 'diff-asc', 'diff-desc', 'name-asc', 'name-desc']);
+  });
+
+  it('the positionals section keeps its tag line, and the default command `taze [mode]` makes `mode` optional', () => {
+    expect(parseHelp(help).positionals.map((positional) => [positional.name, positional.required])).toEqual([['mode', false]]);
+  });
+});
+
