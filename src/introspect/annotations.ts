@@ -64,7 +64,8 @@ function groups(text: string): { open: string; body: string; start: number; end:
   return found;
 }
 
-const ANNOTATION_START = /^\s*(default|possible values|choices|required|env(ironment)? var|aliases?|deprecated|string|number|boolean|array|count)\b/i;
+// …not a pipe list opening with such a word (pflag `[default|alphanumeric|none]`)
+const ANNOTATION_START = /^\s*(default|possible values|choices|required|env(ironment)? var|aliases?|deprecated|string|number|boolean|array|count)\b(?!\|)/i;
 const RANGE_BODY = /^[\d.\s<=>x+-]+$/;
 
 function isAnnotationGroup(open: string, body: string): boolean {
@@ -503,6 +504,8 @@ function splitList(text: string): string[] {
 
 /** pflag (yq): `[auto|a|yaml|y|json] parse format for input.`: a bracketed pipe list opening the description. */
 const LEADING_BRACKET_PIPE = new RegExp(String.raw`^\[(${LIST_ITEM}(?:\|${LIST_ITEM}){1,30})\]\s`);
+/** pflag (task): `Sets output style: [interleaved|group|prefixed].`: a bracketed pipe list ending a sentence. */
+const ENDING_BRACKET_PIPE = new RegExp(String.raw`(?:^|\s)\[(${LIST_ITEM}(?:\|${LIST_ITEM}){1,30})\]\.?(?=\s|$)`);
 const QUOTED_ITEM = String.raw`(?:"${LIST_ITEM}"|'${LIST_ITEM}')`;
 /** cobra (crane): `Format in which to save images ("tarball", "legacy", or "oci")`: quoted items in parentheses. */
 const QUOTED_PAREN_LIST = new RegExp(String.raw`\((${QUOTED_ITEM}(?:,\s*${QUOTED_ITEM}){0,30},?\s+or\s+${QUOTED_ITEM})\)`);
@@ -542,7 +545,7 @@ export function listedChoices(text: string, valueName: string | null): string[] 
   // is a one-letter alias after an item
   const starred = starredList(text);
   if (starred !== null) return starred.choices;
-  const bracketPipe = LEADING_BRACKET_PIPE.exec(text);
+  const bracketPipe = LEADING_BRACKET_PIPE.exec(text) ?? ENDING_BRACKET_PIPE.exec(text);
   if (bracketPipe !== null) return (bracketPipe[1] ?? '').split('|');
   const quotedParen = QUOTED_PAREN_LIST.exec(text);
   if (quotedParen !== null) return splitAndOrList(quotedParen[1] ?? '');

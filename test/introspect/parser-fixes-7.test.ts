@@ -82,6 +82,14 @@ describe('pflag / cobra', () => {
 });
 
 describe('choices', () => {
+  it('pflag `Sets output style: [interleaved|group|prefixed].`, `… when listed. [default|alphanumeric|none].`: a bracketed pipe list ending the sentence', () => {
+    const help =
+      'Usage:\n  run [flags]\n\nFlags:\n  -o, --output string   Sets output style: [interleaved|group|prefixed].\n      --sort string     Changes the order of the tasks when listed. [default|alphanumeric|none].\n      --dir string      Directory [see docs] to use.\n';
+    expect(option(help, 'output')?.choices).toEqual(['interleaved', 'group', 'prefixed']);
+    expect(option(help, 'sort')?.choices).toEqual(['default', 'alphanumeric', 'none']);
+    expect(option(help, 'dir')?.choices).toBeNull();
+  });
+
   it("cobra `Can be 'bash', 'zsh' or 'fish'.`: the whole quoted list, not its last two", () => {
     const help = "Usage:\n  tail [flags]\n\nFlags:\n      --completion string   Output completion code. Can be 'bash', 'zsh' or 'fish'.\n";
     expect(option(help, 'completion')?.choices).toEqual(['bash', 'zsh', 'fish']);
@@ -234,4 +242,3 @@ describe('yargs', () => {
     expect(parseHelp(help).positionals.map((positional) => [positional.name, positional.required])).toEqual([['mode', false]]);
   });
 });
-
