@@ -347,6 +347,8 @@ function readProseDefault(facts: DescriptionFacts): void {
     /(?:\bdefault(?: value)? is|\(default|[;,]\s+default|\b(?:instead of|than) the default)\s+("[^"]{0,200}"|'[^']{0,200}'|[+-]?\d+(?:\.\d+)?)(?!\w|\.\w)/i.exec(description) ??
     // docopt grip: `Default is the public API: https://api.github.com` (a value after the colon ends the sentence)
     /\bdefault(?: value)? is [^.:]{1,60}:\s+([^\s,;]{1,200}?)\.?$/i.exec(description) ??
+    // pg_format `Default is uppercase: 2. Values: 0=>unchanged, …`: a number after the colon ends the sentence
+    /\bdefault(?: value)? is [^.:]{1,60}:\s+([+-]?\d+(?:\.\d+)?)\.(?=\s)/i.exec(description) ??
     // optparse coverage: `Sort by column: name, … or cover. Default is name.`: one word, a sentence of its own
     /(?:^|[.!]\s+)Default is ([a-z][\w.-]{0,60})\.(?=\s|$)/.exec(description) ??
     // esbuild: `(browser | node | neutral, default browser)`: the last item of a parenthesis
@@ -545,6 +547,9 @@ export function listedChoices(text: string, valueName: string | null): string[] 
   // is a one-letter alias after an item
   const starred = starredList(text);
   if (starred !== null) return starred.choices;
+  // pg_format `Values: 0=>unchanged, 1=>lowercase, 2=>uppercase.`: each value, an arrow, its meaning
+  const arrows = [...text.matchAll(/(?:\bvalues?:\s+|,\s+)([a-z0-9][\w.-]{0,30})\s?=>\s?\w/gi)].map((item) => item[1] ?? '');
+  if (arrows.length >= 2 && new Set(arrows).size === arrows.length) return arrows;
   const bracketPipe = LEADING_BRACKET_PIPE.exec(text) ?? ENDING_BRACKET_PIPE.exec(text);
   if (bracketPipe !== null) return (bracketPipe[1] ?? '').split('|');
   const quotedParen = QUOTED_PAREN_LIST.exec(text);

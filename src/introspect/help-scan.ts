@@ -387,8 +387,11 @@ class Scanner {
   private namedEntry(trimmed: string, indent: number): boolean {
     if ((this.section !== 'positionals' && this.section !== 'commands') || indent < 1 || indent > 12) return false;
     if (this.result.entries.length >= MAX_ENTRIES) return false;
-    this.closeParagraph();
     const gap = /\s{2,}/.exec(trimmed);
+    // Pod::Usage (pg_format) `file.sql can be a file, multiple files or use - …` under `Arguments:`:
+    // three or more words without a gap after the name are a sentence, not an entry
+    if (this.section === 'positionals' && gap === null && trimmed.split(/\s+/).length >= 3 && !/^(?:[[<(]|[A-Z][A-Z0-9_]*(?:\s|$))/.test(trimmed)) return false;
+    this.closeParagraph();
     const headText = gap ? trimmed.slice(0, gap.index) : trimmed;
     const rest = gap ? trimmed.slice(gap.index).trim() : '';
     // yargs wraps a long command column: `nyc merge <input-directory>   merge istanbul…` then

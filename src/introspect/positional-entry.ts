@@ -153,3 +153,18 @@ export function markMultiWordPositionals(positionals: CliPositional[], lines: re
     if (lines.some((line) => definition.test(line))) positional.variadic = true;
   }
 }
+
+/**
+ * Pod::Usage (pg_format) `Usage: pg_format [options] file.sql` and, below, `file.sql can be a file,
+ * multiple files or use - to read query from stdin.`: a sentence about the name saying it may be
+ * several makes it variadic (in place).
+ */
+export function markPluralPositionals(positionals: CliPositional[], lines: readonly string[]): void {
+  for (const positional of positionals) {
+    if (positional.variadic) continue;
+    const name = positional.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const sentence = new RegExp(String.raw`^\s*${name}\s+(?:can|may)\s+be\b[^.]{0,80}\b(?:multiple|several|one or more)\s+[a-z]+s\b`);
+    if (lines.some((line) => sentence.test(line))) positional.variadic = true;
+  }
+}
+

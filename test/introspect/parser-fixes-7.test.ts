@@ -242,3 +242,20 @@ describe('yargs', () => {
     expect(parseHelp(help).positionals.map((positional) => [positional.name, positional.required])).toEqual([['mode', false]]);
   });
 });
+
+describe('Pod::Usage (pg_format)', () => {
+  const help =
+    '\nUsage: fmt [options] file.sql\n\n    SQL beautifier.\n\nArguments:\n\n    file.sql can be a file, multiple files or use - to read query from stdin.\n\n    Returning the SQL formatted to stdout or into a file specified with\n    the -o | --output option.\n\nOptions:\n\n' +
+    '    -u | --keyword-case N : Change the case of the reserved keyword. Default is\n                            uppercase: 2. Values: 0=>unchanged, 1=>lowercase,\n                            2=>uppercase, 3=>capitalize.\n' +
+    '    -s | --spaces size    : change space indent, default 4 spaces.\n';
+
+  it('sentences under `Arguments:` are prose, and `file.sql can be … multiple files` makes it variadic', () => {
+    expect(parseHelp(help).positionals.map((positional) => [positional.name, positional.required, positional.variadic])).toEqual([['file.sql', true, true]]);
+  });
+
+  it('`Values: 0=>unchanged, 1=>lowercase, …` are the choices; `Default is uppercase: 2.` the default', () => {
+    expect(option(help, 'keyword-case')).toMatchObject({ takes_value: true, choices: ['0', '1', '2', '3'], default: '2' });
+    expect(option(help, 'spaces')?.default).toBe(4);
+  });
+});
+
