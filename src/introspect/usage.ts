@@ -134,6 +134,8 @@ interface UsageGroup {
    * they survive a group whose other alternatives are options.
    */
   bareAlternatives: UsagePositional[];
+  /** The group opened right after a positional (`Module [...]`: an ellipsis alone in it repeats that one). */
+  afterPositional?: boolean;
 }
 
 /** Ends the current alternative of a group (at a `|` or the closing bracket). */
@@ -302,10 +304,11 @@ function readAtom(scan: FormScan, atom: Atom): void {
 function openGroup(scan: FormScan, bracket: '[' | '('): void {
   const { groups, result } = scan;
   const group = groups[groups.length - 1];
-  scan.lastWasPositional = false;
   const parentWasEmpty = group?.empty ?? false;
+  const afterPositional = scan.lastWasPositional;
+  scan.lastWasPositional = false;
   if (group) group.empty = false;
-  groups.push({ bracket, startsWithOption: false, hasPipe: false, hasOption: false, empty: true, parentWasEmpty, positionalStart: result.positionals.length, bareWords: 0, nested: false, alternativeStart: result.positionals.length, alternativeHasOption: false, bareAlternatives: [] });
+  groups.push({ bracket, startsWithOption: false, hasPipe: false, hasOption: false, empty: true, parentWasEmpty, positionalStart: result.positionals.length, bareWords: 0, nested: false, alternativeStart: result.positionals.length, alternativeHasOption: false, bareAlternatives: [], afterPositional });
   scan.previousOptionTakesValue = false;
   scan.sawNonLiteral = true;
 }
@@ -347,6 +350,9 @@ function readEllipsis(scan: FormScan, spaced: boolean): void {
   }
   const last = positionals[positionals.length - 1];
   if (last && scan.lastWasPositional) last.variadic = true;
+  // cpanm `Module [...]`: an ellipsis alone in a group right after a positional repeats it
+  const group = scan.groups[scan.groups.length - 1];
+  if (last && group?.empty === true && group.afterPositional === true && group.positionalStart === positionals.length) last.variadic = true;
 }
 
 /**

@@ -259,3 +259,25 @@ describe('Pod::Usage (pg_format)', () => {
   });
 });
 
+describe('hand-written (cpanm)', () => {
+  const help =
+    'Usage: inst [options] Module [...]\n\nOptions:\n  -v,--verbose              Turns on chatty output\n  -q,--quiet                Turns off the most output\n  -f,--force                force install\n' +
+    '  --mirror                  Specify the base URL for the mirror\n  -M,--from                 Use only this mirror base URL and its index file\n  -n,--notest               Do not run unit tests\n\n' +
+    'Commands:\n  --self-upgrade            upgrades itself\n  -U,--uninstall            Uninstalls the modules\n  -V,--version              Displays software version\n';
+
+  it('`Module [...]`: an ellipsis alone in brackets after a positional repeats it', () => {
+    expect(parseHelp(help).positionals.map((positional) => [positional.name, positional.required, positional.variadic])).toEqual([['Module', true, true]]);
+  });
+
+  it('long spellings listed under `Commands:` are options', () => {
+    const spec = parseHelp(help);
+    expect(spec.options.map((candidate) => candidate.long)).toEqual(expect.arrayContaining(['self-upgrade', 'uninstall']));
+    expect(spec.subcommands).toEqual([]);
+  });
+
+  it('`Use only this mirror base URL` names a value where no option shows a placeholder', () => {
+    expect(option(help, 'from')?.takes_value).toBe(true);
+    expect(option(help, 'force')?.takes_value).toBe(false);
+  });
+});
+
