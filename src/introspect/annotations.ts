@@ -407,6 +407,17 @@ function readByDefaultPhrase(facts: DescriptionFacts): void {
   }
 }
 
+/**
+ * argparse (ghp-import) `help='… push to. [%(default)s]'`: `The name of the remote to push to.
+ * [origin]`: one bare value in brackets after the last sentence's period is its default (type
+ * tags like `[string]` were read as groups before; `[a|b]` lists are none).
+ */
+function readTrailingBracketDefault(facts: DescriptionFacts): void {
+  const trailing = /[.!?]\s+\[([^[\]\s|,:]{1,100})\]$/.exec(facts.description);
+  if (trailing === null || ANNOTATION_START.test(trailing[1] ?? '') || facts.typeHint !== null) return;
+  setDefault(facts, trailing[1] ?? '');
+}
+
 /** `Enabled by default.` / `Disabled by default.`: the state of a switch (see `DescriptionFacts.stateDefault`). */
 function switchStateDefault(description: string): 'true' | 'false' | null {
   const state = /(?:^|[.!?;:]\s+|\b(?:is|are)\s+)(enabled|disabled) by default\b/i.exec(description);
@@ -450,6 +461,7 @@ export function extractDescriptionFacts(text: string): DescriptionFacts {
   readListedDefault(facts);
   if (facts.defaultText === null) readProseDefault(facts);
   if (facts.defaultText === null) readByDefaultPhrase(facts);
+  if (facts.defaultText === null) readTrailingBracketDefault(facts);
   facts.stateDefault = switchStateDefault(description);
   facts.description = stripTrailingAnnotations(description);
   return facts;

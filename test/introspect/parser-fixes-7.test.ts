@@ -40,6 +40,17 @@ describe('defaults that are no value', () => {
   });
 });
 
+describe('defaults that are values', () => {
+  it('argparse `The name of the remote to push to. [origin]`: a bare value in brackets after the last sentence', () => {
+    const help =
+      'usage: pub [-h] [-r REMOTE] [-x PREFIX] [-s] [-t TAG]\n\noptions:\n  -r REMOTE, --remote REMOTE\n                        The name of the remote to push to. [origin]\n  -x PREFIX, --prefix PREFIX\n                        The prefix to add. [None]\n  -s, --shell           Use the shell when invoking Git. [False]\n  -t TAG, --tag TAG     Tag [see docs] to use\n';
+    expect(option(help, 'remote')?.default).toBe('origin');
+    expect(option(help, 'prefix')?.default).toBeNull();
+    expect(option(help, 'shell')).toMatchObject({ takes_value: false, default: false });
+    expect(option(help, 'tag')?.default).toBeNull();
+  });
+});
+
 describe('defaults that are no value: character classes', () => {
   it('getopt `--sep REGEXP … (default: whitespace)` names a class of characters; `--float FPFMT (default: g)` is a value', () => {
     const help =
@@ -280,4 +291,3 @@ describe('hand-written (cpanm)', () => {
     expect(option(help, 'force')?.takes_value).toBe(false);
   });
 });
-
