@@ -170,8 +170,9 @@ function quotedProseChoices(text: string): string[] | null {
     // …not from the middle of a quoted list (cobra `Can be 'bash', 'zsh' or 'fish'.`)
     /(?<!["']),\s+((["'])[^"']{1,40}\2(?:(?:,\s*or|,|\s+or)\s+(["'])[^"']{1,40}\3){2,30})(?=\s*(?:[.;(]|$))/.exec(description) ??
     /(?<!["']),\s+((["'])[^"']{1,40}\2\s+or\s+(["'])[^"']{1,40}\3)(?=\s*(?:[.;(]|$))/.exec(description) ??
-    // Go benchstat: `format output as "text" or "csv" (default "text")`; cobra `Can be 'bash', 'zsh' or 'fish'.`
-    /\b(?:as|either|be)\s+((["'])[^"']{1,40}\2(?:(?:,\s*or|,|\s+or)\s+(["'])[^"']{1,40}\3){1,30})(?=\s*(?:[.;(]|$))/.exec(description);
+    // Go benchstat: `format output as "text" or "csv" (default "text")`; cobra `Can be 'bash', 'zsh' or 'fish'.`;
+    // commander (jscpd) `can be "strict", "mild" and "weak"`
+    /\b(?:as|either|be)\s+((["'])[^"']{1,40}\2(?:(?:,\s*(?:or|and)|,|\s+(?:or|and))\s+(["'])[^"']{1,40}\3){1,30})(?=\s*(?:[.;(]|$))/.exec(description);
   const quoted = quotedAfterColon === null ? [] : [...(quotedAfterColon[1] ?? '').matchAll(/(["'])([^"']{1,40})\1/g)].map((match) => match[2] ?? '');
   // cac `Bundle target, "es20XX" or "esnext"`: an item ending in placeholder capitals is a pattern, the list is open
   if (quoted.length > 0 && !quoted.some((item) => /[a-z0-9][A-Z]{2,}$/.test(item))) return quoted;
@@ -345,6 +346,8 @@ function readProseDefault(facts: DescriptionFacts): void {
     // GNU prose: `the default is 1`, `Default is -1 which…`, `(default 5)`, `The default value is
     // 10.`, `number of jobs; default 4`; numbers and quoted text only
     /(?:\bdefault(?: value)? is|\(default|[;,]\s+default|\b(?:instead of|than) the default)\s+("[^"]{0,200}"|'[^']{0,200}'|[+-]?\d+(?:\.\d+)?)(?!\w|\.\w)/i.exec(description) ??
+    // commander (jscpd) `(Default is 100kb)`, `(Default is ./report/)`: one word closing the parenthesis
+    /\(default is ([^\s(),]{1,200})\)/i.exec(description) ??
     // docopt grip: `Default is the public API: https://api.github.com` (a value after the colon ends the sentence)
     /\bdefault(?: value)? is [^.:]{1,60}:\s+([^\s,;]{1,200}?)\.?$/i.exec(description) ??
     // pg_format `Default is uppercase: 2. Values: 0=>unchanged, …`: a number after the colon ends the sentence
@@ -597,7 +600,7 @@ export function listedChoices(text: string, valueName: string | null): string[] 
   // not a list of examples or of the defaults (`Replaces default unsafe packages: distribute, pip`), nor an open one (`2016 or 2017...`)
   const afterColon = AFTER_COLON_LIST.exec(description);
   const introduction = afterColon === null ? '' : (/[^.]*$/.exec(description.slice(0, afterColon.index + 1))?.[0] ?? '');
-  if (afterColon !== null && !/\b(e\.g|i\.e|example|such as|like|including|defaults?)\b/i.test(introduction) && !isOpenList(afterColon[2] ?? '')) return splitList(afterColon[2] ?? '');
+  if (afterColon !== null && !/\b(e\.g|i\.e|examples?|such as|like|including|defaults?)\b/i.test(introduction) && !isOpenList(afterColon[2] ?? '')) return splitList(afterColon[2] ?? '');
   // `npm, yarn, pnpm (default: npm).`: a description that starts with three or more values
   const leading = LEADING_LIST.exec(description);
   if (leading !== null && !isOpenList(leading[1] ?? '')) return splitList(leading[1] ?? '');

@@ -58,6 +58,10 @@ export function isProseDefault(text: string, quoted: boolean, takesValue: boolea
   if (/\s/.test(text) && !isCommandLine(text, names)) return true;
   // restic `(default: $RESTIC_KEY_HINT)`: the environment variable it is read from, not a value
   if (/^\$\{?[A-Za-z_]\w*\}?$/.test(text)) return true;
+  // cobra `(default is $HOME/.cobra-example.yaml)`: a path the program expands when it runs (no shell expands an argument)
+  if (/^\$\{?[A-Za-z_]\w*\}?\//.test(text)) return true;
+  // hugo `(default is hugo.yaml|json|toml)`: alternatives, not one value
+  if (/\|/.test(text) && !/^[\^(\/]|[$)\/]$/.test(text)) return true;
   if (text.startsWith('!') || text.startsWith('#') || NO_VALUE_WORDS.test(text) || PROSE_WORDS.test(text)) return true;
   // flake8 `--stdin-display-name NAME (Default: stdin)` is the word itself
   if (STREAM_WORDS.test(text) && (type === 'path' || names.length === 0 || names.some((name) => FILE_OPTION.test(name)))) return true;
@@ -162,6 +166,10 @@ function defaultOf(head: OptionHead, facts: DescriptionFacts, shape: ValueShape,
   // (a regex such as `(\.pyi?|\.ipynb)$` only starts with a parenthesis)
   const wrapped = /^\(([^()]*)\)?$/.exec(facts.defaultText);
   if (wrapped) return matchingChoice(wrapped[1] ?? '', shape.takes ? choices : null) ?? null;
+  // commander (jscpd) `-g, --gitignore   respect .gitignore files (default: enabled, use --no-gitignore
+  // to disable)`: a switch's stated state, maybe followed by a note
+  const state = !shape.takes && head.negation === null && !(long ?? '').startsWith('no-') ? /^(enabled|disabled)(?=[,;]\s|$)/i.exec(facts.defaultText) : null;
+  if (state !== null) return /^enabled$/i.test(state[1] ?? '');
   const names = [long, head.valueName].filter((name): name is string => name !== null);
   if (isProseDefault(facts.defaultText, facts.defaultQuoted, shape.takes, shape.type, shape.takes ? choices : null, names)) return null;
   if (!shape.takes) {

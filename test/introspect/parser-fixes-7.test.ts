@@ -291,3 +291,36 @@ describe('hand-written (cpanm)', () => {
     expect(option(help, 'force')?.takes_value).toBe(false);
   });
 });
+
+describe('commander (jscpd)', () => {
+  const help =
+    'Usage: cpd [options] <path ...>\n\nOptions:\n' +
+    '  -z, --max-size [string]    max size of source in bytes, examples: 1kb, 1mb,\n                             120kb (Default is 100kb)\n' +
+    '  -c, --config [string]      path to config file (Default is .cpd.json in\n                             <path>)\n' +
+    '  -o, --output [string]      reporters to use (Default is ./report/)\n' +
+    '  -m, --mode [string]        mode of quality of search, can be "strict", "mild" and "weak"\n' +
+    '  -g, --gitignore            respect .gitignore files (default: enabled, use\n                             --no-gitignore to disable)\n' +
+    '  --no-gitignore             do not respect .gitignore files\n' +
+    '  --store [string]           config file (default is $HOME/.store.yaml)\n' +
+    '  --kind [string]            config file (default is cpd.yaml|json|toml)\n';
+
+  it('`(Default is 100kb)`: one word closing the parenthesis; `examples: 1kb, 1mb` are no choices', () => {
+    expect(option(help, 'max-size')).toMatchObject({ default: '100kb', choices: null });
+    expect(option(help, 'output')?.default).toBe('./report/');
+    expect(option(help, 'config')?.default).toBeNull();
+  });
+
+  it('`can be "strict", "mild" and "weak"`: quoted values joined by `and`', () => {
+    expect(option(help, 'mode')?.choices).toEqual(['strict', 'mild', 'weak']);
+  });
+
+  it('`(default: enabled, use --no-gitignore to disable)` on a switch: on', () => {
+    expect(option(help, 'gitignore')).toMatchObject({ takes_value: false, default: true });
+  });
+
+  it('`$HOME/…` (expanded by the program) and `a.yaml|json|toml` (alternatives) are no value', () => {
+    expect(option(help, 'store')?.default).toBeNull();
+    expect(option(help, 'kind')?.default).toBeNull();
+  });
+});
+
