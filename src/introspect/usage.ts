@@ -231,8 +231,17 @@ function withoutGluedSuffixes(form: string): string {
   return text;
 }
 
+/**
+ * cspell `[globs...] [file://<path> ...] [stdin[://<path>]]`: optional groups spelling an argument
+ * as a URL (`scheme://…`, maybe with the `://…` part optional) are forms of a value the arguments
+ * take, not positionals of their own.
+ */
+function withoutUrlForms(form: string): string {
+  return form.replace(/\s*\[\s*[a-z][\w+.-]{0,20}\[?:\/\/[^\s\]]{0,100}\]?(?:\s*\.{3})?\s*\]/g, '');
+}
+
 function normalizedAtoms(form: string): Atom[] {
-  const plain = withoutGluedSuffixes(form)
+  const plain = withoutGluedSuffixes(withoutUrlForms(form))
     .replace(/\s?…/g, '...')
     .replace(/(?<=[A-Z0-9_]\]?)(?:\[[^[\]\s]{1,2}\])+/g, '')
     .replace(/\[[^[\]\s]{1,2}\](?=\[?[A-Z])/g, '');

@@ -123,6 +123,11 @@ describe('choices', () => {
 });
 
 describe('positionals', () => {
+  it('commander `[globs...] [file://<path> ...] [stdin[://<path>]]`: URL-shaped forms are values of the list, not positionals', () => {
+    const help = 'Usage: spell lint [options] [globs...] [file://<path> ...] [stdin[://<path>]]\n\nOptions:\n  -c, --config <cfg>  Configuration file\n';
+    expect(parseHelp(help).positionals.map((positional) => [positional.name, positional.required, positional.variadic])).toEqual([['globs', false, true]]);
+  });
+
   it('cobra `stern pod-query [flags]` with `help for stern`: an argument, not a subcommand path', () => {
     const help = 'Tail pods\n\nUsage:\n  stern pod-query [flags]\n\nFlags:\n  -h, --help          help for stern\n      --tail int      Lines to show\n';
     const spec = parseHelp(help);
@@ -323,4 +328,3 @@ describe('commander (jscpd)', () => {
     expect(option(help, 'kind')?.default).toBeNull();
   });
 });
-
