@@ -482,7 +482,8 @@ const LIST_AFTER_NOUN = new RegExp(String.raw`\b(?:modes?|values?|types?|styles?
  * take a value and state no choices otherwise.
  */
 /** `word: a, b, c` ending the sentence (or before a parenthesis). */
-const AFTER_COLON_LIST = new RegExp(String.raw`(\w):\s+` + LIST);
+// …or after a parenthesis (optparse gprof2dot `(can be specified multiple times): self-time, …`)
+const AFTER_COLON_LIST = new RegExp(String.raw`([\w)]):\s+` + LIST);
 /** Three or more values opening the description, ending at a period or parenthesis. */
 const LEADING_LIST = new RegExp(String.raw`^(${LIST_ITEM}(?:(?:,\s*or|,|\s+or)\s+${LIST_ITEM}){2,30})(?=\s*(?:[.;(]|$))`);
 /** A description that is only `a | b | c`, after a type tag (vite/cac: `[string] info | warn`). */

@@ -93,6 +93,13 @@ describe('pflag / cobra', () => {
 });
 
 describe('choices', () => {
+  it('optparse `(can be specified multiple times): self-time, …, total-time or total-time-percentage`: a list after a parenthesis and colon', () => {
+    const help =
+      'Usage: prof [options]\n\nOptions:\n  --node-label=MEASURE  measurements to on show the node (can be specified multiple times): self-\n                        time, self-time-percentage, total-time or total-time-percentage [default:\n                        total-time-percentage, self-time-percentage]\n  --skew=THETA          skew the colorization curve (e.g. 0.5): keep it low\n';
+    expect(option(help, 'node-label')).toMatchObject({ choices: ['self-time', 'self-time-percentage', 'total-time', 'total-time-percentage'], default: null });
+    expect(option(help, 'skew')?.choices).toBeNull();
+  });
+
   it('pflag `Sets output style: [interleaved|group|prefixed].`, `… when listed. [default|alphanumeric|none].`: a bracketed pipe list ending the sentence', () => {
     const help =
       'Usage:\n  run [flags]\n\nFlags:\n  -o, --output string   Sets output style: [interleaved|group|prefixed].\n      --sort string     Changes the order of the tasks when listed. [default|alphanumeric|none].\n      --dir string      Directory [see docs] to use.\n';
