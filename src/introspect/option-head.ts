@@ -204,6 +204,14 @@ function valueFromDescriptionStart(result: OptionHead): void {
     result.rest = choices[2] ?? '';
     return;
   }
+  // …or a list of an enum's values: `<list[BP001|BP002|BP003]>` (the option repeats)
+  const listed = /^<list\[([A-Za-z0-9][\w.-]{0,30}(?:\|[A-Za-z0-9][\w.-]{0,30}){1,60})\]>\s{2,}(\S[\s\S]*)$/.exec(result.rest);
+  if (listed && result.valueName === null && result.choices === null) {
+    result.choices = (listed[1] ?? '').split('|');
+    result.repeatable = true;
+    result.rest = listed[2] ?? '';
+    return;
+  }
   if (!match) return;
   const word = match[1] ?? '';
   const description = match[2] ?? '';

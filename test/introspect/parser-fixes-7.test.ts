@@ -335,3 +335,19 @@ describe('commander (jscpd)', () => {
     expect(option(help, 'kind')?.default).toBeNull();
   });
 });
+
+describe('typer (rich panels)', () => {
+  it('`<list[BP001|BP002|BP0` wrapped onto the next row: the enum values of a repeated option', () => {
+    const help =
+      ' Usage: bump [OPTIONS] {path}\n\n' +
+      '╭─ Options ──────────────────────────────────────────────────────────────╮\n' +
+      '│ --disable                  <list[BP001|BP002|BP0  Disable a rule.       │\n' +
+      '│                            03|BP004]>                                  │\n' +
+      '│ --ignore                   <list[str]>            Ignore a path glob.   │\n' +
+      '│ --log-file                 <path>                 Log errors to this.   │\n' +
+      '╰────────────────────────────────────────────────────────────────────────╯\n';
+    expect(option(help, 'disable')).toMatchObject({ takes_value: true, choices: ['BP001', 'BP002', 'BP003', 'BP004'], repeatable: true });
+    expect(option(help, 'ignore')).toMatchObject({ takes_value: true, choices: null });
+  });
+});
+
