@@ -130,6 +130,18 @@ describe('choices', () => {
 });
 
 describe('positionals', () => {
+  it('OptionParser `rk [-f rakefile] {options} targets...` on the first line, without a `Usage:` title, is the form', () => {
+    const help = 'rk [-f rakefile] {options} targets...\n\nOptions are ...\n    -f, --rakefile [FILENAME]        Use FILENAME as the rakefile.\n    -q, --quiet                      Do not log messages.\n';
+    const spec = parseHelp(help);
+    expect(spec.name).toBe('rk');
+    expect(spec.positionals.map((positional) => [positional.name, positional.required, positional.variadic])).toEqual([['targets', true, true]]);
+  });
+
+  it('a first line of prose names no positionals', () => {
+    const help = 'tail multiple pods and containers [-x] from kubernetes\n\nOptions:\n  -x   Do it\n';
+    expect(parseHelp(help).positionals).toEqual([]);
+  });
+
   it('commander `[globs...] [file://<path> ...] [stdin[://<path>]]`: URL-shaped forms are values of the list, not positionals', () => {
     const help = 'Usage: spell lint [options] [globs...] [file://<path> ...] [stdin[://<path>]]\n\nOptions:\n  -c, --config <cfg>  Configuration file\n';
     expect(parseHelp(help).positionals.map((positional) => [positional.name, positional.required, positional.variadic])).toEqual([['globs', false, true]]);
@@ -350,4 +362,3 @@ describe('typer (rich panels)', () => {
     expect(option(help, 'ignore')).toMatchObject({ takes_value: true, choices: null });
   });
 });
-
