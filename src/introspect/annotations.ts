@@ -232,6 +232,17 @@ export function quotedPipeChoices(description: string): string[] | null {
   return items.map((item) => item.replace(/^["']|["']$/g, ''));
 }
 
+/**
+ * sade (svelte-check) `` `error` will output only errors while `warning` will output warnings and
+ * errors. (default warning)``: two or more backquoted values, each the subject of what it does,
+ * one of them the stated default.
+ */
+function backquotedClauseChoices(description: string, defaultText: string | null): string[] | null {
+  if (defaultText === null) return null;
+  const items = [...description.matchAll(/`([a-z0-9][\w.-]{0,30})` (?:will|means|shows|prints|outputs|reports)\b/g)].map((match) => match[1] ?? '');
+  return items.length >= 2 && items.includes(defaultText) ? [...new Set(items)] : null;
+}
+
 /** Go flag `Targets format [http, json] (default "http")`: a bracketed list holding the stated default. */
 function bracketedListChoices(description: string, defaultText: string | null): string[] | null {
   if (defaultText === null) return null;
@@ -277,6 +288,7 @@ function readProseChoices(facts: DescriptionFacts): void {
   facts.choices ??= bracketedListChoices(description, facts.defaultText);
   facts.choices ??= quotedDefinitionChoices(description);
   facts.choices ??= quotedPipeChoices(description);
+  facts.choices ??= backquotedClauseChoices(description, facts.defaultText);
   facts.choices ??= listHoldingDefaultChoices(description, facts.defaultText);
   if (facts.choices === null) readBracedChoices(facts);
 }

@@ -189,6 +189,13 @@ describe('helps that show no placeholder (sade)', () => {
     expect(option(help, 'strict')?.takes_value).toBe(false);
   });
 
+  it('`` `error` will output only errors while `warning` will output … (default warning)``: the values the sentence defines', () => {
+    const threshold =
+      '\n  Usage\n    $ check [options]\n\n  Options\n    --threshold   Filters the diagnostics. `error` will output only errors while `warning` will output warnings and errors.  (default warning)\n    --level       Level. `x` will do one thing while `y` will do another.  (default z)\n    --watch       Keep watching  (default false)\n    --a           A  (default false)\n    --b           B  (default false)\n';
+    expect(option(threshold, 'threshold')).toMatchObject({ takes_value: true, choices: ['error', 'warning'], default: 'warning' });
+    expect(option(threshold, 'level')?.choices).toBeNull();
+  });
+
   it('`Possible values are `js` (includes TS), `svelte`, `css`.`: backquoted items, the note dropped', () => {
     expect(option(help, 'sources')).toMatchObject({ takes_value: true, choices: ['js', 'svelte', 'css'] });
   });
