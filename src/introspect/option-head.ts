@@ -73,7 +73,9 @@ function tokenize(head: string): { tokens: string[]; starts: number[] } {
     }
     if (character === '<' || character === '[' || character === '{' || character === '(') depth += 1;
     if ((character === '>' || character === ']' || character === '}' || character === ')') && depth > 0) depth -= 1;
-    if (depth === 0 && (character === ' ' || character === ',')) {
+    // iperf `--affinity n/n,m`: a comma inside a value pattern (`n/n,m`) joins its parts
+    const inValue = character === ',' && /^[a-z](?:\/[a-z])+$/.test(current) && /[a-z]/.test(head[position + 1] ?? '');
+    if (depth === 0 && (character === ' ' || (character === ',' && !inValue))) {
       flush();
       continue;
     }
@@ -171,6 +173,8 @@ function isValueToken(token: string, remaining: number, splitByGap: boolean): bo
   // clipanion numbers its placeholders: `--mode #0`
   if (/^#\d{1,2}$/.test(token)) return true;
   if (NUMBER_SIGN_PLACEHOLDER.test(token)) return true;
+  // iperf `-A, --affinity n/n,m`: one-letter placeholders joined by `/` and `,`
+  if (/^[a-z](?:\/[a-z])+(?:,[a-z](?:\/[a-z])*)+$/.test(token)) return true;
   if (/^[A-Z][A-Z0-9_:.-]*$/.test(token)) return true;
   // busybox `-u USER[:GRP]`
   if (/^[A-Z][A-Z0-9_]*\[[:.,=/@-]?[A-Z][A-Z0-9_]*\]$/.test(token)) return true;
@@ -204,6 +208,14 @@ function valueFromDescriptionStart(result: OptionHead): void {
     result.rest = choices[2] ?? '';
     return;
   }
+  // iperf `-f, --format   [kmgtKMGT] format to report: Kbits, Mbits, Gbits, Tbits`: a class of
+  // letters, each the initial of a value the description lists, is the one-letter values
+  const letters = /^\[([A-Za-z]{2,16})\]\s+(\S[\s\S]*)$/.exec(result.rest);
+  if (letters && result.valueName === null && result.choices === null && lettersAreInitials(letters[1] ?? '', letters[2] ?? '')) {
+    result.choices = [...(letters[1] ?? '')];
+    result.rest = letters[2] ?? '';
+    return;
+  }
   // …or a list of an enum's values: `<list[BP001|BP002|BP003]>` (the option repeats)
   const listed = /^<list\[([A-Za-z0-9][\w.-]{0,30}(?:\|[A-Za-z0-9][\w.-]{0,30}){1,60})\]>\s{2,}(\S[\s\S]*)$/.exec(result.rest);
   if (listed && result.valueName === null && result.choices === null) {
@@ -219,6 +231,14 @@ function valueFromDescriptionStart(result: OptionHead): void {
   if (!(/^[\w-]+$/.test(bare) && new RegExp(`\\b${bare}\\b`).test(description)) && typeFromValueName(bare) === null && !NUMBER_SIGN_PLACEHOLDER.test(bare)) return;
   result.valueName = word;
   result.rest = description;
+}
+
+/** Whether every letter of `[kmgtKMGT]` (case aside, no repeats) starts a word of a list in the description (`Kbits, Mbits`). */
+function lettersAreInitials(letters: string, description: string): boolean {
+  const lower = letters.toLowerCase();
+  if (new Set(letters).size !== letters.length) return false;
+  const initials = new Set([...description.matchAll(/(?:^|[:,]\s*|\s)([A-Za-z])[A-Za-z]*(?=,|\s*$|\s+or\s|\.)/g)].map((match) => (match[1] ?? '').toLowerCase()));
+  return [...lower].every((letter) => initials.has(letter));
 }
 
 /** Splits a line (already stripped of leading space and starting with `-`) into head and rest. */

@@ -71,6 +71,19 @@ describe('defaults that are no value: percentages', () => {
 });
 
 describe('value-taking', () => {
+  it('iperf `-A, --affinity n/n,m`: one-letter placeholders joined by `/` and `,`', () => {
+    const help = 'Usage: perf [options]\n\nOptions:\n  -A, --affinity n/n,m      set CPU affinity\n  -u, --udp                 use UDP\n';
+    expect(option(help, 'affinity')?.takes_value).toBe(true);
+    expect(option(help, 'udp')?.takes_value).toBe(false);
+  });
+
+  it('iperf `-f, --format   [kmgtKMGT] format to report: Kbits, Mbits, Gbits, Tbits`: each letter a value', () => {
+    const help =
+      'Usage: perf [options]\n\nOptions:\n  -f, --format   [kmgtKMGT] format to report: Kbits, Mbits, Gbits, Tbits\n  -x, --extra    [file] read extra settings from a file\n';
+    expect(option(help, 'format')).toMatchObject({ takes_value: true, choices: ['k', 'm', 'g', 't', 'K', 'M', 'G', 'T'] });
+    expect(option(help, 'extra')?.choices).toBeNull();
+  });
+
   it('iperf `#` and `#[KMG][/#]` stand for a number, in the head or in a column of their own', () => {
     const help =
       'Usage: perf [-s|-c host] [options]\n\nOptions:\n  -p, --port      #         server port to listen on\n  -n, --bytes     #[KMG]    number of bytes to transmit\n  --rcv-timeout #           idle timeout (default 120000 ms)\n  -b, --bitrate #[KMG][/#]  target bitrate in bits/sec\n  -u, --udp                 use UDP\n';
