@@ -535,7 +535,7 @@ function splitList(text: string): string[] {
 /** pflag (yq): `[auto|a|yaml|y|json] parse format for input.`: a bracketed pipe list opening the description. */
 const LEADING_BRACKET_PIPE = new RegExp(String.raw`^\[(${LIST_ITEM}(?:\|${LIST_ITEM}){1,30})\]\s`);
 /** pflag (task): `Sets output style: [interleaved|group|prefixed].`: a bracketed pipe list ending a sentence. */
-const ENDING_BRACKET_PIPE = new RegExp(String.raw`(?:^|\s)\[(${LIST_ITEM}(?:\|${LIST_ITEM}){1,30})\]\.?(?=\s|$)`);
+const ENDING_BRACKET_PIPE = new RegExp(String.raw`(?:^|\s)\[(${LIST_ITEM}(?:\|${LIST_ITEM}){1,30})\](?:\.?\s*$|\.(?=\s))`);
 const QUOTED_ITEM = String.raw`(?:"${LIST_ITEM}"|'${LIST_ITEM}')`;
 /** cobra (crane): `Format in which to save images ("tarball", "legacy", or "oci")`: quoted items in parentheses. */
 const QUOTED_PAREN_LIST = new RegExp(String.raw`\((${QUOTED_ITEM}(?:,\s*${QUOTED_ITEM}){0,30},?\s+or\s+${QUOTED_ITEM})\)`);

@@ -115,10 +115,11 @@ describe('choices', () => {
 
   it('pflag `Sets output style: [interleaved|group|prefixed].`, `… when listed. [default|alphanumeric|none].`: a bracketed pipe list ending the sentence', () => {
     const help =
-      'Usage:\n  run [flags]\n\nFlags:\n  -o, --output string   Sets output style: [interleaved|group|prefixed].\n      --sort string     Changes the order of the tasks when listed. [default|alphanumeric|none].\n      --dir string      Directory [see docs] to use.\n';
+      'Usage:\n  run [flags]\n\nFlags:\n  -o, --output string   Sets output style: [interleaved|group|prefixed].\n      --sort string     Changes the order of the tasks when listed. [default|alphanumeric|none].\n      --dir string      Directory [see docs] to use.\n      --ask string      Answer [yes|no] when asked, then go on\n';
     expect(option(help, 'output')?.choices).toEqual(['interleaved', 'group', 'prefixed']);
     expect(option(help, 'sort')?.choices).toEqual(['default', 'alphanumeric', 'none']);
     expect(option(help, 'dir')?.choices).toBeNull();
+    expect(option(help, 'ask')?.choices).toBeNull();
   });
 
   it("cobra `Can be 'bash', 'zsh' or 'fish'.`: the whole quoted list, not its last two", () => {
