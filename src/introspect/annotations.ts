@@ -42,7 +42,10 @@ function unquote(text: string): { value: string; quoted: boolean } {
 function splitChoices(text: string): string[] {
   return text
     .split(/,|\|/)
+    // yargs wraps a long `[choices: …]` tag inside a quoted value (`"name-asc` / `", "name-desc"]`):
+    // the line break joined as a space is no part of the value; a quoted empty value (`""`) counts
     .map((part) => unquote(part))
+    .map((part) => (part.quoted ? { ...part, value: part.value.trim() } : part))
     .filter((part) => (part.value.length > 0 || part.quoted) && part.value.length <= 100)
     .map((part) => part.value);
 }
@@ -61,7 +64,8 @@ function groups(text: string): { open: string; body: string; start: number; end:
   return found;
 }
 
-const ANNOTATION_START = /^\s*(default|possible values|choices|required|env(ironment)? var|aliases?|deprecated|string|number|boolean|array|count)\b/i;
+// …not a pipe list opening with such a word (pflag `[default|alphanumeric|none]`)
+const ANNOTATION_START = /^\s*(default|possible values|choices|required|env(ironment)? var|aliases?|deprecated|string|number|boolean|array|count)\b(?!\|)/i;
 const RANGE_BODY = /^[\d.\s<=>x+-]+$/;
 
 function isAnnotationGroup(open: string, body: string): boolean {
@@ -179,10 +183,12 @@ function quotedProseChoices(text: string): string[] | null {
   const description = text.replace(/(["'])\s+\([^()"']{1,30}\)(?=,|\s+or\s)/g, '$1');
   const quotedAfterColon =
     /:\s+((["'])[^"']{1,40}\2(?:(?:,\s*or|,|\s+or)\s+(["'])[^"']{1,40}\3){1,30})(?=\s*(?:[.;(]|$))/.exec(description) ??
-    /,\s+((["'])[^"']{1,40}\2(?:(?:,\s*or|,|\s+or)\s+(["'])[^"']{1,40}\3){2,30})(?=\s*(?:[.;(]|$))/.exec(description) ??
-    /,\s+((["'])[^"']{1,40}\2\s+or\s+(["'])[^"']{1,40}\3)(?=\s*(?:[.;(]|$))/.exec(description) ??
-    // Go benchstat: `format output as "text" or "csv" (default "text")`
-    /\b(?:as|either)\s+((["'])[^"']{1,40}\2(?:(?:,\s*or|,|\s+or)\s+(["'])[^"']{1,40}\3){1,30})(?=\s*(?:[.;(]|$))/.exec(description);
+    // …not from the middle of a quoted list (cobra `Can be 'bash', 'zsh' or 'fish'.`)
+    /(?<!["']),\s+((["'])[^"']{1,40}\2(?:(?:,\s*or|,|\s+or)\s+(["'])[^"']{1,40}\3){2,30})(?=\s*(?:[.;(]|$))/.exec(description) ??
+    /(?<!["']),\s+((["'])[^"']{1,40}\2\s+or\s+(["'])[^"']{1,40}\3)(?=\s*(?:[.;(]|$))/.exec(description) ??
+    // Go benchstat: `format output as "text" or "csv" (default "text")`; cobra `Can be 'bash', 'zsh' or 'fish'.`;
+    // commander (jscpd) `can be "strict", "mild" and "weak"`
+    /\b(?:as|either|be)\s+((["'])[^"']{1,40}\2(?:(?:,\s*(?:or|and)|,|\s+(?:or|and))\s+(["'])[^"']{1,40}\3){1,30})(?=\s*(?:[.;(]|$))/.exec(description);
   const quoted = quotedAfterColon === null ? [] : [...(quotedAfterColon[1] ?? '').matchAll(/(["'])([^"']{1,40})\1/g)].map((match) => match[2] ?? '');
   // cac `Bundle target, "es20XX" or "esnext"`: an item ending in placeholder capitals is a pattern, the list is open
   if (quoted.length > 0 && !quoted.some((item) => /[a-z0-9][A-Z]{2,}$/.test(item))) return quoted;
@@ -201,6 +207,57 @@ function quotedAlternativeChoices(description: string): string[] | null {
   const alternatives = new RegExp(String.raw`(?:^|[\s:(=])(${item}(?:[^'.;:]{0,60}?,\s+${item}){0,30}(?:[^'.;:]{0,60}?,?\s+or\s+${item}){1,30})(?=[\s.,;)]|$)`).exec(description);
   if (alternatives === null) return null;
   return [...(alternatives[1] ?? '').matchAll(/'([^']+)'/g)].map((match) => match[1] ?? '');
+}
+
+/**
+ * cobra (stern) `'auto': colorize if tty attached, 'always': always colorize, 'never': never
+ * colorize.`: two or more quoted values, each defined after its own colon.
+ */
+function quotedDefinitionChoices(description: string): string[] | null {
+  const items = [...description.matchAll(/(?:^|[\s,.;(])(["'])([a-z0-9][\w.-]{0,30})\1:\s/g)].map((match) => match[2] ?? '');
+  return items.length >= 2 ? [...new Set(items)] : null;
+}
+
+/**
+ * cobra (stern) `Tail containers with state in running, waiting, terminated, or all. … (default
+ * [all])`: a list of three or more ending its sentence that holds the stated default (pflag
+ * prints a slice default in brackets) names the values.
+ */
+function listHoldingDefaultChoices(description: string, defaultText: string | null): string[] | null {
+  // pflag's one-item slice default `(default [all])` is read as no default (a list), but names an item here
+  const stated = defaultText?.replace(/^\[(.*)\]$/, '$1') ?? /\(default:?\s+\[([\w.-]{1,30})\]\)/.exec(description)?.[1];
+  if (stated === undefined) return null;
+  const list = new RegExp(String.raw`(?:^|[\s:])(${LIST_ITEM}(?:,\s+${LIST_ITEM}){1,30},?\s+(?:or|and)\s+${LIST_ITEM})(?=\.(?:\s|$))`, 'g');
+  for (const match of description.matchAll(list)) {
+    const introduction = /[^.]*$/.exec(description.slice(0, match.index))?.[0] ?? '';
+    if (/\b(e\.g|i\.e|example|such as|like|including)\b/i.test(introduction)) continue;
+    const items = (match[1] ?? '').split(/,?\s+(?:or|and)\s+|,\s+/);
+    if (items.length >= 3 && items.includes(stated)) return items;
+  }
+  return null;
+}
+
+const PIPED_ITEM = String.raw`(?:'[a-z0-9][\w.-]{0,30}'|"[a-z0-9][\w.-]{0,30}"|true|false|null)`;
+/** sade (publint) `Level of messages to log ('suggestion' | 'warning' | 'error')`: quoted values joined by pipes in parentheses. */
+const QUOTED_PIPE_PAREN = new RegExp(String.raw`\((${PIPED_ITEM}(?:\s*\|\s*${PIPED_ITEM}){1,30})\)`);
+
+/** The values of a `('a' | 'b' | false)` list (two or more of them quoted), or null. */
+export function quotedPipeChoices(description: string): string[] | null {
+  const match = QUOTED_PIPE_PAREN.exec(description);
+  const items = match === null ? [] : (match[1] ?? '').split(/\s*\|\s*/);
+  if (items.filter((item) => /^["']/.test(item)).length < 2) return null;
+  return items.map((item) => item.replace(/^["']|["']$/g, ''));
+}
+
+/**
+ * sade (svelte-check) `` `error` will output only errors while `warning` will output warnings and
+ * errors. (default warning)``: two or more backquoted values, each the subject of what it does,
+ * one of them the stated default.
+ */
+function backquotedClauseChoices(description: string, defaultText: string | null): string[] | null {
+  if (defaultText === null) return null;
+  const items = [...description.matchAll(/`([a-z0-9][\w.-]{0,30})` (?:will|means|shows|prints|outputs|reports)\b/g)].map((match) => match[1] ?? '');
+  return items.length >= 2 && items.includes(defaultText) ? [...new Set(items)] : null;
 }
 
 /**
@@ -251,6 +308,10 @@ function readProseChoices(facts: DescriptionFacts): void {
   facts.choices ??= placeholderIsQuotedListChoices(description);
   facts.choices ??= quotedAlternativeChoices(description);
   facts.choices ??= bracketedListChoices(description, facts.defaultText);
+  facts.choices ??= quotedDefinitionChoices(description);
+  facts.choices ??= quotedPipeChoices(description);
+  facts.choices ??= backquotedClauseChoices(description, facts.defaultText);
+  facts.choices ??= listHoldingDefaultChoices(description, facts.defaultText);
   if (facts.choices === null) readBracedChoices(facts);
 }
 
@@ -264,7 +325,10 @@ function readListedDefault(facts: DescriptionFacts): void {
   const { description } = facts;
   if (facts.defaultText === null) {
     // GNU patch quotes the items: `'ignore' that they are read-only, 'warn' (default), or 'fail'`
-    const marked = new RegExp(String.raw`(?:^|[:,]\s*|\b(?:either|one of)\s+)(['"]?)(${LIST_ITEM})\1 \(default\)(?=\s*(?:,|$))`).exec(description);
+    // …and rake `OUT can be stderr (default) or stdout.` (the first of two, after the value name)
+    const marked =
+      new RegExp(String.raw`(?:^|[:,]\s*|\b(?:either|one of)\s+)(['"]?)(${LIST_ITEM})\1 \(default\)(?=\s*(?:,|$))`).exec(description) ??
+      new RegExp(String.raw`\b[A-Z][A-Z_]{1,20}\s+(?:is|can be|must be)\s+()(${LIST_ITEM}) \(default\)(?=\s+or\s+${LIST_ITEM}\.?(?:\s|$))`).exec(description);
     if (marked) {
       facts.defaultText = marked[2] ?? null;
       facts.defaultQuoted = (marked[1] ?? '') !== '';
@@ -319,12 +383,16 @@ function readProseDefault(facts: DescriptionFacts): void {
   const { description } = facts;
   const plain =
     // not a conditional one (`defaults to "checked-hash" if SOURCE_DATE_EPOCH is set`), nor alternatives (`index or name`)
-    /\bdefault(?:s to|:)\s+("[^"]{0,200}"|'[^']{0,200}'|[^\s,;)\]]{1,200})(?=[\s,;)\]]|$)(?!,?\s+(?:if|when|unless|or)\b)/i.exec(description) ??
+    /\bdefault(?:s to|:)\s+("[^"]{0,200}"|'[^']{0,200}'|[^\s,;)\]]{1,200})(?=[\s,;)\]]|$)(?!,?\s+\(?(?:if|when|unless|or)\b)/i.exec(description) ??
     // GNU prose: `the default is 1`, `Default is -1 which…`, `(default 5)`, `The default value is
     // 10.`, `number of jobs; default 4`; numbers and quoted text only
     /(?:\bdefault(?: value)? is|\(default|[;,]\s+default|\b(?:instead of|than) the default)\s+("[^"]{0,200}"|'[^']{0,200}'|[+-]?\d+(?:\.\d+)?)(?!\w|\.\w)/i.exec(description) ??
+    // commander (jscpd) `(Default is 100kb)`, `(Default is ./report/)`: one word closing the parenthesis
+    /\(default is ([^\s(),]{1,200})\)/i.exec(description) ??
     // docopt grip: `Default is the public API: https://api.github.com` (a value after the colon ends the sentence)
     /\bdefault(?: value)? is [^.:]{1,60}:\s+([^\s,;]{1,200}?)\.?$/i.exec(description) ??
+    // pg_format `Default is uppercase: 2. Values: 0=>unchanged, …`: a number after the colon ends the sentence
+    /\bdefault(?: value)? is [^.:]{1,60}:\s+([+-]?\d+(?:\.\d+)?)\.(?=\s)/i.exec(description) ??
     // optparse coverage: `Sort by column: name, … or cover. Default is name.`: one word, a sentence of its own
     /(?:^|[.!]\s+)Default is ([a-z][\w.-]{0,60})\.(?=\s|$)/.exec(description) ??
     // esbuild: `(browser | node | neutral, default browser)`: the last item of a parenthesis
@@ -348,7 +416,28 @@ function readProseDefault(facts: DescriptionFacts): void {
     !/^[+-]?\d/.test(plain[1] ?? '') &&
     !/[.!]$/.test(plain[1] ?? '') &&
     /^\s+[A-Za-z]/.test(description.slice(plain.index + plain[0].length));
-  if (plain && !cut && !unclosed && !phrase) setDefault(facts, (plain[1] ?? '').replace(/\.$/, ''));
+  if (plain && !cut && !unclosed && !phrase && !isListDefault(description, plain) && !isPerCaseDefault(description, plain)) setDefault(facts, (plain[1] ?? '').replace(/\.$/, ''));
+}
+
+/**
+ * Defaults that hold only in some cases: iperf `(default 1 Mbit/sec for UDP, unlimited for TCP)`
+ * (the value, maybe a unit, then `for` a case and a comma before the next case), and any default
+ * in a description that states one under a condition (click `Defaults to JPEG unless WebP is
+ * selected. WebP defaults to 100`): the other defaults there are per case too.
+ */
+function isPerCaseDefault(description: string, plain: RegExpExecArray): boolean {
+  if (/^(?:\s+[^\s,;()]{1,20}){0,2}\s+for\s+[^,;()]{1,40},/.test(description.slice(plain.index + plain[0].length))) return true;
+  return /\bdefaults?(?:\s+to|:|\s+is)\s+[^\s,;()]{1,60},?\s+(?:if|when|unless)\b/i.test(description);
+}
+
+/**
+ * argparse (pygount) `default: .?*, _svn, __pycache__`: a bare value followed by more
+ * comma-separated items to the end of the sentence is the first item of a list default, and a
+ * list is no default.
+ */
+function isListDefault(description: string, plain: RegExpExecArray): boolean {
+  if (/^["']/.test(plain[1] ?? '')) return false;
+  return /^(?:,\s*[^\s,;]{1,200}){1,60}\s*(?:[.;](?=\s)|[.;]?$)/.test(description.slice(plain.index + plain[0].length));
 }
 
 /**
@@ -363,6 +452,17 @@ function readByDefaultPhrase(facts: DescriptionFacts): void {
     facts.defaultText = unquoted.value;
     facts.defaultQuoted = unquoted.quoted && !/^`/.test(byDefault[1] ?? '');
   }
+}
+
+/**
+ * argparse (ghp-import) `help='… push to. [%(default)s]'`: `The name of the remote to push to.
+ * [origin]`: one bare value in brackets after the last sentence's period is its default (type
+ * tags like `[string]` were read as groups before; `[a|b]` lists are none).
+ */
+function readTrailingBracketDefault(facts: DescriptionFacts): void {
+  const trailing = /[.!?]\s+\[([^[\]\s|,:]{1,100})\]$/.exec(facts.description);
+  if (trailing === null || ANNOTATION_START.test(trailing[1] ?? '') || facts.typeHint !== null) return;
+  setDefault(facts, trailing[1] ?? '');
 }
 
 /** `Enabled by default.` / `Disabled by default.`: the state of a switch (see `DescriptionFacts.stateDefault`). */
@@ -408,6 +508,7 @@ export function extractDescriptionFacts(text: string): DescriptionFacts {
   readListedDefault(facts);
   if (facts.defaultText === null) readProseDefault(facts);
   if (facts.defaultText === null) readByDefaultPhrase(facts);
+  if (facts.defaultText === null) readTrailingBracketDefault(facts);
   facts.stateDefault = switchStateDefault(description);
   facts.description = stripTrailingAnnotations(description);
   return facts;
@@ -425,7 +526,8 @@ const LIST_AFTER_NOUN = new RegExp(String.raw`\b(?:modes?|values?|types?|styles?
  * take a value and state no choices otherwise.
  */
 /** `word: a, b, c` ending the sentence (or before a parenthesis). */
-const AFTER_COLON_LIST = new RegExp(String.raw`(\w):\s+` + LIST);
+// …or after a parenthesis (optparse gprof2dot `(can be specified multiple times): self-time, …`)
+const AFTER_COLON_LIST = new RegExp(String.raw`([\w)]):\s+` + LIST);
 /** Three or more values opening the description, ending at a period or parenthesis. */
 const LEADING_LIST = new RegExp(String.raw`^(${LIST_ITEM}(?:(?:,\s*or|,|\s+or)\s+${LIST_ITEM}){2,30})(?=\s*(?:[.;(]|$))`);
 /** A description that is only `a | b | c`, after a type tag (vite/cac: `[string] info | warn`). */
@@ -476,18 +578,35 @@ function splitList(text: string): string[] {
 
 /** pflag (yq): `[auto|a|yaml|y|json] parse format for input.`: a bracketed pipe list opening the description. */
 const LEADING_BRACKET_PIPE = new RegExp(String.raw`^\[(${LIST_ITEM}(?:\|${LIST_ITEM}){1,30})\]\s`);
+/** pflag (task): `Sets output style: [interleaved|group|prefixed].`: a bracketed pipe list ending a sentence. */
+const ENDING_BRACKET_PIPE = new RegExp(String.raw`(?:^|\s)\[(${LIST_ITEM}(?:\|${LIST_ITEM}){1,30})\](?:\.?\s*$|\.(?=\s))`);
 const QUOTED_ITEM = String.raw`(?:"${LIST_ITEM}"|'${LIST_ITEM}')`;
 /** cobra (crane): `Format in which to save images ("tarball", "legacy", or "oci")`: quoted items in parentheses. */
 const QUOTED_PAREN_LIST = new RegExp(String.raw`\((${QUOTED_ITEM}(?:,\s*${QUOTED_ITEM}){0,30},?\s+or\s+${QUOTED_ITEM})\)`);
 const ITEM_MAYBE_QUOTED = String.raw`(?:"${LIST_ITEM}"|'${LIST_ITEM}'|${LIST_ITEM})`;
 const AND_OR_LIST = String.raw`(${ITEM_MAYBE_QUOTED}(?:(?:,\s*(?:and|or)|,|\s+(?:and|or))\s+${ITEM_MAYBE_QUOTED}){1,30})`;
 /** Go flag (staticcheck): `(valid choices are 'stylish', 'text' and 'json')`: the valid values named as such. */
-const VALID_VALUES_ARE = new RegExp(String.raw`\b(?:valid|possible|allowed|accepted|supported)\s+(?:choices|values|options)\s+(?:are|is)\s*:?\s+` + AND_OR_LIST + String.raw`(?=\s*(?:[.;)]|$))`, 'i');
+const VALID_VALUES_ARE = new RegExp(String.raw`(?:\b(?:valid|possible|allowed|accepted|supported)\s+|(?:^|[.!?]\s+)(?=[A-Z]))(?:choices|values|options)\s+(?:are|is)\s*:?\s+` + AND_OR_LIST + String.raw`(?=\s*(?:[.;)]|$))`, 'i');
 /** urfave (sops): `currently json, yaml, dotenv and binary are supported.`: the description opens with the supported values. */
 const SUPPORTED_LIST = new RegExp(String.raw`^(?:(?:currently|only)\s+)?` + AND_OR_LIST + String.raw`\s+are\s+(?:(?:currently|the only ones?)\s+)?(?:supported|accepted|allowed|valid)\b`, 'i');
 
+/**
+ * sade svelte-check `Possible values are \`js\` (includes TS), \`svelte\`, \`css\`.`: backquoted
+ * items read as quoted ones, and a short note in parentheses after an item is no part of the list.
+ */
+function withoutItemNotes(text: string): string {
+  return text.replace(/`([a-z0-9][\w.-]{0,30})`/g, "'$1'").replace(/(["'])\s+\([^()"']{1,30}\)(?=,|\s+(?:or|and)\s)/g, '$1');
+}
+
+/** The values a description names as such (`Possible values are a, b, c`, `Options are a, b.`), or null. */
+export function namedValuesChoices(text: string): string[] | null {
+  const validValues = VALID_VALUES_ARE.exec(withoutItemNotes(text));
+  return validValues === null ? null : splitAndOrList(validValues[1] ?? '');
+}
+
 function splitAndOrList(text: string): string[] {
-  return text.split(/\s*(?:,\s*(?:and|or)|,|\s+(?:and|or))\s+/).map((item) => item.replace(/^["']|["']$/g, ''));
+  // a sentence's final period is no part of the last item (`Options are human, machine.`)
+  return text.replace(/\.$/, '').split(/\s*(?:,\s*(?:and|or)|,|\s+(?:and|or))\s+/).map((item) => item.replace(/^["']|["']$/g, ''));
 }
 
 /**
@@ -500,13 +619,17 @@ export function listedChoices(text: string, valueName: string | null): string[] 
   // is a one-letter alias after an item
   const starred = starredList(text);
   if (starred !== null) return starred.choices;
-  const bracketPipe = LEADING_BRACKET_PIPE.exec(text);
+  // pg_format `Values: 0=>unchanged, 1=>lowercase, 2=>uppercase.`: each value, an arrow, its meaning
+  const arrows = [...text.matchAll(/(?:\bvalues?:\s+|,\s+)([a-z0-9][\w.-]{0,30})\s?=>\s?\w/gi)].map((item) => item[1] ?? '');
+  if (arrows.length >= 2 && new Set(arrows).size === arrows.length) return arrows;
+  const bracketPipe = LEADING_BRACKET_PIPE.exec(text) ?? ENDING_BRACKET_PIPE.exec(text);
   if (bracketPipe !== null) return (bracketPipe[1] ?? '').split('|');
   const quotedParen = QUOTED_PAREN_LIST.exec(text);
   if (quotedParen !== null) return splitAndOrList(quotedParen[1] ?? '');
-  const validValues = VALID_VALUES_ARE.exec(text) ?? SUPPORTED_LIST.exec(text);
+  const validValues = VALID_VALUES_ARE.exec(withoutItemNotes(text)) ?? SUPPORTED_LIST.exec(text);
   if (validValues !== null) return splitAndOrList(validValues[1] ?? '');
-  const description = text.replace(/ \(default\)(?=\s*(?:,|$))/g, '').replace(/\b([a-z0-9][\w.-]{0,30}) \([a-z0-9]\)(?=,|\s+or\s|\s*$)/g, '$1');
+  // rake `OUT can be stderr (default) or stdout.`: nor before an `or`
+  const description = text.replace(/ \(default\)(?=\s*(?:,|$)|\s+or\s)/g, '').replace(/\b([a-z0-9][\w.-]{0,30}) \([a-z0-9]\)(?=,|\s+or\s|\s*$)/g, '$1');
   // gh: `Filter by state: {open|closed|all}`
   const braced = /\{([a-z0-9][\w.-]{0,30}(?:\|[a-z0-9][\w.-]{0,30}){1,30})\}/.exec(description);
   if (braced !== null) return (braced[1] ?? '').split('|');
@@ -534,7 +657,7 @@ export function listedChoices(text: string, valueName: string | null): string[] 
   // not a list of examples or of the defaults (`Replaces default unsafe packages: distribute, pip`), nor an open one (`2016 or 2017...`)
   const afterColon = AFTER_COLON_LIST.exec(description);
   const introduction = afterColon === null ? '' : (/[^.]*$/.exec(description.slice(0, afterColon.index + 1))?.[0] ?? '');
-  if (afterColon !== null && !/\b(e\.g|i\.e|example|such as|like|including|defaults?)\b/i.test(introduction) && !isOpenList(afterColon[2] ?? '')) return splitList(afterColon[2] ?? '');
+  if (afterColon !== null && !/\b(e\.g|i\.e|examples?|such as|like|including|defaults?)\b/i.test(introduction) && !isOpenList(afterColon[2] ?? '')) return splitList(afterColon[2] ?? '');
   // `npm, yarn, pnpm (default: npm).`: a description that starts with three or more values
   const leading = LEADING_LIST.exec(description);
   if (leading !== null && !isOpenList(leading[1] ?? '')) return splitList(leading[1] ?? '');

@@ -6,6 +6,7 @@
  * naming the value (`Path to config file`, `Number of concurrent jobs`), `Specify …`, `this string`,
  * a unit (`(in milliseconds)`), a `<k=v>` pattern or globs say a value is taken.
  */
+import { listedChoices, namedValuesChoices } from './annotations.ts';
 import type { CliOption } from './spec.ts';
 
 const VALUE_CUES: readonly RegExp[] = [
@@ -22,7 +23,11 @@ const VALUE_CUES: readonly RegExp[] = [
   // citty giget: `Custom Authorization token to use for downloading`
   /^(?:[\w-]+\s+){0,2}(?:token|password|passphrase|secret)\s+(?:to|for)\b/i,
   /^(?:specify|set)\s+(?!up\b|(?:the\s+)?(?:flag|option)\b)\S/i,
+  // sade svelte-check: `Pass a path to a tsconfig or jsconfig file.`
+  /^(?:pass|give|provide)\s+(?:an?|the)\s+(?:[\w-]+\s+)?(?:path|file|directory|list|name|url)\s+(?:to|of|for)\b/i,
   /\bthis\s+(?:string|many|number|value|pattern|regexp|file|directory|name|amount)\b/i,
+  // cpanm `-M,--from   Use only this mirror base URL and its index file`
+  /\bthis\s+(?:[\w-]+\s+){1,2}(?:url|uri|host|address|path)\b/i,
   /\((?:in\s+)?(?:milliseconds|seconds|minutes|bytes|ms|secs?)\)/i,
   /<[^<>\s]{1,60}>/,
   /\bglob(?:s|\s+patterns?(?:\(s\))?)\b/i,
@@ -35,6 +40,13 @@ const MIN_OPTIONS = 5;
 
 function describesValue(description: string): boolean {
   return VALUE_CUES.some((cue) => cue.test(description));
+}
+
+/** sade svelte-check: ``Files/folders to ignore … Example: `--ignore "dist,build"` ``: the description's own example gives the option a value. */
+function exampleGivesOwnValue(option: CliOption, description: string): boolean {
+  if (option.long === null) return false;
+  const spelling = `--${option.long}`.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(String.raw`\`${spelling}[ =](?:"[^"\`]+"|'[^'\`]+'|[^\s\`-][^\s\`]*)\``).test(description);
 }
 
 /**
@@ -52,9 +64,12 @@ export function applyDescriptionValueTaking(options: CliOption[], byHand = false
   if (options.length < MIN_OPTIONS || (!byHand && !isBareHelp(options))) return;
   for (const option of options) {
     if (option.takes_value || option.negation !== null || (option.long ?? '').startsWith('no-') || option.description === null) continue;
-    if (!describesValue(option.description)) continue;
+    // svelte-check `What output format to use. Options are human, machine.`: the values named as such
+    if (!describesValue(option.description) && !exampleGivesOwnValue(option, option.description) && namedValuesChoices(option.description) === null) continue;
     option.takes_value = true;
     option.type = 'string';
     option.default = null;
+    // now that a value is taken, the values its prose lists are its choices (as for a placeholder)
+    option.choices ??= listedChoices(option.description, null);
   }
 }

@@ -4,7 +4,7 @@
  * decides nothing about types, defaults or choices; later passes read the entries.
  */
 import { indentOf } from './limits.ts';
-import { parseOptionHead, type OptionHead } from './option-head.ts';
+import { parseOptionHead, splitHead, type OptionHead } from './option-head.ts';
 
 export type SectionKind = 'none' | 'options' | 'positionals' | 'commands' | 'usage' | 'other';
 
@@ -55,6 +55,9 @@ export interface HelpScan {
 const SECTION_HEADER = /^ {0,3}([A-Za-z][\w ,/()'-]{0,60}):$/;
 export const OPTION_START = /^-{1,2}[A-Za-z0-9?#@[]/;
 const MAX_USAGE_LINES = 40;
+/** A line of yargs tags only: `[string] [choices: "a", "b"] [default: "a"]` (the last may wrap on). */
+const YARGS_TAG = String.raw`\[(?:string|number|boolean|array|count|choices:|default:|required|deprecated)[^\]]*`;
+const YARGS_TAG_LINE = new RegExp(String.raw`^(?:${YARGS_TAG}\]\s*){0,6}${YARGS_TAG}\]?\s*$`);
 /** An English function word outside brackets: the line is prose (`word is key=value`), not a wrapped form. */
 const PROSE_WORD = /(^|\s)(is|are|the|an?|to|from|of|for|and|with|by|as|in|on|this|that|be|will|can)(\s|$)/i;
 const MAX_USAGE_FORM_CHARS = 2000;
@@ -330,6 +333,13 @@ class Scanner {
       if (deep && !OPTION_START.test(trimmed)) entry = this.beforeBlank;
     }
     if (entry === null) return false;
+    // yargs right-aligns its tags, and a long tag line starts left of the description, even left of
+    // the head: `  [string] [choices: "time-asc", …]` under `      --sort   sort by…` still belongs to it
+    if (YARGS_TAG_LINE.test(trimmed) && entry.description.length < MAX_DESCRIPTION_LINES) {
+      entry.description.push(trimmed);
+      this.current = entry;
+      return true;
+    }
     // tsc: `--watch, -w` alone at the margin, its description on the following lines at the margin too
     const flushLeft = entry.kind === 'option' && entry.indent === 0 && indent === 0 && (entry.descriptionColumn ?? 0) === 0 && entry.option?.rest === '' && !OPTION_START.test(trimmed);
     // GNU patch: `  --quoting-style=WORD   output…` then `    Valid WORDs are: …` two columns deeper
@@ -347,7 +357,9 @@ class Scanner {
   }
 
   private optionEntry(line: string, trimmed: string, indent: number, proseIndent: number | null): boolean {
-    if (!OPTION_START.test(trimmed) || this.section === 'commands' || this.result.entries.length >= MAX_ENTRIES) return false;
+    // cpanm lists `--self-upgrade`, `-U,--uninstall` under `Commands:`: a long spelling is an option wherever it stands
+    const inCommands = this.section === 'commands' && !/^(?:-[A-Za-z0-9], ?)?--[A-Za-z0-9][\w-]*(?:\s{2,}|$)/.test(trimmed);
+    if (!OPTION_START.test(trimmed) || inCommands || this.result.entries.length >= MAX_ENTRIES) return false;
     // A flag-like line inside a definition list (`  N-M   from N'th…` then `  -M   from first…`) is prose.
     if (proseIndent !== null && proseIndent === indent) return false;
     if (isPlaceholderFlag(trimmed)) return false;
@@ -361,6 +373,12 @@ class Scanner {
       previous.head = trimmed;
       const restOffset = head.rest.length > 0 ? line.lastIndexOf(head.rest.slice(0, 40)) : -1;
       previous.descriptionColumn = restOffset > indent ? restOffset : null;
+      return true;
+    }
+    // OptionParser (rake) `-R, --rakelibdir RAKELIBDIR,     Auto-import…` then `--rakelib` alone: the
+    // spelling list, ended by a comma before the description, goes on over the next line
+    if (previous?.kind === 'option' && previous.option !== null && previous.description.length === 0 && head.rest.length === 0 && /,$/.test(splitHead(previous.head).head)) {
+      mergeSpellings(previous.option, { ...head, rest: previous.option.rest });
       return true;
     }
     if (previous?.kind === 'option' && previous.option !== null && previous.indent === indent && continuesSpelling(previous.option, previous.description, head)) {
@@ -387,8 +405,11 @@ class Scanner {
   private namedEntry(trimmed: string, indent: number): boolean {
     if ((this.section !== 'positionals' && this.section !== 'commands') || indent < 1 || indent > 12) return false;
     if (this.result.entries.length >= MAX_ENTRIES) return false;
-    this.closeParagraph();
     const gap = /\s{2,}/.exec(trimmed);
+    // Pod::Usage (pg_format) `file.sql can be a file, multiple files or use - …` under `Arguments:`:
+    // three or more words without a gap after the name are a sentence, not an entry
+    if (this.section === 'positionals' && gap === null && trimmed.split(/\s+/).length >= 3 && !/^(?:[[<(]|[A-Z][A-Z0-9_]*(?:\s|$))/.test(trimmed)) return false;
+    this.closeParagraph();
     const headText = gap ? trimmed.slice(0, gap.index) : trimmed;
     const rest = gap ? trimmed.slice(gap.index).trim() : '';
     // yargs wraps a long command column: `nyc merge <input-directory>   merge istanbul…` then

@@ -4,7 +4,7 @@
  * the several lines one option can take (`-save-temps` and `-save-temps=<arg>`, zstd's
  * `--format=zstd` / `--format=gzip`, GNU `--time` and `--time=WORD`).
  */
-import { definitionListChoices, exampleListChoices, extractDescriptionFacts, listedChoices, wholeListChoices, type DescriptionFacts } from './annotations.ts';
+import { definitionListChoices, exampleListChoices, extractDescriptionFacts, listedChoices, quotedPipeChoices, wholeListChoices, type DescriptionFacts } from './annotations.ts';
 import type { Entry, Paragraph } from './help-scan.ts';
 import { clampDescription, joinWrapped, MAX_OPTIONS } from './limits.ts';
 import type { OptionHead } from './option-head.ts';
@@ -23,6 +23,9 @@ const FILE_OPTION = /file|path|input|output|^in$|^out$|dest|log/i;
 /** `(default: cwd)` on a directory option names the current directory, not a directory called `cwd`. */
 const CURRENT_DIRECTORY_WORD = /^cwd$/i;
 const DIRECTORY_OPTION = /dir|folder|path/i;
+/** `(default: whitespace)` on a separator option names a class of characters, not the value's spelling. */
+const CHARACTER_CLASS_WORD = /^(whitespace|white-space|space|spaces|blank|blanks|tab|tabs|newline|newlines)$/i;
+const SEPARATOR_OPTION = /sep|delim/i;
 /** A function call (`process.cwd()`, `os.cpus().length`): a default the program computes when it runs. */
 const CALL_EXPRESSION = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*\([^()]*\)(?:\.[\w$]+)*$/;
 /**
@@ -61,11 +64,19 @@ export function isProseDefault(text: string, quoted: boolean, takesValue: boolea
   if (/\s/.test(text) && !isCommandLine(text, names)) return true;
   // restic `(default: $RESTIC_KEY_HINT)`: the environment variable it is read from, not a value
   if (/^\$\{?[A-Za-z_]\w*\}?$/.test(text)) return true;
+  // cobra `(default is $HOME/.cobra-example.yaml)`: a path the program expands when it runs (no shell expands an argument)
+  if (/^\$\{?[A-Za-z_]\w*\}?\//.test(text)) return true;
+  // hugo `(default is hugo.yaml|json|toml)`: alternatives, not one value
+  if (/\|/.test(text) && !/^[\^(\/]|[$)\/]$/.test(text)) return true;
   if (text.startsWith('!') || text.startsWith('#') || NO_VALUE_WORDS.test(text) || PROSE_WORDS.test(text)) return true;
   // flake8 `--stdin-display-name NAME (Default: stdin)` is the word itself
   if (STREAM_WORDS.test(text) && (type === 'path' || names.length === 0 || names.some((name) => FILE_OPTION.test(name)))) return true;
   if (CURRENT_DIRECTORY_WORD.test(text) && (type === 'path' || names.some((name) => DIRECTORY_OPTION.test(name)))) return true;
   if (CALL_EXPRESSION.test(text) || RUNTIME_REFERENCE.test(text)) return true;
+  // optparse `(default=0.001%)`: a percentage says how the value reads, not whether the option takes `0.001` or `0.001%`
+  if (/^[+-]?\d+(?:\.\d+)?%$/.test(text)) return true;
+  // tabulate `--sep REGEXP … (default: whitespace)`: the separator is any whitespace, not that word
+  if (CHARACTER_CLASS_WORD.test(text) && names.some((name) => SEPARATOR_OPTION.test(name))) return true;
   // prettier `--range-end <int>  Defaults to Infinity.`
   if ((type === 'integer' || type === 'number') && /^[+-]?Infinity$/.test(text)) return false;
   if ((type === 'integer' || type === 'number') && !isNumberText(text)) return true;
@@ -111,6 +122,8 @@ function valueShapeOf(head: OptionHead, facts: DescriptionFacts, choices: string
     return { takes: true, type };
   }
   if (choices !== null && wholeListChoices(facts.description) !== null) return { takes: true, type: 'string' };
+  // sade (publint) `('suggestion' | 'warning' | 'error')`: quoted values offered as alternatives are a value's
+  if (choices !== null && quotedPipeChoices(facts.description) !== null) return { takes: true, type: 'string' };
   if (valueSection) return { takes: true, type: facts.defaultText !== null ? (typeFromDefault(facts.defaultText, facts.defaultQuoted) ?? 'string') : 'string' };
   // tsc prints no placeholder: `one of: a, b` or `one or more: a, b` under the option says a value is taken
   if (facts.choices !== null && /\bone of:/i.test(text)) return { takes: true, type: 'string' };
@@ -170,6 +183,10 @@ function defaultOf(head: OptionHead, facts: DescriptionFacts, shape: ValueShape,
   // (a regex such as `(\.pyi?|\.ipynb)$` only starts with a parenthesis)
   const wrapped = /^\(([^()]*)\)?$/.exec(facts.defaultText);
   if (wrapped) return matchingChoice(wrapped[1] ?? '', shape.takes ? choices : null) ?? null;
+  // commander (jscpd) `-g, --gitignore   respect .gitignore files (default: enabled, use --no-gitignore
+  // to disable)`: a switch's stated state, maybe followed by a note
+  const state = !shape.takes && head.negation === null && !(long ?? '').startsWith('no-') ? /^(enabled|disabled)(?=[,;]\s|$)/i.exec(facts.defaultText) : null;
+  if (state !== null) return /^enabled$/i.test(state[1] ?? '');
   const names = [long, head.valueName].filter((name): name is string => name !== null);
   if (isProseDefault(facts.defaultText, facts.defaultQuoted, shape.takes, shape.type, shape.takes ? choices : null, names)) return null;
   if (!shape.takes) {

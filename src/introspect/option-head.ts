@@ -73,7 +73,9 @@ function tokenize(head: string): { tokens: string[]; starts: number[] } {
     }
     if (character === '<' || character === '[' || character === '{' || character === '(') depth += 1;
     if ((character === '>' || character === ']' || character === '}' || character === ')') && depth > 0) depth -= 1;
-    if (depth === 0 && (character === ' ' || character === ',')) {
+    // iperf `--affinity n/n,m`: a comma inside a value pattern (`n/n,m`) joins its parts
+    const inValue = character === ',' && /^[a-z](?:\/[a-z])+$/.test(current) && /[a-z]/.test(head[position + 1] ?? '');
+    if (depth === 0 && (character === ' ' || (character === ',' && !inValue))) {
       flush();
       continue;
     }
@@ -163,10 +165,16 @@ function isKindOfValue(word: string): boolean {
   return typeFromValueName(word) !== null || /^(glob|regexp?|pattern|url|uri|name|id|expr|spec|json|value|str|date|time|dur|size|user|group|host|addr|email|key|val|ref|rev|hash|tag|branch|commit|version)$/.test(word);
 }
 
+/** iperf `--time #`, `--bitrate #[KMG][/#]`: `#` stands for a number, maybe with bracketed suffixes. */
+const NUMBER_SIGN_PLACEHOLDER = /^#(?:\[[^\]\s]{1,10}\]){0,3}$/;
+
 function isValueToken(token: string, remaining: number, splitByGap: boolean): boolean {
   if (/^[<[{]/.test(token)) return true;
   // clipanion numbers its placeholders: `--mode #0`
   if (/^#\d{1,2}$/.test(token)) return true;
+  if (NUMBER_SIGN_PLACEHOLDER.test(token)) return true;
+  // iperf `-A, --affinity n/n,m`: one-letter placeholders joined by `/` and `,`
+  if (/^[a-z](?:\/[a-z])+(?:,[a-z](?:\/[a-z])*)+$/.test(token)) return true;
   if (/^[A-Z][A-Z0-9_:.-]*$/.test(token)) return true;
   // busybox `-I IFACE/IP`: alternative upper-case placeholders joined by a slash
   if (/^[A-Z][A-Z0-9_]*(?:\/[A-Z][A-Z0-9_]*){1,5}$/.test(token)) return true;
@@ -194,7 +202,7 @@ function isValueToken(token: string, remaining: number, splitByGap: boolean): bo
  */
 function valueFromDescriptionStart(result: OptionHead): void {
   // typer's type column may name a container of a type: `<list[Path]>`
-  const match = /^(<[\w-]{1,30}(?:\[[\w-]{1,30}\])?>|[A-Z][A-Z0-9_]{1,20})\s{2,}(\S[\s\S]*)$/.exec(result.rest);
+  const match = /^(<[\w-]{1,30}(?:\[[\w-]{1,30}\])?>|[A-Z][A-Z0-9_]{1,20}|#(?:\[[^\]\s]{1,10}\]){0,3})\s{2,}(\S[\s\S]*)$/.exec(result.rest);
   // …or an enum's values: `<none|poetry|setup>`
   const choices = /^<([a-z0-9][\w.-]{0,30}(?:\|[a-z0-9][\w.-]{0,30}){1,30})>\s{2,}(\S[\s\S]*)$/.exec(result.rest);
   if (choices && result.valueName === null && result.choices === null && !(choices[1] ?? '').split('|').every(isKindOfValue)) {
@@ -202,13 +210,37 @@ function valueFromDescriptionStart(result: OptionHead): void {
     result.rest = choices[2] ?? '';
     return;
   }
+  // iperf `-f, --format   [kmgtKMGT] format to report: Kbits, Mbits, Gbits, Tbits`: a class of
+  // letters, each the initial of a value the description lists, is the one-letter values
+  const letters = /^\[([A-Za-z]{2,16})\]\s+(\S[\s\S]*)$/.exec(result.rest);
+  if (letters && result.valueName === null && result.choices === null && lettersAreInitials(letters[1] ?? '', letters[2] ?? '')) {
+    result.choices = [...(letters[1] ?? '')];
+    result.rest = letters[2] ?? '';
+    return;
+  }
+  // …or a list of an enum's values: `<list[BP001|BP002|BP003]>` (the option repeats)
+  const listed = /^<list\[([A-Za-z0-9][\w.-]{0,30}(?:\|[A-Za-z0-9][\w.-]{0,30}){1,60})\]>\s{2,}(\S[\s\S]*)$/.exec(result.rest);
+  if (listed && result.valueName === null && result.choices === null) {
+    result.choices = (listed[1] ?? '').split('|');
+    result.repeatable = true;
+    result.rest = listed[2] ?? '';
+    return;
+  }
   if (!match) return;
   const word = match[1] ?? '';
   const description = match[2] ?? '';
   const bare = word.replace(/[<>]/g, '');
-  if (!(/^[\w-]+$/.test(bare) && new RegExp(`\\b${bare}\\b`).test(description)) && typeFromValueName(bare) === null) return;
+  if (!(/^[\w-]+$/.test(bare) && new RegExp(`\\b${bare}\\b`).test(description)) && typeFromValueName(bare) === null && !NUMBER_SIGN_PLACEHOLDER.test(bare)) return;
   result.valueName = word;
   result.rest = description;
+}
+
+/** Whether every letter of `[kmgtKMGT]` (case aside, no repeats) starts a word of a list in the description (`Kbits, Mbits`). */
+function lettersAreInitials(letters: string, description: string): boolean {
+  const lower = letters.toLowerCase();
+  if (new Set(letters).size !== letters.length) return false;
+  const initials = new Set([...description.matchAll(/(?:^|[:,]\s*|\s)([A-Za-z])[A-Za-z]*(?=,|\s*$|\s+or\s|\.)/g)].map((match) => (match[1] ?? '').toLowerCase()));
+  return [...lower].every((letter) => initials.has(letter));
 }
 
 /** Splits a line (already stripped of leading space and starting with `-`) into head and rest. */
@@ -421,6 +453,9 @@ function repeatsAfterNextSpelling(tokens: readonly string[], index: number, toke
   return nextFlag >= 0 && following.slice(0, nextFlag).every((between) => between.replace(/,$/, '') === word) && following[nextFlag + 1]?.replace(/,$/, '') === word;
 }
 
+/** pflag's `NoOptDefVal`: the type word, then the value the bare flag stands for, `string[="default"]`. */
+const PFLAG_OPTIONAL_VALUE = /^([a-z][A-Za-z0-9]{0,20})\[=("[^"]*"|[^\]]*)\]$/;
+
 /** Reads a token that is not a flag: a value placeholder, a `...`, a second value, or the description's start. */
 function readPlaceholderToken(scan: HeadScan, token: string): HeadStep {
   const { result, tokens, index } = scan;
@@ -447,6 +482,13 @@ function readPlaceholderToken(scan: HeadScan, token: string): HeadStep {
     else result.valueCount = Math.max(result.valueCount, 2);
     scan.lastWasFlag = false;
     scan.lastWasBareValue = true;
+    return 'next';
+  }
+  const optionalTyped = scan.lastWasFlag ? PFLAG_OPTIONAL_VALUE.exec(token) : null;
+  if (optionalTyped !== null && LOWERCASE_TYPE_WORDS.has(optionalTyped[1] ?? '')) {
+    // pflag `-t, --timestamps string[="default"]`: a value that may be left out (the bare flag means the quoted one)
+    setValue(result, { valueName: optionalTyped[1] ?? null, optional: true, choices: null, repeatable: REPEATABLE_TYPE_WORDS.has(optionalTyped[1] ?? '') });
+    scan.lastWasFlag = false;
     return 'next';
   }
   if (scan.lastWasFlag && isValueToken(token, remaining, scan.byGap)) {

@@ -22,9 +22,10 @@ import { applyEpilogValueLists, collectOptions, optionFromEntry, type OptionStyl
 import { applyUsageFlagClusters, splitSiblingShorts } from './short-flag-clusters.ts';
 import { applyAttachedValueMentions } from './attached-value-mentions.ts';
 import { leadingPlaceholderPositionals } from './leading-placeholder.ts';
-import { collectPositionals, collectSubcommands, commandPrefixOf, markMultiWordPositionals } from './positional-entry.ts';
+import { collectPositionals, collectSubcommands, commandPrefixOf, markMultiWordPositionals, markPluralPositionals } from './positional-entry.ts';
 import type { CliOption, CliSpec } from './spec.ts';
-import { parseUsageForm, programBaseName, type UsageForm } from './usage.ts';
+import { unwrapThorOptions } from './thor-options.ts';
+import { cobraHelpCommandName, parseUsageForm, programBaseName, type UsageForm } from './usage.ts';
 import { typeFromValueName } from './value-type.ts';
 import { sanitizeToolName } from '../tool-name.ts';
 
@@ -192,8 +193,22 @@ function fallbackProgramName(lines: readonly string[], fileName: string | undefi
   return fileName ? programBaseName(fileName) : null;
 }
 
+/**
+ * OptionParser (rake) opens with its form and no `Usage:` title: `rake [-f rakefile] {options}
+ * targets...`. A first line flush left of a program word and then only bracket groups and names,
+ * one of them an option group, is the usage form.
+ */
+function headlineForm(lines: readonly string[]): string | null {
+  const first = lines.find((line) => line.trim().length > 0) ?? '';
+  const form = /^[a-z][\w.-]{0,40}((?:\s+(?:\[[^[\]]{1,80}\]|\{[^{}]{1,40}\}|<[^<>]{1,40}>|[A-Za-z][\w-]{0,40}(?:\.{3})?)){1,20})\s*$/.exec(first);
+  // …and no English function word outside the brackets (`tail pods and containers [-x] from k8s` is prose)
+  const outside = (form?.[1] ?? '').replace(/\[[^[\]]*\]|\{[^{}]*\}|<[^<>]*>/g, ' ');
+  if (/(^|\s)(and|or|the|an?|to|from|of|for|with|by|in|on|is|are|this|that)(\s|$)/i.test(outside)) return null;
+  return form !== null && /\[-/.test(form[1] ?? '') ? first.trim() : null;
+}
+
 function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefined): HelpParseReport {
-  const rawLines = unboxPanels(helpLines(text));
+  const rawLines = unwrapThorOptions(unboxPanels(helpLines(text)));
   const go = looksLikeGoFlag(rawLines) ? extractGoFlags(rawLines) : { options: [], consumed: new Set<number>() };
   const lines = rawLines.map((line, index) => (go.consumed.has(index) ? '' : expandTabs(line)));
   // Go: `Usage of NAME:` or `Usage of 'go tool cover':`
@@ -237,7 +252,10 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
     const name = flag.replace(/^-+/, '');
     return options.find((option) => option.long === name || option.short === name)?.takes_value ?? false;
   };
-  const forms = scan.usageForms.slice(0, MAX_USAGE_FORMS).map((form) => parseUsageForm(form, takesValue));
+  const helpFor = cobraHelpCommandName(rawLines);
+  const headline = scan.usageForms.length === 0 && !scan.seenUsage ? headlineForm(lines) : null;
+  if (headline !== null) scan.usageForms.push(headline);
+  const forms = scan.usageForms.slice(0, MAX_USAGE_FORMS).map((form) => parseUsageForm(form, takesValue, helpFor));
 
   // a footnote list or an example giving a bare-listed option a value: the placeholders were written
   // by hand (meow, parseArgs), so stated defaults say a value is taken, as in a help without any
@@ -285,6 +303,7 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
   if (forms.length === 0 && subcommands.length === 0 && usagePositionals.length === 0) usagePositionals = leadingPlaceholderPositionals(scan.paragraphs);
   const positionals = collectPositionals(scan.entries, usagePositionals, subcommands);
   markMultiWordPositionals(positionals, rawLines);
+  markPluralPositionals(positionals, rawLines);
   dropDefaultsNamingArguments(options, [...positionals, ...usagePositionals]);
 
   let programName: string | null = null;

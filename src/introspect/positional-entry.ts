@@ -87,6 +87,20 @@ function normalized(name: string): string {
 }
 
 /**
+ * yargs `taze [args]` names no positional, but its default command `taze [mode]  Keeps your deps
+ * fresh  [default]` does: the bracket a command entry writes around the name (`[` optional, `<`
+ * required), or null when no command entry names it.
+ */
+function bracketInCommandEntry(entries: readonly Entry[], name: string): '[' | '<' | null {
+  for (const entry of entries) {
+    if (entry.kind !== 'command') continue;
+    const bracket = entry.head.split(/\s+/).find((word) => /^[[<][^\]>]+[\]>]$/.test(word) && normalized(word.slice(1, -1).replace(/\.{2,3}$/, '')) === normalized(name));
+    if (bracket !== undefined) return bracket.startsWith('<') ? '<' : '[';
+  }
+  return null;
+}
+
+/**
  * The positionals: a positionals section when there is one (its order and descriptions, with
  * required/variadic from the usage line unless the entry spells them), else the usage line's.
  */
@@ -109,6 +123,8 @@ export function collectPositionals(entries: readonly Entry[], usagePositionals: 
         positional.required = fromUsage.required;
         positional.variadic = fromUsage.variadic;
       }
+      const fromCommand = fromUsage === undefined && !decorated ? bracketInCommandEntry(entries, positional.name) : null;
+      if (fromCommand !== null) positional.required = fromCommand === '<';
       if (!isCommandPlaceholder(positional.name)) positionals.push(positional);
     });
   } else {
@@ -137,3 +153,18 @@ export function markMultiWordPositionals(positionals: CliPositional[], lines: re
     if (lines.some((line) => definition.test(line))) positional.variadic = true;
   }
 }
+
+/**
+ * Pod::Usage (pg_format) `Usage: pg_format [options] file.sql` and, below, `file.sql can be a file,
+ * multiple files or use - to read query from stdin.`: a sentence about the name saying it may be
+ * several makes it variadic (in place).
+ */
+export function markPluralPositionals(positionals: CliPositional[], lines: readonly string[]): void {
+  for (const positional of positionals) {
+    if (positional.variadic) continue;
+    const name = positional.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const sentence = new RegExp(String.raw`^\s*${name}\s+(?:can|may)\s+be\b[^.]{0,80}\b(?:multiple|several|one or more)\s+[a-z]+s\b`);
+    if (lines.some((line) => sentence.test(line))) positional.variadic = true;
+  }
+}
+

@@ -134,6 +134,8 @@ interface UsageGroup {
    * they survive a group whose other alternatives are options.
    */
   bareAlternatives: UsagePositional[];
+  /** The group opened right after a positional (`Module [...]`: an ellipsis alone in it repeats that one). */
+  afterPositional?: boolean;
 }
 
 /** Ends the current alternative of a group (at a `|` or the closing bracket). */
@@ -229,8 +231,17 @@ function withoutGluedSuffixes(form: string): string {
   return text;
 }
 
+/**
+ * cspell `[globs...] [file://<path> ...] [stdin[://<path>]]`: optional groups spelling an argument
+ * as a URL (`scheme://…`, maybe with the `://…` part optional) are forms of a value the arguments
+ * take, not positionals of their own.
+ */
+function withoutUrlForms(form: string): string {
+  return form.replace(/\s*\[\s*[a-z][\w+.-]{0,20}\[?:\/\/[^\s\]]{0,100}\]?(?:\s*\.{3})?\s*\]/g, '');
+}
+
 function normalizedAtoms(form: string): Atom[] {
-  const plain = withoutGluedSuffixes(form)
+  const plain = withoutGluedSuffixes(withoutUrlForms(form))
     .replace(/\s?…/g, '...')
     .replace(/(?<=[A-Z0-9_]\]?)(?:\[[^[\]\s]{1,2}\])+/g, '')
     .replace(/\[[^[\]\s]{1,2}\](?=\[?[A-Z])/g, '');
@@ -244,7 +255,7 @@ const OCLIF_TOPIC_COMMAND = /^[a-z][\w-]{0,40}(?::[a-z][\w-]{0,40}){1,3}$/;
  * Reads the program (and the subcommand path after it) off the front of the atoms, leaving the
  * program as the first atom. False when the form starts with no program word.
  */
-function readProgram(atoms: Atom[], result: UsageForm): boolean {
+function readProgram(atoms: Atom[], result: UsageForm, commandName?: string): boolean {
   const prompted = atoms[0]?.kind === 'word' && atoms[0].text === '$';
   if (prompted) atoms.shift(); // cac: `$ vitest [...filters]`
   const first = atoms[0];
@@ -256,7 +267,9 @@ function readProgram(atoms: Atom[], result: UsageForm): boolean {
     atoms.splice(1, 1);
     return true;
   }
-  const pathEnd = commandPathEnd(atoms);
+  // cobra's `-h, --help   help for stern` names the command this help is of: when that is the
+  // program itself, `stern pod-query [flags]` shows an argument, not a subcommand path
+  const pathEnd = commandName !== undefined && programBaseName(first.text) === commandName ? 1 : commandPathEnd(atoms);
   // `python -m json.tool [-h] …`: the module is the program.
   const moduleAtom = atoms[2];
   if (/^python[\d.]*$/.test(first.text) && atoms[1]?.kind === 'word' && atoms[1].text === '-m' && moduleAtom?.kind === 'word') {
@@ -310,10 +323,11 @@ function readAtom(scan: FormScan, atom: Atom): void {
 function openGroup(scan: FormScan, bracket: '[' | '('): void {
   const { groups, result } = scan;
   const group = groups[groups.length - 1];
-  scan.lastWasPositional = false;
   const parentWasEmpty = group?.empty ?? false;
+  const afterPositional = scan.lastWasPositional;
+  scan.lastWasPositional = false;
   if (group) group.empty = false;
-  groups.push({ bracket, startsWithOption: false, hasPipe: false, hasOption: false, empty: true, parentWasEmpty, positionalStart: result.positionals.length, bareWords: 0, nested: false, alternativeStart: result.positionals.length, alternativeHasOption: false, bareAlternatives: [] });
+  groups.push({ bracket, startsWithOption: false, hasPipe: false, hasOption: false, empty: true, parentWasEmpty, positionalStart: result.positionals.length, bareWords: 0, nested: false, alternativeStart: result.positionals.length, alternativeHasOption: false, bareAlternatives: [], afterPositional });
   scan.previousOptionTakesValue = false;
   scan.sawNonLiteral = true;
 }
@@ -355,6 +369,9 @@ function readEllipsis(scan: FormScan, spaced: boolean): void {
   }
   const last = positionals[positionals.length - 1];
   if (last && scan.lastWasPositional) last.variadic = true;
+  // cpanm `Module [...]`: an ellipsis alone in a group right after a positional repeats it
+  const group = scan.groups[scan.groups.length - 1];
+  if (last && group?.empty === true && group.afterPositional === true && group.positionalStart === positionals.length) last.variadic = true;
 }
 
 /**
@@ -454,10 +471,11 @@ function closeUnbalancedOptionGroups(form: string): string {
   return words.join(' ');
 }
 
-export function parseUsageForm(form: string, takesValue: (flag: string) => boolean): UsageForm {
+/** `commandName`: the command the help says it is of (cobra `help for stern`), when it says so. */
+export function parseUsageForm(form: string, takesValue: (flag: string) => boolean, commandName?: string): UsageForm {
   const atoms = normalizedAtoms(closeUnbalancedOptionGroups(form));
   const result: UsageForm = { program: null, leadingLiterals: [], commandPath: [], positionals: [], requiredOptions: [] };
-  if (!readProgram(atoms, result)) return result;
+  if (!readProgram(atoms, result, commandName)) return result;
   const scan: FormScan = {
     result,
     takesValue,
@@ -480,4 +498,13 @@ export function parseUsageForm(form: string, takesValue: (flag: string) => boole
 export function programBaseName(word: string): string {
   const base = (word.split(/[\\/]/).pop() ?? word).replace(/\[EXE\]$/, '');
   return base.replace(/\.(py|js|mjs|cjs|ts|rb|sh|pl|exe|wasm)$/i, '');
+}
+
+/** cobra's help flag names its command: `-h, --help   help for stern`. */
+export function cobraHelpCommandName(lines: readonly string[]): string | undefined {
+  for (const line of lines) {
+    const match = /^\s+-h, --help\s+help for ([a-z][\w.-]{0,40})\s*$/.exec(line);
+    if (match !== null) return match[1];
+  }
+  return undefined;
 }
