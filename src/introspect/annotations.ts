@@ -152,6 +152,9 @@ function oneOfChoices(text: string): string[] | null {
   // coverage (optparse): `Output format, either text (default), markdown, or total.`: the marker is no part of the list
   const description = text.replace(/ \(default\)(?=,)/g, '');
   const oneOf = /\b(?:one of|either):?\s+([\w.-]+(?:\/[\w.-]+)*(?:\s*(?:,\s*or\b|,|\bor\b)\s*[\w.-]+(?:\/[\w.-]+)*){1,60})/i.exec(description);
+  // mmdc `either md, svg, png, pdf or use \`-\` to output to stdout`: an `or` alternative that a
+  // clause goes on from is no value, and leaves the list open
+  if (oneOf && /\bor\s+[\w.-]+$/.test(oneOf[1] ?? '') && /^\s+[`'"\w]/.test(description.slice(oneOf.index + oneOf[0].length))) return null;
   // a sentence's final period is no part of the last value (`…, markdown, or total.`)
   if (oneOf) return (oneOf[1] ?? '').replace(/\.$/, '').split(/\s*(?:,\s*or\b|,|\bor\b)\s*/).flatMap((choice) => choice.split('/')).filter((choice) => choice.length > 0);
   return null;
@@ -406,6 +409,8 @@ function readProseDefault(facts: DescriptionFacts): void {
   const cut = plain !== null && description[plain.index - 1] === '[' && /^\s+[^\s(\]]/.test(description.slice(plain.index + plain[0].length));
   // clap `[default: min(240, 1.5x keyint)]`: a value whose parenthesis closes past the value is an expression cut at its comma
   const unclosed = plain !== null && ((plain[1] ?? '').match(/\(/g) ?? []).length > ((plain[1] ?? '').match(/\)/g) ?? []).length;
+  // mmdc `Default: input + ".svg"`: a value an operator goes on from is an expression the program computes
+  const expression = plain !== null && /^\s+[+*]\s/.test(description.slice(plain.index + plain[0].length));
   // bandit `defaults to executing all tests`, uvicorn `Defaults to OpenSSL's safe defaults.`: a bare
   // word that a phrase goes on from (no punctuation after it) is the start of prose; a number keeps
   // its unit (`defaults to 5 seconds`)
@@ -416,7 +421,7 @@ function readProseDefault(facts: DescriptionFacts): void {
     !/^[+-]?\d/.test(plain[1] ?? '') &&
     !/[.!]$/.test(plain[1] ?? '') &&
     /^\s+[A-Za-z]/.test(description.slice(plain.index + plain[0].length));
-  if (plain && !cut && !unclosed && !phrase && !isListDefault(description, plain) && !isPerCaseDefault(description, plain)) setDefault(facts, (plain[1] ?? '').replace(/\.$/, ''));
+  if (plain && !cut && !unclosed && !expression && !phrase && !isListDefault(description, plain) && !isPerCaseDefault(description, plain)) setDefault(facts, (plain[1] ?? '').replace(/\.$/, ''));
 }
 
 /**

@@ -150,7 +150,8 @@ function readValue(raw: string): ValueInfo {
     // rustc: `--edition <2015|2018|2021>`; not `<KEY=VALUE|PATH>` (alternative placeholders)
     const alternatives = inner.split('|');
     // …but commander `<path|glob>` (every one a kind of value) is a placeholder
-    if (alternatives.length >= 2 && alternatives.every((choice) => /^[a-z0-9][\w.-]*$/.test(choice)) && !alternatives.every(isKindOfValue)) {
+    // …and so is cspell `<module|path>`, markdownlint `<file|directory|glob|package>`: half or more name where a value comes from
+    if (alternatives.length >= 2 && alternatives.every((choice) => /^[a-z0-9][\w.-]*$/.test(choice)) && !alternatives.every(isKindOfValue) && !namesValueSources(alternatives)) {
       return { valueName: null, optional: false, choices: alternatives, repeatable };
     }
     return { valueName: inner, optional: false, choices: null, repeatable };
@@ -163,6 +164,14 @@ function readValue(raw: string): ValueInfo {
 /** A placeholder word naming a kind of value (`path`, `glob`, `date`, `n`), not one value: fd `<date|dur>`. */
 function isKindOfValue(word: string): boolean {
   return typeFromValueName(word) !== null || /^(glob|regexp?|pattern|url|uri|name|id|expr|spec|json|value|str|date|time|dur|size|user|group|host|addr|email|key|val|ref|rev|hash|tag|branch|commit|version)$/.test(word);
+}
+
+/** Nouns for where a value comes from (a path, a glob, a URL), never a literal value of an option. */
+const VALUE_SOURCE = /^(?:path|paths|file|files|dir|dirs|directory|directories|folder|glob|globs|url|uri|regex|regexp|pattern)$/;
+
+/** Half or more of the alternatives are value-source nouns: the group lists kinds of value, not values. */
+function namesValueSources(alternatives: readonly string[]): boolean {
+  return alternatives.filter((choice) => VALUE_SOURCE.test(choice)).length * 2 >= alternatives.length;
 }
 
 /** iperf `--time #`, `--bitrate #[KMG][/#]`: `#` stands for a number, maybe with bracketed suffixes. */

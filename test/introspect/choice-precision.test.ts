@@ -40,6 +40,25 @@ describe('lists that are no choices', () => {
     expect(spec.options.find((option) => option.long === 'eol')?.choices).toEqual(['lf', 'crlf', 'keep']);
   });
 
+  it('a numeric range among the values stands for every number in it (iperf --dscp)', () => {
+    expect(optionOf('  --dscp <val>   set the IP dscp value, either 0-63 or symbolic.', 'dscp')).toMatchObject({ takes_value: true, choices: null });
+  });
+
+  it('alternatives naming where a value comes from are a placeholder (cspell <module|path>, markdownlint <file|directory|glob|package>)', () => {
+    expect(optionOf('  --reporter <module|path>     Specify one or more reporters to use.', 'reporter')).toMatchObject({ takes_value: true, choices: null });
+    expect(optionOf('  -r, --rules <file|directory|glob|package>  include custom rule files', 'rules')).toMatchObject({ takes_value: true, choices: null });
+    // literal values stay choices, a module among them too
+    expect(optionOf('  --type <commonjs|module>   Module type', 'type')?.choices).toEqual(['commonjs', 'module']);
+    expect(optionOf('  --crate-type <bin|lib|rlib>   Crate types', 'crate-type')?.choices).toEqual(['bin', 'lib', 'rlib']);
+  });
+
+  it('an `or` alternative that a clause goes on from leaves the list open (mmdc --output)', () => {
+    expect(optionOf('  -o, --output <output>   Output file. It should be either md, svg, png, pdf or use `-` to output to stdout.', 'output')?.choices).toBeNull();
+    expect(optionOf('  --format <fmt>   Output format, either text, markdown, or total.', 'format')?.choices).toEqual(['text', 'markdown', 'total']);
+    // nor is its `Default: input + ".svg"` a value: an operator goes on from it
+    expect(optionOf('  -o, --output <output>   Output file. Optional. Default: input + ".svg"', 'output')?.default).toBeNull();
+  });
+
   it('a real value list still counts: (merge, diff3, or zdiff3) and a|b|c stay choices', () => {
     expect(optionOf('  --conflict <style>   Conflict style (merge, diff3, or zdiff3)', 'conflict')?.choices).toEqual(['merge', 'diff3', 'zdiff3']);
     expect(optionOf('  --level <level>   Level of messages (suggestion | warning | error)', 'level')?.choices).toEqual(['suggestion', 'warning', 'error']);
