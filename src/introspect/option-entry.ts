@@ -293,6 +293,9 @@ export function optionFromEntry(entry: Entry, style: OptionStyle = {}): CliOptio
   if (shape.takes && head.valueCount >= 2) {
     option.value_count = head.valueCount;
     if (head.variadicValues) option.variadic_values = true;
+  } else if (shape.takes && head.variadicValues) {
+    // argparse `nargs='+'`: `-i PKG [PKG ...]`: one use takes one or more values
+    option.variadic_values = true;
   }
   // pflag (cobra) prints `(default true)` for a bool that is on unless `--name=false` is given
   if (!shape.takes && option.default === true && option.negation === null && long !== null && /\(default true\)/.test(text)) {

@@ -5,7 +5,7 @@
 import { COMMAND_PROPERTY, propertyNamesOf } from './property-name.ts';
 import type { CliOption, CliPositional, CliSpec } from './spec.ts';
 import { formatArgValue } from './value-format.ts';
-import { isChoiceList, MAX_FLAG_COUNT, schemaDefaultOf, valueCountOf } from './to-zod.ts';
+import { hasSeveralValues, isChoiceList, MAX_FLAG_COUNT, schemaDefaultOf } from './to-zod.ts';
 
 /** How the option is spelled: `--long`, `-long` (Go flag style), or `-s`. */
 export function flagSpellingOf(option: CliOption): string {
@@ -35,8 +35,8 @@ function optionArguments(option: CliOption, value: unknown): string[] {
     if (value === false && option.negation !== null) return [option.negation];
     return [];
   }
-  if (valueCountOf(option) > 1) {
-    // `--arg name value`: the flag, then each value of one use as its own argument
+  if (hasSeveralValues(option)) {
+    // `--arg name value`, argparse `--ignore a b`: the flag, then each value of one use as its own argument
     const uses = option.repeatable && Array.isArray(value) && value.every(Array.isArray) ? (value as unknown[][]) : [value];
     return uses.flatMap((use) => (Array.isArray(use) && use.length > 0 ? [flagSpellingOf(option), ...use.map((item) => formatArgValue(item))] : []));
   }
@@ -87,7 +87,12 @@ export function cliSpecToArgv(spec: CliSpec, input: Record<string, unknown>): st
     positionalValues.push(...positionalArguments(spec.subcommands[commandIndex]?.positionals ?? [], names.subcommandPositionals[commandIndex] ?? [], input));
   }
   positionalValues.push(...positionalArguments(spec.positionals, names.positionals, input));
-  if (positionalValues.some((value) => value.startsWith('-'))) argv.push('--');
+  // argparse reads `--ignore a b file` as three values of --ignore: after an option taking one or
+  // more values, `--` ends them, so the positionals stay positionals (a fixed count needs none)
+  const openValuesGiven = [...spec.options, ...(spec.subcommands[commandIndex]?.options ?? [])].some(
+    (option) => option.takes_value && option.variadic_values === true && argv.includes(flagSpellingOf(option)),
+  );
+  if (positionalValues.length > 0 && (openValuesGiven || positionalValues.some((value) => value.startsWith('-')))) argv.push('--');
   argv.push(...positionalValues);
   return argv;
 }

@@ -35,7 +35,7 @@ function describeOption(option: CliOption): string | undefined {
   if (option.default !== null && option.default !== undefined) parts.push(`(default: ${formatArgValue(option.default)})`);
   if (!option.takes_value && option.repeatable) parts.push('(how many times the flag is given)');
   const count = valueCountOf(option);
-  if (count > 1) parts.push(option.variadic_values === true ? `(${count} or more values per use)` : `(${count} values per use)`);
+  if (count > 1 || option.variadic_values === true) parts.push(option.variadic_values === true ? `(${count} or more values per use)` : `(${count} values per use)`);
   return parts.length > 0 ? parts.join(' ') : undefined;
 }
 
@@ -44,8 +44,21 @@ function describeOption(option: CliOption): string | undefined {
  * property is an array of choices, so each is checked, and argv joins them. Without choices a list is
  * one free string already, and a repeatable option repeats the flag instead.
  */
-export function isChoiceList(option: Pick<CliOption, 'takes_value' | 'value_separator' | 'choices' | 'repeatable' | 'value_count'>): boolean {
-  return option.takes_value && option.value_separator !== undefined && option.choices !== null && option.choices.length > 0 && !option.repeatable && valueCountOf(option) === 1;
+export function isChoiceList(option: Pick<CliOption, 'takes_value' | 'value_separator' | 'choices' | 'repeatable' | 'value_count' | 'variadic_values'>): boolean {
+  return (
+    option.takes_value &&
+    option.value_separator !== undefined &&
+    option.choices !== null &&
+    option.choices.length > 0 &&
+    !option.repeatable &&
+    valueCountOf(option) === 1 &&
+    option.variadic_values !== true
+  );
+}
+
+/** One use of the option takes several values, each its own argument after the flag (`value_count` > 1, or one or more). */
+export function hasSeveralValues(option: Pick<CliOption, 'takes_value' | 'value_count' | 'variadic_values'>): boolean {
+  return option.takes_value && (valueCountOf(option) > 1 || option.variadic_values === true);
 }
 
 /** How many values one use of the option takes (1 unless the spec says `value_count`). */
@@ -61,6 +74,8 @@ export function valueCountOf(option: Pick<CliOption, 'takes_value' | 'value_coun
 function oneUseSchema(option: CliOption): z.ZodTypeAny {
   const count = valueCountOf(option);
   if (isChoiceList(option)) return z.array(scalarSchema(option.type, option.choices)).min(1);
+  // argparse `nargs='+'` (`-i PKG [PKG ...]`): one or more values, each checked
+  if (count === 1 && option.variadic_values === true) return z.array(scalarSchema(option.type, option.choices)).min(1);
   if (count === 1) return scalarSchema(option.type, option.choices);
   const item = scalarSchema(option.type, null);
   return option.variadic_values === true ? z.array(item).min(count) : z.array(item).length(count);
@@ -92,7 +107,7 @@ export function schemaDefaultOf(option: CliOption): string | number | boolean | 
   // a list's default stays in the description: an array default could not be left off the argv by identity;
   // an optional value's default (`--iso-8601[=FMT]`, FMT defaults to 'date') is what the bare flag means,
   // not what an absent one means, so leaving it off the argv would drop the flag
-  if (value === null || value === undefined || option.repeatable || valueCountOf(option) > 1 || isChoiceList(option) || option.value_optional === true) return undefined;
+  if (value === null || value === undefined || option.repeatable || hasSeveralValues(option) || isChoiceList(option) || option.value_optional === true) return undefined;
   if (!option.takes_value) return typeof value === 'boolean' ? value : undefined;
   if (option.choices !== null && option.choices.length > 0) return typeof value === 'string' && option.choices.includes(value) ? value : undefined;
   switch (option.type) {
