@@ -302,9 +302,30 @@ function readBracedChoices(facts: DescriptionFacts): void {
   }
 }
 
+const GLOSSED_ITEM = String.raw`[A-Za-z0-9][\w.-]{0,30} \([^()]{1,30}\)`;
+/** optparse qrcode `Choices are L (7%), M (15%, default), Q (25%), and H (30%).`: every item glossed in parentheses. */
+const GLOSSED_NAMED_VALUES = new RegExp(
+  String.raw`(?:^|[.!?]\s+|\b(?:valid|possible|allowed|accepted|supported)\s+)(?:choices|values)\s+are\s*:?\s+(${GLOSSED_ITEM}(?:(?:,\s*(?:and|or)|,|\s+(?:and|or))\s+${GLOSSED_ITEM}){1,30})(?=\s*(?:[.;]|$))`,
+  'i',
+);
+
+/**
+ * Values named as such, each with a gloss in parentheses (`L (7%), M (15%, default)`): the glosses
+ * are no part of the values, and the one whose gloss says `default` is the default.
+ */
+function readGlossedNamedValues(facts: DescriptionFacts): void {
+  const match = GLOSSED_NAMED_VALUES.exec(facts.description);
+  if (match === null || facts.choices !== null) return;
+  const items = [...(match[1] ?? '').matchAll(/([A-Za-z0-9][\w.-]{0,30}) \(([^()]{1,30})\)/g)];
+  facts.choices = items.map((item) => item[1] ?? '');
+  const marked = items.filter((item) => /(?:^|,\s*)default$/i.test(item[2] ?? ''));
+  if (facts.defaultText === null && marked.length === 1) facts.defaultText = marked[0]?.[1] ?? null;
+}
+
 /** Choices written in prose rather than in an annotation group; the first spelling that matches wins. */
 function readProseChoices(facts: DescriptionFacts): void {
   const { description } = facts;
+  readGlossedNamedValues(facts);
   facts.choices ??= oneOfChoices(description);
   facts.choices ??= quotedProseChoices(description);
   facts.choices ??= slashedDefaultChoices(description);
@@ -572,6 +593,15 @@ export function wholeListChoices(description: string): string[] | null {
   return match === null || isOpenList(match[1] ?? '') ? null : splitList(match[1] ?? '');
 }
 
+/**
+ * optparse qrcode `For svg and svg-path, use: circle, …` (the values for one case, not all of them)
+ * and `You can use the following shortcuts to the built-in … classes: pil, png` (shortcuts beside the
+ * full values the option takes): an introduction that makes the list after its colon partial.
+ */
+function isCaseOrShortcutIntroduction(introduction: string): boolean {
+  return /^\s*(?:for|if|when)\b[^,:]{1,80},/i.test(introduction) || /\b(?:shortcuts?|built-?in)\b/i.test(introduction);
+}
+
 /** A list ending in an ellipsis (`5, 2015, 2016 or 2017...`) names examples, not every value. */
 function isOpenList(text: string): boolean {
   return /\.{2,}$/.test(text);
@@ -662,7 +692,7 @@ export function listedChoices(text: string, valueName: string | null): string[] 
   // not a list of examples or of the defaults (`Replaces default unsafe packages: distribute, pip`), nor an open one (`2016 or 2017...`)
   const afterColon = AFTER_COLON_LIST.exec(description);
   const introduction = afterColon === null ? '' : (/[^.]*$/.exec(description.slice(0, afterColon.index + 1))?.[0] ?? '');
-  if (afterColon !== null && !/\b(e\.g|i\.e|examples?|such as|like|including|defaults?)\b/i.test(introduction) && !isOpenList(afterColon[2] ?? '')) return splitList(afterColon[2] ?? '');
+  if (afterColon !== null && !/\b(e\.g|i\.e|examples?|such as|like|including|defaults?)\b/i.test(introduction) && !isCaseOrShortcutIntroduction(introduction) && !isOpenList(afterColon[2] ?? '')) return splitList(afterColon[2] ?? '');
   // `npm, yarn, pnpm (default: npm).`: a description that starts with three or more values
   const leading = LEADING_LIST.exec(description);
   if (leading !== null && !isOpenList(leading[1] ?? '')) return splitList(leading[1] ?? '');

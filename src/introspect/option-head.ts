@@ -138,6 +138,8 @@ function readValue(raw: string): ValueInfo {
       return { ...nested, optional: true, repeatable: repeatable || nested.repeatable };
     }
     if (inner.includes('|')) {
+      // click `--schemafile [PATH|URI]`: placeholders in capitals naming kinds of value are one placeholder
+      if (namesPlaceholderKinds(inner.split('|'))) return { valueName: inner, optional: false, choices: null, repeatable };
       // click `--sort [a|b]`, getopts `--emit [files|stdout]`: the choices of a value
       return { valueName: null, optional: false, choices: inner.split('|').map((choice) => choice.trim()).filter(Boolean), repeatable };
     }
@@ -172,6 +174,17 @@ const VALUE_SOURCE = /^(?:path|paths|file|files|dir|dirs|directory|directories|f
 /** Half or more of the alternatives are value-source nouns: the group lists kinds of value, not values. */
 function namesValueSources(alternatives: readonly string[]): boolean {
   return alternatives.filter((choice) => VALUE_SOURCE.test(choice)).length * 2 >= alternatives.length;
+}
+
+/**
+ * click `[PATH|URI]`: every alternative a placeholder in capitals, and they name where a value comes
+ * from (`PATH`, `URI`) or kinds of value; `[DEBUG|INFO]` (capital values) names neither.
+ */
+function namesPlaceholderKinds(alternatives: readonly string[]): boolean {
+  const words = alternatives.map((choice) => choice.trim());
+  if (words.length < 2 || !words.every((word) => /^[A-Z][A-Z0-9_]*$/.test(word))) return false;
+  const lower = words.map((word) => word.toLowerCase());
+  return namesValueSources(lower) || lower.every(isKindOfValue);
 }
 
 /** iperf `--time #`, `--bitrate #[KMG][/#]`: `#` stands for a number, maybe with bracketed suffixes. */
