@@ -602,6 +602,12 @@ function isCaseOrShortcutIntroduction(introduction: string): boolean {
   return /^\s*(?:for|if|when)\b[^,:]{1,80},/i.test(introduction) || /\b(?:shortcuts?|built-?in)\b/i.test(introduction);
 }
 
+/** ffuf `formats: json, md, csv (or, 'all' for all formats)`: one more value offered in parentheses after the list. */
+function parenthesizedAlternative(rest: string): string[] {
+  const extra = new RegExp(String.raw`^\s*\(or,?\s+(['"]?)(${LIST_ITEM})\1\s+for\b[^()]{0,60}\)`).exec(rest);
+  return extra === null ? [] : [extra[2] ?? ''];
+}
+
 /** A list ending in an ellipsis (`5, 2015, 2016 or 2017...`) names examples, not every value. */
 function isOpenList(text: string): boolean {
   return /\.{2,}$/.test(text);
@@ -687,7 +693,7 @@ export function listedChoices(text: string, valueName: string | null): string[] 
       if (lists.length > 0) return [...new Set(lists)];
     }
   }
-  if (match !== null) return splitList(match[1] ?? '');
+  if (match !== null) return [...splitList(match[1] ?? ''), ...parenthesizedAlternative(description.slice(match.index + match[0].length))];
   // commander: `Amount to log: silent, error, warn.`, `sections only: dev, peer, or prod (comma-delimited)`
   // not a list of examples or of the defaults (`Replaces default unsafe packages: distribute, pip`), nor an open one (`2016 or 2017...`)
   const afterColon = AFTER_COLON_LIST.exec(description);

@@ -69,7 +69,8 @@ const MAX_SYNOPSIS_LINES = 20;
 const BARE_TITLE = /^(usage|options|flags|arguments|commands|examples?|synopsis)$/i;
 /** A title saying the options under it take a value: `Options that take arguments`, `Options with values`. */
 const VALUE_SECTION = /^\s*(?:options|flags|switches)\s+(?:(?:that|which)\s+(?:take|require)s?|with)\s+(?:an?\s+)?(?:arguments?|values?|parameters?)\s*$/i;
-const SYNOPSIS_TITLE = /^(synopsis|examples?|usage examples?)$/i;
+// ffuf titles its examples `EXAMPLE USAGE:`
+const SYNOPSIS_TITLE = /^(synopsis|examples?|usage examples?|examples? usage)$/i;
 
 function classifySection(title: string): SectionKind {
   const lowered = title.toLowerCase();

@@ -13,6 +13,7 @@ import { dropDefaultsNamingArguments } from './argument-defaults.ts';
 import { applyDefaultsSection } from './defaults-section.ts';
 import { applyDescriptionValueTaking, isBareHelp } from './description-values.ts';
 import { applyFlushLeftTypes } from './flush-left-types.ts';
+import { applyGoDefValues } from './go-def-values.ts';
 import { unboxPanels } from './rich-box.ts';
 import { extractGoFlags, looksLikeGoFlag } from './go-flag.ts';
 import { applyHandWrittenValues } from './hand-written-values.ts';
@@ -186,9 +187,23 @@ function descriptionOf(paragraphs: readonly Paragraph[], seenUsage: boolean): st
   return chosen ? clampDescription(chosen.lines.join(' ')) : '';
 }
 
-function fallbackProgramName(lines: readonly string[], fileName: string | undefined): string | null {
+/**
+ * ffuf's examples: `ffuf -w wordlist.txt -u https://…` twice or more under `EXAMPLE USAGE:`: the
+ * lower-case word that starts example lines and is followed by an option, when one word does so at
+ * least twice and no other does.
+ */
+function exampleProgramWord(synopsisLines: readonly string[]): string | null {
+  const words = synopsisLines.map((line) => /^([a-z][\w.-]{0,63}) -{1,2}[A-Za-z]/.exec(line.replace(/^[$%>]\s+/, ''))?.[1]).filter((word): word is string => word !== undefined);
+  const distinct = new Set(words);
+  return words.length >= 2 && distinct.size === 1 ? (words[0] ?? null) : null;
+}
+
+function fallbackProgramName(lines: readonly string[], fileName: string | undefined, synopsisLines: readonly string[] = []): string | null {
   const firstLine = lines.find((line) => line.trim().length > 0)?.trim() ?? '';
   const firstWord = /^([A-Za-z][\w.-]{0,63})(?=[\s:]|$)/.exec(firstLine)?.[1];
+  // `Fuzz Faster U Fool - v1.1.0`: a title in capitals over examples invoking `ffuf`: the examples name the program
+  const example = firstWord !== undefined && /^[A-Z][a-z]/.test(firstWord) ? exampleProgramWord(synopsisLines) : null;
+  if (example !== null) return example;
   if (firstWord !== undefined) return programBaseName(firstWord);
   return fileName ? programBaseName(fileName) : null;
 }
@@ -244,6 +259,7 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
   if (bare) {
     style.statedDefaultTakesValue = true;
     options = buildOptions();
+    applyGoDefValues(options);
   }
 
   applyDefaultsSection(options, rawLines);
@@ -309,7 +325,7 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
   let programName: string | null = null;
   if (goUsage) programName = goUsage[1] ?? programBaseName(goUsage[2] ?? '');
   if (programName === null && firstForm?.program) programName = programNameOf(forms, firstForm.program, commandPrefixOf(scan.entries.filter((entry) => entry.kind === 'command'), programBaseName(firstForm.program)));
-  programName ??= fallbackProgramName(lines, parseOptions?.fileName);
+  programName ??= fallbackProgramName(lines, parseOptions?.fileName, scan.synopsisLines);
   applyFlushLeftTypes(scan.entries, options, lines, programName?.split(' ')[0] ?? null);
   if (go.options.length === 0 && style.untaggedTakesValue !== true) {
     // the options a stated default made value-taking show no placeholder either: the help stays bare

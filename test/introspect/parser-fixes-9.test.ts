@@ -49,3 +49,35 @@ describe('choices', () => {
     expect(option(help, 'error-correction')?.default).toBe('M');
   });
 });
+
+describe('value-taking', () => {
+  const ffuf =
+    'Fuzz Faster U Fool - v1.1.0\n\nHTTP OPTIONS:\n  -H               Header `"Name: Value"`, separated by colon.\n  -ignore-body     Do not fetch the response content. (default: false)\n  -r               Follow redirects (default: false)\n  -timeout         HTTP request timeout in seconds. (default: 10)\n  -u               Target URL\n  -mode            Multi-wordlist operation mode. Available modes: clusterbomb, pitchfork (default: clusterbomb)\n  -of              Output file format. Available formats: json, html, md (or, \'all\' for all formats) (default: json)\n\nEXAMPLE USAGE:\n  Fuzz file paths from wordlist.txt.\n    ffuf -w wordlist.txt -u https://example.org/FUZZ -mc all\n\n  Fuzz Host-header.\n    ffuf -w hosts.txt -u https://example.org/ -H "Host: FUZZ"\n';
+
+  it('Go usage printing every DefValue (ffuf): a flag stating no default is a string flag, switches state `(default: false)`', () => {
+    expect(option(ffuf, 'H')?.takes_value).toBe(true);
+    expect(option(ffuf, 'u')?.takes_value).toBe(true);
+    expect(option(ffuf, 'ignore-body')?.takes_value).toBe(false);
+    expect(option(ffuf, 'r')?.takes_value).toBe(false);
+    expect(option(ffuf, 'timeout')?.default).toBe(10);
+  });
+
+  it('…whose prose lists then give choices: `Available modes: a, b (default: a)`, `formats: json, md (or, \'all\' for all formats)`', () => {
+    expect(option(ffuf, 'mode')?.choices).toEqual(['clusterbomb', 'pitchfork']);
+    expect(option(ffuf, 'of')?.choices).toEqual(['json', 'html', 'md', 'all']);
+  });
+
+  it('a Go help without boolean defaults is left alone: bare flags stay switches', () => {
+    const help = 'Tool - v1\n\nOPTIONS:\n  -quiet     Quiet output\n  -u         Target URL\n  -fast      Go fast\n  -n         Count (default: 3)\n  -x         Extra\n';
+    expect(option(help, 'u')?.takes_value).toBe(false);
+  });
+});
+
+describe('program name', () => {
+  it('a title line in capitals over examples that invoke `ffuf -w …` twice: the examples name the program', () => {
+    const help =
+      'Fuzz Faster U Fool - v1.1.0\n\nOPTIONS:\n  -r   Follow redirects (default: false)\n  -c   Colorize output. (default: false)\n\nEXAMPLE USAGE:\n  Fuzz paths.\n    ffuf -w wordlist.txt -u https://example.org/FUZZ\n  Fuzz hosts.\n    ffuf -w hosts.txt -u https://example.org/\n';
+    expect(parseHelp(help).name).toBe('ffuf');
+    expect(parseHelp('Fuzz tool - v1\n\nOPTIONS:\n  -r   Follow redirects (default: false)\n').name).toBe('Fuzz');
+  });
+});
