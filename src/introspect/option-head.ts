@@ -563,8 +563,16 @@ function expandOptionalLetters(line: string): string {
   return line.replace(/^(--[a-z]+)\[([a-z]{1,3})\]([a-z][\w-]*)(\S*)(?=\s|$)/, (_whole, before: string, letters: string, after: string, value: string) => `${before}${after}, ${before}${letters}${after}${value}`);
 }
 
+/**
+ * pwgen (getopt, hand-written) `-c or --capitalize`, `-r <chars> or --remove-chars=<chars>`: the word
+ * `or` between a spelling (with its value) and the next spelling separates them like a comma.
+ */
+function orSeparatedSpellings(line: string): string {
+  return line.replace(/^(\s*-{1,2}[A-Za-z0-9?#@][\w?#@-]*(?:[ =]<[^<>\s]{1,40}>)?) or (?=-{1,2}[A-Za-z0-9])/, '$1, ');
+}
+
 export function parseOptionHead(line: string): OptionHead | null {
-  const { head, rest, byGap } = absorbSpellingColumns(splitHead(expandOptionalLetters(line)));
+  const { head, rest, byGap } = absorbSpellingColumns(splitHead(expandOptionalLetters(orSeparatedSpellings(line))));
   const { tokens, starts } = tokenize(head);
   const result: OptionHead = {
     longs: [],

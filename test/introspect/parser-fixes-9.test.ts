@@ -81,3 +81,14 @@ describe('program name', () => {
     expect(parseHelp('Fuzz tool - v1\n\nOPTIONS:\n  -r   Follow redirects (default: false)\n').name).toBe('Fuzz');
   });
 });
+
+describe('names', () => {
+  it('pwgen `-c or --capitalize`, `-r <chars> or --remove-chars=<chars>`: `or` separates spellings', () => {
+    const help =
+      'Usage: pwgen [ OPTIONS ] [ pw_length ]\n\nOptions supported by pwgen:\n  -c or --capitalize\n\tInclude at least one capital letter\n  -r <chars> or --remove-chars=<chars>\n\tRemove characters\n  -C\n\tPrint in columns\n';
+    expect(option(help, 'capitalize')?.short).toBe('c');
+    expect(option(help, 'capitalize')?.takes_value).toBe(false);
+    expect(option(help, 'remove-chars')?.short).toBe('r');
+    expect(option(help, 'remove-chars')?.takes_value).toBe(true);
+  });
+});
