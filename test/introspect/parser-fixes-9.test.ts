@@ -92,3 +92,13 @@ describe('names', () => {
     expect(option(help, 'remove-chars')?.takes_value).toBe(true);
   });
 });
+
+describe('value-taking from descriptions (hand-written helps without placeholders)', () => {
+  it('meow `A filepath of …`, `Tag prefix to consider …`, `scoped to a specific directory` take a value; `Verbose output` does not', () => {
+    const help =
+      '\n  Generate a changelog.\n\n  Usage\n    changelog\n\n  Options\n    -i, --infile        Read the CHANGELOG from this file\n    -k, --pkg           A filepath of where your package.json is located\n    -t, --tag-prefix    Tag prefix to consider when reading the tags\n    --commit-path       Generate a changelog scoped to a specific directory\n    -l, --lerna-package Generate a changelog for a specific lerna package (:pkg-name@1.0.0)\n    -v, --verbose       Verbose output. Use this for debugging\n    -a, --append        Should the newer release be appended\n';
+    for (const key of ['pkg', 'tag-prefix', 'commit-path', 'lerna-package']) expect(option(help, key)?.takes_value, key).toBe(true);
+    expect(option(help, 'verbose')?.takes_value).toBe(false);
+    expect(option(help, 'append')?.takes_value).toBe(false);
+  });
+});
