@@ -183,7 +183,7 @@ function quotedProseChoices(text: string): string[] | null {
   const run = quotedRunChoices(text);
   if (run !== null) return run;
   // BSD nc `Proxy protocol: "4", "5" (SOCKS) or "connect"`: a note in parentheses after an item is no part of the list
-  const description = text.replace(/(["'])\s+\([^()"']{1,30}\)(?=,|\s+or\s)/g, '$1');
+  const description = text.replace(/(["'])\s+\([^()"']{1,60}\)(?=,|\s+or\s)/g, '$1');
   const quotedAfterColon =
     /:\s+((["'])[^"']{1,40}\2(?:(?:,\s*or|,|\s+or)\s+(["'])[^"']{1,40}\3){1,30})(?=\s*(?:[.;(]|$))/.exec(description) ??
     // …not from the middle of a quoted list (cobra `Can be 'bash', 'zsh' or 'fish'.`)

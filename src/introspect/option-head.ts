@@ -278,6 +278,16 @@ export function splitHead(line: string): { head: string; rest: string; byGap: bo
 }
 
 /**
+ * typer's short column may hold several letters: `--extend-exclude   -ee   <str>   Like …`. After a
+ * lone long spelling, a short spelling of two or three letters set off by gaps, followed by the type
+ * column (`<str>`, `TEXT`), joins the head.
+ */
+function richShortColumn(head: string, rest: string): RegExpExecArray | null {
+  if (!/^--[A-Za-z0-9][\w-]*$/.test(head)) return null;
+  return /^(-[A-Za-z][A-Za-z0-9]{1,2})\s{2,}(?=<[^<>\s]{1,40}>(?:\s{2,}|$)|[A-Z][A-Z_]{1,20}(?:\s{2,}|$))/.exec(rest);
+}
+
+/**
  * rich (typer, rich-click) prints one column per spelling: `--reload     --no-reload    Enable…`,
  * `--verbose  -v  INTEGER  …`. A negation or a one-letter short spelling set off by a gap after the
  * head joins the head.
@@ -291,7 +301,7 @@ function absorbSpellingColumns(split: { head: string; rest: string; byGap: boole
     // GNU patch: `-p NUM  --strip=NUM  Strip…`, `-F LINES  --fuzz LINES  Set…`: the long column repeats the short one's placeholder
     const shortValue = /^-[A-Za-z0-9] ([A-Z][A-Z0-9_]*)$/.exec(head)?.[1];
     const afterShortValue = shortValue !== undefined ? new RegExp(String.raw`^(--[A-Za-z0-9][\w-]*[= ]${shortValue})(?:\s{2,}|$)`).exec(rest) : null;
-    const column = afterShort ?? afterShortValue ?? /^(--no-[A-Za-z0-9][\w-]*|-[A-Za-z0-9])(?:\s{2,}|$)/.exec(rest);
+    const column = afterShort ?? afterShortValue ?? /^(--no-[A-Za-z0-9][\w-]*|-[A-Za-z0-9])(?:\s{2,}|$)/.exec(rest) ?? richShortColumn(head, rest);
     if (column === null) break;
     head = `${head.replace(/,$/, '')} ${column[1] ?? ''}`;
     rest = rest.slice(column[0].length);

@@ -102,3 +102,27 @@ describe('value-taking from descriptions (hand-written helps without placeholder
     expect(option(help, 'append')?.takes_value).toBe(false);
   });
 });
+
+describe('typer panels', () => {
+  const pycln =
+    ' Usage: pycln [OPTIONS] [paths]...\n\n A formatter.\n\n╭─ Arguments ─────────────────────────────────────────────╮\n│   paths...      <list[Path]>  Directories or files paths. │\n╰─────────────────────────────────────────────────────────╯\n╭─ Options ───────────────────────────────────────────────╮\n│ --exclude          -e       <str>   A regular expression │\n│ --extend-exclude   -ee      <str>   Like --exclude.      │\n│ --all              -a               Remove all.          │\n╰─────────────────────────────────────────────────────────╯\n';
+
+  it('a short column of two letters (`--extend-exclude  -ee  <str>`) joins the head, and the type column after it', () => {
+    const found = option(pycln, 'extend-exclude');
+    expect(found?.takes_value).toBe(true);
+    expect(found?.aliases).toContain('-ee');
+    expect(option(pycln, 'all')?.takes_value).toBe(false);
+  });
+
+  it('`paths...` in the Arguments panel with `[paths]...` in the usage: variadic and optional', () => {
+    expect(parseHelp(pycln).positionals.map((positional) => [positional.name, positional.required, positional.variadic])).toEqual([['paths', false, true]]);
+  });
+});
+
+describe('choices (quoted items with glosses)', () => {
+  it('argp `"b" (binary), "d" (Intel .dat), "r" (search inside unknown binary data), or "a" (…)`: a long gloss is no part of the list', () => {
+    const help =
+      'Usage: tool [OPTION...] FILE\n\n  -t type                    Sets input file type. The type is a single character: "b" (binary), "d"\n                             (Intel .dat), "r" (search inside unknown binary\n                             data), or "a" (type will be selected by filename\n                             suffix)\n  -q, --quiet                Quiet\n';
+    expect(option(help, 't')?.choices).toEqual(['b', 'd', 'r', 'a']);
+  });
+});
