@@ -372,6 +372,13 @@ function readHeadToken(scan: HeadScan): HeadStep {
     scan.lastWasFlag = false;
     return 'next';
   }
+  if (token === '-#' && result.shorts.length === 0 && result.longs.length === 0) {
+    // brotli, zstd `-#  compression level (0-9)`: the number itself is the option (`-9`): `#` is its value
+    result.shorts.push('#');
+    setValue(result, { valueName: '#', optional: false, choices: null, repeatable: false });
+    scan.lastWasFlag = false;
+    return 'next';
+  }
   if (isFlagToken(token)) return readFlagToken(scan, token, colonEnd !== null);
   return readPlaceholderToken(scan, token);
 }

@@ -126,3 +126,11 @@ describe('choices (quoted items with glosses)', () => {
     expect(option(help, 't')?.choices).toEqual(['b', 'd', 'r', 'a']);
   });
 });
+
+describe('number options', () => {
+  it('brotli `-#  compression level (0-9)`: the number sign spelling takes the number as its value', () => {
+    const help = 'Usage: brotli [OPTION]... [FILE]...\nOptions:\n  -#                          compression level (0-9)\n  -c, --stdout                write on standard output\n  -d, --decompress            decompress\n';
+    expect(option(help, '#')?.takes_value).toBe(true);
+    expect(option(help, 'stdout')?.takes_value).toBe(false);
+  });
+});
