@@ -359,6 +359,14 @@ function readListedDefault(facts: DescriptionFacts): void {
     }
   }
   if (facts.defaultText === null) {
+    // fdupes `(BY='time'; default)`: a value named by assignment, then `; default` in its parentheses
+    const assignedDefault = new RegExp(String.raw`\([A-Z][A-Z0-9_]{0,20}=(['"])(${LIST_ITEM})\1;\s*default\)`).exec(description);
+    if (assignedDefault) {
+      facts.defaultText = assignedDefault[2] ?? null;
+      facts.defaultQuoted = true;
+    }
+  }
+  if (facts.defaultText === null) {
     const starred = starredList(description);
     if (starred !== null) {
       facts.defaultText = starred.starred;
@@ -602,6 +610,16 @@ function isCaseOrShortcutIntroduction(introduction: string): boolean {
   return /^\s*(?:for|if|when)\b[^,:]{1,80},/i.test(introduction) || /\b(?:shortcuts?|built-?in)\b/i.test(introduction);
 }
 
+/**
+ * fdupes `-o --order=BY  … by file modification time (BY='time'; default), status change time
+ * (BY='ctime'), or filename (BY='name')`: the value name set to a quoted value, twice or more.
+ */
+function assignedValueChoices(description: string, name: string): string[] | null {
+  if (!/^[A-Z][A-Z0-9_]{0,20}$/.test(name)) return null;
+  const values = [...description.matchAll(new RegExp(String.raw`\b${name}=(['"])(${LIST_ITEM})\1`, 'g'))].map((item) => item[2] ?? '');
+  return new Set(values).size >= 2 ? [...new Set(values)] : null;
+}
+
 /** ffuf `formats: json, md, csv (or, 'all' for all formats)`: one more value offered in parentheses after the list. */
 function parenthesizedAlternative(rest: string): string[] {
   const extra = new RegExp(String.raw`^\s*\(or,?\s+(['"]?)(${LIST_ITEM})\1\s+for\b[^()]{0,60}\)`).exec(rest);
@@ -681,6 +699,8 @@ export function listedChoices(text: string, valueName: string | null): string[] 
   // GNU od: `RADIX is one of [doxn]`: a character class, each letter one value
   const characterClass = /^[A-Z][A-Z_]{1,20}$/.test(name) ? new RegExp(String.raw`\b${name} is one of \[([a-z0-9]{2,16})\]`).exec(description) : null;
   if (characterClass !== null) return [...new Set(characterClass[1] ?? '')];
+  const assigned = assignedValueChoices(description, name);
+  if (assigned !== null) return assigned;
   let match = LIST_AFTER_NOUN.exec(description);
   if (match === null && /^[A-Z][A-Z_]{1,20}$/.test(name)) {
     // GNU patch `Valid WORDs are: literal, shell, …`: the value name in the plural counts too

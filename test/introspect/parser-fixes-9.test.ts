@@ -134,3 +134,13 @@ describe('number options', () => {
     expect(option(help, 'stdout')?.takes_value).toBe(false);
   });
 });
+
+describe('choices by assignment', () => {
+  it("fdupes `--order=BY … (BY='time'; default), … (BY='ctime'), or filename (BY='name')`: the values and the default", () => {
+    const help =
+      "Usage: fdupes [options] DIRECTORY...\n\n -o --order=BY           select sort order for output and deleting; by file\n                         modification time (BY='time'; default), status\n                         change time (BY='ctime'), or filename (BY='name')\n -l --log=LOGFILE        log file deletion choices to LOGFILE (LOGFILE='x' writes x)\n";
+    expect(option(help, 'order')?.choices).toEqual(['time', 'ctime', 'name']);
+    expect(option(help, 'order')?.default).toBe('time');
+    expect(option(help, 'log')?.choices).toBeNull();
+  });
+});
