@@ -2,6 +2,7 @@
  * Facts that help texts state inside an option's description: defaults, choices, required,
  * repeatable and type tags, in the spellings of the common help styles.
  */
+import { namesAnyKindOfValue } from './option-head.ts';
 import type { CliValueType } from './spec.ts';
 
 export interface DescriptionFacts {
@@ -585,6 +586,8 @@ function isGluedGroup(text: string, start: number, end: number): boolean {
   return /[\w.]/.test(before) || /[\w:.]/.test(after) && !/^\.(?:\s|$)/.test(text.slice(end));
 }
 
+/** `(3x or latest)`: exactly two values joined by `or`, the whole parenthesis. */
+const PAREN_OR_PAIR = new RegExp(String.raw`\((${LIST_ITEM}) or (${LIST_ITEM})\)`);
 const PAREN_NAMED = String.raw`\((${LIST_ITEM})\)`;
 const PAREN_NAMED_ALTERNATIVES = new RegExp(
   String.raw`${PAREN_NAMED}(?:,\s+[^(),.;]{1,40}${PAREN_NAMED}){1,30},?\s+or\s+[^(),.;]{1,40}${PAREN_NAMED}(?=\s*(?:[.;]|$))`,
@@ -750,6 +753,12 @@ export function listedChoices(text: string, valueName: string | null): string[] 
     const items = splitList(parenthesized[1] ?? '');
     // two without `or` (`(x, y)`) are an example more often than the choices
     if (items.length >= 3 || /\sor\s/.test(parenthesized[1] ?? '')) return items;
+  }
+  // citty nuxi `release channel (3x or latest)`: two values joined by `or` in parentheses, when neither names a kind of value (`(file or directory)`)
+  const pairedOr = PAREN_OR_PAIR.exec(description);
+  if (pairedOr !== null && !isGluedGroup(description, pairedOr.index, pairedOr.index + pairedOr[0].length)) {
+    const pair = [pairedOr[1] ?? '', pairedOr[2] ?? ''];
+    if (!namesAnyKindOfValue(pair) && !EXAMPLE_CUE.test(/[^.]*$/.exec(description.slice(0, pairedOr.index))?.[0] ?? '')) return pair;
   }
   // commander svgo: `Output as Data URI string (base64), URI encoded (enc) or unencoded (unenc)`:
   // three or more alternatives, each naming its value in parentheses

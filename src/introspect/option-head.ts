@@ -171,6 +171,11 @@ function isKindOfValue(word: string): boolean {
 /** Nouns for where a value comes from (a path, a glob, a URL), never a literal value of an option. */
 const VALUE_SOURCE = /^(?:path|paths|file|files|dir|dirs|directory|directories|folder|glob|globs|url|uri|regex|regexp|pattern)$/;
 
+/** Any alternative names a kind of value or where one comes from (`file or directory`, `name or id`): no literal values. */
+export function namesAnyKindOfValue(alternatives: readonly string[]): boolean {
+  return alternatives.some((choice) => VALUE_SOURCE.test(choice.toLowerCase()) || isKindOfValue(choice.toLowerCase()));
+}
+
 /** Half or more of the alternatives are value-source nouns: the group lists kinds of value, not values. */
 function namesValueSources(alternatives: readonly string[]): boolean {
   return alternatives.filter((choice) => VALUE_SOURCE.test(choice)).length * 2 >= alternatives.length;

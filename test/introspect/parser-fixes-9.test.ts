@@ -144,3 +144,18 @@ describe('choices by assignment', () => {
     expect(option(help, 'log')?.choices).toBeNull();
   });
 });
+
+describe('citty', () => {
+  const nuxi =
+    'Initialize a fresh project\n\nUSAGE nuxi init [OPTIONS] [DIR]\n\nOPTIONS\n\n                   --cwd=<directory>    Specify the working directory (Default: .)\n                           --install    Skip installing dependencies (Default: true)\n                        --no-install\n                           --gitInit    Initialize git repository\n                             --shell    Start shell after installation\n                 --nightly=<nightly>    Use Nuxt nightly release channel (3x or latest)\n                   --input=<input>      Input to read (file or directory)\n';
+
+  it('right-aligned heads after a flag without description: a line described at the shared column is the next option', () => {
+    expect(option(nuxi, 'gitInit')?.takes_value).toBe(false);
+    expect(option(nuxi, 'shell')?.takes_value).toBe(false);
+  });
+
+  it('`(3x or latest)`: two values joined by `or` are the choices; `(file or directory)` names kinds of value', () => {
+    expect(option(nuxi, 'nightly')?.choices).toEqual(['3x', 'latest']);
+    expect(option(nuxi, 'input')?.choices).toBeNull();
+  });
+});
