@@ -129,7 +129,8 @@ function readParenthesisGroup(facts: DescriptionFacts, body: string): void {
     facts.choices = facts.choices ?? splitChoices(choicesMatch[1] ?? '');
     if (choicesMatch[2] !== undefined && facts.defaultText === null) setDefault(facts, choicesMatch[2]);
   }
-  const defaultMatch = /^default(?::\s*(.*)|=(.*)|\s+("[^"]*"|'[^']*'|\S+))$/i.exec(body);
+  // lz4 `(default : 1)`: a space may stand before the colon
+  const defaultMatch = /^default(?:\s?:\s*(.*)|=(.*)|\s+("[^"]*"|'[^']*'|[^\s:]\S*))$/i.exec(body);
   if (defaultMatch && facts.defaultText === null) setDefault(facts, defaultMatch[1] ?? defaultMatch[2] ?? defaultMatch[3] ?? '');
   if (/^required$/i.test(body)) facts.required = true;
 }

@@ -14,6 +14,7 @@ import { applyDefaultsSection } from './defaults-section.ts';
 import { applyDescriptionValueTaking, isBareHelp } from './description-values.ts';
 import { applyFlushLeftTypes } from './flush-left-types.ts';
 import { applyGoDefValues } from './go-def-values.ts';
+import { dropGluedValueSpellings } from './glued-values.ts';
 import { unboxPanels } from './rich-box.ts';
 import { extractGoFlags, looksLikeGoFlag } from './go-flag.ts';
 import { applyHandWrittenValues } from './hand-written-values.ts';
@@ -248,7 +249,7 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
       const option = entry.kind === 'option' && !(proseOptions && entry.afterUsage !== true) ? optionFromEntry(entry, style) : null;
       if (option !== null) parsed.push(...splitSiblingShorts(entry, option));
     }
-    const built = collectOptions(parsed);
+    const built = dropGluedValueSpellings(collectOptions(parsed));
     applyEpilogValueLists(built, scan.paragraphs);
     return built;
   };

@@ -159,3 +159,22 @@ describe('citty', () => {
     expect(option(nuxi, 'input')?.choices).toBeNull();
   });
 });
+
+describe('lz4 glued values', () => {
+  const lz4 =
+    'Usage : \n      lz4 [arg] [input] [output] \n\nArguments : \n -1     : Fast compression (default) \n -f     : overwrite output without prompting \n -B#    : cut file into blocks of size # bytes [32+] \n                     or predefined block size [4-7] (default: 7) \n -BI    : Block Independence (default) \n -BD    : Block dependency (improves compression ratio) \n--best  : same as -12\n -b#    : benchmark file(s), using # compression level (default : 1) \n -i#    : minimum evaluation time in seconds (default : 3s) \n -e#    : up to level # (default : 4s) \n';
+
+  it('`-BI`, `-BD` after `-B#` are values glued to `-B`, not options', () => {
+    const spec = parseHelp(lz4);
+    expect(option(lz4, 'B')?.takes_value).toBe(true);
+    expect(spec.options.some((candidate) => candidate.long === 'BI' || candidate.long === 'BD')).toBe(false);
+    expect(option(lz4, 'best')?.takes_value).toBe(false);
+  });
+
+  it('`(default : 1)` (a space before the colon) and `in seconds (default : 3s)` (the unit glued on) are numbers', () => {
+    expect(option(lz4, 'b')?.default).toBe(1);
+    expect(option(lz4, 'i')?.default).toBe(3);
+    // no unit named in the description: the glued text is no number
+    expect(option(lz4, 'e')?.default).toBeNull();
+  });
+});
