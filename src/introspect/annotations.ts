@@ -242,6 +242,21 @@ function listHoldingDefaultChoices(description: string, defaultText: string | nu
   return null;
 }
 
+/**
+ * cac (unocss) `Switch wind3 or wind4 preset as default. … (default: wind4)`: two values joined by
+ * `or`, one of them the stated default, are the values (not kinds of value: `file or stdin`).
+ */
+function pairHoldingDefaultChoices(description: string, defaultText: string | null): string[] | null {
+  if (defaultText === null) return null;
+  for (const match of description.matchAll(new RegExp(String.raw`(?:^|\s)(${LIST_ITEM}) or (${LIST_ITEM})(?=[\s.,;)]|$)`, 'g'))) {
+    const pair = [match[1] ?? '', (match[2] ?? '').replace(/\.$/, '')];
+    const introduction = /[^.]*$/.exec(description.slice(0, match.index))?.[0] ?? '';
+    if (EXAMPLE_CUE.test(introduction) || namesAnyKindOfValue(pair) || pair[0] === pair[1]) continue;
+    if (pair.includes(defaultText)) return pair;
+  }
+  return null;
+}
+
 const PIPED_ITEM = String.raw`(?:'[a-z0-9][\w.-]{0,30}'|"[a-z0-9][\w.-]{0,30}"|true|false|null)`;
 /** sade (publint) `Level of messages to log ('suggestion' | 'warning' | 'error')`: quoted values joined by pipes in parentheses. */
 const QUOTED_PIPE_PAREN = new RegExp(String.raw`\((${PIPED_ITEM}(?:\s*\|\s*${PIPED_ITEM}){1,30})\)`);
@@ -338,6 +353,7 @@ function readProseChoices(facts: DescriptionFacts): void {
   facts.choices ??= quotedPipeChoices(description);
   facts.choices ??= backquotedClauseChoices(description, facts.defaultText);
   facts.choices ??= listHoldingDefaultChoices(description, facts.defaultText);
+  facts.choices ??= pairHoldingDefaultChoices(description, facts.defaultText);
   if (facts.choices === null) readBracedChoices(facts);
 }
 

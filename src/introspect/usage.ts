@@ -275,6 +275,10 @@ function readProgram(atoms: Atom[], result: UsageForm, commandName?: string): bo
   if (/^python[\d.]*$/.test(first.text) && atoms[1]?.kind === 'word' && atoms[1].text === '-m' && moduleAtom?.kind === 'word') {
     result.program = moduleAtom.text;
     atoms.splice(1, 2);
+  } else if (SCRIPT_RUNTIME.test(first.text) && atoms[1]?.kind === 'word' && SCRIPT_NAME.test(atoms[1].text)) {
+    // yargs prints `$0` as `node gltf-pipeline` when run through node: the script is the program
+    result.program = atoms[1].text;
+    atoms.splice(1, 1);
   } else if (pathEnd > 1) {
     result.commandPath = atoms.slice(1, pathEnd).map((atom) => (atom.kind === 'word' ? atom.text : ''));
     atoms.splice(1, pathEnd - 1);
@@ -294,6 +298,11 @@ function readProgram(atoms: Atom[], result: UsageForm, commandName?: string): bo
   }
   return true;
 }
+
+/** A runtime that runs a script named after it (`node gltf-pipeline`, `deno x.ts`). */
+const SCRIPT_RUNTIME = /^(?:node|nodejs|deno|bun)$/;
+/** A script's name: a lower-case word, maybe with a file extension, not an option or placeholder. */
+const SCRIPT_NAME = /^[a-z][\w.-]{0,63}$/;
 
 /** What a walk over the form's atoms after the program knows; the passes below advance it atom by atom. */
 interface FormScan {

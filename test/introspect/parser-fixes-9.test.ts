@@ -178,3 +178,20 @@ describe('lz4 glued values', () => {
     expect(option(lz4, 'e')?.default).toBeNull();
   });
 });
+
+describe('program names from runtimes', () => {
+  it('yargs `Usage: node gltf-pipeline -i inputPath`: the script run by node is the program', () => {
+    const help = 'Usage: node gltf-pipeline -i inputPath -o outputPath\n\nOptions:\n  -h, --help     Show help      [boolean]\n  -i, --input    Path to the file.   [string] [required]\n';
+    expect(parseHelp(help).name).toBe('gltf-pipeline');
+  });
+});
+
+describe('a pair holding the default', () => {
+  it('cac `Switch wind3 or wind4 preset as default. (default: wind4)`: the two are the choices; `a file or stdin` are kinds of value', () => {
+    const help =
+      'unocss/0.1\n\nUsage:\n  $ unocss [...patterns]\n\nOptions:\n  --preset [default-preset]  Switch wind3 or wind4 preset as default. (default: wind4)\n  --input [input]            Read a file or stdin (default: stdin)\n  --mode [mode]              Run fast or slow (default: medium)\n  -h, --help                 Display this message\n';
+    expect(option(help, 'preset')?.choices).toEqual(['wind3', 'wind4']);
+    expect(option(help, 'input')?.choices).toBeNull();
+    expect(option(help, 'mode')?.choices).toBeNull();
+  });
+});
