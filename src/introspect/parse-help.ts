@@ -15,6 +15,7 @@ import { applyDescriptionValueTaking, isBareHelp } from './description-values.ts
 import { applyFlushLeftTypes } from './flush-left-types.ts';
 import { applyGoDefValues } from './go-def-values.ts';
 import { dropGluedValueSpellings } from './glued-values.ts';
+import { applyFlagValueLists } from './flag-value-lists.ts';
 import { unboxPanels } from './rich-box.ts';
 import { extractGoFlags, looksLikeGoFlag } from './go-flag.ts';
 import { applyHandWrittenValues } from './hand-written-values.ts';
@@ -251,6 +252,7 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
     }
     const built = dropGluedValueSpellings(collectOptions(parsed));
     applyEpilogValueLists(built, scan.paragraphs);
+    applyFlagValueLists(built, scan.paragraphs);
     return built;
   };
   let options = buildOptions();

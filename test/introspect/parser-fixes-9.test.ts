@@ -195,3 +195,12 @@ describe('a pair holding the default', () => {
     expect(option(help, 'mode')?.choices).toBeNull();
   });
 });
+
+describe('value lists in prose naming the flag', () => {
+  it("click `The '--builtin-schema' flag supports the following schema names:` over a comma list: its choices; a flag without placeholder is left alone", () => {
+    const help =
+      "Usage: check [OPTIONS] FILES...\n\n  Check files.\n\n  The '--builtin-schema' flag supports the following schema names:\n      vendor.azure, vendor.bamboo,\n      custom.github-timeout\n\n  The '--disable-formats' flag supports the following formats:\n      date, date-time, email\n\nOptions:\n  --builtin-schema BUILTIN_SCHEMA_NAME\n                                  The name of an internal schema to use.\n  --disable-formats {*|FORMAT,FORMAT,...}\n                                  Disable specific format checks.\n  -h, --help                      Show this message and exit.\n";
+    expect(option(help, 'builtin-schema')?.choices).toEqual(['vendor.azure', 'vendor.bamboo', 'custom.github-timeout']);
+    expect(option(help, 'disable-formats')?.choices).toBeNull();
+  });
+});
