@@ -181,6 +181,19 @@ function unitGluedNumber(stated: string, type: CliValueType, text: string): numb
   return match !== null && unit !== undefined && new RegExp(String.raw`\bin ${unit}\b`, 'i').test(text) ? Number(match[1]) : null;
 }
 
+/**
+ * click (check-jsonschema) `--traceback-mode [full|short]  … Defaults to shortened tracebacks.`,
+ * `--color [auto|always|never]  … Defaults to autodetection.`: the default told in a word formed from
+ * exactly one choice (the choice begins it) is that choice.
+ */
+function derivedChoiceDefault(description: string, choices: readonly string[] | null): string | null {
+  if (choices === null) return null;
+  const word = /\bDefaults to ([a-z]{4,30})\b/i.exec(description)?.[1]?.toLowerCase();
+  if (word === undefined) return null;
+  const formers = choices.filter((choice) => choice.length >= 4 && word.startsWith(choice.toLowerCase()) && word !== choice.toLowerCase());
+  return formers.length === 1 ? (formers[0] ?? null) : null;
+}
+
 function defaultOf(head: OptionHead, facts: DescriptionFacts, shape: ValueShape, choices: string[] | null, text: string): string | number | boolean | null {
   const long = head.longs[0]?.name ?? null;
   // zstd `--format=zstd   … [Default]`: the line's own literal value is the default
@@ -286,7 +299,7 @@ export function optionFromEntry(entry: Entry, style: OptionStyle = {}): CliOptio
     takes_value: shape.takes,
     value_name: head.valueName,
     type: shape.type,
-    default: defaultOf(head, facts, shape, choices, text),
+    default: defaultOf(head, facts, shape, choices, text) ?? (shape.takes ? derivedChoiceDefault(facts.description, choices) : null),
     choices: shape.takes ? choices : null,
     repeatable: head.repeatable || facts.repeatable,
     required: facts.required,

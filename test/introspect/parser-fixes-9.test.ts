@@ -204,3 +204,13 @@ describe('value lists in prose naming the flag', () => {
     expect(option(help, 'disable-formats')?.choices).toBeNull();
   });
 });
+
+describe('defaults told in a word formed from a choice', () => {
+  it('click `[full|short] … Defaults to shortened tracebacks.`, `[auto|always|never] … Defaults to autodetection.`', () => {
+    const help =
+      'Usage: check [OPTIONS]\n\nOptions:\n  --traceback-mode [full|short]   Set the mode. Defaults to shortened tracebacks.\n  --color [auto|always|never]     Force or disable color. Defaults\n                                  to autodetection.\n  --level [low|high]              Level. Defaults to something else.\n';
+    expect(option(help, 'traceback-mode')?.default).toBe('short');
+    expect(option(help, 'color')?.default).toBe('auto');
+    expect(option(help, 'level')?.default).toBeNull();
+  });
+});
