@@ -535,6 +535,14 @@ function readPlaceholderToken(scan: HeadScan, token: string): HeadStep {
     scan.lastWasFlag = false;
     return 'next';
   }
+  const alternative = tokens[index + 2];
+  if (scan.lastWasFlag && tokens[index + 1] === '|' && alternative !== undefined && /^[^\s-]{1,3}$/.test(token) && !isFlagToken(alternative) && isValueToken(alternative, remaining - 2, scan.byGap)) {
+    // argp iucode_tool `-s ! | [!]signature[,…]`: a literal or a placeholder, joined by `|`, is the value
+    setValue(result, { valueName: `${token} | ${alternative}`, optional: false, choices: null, repeatable: false });
+    scan.lastWasFlag = false;
+    scan.index += 2;
+    return 'next';
+  }
   if (scan.lastWasFlag && isValueToken(token, remaining, scan.byGap)) {
     setValue(result, readValue(token));
     scan.lastWasFlag = false;

@@ -136,6 +136,8 @@ interface UsageGroup {
   bareAlternatives: UsagePositional[];
   /** The group opened right after a positional (`Module [...]`: an ellipsis alone in it repeats that one). */
   afterPositional?: boolean;
+  /** An option in the group has its value glued on (`[-t<type>]`): no word after the group is its value. */
+  gluedValue?: boolean;
 }
 
 /** Ends the current alternative of a group (at a `|` or the closing bracket). */
@@ -151,7 +153,8 @@ function endAlternative(group: UsageGroup, positionals: readonly UsagePositional
  * positional named `a|b`, or none when an alternative is an option (`(-l <zipfile> | -e …)`).
  */
 function closeGroup(closed: UsageGroup, parent: UsageGroup | undefined, positionals: UsagePositional[], bareOutside: boolean): void {
-  if (parent && closed.startsWithOption && closed.parentWasEmpty) parent.startsWithOption = true;
+  // …unless its option has its value already (iucode_tool `[[-t<type>] filename] ...`: `filename` is a positional)
+  if (parent && closed.startsWithOption && closed.parentWasEmpty && closed.gluedValue !== true) parent.startsWithOption = true;
   if (parent) parent.nested = true;
   const added = positionals.length - closed.positionalStart;
   // …unless the form already names positionals with bare words (Go `binary [start end]`: two)
@@ -418,6 +421,7 @@ function readOptionWord(scan: FormScan, text: string, group: UsageGroup | undefi
     open.alternativeHasOption = true;
   }
   const spelling = text.replace(/[=[<].*$/, '');
+  if (group && /^-{1,2}[^=<[\s]+[=<]\S/.test(text)) group.gluedValue = true;
   if (scan.groups.length === 0) scan.result.requiredOptions.push(spelling);
   scan.previousOptionTakesValue = !text.includes('=') && scan.takesValue(spelling);
   scan.sawNonLiteral = true;

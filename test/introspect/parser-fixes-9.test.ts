@@ -214,3 +214,17 @@ describe('defaults told in a word formed from a choice', () => {
     expect(option(help, 'level')?.default).toBeNull();
   });
 });
+
+describe('argp iucode_tool', () => {
+  const help =
+    'Usage: iucode_tool [OPTION...] [[-t<type>] filename] ...\niucode_tool - Tool to manipulate microcode bundles\n\n  -q, --quiet                Quiet operation\n  -t type                    Sets input file type\n  -s ! | [!]signature[,[pf_mask]]\n                             Select microcodes by the specified signature\n  -S                         Same as --scan-system=auto\n';
+
+  it('`-s ! | [!]signature[,…]`: a short literal or a placeholder joined by `|` is the value', () => {
+    expect(option(help, 's')?.takes_value).toBe(true);
+    expect(option(help, 'S')?.takes_value).toBe(false);
+  });
+
+  it('`[[-t<type>] filename] ...`: an option group whose value is glued on leaves `filename` a positional', () => {
+    expect(parseHelp(help).positionals.map((positional) => [positional.name, positional.required, positional.variadic])).toEqual([['filename', false, true]]);
+  });
+});
