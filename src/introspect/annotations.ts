@@ -377,6 +377,14 @@ function readListedDefault(facts: DescriptionFacts): void {
     }
   }
   if (facts.defaultText === null) {
+    // iucode_tool `0 or auto (default); 1 or fast (…)`: the alias marked in a clause of aliased values
+    const aliasDefault = new RegExp(String.raw`(?:^|[:;]\s+)${LIST_ITEM} or (${LIST_ITEM}) \(default\);`).exec(description);
+    if (aliasDefault) {
+      facts.defaultText = aliasDefault[1] ?? null;
+      facts.defaultQuoted = true;
+    }
+  }
+  if (facts.defaultText === null) {
     // fdupes `(BY='time'; default)`: a value named by assignment, then `; default` in its parentheses
     const assignedDefault = new RegExp(String.raw`\([A-Z][A-Z0-9_]{0,20}=(['"])(${LIST_ITEM})\1;\s*default\)`).exec(description);
     if (assignedDefault) {
@@ -640,6 +648,13 @@ function assignedValueChoices(description: string, name: string): string[] | nul
   return new Set(values).size >= 2 ? [...new Set(values)] : null;
 }
 
+const ALIASED_CLAUSE = String.raw`${LIST_ITEM} or ${LIST_ITEM}(?: \([^()]{1,200}\))?`;
+/**
+ * argp iucode_tool `selects the strategy: 0 or auto (default); 1 or fast (good for …); and 2 or exact
+ * (slow, …)`: after a colon, clauses split by `;`, each a value and its alias joined by `or`.
+ */
+const ALIASED_CLAUSES = new RegExp(String.raw`:\s+(${ALIASED_CLAUSE}(?:;\s+(?:and\s+)?${ALIASED_CLAUSE}){1,20})(?=\s*(?:\.|$))`);
+
 /** ffuf `formats: json, md, csv (or, 'all' for all formats)`: one more value offered in parentheses after the list. */
 function parenthesizedAlternative(rest: string): string[] {
   const extra = new RegExp(String.raw`^\s*\(or,?\s+(['"]?)(${LIST_ITEM})\1\s+for\b[^()]{0,60}\)`).exec(rest);
@@ -721,6 +736,8 @@ export function listedChoices(text: string, valueName: string | null): string[] 
   if (characterClass !== null) return [...new Set(characterClass[1] ?? '')];
   const assigned = assignedValueChoices(description, name);
   if (assigned !== null) return assigned;
+  const aliased = ALIASED_CLAUSES.exec(description);
+  if (aliased !== null) return [...(aliased[1] ?? '').matchAll(new RegExp(String.raw`(?:^|;\s+(?:and\s+)?)(${LIST_ITEM}) or (${LIST_ITEM})`, 'g'))].flatMap((clause) => [clause[1] ?? '', clause[2] ?? '']);
   let match = LIST_AFTER_NOUN.exec(description);
   if (match === null && /^[A-Z][A-Z_]{1,20}$/.test(name)) {
     // GNU patch `Valid WORDs are: literal, shell, …`: the value name in the plural counts too

@@ -228,3 +228,12 @@ describe('argp iucode_tool', () => {
     expect(parseHelp(help).positionals.map((positional) => [positional.name, positional.required, positional.variadic])).toEqual([['filename', false, true]]);
   });
 });
+
+describe('aliased values in clauses', () => {
+  it('argp `the strategy: 0 or auto (default); 1 or fast (good for most); and 2 or exact (slow, …)`: every value and alias, the marked one the default', () => {
+    const help =
+      'Usage: iucode_tool [OPTION...]\n\n      --scan-system[=mode]   Select microcodes. The optional mode argument\n                             selects the strategy: 0 or auto (default); 1 or\n                             fast (good for most systems, including\n                             mixed-stepping); and 2 or exact (slow, supports\n                             multi-signature systems)\n  -q, --quiet                Quiet operation\n';
+    expect(option(help, 'scan-system')?.choices).toEqual(['0', 'auto', '1', 'fast', '2', 'exact']);
+    expect(option(help, 'scan-system')?.default).toBe('auto');
+  });
+});
