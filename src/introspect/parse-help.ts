@@ -165,6 +165,19 @@ function isMeowHelp(lines: readonly string[]): boolean {
   return usage !== -1 && /^ {4}\$ \S/.test(lines[usage + 1] ?? '') && lines.includes('  Options');
 }
 
+/**
+ * lz4 `lz4 [arg] [input] [output]` over `Arguments :` titling its options (`-1  : Fast compression`):
+ * a help that calls its options arguments writes `[arg]` for them, not for a positional.
+ */
+function optionsCalledArguments(lines: readonly string[]): boolean {
+  const title = lines.findIndex((line) => /^\s*arguments\s*:\s*$/i.test(line));
+  if (title === -1) return false;
+  const next = lines.slice(title + 1).find((line) => line.trim().length > 0) ?? '';
+  return /^\s*-{1,2}[A-Za-z0-9#]/.test(next);
+}
+
+const ARGUMENTS_PLACEHOLDER = /^(?:arg|args|arguments?)$/i;
+
 /** Options written outside brackets in every usage form are required. */
 function markRequiredOptions(options: CliOption[], forms: readonly UsageForm[]): void {
   if (forms.length === 0) return;
@@ -320,6 +333,7 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
     usagePositionals = synopsisPositionals(scan.synopsisLines, firstForm.program, takesValue);
   }
   if (forms.length === 0 && subcommands.length === 0 && usagePositionals.length === 0) usagePositionals = leadingPlaceholderPositionals(scan.paragraphs);
+  if (optionsCalledArguments(rawLines)) usagePositionals = usagePositionals.filter((positional) => positional.required || !ARGUMENTS_PLACEHOLDER.test(positional.name));
   const positionals = collectPositionals(scan.entries, usagePositionals, subcommands);
   markMultiWordPositionals(positionals, rawLines);
   markPluralPositionals(positionals, rawLines);

@@ -237,3 +237,12 @@ describe('aliased values in clauses', () => {
     expect(option(help, 'scan-system')?.default).toBe('auto');
   });
 });
+
+describe('options called arguments', () => {
+  it('lz4 `lz4 [arg] [input] [output]` over `Arguments :` listing options: `[arg]` stands for the options', () => {
+    const help = 'Usage : \n      lz4 [arg] [input] [output] \n\nArguments : \n -1     : Fast compression (default) \n -f     : overwrite output without prompting \n';
+    expect(parseHelp(help).positionals.map((positional) => positional.name)).toEqual(['input', 'output']);
+    const other = 'Usage : \n      tool [arg] [input] \n\nOptions : \n -f     : overwrite output \n';
+    expect(parseHelp(other).positionals.map((positional) => positional.name)).toEqual(['arg', 'input']);
+  });
+});
