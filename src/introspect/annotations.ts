@@ -2,6 +2,7 @@
  * Facts that help texts state inside an option's description: defaults, choices, required,
  * repeatable and type tags, in the spellings of the common help styles.
  */
+import { namesAnyKindOfValue } from './option-head.ts';
 import type { CliValueType } from './spec.ts';
 
 export interface DescriptionFacts {
@@ -128,7 +129,8 @@ function readParenthesisGroup(facts: DescriptionFacts, body: string): void {
     facts.choices = facts.choices ?? splitChoices(choicesMatch[1] ?? '');
     if (choicesMatch[2] !== undefined && facts.defaultText === null) setDefault(facts, choicesMatch[2]);
   }
-  const defaultMatch = /^default(?::\s*(.*)|=(.*)|\s+("[^"]*"|'[^']*'|\S+))$/i.exec(body);
+  // lz4 `(default : 1)`: a space may stand before the colon
+  const defaultMatch = /^default(?:\s?:\s*(.*)|=(.*)|\s+("[^"]*"|'[^']*'|[^\s:]\S*))$/i.exec(body);
   if (defaultMatch && facts.defaultText === null) setDefault(facts, defaultMatch[1] ?? defaultMatch[2] ?? defaultMatch[3] ?? '');
   if (/^required$/i.test(body)) facts.required = true;
 }
@@ -183,7 +185,7 @@ function quotedProseChoices(text: string): string[] | null {
   const run = quotedRunChoices(text);
   if (run !== null) return run;
   // BSD nc `Proxy protocol: "4", "5" (SOCKS) or "connect"`: a note in parentheses after an item is no part of the list
-  const description = text.replace(/(["'])\s+\([^()"']{1,30}\)(?=,|\s+or\s)/g, '$1');
+  const description = text.replace(/(["'])\s+\([^()"']{1,60}\)(?=,|\s+or\s)/g, '$1');
   const quotedAfterColon =
     /:\s+((["'])[^"']{1,40}\2(?:(?:,\s*or|,|\s+or)\s+(["'])[^"']{1,40}\3){1,30})(?=\s*(?:[.;(]|$))/.exec(description) ??
     // …not from the middle of a quoted list (cobra `Can be 'bash', 'zsh' or 'fish'.`)
@@ -236,6 +238,21 @@ function listHoldingDefaultChoices(description: string, defaultText: string | nu
     if (/\b(e\.g|i\.e|example|such as|like|including)\b/i.test(introduction)) continue;
     const items = (match[1] ?? '').split(/,?\s+(?:or|and)\s+|,\s+/);
     if (items.length >= 3 && items.includes(stated)) return items;
+  }
+  return null;
+}
+
+/**
+ * cac (unocss) `Switch wind3 or wind4 preset as default. … (default: wind4)`: two values joined by
+ * `or`, one of them the stated default, are the values (not kinds of value: `file or stdin`).
+ */
+function pairHoldingDefaultChoices(description: string, defaultText: string | null): string[] | null {
+  if (defaultText === null) return null;
+  for (const match of description.matchAll(new RegExp(String.raw`(?:^|\s)(${LIST_ITEM}) or (${LIST_ITEM})(?=[\s.,;)]|$)`, 'g'))) {
+    const pair = [match[1] ?? '', (match[2] ?? '').replace(/\.$/, '')];
+    const introduction = /[^.]*$/.exec(description.slice(0, match.index))?.[0] ?? '';
+    if (EXAMPLE_CUE.test(introduction) || namesAnyKindOfValue(pair) || pair[0] === pair[1]) continue;
+    if (pair.includes(defaultText)) return pair;
   }
   return null;
 }
@@ -302,9 +319,30 @@ function readBracedChoices(facts: DescriptionFacts): void {
   }
 }
 
+const GLOSSED_ITEM = String.raw`[A-Za-z0-9][\w.-]{0,30} \([^()]{1,30}\)`;
+/** optparse qrcode `Choices are L (7%), M (15%, default), Q (25%), and H (30%).`: every item glossed in parentheses. */
+const GLOSSED_NAMED_VALUES = new RegExp(
+  String.raw`(?:^|[.!?]\s+|\b(?:valid|possible|allowed|accepted|supported)\s+)(?:choices|values)\s+are\s*:?\s+(${GLOSSED_ITEM}(?:(?:,\s*(?:and|or)|,|\s+(?:and|or))\s+${GLOSSED_ITEM}){1,30})(?=\s*(?:[.;]|$))`,
+  'i',
+);
+
+/**
+ * Values named as such, each with a gloss in parentheses (`L (7%), M (15%, default)`): the glosses
+ * are no part of the values, and the one whose gloss says `default` is the default.
+ */
+function readGlossedNamedValues(facts: DescriptionFacts): void {
+  const match = GLOSSED_NAMED_VALUES.exec(facts.description);
+  if (match === null || facts.choices !== null) return;
+  const items = [...(match[1] ?? '').matchAll(/([A-Za-z0-9][\w.-]{0,30}) \(([^()]{1,30})\)/g)];
+  facts.choices = items.map((item) => item[1] ?? '');
+  const marked = items.filter((item) => /(?:^|,\s*)default$/i.test(item[2] ?? ''));
+  if (facts.defaultText === null && marked.length === 1) facts.defaultText = marked[0]?.[1] ?? null;
+}
+
 /** Choices written in prose rather than in an annotation group; the first spelling that matches wins. */
 function readProseChoices(facts: DescriptionFacts): void {
   const { description } = facts;
+  readGlossedNamedValues(facts);
   facts.choices ??= oneOfChoices(description);
   facts.choices ??= quotedProseChoices(description);
   facts.choices ??= slashedDefaultChoices(description);
@@ -315,6 +353,7 @@ function readProseChoices(facts: DescriptionFacts): void {
   facts.choices ??= quotedPipeChoices(description);
   facts.choices ??= backquotedClauseChoices(description, facts.defaultText);
   facts.choices ??= listHoldingDefaultChoices(description, facts.defaultText);
+  facts.choices ??= pairHoldingDefaultChoices(description, facts.defaultText);
   if (facts.choices === null) readBracedChoices(facts);
 }
 
@@ -335,6 +374,22 @@ function readListedDefault(facts: DescriptionFacts): void {
     if (marked) {
       facts.defaultText = marked[2] ?? null;
       facts.defaultQuoted = (marked[1] ?? '') !== '';
+    }
+  }
+  if (facts.defaultText === null) {
+    // iucode_tool `0 or auto (default); 1 or fast (…)`: the alias marked in a clause of aliased values
+    const aliasDefault = new RegExp(String.raw`(?:^|[:;]\s+)${LIST_ITEM} or (${LIST_ITEM}) \(default\);`).exec(description);
+    if (aliasDefault) {
+      facts.defaultText = aliasDefault[1] ?? null;
+      facts.defaultQuoted = true;
+    }
+  }
+  if (facts.defaultText === null) {
+    // fdupes `(BY='time'; default)`: a value named by assignment, then `; default` in its parentheses
+    const assignedDefault = new RegExp(String.raw`\([A-Z][A-Z0-9_]{0,20}=(['"])(${LIST_ITEM})\1;\s*default\)`).exec(description);
+    if (assignedDefault) {
+      facts.defaultText = assignedDefault[2] ?? null;
+      facts.defaultQuoted = true;
     }
   }
   if (facts.defaultText === null) {
@@ -556,6 +611,8 @@ function isGluedGroup(text: string, start: number, end: number): boolean {
   return /[\w.]/.test(before) || /[\w:.]/.test(after) && !/^\.(?:\s|$)/.test(text.slice(end));
 }
 
+/** `(3x or latest)`: exactly two values joined by `or`, the whole parenthesis. */
+const PAREN_OR_PAIR = new RegExp(String.raw`\((${LIST_ITEM}) or (${LIST_ITEM})\)`);
 const PAREN_NAMED = String.raw`\((${LIST_ITEM})\)`;
 const PAREN_NAMED_ALTERNATIVES = new RegExp(
   String.raw`${PAREN_NAMED}(?:,\s+[^(),.;]{1,40}${PAREN_NAMED}){1,30},?\s+or\s+[^(),.;]{1,40}${PAREN_NAMED}(?=\s*(?:[.;]|$))`,
@@ -570,6 +627,38 @@ const WHOLE_LIST = new RegExp(String.raw`^(${LIST_ITEM}(?:(?:,\s*or|,|\s+or)\s+$
 export function wholeListChoices(description: string): string[] | null {
   const match = WHOLE_LIST.exec(description.replace(/ \(default\)(?=\s*(?:,|$))/g, ''));
   return match === null || isOpenList(match[1] ?? '') ? null : splitList(match[1] ?? '');
+}
+
+/**
+ * optparse qrcode `For svg and svg-path, use: circle, …` (the values for one case, not all of them)
+ * and `You can use the following shortcuts to the built-in … classes: pil, png` (shortcuts beside the
+ * full values the option takes): an introduction that makes the list after its colon partial.
+ */
+function isCaseOrShortcutIntroduction(introduction: string): boolean {
+  return /^\s*(?:for|if|when)\b[^,:]{1,80},/i.test(introduction) || /\b(?:shortcuts?|built-?in)\b/i.test(introduction);
+}
+
+/**
+ * fdupes `-o --order=BY  … by file modification time (BY='time'; default), status change time
+ * (BY='ctime'), or filename (BY='name')`: the value name set to a quoted value, twice or more.
+ */
+function assignedValueChoices(description: string, name: string): string[] | null {
+  if (!/^[A-Z][A-Z0-9_]{0,20}$/.test(name)) return null;
+  const values = [...description.matchAll(new RegExp(String.raw`\b${name}=(['"])(${LIST_ITEM})\1`, 'g'))].map((item) => item[2] ?? '');
+  return new Set(values).size >= 2 ? [...new Set(values)] : null;
+}
+
+const ALIASED_CLAUSE = String.raw`${LIST_ITEM} or ${LIST_ITEM}(?: \([^()]{1,200}\))?`;
+/**
+ * argp iucode_tool `selects the strategy: 0 or auto (default); 1 or fast (good for …); and 2 or exact
+ * (slow, …)`: after a colon, clauses split by `;`, each a value and its alias joined by `or`.
+ */
+const ALIASED_CLAUSES = new RegExp(String.raw`:\s+(${ALIASED_CLAUSE}(?:;\s+(?:and\s+)?${ALIASED_CLAUSE}){1,20})(?=\s*(?:\.|$))`);
+
+/** ffuf `formats: json, md, csv (or, 'all' for all formats)`: one more value offered in parentheses after the list. */
+function parenthesizedAlternative(rest: string): string[] {
+  const extra = new RegExp(String.raw`^\s*\(or,?\s+(['"]?)(${LIST_ITEM})\1\s+for\b[^()]{0,60}\)`).exec(rest);
+  return extra === null ? [] : [extra[2] ?? ''];
 }
 
 /** A list ending in an ellipsis (`5, 2015, 2016 or 2017...`) names examples, not every value. */
@@ -645,6 +734,10 @@ export function listedChoices(text: string, valueName: string | null): string[] 
   // GNU od: `RADIX is one of [doxn]`: a character class, each letter one value
   const characterClass = /^[A-Z][A-Z_]{1,20}$/.test(name) ? new RegExp(String.raw`\b${name} is one of \[([a-z0-9]{2,16})\]`).exec(description) : null;
   if (characterClass !== null) return [...new Set(characterClass[1] ?? '')];
+  const assigned = assignedValueChoices(description, name);
+  if (assigned !== null) return assigned;
+  const aliased = ALIASED_CLAUSES.exec(description);
+  if (aliased !== null) return [...(aliased[1] ?? '').matchAll(new RegExp(String.raw`(?:^|;\s+(?:and\s+)?)(${LIST_ITEM}) or (${LIST_ITEM})`, 'g'))].flatMap((clause) => [clause[1] ?? '', clause[2] ?? '']);
   let match = LIST_AFTER_NOUN.exec(description);
   if (match === null && /^[A-Z][A-Z_]{1,20}$/.test(name)) {
     // GNU patch `Valid WORDs are: literal, shell, …`: the value name in the plural counts too
@@ -657,12 +750,12 @@ export function listedChoices(text: string, valueName: string | null): string[] 
       if (lists.length > 0) return [...new Set(lists)];
     }
   }
-  if (match !== null) return splitList(match[1] ?? '');
+  if (match !== null) return [...splitList(match[1] ?? ''), ...parenthesizedAlternative(description.slice(match.index + match[0].length))];
   // commander: `Amount to log: silent, error, warn.`, `sections only: dev, peer, or prod (comma-delimited)`
   // not a list of examples or of the defaults (`Replaces default unsafe packages: distribute, pip`), nor an open one (`2016 or 2017...`)
   const afterColon = AFTER_COLON_LIST.exec(description);
   const introduction = afterColon === null ? '' : (/[^.]*$/.exec(description.slice(0, afterColon.index + 1))?.[0] ?? '');
-  if (afterColon !== null && !/\b(e\.g|i\.e|examples?|such as|like|including|defaults?)\b/i.test(introduction) && !isOpenList(afterColon[2] ?? '')) return splitList(afterColon[2] ?? '');
+  if (afterColon !== null && !/\b(e\.g|i\.e|examples?|such as|like|including|defaults?)\b/i.test(introduction) && !isCaseOrShortcutIntroduction(introduction) && !isOpenList(afterColon[2] ?? '')) return splitList(afterColon[2] ?? '');
   // `npm, yarn, pnpm (default: npm).`: a description that starts with three or more values
   const leading = LEADING_LIST.exec(description);
   if (leading !== null && !isOpenList(leading[1] ?? '')) return splitList(leading[1] ?? '');
@@ -694,6 +787,12 @@ export function listedChoices(text: string, valueName: string | null): string[] 
     const items = splitList(parenthesized[1] ?? '');
     // two without `or` (`(x, y)`) are an example more often than the choices
     if (items.length >= 3 || /\sor\s/.test(parenthesized[1] ?? '')) return items;
+  }
+  // citty nuxi `release channel (3x or latest)`: two values joined by `or` in parentheses, when neither names a kind of value (`(file or directory)`)
+  const pairedOr = PAREN_OR_PAIR.exec(description);
+  if (pairedOr !== null && !isGluedGroup(description, pairedOr.index, pairedOr.index + pairedOr[0].length)) {
+    const pair = [pairedOr[1] ?? '', pairedOr[2] ?? ''];
+    if (!namesAnyKindOfValue(pair) && !EXAMPLE_CUE.test(/[^.]*$/.exec(description.slice(0, pairedOr.index))?.[0] ?? '')) return pair;
   }
   // commander svgo: `Output as Data URI string (base64), URI encoded (enc) or unencoded (unenc)`:
   // three or more alternatives, each naming its value in parentheses

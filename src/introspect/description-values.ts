@@ -19,6 +19,12 @@ const VALUE_CUES: readonly RegExp[] = [
   /^(?:file|directory|url|port|host)\b/i,
   // depcheck (yargs, tags only on booleans): `A config file to be parsed`, `Comma separated package list to ignore`
   /^(?:an?|the)\s+(?:[\w-]+\s+)?(?:file|directory|path|url|list)\b(?!\s+(?:is|are|was|will)\b)/i,
+  // meow conventional-changelog: `A filepath of where your package.json is located`
+  /^(?:an?|the)\s+(?:[\w-]+\s+)?(?:file-?path|file-?name|dir-?path)\b(?!\s+(?:is|are|was|will)\b)/i,
+  // …`Tag prefix to consider when reading the tags`: a prefix or suffix to use is a value
+  /^(?:[\w-]+\s+)?(?:prefix|suffix)\s+(?:to|of|for)\b/i,
+  // …`Generate a changelog scoped to a specific directory`, `for a specific lerna package`: the one to use is named
+  /\b(?:for|to|in|from)\s+a\s+specific\s+(?:[\w-]+\s+)?(?:directory|dir|folder|path|file|package|project|workspace)\b/i,
   /^comma[- ]separated\b/i,
   // citty giget: `Custom Authorization token to use for downloading`
   /^(?:[\w-]+\s+){0,2}(?:token|password|passphrase|secret)\s+(?:to|for)\b/i,

@@ -69,7 +69,8 @@ const MAX_SYNOPSIS_LINES = 20;
 const BARE_TITLE = /^(usage|options|flags|arguments|commands|examples?|synopsis)$/i;
 /** A title saying the options under it take a value: `Options that take arguments`, `Options with values`. */
 const VALUE_SECTION = /^\s*(?:options|flags|switches)\s+(?:(?:that|which)\s+(?:take|require)s?|with)\s+(?:an?\s+)?(?:arguments?|values?|parameters?)\s*$/i;
-const SYNOPSIS_TITLE = /^(synopsis|examples?|usage examples?)$/i;
+// ffuf titles its examples `EXAMPLE USAGE:`
+const SYNOPSIS_TITLE = /^(synopsis|examples?|usage examples?|examples? usage)$/i;
 
 function classifySection(title: string): SectionKind {
   const lowered = title.toLowerCase();
@@ -323,6 +324,18 @@ class Scanner {
     return word !== undefined && this.result.entries.some((entry) => (entry.option?.valueName ?? '').replace(/[<>[\]=]/g, '') === word);
   }
 
+  /**
+   * citty right-aligns its option heads: after `--no-install` (no description), `   --gitInit    Initialize
+   * git repository` is deeper, but its description starts at the column the option entries share: it
+   * is the next option, not the description of the one above.
+   */
+  private describedAtSharedColumn(trimmed: string, indent: number): boolean {
+    const gap = /\s{2,}/.exec(trimmed);
+    if (gap === null) return false;
+    const shared = [...this.result.entries].reverse().find((entry) => entry.kind === 'option' && entry.descriptionColumn !== null)?.descriptionColumn;
+    return shared !== undefined && shared !== null && indent + gap.index + gap[0].length === shared;
+  }
+
   /** A description line of the current entry (or, after a blank line, of a clap long-help entry). */
   private continuation(trimmed: string, indent: number): boolean {
     let entry = this.current;
@@ -344,7 +357,7 @@ class Scanner {
     const flushLeft = entry.kind === 'option' && entry.indent === 0 && indent === 0 && (entry.descriptionColumn ?? 0) === 0 && entry.option?.rest === '' && !OPTION_START.test(trimmed);
     // GNU patch: `  --quoting-style=WORD   output…` then `    Valid WORDs are: …` two columns deeper
     const continuation = indent > entry.indent + 2 || flushLeft || (indent === entry.indent + 2 && entry.kind === 'option');
-    const startsOption = OPTION_START.test(trimmed) && (entry.descriptionColumn === null ? indent <= entry.indent + 2 : indent < entry.descriptionColumn - 2);
+    const startsOption = OPTION_START.test(trimmed) && (entry.descriptionColumn === null ? indent <= entry.indent + 2 || this.describedAtSharedColumn(trimmed, indent) : indent < entry.descriptionColumn - 2);
     if (!continuation || startsOption) return false;
     // citty right-aligns its argument names: `  TEMPLATE    Template name…` / `       DIR    A relative…`:
     // a word, a gap, then text at the entry's description column is the next entry

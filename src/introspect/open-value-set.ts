@@ -4,7 +4,8 @@
  * jscpd `1kb, 1mb, 120kb`: any number of days or bytes is accepted) and type names (prettier's
  * `inferredParser (string | null)` describes a field's type, not a value to pass), and lower-case
  * values beside an upper-case placeholder (argparse `{keep,no,INTEGER}`: any integer is taken too),
- * and a numeric range among them (iperf `either 0-63 or symbolic`).
+ * and a numeric range among them (iperf `either 0-63 or symbolic`), an item patterned with placeholder
+ * capitals (`graphviz-FMT`) or an ellipsis item (`{*|FORMAT,FORMAT,...}`).
  */
 
 /** `7d`, `12h`, `30m`, `500ms`, `1.5s`, `1kb`, `120KiB`, `2G`: a number with a time or size unit. */
@@ -12,6 +13,10 @@ const QUANTITY = /^\d+(?:\.\d+)?(?:ms|us|ns|s|m|h|d|w|y|b|k|kb|kib|m|mb|mib|g|gb
 /** `INTEGER`, `NUM`, `FILE_NAME`: a placeholder word among values. */
 const PLACEHOLDER = /^[A-Z][A-Z_]{2,}$/;
 const NUMERIC_RANGE = /^\d+-\d+$/;
+/** pipdeptree `graphviz-FMT`: a literal part glued to placeholder capitals is a pattern of many values. */
+const PATTERNED_ITEM = /^[a-z0-9][a-z0-9.]*[-_:=/][A-Z]{2,}[A-Z0-9_]*$/;
+/** click `{*|FORMAT,FORMAT,...}`: an ellipsis among the items says more values follow. */
+const ELLIPSIS_ITEM = /^(?:\.{2,3}|…)$/;
 const TYPE_NAMES = new Set(['string', 'number', 'boolean', 'bool', 'null', 'undefined', 'object', 'array', 'integer', 'int', 'float', 'any']);
 
 /** True when every item is a quantity with a unit, or every item is a type name: the list is open. */
@@ -19,6 +24,7 @@ export function isOpenValueSet(items: readonly string[]): boolean {
   if (items.length === 0) return false;
   // iperf `either 0-63 or symbolic`: a numeric range stands for every number in it
   if (items.some((item) => NUMERIC_RANGE.test(item))) return true;
+  if (items.some((item) => PATTERNED_ITEM.test(item) || ELLIPSIS_ITEM.test(item))) return true;
   if (items.some((item) => PLACEHOLDER.test(item)) && items.some((item) => /^[a-z0-9][a-z0-9._-]*$/.test(item))) return true;
   return items.every((item) => QUANTITY.test(item)) || items.every((item) => TYPE_NAMES.has(item.toLowerCase()));
 }

@@ -168,6 +168,32 @@ function stateDefaultOf(state: 'true' | 'false', shape: ValueShape, choices: str
   return matchingChoice(state, choices) ?? null;
 }
 
+const UNIT_WORDS: Record<string, string> = { ms: 'milliseconds', s: 'seconds', m: 'minutes', h: 'hours' };
+
+/**
+ * lz4 `-i#  minimum evaluation time in seconds (default : 3s)`: a number glued to the abbreviation of
+ * the unit the description names (`in seconds`) is that number; the option itself takes bare numbers.
+ */
+function unitGluedNumber(stated: string, type: CliValueType, text: string): number | null {
+  if (type !== 'integer' && type !== 'number') return null;
+  const match = /^(\d+(?:\.\d+)?)(ms|s|m|h)$/.exec(stated);
+  const unit = UNIT_WORDS[match?.[2] ?? ''];
+  return match !== null && unit !== undefined && new RegExp(String.raw`\bin ${unit}\b`, 'i').test(text) ? Number(match[1]) : null;
+}
+
+/**
+ * click (check-jsonschema) `--traceback-mode [full|short]  … Defaults to shortened tracebacks.`,
+ * `--color [auto|always|never]  … Defaults to autodetection.`: the default told in a word formed from
+ * exactly one choice (the choice begins it) is that choice.
+ */
+function derivedChoiceDefault(description: string, choices: readonly string[] | null): string | null {
+  if (choices === null) return null;
+  const word = /\bDefaults to ([a-z]{4,30})\b/i.exec(description)?.[1]?.toLowerCase();
+  if (word === undefined) return null;
+  const formers = choices.filter((choice) => choice.length >= 4 && word.startsWith(choice.toLowerCase()) && word !== choice.toLowerCase());
+  return formers.length === 1 ? (formers[0] ?? null) : null;
+}
+
 function defaultOf(head: OptionHead, facts: DescriptionFacts, shape: ValueShape, choices: string[] | null, text: string): string | number | boolean | null {
   const long = head.longs[0]?.name ?? null;
   // zstd `--format=zstd   … [Default]`: the line's own literal value is the default
@@ -187,6 +213,8 @@ function defaultOf(head: OptionHead, facts: DescriptionFacts, shape: ValueShape,
   // to disable)`: a switch's stated state, maybe followed by a note
   const state = !shape.takes && head.negation === null && !(long ?? '').startsWith('no-') ? /^(enabled|disabled)(?=[,;]\s|$)/i.exec(facts.defaultText) : null;
   if (state !== null) return /^enabled$/i.test(state[1] ?? '');
+  const glued = shape.takes ? unitGluedNumber(facts.defaultText, shape.type, text) : null;
+  if (glued !== null) return glued;
   const names = [long, head.valueName].filter((name): name is string => name !== null);
   if (isProseDefault(facts.defaultText, facts.defaultQuoted, shape.takes, shape.type, shape.takes ? choices : null, names)) return null;
   if (!shape.takes) {
@@ -271,7 +299,7 @@ export function optionFromEntry(entry: Entry, style: OptionStyle = {}): CliOptio
     takes_value: shape.takes,
     value_name: head.valueName,
     type: shape.type,
-    default: defaultOf(head, facts, shape, choices, text),
+    default: defaultOf(head, facts, shape, choices, text) ?? (shape.takes ? derivedChoiceDefault(facts.description, choices) : null),
     choices: shape.takes ? choices : null,
     repeatable: head.repeatable || facts.repeatable,
     required: facts.required,

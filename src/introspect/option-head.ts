@@ -138,6 +138,8 @@ function readValue(raw: string): ValueInfo {
       return { ...nested, optional: true, repeatable: repeatable || nested.repeatable };
     }
     if (inner.includes('|')) {
+      // click `--schemafile [PATH|URI]`: placeholders in capitals naming kinds of value are one placeholder
+      if (namesPlaceholderKinds(inner.split('|'))) return { valueName: inner, optional: false, choices: null, repeatable };
       // click `--sort [a|b]`, getopts `--emit [files|stdout]`: the choices of a value
       return { valueName: null, optional: false, choices: inner.split('|').map((choice) => choice.trim()).filter(Boolean), repeatable };
     }
@@ -169,9 +171,25 @@ function isKindOfValue(word: string): boolean {
 /** Nouns for where a value comes from (a path, a glob, a URL), never a literal value of an option. */
 const VALUE_SOURCE = /^(?:path|paths|file|files|dir|dirs|directory|directories|folder|glob|globs|url|uri|regex|regexp|pattern)$/;
 
+/** Any alternative names a kind of value or where one comes from (`file or directory`, `name or id`): no literal values. */
+export function namesAnyKindOfValue(alternatives: readonly string[]): boolean {
+  return alternatives.some((choice) => VALUE_SOURCE.test(choice.toLowerCase()) || isKindOfValue(choice.toLowerCase()));
+}
+
 /** Half or more of the alternatives are value-source nouns: the group lists kinds of value, not values. */
 function namesValueSources(alternatives: readonly string[]): boolean {
   return alternatives.filter((choice) => VALUE_SOURCE.test(choice)).length * 2 >= alternatives.length;
+}
+
+/**
+ * click `[PATH|URI]`: every alternative a placeholder in capitals, and they name where a value comes
+ * from (`PATH`, `URI`) or kinds of value; `[DEBUG|INFO]` (capital values) names neither.
+ */
+function namesPlaceholderKinds(alternatives: readonly string[]): boolean {
+  const words = alternatives.map((choice) => choice.trim());
+  if (words.length < 2 || !words.every((word) => /^[A-Z][A-Z0-9_]*$/.test(word))) return false;
+  const lower = words.map((word) => word.toLowerCase());
+  return namesValueSources(lower) || lower.every(isKindOfValue);
 }
 
 /** iperf `--time #`, `--bitrate #[KMG][/#]`: `#` stands for a number, maybe with bracketed suffixes. */
@@ -265,6 +283,16 @@ export function splitHead(line: string): { head: string; rest: string; byGap: bo
 }
 
 /**
+ * typer's short column may hold several letters: `--extend-exclude   -ee   <str>   Like …`. After a
+ * lone long spelling, a short spelling of two or three letters set off by gaps, followed by the type
+ * column (`<str>`, `TEXT`), joins the head.
+ */
+function richShortColumn(head: string, rest: string): RegExpExecArray | null {
+  if (!/^--[A-Za-z0-9][\w-]*$/.test(head)) return null;
+  return /^(-[A-Za-z][A-Za-z0-9]{1,2})\s{2,}(?=<[^<>\s]{1,40}>(?:\s{2,}|$)|[A-Z][A-Z_]{1,20}(?:\s{2,}|$))/.exec(rest);
+}
+
+/**
  * rich (typer, rich-click) prints one column per spelling: `--reload     --no-reload    Enable…`,
  * `--verbose  -v  INTEGER  …`. A negation or a one-letter short spelling set off by a gap after the
  * head joins the head.
@@ -278,7 +306,7 @@ function absorbSpellingColumns(split: { head: string; rest: string; byGap: boole
     // GNU patch: `-p NUM  --strip=NUM  Strip…`, `-F LINES  --fuzz LINES  Set…`: the long column repeats the short one's placeholder
     const shortValue = /^-[A-Za-z0-9] ([A-Z][A-Z0-9_]*)$/.exec(head)?.[1];
     const afterShortValue = shortValue !== undefined ? new RegExp(String.raw`^(--[A-Za-z0-9][\w-]*[= ]${shortValue})(?:\s{2,}|$)`).exec(rest) : null;
-    const column = afterShort ?? afterShortValue ?? /^(--no-[A-Za-z0-9][\w-]*|-[A-Za-z0-9])(?:\s{2,}|$)/.exec(rest);
+    const column = afterShort ?? afterShortValue ?? /^(--no-[A-Za-z0-9][\w-]*|-[A-Za-z0-9])(?:\s{2,}|$)/.exec(rest) ?? richShortColumn(head, rest);
     if (column === null) break;
     head = `${head.replace(/,$/, '')} ${column[1] ?? ''}`;
     rest = rest.slice(column[0].length);
@@ -345,6 +373,13 @@ function readHeadToken(scan: HeadScan): HeadStep {
   if (glued && result.shorts.length === 0) {
     // zstd `-T#`: a short option whose number is glued on
     result.shorts.push(glued[1] ?? '');
+    setValue(result, { valueName: '#', optional: false, choices: null, repeatable: false });
+    scan.lastWasFlag = false;
+    return 'next';
+  }
+  if (token === '-#' && result.shorts.length === 0 && result.longs.length === 0) {
+    // brotli, zstd `-#  compression level (0-9)`: the number itself is the option (`-9`): `#` is its value
+    result.shorts.push('#');
     setValue(result, { valueName: '#', optional: false, choices: null, repeatable: false });
     scan.lastWasFlag = false;
     return 'next';
@@ -500,6 +535,14 @@ function readPlaceholderToken(scan: HeadScan, token: string): HeadStep {
     scan.lastWasFlag = false;
     return 'next';
   }
+  const alternative = tokens[index + 2];
+  if (scan.lastWasFlag && tokens[index + 1] === '|' && alternative !== undefined && /^[^\s-]{1,3}$/.test(token) && !isFlagToken(alternative) && isValueToken(alternative, remaining - 2, scan.byGap)) {
+    // argp iucode_tool `-s ! | [!]signature[,…]`: a literal or a placeholder, joined by `|`, is the value
+    setValue(result, { valueName: `${token} | ${alternative}`, optional: false, choices: null, repeatable: false });
+    scan.lastWasFlag = false;
+    scan.index += 2;
+    return 'next';
+  }
   if (scan.lastWasFlag && isValueToken(token, remaining, scan.byGap)) {
     setValue(result, readValue(token));
     scan.lastWasFlag = false;
@@ -550,8 +593,16 @@ function expandOptionalLetters(line: string): string {
   return line.replace(/^(--[a-z]+)\[([a-z]{1,3})\]([a-z][\w-]*)(\S*)(?=\s|$)/, (_whole, before: string, letters: string, after: string, value: string) => `${before}${after}, ${before}${letters}${after}${value}`);
 }
 
+/**
+ * pwgen (getopt, hand-written) `-c or --capitalize`, `-r <chars> or --remove-chars=<chars>`: the word
+ * `or` between a spelling (with its value) and the next spelling separates them like a comma.
+ */
+function orSeparatedSpellings(line: string): string {
+  return line.replace(/^(\s*-{1,2}[A-Za-z0-9?#@][\w?#@-]*(?:[ =]<[^<>\s]{1,40}>)?) or (?=-{1,2}[A-Za-z0-9])/, '$1, ');
+}
+
 export function parseOptionHead(line: string): OptionHead | null {
-  const { head, rest, byGap } = absorbSpellingColumns(splitHead(expandOptionalLetters(line)));
+  const { head, rest, byGap } = absorbSpellingColumns(splitHead(expandOptionalLetters(orSeparatedSpellings(line))));
   const { tokens, starts } = tokenize(head);
   const result: OptionHead = {
     longs: [],

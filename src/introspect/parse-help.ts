@@ -13,6 +13,9 @@ import { dropDefaultsNamingArguments } from './argument-defaults.ts';
 import { applyDefaultsSection } from './defaults-section.ts';
 import { applyDescriptionValueTaking, isBareHelp } from './description-values.ts';
 import { applyFlushLeftTypes } from './flush-left-types.ts';
+import { applyGoDefValues } from './go-def-values.ts';
+import { dropGluedValueSpellings } from './glued-values.ts';
+import { applyFlagValueLists } from './flag-value-lists.ts';
 import { unboxPanels } from './rich-box.ts';
 import { extractGoFlags, looksLikeGoFlag } from './go-flag.ts';
 import { applyHandWrittenValues } from './hand-written-values.ts';
@@ -162,6 +165,19 @@ function isMeowHelp(lines: readonly string[]): boolean {
   return usage !== -1 && /^ {4}\$ \S/.test(lines[usage + 1] ?? '') && lines.includes('  Options');
 }
 
+/**
+ * lz4 `lz4 [arg] [input] [output]` over `Arguments :` titling its options (`-1  : Fast compression`):
+ * a help that calls its options arguments writes `[arg]` for them, not for a positional.
+ */
+function optionsCalledArguments(lines: readonly string[]): boolean {
+  const title = lines.findIndex((line) => /^\s*arguments\s*:\s*$/i.test(line));
+  if (title === -1) return false;
+  const next = lines.slice(title + 1).find((line) => line.trim().length > 0) ?? '';
+  return /^\s*-{1,2}[A-Za-z0-9#]/.test(next);
+}
+
+const ARGUMENTS_PLACEHOLDER = /^(?:arg|args|arguments?)$/i;
+
 /** Options written outside brackets in every usage form are required. */
 function markRequiredOptions(options: CliOption[], forms: readonly UsageForm[]): void {
   if (forms.length === 0) return;
@@ -186,9 +202,23 @@ function descriptionOf(paragraphs: readonly Paragraph[], seenUsage: boolean): st
   return chosen ? clampDescription(chosen.lines.join(' ')) : '';
 }
 
-function fallbackProgramName(lines: readonly string[], fileName: string | undefined): string | null {
+/**
+ * ffuf's examples: `ffuf -w wordlist.txt -u https://…` twice or more under `EXAMPLE USAGE:`: the
+ * lower-case word that starts example lines and is followed by an option, when one word does so at
+ * least twice and no other does.
+ */
+function exampleProgramWord(synopsisLines: readonly string[]): string | null {
+  const words = synopsisLines.map((line) => /^([a-z][\w.-]{0,63}) -{1,2}[A-Za-z]/.exec(line.replace(/^[$%>]\s+/, ''))?.[1]).filter((word): word is string => word !== undefined);
+  const distinct = new Set(words);
+  return words.length >= 2 && distinct.size === 1 ? (words[0] ?? null) : null;
+}
+
+function fallbackProgramName(lines: readonly string[], fileName: string | undefined, synopsisLines: readonly string[] = []): string | null {
   const firstLine = lines.find((line) => line.trim().length > 0)?.trim() ?? '';
   const firstWord = /^([A-Za-z][\w.-]{0,63})(?=[\s:]|$)/.exec(firstLine)?.[1];
+  // `Fuzz Faster U Fool - v1.1.0`: a title in capitals over examples invoking `ffuf`: the examples name the program
+  const example = firstWord !== undefined && /^[A-Z][a-z]/.test(firstWord) ? exampleProgramWord(synopsisLines) : null;
+  if (example !== null) return example;
   if (firstWord !== undefined) return programBaseName(firstWord);
   return fileName ? programBaseName(fileName) : null;
 }
@@ -233,8 +263,9 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
       const option = entry.kind === 'option' && !(proseOptions && entry.afterUsage !== true) ? optionFromEntry(entry, style) : null;
       if (option !== null) parsed.push(...splitSiblingShorts(entry, option));
     }
-    const built = collectOptions(parsed);
+    const built = dropGluedValueSpellings(collectOptions(parsed));
     applyEpilogValueLists(built, scan.paragraphs);
+    applyFlagValueLists(built, scan.paragraphs);
     return built;
   };
   let options = buildOptions();
@@ -244,6 +275,7 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
   if (bare) {
     style.statedDefaultTakesValue = true;
     options = buildOptions();
+    applyGoDefValues(options);
   }
 
   applyDefaultsSection(options, rawLines);
@@ -301,6 +333,7 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
     usagePositionals = synopsisPositionals(scan.synopsisLines, firstForm.program, takesValue);
   }
   if (forms.length === 0 && subcommands.length === 0 && usagePositionals.length === 0) usagePositionals = leadingPlaceholderPositionals(scan.paragraphs);
+  if (optionsCalledArguments(rawLines)) usagePositionals = usagePositionals.filter((positional) => positional.required || !ARGUMENTS_PLACEHOLDER.test(positional.name));
   const positionals = collectPositionals(scan.entries, usagePositionals, subcommands);
   markMultiWordPositionals(positionals, rawLines);
   markPluralPositionals(positionals, rawLines);
@@ -309,7 +342,7 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
   let programName: string | null = null;
   if (goUsage) programName = goUsage[1] ?? programBaseName(goUsage[2] ?? '');
   if (programName === null && firstForm?.program) programName = programNameOf(forms, firstForm.program, commandPrefixOf(scan.entries.filter((entry) => entry.kind === 'command'), programBaseName(firstForm.program)));
-  programName ??= fallbackProgramName(lines, parseOptions?.fileName);
+  programName ??= fallbackProgramName(lines, parseOptions?.fileName, scan.synopsisLines);
   applyFlushLeftTypes(scan.entries, options, lines, programName?.split(' ')[0] ?? null);
   if (go.options.length === 0 && style.untaggedTakesValue !== true) {
     // the options a stated default made value-taking show no placeholder either: the help stays bare

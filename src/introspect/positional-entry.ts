@@ -123,6 +123,9 @@ export function collectPositionals(entries: readonly Entry[], usagePositionals: 
         positional.required = fromUsage.required;
         positional.variadic = fromUsage.variadic;
       }
+      // typer `paths...  <list[Path]>` under `Usage: pycln [OPTIONS] [paths]...`: the entry's ellipsis
+      // says variadic, not required; the usage's brackets say optional
+      if (fromUsage && decorated && positional.variadic && positional.required && !fromUsage.required && fromUsage.variadic) positional.required = false;
       const fromCommand = fromUsage === undefined && !decorated ? bracketInCommandEntry(entries, positional.name) : null;
       if (fromCommand !== null) positional.required = fromCommand === '<';
       if (!isCommandPlaceholder(positional.name)) positionals.push(positional);

@@ -136,6 +136,8 @@ interface UsageGroup {
   bareAlternatives: UsagePositional[];
   /** The group opened right after a positional (`Module [...]`: an ellipsis alone in it repeats that one). */
   afterPositional?: boolean;
+  /** An option in the group has its value glued on (`[-t<type>]`): no word after the group is its value. */
+  gluedValue?: boolean;
 }
 
 /** Ends the current alternative of a group (at a `|` or the closing bracket). */
@@ -151,7 +153,8 @@ function endAlternative(group: UsageGroup, positionals: readonly UsagePositional
  * positional named `a|b`, or none when an alternative is an option (`(-l <zipfile> | -e …)`).
  */
 function closeGroup(closed: UsageGroup, parent: UsageGroup | undefined, positionals: UsagePositional[], bareOutside: boolean): void {
-  if (parent && closed.startsWithOption && closed.parentWasEmpty) parent.startsWithOption = true;
+  // …unless its option has its value already (iucode_tool `[[-t<type>] filename] ...`: `filename` is a positional)
+  if (parent && closed.startsWithOption && closed.parentWasEmpty && closed.gluedValue !== true) parent.startsWithOption = true;
   if (parent) parent.nested = true;
   const added = positionals.length - closed.positionalStart;
   // …unless the form already names positionals with bare words (Go `binary [start end]`: two)
@@ -275,6 +278,10 @@ function readProgram(atoms: Atom[], result: UsageForm, commandName?: string): bo
   if (/^python[\d.]*$/.test(first.text) && atoms[1]?.kind === 'word' && atoms[1].text === '-m' && moduleAtom?.kind === 'word') {
     result.program = moduleAtom.text;
     atoms.splice(1, 2);
+  } else if (SCRIPT_RUNTIME.test(first.text) && atoms[1]?.kind === 'word' && SCRIPT_NAME.test(atoms[1].text)) {
+    // yargs prints `$0` as `node gltf-pipeline` when run through node: the script is the program
+    result.program = atoms[1].text;
+    atoms.splice(1, 1);
   } else if (pathEnd > 1) {
     result.commandPath = atoms.slice(1, pathEnd).map((atom) => (atom.kind === 'word' ? atom.text : ''));
     atoms.splice(1, pathEnd - 1);
@@ -294,6 +301,11 @@ function readProgram(atoms: Atom[], result: UsageForm, commandName?: string): bo
   }
   return true;
 }
+
+/** A runtime that runs a script named after it (`node gltf-pipeline`, `deno x.ts`). */
+const SCRIPT_RUNTIME = /^(?:node|nodejs|deno|bun)$/;
+/** A script's name: a lower-case word, maybe with a file extension, not an option or placeholder. */
+const SCRIPT_NAME = /^[a-z][\w.-]{0,63}$/;
 
 /** What a walk over the form's atoms after the program knows; the passes below advance it atom by atom. */
 interface FormScan {
@@ -409,6 +421,7 @@ function readOptionWord(scan: FormScan, text: string, group: UsageGroup | undefi
     open.alternativeHasOption = true;
   }
   const spelling = text.replace(/[=[<].*$/, '');
+  if (group && /^-{1,2}[^=<[\s]+[=<]\S/.test(text)) group.gluedValue = true;
   if (scan.groups.length === 0) scan.result.requiredOptions.push(spelling);
   scan.previousOptionTakesValue = !text.includes('=') && scan.takesValue(spelling);
   scan.sawNonLiteral = true;
