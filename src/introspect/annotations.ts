@@ -321,8 +321,9 @@ function readProseDefault(facts: DescriptionFacts): void {
     // not a conditional one (`defaults to "checked-hash" if SOURCE_DATE_EPOCH is set`), nor alternatives (`index or name`)
     /\bdefault(?:s to|:)\s+("[^"]{0,200}"|'[^']{0,200}'|[^\s,;)\]]{1,200})(?=[\s,;)\]]|$)(?!,?\s+(?:if|when|unless|or)\b)/i.exec(description) ??
     // GNU prose: `the default is 1`, `Default is -1 which…`, `(default 5)`, `The default value is
-    // 10.`, `number of jobs; default 4`; numbers and quoted text only
-    /(?:\bdefault(?: value)? is|\(default|[;,]\s+default|\b(?:instead of|than) the default)\s+("[^"]{0,200}"|'[^']{0,200}'|[+-]?\d+(?:\.\d+)?)(?!\w|\.\w)/i.exec(description) ??
+    // 10.`, `number of jobs; default 4`, codespell `The default mask is 34.` (one noun naming the
+    // value); numbers and quoted text only
+    /(?:\bdefault(?: [a-z]{2,20})? is|\(default|[;,]\s+default|\b(?:instead of|than) the default)\s+("[^"]{0,200}"|'[^']{0,200}'|[+-]?\d+(?:\.\d+)?)(?!\w|\.\w)/i.exec(description) ??
     // docopt grip: `Default is the public API: https://api.github.com` (a value after the colon ends the sentence)
     /\bdefault(?: value)? is [^.:]{1,60}:\s+([^\s,;]{1,200}?)\.?$/i.exec(description) ??
     // optparse coverage: `Sort by column: name, … or cover. Default is name.`: one word, a sentence of its own

@@ -14,6 +14,8 @@ import { valueSeparatorOf } from './value-list.ts';
 import { isOpenValueSet } from './open-value-set.ts';
 
 const NO_VALUE_WORDS = /^(none|null|unset|undefined|n\/a)$/i;
+/** codespell `Defaults to empty/disabled.`: nothing given, in words (`empty`, or it joined by a slash to another word). */
+const EMPTY_WORDS = /^(?:empty(?:\/[a-z]+)?|[a-z]+\/empty)$/i;
 /** `(default: stdin)` on a file option means standard input, not a file of that name. */
 const STREAM_WORDS = /^(stdin|stdout|stderr)$/i;
 /** Words that start a sentence, not a value: `defaults to the first tab`, `default: whatever is set`, `defaults to at most one`. */
@@ -61,7 +63,7 @@ export function isProseDefault(text: string, quoted: boolean, takesValue: boolea
   if (/\s/.test(text) && !isCommandLine(text, names)) return true;
   // restic `(default: $RESTIC_KEY_HINT)`: the environment variable it is read from, not a value
   if (/^\$\{?[A-Za-z_]\w*\}?$/.test(text)) return true;
-  if (text.startsWith('!') || text.startsWith('#') || NO_VALUE_WORDS.test(text) || PROSE_WORDS.test(text)) return true;
+  if (text.startsWith('!') || text.startsWith('#') || NO_VALUE_WORDS.test(text) || EMPTY_WORDS.test(text) || PROSE_WORDS.test(text)) return true;
   // flake8 `--stdin-display-name NAME (Default: stdin)` is the word itself
   if (STREAM_WORDS.test(text) && (type === 'path' || names.length === 0 || names.some((name) => FILE_OPTION.test(name)))) return true;
   if (CURRENT_DIRECTORY_WORD.test(text) && (type === 'path' || names.some((name) => DIRECTORY_OPTION.test(name)))) return true;
@@ -155,6 +157,17 @@ function stateDefaultOf(state: 'true' | 'false', shape: ValueShape, choices: str
   return matchingChoice(state, choices) ?? null;
 }
 
+/**
+ * pigz `-b, --blocksize mmm  Set compression block size to mmmK (default 128K)`: the description
+ * writes the value glued to a unit (`mmmK`), so the value counts in that unit and a default shown
+ * with the unit (`128K`) is for reading, not a value to pass.
+ */
+function defaultInValueUnits(valueName: string | null, defaultText: string, description: string): boolean {
+  if (valueName === null || !/^[A-Za-z]{1,20}$/.test(valueName)) return false;
+  const unit = new RegExp(`\\b${valueName}([A-Za-z]{1,3})\\b`).exec(description)?.[1];
+  return unit !== undefined && new RegExp(`^\\d+(?:\\.\\d+)?${unit}$`).test(defaultText);
+}
+
 function defaultOf(head: OptionHead, facts: DescriptionFacts, shape: ValueShape, choices: string[] | null, text: string): string | number | boolean | null {
   const long = head.longs[0]?.name ?? null;
   // zstd `--format=zstd   … [Default]`: the line's own literal value is the default
@@ -170,6 +183,7 @@ function defaultOf(head: OptionHead, facts: DescriptionFacts, shape: ValueShape,
   // (a regex such as `(\.pyi?|\.ipynb)$` only starts with a parenthesis)
   const wrapped = /^\(([^()]*)\)?$/.exec(facts.defaultText);
   if (wrapped) return matchingChoice(wrapped[1] ?? '', shape.takes ? choices : null) ?? null;
+  if (defaultInValueUnits(head.valueName, facts.defaultText, facts.description)) return null;
   const names = [long, head.valueName].filter((name): name is string => name !== null);
   if (isProseDefault(facts.defaultText, facts.defaultQuoted, shape.takes, shape.type, shape.takes ? choices : null, names)) return null;
   if (!shape.takes) {

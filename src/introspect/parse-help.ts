@@ -9,7 +9,7 @@
  * description → program name → tsc-style value-taking (flush-left-types.ts) → value-taking from
  * descriptions in a help that shows no placeholder at all (description-values.ts).
  */
-import { dropDefaultsNamingArguments } from './argument-defaults.ts';
+import { dropDefaultsNamingArguments, dropDefaultsNamingOptions } from './argument-defaults.ts';
 import { applyDefaultsSection } from './defaults-section.ts';
 import { applyDescriptionValueTaking, isBareHelp } from './description-values.ts';
 import { applyFlushLeftTypes } from './flush-left-types.ts';
@@ -286,6 +286,7 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
   const positionals = collectPositionals(scan.entries, usagePositionals, subcommands);
   markMultiWordPositionals(positionals, rawLines);
   dropDefaultsNamingArguments(options, [...positionals, ...usagePositionals]);
+  dropDefaultsNamingOptions(options);
 
   let programName: string | null = null;
   if (goUsage) programName = goUsage[1] ?? programBaseName(goUsage[2] ?? '');
