@@ -66,6 +66,10 @@ const MAX_SYNOPSIS_LINES = 20;
 const BARE_TITLE = /^(usage|options|flags|arguments|commands|examples?|synopsis)$/i;
 /** A title saying the options under it take a value: `Options that take arguments`, `Options with values`. */
 const VALUE_SECTION = /^\s*(?:options|flags|switches)\s+(?:(?:that|which)\s+(?:take|require)s?|with)\s+(?:an?\s+)?(?:arguments?|values?|parameters?)\s*$/i;
+/** tree: `  ------- Listing options -------`: a title framed by rules of dashes (or `=`) on both sides. */
+const RULED_TITLE = /^(?:-{3,}|={3,})\s+([A-Za-z][A-Za-z0-9/&' -]{0,60}?)\s+(?:-{3,}|={3,})$/;
+/** A line that is one parenthesized group: under a usage form, a comment when it reads as a sentence. */
+const PARENTHESIZED_COMMENT = /^\([^()]{1,300}\)$/;
 const SYNOPSIS_TITLE = /^(synopsis|examples?|usage examples?)$/i;
 
 function classifySection(title: string): SectionKind {
@@ -219,8 +223,10 @@ class Scanner {
         forms.push(trimmed);
         return true;
       }
+      // optparse `       (STDIN is assumed if no INPUTFILE is given)`: a parenthesized sentence under the form is a comment on it
+      if (indent > 0 && PARENTHESIZED_COMMENT.test(trimmed) && PROSE_WORD.test(trimmed.slice(1, -1))) return true;
       // BSD nc: `\tCommand Summary:` indented under the wrapped form is a section title, not more form
-      const sectionTitle = /^[A-Z][A-Za-z]*(?: [A-Za-z]+){0,4}:$/.test(trimmed);
+      const sectionTitle = /^[A-Z][A-Za-z]*(?: [A-Za-z]+){0,4}:$/.test(trimmed) || RULED_TITLE.test(trimmed);
       if (indent > 0 && !OPTION_START.test(trimmed) && !sectionTitle && this.usageLineCount < MAX_USAGE_LINES) {
         const firstWord = /^\S*/.exec(trimmed)?.[0] ?? '';
         const lastForm = forms[forms.length - 1];
@@ -275,6 +281,8 @@ class Scanner {
    */
   private titleWithoutColon(index: number, trimmed: string, indent: number): string | null {
     if (this.usageMode !== null) return null;
+    const ruled = RULED_TITLE.exec(trimmed);
+    if (ruled !== null) return ruled[1] ?? null;
     // meow: `  Usage`, `  Options`, `  Examples` indented by two, their content deeper
     if (indent <= 4 && BARE_TITLE.test(trimmed) && (this.lines[index - 1] ?? '').trim().length === 0 && indentOf(this.lines[index + 1] ?? '') > indent) return trimmed;
     if (indent > 0) return null;

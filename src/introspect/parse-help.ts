@@ -203,7 +203,7 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
 
   const style: OptionStyle = {
     defaultInPlaceholder: rawLines.some((line) => /\bShow context-sensitive help\.?$/.test(line.trim())),
-    untaggedTakesValue: rawLines.some((line) => /^\s*(-h, )?--help\s+Show help\s+\[boolean\]$/.test(line)),
+    untaggedTakesValue: rawLines.some((line) => /^\s*(-h, )?--help\s+Show (?:this )?help(?: and exit)?\.?\s+\[boolean\]$/.test(line)),
   };
   // a boolean type printed for `--help` (`--help -h <bool>`) is printed for every flag; `--help [topic]` is a value
   const helpPlaceholder = scan.entries.find((entry) => entry.option?.longs.some((long) => long.name === 'help'))?.option?.valueName ?? null;

@@ -144,6 +144,15 @@ function endAlternative(group: UsageGroup, positionals: readonly UsagePositional
 }
 
 /**
+ * ack `[FILES OR DIRECTORIES]`: two placeholders in capitals joined by the word `OR` are one
+ * argument spelled in prose; alternatives both in the plural name several values.
+ */
+function spelledAlternatives(words: readonly UsagePositional[]): boolean {
+  const [first, or, second] = words;
+  return /^OR$/.test(or?.name ?? '') && [first, second].every((word) => word !== undefined && /^[A-Z][A-Z0-9_-]{0,30}$/.test(word.name));
+}
+
+/**
  * Settles a closed group: a group that starts with an option makes an enclosing group that began
  * with it option-led too; alternatives (`[FILE|DIR ...]`, `[<commit> | <object>]`) become ONE
  * positional named `a|b`, or none when an alternative is an option (`(-l <zipfile> | -e …)`).
@@ -157,6 +166,12 @@ function closeGroup(closed: UsageGroup, parent: UsageGroup | undefined, position
     // pip `[requirement specifier]`, `[config dir]`: one positional whose name has spaces
     const words = positionals.splice(closed.positionalStart);
     positionals.push({ name: words.map((word) => word.name).join(' '), required: closed.bracket !== '[', variadic: words.some((word) => word.variadic) });
+    return;
+  }
+  if (!closed.hasPipe && !closed.hasOption && !closed.nested && added === 3 && spelledAlternatives(positionals.slice(closed.positionalStart))) {
+    const words = positionals.splice(closed.positionalStart);
+    const plural = words.filter((_, index) => index !== 1).every((word) => /^[A-Z][A-Z0-9_-]*[^SU_-]S$/.test(word.name));
+    positionals.push({ name: words.map((word) => word.name).join(' '), required: closed.bracket !== '[', variadic: plural || words.some((word) => word.variadic) });
     return;
   }
   if (!closed.hasPipe) return;
@@ -454,8 +469,19 @@ function closeUnbalancedOptionGroups(form: string): string {
   return words.join(' ');
 }
 
+/**
+ * yargs `lt --port [num] <options>`: a long option written outside any bracket is required, and a
+ * required option is no flag, so one bracketed word right after it is its value (`--port=num`),
+ * not a positional.
+ */
+function attachValuesOfRequiredOptions(form: string): string {
+  return form.replace(/(^|\s)(--[A-Za-z][\w-]{0,40}) \[([A-Za-z][\w-]{0,30})\](?=\s|$)/g, (whole: string, space: string, option: string, value: string, offset: number) =>
+    bracketDepthOf(form.slice(0, offset)) === 0 ? `${space}${option}=${value}` : whole,
+  );
+}
+
 export function parseUsageForm(form: string, takesValue: (flag: string) => boolean): UsageForm {
-  const atoms = normalizedAtoms(closeUnbalancedOptionGroups(form));
+  const atoms = normalizedAtoms(attachValuesOfRequiredOptions(closeUnbalancedOptionGroups(form)));
   const result: UsageForm = { program: null, leadingLiterals: [], commandPath: [], positionals: [], requiredOptions: [] };
   if (!readProgram(atoms, result)) return result;
   const scan: FormScan = {

@@ -38,3 +38,40 @@ describe('defaults and choices that are no value', () => {
     expect(option(help, 'processes')?.default).toBe(8);
   });
 });
+
+describe('positionals', () => {
+  it('optparse `(STDIN is assumed if no INPUTFILE is given)` under the form is a comment, not more form', () => {
+    const help = 'Usage: md [options] [INPUTFILE]\n       (STDIN is assumed if no INPUTFILE is given)\n\nOptions:\n  -q, --quiet  Suppress all warnings.\n';
+    expect(parseHelp(help).positionals).toEqual([expect.objectContaining({ name: 'INPUTFILE', required: false, variadic: false })]);
+  });
+
+  it('tree `  ------- Listing options -------` ends the wrapped usage form and titles the options under it', () => {
+    const help = 'usage: tr [-ad] [-L level]\n\t[--noreport] [--] [directory ...]\n  ------- Listing options -------\n  -a            All files are listed.\n  -d            List directories only.\n  -L level      Descend only level directories deep.\n  --noreport    Turn off the report.\n';
+    const spec = parseHelp(help);
+    expect(spec.positionals.map((positional) => positional.name)).toEqual(['directory']);
+    expect(spec.options.map((candidate) => candidate.long ?? candidate.short)).toEqual(['a', 'd', 'L', 'noreport']);
+  });
+
+  it('ack `[FILES OR DIRECTORIES]` is one optional argument, variadic (both alternatives plural)', () => {
+    const help = 'Usage: ak [OPTION]... PATTERN [FILES OR DIRECTORIES]\n\nOptions:\n  -i, --ignore-case   Ignore case.\n';
+    expect(parseHelp(help).positionals).toEqual([
+      expect.objectContaining({ name: 'PATTERN', required: true, variadic: false }),
+      expect.objectContaining({ name: 'FILES OR DIRECTORIES', required: false, variadic: true }),
+    ]);
+  });
+
+  it('yargs `lt --port [num] <options>`: the bracketed word after a required option is its value', () => {
+    const help = 'Usage: lt --port [num] [file]\n\nOptions:\n  -p, --port  Internal HTTP server port  [required]\n  --quiet     Be quiet               [boolean]\n';
+    expect(parseHelp(help).positionals.map((positional) => positional.name)).toEqual(['file']);
+  });
+});
+
+describe('value-taking', () => {
+  it('yargs `--help  Show this help and exit  [boolean]`: untagged options take a value', () => {
+    const help =
+      'Usage: lt --port [num]\n\nOptions:\n  -p, --port       Internal HTTP server port        [required]\n  -s, --subdomain  Request this subdomain\n      --local-https  Tunnel to a local HTTPS server  [boolean]\n      --help       Show this help and exit          [boolean]\n';
+    expect(option(help, 'subdomain')?.takes_value).toBe(true);
+    expect(option(help, 'port')?.takes_value).toBe(true);
+    expect(option(help, 'local-https')?.takes_value).toBe(false);
+  });
+});
