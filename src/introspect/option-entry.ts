@@ -16,6 +16,8 @@ import { isOpenValueSet } from './open-value-set.ts';
 const NO_VALUE_WORDS = /^(none|null|unset|undefined|n\/a)$/i;
 /** codespell `Defaults to empty/disabled.`: nothing given, in words (`empty`, or it joined by a slash to another word). */
 const EMPTY_WORDS = /^(?:empty(?:\/[a-z]+)?|[a-z]+\/empty)$/i;
+/** pflag's `(default true)` closing a bool flag's line: its own value, spelled without a colon. */
+const PFLAG_TRUE = /\(default true\)$/;
 /** `(default: stdin)` on a file option means standard input, not a file of that name. */
 const STREAM_WORDS = /^(stdin|stdout|stderr)$/i;
 /** Words that start a sentence, not a value: `defaults to the first tab`, `default: whatever is set`, `defaults to at most one`. */
@@ -197,7 +199,9 @@ function defaultOf(head: OptionHead, facts: DescriptionFacts, shape: ValueShape,
     }
     // `--no-color  … (default: true)` says what the negation does, not a value to set; but a
     // `--no-deps … (default: False)` is off: were it the positive's default, the flag would do nothing
-    if (long?.startsWith('no-')) return /^false$/i.test(facts.defaultText) ? false : null;
+    // pflag prints a bool's own value (`--no-color  disable color output (default true)`, no colon):
+    // there `no-color` is the flag's name and true its value, switched off with `--no-color=false`
+    if (long?.startsWith('no-')) return /^false$/i.test(facts.defaultText) ? false : PFLAG_TRUE.test(text.trim()) ? true : null;
     // argparse `-v, --verbose  … supply multiple times to increase verbosity (default: 0)`: a count starts at a number
     if (facts.repeatable) return /^\d{1,6}$/.test(facts.defaultText) ? Number(facts.defaultText) : /^(true|false)$/i.test(facts.defaultText) ? coerceDefault(facts.defaultText, 'boolean') : null;
     return /^(true|false)$/i.test(facts.defaultText) ? coerceDefault(facts.defaultText, 'boolean') : null;

@@ -379,6 +379,7 @@ function readEllipsis(scan: FormScan, spaced: boolean): void {
 function readWord(scan: FormScan, text: string): void {
   const { groups } = scan;
   const group = groups[groups.length - 1];
+  const afterPositional = scan.lastWasPositional;
   scan.lastWasPositional = false;
   const wasEmpty = group?.empty ?? false;
   if (group) group.empty = false;
@@ -391,7 +392,9 @@ function readWord(scan: FormScan, text: string): void {
     return;
   }
   if (groups.some((open) => open.startsWithOption)) return;
-  if (text === '-' || PLACEHOLDER_WORDS.test(text.replace(/\.{2,3}$/, '').replace(/^[<{]|[>}]$/g, ''))) {
+  // gotestsum `[go test flags]`: a placeholder word closing a bracket of bare words is the last word of one multi-word name
+  const namesWords = group !== undefined && !wasEmpty && afterPositional && group.bareWords > 0 && /^[a-z]+$/.test(text);
+  if (!namesWords && (text === '-' || PLACEHOLDER_WORDS.test(text.replace(/\.{2,3}$/, '').replace(/^[<{]|[>}]$/g, '')))) {
     scan.sawNonLiteral = true;
     return;
   }

@@ -66,6 +66,16 @@ describe('positionals', () => {
   });
 });
 
+describe('pflag', () => {
+  it('`--no-color  … (default true)` is the flag\'s own value (switched off with `--no-color=false`); commander `(default: true)` names the positive', () => {
+    const pflag = 'Usage:\n    gts [flags] [--] [go test flags]\n\nFlags:\n      --no-color        disable color output (default true)\n      --watch           watch go files\n';
+    expect(option(pflag, 'no-color')).toMatchObject({ default: true, negation: '--no-color=false' });
+    expect(parseHelp(pflag).positionals).toEqual([expect.objectContaining({ name: 'go test flags', required: false, variadic: true })]);
+    const commander = 'Usage: ls [options]\n\nOptions:\n  --no-stash   enable the backup stash (default: true)\n  -h, --help   display help\n';
+    expect(option(commander, 'no-stash')?.default).toBeNull();
+  });
+});
+
 describe('value-taking', () => {
   it('yargs `--help  Show this help and exit  [boolean]`: untagged options take a value', () => {
     const help =
