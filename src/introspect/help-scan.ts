@@ -315,6 +315,12 @@ class Scanner {
     }
     this.inSynopsis = SYNOPSIS_TITLE.test(title);
     if (this.inSynopsis) this.section = 'other';
+    // optipng opens with `Synopsis:` over `    optipng [options] files ...` and prints no `Usage:`:
+    // a synopsis before any usage form and any entry is the usage
+    if (/^synopsis$/i.test(title) && !this.result.seenUsage && this.result.entries.length === 0) {
+      this.inSynopsis = false;
+      this.section = 'usage';
+    }
     if (this.section === 'usage') {
       this.usageMode = 'header';
       this.result.seenUsage = true;

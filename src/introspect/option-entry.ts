@@ -254,6 +254,8 @@ export function optionFromEntry(entry: Entry, style: OptionStyle = {}): CliOptio
   if (entry.option === null) return null;
   const head = kongHead(entry.option, style);
   const text = joinWrapped([head.rest, ...entry.description]);
+  // optipng `-o7   <=>   -zc1-9 -zm8-9 -zs0-3 -f0-5`: a spelling defined as equal to others is a shorthand, not an option
+  if (/^<=>\s/.test(text.trim())) return null;
   const facts = extractDescriptionFacts(text);
   const placeholder = head.valueName !== null || head.choices !== null;
   const prose = placeholder ? (listedChoices(facts.description, head.valueName) ?? definitionListChoices([head.rest, ...entry.description]) ?? exampleListChoices(facts.description, facts.defaultText)) : null;

@@ -76,6 +76,17 @@ describe('pflag', () => {
   });
 });
 
+describe('hand-written helps', () => {
+  it('optipng `Synopsis:` over an indented form, with no `Usage:`, is the usage; `-o7  <=>  -zc1-9` lines are shorthands', () => {
+    const help =
+      'Synopsis:\n    opng [options] files ...\nBasic options:\n    -o <level>\t\toptimization level (0-7)\t\t[default: 2]\n    -v\t\t\trun in verbose mode\nOptimization levels:\n    -o0\t\t<=>\t-o1 -nx -nz\t\t\t\t(0 or 1 trials)\n    -o7\t\t<=>\t-zc1-9 -zm8-9\t\t(240 trials)\n';
+    const spec = parseHelp(help);
+    expect(spec.name).toBe('opng');
+    expect(spec.positionals).toEqual([expect.objectContaining({ name: 'files', required: true, variadic: true })]);
+    expect(spec.options.map((candidate) => candidate.long ?? candidate.short)).toEqual(['o', 'v']);
+  });
+});
+
 describe('value-taking', () => {
   it('yargs `--help  Show this help and exit  [boolean]`: untagged options take a value', () => {
     const help =
