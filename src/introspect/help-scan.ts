@@ -70,6 +70,8 @@ const VALUE_SECTION = /^\s*(?:options|flags|switches)\s+(?:(?:that|which)\s+(?:t
 const RULED_TITLE = /^(?:-{3,}|={3,})\s+([A-Za-z][A-Za-z0-9/&' -]{0,60}?)\s+(?:-{3,}|={3,})$/;
 /** A line that is one parenthesized group: under a usage form, a comment when it reads as a sentence. */
 const PARENTHESIZED_COMMENT = /^\([^()]{1,300}\)$/;
+/** A line opening with a yargs tag: `[choices: "stylish", …`, `[default: 5]`, `[string] [required]`. */
+const YARGS_TAG_LINE = /^\[(?:choices|default|aliases|deprecated):\s|^\[(?:string|number|boolean|array|count|required)\](?:\s|$)/;
 const SYNOPSIS_TITLE = /^(synopsis|examples?|usage examples?)$/i;
 
 function classifySection(title: string): SectionKind {
@@ -84,7 +86,8 @@ function classifySection(title: string): SectionKind {
 
 function looksLikeBareUsage(line: string): boolean {
   // yargs prints `prog [options] <files..>` with no "Usage:" prefix.
-  return /^[A-Za-z$][\w.$-]{0,60}( +(\[[^\]]{0,60}\]|<[^>]{0,60}>)(\.{2,3})?)+$/.test(line.trim());
+  // …and a yargs command's own help, `redocly lint [apis...]`: command words before the placeholders
+  return /^[A-Za-z$][\w.$-]{0,60}(?: [a-z][\w-]{0,40}){0,3}( +(\[[^\]]{0,60}\]|<[^>]{0,60}>)(\.{2,3})?)+$/.test(line.trim());
 }
 
 /** `-NUM`, `-WIDTH`: an upper-case placeholder written like a flag (GNU `-NUM  same as --context=NUM`). */
@@ -316,8 +319,8 @@ class Scanner {
     this.inSynopsis = SYNOPSIS_TITLE.test(title);
     if (this.inSynopsis) this.section = 'other';
     // optipng opens with `Synopsis:` over `    optipng [options] files ...` and prints no `Usage:`:
-    // a synopsis before any usage form and any entry is the usage
-    if (/^synopsis$/i.test(title) && !this.result.seenUsage && this.result.entries.length === 0) {
+    // a synopsis before any entry, in a help without a usage title, is the usage
+    if (/^synopsis$/i.test(title) && !this.result.seenUsage && this.result.entries.length === 0 && !this.lines.some((line) => /^\s*usage\b/i.test(line))) {
       this.inSynopsis = false;
       this.section = 'usage';
     }
@@ -347,7 +350,9 @@ class Scanner {
     // tsc: `--watch, -w` alone at the margin, its description on the following lines at the margin too
     const flushLeft = entry.kind === 'option' && entry.indent === 0 && indent === 0 && (entry.descriptionColumn ?? 0) === 0 && entry.option?.rest === '' && !OPTION_START.test(trimmed);
     // GNU patch: `  --quoting-style=WORD   output…` then `    Valid WORDs are: …` two columns deeper
-    const continuation = indent > entry.indent + 2 || flushLeft || (indent === entry.indent + 2 && entry.kind === 'option');
+    // yargs puts a tag too long for its column on a line of its own, at any indent: `  [choices: "a", "b"…`
+    const tagLine = entry.kind === 'option' && indent >= entry.indent && YARGS_TAG_LINE.test(trimmed);
+    const continuation = indent > entry.indent + 2 || flushLeft || tagLine || (indent === entry.indent + 2 && entry.kind === 'option');
     const startsOption = OPTION_START.test(trimmed) && (entry.descriptionColumn === null ? indent <= entry.indent + 2 : indent < entry.descriptionColumn - 2);
     if (!continuation || startsOption) return false;
     // citty right-aligns its argument names: `  TEMPLATE    Template name…` / `       DIR    A relative…`:

@@ -76,6 +76,25 @@ describe('pflag', () => {
   });
 });
 
+describe('yargs', () => {
+  it('a command help opening `redocly lint [apis...]` names the command path and its variadic positional', () => {
+    const help = 'rdc lint [apis...]\n\nLint an API description.\n\nPositionals:\n  apis                                      [array] [default: []]\n\nOptions:\n  --help    Show help.                       [boolean]\n  --config  Path to the config file.          [string]\n';
+    const spec = parseHelp(help);
+    expect(spec.name).toBe('rdc_lint');
+    expect(spec.positionals).toEqual([expect.objectContaining({ name: 'apis', required: false, variadic: true })]);
+  });
+
+  it('a tag line of its own at the margin (`  [choices: …`) belongs to the option above; a quoted choice chopped at the width is rejoined', () => {
+    const help =
+      'Usage: rdc [options]\n\nOptions:\n  --help                  Show help.                                   [boolean]\n  --format                Use a specific output format.\n  [choices: "stylish", "codeframe", "json", "checkstyle", "codeclimate", "summar\n               y", "markdown"] [default: "codeframe"]\n  --max-problems          Reduce output.                [number] [default: 100]\n';
+    expect(option(help, 'format')).toMatchObject({
+      takes_value: true,
+      choices: ['stylish', 'codeframe', 'json', 'checkstyle', 'codeclimate', 'summary', 'markdown'],
+      default: 'codeframe',
+    });
+  });
+});
+
 describe('hand-written helps', () => {
   it('optipng `Synopsis:` over an indented form, with no `Usage:`, is the usage; `-o7  <=>  -zc1-9` lines are shorthands', () => {
     const help =
