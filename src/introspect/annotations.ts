@@ -146,7 +146,8 @@ function readBracketGroup(facts: DescriptionFacts, body: string): void {
  */
 function oneOfChoices(text: string): string[] | null {
   // coverage (optparse): `Output format, either text (default), markdown, or total.`: the marker is no part of the list
-  const description = text.replace(/ \(default\)(?=,)/g, '');
+  // (cwebp `one of: none, fast (default) or best`: nor before `or`)
+  const description = text.replace(/ \(default\)(?=,|\s+or\b)/g, '');
   const oneOf = /\b(?:one of|either):?\s+([\w.-]+(?:\/[\w.-]+)*(?:\s*(?:,\s*or\b|,|\bor\b)\s*[\w.-]+(?:\/[\w.-]+)*){1,60})/i.exec(description);
   // a sentence's final period is no part of the last value (`…, markdown, or total.`)
   if (oneOf) return (oneOf[1] ?? '').replace(/\.$/, '').split(/\s*(?:,\s*or\b|,|\bor\b)\s*/).flatMap((choice) => choice.split('/')).filter((choice) => choice.length > 0);
@@ -264,7 +265,7 @@ function readListedDefault(facts: DescriptionFacts): void {
   const { description } = facts;
   if (facts.defaultText === null) {
     // GNU patch quotes the items: `'ignore' that they are read-only, 'warn' (default), or 'fail'`
-    const marked = new RegExp(String.raw`(?:^|[:,]\s*|\b(?:either|one of)\s+)(['"]?)(${LIST_ITEM})\1 \(default\)(?=\s*(?:,|$))`).exec(description);
+    const marked = new RegExp(String.raw`(?:^|[:,]\s*|\b(?:either|one of)\s+)(['"]?)(${LIST_ITEM})\1 \(default\)(?=\s*(?:,|$)|\s+or\s)`).exec(description);
     if (marked) {
       facts.defaultText = marked[2] ?? null;
       facts.defaultQuoted = (marked[1] ?? '') !== '';
@@ -331,6 +332,8 @@ function readProseDefault(facts: DescriptionFacts): void {
     // esbuild: `(browser | node | neutral, default browser)`: the last item of a parenthesis
     /,\s+default\s+([a-z0-9][\w.-]{0,60})\)/i.exec(description) ??
     DEFAULT_VALUE_CLAUSE.exec(description) ??
+    // cwebp `quality factor (0:small..100:big), default=75`: `default=` closing a clause
+    /(?:^|[,;(]\s*)default=([+-]?\d+(?:\.\d+)?|[a-z][\w.-]{0,30})(?=[\s,;)]|$)/i.exec(description) ??
     // picocli `--[no-]force  … The default is `--no-force`, meaning…`: a backquoted flag spelling
     /\bdefault is\s+(`--?[A-Za-z][\w-]{0,60}`)/i.exec(description);
   // click wraps a long `[default: /(\.direnv|\.ipy` / `nb_checkpoints|…)/]` over lines: a bracket

@@ -39,6 +39,16 @@ describe('defaults and choices that are no value', () => {
   });
 });
 
+describe('defaults', () => {
+  it('cwebp `…, default=75` closing a clause is the default; `one of: none, fast (default) or best` keeps all three', () => {
+    const help =
+      'Usage:\n cw [options] in_file\n\nOptions:\n  -q <float> ............. quality factor (0:small..100:big), default=75\n  -alpha_filter <string> . predictive filtering for alpha plane,\n                           one of: none, fast (default) or best\n  -exact ................. preserve RGB values, default=off\n';
+    expect(option(help, 'q')?.default).toBe(75);
+    expect(option(help, 'alpha_filter')).toMatchObject({ choices: ['none', 'fast', 'best'], default: 'fast' });
+    expect(option(help, 'exact')).toMatchObject({ takes_value: false, default: null });
+  });
+});
+
 describe('positionals', () => {
   it('optparse `(STDIN is assumed if no INPUTFILE is given)` under the form is a comment, not more form', () => {
     const help = 'Usage: md [options] [INPUTFILE]\n       (STDIN is assumed if no INPUTFILE is given)\n\nOptions:\n  -q, --quiet  Suppress all warnings.\n';
