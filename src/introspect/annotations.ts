@@ -361,6 +361,12 @@ function readProseDefault(facts: DescriptionFacts): void {
  * value is code, not a quoted string.
  */
 function readByDefaultPhrase(facts: DescriptionFacts): void {
+  // etcdctl `ASCEND or DESCEND (ASCEND by default)`: a parenthesis holding only a value and `by default`
+  const parenthesized = /\(([A-Za-z0-9][\w.-]{0,30}) by default\)/.exec(facts.description);
+  if (parenthesized !== null) {
+    facts.defaultText = parenthesized[1] ?? null;
+    return;
+  }
   const byDefault = /\b(?:is|are)\s+(`[^`\s]{1,60}`|"[^"\s]{1,60}"|'[^'\s]{1,60}'|true|false|[+-]?\d+(?:\.\d+)?)\s+by default\b/i.exec(facts.description);
   if (byDefault) {
     const unquoted = unquote(byDefault[1] ?? '');
@@ -430,6 +436,11 @@ const LIST_AFTER_NOUN = new RegExp(String.raw`\b(?:modes?|values?|types?|styles?
  */
 /** `word: a, b, c` ending the sentence (or before a parenthesis). */
 const AFTER_COLON_LIST = new RegExp(String.raw`(\w):\s+` + LIST);
+const CONSTANT = String.raw`[A-Z][A-Z0-9_]{1,30}`;
+/** `Order of results; ASCEND or DESCEND (ASCEND by default)`: upper-case constants listed after a semicolon, ending the sentence. */
+const CONSTANTS_AFTER_SEMICOLON = new RegExp(String.raw`;\s+(${CONSTANT}(?:(?:,\s*or|,|\s+or)\s+${CONSTANT}){1,30})(?=\s*(?:[.;(]|$))`);
+/** `Linearizable(l) or Serializable(s)`: words each glued to a parenthesized code, and nothing else. */
+const NAMED_CODES = /^[A-Za-z][\w-]{0,30}\([a-z0-9]{1,10}\)(?:(?:,\s*or|,|\s+or)\s+[A-Za-z][\w-]{0,30}\([a-z0-9]{1,10}\)){1,20}\.?$/;
 /** Three or more values opening the description, ending at a period or parenthesis. */
 const LEADING_LIST = new RegExp(String.raw`^(${LIST_ITEM}(?:(?:,\s*or|,|\s+or)\s+${LIST_ITEM}){2,30})(?=\s*(?:[.;(]|$))`);
 /** A description that is only `a | b | c`, after a type tag (vite/cac: `[string] info | warn`). */
@@ -539,6 +550,11 @@ export function listedChoices(text: string, valueName: string | null): string[] 
   const afterColon = AFTER_COLON_LIST.exec(description);
   const introduction = afterColon === null ? '' : (/[^.]*$/.exec(description.slice(0, afterColon.index + 1))?.[0] ?? '');
   if (afterColon !== null && !/\b(e\.g|i\.e|example|such as|like|including|defaults?)\b/i.test(introduction) && !isOpenList(afterColon[2] ?? '')) return splitList(afterColon[2] ?? '');
+  // etcdctl `Sort target; CREATE, KEY, MODIFY, VALUE, or VERSION`: constants after a semicolon
+  const constants = CONSTANTS_AFTER_SEMICOLON.exec(description);
+  if (constants !== null) return splitList(constants[1] ?? '');
+  // etcdctl `Linearizable(l) or Serializable(s)`: a description made only of named codes; the codes are the values
+  if (NAMED_CODES.test(description)) return [...description.matchAll(/\(([a-z0-9]{1,10})\)/g)].map((code) => code[1] ?? '');
   // `npm, yarn, pnpm (default: npm).`: a description that starts with three or more values
   const leading = LEADING_LIST.exec(description);
   if (leading !== null && !isOpenList(leading[1] ?? '')) return splitList(leading[1] ?? '');

@@ -229,6 +229,8 @@ export interface OptionStyle {
    * boolean (`Port to bind  (default 8080)`) takes a value.
    */
   statedDefaultTakesValue?: boolean;
+  /** etcdctl's template (`--help[=false]`): flags print their default as `[=false]`, values as `=value` (see `bracketedBoolHead`). */
+  bracketedBoolDefaults?: boolean;
 }
 
 /**
@@ -250,9 +252,22 @@ function kongHead(head: OptionHead, style: OptionStyle): OptionHead {
   return { ...head, valueName: head.choices[0] ?? null, choices: null };
 }
 
+/**
+ * etcdctl's template prints every flag with its default as the value: `--limit=0`, `--order=""`,
+ * and a bool as `--keys-only[=false]` (its default in brackets, as pflag shows a value that may be
+ * left out). In such a help (marked by `--help[=false]`) a bracketed `true` / `false` is a flag's
+ * default, and a bracketed list (`--endpoints=[127.0.0.1:2379]`) a value with no one default.
+ */
+function bracketedBoolHead(head: OptionHead, style: OptionStyle): { head: OptionHead; flagDefault: boolean | null; listDefault: boolean } {
+  if (style.bracketedBoolDefaults !== true || !head.valueOptional || head.valueName === null) return { head, flagDefault: null, listDefault: false };
+  if (/^(true|false)$/.test(head.valueName)) return { head: { ...head, valueName: null, valueOptional: false }, flagDefault: head.valueName === 'true', listDefault: false };
+  return { head: { ...head, valueOptional: false }, flagDefault: null, listDefault: true };
+}
+
 export function optionFromEntry(entry: Entry, style: OptionStyle = {}): CliOption | null {
   if (entry.option === null) return null;
-  const head = kongHead(entry.option, style);
+  const bracketed = bracketedBoolHead(entry.option, style);
+  const head = kongHead(bracketed.head, style);
   const text = joinWrapped([head.rest, ...entry.description]);
   // optipng `-o7   <=>   -zc1-9 -zm8-9 -zs0-3 -f0-5`: a spelling defined as equal to others is a shorthand, not an option
   if (/^<=>\s/.test(text.trim())) return null;
@@ -281,7 +296,8 @@ export function optionFromEntry(entry: Entry, style: OptionStyle = {}): CliOptio
     negation: head.negation,
     description: facts.description.length > 0 ? clampDescription(facts.description) : null,
   };
-  const fromPlaceholder = shape.takes && option.default === null ? placeholderDefault(head.valueName, style) : null;
+  if (bracketed.flagDefault !== null && !shape.takes) option.default = bracketed.flagDefault;
+  const fromPlaceholder = shape.takes && option.default === null && !bracketed.listDefault ? placeholderDefault(head.valueName, style) : null;
   if (fromPlaceholder !== null) {
     // kong `--workers=4`: an unquoted number types the option
     if (option.type === 'string' && !/^"/.test(head.valueName ?? '')) option.type = typeFromDefault(fromPlaceholder, false) ?? 'string';
@@ -298,7 +314,7 @@ export function optionFromEntry(entry: Entry, style: OptionStyle = {}): CliOptio
     if (head.variadicValues) option.variadic_values = true;
   }
   // pflag (cobra) prints `(default true)` for a bool that is on unless `--name=false` is given
-  if (!shape.takes && option.default === true && option.negation === null && long !== null && /\(default true\)/.test(text)) {
+  if (!shape.takes && option.default === true && option.negation === null && long !== null && (/\(default true\)/.test(text) || bracketed.flagDefault === true)) {
     option.negation = `${long.dashes}${long.name}=false`;
   }
   return option;

@@ -40,6 +40,8 @@ export interface HelpParseReport {
 }
 
 const MAX_USAGE_FORMS = 20;
+/** etcdctl's template writes each flag with its default: `-h, --help[=false]  help for get`. */
+const ETCD_HELP_FLAG = /^\s*(?:-h, )?--help\[=false\]\s/;
 
 /**
  * The program and, when every usage form names the same subcommand path, that path (`git clone`).
@@ -202,7 +204,8 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
   const scan: HelpScan = scanHelpLines(lines, (index) => go.consumed.has(index) || (index === 0 && goUsage !== null), goUsage !== null ? 0 : null);
 
   const style: OptionStyle = {
-    defaultInPlaceholder: rawLines.some((line) => /\bShow context-sensitive help\.?$/.test(line.trim())),
+    defaultInPlaceholder: rawLines.some((line) => /\bShow context-sensitive help\.?$/.test(line.trim()) || ETCD_HELP_FLAG.test(line)),
+    bracketedBoolDefaults: rawLines.some((line) => ETCD_HELP_FLAG.test(line)),
     untaggedTakesValue: rawLines.some((line) => /^\s*(-h, )?--help\s+Show (?:this )?help(?: and exit)?\.?\s+\[boolean\]$/.test(line)),
   };
   // a boolean type printed for `--help` (`--help -h <bool>`) is printed for every flag; `--help [topic]` is a value

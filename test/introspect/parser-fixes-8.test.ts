@@ -49,6 +49,25 @@ describe('defaults', () => {
   });
 });
 
+describe('etcdctl template', () => {
+  const help =
+    'USAGE:\n\tetcdctl get [options] <key> [range_end] [flags]\n\nOPTIONS:\n      --consistency="l"\t\t\tLinearizable(l) or Serializable(s)\n      --from-key[=false]\t\tGet keys greater than the key\n  -h, --help[=false]\t\t\thelp for get\n      --limit=0\t\t\t\tMaximum number of results\n      --order=""\t\t\tOrder of results; ASCEND or DESCEND (ASCEND by default)\n      --sort-by=""\t\t\tSort target; CREATE, KEY, MODIFY, VALUE, or VERSION\n      --insecure-transport[=true]\t\tdisable transport security\n      --endpoints=[127.0.0.1:2379]\t\tgRPC endpoints\n      --dial-timeout=2s\t\t\tdial timeout\n';
+
+  it('`--x[=false]` is a flag with that default (`[=true]` is switched off with `=false`); `--limit=0` a value defaulting to 0; a bracketed list no default', () => {
+    expect(option(help, 'from-key')).toMatchObject({ takes_value: false, default: false });
+    expect(option(help, 'insecure-transport')).toMatchObject({ takes_value: false, default: true, negation: '--insecure-transport=false' });
+    expect(option(help, 'limit')).toMatchObject({ takes_value: true, default: 0 });
+    expect(option(help, 'dial-timeout')).toMatchObject({ takes_value: true, default: '2s' });
+    expect(option(help, 'endpoints')).toMatchObject({ takes_value: true, default: null });
+  });
+
+  it('constants after a semicolon, `(ASCEND by default)`, and `Linearizable(l) or Serializable(s)` codes', () => {
+    expect(option(help, 'order')).toMatchObject({ choices: ['ASCEND', 'DESCEND'], default: 'ASCEND' });
+    expect(option(help, 'sort-by')).toMatchObject({ choices: ['CREATE', 'KEY', 'MODIFY', 'VALUE', 'VERSION'], default: null });
+    expect(option(help, 'consistency')).toMatchObject({ choices: ['l', 's'], default: 'l' });
+  });
+});
+
 describe('positionals', () => {
   it('optparse `(STDIN is assumed if no INPUTFILE is given)` under the form is a comment, not more form', () => {
     const help = 'Usage: md [options] [INPUTFILE]\n       (STDIN is assumed if no INPUTFILE is given)\n\nOptions:\n  -q, --quiet  Suppress all warnings.\n';
