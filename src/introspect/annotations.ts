@@ -199,7 +199,10 @@ function quotedAlternativeChoices(description: string): string[] | null {
   // GNU date `FMT='date', 'seconds', or 'ns'`: the list may follow the value name's `=`
   const item = String.raw`'[a-z0-9][\w.-]{0,30}'`;
   // vite `use 'bundle' to …, or 'runner' (experimental) to …, or 'native' …`: every `, or` goes on
-  const alternatives = new RegExp(String.raw`(?:^|[\s:(=])(${item}(?:[^'.;:]{0,60}?,\s+${item}){0,30}(?:[^'.;:]{0,60}?,?\s+or\s+${item}){1,30})(?=[\s.,;)]|$)`).exec(description);
+  const alternatives =
+    new RegExp(String.raw`(?:^|[\s:(=])(${item}(?:[^'.;:]{0,60}?,\s+${item}){0,30}(?:[^'.;:]{0,60}?,?\s+or\s+${item}){1,30})(?=[\s.,;)]|$)`).exec(description) ??
+    // argp cflow `valid names are 'gnu' (default), 'posix', and 'dot'`: after `valid NOUNs are`, `and` ends the list too
+    new RegExp(String.raw`\bvalid [a-z]+ (?:are|is):?\s+(${item}(?:[^'.;:]{0,60}?,\s+${item}){0,30}(?:[^'.;:]{0,60}?,?\s+(?:or|and)\s+${item}))(?=[\s.,;)]|$)`, 'i').exec(description);
   if (alternatives === null) return null;
   return [...(alternatives[1] ?? '').matchAll(/'([^']+)'/g)].map((match) => match[1] ?? '');
 }
@@ -265,7 +268,7 @@ function readListedDefault(facts: DescriptionFacts): void {
   const { description } = facts;
   if (facts.defaultText === null) {
     // GNU patch quotes the items: `'ignore' that they are read-only, 'warn' (default), or 'fail'`
-    const marked = new RegExp(String.raw`(?:^|[:,]\s*|\b(?:either|one of)\s+)(['"]?)(${LIST_ITEM})\1 \(default\)(?=\s*(?:,|$)|\s+or\s)`).exec(description);
+    const marked = new RegExp(String.raw`(?:^|[:,]\s*|\b(?:either|one of|are)\s+)(['"]?)(${LIST_ITEM})\1 \(default\)(?=\s*(?:,|$)|\s+or\s)`).exec(description);
     if (marked) {
       facts.defaultText = marked[2] ?? null;
       facts.defaultQuoted = (marked[1] ?? '') !== '';
@@ -331,6 +334,8 @@ function readProseDefault(facts: DescriptionFacts): void {
     /(?:^|[.!]\s+)Default is ([a-z][\w.-]{0,60})\.(?=\s|$)/.exec(description) ??
     // esbuild: `(browser | node | neutral, default browser)`: the last item of a parenthesis
     /,\s+default\s+([a-z0-9][\w.-]{0,60})\)/i.exec(description) ??
+    // argp cflow `(default -, meaning stdout)`: a value, then a gloss on what it means
+    /\(default ([^\s,()]{1,60}), meaning\b/i.exec(description) ??
     DEFAULT_VALUE_CLAUSE.exec(description) ??
     // cwebp `quality factor (0:small..100:big), default=75`: `default=` closing a clause
     /(?:^|[,;(]\s*)default=([+-]?\d+(?:\.\d+)?|[a-z][\w.-]{0,30})(?=[\s,;)]|$)/i.exec(description) ??

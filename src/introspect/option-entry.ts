@@ -252,6 +252,11 @@ function kongHead(head: OptionHead, style: OptionStyle): OptionHead {
   return { ...head, valueName: head.choices[0] ?? null, choices: null };
 }
 
+/** Older GNU helps quote with a backquote and an apostrophe (argp cflow `` `gnu' (default), `posix' ``): the same as `'gnu'`. */
+function withPlainQuotes(text: string): string {
+  return text.replace(/`([^`'\s]{1,60})'/g, "'$1'");
+}
+
 /**
  * etcdctl's template prints every flag with its default as the value: `--limit=0`, `--order=""`,
  * and a bool as `--keys-only[=false]` (its default in brackets, as pflag shows a value that may be
@@ -268,7 +273,7 @@ export function optionFromEntry(entry: Entry, style: OptionStyle = {}): CliOptio
   if (entry.option === null) return null;
   const bracketed = bracketedBoolHead(entry.option, style);
   const head = kongHead(bracketed.head, style);
-  const text = joinWrapped([head.rest, ...entry.description]);
+  const text = withPlainQuotes(joinWrapped([head.rest, ...entry.description]));
   // optipng `-o7   <=>   -zc1-9 -zm8-9 -zs0-3 -f0-5`: a spelling defined as equal to others is a shorthand, not an option
   if (/^<=>\s/.test(text.trim())) return null;
   const facts = extractDescriptionFacts(text);

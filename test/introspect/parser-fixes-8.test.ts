@@ -68,6 +68,15 @@ describe('etcdctl template', () => {
   });
 });
 
+describe('GNU argp', () => {
+  it("`valid names are `gnu' (default), `posix', and `dot'` (old GNU quotes) and `(default -, meaning stdout)`", () => {
+    const help =
+      "Usage: cf [OPTION...] [FILE]...\n\n  -f, --format=NAME          use given output format NAME; valid names are\n                             `gnu' (default), `posix', and `dot'\n  -o, --output=FILE          set output file name (default -, meaning stdout)\n";
+    expect(option(help, 'format')).toMatchObject({ choices: ['gnu', 'posix', 'dot'], default: 'gnu' });
+    expect(option(help, 'output')?.default).toBe('-');
+  });
+});
+
 describe('positionals', () => {
   it('optparse `(STDIN is assumed if no INPUTFILE is given)` under the form is a comment, not more form', () => {
     const help = 'Usage: md [options] [INPUTFILE]\n       (STDIN is assumed if no INPUTFILE is given)\n\nOptions:\n  -q, --quiet  Suppress all warnings.\n';
