@@ -228,6 +228,13 @@ function slashedDefaultChoices(description: string): string[] | null {
   return null;
 }
 
+/** opusenc `(2.5, 5, 10, 20, 40, 60, default: 20)`: a parenthesized list closed by its default, one of the items. */
+function parenListWithDefault(description: string): string[] | null {
+  const listed = new RegExp(String.raw`\((${LIST_ITEM}(?:,\s*${LIST_ITEM}){1,30}),\s*default:?\s+(${LIST_ITEM})\)`, 'i').exec(description);
+  const items = listed === null ? [] : (listed[1] ?? '').split(/,\s*/);
+  return items.includes(listed?.[2] ?? '') ? items : null;
+}
+
 /** GNU: `WHEN is 'always', 'never', or 'auto'`. */
 function placeholderIsQuotedListChoices(description: string): string[] | null {
   const quotedList = /\b[A-Z][A-Z_]{1,20} is ('[^']{1,40}'(?:(?:,\s*or|,|\s+or)\s+'[^']{1,40}'){1,30})/.exec(description);
@@ -252,6 +259,7 @@ function readProseChoices(facts: DescriptionFacts): void {
   facts.choices ??= oneOfChoices(description);
   facts.choices ??= quotedProseChoices(description);
   facts.choices ??= slashedDefaultChoices(description);
+  facts.choices ??= parenListWithDefault(description);
   facts.choices ??= placeholderIsQuotedListChoices(description);
   facts.choices ??= quotedAlternativeChoices(description);
   facts.choices ??= bracketedListChoices(description, facts.defaultText);
@@ -570,6 +578,11 @@ export function listedChoices(text: string, valueName: string | null): string[] 
   // operations, 3 parse all`: three or more levels counting up by one, each followed by its meaning
   const levels = [...description.matchAll(/(?:^|,\s+)(\d{1,3}) [a-z]/g)].map((item) => item[1] ?? '');
   if (levels.length >= 3 && levels.every((level, index) => index === 0 || Number(level) === Number(levels[index - 1]) + 1)) return levels;
+  // opusenc `1 for big endian, 0 for little (default: 0)`: numbers, each followed by `for` and its meaning, open the description
+  if (/^\d{1,3} for [a-z]/.test(description)) {
+    const meanings = [...description.matchAll(/(?:^|,\s*(?:or\s+)?)(\d{1,3}) for [a-z]/g)].map((item) => item[1] ?? '');
+    if (meanings.length >= 2 && new Set(meanings).size === meanings.length) return meanings;
+  }
   // hyperfine: `Set output style type (default: auto). Set this to 'basic' to … Set it to 'full' to …`
   const settings = [...description.matchAll(/\bset (?:this|it) to (["'`])([a-z0-9][\w.-]{0,30})\1/gi)].map((setting) => setting[2] ?? '');
   if (settings.length >= 3) {

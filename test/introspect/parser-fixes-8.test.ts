@@ -77,6 +77,20 @@ describe('GNU argp', () => {
   });
 });
 
+describe('getopt (opusenc)', () => {
+  const help =
+    'Usage: oe [options] input_file output_file.opus\n\nOptions:\n --framesize n      Set maximum frame size in milliseconds\n                      (2.5, 5, 10, 20, 40, 60, default: 20)\n --raw-rate n       Set sampling rate for raw input (default: 48000)\n --raw-endianness n 1 for big endian, 0 for little (default: 0)\n --ignorelength     Ignore the data length in Wave headers\n';
+
+  it('a value name pushed into the description column (one space short) is the value; `1 for big endian, 0 for little` are its values', () => {
+    expect(option(help, 'raw-endianness')).toMatchObject({ takes_value: true, choices: ['1', '0'], default: '0' });
+    expect(option(help, 'ignorelength')?.takes_value).toBe(false);
+  });
+
+  it('`(2.5, 5, 10, 20, 40, 60, default: 20)`: a parenthesized list closed by its default', () => {
+    expect(option(help, 'framesize')).toMatchObject({ choices: ['2.5', '5', '10', '20', '40', '60'], default: '20' });
+  });
+});
+
 describe('positionals', () => {
   it('optparse `(STDIN is assumed if no INPUTFILE is given)` under the form is a comment, not more form', () => {
     const help = 'Usage: md [options] [INPUTFILE]\n       (STDIN is assumed if no INPUTFILE is given)\n\nOptions:\n  -q, --quiet  Suppress all warnings.\n';
