@@ -277,10 +277,17 @@ function readListedDefault(facts: DescriptionFacts): void {
   if (facts.defaultText === null) {
     // GNU patch quotes the items: `'ignore' that they are read-only, 'warn' (default), or 'fail'`
     const marked = new RegExp(String.raw`(?:^|[:,]\s*|\b(?:either|one of|are)\s+)(['"]?)(${LIST_ITEM})\1 \(default\)(?=\s*(?:,|$)|\s+or\s)`).exec(description);
-    if (marked) {
-      facts.defaultText = marked[2] ?? null;
-      facts.defaultQuoted = (marked[1] ?? '') !== '';
+    // optparse markdown `Use output format 'xhtml' (default) or 'html'.`: a quoted item may follow any word
+    const quotedMarked = marked ?? new RegExp(String.raw`(?:^|\s)(['"])(${LIST_ITEM})\1 \(default\)(?=\s*(?:,|$)|\s+or\s)`).exec(description);
+    if (quotedMarked) {
+      facts.defaultText = quotedMarked[2] ?? null;
+      facts.defaultQuoted = (quotedMarked[1] ?? '') !== '';
     }
+  }
+  if (facts.defaultText === null) {
+    // shfmt `0 for tabs (default), >0 for number of spaces`: the value whose meaning is marked
+    const meaning = new RegExp(String.raw`(?:^|,\s*)(${LIST_ITEM}) for [^,()]{1,60} \(default\)`).exec(description);
+    if (meaning) facts.defaultText = meaning[1] ?? null;
   }
   if (facts.defaultText === null) {
     const starred = starredList(description);

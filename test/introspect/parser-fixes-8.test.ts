@@ -91,6 +91,15 @@ describe('getopt (opusenc)', () => {
   });
 });
 
+describe('marked defaults in lists', () => {
+  it("shfmt `0 for tabs (default), >0 for spaces` is 0; optparse `Use output format 'xhtml' (default) or 'html'.` is xhtml", () => {
+    const shfmt = 'usage: sf [flags] [path ...]\n\nPrinter options:\n\n  -i,  --indent uint       0 for tabs (default), >0 for number of spaces\n  -bn, --binary-next-line  binary ops may start a line\n';
+    expect(option(shfmt, 'indent')?.default).toBe(0);
+    const optparse = "Usage: md [options]\n\nOptions:\n  -o OUTPUT_FORMAT, --output_format=OUTPUT_FORMAT\n                        Use output format 'xhtml' (default) or 'html'.\n";
+    expect(option(optparse, 'output_format')).toMatchObject({ choices: ['xhtml', 'html'], default: 'xhtml' });
+  });
+});
+
 describe('positionals', () => {
   it('optparse `(STDIN is assumed if no INPUTFILE is given)` under the form is a comment, not more form', () => {
     const help = 'Usage: md [options] [INPUTFILE]\n       (STDIN is assumed if no INPUTFILE is given)\n\nOptions:\n  -q, --quiet  Suppress all warnings.\n';
