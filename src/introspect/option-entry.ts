@@ -12,6 +12,7 @@ import type { CliOption, CliValueType } from './spec.ts';
 import { coerceDefault, isExplicitStringName, isNumberText, typeFromDefault, typeFromValueName } from './value-type.ts';
 import { valueSeparatorOf } from './value-list.ts';
 import { isOpenValueSet } from './open-value-set.ts';
+import { readValueDefinitionLine } from './value-definition-line.ts';
 
 const NO_VALUE_WORDS = /^(none|null|unset|undefined|n\/a)$/i;
 /** codespell `Defaults to empty/disabled.`: nothing given, in words (`empty`, or it joined by a slash to another word). */
@@ -272,17 +273,19 @@ function bracketedBoolHead(head: OptionHead, style: OptionStyle): { head: Option
 export function optionFromEntry(entry: Entry, style: OptionStyle = {}): CliOption | null {
   if (entry.option === null) return null;
   const bracketed = bracketedBoolHead(entry.option, style);
-  const head = kongHead(bracketed.head, style);
-  const text = withPlainQuotes(joinWrapped([head.rest, ...entry.description]));
+  const definition = readValueDefinitionLine(bracketed.head, entry.description);
+  const head = kongHead(definition?.head ?? bracketed.head, style);
+  const descriptionLines = definition?.lines ?? entry.description;
+  const text = withPlainQuotes(joinWrapped([head.rest, ...descriptionLines]));
   // optipng `-o7   <=>   -zc1-9 -zm8-9 -zs0-3 -f0-5`: a spelling defined as equal to others is a shorthand, not an option
   if (/^<=>\s/.test(text.trim())) return null;
   const facts = extractDescriptionFacts(text);
   const placeholder = head.valueName !== null || head.choices !== null;
-  const prose = placeholder ? (listedChoices(facts.description, head.valueName) ?? definitionListChoices([head.rest, ...entry.description]) ?? exampleListChoices(facts.description, facts.defaultText)) : null;
+  const prose = placeholder ? (listedChoices(facts.description, head.valueName) ?? definitionListChoices([head.rest, ...descriptionLines]) ?? exampleListChoices(facts.description, facts.defaultText)) : null;
   // urfave `(docs.go, swagger.json, swagger.yaml) like go,json,yaml (default: "go,json,yaml")`: a
   // list in prose that leaves out the quoted default is no list of the option's values
   const provenProse = prose !== null && facts.defaultQuoted && facts.defaultText !== null && matchingChoice(facts.defaultText, prose) === undefined ? null : prose;
-  const stated = head.choices ?? facts.choices ?? (placeholder ? provenProse : wholeListChoices(facts.description));
+  const stated = definition?.choices ?? head.choices ?? facts.choices ?? (placeholder ? provenProse : wholeListChoices(facts.description));
   // `[possible values: ]` names none: an empty list is no list; nor are examples of an open set
   const choices = stated !== null && stated.length > 0 && !isOpenValueSet(stated) ? stated : null;
   const shape = valueShapeOf(head, facts, choices, text, style, entry.valueSection === true);
@@ -302,6 +305,7 @@ export function optionFromEntry(entry: Entry, style: OptionStyle = {}): CliOptio
     description: facts.description.length > 0 ? clampDescription(facts.description) : null,
   };
   if (bracketed.flagDefault !== null && !shape.takes) option.default = bracketed.flagDefault;
+  if (definition?.defaultText != null && option.default === null) option.default = definition.defaultText;
   const fromPlaceholder = shape.takes && option.default === null && !bracketed.listDefault ? placeholderDefault(head.valueName, style) : null;
   if (fromPlaceholder !== null) {
     // kong `--workers=4`: an unquoted number types the option

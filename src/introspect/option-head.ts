@@ -288,6 +288,15 @@ function setValue(result: OptionHead, info: ValueInfo): void {
   if (info.repeatable) result.repeatable = true;
 }
 
+/**
+ * dos2unix `-437   use DOS code page 437 (US)`: a head made of a dash and a number that its own
+ * description repeats names that thing (a code page) and is a flag; a bare `-10` stays a number.
+ */
+function numberNamingFlag(scan: HeadScan, token: string): boolean {
+  const digits = /^-(\d{2,6})$/.exec(token)?.[1];
+  return scan.index === 0 && scan.tokens.length === 1 && digits !== undefined && new RegExp(String.raw`(^|\D)${digits}(\D|$)`).test(scan.rest);
+}
+
 /** Reads one token of the head: a separator, a flag spelling or a value placeholder. */
 function readHeadToken(scan: HeadScan): HeadStep {
   const { result } = scan;
@@ -308,7 +317,7 @@ function readHeadToken(scan: HeadScan): HeadStep {
     scan.lastWasFlag = false;
     return 'next';
   }
-  if (isFlagToken(token)) return readFlagToken(scan, token, colonEnd !== null);
+  if (isFlagToken(token) || numberNamingFlag(scan, token)) return readFlagToken(scan, token, colonEnd !== null);
   return readPlaceholderToken(scan, token);
 }
 

@@ -167,6 +167,21 @@ describe('hand-written helps', () => {
   });
 });
 
+describe('dos2unix', () => {
+  const help =
+    'Usage: d2u [options] [file ...] [-n infile outfile ...]\n -ascii                convert only line breaks (default)\n -iso                  conversion between DOS and ISO-8859-1 character set\n   -1252               use Windows code page 1252 (Western European)\n   -437                use DOS code page 437 (US) (default)\n -c, --convmode        conversion mode\n   convmode            ascii, 7bit, iso, mac, default to ascii\n -i, --info[=FLAGS]    display file information\n   file ...            files to analyze\n -n, --newfile         write to new file\n   infile              original file in new-file mode\n';
+
+  it('`-437  use DOS code page 437`: a dash and a number its description repeats is an option', () => {
+    expect(option(help, '437')).toMatchObject({ takes_value: false });
+    expect(option(help, '1252')).toBeDefined();
+  });
+
+  it('a line under an option naming it (`convmode  ascii, 7bit, iso, mac, default to ascii`) defines its value; other names do not', () => {
+    expect(option(help, 'convmode')).toMatchObject({ takes_value: true, choices: ['ascii', '7bit', 'iso', 'mac'], default: 'ascii' });
+    expect(option(help, 'newfile')?.takes_value).toBe(false);
+  });
+});
+
 describe('value-taking', () => {
   it('yargs `--help  Show this help and exit  [boolean]`: untagged options take a value', () => {
     const help =
