@@ -46,6 +46,8 @@ function matchingChoice(text: string, choices: readonly string[] | null): string
  * interfaces)`, `(default STDOUT)`, `(default: !process.env.CI)`, `defaults to # of CPUs`,
  * `[Default: Random]` on a number, or `false` on an option whose value is not boolean.
  */
+/** djlint `[default: {code} {line} {message} {match}]`: a format template of `{field}`s is one value, spaces and all. */
+const FIELD_TEMPLATE = /^\{[\w.-]{1,30}\}(?:[^\w{}]{1,3}\{[\w.-]{1,30}\}){1,20}$/;
 /** A value that is a command line: `--doctorTest <command>  (default: npm test)`. */
 const COMMAND_VALUE = /^<?(command|cmd|script|shell|command[-_]line)>?$/i;
 /** English function words: `npm install or the equivalent for your package manager` is prose. */
@@ -63,7 +65,7 @@ export function isProseDefault(text: string, quoted: boolean, takesValue: boolea
   if (quoted) return false;
   // a list, an object, or alternatives in braces (busybox `(default {/etc,HOME}/httpd.conf)`)
   if (/^\[|^\{\s*["'}]|\{[^{}]*,[^{}]*\}/.test(text)) return true;
-  if (/\s/.test(text) && !isCommandLine(text, names)) return true;
+  if (/\s/.test(text) && !isCommandLine(text, names) && !FIELD_TEMPLATE.test(text)) return true;
   // restic `(default: $RESTIC_KEY_HINT)`: the environment variable it is read from, not a value
   if (/^\$\{?[A-Za-z_]\w*\}?$/.test(text)) return true;
   if (text.startsWith('!') || text.startsWith('#') || NO_VALUE_WORDS.test(text) || EMPTY_WORDS.test(text) || PROSE_WORDS.test(text)) return true;

@@ -100,6 +100,23 @@ describe('marked defaults in lists', () => {
   });
 });
 
+describe('lists joined by bare commas; template defaults', () => {
+  it('tree `Select sort: name,version,size,mtime,ctime.` and optipng `(256,512,1k,2k)` are choices', () => {
+    const help =
+      'usage: tr [--sort X] [-zw size] [directory ...]\n\nOptions:\n  --sort X      Select sort: name,version,size,mtime,ctime.\n  --zw <size>   zlib window size (256,512,1k,2k,4k)\n  --fmt X       Format, e.g.: a,b,c.\n';
+    expect(option(help, 'sort')?.choices).toEqual(['name', 'version', 'size', 'mtime', 'ctime']);
+    expect(option(help, 'zw')?.choices).toEqual(['256', '512', '1k', '2k', '4k']);
+    expect(option(help, 'fmt')?.choices).toBeNull();
+  });
+
+  it('click `[default: {code} {line} {message} {match}]` is one value', () => {
+    const help =
+      'Usage: dj [OPTIONS] SRC...\n\nOptions:\n  --linter-output-format FORMAT   Layout of each lint message. [default: {code} {line}\n                                  {message} {match}]\n  --mode TEXT                     Mode. [default: fast and safe]\n';
+    expect(option(help, 'linter-output-format')?.default).toBe('{code} {line} {message} {match}');
+    expect(option(help, 'mode')?.default).toBeNull();
+  });
+});
+
 describe('positionals', () => {
   it('optparse `(STDIN is assumed if no INPUTFILE is given)` under the form is a comment, not more form', () => {
     const help = 'Usage: md [options] [INPUTFILE]\n       (STDIN is assumed if no INPUTFILE is given)\n\nOptions:\n  -q, --quiet  Suppress all warnings.\n';
