@@ -203,7 +203,7 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
   // …or `Usage of vegeta attack:` (a subcommand's own FlagSet named with its path)
   const goUsage = /^usage of (?:'([^']{1,80})'|(\S+(?: [a-z][\w-]*){0,3})):$/i.exec(rawLines[0]?.trim() ?? '');
   const scan: HelpScan = scanHelpLines(lines, (index) => go.consumed.has(index) || (index === 0 && goUsage !== null), goUsage !== null ? 0 : null);
-  applyOverflowingValueNames(scan.entries);
+  applyOverflowingValueNames(scan.entries, scan.usageForms);
 
   const style: OptionStyle = {
     defaultInPlaceholder: rawLines.some((line) => /\bShow context-sensitive help\.?$/.test(line.trim()) || ETCD_HELP_FLAG.test(line)),

@@ -199,6 +199,16 @@ describe('dos2unix', () => {
   });
 });
 
+describe('tree', () => {
+  it('`--filelimit # Do not…` (the value the usage writes, pushed into the description column) and `-H baseHREF` take a value', () => {
+    const help =
+      'usage: tr [-a] [-H  baseHREF] [--filelimit #] [--] [directory ...]\n  ------- Listing options -------\n  -a            All files are listed.\n  --noreport    Turn off file/directory count.\n  --filelimit # Do not descend dirs with more than # files in them.\n  --si          Use SI units. Do it # times.\n  -H baseHREF   Prints out HTML format with baseHREF as top directory.\n';
+    expect(option(help, 'filelimit')?.takes_value).toBe(true);
+    expect(option(help, 'H')?.takes_value).toBe(true);
+    expect(option(help, 'si')?.takes_value).toBe(false);
+  });
+});
+
 describe('value-taking', () => {
   it('yargs `--help  Show this help and exit  [boolean]`: untagged options take a value', () => {
     const help =
