@@ -209,6 +209,17 @@ describe('tree', () => {
   });
 });
 
+describe('sade (no placeholders anywhere)', () => {
+  it('`Input directory` and `Additional module(s) to preload` name a value; `Sort test files` does not', () => {
+    const help =
+      '\n  Usage\n    $ uv [dir] [options]\n\n  Options\n    -i, --input      Input directory\n    -r, --require    Additional module(s) to preload\n    -s, --sort       Sort test files\n    -b, --bail       Exit on first failure\n    -w, --watch      Rerun when files change\n    -v, --version    Displays current version\n    -h, --help       Displays this message\n';
+    expect(option(help, 'input')?.takes_value).toBe(true);
+    expect(option(help, 'require')?.takes_value).toBe(true);
+    expect(option(help, 'sort')?.takes_value).toBe(false);
+    expect(option(help, 'bail')?.takes_value).toBe(false);
+  });
+});
+
 describe('value-taking', () => {
   it('yargs `--help  Show this help and exit  [boolean]`: untagged options take a value', () => {
     const help =
