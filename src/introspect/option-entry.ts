@@ -274,6 +274,8 @@ function bracketedBoolHead(head: OptionHead, style: OptionStyle): { head: Option
 
 export function optionFromEntry(entry: Entry, style: OptionStyle = {}): CliOption | null {
   if (entry.option === null) return null;
+  // pigz `-0 to -9, -11`, bzip2 `-1 .. -9`: a range of numbered flags, not one option
+  if (/^-\d{1,2}\s+(?:to|\.\.)\s+-\d{1,2}\b/.test(entry.head)) return null;
   const bracketed = bracketedBoolHead(entry.option, style);
   const definition = readValueDefinitionLine(bracketed.head, entry.description);
   const head = kongHead(definition?.head ?? bracketed.head, style);

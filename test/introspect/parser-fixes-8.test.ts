@@ -220,6 +220,17 @@ describe('sade (no placeholders anywhere)', () => {
   });
 });
 
+describe('pigz / bzip2', () => {
+  it('`--fast, --best … respectively` are two flags; `-0 to -9, -11` and `-1 .. -9` ranges are none; `-S, --suffix .sss` takes a value', () => {
+    const help =
+      'Usage: pz [options] [files ...]\n\nOptions:\n  -0 to -9, -11        Compression level (level 11 is much slower)\n   -1 .. -9            set block size to 100k .. 900k\n  --fast, --best       Compression levels 1 and 9 respectively\n  --zip, --pkzip       Compress to zip format\n  -S, --suffix .sss    Use suffix .sss instead of .gz (for compression)\n  -k, --keep           Do not delete original file after processing\n';
+    const spec = parseHelp(help);
+    expect(spec.options.map((candidate) => candidate.long ?? candidate.short)).toEqual(['fast', 'best', 'zip', 'suffix', 'keep']);
+    expect(option(help, 'zip')?.aliases).toEqual(['--pkzip']);
+    expect(option(help, 'suffix')?.takes_value).toBe(true);
+  });
+});
+
 describe('value-taking', () => {
   it('yargs `--help  Show this help and exit  [boolean]`: untagged options take a value', () => {
     const help =
