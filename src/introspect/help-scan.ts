@@ -92,7 +92,9 @@ function looksLikeBareUsage(line: string): boolean {
 
 /** `-NUM`, `-WIDTH`: an upper-case placeholder written like a flag (GNU `-NUM  same as --context=NUM`). */
 function isPlaceholderFlag(trimmed: string): boolean {
-  return /^-[A-Z]{3,}(\s|$)/.test(trimmed);
+  // …which its description uses (`same as --context=NUM`); mkcert's `-CAROOT` over `Print the CA…` is a flag
+  const word = /^-([A-Z]{3,})(?:\s|$)/.exec(trimmed)?.[1];
+  return word !== undefined && new RegExp(String.raw`\S\s.*\b${word}\b`).test(trimmed);
 }
 
 class Scanner {

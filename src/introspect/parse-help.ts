@@ -14,7 +14,7 @@ import { applyDefaultsSection } from './defaults-section.ts';
 import { applyDescriptionValueTaking, isBareHelp } from './description-values.ts';
 import { applyFlushLeftTypes } from './flush-left-types.ts';
 import { applyOverflowingValueNames } from './overflowing-value.ts';
-import { splitRespectiveSpellings } from './respective-spellings.ts';
+import { splitGoFlagSpellings, splitRespectiveSpellings } from './respective-spellings.ts';
 import { unboxPanels } from './rich-box.ts';
 import { extractGoFlags, looksLikeGoFlag } from './go-flag.ts';
 import { applyHandWrittenValues } from './hand-written-values.ts';
@@ -222,7 +222,9 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
     const parsed: CliOption[] = [...go.options];
     for (const entry of scan.entries) {
       const option = entry.kind === 'option' && !(proseOptions && entry.afterUsage !== true) ? optionFromEntry(entry, style) : null;
-      if (option !== null) parsed.push(...splitSiblingShorts(entry, option).flatMap((one) => splitRespectiveSpellings(entry, one)));
+      if (option !== null) {
+        parsed.push(...splitSiblingShorts(entry, option).flatMap((one) => splitRespectiveSpellings(entry, one)).flatMap((one) => splitGoFlagSpellings(one, goUsage !== null)));
+      }
     }
     const built = collectOptions(parsed);
     applyEpilogValueLists(built, scan.paragraphs);

@@ -13,3 +13,16 @@ export function splitRespectiveSpellings(entry: Entry, option: CliOption): CliOp
   const own: CliOption = { ...option, aliases: [] };
   return [own, { ...own, long: second, negation: null, default: null }];
 }
+
+/**
+ * Go's `flag` package gives a flag one name only, so a Go help listing several single-dash names in
+ * one head lists several flags sharing a description: mkcert `-cert-file FILE, -key-file FILE,
+ * -p12-file FILE   Customize the output paths.`
+ */
+export function splitGoFlagSpellings(option: CliOption, goHelp: boolean): CliOption[] {
+  if (!goHelp || option.prefix !== '-' || option.long === null || option.aliases.length === 0) return [option];
+  const names = option.aliases.map((alias) => /^-([A-Za-z][\w-]+)$/.exec(alias)?.[1]);
+  if (names.some((name) => name === undefined)) return [option];
+  const own: CliOption = { ...option, aliases: [] };
+  return [own, ...names.map((name) => ({ ...own, long: name ?? '' }))];
+}

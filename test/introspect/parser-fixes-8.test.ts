@@ -231,6 +231,22 @@ describe('pigz / bzip2', () => {
   });
 });
 
+describe('Go custom usage (mkcert)', () => {
+  it('`-cert-file FILE, -key-file FILE` are two flags; `-CAROOT` alone is a flag (GNU `-NUM  same as --context=NUM` is none)', () => {
+    const help =
+      'Usage of mk:\n\nAdvanced options:\n\n\t-cert-file FILE, -key-file FILE\n\t    Customize the output paths.\n\n\t-client\n\t    Generate a certificate for client authentication.\n\n\t-CAROOT\n\t    Print the CA certificate and key storage location.\n';
+    const spec = parseHelp(help);
+    expect(spec.options.map((candidate) => [candidate.long, candidate.takes_value])).toEqual([
+      ['cert-file', true],
+      ['key-file', true],
+      ['client', false],
+      ['CAROOT', false],
+    ]);
+    const gnu = 'Usage: gp [OPTION]... PATTERNS [FILE]...\n  -C, --context=NUM         print NUM lines of output context\n  -NUM                      same as --context=NUM\n';
+    expect(parseHelp(gnu).options.map((candidate) => candidate.long)).toEqual(['context']);
+  });
+});
+
 describe('value-taking', () => {
   it('yargs `--help  Show this help and exit  [boolean]`: untagged options take a value', () => {
     const help =
