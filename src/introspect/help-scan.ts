@@ -70,6 +70,8 @@ const VALUE_SECTION = /^\s*(?:options|flags|switches)\s+(?:(?:that|which)\s+(?:t
 const RULED_TITLE = /^(?:-{3,}|={3,})\s+([A-Za-z][A-Za-z0-9/&' -]{0,60}?)\s+(?:-{3,}|={3,})$/;
 /** A line that is one parenthesized group: under a usage form, a comment when it reads as a sentence. */
 const PARENTHESIZED_COMMENT = /^\([^()]{1,300}\)$/;
+/** `-c     write on standard output          -oFILE   write output to 'FILE'`: a short option, its text, a wide gap, another short option and its text. */
+const TWO_COLUMNS = /^(-[A-Za-z0-9]\S{0,10}\s{2,}\S.{0,80}?\S)\s{4,}(-[A-Za-z0-9]\S{0,10}\s{2,}\S.{0,80})$/;
 /** A line opening with a yargs tag: `[choices: "stylish", …`, `[default: 5]`, `[string] [required]`. */
 const YARGS_TAG_LINE = /^\[(?:choices|default|aliases|deprecated):\s|^\[(?:string|number|boolean|array|count|required)\](?:\s|$)/;
 const SYNOPSIS_TITLE = /^(synopsis|examples?|usage examples?)$/i;
@@ -372,6 +374,7 @@ class Scanner {
     // A flag-like line inside a definition list (`  N-M   from N'th…` then `  -M   from first…`) is prose.
     if (proseIndent !== null && proseIndent === indent) return false;
     if (isPlaceholderFlag(trimmed)) return false;
+    if (this.twoColumnEntries(line, trimmed, indent, proseIndent)) return true;
     const head = parseOptionHead(trimmed);
     if (head === null) return false;
     this.closeParagraph();
@@ -402,6 +405,23 @@ class Scanner {
     this.result.entries.push(this.current);
     // the second shares the description lines read from here on
     if (second !== null) this.result.entries.push({ ...this.current, head: `${alternative?.[2] ?? ''}${alternative?.[3] ?? ''}`, option: second });
+    return true;
+  }
+
+  /**
+   * lzop prints its short options in two columns: `-c     write on standard output          -oFILE
+   * write output to 'FILE'`. A line whose description runs into a wide gap and a second short
+   * spelling with its own gap and text holds two entries.
+   */
+  private twoColumnEntries(line: string, trimmed: string, indent: number, proseIndent: number | null): boolean {
+    const columns = TWO_COLUMNS.exec(trimmed);
+    const right = columns === null ? null : parseOptionHead(columns[2] ?? '');
+    if (columns === null || right === null || right.rest.length === 0 || (right.shorts.length === 0 && right.longs.length === 0)) return false;
+    const left = columns[1] ?? '';
+    if (!this.optionEntry(`${' '.repeat(indent)}${left}`, left, indent, proseIndent)) return false;
+    const rightIndent = indent + trimmed.length - (columns[2] ?? '').length;
+    this.current = { kind: 'option', indent: rightIndent, descriptionColumn: null, head: columns[2] ?? '', option: right, description: [], block: this.block, afterUsage: this.result.seenUsage };
+    this.result.entries.push(this.current);
     return true;
   }
 

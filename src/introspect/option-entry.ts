@@ -363,7 +363,12 @@ export function collectOptions(parsed: readonly CliOption[]): CliOption[] {
       mergeInto(sameLong, option);
       continue;
     }
-    if (option.long === null && option.short !== null && seenShorts.has(option.short)) continue;
+    if (option.long === null && option.short !== null && seenShorts.has(option.short)) {
+      // lzop `-p  write output to current dir` then `-pDIR  write to path 'DIR'`: the value is optional
+      const sameShort = options.find((other) => other.long === null && other.short === option.short);
+      if (sameShort !== undefined && !sameShort.takes_value && option.takes_value) mergeInto(sameShort, option);
+      continue;
+    }
     if (options.length >= MAX_OPTIONS) break;
     if (option.long !== null) byLong.set(option.long, option);
     if (option.short !== null) seenShorts.add(option.short);

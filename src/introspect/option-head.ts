@@ -321,6 +321,14 @@ function readHeadToken(scan: HeadScan): HeadStep {
     scan.lastWasFlag = false;
     return 'next';
   }
+  // lzop `-oFILE   write output to 'FILE'`, `-S.suf  use suffix .suf`: one letter with its placeholder glued on
+  const gluedName = /^-([a-z0-9])([A-Z][A-Z_]{1,20})$/.exec(token) ?? /^-([A-Za-z0-9])(\.[a-z]{1,8})$/.exec(token);
+  if (gluedName && scan.index === 0) {
+    result.shorts.push(gluedName[1] ?? '');
+    setValue(result, { valueName: gluedName[2] ?? '', optional: false, choices: null, repeatable: false });
+    scan.lastWasFlag = false;
+    return 'next';
+  }
   if (isFlagToken(token) || numberNamingFlag(scan, token)) return readFlagToken(scan, token, colonEnd !== null);
   return readPlaceholderToken(scan, token);
 }

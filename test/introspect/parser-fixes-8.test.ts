@@ -247,6 +247,23 @@ describe('Go custom usage (mkcert)', () => {
   });
 });
 
+describe('lzop', () => {
+  it('two columns of short options; `-oFILE` and `-S.suf` glue the placeholder; `-p` then `-pDIR` take an optional value', () => {
+    const help =
+      'Usage: lz [-qvcp] [-o file] [-S suffix] [file..]\n\nOptions:\n  -q     be quiet                          -v       be verbose\n  -c     write on standard output          -oFILE   write output to \'FILE\'\n  -p     write output to current dir       -pDIR    write to path \'DIR\'\n  -S.suf use suffix .suf on compressed files\n';
+    const spec = parseHelp(help);
+    expect(spec.options.map((candidate) => [candidate.short, candidate.takes_value])).toEqual([
+      ['q', false],
+      ['v', false],
+      ['c', false],
+      ['o', true],
+      ['p', true],
+      ['S', true],
+    ]);
+    expect(option(help, 'p')?.value_optional).toBe(true);
+  });
+});
+
 describe('value-taking', () => {
   it('yargs `--help  Show this help and exit  [boolean]`: untagged options take a value', () => {
     const help =
