@@ -84,6 +84,9 @@ export function isHelpOrVersion(option: CliOption): boolean {
   if (option.long === 'help' || (option.long === 'version' && !option.takes_value)) return true;
   if (option.long === 'usage' && /usage message/i.test(option.description ?? '')) return true;
   if (option.long === null && (option.short === 'h' || option.short === '?') && /\b(help|usage)\b/i.test(option.description ?? '')) return true;
+  // cwebp `-H / -longhelp ......... long help`: another length of the help (the slash joins two spellings)
+  const spellings = [option.long ?? '', (option.negation ?? '').replace(/^-+/, '')];
+  if (spellings.some((spelling) => /help$/i.test(spelling)) && /^(?:short|long|full|extended|detailed|more)\s+help\.?$/i.test(option.description ?? '')) return true;
   // `-V  Print version`, `-V  display version information`; busybox sort's `-V  Sort version` (another verb governing it) is an option
   const description = option.description ?? '';
   const otherVerb = /^([a-z]+)\s+versions?\b/i.exec(description)?.[1];
@@ -280,7 +283,8 @@ export function optionFromEntry(entry: Entry, style: OptionStyle = {}): CliOptio
   const definition = readValueDefinitionLine(bracketed.head, entry.description);
   const head = kongHead(definition?.head ?? bracketed.head, style);
   const descriptionLines = definition?.lines ?? entry.description;
-  const text = withPlainQuotes(joinWrapped([head.rest, ...descriptionLines]));
+  // cwebp `-q <float> ............. quality factor`: the dot leader only leads the eye to the text
+  const text = withPlainQuotes(joinWrapped([head.rest, ...descriptionLines])).replace(/^\.{3,}\s+/, '');
   // optipng `-o7   <=>   -zc1-9 -zm8-9 -zs0-3 -f0-5`: a spelling defined as equal to others is a shorthand, not an option
   if (/^<=>\s/.test(text.trim())) return null;
   const facts = extractDescriptionFacts(text);

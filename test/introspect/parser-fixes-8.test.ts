@@ -264,6 +264,16 @@ describe('lzop', () => {
   });
 });
 
+describe('cwebp', () => {
+  it('`[-o out_file]` in the usage names an option the list leaves out; `-H / -longhelp … long help` is help', () => {
+    const help =
+      'Usage:\n cw [-preset <...>] [options] in_file [-o out_file] [-q x]\n\nOptions:\n  -h / -help ............. short help\n  -H / -longhelp ......... long help\n  -q <float> ............. quality factor\n  -preset <string> ....... preset setting\n';
+    const spec = parseHelp(help);
+    expect(spec.options.map((candidate) => candidate.long ?? candidate.short).sort()).toEqual(['o', 'preset', 'q']);
+    expect(option(help, 'o')).toMatchObject({ takes_value: true, value_name: 'out_file' });
+  });
+});
+
 describe('value-taking', () => {
   it('yargs `--help  Show this help and exit  [boolean]`: untagged options take a value', () => {
     const help =
