@@ -470,6 +470,13 @@ function readPlaceholderToken(scan: HeadScan, token: string): HeadStep {
     scan.lastWasBareValue = true;
     return 'next';
   }
+  // pflag `--rerun-fails int[=2]`: the value's type, and the value used when the flag is given bare
+  const optionalTyped = /^([a-z][A-Za-z0-9]{0,20})\[=[^\]\s]{1,30}\]$/.exec(token);
+  if (scan.lastWasFlag && scan.byGap && remaining <= 1 && optionalTyped !== null) {
+    setValue(result, { valueName: optionalTyped[1] ?? '', optional: true, choices: null, repeatable: false });
+    scan.lastWasFlag = false;
+    return 'next';
+  }
   if (scan.lastWasFlag && isValueToken(token, remaining, scan.byGap)) {
     setValue(result, readValue(token));
     scan.lastWasFlag = false;

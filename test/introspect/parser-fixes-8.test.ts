@@ -274,6 +274,13 @@ describe('cwebp', () => {
   });
 });
 
+describe('pflag optional values', () => {
+  it('`--rerun-fails int[=2]` takes an optional integer', () => {
+    const help = 'Usage:\n    gts [flags]\n\nFlags:\n      --rerun-fails int[=2]     rerun failed tests until they all pass\n      --watch                   watch go files\n';
+    expect(option(help, 'rerun-fails')).toMatchObject({ takes_value: true, value_optional: true, type: 'integer' });
+  });
+});
+
 describe('value-taking', () => {
   it('yargs `--help  Show this help and exit  [boolean]`: untagged options take a value', () => {
     const help =
