@@ -14,7 +14,7 @@ import { applyDefaultsSection } from './defaults-section.ts';
 import { applyDescriptionValueTaking, isBareHelp } from './description-values.ts';
 import { applyFlushLeftTypes } from './flush-left-types.ts';
 import { applyOverflowingValueNames } from './overflowing-value.ts';
-import { addUsageOnlyOptions } from './usage-only-options.ts';
+import { addUsageOnlyOptions, applyUsageValueWords } from './usage-only-options.ts';
 import { splitGoFlagSpellings, splitRespectiveSpellings } from './respective-spellings.ts';
 import { unboxPanels } from './rich-box.ts';
 import { extractGoFlags, looksLikeGoFlag } from './go-flag.ts';
@@ -266,6 +266,7 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
   }
   applyUsageFlagClusters(options, scan.usageForms.slice(0, MAX_USAGE_FORMS), scan.entries);
   addUsageOnlyOptions(options, scan.usageForms.slice(0, MAX_USAGE_FORMS));
+  applyUsageValueWords(options, scan.usageForms.slice(0, MAX_USAGE_FORMS));
   if (go.options.length === 0) applyAttachedValueMentions(options, rawLines);
   markRequiredOptions(options, forms);
 

@@ -20,3 +20,26 @@ export function addUsageOnlyOptions(options: CliOption[], usageForms: readonly s
     }
   }
 }
+
+/** `[ -e|-E perlexpr]`: short options joined by `|`, then one value word, all in one bracket. */
+const VALUED_ALTERNATIVES = /\[\s*(-[A-Za-z0-9](?:\|-[A-Za-z0-9])+)\s+([a-z][\w-]{1,30})\s*\]/g;
+
+/**
+ * Pod::Usage (file-rename): `[ -e|-E perlexpr]*` in the usage, while the list shows `-e
+ * Expression: code to act on files name.` bare: alternatives sharing a value word in the usage take
+ * that value.
+ */
+export function applyUsageValueWords(options: CliOption[], usageForms: readonly string[]): void {
+  for (const form of usageForms) {
+    for (const group of form.matchAll(VALUED_ALTERNATIVES)) {
+      for (const spelling of (group[1] ?? '').split('|')) {
+        const option = options.find((candidate) => candidate.short === spelling.slice(1) && candidate.long === null);
+        if (option === undefined || option.takes_value) continue;
+        option.takes_value = true;
+        option.type = 'string';
+        option.value_name = group[2] ?? null;
+        option.default = null;
+      }
+    }
+  }
+}

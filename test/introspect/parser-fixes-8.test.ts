@@ -281,6 +281,16 @@ describe('pflag optional values', () => {
   });
 });
 
+describe('Pod::Usage', () => {
+  it('`[ -e|-E perlexpr]*` in the usage gives the bare-listed `-e` and `-E` a value', () => {
+    const help =
+      'Usage:\n    rn [ -h|-m|-V ] [ -v ] [ -n ]\n    [ -e|-E perlexpr]*|perlexpr [ files ]\n\nOptions:\n    -v, --verbose\n            Verbose: print names of files successfully renamed.\n\n    -n, --nono\n            No action.\n\n    -e      Expression: code to act on files name.\n\n    -E      Statement: code to act on files name.\n';
+    expect(option(help, 'e')).toMatchObject({ takes_value: true, value_name: 'perlexpr' });
+    expect(option(help, 'E')?.takes_value).toBe(true);
+    expect(option(help, 'n')?.takes_value).toBe(false);
+  });
+});
+
 describe('value-taking', () => {
   it('yargs `--help  Show this help and exit  [boolean]`: untagged options take a value', () => {
     const help =
