@@ -356,6 +356,17 @@ function mergeInto(existing: CliOption, later: CliOption): void {
 }
 
 /** Drops help/version, merges repeated spellings, keeps the help's order; at most MAX_OPTIONS. */
+/**
+ * ack `-p, --proximate=LINES` then `-P, --proximate=0  Negates --proximate.`, `-T X, --type=noX`:
+ * another short letter spelling the same long with a fixed value is an option of its own (the short
+ * only); a literal value (`0`) makes it a flag, a placeholder (`X`) keeps the value.
+ */
+function ownShortSpelling(option: CliOption): CliOption {
+  const literal = option.value_name !== null && /^(?:\d+(?:\.\d+)?|[a-z][a-z0-9-]*)$/.test(option.value_name);
+  if (!literal) return { ...option, long: null, aliases: [], default: null };
+  return { ...option, long: null, aliases: [], takes_value: false, value_name: null, type: 'boolean', default: null, choices: null };
+}
+
 export function collectOptions(parsed: readonly CliOption[]): CliOption[] {
   const byLong = new Map<string, CliOption>();
   const seenShorts = new Set<string>();
@@ -363,6 +374,11 @@ export function collectOptions(parsed: readonly CliOption[]): CliOption[] {
   for (const option of parsed) {
     if (isHelpOrVersion(option)) continue;
     const sameLong = option.long !== null ? byLong.get(option.long) : undefined;
+    if (sameLong !== undefined && sameLong.short !== null && option.short !== null && sameLong.short !== option.short && !seenShorts.has(option.short)) {
+      options.push(ownShortSpelling(option));
+      seenShorts.add(option.short);
+      continue;
+    }
     if (sameLong !== undefined) {
       mergeInto(sameLong, option);
       continue;

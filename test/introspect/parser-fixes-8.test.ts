@@ -291,6 +291,20 @@ describe('Pod::Usage', () => {
   });
 });
 
+describe('ack', () => {
+  it('`-P, --proximate=0  Negates --proximate.` and `-T X, --type=noX` are options of their own beside `-p` / `-t`', () => {
+    const help =
+      'Usage: ak [OPTION]... PATTERN [FILES OR DIRECTORIES]\n\nOptions:\n  -p, --proximate=LINES         Separate match output with blank lines.\n  -P, --proximate=0             Negates --proximate.\n  -t X, --type=X                Include only X files.\n  -T X, --type=noX              Exclude X files.\n';
+    const spec = parseHelp(help);
+    expect(spec.options.map((candidate) => [candidate.long, candidate.short, candidate.takes_value])).toEqual([
+      ['proximate', 'p', true],
+      [null, 'P', false],
+      ['type', 't', true],
+      [null, 'T', true],
+    ]);
+  });
+});
+
 describe('value-taking', () => {
   it('yargs `--help  Show this help and exit  [boolean]`: untagged options take a value', () => {
     const help =
