@@ -14,7 +14,7 @@ import { applyDefaultsSection } from './defaults-section.ts';
 import { applyDescriptionValueTaking, isBareHelp } from './description-values.ts';
 import { applyFlushLeftTypes } from './flush-left-types.ts';
 import { applyOverflowingValueNames } from './overflowing-value.ts';
-import { addUsageOnlyOptions, applyUsageValueWords } from './usage-only-options.ts';
+import { addExampleOnlyFlags, addUsageOnlyOptions, applyUsageValueWords } from './usage-only-options.ts';
 import { splitGoFlagSpellings, splitRespectiveSpellings } from './respective-spellings.ts';
 import { unboxPanels } from './rich-box.ts';
 import { extractGoFlags, looksLikeGoFlag } from './go-flag.ts';
@@ -303,6 +303,7 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
   if (goUsage) programName = goUsage[1] ?? programBaseName(goUsage[2] ?? '');
   if (programName === null && firstForm?.program) programName = programNameOf(forms, firstForm.program, commandPrefixOf(scan.entries.filter((entry) => entry.kind === 'command'), programBaseName(firstForm.program)));
   programName ??= fallbackProgramName(lines, parseOptions?.fileName);
+  addExampleOnlyFlags(options, lines, programName === null ? null : programBaseName(programName.split(' ')[0] ?? ''));
   applyFlushLeftTypes(scan.entries, options, lines, programName?.split(' ')[0] ?? null);
   if (go.options.length === 0 && style.untaggedTakesValue !== true) {
     // the options a stated default made value-taking show no placeholder either: the help stays bare

@@ -43,3 +43,28 @@ export function applyUsageValueWords(options: CliOption[], usageForms: readonly 
     }
   }
 }
+
+/**
+ * mkcert documents two of its flags only by example: `\t$ mkcert -install` over `\tInstall the local
+ * CA in the system trust store.` An example running the program with one flag and nothing else,
+ * with a sentence under it, shows a flag the options list leaves out.
+ */
+export function addExampleOnlyFlags(options: CliOption[], lines: readonly string[], program: string | null): void {
+  if (program === null) return;
+  lines.forEach((line, index) => {
+    const example = /^\s+\$ (\S+) (--?[A-Za-z][\w-]{0,40})\s*$/.exec(line);
+    const next = (lines[index + 1] ?? '').trim();
+    if (example === null || example[1] !== program || !/^[A-Z][a-z]/.test(next)) return;
+    const spelling = example[2] ?? '';
+    const name = spelling.replace(/^-+/, '');
+    const dashes = spelling.startsWith('--') ? '--' : '-';
+    const known = options.some((option) => option.long === name || (name.length === 1 && option.short === name) || option.aliases.includes(spelling));
+    if (known) return;
+    const single = name.length === 1;
+    options.push({
+      long: single ? null : name, short: single ? name : null, aliases: [], takes_value: false, value_name: null, type: 'boolean', default: null,
+      choices: null, repeatable: false, required: false, negation: null, description: next,
+      ...(dashes === '-' && !single ? { prefix: '-' as const } : {}),
+    });
+  });
+}

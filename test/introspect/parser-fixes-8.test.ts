@@ -305,6 +305,17 @@ describe('ack', () => {
   });
 });
 
+describe('flags shown only by example', () => {
+  it('mkcert `\t$ mk -install` over a sentence is a flag; an example with arguments is not', () => {
+    const help =
+      'Usage of mk:\n\n\t$ mk -install\n\tInstall the local CA in the system trust store.\n\n\t$ mk -verbose example.org\n\tGenerate a certificate.\n\nAdvanced options:\n\n\t-client\n\t    Generate a certificate for client authentication.\n';
+    expect(parseHelp(help).options.map((candidate) => [candidate.long, candidate.prefix, candidate.takes_value])).toEqual([
+      ['client', '-', false],
+      ['install', '-', false],
+    ]);
+  });
+});
+
 describe('value-taking', () => {
   it('yargs `--help  Show this help and exit  [boolean]`: untagged options take a value', () => {
     const help =
