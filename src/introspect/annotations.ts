@@ -456,7 +456,7 @@ const LIST_AFTER_NOUN = new RegExp(String.raw`\b(?:modes?|values?|types?|styles?
  */
 /** `word: a, b, c` ending the sentence (or before a parenthesis). */
 const AFTER_COLON_LIST = new RegExp(String.raw`(\w):\s+` + LIST);
-const COMMA_JOINED_AFTER_COLON = new RegExp(String.raw`(^|[^.]*?\w):\s+(${LIST_ITEM}(?:,${LIST_ITEM}){2,30})(?=\.?\s*(?:[;(]|$)|\.\s)`);
+const COMMA_JOINED_AFTER_COLON = new RegExp(String.raw`\w:\s+(${LIST_ITEM}(?:,${LIST_ITEM}){2,30})(?=\.?\s*(?:[;(]|$)|\.\s)`);
 const CONSTANT = String.raw`[A-Z][A-Z0-9_]{1,30}`;
 /** `Order of results; ASCEND or DESCEND (ASCEND by default)`: upper-case constants listed after a semicolon, ending the sentence. */
 const CONSTANTS_AFTER_SEMICOLON = new RegExp(String.raw`;\s+(${CONSTANT}(?:(?:,\s*or|,|\s+or)\s+${CONSTANT}){1,30})(?=\s*(?:[.;(]|$))`);
@@ -578,7 +578,8 @@ export function listedChoices(text: string, valueName: string | null): string[] 
   if (NAMED_CODES.test(description)) return [...description.matchAll(/\(([a-z0-9]{1,10})\)/g)].map((code) => code[1] ?? '');
   // tree `Select sort: name,version,size,mtime,ctime.`: three or more values joined by bare commas after a colon
   const commaJoined = COMMA_JOINED_AFTER_COLON.exec(description);
-  if (commaJoined !== null && !/\b(e\.g|i\.e|example|such as|like|including|defaults?)\b/i.test(commaJoined[1] ?? '')) return (commaJoined[2] ?? '').replace(/\.$/, '').split(',');
+  const commaIntroduction = commaJoined === null ? '' : (/[^.]*$/.exec(description.slice(0, commaJoined.index + 1))?.[0] ?? '');
+  if (commaJoined !== null && !/\b(e\.g|i\.e|example|such as|like|including|defaults?)\b/i.test(commaIntroduction)) return (commaJoined[1] ?? '').replace(/\.$/, '').split(',');
   // `npm, yarn, pnpm (default: npm).`: a description that starts with three or more values
   const leading = LEADING_LIST.exec(description);
   if (leading !== null && !isOpenList(leading[1] ?? '')) return splitList(leading[1] ?? '');

@@ -478,7 +478,7 @@ function closeUnbalancedOptionGroups(form: string): string {
  * not a positional.
  */
 function attachValuesOfRequiredOptions(form: string): string {
-  return form.replace(/(^|\s)(--[A-Za-z][\w-]{0,40}) \[([A-Za-z][\w-]{0,30})\](?=\s|$)/g, (whole: string, space: string, option: string, value: string, offset: number) =>
+  return form.replace(/(^|\s)(--[A-Za-z][\w-]{0,40}) \[([a-z][\w-]{0,30})\](?=\s|$)/g, (whole: string, space: string, option: string, value: string, offset: number) =>
     bracketDepthOf(form.slice(0, offset)) === 0 ? `${space}${option}=${value}` : whole,
   );
 }
