@@ -383,7 +383,8 @@ function readProseDefault(facts: DescriptionFacts): void {
 function readByDefaultPhrase(facts: DescriptionFacts): void {
   // etcdctl `ASCEND or DESCEND (ASCEND by default)`: a parenthesis holding only a value and `by default`
   const parenthesized = /\(([A-Za-z0-9][\w.-]{0,30}) by default\)/.exec(facts.description);
-  if (parenthesized !== null) {
+  // …a state (`(disabled by default)`, `(none by default)`) is no value
+  if (parenthesized !== null && !/^(?:[a-z]+ed|none|empty|unset|nothing)$/i.test(parenthesized[1] ?? '')) {
     facts.defaultText = parenthesized[1] ?? null;
     return;
   }

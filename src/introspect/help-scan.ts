@@ -88,8 +88,12 @@ function classifySection(title: string): SectionKind {
 
 function looksLikeBareUsage(line: string): boolean {
   // yargs prints `prog [options] <files..>` with no "Usage:" prefix.
-  // …and a yargs command's own help, `redocly lint [apis...]`: command words before the placeholders
-  return /^[A-Za-z$][\w.$-]{0,60}(?: [a-z][\w-]{0,40}){0,3}( +(\[[^\]]{0,60}\]|<[^>]{0,60}>)(\.{2,3})?)+$/.test(line.trim());
+  const trimmed = line.trim();
+  if (/^[A-Za-z$][\w.$-]{0,60}( +(\[[^\]]{0,60}\]|<[^>]{0,60}>)(\.{2,3})?)+$/.test(trimmed)) return true;
+  // …and a yargs command's own help, `redocly lint [apis...]`: a lower-case program and command
+  // words before the placeholders (`Manage the [thing]` is a sentence)
+  const words = /^([a-z][\w.-]{0,60}(?: [a-z][\w-]{0,40}){1,3})( +(\[[^\]]{0,60}\]|<[^>]{0,60}>)(\.{2,3})?)+$/.exec(trimmed);
+  return words !== null && !PROSE_WORD.test(words[1] ?? '');
 }
 
 /** `-NUM`, `-WIDTH`: an upper-case placeholder written like a flag (GNU `-NUM  same as --context=NUM`). */

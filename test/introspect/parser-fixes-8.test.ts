@@ -325,3 +325,17 @@ describe('value-taking', () => {
     expect(option(help, 'local-https')?.takes_value).toBe(false);
   });
 });
+
+describe('guards', () => {
+  it('`(disabled by default)` on a value option is no default', () => {
+    const help = 'Usage: c [options]\n\nOptions:\n  --cache <dir>   cache directory (disabled by default)\n  --order <o>     order (ASCEND by default)\n';
+    expect(option(help, 'cache')?.default).toBeNull();
+    expect(option(help, 'order')?.default).toBe('ASCEND');
+  });
+
+  it('a first line `manage the [thing]` is a sentence, not a bare usage form', () => {
+    const spec = parseHelp('manage the [thing]\n\nOptions:\n  --all  everything\n');
+    expect(spec.name).not.toBe('manage_the');
+    expect(spec.positionals).toEqual([]);
+  });
+});
