@@ -474,17 +474,18 @@ function closeUnbalancedOptionGroups(form: string): string {
 
 /**
  * yargs `lt --port [num] <options>`: a long option written outside any bracket is required, and a
- * required option is no flag, so one bracketed word right after it is its value (`--port=num`),
- * not a positional.
+ * required option that takes a value (as its entry says) is followed by that value: one bracketed
+ * word right after it is the value (`--port=num`), not a positional (`--verbose [file]`, a flag, keeps
+ * its positional).
  */
-function attachValuesOfRequiredOptions(form: string): string {
+function attachValuesOfRequiredOptions(form: string, takesValue: (flag: string) => boolean): string {
   return form.replace(/(^|\s)(--[A-Za-z][\w-]{0,40}) \[([a-z][\w-]{0,30})\](?=\s|$)/g, (whole: string, space: string, option: string, value: string, offset: number) =>
-    bracketDepthOf(form.slice(0, offset)) === 0 ? `${space}${option}=${value}` : whole,
+    bracketDepthOf(form.slice(0, offset)) === 0 && takesValue(option) ? `${space}${option}=${value}` : whole,
   );
 }
 
 export function parseUsageForm(form: string, takesValue: (flag: string) => boolean): UsageForm {
-  const atoms = normalizedAtoms(attachValuesOfRequiredOptions(closeUnbalancedOptionGroups(form)));
+  const atoms = normalizedAtoms(attachValuesOfRequiredOptions(closeUnbalancedOptionGroups(form), takesValue));
   const result: UsageForm = { program: null, leadingLiterals: [], commandPath: [], positionals: [], requiredOptions: [] };
   if (!readProgram(atoms, result)) return result;
   const scan: FormScan = {

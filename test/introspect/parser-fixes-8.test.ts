@@ -138,9 +138,11 @@ describe('positionals', () => {
     ]);
   });
 
-  it('yargs `lt --port [num] <options>`: the bracketed word after a required option is its value', () => {
-    const help = 'Usage: lt --port [num] [file]\n\nOptions:\n  -p, --port  Internal HTTP server port  [required]\n  --quiet     Be quiet               [boolean]\n';
+  it('yargs `lt --port [num] <options>`: the bracketed word after a required option taking a value is its value', () => {
+    const help = 'Usage: lt --port [num] [file]\n\nOptions:\n  -p, --port  Internal HTTP server port  [required]\n  --quiet     Be quiet               [boolean]\n  --help      Show help              [boolean]\n';
     expect(parseHelp(help).positionals.map((positional) => positional.name)).toEqual(['file']);
+    const flag = 'Usage: lt --quiet [file]\n\nOptions:\n  --quiet     Be quiet               [boolean]\n  --help      Show help              [boolean]\n';
+    expect(parseHelp(flag).positionals.map((positional) => positional.name)).toEqual(['file']);
   });
 });
 
