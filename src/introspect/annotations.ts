@@ -152,7 +152,8 @@ function readBracketGroup(facts: DescriptionFacts, body: string): void {
  */
 function oneOfChoices(text: string): string[] | null {
   // coverage (optparse): `Output format, either text (default), markdown, or total.`: the marker is no part of the list
-  const description = text.replace(/ \(default\)(?=,)/g, '');
+  // (cwebp `one of: none, fast (default) or best`: nor before `or`)
+  const description = text.replace(/ \(default\)(?=,|\s+or\b)/g, '');
   const oneOf = /\b(?:one of|either):?\s+([\w.-]+(?:\/[\w.-]+)*(?:\s*(?:,\s*or\b|,|\bor\b)\s*[\w.-]+(?:\/[\w.-]+)*){1,60})/i.exec(description);
   // mmdc `either md, svg, png, pdf or use \`-\` to output to stdout`: an `or` alternative that a
   // clause goes on from is no value, and leaves the list open
@@ -209,7 +210,10 @@ function quotedAlternativeChoices(description: string): string[] | null {
   // GNU date `FMT='date', 'seconds', or 'ns'`: the list may follow the value name's `=`
   const item = String.raw`'[a-z0-9][\w.-]{0,30}'`;
   // vite `use 'bundle' to …, or 'runner' (experimental) to …, or 'native' …`: every `, or` goes on
-  const alternatives = new RegExp(String.raw`(?:^|[\s:(=])(${item}(?:[^'.;:]{0,60}?,\s+${item}){0,30}(?:[^'.;:]{0,60}?,?\s+or\s+${item}){1,30})(?=[\s.,;)]|$)`).exec(description);
+  const alternatives =
+    new RegExp(String.raw`(?:^|[\s:(=])(${item}(?:[^'.;:]{0,60}?,\s+${item}){0,30}(?:[^'.;:]{0,60}?,?\s+or\s+${item}){1,30})(?=[\s.,;)]|$)`).exec(description) ??
+    // argp cflow `valid names are 'gnu' (default), 'posix', and 'dot'`: after `valid NOUNs are`, `and` ends the list too
+    new RegExp(String.raw`\bvalid [a-z]+ (?:are|is):?\s+(${item}(?:[^'.;:]{0,60}?,\s+${item}){0,30}(?:[^'.;:]{0,60}?,?\s+(?:or|and)\s+${item}))(?=[\s.,;)]|$)`, 'i').exec(description);
   if (alternatives === null) return null;
   return [...(alternatives[1] ?? '').matchAll(/'([^']+)'/g)].map((match) => match[1] ?? '');
 }
@@ -301,6 +305,13 @@ function slashedDefaultChoices(description: string): string[] | null {
   return null;
 }
 
+/** opusenc `(2.5, 5, 10, 20, 40, 60, default: 20)`: a parenthesized list closed by its default, one of the items. */
+function parenListWithDefault(description: string): string[] | null {
+  const listed = new RegExp(String.raw`\((${LIST_ITEM}(?:,\s*${LIST_ITEM}){1,30}),\s*default:?\s+(${LIST_ITEM})\)`, 'i').exec(description);
+  const items = listed === null ? [] : (listed[1] ?? '').split(/,\s*/);
+  return items.includes(listed?.[2] ?? '') ? items : null;
+}
+
 /** GNU: `WHEN is 'always', 'never', or 'auto'`. */
 function placeholderIsQuotedListChoices(description: string): string[] | null {
   const quotedList = /\b[A-Z][A-Z_]{1,20} is ('[^']{1,40}'(?:(?:,\s*or|,|\s+or)\s+'[^']{1,40}'){1,30})/.exec(description);
@@ -346,6 +357,7 @@ function readProseChoices(facts: DescriptionFacts): void {
   facts.choices ??= oneOfChoices(description);
   facts.choices ??= quotedProseChoices(description);
   facts.choices ??= slashedDefaultChoices(description);
+  facts.choices ??= parenListWithDefault(description);
   facts.choices ??= placeholderIsQuotedListChoices(description);
   facts.choices ??= quotedAlternativeChoices(description);
   facts.choices ??= bracketedListChoices(description, facts.defaultText);
@@ -369,12 +381,19 @@ function readListedDefault(facts: DescriptionFacts): void {
     // GNU patch quotes the items: `'ignore' that they are read-only, 'warn' (default), or 'fail'`
     // …and rake `OUT can be stderr (default) or stdout.` (the first of two, after the value name)
     const marked =
-      new RegExp(String.raw`(?:^|[:,]\s*|\b(?:either|one of)\s+)(['"]?)(${LIST_ITEM})\1 \(default\)(?=\s*(?:,|$))`).exec(description) ??
+      new RegExp(String.raw`(?:^|[:,]\s*|\b(?:either|one of|are)\s+)(['"]?)(${LIST_ITEM})\1 \(default\)(?=\s*(?:,|$)|\s+or\s)`).exec(description) ??
       new RegExp(String.raw`\b[A-Z][A-Z_]{1,20}\s+(?:is|can be|must be)\s+()(${LIST_ITEM}) \(default\)(?=\s+or\s+${LIST_ITEM}\.?(?:\s|$))`).exec(description);
-    if (marked) {
-      facts.defaultText = marked[2] ?? null;
-      facts.defaultQuoted = (marked[1] ?? '') !== '';
+    // optparse markdown `Use output format 'xhtml' (default) or 'html'.`: a quoted item may follow any word
+    const quotedMarked = marked ?? new RegExp(String.raw`(?:^|\s)(['"])(${LIST_ITEM})\1 \(default\)(?=\s*(?:,|$)|\s+or\s)`).exec(description);
+    if (quotedMarked) {
+      facts.defaultText = quotedMarked[2] ?? null;
+      facts.defaultQuoted = (quotedMarked[1] ?? '') !== '';
     }
+  }
+  if (facts.defaultText === null) {
+    // shfmt `0 for tabs (default), >0 for number of spaces`: the value whose meaning is marked
+    const meaning = new RegExp(String.raw`(?:^|,\s*)(${LIST_ITEM}) for [^,()]{1,60} \(default\)`).exec(description);
+    if (meaning) facts.defaultText = meaning[1] ?? null;
   }
   if (facts.defaultText === null) {
     // iucode_tool `0 or auto (default); 1 or fast (…)`: the alias marked in a clause of aliased values
@@ -443,8 +462,9 @@ function readProseDefault(facts: DescriptionFacts): void {
     // not a conditional one (`defaults to "checked-hash" if SOURCE_DATE_EPOCH is set`), nor alternatives (`index or name`)
     /\bdefault(?:s to|:)\s+("[^"]{0,200}"|'[^']{0,200}'|[^\s,;)\]]{1,200})(?=[\s,;)\]]|$)(?!,?\s+\(?(?:if|when|unless|or)\b)/i.exec(description) ??
     // GNU prose: `the default is 1`, `Default is -1 which…`, `(default 5)`, `The default value is
-    // 10.`, `number of jobs; default 4`; numbers and quoted text only
-    /(?:\bdefault(?: value)? is|\(default|[;,]\s+default|\b(?:instead of|than) the default)\s+("[^"]{0,200}"|'[^']{0,200}'|[+-]?\d+(?:\.\d+)?)(?!\w|\.\w)/i.exec(description) ??
+    // 10.`, `number of jobs; default 4`, codespell `The default mask is 34.` (one noun naming the
+    // value); numbers and quoted text only
+    /(?:\bdefault(?: [a-z]{2,20})? is|\(default|[;,]\s+default|\b(?:instead of|than) the default)\s+("[^"]{0,200}"|'[^']{0,200}'|[+-]?\d+(?:\.\d+)?)(?!\w|\.\w)/i.exec(description) ??
     // commander (jscpd) `(Default is 100kb)`, `(Default is ./report/)`: one word closing the parenthesis
     /\(default is ([^\s(),]{1,200})\)/i.exec(description) ??
     // docopt grip: `Default is the public API: https://api.github.com` (a value after the colon ends the sentence)
@@ -455,7 +475,11 @@ function readProseDefault(facts: DescriptionFacts): void {
     /(?:^|[.!]\s+)Default is ([a-z][\w.-]{0,60})\.(?=\s|$)/.exec(description) ??
     // esbuild: `(browser | node | neutral, default browser)`: the last item of a parenthesis
     /,\s+default\s+([a-z0-9][\w.-]{0,60})\)/i.exec(description) ??
+    // argp cflow `(default -, meaning stdout)`: a value, then a gloss on what it means
+    /\(default ([^\s,()]{1,60}), meaning\b/i.exec(description) ??
     DEFAULT_VALUE_CLAUSE.exec(description) ??
+    // cwebp `quality factor (0:small..100:big), default=75`: `default=` closing a clause
+    /(?:^|[,;(]\s*)default=([+-]?\d+(?:\.\d+)?|[a-z][\w.-]{0,30})(?=[\s,;)]|$)/i.exec(description) ??
     // picocli `--[no-]force  … The default is `--no-force`, meaning…`: a backquoted flag spelling
     /\bdefault is\s+(`--?[A-Za-z][\w-]{0,60}`)/i.exec(description);
   // click wraps a long `[default: /(\.direnv|\.ipy` / `nb_checkpoints|…)/]` over lines: a bracket
@@ -506,6 +530,13 @@ function isListDefault(description: string, plain: RegExpExecArray): boolean {
  * value is code, not a quoted string.
  */
 function readByDefaultPhrase(facts: DescriptionFacts): void {
+  // etcdctl `ASCEND or DESCEND (ASCEND by default)`: a parenthesis holding only a value and `by default`
+  const parenthesized = /\(([A-Za-z0-9][\w.-]{0,30}) by default\)/.exec(facts.description);
+  // …a state (`(disabled by default)`, `(none by default)`) is no value
+  if (parenthesized !== null && !/^(?:[a-z]+ed|none|empty|unset|nothing)$/i.test(parenthesized[1] ?? '')) {
+    facts.defaultText = parenthesized[1] ?? null;
+    return;
+  }
   const byDefault = /\b(?:is|are)\s+(`[^`\s]{1,60}`|"[^"\s]{1,60}"|'[^'\s]{1,60}'|true|false|[+-]?\d+(?:\.\d+)?)\s+by default\b/i.exec(facts.description);
   if (byDefault) {
     const unquoted = unquote(byDefault[1] ?? '');
@@ -588,6 +619,12 @@ const LIST_AFTER_NOUN = new RegExp(String.raw`\b(?:modes?|values?|types?|styles?
 /** `word: a, b, c` ending the sentence (or before a parenthesis). */
 // …or after a parenthesis (optparse gprof2dot `(can be specified multiple times): self-time, …`)
 const AFTER_COLON_LIST = new RegExp(String.raw`([\w)]):\s+` + LIST);
+const COMMA_JOINED_AFTER_COLON = new RegExp(String.raw`\w:\s+(${LIST_ITEM}(?:,${LIST_ITEM}){2,30})(?=\.?\s*(?:[;(]|$)|\.\s)`);
+const CONSTANT = String.raw`[A-Z][A-Z0-9_]{1,30}`;
+/** `Order of results; ASCEND or DESCEND (ASCEND by default)`: upper-case constants listed after a semicolon, ending the sentence. */
+const CONSTANTS_AFTER_SEMICOLON = new RegExp(String.raw`;\s+(${CONSTANT}(?:(?:,\s*or|,|\s+or)\s+${CONSTANT}){1,30})(?=\s*(?:[.;(]|$))`);
+/** `Linearizable(l) or Serializable(s)`: words each glued to a parenthesized code, and nothing else. */
+const NAMED_CODES = /^[A-Za-z][\w-]{0,30}\([a-z0-9]{1,10}\)(?:(?:,\s*or|,|\s+or)\s+[A-Za-z][\w-]{0,30}\([a-z0-9]{1,10}\)){1,20}\.?$/;
 /** Three or more values opening the description, ending at a period or parenthesis. */
 const LEADING_LIST = new RegExp(String.raw`^(${LIST_ITEM}(?:(?:,\s*or|,|\s+or)\s+${LIST_ITEM}){2,30})(?=\s*(?:[.;(]|$))`);
 /** A description that is only `a | b | c`, after a type tag (vite/cac: `[string] info | warn`). */
@@ -756,6 +793,15 @@ export function listedChoices(text: string, valueName: string | null): string[] 
   const afterColon = AFTER_COLON_LIST.exec(description);
   const introduction = afterColon === null ? '' : (/[^.]*$/.exec(description.slice(0, afterColon.index + 1))?.[0] ?? '');
   if (afterColon !== null && !/\b(e\.g|i\.e|examples?|such as|like|including|defaults?)\b/i.test(introduction) && !isCaseOrShortcutIntroduction(introduction) && !isOpenList(afterColon[2] ?? '')) return splitList(afterColon[2] ?? '');
+  // etcdctl `Sort target; CREATE, KEY, MODIFY, VALUE, or VERSION`: constants after a semicolon
+  const constants = CONSTANTS_AFTER_SEMICOLON.exec(description);
+  if (constants !== null) return splitList(constants[1] ?? '');
+  // etcdctl `Linearizable(l) or Serializable(s)`: a description made only of named codes; the codes are the values
+  if (NAMED_CODES.test(description)) return [...description.matchAll(/\(([a-z0-9]{1,10})\)/g)].map((code) => code[1] ?? '');
+  // tree `Select sort: name,version,size,mtime,ctime.`: three or more values joined by bare commas after a colon
+  const commaJoined = COMMA_JOINED_AFTER_COLON.exec(description);
+  const commaIntroduction = commaJoined === null ? '' : (/[^.]*$/.exec(description.slice(0, commaJoined.index + 1))?.[0] ?? '');
+  if (commaJoined !== null && !/\b(e\.g|i\.e|example|such as|like|including|defaults?)\b/i.test(commaIntroduction)) return (commaJoined[1] ?? '').replace(/\.$/, '').split(',');
   // `npm, yarn, pnpm (default: npm).`: a description that starts with three or more values
   const leading = LEADING_LIST.exec(description);
   if (leading !== null && !isOpenList(leading[1] ?? '')) return splitList(leading[1] ?? '');
@@ -766,6 +812,11 @@ export function listedChoices(text: string, valueName: string | null): string[] 
   // operations, 3 parse all`: three or more levels counting up by one, each followed by its meaning
   const levels = [...description.matchAll(/(?:^|,\s+)(\d{1,3}) [a-z]/g)].map((item) => item[1] ?? '');
   if (levels.length >= 3 && levels.every((level, index) => index === 0 || Number(level) === Number(levels[index - 1]) + 1)) return levels;
+  // opusenc `1 for big endian, 0 for little (default: 0)`: numbers, each followed by `for` and its meaning, open the description
+  if (/^\d{1,3} for [a-z]/.test(description)) {
+    const meanings = [...description.matchAll(/(?:^|,\s*(?:or\s+)?)(\d{1,3}) for [a-z]/g)].map((item) => item[1] ?? '');
+    if (meanings.length >= 2 && new Set(meanings).size === meanings.length) return meanings;
+  }
   // hyperfine: `Set output style type (default: auto). Set this to 'basic' to … Set it to 'full' to …`
   const settings = [...description.matchAll(/\bset (?:this|it) to (["'`])([a-z0-9][\w.-]{0,30})\1/gi)].map((setting) => setting[2] ?? '');
   if (settings.length >= 3) {
@@ -784,7 +835,9 @@ export function listedChoices(text: string, valueName: string | null): string[] 
   // flake8 `(default, pylint, quiet-filename) or a format string`: an alternative outside the list opens it
   if (parenthesized !== null && /^\s*or\b/.test(description.slice(parenthesized.index + parenthesized[0].length))) return null;
   if (parenthesized !== null) {
-    const items = splitList(parenthesized[1] ?? '');
+    // optipng `(256,512,1k,2k,4k,8k,16k,32k)`: bare commas join the items too
+    const content = parenthesized[1] ?? '';
+    const items = /\s/.test(content) ? splitList(content) : content.split(',');
     // two without `or` (`(x, y)`) are an example more often than the choices
     if (items.length >= 3 || /\sor\s/.test(parenthesized[1] ?? '')) return items;
   }

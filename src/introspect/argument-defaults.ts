@@ -21,3 +21,18 @@ export function dropDefaultsNamingArguments(options: CliOption[], positionals: r
     if (typeof option.default === 'string' && namesArgument(option.default, names)) option.default = null;
   }
 }
+
+/**
+ * cac `--release-github <path>  Release GitHub Repository, defaults to \`github\``: a backquoted
+ * default spelling the long name of another option of the program is that option's value (the
+ * default follows `--github`), not the literal word. A plain `(default: json)` beside a `--json`
+ * flag stays a value.
+ */
+export function dropDefaultsNamingOptions(options: CliOption[]): void {
+  for (const option of options) {
+    const text = option.default;
+    if (typeof text !== 'string') continue;
+    const namesOther = options.some((other) => other !== option && other.long === text);
+    if (namesOther && (option.description ?? '').includes(`\`${text}\``)) option.default = null;
+  }
+}

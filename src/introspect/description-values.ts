@@ -17,6 +17,10 @@ const VALUE_CUES: readonly RegExp[] = [
   // sade sirv: `Any URL pattern(s) to ignore`
   /^(?:any\s+)?(?:url|file|path|glob|regexp?|name)\s+patterns?(?:\(s\))?\s+to\b/i,
   /^(?:file|directory|url|port|host)\b/i,
+  // sade svelte-package: `Input directory`: a short noun phrase that ends naming one file or directory (`Sort test files` acts on them)
+  /^(?:[\w-]+\s+){1,2}(?:file|directory|folder|path)\.?$/i,
+  // sade uvu: `Additional module(s) to preload`: a noun counted with `(s)` that the option is for
+  /^(?:(?:any|additional|extra)\s+)?[\w-]+\(s\)\s+to\b/i,
   // depcheck (yargs, tags only on booleans): `A config file to be parsed`, `Comma separated package list to ignore`
   /^(?:an?|the)\s+(?:[\w-]+\s+)?(?:file|directory|path|url|list)\b(?!\s+(?:is|are|was|will)\b)/i,
   // meow conventional-changelog: `A filepath of where your package.json is located`

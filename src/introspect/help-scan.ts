@@ -69,6 +69,14 @@ const MAX_SYNOPSIS_LINES = 20;
 const BARE_TITLE = /^(usage|options|flags|arguments|commands|examples?|synopsis)$/i;
 /** A title saying the options under it take a value: `Options that take arguments`, `Options with values`. */
 const VALUE_SECTION = /^\s*(?:options|flags|switches)\s+(?:(?:that|which)\s+(?:take|require)s?|with)\s+(?:an?\s+)?(?:arguments?|values?|parameters?)\s*$/i;
+/** tree: `  ------- Listing options -------`: a title framed by rules of dashes (or `=`) on both sides. */
+const RULED_TITLE = /^(?:-{3,}|={3,})\s+([A-Za-z][A-Za-z0-9/&' -]{0,60}?)\s+(?:-{3,}|={3,})$/;
+/** A line that is one parenthesized group: under a usage form, a comment when it reads as a sentence. */
+const PARENTHESIZED_COMMENT = /^\([^()]{1,300}\)$/;
+/** `-c     write on standard output          -oFILE   write output to 'FILE'`: a short option, its text, a wide gap, another short option and its text. */
+const TWO_COLUMNS = /^(-[A-Za-z0-9]\S{0,10}\s{2,}\S.{0,80}?\S)\s{4,}(-[A-Za-z0-9]\S{0,10}\s{2,}\S.{0,80})$/;
+/** A line opening with a yargs tag: `[choices: "stylish", …`, `[default: 5]`, `[string] [required]`. */
+const YARGS_TAG_OPENER = /^\[(?:choices|default|aliases|deprecated):\s|^\[(?:string|number|boolean|array|count|required)\](?:\s|$)/;
 // ffuf titles its examples `EXAMPLE USAGE:`
 const SYNOPSIS_TITLE = /^(synopsis|examples?|usage examples?|examples? usage)$/i;
 
@@ -84,12 +92,19 @@ function classifySection(title: string): SectionKind {
 
 function looksLikeBareUsage(line: string): boolean {
   // yargs prints `prog [options] <files..>` with no "Usage:" prefix.
-  return /^[A-Za-z$][\w.$-]{0,60}( +(\[[^\]]{0,60}\]|<[^>]{0,60}>)(\.{2,3})?)+$/.test(line.trim());
+  const trimmed = line.trim();
+  if (/^[A-Za-z$][\w.$-]{0,60}( +(\[[^\]]{0,60}\]|<[^>]{0,60}>)(\.{2,3})?)+$/.test(trimmed)) return true;
+  // …and a yargs command's own help, `redocly lint [apis...]`: a lower-case program and command
+  // words before the placeholders (`Manage the [thing]` is a sentence)
+  const words = /^([a-z][\w.-]{0,60}(?: [a-z][\w-]{0,40}){1,3})( +(\[[^\]]{0,60}\]|<[^>]{0,60}>)(\.{2,3})?)+$/.exec(trimmed);
+  return words !== null && !PROSE_WORD.test(words[1] ?? '');
 }
 
 /** `-NUM`, `-WIDTH`: an upper-case placeholder written like a flag (GNU `-NUM  same as --context=NUM`). */
 function isPlaceholderFlag(trimmed: string): boolean {
-  return /^-[A-Z]{3,}(\s|$)/.test(trimmed);
+  // …which its description uses (`same as --context=NUM`); mkcert's `-CAROOT` over `Print the CA…` is a flag
+  const word = /^-([A-Z]{3,})(?:\s|$)/.exec(trimmed)?.[1];
+  return word !== undefined && new RegExp(String.raw`\S\s.*\b${word}\b`).test(trimmed);
 }
 
 class Scanner {
@@ -223,8 +238,10 @@ class Scanner {
         forms.push(trimmed);
         return true;
       }
+      // optparse `       (STDIN is assumed if no INPUTFILE is given)`: a parenthesized sentence under the form is a comment on it
+      if (indent > 0 && PARENTHESIZED_COMMENT.test(trimmed) && PROSE_WORD.test(trimmed.slice(1, -1))) return true;
       // BSD nc: `\tCommand Summary:` indented under the wrapped form is a section title, not more form
-      const sectionTitle = /^[A-Z][A-Za-z]*(?: [A-Za-z]+){0,4}:$/.test(trimmed);
+      const sectionTitle = /^[A-Z][A-Za-z]*(?: [A-Za-z]+){0,4}:$/.test(trimmed) || RULED_TITLE.test(trimmed);
       if (indent > 0 && !OPTION_START.test(trimmed) && !sectionTitle && this.usageLineCount < MAX_USAGE_LINES) {
         const firstWord = /^\S*/.exec(trimmed)?.[0] ?? '';
         const lastForm = forms[forms.length - 1];
@@ -279,6 +296,8 @@ class Scanner {
    */
   private titleWithoutColon(index: number, trimmed: string, indent: number): string | null {
     if (this.usageMode !== null) return null;
+    const ruled = RULED_TITLE.exec(trimmed);
+    if (ruled !== null) return ruled[1] ?? null;
     // meow: `  Usage`, `  Options`, `  Examples` indented by two, their content deeper
     if (indent <= 4 && BARE_TITLE.test(trimmed) && (this.lines[index - 1] ?? '').trim().length === 0 && indentOf(this.lines[index + 1] ?? '') > indent) return trimmed;
     if (indent > 0) return null;
@@ -311,6 +330,12 @@ class Scanner {
     }
     this.inSynopsis = SYNOPSIS_TITLE.test(title);
     if (this.inSynopsis) this.section = 'other';
+    // optipng opens with `Synopsis:` over `    optipng [options] files ...` and prints no `Usage:`:
+    // a synopsis before any entry, in a help without a usage title, is the usage
+    if (/^synopsis$/i.test(title) && !this.result.seenUsage && this.result.entries.length === 0 && !this.lines.some((line) => /^\s*usage\b/i.test(line))) {
+      this.inSynopsis = false;
+      this.section = 'usage';
+    }
     if (this.section === 'usage') {
       this.usageMode = 'header';
       this.result.seenUsage = true;
@@ -356,7 +381,9 @@ class Scanner {
     // tsc: `--watch, -w` alone at the margin, its description on the following lines at the margin too
     const flushLeft = entry.kind === 'option' && entry.indent === 0 && indent === 0 && (entry.descriptionColumn ?? 0) === 0 && entry.option?.rest === '' && !OPTION_START.test(trimmed);
     // GNU patch: `  --quoting-style=WORD   output…` then `    Valid WORDs are: …` two columns deeper
-    const continuation = indent > entry.indent + 2 || flushLeft || (indent === entry.indent + 2 && entry.kind === 'option');
+    // yargs puts a tag too long for its column on a line of its own, at any indent: `  [choices: "a", "b"…`
+    const tagLine = entry.kind === 'option' && indent >= entry.indent && YARGS_TAG_OPENER.test(trimmed);
+    const continuation = indent > entry.indent + 2 || flushLeft || tagLine || (indent === entry.indent + 2 && entry.kind === 'option');
     const startsOption = OPTION_START.test(trimmed) && (entry.descriptionColumn === null ? indent <= entry.indent + 2 || this.describedAtSharedColumn(trimmed, indent) : indent < entry.descriptionColumn - 2);
     if (!continuation || startsOption) return false;
     // citty right-aligns its argument names: `  TEMPLATE    Template name…` / `       DIR    A relative…`:
@@ -376,6 +403,7 @@ class Scanner {
     // A flag-like line inside a definition list (`  N-M   from N'th…` then `  -M   from first…`) is prose.
     if (proseIndent !== null && proseIndent === indent) return false;
     if (isPlaceholderFlag(trimmed)) return false;
+    if (this.twoColumnEntries(line, trimmed, indent, proseIndent)) return true;
     const head = parseOptionHead(trimmed);
     if (head === null) return false;
     this.closeParagraph();
@@ -412,6 +440,23 @@ class Scanner {
     this.result.entries.push(this.current);
     // the second shares the description lines read from here on
     if (second !== null) this.result.entries.push({ ...this.current, head: `${alternative?.[2] ?? ''}${alternative?.[3] ?? ''}`, option: second });
+    return true;
+  }
+
+  /**
+   * lzop prints its short options in two columns: `-c     write on standard output          -oFILE
+   * write output to 'FILE'`. A line whose description runs into a wide gap and a second short
+   * spelling with its own gap and text holds two entries.
+   */
+  private twoColumnEntries(line: string, trimmed: string, indent: number, proseIndent: number | null): boolean {
+    const columns = TWO_COLUMNS.exec(trimmed);
+    const right = columns === null ? null : parseOptionHead(columns[2] ?? '');
+    if (columns === null || right === null || right.rest.length === 0 || (right.shorts.length === 0 && right.longs.length === 0)) return false;
+    const left = columns[1] ?? '';
+    if (!this.optionEntry(`${' '.repeat(indent)}${left}`, left, indent, proseIndent)) return false;
+    const rightIndent = indent + trimmed.length - (columns[2] ?? '').length;
+    this.current = { kind: 'option', indent: rightIndent, descriptionColumn: null, head: columns[2] ?? '', option: right, description: [], block: this.block, afterUsage: this.result.seenUsage };
+    this.result.entries.push(this.current);
     return true;
   }
 

@@ -69,15 +69,21 @@ export function joinWrapped(lines: readonly string[]): string {
   let joined = '';
   let previous = '';
   let depth = 0;
+  // yargs chops a line at the terminal width even inside a quoted choice (`"summar` / `y", …`): a
+  // double-quoted item in a bracket left open at a line's end goes on in the next line's first word
+  let inQuote = false;
   for (const line of lines) {
     if (line.length === 0) continue;
-    const cutWord = depth > 0 && previous.length === width && (/\S+$/.exec(previous)?.[0].length ?? 0) + (/^\S+/.exec(line)?.[0].length ?? 0) > width;
+    const cutWord =
+      (depth > 0 && previous.length === width && (/\S+$/.exec(previous)?.[0].length ?? 0) + (/^\S+/.exec(line)?.[0].length ?? 0) > width) ||
+      (depth > 0 && inQuote && /[A-Za-z0-9]$/.test(previous) && /^[A-Za-z0-9][^"\s]*"/.test(line));
     if (joined.length === 0) joined = line;
     else if (cutWord || (/[a-z]-$/.test(joined) && /^[a-z]/.test(line))) joined = `${joined}${line}`;
     else joined = `${joined} ${line}`;
     for (const character of line) {
-      if (character === '[') depth += 1;
-      else if (character === ']' && depth > 0) depth -= 1;
+      if (character === '"' && depth > 0) inQuote = !inQuote;
+      else if (character === '[' && !inQuote) depth += 1;
+      else if (character === ']' && depth > 0 && !inQuote) depth -= 1;
     }
     previous = line;
   }

@@ -19,12 +19,23 @@ const PATTERNED_ITEM = /^[a-z0-9][a-z0-9.]*[-_:=/][A-Z]{2,}[A-Z0-9_]*$/;
 const ELLIPSIS_ITEM = /^(?:\.{2,3}|…)$/;
 const TYPE_NAMES = new Set(['string', 'number', 'boolean', 'bool', 'null', 'undefined', 'object', 'array', 'integer', 'int', 'float', 'any']);
 
-/** True when every item is a quantity with a unit, or every item is a type name: the list is open. */
+/**
+ * codespell `-q LEVEL  bitmask …: - 0: … - 1: … - 2: … - 4: …`: numbers that are each zero or a
+ * power of two, with 1, 2 and 4 among them, are bits of a mask; their sums (3, 7, 34) are taken too.
+ */
+function isBitMask(items: readonly string[]): boolean {
+  if (!items.every((item) => /^\d{1,10}$/.test(item))) return false;
+  const values = items.map(Number);
+  return values.every((value) => value === 0 || (value & (value - 1)) === 0) && [1, 2, 4].every((bit) => values.includes(bit));
+}
+
+/** True when every item is a quantity with a unit, or every item is a type name, or the items are bits of a mask: the list is open. */
 export function isOpenValueSet(items: readonly string[]): boolean {
   if (items.length === 0) return false;
   // iperf `either 0-63 or symbolic`: a numeric range stands for every number in it
   if (items.some((item) => NUMERIC_RANGE.test(item))) return true;
   if (items.some((item) => PATTERNED_ITEM.test(item) || ELLIPSIS_ITEM.test(item))) return true;
+  if (isBitMask(items)) return true;
   if (items.some((item) => PLACEHOLDER.test(item)) && items.some((item) => /^[a-z0-9][a-z0-9._-]*$/.test(item))) return true;
   return items.every((item) => QUANTITY.test(item)) || items.every((item) => TYPE_NAMES.has(item.toLowerCase()));
 }

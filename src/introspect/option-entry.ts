@@ -12,8 +12,13 @@ import type { CliOption, CliValueType } from './spec.ts';
 import { coerceDefault, isExplicitStringName, isNumberText, typeFromDefault, typeFromValueName } from './value-type.ts';
 import { valueSeparatorOf } from './value-list.ts';
 import { isOpenValueSet } from './open-value-set.ts';
+import { readValueDefinitionLine } from './value-definition-line.ts';
 
 const NO_VALUE_WORDS = /^(none|null|unset|undefined|n\/a)$/i;
+/** codespell `Defaults to empty/disabled.`: nothing given, in words (`empty`, or it joined by a slash to another word). */
+const EMPTY_WORDS = /^(?:empty(?:\/[a-z]+)?|[a-z]+\/empty)$/i;
+/** pflag's `(default true)` closing a bool flag's line: its own value, spelled without a colon. */
+const PFLAG_TRUE = /\(default true\)$/;
 /** `(default: stdin)` on a file option means standard input, not a file of that name. */
 const STREAM_WORDS = /^(stdin|stdout|stderr)$/i;
 /** Words that start a sentence, not a value: `defaults to the first tab`, `default: whatever is set`, `defaults to at most one`. */
@@ -44,6 +49,8 @@ function matchingChoice(text: string, choices: readonly string[] | null): string
  * interfaces)`, `(default STDOUT)`, `(default: !process.env.CI)`, `defaults to # of CPUs`,
  * `[Default: Random]` on a number, or `false` on an option whose value is not boolean.
  */
+/** djlint `[default: {code} {line} {message} {match}]`: a format template of `{field}`s is one value, spaces and all. */
+const FIELD_TEMPLATE = /^\{[\w.-]{1,30}\}(?:[^\w{}]{1,3}\{[\w.-]{1,30}\}){1,20}$/;
 /** A value that is a command line: `--doctorTest <command>  (default: npm test)`. */
 const COMMAND_VALUE = /^<?(command|cmd|script|shell|command[-_]line)>?$/i;
 /** English function words: `npm install or the equivalent for your package manager` is prose. */
@@ -61,14 +68,14 @@ export function isProseDefault(text: string, quoted: boolean, takesValue: boolea
   if (quoted) return false;
   // a list, an object, or alternatives in braces (busybox `(default {/etc,HOME}/httpd.conf)`)
   if (/^\[|^\{\s*["'}]|\{[^{}]*,[^{}]*\}/.test(text)) return true;
-  if (/\s/.test(text) && !isCommandLine(text, names)) return true;
+  if (/\s/.test(text) && !isCommandLine(text, names) && !FIELD_TEMPLATE.test(text)) return true;
   // restic `(default: $RESTIC_KEY_HINT)`: the environment variable it is read from, not a value
   if (/^\$\{?[A-Za-z_]\w*\}?$/.test(text)) return true;
   // cobra `(default is $HOME/.cobra-example.yaml)`: a path the program expands when it runs (no shell expands an argument)
   if (/^\$\{?[A-Za-z_]\w*\}?\//.test(text)) return true;
   // hugo `(default is hugo.yaml|json|toml)`: alternatives, not one value
   if (/\|/.test(text) && !/^[\^(\/]|[$)\/]$/.test(text)) return true;
-  if (text.startsWith('!') || text.startsWith('#') || NO_VALUE_WORDS.test(text) || PROSE_WORDS.test(text)) return true;
+  if (text.startsWith('!') || text.startsWith('#') || NO_VALUE_WORDS.test(text) || EMPTY_WORDS.test(text) || PROSE_WORDS.test(text)) return true;
   // flake8 `--stdin-display-name NAME (Default: stdin)` is the word itself
   if (STREAM_WORDS.test(text) && (type === 'path' || names.length === 0 || names.some((name) => FILE_OPTION.test(name)))) return true;
   if (CURRENT_DIRECTORY_WORD.test(text) && (type === 'path' || names.some((name) => DIRECTORY_OPTION.test(name)))) return true;
@@ -88,6 +95,9 @@ export function isHelpOrVersion(option: CliOption): boolean {
   if (option.long === 'help' || (option.long === 'version' && !option.takes_value)) return true;
   if (option.long === 'usage' && /usage message/i.test(option.description ?? '')) return true;
   if (option.long === null && (option.short === 'h' || option.short === '?') && /\b(help|usage)\b/i.test(option.description ?? '')) return true;
+  // cwebp `-H / -longhelp ......... long help`: another length of the help (the slash joins two spellings)
+  const spellings = [option.long ?? '', (option.negation ?? '').replace(/^-+/, '')];
+  if (spellings.some((spelling) => /help$/i.test(spelling)) && /^(?:short|long|full|extended|detailed|more)\s+help\.?$/i.test(option.description ?? '')) return true;
   // `-V  Print version`, `-V  display version information`; busybox sort's `-V  Sort version` (another verb governing it) is an option
   const description = option.description ?? '';
   const otherVerb = /^([a-z]+)\s+versions?\b/i.exec(description)?.[1];
@@ -194,6 +204,17 @@ function derivedChoiceDefault(description: string, choices: readonly string[] | 
   return formers.length === 1 ? (formers[0] ?? null) : null;
 }
 
+/**
+ * pigz `-b, --blocksize mmm  Set compression block size to mmmK (default 128K)`: the description
+ * writes the value glued to a unit (`mmmK`), so the value counts in that unit and a default shown
+ * with the unit (`128K`) is for reading, not a value to pass.
+ */
+function defaultInValueUnits(valueName: string | null, defaultText: string, description: string): boolean {
+  if (valueName === null || !/^[A-Za-z]{1,20}$/.test(valueName)) return false;
+  const unit = new RegExp(`\\b${valueName}([A-Za-z]{1,3})\\b`).exec(description)?.[1];
+  return unit !== undefined && new RegExp(`^\\d+(?:\\.\\d+)?${unit}$`).test(defaultText);
+}
+
 function defaultOf(head: OptionHead, facts: DescriptionFacts, shape: ValueShape, choices: string[] | null, text: string): string | number | boolean | null {
   const long = head.longs[0]?.name ?? null;
   // zstd `--format=zstd   … [Default]`: the line's own literal value is the default
@@ -209,6 +230,7 @@ function defaultOf(head: OptionHead, facts: DescriptionFacts, shape: ValueShape,
   // (a regex such as `(\.pyi?|\.ipynb)$` only starts with a parenthesis)
   const wrapped = /^\(([^()]*)\)?$/.exec(facts.defaultText);
   if (wrapped) return matchingChoice(wrapped[1] ?? '', shape.takes ? choices : null) ?? null;
+  if (defaultInValueUnits(head.valueName, facts.defaultText, facts.description)) return null;
   // commander (jscpd) `-g, --gitignore   respect .gitignore files (default: enabled, use --no-gitignore
   // to disable)`: a switch's stated state, maybe followed by a note
   const state = !shape.takes && head.negation === null && !(long ?? '').startsWith('no-') ? /^(enabled|disabled)(?=[,;]\s|$)/i.exec(facts.defaultText) : null;
@@ -228,7 +250,9 @@ function defaultOf(head: OptionHead, facts: DescriptionFacts, shape: ValueShape,
     }
     // `--no-color  … (default: true)` says what the negation does, not a value to set; but a
     // `--no-deps … (default: False)` is off: were it the positive's default, the flag would do nothing
-    if (long?.startsWith('no-')) return /^false$/i.test(facts.defaultText) ? false : null;
+    // pflag prints a bool's own value (`--no-color  disable color output (default true)`, no colon):
+    // there `no-color` is the flag's name and true its value, switched off with `--no-color=false`
+    if (long?.startsWith('no-')) return /^false$/i.test(facts.defaultText) ? false : PFLAG_TRUE.test(text.trim()) ? true : null;
     // argparse `-v, --verbose  … supply multiple times to increase verbosity (default: 0)`: a count starts at a number
     if (facts.repeatable) return /^\d{1,6}$/.test(facts.defaultText) ? Number(facts.defaultText) : /^(true|false)$/i.test(facts.defaultText) ? coerceDefault(facts.defaultText, 'boolean') : null;
     return /^(true|false)$/i.test(facts.defaultText) ? coerceDefault(facts.defaultText, 'boolean') : null;
@@ -256,6 +280,8 @@ export interface OptionStyle {
    * boolean (`Port to bind  (default 8080)`) takes a value.
    */
   statedDefaultTakesValue?: boolean;
+  /** etcdctl's template (`--help[=false]`): flags print their default as `[=false]`, values as `=value` (see `bracketedBoolHead`). */
+  bracketedBoolDefaults?: boolean;
 }
 
 /**
@@ -277,17 +303,42 @@ function kongHead(head: OptionHead, style: OptionStyle): OptionHead {
   return { ...head, valueName: head.choices[0] ?? null, choices: null };
 }
 
+/** Older GNU helps quote with a backquote and an apostrophe (argp cflow `` `gnu' (default), `posix' ``): the same as `'gnu'`. */
+function withPlainQuotes(text: string): string {
+  return text.replace(/`([^`'\s]{1,60})'/g, "'$1'");
+}
+
+/**
+ * etcdctl's template prints every flag with its default as the value: `--limit=0`, `--order=""`,
+ * and a bool as `--keys-only[=false]` (its default in brackets, as pflag shows a value that may be
+ * left out). In such a help (marked by `--help[=false]`) a bracketed `true` / `false` is a flag's
+ * default, and a bracketed list (`--endpoints=[127.0.0.1:2379]`) a value with no one default.
+ */
+function bracketedBoolHead(head: OptionHead, style: OptionStyle): { head: OptionHead; flagDefault: boolean | null; listDefault: boolean } {
+  if (style.bracketedBoolDefaults !== true || !head.valueOptional || head.valueName === null) return { head, flagDefault: null, listDefault: false };
+  if (/^(true|false)$/.test(head.valueName)) return { head: { ...head, valueName: null, valueOptional: false }, flagDefault: head.valueName === 'true', listDefault: false };
+  return { head: { ...head, valueOptional: false }, flagDefault: null, listDefault: true };
+}
+
 export function optionFromEntry(entry: Entry, style: OptionStyle = {}): CliOption | null {
   if (entry.option === null) return null;
-  const head = kongHead(entry.option, style);
-  const text = joinWrapped([head.rest, ...entry.description]);
+  // pigz `-0 to -9, -11`, bzip2 `-1 .. -9`: a range of numbered flags, not one option
+  if (/^-\d{1,2}\s+(?:to|\.\.)\s+-\d{1,2}\b/.test(entry.head)) return null;
+  const bracketed = bracketedBoolHead(entry.option, style);
+  const definition = readValueDefinitionLine(bracketed.head, entry.description);
+  const head = kongHead(definition?.head ?? bracketed.head, style);
+  const descriptionLines = definition?.lines ?? entry.description;
+  // cwebp `-q <float> ............. quality factor`: the dot leader only leads the eye to the text
+  const text = withPlainQuotes(joinWrapped([head.rest, ...descriptionLines])).replace(/^\.{3,}\s+/, '');
+  // optipng `-o7   <=>   -zc1-9 -zm8-9 -zs0-3 -f0-5`: a spelling defined as equal to others is a shorthand, not an option
+  if (/^<=>\s/.test(text.trim())) return null;
   const facts = extractDescriptionFacts(text);
   const placeholder = head.valueName !== null || head.choices !== null;
-  const prose = placeholder ? (listedChoices(facts.description, head.valueName) ?? definitionListChoices([head.rest, ...entry.description]) ?? exampleListChoices(facts.description, facts.defaultText)) : null;
+  const prose = placeholder ? (listedChoices(facts.description, head.valueName) ?? definitionListChoices([head.rest, ...descriptionLines]) ?? exampleListChoices(facts.description, facts.defaultText)) : null;
   // urfave `(docs.go, swagger.json, swagger.yaml) like go,json,yaml (default: "go,json,yaml")`: a
   // list in prose that leaves out the quoted default is no list of the option's values
   const provenProse = prose !== null && facts.defaultQuoted && facts.defaultText !== null && matchingChoice(facts.defaultText, prose) === undefined ? null : prose;
-  const stated = head.choices ?? facts.choices ?? (placeholder ? provenProse : wholeListChoices(facts.description));
+  const stated = definition?.choices ?? head.choices ?? facts.choices ?? (placeholder ? provenProse : wholeListChoices(facts.description));
   // `[possible values: ]` names none: an empty list is no list; nor are examples of an open set
   const choices = stated !== null && stated.length > 0 && !isOpenValueSet(stated) ? stated : null;
   const shape = valueShapeOf(head, facts, choices, text, style, entry.valueSection === true);
@@ -306,7 +357,9 @@ export function optionFromEntry(entry: Entry, style: OptionStyle = {}): CliOptio
     negation: head.negation,
     description: facts.description.length > 0 ? clampDescription(facts.description) : null,
   };
-  const fromPlaceholder = shape.takes && option.default === null ? placeholderDefault(head.valueName, style) : null;
+  if (bracketed.flagDefault !== null && !shape.takes) option.default = bracketed.flagDefault;
+  if (definition?.defaultText != null && option.default === null) option.default = definition.defaultText;
+  const fromPlaceholder = shape.takes && option.default === null && !bracketed.listDefault ? placeholderDefault(head.valueName, style) : null;
   if (fromPlaceholder !== null) {
     // kong `--workers=4`: an unquoted number types the option
     if (option.type === 'string' && !/^"/.test(head.valueName ?? '')) option.type = typeFromDefault(fromPlaceholder, false) ?? 'string';
@@ -326,7 +379,7 @@ export function optionFromEntry(entry: Entry, style: OptionStyle = {}): CliOptio
     option.variadic_values = true;
   }
   // pflag (cobra) prints `(default true)` for a bool that is on unless `--name=false` is given
-  if (!shape.takes && option.default === true && option.negation === null && long !== null && /\(default true\)/.test(text)) {
+  if (!shape.takes && option.default === true && option.negation === null && long !== null && (/\(default true\)/.test(text) || bracketed.flagDefault === true)) {
     option.negation = `${long.dashes}${long.name}=false`;
   }
   return option;
@@ -351,6 +404,17 @@ function mergeInto(existing: CliOption, later: CliOption): void {
 }
 
 /** Drops help/version, merges repeated spellings, keeps the help's order; at most MAX_OPTIONS. */
+/**
+ * ack `-p, --proximate=LINES` then `-P, --proximate=0  Negates --proximate.`, `-T X, --type=noX`:
+ * another short letter spelling the same long with a fixed value is an option of its own (the short
+ * only); a literal value (`0`) makes it a flag, a placeholder (`X`) keeps the value.
+ */
+function ownShortSpelling(option: CliOption): CliOption {
+  const literal = option.value_name !== null && /^(?:\d+(?:\.\d+)?|[a-z][a-z0-9-]*)$/.test(option.value_name);
+  if (!literal) return { ...option, long: null, aliases: [], default: null };
+  return { ...option, long: null, aliases: [], takes_value: false, value_name: null, type: 'boolean', default: null, choices: null };
+}
+
 export function collectOptions(parsed: readonly CliOption[]): CliOption[] {
   const byLong = new Map<string, CliOption>();
   const seenShorts = new Set<string>();
@@ -358,11 +422,21 @@ export function collectOptions(parsed: readonly CliOption[]): CliOption[] {
   for (const option of parsed) {
     if (isHelpOrVersion(option)) continue;
     const sameLong = option.long !== null ? byLong.get(option.long) : undefined;
+    if (sameLong !== undefined && sameLong.short !== null && option.short !== null && sameLong.short !== option.short && !seenShorts.has(option.short)) {
+      options.push(ownShortSpelling(option));
+      seenShorts.add(option.short);
+      continue;
+    }
     if (sameLong !== undefined) {
       mergeInto(sameLong, option);
       continue;
     }
-    if (option.long === null && option.short !== null && seenShorts.has(option.short)) continue;
+    if (option.long === null && option.short !== null && seenShorts.has(option.short)) {
+      // lzop `-p  write output to current dir` then `-pDIR  write to path 'DIR'`: the value is optional
+      const sameShort = options.find((other) => other.long === null && other.short === option.short);
+      if (sameShort !== undefined && !sameShort.takes_value && option.takes_value) mergeInto(sameShort, option);
+      continue;
+    }
     if (options.length >= MAX_OPTIONS) break;
     if (option.long !== null) byLong.set(option.long, option);
     if (option.short !== null) seenShorts.add(option.short);

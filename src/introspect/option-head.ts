@@ -213,6 +213,10 @@ function isValueToken(token: string, remaining: number, splitByGap: boolean): bo
   if (LOWERCASE_TYPE_WORDS.has(token)) return true;
   // pflag prints a custom value's Go type: `--dir-perms FileMode`, `--vfs-cache-mode CacheMode`, `--env stringArray`
   if (splitByGap && remaining <= 1 && /^[A-Za-z][a-z0-9]+(?:[A-Z][a-z0-9]+)+$/.test(token)) return true;
+  // pigz `-S, --suffix .sss   Use suffix .sss instead of .gz`: a file suffix stands for the value
+  if (splitByGap && remaining <= 1 && /^\.[a-z]{1,8}$/.test(token)) return true;
+  // tree `-H baseHREF   Prints out HTML…`: a lower-case word running into capitals names the value too
+  if (splitByGap && remaining <= 1 && /^[a-z][a-z0-9]{1,20}[A-Z]{2,10}[a-z0-9]{0,10}$/.test(token)) return true;
   // BSD nc `-x addr[:port]`: a lower-case name with an optional part in brackets
   if (splitByGap && remaining <= 1 && /^[a-z][\w-]{0,20}\[[:.,=/@-][a-z][\w-]{0,20}\]$/.test(token)) return true;
   // pflag `-o, --option key=value`: a `key=value` pair names the value's shape
@@ -357,6 +361,15 @@ function setValue(result: OptionHead, info: ValueInfo): void {
   if (info.repeatable) result.repeatable = true;
 }
 
+/**
+ * dos2unix `-437   use DOS code page 437 (US)`: a head made of a dash and a number that its own
+ * description repeats names that thing (a code page) and is a flag; a bare `-10` stays a number.
+ */
+function numberNamingFlag(scan: HeadScan, token: string): boolean {
+  const digits = /^-(\d{2,6})$/.exec(token)?.[1];
+  return scan.index === 0 && scan.tokens.length === 1 && digits !== undefined && new RegExp(String.raw`(^|\D)${digits}(\D|$)`).test(scan.rest);
+}
+
 /** Reads one token of the head: a separator, a flag spelling or a value placeholder. */
 function readHeadToken(scan: HeadScan): HeadStep {
   const { result } = scan;
@@ -384,7 +397,15 @@ function readHeadToken(scan: HeadScan): HeadStep {
     scan.lastWasFlag = false;
     return 'next';
   }
-  if (isFlagToken(token)) return readFlagToken(scan, token, colonEnd !== null);
+  // lzop `-oFILE   write output to 'FILE'`, `-S.suf  use suffix .suf`: one letter with its placeholder glued on
+  const gluedName = /^-([a-z0-9])([A-Z][A-Z_]{1,20})$/.exec(token) ?? /^-([A-Za-z0-9])(\.[a-z]{1,8})$/.exec(token);
+  if (gluedName && scan.index === 0) {
+    result.shorts.push(gluedName[1] ?? '');
+    setValue(result, { valueName: gluedName[2] ?? '', optional: false, choices: null, repeatable: false });
+    scan.lastWasFlag = false;
+    return 'next';
+  }
+  if (isFlagToken(token) || numberNamingFlag(scan, token)) return readFlagToken(scan, token, colonEnd !== null);
   return readPlaceholderToken(scan, token);
 }
 
@@ -541,6 +562,13 @@ function readPlaceholderToken(scan: HeadScan, token: string): HeadStep {
     setValue(result, { valueName: `${token} | ${alternative}`, optional: false, choices: null, repeatable: false });
     scan.lastWasFlag = false;
     scan.index += 2;
+    return 'next';
+  }
+  // pflag `--rerun-fails int[=2]`: the value's type, and the value used when the flag is given bare
+  const optionalTypedBare = /^([a-z][A-Za-z0-9]{0,20})\[=[^\]\s]{1,30}\]$/.exec(token);
+  if (scan.lastWasFlag && scan.byGap && remaining <= 1 && optionalTypedBare !== null) {
+    setValue(result, { valueName: optionalTypedBare[1] ?? '', optional: true, choices: null, repeatable: false });
+    scan.lastWasFlag = false;
     return 'next';
   }
   if (scan.lastWasFlag && isValueToken(token, remaining, scan.byGap)) {

@@ -9,13 +9,16 @@
  * description → program name → tsc-style value-taking (flush-left-types.ts) → value-taking from
  * descriptions in a help that shows no placeholder at all (description-values.ts).
  */
-import { dropDefaultsNamingArguments } from './argument-defaults.ts';
+import { dropDefaultsNamingArguments, dropDefaultsNamingOptions } from './argument-defaults.ts';
 import { applyDefaultsSection } from './defaults-section.ts';
 import { applyDescriptionValueTaking, isBareHelp } from './description-values.ts';
 import { applyFlushLeftTypes } from './flush-left-types.ts';
 import { applyGoDefValues } from './go-def-values.ts';
 import { dropGluedValueSpellings } from './glued-values.ts';
 import { applyFlagValueLists } from './flag-value-lists.ts';
+import { applyOverflowingValueNames } from './overflowing-value.ts';
+import { addExampleOnlyFlags, addUsageOnlyOptions, applyUsageValueWords } from './usage-only-options.ts';
+import { splitGoFlagSpellings, splitRespectiveSpellings } from './respective-spellings.ts';
 import { unboxPanels } from './rich-box.ts';
 import { extractGoFlags, looksLikeGoFlag } from './go-flag.ts';
 import { applyHandWrittenValues } from './hand-written-values.ts';
@@ -44,6 +47,8 @@ export interface HelpParseReport {
 }
 
 const MAX_USAGE_FORMS = 20;
+/** etcdctl's template writes each flag with its default: `-h, --help[=false]  help for get`. */
+const ETCD_HELP_FLAG = /^\s*(?:-h, )?--help\[=false\]\s/;
 
 /**
  * The program and, when every usage form names the same subcommand path, that path (`git clone`).
@@ -245,10 +250,12 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
   // …or `Usage of vegeta attack:` (a subcommand's own FlagSet named with its path)
   const goUsage = /^usage of (?:'([^']{1,80})'|(\S+(?: [a-z][\w-]*){0,3})):$/i.exec(rawLines[0]?.trim() ?? '');
   const scan: HelpScan = scanHelpLines(lines, (index) => go.consumed.has(index) || (index === 0 && goUsage !== null), goUsage !== null ? 0 : null);
+  applyOverflowingValueNames(scan.entries, scan.usageForms);
 
   const style: OptionStyle = {
-    defaultInPlaceholder: rawLines.some((line) => /\bShow context-sensitive help\.?$/.test(line.trim())),
-    untaggedTakesValue: rawLines.some((line) => /^\s*(-h, )?--help\s+Show help\s+\[boolean\]$/.test(line)),
+    defaultInPlaceholder: rawLines.some((line) => /\bShow context-sensitive help\.?$/.test(line.trim()) || ETCD_HELP_FLAG.test(line)),
+    bracketedBoolDefaults: rawLines.some((line) => ETCD_HELP_FLAG.test(line)),
+    untaggedTakesValue: rawLines.some((line) => /^\s*(-h, )?--help\s+Show (?:this )?help(?: and exit)?\.?\s+\[boolean\]$/.test(line)),
   };
   // a boolean type printed for `--help` (`--help -h <bool>`) is printed for every flag; `--help [topic]` is a value
   const helpPlaceholder = scan.entries.find((entry) => entry.option?.longs.some((long) => long.name === 'help'))?.option?.valueName ?? null;
@@ -261,7 +268,9 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
     const parsed: CliOption[] = [...go.options];
     for (const entry of scan.entries) {
       const option = entry.kind === 'option' && !(proseOptions && entry.afterUsage !== true) ? optionFromEntry(entry, style) : null;
-      if (option !== null) parsed.push(...splitSiblingShorts(entry, option));
+      if (option !== null) {
+        parsed.push(...splitSiblingShorts(entry, option).flatMap((one) => splitRespectiveSpellings(entry, one)).flatMap((one) => splitGoFlagSpellings(one, goUsage !== null)));
+      }
     }
     const built = dropGluedValueSpellings(collectOptions(parsed));
     applyEpilogValueLists(built, scan.paragraphs);
@@ -306,6 +315,8 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
     }
   }
   applyUsageFlagClusters(options, scan.usageForms.slice(0, MAX_USAGE_FORMS), scan.entries);
+  addUsageOnlyOptions(options, scan.usageForms.slice(0, MAX_USAGE_FORMS));
+  applyUsageValueWords(options, scan.usageForms.slice(0, MAX_USAGE_FORMS));
   if (go.options.length === 0) applyAttachedValueMentions(options, rawLines);
   markRequiredOptions(options, forms);
 
@@ -338,11 +349,13 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
   markMultiWordPositionals(positionals, rawLines);
   markPluralPositionals(positionals, rawLines);
   dropDefaultsNamingArguments(options, [...positionals, ...usagePositionals]);
+  dropDefaultsNamingOptions(options);
 
   let programName: string | null = null;
   if (goUsage) programName = goUsage[1] ?? programBaseName(goUsage[2] ?? '');
   if (programName === null && firstForm?.program) programName = programNameOf(forms, firstForm.program, commandPrefixOf(scan.entries.filter((entry) => entry.kind === 'command'), programBaseName(firstForm.program)));
   programName ??= fallbackProgramName(lines, parseOptions?.fileName, scan.synopsisLines);
+  addExampleOnlyFlags(options, lines, programName === null ? null : programBaseName(programName.split(' ')[0] ?? ''));
   applyFlushLeftTypes(scan.entries, options, lines, programName?.split(' ')[0] ?? null);
   if (go.options.length === 0 && style.untaggedTakesValue !== true) {
     // the options a stated default made value-taking show no placeholder either: the help stays bare

@@ -148,6 +148,15 @@ function endAlternative(group: UsageGroup, positionals: readonly UsagePositional
 }
 
 /**
+ * ack `[FILES OR DIRECTORIES]`: two placeholders in capitals joined by the word `OR` are one
+ * argument spelled in prose; alternatives both in the plural name several values.
+ */
+function spelledAlternatives(words: readonly UsagePositional[]): boolean {
+  const [first, or, second] = words;
+  return /^OR$/.test(or?.name ?? '') && [first, second].every((word) => word !== undefined && /^[A-Z][A-Z0-9_-]{0,30}$/.test(word.name));
+}
+
+/**
  * Settles a closed group: a group that starts with an option makes an enclosing group that began
  * with it option-led too; alternatives (`[FILE|DIR ...]`, `[<commit> | <object>]`) become ONE
  * positional named `a|b`, or none when an alternative is an option (`(-l <zipfile> | -e …)`).
@@ -162,6 +171,12 @@ function closeGroup(closed: UsageGroup, parent: UsageGroup | undefined, position
     // pip `[requirement specifier]`, `[config dir]`: one positional whose name has spaces
     const words = positionals.splice(closed.positionalStart);
     positionals.push({ name: words.map((word) => word.name).join(' '), required: closed.bracket !== '[', variadic: words.some((word) => word.variadic) });
+    return;
+  }
+  if (!closed.hasPipe && !closed.hasOption && !closed.nested && added === 3 && spelledAlternatives(positionals.slice(closed.positionalStart))) {
+    const words = positionals.splice(closed.positionalStart);
+    const plural = words.filter((_, index) => index !== 1).every((word) => /^[A-Z][A-Z0-9_-]*[^SU_-]S$/.test(word.name));
+    positionals.push({ name: words.map((word) => word.name).join(' '), required: closed.bracket !== '[', variadic: plural || words.some((word) => word.variadic) });
     return;
   }
   if (!closed.hasPipe) return;
@@ -393,6 +408,7 @@ function readEllipsis(scan: FormScan, spaced: boolean): void {
 function readWord(scan: FormScan, text: string): void {
   const { groups } = scan;
   const group = groups[groups.length - 1];
+  const afterPositional = scan.lastWasPositional;
   scan.lastWasPositional = false;
   const wasEmpty = group?.empty ?? false;
   if (group) group.empty = false;
@@ -405,7 +421,9 @@ function readWord(scan: FormScan, text: string): void {
     return;
   }
   if (groups.some((open) => open.startsWithOption)) return;
-  if (text === '-' || PLACEHOLDER_WORDS.test(text.replace(/\.{2,3}$/, '').replace(/^[<{]|[>}]$/g, ''))) {
+  // gotestsum `[go test flags]`: a placeholder word closing a bracket of bare words is the last word of one multi-word name
+  const namesWords = group !== undefined && !wasEmpty && afterPositional && group.bareWords > 0 && /^[a-z]+$/.test(text);
+  if (!namesWords && (text === '-' || PLACEHOLDER_WORDS.test(text.replace(/\.{2,3}$/, '').replace(/^[<{]|[>}]$/g, '')))) {
     scan.sawNonLiteral = true;
     return;
   }
@@ -484,9 +502,21 @@ function closeUnbalancedOptionGroups(form: string): string {
   return words.join(' ');
 }
 
+/**
+ * yargs `lt --port [num] <options>`: a long option written outside any bracket is required, and a
+ * required option that takes a value (as its entry says) is followed by that value: one bracketed
+ * word right after it is the value (`--port=num`), not a positional (`--verbose [file]`, a flag, keeps
+ * its positional).
+ */
+function attachValuesOfRequiredOptions(form: string, takesValue: (flag: string) => boolean): string {
+  return form.replace(/(^|\s)(--[A-Za-z][\w-]{0,40}) \[([a-z][\w-]{0,30})\](?=\s|$)/g, (whole: string, space: string, option: string, value: string, offset: number) =>
+    bracketDepthOf(form.slice(0, offset)) === 0 && takesValue(option) ? `${space}${option}=${value}` : whole,
+  );
+}
+
 /** `commandName`: the command the help says it is of (cobra `help for stern`), when it says so. */
 export function parseUsageForm(form: string, takesValue: (flag: string) => boolean, commandName?: string): UsageForm {
-  const atoms = normalizedAtoms(closeUnbalancedOptionGroups(form));
+  const atoms = normalizedAtoms(attachValuesOfRequiredOptions(closeUnbalancedOptionGroups(form), takesValue));
   const result: UsageForm = { program: null, leadingLiterals: [], commandPath: [], positionals: [], requiredOptions: [] };
   if (!readProgram(atoms, result, commandName)) return result;
   const scan: FormScan = {

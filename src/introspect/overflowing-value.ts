@@ -1,0 +1,48 @@
+/**
+ * opusenc aligns descriptions in one column and lets a long head push its value name into it,
+ * one space short of the gap: ` --framesize n      Set maximum…` / ` --raw-endianness n 1 for big
+ * endian, 0 for little`. A head without a value whose description starts with a lower-case word
+ * that other options of the help show as their value name, followed by one space that ends exactly
+ * at the column where the other options' descriptions start, names its value with that word (tree:
+ * `--filelimit # Do not descend…`, where the usage writes `[--filelimit #]`, counts too).
+ */
+import type { Entry } from './help-scan.ts';
+
+/** The most common description column of the option entries (ties: the first seen). */
+function commonColumn(entries: readonly Entry[]): number | null {
+  const counts = new Map<number, number>();
+  for (const entry of entries) {
+    if (entry.kind === 'option' && entry.descriptionColumn !== null) counts.set(entry.descriptionColumn, (counts.get(entry.descriptionColumn) ?? 0) + 1);
+  }
+  let best: number | null = null;
+  for (const [column, count] of counts) if (best === null || count > (counts.get(best) ?? 0)) best = column;
+  return best;
+}
+
+/** tree `[--filelimit #]`: the word a usage form writes right after the option's spelling. */
+function usageValueOf(spelling: string, forms: readonly string[]): string | undefined {
+  const escaped = spelling.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  for (const form of forms) {
+    const value = new RegExp(String.raw`(?:^|[\s[])${escaped}\s+([^\s\]|-][^\s\]|]{0,20})`).exec(form)?.[1];
+    if (value !== undefined) return value;
+  }
+  return undefined;
+}
+
+export function applyOverflowingValueNames(entries: readonly Entry[], usageForms: readonly string[] = []): void {
+  const options = entries.filter((entry) => entry.kind === 'option' && entry.option !== null);
+  const valueNames = new Set(options.map((entry) => entry.option?.valueName ?? '').filter((name) => /^[a-z][\w-]{0,10}$/.test(name)));
+  const column = commonColumn(options);
+  if (column === null) return;
+  for (const entry of options) {
+    const head = entry.option;
+    if (head === null || head.valueName !== null || head.choices !== null) continue;
+    const overflow = /^([a-z][\w-]{0,10}|#) (\S.*)$/.exec(head.rest);
+    const word = overflow?.[1];
+    const spelling = head.longs[0] !== undefined ? `${head.longs[0].dashes}${head.longs[0].name}` : `-${head.shorts[0] ?? ''}`;
+    if (word === undefined || !(valueNames.has(word) || usageValueOf(spelling, usageForms) === word)) continue;
+    const restStart = entry.indent + entry.head.indexOf(head.rest);
+    if (restStart + word.length + 1 !== column) continue;
+    entry.option = { ...head, valueName: word, rest: overflow?.[2] ?? '' };
+  }
+}

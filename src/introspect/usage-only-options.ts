@@ -1,0 +1,70 @@
+/**
+ * cwebp's usage names an option its list leaves out: `cwebp [-preset <...>] [options] in_file
+ * [-o out_file]`. A bracketed group of a short option and its value word, in a usage form, names an
+ * option taking a value even when no entry lists it.
+ */
+import type { CliOption } from './spec.ts';
+
+const VALUED_SHORT_GROUP = /\[(-[A-Za-z0-9]) ([a-z<][\w<>.-]{0,30})\]/g;
+
+export function addUsageOnlyOptions(options: CliOption[], usageForms: readonly string[]): void {
+  for (const form of usageForms) {
+    for (const group of form.matchAll(VALUED_SHORT_GROUP)) {
+      const letter = (group[1] ?? '').slice(1);
+      const known = options.some((option) => option.short === letter || option.aliases.includes(`-${letter}`) || (option.prefix === '-' && option.long === letter));
+      if (known) continue;
+      options.push({
+        long: null, short: letter, aliases: [], takes_value: true, value_name: (group[2] ?? '').replace(/[<>]/g, ''), type: 'string', default: null,
+        choices: null, repeatable: false, required: false, negation: null, description: null,
+      });
+    }
+  }
+}
+
+/** `[ -e|-E perlexpr]`: short options joined by `|`, then one value word, all in one bracket. */
+const VALUED_ALTERNATIVES = /\[\s*(-[A-Za-z0-9](?:\|-[A-Za-z0-9])+)\s+([a-z][\w-]{1,30})\s*\]/g;
+
+/**
+ * Pod::Usage (file-rename): `[ -e|-E perlexpr]*` in the usage, while the list shows `-e
+ * Expression: code to act on files name.` bare: alternatives sharing a value word in the usage take
+ * that value.
+ */
+export function applyUsageValueWords(options: CliOption[], usageForms: readonly string[]): void {
+  for (const form of usageForms) {
+    for (const group of form.matchAll(VALUED_ALTERNATIVES)) {
+      for (const spelling of (group[1] ?? '').split('|')) {
+        const option = options.find((candidate) => candidate.short === spelling.slice(1) && candidate.long === null);
+        if (option === undefined || option.takes_value) continue;
+        option.takes_value = true;
+        option.type = 'string';
+        option.value_name = group[2] ?? null;
+        option.default = null;
+      }
+    }
+  }
+}
+
+/**
+ * mkcert documents two of its flags only by example: `\t$ mkcert -install` over `\tInstall the local
+ * CA in the system trust store.` An example running the program with one flag and nothing else,
+ * with a sentence under it, shows a flag the options list leaves out.
+ */
+export function addExampleOnlyFlags(options: CliOption[], lines: readonly string[], program: string | null): void {
+  if (program === null) return;
+  lines.forEach((line, index) => {
+    const example = /^\s+\$ (\S+) (--?[A-Za-z][\w-]{0,40})\s*$/.exec(line);
+    const next = (lines[index + 1] ?? '').trim();
+    if (example === null || example[1] !== program || !/^[A-Z][a-z]/.test(next)) return;
+    const spelling = example[2] ?? '';
+    const name = spelling.replace(/^-+/, '');
+    const dashes = spelling.startsWith('--') ? '--' : '-';
+    const known = options.some((option) => option.long === name || (name.length === 1 && option.short === name) || option.aliases.includes(spelling));
+    if (known) return;
+    const single = name.length === 1;
+    options.push({
+      long: single ? null : name, short: single ? name : null, aliases: [], takes_value: false, value_name: null, type: 'boolean', default: null,
+      choices: null, repeatable: false, required: false, negation: null, description: next,
+      ...(dashes === '-' && !single ? { prefix: '-' as const } : {}),
+    });
+  });
+}
