@@ -14,6 +14,8 @@ export function flagSpellingOf(option: CliOption): string {
 }
 
 function valueArguments(option: CliOption, text: string): string[] {
+  // zstd, brotli `-#  compression level`: the number is the flag itself (`-9`)
+  if (option.short === '#' && option.long === null) return [`-${text}`];
   const flag = flagSpellingOf(option);
   const attached = option.value_optional === true || text.startsWith('-');
   if (!attached) return [flag, text];

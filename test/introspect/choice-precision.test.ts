@@ -73,4 +73,10 @@ describe('quoted alternatives', () => {
     );
     expect(loader).toMatchObject({ choices: ['bundle', 'runner', 'native'], default: 'bundle' });
   });
+
+  it('`one of` before quoted values (argp cpio --warning)', () => {
+    expect(optionOf("  -W, --warning=FLAG   Control warning display. Currently FLAG is one of 'none', 'truncate', 'all'. Multiple options accumulate.", 'warning')?.choices).toEqual([
+      'none', 'truncate', 'all',
+    ]);
+  });
 });
