@@ -1,0 +1,21 @@
+/**
+ * Notations met in parser fixes round 10 (issue 12), each pinned on a minimal help. First the
+ * choices that are no closed set (an invented enum refuses values the program takes), then
+ * value-taking, choices, defaults, positionals and names.
+ */
+import { describe, expect, it } from 'vitest';
+import { parseHelp } from '../../src/introspect/parse-help.ts';
+
+function option(help: string, key: string) {
+  return parseHelp(help).options.find((candidate) => candidate.long === key || candidate.short === key);
+}
+
+describe('choices that are no closed set', () => {
+  it('pflag `(facilities, equipment, accounting, etc.)`: a list ending in `etc.` names examples, and the default still counts', () => {
+    const help =
+      'Usage:\n  scc [flags] [files or directories]\n\nFlags:\n      --overhead float   set the overhead multiplier for corporate overhead (facilities, equipment, accounting, etc.) (default 2.4)\n      --sort string      column to sort by (files, name, lines) (default "files")\n';
+    expect(option(help, 'overhead')?.choices).toBeNull();
+    expect(option(help, 'overhead')?.default).toBe(2.4);
+    expect(option(help, 'sort')?.choices).toEqual(['files', 'name', 'lines']);
+  });
+});
