@@ -107,6 +107,11 @@ function isPlaceholderFlag(trimmed: string): boolean {
   return word !== undefined && new RegExp(String.raw`\S\s.*\b${word}\b`).test(trimmed);
 }
 
+/** `  USAGE` alone on its line, indented a little (lipgloss-styled helps). */
+const INDENTED_CAPITAL_USAGE = /^ {1,4}USAGE\s*$/;
+/** `SETTINGS`, `CUSTOMIZATION`: a title in capitals. */
+const CAPITAL_TITLE = /^[A-Z][A-Z ]{1,40}$/;
+
 class Scanner {
   readonly result: HelpScan = { usageForms: [], entries: [], paragraphs: [], seenUsage: false, unparsed: [], synopsisLines: [] };
   private section: SectionKind = 'none';
@@ -133,6 +138,11 @@ class Scanner {
 
   /** oclif / gh print section titles in capitals without a colon (`USAGE`, `FLAGS`, `ARGUMENTS`). */
   private readonly capitalTitles: boolean;
+  /**
+   * lipgloss-styled helps (freeze) indent their capital titles alike: `  USAGE`, `  SETTINGS` on lines
+   * of their own. The indent of such a `USAGE` line, or null.
+   */
+  private readonly capitalTitleIndent: number | null;
 
   constructor(
     private readonly lines: readonly string[],
@@ -140,6 +150,8 @@ class Scanner {
     private readonly usageHeader: number | null,
   ) {
     this.capitalTitles = lines.some((line) => /^USAGE(?:\s*$|\s+\S)/.test(line));
+    const indentedUsage = lines.find((line) => INDENTED_CAPITAL_USAGE.test(line));
+    this.capitalTitleIndent = indentedUsage === undefined ? null : indentOf(indentedUsage);
   }
 
   run(): HelpScan {
@@ -173,7 +185,8 @@ class Scanner {
       if (this.current !== null) this.beforeBlank = this.current;
       this.current = null;
       if (this.usageMode !== null) this.usagePaused = this.usageMode === 'header' && this.result.usageForms.length > 0;
-      this.usageMode = null;
+      // `  USAGE`, a blank line, then the indented forms (lipgloss): the title still heads them
+      if (!(this.usageMode === 'header' && this.result.usageForms.length === 0)) this.usageMode = null;
       this.proseIndent = null;
       this.closeParagraph();
       return;
@@ -300,6 +313,7 @@ class Scanner {
     if (ruled !== null) return ruled[1] ?? null;
     // meow: `  Usage`, `  Options`, `  Examples` indented by two, their content deeper
     if (indent <= 4 && BARE_TITLE.test(trimmed) && (this.lines[index - 1] ?? '').trim().length === 0 && indentOf(this.lines[index + 1] ?? '') > indent) return trimmed;
+    if (indent > 0 && indent === this.capitalTitleIndent && CAPITAL_TITLE.test(trimmed) && (this.lines[index - 1] ?? '').trim().length === 0) return trimmed;
     if (indent > 0) return null;
     if (this.capitalTitles && /^[A-Z][A-Z ]{1,40}$/.test(trimmed)) return trimmed;
     if (!/^[A-Z][A-Za-z0-9]*( [A-Za-z0-9]+){0,4}$/.test(trimmed) || (this.lines[index - 1] ?? '').trim().length > 0) return null;

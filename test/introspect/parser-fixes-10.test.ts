@@ -19,3 +19,13 @@ describe('choices that are no closed set', () => {
     expect(option(help, 'sort')?.choices).toEqual(['files', 'name', 'lines']);
   });
 });
+
+describe('names', () => {
+  it('lipgloss `  USAGE` indented alone, a blank line, then the forms: the forms name the program', () => {
+    const help =
+      '\n  Generate images of code.\n\n  USAGE\n\n     freeze main.go [-o code.svg] [--flags]\n\n  SETTINGS\n     -v --version     Display the version.\n     -i --interactive Use an interactive form.\n';
+    const spec = parseHelp(help);
+    expect(spec.name).toBe('freeze');
+    expect(spec.options.find((candidate) => candidate.long === 'interactive')?.short).toBe('i');
+  });
+});
