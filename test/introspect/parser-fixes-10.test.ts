@@ -29,3 +29,11 @@ describe('names', () => {
     expect(spec.options.find((candidate) => candidate.long === 'interactive')?.short).toBe('i');
   });
 });
+
+describe('value-taking', () => {
+  it('a usage form `[-o code.svg]` in a help without placeholders: one bracket group holds the option and its value', () => {
+    const help = 'Usage:\n  shot main.go [-o code.svg] [-v]\n\nOptions:\n  -o, --output   Output location.\n  -v, --verbose  Be verbose.\n';
+    expect(option(help, 'output')?.takes_value).toBe(true);
+    expect(option(help, 'verbose')?.takes_value).toBe(false);
+  });
+});
