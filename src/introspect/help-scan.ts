@@ -107,6 +107,8 @@ function isPlaceholderFlag(trimmed: string): boolean {
   return word !== undefined && new RegExp(String.raw`\S\s.*\b${word}\b`).test(trimmed);
 }
 
+/** `  or   prog …`: one more usage form, introduced by `or` without a colon. */
+const BARE_OR_FORM = /^\s+or\s+(\S.*)$/;
 /** `  USAGE` alone on its line, indented a little (lipgloss-styled helps). */
 const INDENTED_CAPITAL_USAGE = /^ {1,4}USAGE\s*$/;
 /** `SETTINGS`, `CUSTOMIZATION`: a title in capitals. */
@@ -240,6 +242,13 @@ class Scanner {
       const orMatch = /^\s*or:\s+(.*)$/i.exec(line);
       if (orMatch) {
         forms.push((orMatch[1] ?? '').trim());
+        return true;
+      }
+      // gocryptfs `  or   gocryptfs [OPTIONS] CIPHERDIR MOUNTPOINT`: `or` without its colon, before the program again
+      const bareOr = BARE_OR_FORM.exec(line);
+      const firstProgram = forms[0] === undefined ? undefined : /^\S+/.exec(forms[0])?.[0];
+      if (bareOr !== null && firstProgram !== undefined && /^\S+/.exec(bareOr[1] ?? '')?.[0] === firstProgram) {
+        forms.push((bareOr[1] ?? '').trim());
         return true;
       }
       if (indent > 0 && trimmed.startsWith('#')) return true; // `# from file to file`: a comment, not a form

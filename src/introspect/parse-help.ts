@@ -143,10 +143,9 @@ function extendedByOtherForms(positionals: UsageForm['positionals'], first: Usag
     // `--args <jq filter> [strings...]` puts another in the place of `[file...]`: an alternative)
     const shared = Math.min(form.positionals.length, result.length);
     if (shared === 0 || form.positionals.slice(0, shared).some((positional, index) => positional.name !== result[index]?.name)) continue;
-    for (const positional of form.positionals.slice(shared)) {
-      if (positional.required) break;
-      result.push({ ...positional, required: false });
-    }
+    // gocryptfs `-init|-passwd|-info [OPTIONS] CIPHERDIR` / `or gocryptfs [OPTIONS] CIPHERDIR MOUNTPOINT`:
+    // one the later form requires is optional too, since the first form runs without it
+    for (const positional of form.positionals.slice(shared)) result.push({ ...positional, required: false });
   }
   return result;
 }

@@ -37,3 +37,14 @@ describe('value-taking', () => {
     expect(option(help, 'verbose')?.takes_value).toBe(false);
   });
 });
+
+describe('positionals', () => {
+  it('`  or   prog …` (no colon) is one more form; what it requires past the first form\'s positionals is optional', () => {
+    const help =
+      'Usage: vault -init|-info [OPTIONS] CIPHERDIR\n  or   vault [OPTIONS] CIPHERDIR MOUNTPOINT\n\nOptions:\n  -init   Initialize\n  -info   Show information\n';
+    expect(parseHelp(help).positionals.map((positional) => [positional.name, positional.required])).toEqual([
+      ['CIPHERDIR', true],
+      ['MOUNTPOINT', false],
+    ]);
+  });
+});
