@@ -82,7 +82,8 @@ const SYNOPSIS_TITLE = /^(synopsis|examples?|usage examples?|examples? usage)$/i
 
 function classifySection(title: string): SectionKind {
   const lowered = title.toLowerCase();
-  if (lowered === 'usage') return 'usage';
+  // timeit `Command line usage:`
+  if (/^(?:command[- ]line )?usage$/.test(lowered)) return 'usage';
   if (/\bcommands?\b|\bsubcommands?\b/.test(lowered) && !/\boptions?\b|\bflags?\b/.test(lowered)) return 'commands';
   if (/\barguments?\b|\bpositionals?\b/.test(lowered) && !/\boptions?\b|\bflags?\b/.test(lowered)) return 'positionals';
   if (/\boptions?\b|\bflags?\b|\bswitches\b|\bparameters\b/.test(lowered)) return 'options';

@@ -79,6 +79,11 @@ function tokenize(head: string): { tokens: string[]; starts: number[] } {
       flush();
       continue;
     }
+    // timeit `-n/--number N:`: a slash glued between a short and a long spelling joins them like a comma
+    if (depth === 0 && character === '/' && /^-[A-Za-z0-9]$/.test(current) && head.startsWith('--', position + 1)) {
+      flush();
+      continue;
+    }
     if (depth === 0 && (character === '/' || character === '|') && current.length === 0) {
       tokens.push(character);
       starts.push(position);

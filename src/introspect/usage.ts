@@ -317,8 +317,8 @@ function readProgram(atoms: Atom[], result: UsageForm, commandName?: string): bo
   return true;
 }
 
-/** A runtime that runs a script named after it (`node gltf-pipeline`, `deno x.ts`). */
-const SCRIPT_RUNTIME = /^(?:node|nodejs|deno|bun)$/;
+/** A runtime that runs a script named after it (`node gltf-pipeline`, `deno x.ts`, `python timeit.py`). */
+const SCRIPT_RUNTIME = /^(?:node|nodejs|deno|bun|python[\d.]*)$/;
 /** A script's name: a lower-case word, maybe with a file extension, not an option or placeholder. */
 const SCRIPT_NAME = /^[a-z][\w.-]{0,63}$/;
 

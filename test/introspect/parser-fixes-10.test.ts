@@ -48,3 +48,15 @@ describe('positionals', () => {
     ]);
   });
 });
+
+describe('getopt hand-written lists (timeit)', () => {
+  it('`Command line usage:` titles the form; `python timeit.py` names the script; `-n/--number N:` is one option', () => {
+    const help =
+      'Tool for measuring.\n\nCommand line usage:\n    python timeit.py [-n N] [-p] [--] [statement]\n\nOptions:\n  -n/--number N: how many times to execute (default 5)\n  -p/--process: use time.process_time()\n  -h/--help: print this usage message and exit\n';
+    const spec = parseHelp(help);
+    expect(spec.name).toBe('timeit');
+    expect(spec.positionals.map((positional) => positional.name)).toEqual(['statement']);
+    expect(option(help, 'number')).toMatchObject({ short: 'n', takes_value: true, default: 5 });
+    expect(option(help, 'process')).toMatchObject({ short: 'p', takes_value: false });
+  });
+});
