@@ -515,8 +515,12 @@ function attachValuesOfRequiredOptions(form: string, takesValue: (flag: string) 
 }
 
 /** `commandName`: the command the help says it is of (cobra `help for stern`), when it says so. */
+/** Pod::Usage `[-(no)warnings]`: an optional `no` prefix in parentheses is part of the flag's spelling. */
+const OPTIONAL_NO_PREFIX = /(^|[\s[|(])(--?)\((no-?)\)(?=[A-Za-z])/g;
+
 export function parseUsageForm(form: string, takesValue: (flag: string) => boolean, commandName?: string): UsageForm {
-  const atoms = normalizedAtoms(attachValuesOfRequiredOptions(closeUnbalancedOptionGroups(form), takesValue));
+  const spelled = form.replace(OPTIONAL_NO_PREFIX, '$1$2');
+  const atoms = normalizedAtoms(attachValuesOfRequiredOptions(closeUnbalancedOptionGroups(spelled), takesValue));
   const result: UsageForm = { program: null, leadingLiterals: [], commandPath: [], positionals: [], requiredOptions: [] };
   if (!readProgram(atoms, result, commandName)) return result;
   const scan: FormScan = {

@@ -60,3 +60,14 @@ describe('getopt hand-written lists (timeit)', () => {
     expect(option(help, 'process')).toMatchObject({ short: 'p', takes_value: false });
   });
 });
+
+describe('Pod::Usage (podchecker)', () => {
+  it('`[-help]` names the listed `-help` (no cluster of -h -e -l -p); `[-(no)warnings]` is the flag, no positionals', () => {
+    const help =
+      'Usage:\n    check [-help] [-man] [-(no)warnings] [file ...]\n\nOptions and Arguments:\n    -help   Print a brief help message and exit.\n\n    -man    Print the manual page and exit.\n\n    -warnings -nowarnings\n            Turn on/off printing of warnings.\n\n    file    The pathname of a file to check.\n';
+    const spec = parseHelp(help);
+    expect(spec.options.map((candidate) => candidate.long ?? candidate.short).sort()).toEqual(['man', 'warnings']);
+    expect(option(help, 'warnings')?.takes_value).toBe(false);
+    expect(spec.positionals.map((positional) => positional.name)).toEqual(['file']);
+  });
+});
