@@ -303,6 +303,16 @@ function kongHead(head: OptionHead, style: OptionStyle): OptionHead {
   return { ...head, valueName: head.choices[0] ?? null, choices: null };
 }
 
+/**
+ * pod2text `--errors=style   Set the error handling style. "die" says …`: a one-value spelling whose
+ * word the description uses as a plain noun names the value (a placeholder), not a literal value.
+ */
+function describedLiteralHead(head: OptionHead, descriptionLines: readonly string[]): OptionHead {
+  const word = head.valueName === null && head.choices?.length === 1 ? head.choices[0] : undefined;
+  if (word === undefined || !/^[a-z][a-z-]{2,30}$/.test(word)) return head;
+  return new RegExp(`(?:^|\\s)${word}(?=[\\s.,;]|$)`).test(descriptionLines.join(' ')) ? { ...head, valueName: word, choices: null } : head;
+}
+
 /** Older GNU helps quote with a backquote and an apostrophe (argp cflow `` `gnu' (default), `posix' ``): the same as `'gnu'`. */
 function withPlainQuotes(text: string): string {
   return text.replace(/`([^`'\s]{1,60})'/g, "'$1'");
@@ -326,8 +336,8 @@ export function optionFromEntry(entry: Entry, style: OptionStyle = {}): CliOptio
   if (/^-\d{1,2}\s+(?:to|\.\.)\s+-\d{1,2}\b/.test(entry.head)) return null;
   const bracketed = bracketedBoolHead(entry.option, style);
   const definition = readValueDefinitionLine(bracketed.head, entry.description);
-  const head = kongHead(definition?.head ?? bracketed.head, style);
   const descriptionLines = definition?.lines ?? entry.description;
+  const head = describedLiteralHead(kongHead(definition?.head ?? bracketed.head, style), descriptionLines);
   // cwebp `-q <float> ............. quality factor`: the dot leader only leads the eye to the text
   const text = withPlainQuotes(joinWrapped([head.rest, ...descriptionLines])).replace(/^\.{3,}\s+/, '');
   // optipng `-o7   <=>   -zc1-9 -zm8-9 -zs0-3 -f0-5`: a spelling defined as equal to others is a shorthand, not an option

@@ -71,3 +71,12 @@ describe('Pod::Usage (podchecker)', () => {
     expect(spec.positionals.map((positional) => positional.name)).toEqual(['file']);
   });
 });
+
+describe('Pod::Usage (pod2text)', () => {
+  it('`--errors=style` described as "the error handling style" names the value: no one-value enum, the default counts', () => {
+    const help =
+      'Usage:\n    fmt [--errors=style]\n\nOptions:\n    --errors=style\n        Set the error handling style. "die" says to throw.\n\n        The default is "die".\n\n    --format=zstd\n        Compress to the .zst format.\n';
+    expect(option(help, 'errors')).toMatchObject({ takes_value: true, choices: null, default: 'die' });
+    expect(option(help, 'format')?.choices).toEqual(['zstd']);
+  });
+});
