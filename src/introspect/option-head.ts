@@ -512,7 +512,8 @@ function fileFlagSpelling(scan: HeadScan, dashes: '--' | '-', name: string, toke
 
 /**
  * True when a lower-case word after a spelling comes back after the next spelling of the same head
- * (argparse prints the metavar after each: `-j n, --jobs n`): it is the value's name, not prose.
+ * (argparse prints the metavar after each: `-j n, --jobs n`; Pod::Usage `-m width, --left-margin=width`):
+ * it is the value's name, not prose.
  */
 function repeatsAfterNextSpelling(tokens: readonly string[], index: number, token: string): boolean {
   const word = token.replace(/,$/, '');
@@ -520,7 +521,9 @@ function repeatsAfterNextSpelling(tokens: readonly string[], index: number, toke
   if (!/^[a-z][a-z0-9_]{0,20}(?:=[a-z][a-z0-9_]{0,20})?$/.test(word)) return false;
   const following = tokens.slice(index + 1);
   const nextFlag = following.findIndex(isFlagToken);
-  return nextFlag >= 0 && following.slice(0, nextFlag).every((between) => between.replace(/,$/, '') === word) && following[nextFlag + 1]?.replace(/,$/, '') === word;
+  if (nextFlag < 0 || !following.slice(0, nextFlag).every((between) => between.replace(/,$/, '') === word)) return false;
+  // pod2text `-m width, --left-margin=width, --margin=width`: attached to the next spelling
+  return following[nextFlag + 1]?.replace(/,$/, '') === word || following[nextFlag]?.replace(/,$/, '').endsWith(`=${word}`) === true;
 }
 
 /** pflag's `NoOptDefVal`: the type word, then the value the bare flag stands for, `string[="default"]`. */

@@ -79,4 +79,9 @@ describe('Pod::Usage (pod2text)', () => {
     expect(option(help, 'errors')).toMatchObject({ takes_value: true, choices: null, default: 'die' });
     expect(option(help, 'format')?.choices).toEqual(['zstd']);
   });
+
+  it('`-m width, --left-margin=width, --margin=width`: the lower-case value repeated attached to the next spelling', () => {
+    const help = 'Usage:\n    fmt [-m width]\n\nOptions:\n    -m width, --left-margin=width, --margin=width\n        The width of the left margin in spaces.\n';
+    expect(option(help, 'left-margin')).toMatchObject({ short: 'm', takes_value: true });
+  });
 });
