@@ -270,7 +270,9 @@ class Scanner {
         const lastForm = forms[forms.length - 1];
         const programOfLast = lastForm === undefined ? undefined : /^\S*/.exec(lastForm)?.[0];
         // oclif wraps a long form under `USAGE` onto deeper lines: `  $ oclif generate NAME [--a <value>]` / `    [-n]`
-        const wrapped = this.usageMode === 'header' && lastForm !== undefined && indent > this.usageIndent && /^[[(<{]/.test(trimmed);
+        // Pod::Usage wraps it at the same indent: `    pod2text [-aclostu] … [-q quotes]` / `    [--nourls] … [input [output ...]]`
+        const wrappedFlush = this.usageMode === 'header' && lastForm !== undefined && indent === this.usageIndent && trimmed.startsWith('[') && (this.lines[index - 1] ?? '').trim().length > 0;
+        const wrapped = wrappedFlush || (this.usageMode === 'header' && lastForm !== undefined && indent > this.usageIndent && /^[[(<{]/.test(trimmed));
         if (!wrapped && (this.usageMode === 'header' || lastForm === undefined || firstWord === programOfLast)) {
           this.usageLineCount += 1;
           this.usageIndent = indent;

@@ -84,4 +84,12 @@ describe('Pod::Usage (pod2text)', () => {
     const help = 'Usage:\n    fmt [-m width]\n\nOptions:\n    -m width, --left-margin=width, --margin=width\n        The width of the left margin in spaces.\n';
     expect(option(help, 'left-margin')).toMatchObject({ short: 'm', takes_value: true });
   });
+
+  it('a form wrapped at its own indent (`    [--nourls] [-w width] [input [output ...]]`) goes on with the form', () => {
+    const help = 'Usage:\n    fmt [-a] [-q quotes]\n    [--nourls] [input [output ...]]\n\n    fmt -h\n\nOptions:\n    -a  Alternate.\n';
+    expect(parseHelp(help).positionals.map((positional) => [positional.name, positional.required, positional.variadic])).toEqual([
+      ['input', false, false],
+      ['output', false, true],
+    ]);
+  });
 });
