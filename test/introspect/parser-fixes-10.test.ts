@@ -93,3 +93,12 @@ describe('Pod::Usage (pod2text)', () => {
     ]);
   });
 });
+
+describe('urfave/cli', () => {
+  it('the generic `[global options] command [command options] [arguments...]` form gives way to the form under `NAME:`', () => {
+    const help =
+      'NAME:\n   jp - jp [<options>] <expression>\n\nUSAGE:\n   jp [global options] command [command options] [arguments...]\n\nCOMMANDS:\n   help, h  Shows a list of commands or help for one command\n\nGLOBAL OPTIONS:\n   --compact, -c   Compact output.\n   --help, -h      show help\n';
+    expect(parseHelp(help).positionals.map((positional) => [positional.name, positional.required])).toEqual([['expression', true]]);
+  });
+});
+
