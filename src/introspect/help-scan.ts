@@ -291,7 +291,11 @@ class Scanner {
       this.section = 'none';
       this.inSynopsis = false;
     }
-    if (!this.result.seenUsage && this.result.entries.length === 0 && this.result.paragraphs.length === 0 && this.paragraph === null && looksLikeBareUsage(line)) {
+    // erb prints a stray line first (`print this help`), then `erb [switches] [var=value...] [inputfile]`
+    // right over its option lines: a bare form with option lines under it is the usage still
+    const overOptions = indent === 0 && OPTION_START.test((this.lines[index + 1] ?? '').trim()) && indentOf(this.lines[index + 1] ?? '') > 0;
+    const nothingBefore = this.result.paragraphs.length === 0 && this.paragraph === null;
+    if (!this.result.seenUsage && this.result.entries.length === 0 && (nothingBefore || overOptions) && looksLikeBareUsage(line)) {
       this.result.usageForms.push(trimmed);
       this.result.seenUsage = true;
       this.bareUsageLine = index;

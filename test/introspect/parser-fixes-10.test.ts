@@ -102,3 +102,12 @@ describe('urfave/cli', () => {
   });
 });
 
+describe('bare usage forms', () => {
+  it('erb: a stray first line, then `erb [switches] [inputfile]` right over the option lines is the usage', () => {
+    const help = 'print this help\nerb [switches] [inputfile]\n  -x               print ruby script\n  -r library       load a library\n';
+    const spec = parseHelp(help);
+    expect(spec.name).toBe('erb');
+    expect(spec.positionals.map((positional) => positional.name)).toEqual(['inputfile']);
+  });
+});
+
