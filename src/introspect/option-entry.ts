@@ -94,7 +94,8 @@ export function isHelpOrVersion(option: CliOption): boolean {
   // oclif readme's `--version=<value>  Version to use in readme links` is an option of its own
   if (option.long === 'help' || (option.long === 'version' && !option.takes_value)) return true;
   if (option.long === 'usage' && /usage message/i.test(option.description ?? '')) return true;
-  if (option.long === null && (option.short === 'h' || option.short === '?') && /\b(help|usage)\b/i.test(option.description ?? '')) return true;
+  // xxd `-h  print this summary.`
+  if (option.long === null && (option.short === 'h' || option.short === '?') && /\b(help|usage)\b|^print this summary\b/i.test(option.description ?? '')) return true;
   // cwebp `-H / -longhelp ......... long help`: another length of the help (the slash joins two spellings)
   const spellings = [option.long ?? '', (option.negation ?? '').replace(/^-+/, '')];
   if (spellings.some((spelling) => /help$/i.test(spelling)) && /^(?:short|long|full|extended|detailed|more)\s+help\.?$/i.test(option.description ?? '')) return true;
@@ -102,6 +103,8 @@ export function isHelpOrVersion(option: CliOption): boolean {
   const description = option.description ?? '';
   const otherVerb = /^([a-z]+)\s+versions?\b/i.exec(description)?.[1];
   if (option.long === null && option.short === 'V' && /\bversion\b/i.test(description) && (otherVerb === undefined || /^(print|show|display|output|report|echo|the|its|program'?s?)$/i.test(otherVerb))) return true;
+  // xxd `-v  show version: "xxd 2022-01-14 …"`: a lower-case `-v` only when the description opens so
+  if (option.long === null && option.short === 'v' && !option.takes_value && /^(?:print|show|display|output)\s+(?:the\s+)?version\b/i.test(description)) return true;
   return false;
 }
 
@@ -444,7 +447,9 @@ export function collectOptions(parsed: readonly CliOption[]): CliOption[] {
     if (option.long === null && option.short !== null && seenShorts.has(option.short)) {
       // lzop `-p  write output to current dir` then `-pDIR  write to path 'DIR'`: the value is optional
       const sameShort = options.find((other) => other.long === null && other.short === option.short);
-      if (sameShort !== undefined && !sameShort.takes_value && option.takes_value) mergeInto(sameShort, option);
+      // xxd `-r` then `-r -s off  revert with <off> added`: a line naming another flag too is a combination, no value of `-r`
+      const combination = option.aliases.some((alias) => /^-[A-Za-z0-9]$/.test(alias));
+      if (sameShort !== undefined && !sameShort.takes_value && option.takes_value && !combination) mergeInto(sameShort, option);
       continue;
     }
     if (options.length >= MAX_OPTIONS) break;

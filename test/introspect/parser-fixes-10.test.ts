@@ -111,3 +111,14 @@ describe('bare usage forms', () => {
   });
 });
 
+describe('hand-written option lists (xxd)', () => {
+  it('`-h  print this summary.` and `-v  show version: …` stay out; `-r -s off` (a combination) gives `-r` no value', () => {
+    const help =
+      'Usage:\n       dump [options] [infile]\nOptions:\n    -h          print this summary.\n    -r          reverse operation.\n    -r -s off   revert with <off> added to file positions.\n    -s off      start at <off>.\n    -v          show version: "dump 2022".\n    -V          verbose listing of the versions found.\n';
+    const spec = parseHelp(help);
+    expect(spec.options.map((candidate) => candidate.short).sort()).toEqual(['V', 'r', 's']);
+    expect(option(help, 'r')?.takes_value).toBe(false);
+    expect(option(help, 's')?.takes_value).toBe(true);
+  });
+});
+
