@@ -122,3 +122,14 @@ describe('hand-written option lists (xxd)', () => {
   });
 });
 
+describe('variadic positionals', () => {
+  it('minify `[input]` with a section `Input:` opening `Files or directories, …` takes several; `Output:` opening `A file …` one', () => {
+    const help =
+      'Usage: mini [options] [input] [output]\n\nOptions:\n  -q, --quiet   Quiet\n\nInput:\n  Files or directories, leave blank to use stdin.\n\nOutput:\n  A file or directory to write to.\n';
+    expect(parseHelp(help).positionals.map((positional) => [positional.name, positional.variadic])).toEqual([
+      ['input', true],
+      ['output', false],
+    ]);
+  });
+});
+
