@@ -108,6 +108,8 @@ function isPlaceholderFlag(trimmed: string): boolean {
   return word !== undefined && new RegExp(String.raw`\S\s.*\b${word}\b`).test(trimmed);
 }
 
+/** GnuPG `Syntax: gpgv [options] [files]`: a form titled `Syntax:` (a program word, then usage syntax). */
+const SYNTAX_FORM = /^syntax:\s+([a-z][\w.-]{0,40}\s+[[<].*)$/i;
 /** `  or   prog …`: one more usage form, introduced by `or` without a colon. */
 const BARE_OR_FORM = /^\s+or\s+(\S.*)$/;
 /** `  USAGE` alone on its line, indented a little (lipgloss-styled helps). */
@@ -221,7 +223,7 @@ class Scanner {
 
   private usageLine(line: string, trimmed: string, indent: number, index: number): boolean {
     // citty prints its title in capitals with the form on the same line: `USAGE giget [OPTIONS] <TEMPLATE> [DIR]`
-    const usageMatch = /^\s*usage:\s*(.*)$/i.exec(line) ?? /^\s*USAGE\s+(\S.*)$/.exec(line);
+    const usageMatch = /^\s*usage:\s*(.*)$/i.exec(line) ?? /^\s*USAGE\s+(\S.*)$/.exec(line) ?? SYNTAX_FORM.exec(line);
     if (usageMatch && (!this.result.seenUsage || this.usageMode === null)) {
       this.closeParagraph();
       this.current = null;

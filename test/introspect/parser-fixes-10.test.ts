@@ -131,5 +131,12 @@ describe('variadic positionals', () => {
       ['output', false],
     ]);
   });
+
+  it('GnuPG `Syntax: gpgv [options] [files]` is the usage form', () => {
+    const help = 'gpgv (GnuPG) 2.2.40\n\nSyntax: gpgv [options] [files]\nCheck signatures against known trusted keys\n\nOptions:\n  -v, --verbose   verbose\n';
+    const spec = parseHelp(help);
+    expect(spec.name).toBe('gpgv');
+    expect(spec.positionals.map((positional) => [positional.name, positional.variadic])).toEqual([['files', true]]);
+  });
 });
 
