@@ -143,7 +143,7 @@ describe('variadic positionals', () => {
 describe('helps without placeholders (sade)', () => {
   it('`The name of a database client driver` takes a value; `The migrations are dry-run` does not', () => {
     const help =
-      '  Usage\n    $ ley new <filename> [options]\n\n  Options\n    -l, --length       The length of prefix  (default 5)\n    -c, --config       Path to config file  (default ley.config.js)\n    -D, --driver       The name of a database client driver\n    -n, --dry          The migrations are dry-run\n    -h, --help         Displays this message\n';
+      '  Usage\n    $ ley new <filename> [options]\n\n  Options\n    -t, --timestamp    Prefix the filename with a timestamp\n    -l, --length       The length of prefix  (default 5)\n    -d, --dir          The directory of migration files  (default migrations)\n    -c, --config       Path to config file  (default ley.config.js)\n    -D, --driver       The name of a database client driver\n    -n, --dry          The migrations are dry-run\n    -h, --help         Displays this message\n';
     expect(option(help, 'driver')?.takes_value).toBe(true);
     expect(option(help, 'dry')?.takes_value).toBe(false);
   });
