@@ -149,3 +149,10 @@ describe('helps without placeholders (sade)', () => {
   });
 });
 
+describe('defaults', () => {
+  it('click `Default mode is always.` (a noun naming the value between): the default', () => {
+    const help = 'Usage: env [OPTIONS]\n\nOptions:\n  -q, --quote [always|never|auto]\n                  Whether to quote or not the variable values.\n                  Default mode is always. This does not affect\n                  parsing.\n';
+    expect(option(help, 'quote')).toMatchObject({ choices: ['always', 'never', 'auto'], default: 'always' });
+  });
+});
+
