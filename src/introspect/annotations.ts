@@ -131,7 +131,8 @@ function readParenthesisGroup(facts: DescriptionFacts, body: string): void {
   }
   // lz4 `(default : 1)`: a space may stand before the colon
   const defaultMatch = /^default(?:\s?:\s*(.*)|=(.*)|\s+("[^"]*"|'[^']*'|[^\s:]\S*))$/i.exec(body);
-  if (defaultMatch && facts.defaultText === null) setDefault(facts, defaultMatch[1] ?? defaultMatch[2] ?? defaultMatch[3] ?? '');
+  // javascript-obfuscator `(Default: 0.8, Min: 0, Max: 1)`: another `Key:` of the group ends the value
+  if (defaultMatch && facts.defaultText === null) setDefault(facts, (defaultMatch[1] ?? defaultMatch[2] ?? defaultMatch[3] ?? '').replace(/,\s+[A-Z][a-z]{1,20}:\s.*$/, ''));
   if (/^required$/i.test(body)) facts.required = true;
 }
 

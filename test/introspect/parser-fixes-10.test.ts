@@ -154,5 +154,10 @@ describe('defaults', () => {
     const help = 'Usage: env [OPTIONS]\n\nOptions:\n  -q, --quote [always|never|auto]\n                  Whether to quote or not the variable values.\n                  Default mode is always. This does not affect\n                  parsing.\n';
     expect(option(help, 'quote')).toMatchObject({ choices: ['always', 'never', 'auto'], default: 'always' });
   });
+
+  it('commander `(Default: 0.8, Min: 0, Max: 1)`: another `Key:` in the group ends the default', () => {
+    const help = 'Usage: obf [options]\n\nOptions:\n  --threshold <number>   The probability of insertion (Default: 0.8, Min: 0, Max: 1)\n';
+    expect(option(help, 'threshold')?.default).toBe(0.8);
+  });
 });
 
