@@ -20,6 +20,8 @@ export interface DescriptionFacts {
    * flag it says nothing (the flag may be the one that turns the state around).
    */
   stateDefault: 'true' | 'false' | null;
+  /** The choices come from a framework's tag (`[choices: "number", "integer"]`): a closed list it checks. */
+  choicesTagged?: boolean;
 }
 
 /** One value of a list written in prose: `auto`, `from-zero`, `iec-i`, `packageManager`, `512224`. */
@@ -126,6 +128,7 @@ function readAnnotationGroups(facts: DescriptionFacts): void {
 function readParenthesisGroup(facts: DescriptionFacts, body: string): void {
   const choicesMatch = /^choices:\s*(.*?)(?:,\s*default:\s*(.*))?$/i.exec(body);
   if (choicesMatch) {
+    if (facts.choices === null) facts.choicesTagged = true;
     facts.choices = facts.choices ?? splitChoices(choicesMatch[1] ?? '');
     if (choicesMatch[2] !== undefined && facts.defaultText === null) setDefault(facts, choicesMatch[2]);
   }
@@ -139,6 +142,7 @@ function readParenthesisGroup(facts: DescriptionFacts, body: string): void {
 /** clap `[possible values: a, b]`, `[required]`, and yargs' type tags `[string]`, `[array]`, `[count]`. */
 function readBracketGroup(facts: DescriptionFacts, body: string): void {
   const possible = /^(?:possible values|choices):\s*(.*)$/i.exec(body);
+  if (possible && facts.choices === null) facts.choicesTagged = true;
   if (possible) facts.choices = facts.choices ?? splitChoices(possible[1] ?? '');
   if (/^required$/i.test(body)) facts.required = true;
   const tag = TYPE_TAGS[body.toLowerCase()];

@@ -31,13 +31,17 @@ function isBitMask(items: readonly string[]): boolean {
   return values.every((value) => value === 0 || (value & (value - 1)) === 0) && [1, 2, 4].every((bit) => values.includes(bit));
 }
 
-/** True when every item is a quantity with a unit, or every item is a type name, or the items are bits of a mask: the list is open. */
-export function isOpenValueSet(items: readonly string[]): boolean {
+/**
+ * True when every item is a quantity with a unit, or every item is a type name, or the items are bits
+ * of a mask: the list is open. `tagged`: the list is a framework's choices tag (yargs `[choices:
+ * "number", "integer"]`), whose type names are the values themselves.
+ */
+export function isOpenValueSet(items: readonly string[], tagged = false): boolean {
   if (items.length === 0) return false;
   // iperf `either 0-63 or symbolic`: a numeric range stands for every number in it
   if (items.some((item) => NUMERIC_RANGE.test(item))) return true;
   if (items.some((item) => PATTERNED_ITEM.test(item) || ELLIPSIS_ITEM.test(item) || ETC_ITEM.test(item))) return true;
   if (isBitMask(items)) return true;
   if (items.some((item) => PLACEHOLDER.test(item)) && items.some((item) => /^[a-z0-9][a-z0-9._-]*$/.test(item))) return true;
-  return items.every((item) => QUANTITY.test(item)) || items.every((item) => TYPE_NAMES.has(item.toLowerCase()));
+  return items.every((item) => QUANTITY.test(item)) || (!tagged && items.every((item) => TYPE_NAMES.has(item.toLowerCase())));
 }

@@ -353,7 +353,7 @@ export function optionFromEntry(entry: Entry, style: OptionStyle = {}): CliOptio
   const provenProse = prose !== null && facts.defaultQuoted && facts.defaultText !== null && matchingChoice(facts.defaultText, prose) === undefined ? null : prose;
   const stated = definition?.choices ?? head.choices ?? facts.choices ?? (placeholder ? provenProse : wholeListChoices(facts.description));
   // `[possible values: ]` names none: an empty list is no list; nor are examples of an open set
-  const choices = stated !== null && stated.length > 0 && !isOpenValueSet(stated) ? stated : null;
+  const choices = stated !== null && stated.length > 0 && !isOpenValueSet(stated, stated === facts.choices && facts.choicesTagged === true) ? stated : null;
   const shape = valueShapeOf(head, facts, choices, text, style, entry.valueSection === true);
   const long = head.longs[0] ?? null;
   const option: CliOption = {

@@ -11,6 +11,13 @@ function option(help: string, key: string) {
 }
 
 describe('choices that are no closed set', () => {
+  it('yargs `[choices: "number", "integer"]` is a closed list even of type names; prose `(string | null)` stays open', () => {
+    const help =
+      'Options:\n      --numberType   Default number type.\n                     [choices: "number", "integer"] [default: "number"]\n      --parser <p>   The parser (string | null)\n';
+    expect(option(help, 'numberType')).toMatchObject({ choices: ['number', 'integer'], default: 'number' });
+    expect(option(help, 'parser')?.choices).toBeNull();
+  });
+
   it('pflag `(facilities, equipment, accounting, etc.)`: a list ending in `etc.` names examples, and the default still counts', () => {
     const help =
       'Usage:\n  scc [flags] [files or directories]\n\nFlags:\n      --overhead float   set the overhead multiplier for corporate overhead (facilities, equipment, accounting, etc.) (default 2.4)\n      --sort string      column to sort by (files, name, lines) (default "files")\n';
