@@ -158,7 +158,9 @@ function readValue(raw: string): ValueInfo {
     const alternatives = inner.split('|');
     // …but commander `<path|glob>` (every one a kind of value) is a placeholder
     // …and so is cspell `<module|path>`, markdownlint `<file|directory|glob|package>`: half or more name where a value comes from
-    if (alternatives.length >= 2 && alternatives.every((choice) => /^[a-z0-9][\w.-]*$/.test(choice)) && !alternatives.every(isKindOfValue) && !namesValueSources(alternatives)) {
+    // (citty `<Fragment|React.Fragment>`: values in mixed case too; an all-capitals item is a placeholder)
+    const literal = (choice: string): boolean => /^[a-z0-9][\w.-]*$/.test(choice) || (/^[A-Z][\w.-]*$/.test(choice) && /[a-z]/.test(choice));
+    if (alternatives.length >= 2 && alternatives.every(literal) && !alternatives.map((choice) => choice.toLowerCase()).every(isKindOfValue) && !namesValueSources(alternatives)) {
       return { valueName: null, optional: false, choices: alternatives, repeatable };
     }
     return { valueName: inner, optional: false, choices: null, repeatable };

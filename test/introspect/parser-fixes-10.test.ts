@@ -168,3 +168,11 @@ describe('defaults', () => {
   });
 });
 
+describe('choices', () => {
+  it('citty `--jsxFragment=<Fragment|React.Fragment>`: values in mixed case are choices; `<KEY|PATH>` is a placeholder', () => {
+    const help = 'USAGE mk [OPTIONS]\n\nOPTIONS\n\n  --jsxFragment=<Fragment|React.Fragment>    JSX fragment\n          --input=<KEY|PATH>    Input\n';
+    expect(option(help, 'jsxFragment')?.choices).toEqual(['Fragment', 'React.Fragment']);
+    expect(option(help, 'input')).toMatchObject({ takes_value: true, choices: null });
+  });
+});
+
