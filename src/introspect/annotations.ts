@@ -387,7 +387,9 @@ function readListedDefault(facts: DescriptionFacts): void {
     // …and rake `OUT can be stderr (default) or stdout.` (the first of two, after the value name)
     const marked =
       new RegExp(String.raw`(?:^|[:,]\s*|\b(?:either|one of|are)\s+)(['"]?)(${LIST_ITEM})\1 \(default\)(?=\s*(?:,|$)|\s+or\s)`).exec(description) ??
-      new RegExp(String.raw`\b[A-Z][A-Z_]{1,20}\s+(?:is|can be|must be)\s+()(${LIST_ITEM}) \(default\)(?=\s+or\s+${LIST_ITEM}\.?(?:\s|$))`).exec(description);
+      new RegExp(String.raw`\b[A-Z][A-Z_]{1,20}\s+(?:is|can be|must be)\s+()(${LIST_ITEM}) \(default\)(?=\s+or\s+${LIST_ITEM}\.?(?:\s|$))`).exec(description) ??
+      // nbstripout `Specify mode between [jupyter (default) | zeppelin]`: an item of a bracketed `|` list
+      new RegExp(String.raw`\[(?:${LIST_ITEM}\s*\|\s*){0,10}()(${LIST_ITEM}) \(default\)(?=\s*[|\]])`).exec(description);
     // optparse markdown `Use output format 'xhtml' (default) or 'html'.`: a quoted item may follow any word
     const quotedMarked = marked ?? new RegExp(String.raw`(?:^|\s)(['"])(${LIST_ITEM})\1 \(default\)(?=\s*(?:,|$)|\s+or\s)`).exec(description);
     if (quotedMarked) {

@@ -174,5 +174,10 @@ describe('choices', () => {
     expect(option(help, 'jsxFragment')?.choices).toEqual(['Fragment', 'React.Fragment']);
     expect(option(help, 'input')).toMatchObject({ takes_value: true, choices: null });
   });
+
+  it('argparse `Specify mode between [jupyter (default) | zeppelin]`: the marked item of a bracketed `|` list is the default', () => {
+    const help = 'usage: strip [-h] [--mode {jupyter,zeppelin}]\n\noptions:\n  --mode {jupyter,zeppelin}, -m {jupyter,zeppelin}\n                        Specify mode between [jupyter (default) | zeppelin] (to be used in\n                        combination with -f)\n';
+    expect(option(help, 'mode')).toMatchObject({ choices: ['jupyter', 'zeppelin'], default: 'jupyter' });
+  });
 });
 
