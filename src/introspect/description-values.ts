@@ -11,15 +11,22 @@ import type { CliOption } from './spec.ts';
 
 const VALUE_CUES: readonly RegExp[] = [
   // a noun phrase naming the value
-  // (sade `The name of a database client driver`: after an article too)
-  /^(?:(?:an?|the)\s+)?(?:(?:maximum|minimum|max|min)\s+)?(?:paths?|list|number|names?|size|amount|location|address|url|port|host|hostname|passphrase|password|token)\s+(?:to|of|for)\b/i,
+  // (sade `The name of a database client driver`: after an article too; gocryptfs `Custom path to config file`)
+  /^(?:(?:an?|the)\s+)?(?:(?:maximum|minimum|max|min|custom|alternate|alternative)\s+)?(?:paths?|list|number|names?|size|amount|location|address|url|port|host|hostname|passphrase|password|token)\s+(?:to|of|for)\b/i,
   // xo: `Reporter to use`: a short noun phrase that is the whole sentence (`Attempt to use HTTP/2` goes on)
   /^(?:(?:an?|the)\s+)?[\w-]+(?:\s+[\w-]+)?\s+to\s+use\s*(?:[.([]|$)/i,
+  // …freeze `Theme to use for syntax highlighting`, `Font size to use for code`: the purpose goes on after `for`
+  /^(?:(?:an?|the)\s+)?[\w-]+(?:\s+[\w-]+)?\s+to\s+use\s+for\b/i,
+  // freeze `Width of terminal window.`, `Corner radius of window.`, `Language of code file.`: a dimension or
+  // language of something (one modifier word before it)
+  /^(?:[\w-]+\s+)?(?:width|height|length|depth|radius|language)\s+of\b/i,
   // sade sirv: `Any URL pattern(s) to ignore`
   /^(?:any\s+)?(?:url|file|path|glob|regexp?|name)\s+patterns?(?:\(s\))?\s+to\b/i,
   /^(?:file|directory|url|port|host)\b/i,
   // sade svelte-package: `Input directory`: a short noun phrase that ends naming one file or directory (`Sort test files` acts on them)
-  /^(?:[\w-]+\s+){1,2}(?:file|directory|folder|path)\.?$/i,
+  // (freeze `Base configuration file or template.`: or one other kind of thing; `Font file to embed.`: a file for a purpose)
+  /^(?:[\w-]+\s+){1,2}(?:file|directory|folder|path)(?:\s+or\s+[\w-]+)?\.?$/i,
+  /^(?:[\w-]+\s+)?(?:file|directory|folder)\s+to\s+[a-z]+\.?$/i,
   // sade uvu: `Additional module(s) to preload`: a noun counted with `(s)` that the option is for
   /^(?:(?:any|additional|extra)\s+)?[\w-]+\(s\)\s+to\b/i,
   // depcheck (yargs, tags only on booleans): `A config file to be parsed`, `Comma separated package list to ignore`

@@ -181,3 +181,23 @@ describe('choices', () => {
   });
 });
 
+describe('hand-written helps (freeze): description cues once the placeholders are shown incomplete', () => {
+  const help =
+    '\n  Shoot code.\n\n  USAGE\n\n     shot main.go [-o code.svg] [--flags]\n\n  SETTINGS\n     -o --output            Output location.\n     -c --config            Base configuration file or template.\n     -l --language          Language of code file.\n     -t --theme             Theme to use for syntax highlighting.\n     -W --width             Width of terminal window.\n        --font.file         Font file to embed.\n        --font.ligatures    Use ligatures in the font.\n        --window            Display window controls.\n';
+
+  it.each(['config', 'language', 'theme', 'width', 'font.file'])('%s takes a value', (name) => {
+    expect(option(help, name)?.takes_value).toBe(true);
+  });
+
+  it.each(['font.ligatures', 'window'])('%s stays a flag', (name) => {
+    expect(option(help, name)?.takes_value).toBe(false);
+  });
+
+  it('gocryptfs `Custom path to config file` in a help without placeholders takes a value', () => {
+    const bare =
+      'Usage: vault [OPTIONS] CIPHERDIR\n\nOptions:\n  -config            Custom path to config file\n  -fg                Stay in the foreground\n  -ro                Mount read-only\n  -q, -quiet         Silence informational messages\n  -reverse           Enable reverse mode\n  -speed             Run crypto speed test\n';
+    expect(option(bare, 'config')?.takes_value).toBe(true);
+    expect(option(bare, 'fg')?.takes_value).toBe(false);
+  });
+});
+
