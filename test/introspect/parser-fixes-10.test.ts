@@ -57,6 +57,13 @@ describe('positionals', () => {
 });
 
 describe('getopt hand-written lists (timeit)', () => {
+  it('`-u/--unit: set the output time unit (nsec, usec, msec, or sec)`: a value, one of those; `use colors (on or off)` stays a flag', () => {
+    const help =
+      'Command line usage:\n    python timeit.py [-n N] [-u]\n\nOptions:\n  -n/--number N: how many times\n  -u/--unit: set the output time unit (nsec, usec, msec, or sec)\n  -c/--color: use colors (on or off)\n';
+    expect(option(help, 'unit')).toMatchObject({ takes_value: true, choices: ['nsec', 'usec', 'msec', 'sec'] });
+    expect(option(help, 'color')?.takes_value).toBe(false);
+  });
+
   it('`Command line usage:` titles the form; `python timeit.py` names the script; `-n/--number N:` is one option', () => {
     const help =
       'Tool for measuring.\n\nCommand line usage:\n    python timeit.py [-n N] [-p] [--] [statement]\n\nOptions:\n  -n/--number N: how many times to execute (default 5)\n  -p/--process: use time.process_time()\n  -h/--help: print this usage message and exit\n';
@@ -200,4 +207,3 @@ describe('hand-written helps (freeze): description cues once the placeholders ar
     expect(option(bare, 'fg')?.takes_value).toBe(false);
   });
 });
-
