@@ -206,4 +206,13 @@ describe('hand-written helps (freeze): description cues once the placeholders ar
     expect(option(bare, 'config')?.takes_value).toBe(true);
     expect(option(bare, 'fg')?.takes_value).toBe(false);
   });
+
+  it('gocryptfs `-hh  Long help text with all options` is help; `-init  Initialize encrypted directory` a flag', () => {
+    const bare =
+      'Usage: vault [OPTIONS] CIPHERDIR\n\nOptions:\n  -config            Custom path to config file\n  -fg                Stay in the foreground\n  -hh                Long help text with all options\n  -init              Initialize encrypted directory\n  -ro                Mount read-only\n  -q, -quiet         Silence informational messages\n  -reverse           Enable reverse mode\n';
+    expect(option(bare, 'hh')).toBeUndefined();
+    expect(option(bare, 'init')?.takes_value).toBe(false);
+    expect(option(bare, 'config')?.takes_value).toBe(true);
+  });
 });
+
