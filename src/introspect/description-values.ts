@@ -39,6 +39,11 @@ const VALUE_CUES: readonly RegExp[] = [
   // …`Generate a changelog scoped to a specific directory`, `for a specific lerna package`: the one to use is named
   /\b(?:for|to|in|from)\s+a\s+specific\s+(?:[\w-]+\s+)?(?:directory|dir|folder|path|file|package|project|workspace)\b/i,
   /^comma[- ]separated\b/i,
+  // gocryptfs `Unmount automatically after specified idle duration`, `Create control socket at location`,
+  // `Read password from plain text file(s)`: the thing specified, the location, the file read from
+  /\b(?:at|after|for|to|with|from|in)\s+(?:the\s+|a\s+)?(?:specified|given)\s+[a-z]/i,
+  /\bat\s+(?:the\s+)?location\.?$/i,
+  /\bfrom\s+(?:[\w-]+\s+){0,3}file(?:\(s\)|s)?\.?$/i,
   // citty giget: `Custom Authorization token to use for downloading`
   /^(?:[\w-]+\s+){0,2}(?:token|password|passphrase|secret)\s+(?:to|for)\b/i,
   /^(?:specify|set)\s+(?!up\b|(?:the\s+)?(?:flag|option)\b)\S/i,

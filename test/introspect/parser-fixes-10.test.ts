@@ -214,5 +214,12 @@ describe('hand-written helps (freeze): description cues once the placeholders ar
     expect(option(bare, 'init')?.takes_value).toBe(false);
     expect(option(bare, 'config')?.takes_value).toBe(true);
   });
+
+  it('gocryptfs `after specified idle duration`, `at location`, `from plain text file(s)` take values in a help without placeholders', () => {
+    const bare =
+      'Usage: vault [OPTIONS] CIPHERDIR\n\nOptions:\n  -idle              Unmount automatically after specified idle duration\n  -ctlsock           Create control socket at location\n  -passfile          Read password from plain text file(s)\n  -fg                Stay in the foreground\n  -ro                Mount read-only\n  -reverse           Enable reverse mode\n';
+    for (const name of ['idle', 'ctlsock', 'passfile']) expect(option(bare, name)?.takes_value).toBe(true);
+    for (const name of ['fg', 'ro', 'reverse']) expect(option(bare, name)?.takes_value).toBe(false);
+  });
 });
 
