@@ -19,7 +19,8 @@ const VALUE_CUES: readonly RegExp[] = [
   /^(?:(?:an?|the)\s+)?[\w-]+(?:\s+[\w-]+)?\s+to\s+use\s+for\b/i,
   // freeze `Width of terminal window.`, `Corner radius of window.`, `Language of code file.`: a dimension or
   // language of something (one modifier word before it)
-  /^(?:[\w-]+\s+)?(?:width|height|length|depth|radius|language)\s+of\b/i,
+  // (`Line height relative to font size.`)
+  /^(?:[\w-]+\s+)?(?:width|height|length|depth|radius|language)\s+(?:of|relative\s+to)\b/i,
   // sade sirv: `Any URL pattern(s) to ignore`
   /^(?:any\s+)?(?:url|file|path|glob|regexp?|name)\s+patterns?(?:\(s\))?\s+to\b/i,
   /^(?:file|directory|url|port|host)\b/i,
@@ -41,7 +42,11 @@ const VALUE_CUES: readonly RegExp[] = [
   /^comma[- ]separated\b/i,
   // gocryptfs `Unmount automatically after specified idle duration`, `Create control socket at location`,
   // `Read password from plain text file(s)`: the thing specified, the location, the file read from
+  // (freeze `Wrap lines at a specific width`)
   /\b(?:at|after|for|to|with|from|in)\s+(?:the\s+|a\s+)?(?:specified|given)\s+[a-z]/i,
+  /\bat\s+a\s+specific\s+[a-z]/i,
+  // freeze `Lines to capture (start,end).`: the value's form, its parts named in parentheses
+  /\([a-z]{1,12}(?:,[a-z]{1,12}){1,3}\)\.?$/i,
   /\bat\s+(?:the\s+)?location\.?$/i,
   /\bfrom\s+(?:[\w-]+\s+){0,3}file(?:\(s\)|s)?\.?$/i,
   // citty giget: `Custom Authorization token to use for downloading`

@@ -190,9 +190,9 @@ describe('choices', () => {
 
 describe('hand-written helps (freeze): description cues once the placeholders are shown incomplete', () => {
   const help =
-    '\n  Shoot code.\n\n  USAGE\n\n     shot main.go [-o code.svg] [--flags]\n\n  SETTINGS\n     -o --output            Output location.\n     -c --config            Base configuration file or template.\n     -l --language          Language of code file.\n     -t --theme             Theme to use for syntax highlighting.\n     -W --width             Width of terminal window.\n        --font.file         Font file to embed.\n        --font.ligatures    Use ligatures in the font.\n        --window            Display window controls.\n';
+    '\n  Shoot code.\n\n  USAGE\n\n     shot main.go [-o code.svg] [--flags]\n\n  SETTINGS\n     -o --output            Output location.\n     -c --config            Base configuration file or template.\n     -l --language          Language of code file.\n     -t --theme             Theme to use for syntax highlighting.\n     -W --width             Width of terminal window.\n        --font.file         Font file to embed.\n     -w --wrap              Wrap lines at a specific width.\n        --line-height       Line height relative to font size.\n        --lines             Lines to capture (start,end).\n        --font.ligatures    Use ligatures in the font.\n        --window            Display window controls.\n';
 
-  it.each(['config', 'language', 'theme', 'width', 'font.file'])('%s takes a value', (name) => {
+  it.each(['config', 'language', 'theme', 'width', 'font.file', 'wrap', 'line-height', 'lines'])('%s takes a value', (name) => {
     expect(option(help, name)?.takes_value).toBe(true);
   });
 
