@@ -14,6 +14,7 @@ import { valueSeparatorOf } from './value-list.ts';
 import { isOpenValueSet } from './open-value-set.ts';
 import { readValueDefinitionLine } from './value-definition-line.ts';
 import { setValueListChoices } from './set-value-list.ts';
+import { sentenceOpeningChoices } from './sentence-values.ts';
 
 const NO_VALUE_WORDS = /^(none|null|unset|undefined|n\/a)$/i;
 /** codespell `Defaults to empty/disabled.`: nothing given, in words (`empty`, or it joined by a slash to another word). */
@@ -350,7 +351,9 @@ export function optionFromEntry(entry: Entry, style: OptionStyle = {}): CliOptio
   if (/^<=>\s/.test(text.trim())) return null;
   const facts = extractDescriptionFacts(text);
   const placeholder = head.valueName !== null || head.choices !== null;
-  const prose = placeholder ? (listedChoices(facts.description, head.valueName) ?? definitionListChoices([head.rest, ...descriptionLines]) ?? exampleListChoices(facts.description, facts.defaultText)) : null;
+  const prose = placeholder
+    ? (listedChoices(facts.description, head.valueName) ?? definitionListChoices([head.rest, ...descriptionLines]) ?? exampleListChoices(facts.description, facts.defaultText) ?? sentenceOpeningChoices(facts.description))
+    : null;
   // urfave `(docs.go, swagger.json, swagger.yaml) like go,json,yaml (default: "go,json,yaml")`: a
   // list in prose that leaves out the quoted default is no list of the option's values
   const provenProse = prose !== null && facts.defaultQuoted && facts.defaultText !== null && matchingChoice(facts.defaultText, prose) === undefined ? null : prose;

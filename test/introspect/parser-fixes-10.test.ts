@@ -87,6 +87,13 @@ describe('Pod::Usage (podchecker)', () => {
 });
 
 describe('Pod::Usage (pod2text)', () => {
+  it('`"die" says to throw … "stderr" says to report … "none" ignores …`: quoted words opening sentences are the choices', () => {
+    const help =
+      'Usage:\n    fmt [--errors=style]\n\nOptions:\n    --errors=style\n        Set the error handling style. "die" says to throw an exception. "stderr" says to report errors on\n        standard error. "none" ignores errors entirely.\n\n        The default is "die".\n\n    --quotes=quotes\n        Sets the quote marks. "none" means no marks, as in "a" or "b".\n';
+    expect(option(help, 'errors')).toMatchObject({ choices: ['die', 'stderr', 'none'], default: 'die' });
+    expect(option(help, 'quotes')?.choices).toBeNull();
+  });
+
   it('`--errors=style` described as "the error handling style" names the value: no one-value enum, the default counts', () => {
     const help =
       'Usage:\n    fmt [--errors=style]\n\nOptions:\n    --errors=style\n        Set the error handling style. "die" says to throw.\n\n        The default is "die".\n\n    --format=zstd\n        Compress to the .zst format.\n';
