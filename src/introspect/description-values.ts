@@ -26,8 +26,9 @@ const VALUE_CUES: readonly RegExp[] = [
   /^(?:file|directory|url|port|host)\b/i,
   // sade svelte-package: `Input directory`: a short noun phrase that ends naming one file or directory (`Sort test files` acts on them)
   // (freeze `Base configuration file or template.`: or one other kind of thing; `Font file to embed.`: a file for a purpose)
-  // (gocryptfs `Initialize encrypted directory`: a verb in -ize/-ise acts on it)
-  /^(?![a-z]{3,}i[sz]e\s)(?:[\w-]+\s+){1,2}(?:file|directory|folder|path)(?:\s+or\s+[\w-]+)?\.?$/i,
+  // (gocryptfs `Initialize encrypted directory`: a verb in -ize/-ise acts on it; nuxi `Override existing
+  // directory`: an existing one is acted on)
+  /^(?![a-z]{3,}i[sz]e\s)(?![\w-]+\s+existing\s)(?:[\w-]+\s+){1,2}(?:file|directory|folder|path)(?:\s+or\s+[\w-]+)?\.?$/i,
   /^(?:[\w-]+\s+)?(?:file|directory|folder)\s+to\s+[a-z]+\.?$/i,
   // sade uvu: `Additional module(s) to preload`: a noun counted with `(s)` that the option is for
   /^(?:(?:any|additional|extra)\s+)?[\w-]+\(s\)\s+to\b/i,

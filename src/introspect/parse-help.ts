@@ -35,6 +35,7 @@ import { cobraHelpCommandName, parseUsageForm, programBaseName, type UsageForm }
 import { typeFromValueName } from './value-type.ts';
 import { sanitizeToolName } from '../tool-name.ts';
 import { isUrfaveGenericForm, urfaveNameForm } from './urfave-name-form.ts';
+import { isCittyHelp } from './citty-help.ts';
 
 export interface ParseHelpOptions {
   /** The component's file name, the last resort for the tool name. */
@@ -367,7 +368,7 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
   if (go.options.length === 0 && style.untaggedTakesValue !== true) {
     // the options a stated default made value-taking show no placeholder either: the help stays bare
     const stillBare = bare && options.every((option) => !option.takes_value || option.default !== null);
-    applyDescriptionValueTaking(options, isMeowHelp(rawLines) || stillBare || handWritten);
+    applyDescriptionValueTaking(options, isMeowHelp(rawLines) || isCittyHelp(rawLines) || stillBare || handWritten);
   }
   const name = sanitizeToolName(programName ?? parseOptions?.fileName ?? 'tool');
 
