@@ -233,7 +233,7 @@ describe('hand-written helps (freeze): description cues once the placeholders ar
 describe('citty', () => {
   it('a string option without hint or default is printed bare: `--cwd  Current working directory` takes a value, `--force  Override existing directory` does not', () => {
     const help =
-      'Transformer (mk v1)\n\nUSAGE mk [OPTIONS] [DIR]\n\nOPTIONS\n\n       --cwd    Current working directory\n  --src="src"    Source directory\n   -f, --force    Override existing directory\n     --minify    Minify output files\n';
+      'Transformer (mk v1)\n\nUSAGE mk [OPTIONS] [DIR]\n\nOPTIONS\n\n       --cwd    Current working directory\n  --src="src"    Source directory\n   -f, --force    Override existing directory\n     --minify    Minify output files\n  --dist="dist"    Destination directory\n';
     expect(option(help, 'cwd')?.takes_value).toBe(true);
     expect(option(help, 'force')?.takes_value).toBe(false);
     expect(option(help, 'minify')?.takes_value).toBe(false);
