@@ -507,8 +507,18 @@ function readProseDefault(facts: DescriptionFacts): void {
     !/^["']/.test(plain[1] ?? '') &&
     !/^[+-]?\d/.test(plain[1] ?? '') &&
     !/[.!]$/.test(plain[1] ?? '') &&
-    /^\s+[A-Za-z]/.test(description.slice(plain.index + plain[0].length));
+    /^\s+[A-Za-z]/.test(description.slice(plain.index + plain[0].length)) &&
+    !namesFileByNoun(plain[1] ?? '', description.slice(plain.index + plain[0].length));
   if (plain && !cut && !unclosed && !expression && !phrase && !isListDefault(description, plain) && !isPerCaseDefault(description, plain)) setDefault(facts, (plain[1] ?? '').replace(/\.$/, ''));
+}
+
+/**
+ * python-dotenv `Location of the .env file, defaults to .env file in current working directory.`: a
+ * file name (a dot in it) followed by the noun `file` / `directory` is the value, the phrase only
+ * says what it is.
+ */
+function namesFileByNoun(value: string, after: string): boolean {
+  return /^\.?[\w-]*\.[\w.-]+$/.test(value) && /^\s+(?:file|directory|folder|dir)\b/i.test(after);
 }
 
 /**

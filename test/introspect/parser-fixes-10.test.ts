@@ -171,6 +171,13 @@ describe('helps without placeholders (sade)', () => {
 });
 
 describe('defaults', () => {
+  it('click `defaults to .env file in current working directory`: a file name the noun `file` follows is the default; `defaults to executing all tests` is prose', () => {
+    const help =
+      'Usage: env [OPTIONS]\n\nOptions:\n  -f, --file PATH   Location of the .env file, defaults to .env\n                    file in current working directory.\n  -t, --tests TEXT  Tests to run, defaults to executing all tests.\n';
+    expect(option(help, 'file')?.default).toBe('.env');
+    expect(option(help, 'tests')?.default).toBeNull();
+  });
+
   it('click `Default mode is always.` (a noun naming the value between): the default', () => {
     const help = 'Usage: env [OPTIONS]\n\nOptions:\n  -q, --quote [always|never|auto]\n                  Whether to quote or not the variable values.\n                  Default mode is always. This does not affect\n                  parsing.\n';
     expect(option(help, 'quote')).toMatchObject({ choices: ['always', 'never', 'auto'], default: 'always' });
