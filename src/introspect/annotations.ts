@@ -20,6 +20,8 @@ export interface DescriptionFacts {
    * flag it says nothing (the flag may be the one that turns the state around).
    */
   stateDefault: 'true' | 'false' | null;
+  /** The choices come from a framework's tag (`[choices: "number", "integer"]`): a closed list it checks. */
+  choicesTagged?: boolean;
 }
 
 /** One value of a list written in prose: `auto`, `from-zero`, `iec-i`, `packageManager`, `512224`. */
@@ -126,18 +128,21 @@ function readAnnotationGroups(facts: DescriptionFacts): void {
 function readParenthesisGroup(facts: DescriptionFacts, body: string): void {
   const choicesMatch = /^choices:\s*(.*?)(?:,\s*default:\s*(.*))?$/i.exec(body);
   if (choicesMatch) {
+    if (facts.choices === null) facts.choicesTagged = true;
     facts.choices = facts.choices ?? splitChoices(choicesMatch[1] ?? '');
     if (choicesMatch[2] !== undefined && facts.defaultText === null) setDefault(facts, choicesMatch[2]);
   }
   // lz4 `(default : 1)`: a space may stand before the colon
   const defaultMatch = /^default(?:\s?:\s*(.*)|=(.*)|\s+("[^"]*"|'[^']*'|[^\s:]\S*))$/i.exec(body);
-  if (defaultMatch && facts.defaultText === null) setDefault(facts, defaultMatch[1] ?? defaultMatch[2] ?? defaultMatch[3] ?? '');
+  // javascript-obfuscator `(Default: 0.8, Min: 0, Max: 1)`: another `Key:` of the group ends the value
+  if (defaultMatch && facts.defaultText === null) setDefault(facts, (defaultMatch[1] ?? defaultMatch[2] ?? defaultMatch[3] ?? '').replace(/,\s+[A-Z][a-z]{1,20}:\s.*$/, ''));
   if (/^required$/i.test(body)) facts.required = true;
 }
 
 /** clap `[possible values: a, b]`, `[required]`, and yargs' type tags `[string]`, `[array]`, `[count]`. */
 function readBracketGroup(facts: DescriptionFacts, body: string): void {
   const possible = /^(?:possible values|choices):\s*(.*)$/i.exec(body);
+  if (possible && facts.choices === null) facts.choicesTagged = true;
   if (possible) facts.choices = facts.choices ?? splitChoices(possible[1] ?? '');
   if (/^required$/i.test(body)) facts.required = true;
   const tag = TYPE_TAGS[body.toLowerCase()];
@@ -382,7 +387,9 @@ function readListedDefault(facts: DescriptionFacts): void {
     // …and rake `OUT can be stderr (default) or stdout.` (the first of two, after the value name)
     const marked =
       new RegExp(String.raw`(?:^|[:,]\s*|\b(?:either|one of|are)\s+)(['"]?)(${LIST_ITEM})\1 \(default\)(?=\s*(?:,|$)|\s+or\s)`).exec(description) ??
-      new RegExp(String.raw`\b[A-Z][A-Z_]{1,20}\s+(?:is|can be|must be)\s+()(${LIST_ITEM}) \(default\)(?=\s+or\s+${LIST_ITEM}\.?(?:\s|$))`).exec(description);
+      new RegExp(String.raw`\b[A-Z][A-Z_]{1,20}\s+(?:is|can be|must be)\s+()(${LIST_ITEM}) \(default\)(?=\s+or\s+${LIST_ITEM}\.?(?:\s|$))`).exec(description) ??
+      // nbstripout `Specify mode between [jupyter (default) | zeppelin]`: an item of a bracketed `|` list
+      new RegExp(String.raw`\[(?:${LIST_ITEM}\s*\|\s*){0,10}()(${LIST_ITEM}) \(default\)(?=\s*[|\]])`).exec(description);
     // optparse markdown `Use output format 'xhtml' (default) or 'html'.`: a quoted item may follow any word
     const quotedMarked = marked ?? new RegExp(String.raw`(?:^|\s)(['"])(${LIST_ITEM})\1 \(default\)(?=\s*(?:,|$)|\s+or\s)`).exec(description);
     if (quotedMarked) {
@@ -472,7 +479,8 @@ function readProseDefault(facts: DescriptionFacts): void {
     // pg_format `Default is uppercase: 2. Values: 0=>unchanged, …`: a number after the colon ends the sentence
     /\bdefault(?: value)? is [^.:]{1,60}:\s+([+-]?\d+(?:\.\d+)?)\.(?=\s)/i.exec(description) ??
     // optparse coverage: `Sort by column: name, … or cover. Default is name.`: one word, a sentence of its own
-    /(?:^|[.!]\s+)Default is ([a-z][\w.-]{0,60})\.(?=\s|$)/.exec(description) ??
+    // (click python-dotenv `Default mode is always.`: a noun naming the value between)
+    /(?:^|[.!]\s+)Default(?: [a-z]{2,20})? is ([a-z][\w.-]{0,60})\.(?=\s|$)/.exec(description) ??
     // esbuild: `(browser | node | neutral, default browser)`: the last item of a parenthesis
     /,\s+default\s+([a-z0-9][\w.-]{0,60})\)/i.exec(description) ??
     // argp cflow `(default -, meaning stdout)`: a value, then a gloss on what it means
@@ -499,8 +507,18 @@ function readProseDefault(facts: DescriptionFacts): void {
     !/^["']/.test(plain[1] ?? '') &&
     !/^[+-]?\d/.test(plain[1] ?? '') &&
     !/[.!]$/.test(plain[1] ?? '') &&
-    /^\s+[A-Za-z]/.test(description.slice(plain.index + plain[0].length));
+    /^\s+[A-Za-z]/.test(description.slice(plain.index + plain[0].length)) &&
+    !namesFileByNoun(plain[1] ?? '', description.slice(plain.index + plain[0].length));
   if (plain && !cut && !unclosed && !expression && !phrase && !isListDefault(description, plain) && !isPerCaseDefault(description, plain)) setDefault(facts, (plain[1] ?? '').replace(/\.$/, ''));
+}
+
+/**
+ * python-dotenv `Location of the .env file, defaults to .env file in current working directory.`: a
+ * file name (a dot in it) followed by the noun `file` / `directory` is the value, the phrase only
+ * says what it is.
+ */
+function namesFileByNoun(value: string, after: string): boolean {
+  return /^\.?[\w-]*\.[\w.-]+$/.test(value) && /^\s+(?:file|directory|folder|dir)\b/i.test(after);
 }
 
 /**

@@ -11,14 +11,25 @@ import type { CliOption } from './spec.ts';
 
 const VALUE_CUES: readonly RegExp[] = [
   // a noun phrase naming the value
-  /^(?:(?:maximum|minimum|max|min)\s+)?(?:paths?|list|number|names?|size|amount|location|address|url|port|host|hostname|passphrase|password|token)\s+(?:to|of|for)\b/i,
+  // (sade `The name of a database client driver`: after an article too; gocryptfs `Custom path to config file`)
+  /^(?:(?:an?|the)\s+)?(?:(?:maximum|minimum|max|min|custom|alternate|alternative)\s+)?(?:paths?|list|number|names?|size|amount|location|address|url|port|host|hostname|passphrase|password|token)\s+(?:to|of|for)\b/i,
   // xo: `Reporter to use`: a short noun phrase that is the whole sentence (`Attempt to use HTTP/2` goes on)
   /^(?:(?:an?|the)\s+)?[\w-]+(?:\s+[\w-]+)?\s+to\s+use\s*(?:[.([]|$)/i,
+  // …freeze `Theme to use for syntax highlighting`, `Font size to use for code`: the purpose goes on after `for`
+  /^(?:(?:an?|the)\s+)?[\w-]+(?:\s+[\w-]+)?\s+to\s+use\s+for\b/i,
+  // freeze `Width of terminal window.`, `Corner radius of window.`, `Language of code file.`: a dimension or
+  // language of something (one modifier word before it)
+  // (`Line height relative to font size.`)
+  /^(?:[\w-]+\s+)?(?:width|height|length|depth|radius|language)\s+(?:of|relative\s+to)\b/i,
   // sade sirv: `Any URL pattern(s) to ignore`
   /^(?:any\s+)?(?:url|file|path|glob|regexp?|name)\s+patterns?(?:\(s\))?\s+to\b/i,
   /^(?:file|directory|url|port|host)\b/i,
   // sade svelte-package: `Input directory`: a short noun phrase that ends naming one file or directory (`Sort test files` acts on them)
-  /^(?:[\w-]+\s+){1,2}(?:file|directory|folder|path)\.?$/i,
+  // (freeze `Base configuration file or template.`: or one other kind of thing; `Font file to embed.`: a file for a purpose)
+  // (gocryptfs `Initialize encrypted directory`: a verb in -ize/-ise acts on it; nuxi `Override existing
+  // directory`: an existing one is acted on)
+  /^(?![a-z]{3,}i[sz]e\s)(?![\w-]+\s+existing\s)(?:[\w-]+\s+){1,2}(?:file|directory|folder|path)(?:\s+or\s+[\w-]+)?\.?$/i,
+  /^(?:[\w-]+\s+)?(?:file|directory|folder)\s+to\s+[a-z]+\.?$/i,
   // sade uvu: `Additional module(s) to preload`: a noun counted with `(s)` that the option is for
   /^(?:(?:any|additional|extra)\s+)?[\w-]+\(s\)\s+to\b/i,
   // depcheck (yargs, tags only on booleans): `A config file to be parsed`, `Comma separated package list to ignore`
@@ -30,6 +41,15 @@ const VALUE_CUES: readonly RegExp[] = [
   // …`Generate a changelog scoped to a specific directory`, `for a specific lerna package`: the one to use is named
   /\b(?:for|to|in|from)\s+a\s+specific\s+(?:[\w-]+\s+)?(?:directory|dir|folder|path|file|package|project|workspace)\b/i,
   /^comma[- ]separated\b/i,
+  // gocryptfs `Unmount automatically after specified idle duration`, `Create control socket at location`,
+  // `Read password from plain text file(s)`: the thing specified, the location, the file read from
+  // (freeze `Wrap lines at a specific width`)
+  /\b(?:at|after|for|to|with|from|in)\s+(?:the\s+|a\s+)?(?:specified|given)\s+[a-z]/i,
+  /\bat\s+a\s+specific\s+[a-z]/i,
+  // freeze `Lines to capture (start,end).`: the value's form, its parts named in parentheses
+  /\([a-z]{1,12}(?:,[a-z]{1,12}){1,3}\)\.?$/i,
+  /\bat\s+(?:the\s+)?location\.?$/i,
+  /\bfrom\s+(?:[\w-]+\s+){0,3}file(?:\(s\)|s)?\.?$/i,
   // citty giget: `Custom Authorization token to use for downloading`
   /^(?:[\w-]+\s+){0,2}(?:token|password|passphrase|secret)\s+(?:to|for)\b/i,
   /^(?:specify|set)\s+(?!up\b|(?:the\s+)?(?:flag|option)\b)\S/i,

@@ -9,7 +9,8 @@
  *   `(3) Built-in reporters: symbols (default), compact, json`: a list of values; its items are the
  *   choices unless the title calls them built-in ones (others may be added);
  * - an example that invokes the program giving the option a value: `xo --print-config=index.js`
- *   (attached, always a value), or `knip --reporter compact` when the program takes no positionals
+ *   (attached, always a value), `freeze main.go [-o code.svg]` (one bracket group holds the option
+ *   and a literal value), or `knip --reporter compact` when the program takes no positionals
  *   (the word after the option can be nothing else but a listed command).
  *
  * Either one contradicting the option list shows the list's placeholders are incomplete: the
@@ -73,7 +74,15 @@ function spellingsOf(option: CliOption): string[] {
   );
 }
 
+/** freeze `[-o code.svg]`: an option and one more word closed in one bracket group; the word can only be its value. */
+const BRACKETED_OPTION_VALUE = /\[(-{1,2}[A-Za-z][\w.-]{0,40}) ([^\s[\]|<>{}-][^\s[\]|<>{}]{0,80})\]/g;
+
+function bracketGivesValue(examples: readonly string[][], spellings: readonly string[]): boolean {
+  return examples.some((words) => [...words.join(' ').matchAll(BRACKETED_OPTION_VALUE)].some((group) => spellings.includes(group[1] ?? '') && !/^[A-Z][A-Z_]*$/.test(group[2] ?? '')));
+}
+
 function exampleGivesValue(examples: readonly string[][], spellings: readonly string[], positionalsTaken: boolean, commands: ReadonlySet<string>): boolean {
+  if (bracketGivesValue(examples, spellings)) return true;
   return examples.some((words) =>
     words.some((word, index) => {
       const attached = /^(-{1,2}[^=\s]+)=\S/.exec(word);

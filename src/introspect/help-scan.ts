@@ -82,7 +82,8 @@ const SYNOPSIS_TITLE = /^(synopsis|examples?|usage examples?|examples? usage)$/i
 
 function classifySection(title: string): SectionKind {
   const lowered = title.toLowerCase();
-  if (lowered === 'usage') return 'usage';
+  // timeit `Command line usage:`
+  if (/^(?:command[- ]line )?usage$/.test(lowered)) return 'usage';
   if (/\bcommands?\b|\bsubcommands?\b/.test(lowered) && !/\boptions?\b|\bflags?\b/.test(lowered)) return 'commands';
   if (/\barguments?\b|\bpositionals?\b/.test(lowered) && !/\boptions?\b|\bflags?\b/.test(lowered)) return 'positionals';
   if (/\boptions?\b|\bflags?\b|\bswitches\b|\bparameters\b/.test(lowered)) return 'options';
@@ -106,6 +107,15 @@ function isPlaceholderFlag(trimmed: string): boolean {
   const word = /^-([A-Z]{3,})(?:\s|$)/.exec(trimmed)?.[1];
   return word !== undefined && new RegExp(String.raw`\S\s.*\b${word}\b`).test(trimmed);
 }
+
+/** GnuPG `Syntax: gpgv [options] [files]`: a form titled `Syntax:` (a program word, then usage syntax). */
+const SYNTAX_FORM = /^syntax:\s+([a-z][\w.-]{0,40}\s+[[<].*)$/i;
+/** `  or   prog …`: one more usage form, introduced by `or` without a colon. */
+const BARE_OR_FORM = /^\s+or\s+(\S.*)$/;
+/** `  USAGE` alone on its line, indented a little (lipgloss-styled helps). */
+const INDENTED_CAPITAL_USAGE = /^ {1,4}USAGE\s*$/;
+/** `SETTINGS`, `CUSTOMIZATION`: a title in capitals. */
+const CAPITAL_TITLE = /^[A-Z][A-Z ]{1,40}$/;
 
 class Scanner {
   readonly result: HelpScan = { usageForms: [], entries: [], paragraphs: [], seenUsage: false, unparsed: [], synopsisLines: [] };
@@ -133,6 +143,11 @@ class Scanner {
 
   /** oclif / gh print section titles in capitals without a colon (`USAGE`, `FLAGS`, `ARGUMENTS`). */
   private readonly capitalTitles: boolean;
+  /**
+   * lipgloss-styled helps (freeze) indent their capital titles alike: `  USAGE`, `  SETTINGS` on lines
+   * of their own. The indent of such a `USAGE` line, or null.
+   */
+  private readonly capitalTitleIndent: number | null;
 
   constructor(
     private readonly lines: readonly string[],
@@ -140,6 +155,8 @@ class Scanner {
     private readonly usageHeader: number | null,
   ) {
     this.capitalTitles = lines.some((line) => /^USAGE(?:\s*$|\s+\S)/.test(line));
+    const indentedUsage = lines.find((line) => INDENTED_CAPITAL_USAGE.test(line));
+    this.capitalTitleIndent = indentedUsage === undefined ? null : indentOf(indentedUsage);
   }
 
   run(): HelpScan {
@@ -173,7 +190,8 @@ class Scanner {
       if (this.current !== null) this.beforeBlank = this.current;
       this.current = null;
       if (this.usageMode !== null) this.usagePaused = this.usageMode === 'header' && this.result.usageForms.length > 0;
-      this.usageMode = null;
+      // `  USAGE`, a blank line, then the indented forms (lipgloss): the title still heads them
+      if (!(this.usageMode === 'header' && this.result.usageForms.length === 0)) this.usageMode = null;
       this.proseIndent = null;
       this.closeParagraph();
       return;
@@ -205,7 +223,7 @@ class Scanner {
 
   private usageLine(line: string, trimmed: string, indent: number, index: number): boolean {
     // citty prints its title in capitals with the form on the same line: `USAGE giget [OPTIONS] <TEMPLATE> [DIR]`
-    const usageMatch = /^\s*usage:\s*(.*)$/i.exec(line) ?? /^\s*USAGE\s+(\S.*)$/.exec(line);
+    const usageMatch = /^\s*usage:\s*(.*)$/i.exec(line) ?? /^\s*USAGE\s+(\S.*)$/.exec(line) ?? SYNTAX_FORM.exec(line);
     if (usageMatch && (!this.result.seenUsage || this.usageMode === null)) {
       this.closeParagraph();
       this.current = null;
@@ -229,6 +247,13 @@ class Scanner {
         forms.push((orMatch[1] ?? '').trim());
         return true;
       }
+      // gocryptfs `  or   gocryptfs [OPTIONS] CIPHERDIR MOUNTPOINT`: `or` without its colon, before the program again
+      const bareOr = BARE_OR_FORM.exec(line);
+      const firstProgram = forms[0] === undefined ? undefined : /^\S+/.exec(forms[0])?.[0];
+      if (bareOr !== null && firstProgram !== undefined && /^\S+/.exec(bareOr[1] ?? '')?.[0] === firstProgram) {
+        forms.push((bareOr[1] ?? '').trim());
+        return true;
+      }
       if (indent > 0 && trimmed.startsWith('#')) return true; // `# from file to file`: a comment, not a form
       // skopeo's cobra template prints its form flush left, right under `Usage:`
       const flushLeftForm = indent === 0 && this.usageMode === 'header' && /^usage:$/i.test((this.lines[index - 1] ?? '').trim());
@@ -247,7 +272,9 @@ class Scanner {
         const lastForm = forms[forms.length - 1];
         const programOfLast = lastForm === undefined ? undefined : /^\S*/.exec(lastForm)?.[0];
         // oclif wraps a long form under `USAGE` onto deeper lines: `  $ oclif generate NAME [--a <value>]` / `    [-n]`
-        const wrapped = this.usageMode === 'header' && lastForm !== undefined && indent > this.usageIndent && /^[[(<{]/.test(trimmed);
+        // Pod::Usage wraps it at the same indent: `    pod2text [-aclostu] … [-q quotes]` / `    [--nourls] … [input [output ...]]`
+        const wrappedFlush = this.usageMode === 'header' && lastForm !== undefined && indent === this.usageIndent && trimmed.startsWith('[') && (this.lines[index - 1] ?? '').trim().length > 0;
+        const wrapped = wrappedFlush || (this.usageMode === 'header' && lastForm !== undefined && indent > this.usageIndent && /^[[(<{]/.test(trimmed));
         if (!wrapped && (this.usageMode === 'header' || lastForm === undefined || firstWord === programOfLast)) {
           this.usageLineCount += 1;
           this.usageIndent = indent;
@@ -266,7 +293,11 @@ class Scanner {
       this.section = 'none';
       this.inSynopsis = false;
     }
-    if (!this.result.seenUsage && this.result.entries.length === 0 && this.result.paragraphs.length === 0 && this.paragraph === null && looksLikeBareUsage(line)) {
+    // erb prints a stray line first (`print this help`), then `erb [switches] [var=value...] [inputfile]`
+    // right over its option lines: a bare form with option lines under it is the usage still
+    const overOptions = indent === 0 && OPTION_START.test((this.lines[index + 1] ?? '').trim()) && indentOf(this.lines[index + 1] ?? '') > 0;
+    const nothingBefore = this.result.paragraphs.length === 0 && this.paragraph === null;
+    if (!this.result.seenUsage && this.result.entries.length === 0 && (nothingBefore || overOptions) && looksLikeBareUsage(line)) {
       this.result.usageForms.push(trimmed);
       this.result.seenUsage = true;
       this.bareUsageLine = index;
@@ -300,6 +331,7 @@ class Scanner {
     if (ruled !== null) return ruled[1] ?? null;
     // meow: `  Usage`, `  Options`, `  Examples` indented by two, their content deeper
     if (indent <= 4 && BARE_TITLE.test(trimmed) && (this.lines[index - 1] ?? '').trim().length === 0 && indentOf(this.lines[index + 1] ?? '') > indent) return trimmed;
+    if (indent > 0 && indent === this.capitalTitleIndent && CAPITAL_TITLE.test(trimmed) && (this.lines[index - 1] ?? '').trim().length === 0) return trimmed;
     if (indent > 0) return null;
     if (this.capitalTitles && /^[A-Z][A-Z ]{1,40}$/.test(trimmed)) return trimmed;
     if (!/^[A-Z][A-Za-z0-9]*( [A-Za-z0-9]+){0,4}$/.test(trimmed) || (this.lines[index - 1] ?? '').trim().length > 0) return null;

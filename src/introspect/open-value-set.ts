@@ -5,7 +5,7 @@
  * `inferredParser (string | null)` describes a field's type, not a value to pass), and lower-case
  * values beside an upper-case placeholder (argparse `{keep,no,INTEGER}`: any integer is taken too),
  * and a numeric range among them (iperf `either 0-63 or symbolic`), an item patterned with placeholder
- * capitals (`graphviz-FMT`) or an ellipsis item (`{*|FORMAT,FORMAT,...}`).
+ * capitals (`graphviz-FMT`), an ellipsis item (`{*|FORMAT,FORMAT,...}`) or `etc.`.
  */
 
 /** `7d`, `12h`, `30m`, `500ms`, `1.5s`, `1kb`, `120KiB`, `2G`: a number with a time or size unit. */
@@ -17,6 +17,8 @@ const NUMERIC_RANGE = /^\d+-\d+$/;
 const PATTERNED_ITEM = /^[a-z0-9][a-z0-9.]*[-_:=/][A-Z]{2,}[A-Z0-9_]*$/;
 /** click `{*|FORMAT,FORMAT,...}`: an ellipsis among the items says more values follow. */
 const ELLIPSIS_ITEM = /^(?:\.{2,3}|…)$/;
+/** scc `(facilities, equipment, accounting, etc.)`, tqdm `(kilo, mega, etc.)`: examples, not the whole set. */
+const ETC_ITEM = /^(?:etc\.?|and so on)$/i;
 const TYPE_NAMES = new Set(['string', 'number', 'boolean', 'bool', 'null', 'undefined', 'object', 'array', 'integer', 'int', 'float', 'any']);
 
 /**
@@ -29,13 +31,17 @@ function isBitMask(items: readonly string[]): boolean {
   return values.every((value) => value === 0 || (value & (value - 1)) === 0) && [1, 2, 4].every((bit) => values.includes(bit));
 }
 
-/** True when every item is a quantity with a unit, or every item is a type name, or the items are bits of a mask: the list is open. */
-export function isOpenValueSet(items: readonly string[]): boolean {
+/**
+ * True when every item is a quantity with a unit, or every item is a type name, or the items are bits
+ * of a mask: the list is open. `tagged`: the list is a framework's choices tag (yargs `[choices:
+ * "number", "integer"]`), whose type names are the values themselves.
+ */
+export function isOpenValueSet(items: readonly string[], tagged = false): boolean {
   if (items.length === 0) return false;
   // iperf `either 0-63 or symbolic`: a numeric range stands for every number in it
   if (items.some((item) => NUMERIC_RANGE.test(item))) return true;
-  if (items.some((item) => PATTERNED_ITEM.test(item) || ELLIPSIS_ITEM.test(item))) return true;
+  if (items.some((item) => PATTERNED_ITEM.test(item) || ELLIPSIS_ITEM.test(item) || ETC_ITEM.test(item))) return true;
   if (isBitMask(items)) return true;
   if (items.some((item) => PLACEHOLDER.test(item)) && items.some((item) => /^[a-z0-9][a-z0-9._-]*$/.test(item))) return true;
-  return items.every((item) => QUANTITY.test(item)) || items.every((item) => TYPE_NAMES.has(item.toLowerCase()));
+  return items.every((item) => QUANTITY.test(item)) || (!tagged && items.every((item) => TYPE_NAMES.has(item.toLowerCase())));
 }

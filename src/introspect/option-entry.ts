@@ -13,6 +13,8 @@ import { coerceDefault, isExplicitStringName, isNumberText, typeFromDefault, typ
 import { valueSeparatorOf } from './value-list.ts';
 import { isOpenValueSet } from './open-value-set.ts';
 import { readValueDefinitionLine } from './value-definition-line.ts';
+import { setValueListChoices } from './set-value-list.ts';
+import { sentenceOpeningChoices } from './sentence-values.ts';
 
 const NO_VALUE_WORDS = /^(none|null|unset|undefined|n\/a)$/i;
 /** codespell `Defaults to empty/disabled.`: nothing given, in words (`empty`, or it joined by a slash to another word). */
@@ -94,14 +96,19 @@ export function isHelpOrVersion(option: CliOption): boolean {
   // oclif readme's `--version=<value>  Version to use in readme links` is an option of its own
   if (option.long === 'help' || (option.long === 'version' && !option.takes_value)) return true;
   if (option.long === 'usage' && /usage message/i.test(option.description ?? '')) return true;
-  if (option.long === null && (option.short === 'h' || option.short === '?') && /\b(help|usage)\b/i.test(option.description ?? '')) return true;
+  // xxd `-h  print this summary.`
+  if (option.long === null && (option.short === 'h' || option.short === '?') && /\b(help|usage)\b|^print this summary\b/i.test(option.description ?? '')) return true;
   // cwebp `-H / -longhelp ......... long help`: another length of the help (the slash joins two spellings)
   const spellings = [option.long ?? '', (option.negation ?? '').replace(/^-+/, '')];
   if (spellings.some((spelling) => /help$/i.test(spelling)) && /^(?:short|long|full|extended|detailed|more)\s+help\.?$/i.test(option.description ?? '')) return true;
+  // gocryptfs `-hh  Long help text with all options`: the doubled help letter
+  if (option.short === null && option.long === 'hh' && /^(?:short|long|full|extended|detailed|more)\s+help\b/i.test(option.description ?? '')) return true;
   // `-V  Print version`, `-V  display version information`; busybox sort's `-V  Sort version` (another verb governing it) is an option
   const description = option.description ?? '';
   const otherVerb = /^([a-z]+)\s+versions?\b/i.exec(description)?.[1];
   if (option.long === null && option.short === 'V' && /\bversion\b/i.test(description) && (otherVerb === undefined || /^(print|show|display|output|report|echo|the|its|program'?s?)$/i.test(otherVerb))) return true;
+  // xxd `-v  show version: "xxd 2022-01-14 …"`: a lower-case `-v` only when the description opens so
+  if (option.long === null && option.short === 'v' && !option.takes_value && /^(?:print|show|display|output)\s+(?:the\s+)?version\b/i.test(description)) return true;
   return false;
 }
 
@@ -131,7 +138,7 @@ function valueShapeOf(head: OptionHead, facts: DescriptionFacts, choices: string
     const type = hinted === 'integer' && facts.defaultText !== null && !facts.defaultQuoted && isNumberText(facts.defaultText) && !/^[+-]?\d+$/.test(facts.defaultText) ? 'number' : hinted;
     return { takes: true, type };
   }
-  if (choices !== null && wholeListChoices(facts.description) !== null) return { takes: true, type: 'string' };
+  if (choices !== null && (wholeListChoices(facts.description) !== null || setValueListChoices(facts.description) !== null)) return { takes: true, type: 'string' };
   // sade (publint) `('suggestion' | 'warning' | 'error')`: quoted values offered as alternatives are a value's
   if (choices !== null && quotedPipeChoices(facts.description) !== null) return { takes: true, type: 'string' };
   if (valueSection) return { takes: true, type: facts.defaultText !== null ? (typeFromDefault(facts.defaultText, facts.defaultQuoted) ?? 'string') : 'string' };
@@ -303,6 +310,16 @@ function kongHead(head: OptionHead, style: OptionStyle): OptionHead {
   return { ...head, valueName: head.choices[0] ?? null, choices: null };
 }
 
+/**
+ * pod2text `--errors=style   Set the error handling style. "die" says …`: a one-value spelling whose
+ * word the description uses as a plain noun names the value (a placeholder), not a literal value.
+ */
+function describedLiteralHead(head: OptionHead, descriptionLines: readonly string[]): OptionHead {
+  const word = head.valueName === null && head.choices?.length === 1 ? head.choices[0] : undefined;
+  if (word === undefined || !/^[a-z][a-z-]{2,30}$/.test(word)) return head;
+  return new RegExp(`(?:^|\\s)${word}(?=[\\s.,;]|$)`).test(descriptionLines.join(' ')) ? { ...head, valueName: word, choices: null } : head;
+}
+
 /** Older GNU helps quote with a backquote and an apostrophe (argp cflow `` `gnu' (default), `posix' ``): the same as `'gnu'`. */
 function withPlainQuotes(text: string): string {
   return text.replace(/`([^`'\s]{1,60})'/g, "'$1'");
@@ -326,21 +343,23 @@ export function optionFromEntry(entry: Entry, style: OptionStyle = {}): CliOptio
   if (/^-\d{1,2}\s+(?:to|\.\.)\s+-\d{1,2}\b/.test(entry.head)) return null;
   const bracketed = bracketedBoolHead(entry.option, style);
   const definition = readValueDefinitionLine(bracketed.head, entry.description);
-  const head = kongHead(definition?.head ?? bracketed.head, style);
   const descriptionLines = definition?.lines ?? entry.description;
+  const head = describedLiteralHead(kongHead(definition?.head ?? bracketed.head, style), descriptionLines);
   // cwebp `-q <float> ............. quality factor`: the dot leader only leads the eye to the text
   const text = withPlainQuotes(joinWrapped([head.rest, ...descriptionLines])).replace(/^\.{3,}\s+/, '');
   // optipng `-o7   <=>   -zc1-9 -zm8-9 -zs0-3 -f0-5`: a spelling defined as equal to others is a shorthand, not an option
   if (/^<=>\s/.test(text.trim())) return null;
   const facts = extractDescriptionFacts(text);
   const placeholder = head.valueName !== null || head.choices !== null;
-  const prose = placeholder ? (listedChoices(facts.description, head.valueName) ?? definitionListChoices([head.rest, ...descriptionLines]) ?? exampleListChoices(facts.description, facts.defaultText)) : null;
+  const prose = placeholder
+    ? (listedChoices(facts.description, head.valueName) ?? definitionListChoices([head.rest, ...descriptionLines]) ?? exampleListChoices(facts.description, facts.defaultText) ?? sentenceOpeningChoices(facts.description))
+    : null;
   // urfave `(docs.go, swagger.json, swagger.yaml) like go,json,yaml (default: "go,json,yaml")`: a
   // list in prose that leaves out the quoted default is no list of the option's values
   const provenProse = prose !== null && facts.defaultQuoted && facts.defaultText !== null && matchingChoice(facts.defaultText, prose) === undefined ? null : prose;
-  const stated = definition?.choices ?? head.choices ?? facts.choices ?? (placeholder ? provenProse : wholeListChoices(facts.description));
+  const stated = definition?.choices ?? head.choices ?? facts.choices ?? (placeholder ? provenProse : (wholeListChoices(facts.description) ?? setValueListChoices(facts.description)));
   // `[possible values: ]` names none: an empty list is no list; nor are examples of an open set
-  const choices = stated !== null && stated.length > 0 && !isOpenValueSet(stated) ? stated : null;
+  const choices = stated !== null && stated.length > 0 && !isOpenValueSet(stated, stated === facts.choices && facts.choicesTagged === true) ? stated : null;
   const shape = valueShapeOf(head, facts, choices, text, style, entry.valueSection === true);
   const long = head.longs[0] ?? null;
   const option: CliOption = {
@@ -434,7 +453,9 @@ export function collectOptions(parsed: readonly CliOption[]): CliOption[] {
     if (option.long === null && option.short !== null && seenShorts.has(option.short)) {
       // lzop `-p  write output to current dir` then `-pDIR  write to path 'DIR'`: the value is optional
       const sameShort = options.find((other) => other.long === null && other.short === option.short);
-      if (sameShort !== undefined && !sameShort.takes_value && option.takes_value) mergeInto(sameShort, option);
+      // xxd `-r` then `-r -s off  revert with <off> added`: a line naming another flag too is a combination, no value of `-r`
+      const combination = option.aliases.some((alias) => /^-[A-Za-z0-9]$/.test(alias));
+      if (sameShort !== undefined && !sameShort.takes_value && option.takes_value && !combination) mergeInto(sameShort, option);
       continue;
     }
     if (options.length >= MAX_OPTIONS) break;

@@ -79,6 +79,11 @@ function tokenize(head: string): { tokens: string[]; starts: number[] } {
       flush();
       continue;
     }
+    // timeit `-n/--number N:`: a slash glued between a short and a long spelling joins them like a comma
+    if (depth === 0 && character === '/' && /^-[A-Za-z0-9]$/.test(current) && head.startsWith('--', position + 1)) {
+      flush();
+      continue;
+    }
     if (depth === 0 && (character === '/' || character === '|') && current.length === 0) {
       tokens.push(character);
       starts.push(position);
@@ -153,7 +158,9 @@ function readValue(raw: string): ValueInfo {
     const alternatives = inner.split('|');
     // …but commander `<path|glob>` (every one a kind of value) is a placeholder
     // …and so is cspell `<module|path>`, markdownlint `<file|directory|glob|package>`: half or more name where a value comes from
-    if (alternatives.length >= 2 && alternatives.every((choice) => /^[a-z0-9][\w.-]*$/.test(choice)) && !alternatives.every(isKindOfValue) && !namesValueSources(alternatives)) {
+    // (citty `<Fragment|React.Fragment>`: values in mixed case too; an all-capitals item is a placeholder)
+    const literal = (choice: string): boolean => /^[a-z0-9][\w.-]*$/.test(choice) || (/^[A-Z][\w.-]*$/.test(choice) && /[a-z]/.test(choice));
+    if (alternatives.length >= 2 && alternatives.every(literal) && !alternatives.map((choice) => choice.toLowerCase()).every(isKindOfValue) && !namesValueSources(alternatives)) {
       return { valueName: null, optional: false, choices: alternatives, repeatable };
     }
     return { valueName: inner, optional: false, choices: null, repeatable };
@@ -507,7 +514,8 @@ function fileFlagSpelling(scan: HeadScan, dashes: '--' | '-', name: string, toke
 
 /**
  * True when a lower-case word after a spelling comes back after the next spelling of the same head
- * (argparse prints the metavar after each: `-j n, --jobs n`): it is the value's name, not prose.
+ * (argparse prints the metavar after each: `-j n, --jobs n`; Pod::Usage `-m width, --left-margin=width`):
+ * it is the value's name, not prose.
  */
 function repeatsAfterNextSpelling(tokens: readonly string[], index: number, token: string): boolean {
   const word = token.replace(/,$/, '');
@@ -515,7 +523,9 @@ function repeatsAfterNextSpelling(tokens: readonly string[], index: number, toke
   if (!/^[a-z][a-z0-9_]{0,20}(?:=[a-z][a-z0-9_]{0,20})?$/.test(word)) return false;
   const following = tokens.slice(index + 1);
   const nextFlag = following.findIndex(isFlagToken);
-  return nextFlag >= 0 && following.slice(0, nextFlag).every((between) => between.replace(/,$/, '') === word) && following[nextFlag + 1]?.replace(/,$/, '') === word;
+  if (nextFlag < 0 || !following.slice(0, nextFlag).every((between) => between.replace(/,$/, '') === word)) return false;
+  // pod2text `-m width, --left-margin=width, --margin=width`: attached to the next spelling
+  return following[nextFlag + 1]?.replace(/,$/, '') === word || following[nextFlag]?.replace(/,$/, '').endsWith(`=${word}`) === true;
 }
 
 /** pflag's `NoOptDefVal`: the type word, then the value the bare flag stands for, `string[="default"]`. */

@@ -34,6 +34,8 @@ import { unwrapThorOptions } from './thor-options.ts';
 import { cobraHelpCommandName, parseUsageForm, programBaseName, type UsageForm } from './usage.ts';
 import { typeFromValueName } from './value-type.ts';
 import { sanitizeToolName } from '../tool-name.ts';
+import { isUrfaveGenericForm, urfaveNameForm } from './urfave-name-form.ts';
+import { isCittyHelp } from './citty-help.ts';
 
 export interface ParseHelpOptions {
   /** The component's file name, the last resort for the tool name. */
@@ -143,8 +145,12 @@ function extendedByOtherForms(positionals: UsageForm['positionals'], first: Usag
     // `--args <jq filter> [strings...]` puts another in the place of `[file...]`: an alternative)
     const shared = Math.min(form.positionals.length, result.length);
     if (shared === 0 || form.positionals.slice(0, shared).some((positional, index) => positional.name !== result[index]?.name)) continue;
+    // gocryptfs `-init|-passwd|-info [OPTIONS] CIPHERDIR` / `or gocryptfs [OPTIONS] CIPHERDIR MOUNTPOINT`:
+    // when the first form is a mode its required options select, one the later (plain) form requires
+    // is optional too, since the first form runs without it (cp's `SOURCE DEST DIRECTORY` adds nothing)
+    const firstIsMode = first.requiredOptions.length > 0 && form.requiredOptions.length === 0;
     for (const positional of form.positionals.slice(shared)) {
-      if (positional.required) break;
+      if (positional.required && !firstIsMode) break;
       result.push({ ...positional, required: false });
     }
   }
@@ -344,6 +350,8 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
     usagePositionals = synopsisPositionals(scan.synopsisLines, firstForm.program, takesValue);
   }
   if (forms.length === 0 && subcommands.length === 0 && usagePositionals.length === 0) usagePositionals = leadingPlaceholderPositionals(scan.paragraphs);
+  const nameForm = subcommands.length === 0 && firstForm?.program && isUrfaveGenericForm(scan.usageForms[0]) ? urfaveNameForm(rawLines, firstForm.program) : null;
+  if (nameForm !== null) usagePositionals = parseUsageForm(nameForm, takesValue, helpFor).positionals;
   if (optionsCalledArguments(rawLines)) usagePositionals = usagePositionals.filter((positional) => positional.required || !ARGUMENTS_PLACEHOLDER.test(positional.name));
   const positionals = collectPositionals(scan.entries, usagePositionals, subcommands);
   markMultiWordPositionals(positionals, rawLines);
@@ -360,7 +368,7 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
   if (go.options.length === 0 && style.untaggedTakesValue !== true) {
     // the options a stated default made value-taking show no placeholder either: the help stays bare
     const stillBare = bare && options.every((option) => !option.takes_value || option.default !== null);
-    applyDescriptionValueTaking(options, isMeowHelp(rawLines) || stillBare || handWritten);
+    applyDescriptionValueTaking(options, isMeowHelp(rawLines) || isCittyHelp(rawLines) || stillBare || handWritten);
   }
   const name = sanitizeToolName(programName ?? parseOptions?.fileName ?? 'tool');
 

@@ -168,6 +168,22 @@ export function markPluralPositionals(positionals: CliPositional[], lines: reado
     const name = positional.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
     const sentence = new RegExp(String.raw`^\s*${name}\s+(?:can|may)\s+be\b[^.]{0,80}\b(?:multiple|several|one or more)\s+[a-z]+s\b`);
     if (lines.some((line) => sentence.test(line))) positional.variadic = true;
+    else if (titledSectionOpensPlural(lines, positional.name)) positional.variadic = true;
   }
+}
+
+/** `Files or directories, leave blank to use stdin.`: a description opening with a plural noun (or two joined by `or`/`and`). */
+const PLURAL_OPENING = /^(?:[A-Z][a-z]{2,20}s)(?:\s+(?:or|and)\s+[a-z]{3,20}s)?(?:[,.;:]|\s+(?:to|of|or|and|that|which)\b)/;
+
+/**
+ * minify `Usage: minify [options] [input]` with a section `Input:` whose text reads `Files or
+ * directories, leave blank to use stdin.`: the section titled with the positional's name says it
+ * takes several.
+ */
+function titledSectionOpensPlural(lines: readonly string[], name: string): boolean {
+  const title = lines.findIndex((line) => line.trim().toLowerCase() === `${name.toLowerCase()}:` && !/^\s/.test(line));
+  if (title < 0) return false;
+  const first = lines[title + 1] ?? '';
+  return /^\s+\S/.test(first) && PLURAL_OPENING.test(first.trim());
 }
 

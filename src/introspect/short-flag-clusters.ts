@@ -73,6 +73,8 @@ export function applyUsageFlagClusters(options: CliOption[], usageForms: readonl
     if (option.prefix === '-' && option.long !== null) spellings.add(option.long);
     if (option.short !== null && option.short.length > 1) spellings.add(option.short);
   }
+  // Pod::Usage `[-help]` names the listed `-help`, dropped from the options as help: still no cluster
+  for (const entry of entries) for (const long of entry.option?.longs ?? []) if (long.dashes === '-' && long.name.length > 1) spellings.add(long.name);
   const letters = clusterLetters(usageForms, spellings);
   if (letters.size === 0) return;
   const isCombination = (option: CliOption): boolean =>

@@ -317,8 +317,8 @@ function readProgram(atoms: Atom[], result: UsageForm, commandName?: string): bo
   return true;
 }
 
-/** A runtime that runs a script named after it (`node gltf-pipeline`, `deno x.ts`). */
-const SCRIPT_RUNTIME = /^(?:node|nodejs|deno|bun)$/;
+/** A runtime that runs a script named after it (`node gltf-pipeline`, `deno x.ts`, `python timeit.py`). */
+const SCRIPT_RUNTIME = /^(?:node|nodejs|deno|bun|python[\d.]*)$/;
 /** A script's name: a lower-case word, maybe with a file extension, not an option or placeholder. */
 const SCRIPT_NAME = /^[a-z][\w.-]{0,63}$/;
 
@@ -515,8 +515,12 @@ function attachValuesOfRequiredOptions(form: string, takesValue: (flag: string) 
 }
 
 /** `commandName`: the command the help says it is of (cobra `help for stern`), when it says so. */
+/** Pod::Usage `[-(no)warnings]`: an optional `no` prefix in parentheses is part of the flag's spelling. */
+const OPTIONAL_NO_PREFIX = /(^|[\s[|(])(--?)\((no-?)\)(?=[A-Za-z])/g;
+
 export function parseUsageForm(form: string, takesValue: (flag: string) => boolean, commandName?: string): UsageForm {
-  const atoms = normalizedAtoms(attachValuesOfRequiredOptions(closeUnbalancedOptionGroups(form), takesValue));
+  const spelled = form.replace(OPTIONAL_NO_PREFIX, '$1$2');
+  const atoms = normalizedAtoms(attachValuesOfRequiredOptions(closeUnbalancedOptionGroups(spelled), takesValue));
   const result: UsageForm = { program: null, leadingLiterals: [], commandPath: [], positionals: [], requiredOptions: [] };
   if (!readProgram(atoms, result, commandName)) return result;
   const scan: FormScan = {
