@@ -6,7 +6,7 @@
  * naming the value (`Path to config file`, `Number of concurrent jobs`), `Specify …`, `this string`,
  * a unit (`(in milliseconds)`), a `<k=v>` pattern or globs say a value is taken.
  */
-import { listedChoices, namedValuesChoices } from './annotations.ts';
+import { listedChoices, namedValuesChoices } from './listed-choices.ts';
 import type { CliOption } from './spec.ts';
 
 const VALUE_CUES: readonly RegExp[] = [

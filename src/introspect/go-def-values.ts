@@ -5,7 +5,7 @@
  * Go-style flags (`-ignore-body`, one dash before a long name) show no placeholder and switches
  * state `(default: false)`, a flag without any stated default is a string flag: it takes a value.
  */
-import { listedChoices } from './annotations.ts';
+import { listedChoices } from './listed-choices.ts';
 import type { CliOption } from './spec.ts';
 
 /** At least this many flags stating a boolean default before the rule holds. */

@@ -7,7 +7,8 @@
  *
  * Options are single-dash (`prefix: '-'`); descriptions follow on tab-indented lines.
  */
-import { definitionListChoices, extractDescriptionFacts, listedChoices } from './annotations.ts';
+import { extractDescriptionFacts } from './annotations.ts';
+import { definitionListChoices, listedChoices } from './listed-choices.ts';
 import { clampDescription, indentOf, MAX_OPTIONS } from './limits.ts';
 import { isProseDefault } from './option-entry.ts';
 import type { CliOption, CliValueType } from './spec.ts';

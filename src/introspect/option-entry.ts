@@ -4,7 +4,8 @@
  * the several lines one option can take (`-save-temps` and `-save-temps=<arg>`, zstd's
  * `--format=zstd` / `--format=gzip`, GNU `--time` and `--time=WORD`).
  */
-import { definitionListChoices, exampleListChoices, extractDescriptionFacts, listedChoices, quotedPipeChoices, wholeListChoices, type DescriptionFacts } from './annotations.ts';
+import { extractDescriptionFacts, quotedPipeChoices, type DescriptionFacts } from './annotations.ts';
+import { definitionListChoices, exampleListChoices, listedChoices, wholeListChoices } from './listed-choices.ts';
 import type { Entry, Paragraph } from './help-scan.ts';
 import { clampDescription, joinWrapped, MAX_OPTIONS } from './limits.ts';
 import type { OptionHead } from './option-head.ts';

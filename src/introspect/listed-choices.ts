@@ -1,0 +1,306 @@
+/**
+ * Choices stated around an option's description, read by the option-list passes (option-entry.ts,
+ * go-flag.ts, description-values.ts): a placeholder's prose list (`levels: a, b or c`, `MODE is one
+ * of …`, `(merge, diff3, or zdiff3)`), a description that is only values, examples after `like`,
+ * and value lists written as definition lists under a line ending in `:`.
+ */
+import { namesAnyKindOfValue } from './option-head.ts';
+import { EXAMPLE_CUE, LIST_ITEM, starredList } from './prose-list.ts';
+
+const LIST = String.raw`(${LIST_ITEM}(?:(?:,\s*or|,|\s+or)\s+${LIST_ITEM}){1,30})(?=\s*(?:[.;)(]|$))`;
+/** picocli: `Valid values: xml, sarif, plain for XMLLogger, SarifLogger, and DefaultLogger respectively`. */
+const LIST_FOR = String.raw`(${LIST_ITEM}(?:(?:,\s*or|,|\s+or)\s+${LIST_ITEM}){1,30})(?=\s*(?:[.;)(]|$)|\s+for\s)`;
+const LIST_AFTER_NOUN = new RegExp(String.raw`\b(?:modes?|values?|types?|styles?|formats?|levels?|kinds?|methods?)\s*(?:is|are|can be)?:\s+` + LIST_FOR);
+
+/**
+ * Choices written as a plain list after a colon: `coverage mode: set, count, atomic`, `optional
+ * modes: all, normal, no.`, or GNU's `show time as WORD instead of modification time: atime,
+ * access, use, ctime or status` (the value name earlier in the sentence). Only for options that
+ * take a value and state no choices otherwise.
+ */
+/** `word: a, b, c` ending the sentence (or before a parenthesis). */
+// …or after a parenthesis (optparse gprof2dot `(can be specified multiple times): self-time, …`)
+const AFTER_COLON_LIST = new RegExp(String.raw`([\w)]):\s+` + LIST);
+const COMMA_JOINED_AFTER_COLON = new RegExp(String.raw`\w:\s+(${LIST_ITEM}(?:,${LIST_ITEM}){2,30})(?=\.?\s*(?:[;(]|$)|\.\s)`);
+const CONSTANT = String.raw`[A-Z][A-Z0-9_]{1,30}`;
+/** `Order of results; ASCEND or DESCEND (ASCEND by default)`: upper-case constants listed after a semicolon, ending the sentence. */
+const CONSTANTS_AFTER_SEMICOLON = new RegExp(String.raw`;\s+(${CONSTANT}(?:(?:,\s*or|,|\s+or)\s+${CONSTANT}){1,30})(?=\s*(?:[.;(]|$))`);
+/** `Linearizable(l) or Serializable(s)`: words each glued to a parenthesized code, and nothing else. */
+const NAMED_CODES = /^[A-Za-z][\w-]{0,30}\([a-z0-9]{1,10}\)(?:(?:,\s*or|,|\s+or)\s+[A-Za-z][\w-]{0,30}\([a-z0-9]{1,10}\)){1,20}\.?$/;
+/** Three or more values opening the description, ending at a period or parenthesis. */
+const LEADING_LIST = new RegExp(String.raw`^(${LIST_ITEM}(?:(?:,\s*or|,|\s+or)\s+${LIST_ITEM}){2,30})(?=\s*(?:[.;(]|$))`);
+/** A description that is only `a | b | c`, after a type tag (vite/cac: `[string] info | warn`). */
+const PIPE_LIST = new RegExp(String.raw`^\s*(?:\[\w+\]\s*)?(${LIST_ITEM}(?:\s*\|\s*${LIST_ITEM}){1,30})\s*$`);
+const PAREN_SLASH_LIST = new RegExp(String.raw`\((${LIST_ITEM}(?:\/${LIST_ITEM}){2,30})\)`);
+const INLINE_PIPE_LIST = new RegExp(String.raw`(?:^|\s)(${LIST_ITEM}(?:\|${LIST_ITEM}){2,30})(?=[\s.,;)]|$)`);
+/** `(merge, diff3, or zdiff3)`, urfave `(atom, rss, universal)`: a parenthesized list of three or more. */
+const PAREN_LIST = new RegExp(String.raw`\((${LIST_ITEM}(?:,\s*${LIST_ITEM}){1,30}(?:,?\s+or\s+${LIST_ITEM})?)\)`);
+/** esbuild `(iife | cjs | esm, no default…)`: a parenthesized `a | b` list, maybe followed by a comma. */
+/** oclif apollo `(swift | typescript | json-modern (exposes raw json types))`: the last item may carry a parenthesized gloss. */
+const PAREN_PIPE_LIST = new RegExp(String.raw`\((${LIST_ITEM}(?:\s*\|\s*${LIST_ITEM}){1,30})\s*(?:\([^()|]{1,80}\)\s*)?[,)]`);
+
+
+/** A parenthesized group (from `start`, its `(`, to `end`, just past its `)` or `,`) glued to a word, `.` or `:` around it. */
+function isGluedGroup(text: string, start: number, end: number): boolean {
+  const before = text[start - 1] ?? ' ';
+  const closed = text[end - 1] === ')';
+  const after = closed ? (text[end] ?? ' ') : ' ';
+  return /[\w.]/.test(before) || /[\w:.]/.test(after) && !/^\.(?:\s|$)/.test(text.slice(end));
+}
+
+/** `(3x or latest)`: exactly two values joined by `or`, the whole parenthesis. */
+const PAREN_OR_PAIR = new RegExp(String.raw`\((${LIST_ITEM}) or (${LIST_ITEM})\)`);
+const PAREN_NAMED = String.raw`\((${LIST_ITEM})\)`;
+const PAREN_NAMED_ALTERNATIVES = new RegExp(
+  String.raw`${PAREN_NAMED}(?:,\s+[^(),.;]{1,40}${PAREN_NAMED}){1,30},?\s+or\s+[^(),.;]{1,40}${PAREN_NAMED}(?=\s*(?:[.;]|$))`,
+);
+
+const WHOLE_LIST = new RegExp(String.raw`^(${LIST_ITEM}(?:(?:,\s*or|,|\s+or)\s+${LIST_ITEM}){2,30})\.?$`);
+
+/**
+ * A description that is nothing but three or more values (perl shasum `-a, --algorithm   1 (default),
+ * 224, 256`): the option takes one of them, though no placeholder says so.
+ */
+export function wholeListChoices(description: string): string[] | null {
+  const match = WHOLE_LIST.exec(description.replace(/ \(default\)(?=\s*(?:,|$))/g, ''));
+  return match === null || isOpenList(match[1] ?? '') ? null : splitList(match[1] ?? '');
+}
+
+/**
+ * optparse qrcode `For svg and svg-path, use: circle, …` (the values for one case, not all of them)
+ * and `You can use the following shortcuts to the built-in … classes: pil, png` (shortcuts beside the
+ * full values the option takes): an introduction that makes the list after its colon partial.
+ */
+function isCaseOrShortcutIntroduction(introduction: string): boolean {
+  return /^\s*(?:for|if|when)\b[^,:]{1,80},/i.test(introduction) || /\b(?:shortcuts?|built-?in)\b/i.test(introduction);
+}
+
+/**
+ * fdupes `-o --order=BY  … by file modification time (BY='time'; default), status change time
+ * (BY='ctime'), or filename (BY='name')`: the value name set to a quoted value, twice or more.
+ */
+function assignedValueChoices(description: string, name: string): string[] | null {
+  if (!/^[A-Z][A-Z0-9_]{0,20}$/.test(name)) return null;
+  const values = [...description.matchAll(new RegExp(String.raw`\b${name}=(['"])(${LIST_ITEM})\1`, 'g'))].map((item) => item[2] ?? '');
+  return new Set(values).size >= 2 ? [...new Set(values)] : null;
+}
+
+const ALIASED_CLAUSE = String.raw`${LIST_ITEM} or ${LIST_ITEM}(?: \([^()]{1,200}\))?`;
+/**
+ * argp iucode_tool `selects the strategy: 0 or auto (default); 1 or fast (good for …); and 2 or exact
+ * (slow, …)`: after a colon, clauses split by `;`, each a value and its alias joined by `or`.
+ */
+const ALIASED_CLAUSES = new RegExp(String.raw`:\s+(${ALIASED_CLAUSE}(?:;\s+(?:and\s+)?${ALIASED_CLAUSE}){1,20})(?=\s*(?:\.|$))`);
+
+/** ffuf `formats: json, md, csv (or, 'all' for all formats)`: one more value offered in parentheses after the list. */
+function parenthesizedAlternative(rest: string): string[] {
+  const extra = new RegExp(String.raw`^\s*\(or,?\s+(['"]?)(${LIST_ITEM})\1\s+for\b[^()]{0,60}\)`).exec(rest);
+  return extra === null ? [] : [extra[2] ?? ''];
+}
+
+/** A list ending in an ellipsis (`5, 2015, 2016 or 2017...`) names examples, not every value. */
+function isOpenList(text: string): boolean {
+  return /\.{2,}$/.test(text);
+}
+
+function splitList(text: string): string[] {
+  return text.split(/\s*(?:,\s*or|,|\s+or)\s+/).map((choice) => choice.replace(/\.$/, '')).filter((choice) => choice.length > 0);
+}
+
+/** pflag (yq): `[auto|a|yaml|y|json] parse format for input.`: a bracketed pipe list opening the description. */
+const LEADING_BRACKET_PIPE = new RegExp(String.raw`^\[(${LIST_ITEM}(?:\|${LIST_ITEM}){1,30})\]\s`);
+/** pflag (task): `Sets output style: [interleaved|group|prefixed].`: a bracketed pipe list ending a sentence. */
+const ENDING_BRACKET_PIPE = new RegExp(String.raw`(?:^|\s)\[(${LIST_ITEM}(?:\|${LIST_ITEM}){1,30})\](?:\.?\s*$|\.(?=\s))`);
+const QUOTED_ITEM = String.raw`(?:"${LIST_ITEM}"|'${LIST_ITEM}')`;
+/** cobra (crane): `Format in which to save images ("tarball", "legacy", or "oci")`: quoted items in parentheses. */
+const QUOTED_PAREN_LIST = new RegExp(String.raw`\((${QUOTED_ITEM}(?:,\s*${QUOTED_ITEM}){0,30},?\s+or\s+${QUOTED_ITEM})\)`);
+const ITEM_MAYBE_QUOTED = String.raw`(?:"${LIST_ITEM}"|'${LIST_ITEM}'|${LIST_ITEM})`;
+const AND_OR_LIST = String.raw`(${ITEM_MAYBE_QUOTED}(?:(?:,\s*(?:and|or)|,|\s+(?:and|or))\s+${ITEM_MAYBE_QUOTED}){1,30})`;
+/** Go flag (staticcheck): `(valid choices are 'stylish', 'text' and 'json')`: the valid values named as such. */
+const VALID_VALUES_ARE = new RegExp(String.raw`(?:\b(?:valid|possible|allowed|accepted|supported)\s+|(?:^|[.!?]\s+)(?=[A-Z]))(?:choices|values|options)\s+(?:are|is)\s*:?\s+` + AND_OR_LIST + String.raw`(?=\s*(?:[.;)]|$))`, 'i');
+/** urfave (sops): `currently json, yaml, dotenv and binary are supported.`: the description opens with the supported values. */
+const SUPPORTED_LIST = new RegExp(String.raw`^(?:(?:currently|only)\s+)?` + AND_OR_LIST + String.raw`\s+are\s+(?:(?:currently|the only ones?)\s+)?(?:supported|accepted|allowed|valid)\b`, 'i');
+
+/**
+ * sade svelte-check `Possible values are \`js\` (includes TS), \`svelte\`, \`css\`.`: backquoted
+ * items read as quoted ones, and a short note in parentheses after an item is no part of the list.
+ */
+function withoutItemNotes(text: string): string {
+  return text.replace(/`([a-z0-9][\w.-]{0,30})`/g, "'$1'").replace(/(["'])\s+\([^()"']{1,30}\)(?=,|\s+(?:or|and)\s)/g, '$1');
+}
+
+/** The values a description names as such (`Possible values are a, b, c`, `Options are a, b.`), or null. */
+export function namedValuesChoices(text: string): string[] | null {
+  const validValues = VALID_VALUES_ARE.exec(withoutItemNotes(text));
+  return validValues === null ? null : splitAndOrList(validValues[1] ?? '');
+}
+
+function splitAndOrList(text: string): string[] {
+  // a sentence's final period is no part of the last item (`Options are human, machine.`)
+  return text.replace(/\.$/, '').split(/\s*(?:,\s*(?:and|or)|,|\s+(?:and|or))\s+/).map((item) => item.replace(/^["']|["']$/g, ''));
+}
+
+/**
+ * Choices written in an option's prose: `levels: a, b or c`, `MODE …: a, b`, `FILENUM is 1 or 2`,
+ * `(merge, diff3, or zdiff3)`, or a description that is only `info | warn | error`. Only asked for
+ * options with a value placeholder.
+ */
+export function listedChoices(text: string, valueName: string | null): string[] | null {
+  // `abort (default), fail`: the marker is no part of the list; fd's `file (f), directory (d)`: nor
+  // is a one-letter alias after an item
+  const starred = starredList(text);
+  if (starred !== null) return starred.choices;
+  // pg_format `Values: 0=>unchanged, 1=>lowercase, 2=>uppercase.`: each value, an arrow, its meaning
+  const arrows = [...text.matchAll(/(?:\bvalues?:\s+|,\s+)([a-z0-9][\w.-]{0,30})\s?=>\s?\w/gi)].map((item) => item[1] ?? '');
+  if (arrows.length >= 2 && new Set(arrows).size === arrows.length) return arrows;
+  const bracketPipe = LEADING_BRACKET_PIPE.exec(text) ?? ENDING_BRACKET_PIPE.exec(text);
+  if (bracketPipe !== null) return (bracketPipe[1] ?? '').split('|');
+  const quotedParen = QUOTED_PAREN_LIST.exec(text);
+  if (quotedParen !== null) return splitAndOrList(quotedParen[1] ?? '');
+  const validValues = VALID_VALUES_ARE.exec(withoutItemNotes(text)) ?? SUPPORTED_LIST.exec(text);
+  if (validValues !== null) return splitAndOrList(validValues[1] ?? '');
+  // rake `OUT can be stderr (default) or stdout.`: nor before an `or`
+  const description = text.replace(/ \(default\)(?=\s*(?:,|$)|\s+or\s)/g, '').replace(/\b([a-z0-9][\w.-]{0,30}) \([a-z0-9]\)(?=,|\s+or\s|\s*$)/g, '$1');
+  // gh: `Filter by state: {open|closed|all}`
+  const braced = /\{([a-z0-9][\w.-]{0,30}(?:\|[a-z0-9][\w.-]{0,30}){1,30})\}/.exec(description);
+  if (braced !== null) return (braced[1] ?? '').split('|');
+  // oclif: `<options: CommonJS|ESM>`
+  const oclif = /<options: ([^<>|\s]{1,40}(?:\|[^<>|\s]{1,40}){1,30})>/.exec(description);
+  if (oclif !== null) return (oclif[1] ?? '').split('|');
+  const name = valueName?.replace(/[<>[\]{}=]/g, '') ?? '';
+  // GNU od: `RADIX is one of [doxn]`: a character class, each letter one value
+  const characterClass = /^[A-Z][A-Z_]{1,20}$/.test(name) ? new RegExp(String.raw`\b${name} is one of \[([a-z0-9]{2,16})\]`).exec(description) : null;
+  if (characterClass !== null) return [...new Set(characterClass[1] ?? '')];
+  const assigned = assignedValueChoices(description, name);
+  if (assigned !== null) return assigned;
+  const aliased = ALIASED_CLAUSES.exec(description);
+  if (aliased !== null) return [...(aliased[1] ?? '').matchAll(new RegExp(String.raw`(?:^|;\s+(?:and\s+)?)(${LIST_ITEM}) or (${LIST_ITEM})`, 'g'))].flatMap((clause) => [clause[1] ?? '', clause[2] ?? '']);
+  let match = LIST_AFTER_NOUN.exec(description);
+  if (match === null && /^[A-Z][A-Z_]{1,20}$/.test(name)) {
+    // GNU patch `Valid WORDs are: literal, shell, …`: the value name in the plural counts too
+    match = new RegExp(String.raw`\b${name}s?\b[^.:]{0,120}:\s+` + LIST).exec(description);
+    if (match === null) {
+      // join `FILENUM is 1 or 2, corresponding to…`; GNU touch states them on several lines:
+      // `WORD is access, atime, or use: …` then `WORD is modify or mtime: …` (all of them count)
+      const sentences = new RegExp(String.raw`\b${name}\s+(?:is|must be|can be)\s+(?:one of\s+)?(${LIST_ITEM}(?:(?:,\s*or|,|\s+or)\s+${LIST_ITEM}){1,30})(?=\s*(?:[.,;:)(]|$))`, 'g');
+      const lists = [...description.matchAll(sentences)].flatMap((sentence) => splitList(sentence[1] ?? ''));
+      if (lists.length > 0) return [...new Set(lists)];
+    }
+  }
+  if (match !== null) return [...splitList(match[1] ?? ''), ...parenthesizedAlternative(description.slice(match.index + match[0].length))];
+  // commander: `Amount to log: silent, error, warn.`, `sections only: dev, peer, or prod (comma-delimited)`
+  // not a list of examples or of the defaults (`Replaces default unsafe packages: distribute, pip`), nor an open one (`2016 or 2017...`)
+  const afterColon = AFTER_COLON_LIST.exec(description);
+  const introduction = afterColon === null ? '' : (/[^.]*$/.exec(description.slice(0, afterColon.index + 1))?.[0] ?? '');
+  if (afterColon !== null && !/\b(e\.g|i\.e|examples?|such as|like|including|defaults?)\b/i.test(introduction) && !isCaseOrShortcutIntroduction(introduction) && !isOpenList(afterColon[2] ?? '')) return splitList(afterColon[2] ?? '');
+  // etcdctl `Sort target; CREATE, KEY, MODIFY, VALUE, or VERSION`: constants after a semicolon
+  const constants = CONSTANTS_AFTER_SEMICOLON.exec(description);
+  if (constants !== null) return splitList(constants[1] ?? '');
+  // etcdctl `Linearizable(l) or Serializable(s)`: a description made only of named codes; the codes are the values
+  if (NAMED_CODES.test(description)) return [...description.matchAll(/\(([a-z0-9]{1,10})\)/g)].map((code) => code[1] ?? '');
+  // tree `Select sort: name,version,size,mtime,ctime.`: three or more values joined by bare commas after a colon
+  const commaJoined = COMMA_JOINED_AFTER_COLON.exec(description);
+  const commaIntroduction = commaJoined === null ? '' : (/[^.]*$/.exec(description.slice(0, commaJoined.index + 1))?.[0] ?? '');
+  if (commaJoined !== null && !/\b(e\.g|i\.e|example|such as|like|including|defaults?)\b/i.test(commaIntroduction)) return (commaJoined[1] ?? '').replace(/\.$/, '').split(',');
+  // `npm, yarn, pnpm (default: npm).`: a description that starts with three or more values
+  const leading = LEADING_LIST.exec(description);
+  if (leading !== null && !isOpenList(leading[1] ?? '')) return splitList(leading[1] ?? '');
+  // commander reflows a list of numbered meanings: `Set the error level. 1: exits … 2: exits …`
+  const numbered = [...description.matchAll(/(?:^|[.:;]\s+)(\d{1,4}): [a-z]/g)].map((item) => item[1] ?? '');
+  if (numbered.length >= 2 && new Set(numbered).size === numbered.length) return numbered;
+  // urfave `Parse go files inside dependency folder, 0 disabled, 1 only parse models, 2 only parse
+  // operations, 3 parse all`: three or more levels counting up by one, each followed by its meaning
+  const levels = [...description.matchAll(/(?:^|,\s+)(\d{1,3}) [a-z]/g)].map((item) => item[1] ?? '');
+  if (levels.length >= 3 && levels.every((level, index) => index === 0 || Number(level) === Number(levels[index - 1]) + 1)) return levels;
+  // opusenc `1 for big endian, 0 for little (default: 0)`: numbers, each followed by `for` and its meaning, open the description
+  if (/^\d{1,3} for [a-z]/.test(description)) {
+    const meanings = [...description.matchAll(/(?:^|,\s*(?:or\s+)?)(\d{1,3}) for [a-z]/g)].map((item) => item[1] ?? '');
+    if (meanings.length >= 2 && new Set(meanings).size === meanings.length) return meanings;
+  }
+  // hyperfine: `Set output style type (default: auto). Set this to 'basic' to … Set it to 'full' to …`
+  const settings = [...description.matchAll(/\bset (?:this|it) to (["'`])([a-z0-9][\w.-]{0,30})\1/gi)].map((setting) => setting[2] ?? '');
+  if (settings.length >= 3) {
+    const stated = /\(default:? ([a-z0-9][\w.-]{0,30})\)/i.exec(description)?.[1];
+    return [...new Set([...(stated !== undefined ? [stated] : []), ...settings])];
+  }
+  const wholePipe = PIPE_LIST.exec(description);
+  if (wholePipe !== null) return (wholePipe[1] ?? '').split(/\s*\|\s*/);
+  // pflag `Cache mode off|minimal|writes|full (default off)`: three or more values joined by bare pipes, one word in the sentence
+  const inlinePipe = INLINE_PIPE_LIST.exec(description);
+  if (inlinePipe !== null) return (inlinePipe[1] ?? '').split('|');
+  const parenthesized = PAREN_LIST.exec(description);
+  // black `add the given magic to the list of known python-magics (capture, prun, …)`: members of a
+  // list the option adds to, or examples (`such as`, `e.g.`), are no list of its values
+  if (parenthesized !== null && EXAMPLE_CUE.test(/[^.]*$/.exec(description.slice(0, parenthesized.index))?.[0] ?? '')) return null;
+  // flake8 `(default, pylint, quiet-filename) or a format string`: an alternative outside the list opens it
+  if (parenthesized !== null && /^\s*or\b/.test(description.slice(parenthesized.index + parenthesized[0].length))) return null;
+  if (parenthesized !== null) {
+    // optipng `(256,512,1k,2k,4k,8k,16k,32k)`: bare commas join the items too
+    const content = parenthesized[1] ?? '';
+    const items = /\s/.test(content) ? splitList(content) : content.split(',');
+    // two without `or` (`(x, y)`) are an example more often than the choices
+    if (items.length >= 3 || /\sor\s/.test(parenthesized[1] ?? '')) return items;
+  }
+  // citty nuxi `release channel (3x or latest)`: two values joined by `or` in parentheses, when neither names a kind of value (`(file or directory)`)
+  const pairedOr = PAREN_OR_PAIR.exec(description);
+  if (pairedOr !== null && !isGluedGroup(description, pairedOr.index, pairedOr.index + pairedOr[0].length)) {
+    const pair = [pairedOr[1] ?? '', pairedOr[2] ?? ''];
+    if (!namesAnyKindOfValue(pair) && !EXAMPLE_CUE.test(/[^.]*$/.exec(description.slice(0, pairedOr.index))?.[0] ?? '')) return pair;
+  }
+  // commander svgo: `Output as Data URI string (base64), URI encoded (enc) or unencoded (unenc)`:
+  // three or more alternatives, each naming its value in parentheses
+  const named = PAREN_NAMED_ALTERNATIVES.exec(description);
+  if (named !== null) return [...named[0].matchAll(/\(([^()]+)\)/g)].map((item) => item[1] ?? '');
+  // commander madge: `layout engine to use (dot/neato/fdp/sfdp/twopi/circo)`: three or more joined by slashes
+  const slashed = PAREN_SLASH_LIST.exec(description);
+  if (slashed !== null) return (slashed[1] ?? '').split('/');
+  const piped = PAREN_PIPE_LIST.exec(description);
+  // vegeta `(ip|host):port`, knip `knip.(js|ts)`: a group glued to the text around it is part of a pattern
+  if (piped !== null && isGluedGroup(description, piped.index, piped.index + piped[0].length)) return null;
+  return piped === null ? null : (piped[1] ?? '').split(/\s*\|\s*/);
+}
+
+/**
+ * urfave `Property Naming Strategy like snakecase,camelcase,pascalcase (default: "camelcase")`: a
+ * list after `like` gives examples, unless the stated default is one of them — then it names the
+ * values (a compact `a,b,c` list of three or more).
+ */
+export function exampleListChoices(description: string, defaultText: string | null): string[] | null {
+  if (defaultText === null) return null;
+  const match = new RegExp(String.raw`\blike\s+(${LIST_ITEM}(?:,${LIST_ITEM}){2,30})(?=\s*(?:[.;(]|$))`).exec(description);
+  const items = match === null ? [] : (match[1] ?? '').split(',');
+  return items.includes(defaultText) ? items : null;
+}
+
+/** `json   machine-readable`, or with a dash between (Go benchstat's `text - plain text`). */
+const DEFINITION_LINE = /^([a-z0-9][\w.-]{0,30}(?:,\s*[a-z0-9][\w.-]{0,30}){0,5})(?:\s{2,}|\s+-\s+)\S/;
+
+/**
+ * A value list written as a definition list under a line ending in `:` — in an option's own
+ * description (`output format:` then `json   machine-readable`…) or in a paragraph after the
+ * options (GNU `Here are the values:` then `none, off   never make backups`). Every listed name
+ * (comma-separated aliases too) is a choice. Null unless at least two items follow the colon.
+ * `indents` (one per line) lets an item's description run on over deeper lines.
+ */
+export function definitionListChoices(lines: readonly string[], indents?: readonly number[]): string[] | null {
+  const colon = lines.findIndex((line) => /:$/.test(line));
+  if (colon === -1) return null;
+  const choices: string[] = [];
+  let itemIndent: number | undefined;
+  for (const [offset, line] of lines.slice(colon + 1).entries()) {
+    // with indents known, a line deeper than the items continues the item above
+    const indent = indents?.[colon + 1 + offset];
+    itemIndent ??= indent;
+    if (indent !== undefined && itemIndent !== undefined && indent > itemIndent) continue;
+    // clap long help: `Possible values:` then `- fast: Run swiftly`
+    // …clipanion (yarn) backquotes them: `- \`skip-build\` will not run the build scripts`
+    const match = DEFINITION_LINE.exec(line) ?? /^- ([a-z0-9][\w.-]{0,30})(?::|\s|$)/.exec(line) ?? /^- `([a-z0-9][\w.-]{0,30})`(?::|\s|$)/.exec(line);
+    // an item of the list that is no plain name (GNU od `d[SIZE]   signed decimal`) leaves it open
+    if (!match && choices.length > 0 && /^\S{1,40}\s{2,}\S/.test(line) && (indent === undefined || indent === itemIndent)) return null;
+    if (!match) break;
+    choices.push(...(match[1] ?? '').split(/,\s*/));
+  }
+  // an upper-case item (`pBRE`, `N`) is a placeholder: the list is not closed
+  if (choices.some((choice) => /[A-Z]/.test(choice))) return null;
+  return choices.length >= 2 ? [...new Set(choices)] : null;
+}
