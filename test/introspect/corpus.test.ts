@@ -56,18 +56,19 @@ describe('measured help corpus (public tools, tuned and held-back): floors', () 
     expect(scored.filter((entry) => entry.split === 'held-back').length).toBeGreaterThanOrEqual(10);
   });
 
-  // Measured (npx tsx test/bench/help-corpus.ts). Tuned: 154 texts (every earlier part, each measured
-  // once before it was tuned on): precision and recall 100%, value-taking 99.8%, choices 97.9%,
-  // defaults 99.7%, positionals 99.4%, names 99.4%, no invented default. Held-back: 32 texts (13
-  // JS/Python, 19 Go/Rust/GNU/other) written up by hand by people who never ran the parser, kept out
-  // of the tree while the parser was tuned, never tuned on, their misses never looked at; measured
-  // three times, before and after two tuning rounds on other texts: precision 100%, recall 99.7%,
-  // value-taking 97.4 → 97.7%, choices 63.5%, defaults 90.3 → 90.9% (5 → 4 invented), positionals
-  // 69.7%, names 93.8%. Floors sit a little below what is measured, so a regression fails; they
-  // record where the parser stands, not the goal.
+  // Measured (npx tsx test/bench/help-corpus.ts). Tuned: 324 texts, every earlier part, each
+  // measured once on first look before it was tuned on (batches 7–11 this round: choices 46–76%,
+  // positionals 59–89% on first look): precision and recall ≥ 99.9%, value-taking 99.6%, choices
+  // 98.6%, defaults 99.5%, positionals 99.7%, names 99.4%, nothing invented. Held-back: 56 texts (13
+  // C/GNU/util-linux/argp, 13 Python, 14 JS/TS, 16 Rust/Go) written up by hand by people who never
+  // ran the parser, staged outside the repository while five rounds tuned on other texts, added
+  // only to be measured, measured once, misses never looked at: precision 98.5%, recall 98.7%,
+  // value-taking 93.8%, choices 73.9% (4 invented), defaults 73.4% (2 invented), positionals 69.8%,
+  // names 94.6%. Floors sit a little below what is measured, so a regression fails; they record
+  // where the parser stands, not the goal.
   it.each([
-    ['tuned', { precision: 0.99, recall: 0.99, valueTaking: 0.99, choices: 0.95, defaults: 0.99, positionals: 0.98, names: 0.98, invented: 0 }],
-    ['held-back', { precision: 0.98, recall: 0.98, valueTaking: 0.96, choices: 0.6, defaults: 0.88, positionals: 0.65, names: 0.9, invented: 5 }],
+    ['tuned', { precision: 0.99, recall: 0.99, valueTaking: 0.99, choices: 0.97, defaults: 0.99, positionals: 0.99, names: 0.98, invented: 0, inventedChoices: 0 }],
+    ['held-back', { precision: 0.97, recall: 0.97, valueTaking: 0.92, choices: 0.7, defaults: 0.7, positionals: 0.65, names: 0.9, invented: 3, inventedChoices: 5 }],
   ] as const)('%s', (split, floor) => {
     const measured = score(split);
     expect(ratio(measured.precision)).toBeGreaterThanOrEqual(floor.precision);
@@ -78,5 +79,6 @@ describe('measured help corpus (public tools, tuned and held-back): floors', () 
     expect(ratio(measured.positionals)).toBeGreaterThanOrEqual(floor.positionals);
     expect(ratio(measured.names)).toBeGreaterThanOrEqual(floor.names);
     expect(measured.inventedDefaults).toBeLessThanOrEqual(floor.invented);
+    expect(measured.inventedChoices).toBeLessThanOrEqual(floor.inventedChoices);
   });
 });
