@@ -59,16 +59,18 @@ describe('measured help corpus (public tools, tuned and held-back): floors', () 
   // Measured (npx tsx test/bench/help-corpus.ts). Tuned: 324 texts, every earlier part, each
   // measured once on first look before it was tuned on (batches 7–11 this round: choices 46–76%,
   // positionals 59–89% on first look): precision and recall ≥ 99.9%, value-taking 99.6%, choices
-  // 98.6%, defaults 99.5%, positionals 99.7%, names 99.4%, nothing invented. Held-back: 56 texts (13
-  // C/GNU/util-linux/argp, 13 Python, 14 JS/TS, 16 Rust/Go) written up by hand by people who never
-  // ran the parser, staged outside the repository while five rounds tuned on other texts, added
-  // only to be measured, measured once, misses never looked at: precision 98.5%, recall 98.7%,
-  // value-taking 93.8%, choices 73.9% (4 invented), defaults 73.4% (2 invented), positionals 69.8%,
-  // names 94.6%. Floors sit a little below what is measured, so a regression fails; they record
-  // where the parser stands, not the goal.
+  // 98.6%, defaults 99.5%, positionals 99.7%, names 99.4%, nothing invented. Held-back: 116 texts in
+  // two parts written up by hand by people who never ran the parser, staged outside the repository
+  // while the parser was tuned on other texts, added only to be measured, each measured once, misses
+  // never looked at. Batch 6 (56: 13 C/GNU, 13 Python, 14 JS/TS, 16 Rust/Go): precision 98.5%,
+  // recall 98.7%, value-taking 93.8%, choices 73.9%, defaults 73.4%, positionals 69.8%, names 94.6%.
+  // Batch 12 (60: 15 C/Perl/Ruby, 14 Python, 17 JS/TS, 14 Rust/Go): 98.3%, 96.0%, 96.1%, 63.2%,
+  // 80.1%, 84.6%, 93.3%. Both: 98.4%, 97.4%, 94.8%, 69.0% (7 invented), 76.4% (7 invented), 76.5%,
+  // 94.0%. Floors sit a little below what is measured, so a regression fails; they record where the
+  // parser stands, not the goal.
   it.each([
     ['tuned', { precision: 0.99, recall: 0.99, valueTaking: 0.99, choices: 0.97, defaults: 0.99, positionals: 0.99, names: 0.98, invented: 0, inventedChoices: 0 }],
-    ['held-back', { precision: 0.97, recall: 0.97, valueTaking: 0.92, choices: 0.7, defaults: 0.7, positionals: 0.65, names: 0.9, invented: 3, inventedChoices: 5 }],
+    ['held-back', { precision: 0.97, recall: 0.96, valueTaking: 0.93, choices: 0.65, defaults: 0.72, positionals: 0.7, names: 0.9, invented: 9, inventedChoices: 9 }],
   ] as const)('%s', (split, floor) => {
     const measured = score(split);
     expect(ratio(measured.precision)).toBeGreaterThanOrEqual(floor.precision);
