@@ -5,10 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { parseHelp } from '../../src/introspect/parse-help.ts';
-
-function option(help: string, key: string) {
-  return parseHelp(help).options.find((candidate) => candidate.long === key || candidate.short === key);
-}
+import { option } from './parsed-option.ts';
 
 describe('choices that are no closed set', () => {
   it('yargs `[choices: "number", "integer"]` is a closed list even of type names; prose `(string | null)` stays open', () => {

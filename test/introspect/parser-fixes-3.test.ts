@@ -8,10 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { parseHelp } from '../../src/introspect/parse-help.ts';
-
-function option(help: string, key: string) {
-  return parseHelp(help).options.find((candidate) => candidate.long === key || candidate.short === key);
-}
+import { option } from './parsed-option.ts';
 
 describe('typer panels with a type column for every option', () => {
   const panel = (rows: string): string =>

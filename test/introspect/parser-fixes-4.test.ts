@@ -6,10 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { parseHelp } from '../../src/introspect/parse-help.ts';
-
-function option(help: string, key: string) {
-  return parseHelp(help).options.find((candidate) => candidate.long === key || candidate.short === key);
-}
+import { option } from './parsed-option.ts';
 
 describe('defaults that are no value', () => {
   it('cobra `(default: $RESTIC_KEY_HINT)` names the environment variable the value comes from', () => {

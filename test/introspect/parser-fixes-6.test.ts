@@ -4,10 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { parseHelp } from '../../src/introspect/parse-help.ts';
-
-function option(help: string, key: string) {
-  return parseHelp(help).options.find((candidate) => candidate.long === key || candidate.short === key);
-}
+import { option } from './parsed-option.ts';
 
 describe('defaults', () => {
   it('Getopt::Long `(default value: 5000 (roughly 60 lines))` is 5000; a quoted value keeps its spaces; prose is none', () => {

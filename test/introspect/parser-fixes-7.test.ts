@@ -5,10 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { parseHelp } from '../../src/introspect/parse-help.ts';
-
-function option(help: string, key: string) {
-  return parseHelp(help).options.find((candidate) => candidate.long === key || candidate.short === key);
-}
+import { option } from './parsed-option.ts';
 
 describe('defaults that are no value', () => {
   it('argparse `default: .?*, _svn, __pycache__` is a list; `default: 4.` and `default: fast, which is safe` are values', () => {

@@ -4,10 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { parseHelp } from '../../src/introspect/parse-help.ts';
-
-function option(help: string, key: string) {
-  return parseHelp(help).options.find((candidate) => candidate.long === key || candidate.short === key);
-}
+import { option } from './parsed-option.ts';
 
 describe('defaults and choices that are no value', () => {
   it('argparse `Defaults to empty/disabled.` is no default; `Defaults to auto.` is one', () => {

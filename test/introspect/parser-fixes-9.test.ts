@@ -5,10 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { parseHelp } from '../../src/introspect/parse-help.ts';
-
-function option(help: string, key: string) {
-  return parseHelp(help).options.find((candidate) => candidate.long === key || candidate.short === key);
-}
+import { option } from './parsed-option.ts';
 
 describe('choices that are no closed set', () => {
   it('clap `Output format: text, json, or graphviz-FMT`: an item patterned with placeholder capitals opens the list', () => {

@@ -7,10 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { parseHelp } from '../../src/introspect/parse-help.ts';
-
-function option(help: string, key: string) {
-  return parseHelp(help).options.find((candidate) => candidate.long === key || candidate.short === key);
-}
+import { option } from './parsed-option.ts';
 
 describe('option heads', () => {
   it('hand-written `-h: text` and `-d, -u: decode`: a colon after a flag ends the head', () => {
