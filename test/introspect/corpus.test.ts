@@ -56,21 +56,21 @@ describe('measured help corpus (public tools, tuned and held-back): floors', () 
     expect(scored.filter((entry) => entry.split === 'held-back').length).toBeGreaterThanOrEqual(10);
   });
 
-  // Measured (npx tsx test/bench/help-corpus.ts). Tuned: 324 texts, every earlier part, each
-  // measured once on first look before it was tuned on (batches 7–11 this round: choices 46–76%,
-  // positionals 59–89% on first look): precision and recall ≥ 99.9%, value-taking 99.6%, choices
-  // 98.6%, defaults 99.5%, positionals 99.7%, names 99.4%, nothing invented. Held-back: 116 texts in
-  // two parts written up by hand by people who never ran the parser, staged outside the repository
-  // while the parser was tuned on other texts, added only to be measured, each measured once, misses
-  // never looked at. Batch 6 (56: 13 C/GNU, 13 Python, 14 JS/TS, 16 Rust/Go): precision 98.5%,
-  // recall 98.7%, value-taking 93.8%, choices 73.9%, defaults 73.4%, positionals 69.8%, names 94.6%.
-  // Batch 12 (60: 15 C/Perl/Ruby, 14 Python, 17 JS/TS, 14 Rust/Go): 98.3%, 96.0%, 96.1%, 63.2%,
-  // 80.1%, 84.6%, 93.3%. Both: 98.4%, 97.4%, 94.8%, 69.0% (7 invented), 76.4% (7 invented), 76.5%,
-  // 94.0%. Floors sit a little below what is measured, so a regression fails; they record where the
-  // parser stands, not the goal.
+  // Measured (npx tsx test/bench/help-corpus.ts). Tuned: 380 texts, every earlier part, each
+  // measured once on first look before it was tuned on (batches 7–11: choices 46–76%, positionals
+  // 59–89% on first look). Batch 6 (56 texts, held back last session and measured once: choices
+  // 73.9%, positionals 69.8%) has just become tuning material; until its misses are fixed the tuned
+  // part stands at precision 99.7%, recall 99.7%, value-taking 98.7%, choices 95.8% (4 invented),
+  // defaults 95.6% (2 invented), positionals 94.8%, names 98.7%. Held-back: batch 12, 60 texts
+  // (15 C/Perl/Ruby, 14 Python, 17 JS/TS, 14 Rust/Go) written up by hand by people who never ran
+  // the parser, staged outside the repository while the parser was tuned on other texts, added only
+  // to be measured, measured once, misses never looked at: precision 98.3%, recall 96.0%,
+  // value-taking 96.1%, choices 63.2% (3 invented), defaults 80.1% (5 invented), positionals 84.6%,
+  // names 93.3%. Floors sit a little below what is measured, so a regression fails; they record
+  // where the parser stands, not the goal.
   it.each([
-    ['tuned', { precision: 0.99, recall: 0.99, valueTaking: 0.99, choices: 0.97, defaults: 0.99, positionals: 0.99, names: 0.98, invented: 0, inventedChoices: 0 }],
-    ['held-back', { precision: 0.97, recall: 0.96, valueTaking: 0.93, choices: 0.65, defaults: 0.72, positionals: 0.7, names: 0.9, invented: 9, inventedChoices: 9 }],
+    ['tuned', { precision: 0.99, recall: 0.99, valueTaking: 0.98, choices: 0.95, defaults: 0.95, positionals: 0.94, names: 0.98, invented: 2, inventedChoices: 4 }],
+    ['held-back', { precision: 0.97, recall: 0.955, valueTaking: 0.95, choices: 0.6, defaults: 0.78, positionals: 0.82, names: 0.9, invented: 5, inventedChoices: 3 }],
   ] as const)('%s', (split, floor) => {
     const measured = score(split);
     expect(ratio(measured.precision)).toBeGreaterThanOrEqual(floor.precision);
