@@ -167,7 +167,9 @@ function closeGroup(closed: UsageGroup, parent: UsageGroup | undefined, position
   if (parent) parent.nested = true;
   const added = positionals.length - closed.positionalStart;
   // …unless the form already names positionals with bare words (Go `binary [start end]`: two)
-  if (!bareOutside && !closed.hasPipe && !closed.hasOption && !closed.nested && added >= 2 && added <= 4 && closed.bareWords === added) {
+  // (…though one ellipsis closing the bracket repeats its whole phrase: cobra `hook-name [git args...]`)
+  const phraseRepeated = positionals[positionals.length - 1]?.variadic === true && positionals.slice(closed.positionalStart, -1).every((word) => !word.variadic);
+  if ((!bareOutside || phraseRepeated) && !closed.hasPipe && !closed.hasOption && !closed.nested && added >= 2 && added <= 4 && closed.bareWords === added) {
     // pip `[requirement specifier]`, `[config dir]`: one positional whose name has spaces
     const words = positionals.splice(closed.positionalStart);
     positionals.push({ name: words.map((word) => word.name).join(' '), required: closed.bracket !== '[', variadic: words.some((word) => word.variadic) });
@@ -266,6 +268,21 @@ function normalizedAtoms(form: string): Atom[] {
   return atomsOf(plain.replace(/\[EXE\]/g, '').replace(/--\[no-?\]/g, '--').replace(/\[(global|command|general) options\]/gi, '[options]'));
 }
 
+/**
+ * cobra names the command a help is of (`help for run`): in `lefthook run hook-name [git args...]`
+ * the path ends at that word, and the lower-case words after it are arguments, not subcommands.
+ * Undefined when the form's leading words do not hold the name.
+ */
+function namedCommandPathEnd(atoms: readonly Atom[], commandName: string | undefined): number | undefined {
+  if (commandName === undefined) return undefined;
+  for (let index = 1; index < atoms.length && index <= 4; index += 1) {
+    const atom = atoms[index];
+    if (atom?.kind !== 'word' || !COMMAND_WORD.test(atom.text)) return undefined;
+    if (atom.text === commandName) return index + 1;
+  }
+  return undefined;
+}
+
 /** oclif `$ apollo client:codegen [OUTPUT]`: a command inside a topic, spelled `topic:command`. */
 const OCLIF_TOPIC_COMMAND = /^[a-z][\w-]{0,40}(?::[a-z][\w-]{0,40}){1,3}$/;
 
@@ -287,7 +304,8 @@ function readProgram(atoms: Atom[], result: UsageForm, commandName?: string): bo
   }
   // cobra's `-h, --help   help for stern` names the command this help is of: when that is the
   // program itself, `stern pod-query [flags]` shows an argument, not a subcommand path
-  const pathEnd = commandName !== undefined && programBaseName(first.text) === commandName ? 1 : commandPathEnd(atoms);
+  // …and when it is a subcommand, its name ends the path: `lefthook run hook-name [git args...]` (help for run)
+  const pathEnd = commandName !== undefined && programBaseName(first.text) === commandName ? 1 : (namedCommandPathEnd(atoms, commandName) ?? commandPathEnd(atoms));
   // `python -m json.tool [-h] …`: the module is the program.
   const moduleAtom = atoms[2];
   if (/^python[\d.]*$/.test(first.text) && atoms[1]?.kind === 'word' && atoms[1].text === '-m' && moduleAtom?.kind === 'word') {
@@ -464,7 +482,8 @@ function readPositionalWord(scan: FormScan, text: string, group: UsageGroup | un
     return;
   }
   const optional = groups.some((open) => open.bracket === '[');
-  if (group && /^[a-z][a-z0-9_-]*$/.test(text)) group.bareWords += 1;
+  // …`[git args...]` too: the ellipsis closing the last word repeats the whole name
+  if (group && /^[a-z][a-z0-9_-]*(?:\.{3})?$/.test(text)) group.bareWords += 1;
   if (groups.length === 0 && /^[a-z][a-z0-9_-]*$/.test(text)) scan.bareOutside = true;
   // staticcheck `[packages]`, `<files>`: a lower-case noun in the plural names several values (GNU's
   // upper-case `PATTERNS` may be one argument holding several, so only the lower-case English word counts)
