@@ -103,6 +103,8 @@ function isFlagToken(token: string): boolean {
 }
 
 function stripBrackets(text: string): string {
+  // nc `addr[:port]`: a name's own optional part keeps its closing bracket
+  if (/^[a-z][\w:.,=/@-]*(?:\[[^[\]]*\])+$/.test(text)) return text;
   return text.replace(/^[<[{]+|[>\]}]+$/g, '');
 }
 
@@ -225,7 +227,9 @@ function isValueToken(token: string, remaining: number, splitByGap: boolean): bo
   // tree `-H baseHREF   Prints out HTML…`: a lower-case word running into capitals names the value too
   if (splitByGap && remaining <= 1 && /^[a-z][a-z0-9]{1,20}[A-Z]{2,10}[a-z0-9]{0,10}$/.test(token)) return true;
   // BSD nc `-x addr[:port]`: a lower-case name with an optional part in brackets
-  if (splitByGap && remaining <= 1 && /^[a-z][\w-]{0,20}\[[:.,=/@-][a-z][\w-]{0,20}\]$/.test(token)) return true;
+  // (oras `os[/arch][/variant][:os_version]`, `host:port:address[:address_port]`: parts joined by
+  // separators, several optional ones)
+  if (splitByGap && remaining <= 1 && /^[a-z][\w-]{0,20}(?:[:.,=/@][a-z][\w-]{0,20}){0,4}(?:\[[:.,=/@-][a-z][\w-]{0,20}\]){1,4}$/.test(token)) return true;
   // pflag `-o, --option key=value`: a `key=value` pair names the value's shape
   if (splitByGap && remaining <= 1 && /^[a-z][\w-]{0,20}=[a-z][\w-]{0,20}$/.test(token)) return true;
   // Pod::Usage `--archive out.tgz`: an example file name stands for the value

@@ -231,15 +231,17 @@ function commandPathEnd(atoms: readonly Atom[]): number {
 function withoutGluedSuffixes(form: string): string {
   let text = form;
   for (let guard = 0; guard < 20; guard += 1) {
-    const start = /(?<=[A-Za-z0-9_>])\[(?=[:.,@=\/#])/.exec(text);
+    // (oras `<name>{:<tag>|@<digest>}`: a brace group glued on the same way holds the suffix's alternatives)
+    const start = /(?<=[A-Za-z0-9_>])[[{](?=[:.,@=\/#])/.exec(text);
     if (start === null) return text;
     const token = /\S*$/.exec(text.slice(0, start.index))?.[0] ?? '';
     if (token.startsWith('-') || token.startsWith('[-')) return text;
+    const [open, close] = start[0] === '{' ? ['{', '}'] : ['[', ']'];
     let depth = 0;
     let end = -1;
     for (let position = start.index; position < text.length && position < start.index + 200; position += 1) {
-      if (text[position] === '[') depth += 1;
-      if (text[position] === ']') depth -= 1;
+      if (text[position] === open) depth += 1;
+      if (text[position] === close) depth -= 1;
       if (depth === 0) {
         end = position;
         break;

@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { parseHelp } from '../../src/introspect/parse-help.ts';
+import { option } from './parsed-option.ts';
 
 describe('positionals and names', () => {
   it('cobra `help for run` ends the command path at `run`: `hook-name` and `[git args...]` are arguments', () => {
@@ -15,5 +16,22 @@ describe('positionals and names', () => {
       { name: 'hook-name', required: true, variadic: false },
       { name: 'git args', required: false, variadic: true },
     ]);
+  });
+});
+
+describe('optional parts glued to a name', () => {
+  const help =
+    'Usage:\n  oras pull [flags] <name>{:<tag>|@<digest>}\n\nFlags:\n  -h, --help                                    help for pull\n' +
+    '      --platform os[/arch][/variant][:os_version]   request platform\n' +
+    '      --resolve host:port:address[:address_port]    customized DNS for registry\n      --insecure                                    allow connections\n';
+
+  it('cobra `<name>{:<tag>|@<digest>}`: a brace group glued on with a separator is the argument\'s suffix, no positional', () => {
+    expect(parseHelp(help).positionals).toEqual([{ name: 'name', required: true, variadic: false }]);
+  });
+
+  it('pflag `os[/arch][/variant][:os_version]`, `host:port:address[:address_port]`: a value named in parts, some optional', () => {
+    expect(option(help, 'platform')).toMatchObject({ takes_value: true, value_name: 'os[/arch][/variant][:os_version]' });
+    expect(option(help, 'resolve')).toMatchObject({ takes_value: true, value_name: 'host:port:address[:address_port]' });
+    expect(option(help, 'insecure')?.takes_value).toBe(false);
   });
 });
