@@ -3,6 +3,7 @@
  * [-o out_file]`. A bracketed group of a short option and its value word, in a usage form, names an
  * option taking a value even when no entry lists it.
  */
+import { listedChoices } from './listed-choices.ts';
 import type { CliOption } from './spec.ts';
 
 const VALUED_SHORT_GROUP = /\[(-[A-Za-z0-9]) ([a-z<][\w<>.-]{0,30})\]/g;
@@ -21,8 +22,11 @@ export function addUsageOnlyOptions(options: CliOption[], usageForms: readonly s
   }
 }
 
-/** `[ -e|-E perlexpr]`: short options joined by `|`, then one value word, all in one bracket. */
-const VALUED_ALTERNATIVES = /\[\s*(-[A-Za-z0-9](?:\|-[A-Za-z0-9])+)\s+([a-z][\w-]{1,30})\s*\]/g;
+/**
+ * `[ -e|-E perlexpr]`: short options joined by `|`, then one value word, all in one bracket; argh
+ * `[--validate <validate>]`, `[-D <defines...>]`: one spelling and its `<value>`.
+ */
+const VALUED_ALTERNATIVES = /\[\s*(-[A-Za-z0-9](?:\|-[A-Za-z0-9])+|--?[A-Za-z0-9][\w-]{0,40})\s+([a-z][\w-]{1,30}|<[a-z][\w-]{0,40}(?:\.{3})?>)\s*\]/g;
 
 /**
  * Pod::Usage (file-rename): `[ -e|-E perlexpr]*` in the usage, while the list shows `-e
@@ -33,12 +37,19 @@ export function applyUsageValueWords(options: CliOption[], usageForms: readonly 
   for (const form of usageForms) {
     for (const group of form.matchAll(VALUED_ALTERNATIVES)) {
       for (const spelling of (group[1] ?? '').split('|')) {
-        const option = options.find((candidate) => candidate.short === spelling.slice(1) && candidate.long === null);
+        const name = spelling.replace(/^-+/, '');
+        const option = spelling.startsWith('--')
+          ? options.find((candidate) => candidate.long === name && candidate.prefix === undefined)
+          : options.find((candidate) => candidate.short === name && (candidate.long === null || !(group[1] ?? '').includes('|')));
         if (option === undefined || option.takes_value) continue;
+        const word = group[2] ?? '';
         option.takes_value = true;
         option.type = 'string';
-        option.value_name = group[2] ?? null;
+        option.value_name = word.replace(/^<|(?:\.{3})?>$/g, '');
         option.default = null;
+        if (/\.{3}>$/.test(word)) option.repeatable = true;
+        // now that a value is taken, the values its prose lists are its choices (as for a placeholder)
+        option.choices ??= option.description === null ? null : listedChoices(option.description, null);
       }
     }
   }

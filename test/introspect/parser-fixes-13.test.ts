@@ -35,3 +35,15 @@ describe('optional parts glued to a name', () => {
     expect(option(help, 'insecure')?.takes_value).toBe(false);
   });
 });
+
+describe('value-taking', () => {
+  it('argh `Usage: naga [--validate <validate>] [-D <defines...>]`: a bracket of one spelling and its `<value>` says the bare-listed option takes it', () => {
+    const help =
+      'Usage: naga [--validate <validate>] [--compact] [-D <defines...>] [--shader-model <shader-model>]\n\nOptions:\n' +
+      '  --validate        bitmask of the ValidationFlags to be used\n  --compact         compact the module\n' +
+      '  -D, --defines     defines to be passed to the parser\n  --shader-model    the shader model to use\n  --help, help      display usage information\n';
+    expect(option(help, 'validate')).toMatchObject({ takes_value: true, value_name: 'validate' });
+    expect(option(help, 'defines')).toMatchObject({ takes_value: true, repeatable: true });
+    expect(option(help, 'compact')?.takes_value).toBe(false);
+  });
+});
