@@ -16,6 +16,7 @@ import { isOpenValueSet } from './open-value-set.ts';
 import { readValueDefinitionLine } from './value-definition-line.ts';
 import { setValueListChoices } from './set-value-list.ts';
 import { sentenceOpeningChoices } from './sentence-values.ts';
+import { applyColonDefaultHead } from './colon-default-heads.ts';
 
 const NO_VALUE_WORDS = /^(none|null|unset|undefined|n\/a)$/i;
 /** codespell `Defaults to empty/disabled.`: nothing given, in words (`empty`, or it joined by a slash to another word). */
@@ -290,6 +291,8 @@ export interface OptionStyle {
   statedDefaultTakesValue?: boolean;
   /** etcdctl's template (`--help[=false]`): flags print their default as `[=false]`, values as `=value` (see `bracketedBoolHead`). */
   bracketedBoolDefaults?: boolean;
+  /** Go flag before 1.5 (reflex): every head is `--name=DEFAULT:` (see colon-default-heads.ts). */
+  colonDefaults?: boolean;
 }
 
 /**
@@ -402,6 +405,7 @@ export function optionFromEntry(entry: Entry, style: OptionStyle = {}): CliOptio
   if (!shape.takes && option.default === true && option.negation === null && long !== null && (/\(default true\)/.test(text) || bracketed.flagDefault === true)) {
     option.negation = `${long.dashes}${long.name}=false`;
   }
+  if (style.colonDefaults === true) applyColonDefaultHead(option, entry.head);
   return option;
 }
 

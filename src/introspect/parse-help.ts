@@ -36,6 +36,7 @@ import { typeFromValueName } from './value-type.ts';
 import { sanitizeToolName } from '../tool-name.ts';
 import { isUrfaveGenericForm, urfaveNameForm } from './urfave-name-form.ts';
 import { isCittyHelp } from './citty-help.ts';
+import { isColonDefaultHelp } from './colon-default-heads.ts';
 
 export interface ParseHelpOptions {
   /** The component's file name, the last resort for the tool name. */
@@ -261,6 +262,7 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
   const style: OptionStyle = {
     defaultInPlaceholder: rawLines.some((line) => /\bShow context-sensitive help\.?$/.test(line.trim()) || ETCD_HELP_FLAG.test(line)),
     bracketedBoolDefaults: rawLines.some((line) => ETCD_HELP_FLAG.test(line)),
+    colonDefaults: isColonDefaultHelp(rawLines),
     untaggedTakesValue: rawLines.some((line) => /^\s*(-h, )?--help\s+Show (?:this )?help(?: and exit)?\.?\s+\[boolean\]$/.test(line)),
   };
   // a boolean type printed for `--help` (`--help -h <bool>`) is printed for every flag; `--help [topic]` is a value

@@ -47,3 +47,19 @@ describe('value-taking', () => {
     expect(option(help, 'compact')?.takes_value).toBe(false);
   });
 });
+
+describe('defaults written in the head', () => {
+  it('old Go flag / pflag `--name=DEFAULT:` heads (reflex): `false` a switch, `[]` a repeatable value, `""` no default, others the default', () => {
+    const help =
+      'Usage: reflex [OPTIONS] [COMMAND]\n\nOPTIONS are given below:\n      --all=false: \n            Include normally ignored files.\n' +
+      '  -c, --config="": \n            A configuration file.\n  -d, --decoration="plain": \n            How to decorate command output. Choices: none, plain, fancy.\n' +
+      '  -g, --glob=[]: \n            A shell glob expression to match filenames.\n  -t, --shutdown-timeout=500ms: \n            Allow services this long to shut down.\n' +
+      '      --port=8080: \n            Port to serve on.\n';
+    expect(option(help, 'all')).toMatchObject({ takes_value: false, default: false });
+    expect(option(help, 'config')).toMatchObject({ takes_value: true, default: null });
+    expect(option(help, 'decoration')).toMatchObject({ takes_value: true, default: 'plain', choices: ['none', 'plain', 'fancy'] });
+    expect(option(help, 'glob')).toMatchObject({ takes_value: true, default: null, repeatable: true });
+    expect(option(help, 'shutdown-timeout')).toMatchObject({ takes_value: true, default: '500ms' });
+    expect(option(help, 'port')).toMatchObject({ takes_value: true, type: 'integer', default: 8080 });
+  });
+});

@@ -1,0 +1,50 @@
+/**
+ * Go's `flag` package before Go 1.5, and pflag forks of that age (reflex), print every flag with its
+ * default after `=` and a colon closing the head: `  -c, --config="": ` / `      --all=false: `,
+ * the usage on the next line (or after the colon). What follows `=` is the default, never a
+ * placeholder: `false` / `true` mark a switch, `[]` (a slice) a repeatable value with no default,
+ * `""` a value with none, anything else (`500ms`, `"plain"`) a value and its default.
+ */
+import type { CliOption } from './spec.ts';
+import { coerceDefault, typeFromDefault } from './value-type.ts';
+
+const COLON_DEFAULT_LINE = /^\s*(?:-[A-Za-z0-9], )?--?[A-Za-z][\w-]*=(?:"[^"]*"|\[[^\]\s]*\]|[^\s"[]*):(?:\s|$)/;
+const COLON_DEFAULT_HEAD = /=("[^"]*"|\[[^\]\s]*\]|[^\s"[]*):$/;
+/** A help of this format prints every flag so: a few such lines say the format, not a stray line. */
+const MIN_LINES = 3;
+
+/** True when the help prints its flags as `--name=DEFAULT:` heads. */
+export function isColonDefaultHelp(lines: readonly string[]): boolean {
+  return lines.filter((line) => COLON_DEFAULT_LINE.test(line)).length >= MIN_LINES;
+}
+
+/** Reads an option's head `--name=DEFAULT:` (in such a help) into value-taking and its default. */
+export function applyColonDefaultHead(option: CliOption, head: string): void {
+  const value = COLON_DEFAULT_HEAD.exec(head.trim())?.[1];
+  if (value === undefined) return;
+  option.value_name = null;
+  if (value === 'true' || value === 'false') {
+    option.takes_value = false;
+    option.type = 'boolean';
+    option.choices = null;
+    option.default = value === 'true';
+    // a switch that is on is turned off with `--name=false`
+    if (value === 'true' && option.long !== null) option.negation = `${option.prefix ?? '--'}${option.long}=false`;
+    return;
+  }
+  option.takes_value = true;
+  if (value.startsWith('[')) {
+    option.repeatable = true;
+    option.default = null;
+    return;
+  }
+  const quoted = /^"(.*)"$/.exec(value);
+  const text = quoted === null ? value : (quoted[1] ?? '');
+  if (text.length === 0) {
+    option.default = null;
+    return;
+  }
+  if (option.type === 'string' && quoted === null) option.type = typeFromDefault(text, false) ?? 'string';
+  const typed = coerceDefault(text, option.type);
+  option.default = option.choices !== null && !option.choices.includes(String(typed)) ? null : typed;
+}
