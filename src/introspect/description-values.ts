@@ -6,13 +6,16 @@
  * naming the value (`Path to config file`, `Number of concurrent jobs`), `Specify …`, `this string`,
  * a unit (`(in milliseconds)`), a `<k=v>` pattern or globs say a value is taken.
  */
+import { extractDescriptionFacts } from './annotations.ts';
 import { listedChoices, namedValuesChoices } from './listed-choices.ts';
+import { isOpenValueSet } from './open-value-set.ts';
 import type { CliOption } from './spec.ts';
 
 const VALUE_CUES: readonly RegExp[] = [
   // a noun phrase naming the value
   // (sade `The name of a database client driver`: after an article too; gocryptfs `Custom path to config file`)
-  /^(?:(?:an?|the)\s+)?(?:(?:maximum|minimum|max|min|custom|alternate|alternative)\s+)?(?:paths?|list|number|names?|size|amount|location|address|url|port|host|hostname|passphrase|password|token)\s+(?:to|of|for)\b/i,
+  // (hey `Timeout for each request in seconds`, `Duration of application to send requests`: a span of time)
+  /^(?:(?:an?|the)\s+)?(?:(?:maximum|minimum|max|min|custom|alternate|alternative)\s+)?(?:paths?|list|number|names?|size|amount|location|address|url|port|host|hostname|passphrase|password|token|timeout|duration|interval|delay)\s+(?:to|of|for)\b/i,
   // xo: `Reporter to use`: a short noun phrase that is the whole sentence (`Attempt to use HTTP/2` goes on)
   /^(?:(?:an?|the)\s+)?[\w-]+(?:\s+[\w-]+)?\s+to\s+use\s*(?:[.([]|$)/i,
   // …freeze `Theme to use for syntax highlighting`, `Font size to use for code`: the purpose goes on after `for`
@@ -49,7 +52,8 @@ const VALUE_CUES: readonly RegExp[] = [
   // freeze `Lines to capture (start,end).`: the value's form, its parts named in parentheses
   /\([a-z]{1,12}(?:,[a-z]{1,12}){1,3}\)\.?$/i,
   /\bat\s+(?:the\s+)?location\.?$/i,
-  /\bfrom\s+(?:[\w-]+\s+){0,3}file(?:\(s\)|s)?\.?$/i,
+  // (hey `HTTP request body from file. For example, /home/user/file.txt`: closing a sentence too)
+  /\bfrom\s+(?:[\w-]+\s+){0,3}file(?:\(s\)|s)?(?:\.(?=\s|$)|$)/i,
   // citty giget: `Custom Authorization token to use for downloading`
   /^(?:[\w-]+\s+){0,2}(?:token|password|passphrase|secret)\s+(?:to|for)\b/i,
   /^(?:specify|set)\s+(?!up\b|(?:the\s+)?(?:flag|option)\b)\S/i,
@@ -59,11 +63,29 @@ const VALUE_CUES: readonly RegExp[] = [
   // cpanm `-M,--from   Use only this mirror base URL and its index file`
   /\bthis\s+(?:[\w-]+\s+){1,2}(?:url|uri|host|address|path)\b/i,
   /\((?:in\s+)?(?:milliseconds|seconds|minutes|bytes|ms|secs?)\)/i,
+  // hey `Rate limit, in queries per second (QPS) per worker.`: a quantity named, then its unit
+  /^(?:[\w-]+\s+){0,2}[\w-]+,\s+in\s+(?:milliseconds|seconds|minutes|bytes|[a-z]+\s+per\s+(?:second|minute|hour))\b/i,
+  // hey `"csv" is the only supported alternative`: a value named as one the option takes
+  /(["'])[\w.-]{1,30}\1\s+is\s+the\s+only\s+(?:supported|accepted|valid)\b/i,
+  // hey `HTTP Accept header.`, `HTTP request body.`: a short noun phrase opening with a protocol's
+  // acronym and naming a part of a message or an address, the whole description (a flag's opens with
+  // its verb: `Enable HTTP/2.`; nc `UDP mode` is a switch)
+  /^[A-Z]{2,6}\s+(?:[\w-]+\s+){0,2}(?:header|body|address|host|hostname|url|uri|cookie|method|agent|token|key|port|user|username|password)\.?$/,
   /<[^<>\s]{1,60}>/,
   /\bglob(?:s|\s+patterns?(?:\(s\))?)\b/i,
+  // hey `Basic authentication, username:password.`, `HTTP Proxy address as host:port.`: the value's
+  // parts named, joined by a colon, closing the description
+  /(?:^|[\s,])[a-z]{2,20}:[a-z]{2,20}\.?$/,
   // knip: `Pass extra options to the preprocessor (as JSON string, see …)`: the form of the value in a note
   /\(as (?:an? )?(?:JSON|YAML)(?: string| object)?[,)]/i,
 ];
+
+/** The choices a description states in a form of its own (`one of a, b`, `[possible values: …]`), unless they are examples of an open set. */
+function statedChoices(description: string): string[] | null {
+  const facts = extractDescriptionFacts(description);
+  if (facts.choices === null || facts.choices.length < 2 || isOpenValueSet(facts.choices, facts.choicesTagged === true)) return null;
+  return facts.choices;
+}
 
 /** At least this many options, none of them value-taking, before descriptions are read. */
 const MIN_OPTIONS = 5;
@@ -74,8 +96,15 @@ function describesValue(description: string): boolean {
 
 /** sade svelte-check: ``Files/folders to ignore … Example: `--ignore "dist,build"` ``: the description's own example gives the option a value. */
 function exampleGivesOwnValue(option: CliOption, description: string): boolean {
-  if (option.long === null) return false;
-  const spelling = `--${option.long}`.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  // hey `Examples: -z 10s -z 3m.`, `For example, -H "Accept: text/html"`: after an example marker,
+  // the option's own spelling (any prefix) and a value
+  const spellings = [option.long === null ? null : `${option.prefix ?? '--'}${option.long}`, option.short === null ? null : `-${option.short}`].filter((spelling): spelling is string => spelling !== null);
+  const marked = spellings.some((spelling) =>
+    new RegExp(String.raw`\b(?:e\.g\.,?|for example,?|examples?:)\s+${escape(spelling)}[ =](?:"[^"]+"|'[^']+'|[^\s"'-]\S*)`, 'i').test(description),
+  );
+  if (marked || option.long === null) return marked;
+  const spelling = escape(`--${option.long}`);
   return new RegExp(String.raw`\`${spelling}[ =](?:"[^"\`]+"|'[^'\`]+'|[^\s\`-][^\s\`]*)\``).test(description);
 }
 
@@ -95,11 +124,13 @@ export function applyDescriptionValueTaking(options: CliOption[], byHand = false
   for (const option of options) {
     if (option.takes_value || option.negation !== null || (option.long ?? '').startsWith('no-') || option.description === null) continue;
     // svelte-check `What output format to use. Options are human, machine.`: the values named as such
-    if (!describesValue(option.description) && !exampleGivesOwnValue(option, option.description) && namedValuesChoices(option.description) === null) continue;
+    // hey `HTTP method, one of GET, POST, PUT.`: values stated as the option's (a flag has none)
+    const stated = statedChoices(option.description);
+    if (!describesValue(option.description) && !exampleGivesOwnValue(option, option.description) && namedValuesChoices(option.description) === null && stated === null) continue;
     option.takes_value = true;
     option.type = 'string';
     option.default = null;
     // now that a value is taken, the values its prose lists are its choices (as for a placeholder)
-    option.choices ??= listedChoices(option.description, null);
+    option.choices ??= listedChoices(option.description, null) ?? stated;
   }
 }

@@ -45,7 +45,9 @@ export function expandTabs(line: string): string {
   if (!line.includes('\t')) return line;
   let result = '';
   for (const character of line) {
-    if (character === '\t') result += ' '.repeat(8 - (result.length % 8));
+    // hey `-host\tHTTP Host header.`: a tab after a word separates columns even where it reaches the
+    // next stop in one column, so it stays a gap of two spaces (one would join the words)
+    if (character === '\t') result += ' '.repeat(result.length % 8 === 7 && /\S$/.test(result) ? 2 : 8 - (result.length % 8));
     else result += character;
   }
   return result;

@@ -63,3 +63,26 @@ describe('defaults written in the head', () => {
     expect(option(help, 'port')).toMatchObject({ takes_value: true, type: 'integer', default: 8080 });
   });
 });
+
+describe('value-taking in helps that show no placeholder (hey)', () => {
+  const help =
+    'Usage: hey [options...] <url>\n\nOptions:\n  -n  Number of requests to run. Default is 200.\n' +
+    '  -q  Rate limit, in queries per second (QPS) per worker. Default is no rate limit.\n' +
+    '  -z  Duration of application to send requests.\n      Examples: -z 10s -z 3m.\n' +
+    '  -o  Output type. If none provided, a summary is printed.\n      "csv" is the only supported alternative.\n' +
+    '  -m  HTTP method, one of GET, POST, PUT, DELETE.\n  -H  Custom HTTP header.\n      For example, -H "Accept: text/html" .\n' +
+    '  -t  Timeout for each request in seconds.\n  -A  HTTP Accept header.\n  -D  HTTP request body from file. For example, ./file.txt.\n' +
+    '  -a  Basic authentication, username:password.\n  -h2 Enable HTTP/2.\n\n  -host\tHTTP Host header.\n\n' +
+    '  -disable-compression  Disable compression.\n  -u  UDP mode.\n';
+
+  it('a tab after a flag separates it from its description even where it expands to one column', () => {
+    expect(option(help, 'host')).toMatchObject({ value_name: null, description: 'HTTP Host header.' });
+  });
+
+  it('description cues: a span of time, a quantity and its unit, an own example, a named sole value, stated choices, a part of an HTTP message, `user:password`', () => {
+    for (const key of ['n', 'q', 'z', 'o', 'm', 'H', 't', 'A', 'D', 'a', 'host']) expect(option(help, key)?.takes_value, key).toBe(true);
+    expect(option(help, 'm')?.choices).toEqual(['GET', 'POST', 'PUT', 'DELETE']);
+    expect(option(help, 'n')?.default).toBe(200);
+    for (const key of ['h2', 'disable-compression', 'u']) expect(option(help, key)?.takes_value, key).toBe(false);
+  });
+});
