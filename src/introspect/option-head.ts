@@ -244,7 +244,8 @@ function isValueToken(token: string, remaining: number, splitByGap: boolean): bo
  */
 function valueFromDescriptionStart(result: OptionHead): void {
   // typer's type column may name a container of a type: `<list[Path]>`
-  const match = /^(<[\w-]{1,30}(?:\[[\w-]{1,30}\])?>|[A-Z][A-Z0-9_]{1,20}|#(?:\[[^\]\s]{1,10}\]){0,3})\s{2,}(\S[\s\S]*)$/.exec(result.rest);
+  // (jaq `--arg       <A> <V>   Set variable …`: several `<…>` placeholders, one use takes that many values)
+  const match = /^(<[\w-]{1,30}(?:\[[\w-]{1,30}\])?>|[A-Z][A-Z0-9_]{1,20}|#(?:\[[^\]\s]{1,10}\]){0,3})((?: <[\w-]{1,30}>){0,2})\s{2,}(\S[\s\S]*)$/.exec(result.rest);
   // …or an enum's values: `<none|poetry|setup>`
   const choices = /^<([a-z0-9][\w.-]{0,30}(?:\|[a-z0-9][\w.-]{0,30}){1,30})>\s{2,}(\S[\s\S]*)$/.exec(result.rest);
   if (choices && result.valueName === null && result.choices === null && !(choices[1] ?? '').split('|').every(isKindOfValue)) {
@@ -270,10 +271,13 @@ function valueFromDescriptionStart(result: OptionHead): void {
   }
   if (!match) return;
   const word = match[1] ?? '';
-  const description = match[2] ?? '';
+  const more = (match[2] ?? '').trim();
+  const description = match[3] ?? '';
   const bare = word.replace(/[<>]/g, '');
+  if (more.length > 0 && !word.startsWith('<')) return;
   if (!(/^[\w-]+$/.test(bare) && new RegExp(`\\b${bare}\\b`).test(description)) && typeFromValueName(bare) === null && !NUMBER_SIGN_PLACEHOLDER.test(bare)) return;
   result.valueName = word;
+  if (more.length > 0) result.valueCount = 1 + more.split(' ').length;
   result.rest = description;
 }
 

@@ -48,6 +48,16 @@ describe('value-taking', () => {
   });
 });
 
+describe('placeholders in a column of their own', () => {
+  it('jaq `--arg       <A> <V>   Set variable `$A` to string `V``: two placeholders pushed into the column, two values a use', () => {
+    const help =
+      'Usage: jaq [OPTION]... [FILTER]\n\nVariable options:\n      --arg       <A> <V>   Set variable `$A` to string `V`\n' +
+      '      --slurpfile <A> <F>   Set variable `$A` to array in file `F`\n      --args                Collect remaining positional arguments\n';
+    expect(option(help, 'arg')).toMatchObject({ takes_value: true, value_count: 2 });
+    expect(option(help, 'args')?.takes_value).toBe(false);
+  });
+});
+
 describe('defaults written in the head', () => {
   it('old Go flag / pflag `--name=DEFAULT:` heads (reflex): `false` a switch, `[]` a repeatable value, `""` no default, others the default', () => {
     const help =
