@@ -96,3 +96,13 @@ describe('value-taking in helps that show no placeholder (hey)', () => {
     for (const key of ['h2', 'disable-compression', 'u']) expect(option(help, key)?.takes_value, key).toBe(false);
   });
 });
+
+describe('choices', () => {
+  it('pflag `(svg, png, ascii) … (default "")`: an empty quoted default states none, so it does not overrule the list', () => {
+    const help =
+      'Usage:\n  d2 [flags] file.d2\n\nFlags:\n      --stdout-format string   output format when writing to stdout (svg, png, ascii, txt). Usage: d2 input.d2 --stdout-format png - > output.png (default "")\n' +
+      '  -p, --port string            port listening address (default "0")\n';
+    expect(option(help, 'stdout-format')).toMatchObject({ choices: ['svg', 'png', 'ascii', 'txt'], default: null });
+    expect(option(help, 'port')?.default).toBe('0');
+  });
+});
