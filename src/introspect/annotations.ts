@@ -97,6 +97,19 @@ function bracketedDefault(description: string): string | null {
 const REPEATABLE_PHRASES =
   /\b(may|can) be (repeated|given (several|multiple|more than once) times?|specified (several|multiple) times|used (several|multiple) times|given more than once|specified more than once)|\brepeatable\b|\brepeat(ed)? (for|to give) (several|multiple)|\b(?:pass(?:ed)?|specif(?:y|ied)|set|suppl(?:y|ied)|giv(?:e|en)|used?|repeated|provided?|or)\s+multiple times\b/i;
 
+/**
+ * argh naga `the shader stage, for example 'frag', 'vert', or 'compute'`, `e.g. 'glsl', 'wgsl', or
+ * 'bin'`: a list right after an example marker names some values of an open set, never all of them.
+ */
+function followsExampleMarker(description: string, index: number): boolean {
+  return /(?:\be\.g\.|\bfor (?:example|instance)|\bsuch as|\blike|\bexamples?:?),?\s*$/i.test(description.slice(Math.max(0, index - 40), index));
+}
+
+/** Markdown code spans of one value (`` `Restrict` ``, not an option's spelling) quoted as `'Restrict'`. */
+function withCodeSpansQuoted(text: string): string {
+  return text.replace(/`([^`'"\s-][^`'"\s]{0,39})`/g, "'$1'");
+}
+
 /** Sets the default from a quoted-or-bare value, saying whether it was quoted. */
 function setDefault(facts: DescriptionFacts, raw: string): void {
   const unquoted = unquote(raw);
@@ -190,7 +203,9 @@ function quotedProseChoices(text: string): string[] | null {
   const run = quotedRunChoices(text);
   if (run !== null) return run;
   // BSD nc `Proxy protocol: "4", "5" (SOCKS) or "connect"`: a note in parentheses after an item is no part of the list
-  const description = text.replace(/(["'])\s+\([^()"']{1,60}\)(?=,|\s+or\s)/g, '$1');
+  // (argh naga `May be \`Restrict\` (force all …), \`ReadZeroSkipWrite\` (… and don't write at all), or
+  // \`Unchecked\``: a markdown code span quotes an item as well, and a note may hold an apostrophe)
+  const description = withCodeSpansQuoted(text).replace(/(["'])\s+\((?:[^()"']|(?<=\w)'(?=\w)){1,80}\)(?=,|\s+or\s)/g, '$1');
   const quotedAfterColon =
     /:\s+((["'])[^"']{1,40}\2(?:(?:,\s*or|,|\s+or)\s+(["'])[^"']{1,40}\3){1,30})(?=\s*(?:[.;(]|$))/.exec(description) ??
     // …not from the middle of a quoted list (cobra `Can be 'bash', 'zsh' or 'fish'.`)
@@ -199,6 +214,7 @@ function quotedProseChoices(text: string): string[] | null {
     // Go benchstat: `format output as "text" or "csv" (default "text")`; cobra `Can be 'bash', 'zsh' or 'fish'.`;
     // commander (jscpd) `can be "strict", "mild" and "weak"`
     /\b(?:as|either|be|one of)\s+((["'])[^"']{1,40}\2(?:(?:,\s*(?:or|and)|,|\s+(?:or|and))\s+(["'])[^"']{1,40}\3){1,30})(?=\s*(?:[.;(]|$))/.exec(description);
+  if (quotedAfterColon !== null && followsExampleMarker(description, quotedAfterColon.index + quotedAfterColon[0].indexOf(quotedAfterColon[1] ?? ''))) return null;
   const quoted = quotedAfterColon === null ? [] : [...(quotedAfterColon[1] ?? '').matchAll(/(["'])([^"']{1,40})\1/g)].map((match) => match[2] ?? '');
   // cac `Bundle target, "es20XX" or "esnext"`: an item ending in placeholder capitals is a pattern, the list is open
   if (quoted.length > 0 && !quoted.some((item) => /[a-z0-9][A-Z]{2,}$/.test(item))) return quoted;
@@ -218,7 +234,7 @@ function quotedAlternativeChoices(description: string): string[] | null {
     new RegExp(String.raw`(?:^|[\s:(=])(${item}(?:[^'.;:]{0,60}?,\s+${item}){0,30}(?:[^'.;:]{0,60}?,?\s+or\s+${item}){1,30})(?=[\s.,;)]|$)`).exec(description) ??
     // argp cflow `valid names are 'gnu' (default), 'posix', and 'dot'`: after `valid NOUNs are`, `and` ends the list too
     new RegExp(String.raw`\bvalid [a-z]+ (?:are|is):?\s+(${item}(?:[^'.;:]{0,60}?,\s+${item}){0,30}(?:[^'.;:]{0,60}?,?\s+(?:or|and)\s+${item}))(?=[\s.,;)]|$)`, 'i').exec(description);
-  if (alternatives === null) return null;
+  if (alternatives === null || followsExampleMarker(description, alternatives.index + alternatives[0].indexOf(alternatives[1] ?? ''))) return null;
   return [...(alternatives[1] ?? '').matchAll(/'([^']+)'/g)].map((match) => match[1] ?? '');
 }
 
@@ -476,7 +492,9 @@ function readProseDefault(facts: DescriptionFacts): void {
     // cwebp `quality factor (0:small..100:big), default=75`: `default=` closing a clause
     /(?:^|[,;(]\s*)default=([+-]?\d+(?:\.\d+)?|[a-z][\w.-]{0,30})(?=[\s,;)]|$)/i.exec(description) ??
     // picocli `--[no-]force  … The default is `--no-force`, meaning…`: a backquoted flag spelling
-    /\bdefault is\s+(`--?[A-Za-z][\w-]{0,60}`)/i.exec(description);
+    /\bdefault is\s+(`--?[A-Za-z][\w-]{0,60}`)/i.exec(description) ??
+    // argh naga `` `Unchecked` is the default.``: a quoted value, then `is the default` closing the sentence
+    /(?:^|[\s(])(`[^`\s]{1,60}`|"[^"\s]{1,60}"|'[^'\s]{1,60}')\s+is the default\.?(?=\s|\)|$)/i.exec(description);
   // click wraps a long `[default: /(\.direnv|\.ipy` / `nb_checkpoints|…)/]` over lines: a bracket
   // going on for more words after the value means the value was cut, and a cut value is no
   // default (`[Default: 0 (automatic)]` is whole; `[default: 10 seconds]` was read above)

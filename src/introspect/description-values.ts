@@ -81,7 +81,7 @@ const VALUE_CUES: readonly RegExp[] = [
 ];
 
 /** The choices a description states in a form of its own (`one of a, b`, `[possible values: …]`), unless they are examples of an open set. */
-function statedChoices(description: string): string[] | null {
+export function statedChoices(description: string): string[] | null {
   const facts = extractDescriptionFacts(description);
   if (facts.choices === null || facts.choices.length < 2 || isOpenValueSet(facts.choices, facts.choicesTagged === true)) return null;
   return facts.choices;

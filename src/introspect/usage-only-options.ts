@@ -3,6 +3,8 @@
  * [-o out_file]`. A bracketed group of a short option and its value word, in a usage form, names an
  * option taking a value even when no entry lists it.
  */
+import { extractDescriptionFacts } from './annotations.ts';
+import { statedChoices } from './description-values.ts';
 import { listedChoices } from './listed-choices.ts';
 import type { CliOption } from './spec.ts';
 
@@ -49,7 +51,10 @@ export function applyUsageValueWords(options: CliOption[], usageForms: readonly 
         option.default = null;
         if (/\.{3}>$/.test(word)) option.repeatable = true;
         // now that a value is taken, the values its prose lists are its choices (as for a placeholder)
-        option.choices ??= option.description === null ? null : listedChoices(option.description, null);
+        option.choices ??= option.description === null ? null : (listedChoices(option.description, null) ?? statedChoices(option.description));
+        // …and the default its prose states (`` `Unchecked` is the default.``), when it is one of them
+        const stated = option.description === null ? null : extractDescriptionFacts(option.description).defaultText;
+        if (stated !== null && stated.length > 0 && (option.choices === null || option.choices.includes(stated))) option.default = stated;
       }
     }
   }

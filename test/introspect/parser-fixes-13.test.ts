@@ -106,3 +106,22 @@ describe('choices', () => {
     expect(option(help, 'port')?.default).toBe('0');
   });
 });
+
+describe('choices and defaults in argh prose', () => {
+  const help =
+    'Usage: naga [--policy <policy>] [--shader-model <shader-model>] [--shader-stage <shader-stage>] [--compact]\n\nOptions:\n' +
+    '  --policy          what policy to use. May be `Restrict` (force all indices\n                    in-bounds), `ReadZeroSkipWrite` (out-of-bounds indices read\n' +
+    "                    zeros, and don't write at all), or `Unchecked` (generate the\n                    simplest code) `Unchecked` is\n                    the default.\n" +
+    '  --shader-model    the shader model to use if targeting HLSL May be `50`, `51`,\n                    or `60`\n' +
+    "  --shader-stage    the shader stage, for example 'frag', 'vert', or 'compute'.\n  --compact         compact the module\n  --help, help      display usage information\n";
+
+  it('markdown code spans quote the items of a `May be` list, notes in parentheses (an apostrophe too) left out; `` `x` is the default``', () => {
+    expect(option(help, 'policy')).toMatchObject({ takes_value: true, choices: ['Restrict', 'ReadZeroSkipWrite', 'Unchecked'], default: 'Unchecked' });
+    expect(option(help, 'shader-model')).toMatchObject({ takes_value: true, choices: ['50', '51', '60'] });
+  });
+
+  it("`for example 'frag', 'vert', or 'compute'`: values after an example marker are no choices", () => {
+    expect(option(help, 'shader-stage')).toMatchObject({ takes_value: true, choices: null });
+    expect(option('Options:\n  --kind <kind>   the kind of input, e.g. \'glsl\', \'wgsl\', or \'bin\'.\n', 'kind')?.choices).toBeNull();
+  });
+});
