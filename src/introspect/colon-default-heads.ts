@@ -9,7 +9,7 @@ import type { CliOption } from './spec.ts';
 import { coerceDefault, typeFromDefault } from './value-type.ts';
 
 const COLON_DEFAULT_LINE = /^\s*(?:-[A-Za-z0-9], )?--?[A-Za-z][\w-]*=(?:"[^"]*"|\[[^\]\s]*\]|[^\s"[]*):(?:\s|$)/;
-const COLON_DEFAULT_HEAD = /=("[^"]*"|\[[^\]\s]*\]|[^\s"[]*):$/;
+const COLON_DEFAULT_HEAD = /^(?:-[A-Za-z0-9], )?--?[A-Za-z][\w-]*=("[^"]*"|\[[^\]\s]*\]|[^\s"[]*):(?=\s|$)/;
 /** A help of this format prints every flag so: a few such lines say the format, not a stray line. */
 const MIN_LINES = 3;
 
@@ -20,9 +20,13 @@ export function isColonDefaultHelp(lines: readonly string[]): boolean {
 
 /** Reads an option's head `--name=DEFAULT:` (in such a help) into value-taking and its default. */
 export function applyColonDefaultHead(option: CliOption, head: string): void {
-  const value = COLON_DEFAULT_HEAD.exec(head.trim())?.[1];
-  if (value === undefined) return;
+  const match = COLON_DEFAULT_HEAD.exec(head.trim());
+  const value = match?.[1];
+  if (match === null || value === undefined) return;
   option.value_name = null;
+  // Go 1.4 `  -verbose=false: log more`: the usage after the colon, one space on, is no placeholder
+  const usage = head.trim().slice(match[0].length).trim();
+  if (usage.length > 0 && option.description === null) option.description = usage;
   if (value === 'true' || value === 'false') {
     option.takes_value = false;
     option.type = 'boolean';

@@ -72,6 +72,13 @@ describe('defaults written in the head', () => {
     expect(option(help, 'shutdown-timeout')).toMatchObject({ takes_value: true, default: '500ms' });
     expect(option(help, 'port')).toMatchObject({ takes_value: true, type: 'integer', default: 8080 });
   });
+
+  it('Go 1.4 flag `  -name=DEFAULT: usage` on one line: the same heads, the usage after the colon', () => {
+    const help = 'Usage of srv:\n  -port=8080: port to listen on\n  -verbose=false: log more\n  -root="": directory to serve\n';
+    expect(option(help, 'port')).toMatchObject({ takes_value: true, default: 8080, prefix: '-' });
+    expect(option(help, 'verbose')).toMatchObject({ takes_value: false, default: false, description: 'log more' });
+    expect(option(help, 'root')).toMatchObject({ takes_value: true, default: null });
+  });
 });
 
 describe('value-taking in helps that show no placeholder (hey)', () => {
