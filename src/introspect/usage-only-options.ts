@@ -28,7 +28,7 @@ export function addUsageOnlyOptions(options: CliOption[], usageForms: readonly s
  * `[ -e|-E perlexpr]`: short options joined by `|`, then one value word, all in one bracket; argh
  * `[--validate <validate>]`, `[-D <defines...>]`: one spelling and its `<value>`.
  */
-const VALUED_ALTERNATIVES = /\[\s*(-[A-Za-z0-9](?:\|-[A-Za-z0-9])+|--?[A-Za-z0-9][\w-]{0,40})\s+([a-z][\w-]{1,30}|<[a-z][\w-]{0,40}(?:\.{3})?>)\s*\]/g;
+const VALUED_ALTERNATIVES = /\[\s*(-[A-Za-z0-9](?:\|-[A-Za-z0-9])+|--?[A-Za-z0-9][\w-]{0,40})\s+([a-z][\w-]{1,30}|[A-Z][A-Z0-9_]{0,30}|<[A-Za-z][\w-]{0,40}(?:\.{3})?>)\s*\]/g;
 
 /**
  * Pod::Usage (file-rename): `[ -e|-E perlexpr]*` in the usage, while the list shows `-e

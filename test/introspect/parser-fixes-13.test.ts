@@ -46,6 +46,13 @@ describe('value-taking', () => {
     expect(option(help, 'defines')).toMatchObject({ takes_value: true, repeatable: true });
     expect(option(help, 'compact')?.takes_value).toBe(false);
   });
+
+  it('the same with a placeholder in capitals (`[-o FILE]`); a literal `[--watch=false]` gives no value', () => {
+    const help = 'Usage: tool [-o FILE] [--watch=false] [--level LEVEL] input\n\nOptions:\n  -o          write the output there\n  -w, --watch watch for changes\n  --level     how much to log\n  -q          be quiet\n  -v          be loud\n';
+    expect(option(help, 'o')).toMatchObject({ takes_value: true, value_name: 'FILE' });
+    expect(option(help, 'level')?.takes_value).toBe(true);
+    expect(option(help, 'watch')?.takes_value).toBe(false);
+  });
 });
 
 describe('placeholders in a column of their own', () => {
