@@ -510,12 +510,13 @@ function namesFileByNoun(value: string, after: string): boolean {
 
 /**
  * Defaults that hold only in some cases: iperf `(default 1 Mbit/sec for UDP, unlimited for TCP)`
- * (the value, maybe a unit, then `for` a case and a comma before the next case), and any default
+ * (the value, maybe a unit, then `for` (or `on`) a case and a comma before the next case), and any default
  * in a description that states one under a condition (click `Defaults to JPEG unless WebP is
  * selected. WebP defaults to 100`): the other defaults there are per case too.
  */
 function isPerCaseDefault(description: string, plain: RegExpExecArray): boolean {
-  if (/^(?:\s+[^\s,;()]{1,20}){0,2}\s+for\s+[^,;()]{1,40},/.test(description.slice(plain.index + plain[0].length))) return true;
+  // (glob `This defaults to 'true' on macOS and Windows platforms, and false on all others.`: `on` a platform too)
+  if (/^(?:\s+[^\s,;()]{1,20}){0,2}\s+(?:for|on)\s+[^,;()]{1,40},/.test(description.slice(plain.index + plain[0].length))) return true;
   return /\bdefaults?(?:\s+to|:|\s+is)\s+[^\s,;()]{1,60},?\s+(?:if|when|unless)\b/i.test(description);
 }
 
