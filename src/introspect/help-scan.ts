@@ -78,6 +78,12 @@ const TWO_COLUMNS = /^(-[A-Za-z0-9]\S{0,10}\s{2,}\S.{0,80}?\S)\s{4,}(-[A-Za-z0-9
 /** A line opening with a yargs tag: `[choices: "stylish", …`, `[default: 5]`, `[string] [required]`. */
 const YARGS_TAG_OPENER = /^\[(?:choices|default|aliases|deprecated):\s|^\[(?:string|number|boolean|array|count|required)\](?:\s|$)/;
 // ffuf titles its examples `EXAMPLE USAGE:`
+/**
+ * A prose line that stops where a sentence cannot end (`If neither -o, --dir, or`): the next line at
+ * its indent goes on with the sentence, even when a flag opens it (`--replace is passed, …`).
+ */
+const UNFINISHED_SENTENCE = /(?:,|\s(?:and|or|nor|neither|either|the|an?|of|to|with|by|from|via))$/i;
+
 const SYNOPSIS_TITLE = /^(synopsis|examples?|usage examples?|examples? usage)$/i;
 
 function classifySection(title: string): SectionKind {
@@ -435,6 +441,7 @@ class Scanner {
     // A flag-like line inside a definition list (`  N-M   from N'th…` then `  -M   from first…`) is prose.
     if (proseIndent !== null && proseIndent === indent) return false;
     if (isPlaceholderFlag(trimmed)) return false;
+    if (this.continuesProseSentence(indent)) return false;
     if (this.twoColumnEntries(line, trimmed, indent, proseIndent)) return true;
     const head = parseOptionHead(trimmed);
     if (head === null) return false;
@@ -473,6 +480,13 @@ class Scanner {
     // the second shares the description lines read from here on
     if (second !== null) this.result.entries.push({ ...this.current, head: `${alternative?.[2] ?? ''}${alternative?.[3] ?? ''}`, option: second });
     return true;
+  }
+
+  /** postcss (yargs epilog) `If neither -o, --dir, or` / `--replace is passed, it writes to stdout.`: a wrapped sentence. */
+  private continuesProseSentence(indent: number): boolean {
+    const lines = this.paragraph?.lines ?? [];
+    const last = lines[lines.length - 1];
+    return last !== undefined && this.paragraph?.indents[lines.length - 1] === indent && UNFINISHED_SENTENCE.test(last);
   }
 
   /**

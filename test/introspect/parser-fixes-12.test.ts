@@ -14,3 +14,12 @@ describe('defaults that are no default', () => {
     expect(option(help, 'dot')?.default).toBe(true);
   });
 });
+
+describe('value-taking', () => {
+  it('yargs epilog `If neither -o, --dir, or` / `--replace is passed, it writes to stdout.`: a flag opening a wrapped sentence is prose', () => {
+    const help =
+      'Usage:\npostcss [input.css] [OPTIONS] [-o|--output output.css]\n\nOptions:\n  -o, --output   Output file                                            [string]\n  -r, --replace  Replace (overwrite) the input file                    [boolean]\n  -h, --help     Show help                                             [boolean]\n\nIf neither -o, --dir, or\n--replace is passed, it writes to stdout.\n';
+    expect(option(help, 'replace')).toMatchObject({ takes_value: false });
+    expect(option(help, 'replace')?.value_optional).toBeUndefined();
+  });
+});
