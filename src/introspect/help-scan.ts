@@ -262,7 +262,11 @@ class Scanner {
       }
       if (indent > 0 && trimmed.startsWith('#')) return true; // `# from file to file`: a comment, not a form
       // skopeo's cobra template prints its form flush left, right under `Usage:`
-      const flushLeftForm = indent === 0 && this.usageMode === 'header' && /^usage:$/i.test((this.lines[index - 1] ?? '').trim());
+      // (yargs postcss prints one form a line there: a flush-left line right under such a form, naming its program, is one more)
+      const previousForm = forms[forms.length - 1];
+      const nextFlushForm =
+        indent === 0 && this.usageMode === 'header' && previousForm !== undefined && (this.lines[index - 1] ?? '') === previousForm && /^\S+/.exec(trimmed)?.[0] === /^\S+/.exec(previousForm)?.[0];
+      const flushLeftForm = indent === 0 && this.usageMode === 'header' && (/^usage:$/i.test((this.lines[index - 1] ?? '').trim()) || nextFlushForm);
       if (flushLeftForm && !OPTION_START.test(trimmed) && !PROSE_WORD.test(trimmed.replace(/\[[^\]]*\]|<[^>]*>|\([^)]*\)|\{[^}]*\}/g, ' '))) {
         this.usageLineCount += 1;
         this.usageIndent = indent;

@@ -162,7 +162,7 @@ function valueShapeOf(head: OptionHead, facts: DescriptionFacts, choices: string
     if (!isProseDefault(stated, facts.defaultQuoted, true, 'string', null, head.longs.map((long) => long.name))) return { takes: true, type: typeFromDefault(stated, facts.defaultQuoted) ?? 'string' };
     if (opensWithLiteralValue(stated)) return { takes: true, type: 'string' };
   }
-  if (style.untaggedTakesValue === true && facts.typeHint === null && !/\[count\]/i.test(text) && head.negation === null && !(head.longs[0]?.name ?? '').startsWith('no-')) {
+  if (style.untaggedTakesValue === true && facts.typeHint === null && !/\[count\]/i.test(text) && head.negation === null && !(head.longs[0]?.name ?? '').startsWith('no-') && !head.longs.some((long) => style.listedNegations?.has(long.name) === true)) {
     const stated = facts.defaultText;
     // `[default: true]` without a tag is still a switch
     if (stated === null || !/^(true|false)$/i.test(stated)) return { takes: true, type: stated !== null ? (typeFromDefault(stated, facts.defaultQuoted) ?? 'string') : 'string' };
@@ -278,6 +278,11 @@ export interface OptionStyle {
    * a `[boolean]` (or `[count]`) tag is parsed with a value.
    */
   untaggedTakesValue?: boolean;
+  /**
+   * The long names the help lists as `--no-x` options of their own (postcss `-m, --map` over
+   * `--no-map`): with `untaggedTakesValue`, an untagged `--x` whose negation is listed is a switch.
+   */
+  listedNegations?: ReadonlySet<string>;
   /**
    * The boolean type the help prints for `--help` itself (fastapi's typer panels: `--help -h <bool>`):
    * a type column printed for every option, flags included, so an option showing only it is a flag.

@@ -157,6 +157,20 @@ function extendedByOtherForms(positionals: UsageForm['positionals'], first: Usag
   return result;
 }
 
+/**
+ * postcss `postcss [input.css] [OPTIONS] …` then `postcss <input.css>... [OPTIONS] --dir <dir>`: a
+ * positional another form of the same command writes repeated (`...`) under the same name is
+ * variadic when the first form leaves it optional (GNU ln `TARGET` then `TARGET... DIRECTORY` are modes);
+ * whether it is required stays the first form's.
+ */
+function variadicInOtherForms(positionals: UsageForm['positionals'], first: UsageForm, forms: readonly UsageForm[]): UsageForm['positionals'] {
+  const path = first.commandPath.join(' ');
+  const same = forms.filter((form) => form !== first && form.program === first.program && form.commandPath.join(' ') === path);
+  return positionals.map((positional) =>
+    !positional.variadic && !positional.required && same.some((form) => form.positionals.some((other) => other.variadic && other.name === positional.name)) ? { ...positional, variadic: true } : positional,
+  );
+}
+
 const COMMAND_PLACEHOLDER = /^(command|cmd|subcommand)$/i;
 
 /**
@@ -262,6 +276,7 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
     defaultInPlaceholder: rawLines.some((line) => /\bShow context-sensitive help\.?$/.test(line.trim()) || ETCD_HELP_FLAG.test(line)),
     bracketedBoolDefaults: rawLines.some((line) => ETCD_HELP_FLAG.test(line)),
     untaggedTakesValue: rawLines.some((line) => /^\s*(-h, )?--help\s+Show (?:this )?help(?: and exit)?\.?\s+\[boolean\]$/.test(line)),
+    listedNegations: new Set(scan.entries.flatMap((entry) => entry.option?.longs.map((long) => long.name).filter((name) => name.startsWith('no-')).map((name) => name.slice(3)) ?? [])),
   };
   // a boolean type printed for `--help` (`--help -h <bool>`) is printed for every flag; `--help [topic]` is a value
   const helpPlaceholder = scan.entries.find((entry) => entry.option?.longs.some((long) => long.name === 'help'))?.option?.valueName ?? null;
@@ -332,6 +347,7 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
   let usagePositionals = docoptWords.length > 0 && subcommands.length > 0 ? [] : (firstForm?.positionals ?? []);
   if (firstForm !== undefined) usagePositionals = optionalWhereAnotherFormRunsWithout(usagePositionals, firstForm, scan.usageForms.slice(0, MAX_USAGE_FORMS), forms);
   if (firstForm !== undefined && docoptWords.length === 0) usagePositionals = extendedByOtherForms(usagePositionals, firstForm, forms);
+  if (firstForm !== undefined && docoptWords.length === 0) usagePositionals = variadicInOtherForms(usagePositionals, firstForm, forms);
   // yargs nyc: `nyc [command] [options]` then `nyc [options] [bin-to-instrument]`: a later form of the
   // program without the command placeholder (nor a listed command) shows what the root itself takes
   if (subcommands.length > 0 && firstForm !== undefined && usagePositionals.length > 0 && usagePositionals.every((positional) => COMMAND_PLACEHOLDER.test(positional.name))) {

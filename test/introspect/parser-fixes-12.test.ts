@@ -23,3 +23,25 @@ describe('value-taking', () => {
     expect(option(help, 'replace')?.value_optional).toBeUndefined();
   });
 });
+
+describe('yargs switches', () => {
+  it('an untagged `-m, --map` whose `--no-map` is listed as an option of its own is a switch; an untagged `--env` still takes a value', () => {
+    const help =
+      'Options:\n  -m, --map      Create an external sourcemap\n      --no-map   Disable the default inline sourcemaps\n      --env      A shortcut for setting NODE_ENV\n  -h, --help     Show help                                             [boolean]\n';
+    expect(option(help, 'map')?.takes_value).toBe(false);
+    expect(option(help, 'env')?.takes_value).toBe(true);
+  });
+});
+
+describe('positionals', () => {
+  it('yargs forms flush left under `Usage:`, one a line: `prog [input.css]` then `prog <input.css>... --dir <d>` make the optional input variadic', () => {
+    const help =
+      'Usage:\npostcss [input.css] [OPTIONS] [-o|--output output.css]\npostcss <input.css>... [OPTIONS] --dir <output-directory>\n\nOptions:\n  -o, --output   Output file                                            [string]\n  -d, --dir      Output directory                                       [string]\n  -h, --help     Show help                                             [boolean]\n';
+    expect(parseHelp(help).positionals.map((positional) => [positional.name, positional.required, positional.variadic])).toEqual([['input.css', false, true]]);
+  });
+
+  it('GNU ln `ln [OPTION]... TARGET LINK_NAME` then `ln [OPTION]... TARGET... DIRECTORY`: modes, the first form\'s required TARGET stays single', () => {
+    const help = 'Usage: ln [OPTION]... [-T] TARGET LINK_NAME\n  or:  ln [OPTION]... TARGET... DIRECTORY\n\n  -f, --force   remove existing destination files\n';
+    expect(parseHelp(help).positionals.find((positional) => positional.name === 'TARGET')?.variadic).toBe(false);
+  });
+});
