@@ -11,8 +11,9 @@ import type { CliOption } from './spec.ts';
 
 const VALUE_CUES: readonly RegExp[] = [
   // a noun phrase naming the value
-  // (sade `The name of a database client driver`: after an article too; gocryptfs `Custom path to config file`)
-  /^(?:(?:an?|the)\s+)?(?:(?:maximum|minimum|max|min|custom|alternate|alternative)\s+)?(?:paths?|list|number|names?|size|amount|location|address|url|port|host|hostname|passphrase|password|token)\s+(?:to|of|for)\b/i,
+  // (sade `The name of a database client driver`: after an article too; gocryptfs `Custom path to config file`;
+  // serve `Optional path to an SSL/TLS certificate`)
+  /^(?:(?:an?|the)\s+)?(?:(?:maximum|minimum|max|min|custom|alternate|alternative|optional)\s+)?(?:paths?|list|number|names?|size|amount|location|address|url|port|host|hostname|passphrase|password|token)\s+(?:to|of|for)\b/i,
   // xo: `Reporter to use`: a short noun phrase that is the whole sentence (`Attempt to use HTTP/2` goes on)
   /^(?:(?:an?|the)\s+)?[\w-]+(?:\s+[\w-]+)?\s+to\s+use\s*(?:[.([]|$)/i,
   // …freeze `Theme to use for syntax highlighting`, `Font size to use for code`: the purpose goes on after `for`

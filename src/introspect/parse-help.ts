@@ -187,7 +187,12 @@ function isCobraHelp(lines: readonly string[]): boolean {
  */
 function isMeowHelp(lines: readonly string[]): boolean {
   const usage = lines.findIndex((line) => line === '  Usage');
-  return usage !== -1 && /^ {4}\$ \S/.test(lines[usage + 1] ?? '') && lines.includes('  Options');
+  if (usage !== -1 && /^ {4}\$ \S/.test(lines[usage + 1] ?? '') && lines.includes('  Options')) return true;
+  // serve (over `arg`, which prints nothing) writes the same layout by hand in capitals: `  USAGE`, a
+  // blank line, `    $ serve --help`, …, `  OPTIONS` (oclif's capital titles stand flush left)
+  const capital = lines.findIndex((line) => line === '  USAGE');
+  const firstForm = capital === -1 ? undefined : lines.slice(capital + 1).find((line) => line.trim().length > 0);
+  return firstForm !== undefined && /^ {4}\$ \S/.test(firstForm) && lines.includes('  OPTIONS');
 }
 
 /**

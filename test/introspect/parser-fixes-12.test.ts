@@ -33,6 +33,22 @@ describe('value-taking', () => {
   });
 });
 
+describe('hand-written helps in the meow layout', () => {
+  it('serve (over `arg`) `  USAGE` / `    $ serve …` / `  OPTIONS` in capitals: descriptions say which bare options take a value', () => {
+    const help =
+      '\n  serve - Static file serving\n\n  USAGE\n\n    $ serve --help\n    $ serve [-l listen_uri [-l ...]] [directory]\n\n  OPTIONS\n\n    --help                Shows this help message\n\n    -l, --listen listen_uri   Specify a URI endpoint on which to listen\n\n    -p                    Specify custom port\n\n    -s, --single          Rewrite all not-found requests to `index.html`\n\n    --ssl-cert            Optional path to an SSL/TLS certificate to serve with HTTPS\n\n    -d, --debug           Show debugging information\n';
+    expect(option(help, 'p')?.takes_value).toBe(true);
+    expect(option(help, 'ssl-cert')?.takes_value).toBe(true);
+    expect(option(help, 'single')?.takes_value).toBe(false);
+    expect(option(help, 'debug')?.takes_value).toBe(false);
+  });
+
+  it('oclif capitals stand flush left (`USAGE` / `  $ prog`): its bare flags stay flags', () => {
+    const help = 'USAGE\n  $ mycli [FILE]\n\nOPTIONS\n  -p, --pretty    Specify pretty output\n  -o, --out=out   Output file\n';
+    expect(option(help, 'pretty')?.takes_value).toBe(false);
+  });
+});
+
 describe('yargs switches', () => {
   it('an untagged `-m, --map` whose `--no-map` is listed as an option of its own is a switch; an untagged `--env` still takes a value', () => {
     const help =
