@@ -566,8 +566,16 @@ function readByDefaultPhrase(facts: DescriptionFacts): void {
  * [origin]`: one bare value in brackets after the last sentence's period is its default (type
  * tags like `[string]` were read as groups before; `[a|b]` lists are none).
  */
+/**
+ * http-server's hand-written `Address to use [0.0.0.0]`, `Show directory listings [true]`, `Cache time
+ * in seconds [3600], e.g. -c10 …`, `… when possible [false]` over a next sentence: without a period
+ * before it, a bracket closing the clause holds a default only when it is a literal (a number, a
+ * boolean, a dotted value); `Measure only function [name]` names the placeholder.
+ */
+const BARE_BRACKET_LITERAL = /\S\s+\[([+-]?\d+(?:\.\d+)*|true|false|[\w-]*\.[\w.-]*\w)\](?:$|,\s+e\.g\.|\s+(?=[A-Z]))/;
+
 function readTrailingBracketDefault(facts: DescriptionFacts): void {
-  const trailing = /[.!?]\s+\[([^[\]\s|,:]{1,100})\]$/.exec(facts.description);
+  const trailing = /[.!?]\s+\[([^[\]\s|,:]{1,100})\]$/.exec(facts.description) ?? BARE_BRACKET_LITERAL.exec(facts.description);
   if (trailing === null || ANNOTATION_START.test(trailing[1] ?? '') || facts.typeHint !== null) return;
   setDefault(facts, trailing[1] ?? '');
 }

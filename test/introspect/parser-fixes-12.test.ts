@@ -15,6 +15,16 @@ describe('defaults that are no default', () => {
   });
 });
 
+describe('defaults in brackets written by hand', () => {
+  it('http-server `Show directory listings [true]`, `… when possible [false]` over a next sentence: literal defaults; `Measure only function [name]` is none', () => {
+    const help =
+      'usage: http-server [path] [options]\n\noptions:\n  -d           Show directory listings [true]\n  -b --brotli  Serve brotli files when possible [false]\n               If both brotli and gzip are enabled, brotli takes precedence\n  --perf [name]  Measure only function [name]\n  -s --silent  Suppress log messages from output\n';
+    expect(option(help, 'd')?.default).toBe(true);
+    expect(option(help, 'brotli')?.default).toBe(false);
+    expect(option(help, 'perf')?.default).toBeNull();
+  });
+});
+
 describe('defaults of an optional value', () => {
   it('yargs `Use polling for file watching. Can optionally pass polling interval; default 100 ms`: the bare flag\'s value, no default of the option', () => {
     const help =
