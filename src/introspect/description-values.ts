@@ -13,7 +13,7 @@ const VALUE_CUES: readonly RegExp[] = [
   // a noun phrase naming the value
   // (sade `The name of a database client driver`: after an article too; gocryptfs `Custom path to config file`;
   // serve `Optional path to an SSL/TLS certificate`)
-  /^(?:(?:an?|the)\s+)?(?:(?:maximum|minimum|max|min|custom|alternate|alternative|optional)\s+)?(?:paths?|list|number|names?|size|amount|location|address|url|port|host|hostname|passphrase|password|token)\s+(?:to|of|for)\b/i,
+  /^(?:(?:an?|the)\s+)?(?:(?:maximum|minimum|max|min|custom|alternate|alternative|optional)\s+)?(?:paths?|list|number|names?|size|amount|location|address|url|port|host|hostname|username|passphrase|password|token)\s+(?:to|of|for)\b/i,
   // xo: `Reporter to use`: a short noun phrase that is the whole sentence (`Attempt to use HTTP/2` goes on)
   /^(?:(?:an?|the)\s+)?[\w-]+(?:\s+[\w-]+)?\s+to\s+use\s*(?:[.([]|$)/i,
   // …freeze `Theme to use for syntax highlighting`, `Font size to use for code`: the purpose goes on after `for`
@@ -62,6 +62,10 @@ const VALUE_CUES: readonly RegExp[] = [
   /\((?:in\s+)?(?:milliseconds|seconds|minutes|bytes|ms|secs?)\)/i,
   /<[^<>\s]{1,60}>/,
   /\bglob(?:s|\s+patterns?(?:\(s\))?)\b/i,
+  // http-server `Username for basic authentication [none]`: the hand-written bracketed default says no value is set (a flag says `[false]`)
+  /\s\[(?:none|null|unset)\](?:$|\s+(?=[A-Z]))/i,
+  // …`Fallback proxy if the request cannot be resolved. e.g.: http://someurl.com`: an example value that is a URL
+  /\be\.g\.:?\s+[a-z][a-z0-9+.-]{1,10}:\/\/\S/i,
   // knip: `Pass extra options to the preprocessor (as JSON string, see …)`: the form of the value in a note
   /\(as (?:an? )?(?:JSON|YAML)(?: string| object)?[,)]/i,
 ];

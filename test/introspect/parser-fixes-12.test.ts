@@ -25,6 +25,31 @@ describe('defaults in brackets written by hand', () => {
   });
 });
 
+describe('hand-written helps shown by their own examples (http-server)', () => {
+  const help =
+    'usage: http-server [path] [options]\n\noptions:\n  -p --port    Port to use. If 0, look for open port. [8080]\n  -a           Address to use [0.0.0.0]\n  -d           Show directory listings [true]\n  -e --ext     Default file extension if none supplied [none]\n  -s --silent  Suppress log messages from output\n  --cors[=headers]   Enable CORS via the "Access-Control-Allow-Origin" header\n  -c           Cache time (max-age) in seconds [3600], e.g. -c10 for 10 seconds.\n  -P --proxy   Fallback proxy if the request cannot be resolved. e.g.: http://someurl.com\n  --proxy-options  Pass options to proxy using nested dotted objects. e.g.: --proxy-options.secure false\n  --username   Username for basic authentication [none]\n  -v --version  Print the version and exit.\n';
+
+  it('`-c … e.g. -c10 for 10 seconds` (its own letter glued to a number) and `--proxy-options.secure false` take values; then the help is hand-written', () => {
+    expect(option(help, 'c')).toMatchObject({ takes_value: true, default: 3600 });
+    expect(option(help, 'proxy-options')?.takes_value).toBe(true);
+  });
+
+  it('…so its bracketed literals are defaults that say a value is taken, `[none]` a value without one, an example URL a value; `[true]` stays a flag', () => {
+    expect(option(help, 'port')).toMatchObject({ takes_value: true, default: 8080 });
+    expect(option(help, 'a')).toMatchObject({ takes_value: true, default: '0.0.0.0' });
+    expect(option(help, 'ext')).toMatchObject({ takes_value: true, default: null });
+    expect(option(help, 'username')?.takes_value).toBe(true);
+    expect(option(help, 'proxy')?.takes_value).toBe(true);
+    expect(option(help, 'd')).toMatchObject({ takes_value: false, default: true });
+    expect(option(help, 'silent')?.takes_value).toBe(false);
+  });
+
+  it('ts-node `-v  Print module version information.  -vvv to print additional information`: letters glued are a count, no value', () => {
+    const counted = 'Usage: ts-node [options]\n\nOptions:\n  -e, --eval [code]   Evaluate code\n  -V, --verbose       Print more.  -VVV to print additional information\n  -p, --print         Print result\n';
+    expect(option(counted, 'verbose')?.takes_value).toBe(false);
+  });
+});
+
 describe('defaults of an optional value', () => {
   it('yargs `Use polling for file watching. Can optionally pass polling interval; default 100 ms`: the bare flag\'s value, no default of the option', () => {
     const help =
