@@ -25,6 +25,8 @@ export interface Entry {
   block: number;
   /** True when the entry comes after the first usage line (cobra prints its long description, option examples included, before it). */
   afterUsage?: boolean;
+  /** The head stood alone over a blank line and its description paragraphs (stylelint): each deeper paragraph is its own. */
+  describedBelowBlank?: boolean;
 }
 
 export interface Paragraph {
@@ -410,7 +412,13 @@ class Scanner {
       // clap long help: `  <MODE>\n          What mode…\n\n          Possible values:` — deeper than the head
       const column = this.beforeBlank.descriptionColumn;
       const deep = column !== null ? indent >= column && column > this.beforeBlank.indent + 2 : indent > this.beforeBlank.indent + 4;
-      if (deep && !OPTION_START.test(trimmed)) entry = this.beforeBlank;
+      // stylelint: `    --fix[=<mode>]`, a blank line, `      Automatically fix…` two deeper: an option's head
+      // alone over a blank line, then paragraphs deeper than it, all its description
+      const below = this.beforeBlank.kind === 'option' && indent >= this.beforeBlank.indent + 2 && (this.beforeBlank.describedBelowBlank === true || (this.beforeBlank.description.length === 0 && column === null && this.beforeBlank.option?.rest === ''));
+      if ((deep || below) && !OPTION_START.test(trimmed)) {
+        entry = this.beforeBlank;
+        if (below) entry.describedBelowBlank = true;
+      }
     }
     if (entry === null) return false;
     // yargs right-aligns its tags, and a long tag line starts left of the description, even left of

@@ -302,5 +302,8 @@ export function definitionListChoices(lines: readonly string[], indents?: readon
   }
   // an upper-case item (`pBRE`, `N`) is a placeholder: the list is not closed
   if (choices.some((choice) => /[A-Z]/.test(choice))) return null;
-  return choices.length >= 2 ? [...new Set(choices)] : null;
+  // stylelint `- a "stylelint" property…`, `- a ".stylelintrc" file`: a bullet list whose lines open
+  // with the same word is prose, no list of values
+  const distinct = [...new Set(choices)];
+  return distinct.length >= 2 && distinct.length === choices.length ? distinct : null;
 }

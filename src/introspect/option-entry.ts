@@ -213,6 +213,19 @@ function derivedChoiceDefault(description: string, choices: readonly string[] | 
 }
 
 /**
+ * stylelint `The modes are as follows:` over `  strict   only fixing when there are no syntax errors
+ * (default)` / `  lax   attempting to fix…`: the line of a definition list of the choices whose
+ * meaning ends in `(default)` names the default.
+ */
+function definitionLineDefault(lines: readonly string[], choices: readonly string[] | null): string | null {
+  if (choices === null) return null;
+  const marked = lines
+    .map((line) => /^([a-z0-9][\w.-]{0,30})\s{2,}\S.{0,200}\((?:the )?default\)\.?$/i.exec(line.trim())?.[1])
+    .filter((item): item is string => item !== undefined && choices.includes(item));
+  return marked.length === 1 ? (marked[0] ?? null) : null;
+}
+
+/**
  * pigz `-b, --blocksize mmm  Set compression block size to mmmK (default 128K)`: the description
  * writes the value glued to a unit (`mmmK`), so the value counts in that unit and a default shown
  * with the unit (`128K`) is for reading, not a value to pass.
@@ -357,7 +370,10 @@ export function optionFromEntry(entry: Entry, style: OptionStyle = {}): CliOptio
   if (/^<=>\s/.test(text.trim())) return null;
   const facts = extractDescriptionFacts(text);
   const placeholder = head.valueName !== null || head.choices !== null;
-  const prose = placeholder
+  // stylelint `--globby-options=<json>  … Supported options are "braceExpansion", … and "ignore".`: a
+  // JSON value is a document, and the words its prose lists are its keys, never whole values
+  const jsonValue = /^[<[{=]*(?:json|object|obj)[>\]}]*$/i.test(head.valueName ?? '');
+  const prose = placeholder && !jsonValue
     ? (listedChoices(facts.description, head.valueName) ?? definitionListChoices([head.rest, ...descriptionLines]) ?? exampleListChoices(facts.description, facts.defaultText) ?? sentenceOpeningChoices(facts.description))
     : null;
   // urfave `(docs.go, swagger.json, swagger.yaml) like go,json,yaml (default: "go,json,yaml")`: a
@@ -375,7 +391,7 @@ export function optionFromEntry(entry: Entry, style: OptionStyle = {}): CliOptio
     takes_value: shape.takes,
     value_name: head.valueName,
     type: shape.type,
-    default: defaultOf(head, facts, shape, choices, text) ?? (shape.takes ? derivedChoiceDefault(facts.description, choices) : null),
+    default: defaultOf(head, facts, shape, choices, text) ?? (shape.takes ? (derivedChoiceDefault(facts.description, choices) ?? definitionLineDefault(descriptionLines, choices)) : null),
     choices: shape.takes ? choices : null,
     repeatable: head.repeatable || facts.repeatable,
     required: facts.required,

@@ -105,3 +105,19 @@ describe('positionals', () => {
     expect(parseHelp(help).positionals.find((positional) => positional.name === 'TARGET')?.variadic).toBe(false);
   });
 });
+
+describe('descriptions under a blank line (stylelint)', () => {
+  const help =
+    '\n  Usage: stylelint [input] [options]\n\n  Options:\n\n    -c <path_or_module>, --config=<path_or_module>\n\n      A path to a specific configuration file, searched in these places:\n\n        - a "stylelint" property in "package.json"\n        - a ".stylelintrc" file\n\n    --fix[=<mode>]\n\n      Automatically fix problems of certain rules. The modes are as follows:\n\n        strict       only fixing when there are no syntax errors (default)\n        lax          attempting to fix as much as possible even with syntax errors\n\n    --cache-strategy=<strategy>\n\n      A strategy for the cache to use for detecting changed files. Either one of:\n\n        metadata     by metadata of a file (default)\n        content      by content of a file\n\n      The "content" strategy can be useful in cases where the modification time changes.\n\n    --globby-options=<json>\n\n      Options in JSON format. Supported options are "braceExpansion", "dot", "extglob" and "ignore".\n\n    -q, --quiet\n\n      Only register problems for rules with an "error"-level severity.\n';
+
+  it('a head alone over a blank line owns the deeper paragraphs under it: their definition list gives choices, the item marked `(default)` the default', () => {
+    expect(option(help, 'fix')).toMatchObject({ choices: ['strict', 'lax'], default: 'strict' });
+    expect(option(help, 'cache-strategy')).toMatchObject({ choices: ['metadata', 'content'], default: 'metadata' });
+    expect(option(help, 'quiet')?.description).toContain('Only register problems');
+  });
+
+  it('a bullet list whose lines all open with `a` is prose, and the words listed for a `<json>` value are its keys: no choices', () => {
+    expect(option(help, 'config')?.choices).toBeNull();
+    expect(option(help, 'globby-options')?.choices).toBeNull();
+  });
+});
