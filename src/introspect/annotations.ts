@@ -496,7 +496,7 @@ function readProseDefault(facts: DescriptionFacts): void {
     !/[.!]$/.test(plain[1] ?? '') &&
     /^\s+[A-Za-z]/.test(description.slice(plain.index + plain[0].length)) &&
     !namesFileByNoun(plain[1] ?? '', description.slice(plain.index + plain[0].length));
-  if (plain && !cut && !unclosed && !expression && !phrase && !isListDefault(description, plain) && !isPerCaseDefault(description, plain) && !isOptionalValueDefault(description, plain)) setDefault(facts, (plain[1] ?? '').replace(/\.$/, ''));
+  if (plain && !cut && !unclosed && !expression && !phrase && !isListDefault(description, plain) && !isPerCaseDefault(description, plain)) setDefault(facts, (plain[1] ?? '').replace(/\.$/, ''));
 }
 
 /**
@@ -518,16 +518,6 @@ function isPerCaseDefault(description: string, plain: RegExpExecArray): boolean 
   // (glob `This defaults to 'true' on macOS and Windows platforms, and false on all others.`: `on` a platform too)
   if (/^(?:\s+[^\s,;()]{1,20}){0,2}\s+(?:for|on)\s+[^,;()]{1,40},/.test(description.slice(plain.index + plain[0].length))) return true;
   return /\bdefaults?(?:\s+to|:|\s+is)\s+[^\s,;()]{1,60},?\s+(?:if|when|unless)\b/i.test(description);
-}
-
-/**
- * postcss `--poll  Use polling for file watching. Can optionally pass polling interval; default 100
- * ms`: a default in the sentence that says the value may be left out is the value a bare flag
- * means; left out, the option is off (no polling), so it is no default of the option.
- */
-function isOptionalValueDefault(description: string, plain: RegExpExecArray): boolean {
-  const sentence = description.slice(0, plain.index).split(/[.!?](?:\s+|$)/).pop() ?? '';
-  return /\boptionally\s+(?:pass|give|provide|specify|set|add|supply)\b/i.test(sentence);
 }
 
 /**

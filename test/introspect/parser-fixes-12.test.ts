@@ -50,15 +50,6 @@ describe('hand-written helps shown by their own examples (http-server)', () => {
   });
 });
 
-describe('defaults of an optional value', () => {
-  it('yargs `Use polling for file watching. Can optionally pass polling interval; default 100 ms`: the bare flag\'s value, no default of the option', () => {
-    const help =
-      'Options:\n      --poll   Use polling for file watching. Can optionally pass\n               polling interval; default 100 ms\n      --wait   Wait between retries; default 100 ms\n  -h, --help   Show help                                             [boolean]\n';
-    expect(option(help, 'poll')?.default).toBeNull();
-    expect(option(help, 'wait')?.default).toBe(100);
-  });
-});
-
 describe('value-taking', () => {
   it('yargs epilog `If neither -o, --dir, or` / `--replace is passed, it writes to stdout.`: a flag opening a wrapped sentence is prose', () => {
     const help =
