@@ -91,6 +91,12 @@ describe('positionals', () => {
     expect(parseHelp(help).positionals.map((positional) => [positional.name, positional.required, positional.variadic])).toEqual([['input.css', false, true]]);
   });
 
+  it('stylelint `  Input: Files(s), glob(s), or nothing to use stdin.` (the text on the indented title\'s line, a noun counted `(s)`): `[input]` is variadic', () => {
+    const help =
+      '\n  A mighty CSS linter.\n\n  Usage: stylelint [input] [options]\n\n  Input: Files(s), glob(s), or nothing to use stdin.\n\n  Options:\n\n    --fix   Fix problems.\n';
+    expect(parseHelp(help).positionals.map((positional) => [positional.name, positional.required, positional.variadic])).toEqual([['input', false, true]]);
+  });
+
   it('GNU ln `ln [OPTION]... TARGET LINK_NAME` then `ln [OPTION]... TARGET... DIRECTORY`: modes, the first form\'s required TARGET stays single', () => {
     const help = 'Usage: ln [OPTION]... [-T] TARGET LINK_NAME\n  or:  ln [OPTION]... TARGET... DIRECTORY\n\n  -f, --force   remove existing destination files\n';
     expect(parseHelp(help).positionals.find((positional) => positional.name === 'TARGET')?.variadic).toBe(false);
