@@ -67,8 +67,11 @@ const MAX_ENTRIES = 1000;
 const MAX_DESCRIPTION_LINES = 40;
 const MAX_UNPARSED = 200;
 const MAX_SYNOPSIS_LINES = 20;
-/** A section title common enough to be known without its colon (meow prints `  Usage`, `  Options`). */
-const BARE_TITLE = /^(usage|options|flags|arguments|commands|examples?|synopsis)$/i;
+/**
+ * A section title common enough to be known without its colon (meow prints `  Usage`, `  Options`;
+ * sade `  Available Commands`, one qualifying word before it).
+ */
+const BARE_TITLE = /^(?:(?:available|global|other|common)\s+)?(usage|options|flags|arguments|commands|examples?|synopsis)$/i;
 /** A title saying the options under it take a value: `Options that take arguments`, `Options with values`. */
 const VALUE_SECTION = /^\s*(?:options|flags|switches)\s+(?:(?:that|which)\s+(?:take|require)s?|with)\s+(?:an?\s+)?(?:arguments?|values?|parameters?)\s*$/i;
 /** tree: `  ------- Listing options -------`: a title framed by rules of dashes (or `=`) on both sides. */
@@ -128,6 +131,8 @@ const CAPITAL_TITLE = /^[A-Z][A-Z ]{1,40}$/;
 class Scanner {
   readonly result: HelpScan = { usageForms: [], entries: [], paragraphs: [], seenUsage: false, unparsed: [], synopsisLines: [] };
   private section: SectionKind = 'none';
+  /** Indent of the title that opened the current section (meow / sade titles are indented by two). */
+  private sectionIndent = 0;
   /** Inside a `Synopsis:` / `Examples:` section. */
   private inSynopsis = false;
   private current: Entry | null = null;
@@ -210,7 +215,10 @@ class Scanner {
     if (this.usagePaused) this.resumeUsage(trimmed, indent);
     if (this.usageLine(line, trimmed, indent, index)) return;
     const title = this.titleWithoutColon(index, trimmed, indent);
-    if (title !== null ? this.openSection(title, trimmed) : this.sectionHeader(line, trimmed)) return;
+    if (title !== null ? this.openSection(title, trimmed) : this.sectionHeader(line, trimmed)) {
+      this.sectionIndent = indent;
+      return;
+    }
     if (this.continuation(trimmed, indent)) return;
     if (this.optionEntry(line, trimmed, indent, wasProseIndent)) return;
     if (this.namedEntry(trimmed, indent)) return;
@@ -520,6 +528,9 @@ class Scanner {
 
   private namedEntry(trimmed: string, indent: number): boolean {
     if ((this.section !== 'positionals' && this.section !== 'commands') || indent < 1 || indent > 12) return false;
+    // sade `  Available Commands` over `    build   Build once…`, then `  For more info, run any command…` at
+    // the title's own indent: a line no deeper than the title is past its entries
+    if (indent <= this.sectionIndent) return false;
     if (this.result.entries.length >= MAX_ENTRIES) return false;
     const gap = /\s{2,}/.exec(trimmed);
     // Pod::Usage (pg_format) `file.sql can be a file, multiple files or use - …` under `Arguments:`:

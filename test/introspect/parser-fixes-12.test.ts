@@ -118,3 +118,13 @@ describe('descriptions under a blank line (stylelint)', () => {
     expect(option(help, 'globby-options')?.choices).toBeNull();
   });
 });
+
+describe('sade commands', () => {
+  it('`  Available Commands` (no colon, indented by two) lists commands; `  For more info, run …` at the title\'s indent is no command; `<command>` is then no positional', () => {
+    const help =
+      '\n  Usage\n    $ microbundle <command> [options]\n\n  Available Commands\n    build    Build once and exit\n    watch    Rebuilds on any change\n\n  For more info, run any command with the `--help` flag\n    $ microbundle build --help\n\n  Options\n    -w, --watch          Rebuilds on any change  (default false)\n    -h, --help           Displays this message\n';
+    const spec = parseHelp(help);
+    expect(spec.subcommands.map((command) => command.name)).toEqual(['build', 'watch']);
+    expect(spec.positionals).toEqual([]);
+  });
+});
