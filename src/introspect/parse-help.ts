@@ -330,8 +330,11 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
   if (go.options.length === 0 && style.untaggedTakesValue !== true) {
     const usageProgram = forms.find((form) => form.program !== null)?.program ?? null;
     const exampleProgram = usageProgram === null ? null : programBaseName(usageProgram);
-    const positionalsTaken = forms.length === 0 || forms.some((form) => form.positionals.length > 0);
     const commandWords = new Set(scan.entries.filter((entry) => entry.kind === 'command').flatMap((entry) => entry.head.split(/\s+/).slice(0, 2)));
+    // sade `microbundle <command> [options]` over listed commands: the command placeholder is no
+    // positional an example's word could fill (a listed command word is told apart below)
+    const positionalsTaken =
+      forms.length === 0 || forms.some((form) => form.positionals.some((positional) => !(commandWords.size > 0 && COMMAND_PLACEHOLDER.test(positional.name))));
     handWritten = applyHandWrittenValues(options, rawLines, exampleProgram, positionalsTaken, commandWords);
     if (handWritten && style.statedDefaultTakesValue !== true) {
       style.statedDefaultTakesValue = true;

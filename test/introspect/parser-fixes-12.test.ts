@@ -128,3 +128,18 @@ describe('sade commands', () => {
     expect(spec.positionals).toEqual([]);
   });
 });
+
+describe('sade examples and own spellings', () => {
+  const help =
+    '\n  Usage\n    $ microbundle <command> [options]\n\n  Available Commands\n    build    Build once and exit\n    watch    Rebuilds on any change\n\n  Options\n    -w, --watch          Rebuilds on any change  (default false)\n    --define             Replace constants with hard-coded values\n    --css-modules        Turns on css-modules. Passing a string will override the scopeName. eg --css-modules="_[hash]"\n    --strict             Enforce undefined global context\n    --raw                Show raw byte size  (default false)\n    -h, --help           Displays this message\n\n  Examples\n    $ microbundle --define API_KEY=1234\n    $ microbundle build --strict\n';
+
+  it('`$ microbundle --define API_KEY=1234` gives a value: `<command>` over listed commands is no positional the word could be', () => {
+    expect(option(help, 'define')?.takes_value).toBe(true);
+    expect(option(help, 'strict')?.takes_value).toBe(false);
+  });
+
+  it('`eg --css-modules="_[hash]"` in its own description: a value attached by `=`', () => {
+    expect(option(help, 'css-modules')?.takes_value).toBe(true);
+    expect(option(help, 'raw')?.takes_value).toBe(false);
+  });
+});
