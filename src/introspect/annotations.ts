@@ -256,7 +256,8 @@ function listHoldingDefaultChoices(description: string, defaultText: string | nu
  */
 function pairHoldingDefaultChoices(description: string, defaultText: string | null): string[] | null {
   if (defaultText === null) return null;
-  for (const match of description.matchAll(new RegExp(String.raw`(?:^|\s)(${LIST_ITEM}) or (${LIST_ITEM})(?=[\s.,;)]|$)`, 'g'))) {
+  // (sade microbundle `Specify your target environment (node or web)  (default web)`: in parentheses too)
+  for (const match of description.matchAll(new RegExp(String.raw`(?:^|[\s(])(${LIST_ITEM}) or (${LIST_ITEM})(?=[\s.,;)]|$)`, 'g'))) {
     const pair = [match[1] ?? '', (match[2] ?? '').replace(/\.$/, '')];
     const introduction = /[^.]*$/.exec(description.slice(0, match.index))?.[0] ?? '';
     if (EXAMPLE_CUE.test(introduction) || namesAnyKindOfValue(pair) || pair[0] === pair[1]) continue;

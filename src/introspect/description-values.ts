@@ -108,3 +108,19 @@ export function applyDescriptionValueTaking(options: CliOption[], byHand = false
     option.choices ??= listedChoices(option.description, null);
   }
 }
+
+/**
+ * sade prints no placeholders: an option a stated default made value-taking (`-f, --format  Only
+ * build specified formats (any of modern,esm,cjs,umd or iife)  (default modern,esm,cjs,umd)`) reads
+ * the list in its prose as a placeholder's would, when the list holds the stated default (or every
+ * item of a comma-joined one), or there is none.
+ */
+export function applyBareListedChoices(options: CliOption[]): void {
+  for (const option of options) {
+    if (!option.takes_value || option.value_name !== null || option.choices !== null || option.description === null) continue;
+    const listed = listedChoices(option.description, null);
+    if (listed === null) continue;
+    const stated = option.default === null ? null : String(option.default);
+    if (stated === null || listed.includes(stated) || stated.split(',').every((part) => listed.includes(part))) option.choices = listed;
+  }
+}

@@ -11,7 +11,7 @@
  */
 import { dropDefaultsNamingArguments, dropDefaultsNamingOptions } from './argument-defaults.ts';
 import { applyDefaultsSection } from './defaults-section.ts';
-import { applyDescriptionValueTaking, isBareHelp } from './description-values.ts';
+import { applyBareListedChoices, applyDescriptionValueTaking, isBareHelp } from './description-values.ts';
 import { applyFlushLeftTypes } from './flush-left-types.ts';
 import { applyGoDefValues } from './go-def-values.ts';
 import { dropGluedValueSpellings } from './glued-values.ts';
@@ -311,6 +311,7 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
     style.statedDefaultTakesValue = true;
     options = buildOptions();
     applyGoDefValues(options);
+    applyBareListedChoices(options);
   }
 
   applyDefaultsSection(options, rawLines);

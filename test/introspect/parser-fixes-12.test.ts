@@ -143,3 +143,17 @@ describe('sade examples and own spellings', () => {
     expect(option(help, 'raw')?.takes_value).toBe(false);
   });
 });
+
+describe('sade choices', () => {
+  const help =
+    '\n  Usage\n    $ microbundle [options]\n\n  Options\n    -f, --format         Only build specified formats (any of modern,esm,cjs,umd or iife)  (default modern,esm,cjs,umd)\n    -w, --watch          Rebuilds on any change  (default false)\n    --target             Specify your target environment (node or web)  (default web)\n    --cwd                Use an alternative working directory  (default .)\n    --raw                Show raw byte size  (default false)\n    -h, --help           Displays this message\n';
+
+  it('`(any of modern,esm,cjs,umd or iife)` on an option a stated default makes value-taking: its choices, the comma-joined default kept', () => {
+    expect(option(help, 'format')).toMatchObject({ takes_value: true, choices: ['modern', 'esm', 'cjs', 'umd', 'iife'], default: 'modern,esm,cjs,umd' });
+  });
+
+  it('`(node or web)  (default web)`: a parenthesized pair holding the default', () => {
+    expect(option(help, 'target')).toMatchObject({ takes_value: true, choices: ['node', 'web'], default: 'web' });
+    expect(option(help, 'cwd')?.choices).toBeNull();
+  });
+});
