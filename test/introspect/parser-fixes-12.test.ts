@@ -152,6 +152,12 @@ describe('sade choices', () => {
     expect(option(help, 'format')).toMatchObject({ takes_value: true, choices: ['modern', 'esm', 'cjs', 'umd', 'iife'], default: 'modern,esm,cjs,umd' });
   });
 
+  it('`-i, --entry  Entry module(s)`: a noun phrase counted `(s)`, the whole description, names a value in a help without placeholders', () => {
+    const bare = `${help}    -i, --entry          Entry module(s)\n    --strict             Enforce undefined global context\n`;
+    expect(option(bare, 'entry')?.takes_value).toBe(true);
+    expect(option(bare, 'strict')?.takes_value).toBe(false);
+  });
+
   it('`(node or web)  (default web)`: a parenthesized pair holding the default', () => {
     expect(option(help, 'target')).toMatchObject({ takes_value: true, choices: ['node', 'web'], default: 'web' });
     expect(option(help, 'cwd')?.choices).toBeNull();
