@@ -258,6 +258,11 @@ function defaultOf(head: OptionHead, facts: DescriptionFacts, shape: ValueShape,
   if (state !== null) return /^enabled$/i.test(state[1] ?? '');
   const glued = shape.takes ? unitGluedNumber(facts.defaultText, shape.type, text) : null;
   if (glued !== null) return glued;
+  // cac (bumpp) `-c, --commit [msg]  Commit message (default: true)`: an optional value's `true` is
+  // the bare flag's state, on unless `--no-commit` (a value the option takes too); `(default: false)`
+  // (vitest `--changed [since]`) only says it is off when left out, which is no default to state;
+  // unocss `--split-css [mode]  Options: true, false, …` names its choice
+  if (shape.takes && head.valueOptional && facts.defaultText === 'true' && matchingChoice('true', choices) === undefined) return true;
   const names = [long, head.valueName].filter((name): name is string => name !== null);
   if (isProseDefault(facts.defaultText, facts.defaultQuoted, shape.takes, shape.type, shape.takes ? choices : null, names)) return null;
   if (!shape.takes) {

@@ -163,3 +163,13 @@ describe('sade choices', () => {
     expect(option(help, 'cwd')?.choices).toBeNull();
   });
 });
+
+describe('cac optional values', () => {
+  it('`-c, --commit [msg]  Commit message (default: true)`: on unless negated, a default; `--changed [since] (default: false)` states none; `[mode]` with the choice `true` names it', () => {
+    const help =
+      'bumpp/11.1.0\n\nUsage:\n  $ bumpp [...files]\n\nOptions:\n  -c, --commit [msg]   Commit message (default: true) \n  --changed [since]    Run tests that are affected by the changed files (default: false) \n  --split-css [mode]   Whether to output CSS. Options: true, false, multi, single (default: true)\n  -h, --help           Display this message \n';
+    expect(option(help, 'commit')).toMatchObject({ takes_value: true, default: true });
+    expect(option(help, 'changed')?.default).toBeNull();
+    expect(option(help, 'split-css')?.default).toBe('true');
+  });
+});
