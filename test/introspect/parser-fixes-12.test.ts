@@ -173,3 +173,18 @@ describe('cac optional values', () => {
     expect(option(help, 'split-css')?.default).toBe('true');
   });
 });
+
+describe('clipanion (napi build) defaults', () => {
+  const help =
+    'Build the NAPI-RS project\n\n$ napi build ...\n\nOptions\n\n  --dts-cache               Whether to enable the dts cache, default to true\n  --format #0               The module format of the generated JS binding file. Defaults to `commonjs`.\n  --esm                     Alias for `--format esm`.\n  --commonjs                Alias for `--format commonjs`.\n  --names #0                Mock names default to \'Mock\'+ interfaceName suffix.\n  --sel #0                  Selector to filter on. If present, default to ".*" for the pod-query.\n';
+
+  it('`…, default to true` closing a clause is a default; `Mock names default to …` and `default to ".*" for …` go on as prose', () => {
+    expect(option(help, 'dts-cache')?.default).toBe(true);
+    expect(option(help, 'names')?.default).toBeNull();
+    expect(option(help, 'sel')?.default).toBeNull();
+  });
+
+  it('``Defaults to `commonjs` `` beside a flag `--commonjs  Alias for --format commonjs`: a shortcut flag for the value, so the value is the default', () => {
+    expect(option(help, 'format')?.default).toBe('commonjs');
+  });
+});
