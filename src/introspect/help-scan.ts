@@ -89,6 +89,9 @@ const YARGS_TAG_OPENER = /^\[(?:choices|default|aliases|deprecated):\s|^\[(?:str
  */
 const UNFINISHED_SENTENCE = /(?:,|\s(?:and|or|nor|neither|either|the|an?|of|to|with|by|from|via))$/i;
 
+/** `$ napi build ...`, `$ tool sub <path> [--flag]`: a prompt, lower-case program and command words, then placeholders, groups or `...`. */
+const PROMPT_FORM = /^\$ [a-z][\w.-]{0,60}(?: [a-z][\w-]{0,40}){0,3}(?: +(?:\[[^\]]{0,60}\]|<[^>]{0,60}>|\.{3}))*$/;
+
 const SYNOPSIS_TITLE = /^(synopsis|examples?|usage examples?|examples? usage)$/i;
 
 function classifySection(title: string): SectionKind {
@@ -317,7 +320,10 @@ class Scanner {
     // right over its option lines: a bare form with option lines under it is the usage still
     const overOptions = indent === 0 && OPTION_START.test((this.lines[index + 1] ?? '').trim()) && indentOf(this.lines[index + 1] ?? '') > 0;
     const nothingBefore = this.result.paragraphs.length === 0 && this.paragraph === null;
-    if (!this.result.seenUsage && this.result.entries.length === 0 && (nothingBefore || overOptions) && looksLikeBareUsage(line)) {
+    // clipanion (napi) prints a command's form as a prompt line under its description, without a title:
+    // `$ napi build ...`, flush left before any entry
+    const promptForm = indent === 0 && PROMPT_FORM.test(trimmed);
+    if (!this.result.seenUsage && this.result.entries.length === 0 && (((nothingBefore || overOptions) && looksLikeBareUsage(line)) || promptForm)) {
       this.result.usageForms.push(trimmed);
       this.result.seenUsage = true;
       this.bareUsageLine = index;

@@ -188,3 +188,12 @@ describe('clipanion (napi build) defaults', () => {
     expect(option(help, 'format')?.default).toBe('commonjs');
   });
 });
+
+describe('clipanion prompt forms', () => {
+  it('`$ napi build ...` under the description, no usage title: the form, its words the command path, the lone ellipsis no positional', () => {
+    const help = 'Build the NAPI-RS project\n\n$ napi build ...\n\nOptions\n\n  --target,-t #0            Build for the target triple\n  --release,-r              Build in release mode\n';
+    const spec = parseHelp(help);
+    expect(spec.name).toBe('napi_build');
+    expect(spec.positionals).toEqual([]);
+  });
+});
