@@ -297,7 +297,10 @@ class Scanner {
         // oclif wraps a long form under `USAGE` onto deeper lines: `  $ oclif generate NAME [--a <value>]` / `    [-n]`
         // Pod::Usage wraps it at the same indent: `    pod2text [-aclostu] … [-q quotes]` / `    [--nourls] … [input [output ...]]`
         const wrappedFlush = this.usageMode === 'header' && lastForm !== undefined && indent === this.usageIndent && trimmed.startsWith('[') && (this.lines[index - 1] ?? '').trim().length > 0;
-        const wrapped = wrappedFlush || (this.usageMode === 'header' && lastForm !== undefined && indent > this.usageIndent && /^[[(<{]/.test(trimmed));
+        // (oclif wraps inside a bracket too: `… [-t` / `    breaking|non-breaking|all] [-o <value>]`: a last form
+        // with a bracket left open goes on over a deeper line)
+        const openBracket = lastForm !== undefined && (lastForm.match(/\[/g) ?? []).length > (lastForm.match(/\]/g) ?? []).length;
+        const wrapped = wrappedFlush || (this.usageMode === 'header' && lastForm !== undefined && indent > this.usageIndent && (/^[[(<{]/.test(trimmed) || openBracket));
         if (!wrapped && (this.usageMode === 'header' || lastForm === undefined || firstWord === programOfLast)) {
           this.usageLineCount += 1;
           this.usageIndent = indent;

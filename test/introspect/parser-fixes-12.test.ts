@@ -197,3 +197,14 @@ describe('clipanion prompt forms', () => {
     expect(spec.positionals).toEqual([]);
   });
 });
+
+describe('oclif forms wrapped inside a bracket', () => {
+  it('`$ asyncapi diff OLD NEW [-h] [-t` / `    breaking|non-breaking|all] [-o <value>]`: one form, no subcommands from its pieces', () => {
+    const help =
+      'Find diff between two asyncapi files\n\nUSAGE\n  $ asyncapi diff OLD NEW [-h] [-t\n    breaking|non-breaking|unclassified|all] [--markdownSubtype json|yaml|yml]\n    [-o <value>]\n\nARGUMENTS\n  OLD  old spec path\n  NEW  new spec path\n\nFLAGS\n  -h, --help\n      Show CLI help.\n\n  -o, --overrides=<value>\n      path to JSON file\n';
+    const spec = parseHelp(help);
+    expect(spec.name).toBe('asyncapi_diff');
+    expect(spec.subcommands).toEqual([]);
+    expect(spec.positionals.map((positional) => positional.name)).toEqual(['OLD', 'NEW']);
+  });
+});
