@@ -89,8 +89,11 @@ const YARGS_TAG_OPENER = /^\[(?:choices|default|aliases|deprecated):\s|^\[(?:str
  */
 const UNFINISHED_SENTENCE = /(?:,|\s(?:and|or|nor|neither|either|the|an?|of|to|with|by|from|via))$/i;
 
-/** `$ napi build ...`, `$ tool sub <path> [--flag]`: a prompt, lower-case program and command words, then placeholders, groups or `...`. */
-const PROMPT_FORM = /^\$ [a-z][\w.-]{0,60}(?: [a-z][\w-]{0,40}){0,3}(?: +(?:\[[^\]]{0,60}\]|<[^>]{0,60}>|\.{3}))*$/;
+/**
+ * `$ napi build ...`, `$ tool sub <path> [--flag]`: a prompt, lower-case program and command words, then at
+ * least one placeholder, group or `...` (`$ cowsay hello` is an example with a real value).
+ */
+const PROMPT_FORM = /^\$ [a-z][\w.-]{0,60}(?: [a-z][\w-]{0,40}){0,3}(?: +(?:\[[^\]]{0,60}\]|<[^>]{0,60}>|\.{3}))+$/;
 
 const SYNOPSIS_TITLE = /^(synopsis|examples?|usage examples?|examples? usage)$/i;
 
@@ -134,7 +137,7 @@ const CAPITAL_TITLE = /^[A-Z][A-Z ]{1,40}$/;
 class Scanner {
   readonly result: HelpScan = { usageForms: [], entries: [], paragraphs: [], seenUsage: false, unparsed: [], synopsisLines: [] };
   private section: SectionKind = 'none';
-  /** Indent of the title that opened the current section (meow / sade titles are indented by two). */
+  /** Indent of the title without a colon that opened the current section (meow / sade titles are indented by two), else 0. */
   private sectionIndent = 0;
   /** Inside a `Synopsis:` / `Examples:` section. */
   private inSynopsis = false;
@@ -219,7 +222,8 @@ class Scanner {
     if (this.usageLine(line, trimmed, indent, index)) return;
     const title = this.titleWithoutColon(index, trimmed, indent);
     if (title !== null ? this.openSection(title, trimmed) : this.sectionHeader(line, trimmed)) {
-      this.sectionIndent = indent;
+      // only a title without a colon (meow / sade) sets its entries deeper; `  Commands:` may list at its own indent
+      this.sectionIndent = title !== null ? indent : 0;
       return;
     }
     if (this.continuation(trimmed, indent)) return;

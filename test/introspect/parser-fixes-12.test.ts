@@ -196,6 +196,11 @@ describe('clipanion prompt forms', () => {
     expect(spec.name).toBe('napi_build');
     expect(spec.positionals).toEqual([]);
   });
+
+  it('`$ cowsay hello` opening a help is an example with a real value, no form naming a command path', () => {
+    const help = 'Make a cow speak\n\n$ cowsay hello\n\nOptions\n\n  --eyes,-e #0    Eye string\n  --think         Think instead of speaking\n';
+    expect(parseHelp(help).name).not.toBe('cowsay_hello');
+  });
 });
 
 describe('oclif forms wrapped inside a bracket', () => {
@@ -206,5 +211,12 @@ describe('oclif forms wrapped inside a bracket', () => {
     expect(spec.name).toBe('asyncapi_diff');
     expect(spec.subcommands).toEqual([]);
     expect(spec.positionals.map((positional) => positional.name)).toEqual(['OLD', 'NEW']);
+  });
+});
+
+describe('titles with a colon', () => {
+  it('`  Commands:` listing its entries at its own indent still lists them (only a title without a colon sets them deeper)', () => {
+    const help = 'Usage: tool <command>\n\n  Commands:\n  build   Build it\n  serve   Serve it\n';
+    expect(parseHelp(help).subcommands.map((command) => command.name)).toEqual(['build', 'serve']);
   });
 });
