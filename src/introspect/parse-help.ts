@@ -128,14 +128,18 @@ function extendedByOtherForms(positionals: UsageForm['positionals'], first: Usag
   if (positionals.length === 0) {
     // util-linux findmnt: `findmnt [options]` then `findmnt [options] <device> <mountpoint>`: the first
     // form runs without any, so the most a later form of the same command shows are all optional
+    // serve `$ serve folder_name` beside `$ serve [-l listen_uri] [directory]`: a form whose only
+    // positionals are bare lower-case words right after the program may be an example with a literal
+    // value; the forms that write theirs as placeholders decide
+    const literalOnly = (form: UsageForm): boolean => form.positionals.length > 0 && form.positionals.every((positional) => form.leadingLiterals.includes(positional.name));
     const fullest = forms
-      .filter((form) => form !== first && form.program === first.program && form.commandPath.join(' ') === path)
+      .filter((form) => form !== first && form.program === first.program && form.commandPath.join(' ') === path && !literalOnly(form))
       .reduce<UsageForm | null>((best, form) => (form.positionals.length > (best?.positionals.length ?? 0) ? form : best), null);
     if (fullest === null) return positionals;
     // …when the forms agree (git branch's forms are modes, each with positionals of its own: none then)
     const names = fullest.positionals.map((positional) => positional.name);
     const agrees = (form: UsageForm): boolean =>
-      form.program !== first.program || form.positionals.every((positional) => positional.name.split('|').every((name) => names.includes(name)));
+      form.program !== first.program || literalOnly(form) || form.positionals.every((positional) => positional.name.split('|').every((name) => names.includes(name)));
     return forms.every(agrees) ? fullest.positionals.map((positional) => ({ ...positional, required: false })) : positionals;
   }
   const result = [...positionals];

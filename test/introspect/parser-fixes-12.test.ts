@@ -220,3 +220,11 @@ describe('titles with a colon', () => {
     expect(parseHelp(help).subcommands.map((command) => command.name)).toEqual(['build', 'serve']);
   });
 });
+
+describe('forms that disagree on their positionals', () => {
+  it('serve `$ serve --help`, `$ serve folder_name`, `$ serve [-l listen_uri [-l ...]] [directory]`: the bare word may be a literal example; the placeholder form decides', () => {
+    const help =
+      '\n  serve - Static file serving\n\n  USAGE\n\n    $ serve --help\n    $ serve folder_name\n    $ serve [-l listen_uri [-l ...]] [directory]\n\n  OPTIONS\n\n    -l, --listen listen_uri   Specify a URI endpoint\n\n    -d, --debug               Show debugging information\n';
+    expect(parseHelp(help).positionals.map((positional) => [positional.name, positional.required, positional.variadic])).toEqual([['directory', false, false]]);
+  });
+});
