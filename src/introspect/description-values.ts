@@ -59,6 +59,9 @@ const VALUE_CUES: readonly RegExp[] = [
   // sade svelte-check: `Pass a path to a tsconfig or jsconfig file.`
   /^(?:pass|give|provide)\s+(?:an?|the)\s+(?:[\w-]+\s+)?(?:path|file|directory|list|name|url)\s+(?:to|of|for)\b/i,
   /\bthis\s+(?:string|many|number|value|pattern|regexp|file|directory|name|amount)\b/i,
+  // microbundle `Declares the module specifier to be used for importing …`, `A string to be used to format …`:
+  // a named kind of value `to be used` (`Disallow undefined variables to be used` names none)
+  /\b(?:the|an?)\s+(?:[\w-]+\s+){0,2}(?:specifier|name|path|file|directory|url|module|string|value|command|pattern|prefix|suffix|template|format)\s+to\s+be\s+used\b/i,
   // cpanm `-M,--from   Use only this mirror base URL and its index file`
   /\bthis\s+(?:[\w-]+\s+){1,2}(?:url|uri|host|address|path)\b/i,
   /\((?:in\s+)?(?:milliseconds|seconds|minutes|bytes|ms|secs?)\)/i,

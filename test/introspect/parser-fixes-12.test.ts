@@ -158,6 +158,12 @@ describe('sade choices', () => {
     expect(option(bare, 'strict')?.takes_value).toBe(false);
   });
 
+  it('`Declares the module specifier to be used for …` names a value; `Disallow undefined variables to be used …` does not', () => {
+    const bare = `${help}    --jsxImportSource    Declares the module specifier to be used for importing jsx factory functions\n    --strict             Disallow undefined variables to be used within the template\n`;
+    expect(option(bare, 'jsxImportSource')?.takes_value).toBe(true);
+    expect(option(bare, 'strict')?.takes_value).toBe(false);
+  });
+
   it('`(node or web)  (default web)`: a parenthesized pair holding the default', () => {
     expect(option(help, 'target')).toMatchObject({ takes_value: true, choices: ['node', 'web'], default: 'web' });
     expect(option(help, 'cwd')?.choices).toBeNull();
