@@ -272,7 +272,8 @@ function listHoldingDefaultChoices(description: string, defaultText: string | nu
  */
 function pairHoldingDefaultChoices(description: string, defaultText: string | null): string[] | null {
   if (defaultText === null) return null;
-  for (const match of description.matchAll(new RegExp(String.raw`(?:^|\s)(${LIST_ITEM}) or (${LIST_ITEM})(?=[\s.,;)]|$)`, 'g'))) {
+  // (sade microbundle `Specify your target environment (node or web)  (default web)`: in parentheses too)
+  for (const match of description.matchAll(new RegExp(String.raw`(?:^|[\s(])(${LIST_ITEM}) or (${LIST_ITEM})(?=[\s.,;)]|$)`, 'g'))) {
     const pair = [match[1] ?? '', (match[2] ?? '').replace(/\.$/, '')];
     const introduction = /[^.]*$/.exec(description.slice(0, match.index))?.[0] ?? '';
     if (EXAMPLE_CUE.test(introduction) || namesAnyKindOfValue(pair) || pair[0] === pair[1]) continue;
@@ -471,6 +472,9 @@ function readProseDefault(facts: DescriptionFacts): void {
   const plain =
     // not a conditional one (`defaults to "checked-hash" if SOURCE_DATE_EPOCH is set`), nor alternatives (`index or name`)
     /\bdefault(?:s to|:)\s+("[^"]{0,200}"|'[^']{0,200}'|[^\s,;)\]]{1,200})(?=[\s,;)\]]|$)(?!,?\s+\(?(?:if|when|unless|or)\b)/i.exec(description) ??
+    // napi `Whether to enable the dts cache, default to true`: a clause `default to` a value ending it
+    // (not `Mock names default to 'Mock'+ …`, `If present, default to ".*" for the pod-query.`)
+    /(?:^|[,;]\s+)default to\s+("[^"]{0,200}"|'[^']{0,200}'|[^\s,;)\]]{1,200}?)\.?(?=\s*$|[;,]\s)/i.exec(description) ??
     // GNU prose: `the default is 1`, `Default is -1 which…`, `(default 5)`, `The default value is
     // 10.`, `number of jobs; default 4`, codespell `The default mask is 34.` (one noun naming the
     // value); numbers and quoted text only
@@ -528,12 +532,13 @@ function namesFileByNoun(value: string, after: string): boolean {
 
 /**
  * Defaults that hold only in some cases: iperf `(default 1 Mbit/sec for UDP, unlimited for TCP)`
- * (the value, maybe a unit, then `for` a case and a comma before the next case), and any default
+ * (the value, maybe a unit, then `for` (or `on`) a case and a comma before the next case), and any default
  * in a description that states one under a condition (click `Defaults to JPEG unless WebP is
  * selected. WebP defaults to 100`): the other defaults there are per case too.
  */
 function isPerCaseDefault(description: string, plain: RegExpExecArray): boolean {
-  if (/^(?:\s+[^\s,;()]{1,20}){0,2}\s+for\s+[^,;()]{1,40},/.test(description.slice(plain.index + plain[0].length))) return true;
+  // (glob `This defaults to 'true' on macOS and Windows platforms, and false on all others.`: `on` a platform too)
+  if (/^(?:\s+[^\s,;()]{1,20}){0,2}\s+(?:for|on)\s+[^,;()]{1,40},/.test(description.slice(plain.index + plain[0].length))) return true;
   return /\bdefaults?(?:\s+to|:|\s+is)\s+[^\s,;()]{1,60},?\s+(?:if|when|unless)\b/i.test(description);
 }
 
@@ -573,8 +578,16 @@ function readByDefaultPhrase(facts: DescriptionFacts): void {
  * [origin]`: one bare value in brackets after the last sentence's period is its default (type
  * tags like `[string]` were read as groups before; `[a|b]` lists are none).
  */
+/**
+ * http-server's hand-written `Address to use [0.0.0.0]`, `Show directory listings [true]`, `Cache time
+ * in seconds [3600], e.g. -c10 …`, `… when possible [false]` over a next sentence: without a period
+ * before it, a bracket closing the clause holds a default only when it is a literal (a number, a
+ * boolean, a dotted value); `Measure only function [name]` names the placeholder.
+ */
+const BARE_BRACKET_LITERAL = /\S\s+\[([+-]?\d+(?:\.\d+)*|true|false|[\w-]*\.[\w.-]*\w)\](?:$|,\s+e\.g\.|\s+(?=[A-Z]))/;
+
 function readTrailingBracketDefault(facts: DescriptionFacts): void {
-  const trailing = /[.!?]\s+\[([^[\]\s|,:]{1,100})\]$/.exec(facts.description);
+  const trailing = /[.!?]\s+\[([^[\]\s|,:]{1,100})\]$/.exec(facts.description) ?? BARE_BRACKET_LITERAL.exec(facts.description);
   if (trailing === null || ANNOTATION_START.test(trailing[1] ?? '') || facts.typeHint !== null) return;
   setDefault(facts, trailing[1] ?? '');
 }

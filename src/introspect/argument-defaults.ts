@@ -32,7 +32,9 @@ export function dropDefaultsNamingOptions(options: CliOption[]): void {
   for (const option of options) {
     const text = option.default;
     if (typeof text !== 'string') continue;
-    const namesOther = options.some((other) => other !== option && other.long === text);
+    // …an option taking a value of its own: napi's flag `--commonjs  Alias for \`--format commonjs\`` is a
+    // shortcut for the value, and `--format … Defaults to \`commonjs\`.` names the value
+    const namesOther = options.some((other) => other !== option && other.long === text && other.takes_value);
     if (namesOther && (option.description ?? '').includes(`\`${text}\``)) option.default = null;
   }
 }

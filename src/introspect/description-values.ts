@@ -13,9 +13,10 @@ import type { CliOption } from './spec.ts';
 
 const VALUE_CUES: readonly RegExp[] = [
   // a noun phrase naming the value
-  // (sade `The name of a database client driver`: after an article too; gocryptfs `Custom path to config file`)
+  // (sade `The name of a database client driver`: after an article too; gocryptfs `Custom path to config file`;
+  // serve `Optional path to an SSL/TLS certificate`)
   // (hey `Timeout for each request in seconds`, `Duration of application to send requests`: a span of time)
-  /^(?:(?:an?|the)\s+)?(?:(?:maximum|minimum|max|min|custom|alternate|alternative)\s+)?(?:paths?|list|number|names?|size|amount|location|address|url|port|host|hostname|passphrase|password|token|timeout|duration|interval|delay)\s+(?:to|of|for)\b/i,
+  /^(?:(?:an?|the)\s+)?(?:(?:maximum|minimum|max|min|custom|alternate|alternative|optional)\s+)?(?:paths?|list|number|names?|size|amount|location|address|url|port|host|hostname|username|passphrase|password|token|timeout|duration|interval|delay)\s+(?:to|of|for)\b/i,
   // xo: `Reporter to use`: a short noun phrase that is the whole sentence (`Attempt to use HTTP/2` goes on)
   /^(?:(?:an?|the)\s+)?[\w-]+(?:\s+[\w-]+)?\s+to\s+use\s*(?:[.([]|$)/i,
   // …freeze `Theme to use for syntax highlighting`, `Font size to use for code`: the purpose goes on after `for`
@@ -35,6 +36,8 @@ const VALUE_CUES: readonly RegExp[] = [
   /^(?:[\w-]+\s+)?(?:file|directory|folder)\s+to\s+[a-z]+\.?$/i,
   // sade uvu: `Additional module(s) to preload`: a noun counted with `(s)` that the option is for
   /^(?:(?:any|additional|extra)\s+)?[\w-]+\(s\)\s+to\b/i,
+  // …microbundle `Entry module(s)`: a short noun phrase counted with `(s)` that is the whole description
+  /^(?:[\w-]+\s+)?[\w-]+\(s\)\.?$/i,
   // depcheck (yargs, tags only on booleans): `A config file to be parsed`, `Comma separated package list to ignore`
   /^(?:an?|the)\s+(?:[\w-]+\s+)?(?:file|directory|path|url|list)\b(?!\s+(?:is|are|was|will)\b)/i,
   // meow conventional-changelog: `A filepath of where your package.json is located`
@@ -60,6 +63,9 @@ const VALUE_CUES: readonly RegExp[] = [
   // sade svelte-check: `Pass a path to a tsconfig or jsconfig file.`
   /^(?:pass|give|provide)\s+(?:an?|the)\s+(?:[\w-]+\s+)?(?:path|file|directory|list|name|url)\s+(?:to|of|for)\b/i,
   /\bthis\s+(?:string|many|number|value|pattern|regexp|file|directory|name|amount)\b/i,
+  // microbundle `Declares the module specifier to be used for importing …`, `A string to be used to format …`:
+  // a named kind of value `to be used` (`Disallow undefined variables to be used` names none)
+  /\b(?:the|an?)\s+(?:[\w-]+\s+){0,2}(?:specifier|name|path|file|directory|url|module|string|value|command|pattern|prefix|suffix|template|format)\s+to\s+be\s+used\b/i,
   // cpanm `-M,--from   Use only this mirror base URL and its index file`
   /\bthis\s+(?:[\w-]+\s+){1,2}(?:url|uri|host|address|path)\b/i,
   /\((?:in\s+)?(?:milliseconds|seconds|minutes|bytes|ms|secs?)\)/i,
@@ -76,6 +82,10 @@ const VALUE_CUES: readonly RegExp[] = [
   // hey `Basic authentication, username:password.`, `HTTP Proxy address as host:port.`: the value's
   // parts named, joined by a colon, closing the description
   /(?:^|[\s,])[a-z]{2,20}:[a-z]{2,20}\.?$/,
+  // http-server `Username for basic authentication [none]`: the hand-written bracketed default says no value is set (a flag says `[false]`)
+  /\s\[(?:none|null|unset)\](?:$|\s+(?=[A-Z]))/i,
+  // …`Fallback proxy if the request cannot be resolved. e.g.: http://someurl.com`: an example value that is a URL
+  /\be\.g\.:?\s+[a-z][a-z0-9+.-]{1,10}:\/\/\S/i,
   // knip: `Pass extra options to the preprocessor (as JSON string, see …)`: the form of the value in a note
   /\(as (?:an? )?(?:JSON|YAML)(?: string| object)?[,)]/i,
 ];
@@ -132,5 +142,21 @@ export function applyDescriptionValueTaking(options: CliOption[], byHand = false
     option.default = null;
     // now that a value is taken, the values its prose lists are its choices (as for a placeholder)
     option.choices ??= listedChoices(option.description, null) ?? stated;
+  }
+}
+
+/**
+ * sade prints no placeholders: an option a stated default made value-taking (`-f, --format  Only
+ * build specified formats (any of modern,esm,cjs,umd or iife)  (default modern,esm,cjs,umd)`) reads
+ * the list in its prose as a placeholder's would, when the list holds the stated default (or every
+ * item of a comma-joined one), or there is none.
+ */
+export function applyBareListedChoices(options: CliOption[]): void {
+  for (const option of options) {
+    if (!option.takes_value || option.value_name !== null || option.choices !== null || option.description === null) continue;
+    const listed = listedChoices(option.description, null);
+    if (listed === null) continue;
+    const stated = option.default === null ? null : String(option.default);
+    if (stated === null || listed.includes(stated) || stated.split(',').every((part) => listed.includes(part))) option.choices = listed;
   }
 }

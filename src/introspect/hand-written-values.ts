@@ -96,6 +96,20 @@ function exampleGivesValue(examples: readonly string[][], spellings: readonly st
 }
 
 /**
+ * http-server `-c  Cache time (max-age) in seconds [3600], e.g. -c10 for 10 seconds. To disable
+ * caching, use -c-1.`, `--proxy-options  Pass options to proxy … e.g.: --proxy-options.secure false`:
+ * the option's own description spells it with a value glued to its short letter (a number: `-vvv`
+ * is a count), a dotted key after its long name or a value attached by `=`; a flag is never shown so.
+ */
+function descriptionGivesOwnValue(option: CliOption): boolean {
+  const description = option.description ?? '';
+  const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  if (option.short !== null && new RegExp(String.raw`(?:^|[\s(])-${escape(option.short)}-?\d+(?=[\s,.;)]|$)`).test(description)) return true;
+  // (microbundle `Passing a string will override the scopeName. eg --css-modules="_[hash]"`: attached with `=`)
+  return option.long !== null && new RegExp(String.raw`(?:^|\s)--${escape(option.long)}(?:\.[A-Za-z][\w-]* \S|=\S)`).test(description);
+}
+
+/**
  * Marks the options that a footnote list or an example gives a value as value-taking (in place);
  * footnote lists become choices. Returns true when any option listed without a placeholder was
  * changed: the option list's placeholders were written by hand.
@@ -111,6 +125,11 @@ export function applyHandWrittenValues(options: CliOption[], lines: readonly str
       if (!option.takes_value) contradicted = true;
       if (!option.takes_value) takeValue(option);
       if (!footnote.open && option.choices === null) option.choices = footnote.items;
+      continue;
+    }
+    if (!option.takes_value && !isSwitch(option) && descriptionGivesOwnValue(option)) {
+      takeValue(option);
+      contradicted = true;
       continue;
     }
     if (option.takes_value || isSwitch(option) || examples.length === 0) continue;

@@ -25,6 +25,8 @@ export interface Entry {
   block: number;
   /** True when the entry comes after the first usage line (cobra prints its long description, option examples included, before it). */
   afterUsage?: boolean;
+  /** The head stood alone over a blank line and its description paragraphs (stylelint): each deeper paragraph is its own. */
+  describedBelowBlank?: boolean;
 }
 
 export interface Paragraph {
@@ -65,8 +67,11 @@ const MAX_ENTRIES = 1000;
 const MAX_DESCRIPTION_LINES = 40;
 const MAX_UNPARSED = 200;
 const MAX_SYNOPSIS_LINES = 20;
-/** A section title common enough to be known without its colon (meow prints `  Usage`, `  Options`). */
-const BARE_TITLE = /^(usage|options|flags|arguments|commands|examples?|synopsis)$/i;
+/**
+ * A section title common enough to be known without its colon (meow prints `  Usage`, `  Options`;
+ * sade `  Available Commands`, one qualifying word before it).
+ */
+const BARE_TITLE = /^(?:(?:available|global|other|common)\s+)?(usage|options|flags|arguments|commands|examples?|synopsis)$/i;
 /** A title saying the options under it take a value: `Options that take arguments`, `Options with values`. */
 const VALUE_SECTION = /^\s*(?:options|flags|switches)\s+(?:(?:that|which)\s+(?:take|require)s?|with)\s+(?:an?\s+)?(?:arguments?|values?|parameters?)\s*$/i;
 /** tree: `  ------- Listing options -------`: a title framed by rules of dashes (or `=`) on both sides. */
@@ -78,6 +83,18 @@ const TWO_COLUMNS = /^(-[A-Za-z0-9]\S{0,10}\s{2,}\S.{0,80}?\S)\s{4,}(-[A-Za-z0-9
 /** A line opening with a yargs tag: `[choices: "stylish", …`, `[default: 5]`, `[string] [required]`. */
 const YARGS_TAG_OPENER = /^\[(?:choices|default|aliases|deprecated):\s|^\[(?:string|number|boolean|array|count|required)\](?:\s|$)/;
 // ffuf titles its examples `EXAMPLE USAGE:`
+/**
+ * A prose line that stops where a sentence cannot end (`If neither -o, --dir, or`): the next line at
+ * its indent goes on with the sentence, even when a flag opens it (`--replace is passed, …`).
+ */
+const UNFINISHED_SENTENCE = /(?:,|\s(?:and|or|nor|neither|either|the|an?|of|to|with|by|from|via))$/i;
+
+/**
+ * `$ napi build ...`, `$ tool sub <path> [--flag]`: a prompt, lower-case program and command words, then at
+ * least one placeholder, group or `...` (`$ cowsay hello` is an example with a real value).
+ */
+const PROMPT_FORM = /^\$ [a-z][\w.-]{0,60}(?: [a-z][\w-]{0,40}){0,3}(?: +(?:\[[^\]]{0,60}\]|<[^>]{0,60}>|\.{3}))+$/;
+
 const SYNOPSIS_TITLE = /^(synopsis|examples?|usage examples?|examples? usage)$/i;
 
 function classifySection(title: string): SectionKind {
@@ -120,6 +137,8 @@ const CAPITAL_TITLE = /^[A-Z][A-Z ]{1,40}$/;
 class Scanner {
   readonly result: HelpScan = { usageForms: [], entries: [], paragraphs: [], seenUsage: false, unparsed: [], synopsisLines: [] };
   private section: SectionKind = 'none';
+  /** Indent of the title without a colon that opened the current section (meow / sade titles are indented by two), else 0. */
+  private sectionIndent = 0;
   /** Inside a `Synopsis:` / `Examples:` section. */
   private inSynopsis = false;
   private current: Entry | null = null;
@@ -202,7 +221,11 @@ class Scanner {
     if (this.usagePaused) this.resumeUsage(trimmed, indent);
     if (this.usageLine(line, trimmed, indent, index)) return;
     const title = this.titleWithoutColon(index, trimmed, indent);
-    if (title !== null ? this.openSection(title, trimmed) : this.sectionHeader(line, trimmed)) return;
+    if (title !== null ? this.openSection(title, trimmed) : this.sectionHeader(line, trimmed)) {
+      // only a title without a colon (meow / sade) sets its entries deeper; `  Commands:` may list at its own indent
+      this.sectionIndent = title !== null ? indent : 0;
+      return;
+    }
     if (this.continuation(trimmed, indent)) return;
     if (this.optionEntry(line, trimmed, indent, wasProseIndent)) return;
     if (this.namedEntry(trimmed, indent)) return;
@@ -256,7 +279,11 @@ class Scanner {
       }
       if (indent > 0 && trimmed.startsWith('#')) return true; // `# from file to file`: a comment, not a form
       // skopeo's cobra template prints its form flush left, right under `Usage:`
-      const flushLeftForm = indent === 0 && this.usageMode === 'header' && /^usage:$/i.test((this.lines[index - 1] ?? '').trim());
+      // (yargs postcss prints one form a line there: a flush-left line right under such a form, naming its program, is one more)
+      const previousForm = forms[forms.length - 1];
+      const nextFlushForm =
+        indent === 0 && this.usageMode === 'header' && previousForm !== undefined && (this.lines[index - 1] ?? '') === previousForm && /^\S+/.exec(trimmed)?.[0] === /^\S+/.exec(previousForm)?.[0];
+      const flushLeftForm = indent === 0 && this.usageMode === 'header' && (/^usage:$/i.test((this.lines[index - 1] ?? '').trim()) || nextFlushForm);
       if (flushLeftForm && !OPTION_START.test(trimmed) && !PROSE_WORD.test(trimmed.replace(/\[[^\]]*\]|<[^>]*>|\([^)]*\)|\{[^}]*\}/g, ' '))) {
         this.usageLineCount += 1;
         this.usageIndent = indent;
@@ -274,7 +301,10 @@ class Scanner {
         // oclif wraps a long form under `USAGE` onto deeper lines: `  $ oclif generate NAME [--a <value>]` / `    [-n]`
         // Pod::Usage wraps it at the same indent: `    pod2text [-aclostu] … [-q quotes]` / `    [--nourls] … [input [output ...]]`
         const wrappedFlush = this.usageMode === 'header' && lastForm !== undefined && indent === this.usageIndent && trimmed.startsWith('[') && (this.lines[index - 1] ?? '').trim().length > 0;
-        const wrapped = wrappedFlush || (this.usageMode === 'header' && lastForm !== undefined && indent > this.usageIndent && /^[[(<{]/.test(trimmed));
+        // (oclif wraps inside a bracket too: `… [-t` / `    breaking|non-breaking|all] [-o <value>]`: a last form
+        // with a bracket left open goes on over a deeper line)
+        const openBracket = lastForm !== undefined && (lastForm.match(/\[/g) ?? []).length > (lastForm.match(/\]/g) ?? []).length;
+        const wrapped = wrappedFlush || (this.usageMode === 'header' && lastForm !== undefined && indent > this.usageIndent && (/^[[(<{]/.test(trimmed) || openBracket));
         if (!wrapped && (this.usageMode === 'header' || lastForm === undefined || firstWord === programOfLast)) {
           this.usageLineCount += 1;
           this.usageIndent = indent;
@@ -297,7 +327,10 @@ class Scanner {
     // right over its option lines: a bare form with option lines under it is the usage still
     const overOptions = indent === 0 && OPTION_START.test((this.lines[index + 1] ?? '').trim()) && indentOf(this.lines[index + 1] ?? '') > 0;
     const nothingBefore = this.result.paragraphs.length === 0 && this.paragraph === null;
-    if (!this.result.seenUsage && this.result.entries.length === 0 && (nothingBefore || overOptions) && looksLikeBareUsage(line)) {
+    // clipanion (napi) prints a command's form as a prompt line under its description, without a title:
+    // `$ napi build ...`, flush left before any entry
+    const promptForm = indent === 0 && PROMPT_FORM.test(trimmed);
+    if (!this.result.seenUsage && this.result.entries.length === 0 && (((nothingBefore || overOptions) && looksLikeBareUsage(line)) || promptForm)) {
       this.result.usageForms.push(trimmed);
       this.result.seenUsage = true;
       this.bareUsageLine = index;
@@ -400,7 +433,13 @@ class Scanner {
       // clap long help: `  <MODE>\n          What mode…\n\n          Possible values:` — deeper than the head
       const column = this.beforeBlank.descriptionColumn;
       const deep = column !== null ? indent >= column && column > this.beforeBlank.indent + 2 : indent > this.beforeBlank.indent + 4;
-      if (deep && !OPTION_START.test(trimmed)) entry = this.beforeBlank;
+      // stylelint: `    --fix[=<mode>]`, a blank line, `      Automatically fix…` two deeper: an option's head
+      // alone over a blank line, then paragraphs deeper than it, all its description
+      const below = this.beforeBlank.kind === 'option' && indent >= this.beforeBlank.indent + 2 && (this.beforeBlank.describedBelowBlank === true || (this.beforeBlank.description.length === 0 && column === null && this.beforeBlank.option?.rest === ''));
+      if ((deep || below) && !OPTION_START.test(trimmed)) {
+        entry = this.beforeBlank;
+        if (below) entry.describedBelowBlank = true;
+      }
     }
     if (entry === null) return false;
     // yargs right-aligns its tags, and a long tag line starts left of the description, even left of
@@ -435,6 +474,7 @@ class Scanner {
     // A flag-like line inside a definition list (`  N-M   from N'th…` then `  -M   from first…`) is prose.
     if (proseIndent !== null && proseIndent === indent) return false;
     if (isPlaceholderFlag(trimmed)) return false;
+    if (this.continuesProseSentence(indent)) return false;
     if (this.twoColumnEntries(line, trimmed, indent, proseIndent)) return true;
     const head = parseOptionHead(trimmed);
     if (head === null) return false;
@@ -475,6 +515,13 @@ class Scanner {
     return true;
   }
 
+  /** postcss (yargs epilog) `If neither -o, --dir, or` / `--replace is passed, it writes to stdout.`: a wrapped sentence. */
+  private continuesProseSentence(indent: number): boolean {
+    const lines = this.paragraph?.lines ?? [];
+    const last = lines[lines.length - 1];
+    return last !== undefined && this.paragraph?.indents[lines.length - 1] === indent && UNFINISHED_SENTENCE.test(last);
+  }
+
   /**
    * lzop prints its short options in two columns: `-c     write on standard output          -oFILE
    * write output to 'FILE'`. A line whose description runs into a wide gap and a second short
@@ -494,6 +541,9 @@ class Scanner {
 
   private namedEntry(trimmed: string, indent: number): boolean {
     if ((this.section !== 'positionals' && this.section !== 'commands') || indent < 1 || indent > 12) return false;
+    // sade `  Available Commands` over `    build   Build once…`, then `  For more info, run any command…` at
+    // the title's own indent: a line no deeper than the title is past its entries
+    if (indent <= this.sectionIndent) return false;
     if (this.result.entries.length >= MAX_ENTRIES) return false;
     const gap = /\s{2,}/.exec(trimmed);
     // Pod::Usage (pg_format) `file.sql can be a file, multiple files or use - …` under `Arguments:`:

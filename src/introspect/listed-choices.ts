@@ -34,7 +34,8 @@ const PIPE_LIST = new RegExp(String.raw`^\s*(?:\[\w+\]\s*)?(${LIST_ITEM}(?:\s*\|
 const PAREN_SLASH_LIST = new RegExp(String.raw`\((${LIST_ITEM}(?:\/${LIST_ITEM}){2,30})\)`);
 const INLINE_PIPE_LIST = new RegExp(String.raw`(?:^|\s)(${LIST_ITEM}(?:\|${LIST_ITEM}){2,30})(?=[\s.,;)]|$)`);
 /** `(merge, diff3, or zdiff3)`, urfave `(atom, rss, universal)`: a parenthesized list of three or more. */
-const PAREN_LIST = new RegExp(String.raw`\((${LIST_ITEM}(?:,\s*${LIST_ITEM}){1,30}(?:,?\s+or\s+${LIST_ITEM})?)\)`);
+// (sade microbundle `(any of modern,esm,cjs,umd or iife)`: `any of` / `one of` may open it)
+const PAREN_LIST = new RegExp(String.raw`\((?:(?:any|one) of\s+)?(${LIST_ITEM}(?:,\s*${LIST_ITEM}){1,30}(?:,?\s+or\s+${LIST_ITEM})?)\)`);
 /** esbuild `(iife | cjs | esm, no default…)`: a parenthesized `a | b` list, maybe followed by a comma. */
 /** oclif apollo `(swift | typescript | json-modern (exposes raw json types))`: the last item may carry a parenthesized gloss. */
 const PAREN_PIPE_LIST = new RegExp(String.raw`\((${LIST_ITEM}(?:\s*\|\s*${LIST_ITEM}){1,30})\s*(?:\([^()|]{1,80}\)\s*)?[,)]`);
@@ -237,7 +238,7 @@ export function listedChoices(text: string, valueName: string | null): string[] 
   if (parenthesized !== null) {
     // optipng `(256,512,1k,2k,4k,8k,16k,32k)`: bare commas join the items too
     const content = parenthesized[1] ?? '';
-    const items = /\s/.test(content) ? splitList(content) : content.split(',');
+    const items = /\s/.test(content) && !/,\S/.test(content) ? splitList(content) : content.split(/,\s*(?:or\s+)?|\s+or\s+/);
     // two without `or` (`(x, y)`) are an example more often than the choices
     if (items.length >= 3 || /\sor\s/.test(parenthesized[1] ?? '')) return items;
   }
@@ -302,5 +303,8 @@ export function definitionListChoices(lines: readonly string[], indents?: readon
   }
   // an upper-case item (`pBRE`, `N`) is a placeholder: the list is not closed
   if (choices.some((choice) => /[A-Z]/.test(choice))) return null;
-  return choices.length >= 2 ? [...new Set(choices)] : null;
+  // stylelint `- a "stylelint" property…`, `- a ".stylelintrc" file`: a bullet list whose lines open
+  // with the same word is prose, no list of values
+  const distinct = [...new Set(choices)];
+  return distinct.length >= 2 && distinct.length === choices.length ? distinct : null;
 }

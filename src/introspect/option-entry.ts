@@ -163,7 +163,7 @@ function valueShapeOf(head: OptionHead, facts: DescriptionFacts, choices: string
     if (!isProseDefault(stated, facts.defaultQuoted, true, 'string', null, head.longs.map((long) => long.name))) return { takes: true, type: typeFromDefault(stated, facts.defaultQuoted) ?? 'string' };
     if (opensWithLiteralValue(stated)) return { takes: true, type: 'string' };
   }
-  if (style.untaggedTakesValue === true && facts.typeHint === null && !/\[count\]/i.test(text) && head.negation === null && !(head.longs[0]?.name ?? '').startsWith('no-')) {
+  if (style.untaggedTakesValue === true && facts.typeHint === null && !/\[count\]/i.test(text) && head.negation === null && !(head.longs[0]?.name ?? '').startsWith('no-') && !head.longs.some((long) => style.listedNegations?.has(long.name) === true)) {
     const stated = facts.defaultText;
     // `[default: true]` without a tag is still a switch
     if (stated === null || !/^(true|false)$/i.test(stated)) return { takes: true, type: stated !== null ? (typeFromDefault(stated, facts.defaultQuoted) ?? 'string') : 'string' };
@@ -214,6 +214,19 @@ function derivedChoiceDefault(description: string, choices: readonly string[] | 
 }
 
 /**
+ * stylelint `The modes are as follows:` over `  strict   only fixing when there are no syntax errors
+ * (default)` / `  lax   attempting to fix…`: the line of a definition list of the choices whose
+ * meaning ends in `(default)` names the default.
+ */
+function definitionLineDefault(lines: readonly string[], choices: readonly string[] | null): string | null {
+  if (choices === null) return null;
+  const marked = lines
+    .map((line) => /^([a-z0-9][\w.-]{0,30})\s{2,}\S.{0,200}\((?:the )?default\)\.?$/i.exec(line.trim())?.[1])
+    .filter((item): item is string => item !== undefined && choices.includes(item));
+  return marked.length === 1 ? (marked[0] ?? null) : null;
+}
+
+/**
  * pigz `-b, --blocksize mmm  Set compression block size to mmmK (default 128K)`: the description
  * writes the value glued to a unit (`mmmK`), so the value counts in that unit and a default shown
  * with the unit (`128K`) is for reading, not a value to pass.
@@ -246,6 +259,11 @@ function defaultOf(head: OptionHead, facts: DescriptionFacts, shape: ValueShape,
   if (state !== null) return /^enabled$/i.test(state[1] ?? '');
   const glued = shape.takes ? unitGluedNumber(facts.defaultText, shape.type, text) : null;
   if (glued !== null) return glued;
+  // cac (bumpp) `-c, --commit [msg]  Commit message (default: true)`: an optional value's `true` is
+  // the bare flag's state, on unless `--no-commit` (a value the option takes too); `(default: false)`
+  // (vitest `--changed [since]`) only says it is off when left out, which is no default to state;
+  // unocss `--split-css [mode]  Options: true, false, …` names its choice
+  if (shape.takes && head.valueOptional && facts.defaultText === 'true' && matchingChoice('true', choices) === undefined) return true;
   const names = [long, head.valueName].filter((name): name is string => name !== null);
   if (isProseDefault(facts.defaultText, facts.defaultQuoted, shape.takes, shape.type, shape.takes ? choices : null, names)) return null;
   if (!shape.takes) {
@@ -279,6 +297,11 @@ export interface OptionStyle {
    * a `[boolean]` (or `[count]`) tag is parsed with a value.
    */
   untaggedTakesValue?: boolean;
+  /**
+   * The long names the help lists as `--no-x` options of their own (postcss `-m, --map` over
+   * `--no-map`): with `untaggedTakesValue`, an untagged `--x` whose negation is listed is a switch.
+   */
+  listedNegations?: ReadonlySet<string>;
   /**
    * The boolean type the help prints for `--help` itself (fastapi's typer panels: `--help -h <bool>`):
    * a type column printed for every option, flags included, so an option showing only it is a flag.
@@ -355,7 +378,10 @@ export function optionFromEntry(entry: Entry, style: OptionStyle = {}): CliOptio
   if (/^<=>\s/.test(text.trim())) return null;
   const facts = extractDescriptionFacts(text);
   const placeholder = head.valueName !== null || head.choices !== null;
-  const prose = placeholder
+  // stylelint `--globby-options=<json>  … Supported options are "braceExpansion", … and "ignore".`: a
+  // JSON value is a document, and the words its prose lists are its keys, never whole values
+  const jsonValue = /^[<[{=]*(?:json|object|obj)[>\]}]*$/i.test(head.valueName ?? '');
+  const prose = placeholder && !jsonValue
     ? (listedChoices(facts.description, head.valueName) ?? definitionListChoices([head.rest, ...descriptionLines]) ?? exampleListChoices(facts.description, facts.defaultText) ?? sentenceOpeningChoices(facts.description))
     : null;
   // urfave `(docs.go, swagger.json, swagger.yaml) like go,json,yaml (default: "go,json,yaml")`: a
@@ -374,7 +400,7 @@ export function optionFromEntry(entry: Entry, style: OptionStyle = {}): CliOptio
     takes_value: shape.takes,
     value_name: head.valueName,
     type: shape.type,
-    default: defaultOf(head, facts, shape, choices, text) ?? (shape.takes ? derivedChoiceDefault(facts.description, choices) : null),
+    default: defaultOf(head, facts, shape, choices, text) ?? (shape.takes ? (derivedChoiceDefault(facts.description, choices) ?? definitionLineDefault(descriptionLines, choices)) : null),
     choices: shape.takes ? choices : null,
     repeatable: head.repeatable || facts.repeatable,
     required: facts.required,

@@ -11,7 +11,7 @@
  */
 import { dropDefaultsNamingArguments, dropDefaultsNamingOptions } from './argument-defaults.ts';
 import { applyDefaultsSection } from './defaults-section.ts';
-import { applyDescriptionValueTaking, isBareHelp } from './description-values.ts';
+import { applyBareListedChoices, applyDescriptionValueTaking, isBareHelp } from './description-values.ts';
 import { applyFlushLeftTypes } from './flush-left-types.ts';
 import { applyGoDefValues } from './go-def-values.ts';
 import { dropGluedValueSpellings } from './glued-values.ts';
@@ -129,14 +129,18 @@ function extendedByOtherForms(positionals: UsageForm['positionals'], first: Usag
   if (positionals.length === 0) {
     // util-linux findmnt: `findmnt [options]` then `findmnt [options] <device> <mountpoint>`: the first
     // form runs without any, so the most a later form of the same command shows are all optional
+    // serve `$ serve folder_name` beside `$ serve [-l listen_uri] [directory]`: a form whose only
+    // positionals are bare lower-case words right after the program may be an example with a literal
+    // value; the forms that write theirs as placeholders decide
+    const literalOnly = (form: UsageForm): boolean => form.positionals.length > 0 && form.positionals.every((positional) => form.leadingLiterals.includes(positional.name));
     const fullest = forms
-      .filter((form) => form !== first && form.program === first.program && form.commandPath.join(' ') === path)
+      .filter((form) => form !== first && form.program === first.program && form.commandPath.join(' ') === path && !literalOnly(form))
       .reduce<UsageForm | null>((best, form) => (form.positionals.length > (best?.positionals.length ?? 0) ? form : best), null);
     if (fullest === null) return positionals;
     // …when the forms agree (git branch's forms are modes, each with positionals of its own: none then)
     const names = fullest.positionals.map((positional) => positional.name);
     const agrees = (form: UsageForm): boolean =>
-      form.program !== first.program || form.positionals.every((positional) => positional.name.split('|').every((name) => names.includes(name)));
+      form.program !== first.program || literalOnly(form) || form.positionals.every((positional) => positional.name.split('|').every((name) => names.includes(name)));
     return forms.every(agrees) ? fullest.positionals.map((positional) => ({ ...positional, required: false })) : positionals;
   }
   const result = [...positionals];
@@ -158,6 +162,20 @@ function extendedByOtherForms(positionals: UsageForm['positionals'], first: Usag
   return result;
 }
 
+/**
+ * postcss `postcss [input.css] [OPTIONS] …` then `postcss <input.css>... [OPTIONS] --dir <dir>`: a
+ * positional another form of the same command writes repeated (`...`) under the same name is
+ * variadic when the first form leaves it optional (GNU ln `TARGET` then `TARGET... DIRECTORY` are modes);
+ * whether it is required stays the first form's.
+ */
+function variadicInOtherForms(positionals: UsageForm['positionals'], first: UsageForm, forms: readonly UsageForm[]): UsageForm['positionals'] {
+  const path = first.commandPath.join(' ');
+  const same = forms.filter((form) => form !== first && form.program === first.program && form.commandPath.join(' ') === path);
+  return positionals.map((positional) =>
+    !positional.variadic && !positional.required && same.some((form) => form.positionals.some((other) => other.variadic && other.name === positional.name)) ? { ...positional, variadic: true } : positional,
+  );
+}
+
 const COMMAND_PLACEHOLDER = /^(command|cmd|subcommand)$/i;
 
 /**
@@ -174,7 +192,12 @@ function isCobraHelp(lines: readonly string[]): boolean {
  */
 function isMeowHelp(lines: readonly string[]): boolean {
   const usage = lines.findIndex((line) => line === '  Usage');
-  return usage !== -1 && /^ {4}\$ \S/.test(lines[usage + 1] ?? '') && lines.includes('  Options');
+  if (usage !== -1 && /^ {4}\$ \S/.test(lines[usage + 1] ?? '') && lines.includes('  Options')) return true;
+  // serve (over `arg`, which prints nothing) writes the same layout by hand in capitals: `  USAGE`, a
+  // blank line, `    $ serve --help`, …, `  OPTIONS` (oclif's capital titles stand flush left)
+  const capital = lines.findIndex((line) => line === '  USAGE');
+  const firstForm = capital === -1 ? undefined : lines.slice(capital + 1).find((line) => line.trim().length > 0);
+  return firstForm !== undefined && /^ {4}\$ \S/.test(firstForm) && lines.includes('  OPTIONS');
 }
 
 /**
@@ -264,6 +287,7 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
     bracketedBoolDefaults: rawLines.some((line) => ETCD_HELP_FLAG.test(line)),
     colonDefaults: isColonDefaultHelp(rawLines),
     untaggedTakesValue: rawLines.some((line) => /^\s*(-h, )?--help\s+Show (?:this )?help(?: and exit)?\.?\s+\[boolean\]$/.test(line)),
+    listedNegations: new Set(scan.entries.flatMap((entry) => entry.option?.longs.map((long) => long.name).filter((name) => name.startsWith('no-')).map((name) => name.slice(3)) ?? [])),
   };
   // a boolean type printed for `--help` (`--help -h <bool>`) is printed for every flag; `--help [topic]` is a value
   const helpPlaceholder = scan.entries.find((entry) => entry.option?.longs.some((long) => long.name === 'help'))?.option?.valueName ?? null;
@@ -293,6 +317,7 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
     style.statedDefaultTakesValue = true;
     options = buildOptions();
     applyGoDefValues(options);
+    applyBareListedChoices(options);
   }
 
   applyDefaultsSection(options, rawLines);
@@ -312,8 +337,11 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
   if (go.options.length === 0 && style.untaggedTakesValue !== true) {
     const usageProgram = forms.find((form) => form.program !== null)?.program ?? null;
     const exampleProgram = usageProgram === null ? null : programBaseName(usageProgram);
-    const positionalsTaken = forms.length === 0 || forms.some((form) => form.positionals.length > 0);
     const commandWords = new Set(scan.entries.filter((entry) => entry.kind === 'command').flatMap((entry) => entry.head.split(/\s+/).slice(0, 2)));
+    // sade `microbundle <command> [options]` over listed commands: the command placeholder is no
+    // positional an example's word could fill (a listed command word is told apart below)
+    const positionalsTaken =
+      forms.length === 0 || forms.some((form) => form.positionals.some((positional) => !(commandWords.size > 0 && COMMAND_PLACEHOLDER.test(positional.name))));
     handWritten = applyHandWrittenValues(options, rawLines, exampleProgram, positionalsTaken, commandWords);
     if (handWritten && style.statedDefaultTakesValue !== true) {
       style.statedDefaultTakesValue = true;
@@ -334,6 +362,7 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
   let usagePositionals = docoptWords.length > 0 && subcommands.length > 0 ? [] : (firstForm?.positionals ?? []);
   if (firstForm !== undefined) usagePositionals = optionalWhereAnotherFormRunsWithout(usagePositionals, firstForm, scan.usageForms.slice(0, MAX_USAGE_FORMS), forms);
   if (firstForm !== undefined && docoptWords.length === 0) usagePositionals = extendedByOtherForms(usagePositionals, firstForm, forms);
+  if (firstForm !== undefined && docoptWords.length === 0) usagePositionals = variadicInOtherForms(usagePositionals, firstForm, forms);
   // yargs nyc: `nyc [command] [options]` then `nyc [options] [bin-to-instrument]`: a later form of the
   // program without the command placeholder (nor a listed command) shows what the root itself takes
   if (subcommands.length > 0 && firstForm !== undefined && usagePositionals.length > 0 && usagePositionals.every((positional) => COMMAND_PLACEHOLDER.test(positional.name))) {

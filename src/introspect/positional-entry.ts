@@ -173,7 +173,8 @@ export function markPluralPositionals(positionals: CliPositional[], lines: reado
 }
 
 /** `Files or directories, leave blank to use stdin.`: a description opening with a plural noun (or two joined by `or`/`and`). */
-const PLURAL_OPENING = /^(?:[A-Z][a-z]{2,20}s)(?:\s+(?:or|and)\s+[a-z]{3,20}s)?(?:[,.;:]|\s+(?:to|of|or|and|that|which)\b)/;
+// (stylelint `Files(s), glob(s), or nothing to use stdin.`: a noun counted with `(s)` too)
+const PLURAL_OPENING = /^(?:[A-Z][a-z]{2,20}(?:s|\(s\)))(?:\s+(?:or|and)\s+[a-z]{3,20}(?:s|\(s\)))?(?:[,.;:]|\s+(?:to|of|or|and|that|which)\b)/;
 
 /**
  * minify `Usage: minify [options] [input]` with a section `Input:` whose text reads `Files or
@@ -182,8 +183,12 @@ const PLURAL_OPENING = /^(?:[A-Z][a-z]{2,20}s)(?:\s+(?:or|and)\s+[a-z]{3,20}s)?(
  */
 function titledSectionOpensPlural(lines: readonly string[], name: string): boolean {
   const title = lines.findIndex((line) => line.trim().toLowerCase() === `${name.toLowerCase()}:` && !/^\s/.test(line));
-  if (title < 0) return false;
-  const first = lines[title + 1] ?? '';
-  return /^\s+\S/.test(first) && PLURAL_OPENING.test(first.trim());
+  const first = title < 0 ? '' : (lines[title + 1] ?? '');
+  if (/^\s+\S/.test(first) && PLURAL_OPENING.test(first.trim())) return true;
+  // stylelint (meow layout, titles indented by two) `  Input: Files(s), glob(s), or nothing to use stdin.`:
+  // the text on the title's own line
+  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const inline = new RegExp(String.raw`^ {0,2}${escaped}:\s+(\S.*)$`, 'i');
+  return lines.some((line) => PLURAL_OPENING.test(inline.exec(line)?.[1] ?? ''));
 }
 

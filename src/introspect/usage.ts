@@ -199,7 +199,7 @@ function closeGroup(closed: UsageGroup, parent: UsageGroup | undefined, position
 const COMMAND_WORD = /^[a-z][a-z0-9-]{0,40}$/;
 
 /** Index after the subcommand path that follows the program (1 when there is none). */
-function commandPathEnd(atoms: readonly Atom[]): number {
+function commandPathEnd(atoms: readonly Atom[], prompted = false): number {
   let end = 1;
   while (end < atoms.length && end <= 4) {
     const atom = atoms[end];
@@ -214,7 +214,9 @@ function commandPathEnd(atoms: readonly Atom[]): number {
     (next.kind === 'open' && next.bracket === '[') ||
     (next.kind === 'word' && (next.text.startsWith('-') || /^<[^>]+>/.test(next.text) || /^[a-z][\w-]{0,30}:[a-z][\w-]{0,30}$/.test(next.text))) ||
     // cobra `crane pull IMAGE TARBALL [flags]`: lower-case words before an upper-case placeholder are literals
-    (next.kind === 'word' && /^[A-Z][A-Z0-9_]{1,30}$/.test(next.text));
+    (next.kind === 'word' && /^[A-Z][A-Z0-9_]{1,30}$/.test(next.text)) ||
+    // clipanion `$ yarn add ...`, `$ napi build ...`: a prompted form ending in a lone ellipsis (its options)
+    (prompted && next.kind === 'ellipsis' && end === atoms.length - 1);
   return accepted ? end : 1;
 }
 
@@ -307,7 +309,7 @@ function readProgram(atoms: Atom[], result: UsageForm, commandName?: string): bo
   // cobra's `-h, --help   help for stern` names the command this help is of: when that is the
   // program itself, `stern pod-query [flags]` shows an argument, not a subcommand path
   // …and when it is a subcommand, its name ends the path: `lefthook run hook-name [git args...]` (help for run)
-  const pathEnd = commandName !== undefined && programBaseName(first.text) === commandName ? 1 : (namedCommandPathEnd(atoms, commandName) ?? commandPathEnd(atoms));
+  const pathEnd = commandName !== undefined && programBaseName(first.text) === commandName ? 1 : (namedCommandPathEnd(atoms, commandName) ?? commandPathEnd(atoms, prompted));
   // `python -m json.tool [-h] …`: the module is the program.
   const moduleAtom = atoms[2];
   if (/^python[\d.]*$/.test(first.text) && atoms[1]?.kind === 'word' && atoms[1].text === '-m' && moduleAtom?.kind === 'word') {
