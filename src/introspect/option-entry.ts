@@ -312,13 +312,17 @@ function kongHead(head: OptionHead, style: OptionStyle): OptionHead {
 }
 
 /**
- * pod2text `--errors=style   Set the error handling style. "die" says …`: a one-value spelling whose
- * word the description uses as a plain noun names the value (a placeholder), not a literal value.
+ * pod2text `--errors=style   Set the error handling style. "die" says …`, optparse `--select=errors
+ * select errors and warnings`: a one-value spelling whose word the description (on the head's line
+ * or below it) uses as a plain noun names the value (a placeholder, as `-f FILE  write to FILE`),
+ * not a literal value. A word a noun follows is an adjective (esbuild `--sourcemap=inline  Emit
+ * the source map with an inline data URL`): that literal stays one.
  */
 function describedLiteralHead(head: OptionHead, descriptionLines: readonly string[]): OptionHead {
   const word = head.valueName === null && head.choices?.length === 1 ? head.choices[0] : undefined;
   if (word === undefined || !/^[a-z][a-z-]{2,30}$/.test(word)) return head;
-  return new RegExp(`(?:^|\\s)${word}(?=[\\s.,;]|$)`).test(descriptionLines.join(' ')) ? { ...head, valueName: word, choices: null } : head;
+  const noun = new RegExp(`(?:^|\\s)${word}(?=[.,;:)]|\\s*$|\\s+(?:and|or|to|for|of|in|on|with|that|which|from)\\b|\\s+[^a-z\\s])`);
+  return noun.test(joinWrapped([head.rest, ...descriptionLines])) ? { ...head, valueName: word, choices: null } : head;
 }
 
 /** Older GNU helps quote with a backquote and an apostrophe (argp cflow `` `gnu' (default), `posix' ``): the same as `'gnu'`. */
