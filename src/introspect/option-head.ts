@@ -304,6 +304,20 @@ function richShortColumn(head: string, rest: string): RegExpExecArray | null {
 }
 
 /**
+ * The long spelling of a two-column table (`-p NUM  --strip=NUM`, gawk `-d[file]  --dump-variables[=file]`)
+ * when it repeats the short spelling's placeholder word for word: the same option, not a description.
+ */
+function longColumnRepeatingValue(head: string, rest: string): RegExpExecArray | null {
+  const spaced = /^-[A-Za-z0-9] ([A-Za-z'<][^\s]{0,40})$/.exec(head)?.[1];
+  const glued = /^-[A-Za-z0-9]\[([^\]\s]{1,40})\]$/.exec(head)?.[1];
+  const value = spaced ?? glued;
+  if (value === undefined) return null;
+  const escapedValue = value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const attached = spaced !== undefined ? `[= ]${escapedValue}` : `\\[=${escapedValue}\\]`;
+  return new RegExp(String.raw`^(--[A-Za-z0-9][\w-]*${attached})(?:\s{2,}|$)`).exec(rest);
+}
+
+/**
  * rich (typer, rich-click) prints one column per spelling: `--reload     --no-reload    Enable…`,
  * `--verbose  -v  INTEGER  …`. A negation or a one-letter short spelling set off by a gap after the
  * head joins the head.
@@ -315,8 +329,9 @@ function absorbSpellingColumns(split: { head: string; rest: string; byGap: boole
     // …and a column overflowing by its value leaves one space before the description: `-a,  --archive out.tgz Store…`
     const afterShort = /^-[A-Za-z0-9?],?$/.test(head) ? /^(--[A-Za-z0-9][\w-]*(?:[= ][A-Za-z<[][^\s]*)?)(?:\s{2,}|$|\s(?=[A-Z][a-z]))/.exec(rest) : null;
     // GNU patch: `-p NUM  --strip=NUM  Strip…`, `-F LINES  --fuzz LINES  Set…`: the long column repeats the short one's placeholder
-    const shortValue = /^-[A-Za-z0-9] ([A-Z][A-Z0-9_]*)$/.exec(head)?.[1];
-    const afterShortValue = shortValue !== undefined ? new RegExp(String.raw`^(--[A-Za-z0-9][\w-]*[= ]${shortValue})(?:\s{2,}|$)`).exec(rest) : null;
+    // (gawk's table in any case and with quotes: `-f progfile  --file=progfile`, `-e 'program-text'  --source='program-text'`,
+    // and an optional one glued on: `-d[file]  --dump-variables[=file]`)
+    const afterShortValue = longColumnRepeatingValue(head, rest);
     const column = afterShort ?? afterShortValue ?? /^(--no-[A-Za-z0-9][\w-]*|-[A-Za-z0-9])(?:\s{2,}|$)/.exec(rest) ?? richShortColumn(head, rest);
     if (column === null) break;
     head = `${head.replace(/,$/, '')} ${column[1] ?? ''}`;
@@ -514,13 +529,15 @@ function fileFlagSpelling(scan: HeadScan, dashes: '--' | '-', name: string, toke
 
 /**
  * True when a lower-case word after a spelling comes back after the next spelling of the same head
- * (argparse prints the metavar after each: `-j n, --jobs n`; Pod::Usage `-m width, --left-margin=width`):
+ * (argparse prints the metavar after each: `-j n, --jobs n`; Pod::Usage `-m width, --left-margin=width`;
+ * gawk's two columns `-e 'program-text'  --source='program-text'`):
  * it is the value's name, not prose.
  */
 function repeatsAfterNextSpelling(tokens: readonly string[], index: number, token: string): boolean {
   const word = token.replace(/,$/, '');
-  // sphinx-build `--define setting=value, -D setting=value`: a `key=value` pair too
-  if (!/^[a-z][a-z0-9_]{0,20}(?:=[a-z][a-z0-9_]{0,20})?$/.test(word)) return false;
+  // sphinx-build `--define setting=value, -D setting=value`: a `key=value` pair too; gawk quotes
+  // one with hyphens: `-e 'program-text'  --source='program-text'`
+  if (!/^(['"]?)[a-z][a-z0-9_-]{0,20}(?:=[a-z][a-z0-9_]{0,20})?\1$/.test(word)) return false;
   const following = tokens.slice(index + 1);
   const nextFlag = following.findIndex(isFlagToken);
   if (nextFlag < 0 || !following.slice(0, nextFlag).every((between) => between.replace(/,$/, '') === word)) return false;

@@ -16,3 +16,15 @@ describe('choices that are no closed set', () => {
     expect(option(help, 'sourcemap')?.choices).toEqual(['inline']);
   });
 });
+
+describe('names', () => {
+  it('gawk two-column table: the long column repeats the short one\'s lower-case, quoted or glued optional placeholder', () => {
+    const help =
+      'Usage: gawk [POSIX or GNU style options] -f progfile [--] file ...\nPOSIX options:\t\tGNU long options: (standard)\n\t-f progfile\t\t--file=progfile\n\t-d[file]\t\t--dump-variables[=file]\n\t-e \'program-text\'\t--source=\'program-text\'\n\t-L[fatal|invalid]\t--lint[=fatal|invalid]\n\t-b\t\t\t--characters-as-bytes\n';
+    expect(option(help, 'file')).toMatchObject({ short: 'f', takes_value: true });
+    expect(option(help, 'dump-variables')).toMatchObject({ short: 'd', takes_value: true });
+    expect(option(help, 'source')).toMatchObject({ short: 'e', takes_value: true });
+    expect(option(help, 'lint')).toMatchObject({ short: 'L', choices: ['fatal', 'invalid'] });
+    expect(option(help, 'characters-as-bytes')?.short).toBe('b');
+  });
+});
