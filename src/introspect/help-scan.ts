@@ -247,6 +247,13 @@ class Scanner {
         forms.push((orMatch[1] ?? '').trim());
         return true;
       }
+      // gawk prints each form with its own title: `Usage: gawk … -f progfile [--] file ...` then
+      // `Usage: gawk … [--] 'program' file ...`: a `Usage:` line right under a form of the same program is one more form
+      const repeatedTitle = usageMatch !== null && this.usageMode === 'inline' ? (usageMatch[1] ?? '').trim() : '';
+      if (repeatedTitle.length > 0 && /^\S+/.exec(repeatedTitle)?.[0] === /^\S+/.exec(forms[forms.length - 1] ?? '')?.[0]) {
+        forms.push(repeatedTitle);
+        return true;
+      }
       // gocryptfs `  or   gocryptfs [OPTIONS] CIPHERDIR MOUNTPOINT`: `or` without its colon, before the program again
       const bareOr = BARE_OR_FORM.exec(line);
       const firstProgram = forms[0] === undefined ? undefined : /^\S+/.exec(forms[0])?.[0];

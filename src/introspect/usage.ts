@@ -109,6 +109,8 @@ function positionalName(text: string): { name: string; variadic: boolean } {
   }
   // yargs `<command ...>`: the space before the ellipsis is no part of the name
   name = name.replace(/^[<{]/, '').replace(/[>}]$/, '').trim();
+  // gawk `[--] 'program' file ...`: quotes around a word say it is one argument (a shell-quoted text)
+  name = name.replace(/^'([^'\s]+)'$/, '$1');
   return { name, variadic };
 }
 
@@ -218,8 +220,8 @@ function commandPathEnd(atoms: readonly Atom[]): number {
 
 /**
  * The form's atoms, after the spellings that look like groups but are not are taken out:
- * `rustup[EXE]` (clap), `--[no-]status` (git); urfave/cli `[global options]`, `[command options]`
- * (the options placeholder in two words); meow `<source …>` (a typographic ellipsis is `...`);
+ * `rustup[EXE]` (clap), `--[no-]status` (git); urfave/cli `[global options]`, `[command options]`,
+ * gawk `[POSIX or GNU style options]` (the options placeholder in several words, the last `options`); meow `<source …>` (a typographic ellipsis is `...`);
  * GNU od `[[+]OFFSET[.][b]]` (one- or two-character brackets glued to a name are its prefix and suffixes).
  */
 /**
@@ -263,7 +265,7 @@ function normalizedAtoms(form: string): Atom[] {
     .replace(/\s?…/g, '...')
     .replace(/(?<=[A-Z0-9_]\]?)(?:\[[^[\]\s]{1,2}\])+/g, '')
     .replace(/\[[^[\]\s]{1,2}\](?=\[?[A-Z])/g, '');
-  return atomsOf(plain.replace(/\[EXE\]/g, '').replace(/--\[no-?\]/g, '--').replace(/\[(global|command|general) options\]/gi, '[options]'));
+  return atomsOf(plain.replace(/\[EXE\]/g, '').replace(/--\[no-?\]/g, '--').replace(/\[(?:[A-Za-z][\w-]{0,20} ){1,5}options\]/gi, '[options]'));
 }
 
 /** oclif `$ apollo client:codegen [OUTPUT]`: a command inside a topic, spelled `topic:command`. */

@@ -4,6 +4,7 @@
  * value-taking, choices, defaults, positionals and names.
  */
 import { describe, expect, it } from 'vitest';
+import { parseHelp } from '../../src/introspect/parse-help.ts';
 import { option } from './parsed-option.ts';
 
 describe('choices that are no closed set', () => {
@@ -26,5 +27,21 @@ describe('names', () => {
     expect(option(help, 'source')).toMatchObject({ short: 'e', takes_value: true });
     expect(option(help, 'lint')).toMatchObject({ short: 'L', choices: ['fatal', 'invalid'] });
     expect(option(help, 'characters-as-bytes')?.short).toBe('b');
+  });
+});
+
+describe('positionals', () => {
+  it('`[POSIX or GNU style options]`: a bracket of words ending in `options` is the options placeholder', () => {
+    const help = 'Usage: tool [POSIX or GNU style options] file ...\nOptions:\n  -b  bytes\n';
+    expect(parseHelp(help).positionals).toEqual([{ name: 'file', required: true, variadic: true }]);
+  });
+
+  it('gawk: a second `Usage:` line is one more form; the plain form puts the quoted program text before the mode form\'s files', () => {
+    const help =
+      "Usage: gawk [options] -f progfile [--] file ...\nUsage: gawk [options] [--] 'program' file ...\nPOSIX options:\t\tGNU long options: (standard)\n\t-f progfile\t\t--file=progfile\n";
+    expect(parseHelp(help).positionals).toEqual([
+      { name: 'program', required: false, variadic: false },
+      { name: 'file', required: true, variadic: true },
+    ]);
   });
 });
