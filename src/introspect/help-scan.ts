@@ -461,11 +461,18 @@ class Scanner {
       mergeSpellings(previous.option, { ...head, rest: previous.option.rest });
       return true;
     }
-    if (previous?.kind === 'option' && previous.option !== null && previous.indent === indent && continuesSpelling(previous.option, previous.description, head)) {
-      // `-m<mode>   If a directory…, set the mode as an octal` then `--mode=<mode>  permission string.`
+    if (previous?.kind === 'option' && previous.option !== null && previous.indent <= indent && continuesSpelling(previous.option, previous.description, head)) {
+      // `-m<mode>   If a directory…, set the mode as an octal` then `--mode=<mode>  permission string.`;
+      // binutils pushes the long line in: `  -n <number>   Locate … at least <number>` / `    --bytes=<number>   displayable characters.`
       previous.option.longs.push(...head.longs);
       previous.option.aliases.push(...head.aliases);
       if (head.rest.length > 0) previous.description.push(head.rest);
+      return true;
+    }
+    if (previous?.kind === 'option' && previous.option !== null && previous.indent === indent && previous.description.length === 0 && shortSpellingOfValues(previous.option, head)) {
+      // binutils strings `--unicode={default|show|invalid}` alone, then `-U {d|s|i}   Specify how…`
+      previous.option.shorts.push(...head.shorts);
+      previous.option.rest = head.rest;
       return true;
     }
     // Pod::Usage (piconv) `-C N | -c   check the validity of the input`: two options described together
@@ -573,6 +580,18 @@ function continuesSpelling(previous: OptionHead, description: readonly string[],
   if (description.length > 0 || previous.longs.length > 0 || previous.shorts.length !== 1 || next.shorts.length > 0 || next.longs.length !== 1) return false;
   if (previous.valueName === null || next.valueName === null || bareValueName(previous.valueName) !== bareValueName(next.valueName)) return false;
   return previous.rest.length > 0 && !/[.!?:)]$/.test(previous.rest) && /^[a-z]/.test(next.rest);
+}
+
+/**
+ * True when `next` is the short spelling of the long-only option on the line before, which has no
+ * description: the short one's values are the long one's, each cut to one of its letters (binutils
+ * `--unicode={default|show|invalid|hex}` then `-U {d|s|i|x}`). The long spelling's values stay.
+ */
+function shortSpellingOfValues(previous: OptionHead, next: OptionHead): boolean {
+  if (previous.shorts.length > 0 || previous.longs.length !== 1 || previous.rest.length > 0 || next.longs.length > 0 || next.shorts.length !== 1) return false;
+  const long = previous.choices;
+  const short = next.choices;
+  return long !== null && short !== null && long.length >= 2 && long.length === short.length && new Set(short).size === short.length && long.every((value, index) => (short[index] ?? '').length === 1 && value.includes(short[index] ?? ''));
 }
 
 /** Adds the spellings of `extra` (a continuation line of the same option) to `head`. */

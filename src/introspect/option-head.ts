@@ -398,7 +398,10 @@ function readHeadToken(scan: HeadScan): HeadStep {
   // hand-written `-h: print this help`, `-d, -u: decode`: a colon right after a flag ends the head
   const colonEnd = /^(--?[A-Za-z0-9?#@][\w.?#@-]*):$/.exec(scan.tokens[scan.index] ?? '');
   const token = colonEnd?.[1] ?? scan.tokens[scan.index] ?? '';
-  if (token === '/' || token === '|') {
+  // binutils strings `-a - --all`: a lone dash between two spellings is a spelling of its own (the
+  // bare `-`, read as `-a`), which no tool schema can name: a separator
+  const loneDash = token === '-' && scan.lastWasFlag && isFlagToken(scan.tokens[scan.index + 1] ?? '');
+  if (token === '/' || token === '|' || loneDash) {
     scan.afterSlash = token === '/';
     scan.lastWasFlag = false;
     scan.lastWasBareValue = false;

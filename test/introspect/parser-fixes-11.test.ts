@@ -30,6 +30,27 @@ describe('names', () => {
   });
 });
 
+describe('binutils strings', () => {
+  const help =
+    'Usage: strings [option(s)] [file(s)]\n The options are:\n  -a - --all                Scan the entire file [default]\n  -n <number>               Locate & print any sequence of at least <number>\n    --bytes=<number>         displayable characters.  (The default is 4).\n  --unicode={default|show|hex}\n  -U {d|s|x}                Specify how to treat unicode characters\n  -h --help                 Display this information\n';
+
+  it('`-a - --all`: a lone dash between two spellings separates them', () => {
+    expect(option(help, 'all')).toMatchObject({ short: 'a', takes_value: false });
+  });
+
+  it('`-n <number>` then a deeper `--bytes=<number>` going on with the running sentence: one option', () => {
+    expect(option(help, 'bytes')).toMatchObject({ short: 'n', takes_value: true, default: 4 });
+  });
+
+  it('`--unicode={default|show|hex}` alone, then `-U {d|s|x}` (a letter of each value): the short spelling of the same option', () => {
+    expect(option(help, 'unicode')).toMatchObject({ short: 'U', choices: ['default', 'show', 'hex'] });
+  });
+
+  it('`[option(s)] [file(s)]`: `(s)` makes the argument repeat; `option(s)` is the options placeholder', () => {
+    expect(parseHelp(help).positionals).toEqual([{ name: 'file', required: false, variadic: true }]);
+  });
+});
+
 describe('positionals', () => {
   it('`[POSIX or GNU style options]`: a bracket of words ending in `options` is the options placeholder', () => {
     const help = 'Usage: tool [POSIX or GNU style options] file ...\nOptions:\n  -b  bytes\n';
