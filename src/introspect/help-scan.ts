@@ -596,7 +596,10 @@ function shortSpellingOfValues(previous: OptionHead, next: OptionHead): boolean 
 
 /** Adds the spellings of `extra` (a continuation line of the same option) to `head`. */
 function mergeSpellings(head: OptionHead, extra: OptionHead): void {
-  for (const long of extra.longs) head.aliases.push(`${long.dashes}${long.name}`);
+  // qrencode `-t {PNG,EPS,…},` then `--type={PNG,EPS,…}`: a head of short spellings only takes the first long one as its name
+  const [name, ...more] = head.longs.length === 0 ? extra.longs : [];
+  if (name !== undefined) head.longs.push(name);
+  for (const long of name !== undefined ? more : extra.longs) head.aliases.push(`${long.dashes}${long.name}`);
   for (const short of extra.shorts) head.aliases.push(`-${short}`);
   head.aliases.push(...extra.aliases);
   if (head.valueName === null && head.choices === null) {

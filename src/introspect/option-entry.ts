@@ -325,6 +325,20 @@ function describedLiteralHead(head: OptionHead, descriptionLines: readonly strin
   return noun.test(joinWrapped([head.rest, ...descriptionLines])) ? { ...head, valueName: word, choices: null } : head;
 }
 
+/**
+ * qrencode `-l {LMQH}  … from L (lowest) to H (highest). (default=L)`: one braced word of distinct
+ * letters is a character class (each letter a value, as GNU od's `[doxn]`) when the description
+ * names two of its letters on their own; `{FILE}` with `write to FILE` stays one word.
+ */
+function letterClassChoices(choices: string[] | null, text: string): string[] | null {
+  const word = choices?.length === 1 ? choices[0] : undefined;
+  if (word === undefined || !/^[A-Za-z0-9]{2,16}$/.test(word)) return choices;
+  const letters = [...word];
+  if (new Set(letters).size !== letters.length) return choices;
+  const named = letters.filter((letter) => new RegExp(String.raw`(?<![\w-])${letter}(?![\w-])`).test(text));
+  return named.length >= 2 ? letters : choices;
+}
+
 /** Older GNU helps quote with a backquote and an apostrophe (argp cflow `` `gnu' (default), `posix' ``): the same as `'gnu'`. */
 function withPlainQuotes(text: string): string {
   return text.replace(/`([^`'\s]{1,60})'/g, "'$1'");
@@ -362,7 +376,7 @@ export function optionFromEntry(entry: Entry, style: OptionStyle = {}): CliOptio
   // urfave `(docs.go, swagger.json, swagger.yaml) like go,json,yaml (default: "go,json,yaml")`: a
   // list in prose that leaves out the quoted default is no list of the option's values
   const provenProse = prose !== null && facts.defaultQuoted && facts.defaultText !== null && matchingChoice(facts.defaultText, prose) === undefined ? null : prose;
-  const stated = definition?.choices ?? head.choices ?? facts.choices ?? (placeholder ? provenProse : (wholeListChoices(facts.description) ?? setValueListChoices(facts.description)));
+  const stated = definition?.choices ?? letterClassChoices(head.choices, text) ?? facts.choices ?? (placeholder ? provenProse : (wholeListChoices(facts.description) ?? setValueListChoices(facts.description)));
   // `[possible values: ]` names none: an empty list is no list; nor are examples of an open set
   const choices = stated !== null && stated.length > 0 && !isOpenValueSet(stated, stated === facts.choices && facts.choicesTagged === true) ? stated : null;
   const shape = valueShapeOf(head, facts, choices, text, style, entry.valueSection === true);

@@ -51,6 +51,20 @@ describe('binutils strings', () => {
   });
 });
 
+describe('hand-written (qrencode)', () => {
+  const help =
+    'Usage: qrencode [-o FILENAME] [OPTION]... [STRING]\n\n  -l {LMQH}, --level={LMQH}\n               specify error correction level from L (lowest) to H (highest).\n               (default=L)\n\n  -t {PNG,EPS,SVG},\n  --type={PNG,EPS,SVG}\n               specify the type of the generated image. (default=PNG)\n\n  -o FILE, --output={FILE}\n               write image to FILE.\n';
+
+  it('`{LMQH}` whose letters the description names on their own: each letter a value', () => {
+    expect(option(help, 'level')).toMatchObject({ choices: ['L', 'M', 'Q', 'H'], default: 'L' });
+    expect(option(help, 'output')?.choices).toBeNull();
+  });
+
+  it('`-t {…},` then `--type={…}` on the next line: the long spelling names the option', () => {
+    expect(option(help, 'type')).toMatchObject({ short: 't', choices: ['PNG', 'EPS', 'SVG'], default: 'PNG' });
+  });
+});
+
 describe('positionals', () => {
   it('`[POSIX or GNU style options]`: a bracket of words ending in `options` is the options placeholder', () => {
     const help = 'Usage: tool [POSIX or GNU style options] file ...\nOptions:\n  -b  bytes\n';
