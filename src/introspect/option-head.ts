@@ -209,7 +209,8 @@ function isValueToken(token: string, remaining: number, splitByGap: boolean): bo
   if (NUMBER_SIGN_PLACEHOLDER.test(token)) return true;
   // iperf `-A, --affinity n/n,m`: one-letter placeholders joined by `/` and `,`
   if (/^[a-z](?:\/[a-z])+(?:,[a-z](?:\/[a-z])*)+$/.test(token)) return true;
-  if (/^[A-Z][A-Z0-9_:.-]*$/.test(token)) return true;
+  // …with a part the user may leave out marked `?` (click metavar `PATH:ENTRYPOINT?`)
+  if (/^[A-Z][A-Z0-9_:.-]*\??$/.test(token)) return true;
   // busybox `-I IFACE/IP`: alternative upper-case placeholders joined by a slash
   if (/^[A-Z][A-Z0-9_]*(?:\/[A-Z][A-Z0-9_]*){1,5}$/.test(token)) return true;
   // busybox `-u USER[:GRP]`
@@ -239,8 +240,11 @@ function isValueToken(token: string, remaining: number, splitByGap: boolean): bo
  * `-t          TIMEOUT  wait TIMEOUT seconds` (the name recurs, or is a type word like FILE).
  */
 function valueFromDescriptionStart(result: OptionHead): void {
-  // typer's type column may name a container of a type: `<list[Path]>`
-  const match = /^(<[\w-]{1,30}(?:\[[\w-]{1,30}\])?>|[A-Z][A-Z0-9_]{1,20}|#(?:\[[^\]\s]{1,10}\]){0,3})\s{2,}(\S[\s\S]*)$/.exec(result.rest);
+  // typer's type column may name a container of a type: `<list[Path]>`; with no description the
+  // type cell ends the line (`--cli-plugin   <str>`): a type word then
+  const match =
+    /^(<[\w-]{1,30}(?:\[[\w-]{1,30}\])?>|[A-Z][A-Z0-9_]{1,20}|#(?:\[[^\]\s]{1,10}\]){0,3})\s{2,}(\S[\s\S]*)$/.exec(result.rest) ??
+    /^(<[\w-]{1,30}(?:\[[\w-]{1,30}\])?>)()$/.exec(result.rest);
   // …or an enum's values: `<none|poetry|setup>`
   const choices = /^<([a-z0-9][\w.-]{0,30}(?:\|[a-z0-9][\w.-]{0,30}){1,30})>\s{2,}(\S[\s\S]*)$/.exec(result.rest);
   if (choices && result.valueName === null && result.choices === null && !(choices[1] ?? '').split('|').every(isKindOfValue)) {

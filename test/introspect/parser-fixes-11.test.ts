@@ -18,6 +18,20 @@ describe('choices that are no closed set', () => {
   });
 });
 
+describe('value-taking', () => {
+  it('typer `--cli-plugin   <str>` with no description: the type cell ending the line names the value', () => {
+    const help =
+      ' Usage: codegen [OPTIONS]\n\n╭─ Options ──────────────────────────────╮\n│    --cli-plugin   <str>                │\n│    --verbose      <bool>  Be verbose.  │\n│    --help         <bool>  Show help.   │\n╰────────────────────────────────────────╯\n';
+    expect(option(help, 'cli-plugin')?.takes_value).toBe(true);
+    expect(option(help, 'verbose')?.takes_value).toBe(false);
+  });
+
+  it('click `--load-extension PATH:ENTRYPOINT?`: an upper-case metavar with a `?` (an optional part) is a placeholder', () => {
+    const help = 'Usage: serve [OPTIONS]\n\nOptions:\n  --load-extension PATH:ENTRYPOINT?\n                        Path to a SQLite extension to load, and\n                        optional entrypoint\n  --help                Show this message and exit.\n';
+    expect(option(help, 'load-extension')).toMatchObject({ takes_value: true, value_name: 'PATH:ENTRYPOINT?' });
+  });
+});
+
 describe('names', () => {
   it('gawk two-column table: the long column repeats the short one\'s lower-case, quoted or glued optional placeholder', () => {
     const help =
