@@ -204,7 +204,10 @@ class Scanner {
     const title = this.titleWithoutColon(index, trimmed, indent);
     if (title !== null ? this.openSection(title, trimmed) : this.sectionHeader(line, trimmed)) return;
     if (this.continuation(trimmed, indent)) return;
-    if (this.optionEntry(line, trimmed, indent, wasProseIndent)) return;
+    // click example `sqlite-utils data.db "select …" \` then `-p age 1`: a line after a shell line
+    // continuation is more of that command, not an option entry
+    const shellContinued = /\s\\$/.test(this.lines[index - 1] ?? '');
+    if (!shellContinued && this.optionEntry(line, trimmed, indent, wasProseIndent)) return;
     if (this.namedEntry(trimmed, indent)) return;
     this.prose(trimmed, indent, index, wasProseIndent);
   }

@@ -44,6 +44,16 @@ describe('names', () => {
   });
 });
 
+describe('options that are none', () => {
+  it('click example `… \\` then `-p age 1`: a line after a shell line continuation is no option', () => {
+    const help =
+      'Usage: sqlite-utils query [OPTIONS] PATH SQL\n\n  Example:\n\n      sqlite-utils data.db \\\n          "select * from chickens where age > :age" \\\n          -p age 1\n\nOptions:\n  -p, --param <TEXT TEXT>...  Named :parameters for SQL query\n  --nl                        Output newline-delimited JSON\n';
+    const spec = parseHelp(help);
+    expect(spec.options.filter((candidate) => candidate.short === 'p')).toHaveLength(1);
+    expect(option(help, 'param')?.takes_value).toBe(true);
+  });
+});
+
 describe('binutils strings', () => {
   const help =
     'Usage: strings [option(s)] [file(s)]\n The options are:\n  -a - --all                Scan the entire file [default]\n  -n <number>               Locate & print any sequence of at least <number>\n    --bytes=<number>         displayable characters.  (The default is 4).\n  --unicode={default|show|hex}\n  -U {d|s|x}                Specify how to treat unicode characters\n  -h --help                 Display this information\n';
