@@ -663,8 +663,16 @@ function orSeparatedSpellings(line: string): string {
   return line.replace(/^(\s*-{1,2}[A-Za-z0-9?#@][\w?#@-]*(?:[ =]<[^<>\s]{1,40}>)?) or (?=-{1,2}[A-Za-z0-9])/, '$1, ');
 }
 
+/**
+ * Symfony Console (cleo) `-v|vv|vvv, --verbose`: the letter doubled and tripled after `|` says the
+ * flag may be given several times, as `-v...` does.
+ */
+function stackedShortSpellings(line: string): string {
+  return line.replace(/^(\s*-([A-Za-z]))(?:\|\2{2,4}){1,3}(?=[,\s]|$)/, '$1...');
+}
+
 export function parseOptionHead(line: string): OptionHead | null {
-  const { head, rest, byGap } = absorbSpellingColumns(splitHead(expandOptionalLetters(orSeparatedSpellings(line))));
+  const { head, rest, byGap } = absorbSpellingColumns(splitHead(expandOptionalLetters(orSeparatedSpellings(stackedShortSpellings(line)))));
   const { tokens, starts } = tokenize(head);
   const result: OptionHead = {
     longs: [],

@@ -54,6 +54,14 @@ describe('options that are none', () => {
   });
 });
 
+describe('spellings', () => {
+  it('Symfony Console (cleo) `-v|vv|vvv, --verbose`: one repeatable flag', () => {
+    const help =
+      'Usage:\n  add [options] [--] <name>...\n\nOptions:\n  -q, --quiet                Do not output any message.\n  -v|vv|vvv, --verbose       Increase the verbosity of messages: 1 for normal output, 2 for more verbose output and 3 for debug.\n';
+    expect(option(help, 'verbose')).toMatchObject({ short: 'v', takes_value: false, repeatable: true, choices: null });
+  });
+});
+
 describe('binutils strings', () => {
   const help =
     'Usage: strings [option(s)] [file(s)]\n The options are:\n  -a - --all                Scan the entire file [default]\n  -n <number>               Locate & print any sequence of at least <number>\n    --bytes=<number>         displayable characters.  (The default is 4).\n  --unicode={default|show|hex}\n  -U {d|s|x}                Specify how to treat unicode characters\n  -h --help                 Display this information\n';
