@@ -18,6 +18,13 @@ describe('choices that are no closed set', () => {
   });
 });
 
+describe('choices', () => {
+  it('argparse `… language LANG, choices are "python", "php"`: `choices are` after a comma', () => {
+    const help = 'usage: fmt [OPTIONS] FILE\n\noptions:\n  -l LANG, --language LANG\n                        output a snippet in programming language LANG, choices are "python", "php"\n';
+    expect(option(help, 'language')?.choices).toEqual(['python', 'php']);
+  });
+});
+
 describe('value-taking', () => {
   it('typer `--cli-plugin   <str>` with no description: the type cell ending the line names the value', () => {
     const help =
@@ -98,6 +105,12 @@ describe('hand-written (qrencode)', () => {
 });
 
 describe('positionals', () => {
+  it('argparse custom usage `FILE [FILE ...]` over a section naming `filename`: as many, so paired by position', () => {
+    const help =
+      'usage: sqlformat [OPTIONS] FILE [FILE ...]\n\npositional arguments:\n  filename              file(s) to format\n\noptions:\n  -h, --help            show this help message and exit\n';
+    expect(parseHelp(help).positionals).toEqual([expect.objectContaining({ name: 'filename', required: true, variadic: true })]);
+  });
+
   it('`[POSIX or GNU style options]`: a bracket of words ending in `options` is the options placeholder', () => {
     const help = 'Usage: tool [POSIX or GNU style options] file ...\nOptions:\n  -b  bytes\n';
     expect(parseHelp(help).positionals).toEqual([{ name: 'file', required: true, variadic: true }]);
