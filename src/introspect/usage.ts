@@ -339,6 +339,12 @@ interface FormScan {
   lastWasPositional: boolean;
   /** A bare lower-case word was a positional outside any bracket. */
   bareOutside: boolean;
+  /** The option last read outside any bracket, while nothing came after it. */
+  lastTopLevelOption: string | null;
+  /** util-linux losetup `-f | <loopdev> <file>`: a bare `|` right after a required option, waiting for what follows. */
+  topLevelPipeAfter: string | null;
+  /** The form went on as an alternative to a required option: its positionals from here on are optional. */
+  topLevelAlternative: boolean;
 }
 
 /** Reads one atom after the program. */
@@ -375,6 +381,7 @@ function closeInnermostGroup(scan: FormScan): void {
 function readPipe(scan: FormScan): void {
   const { groups } = scan;
   const group = groups[groups.length - 1];
+  scan.topLevelPipeAfter = group === undefined ? scan.lastTopLevelOption : null;
   if (group) {
     group.hasPipe = true;
     endAlternative(group, scan.result.positionals);
@@ -420,6 +427,7 @@ function readWord(scan: FormScan, text: string): void {
     readOptionWord(scan, text, group, wasEmpty);
     return;
   }
+  scan.lastTopLevelOption = null;
   if (scan.previousOptionTakesValue) {
     scan.previousOptionTakesValue = false;
     return;
@@ -445,6 +453,9 @@ function readOptionWord(scan: FormScan, text: string, group: UsageGroup | undefi
   const spelling = text.replace(/[=[<].*$/, '');
   if (group && /^-{1,2}[^=<[\s]+[=<]\S/.test(text)) group.gluedValue = true;
   if (scan.groups.length === 0) scan.result.requiredOptions.push(spelling);
+  // gocryptfs `-init|-passwd|-info`: options on both sides of a bare `|` stay as they are
+  scan.topLevelPipeAfter = null;
+  scan.lastTopLevelOption = scan.groups.length === 0 ? spelling : null;
   scan.previousOptionTakesValue = !text.includes('=') && scan.takesValue(spelling);
   scan.sawNonLiteral = true;
 }
@@ -456,6 +467,13 @@ function readOptionWord(scan: FormScan, text: string, group: UsageGroup | undefi
  */
 function readPositionalWord(scan: FormScan, text: string, group: UsageGroup | undefined): void {
   const { groups, result } = scan;
+  if (scan.topLevelPipeAfter !== null && groups.length === 0) {
+    // losetup `-f | <loopdev> <file>`: the option or the positionals, so neither is required
+    const option = scan.topLevelPipeAfter;
+    result.requiredOptions = result.requiredOptions.filter((spelling) => spelling !== option);
+    scan.topLevelAlternative = true;
+    scan.topLevelPipeAfter = null;
+  }
   if (!scan.sawNonLiteral && groups.length === 0 && /^[a-z][a-z0-9_-]*$/.test(text)) {
     result.leadingLiterals.push(text);
   }
@@ -473,7 +491,7 @@ function readPositionalWord(scan: FormScan, text: string, group: UsageGroup | un
   // staticcheck `[packages]`, `<files>`: a lower-case noun in the plural names several values (GNU's
   // upper-case `PATTERNS` may be one argument holding several, so only the lower-case English word counts)
   const plural = (group !== undefined || /^</.test(text)) && /^[a-z][a-z0-9_-]*[^suis_-]s$/.test(name);
-  result.positionals.push({ name, required: !optional, variadic: variadic || plural });
+  result.positionals.push({ name, required: !optional && !scan.topLevelAlternative, variadic: variadic || plural });
   scan.lastWasPositional = true;
 }
 
@@ -536,6 +554,9 @@ export function parseUsageForm(form: string, takesValue: (flag: string) => boole
     sawNonLiteral: false,
     lastWasPositional: false,
     bareOutside: false,
+    lastTopLevelOption: null,
+    topLevelPipeAfter: null,
+    topLevelAlternative: false,
   };
   for (let index = 1; index < atoms.length; index += 1) {
     const atom = atoms[index];

@@ -105,6 +105,17 @@ describe('hand-written (qrencode)', () => {
 });
 
 describe('positionals', () => {
+  it('util-linux losetup `-f | <loopdev> <file>`: a bare `|` after an option makes the option and what follows alternatives', () => {
+    const help =
+      '\nUsage:\n losetup [options] [<loopdev>]\n losetup [options] -f | <loopdev> <file>\n\nOptions:\n -a, --all                     list all used devices\n -f, --find                    find first unused device\n';
+    const spec = parseHelp(help);
+    expect(spec.positionals).toEqual([
+      expect.objectContaining({ name: 'loopdev', required: false }),
+      expect.objectContaining({ name: 'file', required: false }),
+    ]);
+    expect(spec.options.find((candidate) => candidate.long === 'find')?.required).toBe(false);
+  });
+
   it('argparse custom usage `FILE [FILE ...]` over a section naming `filename`: as many, so paired by position', () => {
     const help =
       'usage: sqlformat [OPTIONS] FILE [FILE ...]\n\npositional arguments:\n  filename              file(s) to format\n\noptions:\n  -h, --help            show this help message and exit\n';
