@@ -25,6 +25,17 @@ describe('choices', () => {
   });
 });
 
+describe('defaults', () => {
+  it("argp `WHEN defaults to 'always' or can be 'auto' or 'never'`: the default is one of the values, `or can be` no alternative default", () => {
+    const help =
+      "Usage: nm [OPTION...] [FILE...]\n\n      --color[=WHEN]         colorize the output.  WHEN defaults to 'always' or\n                             can be 'auto' or 'never'\n  -C, --demangle             Decode names\n";
+    expect(option(help, 'color')).toMatchObject({ choices: ['always', 'auto', 'never'], default: 'always' });
+    // a default named as one of two alternatives stays none
+    const alternatives = "Usage: x [OPTION...]\n\n      --key=K   sort key, defaults to 'index' or 'name' by locale\n";
+    expect(option(alternatives, 'key')?.default).toBeNull();
+  });
+});
+
 describe('value-taking', () => {
   it('typer `--cli-plugin   <str>` with no description: the type cell ending the line names the value', () => {
     const help =
