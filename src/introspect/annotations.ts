@@ -76,19 +76,25 @@ function isAnnotationGroup(open: string, body: string): boolean {
   return ANNOTATION_START.test(body);
 }
 
-/** The value of a `[default: …]` whose own brackets and parentheses nest (one word, no spaces), or null. */
+/**
+ * The value of a `[default: …]` whose own brackets and parentheses nest (one word, no spaces), or
+ * null; argparse's `(default: [!"#$%&'()*+,-./\:;<=>?@[]^_`{|}~]{4,})` closing the description
+ * too, when the value holds brackets of its own (plainer values are read with the prose defaults).
+ */
 function bracketedDefault(description: string): string | null {
-  const start = /\[default:\s*/i.exec(description);
+  const start = /\[default:\s*/i.exec(description) ?? /\(default:\s*(?=\S*[[({])/i.exec(description);
   if (start === null) return null;
+  const [open, close] = start[0].startsWith('[') ? ['[', ']'] : ['(', ')'];
   let depth = 1;
   const from = start.index + start[0].length;
   for (let position = from; position < description.length && position < from + 400; position += 1) {
     const character = description[position];
-    if (character === '[') depth += 1;
-    if (character === ']') depth -= 1;
+    if (character === open) depth += 1;
+    if (character === close) depth -= 1;
     if (depth === 0) {
       const value = description.slice(from, position);
-      return value.length > 0 && !/\s/.test(value) ? value : null;
+      const closesDescription = open === '[' || /^\.?\s*$/.test(description.slice(position + 1));
+      return value.length > 0 && !/\s/.test(value) && closesDescription ? value : null;
     }
   }
   return null;

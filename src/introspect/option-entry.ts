@@ -69,15 +69,17 @@ export function isProseDefault(text: string, quoted: boolean, takesValue: boolea
   if (matchingChoice(text, choices) !== undefined) return false;
   if (choices !== null && choices.length > 0) return true;
   if (quoted) return false;
-  // a list, an object, or alternatives in braces (busybox `(default {/etc,HOME}/httpd.conf)`)
-  if (/^\[|^\{\s*["'}]|\{[^{}]*,[^{}]*\}/.test(text)) return true;
+  // a list, an object, or alternatives in braces (busybox `(default {/etc,HOME}/httpd.conf)`);
+  // not a regular expression's character class with its quantifier (docformatter `[!"#…~]{4,}`)
+  const characterClass = /^\[.*\](?:[*+?]|\{\d+(?:,\d*)?\})$/.test(text);
+  if (!characterClass && /^\[|^\{\s*["'}]|\{[^{}]*,[^{}]*\}/.test(text)) return true;
   if (/\s/.test(text) && !isCommandLine(text, names) && !FIELD_TEMPLATE.test(text)) return true;
   // restic `(default: $RESTIC_KEY_HINT)`: the environment variable it is read from, not a value
   if (/^\$\{?[A-Za-z_]\w*\}?$/.test(text)) return true;
   // cobra `(default is $HOME/.cobra-example.yaml)`: a path the program expands when it runs (no shell expands an argument)
   if (/^\$\{?[A-Za-z_]\w*\}?\//.test(text)) return true;
   // hugo `(default is hugo.yaml|json|toml)`: alternatives, not one value
-  if (/\|/.test(text) && !/^[\^(\/]|[$)\/]$/.test(text)) return true;
+  if (/\|/.test(text) && !characterClass && !/^[\^(\/]|[$)\/]$/.test(text)) return true;
   if (text.startsWith('!') || text.startsWith('#') || NO_VALUE_WORDS.test(text) || EMPTY_WORDS.test(text) || PROSE_WORDS.test(text)) return true;
   // flake8 `--stdin-display-name NAME (Default: stdin)` is the word itself
   if (STREAM_WORDS.test(text) && (type === 'path' || names.length === 0 || names.some((name) => FILE_OPTION.test(name)))) return true;

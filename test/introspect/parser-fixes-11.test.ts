@@ -36,6 +36,15 @@ describe('defaults', () => {
   });
 });
 
+describe('regular expression defaults', () => {
+  it('argparse `(default: [!"#…~]{4,})`: a character class with its quantifier closing the description is one value, not a list', () => {
+    const help =
+      'usage: fmt [-h] [--adorns REGEX] [--skip PATTERNS]\n\noptions:\n  --adorns REGEX        regular expression for identifying adornments\n                        (default: [!"#$%&\'()*+,-./\\:;<=>?@[]^_`{|}~]{4,})\n  --skip PATTERNS       patterns to skip (default: [\'*.py\', \'*.txt\'])\n';
+    expect(option(help, 'adorns')?.default).toBe('[!"#$%&\'()*+,-./\\:;<=>?@[]^_`{|}~]{4,}');
+    expect(option(help, 'skip')?.default).toBeNull();
+  });
+});
+
 describe('value-taking', () => {
   it('typer `--cli-plugin   <str>` with no description: the type cell ending the line names the value', () => {
     const help =
