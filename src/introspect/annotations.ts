@@ -139,8 +139,11 @@ function readParenthesisGroup(facts: DescriptionFacts, body: string): void {
   }
   // lz4 `(default : 1)`: a space may stand before the colon
   const defaultMatch = /^default(?:\s?:\s*(.*)|=(.*)|\s+("[^"]*"|'[^']*'|[^\s:]\S*))$/i.exec(body);
-  // javascript-obfuscator `(Default: 0.8, Min: 0, Max: 1)`: another `Key:` of the group ends the value
-  if (defaultMatch && facts.defaultText === null) setDefault(facts, (defaultMatch[1] ?? defaultMatch[2] ?? defaultMatch[3] ?? '').replace(/,\s+[A-Z][a-z]{1,20}:\s.*$/, ''));
+  // javascript-obfuscator `(Default: 0.8, Min: 0, Max: 1)`: another `Key:` of the group ends the value;
+  // docopt pip-upgrade `(default: 0, disabled)`: a number glossed by one word is that number
+  if (defaultMatch && facts.defaultText === null) {
+    setDefault(facts, (defaultMatch[1] ?? defaultMatch[2] ?? defaultMatch[3] ?? '').replace(/,\s+[A-Z][a-z]{1,20}:\s.*$/, '').replace(/^([+-]?\d+(?:\.\d+)?),\s+[a-z]{2,20}$/, '$1'));
+  }
   if (/^required$/i.test(body)) facts.required = true;
 }
 
@@ -482,8 +485,9 @@ function readProseDefault(facts: DescriptionFacts): void {
     // argp cflow `(default -, meaning stdout)`: a value, then a gloss on what it means
     /\(default ([^\s,()]{1,60}), meaning\b/i.exec(description) ??
     DEFAULT_VALUE_CLAUSE.exec(description) ??
-    // cwebp `quality factor (0:small..100:big), default=75`: `default=` closing a clause
-    /(?:^|[,;(]\s*)default=([+-]?\d+(?:\.\d+)?|[a-z][\w.-]{0,30})(?=[\s,;)]|$)/i.exec(description) ??
+    // cwebp `quality factor (0:small..100:big), default=75`: `default=` closing a clause (optparse
+    // sqlite-web `Host for web interface, default=127.0.0.1`: an address is one value too)
+    /(?:^|[,;(]\s*)default=([+-]?\d+(?:\.\d+)?|\d{1,3}(?:\.\d{1,3}){3}|[a-z][\w.-]{0,30})(?=[\s,;)]|$)/i.exec(description) ??
     // picocli `--[no-]force  … The default is `--no-force`, meaning…`: a backquoted flag spelling
     /\bdefault is\s+(`--?[A-Za-z][\w-]{0,60}`)/i.exec(description);
   // click wraps a long `[default: /(\.direnv|\.ipy` / `nb_checkpoints|…)/]` over lines: a bracket

@@ -136,6 +136,8 @@ function valueShapeOf(head: OptionHead, facts: DescriptionFacts, choices: string
       typeFromValueName(head.valueName) ??
       (facts.typeHint !== null && facts.typeHint !== 'boolean' ? facts.typeHint : null) ??
       (facts.defaultText !== null && !isExplicitStringName(head.valueName) ? typeFromDefault(facts.defaultText, facts.defaultQuoted) : null) ??
+      // ptw `--spool <delay>  … (in milliseconds) … (default: 200 ms)`: a default counted in the unit the description names
+      (facts.defaultText !== null ? typeFromDefault(String(unitGluedNumber(facts.defaultText, 'number', text, head.valueName) ?? ''), false) : null) ??
       'string';
     // `-s N … (default 1.0)`: a generic integer-looking name with a decimal default is a number
     const type = hinted === 'integer' && facts.defaultText !== null && !facts.defaultQuoted && isNumberText(facts.defaultText) && !/^[+-]?\d+$/.test(facts.defaultText) ? 'number' : hinted;
@@ -188,17 +190,23 @@ function stateDefaultOf(state: 'true' | 'false', shape: ValueShape, choices: str
   return matchingChoice(state, choices) ?? null;
 }
 
-const UNIT_WORDS: Record<string, string> = { ms: 'milliseconds', s: 'seconds', m: 'minutes', h: 'hours' };
+const UNIT_WORDS: Record<string, string> = { ms: 'milliseconds', s: 'seconds', m: 'minutes', h: 'hours', d: 'days' };
 
 /**
  * lz4 `-i#  minimum evaluation time in seconds (default : 3s)`: a number glued to the abbreviation of
  * the unit the description names (`in seconds`) is that number; the option itself takes bare numbers.
+ * So is one with the unit after a space, spelled out or not (docopt ptw `--spool <delay>  … (in
+ * milliseconds) … (default: 200 ms)`), or with the unit the value is named after (`--timeout
+ * <seconds>  … (default: 15 seconds)`).
  */
-function unitGluedNumber(stated: string, type: CliValueType, text: string): number | null {
+function unitGluedNumber(stated: string, type: CliValueType, text: string, valueName: string | null = null): number | null {
   if (type !== 'integer' && type !== 'number') return null;
-  const match = /^(\d+(?:\.\d+)?)(ms|s|m|h)$/.exec(stated);
-  const unit = UNIT_WORDS[match?.[2] ?? ''];
-  return match !== null && unit !== undefined && new RegExp(String.raw`\bin ${unit}\b`, 'i').test(text) ? Number(match[1]) : null;
+  const match = /^(\d+(?:\.\d+)?)(?:(ms|s|m|h)|\s(ms|s|m|h|d|(?:milli)?seconds?|minutes?|hours?|days?))$/.exec(stated);
+  const written = match?.[2] ?? match?.[3] ?? '';
+  const unit = UNIT_WORDS[written] ?? (written.length > 2 ? written.replace(/s?$/, 's') : undefined);
+  if (match === null || unit === undefined) return null;
+  const named = valueName?.replace(/[<>[\]]/g, '').toLowerCase() === unit;
+  return named || new RegExp(String.raw`\bin ${unit}\b`, 'i').test(text) ? Number(match[1]) : null;
 }
 
 /**
@@ -245,7 +253,7 @@ function defaultOf(head: OptionHead, facts: DescriptionFacts, shape: ValueShape,
   // to disable)`: a switch's stated state, maybe followed by a note
   const state = !shape.takes && head.negation === null && !(long ?? '').startsWith('no-') ? /^(enabled|disabled)(?=[,;]\s|$)/i.exec(facts.defaultText) : null;
   if (state !== null) return /^enabled$/i.test(state[1] ?? '');
-  const glued = shape.takes ? unitGluedNumber(facts.defaultText, shape.type, text) : null;
+  const glued = shape.takes ? unitGluedNumber(facts.defaultText, shape.type, text, head.valueName) : null;
   if (glued !== null) return glued;
   const names = [long, head.valueName].filter((name): name is string => name !== null);
   if (isProseDefault(facts.defaultText, facts.defaultQuoted, shape.takes, shape.type, shape.takes ? choices : null, names)) return null;

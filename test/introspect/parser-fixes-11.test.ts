@@ -36,6 +36,23 @@ describe('defaults', () => {
   });
 });
 
+describe('defaults with a unit or a gloss', () => {
+  it('docopt `(default: 15 seconds)` on `<seconds>`, `(in milliseconds) … (default: 200 ms)`, `(default: 0, disabled)`', () => {
+    const help =
+      'Usage:\n  up [--timeout=<seconds>] [--min-age-days=<days>] [--spool=<delay>] [--size=<n>]\n\nOptions:\n    --timeout <seconds>    Set a custom timeout (default: 15 seconds).\n    --min-age-days <days>  Skip versions published less than <days> days ago (default: 0,\n                           disabled). Protects against bad packages.\n    --spool <delay>        Re-run after a delay (in milliseconds), allowing for\n                           more events to queue up (default: 200 ms).\n    --size <n>             Buffer size (default: 4 KiB).\n';
+    expect(option(help, 'timeout')?.default).toBe(15);
+    expect(option(help, 'min-age-days')?.default).toBe(0);
+    expect(option(help, 'spool')?.default).toBe(200);
+    // a unit the description does not name is no number to pass
+    expect(option(help, 'size')?.default).toBeNull();
+  });
+
+  it('optparse `Host for web interface, default=127.0.0.1`: an address after `default=`', () => {
+    const help = 'Usage: sqlite_web [options] /path/to/database.db\n\nOptions:\n  -H HOST, --host=HOST  Host for web interface, default=127.0.0.1\n';
+    expect(option(help, 'host')?.default).toBe('127.0.0.1');
+  });
+});
+
 describe('regular expression defaults', () => {
   it('argparse `(default: [!"#…~]{4,})`: a character class with its quantifier closing the description is one value, not a list', () => {
     const help =
