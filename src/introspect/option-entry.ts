@@ -132,6 +132,9 @@ function valueShapeOf(head: OptionHead, facts: DescriptionFacts, choices: string
     if (metavarIsName && facts.defaultText !== null && !facts.defaultQuoted && /^[a-z][a-z-]{1,30}$/.test(facts.defaultText) && !PROSE_WORDS.test(facts.defaultText)) {
       return { takes: true, type: 'string' };
     }
+    // …and Python prints a bool default capitalized: sqlformat `--compact COMPACT  … (default False)`
+    // is a value of type bool (argparse `type=bool`), its default off
+    if (metavarIsName && facts.defaultText !== null && !facts.defaultQuoted && /^(True|False)$/.test(facts.defaultText)) return { takes: true, type: 'boolean' };
     const hinted =
       typeFromValueName(head.valueName) ??
       (facts.typeHint !== null && facts.typeHint !== 'boolean' ? facts.typeHint : null) ??

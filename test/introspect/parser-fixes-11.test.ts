@@ -53,6 +53,16 @@ describe('defaults with a unit or a gloss', () => {
   });
 });
 
+describe('argparse bool values', () => {
+  it('`--compact COMPACT  … (default False)`: a metavar repeating the name with a Python bool default is a bool value, off', () => {
+    const help =
+      'usage: fmt [--compact COMPACT] [--width WIDTH]\n\noptions:\n  --compact COMPACT     Try to produce more compact output (default False)\n  --width WIDTH         Line width (default: false)\n';
+    expect(option(help, 'compact')).toMatchObject({ takes_value: true, type: 'boolean', default: false });
+    // a lower-case `false` on a value of no stated type stays no default
+    expect(option(help, 'width')?.default).toBeNull();
+  });
+});
+
 describe('regular expression defaults', () => {
   it('argparse `(default: [!"#…~]{4,})`: a character class with its quantifier closing the description is one value, not a list', () => {
     const help =
