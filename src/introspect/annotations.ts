@@ -76,19 +76,25 @@ function isAnnotationGroup(open: string, body: string): boolean {
   return ANNOTATION_START.test(body);
 }
 
-/** The value of a `[default: …]` whose own brackets and parentheses nest (one word, no spaces), or null. */
+/**
+ * The value of a `[default: …]` whose own brackets and parentheses nest (one word, no spaces), or
+ * null; argparse's `(default: [!"#$%&'()*+,-./\:;<=>?@[]^_`{|}~]{4,})` closing the description
+ * too, when the value holds brackets of its own (plainer values are read with the prose defaults).
+ */
 function bracketedDefault(description: string): string | null {
-  const start = /\[default:\s*/i.exec(description);
+  const start = /\[default:\s*/i.exec(description) ?? /\(default:\s*(?=\S*[[({])/i.exec(description);
   if (start === null) return null;
+  const [open, close] = start[0].startsWith('[') ? ['[', ']'] : ['(', ')'];
   let depth = 1;
   const from = start.index + start[0].length;
   for (let position = from; position < description.length && position < from + 400; position += 1) {
     const character = description[position];
-    if (character === '[') depth += 1;
-    if (character === ']') depth -= 1;
+    if (character === open) depth += 1;
+    if (character === close) depth -= 1;
     if (depth === 0) {
       const value = description.slice(from, position);
-      return value.length > 0 && !/\s/.test(value) ? value : null;
+      const closesDescription = open === '[' || /^\.?\s*$/.test(description.slice(position + 1));
+      return value.length > 0 && !/\s/.test(value) && closesDescription ? value : null;
     }
   }
   return null;
@@ -146,8 +152,11 @@ function readParenthesisGroup(facts: DescriptionFacts, body: string): void {
   }
   // lz4 `(default : 1)`: a space may stand before the colon
   const defaultMatch = /^default(?:\s?:\s*(.*)|=(.*)|\s+("[^"]*"|'[^']*'|[^\s:]\S*))$/i.exec(body);
-  // javascript-obfuscator `(Default: 0.8, Min: 0, Max: 1)`: another `Key:` of the group ends the value
-  if (defaultMatch && facts.defaultText === null) setDefault(facts, (defaultMatch[1] ?? defaultMatch[2] ?? defaultMatch[3] ?? '').replace(/,\s+[A-Z][a-z]{1,20}:\s.*$/, ''));
+  // javascript-obfuscator `(Default: 0.8, Min: 0, Max: 1)`: another `Key:` of the group ends the value;
+  // docopt pip-upgrade `(default: 0, disabled)`: a number glossed by one word is that number
+  if (defaultMatch && facts.defaultText === null) {
+    setDefault(facts, (defaultMatch[1] ?? defaultMatch[2] ?? defaultMatch[3] ?? '').replace(/,\s+[A-Z][a-z]{1,20}:\s.*$/, '').replace(/^([+-]?\d+(?:\.\d+)?),\s+[a-z]{2,20}$/, '$1'));
+  }
   if (/^required$/i.test(body)) facts.required = true;
 }
 
@@ -213,7 +222,8 @@ function quotedProseChoices(text: string): string[] | null {
     /(?<!["']),\s+((["'])[^"']{1,40}\2\s+or\s+(["'])[^"']{1,40}\3)(?=\s*(?:[.;(]|$))/.exec(description) ??
     // Go benchstat: `format output as "text" or "csv" (default "text")`; cobra `Can be 'bash', 'zsh' or 'fish'.`;
     // commander (jscpd) `can be "strict", "mild" and "weak"`
-    /\b(?:as|either|be|one of)\s+((["'])[^"']{1,40}\2(?:(?:,\s*(?:or|and)|,|\s+(?:or|and))\s+(["'])[^"']{1,40}\3){1,30})(?=\s*(?:[.;(]|$))/.exec(description);
+    // (not `defaults to 'always' or can be 'auto' or 'never'`: the default is one of them too, read below)
+    /\b(?:as|either|(?<!\bor (?:can|may) )be|one of)\s+((["'])[^"']{1,40}\2(?:(?:,\s*(?:or|and)|,|\s+(?:or|and))\s+(["'])[^"']{1,40}\3){1,30})(?=\s*(?:[.;(]|$))/.exec(description);
   if (quotedAfterColon !== null && followsExampleMarker(description, quotedAfterColon.index + quotedAfterColon[0].indexOf(quotedAfterColon[1] ?? ''))) return null;
   const quoted = quotedAfterColon === null ? [] : [...(quotedAfterColon[1] ?? '').matchAll(/(["'])([^"']{1,40})\1/g)].map((match) => match[2] ?? '');
   // cac `Bundle target, "es20XX" or "esnext"`: an item ending in placeholder capitals is a pattern, the list is open
@@ -229,9 +239,10 @@ function quotedProseChoices(text: string): string[] | null {
 function quotedAlternativeChoices(description: string): string[] | null {
   // GNU date `FMT='date', 'seconds', or 'ns'`: the list may follow the value name's `=`
   const item = String.raw`'[a-z0-9][\w.-]{0,30}'`;
-  // vite `use 'bundle' to …, or 'runner' (experimental) to …, or 'native' …`: every `, or` goes on
+  // vite `use 'bundle' to …, or 'runner' (experimental) to …, or 'native' …`: every `, or` goes on;
+  // argp nm `defaults to 'always' or can be 'auto' or 'never'`: so does `or can be`
   const alternatives =
-    new RegExp(String.raw`(?:^|[\s:(=])(${item}(?:[^'.;:]{0,60}?,\s+${item}){0,30}(?:[^'.;:]{0,60}?,?\s+or\s+${item}){1,30})(?=[\s.,;)]|$)`).exec(description) ??
+    new RegExp(String.raw`(?:^|[\s:(=])(${item}(?:[^'.;:]{0,60}?,\s+${item}){0,30}(?:[^'.;:]{0,60}?,?\s+or\s+(?:(?:can|may) be\s+)?${item}){1,30})(?=[\s.,;)]|$)`).exec(description) ??
     // argp cflow `valid names are 'gnu' (default), 'posix', and 'dot'`: after `valid NOUNs are`, `and` ends the list too
     new RegExp(String.raw`\bvalid [a-z]+ (?:are|is):?\s+(${item}(?:[^'.;:]{0,60}?,\s+${item}){0,30}(?:[^'.;:]{0,60}?,?\s+(?:or|and)\s+${item}))(?=[\s.,;)]|$)`, 'i').exec(description);
   if (alternatives === null || followsExampleMarker(description, alternatives.index + alternatives[0].indexOf(alternatives[1] ?? ''))) return null;
@@ -471,7 +482,8 @@ function readProseDefault(facts: DescriptionFacts): void {
   const { description } = facts;
   const plain =
     // not a conditional one (`defaults to "checked-hash" if SOURCE_DATE_EPOCH is set`), nor alternatives (`index or name`)
-    /\bdefault(?:s to|:)\s+("[^"]{0,200}"|'[^']{0,200}'|[^\s,;)\]]{1,200})(?=[\s,;)\]]|$)(?!,?\s+\(?(?:if|when|unless|or)\b)/i.exec(description) ??
+    // (argp nm `WHEN defaults to 'always' or can be 'auto' or 'never'`: `or can be` starts a clause of its own)
+    /\bdefault(?:s to|:)\s+("[^"]{0,200}"|'[^']{0,200}'|[^\s,;)\]]{1,200})(?=[\s,;)\]]|$)(?!,?\s+\(?(?:if|when|unless|or(?!\s+(?:can|may)\s+be\b))\b)/i.exec(description) ??
     // napi `Whether to enable the dts cache, default to true`: a clause `default to` a value ending it
     // (not `Mock names default to 'Mock'+ …`, `If present, default to ".*" for the pod-query.`)
     /(?:^|[,;]\s+)default to\s+("[^"]{0,200}"|'[^']{0,200}'|[^\s,;)\]]{1,200}?)\.?(?=\s*$|[;,]\s)/i.exec(description) ??
@@ -493,8 +505,9 @@ function readProseDefault(facts: DescriptionFacts): void {
     // argp cflow `(default -, meaning stdout)`: a value, then a gloss on what it means
     /\(default ([^\s,()]{1,60}), meaning\b/i.exec(description) ??
     DEFAULT_VALUE_CLAUSE.exec(description) ??
-    // cwebp `quality factor (0:small..100:big), default=75`: `default=` closing a clause
-    /(?:^|[,;(]\s*)default=([+-]?\d+(?:\.\d+)?|[a-z][\w.-]{0,30})(?=[\s,;)]|$)/i.exec(description) ??
+    // cwebp `quality factor (0:small..100:big), default=75`: `default=` closing a clause (optparse
+    // sqlite-web `Host for web interface, default=127.0.0.1`: an address is one value too)
+    /(?:^|[,;(]\s*)default=([+-]?\d+(?:\.\d+)?|\d{1,3}(?:\.\d{1,3}){3}|[a-z][\w.-]{0,30})(?=[\s,;)]|$)/i.exec(description) ??
     // picocli `--[no-]force  … The default is `--no-force`, meaning…`: a backquoted flag spelling
     /\bdefault is\s+(`--?[A-Za-z][\w-]{0,60}`)/i.exec(description) ??
     // argh naga `` `Unchecked` is the default.``: a quoted value, then `is the default` closing the sentence

@@ -227,7 +227,10 @@ class Scanner {
       return;
     }
     if (this.continuation(trimmed, indent)) return;
-    if (this.optionEntry(line, trimmed, indent, wasProseIndent)) return;
+    // click example `sqlite-utils data.db "select …" \` then `-p age 1`: a line after a shell line
+    // continuation is more of that command, not an option entry
+    const shellContinued = /\s\\$/.test(this.lines[index - 1] ?? '');
+    if (!shellContinued && this.optionEntry(line, trimmed, indent, wasProseIndent)) return;
     if (this.namedEntry(trimmed, indent)) return;
     this.prose(trimmed, indent, index, wasProseIndent);
   }
@@ -268,6 +271,13 @@ class Scanner {
       const orMatch = /^\s*or:\s+(.*)$/i.exec(line);
       if (orMatch) {
         forms.push((orMatch[1] ?? '').trim());
+        return true;
+      }
+      // gawk prints each form with its own title: `Usage: gawk … -f progfile [--] file ...` then
+      // `Usage: gawk … [--] 'program' file ...`: a `Usage:` line right under a form of the same program is one more form
+      const repeatedTitle = usageMatch !== null && this.usageMode === 'inline' ? (usageMatch[1] ?? '').trim() : '';
+      if (repeatedTitle.length > 0 && /^\S+/.exec(repeatedTitle)?.[0] === /^\S+/.exec(forms[forms.length - 1] ?? '')?.[0]) {
+        forms.push(repeatedTitle);
         return true;
       }
       // gocryptfs `  or   gocryptfs [OPTIONS] CIPHERDIR MOUNTPOINT`: `or` without its colon, before the program again
@@ -494,11 +504,18 @@ class Scanner {
       mergeSpellings(previous.option, { ...head, rest: previous.option.rest });
       return true;
     }
-    if (previous?.kind === 'option' && previous.option !== null && previous.indent === indent && continuesSpelling(previous.option, previous.description, head)) {
-      // `-m<mode>   If a directory…, set the mode as an octal` then `--mode=<mode>  permission string.`
+    if (previous?.kind === 'option' && previous.option !== null && previous.indent <= indent && continuesSpelling(previous.option, previous.description, head)) {
+      // `-m<mode>   If a directory…, set the mode as an octal` then `--mode=<mode>  permission string.`;
+      // binutils pushes the long line in: `  -n <number>   Locate … at least <number>` / `    --bytes=<number>   displayable characters.`
       previous.option.longs.push(...head.longs);
       previous.option.aliases.push(...head.aliases);
       if (head.rest.length > 0) previous.description.push(head.rest);
+      return true;
+    }
+    if (previous?.kind === 'option' && previous.option !== null && previous.indent === indent && previous.description.length === 0 && shortSpellingOfValues(previous.option, head)) {
+      // binutils strings `--unicode={default|show|invalid}` alone, then `-U {d|s|i}   Specify how…`
+      previous.option.shorts.push(...head.shorts);
+      previous.option.rest = head.rest;
       return true;
     }
     // Pod::Usage (piconv) `-C N | -c   check the validity of the input`: two options described together
@@ -618,9 +635,24 @@ function continuesSpelling(previous: OptionHead, description: readonly string[],
   return previous.rest.length > 0 && !/[.!?:)]$/.test(previous.rest) && /^[a-z]/.test(next.rest);
 }
 
+/**
+ * True when `next` is the short spelling of the long-only option on the line before, which has no
+ * description: the short one's values are the long one's, each cut to one of its letters (binutils
+ * `--unicode={default|show|invalid|hex}` then `-U {d|s|i|x}`). The long spelling's values stay.
+ */
+function shortSpellingOfValues(previous: OptionHead, next: OptionHead): boolean {
+  if (previous.shorts.length > 0 || previous.longs.length !== 1 || previous.rest.length > 0 || next.longs.length > 0 || next.shorts.length !== 1) return false;
+  const long = previous.choices;
+  const short = next.choices;
+  return long !== null && short !== null && long.length >= 2 && long.length === short.length && new Set(short).size === short.length && long.every((value, index) => (short[index] ?? '').length === 1 && value.includes(short[index] ?? ''));
+}
+
 /** Adds the spellings of `extra` (a continuation line of the same option) to `head`. */
 function mergeSpellings(head: OptionHead, extra: OptionHead): void {
-  for (const long of extra.longs) head.aliases.push(`${long.dashes}${long.name}`);
+  // qrencode `-t {PNG,EPS,…},` then `--type={PNG,EPS,…}`: a head of short spellings only takes the first long one as its name
+  const [name, ...more] = head.longs.length === 0 ? extra.longs : [];
+  if (name !== undefined) head.longs.push(name);
+  for (const long of name !== undefined ? more : extra.longs) head.aliases.push(`${long.dashes}${long.name}`);
   for (const short of extra.shorts) head.aliases.push(`-${short}`);
   head.aliases.push(...extra.aliases);
   if (head.valueName === null && head.choices === null) {

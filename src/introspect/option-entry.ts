@@ -70,15 +70,17 @@ export function isProseDefault(text: string, quoted: boolean, takesValue: boolea
   if (matchingChoice(text, choices) !== undefined) return false;
   if (choices !== null && choices.length > 0) return true;
   if (quoted) return false;
-  // a list, an object, or alternatives in braces (busybox `(default {/etc,HOME}/httpd.conf)`)
-  if (/^\[|^\{\s*["'}]|\{[^{}]*,[^{}]*\}/.test(text)) return true;
+  // a list, an object, or alternatives in braces (busybox `(default {/etc,HOME}/httpd.conf)`);
+  // not a regular expression's character class with its quantifier (docformatter `[!"#…~]{4,}`)
+  const characterClass = /^\[.*\](?:[*+?]|\{\d+(?:,\d*)?\})$/.test(text);
+  if (!characterClass && /^\[|^\{\s*["'}]|\{[^{}]*,[^{}]*\}/.test(text)) return true;
   if (/\s/.test(text) && !isCommandLine(text, names) && !FIELD_TEMPLATE.test(text)) return true;
   // restic `(default: $RESTIC_KEY_HINT)`: the environment variable it is read from, not a value
   if (/^\$\{?[A-Za-z_]\w*\}?$/.test(text)) return true;
   // cobra `(default is $HOME/.cobra-example.yaml)`: a path the program expands when it runs (no shell expands an argument)
   if (/^\$\{?[A-Za-z_]\w*\}?\//.test(text)) return true;
   // hugo `(default is hugo.yaml|json|toml)`: alternatives, not one value
-  if (/\|/.test(text) && !/^[\^(\/]|[$)\/]$/.test(text)) return true;
+  if (/\|/.test(text) && !characterClass && !/^[\^(\/]|[$)\/]$/.test(text)) return true;
   if (text.startsWith('!') || text.startsWith('#') || NO_VALUE_WORDS.test(text) || EMPTY_WORDS.test(text) || PROSE_WORDS.test(text)) return true;
   // flake8 `--stdin-display-name NAME (Default: stdin)` is the word itself
   if (STREAM_WORDS.test(text) && (type === 'path' || names.length === 0 || names.some((name) => FILE_OPTION.test(name)))) return true;
@@ -131,10 +133,15 @@ function valueShapeOf(head: OptionHead, facts: DescriptionFacts, choices: string
     if (metavarIsName && facts.defaultText !== null && !facts.defaultQuoted && /^[a-z][a-z-]{1,30}$/.test(facts.defaultText) && !PROSE_WORDS.test(facts.defaultText)) {
       return { takes: true, type: 'string' };
     }
+    // …and Python prints a bool default capitalized: sqlformat `--compact COMPACT  … (default False)`
+    // is a value of type bool (argparse `type=bool`), its default off
+    if (metavarIsName && facts.defaultText !== null && !facts.defaultQuoted && /^(True|False)$/.test(facts.defaultText)) return { takes: true, type: 'boolean' };
     const hinted =
       typeFromValueName(head.valueName) ??
       (facts.typeHint !== null && facts.typeHint !== 'boolean' ? facts.typeHint : null) ??
       (facts.defaultText !== null && !isExplicitStringName(head.valueName) ? typeFromDefault(facts.defaultText, facts.defaultQuoted) : null) ??
+      // ptw `--spool <delay>  … (in milliseconds) … (default: 200 ms)`: a default counted in the unit the description names
+      (facts.defaultText !== null ? typeFromDefault(String(unitGluedNumber(facts.defaultText, 'number', text, head.valueName) ?? ''), false) : null) ??
       'string';
     // `-s N … (default 1.0)`: a generic integer-looking name with a decimal default is a number
     const type = hinted === 'integer' && facts.defaultText !== null && !facts.defaultQuoted && isNumberText(facts.defaultText) && !/^[+-]?\d+$/.test(facts.defaultText) ? 'number' : hinted;
@@ -187,17 +194,23 @@ function stateDefaultOf(state: 'true' | 'false', shape: ValueShape, choices: str
   return matchingChoice(state, choices) ?? null;
 }
 
-const UNIT_WORDS: Record<string, string> = { ms: 'milliseconds', s: 'seconds', m: 'minutes', h: 'hours' };
+const UNIT_WORDS: Record<string, string> = { ms: 'milliseconds', s: 'seconds', m: 'minutes', h: 'hours', d: 'days' };
 
 /**
  * lz4 `-i#  minimum evaluation time in seconds (default : 3s)`: a number glued to the abbreviation of
  * the unit the description names (`in seconds`) is that number; the option itself takes bare numbers.
+ * So is one with the unit after a space, spelled out or not (docopt ptw `--spool <delay>  … (in
+ * milliseconds) … (default: 200 ms)`), or with the unit the value is named after (`--timeout
+ * <seconds>  … (default: 15 seconds)`).
  */
-function unitGluedNumber(stated: string, type: CliValueType, text: string): number | null {
+function unitGluedNumber(stated: string, type: CliValueType, text: string, valueName: string | null = null): number | null {
   if (type !== 'integer' && type !== 'number') return null;
-  const match = /^(\d+(?:\.\d+)?)(ms|s|m|h)$/.exec(stated);
-  const unit = UNIT_WORDS[match?.[2] ?? ''];
-  return match !== null && unit !== undefined && new RegExp(String.raw`\bin ${unit}\b`, 'i').test(text) ? Number(match[1]) : null;
+  const match = /^(\d+(?:\.\d+)?)(?:(ms|s|m|h)|\s(ms|s|m|h|d|(?:milli)?seconds?|minutes?|hours?|days?))$/.exec(stated);
+  const written = match?.[2] ?? match?.[3] ?? '';
+  const unit = UNIT_WORDS[written] ?? (written.length > 2 ? written.replace(/s?$/, 's') : undefined);
+  if (match === null || unit === undefined) return null;
+  const named = valueName?.replace(/[<>[\]]/g, '').toLowerCase() === unit;
+  return named || new RegExp(String.raw`\bin ${unit}\b`, 'i').test(text) ? Number(match[1]) : null;
 }
 
 /**
@@ -257,7 +270,7 @@ function defaultOf(head: OptionHead, facts: DescriptionFacts, shape: ValueShape,
   // to disable)`: a switch's stated state, maybe followed by a note
   const state = !shape.takes && head.negation === null && !(long ?? '').startsWith('no-') ? /^(enabled|disabled)(?=[,;]\s|$)/i.exec(facts.defaultText) : null;
   if (state !== null) return /^enabled$/i.test(state[1] ?? '');
-  const glued = shape.takes ? unitGluedNumber(facts.defaultText, shape.type, text) : null;
+  const glued = shape.takes ? unitGluedNumber(facts.defaultText, shape.type, text, head.valueName) : null;
   if (glued !== null) return glued;
   // cac (bumpp) `-c, --commit [msg]  Commit message (default: true)`: an optional value's `true` is
   // the bare flag's state, on unless `--no-commit` (a value the option takes too); `(default: false)`
@@ -338,13 +351,31 @@ function kongHead(head: OptionHead, style: OptionStyle): OptionHead {
 }
 
 /**
- * pod2text `--errors=style   Set the error handling style. "die" says …`: a one-value spelling whose
- * word the description uses as a plain noun names the value (a placeholder), not a literal value.
+ * pod2text `--errors=style   Set the error handling style. "die" says …`, optparse `--select=errors
+ * select errors and warnings`: a one-value spelling whose word the description (on the head's line
+ * or below it) uses as a plain noun names the value (a placeholder, as `-f FILE  write to FILE`),
+ * not a literal value. A word a noun follows is an adjective (esbuild `--sourcemap=inline  Emit
+ * the source map with an inline data URL`): that literal stays one.
  */
 function describedLiteralHead(head: OptionHead, descriptionLines: readonly string[]): OptionHead {
   const word = head.valueName === null && head.choices?.length === 1 ? head.choices[0] : undefined;
   if (word === undefined || !/^[a-z][a-z-]{2,30}$/.test(word)) return head;
-  return new RegExp(`(?:^|\\s)${word}(?=[\\s.,;]|$)`).test(descriptionLines.join(' ')) ? { ...head, valueName: word, choices: null } : head;
+  const noun = new RegExp(`(?:^|\\s)${word}(?=[.,;:)]|\\s*$|\\s+(?:and|or|to|for|of|in|on|with|that|which|from)\\b|\\s+[^a-z\\s])`);
+  return noun.test(joinWrapped([head.rest, ...descriptionLines])) ? { ...head, valueName: word, choices: null } : head;
+}
+
+/**
+ * qrencode `-l {LMQH}  … from L (lowest) to H (highest). (default=L)`: one braced word of distinct
+ * letters is a character class (each letter a value, as GNU od's `[doxn]`) when the description
+ * names two of its letters on their own; `{FILE}` with `write to FILE` stays one word.
+ */
+function letterClassChoices(choices: string[] | null, text: string): string[] | null {
+  const word = choices?.length === 1 ? choices[0] : undefined;
+  if (word === undefined || !/^[A-Za-z0-9]{2,16}$/.test(word)) return choices;
+  const letters = [...word];
+  if (new Set(letters).size !== letters.length) return choices;
+  const named = letters.filter((letter) => new RegExp(String.raw`(?<![\w-])${letter}(?![\w-])`).test(text));
+  return named.length >= 2 ? letters : choices;
 }
 
 /** Older GNU helps quote with a backquote and an apostrophe (argp cflow `` `gnu' (default), `posix' ``): the same as `'gnu'`. */
@@ -388,7 +419,7 @@ export function optionFromEntry(entry: Entry, style: OptionStyle = {}): CliOptio
   // list in prose that leaves out the quoted default is no list of the option's values
   // (pflag's `(default "")` states no default: d2 `(svg, png, ascii, …) … (default "")` keeps its list)
   const provenProse = prose !== null && facts.defaultQuoted && facts.defaultText !== null && facts.defaultText !== '' && matchingChoice(facts.defaultText, prose) === undefined ? null : prose;
-  const stated = definition?.choices ?? head.choices ?? facts.choices ?? (placeholder ? provenProse : (wholeListChoices(facts.description) ?? setValueListChoices(facts.description)));
+  const stated = definition?.choices ?? letterClassChoices(head.choices, text) ?? facts.choices ?? (placeholder ? provenProse : (wholeListChoices(facts.description) ?? setValueListChoices(facts.description)));
   // `[possible values: ]` names none: an empty list is no list; nor are examples of an open set
   const choices = stated !== null && stated.length > 0 && !isOpenValueSet(stated, stated === facts.choices && facts.choicesTagged === true) ? stated : null;
   const shape = valueShapeOf(head, facts, choices, text, style, entry.valueSection === true);

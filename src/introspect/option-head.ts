@@ -211,7 +211,8 @@ function isValueToken(token: string, remaining: number, splitByGap: boolean): bo
   if (NUMBER_SIGN_PLACEHOLDER.test(token)) return true;
   // iperf `-A, --affinity n/n,m`: one-letter placeholders joined by `/` and `,`
   if (/^[a-z](?:\/[a-z])+(?:,[a-z](?:\/[a-z])*)+$/.test(token)) return true;
-  if (/^[A-Z][A-Z0-9_:.-]*$/.test(token)) return true;
+  // …with a part the user may leave out marked `?` (click metavar `PATH:ENTRYPOINT?`)
+  if (/^[A-Z][A-Z0-9_:.-]*\??$/.test(token)) return true;
   // busybox `-I IFACE/IP`: alternative upper-case placeholders joined by a slash
   if (/^[A-Z][A-Z0-9_]*(?:\/[A-Z][A-Z0-9_]*){1,5}$/.test(token)) return true;
   // busybox `-u USER[:GRP]`
@@ -243,9 +244,12 @@ function isValueToken(token: string, remaining: number, splitByGap: boolean): bo
  * `-t          TIMEOUT  wait TIMEOUT seconds` (the name recurs, or is a type word like FILE).
  */
 function valueFromDescriptionStart(result: OptionHead): void {
-  // typer's type column may name a container of a type: `<list[Path]>`
+  // typer's type column may name a container of a type: `<list[Path]>`; with no description the
+  // type cell ends the line (`--cli-plugin   <str>`): a type word then
   // (jaq `--arg       <A> <V>   Set variable …`: several `<…>` placeholders, one use takes that many values)
-  const match = /^(<[\w-]{1,30}(?:\[[\w-]{1,30}\])?>|[A-Z][A-Z0-9_]{1,20}|#(?:\[[^\]\s]{1,10}\]){0,3})((?: <[\w-]{1,30}>){0,2})\s{2,}(\S[\s\S]*)$/.exec(result.rest);
+  const match =
+    /^(<[\w-]{1,30}(?:\[[\w-]{1,30}\])?>|[A-Z][A-Z0-9_]{1,20}|#(?:\[[^\]\s]{1,10}\]){0,3})((?: <[\w-]{1,30}>){0,2})\s{2,}(\S[\s\S]*)$/.exec(result.rest) ??
+    /^(<[\w-]{1,30}(?:\[[\w-]{1,30}\])?>)()()$/.exec(result.rest);
   // …or an enum's values: `<none|poetry|setup>`
   const choices = /^<([a-z0-9][\w.-]{0,30}(?:\|[a-z0-9][\w.-]{0,30}){1,30})>\s{2,}(\S[\s\S]*)$/.exec(result.rest);
   if (choices && result.valueName === null && result.choices === null && !(choices[1] ?? '').split('|').every(isKindOfValue)) {
@@ -312,6 +316,20 @@ function richShortColumn(head: string, rest: string): RegExpExecArray | null {
 }
 
 /**
+ * The long spelling of a two-column table (`-p NUM  --strip=NUM`, gawk `-d[file]  --dump-variables[=file]`)
+ * when it repeats the short spelling's placeholder word for word: the same option, not a description.
+ */
+function longColumnRepeatingValue(head: string, rest: string): RegExpExecArray | null {
+  const spaced = /^-[A-Za-z0-9] ([A-Za-z'<][^\s]{0,40})$/.exec(head)?.[1];
+  const glued = /^-[A-Za-z0-9]\[([^\]\s]{1,40})\]$/.exec(head)?.[1];
+  const value = spaced ?? glued;
+  if (value === undefined) return null;
+  const escapedValue = value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const attached = spaced !== undefined ? `[= ]${escapedValue}` : `\\[=${escapedValue}\\]`;
+  return new RegExp(String.raw`^(--[A-Za-z0-9][\w-]*${attached})(?:\s{2,}|$)`).exec(rest);
+}
+
+/**
  * rich (typer, rich-click) prints one column per spelling: `--reload     --no-reload    Enable…`,
  * `--verbose  -v  INTEGER  …`. A negation or a one-letter short spelling set off by a gap after the
  * head joins the head.
@@ -323,8 +341,9 @@ function absorbSpellingColumns(split: { head: string; rest: string; byGap: boole
     // …and a column overflowing by its value leaves one space before the description: `-a,  --archive out.tgz Store…`
     const afterShort = /^-[A-Za-z0-9?],?$/.test(head) ? /^(--[A-Za-z0-9][\w-]*(?:[= ][A-Za-z<[][^\s]*)?)(?:\s{2,}|$|\s(?=[A-Z][a-z]))/.exec(rest) : null;
     // GNU patch: `-p NUM  --strip=NUM  Strip…`, `-F LINES  --fuzz LINES  Set…`: the long column repeats the short one's placeholder
-    const shortValue = /^-[A-Za-z0-9] ([A-Z][A-Z0-9_]*)$/.exec(head)?.[1];
-    const afterShortValue = shortValue !== undefined ? new RegExp(String.raw`^(--[A-Za-z0-9][\w-]*[= ]${shortValue})(?:\s{2,}|$)`).exec(rest) : null;
+    // (gawk's table in any case and with quotes: `-f progfile  --file=progfile`, `-e 'program-text'  --source='program-text'`,
+    // and an optional one glued on: `-d[file]  --dump-variables[=file]`)
+    const afterShortValue = longColumnRepeatingValue(head, rest);
     const column = afterShort ?? afterShortValue ?? /^(--no-[A-Za-z0-9][\w-]*|-[A-Za-z0-9])(?:\s{2,}|$)/.exec(rest) ?? richShortColumn(head, rest);
     if (column === null) break;
     head = `${head.replace(/,$/, '')} ${column[1] ?? ''}`;
@@ -391,7 +410,10 @@ function readHeadToken(scan: HeadScan): HeadStep {
   // hand-written `-h: print this help`, `-d, -u: decode`: a colon right after a flag ends the head
   const colonEnd = /^(--?[A-Za-z0-9?#@][\w.?#@-]*):$/.exec(scan.tokens[scan.index] ?? '');
   const token = colonEnd?.[1] ?? scan.tokens[scan.index] ?? '';
-  if (token === '/' || token === '|') {
+  // binutils strings `-a - --all`: a lone dash between two spellings is a spelling of its own (the
+  // bare `-`, read as `-a`), which no tool schema can name: a separator
+  const loneDash = token === '-' && scan.lastWasFlag && isFlagToken(scan.tokens[scan.index + 1] ?? '');
+  if (token === '/' || token === '|' || loneDash) {
     scan.afterSlash = token === '/';
     scan.lastWasFlag = false;
     scan.lastWasBareValue = false;
@@ -522,13 +544,15 @@ function fileFlagSpelling(scan: HeadScan, dashes: '--' | '-', name: string, toke
 
 /**
  * True when a lower-case word after a spelling comes back after the next spelling of the same head
- * (argparse prints the metavar after each: `-j n, --jobs n`; Pod::Usage `-m width, --left-margin=width`):
+ * (argparse prints the metavar after each: `-j n, --jobs n`; Pod::Usage `-m width, --left-margin=width`;
+ * gawk's two columns `-e 'program-text'  --source='program-text'`):
  * it is the value's name, not prose.
  */
 function repeatsAfterNextSpelling(tokens: readonly string[], index: number, token: string): boolean {
   const word = token.replace(/,$/, '');
-  // sphinx-build `--define setting=value, -D setting=value`: a `key=value` pair too
-  if (!/^[a-z][a-z0-9_]{0,20}(?:=[a-z][a-z0-9_]{0,20})?$/.test(word)) return false;
+  // sphinx-build `--define setting=value, -D setting=value`: a `key=value` pair too; gawk quotes
+  // one with hyphens: `-e 'program-text'  --source='program-text'`
+  if (!/^(['"]?)[a-z][a-z0-9_-]{0,20}(?:=[a-z][a-z0-9_]{0,20})?\1$/.test(word)) return false;
   const following = tokens.slice(index + 1);
   const nextFlag = following.findIndex(isFlagToken);
   if (nextFlag < 0 || !following.slice(0, nextFlag).every((between) => between.replace(/,$/, '') === word)) return false;
@@ -647,8 +671,16 @@ function orSeparatedSpellings(line: string): string {
   return line.replace(/^(\s*-{1,2}[A-Za-z0-9?#@][\w?#@-]*(?:[ =]<[^<>\s]{1,40}>)?) or (?=-{1,2}[A-Za-z0-9])/, '$1, ');
 }
 
+/**
+ * Symfony Console (cleo) `-v|vv|vvv, --verbose`: the letter doubled and tripled after `|` says the
+ * flag may be given several times, as `-v...` does.
+ */
+function stackedShortSpellings(line: string): string {
+  return line.replace(/^(\s*-([A-Za-z]))(?:\|\2{2,4}){1,3}(?=[,\s]|$)/, '$1...');
+}
+
 export function parseOptionHead(line: string): OptionHead | null {
-  const { head, rest, byGap } = absorbSpellingColumns(splitHead(expandOptionalLetters(orSeparatedSpellings(line))));
+  const { head, rest, byGap } = absorbSpellingColumns(splitHead(expandOptionalLetters(orSeparatedSpellings(stackedShortSpellings(line)))));
   const { tokens, starts } = tokenize(head);
   const result: OptionHead = {
     longs: [],

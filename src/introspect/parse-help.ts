@@ -119,6 +119,12 @@ function optionalWhereAnotherFormRunsWithout(positionals: UsageForm['positionals
   );
 }
 
+/** Whether `longer` ends with the positionals of `tail`, by name and in order. */
+function endsWithAll(longer: UsageForm['positionals'], tail: UsageForm['positionals']): boolean {
+  const offset = longer.length - tail.length;
+  return offset >= 0 && tail.every((positional, index) => longer[offset + index]?.name === positional.name);
+}
+
 /**
  * GNU od: `od [OPTION]... [FILE]...` / `or: od … [FILE] [[+]OFFSET[.][b]]` / `or: od --traditional
  * … [FILE] [[+]OFFSET[.][b] [+][LABEL][.][b]]`: a later form of the same command that starts with
@@ -149,11 +155,17 @@ function extendedByOtherForms(positionals: UsageForm['positionals'], first: Usag
     // the form repeats the positionals found so far, in order, then goes on with optional ones (jq's
     // `--args <jq filter> [strings...]` puts another in the place of `[file...]`: an alternative)
     const shared = Math.min(form.positionals.length, result.length);
-    if (shared === 0 || form.positionals.slice(0, shared).some((positional, index) => positional.name !== result[index]?.name)) continue;
     // gocryptfs `-init|-passwd|-info [OPTIONS] CIPHERDIR` / `or gocryptfs [OPTIONS] CIPHERDIR MOUNTPOINT`:
     // when the first form is a mode its required options select, one the later (plain) form requires
     // is optional too, since the first form runs without it (cp's `SOURCE DEST DIRECTORY` adds nothing)
     const firstIsMode = first.requiredOptions.length > 0 && form.requiredOptions.length === 0;
+    if (firstIsMode && result.length === positionals.length && shared > 0 && form.positionals.length > shared && endsWithAll(form.positionals, result)) {
+      // gawk `-f progfile [--] file ...` / `[--] 'program' file ...`: the plain form puts in front what
+      // the mode's option stands for (the program text): optional, before the first form's positionals
+      result.unshift(...form.positionals.slice(0, form.positionals.length - shared).map((positional) => ({ ...positional, required: false })));
+      continue;
+    }
+    if (shared === 0 || form.positionals.slice(0, shared).some((positional, index) => positional.name !== result[index]?.name)) continue;
     for (const positional of form.positionals.slice(shared)) {
       if (positional.required && !firstIsMode) break;
       result.push({ ...positional, required: false });

@@ -113,12 +113,20 @@ export function collectPositionals(entries: readonly Entry[], usagePositionals: 
     .map(positionalFromEntry)
     .filter((found): found is SectionPositional => found !== null);
   const positionals: CliPositional[] = [];
+  // sqlformat's own usage string `sqlformat [OPTIONS] FILE [FILE ...]` over `positional arguments:
+  // filename`: when the usage names none of the section's positionals but as many, they pair by position
+  // (not a program with commands, whose generic `[args]` stands for a command's)
+  const pairedByPosition =
+    !hasCommands &&
+    usagePositionals.length === fromSection.length &&
+    !usagePositionals.some((candidate) => candidate.name === REMAINDER || fromSection.some(({ positional }) => normalized(positional.name) === normalized(candidate.name)));
   if (fromSection.length > 0) {
     fromSection.forEach(({ positional, decorated }, index) => {
       // argparse REMAINDER (`...` in the usage) is the entry at its position
       const atPosition = usagePositionals[index];
       const fromUsage =
-        usagePositionals.find((candidate) => normalized(candidate.name) === normalized(positional.name)) ?? (atPosition?.name === REMAINDER ? atPosition : undefined);
+        usagePositionals.find((candidate) => normalized(candidate.name) === normalized(positional.name)) ??
+        (atPosition?.name === REMAINDER || pairedByPosition ? atPosition : undefined);
       if (fromUsage && !decorated) {
         positional.required = fromUsage.required;
         positional.variadic = fromUsage.variadic;

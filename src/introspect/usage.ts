@@ -109,6 +109,8 @@ function positionalName(text: string): { name: string; variadic: boolean } {
   }
   // yargs `<command ...>`: the space before the ellipsis is no part of the name
   name = name.replace(/^[<{]/, '').replace(/[>}]$/, '').trim();
+  // gawk `[--] 'program' file ...`: quotes around a word say it is one argument (a shell-quoted text)
+  name = name.replace(/^'([^'\s]+)'$/, '$1');
   return { name, variadic };
 }
 
@@ -222,8 +224,8 @@ function commandPathEnd(atoms: readonly Atom[], prompted = false): number {
 
 /**
  * The form's atoms, after the spellings that look like groups but are not are taken out:
- * `rustup[EXE]` (clap), `--[no-]status` (git); urfave/cli `[global options]`, `[command options]`
- * (the options placeholder in two words); meow `<source …>` (a typographic ellipsis is `...`);
+ * `rustup[EXE]` (clap), `--[no-]status` (git); urfave/cli `[global options]`, `[command options]`,
+ * gawk `[POSIX or GNU style options]` (the options placeholder in several words, the last `options`); meow `<source …>` (a typographic ellipsis is `...`);
  * GNU od `[[+]OFFSET[.][b]]` (one- or two-character brackets glued to a name are its prefix and suffixes).
  */
 /**
@@ -267,9 +269,11 @@ function withoutUrlForms(form: string): string {
 function normalizedAtoms(form: string): Atom[] {
   const plain = withoutGluedSuffixes(withoutUrlForms(form))
     .replace(/\s?…/g, '...')
+    // binutils `[option(s)] [file(s)]`: a plural `(s)` says the argument repeats
+    .replace(/(?<=[A-Za-z])\(s\)(?=[\]>\s]|$)/g, '...')
     .replace(/(?<=[A-Z0-9_]\]?)(?:\[[^[\]\s]{1,2}\])+/g, '')
     .replace(/\[[^[\]\s]{1,2}\](?=\[?[A-Z])/g, '');
-  return atomsOf(plain.replace(/\[EXE\]/g, '').replace(/--\[no-?\]/g, '--').replace(/\[(global|command|general) options\]/gi, '[options]'));
+  return atomsOf(plain.replace(/\[EXE\]/g, '').replace(/--\[no-?\]/g, '--').replace(/\[(?:[A-Za-z][\w-]{0,20} ){1,5}options\]/gi, '[options]'));
 }
 
 /**
@@ -357,6 +361,12 @@ interface FormScan {
   lastWasPositional: boolean;
   /** A bare lower-case word was a positional outside any bracket. */
   bareOutside: boolean;
+  /** The option last read outside any bracket, while nothing came after it. */
+  lastTopLevelOption: string | null;
+  /** util-linux losetup `-f | <loopdev> <file>`: a bare `|` right after a required option, waiting for what follows. */
+  topLevelPipeAfter: string | null;
+  /** The form went on as an alternative to a required option: its positionals from here on are optional. */
+  topLevelAlternative: boolean;
 }
 
 /** Reads one atom after the program. */
@@ -393,6 +403,7 @@ function closeInnermostGroup(scan: FormScan): void {
 function readPipe(scan: FormScan): void {
   const { groups } = scan;
   const group = groups[groups.length - 1];
+  scan.topLevelPipeAfter = group === undefined ? scan.lastTopLevelOption : null;
   if (group) {
     group.hasPipe = true;
     endAlternative(group, scan.result.positionals);
@@ -438,6 +449,7 @@ function readWord(scan: FormScan, text: string): void {
     readOptionWord(scan, text, group, wasEmpty);
     return;
   }
+  scan.lastTopLevelOption = null;
   if (scan.previousOptionTakesValue) {
     scan.previousOptionTakesValue = false;
     return;
@@ -463,6 +475,9 @@ function readOptionWord(scan: FormScan, text: string, group: UsageGroup | undefi
   const spelling = text.replace(/[=[<].*$/, '');
   if (group && /^-{1,2}[^=<[\s]+[=<]\S/.test(text)) group.gluedValue = true;
   if (scan.groups.length === 0) scan.result.requiredOptions.push(spelling);
+  // gocryptfs `-init|-passwd|-info`: options on both sides of a bare `|` stay as they are
+  scan.topLevelPipeAfter = null;
+  scan.lastTopLevelOption = scan.groups.length === 0 ? spelling : null;
   scan.previousOptionTakesValue = !text.includes('=') && scan.takesValue(spelling);
   scan.sawNonLiteral = true;
 }
@@ -474,6 +489,13 @@ function readOptionWord(scan: FormScan, text: string, group: UsageGroup | undefi
  */
 function readPositionalWord(scan: FormScan, text: string, group: UsageGroup | undefined): void {
   const { groups, result } = scan;
+  if (scan.topLevelPipeAfter !== null && groups.length === 0) {
+    // losetup `-f | <loopdev> <file>`: the option or the positionals, so neither is required
+    const option = scan.topLevelPipeAfter;
+    result.requiredOptions = result.requiredOptions.filter((spelling) => spelling !== option);
+    scan.topLevelAlternative = true;
+    scan.topLevelPipeAfter = null;
+  }
   if (!scan.sawNonLiteral && groups.length === 0 && /^[a-z][a-z0-9_-]*$/.test(text)) {
     result.leadingLiterals.push(text);
   }
@@ -492,7 +514,7 @@ function readPositionalWord(scan: FormScan, text: string, group: UsageGroup | un
   // staticcheck `[packages]`, `<files>`: a lower-case noun in the plural names several values (GNU's
   // upper-case `PATTERNS` may be one argument holding several, so only the lower-case English word counts)
   const plural = (group !== undefined || /^</.test(text)) && /^[a-z][a-z0-9_-]*[^suis_-]s$/.test(name);
-  result.positionals.push({ name, required: !optional, variadic: variadic || plural });
+  result.positionals.push({ name, required: !optional && !scan.topLevelAlternative, variadic: variadic || plural });
   scan.lastWasPositional = true;
 }
 
@@ -555,6 +577,9 @@ export function parseUsageForm(form: string, takesValue: (flag: string) => boole
     sawNonLiteral: false,
     lastWasPositional: false,
     bareOutside: false,
+    lastTopLevelOption: null,
+    topLevelPipeAfter: null,
+    topLevelAlternative: false,
   };
   for (let index = 1; index < atoms.length; index += 1) {
     const atom = atoms[index];
