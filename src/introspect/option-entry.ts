@@ -379,7 +379,8 @@ export function optionFromEntry(entry: Entry, style: OptionStyle = {}): CliOptio
   };
   if (bracketed.flagDefault !== null && !shape.takes) option.default = bracketed.flagDefault;
   if (definition?.defaultText != null && option.default === null) option.default = definition.defaultText;
-  const fromPlaceholder = shape.takes && option.default === null && !bracketed.listDefault ? placeholderDefault(head.valueName, style) : null;
+  // kingpin `--ignored-dirs=vendor... ...`: a repeated option's placeholder shows the first of its defaults, no one default
+  const fromPlaceholder = shape.takes && option.default === null && !bracketed.listDefault && !head.repeatable ? placeholderDefault(head.valueName, style) : null;
   if (fromPlaceholder !== null) {
     // kong `--workers=4`: an unquoted number types the option
     if (option.type === 'string' && !/^"/.test(head.valueName ?? '')) option.type = typeFromDefault(fromPlaceholder, false) ?? 'string';

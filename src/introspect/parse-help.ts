@@ -49,6 +49,13 @@ export interface HelpParseReport {
 }
 
 const MAX_USAGE_FORMS = 20;
+/**
+ * kong `Show context-sensitive help.` and its predecessor kingpin `Show context-sensitive help (also
+ * try --help-long and --help-man).`: both print a flag's default in place of its placeholder
+ * (`--max-len=100`, `--base-formatter=""`).
+ */
+const KINGPIN_HELP_FLAG = /\bShow context-sensitive help(?:\.| \(also try --help-long and --help-man\)\.)?$/;
+
 /** etcdctl's template writes each flag with its default: `-h, --help[=false]  help for get`. */
 const ETCD_HELP_FLAG = /^\s*(?:-h, )?--help\[=false\]\s/;
 
@@ -259,7 +266,7 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
   applyOverflowingValueNames(scan.entries, scan.usageForms);
 
   const style: OptionStyle = {
-    defaultInPlaceholder: rawLines.some((line) => /\bShow context-sensitive help\.?$/.test(line.trim()) || ETCD_HELP_FLAG.test(line)),
+    defaultInPlaceholder: rawLines.some((line) => KINGPIN_HELP_FLAG.test(line.trim()) || ETCD_HELP_FLAG.test(line)),
     bracketedBoolDefaults: rawLines.some((line) => ETCD_HELP_FLAG.test(line)),
     untaggedTakesValue: rawLines.some((line) => /^\s*(-h, )?--help\s+Show (?:this )?help(?: and exit)?\.?\s+\[boolean\]$/.test(line)),
   };
