@@ -72,11 +72,17 @@ function describesValue(description: string): boolean {
   return VALUE_CUES.some((cue) => cue.test(description));
 }
 
-/** sade svelte-check: ``Files/folders to ignore … Example: `--ignore "dist,build"` ``: the description's own example gives the option a value. */
+/**
+ * sade svelte-check: ``Files/folders to ignore … Example: `--ignore "dist,build"` ``: the description's own example gives the option a value,
+ * under any of its spellings, backquoted or in parentheses (pino-pretty ``(`-k err,error`)``, `(-U false)`).
+ */
 function exampleGivesOwnValue(option: CliOption, description: string): boolean {
-  if (option.long === null) return false;
-  const spelling = `--${option.long}`.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return new RegExp(String.raw`\`${spelling}[ =](?:"[^"\`]+"|'[^'\`]+'|[^\s\`-][^\s\`]*)\``).test(description);
+  const spellings = [option.long !== null ? `--${option.long}` : null, option.short !== null ? `-${option.short}` : null].filter((spelling): spelling is string => spelling !== null);
+  return spellings.some((raw) => {
+    const spelling = raw.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const value = String.raw`(?:"[^"\`()]+"|'[^'\`()]+'|[^\s\`()-][^\s\`()]*)`;
+    return new RegExp(String.raw`\`${spelling}[ =]${value}\`|\(${spelling}[ =]${value}\)`).test(description);
+  });
 }
 
 /**

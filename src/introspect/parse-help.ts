@@ -317,8 +317,11 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
   if (go.options.length === 0 && style.untaggedTakesValue !== true) {
     const usageProgram = forms.find((form) => form.program !== null)?.program ?? null;
     const exampleProgram = usageProgram === null ? null : programBaseName(usageProgram);
-    const positionalsTaken = forms.length === 0 || forms.some((form) => form.positionals.length > 0);
     const commandWords = new Set(scan.entries.filter((entry) => entry.kind === 'command').flatMap((entry) => entry.head.split(/\s+/).slice(0, 2)));
+    // commander `pino-pretty [options] [command]` over a `Commands:` list: the word after an option is
+    // a listed command or the option's value, so a command placeholder takes no positional
+    const positionalsTaken =
+      forms.length === 0 || forms.some((form) => form.positionals.some((positional) => commandWords.size === 0 || !COMMAND_PLACEHOLDER.test(positional.name)));
     handWritten = applyHandWrittenValues(options, rawLines, exampleProgram, positionalsTaken, commandWords);
     if (handWritten && style.statedDefaultTakesValue !== true) {
       style.statedDefaultTakesValue = true;

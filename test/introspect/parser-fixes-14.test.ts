@@ -14,3 +14,28 @@ describe('defaults', () => {
     expect(option(help, 'profile')).toMatchObject({ takes_value: true, default: null });
   });
 });
+
+describe('value-taking', () => {
+  it('an example piping into the program (`$ cat log | pp -m info`) gives a bare-listed option a value', () => {
+    const help =
+      'Usage: pp [options]\n\nOptions:\n  -k, --levelKey [value]  Read the level under this key\n  -m, --minimumLevel      Hide messages below the level\n  -l, --levelFirst        Print the level first\n\nExamples:\n  $ cat log | pp -m info\n  $ cat log | pp -l\n';
+    expect(option(help, 'minimumLevel')?.takes_value).toBe(true);
+    expect(option(help, 'levelFirst')?.takes_value).toBe(false);
+  });
+
+  it('commander `[command]` over a `Commands:` list takes no positional: the word after an option in an example is its value', () => {
+    const help =
+      'Usage: pp [options] [command]\n\nCommands:\n  help     Display help\n  version  Display version\n\nOptions:\n  -k, --levelKey [value]  Read the level under this key\n  -i, --ignore            Ignore keys\n  -l, --levelFirst        Print the level first\n\nExamples:\n  $ pp -i pid,hostname\n  $ pp -l help\n';
+    expect(option(help, 'ignore')?.takes_value).toBe(true);
+    expect(option(help, 'levelFirst')?.takes_value).toBe(false);
+  });
+
+  it('a description giving its own short spelling a value, backquoted or in parentheses (`(-U false)`), in a bare help', () => {
+    const help =
+      'Usage: pp [options]\n\nOptions:\n  -c, --colorize             Force color\n  -x, --customLevels         Override default levels (`-x err:99,info:1`)\n  -U, --useOnlyCustomProps   Only use custom levels (-U false)\n  -S, --singleLine           Print on a single line\n  -H, --hideObject           Hide objects (not -S)\n  -f, --crlf                 Append CRLF\n';
+    expect(option(help, 'customLevels')?.takes_value).toBe(true);
+    expect(option(help, 'useOnlyCustomProps')?.takes_value).toBe(true);
+    expect(option(help, 'hideObject')?.takes_value).toBe(false);
+    expect(option(help, 'colorize')?.takes_value).toBe(false);
+  });
+});
