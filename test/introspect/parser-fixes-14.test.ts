@@ -39,3 +39,13 @@ describe('value-taking', () => {
     expect(option(help, 'colorize')?.takes_value).toBe(false);
   });
 });
+
+describe('value-taking in columns', () => {
+  it('pngquant `--quality min-max don\'t…`: a word set off by single spaces, one space short of the description column, is the value name', () => {
+    const help =
+      'usage:  pq [options] -- file\n\noptions:\n  --force           overwrite existing output files\n  --output file     destination file path\n  --quality min-max don\'t save below min\n  --nofs            disable dithering\n  --fast  snappyish output\n';
+    expect(option(help, 'quality')).toMatchObject({ takes_value: true, value_name: 'min-max', description: "don't save below min" });
+    // after a gap the word opens the description, wherever it ends
+    expect(option(help, 'fast')?.takes_value).toBe(false);
+  });
+});
