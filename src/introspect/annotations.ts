@@ -495,9 +495,16 @@ function readProseDefault(facts: DescriptionFacts): void {
     !/^[+-]?\d/.test(plain[1] ?? '') &&
     !/[.!]$/.test(plain[1] ?? '') &&
     /^\s+[A-Za-z]/.test(description.slice(plain.index + plain[0].length)) &&
-    !namesFileByNoun(plain[1] ?? '', description.slice(plain.index + plain[0].length));
+    !namesFileByNoun(plain[1] ?? '', description.slice(plain.index + plain[0].length)) &&
+    !TITLED_FIELD_AFTER.test(description.slice(plain.index + plain[0].length));
   if (plain && !cut && !unclosed && !expression && !phrase && !isListDefault(description, plain) && !isPerCaseDefault(description, plain)) setDefault(facts, (plain[1] ?? '').replace(/\.$/, ''));
 }
+
+/**
+ * aria2 `Default: false` over `Tags: #basic` (lines of titled fields, joined): a capitalized title and
+ * its colon after the value start the next field, not a phrase going on from the value.
+ */
+const TITLED_FIELD_AFTER = /^\s+[A-Z][a-z]{1,20}(?: [A-Z][a-z]{1,20})?:\s/;
 
 /**
  * python-dotenv `Location of the .env file, defaults to .env file in current working directory.`: a

@@ -49,3 +49,16 @@ describe('value-taking in columns', () => {
     expect(option(help, 'fast')?.takes_value).toBe(false);
   });
 });
+
+describe('choices and defaults on titled lines', () => {
+  const help =
+    'Usage: dl [OPTIONS] [URI]...\nOptions:\n -d, --dir=DIR                The directory to store the file.\n\n                              Possible Values: /path/to/directory\n                              Default: /tmp\n                              Tags: #basic, #file\n\n --file-allocation=METHOD     Specify file allocation method.\n\n                              Possible Values: none, prealloc, trunc, falloc\n                              Default: prealloc\n                              Tags: #basic, #file\n\n -c, --continue[=true|false]  Continue downloading.\n\n                              Possible Values: true, false\n                              Default: false\n                              Tags: #basic, #http\n\n --name=NAME                  Name it. Default: the host name\n';
+  it('aria2 `Possible Values: a, b, c` on a line of its own, over `Default: b` and `Tags: …` lines', () => {
+    expect(option(help, 'file-allocation')).toMatchObject({ choices: ['none', 'prealloc', 'trunc', 'falloc'], default: 'prealloc' });
+    expect(option(help, 'continue')).toMatchObject({ choices: ['true', 'false'], default: 'false' });
+  });
+  it('a `Default:` value followed by the next titled line is whole; a phrase after it is still prose', () => {
+    expect(option(help, 'dir')).toMatchObject({ default: '/tmp', choices: null });
+    expect(option(help, 'name')?.default).toBeNull();
+  });
+});
