@@ -3,6 +3,7 @@
  * value-taking, positionals, names, choices and defaults.
  */
 import { describe, expect, it } from 'vitest';
+import { parseHelp } from '../../src/introspect/parse-help.ts';
 import { option } from './parsed-option.ts';
 
 describe('defaults', () => {
@@ -60,5 +61,16 @@ describe('choices and defaults on titled lines', () => {
   it('a `Default:` value followed by the next titled line is whole; a phrase after it is still prose', () => {
     expect(option(help, 'dir')).toMatchObject({ default: '/tmp', choices: null });
     expect(option(help, 'name')?.default).toBeNull();
+  });
+});
+
+describe('names and descriptions under an overflowing head', () => {
+  it('aria2 `-j, --max-concurrent-downloads=N Set…`: the lines under it show the column; a line there starting `--split` is prose, a paragraph after a blank line still belongs', () => {
+    const help =
+      'Usage: dl [OPTIONS] [URI]...\nOptions:\n -s, --split=N                Download a file using N connections.\n\n                              Default: 5\n\n -j, --max-concurrent-downloads=N Set maximum number of parallel downloads for\n                              every static URL. See also the\n                              --split option. Each one counts.\n\n                              Default: 7\n\n -u, --max-upload-limit=SPEED Set max upload speed.\n';
+    const spec = parseHelp(help);
+    expect(spec.options.map((candidate) => candidate.long)).toEqual(['split', 'max-concurrent-downloads', 'max-upload-limit']);
+    expect(option(help, 'max-concurrent-downloads')).toMatchObject({ short: 'j', takes_value: true, default: 7 });
+    expect(option(help, 'split')?.default).toBe(5);
   });
 });
