@@ -137,6 +137,8 @@ function valueShapeOf(head: OptionHead, facts: DescriptionFacts, choices: string
       'string';
     // `-s N … (default 1.0)`: a generic integer-looking name with a decimal default is a number
     const type = hinted === 'integer' && facts.defaultText !== null && !facts.defaultQuoted && isNumberText(facts.defaultText) && !/^[+-]?\d+$/.test(facts.defaultText) ? 'number' : hinted;
+    // aria2 `--listen-port=PORT…  … Default: 6881-6999`: a range as the default shows the value is no single number
+    if ((type === 'integer' || type === 'number') && facts.defaultText !== null && /^\d{1,9}-\d{1,9}$/.test(facts.defaultText)) return { takes: true, type: 'string' };
     return { takes: true, type };
   }
   if (choices !== null && (wholeListChoices(facts.description) !== null || setValueListChoices(facts.description) !== null)) return { takes: true, type: 'string' };

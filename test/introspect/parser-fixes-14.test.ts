@@ -74,3 +74,12 @@ describe('names and descriptions under an overflowing head', () => {
     expect(option(help, 'split')?.default).toBe(5);
   });
 });
+
+describe('defaults that shape the value', () => {
+  it('aria2 `--listen-port=PORT… Default: 6881-6999`: a range as the default makes the value text, not a number', () => {
+    const help =
+      'Options:\n --listen-port=PORT...        Set TCP port number.\n\n                              Default: 6881-6999\n\n --rpc-port=PORT              Set RPC port.\n\n                              Default: 6800\n';
+    expect(option(help, 'listen-port')).toMatchObject({ type: 'string', default: '6881-6999' });
+    expect(option(help, 'rpc-port')).toMatchObject({ type: 'integer', default: 6800 });
+  });
+});
