@@ -83,3 +83,15 @@ describe('defaults that shape the value', () => {
     expect(option(help, 'rpc-port')).toMatchObject({ type: 'integer', default: 6800 });
   });
 });
+
+describe('positionals', () => {
+  it('pngquant `[ncolors]`: a plural with C\'s `n` prefix counts the things (one number); `[pngfiles]` and `[nodes]` stay several', () => {
+    const positionals = parseHelp('usage:  pq [options] [ncolors] -- pngfile [pngfile ...]\n\noptions:\n  --force   overwrite\n').positionals;
+    expect(positionals).toMatchObject([
+      { name: 'ncolors', required: false, variadic: false },
+      { name: 'pngfile', required: true, variadic: true },
+    ]);
+    expect(parseHelp('usage: pq [options] [nodes]\n').positionals).toMatchObject([{ name: 'nodes', variadic: true }]);
+    expect(parseHelp('usage: pq [options] [pngfiles]\n').positionals).toMatchObject([{ name: 'pngfiles', variadic: true }]);
+  });
+});
