@@ -402,6 +402,12 @@ function readListedDefault(facts: DescriptionFacts): void {
     if (meaning) facts.defaultText = meaning[1] ?? null;
   }
   if (facts.defaultText === null) {
+    // pngquant `1=slow, 4=default, 11=fast & rough`: in a list of `value=meaning` items, the value meaning `default`
+    const assigned = new RegExp(String.raw`(?:^|[.:]\s+)(?:${LIST_ITEM}=[^,=]{1,40},\s*)*(${LIST_ITEM})=default(?:,\s*${LIST_ITEM}=[^,=]{1,40})*(?=\s*$|[.;)]\s)`).exec(description);
+    const items = assigned === null ? 0 : (assigned[0].match(/=/g) ?? []).length;
+    if (assigned && items >= 2) facts.defaultText = assigned[1] ?? null;
+  }
+  if (facts.defaultText === null) {
     // iucode_tool `0 or auto (default); 1 or fast (…)`: the alias marked in a clause of aliased values
     const aliasDefault = new RegExp(String.raw`(?:^|[:;]\s+)${LIST_ITEM} or (${LIST_ITEM}) \(default\);`).exec(description);
     if (aliasDefault) {

@@ -95,3 +95,12 @@ describe('positionals', () => {
     expect(parseHelp('usage: pq [options] [pngfiles]\n').positionals).toMatchObject([{ name: 'pngfiles', variadic: true }]);
   });
 });
+
+describe('defaults marked in a list', () => {
+  it('pngquant `1=slow, 4=default, 11=fast & rough`: the value whose meaning is `default`; one `x=default` alone is no list', () => {
+    const help =
+      'options:\n  --speed N         speed/quality trade-off. 1=slow, 4=default, 11=fast & rough\n  --mode M          how to run; mode=default is taken\n  --force           overwrite existing output files\n';
+    expect(option(help, 'speed')).toMatchObject({ type: 'integer', default: 4 });
+    expect(option(help, 'mode')?.default).toBeNull();
+  });
+});
