@@ -402,6 +402,13 @@ function readListedDefault(facts: DescriptionFacts): void {
     if (meaning) facts.defaultText = meaning[1] ?? null;
   }
   if (facts.defaultText === null) {
+    // rspec `Choose a formatter.` over the lines `[p]rogress (default - dots)`, `[d]ocumentation (…)`: a
+    // list item opening a line of its own (after the sentence above), glossed `(default …)`; `[p]` marks
+    // the short form of the word, no part of it
+    const glossed = /(?:^|[.:]\s+)((?:\[[a-z]{1,3}\])?[a-z][\w-]{0,30}) \(default(?:\)|\s+[-–:]\s[^()]{1,60}\))/.exec(description);
+    if (glossed) facts.defaultText = (glossed[1] ?? '').replace(/^\[([a-z]{1,3})\]/, '$1');
+  }
+  if (facts.defaultText === null) {
     // pngquant `1=slow, 4=default, 11=fast & rough`: in a list of `value=meaning` items, the value meaning `default`
     const assigned = new RegExp(String.raw`(?:^|[.:]\s+)(?:${LIST_ITEM}=[^,=]{1,40},\s*)*(${LIST_ITEM})=default(?:,\s*${LIST_ITEM}=[^,=]{1,40})*(?=\s*$|[.;)]\s)`).exec(description);
     const items = assigned === null ? 0 : (assigned[0].match(/=/g) ?? []).length;

@@ -103,4 +103,11 @@ describe('defaults marked in a list', () => {
     expect(option(help, 'speed')).toMatchObject({ type: 'integer', default: 4 });
     expect(option(help, 'mode')?.default).toBeNull();
   });
+
+  it('rspec `[p]rogress (default - dots)` on a list line under the description: the item, without its `[p]` short-form mark', () => {
+    const help =
+      'Usage: rs [options]\n\n    -f, --format FORMATTER             Choose a formatter.\n                                         [p]rogress (default - dots)\n                                         [d]ocumentation (group and example names)\n                                         custom formatter class name\n    -c, --color WHEN                   Use colors (default - see below)\n';
+    expect(option(help, 'format')).toMatchObject({ default: 'progress', choices: null });
+    expect(option(help, 'color')?.default).toBeNull();
+  });
 });
