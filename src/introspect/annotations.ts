@@ -430,6 +430,19 @@ function readListedDefault(facts: DescriptionFacts): void {
     if (meaning) facts.defaultText = meaning[1] ?? null;
   }
   if (facts.defaultText === null) {
+    // rspec `Choose a formatter.` over the lines `[p]rogress (default - dots)`, `[d]ocumentation (…)`: a
+    // list item opening a line of its own (after the sentence above), glossed `(default …)`; `[p]` marks
+    // the short form of the word, no part of it
+    const glossed = /(?:^|[.:]\s+)((?:\[[a-z]{1,3}\])?[a-z][\w-]{0,30}) \(default(?:\)|\s+[-–:]\s[^()]{1,60}\))/.exec(description);
+    if (glossed) facts.defaultText = (glossed[1] ?? '').replace(/^\[([a-z]{1,3})\]/, '$1');
+  }
+  if (facts.defaultText === null) {
+    // pngquant `1=slow, 4=default, 11=fast & rough`: in a list of `value=meaning` items, the value meaning `default`
+    const assigned = new RegExp(String.raw`(?:^|[.:]\s+)(?:${LIST_ITEM}=[^,=]{1,40},\s*)*(${LIST_ITEM})=default(?:,\s*${LIST_ITEM}=[^,=]{1,40})*(?=\s*$|[.;)]\s)`).exec(description);
+    const items = assigned === null ? 0 : (assigned[0].match(/=/g) ?? []).length;
+    if (assigned && items >= 2) facts.defaultText = assigned[1] ?? null;
+  }
+  if (facts.defaultText === null) {
     // iucode_tool `0 or auto (default); 1 or fast (…)`: the alias marked in a clause of aliased values
     const aliasDefault = new RegExp(String.raw`(?:^|[:;]\s+)${LIST_ITEM} or (${LIST_ITEM}) \(default\);`).exec(description);
     if (aliasDefault) {
@@ -530,9 +543,16 @@ function readProseDefault(facts: DescriptionFacts): void {
     !/^[+-]?\d/.test(plain[1] ?? '') &&
     !/[.!]$/.test(plain[1] ?? '') &&
     /^\s+[A-Za-z]/.test(description.slice(plain.index + plain[0].length)) &&
-    !namesFileByNoun(plain[1] ?? '', description.slice(plain.index + plain[0].length));
+    !namesFileByNoun(plain[1] ?? '', description.slice(plain.index + plain[0].length)) &&
+    !TITLED_FIELD_AFTER.test(description.slice(plain.index + plain[0].length));
   if (plain && !cut && !unclosed && !expression && !phrase && !isListDefault(description, plain) && !isPerCaseDefault(description, plain)) setDefault(facts, (plain[1] ?? '').replace(/\.$/, ''));
 }
+
+/**
+ * aria2 `Default: false` over `Tags: #basic` (lines of titled fields, joined): a capitalized title and
+ * its colon after the value start the next field, not a phrase going on from the value.
+ */
+const TITLED_FIELD_AFTER = /^\s+[A-Z][a-z]{1,20}(?: [A-Z][a-z]{1,20})?:\s/;
 
 /**
  * python-dotenv `Location of the .env file, defaults to .env file in current working directory.`: a

@@ -104,7 +104,10 @@ function describesValue(description: string): boolean {
   return VALUE_CUES.some((cue) => cue.test(description));
 }
 
-/** sade svelte-check: ``Files/folders to ignore … Example: `--ignore "dist,build"` ``: the description's own example gives the option a value. */
+/**
+ * sade svelte-check: ``Files/folders to ignore … Example: `--ignore "dist,build"` ``: the description's own example gives the option a value,
+ * under any of its spellings, backquoted or in parentheses (pino-pretty ``(`-k err,error`)``, `(-U false)`).
+ */
 function exampleGivesOwnValue(option: CliOption, description: string): boolean {
   const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   // hey `Examples: -z 10s -z 3m.`, `For example, -H "Accept: text/html"`: after an example marker,
@@ -113,9 +116,13 @@ function exampleGivesOwnValue(option: CliOption, description: string): boolean {
   const marked = spellings.some((spelling) =>
     new RegExp(String.raw`\b(?:e\.g\.,?|for example,?|examples?:)\s+${escape(spelling)}[ =](?:"[^"]+"|'[^']+'|[^\s"'-]\S*)`, 'i').test(description),
   );
-  if (marked || option.long === null) return marked;
-  const spelling = escape(`--${option.long}`);
-  return new RegExp(String.raw`\`${spelling}[ =](?:"[^"\`]+"|'[^'\`]+'|[^\s\`-][^\s\`]*)\``).test(description);
+  if (marked) return true;
+  // …or backquoted or in parentheses, under any spelling: `` (`-x err:99`) ``, `(-U false)`
+  const value = String.raw`(?:"[^"\`()]+"|'[^'\`()]+'|[^\s\`()-][^\s\`()]*)`;
+  return spellings.some((raw) => {
+    const spelling = escape(raw);
+    return new RegExp(String.raw`\`${spelling}[ =]${value}\`|\(${spelling}[ =]${value}\)`).test(description);
+  });
 }
 
 /**

@@ -57,15 +57,24 @@ function isSwitch(option: CliOption): boolean {
   return option.negation !== null || (option.long ?? '').startsWith('no-') || typeof option.default === 'boolean';
 }
 
-/** The words of the lines that invoke `program` (`$ knip --reporter compact`), at most MAX_EXAMPLES. */
+/**
+ * The words of the lines that invoke `program` (`$ knip --reporter compact`), at most MAX_EXAMPLES;
+ * a shell pipeline's last command counts too (`$ cat log | pino-pretty -L info`).
+ */
 function examplesOf(lines: readonly string[], program: string): string[][] {
   const examples: string[][] = [];
   for (const line of lines) {
-    const words = line.trim().replace(/^[$%>]\s+/, '').split(/\s+/);
+    const words = lastPipelineCommand(line.trim().replace(/^[$%>]\s+/, '')).split(/\s+/);
     if (words[0] === program && words.length > 1) examples.push(words.slice(1));
     if (examples.length >= MAX_EXAMPLES) break;
   }
   return examples;
+}
+
+/** `cat log | pino-pretty -t`: the command after a pipeline's last ` | ` (the whole line when it has none). */
+function lastPipelineCommand(line: string): string {
+  const bar = line.lastIndexOf(' | ');
+  return bar === -1 ? line : line.slice(bar + 3).trim();
 }
 
 function spellingsOf(option: CliOption): string[] {

@@ -472,6 +472,7 @@ class Scanner {
     const named = /^\S+\s{2,}/.exec(trimmed);
     if (entry.kind !== 'option' && named !== null && entry.descriptionColumn !== null && indent < entry.descriptionColumn && indent + named[0].length === entry.descriptionColumn) return false;
     if (entry.descriptionColumn === null && entry.description.length === 0) entry.descriptionColumn = indent;
+    if (overflowsIntoDescription(entry, indent)) entry.descriptionColumn = indent;
     if (entry.description.length < MAX_DESCRIPTION_LINES) entry.description.push(trimmed);
     this.current = entry;
     return true;
@@ -629,6 +630,18 @@ function bareValueName(name: string | null): string {
  * short-only head, then a long-only head with the same placeholder, while the first line's
  * sentence runs on (no period) into the second line's description (hand-written help).
  */
+/**
+ * aria2 `-j, --max-concurrent-downloads=N Set maximum…` over `                              every static…`:
+ * a head too long for its column pushes the description one space past it; the first description
+ * line under it shows the real column (lines there starting with `--split` are prose, and a
+ * paragraph after a blank line at that column still belongs to the option).
+ */
+function overflowsIntoDescription(entry: Entry, indent: number): boolean {
+  const column = entry.descriptionColumn;
+  if (entry.kind !== 'option' || entry.description.length > 0 || column === null || indent >= column || indent <= entry.indent + 2) return false;
+  return /\S $/.test(entry.head.slice(0, column - entry.indent));
+}
+
 function continuesSpelling(previous: OptionHead, description: readonly string[], next: OptionHead): boolean {
   if (description.length > 0 || previous.longs.length > 0 || previous.shorts.length !== 1 || next.shorts.length > 0 || next.longs.length !== 1) return false;
   if (previous.valueName === null || next.valueName === null || bareValueName(previous.valueName) !== bareValueName(next.valueName)) return false;

@@ -120,8 +120,15 @@ const AND_OR_LIST = String.raw`(${ITEM_MAYBE_QUOTED}(?:(?:,\s*(?:and|or)|,|\s+(?
 /**
  * Go flag (staticcheck): `(valid choices are 'stylish', 'text' and 'json')`: the valid values named as such;
  * argparse (sqlformat) `… language LANG, choices are "python", "php"`: `choices` says it after a comma too.
+ * aria2 `Possible Values: none, prealloc, trunc, falloc` on a line of its own (a titled line such as
+ * `Default: prealloc` may follow it in the joined description).
  */
-const VALID_VALUES_ARE = new RegExp(String.raw`(?:\b(?:valid|possible|allowed|accepted|supported)\s+|(?:^|[.!?]\s+)(?=[A-Z])|,\s+(?=choices\b))(?:choices|values|options)\s+(?:are|is)\s*:?\s+` + AND_OR_LIST + String.raw`(?=\s*(?:[.;)]|$))`, 'i');
+const VALID_VALUES_ARE = new RegExp(
+  String.raw`(?:\b(?:valid|possible|allowed|accepted|supported)\s+(?:choices|values|options)\s*(?:(?:are|is)\s*:?|:)|(?:(?:^|[.!?]\s+)(?=[A-Z])|,\s+(?=choices\b))(?:choices|values|options)\s+(?:are|is)\s*:?)\s+` +
+    AND_OR_LIST +
+    String.raw`(?=\s*(?:[.;)]|$)|\s(?:default|tags|type|env|examples?|aliases):\s)`,
+  'i',
+);
 /** urfave (sops): `currently json, yaml, dotenv and binary are supported.`: the description opens with the supported values. */
 const SUPPORTED_LIST = new RegExp(String.raw`^(?:(?:currently|only)\s+)?` + AND_OR_LIST + String.raw`\s+are\s+(?:(?:currently|the only ones?)\s+)?(?:supported|accepted|allowed|valid)\b`, 'i');
 

@@ -145,6 +145,8 @@ function valueShapeOf(head: OptionHead, facts: DescriptionFacts, choices: string
       'string';
     // `-s N … (default 1.0)`: a generic integer-looking name with a decimal default is a number
     const type = hinted === 'integer' && facts.defaultText !== null && !facts.defaultQuoted && isNumberText(facts.defaultText) && !/^[+-]?\d+$/.test(facts.defaultText) ? 'number' : hinted;
+    // aria2 `--listen-port=PORT…  … Default: 6881-6999`: a range as the default shows the value is no single number
+    if ((type === 'integer' || type === 'number') && facts.defaultText !== null && /^\d{1,9}-\d{1,9}$/.test(facts.defaultText)) return { takes: true, type: 'string' };
     return { takes: true, type };
   }
   if (choices !== null && (wholeListChoices(facts.description) !== null || setValueListChoices(facts.description) !== null)) return { takes: true, type: 'string' };
@@ -440,7 +442,8 @@ export function optionFromEntry(entry: Entry, style: OptionStyle = {}): CliOptio
   };
   if (bracketed.flagDefault !== null && !shape.takes) option.default = bracketed.flagDefault;
   if (definition?.defaultText != null && option.default === null) option.default = definition.defaultText;
-  const fromPlaceholder = shape.takes && option.default === null && !bracketed.listDefault ? placeholderDefault(head.valueName, style) : null;
+  // kingpin `--ignored-dirs=vendor... ...`: a repeated option's placeholder shows the first of its defaults, no one default
+  const fromPlaceholder = shape.takes && option.default === null && !bracketed.listDefault && !head.repeatable ? placeholderDefault(head.valueName, style) : null;
   if (fromPlaceholder !== null) {
     // kong `--workers=4`: an unquoted number types the option
     if (option.type === 'string' && !/^"/.test(head.valueName ?? '')) option.type = typeFromDefault(fromPlaceholder, false) ?? 'string';

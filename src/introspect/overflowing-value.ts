@@ -4,7 +4,9 @@
  * endian, 0 for little`. A head without a value whose description starts with a lower-case word
  * that other options of the help show as their value name, followed by one space that ends exactly
  * at the column where the other options' descriptions start, names its value with that word (tree:
- * `--filelimit # Do not descend…`, where the usage writes `[--filelimit #]`, counts too).
+ * `--filelimit # Do not descend…`, where the usage writes `[--filelimit #]`, counts too). A word
+ * no other line shows counts when single spaces alone set it off (pngquant `--quality min-max don't…`):
+ * a gap before it would make it the description's first word.
  */
 import type { Entry } from './help-scan.ts';
 
@@ -40,8 +42,13 @@ export function applyOverflowingValueNames(entries: readonly Entry[], usageForms
     const overflow = /^([a-z][\w-]{0,10}|#) (\S.*)$/.exec(head.rest);
     const word = overflow?.[1];
     const spelling = head.longs[0] !== undefined ? `${head.longs[0].dashes}${head.longs[0].name}` : `-${head.shorts[0] ?? ''}`;
-    if (word === undefined || !(valueNames.has(word) || usageValueOf(spelling, usageForms) === word)) continue;
-    const restStart = entry.indent + entry.head.indexOf(head.rest);
+    if (word === undefined) continue;
+    const restAt = entry.head.indexOf(head.rest);
+    // pngquant `--quality min-max don't save…`: the whole line set off by single spaces, the word after
+    // the spelling ending one space short of the column: a value name though no other option shows it
+    const setOffByOneSpace = restAt > 0 && !/\s{2,}$/.test(entry.head.slice(0, restAt));
+    if (!(valueNames.has(word) || usageValueOf(spelling, usageForms) === word || setOffByOneSpace)) continue;
+    const restStart = entry.indent + restAt;
     if (restStart + word.length + 1 !== column) continue;
     entry.option = { ...head, valueName: word, rest: overflow?.[2] ?? '' };
   }

@@ -50,6 +50,13 @@ export interface HelpParseReport {
 }
 
 const MAX_USAGE_FORMS = 20;
+/**
+ * kong `Show context-sensitive help.` and its predecessor kingpin `Show context-sensitive help (also
+ * try --help-long and --help-man).`: both print a flag's default in place of its placeholder
+ * (`--max-len=100`, `--base-formatter=""`).
+ */
+const KINGPIN_HELP_FLAG = /\bShow context-sensitive help(?:\.| \(also try --help-long and --help-man\)\.)?$/;
+
 /** etcdctl's template writes each flag with its default: `-h, --help[=false]  help for get`. */
 const ETCD_HELP_FLAG = /^\s*(?:-h, )?--help\[=false\]\s/;
 
@@ -295,7 +302,7 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
   applyOverflowingValueNames(scan.entries, scan.usageForms);
 
   const style: OptionStyle = {
-    defaultInPlaceholder: rawLines.some((line) => /\bShow context-sensitive help\.?$/.test(line.trim()) || ETCD_HELP_FLAG.test(line)),
+    defaultInPlaceholder: rawLines.some((line) => KINGPIN_HELP_FLAG.test(line.trim()) || ETCD_HELP_FLAG.test(line)),
     bracketedBoolDefaults: rawLines.some((line) => ETCD_HELP_FLAG.test(line)),
     colonDefaults: isColonDefaultHelp(rawLines),
     untaggedTakesValue: rawLines.some((line) => /^\s*(-h, )?--help\s+Show (?:this )?help(?: and exit)?\.?\s+\[boolean\]$/.test(line)),
@@ -352,6 +359,8 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
     const commandWords = new Set(scan.entries.filter((entry) => entry.kind === 'command').flatMap((entry) => entry.head.split(/\s+/).slice(0, 2)));
     // sade `microbundle <command> [options]` over listed commands: the command placeholder is no
     // positional an example's word could fill (a listed command word is told apart below)
+    // (commander `pino-pretty [options] [command]` over a `Commands:` list: the word after an option
+    // is a listed command or the option's value)
     const positionalsTaken =
       forms.length === 0 || forms.some((form) => form.positionals.some((positional) => !(commandWords.size > 0 && COMMAND_PLACEHOLDER.test(positional.name))));
     handWritten = applyHandWrittenValues(options, rawLines, exampleProgram, positionalsTaken, commandWords);

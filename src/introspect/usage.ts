@@ -198,6 +198,9 @@ function closeGroup(closed: UsageGroup, parent: UsageGroup | undefined, position
   });
 }
 
+/** pngquant `[ncolors]`, `nbytes`, `num_files`: C's `n`/`num_` prefix names a count of the things, one number. */
+const COUNT_NAME = /^(?:n[b-df-hj-np-tv-xz]|num[_-]|number[_-]of[_-])/;
+
 const COMMAND_WORD = /^[a-z][a-z0-9-]{0,40}$/;
 
 /** Index after the subcommand path that follows the program (1 when there is none). */
@@ -513,7 +516,7 @@ function readPositionalWord(scan: FormScan, text: string, group: UsageGroup | un
   if (groups.length === 0 && /^[a-z][a-z0-9_-]*$/.test(text)) scan.bareOutside = true;
   // staticcheck `[packages]`, `<files>`: a lower-case noun in the plural names several values (GNU's
   // upper-case `PATTERNS` may be one argument holding several, so only the lower-case English word counts)
-  const plural = (group !== undefined || /^</.test(text)) && /^[a-z][a-z0-9_-]*[^suis_-]s$/.test(name);
+  const plural = (group !== undefined || /^</.test(text)) && /^[a-z][a-z0-9_-]*[^suis_-]s$/.test(name) && !COUNT_NAME.test(name);
   result.positionals.push({ name, required: !optional && !scan.topLevelAlternative, variadic: variadic || plural });
   scan.lastWasPositional = true;
 }
