@@ -397,10 +397,25 @@ function bracketedBoolHead(head: OptionHead, style: OptionStyle): { head: Option
   return { head: { ...head, valueOptional: false }, flagDefault: null, listDefault: true };
 }
 
+/**
+ * xz / streamzip `-0 ... -9  compression preset [Default: 6]`: the ellipsis between two numbered
+ * flags is no value and `-9` no alias; the first flag is listed as a switch, and the level's default
+ * belongs to the range, not to it. Undefined for any other head.
+ */
+function ellipsisRangeFlag(entry: Entry, style: OptionStyle): CliOption | null | undefined {
+  const range = /^-(\d)\s+\.{3}\s+-\d\b/.exec(entry.head);
+  if (range === null || entry.option === null) return undefined;
+  const first = `-${range[1] ?? ''}`;
+  const option = optionFromEntry({ ...entry, head: first, option: { ...entry.option, aliases: entry.option.aliases.filter((alias) => !/^-\d$/.test(alias)), repeatable: false } }, style);
+  return option === null ? null : { ...option, takes_value: false, value_name: null, type: 'boolean', default: null, choices: null, repeatable: false };
+}
+
 export function optionFromEntry(entry: Entry, style: OptionStyle = {}): CliOption | null {
   if (entry.option === null) return null;
   // pigz `-0 to -9, -11`, bzip2 `-1 .. -9`: a range of numbered flags, not one option
   if (/^-\d{1,2}\s+(?:to|\.\.)\s+-\d{1,2}\b/.test(entry.head)) return null;
+  const ellipsisRange = ellipsisRangeFlag(entry, style);
+  if (ellipsisRange !== undefined) return ellipsisRange;
   const bracketed = bracketedBoolHead(entry.option, style);
   const definition = readValueDefinitionLine(bracketed.head, entry.description);
   const descriptionLines = definition?.lines ?? entry.description;

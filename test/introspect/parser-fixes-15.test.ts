@@ -13,4 +13,9 @@ describe('invented defaults', () => {
     expect(option(help, 'keepchunks')).toMatchObject({ takes_value: true, default: null });
     expect(option(help, 'iterations')).toMatchObject({ takes_value: true, default: null });
   });
+
+  it('`-0 ... -9` (numbered flags, an ellipsis between) is a switch: no value, no alias, no default from the level\'s `[Default: 6]`', () => {
+    const help = 'Usage:\n  sz [OPTIONS]\n\nOPTIONS\n\n  -zipfile=F      Write to F\n  -0 ... -9       Set compression level\n                  [Default: 6]\n  -zip64          Create a Zip64 file\n';
+    expect(option(help, '0')).toMatchObject({ takes_value: false, default: null, aliases: [] });
+  });
 });
