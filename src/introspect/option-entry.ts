@@ -105,6 +105,8 @@ export function isHelpOrVersion(option: CliOption): boolean {
   // cwebp `-H / -longhelp ......... long help`: another length of the help (the slash joins two spellings)
   const spellings = [option.long ?? '', (option.negation ?? '').replace(/^-+/, '')];
   if (spellings.some((spelling) => /help$/i.test(spelling)) && /^(?:short|long|full|extended|detailed|more)\s+help\.?$/i.test(option.description ?? '')) return true;
+  // plumbum `--help-all  Prints help messages of all sub-commands and quits`: a wider help, named so
+  if (/^help[-_](?:all|long|full|more|extended|verbose)$/i.test(option.long ?? '') && !option.takes_value && /\bhelp\b/i.test(option.description ?? '')) return true;
   // gocryptfs `-hh  Long help text with all options`: the doubled help letter
   if (option.short === null && option.long === 'hh' && /^(?:short|long|full|extended|detailed|more)\s+help\b/i.test(option.description ?? '')) return true;
   // `-V  Print version`, `-V  display version information`; busybox sort's `-V  Sort version` (another verb governing it) is an option

@@ -19,3 +19,24 @@ describe('invented defaults', () => {
     expect(option(help, '0')).toMatchObject({ takes_value: false, default: null, aliases: [] });
   });
 });
+
+describe('value-taking', () => {
+  it('plumbum prints a value as `NAME:type` (`VALUE:str`, `VARIABLE=VALUE:str`, `PATH:ExistingFile`) and a set as `SHELL:{bash, fish}`', () => {
+    const help =
+      'Usage:\n    cp [SWITCHES] src dst\n\nMeta-switches:\n    --completions SHELL:{bash, fish} Prints shell completion script and quits\n    -h, --help                      Prints this help message and quits\n\nSwitches:\n    -a, --answers-file VALUE:str    Update using this path\n    -d, --data VARIABLE=VALUE:str   Make VARIABLE available\n    --data-file PATH:ExistingFile   Load data from a YAML file\n    -j, --jobs VALUE:int            Run this many jobs\n    -f, --force                     Overwrite\n';
+    expect(option(help, 'completions')).toMatchObject({ takes_value: true, choices: ['bash', 'fish'] });
+    expect(option(help, 'answers-file')).toMatchObject({ takes_value: true, type: 'string' });
+    expect(option(help, 'data')?.takes_value).toBe(true);
+    expect(option(help, 'data-file')?.takes_value).toBe(true);
+    expect(option(help, 'jobs')).toMatchObject({ takes_value: true, type: 'integer' });
+    expect(option(help, 'force')?.takes_value).toBe(false);
+  });
+});
+
+describe('names', () => {
+  it('plumbum `--help-all  Prints help messages of all sub-commands` is a wider help, kept out of the spec', () => {
+    const help = 'Usage:\n    cp [SWITCHES] src\n\nMeta-switches:\n    -h, --help                      Prints this help message and quits\n    --help-all                      Prints help messages of all sub-commands and\n                                    quits\n\nSwitches:\n    -f, --force                     Overwrite\n';
+    expect(option(help, 'help-all')).toBeUndefined();
+    expect(option(help, 'force')).toBeDefined();
+  });
+});
