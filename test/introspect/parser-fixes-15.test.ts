@@ -40,3 +40,16 @@ describe('names', () => {
     expect(option(help, 'force')).toBeDefined();
   });
 });
+
+describe('positionals and program name', () => {
+  it('a usage form written as a shell pipeline (`producer | sz [OPTIONS] | consumer`) names the program after the first `|` and no positionals', () => {
+    const spec = parseHelp('Usage:\n  producer | sz [OPTIONS] | consumer\n  producer | sz [OPTIONS] -zipfile output.zip\n\nOPTIONS\n\n  -zipfile=F      Write to F\n  -zip64          Create a Zip64 file\n');
+    expect(spec.name).toBe('sz');
+    expect(spec.positionals).toEqual([]);
+  });
+
+  it('a `|` after a positional is still an alternative (`prog [options] FILE | -`), not a pipeline', () => {
+    const spec = parseHelp('Usage: prog [options] FILE | DIR\n\nOptions:\n  -v  verbose\n');
+    expect(spec.name).toBe('prog');
+  });
+});
