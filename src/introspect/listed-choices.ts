@@ -287,6 +287,12 @@ export function exampleListChoices(description: string, defaultText: string | nu
 const DEFINITION_LINE = /^([a-z0-9][\w.-]{0,30}(?:,\s*[a-z0-9][\w.-]{0,30}){0,5})(?:\s{2,}|\s+-\s+)\S/;
 
 /**
+ * streamzip `Valid methods are` (then `store    Store without compression`…): a line naming the
+ * valid values and ending in `are`, as a colon would end it, introduces the list the same way.
+ */
+const VALUES_ARE_TITLE = /^(?:the\s+)?(?:valid|supported|available|possible|allowed|accepted)\s+[a-z]+(?:\s+[a-z]+)?\s+are$/i;
+
+/**
  * A value list written as a definition list under a line ending in `:` — in an option's own
  * description (`output format:` then `json   machine-readable`…) or in a paragraph after the
  * options (GNU `Here are the values:` then `none, off   never make backups`). Every listed name
@@ -294,7 +300,7 @@ const DEFINITION_LINE = /^([a-z0-9][\w.-]{0,30}(?:,\s*[a-z0-9][\w.-]{0,30}){0,5}
  * `indents` (one per line) lets an item's description run on over deeper lines.
  */
 export function definitionListChoices(lines: readonly string[], indents?: readonly number[]): string[] | null {
-  const colon = lines.findIndex((line) => /:$/.test(line));
+  const colon = lines.findIndex((line) => /:$/.test(line) || VALUES_ARE_TITLE.test(line));
   if (colon === -1) return null;
   const choices: string[] = [];
   let itemIndent: number | undefined;

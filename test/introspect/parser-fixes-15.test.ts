@@ -53,3 +53,11 @@ describe('positionals and program name', () => {
     expect(spec.name).toBe('prog');
   });
 });
+
+describe('choices', () => {
+  it('a definition list under `Valid methods are` (a title ending in `are`, as one ending in `:`) gives the choices', () => {
+    const help =
+      'Usage:\n  sz [OPTIONS]\n\nOPTIONS\n\n  -method=M       Compress using method M.\n                  Valid methods are\n                    store    Store without compression\n                    deflate  Use Deflate compression\n                    xz       Use LZMA compression\n  -zip64          Create a Zip64 file\n';
+    expect(option(help, 'method')?.choices).toEqual(['store', 'deflate', 'xz']);
+  });
+});
