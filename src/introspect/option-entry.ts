@@ -9,6 +9,7 @@ import { definitionListChoices, exampleListChoices, listedChoices, wholeListChoi
 import type { Entry, Paragraph } from './help-scan.ts';
 import { clampDescription, joinWrapped, MAX_OPTIONS } from './limits.ts';
 import type { OptionHead } from './option-head.ts';
+import { withUsageBareFlag } from './usage-bare-flags.ts';
 import type { CliOption, CliValueType } from './spec.ts';
 import { coerceDefault, isExplicitStringName, isNumberText, typeFromDefault, typeFromValueName } from './value-type.ts';
 import { valueSeparatorOf } from './value-list.ts';
@@ -333,6 +334,8 @@ export interface OptionStyle {
   bracketedBoolDefaults?: boolean;
   /** Go flag before 1.5 (reflex): every head is `--name=DEFAULT:` (see colon-default-heads.ts). */
   colonDefaults?: boolean;
+  /** The flags the usage forms show bare (`[-v]`): see usage-bare-flags.ts. */
+  usageBareFlags?: ReadonlySet<string>;
 }
 
 /**
@@ -412,7 +415,8 @@ function ellipsisRangeFlag(entry: Entry, style: OptionStyle): CliOption | null |
   return option === null ? null : { ...option, takes_value: false, value_name: null, type: 'boolean', default: null, choices: null, repeatable: false };
 }
 
-export function optionFromEntry(entry: Entry, style: OptionStyle = {}): CliOption | null {
+export function optionFromEntry(given: Entry, style: OptionStyle = {}): CliOption | null {
+  const entry = style.usageBareFlags === undefined ? given : withUsageBareFlag(given, style.usageBareFlags);
   if (entry.option === null) return null;
   // pigz `-0 to -9, -11`, bzip2 `-1 .. -9`: a range of numbered flags, not one option
   if (/^-\d{1,2}\s+(?:to|\.\.)\s+-\d{1,2}\b/.test(entry.head)) return null;

@@ -61,3 +61,17 @@ describe('choices', () => {
     expect(option(help, 'method')?.choices).toEqual(['store', 'deflate', 'xz']);
   });
 });
+
+describe('value-taking from the usage form', () => {
+  it('getopt `-v show version` (description after one space) under a usage `[-v]` is a flag, not `-v name value`; dropped as the version flag', () => {
+    const help = 'Usage: jo [-a] [-d keydelim] [-v] [-x] [word...]\n\t-a creates an array\n\t-d key will be a path\n\t-v show version\n\t-x run fast\n';
+    expect(option(help, 'v')).toBeUndefined();
+    expect(option(help, 'x')?.takes_value).toBe(false);
+    expect(option(help, 'd')?.takes_value).toBe(true);
+  });
+
+  it('jq-style `--arg name value` keeps its two values when the usage shows them (`[--arg name value]`)', () => {
+    const help = 'Usage: jq [--arg name value] [-v] [filter]\n\n  --arg name value\n        set a variable\n  -v    verbose\n';
+    expect(option(help, 'arg')).toMatchObject({ takes_value: true, value_count: 2 });
+  });
+});
