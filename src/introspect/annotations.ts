@@ -519,8 +519,9 @@ function readProseDefault(facts: DescriptionFacts): void {
     /\(default ([^\s,()]{1,60}), meaning\b/i.exec(description) ??
     DEFAULT_VALUE_CLAUSE.exec(description) ??
     // cwebp `quality factor (0:small..100:big), default=75`: `default=` closing a clause (optparse
-    // sqlite-web `Host for web interface, default=127.0.0.1`: an address is one value too)
-    /(?:^|[,;(]\s*)default=([+-]?\d+(?:\.\d+)?|\d{1,3}(?:\.\d{1,3}){3}|[a-z][\w.-]{0,30})(?=[\s,;)]|$)/i.exec(description) ??
+    // sqlite-web `Host for web interface, default=127.0.0.1`: an address is one value too; lame `-V n
+    // quality setting for VBR.  default n=4`: the placeholder's name before `=`, after a sentence)
+    /(?:^|[,;(]\s*|[.]\s+)default(?: [a-z][a-z0-9_]{0,9})?=([+-]?\d+(?:\.\d+)?|\d{1,3}(?:\.\d{1,3}){3}|[a-z][\w.-]{0,30})(?=[\s,;)]|$)/i.exec(description) ??
     // picocli `--[no-]force  … The default is `--no-force`, meaning…`: a backquoted flag spelling
     /\bdefault is\s+(`--?[A-Za-z][\w-]{0,60}`)/i.exec(description) ??
     // argh naga `` `Unchecked` is the default.``: a quoted value, then `is the default` closing the sentence

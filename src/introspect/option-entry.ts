@@ -106,8 +106,11 @@ export function isHelpOrVersion(option: CliOption): boolean {
   // cwebp `-H / -longhelp ......... long help`: another length of the help (the slash joins two spellings)
   const spellings = [option.long ?? '', (option.negation ?? '').replace(/^-+/, '')];
   if (spellings.some((spelling) => /help$/i.test(spelling)) && /^(?:short|long|full|extended|detailed|more)\s+help\.?$/i.test(option.description ?? '')) return true;
-  // plumbum `--help-all  Prints help messages of all sub-commands and quits`: a wider help, named so
-  if (/^help[-_](?:all|long|full|more|extended|verbose)$/i.test(option.long ?? '') && !option.takes_value && /\bhelp\b/i.test(option.description ?? '')) return true;
+  // plumbum `--help-all  Prints help messages of all sub-commands and quits`, lame `--longhelp  full
+  // list of options`: a wider help, named so and described so
+  const listsAllOptions = /^(?:full|complete|whole|long)\s+list\s+of\s+(?:all\s+)?options\b/i.test(option.description ?? '');
+  if (/^help[-_](?:all|long|full|more|extended|verbose)$/i.test(option.long ?? '') && !option.takes_value && (/\bhelp\b/i.test(option.description ?? '') || listsAllOptions)) return true;
+  if (/help$/i.test(option.long ?? '') && !option.takes_value && listsAllOptions) return true;
   // gocryptfs `-hh  Long help text with all options`: the doubled help letter
   if (option.short === null && option.long === 'hh' && /^(?:short|long|full|extended|detailed|more)\s+help\b/i.test(option.description ?? '')) return true;
   // `-V  Print version`, `-V  display version information`; busybox sort's `-V  Sort version` (another verb governing it) is an option

@@ -54,6 +54,21 @@ describe('positionals and program name', () => {
   });
 });
 
+describe('help variants', () => {
+  it('lame `--longhelp  full list of options` is a wider help, kept out of the spec', () => {
+    const help = 'usage: lame [options] <infile> [outfile]\n\nOPTIONS:\n    -f              fast mode\n    --longhelp      full list of options\n    --license       print License information\n';
+    expect(option(help, 'longhelp')).toBeUndefined();
+    expect(option(help, 'license')).toBeDefined();
+  });
+});
+
+describe('defaults', () => {
+  it('lame `default n=4` (the placeholder named before `=`, a sentence of its own) states the default', () => {
+    const help = 'usage: lame [options] <infile> [outfile]\n\nOPTIONS:\n    -V n            quality setting for VBR.  default n=4\n                    0=high quality,bigger files. 9.999=smaller files\n    -f              fast mode\n';
+    expect(option(help, 'V')).toMatchObject({ takes_value: true, default: 4 });
+  });
+});
+
 describe('choices', () => {
   it('a definition list under `Valid methods are` (a title ending in `are`, as one ending in `:`) gives the choices', () => {
     const help =
