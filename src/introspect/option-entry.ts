@@ -196,6 +196,9 @@ function opensWithLiteralValue(stated: string): boolean {
   return /^(["'`])[^"'`]{1,60}\1$/.test(first) || /^[\w@-]*[./%][\w./%@-]*\w$/.test(first);
 }
 
+/** `On by default.` / `Off by default.` (or enabled / disabled) as a whole sentence. */
+const NEGATABLE_STATE_SENTENCE = /(?:^|[.!?]\s+)(on|off|enabled|disabled) by default(?:\.|$)(?=\s|$)/i;
+
 /** `Enabled by default.` on a `<true|false>` option: the choice `true` (or the boolean, for a `<bool>` value). */
 function stateDefaultOf(state: 'true' | 'false', shape: ValueShape, choices: string[] | null): string | boolean | null {
   if (shape.type === 'boolean') return state === 'true';
@@ -264,6 +267,10 @@ function defaultOf(head: OptionHead, facts: DescriptionFacts, shape: ValueShape,
   if (facts.defaultText === null && head.choices?.length === 1 && /\[default\]/i.test(text)) return head.choices[0] ?? null;
   // click `-c, --clean / --dirty   Remove old files … (the default).`: the first spelling of the pair is the one in effect
   if (facts.defaultText === null && !shape.takes && head.negation !== null && /\(the default\)\.?$/i.test(text.trim())) return true;
+  // waitress `--[no-]log-socket-errors  … On by default.`: a switch written with its negation has a
+  // state to state, in a sentence of its own (not `On by default inside GitHub Actions.`)
+  const negatableState = facts.defaultText === null && !shape.takes && head.negation !== null ? NEGATABLE_STATE_SENTENCE.exec(facts.description) : null;
+  if (negatableState !== null) return /^(?:on|enabled)$/i.test(negatableState[1] ?? '');
   if (facts.defaultText === null) return shape.takes && facts.stateDefault !== null ? stateDefaultOf(facts.stateDefault, shape, choices) : null;
   // rustc `-L [<KIND>=]<PATH> … KIND can be one of <…|all> (default: all)`: the default of a part
   const part = (head.valueName ?? '').includes('=]') ? /^\[?<?([A-Z][A-Z_]{1,20})\b/.exec(head.valueName ?? '')?.[1] : undefined;
@@ -286,6 +293,8 @@ function defaultOf(head: OptionHead, facts: DescriptionFacts, shape: ValueShape,
   // unocss `--split-css [mode]  Options: true, false, …` names its choice
   if (shape.takes && head.valueOptional && facts.defaultText === 'true' && matchingChoice('true', choices) === undefined) return true;
   const names = [long, head.valueName].filter((name): name is string => name !== null);
+  // streamzip `-zip64  Create a Zip64-compliant zip file [Default: No]`: a switch's state in yes / no
+  if (!shape.takes && head.negation === null && !(long ?? '').startsWith('no-') && /^(?:yes|no)$/i.test(facts.defaultText)) return /^yes$/i.test(facts.defaultText);
   if (isProseDefault(facts.defaultText, facts.defaultQuoted, shape.takes, shape.type, shape.takes ? choices : null, names)) return null;
   if (!shape.takes) {
     if (head.negation !== null && long !== null) {

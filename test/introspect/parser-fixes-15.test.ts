@@ -69,6 +69,22 @@ describe('defaults', () => {
   });
 });
 
+describe('switch states', () => {
+  const help =
+    'Usage:\n\n    ws [OPTS] MODULE\n\nStandard options:\n\n    --[no-]log-socket-errors\n        Toggle whether errors ought to be\n        logged. On by default.\n\n    --[no-]expose-tracebacks\n        Toggle whether to expose tracebacks. Off by default.\n\n    --[no-]annotate\n        Print annotations.\n        On by default inside CI.\n\n    --use-poll\n        The use_poll argument. Default is False.\n\n    --zip64\n        Create a Zip64 file [Default: No]\n';
+
+  it('waitress `--[no-]x … On by default.` / `Off by default.` (a sentence of its own) is the negatable switch\'s default; a conditional one is none', () => {
+    expect(option(help, 'log-socket-errors')).toMatchObject({ takes_value: false, default: true });
+    expect(option(help, 'expose-tracebacks')).toMatchObject({ takes_value: false, default: false });
+    expect(option(help, 'annotate')?.default).toBeNull();
+  });
+
+  it('`Default is False.` (Python\'s spelling) and `[Default: No]` state a switch\'s default', () => {
+    expect(option(help, 'use-poll')).toMatchObject({ takes_value: false, default: false });
+    expect(option(help, 'zip64')).toMatchObject({ takes_value: false, default: false });
+  });
+});
+
 describe('choices', () => {
   it('a definition list under `Valid methods are` (a title ending in `are`, as one ending in `:`) gives the choices', () => {
     const help =
