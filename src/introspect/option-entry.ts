@@ -533,12 +533,23 @@ function ownShortSpelling(option: CliOption): CliOption {
   return { ...option, long: null, aliases: [], takes_value: false, value_name: null, type: 'boolean', default: null, choices: null };
 }
 
+/**
+ * waitress `--[no-]ipv4  Toggle on/off IPv4 support.  Example:  --no-ipv4`: a bare line spelling
+ * the negation an option listed above already has (an example under it) is that option again.
+ */
+function isRepeatedNegation(option: CliOption, listed: readonly CliOption[]): boolean {
+  if (option.long === null || !option.long.startsWith('no-') || option.short !== null || option.takes_value || option.description !== null) return false;
+  const spelling = `${option.prefix ?? '--'}${option.long}`;
+  return listed.some((other) => other.negation === spelling);
+}
+
 export function collectOptions(parsed: readonly CliOption[]): CliOption[] {
   const byLong = new Map<string, CliOption>();
   const seenShorts = new Set<string>();
   const options: CliOption[] = [];
   for (const option of parsed) {
     if (isHelpOrVersion(option)) continue;
+    if (isRepeatedNegation(option, options)) continue;
     const sameLong = option.long !== null ? byLong.get(option.long) : undefined;
     if (sameLong !== undefined && sameLong.short !== null && option.short !== null && sameLong.short !== option.short && !seenShorts.has(option.short)) {
       options.push(ownShortSpelling(option));

@@ -54,6 +54,15 @@ describe('positionals and program name', () => {
   });
 });
 
+describe('repeated spellings', () => {
+  it('waitress `--[no-]ipv4` then an example line `--no-ipv4` under it: the negation again, no option of its own', () => {
+    const help = 'Usage:\n\n    ws [OPTS] MODULE\n\nStandard options:\n\n    --[no-]ipv4\n        Toggle on/off IPv4 support.\n\n        Example:\n\n            --no-ipv4\n\n        This will disable IPv4.\n\n    --call\n        Call the object.\n';
+    const names = parseHelp(help).options.map((one) => one.long);
+    expect(names).toContain('ipv4');
+    expect(names).not.toContain('no-ipv4');
+  });
+});
+
 describe('help variants', () => {
   it('lame `--longhelp  full list of options` is a wider help, kept out of the spec', () => {
     const help = 'usage: lame [options] <infile> [outfile]\n\nOPTIONS:\n    -f              fast mode\n    --longhelp      full list of options\n    --license       print License information\n';
