@@ -504,6 +504,9 @@ function readProseDefault(facts: DescriptionFacts): void {
     // 10.`, `number of jobs; default 4`, codespell `The default mask is 34.` (one noun naming the
     // value); numbers and quoted text only
     /(?:\bdefault(?: [a-z]{2,20})? is|\(default|[;,]\s+default|\b(?:instead of|than) the default)\s+("[^"]{0,200}"|'[^']{0,200}'|[+-]?\d+(?:\.\d+)?)(?!\w|\.\w)/i.exec(description) ??
+    // argparse speedtest-cli `… in CSV output. Default ","`, `HTTP timeout in seconds. Default 10`: a
+    // sentence of `Default` and a value (not xxd's per-mode `Default 16 (-i: 12, -ps: 30).`)
+    /(?:^|[.!]\s+)Default\s+("[^"]{0,200}"|'[^']{0,200}'|[+-]?\d+(?:\.\d+)?)(?=\.?$|\.\s)/.exec(description) ??
     // commander (jscpd) `(Default is 100kb)`, `(Default is ./report/)`: one word closing the parenthesis
     /\(default is ([^\s(),]{1,200})\)/i.exec(description) ??
     // docopt grip: `Default is the public API: https://api.github.com` (a value after the colon ends the sentence)

@@ -72,6 +72,14 @@ describe('help variants', () => {
 });
 
 describe('defaults', () => {
+  it('argparse `… in CSV output. Default ","` / `Default 10` (a sentence of `Default` and a value) states it; a per-mode `Default 16 (-i: 12).` does not', () => {
+    const help =
+      'usage: st [-h] [--csv-delimiter CSV_DELIMITER] [--timeout TIMEOUT] [-c cols]\n\noptions:\n  --csv-delimiter CSV_DELIMITER\n                        Single character delimiter to use in CSV output. Default ","\n  --timeout TIMEOUT     HTTP timeout in seconds. Default 10\n  -c cols               octets per line. Default 16 (-i: 12, -ps: 30).\n';
+    expect(option(help, 'csv-delimiter')?.default).toBe(',');
+    expect(option(help, 'timeout')?.default).toBe(10);
+    expect(option(help, 'c')?.default).toBeNull();
+  });
+
   it('lame `default n=4` (the placeholder named before `=`, a sentence of its own) states the default', () => {
     const help = 'usage: lame [options] <infile> [outfile]\n\nOPTIONS:\n    -V n            quality setting for VBR.  default n=4\n                    0=high quality,bigger files. 9.999=smaller files\n    -f              fast mode\n';
     expect(option(help, 'V')).toMatchObject({ takes_value: true, default: 4 });
