@@ -267,6 +267,11 @@ function defaultOf(head: OptionHead, facts: DescriptionFacts, shape: ValueShape,
   if (facts.defaultText === null && head.choices?.length === 1 && /\[default\]/i.test(text)) return head.choices[0] ?? null;
   // click `-c, --clean / --dirty   Remove old files … (the default).`: the first spelling of the pair is the one in effect
   if (facts.defaultText === null && !shape.takes && head.negation !== null && /\(the default\)\.?$/i.test(text.trim())) return true;
+  // click sqlfmt `--dialect [polyglot|clickhouse]  … supported by the default polyglot dialect`: one of
+  // the stated choices right after `the default` names it
+  const namedChoice = facts.defaultText === null && shape.takes && choices !== null ? /\bthe default ([a-z0-9][\w.-]{0,30})(?=[\s,.;)]|$)/i.exec(text) : null;
+  const theDefault = namedChoice === null ? undefined : matchingChoice(namedChoice[1] ?? '', choices);
+  if (theDefault !== undefined) return theDefault;
   // waitress `--[no-]log-socket-errors  … On by default.`: a switch written with its negation has a
   // state to state, in a sentence of its own (not `On by default inside GitHub Actions.`)
   const negatableState = facts.defaultText === null && !shape.takes && head.negation !== null ? NEGATABLE_STATE_SENTENCE.exec(facts.description) : null;

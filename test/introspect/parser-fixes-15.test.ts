@@ -80,6 +80,13 @@ describe('defaults', () => {
     expect(option(help, 'c')?.default).toBeNull();
   });
 
+  it('click `--dialect [polyglot|clickhouse]  … supported by the default polyglot dialect`: a choice right after `the default` is the default', () => {
+    const help =
+      'Usage: sqlfmt [OPTIONS] [FILES]...\n\nOptions:\n  -d, --dialect [polyglot|clickhouse]\n                                  The SQL dialect. Nearly all dialects are\n                                  supported by the default polyglot dialect.\n  --mode [fast|slow]              Overrides the default settings.\n';
+    expect(option(help, 'dialect')?.default).toBe('polyglot');
+    expect(option(help, 'mode')?.default).toBeNull();
+  });
+
   it('lame `default n=4` (the placeholder named before `=`, a sentence of its own) states the default', () => {
     const help = 'usage: lame [options] <infile> [outfile]\n\nOPTIONS:\n    -V n            quality setting for VBR.  default n=4\n                    0=high quality,bigger files. 9.999=smaller files\n    -f              fast mode\n';
     expect(option(help, 'V')).toMatchObject({ takes_value: true, default: 4 });
