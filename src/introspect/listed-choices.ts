@@ -129,6 +129,14 @@ const VALID_VALUES_ARE = new RegExp(
     String.raw`(?=\s*(?:[.;)]|$)|\s(?:default|tags|type|env|examples?|aliases):\s)`,
   'i',
 );
+/**
+ * click (interrogate) `extension (supported: ``pyi``)`: a parenthesis titled `supported:` (or
+ * `valid:`, `allowed:`) holding only values, in any quoting (reST double backquotes too), states
+ * them all, even one.
+ */
+const BACKQUOTED_ITEM = String.raw`(?:\`{1,2}${LIST_ITEM}\`{1,2}|"${LIST_ITEM}"|'${LIST_ITEM}'|${LIST_ITEM})`;
+const SUPPORTED_PAREN = new RegExp(String.raw`\((?:supported|valid|allowed|accepted)(?: values)?:\s+(${BACKQUOTED_ITEM}(?:(?:,\s*(?:and|or)|,|\s+(?:and|or))\s+${BACKQUOTED_ITEM}){0,30})\)`, 'i');
+
 /** urfave (sops): `currently json, yaml, dotenv and binary are supported.`: the description opens with the supported values. */
 const SUPPORTED_LIST = new RegExp(String.raw`^(?:(?:currently|only)\s+)?` + AND_OR_LIST + String.raw`\s+are\s+(?:(?:currently|the only ones?)\s+)?(?:supported|accepted|allowed|valid)\b`, 'i');
 
@@ -170,6 +178,8 @@ export function listedChoices(text: string, valueName: string | null): string[] 
   if (quotedParen !== null) return splitAndOrList(quotedParen[1] ?? '');
   const validValues = VALID_VALUES_ARE.exec(withoutItemNotes(text)) ?? SUPPORTED_LIST.exec(text);
   if (validValues !== null) return splitAndOrList(validValues[1] ?? '');
+  const supported = SUPPORTED_PAREN.exec(text);
+  if (supported !== null) return splitAndOrList((supported[1] ?? '').replace(/`{1,2}/g, ''));
   // rake `OUT can be stderr (default) or stdout.`: nor before an `or`
   const description = text.replace(/ \(default\)(?=\s*(?:,|$)|\s+or\s)/g, '').replace(/\b([a-z0-9][\w.-]{0,30}) \([a-z0-9]\)(?=,|\s+or\s|\s*$)/g, '$1');
   // gh: `Filter by state: {open|closed|all}`

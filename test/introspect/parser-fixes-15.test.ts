@@ -110,6 +110,13 @@ describe('switch states', () => {
 });
 
 describe('choices', () => {
+  it('click `extension (supported: ``pyi``)`: a parenthesis titled `supported:` holding only values states them, even one; prose there none', () => {
+    const help =
+      'Usage: ig [OPTIONS] [PATHS]...\n\nOptions:\n  --ext STR       Include files with the given\n                  extension (supported: ``pyi``). Multiple\n                  ``--ext`` invocations supported.\n  --fmt STR       Output format (supported: see the docs).\n';
+    expect(option(help, 'ext')?.choices).toEqual(['pyi']);
+    expect(option(help, 'fmt')?.choices).toBeNull();
+  });
+
   it('a definition list under `Valid methods are` (a title ending in `are`, as one ending in `:`) gives the choices', () => {
     const help =
       'Usage:\n  sz [OPTIONS]\n\nOPTIONS\n\n  -method=M       Compress using method M.\n                  Valid methods are\n                    store    Store without compression\n                    deflate  Use Deflate compression\n                    xz       Use LZMA compression\n  -zip64          Create a Zip64 file\n';
