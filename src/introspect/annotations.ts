@@ -504,6 +504,9 @@ function readProseDefault(facts: DescriptionFacts): void {
     // 10.`, `number of jobs; default 4`, codespell `The default mask is 34.` (one noun naming the
     // value); numbers and quoted text only
     /(?:\bdefault(?: [a-z]{2,20})? is|\(default|[;,]\s+default|\b(?:instead of|than) the default)\s+("[^"]{0,200}"|'[^']{0,200}'|[+-]?\d+(?:\.\d+)?)(?!\w|\.\w)/i.exec(description) ??
+    // argparse speedtest-cli `… in CSV output. Default ","`, `HTTP timeout in seconds. Default 10`: a
+    // sentence of `Default` and a value (not xxd's per-mode `Default 16 (-i: 12, -ps: 30).`)
+    /(?:^|[.!]\s+)Default\s+("[^"]{0,200}"|'[^']{0,200}'|[+-]?\d+(?:\.\d+)?)(?=\.?$|\.\s)/.exec(description) ??
     // commander (jscpd) `(Default is 100kb)`, `(Default is ./report/)`: one word closing the parenthesis
     /\(default is ([^\s(),]{1,200})\)/i.exec(description) ??
     // docopt grip: `Default is the public API: https://api.github.com` (a value after the colon ends the sentence)
@@ -512,15 +515,17 @@ function readProseDefault(facts: DescriptionFacts): void {
     /\bdefault(?: value)? is [^.:]{1,60}:\s+([+-]?\d+(?:\.\d+)?)\.(?=\s)/i.exec(description) ??
     // optparse coverage: `Sort by column: name, … or cover. Default is name.`: one word, a sentence of its own
     // (click python-dotenv `Default mode is always.`: a noun naming the value between)
-    /(?:^|[.!]\s+)Default(?: [a-z]{2,20})? is ([a-z][\w.-]{0,60})\.(?=\s|$)/.exec(description) ??
+    // (waitress `Default is False.`: a boolean in Python's spelling)
+    /(?:^|[.!]\s+)Default(?: [a-z]{2,20})? is ([a-z][\w.-]{0,60}|True|False)\.(?=\s|$)/.exec(description) ??
     // esbuild: `(browser | node | neutral, default browser)`: the last item of a parenthesis
     /,\s+default\s+([a-z0-9][\w.-]{0,60})\)/i.exec(description) ??
     // argp cflow `(default -, meaning stdout)`: a value, then a gloss on what it means
     /\(default ([^\s,()]{1,60}), meaning\b/i.exec(description) ??
     DEFAULT_VALUE_CLAUSE.exec(description) ??
     // cwebp `quality factor (0:small..100:big), default=75`: `default=` closing a clause (optparse
-    // sqlite-web `Host for web interface, default=127.0.0.1`: an address is one value too)
-    /(?:^|[,;(]\s*)default=([+-]?\d+(?:\.\d+)?|\d{1,3}(?:\.\d{1,3}){3}|[a-z][\w.-]{0,30})(?=[\s,;)]|$)/i.exec(description) ??
+    // sqlite-web `Host for web interface, default=127.0.0.1`: an address is one value too; lame `-V n
+    // quality setting for VBR.  default n=4`: the placeholder's name before `=`, after a sentence)
+    /(?:^|[,;(]\s*|[.]\s+)default(?: [a-z][a-z0-9_]{0,9})?=([+-]?\d+(?:\.\d+)?|\d{1,3}(?:\.\d{1,3}){3}|[a-z][\w.-]{0,30})(?=[\s,;)]|$)/i.exec(description) ??
     // picocli `--[no-]force  … The default is `--no-force`, meaning…`: a backquoted flag spelling
     /\bdefault is\s+(`--?[A-Za-z][\w-]{0,60}`)/i.exec(description) ??
     // argh naga `` `Unchecked` is the default.``: a quoted value, then `is the default` closing the sentence

@@ -12,10 +12,19 @@ const COLON_DEFAULT_LINE = /^\s*(?:-[A-Za-z0-9], )?--?[A-Za-z][\w-]*=(?:"[^"]*"|
 const COLON_DEFAULT_HEAD = /^(?:-[A-Za-z0-9], )?--?[A-Za-z][\w-]*=("[^"]*"|\[[^\]\s]*\]|[^\s"[]*):(?=\s|$)/;
 /** A help of this format prints every flag so: a few such lines say the format, not a stray line. */
 const MIN_LINES = 3;
+/**
+ * Go prints a switch's default (`--all=false:`) or a string's quoted (`--config="":`): a help with
+ * none of them is hand-written with placeholders after `=` (zopflipng `--iterations=[number]:`,
+ * `--keepchunks=nAME,nAME,...:`), which are no defaults.
+ */
+const GO_DEFAULT_LINE = /^\s*(?:-[A-Za-z0-9], )?--?[A-Za-z][\w-]*=(?:"[^"]*"|true|false):(?:\s|$)/;
 
 /** True when the help prints its flags as `--name=DEFAULT:` heads. */
 export function isColonDefaultHelp(lines: readonly string[]): boolean {
-  return lines.filter((line) => COLON_DEFAULT_LINE.test(line)).length >= MIN_LINES;
+  return (
+    lines.filter((line) => COLON_DEFAULT_LINE.test(line)).length >= MIN_LINES &&
+    lines.some((line) => GO_DEFAULT_LINE.test(line))
+  );
 }
 
 /** Reads an option's head `--name=DEFAULT:` (in such a help) into value-taking and its default. */

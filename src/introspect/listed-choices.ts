@@ -129,6 +129,14 @@ const VALID_VALUES_ARE = new RegExp(
     String.raw`(?=\s*(?:[.;)]|$)|\s(?:default|tags|type|env|examples?|aliases):\s)`,
   'i',
 );
+/**
+ * click (interrogate) `extension (supported: ``pyi``)`: a parenthesis titled `supported:` (or
+ * `valid:`, `allowed:`) holding only values, in any quoting (reST double backquotes too), states
+ * them all, even one.
+ */
+const BACKQUOTED_ITEM = String.raw`(?:\`{1,2}${LIST_ITEM}\`{1,2}|"${LIST_ITEM}"|'${LIST_ITEM}'|${LIST_ITEM})`;
+const SUPPORTED_PAREN = new RegExp(String.raw`\((?:supported|valid|allowed|accepted)(?: values)?:\s+(${BACKQUOTED_ITEM}(?:(?:,\s*(?:and|or)|,|\s+(?:and|or))\s+${BACKQUOTED_ITEM}){0,30})\)`, 'i');
+
 /** urfave (sops): `currently json, yaml, dotenv and binary are supported.`: the description opens with the supported values. */
 const SUPPORTED_LIST = new RegExp(String.raw`^(?:(?:currently|only)\s+)?` + AND_OR_LIST + String.raw`\s+are\s+(?:(?:currently|the only ones?)\s+)?(?:supported|accepted|allowed|valid)\b`, 'i');
 
@@ -170,6 +178,8 @@ export function listedChoices(text: string, valueName: string | null): string[] 
   if (quotedParen !== null) return splitAndOrList(quotedParen[1] ?? '');
   const validValues = VALID_VALUES_ARE.exec(withoutItemNotes(text)) ?? SUPPORTED_LIST.exec(text);
   if (validValues !== null) return splitAndOrList(validValues[1] ?? '');
+  const supported = SUPPORTED_PAREN.exec(text);
+  if (supported !== null) return splitAndOrList((supported[1] ?? '').replace(/`{1,2}/g, ''));
   // rake `OUT can be stderr (default) or stdout.`: nor before an `or`
   const description = text.replace(/ \(default\)(?=\s*(?:,|$)|\s+or\s)/g, '').replace(/\b([a-z0-9][\w.-]{0,30}) \([a-z0-9]\)(?=,|\s+or\s|\s*$)/g, '$1');
   // gh: `Filter by state: {open|closed|all}`
@@ -287,6 +297,12 @@ export function exampleListChoices(description: string, defaultText: string | nu
 const DEFINITION_LINE = /^([a-z0-9][\w.-]{0,30}(?:,\s*[a-z0-9][\w.-]{0,30}){0,5})(?:\s{2,}|\s+-\s+)\S/;
 
 /**
+ * streamzip `Valid methods are` (then `store    Store without compression`…): a line naming the
+ * valid values and ending in `are`, as a colon would end it, introduces the list the same way.
+ */
+const VALUES_ARE_TITLE = /^(?:the\s+)?(?:valid|supported|available|possible|allowed|accepted)\s+[a-z]+(?:\s+[a-z]+)?\s+are$/i;
+
+/**
  * A value list written as a definition list under a line ending in `:` — in an option's own
  * description (`output format:` then `json   machine-readable`…) or in a paragraph after the
  * options (GNU `Here are the values:` then `none, off   never make backups`). Every listed name
@@ -294,7 +310,7 @@ const DEFINITION_LINE = /^([a-z0-9][\w.-]{0,30}(?:,\s*[a-z0-9][\w.-]{0,30}){0,5}
  * `indents` (one per line) lets an item's description run on over deeper lines.
  */
 export function definitionListChoices(lines: readonly string[], indents?: readonly number[]): string[] | null {
-  const colon = lines.findIndex((line) => /:$/.test(line));
+  const colon = lines.findIndex((line) => /:$/.test(line) || VALUES_ARE_TITLE.test(line));
   if (colon === -1) return null;
   const choices: string[] = [];
   let itemIndent: number | undefined;

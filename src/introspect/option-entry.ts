@@ -9,6 +9,7 @@ import { definitionListChoices, exampleListChoices, listedChoices, wholeListChoi
 import type { Entry, Paragraph } from './help-scan.ts';
 import { clampDescription, joinWrapped, MAX_OPTIONS } from './limits.ts';
 import type { OptionHead } from './option-head.ts';
+import { withUsageBareFlag } from './usage-bare-flags.ts';
 import type { CliOption, CliValueType } from './spec.ts';
 import { coerceDefault, isExplicitStringName, isNumberText, typeFromDefault, typeFromValueName } from './value-type.ts';
 import { valueSeparatorOf } from './value-list.ts';
@@ -105,6 +106,11 @@ export function isHelpOrVersion(option: CliOption): boolean {
   // cwebp `-H / -longhelp ......... long help`: another length of the help (the slash joins two spellings)
   const spellings = [option.long ?? '', (option.negation ?? '').replace(/^-+/, '')];
   if (spellings.some((spelling) => /help$/i.test(spelling)) && /^(?:short|long|full|extended|detailed|more)\s+help\.?$/i.test(option.description ?? '')) return true;
+  // plumbum `--help-all  Prints help messages of all sub-commands and quits`, lame `--longhelp  full
+  // list of options`: a wider help, named so and described so
+  const listsAllOptions = /^(?:full|complete|whole|long)\s+list\s+of\s+(?:all\s+)?options\b/i.test(option.description ?? '');
+  if (/^help[-_](?:all|long|full|more|extended|verbose)$/i.test(option.long ?? '') && !option.takes_value && (/\bhelp\b/i.test(option.description ?? '') || listsAllOptions)) return true;
+  if (/help$/i.test(option.long ?? '') && !option.takes_value && listsAllOptions) return true;
   // gocryptfs `-hh  Long help text with all options`: the doubled help letter
   if (option.short === null && option.long === 'hh' && /^(?:short|long|full|extended|detailed|more)\s+help\b/i.test(option.description ?? '')) return true;
   // `-V  Print version`, `-V  display version information`; busybox sort's `-V  Sort version` (another verb governing it) is an option
@@ -190,6 +196,9 @@ function opensWithLiteralValue(stated: string): boolean {
   return /^(["'`])[^"'`]{1,60}\1$/.test(first) || /^[\w@-]*[./%][\w./%@-]*\w$/.test(first);
 }
 
+/** `On by default.` / `Off by default.` (or enabled / disabled) as a whole sentence. */
+const NEGATABLE_STATE_SENTENCE = /(?:^|[.!?]\s+)(on|off|enabled|disabled) by default(?:\.|$)(?=\s|$)/i;
+
 /** `Enabled by default.` on a `<true|false>` option: the choice `true` (or the boolean, for a `<bool>` value). */
 function stateDefaultOf(state: 'true' | 'false', shape: ValueShape, choices: string[] | null): string | boolean | null {
   if (shape.type === 'boolean') return state === 'true';
@@ -258,6 +267,15 @@ function defaultOf(head: OptionHead, facts: DescriptionFacts, shape: ValueShape,
   if (facts.defaultText === null && head.choices?.length === 1 && /\[default\]/i.test(text)) return head.choices[0] ?? null;
   // click `-c, --clean / --dirty   Remove old files … (the default).`: the first spelling of the pair is the one in effect
   if (facts.defaultText === null && !shape.takes && head.negation !== null && /\(the default\)\.?$/i.test(text.trim())) return true;
+  // click sqlfmt `--dialect [polyglot|clickhouse]  … supported by the default polyglot dialect`: one of
+  // the stated choices right after `the default` names it
+  const namedChoice = facts.defaultText === null && shape.takes && choices !== null ? /\bthe default ([a-z0-9][\w.-]{0,30})(?=[\s,.;)]|$)/i.exec(text) : null;
+  const theDefault = namedChoice === null ? undefined : matchingChoice(namedChoice[1] ?? '', choices);
+  if (theDefault !== undefined) return theDefault;
+  // waitress `--[no-]log-socket-errors  … On by default.`: a switch written with its negation has a
+  // state to state, in a sentence of its own (not `On by default inside GitHub Actions.`)
+  const negatableState = facts.defaultText === null && !shape.takes && head.negation !== null ? NEGATABLE_STATE_SENTENCE.exec(facts.description) : null;
+  if (negatableState !== null) return /^(?:on|enabled)$/i.test(negatableState[1] ?? '');
   if (facts.defaultText === null) return shape.takes && facts.stateDefault !== null ? stateDefaultOf(facts.stateDefault, shape, choices) : null;
   // rustc `-L [<KIND>=]<PATH> … KIND can be one of <…|all> (default: all)`: the default of a part
   const part = (head.valueName ?? '').includes('=]') ? /^\[?<?([A-Z][A-Z_]{1,20})\b/.exec(head.valueName ?? '')?.[1] : undefined;
@@ -280,6 +298,8 @@ function defaultOf(head: OptionHead, facts: DescriptionFacts, shape: ValueShape,
   // unocss `--split-css [mode]  Options: true, false, …` names its choice
   if (shape.takes && head.valueOptional && facts.defaultText === 'true' && matchingChoice('true', choices) === undefined) return true;
   const names = [long, head.valueName].filter((name): name is string => name !== null);
+  // streamzip `-zip64  Create a Zip64-compliant zip file [Default: No]`: a switch's state in yes / no
+  if (!shape.takes && head.negation === null && !(long ?? '').startsWith('no-') && /^(?:yes|no)$/i.test(facts.defaultText)) return /^yes$/i.test(facts.defaultText);
   if (isProseDefault(facts.defaultText, facts.defaultQuoted, shape.takes, shape.type, shape.takes ? choices : null, names)) return null;
   if (!shape.takes) {
     if (head.negation !== null && long !== null) {
@@ -331,6 +351,8 @@ export interface OptionStyle {
   bracketedBoolDefaults?: boolean;
   /** Go flag before 1.5 (reflex): every head is `--name=DEFAULT:` (see colon-default-heads.ts). */
   colonDefaults?: boolean;
+  /** The flags the usage forms show bare (`[-v]`): see usage-bare-flags.ts. */
+  usageBareFlags?: ReadonlySet<string>;
 }
 
 /**
@@ -397,10 +419,26 @@ function bracketedBoolHead(head: OptionHead, style: OptionStyle): { head: Option
   return { head: { ...head, valueOptional: false }, flagDefault: null, listDefault: true };
 }
 
-export function optionFromEntry(entry: Entry, style: OptionStyle = {}): CliOption | null {
+/**
+ * xz / streamzip `-0 ... -9  compression preset [Default: 6]`: the ellipsis between two numbered
+ * flags is no value and `-9` no alias; the first flag is listed as a switch, and the level's default
+ * belongs to the range, not to it. Undefined for any other head.
+ */
+function ellipsisRangeFlag(entry: Entry, style: OptionStyle): CliOption | null | undefined {
+  const range = /^-(\d)\s+\.{3}\s+-\d\b/.exec(entry.head);
+  if (range === null || entry.option === null) return undefined;
+  const first = `-${range[1] ?? ''}`;
+  const option = optionFromEntry({ ...entry, head: first, option: { ...entry.option, aliases: entry.option.aliases.filter((alias) => !/^-\d$/.test(alias)), repeatable: false } }, style);
+  return option === null ? null : { ...option, takes_value: false, value_name: null, type: 'boolean', default: null, choices: null, repeatable: false };
+}
+
+export function optionFromEntry(given: Entry, style: OptionStyle = {}): CliOption | null {
+  const entry = style.usageBareFlags === undefined ? given : withUsageBareFlag(given, style.usageBareFlags);
   if (entry.option === null) return null;
   // pigz `-0 to -9, -11`, bzip2 `-1 .. -9`: a range of numbered flags, not one option
   if (/^-\d{1,2}\s+(?:to|\.\.)\s+-\d{1,2}\b/.test(entry.head)) return null;
+  const ellipsisRange = ellipsisRangeFlag(entry, style);
+  if (ellipsisRange !== undefined) return ellipsisRange;
   const bracketed = bracketedBoolHead(entry.option, style);
   const definition = readValueDefinitionLine(bracketed.head, entry.description);
   const descriptionLines = definition?.lines ?? entry.description;
@@ -500,12 +538,23 @@ function ownShortSpelling(option: CliOption): CliOption {
   return { ...option, long: null, aliases: [], takes_value: false, value_name: null, type: 'boolean', default: null, choices: null };
 }
 
+/**
+ * waitress `--[no-]ipv4  Toggle on/off IPv4 support.  Example:  --no-ipv4`: a bare line spelling
+ * the negation an option listed above already has (an example under it) is that option again.
+ */
+function isRepeatedNegation(option: CliOption, listed: readonly CliOption[]): boolean {
+  if (option.long === null || !option.long.startsWith('no-') || option.short !== null || option.takes_value || option.description !== null) return false;
+  const spelling = `${option.prefix ?? '--'}${option.long}`;
+  return listed.some((other) => other.negation === spelling);
+}
+
 export function collectOptions(parsed: readonly CliOption[]): CliOption[] {
   const byLong = new Map<string, CliOption>();
   const seenShorts = new Set<string>();
   const options: CliOption[] = [];
   for (const option of parsed) {
     if (isHelpOrVersion(option)) continue;
+    if (isRepeatedNegation(option, options)) continue;
     const sameLong = option.long !== null ? byLong.get(option.long) : undefined;
     if (sameLong !== undefined && sameLong.short !== null && option.short !== null && sameLong.short !== option.short && !seenShorts.has(option.short)) {
       options.push(ownShortSpelling(option));

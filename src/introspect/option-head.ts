@@ -613,6 +613,12 @@ function readPlaceholderToken(scan: HeadScan, token: string): HeadStep {
     scan.lastWasFlag = false;
     return 'next';
   }
+  const typedName = scan.lastWasFlag ? typedMetavar(token) : null;
+  if (typedName !== null) {
+    setValue(result, typedName);
+    scan.lastWasFlag = false;
+    return 'next';
+  }
   if (scan.lastWasFlag && isValueToken(token, remaining, scan.byGap)) {
     setValue(result, readValue(token));
     scan.lastWasFlag = false;
@@ -631,6 +637,20 @@ function readPlaceholderToken(scan: HeadScan, token: string): HeadStep {
     return 'next';
   }
   return 'stop';
+}
+
+/**
+ * plumbum prints a value as its name and type joined by a colon: `VALUE:str`, `VARIABLE=VALUE:str`,
+ * `PATH:ExistingFile`, and a set of values as `SHELL:{bash, fish}` (the choices). A lower-case type
+ * word (`int`, `float`) names the value for its type; any other type keeps the name.
+ */
+function typedMetavar(token: string): ValueInfo | null {
+  const match = /^([A-Z][A-Z0-9_]*(?:=[A-Z][A-Z0-9_]*)?):(\{[^{}]{1,200}\}|[A-Za-z]\w{0,30})$/.exec(token);
+  if (match === null) return null;
+  const name = match[1] ?? '';
+  const type = match[2] ?? '';
+  if (type.startsWith('{')) return { ...readValue(type), valueName: null };
+  return { valueName: LOWERCASE_TYPE_WORDS.has(type) && type !== 'str' ? type : name, optional: false, choices: null, repeatable: false };
 }
 
 /**

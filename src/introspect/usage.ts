@@ -566,8 +566,20 @@ function attachValuesOfRequiredOptions(form: string, takesValue: (flag: string) 
 /** Pod::Usage `[-(no)warnings]`: an optional `no` prefix in parentheses is part of the flag's spelling. */
 const OPTIONAL_NO_PREFIX = /(^|[\s[|(])(--?)\((no-?)\)(?=[A-Za-z])/g;
 
+/**
+ * streamzip `producer | streamzip [OPTIONS] | consumer`: a form written as a shell pipeline. A `|`
+ * right after the first word is no alternative (a program name has none): that word feeds the
+ * program, which is the next word; a `| word` closing such a form is the stage it feeds. Other
+ * forms come back as they are.
+ */
+function pipelineStage(form: string): string {
+  const fed = /^\s*[A-Za-z][\w.-]{0,40} \| (?=[A-Za-z.\/])(.*)$/.exec(form);
+  if (fed === null) return form;
+  return (fed[1] ?? '').replace(/ \| [A-Za-z][\w.-]{0,40}\s*$/, '');
+}
+
 export function parseUsageForm(form: string, takesValue: (flag: string) => boolean, commandName?: string): UsageForm {
-  const spelled = form.replace(OPTIONAL_NO_PREFIX, '$1$2');
+  const spelled = pipelineStage(form).replace(OPTIONAL_NO_PREFIX, '$1$2');
   const atoms = normalizedAtoms(attachValuesOfRequiredOptions(closeUnbalancedOptionGroups(spelled), takesValue));
   const result: UsageForm = { program: null, leadingLiterals: [], commandPath: [], positionals: [], requiredOptions: [] };
   if (!readProgram(atoms, result, commandName)) return result;
