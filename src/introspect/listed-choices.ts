@@ -49,6 +49,12 @@ function isGluedGroup(text: string, start: number, end: number): boolean {
   return /[\w.]/.test(before) || /[\w:.]/.test(after) && !/^\.(?:\s|$)/.test(text.slice(end));
 }
 
+/**
+ * yamlfmt `Paths to exclude in the chosen format (standard or doublestar)`: a description that opens
+ * by naming its value a path, file or pattern takes any spelling; a pair in it glosses another word.
+ */
+const OPENS_WITH_VALUE_SOURCE = /^(?:paths?|files?|file ?names?|dir(?:ectorie)?s|directory|dir|folders?|globs?|patterns?)\s+(?:to|of|for|that|which|in|from)\b/i;
+
 /** `(3x or latest)`: exactly two values joined by `or`, the whole parenthesis. */
 const PAREN_OR_PAIR = new RegExp(String.raw`\((${LIST_ITEM}) or (${LIST_ITEM})\)`);
 const PAREN_NAMED = String.raw`\((${LIST_ITEM})\)`;
@@ -254,7 +260,7 @@ export function listedChoices(text: string, valueName: string | null): string[] 
   }
   // citty nuxi `release channel (3x or latest)`: two values joined by `or` in parentheses, when neither names a kind of value (`(file or directory)`)
   const pairedOr = PAREN_OR_PAIR.exec(description);
-  if (pairedOr !== null && !isGluedGroup(description, pairedOr.index, pairedOr.index + pairedOr[0].length)) {
+  if (pairedOr !== null && !isGluedGroup(description, pairedOr.index, pairedOr.index + pairedOr[0].length) && !OPENS_WITH_VALUE_SOURCE.test(description)) {
     const pair = [pairedOr[1] ?? '', pairedOr[2] ?? ''];
     if (!namesAnyKindOfValue(pair) && !EXAMPLE_CUE.test(/[^.]*$/.exec(description.slice(0, pairedOr.index))?.[0] ?? '')) return pair;
   }

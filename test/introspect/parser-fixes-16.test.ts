@@ -25,4 +25,11 @@ describe('defaults and choices that are not there', () => {
     expect(option(help, 'format')?.choices).toBeNull();
     expect(option(help, 'mode')?.choices).toEqual(['fast', 'slow']);
   });
+
+  it('Go flag `Paths to exclude in the chosen format (standard or doublestar)`: a value named a path takes any; the pair glosses `format`', () => {
+    const help =
+      'Usage of fmt:\n  -exclude value\n    \tPaths to exclude in the chosen format (standard or doublestar)\n  -match value\n    \tMatch type to use (standard or doublestar)\n';
+    expect(option(help, 'exclude')?.choices).toBeNull();
+    expect(option(help, 'match')?.choices).toEqual(['standard', 'doublestar']);
+  });
 });
