@@ -248,7 +248,8 @@ export function listedChoices(text: string, valueName: string | null): string[] 
   const parenthesized = PAREN_LIST.exec(description);
   // black `add the given magic to the list of known python-magics (capture, prun, …)`: members of a
   // list the option adds to, or examples (`such as`, `e.g.`), are no list of its values
-  if (parenthesized !== null && EXAMPLE_CUE.test(/[^.]*$/.exec(description.slice(0, parenthesized.index))?.[0] ?? '')) return null;
+  // (nor is oxipng's `(zc, f, etc.)`: a list ending in `etc.` names examples, and text after it may still list the values)
+  if (parenthesized !== null && (EXAMPLE_CUE.test(/[^.]*$/.exec(description.slice(0, parenthesized.index))?.[0] ?? '') || /,\s*etc\.?$/i.test(parenthesized[1] ?? ''))) return null;
   // flake8 `(default, pylint, quiet-filename) or a format string`: an alternative outside the list opens it
   if (parenthesized !== null && /^\s*or\b/.test(description.slice(parenthesized.index + parenthesized[0].length))) return null;
   if (parenthesized !== null) {
@@ -290,7 +291,10 @@ export function exampleListChoices(description: string, defaultText: string | nu
 }
 
 /** `json   machine-readable`, or with a dash between (Go benchstat's `text - plain text`). */
-const DEFINITION_LINE = /^([a-z0-9][\w.-]{0,30}(?:,\s*[a-z0-9][\w.-]{0,30}){0,5})(?:\s{2,}|\s+-\s+)\S/;
+// …or an arrow (clap oxipng `max =>   (stable alias for the max level)`)
+const DEFINITION_LINE = /^([a-z0-9][\w.-]{0,30}(?:,\s*[a-z0-9][\w.-]{0,30}){0,5})(?:\s{2,}|\s+-\s+|\s*=>\s+)\S/;
+/** clap oxipng `0   => --zc 5 --fast`: a value mapped by an arrow to what it means. */
+const ARROW_ITEM = /^[a-z0-9][\w.-]{0,30}\s*=>\s/;
 
 /**
  * A value list written as a definition list under a line ending in `:` — in an option's own
@@ -301,12 +305,15 @@ const DEFINITION_LINE = /^([a-z0-9][\w.-]{0,30}(?:,\s*[a-z0-9][\w.-]{0,30}){0,5}
  */
 export function definitionListChoices(lines: readonly string[], indents?: readonly number[]): string[] | null {
   const colon = lines.findIndex((line) => /:$/.test(line));
-  if (colon === -1) return null;
+  // clap oxipng `-o, --opt <level>  … returns.` then `0   => --zc 5 --fast` …: lines mapping values
+  // by arrows are a value list of their own, with no line ending in `:` to introduce them
+  const first = colon !== -1 ? colon + 1 : lines.findIndex((line) => ARROW_ITEM.test(line));
+  if (first === -1) return null;
   const choices: string[] = [];
   let itemIndent: number | undefined;
-  for (const [offset, line] of lines.slice(colon + 1).entries()) {
+  for (const [offset, line] of lines.slice(first).entries()) {
     // with indents known, a line deeper than the items continues the item above
-    const indent = indents?.[colon + 1 + offset];
+    const indent = indents?.[first + offset];
     itemIndent ??= indent;
     if (indent !== undefined && itemIndent !== undefined && indent > itemIndent) continue;
     // clap long help: `Possible values:` then `- fast: Run swiftly`

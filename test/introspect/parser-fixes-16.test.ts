@@ -33,3 +33,21 @@ describe('defaults and choices that are not there', () => {
     expect(option(help, 'match')?.choices).toEqual(['standard', 'doublestar']);
   });
 });
+
+describe('choices', () => {
+  const CLAP_LONG = (body: string): string => `Usage: png [OPTIONS] <files>...\n\nOptions:\n${body}\n  -h, --help\n          Print help\n`;
+
+  it('clap long help `0   => …` … `max =>   (alias)` under a paragraph with no `:`: arrow-mapped lines list the values; `(zc, f, etc.)` names examples', () => {
+    const help = CLAP_LONG(
+      '  -o, --opt <level>\n          Set the optimization level preset.\n\n              0   => --zc 5 --fast   (1 trial)\n              1   => --zc 10 --fast  (1 trial)\n              max =>                 (stable alias for the max level)\n\n          Manually specifying a compression option (zc, f, etc.) will override the preset.\n\n          [default: 1]\n',
+    );
+    expect(option(help, 'opt')).toMatchObject({ choices: ['0', '1', 'max'], default: '1' });
+  });
+
+  it('`a comma-separated list, or a range of values` before arrow-mapped values: a range is taken too, so the set is open', () => {
+    const help = CLAP_LONG(
+      "  -f, --filters <list>\n          Filter types to try. You can specify a comma-separated list, or a range of values. E.g. '-f 0-3'.\n\n              0  =>  None\n              1  =>  Sub\n              2  =>  Up\n",
+    );
+    expect(option(help, 'filters')?.choices).toBeNull();
+  });
+});
