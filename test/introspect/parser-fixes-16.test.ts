@@ -51,3 +51,16 @@ describe('choices', () => {
     expect(option(help, 'filters')?.choices).toBeNull();
   });
 });
+
+describe('positionals', () => {
+  it('`$ run-p [--help | -h | --version | -v]` then `$ run-p [OPTIONS] <tasks>`: a form only asking for help or the version leaves `<tasks>` required', () => {
+    const help = '\nUsage:\n    $ run-p [--help | -h | --version | -v]\n    $ run-p [OPTIONS] <tasks>\n\nOptions:\n    -c, --continue-on-error  - Go on after a failed task.\n';
+    expect(parseHelp(help).positionals).toMatchObject([{ name: 'tasks', required: true, variadic: true }]);
+  });
+
+  it('…but a form that runs another way without positionals (`[ --list-licenses | --list-naming-schemes ]`) leaves them optional', () => {
+    const help =
+      'Usage:\n        check [ --help | --version ]\n\n        check [ --list-licenses | --list-naming-schemes ]\n\n        check [OPTION...] PATH [PATH...]\n\nOptions:\n    --list-licenses   list licenses\n    --list-naming-schemes   list schemes\n';
+    expect(parseHelp(help).positionals).toMatchObject([{ name: 'PATH', required: false }]);
+  });
+});
