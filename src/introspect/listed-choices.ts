@@ -55,6 +55,15 @@ function isGluedGroup(text: string, start: number, end: number): boolean {
  */
 const OPENS_WITH_VALUE_SOURCE = /^(?:paths?|files?|file ?names?|dir(?:ectorie)?s|directory|dir|folders?|globs?|patterns?)\s+(?:to|of|for|that|which|in|from)\b/i;
 
+/**
+ * semver `-n <base>  … Can be either 0 or 1, or false to omit the number altogether.`: a sentence
+ * whose subject is the value, left unsaid (`Can be`, `Must be`, `May be`), listing values joined by
+ * `or`; an item may go on to say what it is for (`… or false to omit …`).
+ */
+const SUBJECTLESS_CAN_BE = new RegExp(
+  String.raw`(?:^|[.;]\s+)(?:Can|Must|May|Should) be (?:either |one of:? )?(${LIST_ITEM}(?:(?:,\s*or|,|\s+or)\s+${LIST_ITEM}){1,30})(?=\s*(?:[.;)(]|$)|\s+(?:to|for)\s)`,
+);
+
 /** `(3x or latest)`: exactly two values joined by `or`, the whole parenthesis. */
 const PAREN_OR_PAIR = new RegExp(String.raw`\((${LIST_ITEM}) or (${LIST_ITEM})\)`);
 const PAREN_NAMED = String.raw`\((${LIST_ITEM})\)`;
@@ -192,6 +201,8 @@ export function listedChoices(text: string, valueName: string | null): string[] 
   if (assigned !== null) return assigned;
   const aliased = ALIASED_CLAUSES.exec(description);
   if (aliased !== null) return [...(aliased[1] ?? '').matchAll(new RegExp(String.raw`(?:^|;\s+(?:and\s+)?)(${LIST_ITEM}) or (${LIST_ITEM})`, 'g'))].flatMap((clause) => [clause[1] ?? '', clause[2] ?? '']);
+  const subjectless = SUBJECTLESS_CAN_BE.exec(description);
+  if (subjectless !== null && !namesAnyKindOfValue(splitList(subjectless[1] ?? ''))) return splitList(subjectless[1] ?? '');
   let match = LIST_AFTER_NOUN.exec(description);
   if (match === null && /^[A-Z][A-Z_]{1,20}$/.test(name)) {
     // GNU patch `Valid WORDs are: literal, shell, …`: the value name in the plural counts too

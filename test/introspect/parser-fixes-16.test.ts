@@ -44,6 +44,13 @@ describe('choices', () => {
     expect(option(help, 'opt')).toMatchObject({ choices: ['0', '1', 'max'], default: '1' });
   });
 
+  it('semver `Can be either 0 or 1, or false to omit the number`: a sentence without its subject lists the values; `Can be file or directory` names kinds', () => {
+    const help =
+      'Usage:\n  semver [options] <version> [<version> [...]]\n\nOptions:\n-n <base>\n        Base number to be used for the prerelease identifier.\n        Can be either 0 or 1, or false to omit the number altogether.\n        Defaults to 0.\n\n-o <out>\n        Where to write. Can be file or directory.\n';
+    expect(option(help, 'n')).toMatchObject({ choices: ['0', '1', 'false'], default: '0' });
+    expect(option(help, 'o')?.choices).toBeNull();
+  });
+
   it('`a comma-separated list, or a range of values` before arrow-mapped values: a range is taken too, so the set is open', () => {
     const help = CLAP_LONG(
       "  -f, --filters <list>\n          Filter types to try. You can specify a comma-separated list, or a range of values. E.g. '-f 0-3'.\n\n              0  =>  None\n              1  =>  Sub\n              2  =>  Up\n",
