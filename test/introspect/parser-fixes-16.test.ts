@@ -71,3 +71,18 @@ describe('positionals', () => {
     expect(parseHelp(help).positionals).toMatchObject([{ name: 'PATH', required: false }]);
   });
 });
+
+describe('defaults', () => {
+  const USAGE = (rows: string): string => `Synopsis\n\n  $ docs <options>\n\nOptions\n\n${rows}`;
+
+  it('command-line-usage `Two options to render lists: list or table (default).`: the item marked last in an `or` list, ending the sentence', () => {
+    const help = USAGE(' -p, --param-list-format string   Two options to render @param lists: list or table (default). Table format works well.\n --member-index-format string      Two options to render member lists: list or grouped (default). The list view is loose.\n');
+    expect(option(help, 'param-list-format')).toMatchObject({ choices: ['list', 'table'], default: 'table' });
+    expect(option(help, 'member-index-format')).toMatchObject({ choices: ['list', 'grouped'], default: 'grouped' });
+  });
+
+  it('`The default template is `{{>main}}`.`: a code span quotes the default as quotes do', () => {
+    const help = USAGE(' -t, --template <file>   A custom handlebars template file. The default template is `{{>main}}`.\n');
+    expect(option(help, 'template')?.default).toBe('{{>main}}');
+  });
+});
