@@ -71,9 +71,10 @@ export function isProseDefault(text: string, quoted: boolean, takesValue: boolea
   if (choices !== null && choices.length > 0) return true;
   if (quoted) return false;
   // a list, an object, or alternatives in braces (busybox `(default {/etc,HOME}/httpd.conf)`);
-  // not a regular expression's character class with its quantifier (docformatter `[!"#…~]{4,}`)
+  // not a regular expression's character class with its quantifier (docformatter `[!"#…~]{4,}`);
+  // nor a file-name template whose `{}` the program fills in (docopt xsv `[default: {}.csv]`)
   const characterClass = /^\[.*\](?:[*+?]|\{\d+(?:,\d*)?\})$/.test(text);
-  if (!characterClass && /^\[|^\{\s*["'}]|\{[^{}]*,[^{}]*\}/.test(text)) return true;
+  if (!characterClass && /^\[|^\{\s*(?:["']|\}$)|\{[^{}]*,[^{}]*\}/.test(text)) return true;
   if (/\s/.test(text) && !isCommandLine(text, names) && !FIELD_TEMPLATE.test(text)) return true;
   // restic `(default: $RESTIC_KEY_HINT)`: the environment variable it is read from, not a value
   if (/^\$\{?[A-Za-z_]\w*\}?$/.test(text)) return true;

@@ -81,6 +81,13 @@ describe('defaults', () => {
     expect(option(help, 'member-index-format')).toMatchObject({ choices: ['list', 'grouped'], default: 'grouped' });
   });
 
+  it('docopt `[default: {}.csv]`: a file-name template around `{}` is one value; `[default: {}]` is an empty object', () => {
+    const help =
+      'Usage:\n    split [options] <outdir> [<input>]\n\nOptions:\n    --filename <filename>  A filename template.\n                           [default: {}.csv]\n    --extra <json>         Extra fields.\n                           [default: {}]\n';
+    expect(option(help, 'filename')?.default).toBe('{}.csv');
+    expect(option(help, 'extra')?.default).toBeNull();
+  });
+
   it('`The default template is `{{>main}}`.`: a code span quotes the default as quotes do', () => {
     const help = USAGE(' -t, --template <file>   A custom handlebars template file. The default template is `{{>main}}`.\n');
     expect(option(help, 'template')?.default).toBe('{{>main}}');
