@@ -497,14 +497,15 @@ function readProseDefault(facts: DescriptionFacts): void {
   const plain =
     // not a conditional one (`defaults to "checked-hash" if SOURCE_DATE_EPOCH is set`), nor alternatives (`index or name`)
     // (argp nm `WHEN defaults to 'always' or can be 'auto' or 'never'`: `or can be` starts a clause of its own)
-    /\bdefault(?:s to|:)\s+("[^"]{0,200}"|'[^']{0,200}'|[^\s,;)\]]{1,200})(?=[\s,;)\]]|$)(?!,?\s+\(?(?:if|when|unless|or(?!\s+(?:can|may)\s+be\b))\b)/i.exec(description) ??
+    // (grpcurl `defaults to 4,194,304 (4 megabytes)`: commas grouping a number's thousands are no list)
+    /\bdefault(?:s to|:)\s+("[^"]{0,200}"|'[^']{0,200}'|\d{1,3}(?:,\d{3})+(?![\d,])|[^\s,;)\]]{1,200})(?=[\s,;)\]]|$)(?!,?\s+\(?(?:if|when|unless|or(?!\s+(?:can|may)\s+be\b))\b)/i.exec(description) ??
     // napi `Whether to enable the dts cache, default to true`: a clause `default to` a value ending it
     // (not `Mock names default to 'Mock'+ …`, `If present, default to ".*" for the pod-query.`)
     /(?:^|[,;]\s+)default to\s+("[^"]{0,200}"|'[^']{0,200}'|[^\s,;)\]]{1,200}?)\.?(?=\s*$|[;,]\s)/i.exec(description) ??
     // GNU prose: `the default is 1`, `Default is -1 which…`, `(default 5)`, `The default value is
     // 10.`, `number of jobs; default 4`, codespell `The default mask is 34.` (one noun naming the
     // value); numbers and quoted text only (jsdoc2md `The default template is \`{{>main}}\`.`: a code span quotes too)
-    /(?:\bdefault(?: [a-z]{2,20})? is|\(default|[;,]\s+default|\b(?:instead of|than) the default)\s+("[^"]{0,200}"|'[^']{0,200}'|`[^`]{1,200}`|[+-]?\d+(?:\.\d+)?)(?!\w|\.\w)/i.exec(description) ??
+    /(?:\bdefault(?: [a-z]{2,20})? is|\(default|[;,]\s+default|\b(?:instead of|than) the default)\s+("[^"]{0,200}"|'[^']{0,200}'|`[^`]{1,200}`|\d{1,3}(?:,\d{3})+(?![\d,])|[+-]?\d+(?:\.\d+)?)(?!\w|\.\w)/i.exec(description) ??
     // commander (jscpd) `(Default is 100kb)`, `(Default is ./report/)`: one word closing the parenthesis
     /\(default is ([^\s(),]{1,200})\)/i.exec(description) ??
     // docopt grip: `Default is the public API: https://api.github.com` (a value after the colon ends the sentence)
@@ -546,7 +547,12 @@ function readProseDefault(facts: DescriptionFacts): void {
     /^\s+[A-Za-z]/.test(description.slice(plain.index + plain[0].length)) &&
     !namesFileByNoun(plain[1] ?? '', description.slice(plain.index + plain[0].length)) &&
     !TITLED_FIELD_AFTER.test(description.slice(plain.index + plain[0].length));
-  if (plain && !cut && !unclosed && !expression && !phrase && !isListDefault(description, plain) && !isPerCaseDefault(description, plain)) setDefault(facts, (plain[1] ?? '').replace(/\.$/, ''));
+  if (plain && !cut && !unclosed && !expression && !phrase && !isListDefault(description, plain) && !isPerCaseDefault(description, plain)) setDefault(facts, withoutThousandsCommas((plain[1] ?? '').replace(/\.$/, '')));
+}
+
+/** `4,194,304` → `4194304`: a number written with its thousands grouped by commas. */
+function withoutThousandsCommas(text: string): string {
+  return /^\d{1,3}(?:,\d{3})+$/.test(text) ? text.replace(/,/g, '') : text;
 }
 
 /**

@@ -88,6 +88,13 @@ describe('defaults', () => {
     expect(option(help, 'extra')?.default).toBeNull();
   });
 
+  it('Go flag `defaults to 4,194,304 (4 megabytes)`, `(default is 1,000)`: commas grouping thousands are one number', () => {
+    const help =
+      'Usage of rpc:\n  -max-msg-sz int\n    \tThe maximum size. If not specified, defaults to 4,194,304 (4 megabytes).\n  -max-items int\n    \tThe most items (default is 1,000).\n';
+    expect(option(help, 'max-msg-sz')?.default).toBe(4194304);
+    expect(option(help, 'max-items')?.default).toBe(1000);
+  });
+
   it('`The default template is `{{>main}}`.`: a code span quotes the default as quotes do', () => {
     const help = USAGE(' -t, --template <file>   A custom handlebars template file. The default template is `{{>main}}`.\n');
     expect(option(help, 'template')?.default).toBe('{{>main}}');
