@@ -100,3 +100,11 @@ describe('defaults', () => {
     expect(option(help, 'template')?.default).toBe('{{>main}}');
   });
 });
+
+describe('names', () => {
+  it('command-line-usage: a `Synopsis` title flush left, a blank line, then `$ prog …` forms indented: the forms name the program, not the header', () => {
+    const help =
+      '\njsdoc-to-markdown\n\n  Generates markdown documentation.\n\nSynopsis\n\n  $ jsdoc2md <jsdoc-options> [<dmd-options>]\n  $ jsdoc2md --help\n\nGeneral options\n\n  -h, --help    Print usage information\n  --json        Prints the data.\n';
+    expect(parseHelp(help).name).toBe('jsdoc2md');
+  });
+});
