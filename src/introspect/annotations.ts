@@ -250,6 +250,19 @@ function quotedAlternativeChoices(description: string): string[] | null {
 }
 
 /**
+ * command-line-usage (jsdoc2md) `Specify ether \`posix\` or \`win32\`.`: a short sentence, a verb and
+ * at most one word more, whose object is code spans joined by `or`, names the values. A longer
+ * lead-in says what the spans are (`Read configuration from \`pyproject.toml\` or \`setup.cfg\`.`,
+ * `… stored in the \`storage\` or \`uniform\` storage classes`): no list of values.
+ */
+const CODE_SPAN_SENTENCE = /(?:^|[.!;]\s+)[A-Z][a-z]+(?:\s+[a-z]+)?\s+(`[a-z0-9][\w.-]{0,30}`(?:,\s+`[a-z0-9][\w.-]{0,30}`){0,30},?\s+or\s+`[a-z0-9][\w.-]{0,30}`)\.(?=\s|$)/;
+
+function codeSpanSentenceChoices(description: string): string[] | null {
+  const sentence = CODE_SPAN_SENTENCE.exec(description);
+  return sentence === null ? null : [...(sentence[1] ?? '').matchAll(/`([^`]+)`/g)].map((match) => match[1] ?? '');
+}
+
+/**
  * cobra (stern) `'auto': colorize if tty attached, 'always': always colorize, 'never': never
  * colorize.`: two or more quoted values, each defined after its own colon.
  */
@@ -392,6 +405,7 @@ function readProseChoices(facts: DescriptionFacts): void {
   facts.choices ??= parenListWithDefault(description);
   facts.choices ??= placeholderIsQuotedListChoices(description);
   facts.choices ??= quotedAlternativeChoices(description);
+  facts.choices ??= codeSpanSentenceChoices(description);
   facts.choices ??= bracketedListChoices(description, facts.defaultText);
   facts.choices ??= quotedDefinitionChoices(description);
   facts.choices ??= quotedPipeChoices(description);

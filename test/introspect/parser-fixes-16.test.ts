@@ -51,6 +51,13 @@ describe('choices', () => {
     expect(option(help, 'o')?.choices).toBeNull();
   });
 
+  it('command-line-usage `Specify ether `posix` or `win32`.`: code spans as the object of a short sentence list the values; a longer lead-in does not', () => {
+    const help =
+      'Options\n\n --EOL string        Specify ether `posix` or `win32`. Forces all line endings.\n --config string     Read configuration from `pyproject.toml` or `setup.cfg`.\n';
+    expect(option(help, 'EOL')?.choices).toEqual(['posix', 'win32']);
+    expect(option(help, 'config')?.choices).toBeNull();
+  });
+
   it('`a comma-separated list, or a range of values` before arrow-mapped values: a range is taken too, so the set is open', () => {
     const help = CLAP_LONG(
       "  -f, --filters <list>\n          Filter types to try. You can specify a comma-separated list, or a range of values. E.g. '-f 0-3'.\n\n              0  =>  None\n              1  =>  Sub\n              2  =>  Up\n",
