@@ -250,6 +250,19 @@ function quotedAlternativeChoices(description: string): string[] | null {
 }
 
 /**
+ * command-line-usage (jsdoc2md) `Specify ether \`posix\` or \`win32\`.`: a short sentence, a verb and
+ * at most one word more, whose object is code spans joined by `or`, names the values. A longer
+ * lead-in says what the spans are (`Read configuration from \`pyproject.toml\` or \`setup.cfg\`.`,
+ * `… stored in the \`storage\` or \`uniform\` storage classes`): no list of values.
+ */
+const CODE_SPAN_SENTENCE = /(?:^|[.!;]\s+)[A-Z][a-z]+(?:\s+[a-z]+)?\s+(`[a-z0-9][\w.-]{0,30}`(?:,\s+`[a-z0-9][\w.-]{0,30}`){0,30},?\s+or\s+`[a-z0-9][\w.-]{0,30}`)\.(?=\s|$)/;
+
+function codeSpanSentenceChoices(description: string): string[] | null {
+  const sentence = CODE_SPAN_SENTENCE.exec(description);
+  return sentence === null ? null : [...(sentence[1] ?? '').matchAll(/`([^`]+)`/g)].map((match) => match[1] ?? '');
+}
+
+/**
  * cobra (stern) `'auto': colorize if tty attached, 'always': always colorize, 'never': never
  * colorize.`: two or more quoted values, each defined after its own colon.
  */
@@ -392,6 +405,7 @@ function readProseChoices(facts: DescriptionFacts): void {
   facts.choices ??= parenListWithDefault(description);
   facts.choices ??= placeholderIsQuotedListChoices(description);
   facts.choices ??= quotedAlternativeChoices(description);
+  facts.choices ??= codeSpanSentenceChoices(description);
   facts.choices ??= bracketedListChoices(description, facts.defaultText);
   facts.choices ??= quotedDefinitionChoices(description);
   facts.choices ??= quotedPipeChoices(description);
@@ -411,9 +425,10 @@ function readListedDefault(facts: DescriptionFacts): void {
   const { description } = facts;
   if (facts.defaultText === null) {
     // GNU patch quotes the items: `'ignore' that they are read-only, 'warn' (default), or 'fail'`
-    // …and rake `OUT can be stderr (default) or stdout.` (the first of two, after the value name)
+    // …and rake `OUT can be stderr (default) or stdout.` (the first of two, after the value name);
+    // jsdoc2md `Two options to render @param lists: list or table (default).`: the last after `or`, ending the sentence
     const marked =
-      new RegExp(String.raw`(?:^|[:,]\s*|\b(?:either|one of|are)\s+)(['"]?)(${LIST_ITEM})\1 \(default\)(?=\s*(?:,|$)|\s+or\s)`).exec(description) ??
+      new RegExp(String.raw`(?:^|[:,]\s*|\b(?:either|one of|are)\s+|(?<=\b${LIST_ITEM},?\s+)or\s+)(['"]?)(${LIST_ITEM})\1 \(default\)(?=\s*(?:,|$)|\s+or\s|\.(?:\s|$))`).exec(description) ??
       new RegExp(String.raw`\b[A-Z][A-Z_]{1,20}\s+(?:is|can be|must be)\s+()(${LIST_ITEM}) \(default\)(?=\s+or\s+${LIST_ITEM}\.?(?:\s|$))`).exec(description) ??
       // nbstripout `Specify mode between [jupyter (default) | zeppelin]`: an item of a bracketed `|` list
       new RegExp(String.raw`\[(?:${LIST_ITEM}\s*\|\s*){0,10}()(${LIST_ITEM}) \(default\)(?=\s*[|\]])`).exec(description);
@@ -496,14 +511,15 @@ function readProseDefault(facts: DescriptionFacts): void {
   const plain =
     // not a conditional one (`defaults to "checked-hash" if SOURCE_DATE_EPOCH is set`), nor alternatives (`index or name`)
     // (argp nm `WHEN defaults to 'always' or can be 'auto' or 'never'`: `or can be` starts a clause of its own)
-    /\bdefault(?:s to|:)\s+("[^"]{0,200}"|'[^']{0,200}'|[^\s,;)\]]{1,200})(?=[\s,;)\]]|$)(?!,?\s+\(?(?:if|when|unless|or(?!\s+(?:can|may)\s+be\b))\b)/i.exec(description) ??
+    // (grpcurl `defaults to 4,194,304 (4 megabytes)`: commas grouping a number's thousands are no list)
+    /\bdefault(?:s to|:)\s+("[^"]{0,200}"|'[^']{0,200}'|\d{1,3}(?:,\d{3})+(?![\d,])|[^\s,;)\]]{1,200})(?=[\s,;)\]]|$)(?!,?\s+\(?(?:if|when|unless|or(?!\s+(?:can|may)\s+be\b))\b)/i.exec(description) ??
     // napi `Whether to enable the dts cache, default to true`: a clause `default to` a value ending it
     // (not `Mock names default to 'Mock'+ …`, `If present, default to ".*" for the pod-query.`)
     /(?:^|[,;]\s+)default to\s+("[^"]{0,200}"|'[^']{0,200}'|[^\s,;)\]]{1,200}?)\.?(?=\s*$|[;,]\s)/i.exec(description) ??
     // GNU prose: `the default is 1`, `Default is -1 which…`, `(default 5)`, `The default value is
     // 10.`, `number of jobs; default 4`, codespell `The default mask is 34.` (one noun naming the
-    // value); numbers and quoted text only
-    /(?:\bdefault(?: [a-z]{2,20})? is|\(default|[;,]\s+default|\b(?:instead of|than) the default)\s+("[^"]{0,200}"|'[^']{0,200}'|[+-]?\d+(?:\.\d+)?)(?!\w|\.\w)/i.exec(description) ??
+    // value); numbers and quoted text only (jsdoc2md `The default template is \`{{>main}}\`.`: a code span quotes too)
+    /(?:\bdefault(?: [a-z]{2,20})? is|\(default|[;,]\s+default|\b(?:instead of|than) the default)\s+("[^"]{0,200}"|'[^']{0,200}'|`[^`]{1,200}`|\d{1,3}(?:,\d{3})+(?![\d,])|[+-]?\d+(?:\.\d+)?)(?!\w|\.\w)/i.exec(description) ??
     // argparse speedtest-cli `… in CSV output. Default ","`, `HTTP timeout in seconds. Default 10`: a
     // sentence of `Default` and a value (not xxd's per-mode `Default 16 (-i: 12, -ps: 30).`)
     /(?:^|[.!]\s+)Default\s+("[^"]{0,200}"|'[^']{0,200}'|[+-]?\d+(?:\.\d+)?)(?=\.?$|\.\s)/.exec(description) ??
@@ -550,7 +566,12 @@ function readProseDefault(facts: DescriptionFacts): void {
     /^\s+[A-Za-z]/.test(description.slice(plain.index + plain[0].length)) &&
     !namesFileByNoun(plain[1] ?? '', description.slice(plain.index + plain[0].length)) &&
     !TITLED_FIELD_AFTER.test(description.slice(plain.index + plain[0].length));
-  if (plain && !cut && !unclosed && !expression && !phrase && !isListDefault(description, plain) && !isPerCaseDefault(description, plain)) setDefault(facts, (plain[1] ?? '').replace(/\.$/, ''));
+  if (plain && !cut && !unclosed && !expression && !phrase && !isListDefault(description, plain) && !isPerCaseDefault(description, plain)) setDefault(facts, withoutThousandsCommas((plain[1] ?? '').replace(/\.$/, '')));
+}
+
+/** `4,194,304` → `4194304`: a number written with its thousands grouped by commas. */
+function withoutThousandsCommas(text: string): string {
+  return /^\d{1,3}(?:,\d{3})+$/.test(text) ? text.replace(/,/g, '') : text;
 }
 
 /**

@@ -373,7 +373,11 @@ class Scanner {
     const ruled = RULED_TITLE.exec(trimmed);
     if (ruled !== null) return ruled[1] ?? null;
     // meow: `  Usage`, `  Options`, `  Examples` indented by two, their content deeper
-    if (indent <= 4 && BARE_TITLE.test(trimmed) && (this.lines[index - 1] ?? '').trim().length === 0 && indentOf(this.lines[index + 1] ?? '') > indent) return trimmed;
+    // (command-line-usage: `Synopsis` flush left, a blank line, then its content indented by two; not
+    // tsc's `COMMON COMMANDS`, a blank line, then example command lines)
+    const spaced = (this.lines[index + 1] ?? '').trim().length === 0 && !/commands$/i.test(trimmed);
+    const below = spaced ? (this.lines[index + 2] ?? '') : (this.lines[index + 1] ?? '');
+    if (indent <= 4 && BARE_TITLE.test(trimmed) && (this.lines[index - 1] ?? '').trim().length === 0 && indentOf(below) > indent) return trimmed;
     if (indent > 0 && indent === this.capitalTitleIndent && CAPITAL_TITLE.test(trimmed) && (this.lines[index - 1] ?? '').trim().length === 0) return trimmed;
     if (indent > 0) return null;
     if (this.capitalTitles && /^[A-Z][A-Z ]{1,40}$/.test(trimmed)) return trimmed;

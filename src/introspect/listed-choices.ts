@@ -49,6 +49,24 @@ function isGluedGroup(text: string, start: number, end: number): boolean {
   return /[\w.]/.test(before) || /[\w:.]/.test(after) && !/^\.(?:\s|$)/.test(text.slice(end));
 }
 
+/**
+ * yamlfmt `Paths to exclude in the chosen format (standard or doublestar)`: a description that opens
+ * by naming its value a path, file or pattern takes any spelling; a pair in it glosses another word.
+ */
+const OPENS_WITH_VALUE_SOURCE = /^(?:paths?|files?|file ?names?|dir(?:ectorie)?s|directory|dir|folders?|globs?|patterns?)\s+(?:to|of|for|that|which|in|from)\b/i;
+
+/**
+ * semver `-n <base>  … Can be either 0 or 1, or false to omit the number altogether.`: a sentence
+ * whose subject is the value, left unsaid (`Can be`, `Must be`, `May be`), listing values joined by
+ * `or`; an item may go on to say what it is for (`… or false to omit …`).
+ */
+/** A value named as a path (`<path>`, `DIR`, `FILE`), or a description opening with one (`Path to …`). */
+const PATH_VALUE = /^(?:paths?|files?|dirs?|directory|directories|folders?)$/i;
+const PATH_DESCRIPTION = /^(?:(?:an?|the)\s+)?(?:(?:relative|absolute|optional|custom)\s+)?(?:paths?|files?|directory|directories|folders?)\b/i;
+const SUBJECTLESS_CAN_BE = new RegExp(
+  String.raw`(?:^|[.;]\s+)(?:Can|Must|May|Should) be (?:either |one of:? )?(${LIST_ITEM}(?:(?:,\s*or|,|\s+or)\s+${LIST_ITEM}){1,30})(?=\s*(?:[.;)(]|$)|\s+(?:to|for)\s)`,
+);
+
 /** `(3x or latest)`: exactly two values joined by `or`, the whole parenthesis. */
 const PAREN_OR_PAIR = new RegExp(String.raw`\((${LIST_ITEM}) or (${LIST_ITEM})\)`);
 const PAREN_NAMED = String.raw`\((${LIST_ITEM})\)`;
@@ -196,6 +214,10 @@ export function listedChoices(text: string, valueName: string | null): string[] 
   if (assigned !== null) return assigned;
   const aliased = ALIASED_CLAUSES.exec(description);
   if (aliased !== null) return [...(aliased[1] ?? '').matchAll(new RegExp(String.raw`(?:^|;\s+(?:and\s+)?)(${LIST_ITEM}) or (${LIST_ITEM})`, 'g'))].flatMap((clause) => [clause[1] ?? '', clause[2] ?? '']);
+  // …but a path's qualities are no values (typer rstcheck `--sphinx-source-dir <path>  Path to the
+  // sphinx 'source' directory. … May be relative or absolute.`)
+  const subjectless = PATH_VALUE.test(name) || PATH_DESCRIPTION.test(description) ? null : SUBJECTLESS_CAN_BE.exec(description);
+  if (subjectless !== null && !namesAnyKindOfValue(splitList(subjectless[1] ?? ''))) return splitList(subjectless[1] ?? '');
   let match = LIST_AFTER_NOUN.exec(description);
   if (match === null && /^[A-Z][A-Z_]{1,20}$/.test(name)) {
     // GNU patch `Valid WORDs are: literal, shell, …`: the value name in the plural counts too
@@ -252,7 +274,8 @@ export function listedChoices(text: string, valueName: string | null): string[] 
   const parenthesized = PAREN_LIST.exec(description);
   // black `add the given magic to the list of known python-magics (capture, prun, …)`: members of a
   // list the option adds to, or examples (`such as`, `e.g.`), are no list of its values
-  if (parenthesized !== null && EXAMPLE_CUE.test(/[^.]*$/.exec(description.slice(0, parenthesized.index))?.[0] ?? '')) return null;
+  // (nor is oxipng's `(zc, f, etc.)`: a list ending in `etc.` names examples, and text after it may still list the values)
+  if (parenthesized !== null && (EXAMPLE_CUE.test(/[^.]*$/.exec(description.slice(0, parenthesized.index))?.[0] ?? '') || /,\s*etc\.?$/i.test(parenthesized[1] ?? ''))) return null;
   // flake8 `(default, pylint, quiet-filename) or a format string`: an alternative outside the list opens it
   if (parenthesized !== null && /^\s*or\b/.test(description.slice(parenthesized.index + parenthesized[0].length))) return null;
   if (parenthesized !== null) {
@@ -264,7 +287,7 @@ export function listedChoices(text: string, valueName: string | null): string[] 
   }
   // citty nuxi `release channel (3x or latest)`: two values joined by `or` in parentheses, when neither names a kind of value (`(file or directory)`)
   const pairedOr = PAREN_OR_PAIR.exec(description);
-  if (pairedOr !== null && !isGluedGroup(description, pairedOr.index, pairedOr.index + pairedOr[0].length)) {
+  if (pairedOr !== null && !isGluedGroup(description, pairedOr.index, pairedOr.index + pairedOr[0].length) && !OPENS_WITH_VALUE_SOURCE.test(description)) {
     const pair = [pairedOr[1] ?? '', pairedOr[2] ?? ''];
     if (!namesAnyKindOfValue(pair) && !EXAMPLE_CUE.test(/[^.]*$/.exec(description.slice(0, pairedOr.index))?.[0] ?? '')) return pair;
   }
@@ -294,7 +317,10 @@ export function exampleListChoices(description: string, defaultText: string | nu
 }
 
 /** `json   machine-readable`, or with a dash between (Go benchstat's `text - plain text`). */
-const DEFINITION_LINE = /^([a-z0-9][\w.-]{0,30}(?:,\s*[a-z0-9][\w.-]{0,30}){0,5})(?:\s{2,}|\s+-\s+)\S/;
+// …or an arrow (clap oxipng `max =>   (stable alias for the max level)`)
+const DEFINITION_LINE = /^([a-z0-9][\w.-]{0,30}(?:,\s*[a-z0-9][\w.-]{0,30}){0,5})(?:\s{2,}|\s+-\s+|\s*=>\s+)\S/;
+/** clap oxipng `0   => --zc 5 --fast`: a value mapped by an arrow to what it means. */
+const ARROW_ITEM = /^[a-z0-9][\w.-]{0,30}\s*=>\s/;
 
 /**
  * streamzip `Valid methods are` (then `store    Store without compression`…): a line naming the
@@ -311,12 +337,15 @@ const VALUES_ARE_TITLE = /^(?:the\s+)?(?:valid|supported|available|possible|allo
  */
 export function definitionListChoices(lines: readonly string[], indents?: readonly number[]): string[] | null {
   const colon = lines.findIndex((line) => /:$/.test(line) || VALUES_ARE_TITLE.test(line));
-  if (colon === -1) return null;
+  // clap oxipng `-o, --opt <level>  … returns.` then `0   => --zc 5 --fast` …: lines mapping values
+  // by arrows are a value list of their own, with no line ending in `:` to introduce them
+  const first = colon !== -1 ? colon + 1 : lines.findIndex((line) => ARROW_ITEM.test(line));
+  if (first === -1) return null;
   const choices: string[] = [];
   let itemIndent: number | undefined;
-  for (const [offset, line] of lines.slice(colon + 1).entries()) {
+  for (const [offset, line] of lines.slice(first).entries()) {
     // with indents known, a line deeper than the items continues the item above
-    const indent = indents?.[colon + 1 + offset];
+    const indent = indents?.[first + offset];
     itemIndent ??= indent;
     if (indent !== undefined && itemIndent !== undefined && indent > itemIndent) continue;
     // clap long help: `Possible values:` then `- fast: Run swiftly`

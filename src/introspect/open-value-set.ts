@@ -45,3 +45,16 @@ export function isOpenValueSet(items: readonly string[], tagged = false): boolea
   if (items.some((item) => PLACEHOLDER.test(item)) && items.some((item) => /^[a-z0-9][a-z0-9._-]*$/.test(item))) return true;
   return items.every((item) => QUANTITY.test(item)) || (!tagged && items.every((item) => TYPE_NAMES.has(item.toLowerCase())));
 }
+
+/**
+ * bombardier `<spec> is either a name … of some format … or a path to the user-defined template`,
+ * flake8 `… or a format string`: prose offering, beside the listed names, a kind of value any
+ * spelling of which is taken (a path, a file, a URL, a format string or template, or oxipng's
+ * `a comma-separated list, or a range of values`) leaves the list open; the names it lists are
+ * some of the values, not all.
+ */
+const OPEN_ALTERNATIVE = /\bor (?:a|an|any) (?:(?:custom|user-defined|relative|absolute) )?(?:path|file ?(?:name|path)?|url|format string|template|range)\b/i;
+
+export function offersOpenAlternative(description: string): boolean {
+  return OPEN_ALTERNATIVE.test(description);
+}

@@ -13,7 +13,7 @@ import { withUsageBareFlag } from './usage-bare-flags.ts';
 import type { CliOption, CliValueType } from './spec.ts';
 import { coerceDefault, isExplicitStringName, isNumberText, typeFromDefault, typeFromValueName } from './value-type.ts';
 import { valueSeparatorOf } from './value-list.ts';
-import { isOpenValueSet } from './open-value-set.ts';
+import { isOpenValueSet, offersOpenAlternative } from './open-value-set.ts';
 import { readValueDefinitionLine } from './value-definition-line.ts';
 import { setValueListChoices } from './set-value-list.ts';
 import { sentenceOpeningChoices } from './sentence-values.ts';
@@ -72,9 +72,10 @@ export function isProseDefault(text: string, quoted: boolean, takesValue: boolea
   if (choices !== null && choices.length > 0) return true;
   if (quoted) return false;
   // a list, an object, or alternatives in braces (busybox `(default {/etc,HOME}/httpd.conf)`);
-  // not a regular expression's character class with its quantifier (docformatter `[!"#…~]{4,}`)
+  // not a regular expression's character class with its quantifier (docformatter `[!"#…~]{4,}`);
+  // nor a file-name template whose `{}` the program fills in (docopt xsv `[default: {}.csv]`)
   const characterClass = /^\[.*\](?:[*+?]|\{\d+(?:,\d*)?\})$/.test(text);
-  if (!characterClass && /^\[|^\{\s*["'}]|\{[^{}]*,[^{}]*\}/.test(text)) return true;
+  if (!characterClass && /^\[|^\{\s*(?:["']|\}$)|\{[^{}]*,[^{}]*\}/.test(text)) return true;
   if (/\s/.test(text) && !isCommandLine(text, names) && !FIELD_TEMPLATE.test(text)) return true;
   // restic `(default: $RESTIC_KEY_HINT)`: the environment variable it is read from, not a value
   if (/^\$\{?[A-Za-z_]\w*\}?$/.test(text)) return true;
@@ -355,12 +356,18 @@ export interface OptionStyle {
   usageBareFlags?: ReadonlySet<string>;
 }
 
+/** `--name=<value>` / `--name=[value]` ending the head: a bracketed placeholder, not a value. */
+const AUTHOR_PLACEHOLDER = /--[\w-]+=(?:<[^<>]+>|\[[^[\]]+\])(?:\s*\.{3})?$/;
+
 /**
  * A default written as the placeholder: quoted (`--config="~/dasel.yaml"`, any framework), or, in a
  * kong help, any value that is not an upper-case name (`--timeout=0s`). The empty string says nothing.
  */
-function placeholderDefault(valueName: string | null, style: OptionStyle): string | null {
+function placeholderDefault(valueName: string | null, style: OptionStyle, rawHead = ''): string | null {
   if (valueName === null) return null;
+  // kingpin `--requests=[pos. int.]`, `--print=<spec>`: a value set off in brackets after the `=` is
+  // the author's placeholder (the framework writes a default bare or quoted), never a default
+  if (AUTHOR_PLACEHOLDER.test(rawHead.split(/\s{2,}/)[0] ?? '')) return null;
   const quoted = /^"(.*)"$/.exec(valueName);
   if (quoted) return (quoted[1] ?? '').length > 0 ? (quoted[1] ?? null) : null;
   if (style.defaultInPlaceholder === true && !/^[A-Z<[{(]/.test(valueName) && !/^[A-Z][A-Z0-9_-]*$/.test(valueName)) return valueName;
@@ -458,7 +465,7 @@ export function optionFromEntry(given: Entry, style: OptionStyle = {}): CliOptio
   // urfave `(docs.go, swagger.json, swagger.yaml) like go,json,yaml (default: "go,json,yaml")`: a
   // list in prose that leaves out the quoted default is no list of the option's values
   // (pflag's `(default "")` states no default: d2 `(svg, png, ascii, …) … (default "")` keeps its list)
-  const provenProse = prose !== null && facts.defaultQuoted && facts.defaultText !== null && facts.defaultText !== '' && matchingChoice(facts.defaultText, prose) === undefined ? null : prose;
+  const provenProse = prose !== null && offersOpenAlternative(facts.description) ? null : prose !== null && facts.defaultQuoted && facts.defaultText !== null && facts.defaultText !== '' && matchingChoice(facts.defaultText, prose) === undefined ? null : prose;
   const stated = definition?.choices ?? letterClassChoices(head.choices, text) ?? facts.choices ?? (placeholder ? provenProse : (wholeListChoices(facts.description) ?? setValueListChoices(facts.description)));
   // `[possible values: ]` names none: an empty list is no list; nor are examples of an open set
   const choices = stated !== null && stated.length > 0 && !isOpenValueSet(stated, stated === facts.choices && facts.choicesTagged === true) ? stated : null;
@@ -481,7 +488,7 @@ export function optionFromEntry(given: Entry, style: OptionStyle = {}): CliOptio
   if (bracketed.flagDefault !== null && !shape.takes) option.default = bracketed.flagDefault;
   if (definition?.defaultText != null && option.default === null) option.default = definition.defaultText;
   // kingpin `--ignored-dirs=vendor... ...`: a repeated option's placeholder shows the first of its defaults, no one default
-  const fromPlaceholder = shape.takes && option.default === null && !bracketed.listDefault && !head.repeatable ? placeholderDefault(head.valueName, style) : null;
+  const fromPlaceholder = shape.takes && option.default === null && !bracketed.listDefault && !head.repeatable ? placeholderDefault(head.valueName, style, entry.head.trim()) : null;
   if (fromPlaceholder !== null) {
     // kong `--workers=4`: an unquoted number types the option
     if (option.type === 'string' && !/^"/.test(head.valueName ?? '')) option.type = typeFromDefault(fromPlaceholder, false) ?? 'string';

@@ -111,6 +111,17 @@ function formRuns(text: string): boolean {
   return /-[A-Za-z0-9]/.test(rest);
 }
 
+/** `$ prog [--help | -h | --version | -v]`, `prog --version`: a usage form of nothing but help and version spellings. */
+function asksOnlyHelpOrVersion(text: string): boolean {
+  const rest = text.trim().replace(/^[$%>]\s+/, '').replace(/^\S+/, '');
+  return /-/.test(rest) && /^[\s[\]()|]*$/.test(rest.replace(/--help\b|--version\b|(^|[\s[(|])-[hVv](?=[\s\])|]|$)/g, ' '));
+}
+
+/** Whether a form of the program with no positionals does more than ask for help or the version (licensecheck `[ --list-licenses | … ]`). */
+function runsWithoutPositionals(first: UsageForm, forms: readonly UsageForm[], texts: readonly string[]): boolean {
+  return forms.some((form, index) => form.program === first.program && form.commandPath.join(' ') === first.commandPath.join(' ') && form.positionals.length === 0 && !asksOnlyHelpOrVersion(texts[index] ?? ''));
+}
+
 /**
  * docopt prints several forms: a positional the first form requires is optional when another form
  * of the same command runs with options only (`prog [options] PATH...` and
@@ -138,7 +149,7 @@ function endsWithAll(longer: UsageForm['positionals'], tail: UsageForm['position
  * … [FILE] [[+]OFFSET[.][b] [+][LABEL][.][b]]`: a later form of the same command that starts with
  * the first form's positionals and goes on with optional ones adds those, optional.
  */
-function extendedByOtherForms(positionals: UsageForm['positionals'], first: UsageForm, forms: readonly UsageForm[]): UsageForm['positionals'] {
+function extendedByOtherForms(positionals: UsageForm['positionals'], first: UsageForm, forms: readonly UsageForm[], emptyFormRuns = true): UsageForm['positionals'] {
   const path = first.commandPath.join(' ');
   if (positionals.length === 0) {
     // util-linux findmnt: `findmnt [options]` then `findmnt [options] <device> <mountpoint>`: the first
@@ -155,7 +166,10 @@ function extendedByOtherForms(positionals: UsageForm['positionals'], first: Usag
     const names = fullest.positionals.map((positional) => positional.name);
     const agrees = (form: UsageForm): boolean =>
       form.program !== first.program || literalOnly(form) || form.positionals.every((positional) => positional.name.split('|').every((name) => names.includes(name)));
-    return forms.every(agrees) ? fullest.positionals.map((positional) => ({ ...positional, required: false })) : positionals;
+    // (npm-run-all `run-p [--help | -h | --version | -v]` then `run-p [OPTIONS] <tasks>`: a form that
+    // only asks for help or the version runs nothing, so when no other form goes without positionals
+    // the later form says what is required)
+    return forms.every(agrees) ? fullest.positionals.map((positional) => ({ ...positional, required: emptyFormRuns ? false : positional.required })) : positionals;
   }
   const result = [...positionals];
   for (const form of forms) {
@@ -384,7 +398,7 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
   const subcommands = collectSubcommands(scan.entries, docoptWords, firstForm?.program ? programBaseName(firstForm.program) : null);
   let usagePositionals = docoptWords.length > 0 && subcommands.length > 0 ? [] : (firstForm?.positionals ?? []);
   if (firstForm !== undefined) usagePositionals = optionalWhereAnotherFormRunsWithout(usagePositionals, firstForm, scan.usageForms.slice(0, MAX_USAGE_FORMS), forms);
-  if (firstForm !== undefined && docoptWords.length === 0) usagePositionals = extendedByOtherForms(usagePositionals, firstForm, forms);
+  if (firstForm !== undefined && docoptWords.length === 0) usagePositionals = extendedByOtherForms(usagePositionals, firstForm, forms, runsWithoutPositionals(firstForm, forms, scan.usageForms));
   if (firstForm !== undefined && docoptWords.length === 0) usagePositionals = variadicInOtherForms(usagePositionals, firstForm, forms);
   // yargs nyc: `nyc [command] [options]` then `nyc [options] [bin-to-instrument]`: a later form of the
   // program without the command placeholder (nor a listed command) shows what the root itself takes
