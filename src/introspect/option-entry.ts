@@ -236,7 +236,8 @@ function derivedChoiceDefault(description: string, choices: readonly string[] | 
 function definitionLineDefault(lines: readonly string[], choices: readonly string[] | null): string | null {
   if (choices === null) return null;
   const marked = lines
-    .map((line) => /^([a-z0-9][\w.-]{0,30})\s{2,}\S.{0,200}\((?:the )?default\)\.?$/i.exec(line.trim())?.[1])
+    // …rimraf writes a colon after the name: `rimraf: choose the best option (default)`
+    .map((line) => /^([a-z0-9][\w.-]{0,30})(?:\s{2,}|:\s+)\S.{0,200}\((?:the )?default\)\.?$/i.exec(line.trim())?.[1])
     .filter((item): item is string => item !== undefined && choices.includes(item));
   return marked.length === 1 ? (marked[0] ?? null) : null;
 }
@@ -286,8 +287,11 @@ function defaultOf(head: OptionHead, facts: DescriptionFacts, shape: ValueShape,
       // click `--x / --no-x  [default: x]` or `[default: no-x]`; black's `--fast / --safe  [default: --safe]`
       const negationName = head.negation.replace(/^-+/, '');
       const stated = facts.defaultText.replace(/^--?(?=[A-Za-z])/, '');
-      if (stated === long || /^true$/i.test(stated)) return true;
-      if (stated === negationName || /^false$/i.test(stated)) return false;
+      // …unified-args `--[no-]color   specify color in report (on by default)`: the switch's state in words
+      // (not `Default is off.` nor `[Default: Enabled]`, which the corpus reads as no stated value)
+      const byDefault = /\((on|off) by default\)/i.exec(text)?.[1]?.toLowerCase();
+      if (stated === long || /^true$/i.test(stated) || byDefault === 'on') return true;
+      if (stated === negationName || /^false$/i.test(stated) || byDefault === 'off') return false;
       return null;
     }
     // `--no-color  … (default: true)` says what the negation does, not a value to set; but a

@@ -1,0 +1,30 @@
+/**
+ * Notations met in parser fixes round 12 on batch 16's JS/TS and Rust/Go texts (issue 12), each
+ * pinned on a minimal help: choices, defaults, value-taking, positionals and names.
+ */
+import { describe, expect, it } from 'vitest';
+import { parseHelp } from '../../src/introspect/parse-help.ts';
+import { option } from './parsed-option.ts';
+
+describe('choices', () => {
+  it('a definition list written `name: meaning` under a line ending in `:`; an item left in an open parenthesis runs on', () => {
+    const help =
+      'Usage: rm <path>\n\nOptions:\n  -g --glob       Treat arguments as glob patterns\n  --impl=<type>   Specify the implementation to use:\n                  rimraf: choose the best option (default)\n                  native: the built-in implementation\n                  windows: the Windows implementation (falls back to\n                           move-remove on ENOTEMPTY)\n                  move-remove: a slow reliable fallback\n';
+    expect(option(help, 'impl')).toMatchObject({ choices: ['rimraf', 'native', 'windows', 'move-remove'], default: 'rimraf' });
+  });
+
+  it('a capitalized `Note: …` line under a colon line is no definition item', () => {
+    const help = 'Options:\n  --mode <m>   Pick one:\n               Note: see the manual\n               Example: fast\n';
+    expect(option(help, 'mode')?.choices).toBeNull();
+  });
+});
+
+describe('defaults', () => {
+  it('unified-args `--[no-]color … (on by default)`: a negatable switch stated on (and off)', () => {
+    const help = 'Options:\n      --[no-]color    specify color in report (on by default)\n      --[no-]watch    watch files (off by default)\n      --stdout        write to stdout (on by default)\n';
+    expect(option(help, 'color')).toMatchObject({ takes_value: false, default: true, negation: '--no-color' });
+    expect(option(help, 'watch')).toMatchObject({ takes_value: false, default: false });
+    // a switch without a negation states no value to pass
+    expect(option(help, 'stdout')?.default).toBeNull();
+  });
+});
