@@ -19,6 +19,16 @@ describe('choices', () => {
   });
 });
 
+describe('value-taking', () => {
+  it('unified-args `--resolve-from cwd|dir`: lower-case values joined by bare pipes take a value and are its choices', () => {
+    const help = 'Options:\n      --resolve-from cwd|dir  resolve patterns from its directory or cwd\n      --source path|glob      where to read\n  -q  --quiet                 output only errors\n';
+    expect(option(help, 'resolve-from')).toMatchObject({ takes_value: true, choices: ['cwd', 'dir'] });
+    // every alternative a kind of value: one placeholder
+    expect(option(help, 'source')).toMatchObject({ takes_value: true, choices: null });
+    expect(option(help, 'quiet')?.takes_value).toBe(false);
+  });
+});
+
 describe('defaults', () => {
   it('unified-args `--[no-]color … (on by default)`: a negatable switch stated on (and off)', () => {
     const help = 'Options:\n      --[no-]color    specify color in report (on by default)\n      --[no-]watch    watch files (off by default)\n      --stdout        write to stdout (on by default)\n';
