@@ -421,7 +421,10 @@ function readListedDefault(facts: DescriptionFacts): void {
     const quotedMarked = marked ?? new RegExp(String.raw`(?:^|\s)(['"])(${LIST_ITEM})\1 \(default\)(?=\s*(?:,|$)|\s+or\s)`).exec(description);
     if (quotedMarked) {
       facts.defaultText = quotedMarked[2] ?? null;
-      facts.defaultQuoted = (quotedMarked[1] ?? '') !== '';
+      // csso `none (default), inline, file or <filename>`: a word marked among listed values is one
+      // of them: a literal value even when it is a word like `none` (numbers keep their type)
+      const listed = /^\s*,|^\s+or\s/.test(description.slice(quotedMarked.index + quotedMarked[0].length)) && !/^[+-]?\d/.test(quotedMarked[2] ?? '');
+      facts.defaultQuoted = (quotedMarked[1] ?? '') !== '' || listed;
     }
   }
   if (facts.defaultText === null) {

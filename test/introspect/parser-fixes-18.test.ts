@@ -30,6 +30,13 @@ describe('value-taking', () => {
 });
 
 describe('defaults', () => {
+  it('csso `none (default), inline, file or <filename>`: a word marked among listed values is the default, even `none`', () => {
+    const help = 'Options:\n  -s, --source-map <destination>  Generate source map: none (default), inline, file or <filename>\n  -o, --output <filename>         Output file (default: none)\n';
+    expect(option(help, 'source-map')).toMatchObject({ default: 'none', choices: null });
+    // `none` alone names no value
+    expect(option(help, 'output')?.default).toBeNull();
+  });
+
   it('unified-args `--[no-]color … (on by default)`: a negatable switch stated on (and off)', () => {
     const help = 'Options:\n      --[no-]color    specify color in report (on by default)\n      --[no-]watch    watch files (off by default)\n      --stdout        write to stdout (on by default)\n';
     expect(option(help, 'color')).toMatchObject({ takes_value: false, default: true, negation: '--no-color' });
