@@ -45,3 +45,12 @@ describe('defaults', () => {
     expect(option(help, 'stdout')?.default).toBeNull();
   });
 });
+
+describe('positionals', () => {
+  it('stylus `[< in [> out]]`: a shell redirection and its file are no positional; `<file>` still is', () => {
+    const spec = parseHelp('Usage: stylus [options] [< in [> out]] [file ...]\n\nOptions:\n  -w, --watch   Watch files\n');
+    expect(spec.positionals.map((positional) => [positional.name, positional.required, positional.variadic])).toEqual([['file', false, true]]);
+    const plain = parseHelp('Usage: conv [options] <input> > out.txt\n\nOptions:\n  -w, --watch   Watch files\n');
+    expect(plain.positionals.map((positional) => positional.name)).toEqual(['input']);
+  });
+});
