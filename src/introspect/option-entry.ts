@@ -29,6 +29,8 @@ const STREAM_WORDS = /^(stdin|stdout|stderr)$/i;
 const PROSE_WORDS = /^(the|a|an|this|that|these|those|its|their|your|whatever|whichever|same|no|not|nothing|at|up|about|approximately|either|both)$/i;
 /** An option whose value is a file (by type or name), where `stdin` / `stdout` name a stream. */
 const FILE_OPTION = /file|path|input|output|^in$|^out$|dest|log/i;
+/** A file suffix (`.css`) or a path (`./dist`, `~/.config/x`, `/etc/x.conf`). */
+const FILE_LIKE_DEFAULT = /^(?:\.[a-z0-9]{1,8}|(?:\.{1,2}|~)?\/[\w.@/-]{1,200})$/i;
 /** `(default: cwd)` on a directory option names the current directory, not a directory called `cwd`. */
 const CURRENT_DIRECTORY_WORD = /^cwd$/i;
 const DIRECTORY_OPTION = /dir|folder|path/i;
@@ -172,6 +174,9 @@ function valueShapeOf(head: OptionHead, facts: DescriptionFacts, choices: string
     if (!isProseDefault(stated, facts.defaultQuoted, true, 'string', null, head.longs.map((long) => long.name))) return { takes: true, type: typeFromDefault(stated, facts.defaultQuoted) ?? 'string' };
     if (opensWithLiteralValue(stated)) return { takes: true, type: 'string' };
   }
+  // stylus `--ext   Specify custom file extension for compiled file, default .css`: a default that is a
+  // file suffix or a path is no state of a switch, in any help
+  if (facts.defaultText !== null && head.negation === null && FILE_LIKE_DEFAULT.test(facts.defaultText)) return { takes: true, type: 'string' };
   if (style.untaggedTakesValue === true && facts.typeHint === null && !/\[count\]/i.test(text) && head.negation === null && !(head.longs[0]?.name ?? '').startsWith('no-') && !head.longs.some((long) => style.listedNegations?.has(long.name) === true)) {
     const stated = facts.defaultText;
     // `[default: true]` without a tag is still a switch

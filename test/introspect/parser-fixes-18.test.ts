@@ -30,6 +30,20 @@ describe('value-taking', () => {
 });
 
 describe('defaults', () => {
+  it('stylus `--ext   …, default .css`: a bare option whose stated default is a file suffix or path takes that value', () => {
+    const help =
+      'Usage: stylus [options]\n\nOptions:\n    -u, --use <path>    Use the plugin at <path>\n    --ext               Specify custom file extension for compiled file, default .css\n    --dest              Output directory, default ./out\n    -c, --compress      Compress CSS output, default on\n';
+    expect(option(help, 'ext')).toMatchObject({ takes_value: true, default: '.css' });
+    expect(option(help, 'dest')).toMatchObject({ takes_value: true, default: './out' });
+    expect(option(help, 'compress')).toMatchObject({ takes_value: false, default: null });
+  });
+
+  it('`, default <value>` closing a description; not a pattern holding a `<placeholder>`', () => {
+    const help = 'Options:\n  --format <f>   Output format, default json\n  --output <o>   output file name, default srcdir/<type>_string.go\n';
+    expect(option(help, 'format')?.default).toBe('json');
+    expect(option(help, 'output')?.default).toBeNull();
+  });
+
   it('csso `none (default), inline, file or <filename>`: a word marked among listed values is the default, even `none`', () => {
     const help = 'Options:\n  -s, --source-map <destination>  Generate source map: none (default), inline, file or <filename>\n  -o, --output <filename>         Output file (default: none)\n';
     expect(option(help, 'source-map')).toMatchObject({ default: 'none', choices: null });
