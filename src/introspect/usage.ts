@@ -576,7 +576,10 @@ export function parseUsageForm(form: string, takesValue: (flag: string) => boole
   const spelled = form.replace(OPTIONAL_NO_PREFIX, '$1$2');
   const atoms = normalizedAtoms(attachValuesOfRequiredOptions(closeUnbalancedOptionGroups(spelled), takesValue));
   const result: UsageForm = { program: null, leadingLiterals: [], commandPath: [], positionals: [], requiredOptions: [] };
-  if (!readProgram(atoms, result, commandName)) return result;
+  // bpaf `Usage: [-c=<./.oxlintrc.json>] [PATH]...`: a form that opens with a bracket group names no
+  // program, but its positionals are there all the same
+  const unnamed = atoms[0]?.kind === 'open';
+  if (!unnamed && !readProgram(atoms, result, commandName)) return result;
   const scan: FormScan = {
     result,
     takesValue,
@@ -590,7 +593,7 @@ export function parseUsageForm(form: string, takesValue: (flag: string) => boole
     topLevelPipeAfter: null,
     topLevelAlternative: false,
   };
-  for (let index = 1; index < atoms.length; index += 1) {
+  for (let index = unnamed ? 0 : 1; index < atoms.length; index += 1) {
     const atom = atoms[index];
     if (atom === undefined) break;
     readAtom(scan, atom);

@@ -67,4 +67,10 @@ describe('positionals', () => {
     const plain = parseHelp('Usage: conv [options] <input> > out.txt\n\nOptions:\n  -w, --watch   Watch files\n');
     expect(plain.positionals.map((positional) => positional.name)).toEqual(['input']);
   });
+
+  it('bpaf `Usage: [-c=<FILE>] [PATH]...`: a form naming no program still gives its positionals, and the name comes from the file', () => {
+    const spec = parseHelp('Usage: [-c=<FILE>] [PATH]...\n\nAvailable options:\n    -c, --config=<FILE>  Config file\n', { fileName: 'oxlint.wasm' });
+    expect(spec.positionals.map((positional) => [positional.name, positional.required, positional.variadic])).toEqual([['PATH', false, true]]);
+    expect(spec.name).toBe('oxlint');
+  });
 });
