@@ -176,7 +176,8 @@ function valueShapeOf(head: OptionHead, facts: DescriptionFacts, choices: string
   }
   // stylus `--ext   Specify custom file extension for compiled file, default .css`: a default that is a
   // file suffix or a path is no state of a switch, in any help
-  if (facts.defaultText !== null && head.negation === null && FILE_LIKE_DEFAULT.test(facts.defaultText)) return { takes: true, type: 'string' };
+  // (`--no-config   … (default: ~/.foorc)` tells what the negation turns off)
+  if (facts.defaultText !== null && head.negation === null && !(head.longs[0]?.name ?? '').startsWith('no-') && FILE_LIKE_DEFAULT.test(facts.defaultText)) return { takes: true, type: 'string' };
   if (style.untaggedTakesValue === true && facts.typeHint === null && !/\[count\]/i.test(text) && head.negation === null && !(head.longs[0]?.name ?? '').startsWith('no-') && !head.longs.some((long) => style.listedNegations?.has(long.name) === true)) {
     const stated = facts.defaultText;
     // `[default: true]` without a tag is still a switch

@@ -36,6 +36,7 @@ describe('defaults', () => {
     expect(option(help, 'ext')).toMatchObject({ takes_value: true, default: '.css' });
     expect(option(help, 'dest')).toMatchObject({ takes_value: true, default: './out' });
     expect(option(help, 'compress')).toMatchObject({ takes_value: false, default: null });
+    expect(option('Options:\n  -c, --config <file>  Config file\n  --no-config          Skip the config file, default ~/.foorc\n', 'no-config')?.takes_value).toBe(false);
   });
 
   it('`, default <value>` closing a description; not a pattern holding a `<placeholder>`', () => {
