@@ -436,7 +436,10 @@ function readListedDefault(facts: DescriptionFacts): void {
     const quotedMarked = marked ?? new RegExp(String.raw`(?:^|\s)(['"])(${LIST_ITEM})\1 \(default\)(?=\s*(?:,|$)|\s+or\s)`).exec(description);
     if (quotedMarked) {
       facts.defaultText = quotedMarked[2] ?? null;
-      facts.defaultQuoted = (quotedMarked[1] ?? '') !== '';
+      // csso `none (default), inline, file or <filename>`: a word marked among listed values is one
+      // of them: a literal value even when it is a word like `none` (numbers keep their type)
+      const listed = /^\s*,|^\s+or\s/.test(description.slice(quotedMarked.index + quotedMarked[0].length)) && !/^[+-]?\d/.test(quotedMarked[2] ?? '');
+      facts.defaultQuoted = (quotedMarked[1] ?? '') !== '' || listed;
     }
   }
   if (facts.defaultText === null) {
@@ -515,7 +518,9 @@ function readProseDefault(facts: DescriptionFacts): void {
     /\bdefault(?:s to|:)\s+("[^"]{0,200}"|'[^']{0,200}'|\d{1,3}(?:,\d{3})+(?![\d,])|[^\s,;)\]]{1,200})(?=[\s,;)\]]|$)(?!,?\s+\(?(?:if|when|unless|or(?!\s+(?:can|may)\s+be\b))\b)/i.exec(description) ??
     // napi `Whether to enable the dts cache, default to true`: a clause `default to` a value ending it
     // (not `Mock names default to 'Mock'+ …`, `If present, default to ".*" for the pod-query.`)
-    /(?:^|[,;]\s+)default to\s+("[^"]{0,200}"|'[^']{0,200}'|[^\s,;)\]]{1,200}?)\.?(?=\s*$|[;,]\s)/i.exec(description) ??
+    // …or without `to`: stylus `Specify custom file extension for compiled file, default .css`
+    // (a value with a `<placeholder>` in it, `srcdir/<type>_string.go`, is a pattern, no value)
+    /(?:^|[,;]\s+)default(?: to)?\s+("[^"]{0,200}"|'[^']{0,200}'|[^\s,;)\]<>]{1,200}?)\.?(?=\s*$|[;,]\s)/i.exec(description) ??
     // GNU prose: `the default is 1`, `Default is -1 which…`, `(default 5)`, `The default value is
     // 10.`, `number of jobs; default 4`, codespell `The default mask is 34.` (one noun naming the
     // value); numbers and quoted text only (jsdoc2md `The default template is \`{{>main}}\`.`: a code span quotes too)

@@ -316,9 +316,12 @@ export function exampleListChoices(description: string, defaultText: string | nu
   return items.includes(defaultText) ? items : null;
 }
 
-/** `json   machine-readable`, or with a dash between (Go benchstat's `text - plain text`). */
-// …or an arrow (clap oxipng `max =>   (stable alias for the max level)`)
-const DEFINITION_LINE = /^([a-z0-9][\w.-]{0,30}(?:,\s*[a-z0-9][\w.-]{0,30}){0,5})(?:\s{2,}|\s+-\s+|\s*=>\s+)\S/;
+/**
+ * `json   machine-readable`, with a dash between (Go benchstat's `text - plain text`), with a colon
+ * after the name (rimraf `native: the built-in implementation in Node.js`), or with an arrow (clap
+ * oxipng `max =>   (stable alias for the max level)`).
+ */
+const DEFINITION_LINE = /^([a-z0-9][\w.-]{0,30}(?:,\s*[a-z0-9][\w.-]{0,30}){0,5})(?:\s{2,}|\s+-\s+|:\s+|\s*=>\s+)\S/;
 /** clap oxipng `0   => --zc 5 --fast`: a value mapped by an arrow to what it means. */
 const ARROW_ITEM = /^[a-z0-9][\w.-]{0,30}\s*=>\s/;
 
@@ -327,6 +330,11 @@ const ARROW_ITEM = /^[a-z0-9][\w.-]{0,30}\s*=>\s/;
  * valid values and ending in `are`, as a colon would end it, introduces the list the same way.
  */
 const VALUES_ARE_TITLE = /^(?:the\s+)?(?:valid|supported|available|possible|allowed|accepted)\s+[a-z]+(?:\s+[a-z]+)?\s+are$/i;
+
+/** How many parentheses a line leaves open (negative when it closes more than it opens). */
+function openParentheses(line: string): number {
+  return (line.match(/\(/g) ?? []).length - (line.match(/\)/g) ?? []).length;
+}
 
 /**
  * A value list written as a definition list under a line ending in `:` — in an option's own
@@ -343,7 +351,14 @@ export function definitionListChoices(lines: readonly string[], indents?: readon
   if (first === -1) return null;
   const choices: string[] = [];
   let itemIndent: number | undefined;
+  // rimraf `windows: the Windows JS implementation (falls back to` / `move-remove on ENOTEMPTY)`: a
+  // parenthesis an item leaves open continues it over the next lines, whatever their indent
+  let open = 0;
   for (const [offset, line] of lines.slice(first).entries()) {
+    if (open > 0) {
+      open += openParentheses(line);
+      continue;
+    }
     // with indents known, a line deeper than the items continues the item above
     const indent = indents?.[first + offset];
     itemIndent ??= indent;
@@ -354,6 +369,7 @@ export function definitionListChoices(lines: readonly string[], indents?: readon
     // an item of the list that is no plain name (GNU od `d[SIZE]   signed decimal`) leaves it open
     if (!match && choices.length > 0 && /^\S{1,40}\s{2,}\S/.test(line) && (indent === undefined || indent === itemIndent)) return null;
     if (!match) break;
+    open = Math.max(0, openParentheses(line));
     choices.push(...(match[1] ?? '').split(/,\s*/));
   }
   // an upper-case item (`pBRE`, `N`) is a placeholder: the list is not closed

@@ -30,6 +30,8 @@ const STREAM_WORDS = /^(stdin|stdout|stderr)$/i;
 const PROSE_WORDS = /^(the|a|an|this|that|these|those|its|their|your|whatever|whichever|same|no|not|nothing|at|up|about|approximately|either|both)$/i;
 /** An option whose value is a file (by type or name), where `stdin` / `stdout` name a stream. */
 const FILE_OPTION = /file|path|input|output|^in$|^out$|dest|log/i;
+/** A file suffix (`.css`) or a path (`./dist`, `~/.config/x`, `/etc/x.conf`). */
+const FILE_LIKE_DEFAULT = /^(?:\.[a-z0-9]{1,8}|(?:\.{1,2}|~)?\/[\w.@/-]{1,200})$/i;
 /** `(default: cwd)` on a directory option names the current directory, not a directory called `cwd`. */
 const CURRENT_DIRECTORY_WORD = /^cwd$/i;
 const DIRECTORY_OPTION = /dir|folder|path/i;
@@ -179,6 +181,10 @@ function valueShapeOf(head: OptionHead, facts: DescriptionFacts, choices: string
     if (!isProseDefault(stated, facts.defaultQuoted, true, 'string', null, head.longs.map((long) => long.name))) return { takes: true, type: typeFromDefault(stated, facts.defaultQuoted) ?? 'string' };
     if (opensWithLiteralValue(stated)) return { takes: true, type: 'string' };
   }
+  // stylus `--ext   Specify custom file extension for compiled file, default .css`: a default that is a
+  // file suffix or a path is no state of a switch, in any help
+  // (`--no-config   … (default: ~/.foorc)` tells what the negation turns off)
+  if (facts.defaultText !== null && head.negation === null && !(head.longs[0]?.name ?? '').startsWith('no-') && FILE_LIKE_DEFAULT.test(facts.defaultText)) return { takes: true, type: 'string' };
   if (style.untaggedTakesValue === true && facts.typeHint === null && !/\[count\]/i.test(text) && head.negation === null && !(head.longs[0]?.name ?? '').startsWith('no-') && !head.longs.some((long) => style.listedNegations?.has(long.name) === true)) {
     const stated = facts.defaultText;
     // `[default: true]` without a tag is still a switch
@@ -246,7 +252,8 @@ function derivedChoiceDefault(description: string, choices: readonly string[] | 
 function definitionLineDefault(lines: readonly string[], choices: readonly string[] | null): string | null {
   if (choices === null) return null;
   const marked = lines
-    .map((line) => /^([a-z0-9][\w.-]{0,30})\s{2,}\S.{0,200}\((?:the )?default\)\.?$/i.exec(line.trim())?.[1])
+    // …rimraf writes a colon after the name: `rimraf: choose the best option (default)`
+    .map((line) => /^([a-z0-9][\w.-]{0,30})(?:\s{2,}|:\s+)\S.{0,200}\((?:the )?default\)\.?$/i.exec(line.trim())?.[1])
     .filter((item): item is string => item !== undefined && choices.includes(item));
   return marked.length === 1 ? (marked[0] ?? null) : null;
 }
@@ -307,8 +314,11 @@ function defaultOf(head: OptionHead, facts: DescriptionFacts, shape: ValueShape,
       // click `--x / --no-x  [default: x]` or `[default: no-x]`; black's `--fast / --safe  [default: --safe]`
       const negationName = head.negation.replace(/^-+/, '');
       const stated = facts.defaultText.replace(/^--?(?=[A-Za-z])/, '');
-      if (stated === long || /^true$/i.test(stated)) return true;
-      if (stated === negationName || /^false$/i.test(stated)) return false;
+      // …unified-args `--[no-]color   specify color in report (on by default)`: the switch's state in words
+      // (not `Default is off.` nor `[Default: Enabled]`, which the corpus reads as no stated value)
+      const byDefault = /\((on|off) by default\)/i.exec(text)?.[1]?.toLowerCase();
+      if (stated === long || /^true$/i.test(stated) || byDefault === 'on') return true;
+      if (stated === negationName || /^false$/i.test(stated) || byDefault === 'off') return false;
       return null;
     }
     // `--no-color  … (default: true)` says what the negation does, not a value to set; but a

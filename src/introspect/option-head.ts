@@ -169,6 +169,12 @@ function readValue(raw: string): ValueInfo {
   }
   // busybox `-Y on/off`
   if (/^[a-z0-9]{1,10}(\/[a-z0-9]{1,10})+$/.test(text)) return { valueName: null, optional: false, choices: text.split('/'), repeatable };
+  // unified-args `--ignore-path-resolve-from cwd|dir`: literal values joined by bare pipes, no brackets
+  // (unless every one names a kind of value, `path|glob`)
+  if (BARE_PIPE_VALUES.test(text)) {
+    const alternatives = text.split('|');
+    return alternatives.every(isKindOfValue) ? { valueName: text, optional: false, choices: null, repeatable } : { valueName: null, optional: false, choices: alternatives, repeatable };
+  }
   return { valueName: stripBrackets(text), optional: false, choices: null, repeatable };
 }
 
@@ -201,6 +207,9 @@ function namesPlaceholderKinds(alternatives: readonly string[]): boolean {
   return namesValueSources(lower) || lower.every(isKindOfValue);
 }
 
+/** Lower-case words joined by bare pipes, no brackets around them: `cwd|dir`. */
+const BARE_PIPE_VALUES = /^[a-z0-9][\w.-]{0,20}(?:\|[a-z0-9][\w.-]{0,20}){1,10}$/;
+
 /** iperf `--time #`, `--bitrate #[KMG][/#]`: `#` stands for a number, maybe with bracketed suffixes. */
 const NUMBER_SIGN_PLACEHOLDER = /^#(?:\[[^\]\s]{1,10}\]){0,3}$/;
 
@@ -217,7 +226,7 @@ function isValueToken(token: string, remaining: number, splitByGap: boolean): bo
   if (/^[A-Z][A-Z0-9_]*(?:\/[A-Z][A-Z0-9_]*){1,5}$/.test(token)) return true;
   // busybox `-u USER[:GRP]`
   if (/^[A-Z][A-Z0-9_]*\[[:.,=/@-]?[A-Z][A-Z0-9_]*\]$/.test(token)) return true;
-  if (splitByGap && remaining <= 1 && /^[a-z0-9]{1,10}(\/[a-z0-9]{1,10})+$/.test(token)) return true;
+  if (splitByGap && remaining <= 1 && (/^[a-z0-9]{1,10}(\/[a-z0-9]{1,10})+$/.test(token) || BARE_PIPE_VALUES.test(token))) return true;
   // optionator: `path::String`, `String`, `Int`, `Object`
   if (/^[a-z]*::[A-Z]\w*$/.test(token) || OPTIONATOR_TYPES.has(token)) return true;
   if (LOWERCASE_TYPE_WORDS.has(token)) return true;

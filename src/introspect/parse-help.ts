@@ -284,7 +284,8 @@ function exampleProgramWord(synopsisLines: readonly string[]): string | null {
 
 function fallbackProgramName(lines: readonly string[], fileName: string | undefined, synopsisLines: readonly string[] = []): string | null {
   const firstLine = lines.find((line) => line.trim().length > 0)?.trim() ?? '';
-  const firstWord = /^([A-Za-z][\w.-]{0,63})(?=[\s:]|$)/.exec(firstLine)?.[1];
+  // (not the title of a form naming no program: bpaf `Usage: [-c=<./.oxlintrc.json>] [PATH]...`)
+  const firstWord = /^usage:/i.test(firstLine) ? undefined : /^([A-Za-z][\w.-]{0,63})(?=[\s:]|$)/.exec(firstLine)?.[1];
   // `Fuzz Faster U Fool - v1.1.0`: a title in capitals over examples invoking `ffuf`: the examples name the program
   const example = firstWord !== undefined && /^[A-Z][a-z]/.test(firstWord) ? exampleProgramWord(synopsisLines) : null;
   if (example !== null) return example;
@@ -396,7 +397,9 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
   const docoptWords = docoptCommandWords(forms);
   const firstForm = forms.find((form) => form.program !== null);
   const subcommands = collectSubcommands(scan.entries, docoptWords, firstForm?.program ? programBaseName(firstForm.program) : null);
-  let usagePositionals = docoptWords.length > 0 && subcommands.length > 0 ? [] : (firstForm?.positionals ?? []);
+  // bpaf `Usage: [-c=<./.oxlintrc.json>] [PATH]...`: with no form naming the program, the first form's positionals still count
+  const formPositionals = firstForm?.positionals ?? forms[0]?.positionals ?? [];
+  let usagePositionals = docoptWords.length > 0 && subcommands.length > 0 ? [] : formPositionals;
   if (firstForm !== undefined) usagePositionals = optionalWhereAnotherFormRunsWithout(usagePositionals, firstForm, scan.usageForms.slice(0, MAX_USAGE_FORMS), forms);
   if (firstForm !== undefined && docoptWords.length === 0) usagePositionals = extendedByOtherForms(usagePositionals, firstForm, forms, runsWithoutPositionals(firstForm, forms, scan.usageForms));
   if (firstForm !== undefined && docoptWords.length === 0) usagePositionals = variadicInOtherForms(usagePositionals, firstForm, forms);

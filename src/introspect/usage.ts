@@ -11,6 +11,9 @@ type Atom =
   | { kind: 'ellipsis'; spaced: boolean }
   | { kind: 'word'; text: string };
 
+/** `< in`, `> out`: a redirection sign set off by a space, then the file it names. */
+const SHELL_REDIRECTION = /^[<>]\s+[^\s[\]()|<>]{0,120}/;
+
 function atomsOf(form: string): Atom[] {
   const atoms: Atom[] = [];
   let position = 0;
@@ -31,6 +34,9 @@ function atomsOf(form: string): Atom[] {
       // argparse prints REMAINDER as a lone `...` after a space: `[progname] ...`
       atoms.push({ kind: 'ellipsis', spaced: position > 0 && /\s/.test(form[position - 1] ?? '') && atoms[atoms.length - 1]?.kind === 'close' });
       position += form.startsWith('...', position) ? 3 : 2;
+    } else if ((character === '<' || character === '>') && /\s/.test(form[position + 1] ?? '')) {
+      // stylus `[< in [> out]]`: a shell redirection and its file feed stdin / take stdout, no argument
+      position += SHELL_REDIRECTION.exec(form.slice(position))?.[0].length ?? 1;
     } else if (character === '<' || character === '{') {
       const close = character === '<' ? '>' : '}';
       const end = form.indexOf(close, position);
@@ -582,7 +588,10 @@ export function parseUsageForm(form: string, takesValue: (flag: string) => boole
   const spelled = pipelineStage(form).replace(OPTIONAL_NO_PREFIX, '$1$2');
   const atoms = normalizedAtoms(attachValuesOfRequiredOptions(closeUnbalancedOptionGroups(spelled), takesValue));
   const result: UsageForm = { program: null, leadingLiterals: [], commandPath: [], positionals: [], requiredOptions: [] };
-  if (!readProgram(atoms, result, commandName)) return result;
+  // bpaf `Usage: [-c=<./.oxlintrc.json>] [PATH]...`: a form that opens with a bracket group names no
+  // program, but its positionals are there all the same
+  const unnamed = atoms[0]?.kind === 'open';
+  if (!unnamed && !readProgram(atoms, result, commandName)) return result;
   const scan: FormScan = {
     result,
     takesValue,
@@ -596,7 +605,7 @@ export function parseUsageForm(form: string, takesValue: (flag: string) => boole
     topLevelPipeAfter: null,
     topLevelAlternative: false,
   };
-  for (let index = 1; index < atoms.length; index += 1) {
+  for (let index = unnamed ? 0 : 1; index < atoms.length; index += 1) {
     const atom = atoms[index];
     if (atom === undefined) break;
     readAtom(scan, atom);
