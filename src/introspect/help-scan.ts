@@ -599,6 +599,9 @@ class Scanner {
     // an indented sub-title (`     Options that take arguments:`, `     Boolean options:`)
     if (/:$/.test(trimmed) && trimmed.length <= 60) this.valueSection = VALUE_SECTION.test(trimmed.slice(0, -1));
     const followsEntry = this.current !== null && this.current.kind === 'option';
+    // inotifywait `\t@<file>   \tExclude …` between option entries at their indent: a stray item of
+    // the options list, not a definition list making the flag lines after it prose
+    const amidEntries = followsEntry && this.current?.indent === indent;
     const separator = /^--(\s|$)/.test(trimmed); // `--  terminates argument processing`
     if (!separator && ((OPTION_START.test(trimmed) && this.section !== 'commands') || (followsEntry && indent > 0))) this.noteUnparsed(index, trimmed);
     this.current = null;
@@ -606,7 +609,7 @@ class Scanner {
     this.block += 1;
     // only a definition-list line (`N-M   from N'th…`) makes a flag-like line at its indent prose; a
     // flag-like one (`-M   from first…`, argparse's `-   read from standard input`) only continues such a list
-    const definition = /^\S{1,16}\s{2,}\S/.test(trimmed) && (!trimmed.startsWith('-') || wasProseIndent === indent);
+    const definition = /^\S{1,16}\s{2,}\S/.test(trimmed) && (!trimmed.startsWith('-') || wasProseIndent === indent) && !amidEntries;
     this.proseIndent = definition ? indent : null;
     if (this.paragraph === null) this.paragraph = { lines: [], afterUsage: this.result.seenUsage, afterEntries: this.result.entries.length > 0, indents: [] };
     if (this.paragraph.lines.length < MAX_DESCRIPTION_LINES) {

@@ -80,7 +80,8 @@ function tokenize(head: string): { tokens: string[]; starts: number[] } {
       continue;
     }
     // timeit `-n/--number N:`: a slash glued between a short and a long spelling joins them like a comma
-    if (depth === 0 && character === '/' && /^-[A-Za-z0-9]$/.test(current) && head.startsWith('--', position + 1)) {
+    // (inotifywait `-m|--monitor`: a bar glued there too)
+    if (depth === 0 && (character === '/' || character === '|') && /^-[A-Za-z0-9]$/.test(current) && head.startsWith('--', position + 1)) {
       flush();
       continue;
     }

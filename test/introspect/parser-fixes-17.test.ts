@@ -1,0 +1,21 @@
+/**
+ * Notations met in parser fixes round 12 (issue 12) on batch 16's C and Python texts, each pinned on
+ * a minimal help: spellings, value-taking, positionals, choices and defaults.
+ */
+import { describe, expect, it } from 'vitest';
+import { parseHelp } from '../../src/introspect/parse-help.ts';
+import { option } from './parsed-option.ts';
+
+describe('spellings', () => {
+  it('getopt `-m|--monitor`: a bar glued between a short and a long spelling joins them like a comma', () => {
+    const help = 'Usage: w [ options ] file\nOptions:\n\t-m|--monitor  \tKeep listening.\n\t-o|--outfile <file>\n\t              \tPrint events to <file>.\n';
+    expect(option(help, 'monitor')).toMatchObject({ short: 'm', takes_value: false });
+    expect(option(help, 'outfile')).toMatchObject({ short: 'o', takes_value: true });
+  });
+
+  it('a stray `@<file>  text` line between option entries at their indent leaves the flag lines after it options', () => {
+    const help =
+      'Usage: w [ options ] file\nOptions:\n\t-r|--recursive\tWatch directories.\n\t@<file>       \tExclude the file.\n\t--exclude <pattern>\n\t              \tExclude matching files.\n';
+    expect(option(help, 'exclude')?.takes_value).toBe(true);
+  });
+});
