@@ -331,6 +331,19 @@ function longColumnRepeatingValue(head: string, rest: string): RegExpExecArray |
 }
 
 /**
+ * axel's table the other way round: `--max-speed=x<TAB>-s x<TAB>Specify…`, `--search[=n]<TAB>-S[n]`:
+ * a short spelling column repeating the long spelling's placeholder word for word is the same option.
+ */
+function shortColumnRepeatingValue(head: string, rest: string): RegExpExecArray | null {
+  const match = /^--[A-Za-z0-9][\w-]*(?:=([^\s=[\]]{1,40})|\[=([^\]\s]{1,40})\])$/.exec(head);
+  const value = match?.[1] ?? match?.[2];
+  if (value === undefined) return null;
+  const escapedValue = value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const attached = match?.[1] !== undefined ? ` ${escapedValue}` : `\\[${escapedValue}\\]`;
+  return new RegExp(String.raw`^(-[A-Za-z0-9]${attached})(?:\s{2,}|\t|$)`).exec(rest);
+}
+
+/**
  * rich (typer, rich-click) prints one column per spelling: `--reload     --no-reload    Enable…`,
  * `--verbose  -v  INTEGER  …`. A negation or a one-letter short spelling set off by a gap after the
  * head joins the head.
@@ -344,7 +357,7 @@ function absorbSpellingColumns(split: { head: string; rest: string; byGap: boole
     // GNU patch: `-p NUM  --strip=NUM  Strip…`, `-F LINES  --fuzz LINES  Set…`: the long column repeats the short one's placeholder
     // (gawk's table in any case and with quotes: `-f progfile  --file=progfile`, `-e 'program-text'  --source='program-text'`,
     // and an optional one glued on: `-d[file]  --dump-variables[=file]`)
-    const afterShortValue = longColumnRepeatingValue(head, rest);
+    const afterShortValue = longColumnRepeatingValue(head, rest) ?? shortColumnRepeatingValue(head, rest);
     const column = afterShort ?? afterShortValue ?? /^(--no-[A-Za-z0-9][\w-]*|-[A-Za-z0-9])(?:\s{2,}|$)/.exec(rest) ?? richShortColumn(head, rest);
     if (column === null) break;
     head = `${head.replace(/,$/, '')} ${column[1] ?? ''}`;
@@ -459,11 +472,12 @@ function matchFlagSpelling(token: string): (string | undefined)[] | null {
 
 /**
  * A lowercase word after `=` that names no kind of value is a literal value spelling
- * (`--check=quiet`), not a placeholder — unless it repeats the placeholder a short spelling already
+ * (`--check=quiet`), not a placeholder — unless it is one letter, or it repeats the placeholder a short spelling already
  * named (sed `-e script, --expression=script`); `--statefile=file`, `--rc=rcfile` name a kind of value.
  */
 function isLiteralValueSpelling(attached: string, valueText: string, valueName: string | null): boolean {
-  return attached.startsWith('=') && /^[a-z][a-z0-9-]*$/.test(valueText) && valueText !== valueName && typeFromValueName(valueText) === null && !/(file|dir|path|name)$|^(opts?|args?|options|arguments|expr|pattern|regexp?|spec)$/.test(valueText);
+  // a single letter is a placeholder, as in hand-written C helps (axel `--output=f`, `--max-redirect=x`)
+  return attached.startsWith('=') && /^[a-z][a-z0-9-]+$/.test(valueText) && valueText !== valueName && typeFromValueName(valueText) === null && !/(file|dir|path|name)$|^(opts?|args?|options|arguments|expr|pattern|regexp?|spec)$/.test(valueText);
 }
 
 /** Reads a flag spelling with whatever is attached to it, and files it as long, short, alias or negation. */

@@ -19,3 +19,13 @@ describe('spellings', () => {
     expect(option(help, 'exclude')?.takes_value).toBe(true);
   });
 });
+
+describe('invented choices', () => {
+  it('axel `--max-speed=x<TAB>-s x`: the short column repeating the placeholder is the same option; a lone `--max-redirect=x` names a value, not the literal `x`', () => {
+    const help =
+      'Usage: axel [options] url1 [url2] [url...]\n\n--max-speed=x\t\t-s x\tSpecify maximum speed\n--max-redirect=x\t\tSpecify maximum number of redirections\n--search[=n]\t\t-S[n]\tSearch for mirrors\n--ipv4\t\t\t-4\tUse the IPv4 protocol\n';
+    expect(option(help, 'max-speed')).toMatchObject({ short: 's', takes_value: true, choices: null });
+    expect(option(help, 'max-redirect')).toMatchObject({ takes_value: true, choices: null });
+    expect(option(help, 'search')).toMatchObject({ short: 'S', takes_value: true, value_optional: true });
+  });
+});
