@@ -421,7 +421,9 @@ export function optionFromEntry(entry: Entry, style: OptionStyle = {}): CliOptio
   // list in prose that leaves out the quoted default is no list of the option's values
   // (pflag's `(default "")` states no default: d2 `(svg, png, ascii, …) … (default "")` keeps its list)
   const provenProse = prose !== null && facts.defaultQuoted && facts.defaultText !== null && facts.defaultText !== '' && matchingChoice(facts.defaultText, prose) === undefined ? null : prose;
-  const stated = definition?.choices ?? letterClassChoices(head.choices, text) ?? facts.choices ?? (placeholder ? provenProse : (wholeListChoices(facts.description) ?? setValueListChoices(facts.description)));
+  // (argparse xlsx2csv `'tab' or 'x09' for a tab (default: comma ',')`: prose alternatives that leave it out are special values too)
+  const provenFacts = facts.choices !== null && facts.choicesTagged !== true && facts.defaultQuoted && facts.defaultText !== null && facts.defaultText !== '' && matchingChoice(facts.defaultText, facts.choices) === undefined ? null : facts.choices;
+  const stated = definition?.choices ?? letterClassChoices(head.choices, text) ?? provenFacts ?? (placeholder ? provenProse : (wholeListChoices(facts.description) ?? setValueListChoices(facts.description)));
   // `[possible values: ]` names none: an empty list is no list; nor are examples of an open set
   const choices = stated !== null && stated.length > 0 && !isOpenValueSet(stated, stated === facts.choices && facts.choicesTagged === true) ? stated : null;
   const shape = valueShapeOf(head, facts, choices, text, style, entry.valueSection === true);

@@ -28,4 +28,18 @@ describe('invented choices', () => {
     expect(option(help, 'max-redirect')).toMatchObject({ takes_value: true, choices: null });
     expect(option(help, 'search')).toMatchObject({ short: 'S', takes_value: true, value_optional: true });
   });
+
+  it("argparse `'tab' or 'x09' for a tab (default: comma ',')`: prose alternatives leaving out the quoted default are special values, and `comma ','` names the default", () => {
+    const help =
+      "usage: x [-d DELIMITER]\n\noptions:\n  -d DELIMITER, --delimiter DELIMITER\n                        column delimiter in CSV, 'tab' or 'x09' for a tab (default:\n                        comma ',')\n";
+    expect(option(help, 'delimiter')).toMatchObject({ choices: null, default: ',' });
+  });
+});
+
+describe('choices', () => {
+  it("argparse `'none' 'minimal' 'nonnumeric' or 'all'`: quoted alternatives side by side need no comma", () => {
+    const help =
+      "usage: x [-q QUOTING]\n\noptions:\n  -q QUOTING, --quoting QUOTING\n                        field quoting in CSV, 'none' 'minimal' 'nonnumeric' or 'all'\n                        (default: minimal)\n";
+    expect(option(help, 'quoting')).toMatchObject({ choices: ['none', 'minimal', 'nonnumeric', 'all'], default: 'minimal' });
+  });
 });
