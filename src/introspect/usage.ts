@@ -486,6 +486,24 @@ function readOptionWord(scan: FormScan, text: string, group: UsageGroup | undefi
 }
 
 /**
+ * axel `url1 [url2] [url...]`, inotifywait `file1 [ file2 ] [ file3 ] [ ... ]`: a numbered series
+ * going on past its second member (a third number, or the bare name repeated) is one repeated
+ * argument named by the stem, as required as its first member. Two numbered names alone stay two
+ * arguments (`FILE1 FILE2`, tr `STRING1 [STRING2]`). Returns whether `name` was folded in.
+ */
+function foldNumberedSeries(positionals: UsagePositional[], name: string, variadic: boolean): boolean {
+  const first = positionals[positionals.length - 2];
+  const second = positionals[positionals.length - 1];
+  const stem = /^([A-Za-z][\w-]{0,40}?)1$/.exec(first?.name ?? '')?.[1];
+  if (first === undefined || second === undefined || stem === undefined || second.name !== `${stem}2`) return false;
+  if (name !== `${stem}3` && !(name === stem && variadic)) return false;
+  positionals.pop();
+  first.name = stem;
+  first.variadic = true;
+  return true;
+}
+
+/**
  * A positional word: required unless inside `[…]`; a name repeated right after itself
  * (argparse `ENV_DIR [ENV_DIR ...]`) makes the first one variadic. Bare lower-case words before
  * anything else are also the form's leading literals (docopt commands).
@@ -504,6 +522,10 @@ function readPositionalWord(scan: FormScan, text: string, group: UsageGroup | un
   }
   const { name, variadic } = positionalName(text);
   if (name.length === 0 || !/[A-Za-z0-9]/.test(name)) return;
+  if (foldNumberedSeries(result.positionals, name, variadic)) {
+    scan.lastWasPositional = true;
+    return;
+  }
   const previous = result.positionals[result.positionals.length - 1];
   if (previous !== undefined && previous.name === name) {
     previous.variadic = true;

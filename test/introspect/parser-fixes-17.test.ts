@@ -43,3 +43,16 @@ describe('choices', () => {
     expect(option(help, 'quoting')).toMatchObject({ choices: ['none', 'minimal', 'nonnumeric', 'all'], default: 'minimal' });
   });
 });
+
+describe('positionals', () => {
+  it('a numbered series going on past two (`url1 [url2] [url...]`, `file1 [ file2 ] [ file3 ] [ ... ]`) is one repeated argument; `FILE1 [FILE2]` stays two', () => {
+    const names = (form: string): (string | boolean)[][] =>
+      parseHelp(`Usage: ${form}\n\nOptions:\n  -q  quiet\n`).positionals.map((positional) => [positional.name, positional.required, positional.variadic]);
+    expect(names('axel [options] url1 [url2] [url...]')).toEqual([['url', true, true]]);
+    expect(names('inotifywait [ options ] file1 [ file2 ] [ file3 ] [ ... ]')).toEqual([['file', true, true]]);
+    expect(names('tr [OPTION]... STRING1 [STRING2]')).toEqual([
+      ['STRING1', true, false],
+      ['STRING2', false, false],
+    ]);
+  });
+});
