@@ -236,6 +236,8 @@ function isValueToken(token: string, remaining: number, splitByGap: boolean): bo
   if (splitByGap && remaining <= 1 && /^[a-z][\w-]{0,20}=[a-z][\w-]{0,20}$/.test(token)) return true;
   // Pod::Usage `--archive out.tgz`: an example file name stands for the value
   if (splitByGap && remaining <= 1 && /^[a-z][\w-]{0,30}\.[a-z][a-z0-9]{0,4}$/.test(token)) return true;
+  // xsltproc `--path 'paths': provide …`: a quoted lower-case word ending the head names the value
+  if (splitByGap && remaining <= 1 && /^'[a-z][\w-]{0,30}'$/.test(token)) return true;
   // jq-style `--arg name value`: lowercase placeholders only when the whole head is short and set off by a gap.
   return splitByGap && remaining <= 2 && /^[a-z][a-z0-9_-]{0,20}$/.test(token);
 }
@@ -683,7 +685,19 @@ function expandOptionalLetters(line: string): string {
  * `or` between a spelling (with its value) and the next spelling separates them like a comma.
  */
 function orSeparatedSpellings(line: string): string {
-  return line.replace(/^(\s*-{1,2}[A-Za-z0-9?#@][\w?#@-]*(?:[ =]<[^<>\s]{1,40}>)?) or (?=-{1,2}[A-Za-z0-9])/, '$1, ');
+  // (xsltproc `--output file or -o file:`: a bare lower-case placeholder too)
+  return line.replace(/^(\s*-{1,2}[A-Za-z0-9?#@][\w?#@-]*(?:[ =](?:<[^<>\s]{1,40}>|[a-z][\w-]{0,20}))?) or (?=-{1,2}[A-Za-z0-9])/, '$1, ');
+}
+
+/**
+ * xsltproc `--maxdepth val : increase the maximum depth`, `--param name value : pass …`, `--path
+ * 'paths': provide …`, `--nonet : refuse …`: a colon after the spellings and at most two placeholder
+ * words (lower case, capitals, quoted or bracketed), before any column gap, ends the head like a gap.
+ */
+function colonEndedHead(line: string): string {
+  const value = String.raw`(?:[a-z][\w-]{0,20}|[A-Z][A-Z0-9_]{0,20}|'[^'\s]{1,30}'|"[^"\s]{1,30}"|<[^<>\s]{1,30}>)`;
+  const spelling = String.raw`-{1,2}[A-Za-z0-9][\w-]*(?:[ =]${value}){0,2}`;
+  return line.replace(new RegExp(String.raw`^(\s*${spelling}(?:, ${spelling}){0,3}) ?: (?=\S)`), '$1  ');
 }
 
 /**
@@ -695,7 +709,7 @@ function stackedShortSpellings(line: string): string {
 }
 
 export function parseOptionHead(line: string): OptionHead | null {
-  const { head, rest, byGap } = absorbSpellingColumns(splitHead(expandOptionalLetters(orSeparatedSpellings(stackedShortSpellings(line)))));
+  const { head, rest, byGap } = absorbSpellingColumns(splitHead(expandOptionalLetters(colonEndedHead(orSeparatedSpellings(stackedShortSpellings(line))))));
   const { tokens, starts } = tokenize(head);
   const result: OptionHead = {
     longs: [],

@@ -56,3 +56,16 @@ describe('positionals', () => {
     ]);
   });
 });
+
+describe('value-taking', () => {
+  it("xsltproc `--maxdepth val : …`, `--param name value : …`, `--path 'paths': …`, `--output file or -o file: …`: a colon after the spellings and placeholders ends the head", () => {
+    const help =
+      "Usage: xsltproc [options] stylesheet file [file ...]\n   Options:\n\t--output file or -o file: save to a given file\n\t--timing: display the time used\n\t--maxdepth val : increase the maximum depth (default 3000)\n\t--param name value : pass a (parameter,value) pair\n\t--path 'paths': provide a set of paths for resources\n\t--nonet : refuse to fetch DTDs\n";
+    expect(option(help, 'output')).toMatchObject({ short: 'o', takes_value: true });
+    expect(option(help, 'maxdepth')).toMatchObject({ takes_value: true, default: 3000 });
+    expect(option(help, 'param')?.takes_value).toBe(true);
+    expect(option(help, 'path')?.takes_value).toBe(true);
+    expect(option(help, 'nonet')?.takes_value).toBe(false);
+    expect(option(help, 'timing')?.takes_value).toBe(false);
+  });
+});
