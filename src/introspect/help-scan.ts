@@ -79,7 +79,18 @@ const RULED_TITLE = /^(?:-{3,}|={3,})\s+([A-Za-z][A-Za-z0-9/&' -]{0,60}?)\s+(?:-
 /** A line that is one parenthesized group: under a usage form, a comment when it reads as a sentence. */
 const PARENTHESIZED_COMMENT = /^\([^()]{1,300}\)$/;
 /** `-c     write on standard output          -oFILE   write output to 'FILE'`: a short option, its text, a wide gap, another short option and its text. */
-const TWO_COLUMNS = /^(-[A-Za-z0-9]\S{0,10}\s{2,}\S.{0,80}?\S)\s{4,}(-[A-Za-z0-9]\S{0,10}\s{2,}\S.{0,80})$/;
+const TWO_COLUMNS = /^(-[A-Za-z0-9?#@]\S{0,10}\s{2,}\S.{0,80}?\S)\s{4,}(-[A-Za-z0-9?#@]\S{0,10}\s{2,}\S.{0,80})$/;
+
+/** The right column of the first two-column line (lzop, zip), which the lines above it share too. */
+function firstRightColumn(lines: readonly string[]): { indent: number; column: number } | null {
+  for (const line of lines.slice(0, MAX_TWO_COLUMN_LOOKUP)) {
+    const trimmed = line.trimStart();
+    const columns = TWO_COLUMNS.exec(trimmed);
+    if (columns !== null) return { indent: line.length - trimmed.length, column: line.length - (columns[2] ?? '').length };
+  }
+  return null;
+}
+const MAX_TWO_COLUMN_LOOKUP = 400;
 /** A line opening with a yargs tag: `[choices: "stylish", …`, `[default: 5]`, `[string] [required]`. */
 const YARGS_TAG_OPENER = /^\[(?:choices|default|aliases|deprecated):\s|^\[(?:string|number|boolean|array|count|required)\](?:\s|$)/;
 // ffuf titles its examples `EXAMPLE USAGE:`
@@ -155,6 +166,8 @@ class Scanner {
   private usageIndent = 0;
   /** Indent of the previous line when it was prose (a definition list such as GNU cut's ranges). */
   private proseIndent: number | null = null;
+  /** Where a two-column line (lzop, zip) put its right column, and the indent of its left one. */
+  private rightColumn: { indent: number; column: number } | null = null;
   /** See `Entry.block`. */
   private block = 0;
   /** Under a title such as `Options that take arguments:` (until the next title). */
@@ -176,6 +189,7 @@ class Scanner {
     this.capitalTitles = lines.some((line) => /^USAGE(?:\s*$|\s+\S)/.test(line));
     const indentedUsage = lines.find((line) => INDENTED_CAPITAL_USAGE.test(line));
     this.capitalTitleIndent = indentedUsage === undefined ? null : indentOf(indentedUsage);
+    this.rightColumn = firstRightColumn(lines);
   }
 
   run(): HelpScan {
@@ -546,15 +560,30 @@ class Scanner {
    * spelling with its own gap and text holds two entries.
    */
   private twoColumnEntries(line: string, trimmed: string, indent: number, proseIndent: number | null): boolean {
-    const columns = TWO_COLUMNS.exec(trimmed);
+    const columns = TWO_COLUMNS.exec(trimmed) ?? this.atKnownRightColumn(line, trimmed, indent);
     const right = columns === null ? null : parseOptionHead(columns[2] ?? '');
     if (columns === null || right === null || right.rest.length === 0 || (right.shorts.length === 0 && right.longs.length === 0)) return false;
     const left = columns[1] ?? '';
     if (!this.optionEntry(`${' '.repeat(indent)}${left}`, left, indent, proseIndent)) return false;
     const rightIndent = indent + trimmed.length - (columns[2] ?? '').length;
+    this.rightColumn = { indent, column: rightIndent };
     this.current = { kind: 'option', indent: rightIndent, descriptionColumn: null, head: columns[2] ?? '', option: right, description: [], block: this.block, afterUsage: this.result.seenUsage };
     this.result.entries.push(this.current);
     return true;
+  }
+
+  /**
+   * zip `-f   freshen: only changed files  -u   update: …`, `-F   fix zipfile (-FF try harder) -D   do
+   * not …`: once a line with a wide gap showed where the right column starts, a short spelling and
+   * its gap at that column open a right entry after any gap, even one space.
+   */
+  private atKnownRightColumn(line: string, trimmed: string, indent: number): string[] | null {
+    const known = this.rightColumn;
+    if (known === null || known.indent !== indent || line.length <= known.column || line[known.column - 1] !== ' ') return null;
+    const rightText = line.slice(known.column);
+    const leftText = line.slice(indent, known.column).trimEnd();
+    if (!/^-[A-Za-z0-9?#@]\S{0,10}\s{2,}\S/.test(rightText) || !/^-[A-Za-z0-9?#@]\S{0,10}\s{2,}\S/.test(leftText)) return null;
+    return [trimmed, leftText, rightText.trimEnd()];
   }
 
   private namedEntry(trimmed: string, indent: number): boolean {

@@ -13,6 +13,13 @@ describe('spellings', () => {
     expect(option(help, 'outfile')).toMatchObject({ short: 'o', takes_value: true });
   });
 
+  it('zip two-column lists: the right column found on a line with a wide gap opens entries after any gap (`files  -u`, `harder) -D`), also above it, and `-@` leads a column', () => {
+    const help =
+      'Options:\n  -f   freshen: only changed files  -u   update: only changed or new files\n  -d   delete entries in zipfile    -m   move into zipfile\n  -@   read names from stdin        -o   make zipfile as old as latest entry\n  -F   fix zipfile (-FF try harder) -D   do not add directory entries\n';
+    const shorts = parseHelp(help).options.map((candidate) => candidate.short);
+    expect(shorts).toEqual(['f', 'u', 'd', 'm', '@', 'o', 'F', 'D']);
+  });
+
   it('a stray `@<file>  text` line between option entries at their indent leaves the flag lines after it options', () => {
     const help =
       'Usage: w [ options ] file\nOptions:\n\t-r|--recursive\tWatch directories.\n\t@<file>       \tExclude the file.\n\t--exclude <pattern>\n\t              \tExclude matching files.\n';
