@@ -106,6 +106,9 @@ const UNFINISHED_SENTENCE = /(?:,|\s(?:and|or|nor|neither|either|the|an?|of|to|w
  */
 const PROMPT_FORM = /^\$ [a-z][\w.-]{0,60}(?: [a-z][\w-]{0,40}){0,3}(?: +(?:\[[^\]]{0,60}\]|<[^>]{0,60}>|\.{3}))+$/;
 
+/** zip `Zip 3.0 (July 5th 2008). Usage:`: the title closing a line after a sentence, the forms below it. */
+const SENTENCE_THEN_USAGE = /^\s*\S.{0,100}?[.!]\s+usage:\s*()$/i;
+
 const SYNOPSIS_TITLE = /^(synopsis|examples?|usage examples?|examples? usage)$/i;
 
 function classifySection(title: string): SectionKind {
@@ -263,7 +266,7 @@ class Scanner {
 
   private usageLine(line: string, trimmed: string, indent: number, index: number): boolean {
     // citty prints its title in capitals with the form on the same line: `USAGE giget [OPTIONS] <TEMPLATE> [DIR]`
-    const usageMatch = /^\s*usage:\s*(.*)$/i.exec(line) ?? /^\s*USAGE\s+(\S.*)$/.exec(line) ?? SYNTAX_FORM.exec(line);
+    const usageMatch = /^\s*usage:\s*(.*)$/i.exec(line) ?? /^\s*USAGE\s+(\S.*)$/.exec(line) ?? SYNTAX_FORM.exec(line) ?? SENTENCE_THEN_USAGE.exec(line);
     if (usageMatch && (!this.result.seenUsage || this.usageMode === null)) {
       this.closeParagraph();
       this.current = null;
@@ -307,7 +310,8 @@ class Scanner {
       const previousForm = forms[forms.length - 1];
       const nextFlushForm =
         indent === 0 && this.usageMode === 'header' && previousForm !== undefined && (this.lines[index - 1] ?? '') === previousForm && /^\S+/.exec(trimmed)?.[0] === /^\S+/.exec(previousForm)?.[0];
-      const flushLeftForm = indent === 0 && this.usageMode === 'header' && (/^usage:$/i.test((this.lines[index - 1] ?? '').trim()) || nextFlushForm);
+      const titleAbove = (this.lines[index - 1] ?? '').trim();
+      const flushLeftForm = indent === 0 && this.usageMode === 'header' && (/^usage:$/i.test(titleAbove) || SENTENCE_THEN_USAGE.test(titleAbove) || nextFlushForm);
       if (flushLeftForm && !OPTION_START.test(trimmed) && !PROSE_WORD.test(trimmed.replace(/\[[^\]]*\]|<[^>]*>|\([^)]*\)|\{[^}]*\}/g, ' '))) {
         this.usageLineCount += 1;
         this.usageIndent = indent;
@@ -329,7 +333,9 @@ class Scanner {
         // with a bracket left open goes on over a deeper line)
         const openBracket = lastForm !== undefined && (lastForm.match(/\[/g) ?? []).length > (lastForm.match(/\]/g) ?? []).length;
         const wrapped = wrappedFlush || (this.usageMode === 'header' && lastForm !== undefined && indent > this.usageIndent && (/^[[(<{]/.test(trimmed) || openBracket));
-        if (!wrapped && (this.usageMode === 'header' || lastForm === undefined || firstWord === programOfLast)) {
+        // zip `  The default action is to add …` under its form: a sentence not naming the program is no further form
+        const proseAfterForm = lastForm !== undefined && firstWord !== programOfLast && PROSE_WORD.test(trimmed.replace(/\[[^\]]*\]|<[^>]*>|\([^)]*\)|\{[^}]*\}/g, ' '));
+        if (!wrapped && !proseAfterForm && (this.usageMode === 'header' || lastForm === undefined || firstWord === programOfLast)) {
           this.usageLineCount += 1;
           this.usageIndent = indent;
           // `stringer [flags] -type T files... # Must be a single package`: the comment is no part of the form

@@ -28,7 +28,7 @@ import { applyEpilogValueLists, collectOptions, optionFromEntry, type OptionStyl
 import { applyUsageFlagClusters, splitSiblingShorts } from './short-flag-clusters.ts';
 import { applyAttachedValueMentions } from './attached-value-mentions.ts';
 import { leadingPlaceholderPositionals } from './leading-placeholder.ts';
-import { collectPositionals, collectSubcommands, commandPrefixOf, markMultiWordPositionals, markPluralPositionals } from './positional-entry.ts';
+import { collectPositionals, collectSubcommands, commandPrefixOf, markMultiWordPositionals, markPluralPositionals, splitProseNamedPositionals } from './positional-entry.ts';
 import type { CliOption, CliSpec } from './spec.ts';
 import { unwrapThorOptions } from './thor-options.ts';
 import { cobraHelpCommandName, parseUsageForm, programBaseName, type UsageForm } from './usage.ts';
@@ -405,7 +405,7 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
   const nameForm = subcommands.length === 0 && firstForm?.program && isUrfaveGenericForm(scan.usageForms[0]) ? urfaveNameForm(rawLines, firstForm.program) : null;
   if (nameForm !== null) usagePositionals = parseUsageForm(nameForm, takesValue, helpFor).positionals;
   if (optionsCalledArguments(rawLines)) usagePositionals = usagePositionals.filter((positional) => positional.required || !ARGUMENTS_PLACEHOLDER.test(positional.name));
-  const positionals = collectPositionals(scan.entries, usagePositionals, subcommands);
+  const positionals = splitProseNamedPositionals(collectPositionals(scan.entries, usagePositionals, subcommands), rawLines);
   markMultiWordPositionals(positionals, rawLines);
   markPluralPositionals(positionals, rawLines);
   dropDefaultsNamingArguments(options, [...positionals, ...usagePositionals]);

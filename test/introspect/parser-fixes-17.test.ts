@@ -76,3 +76,24 @@ describe('value-taking', () => {
     expect(option(help, 'timing')?.takes_value).toBe(false);
   });
 });
+
+describe('zip usage', () => {
+  const help =
+    "Copyright (c) 1990-2008 Info-ZIP - Type 'zip \"-L\"' for software license.\nZip 3.0 (July 5th 2008). Usage:\nzip [-options] [-b path] [zipfile list]\n  The default action is to add or replace zipfile entries from list, which\n  can include the special name - to compress standard input.\n  If zipfile and list are omitted, zip compresses stdin to stdout.\n  -f   freshen: only changed files  -u   update: only changed or new files\n  -d   delete entries in zipfile    -m   move into zipfile\n";
+
+  it('`Zip 3.0 (July 5th 2008). Usage:` titles the form below it, and the sentences under that form are no forms', () => {
+    expect(parseHelp(help).name).toBe('zip');
+  });
+
+  it('`[-options]` is the options placeholder, no cluster of letters', () => {
+    expect(parseHelp(help).options.map((candidate) => candidate.short)).toEqual(['f', 'u', 'd', 'm', 'b']);
+  });
+
+  it('`[zipfile list]` with `If zipfile and list are omitted`: two arguments, the list repeating; pip `[config dir]` stays one', () => {
+    expect(parseHelp(help).positionals.map((positional) => [positional.name, positional.required, positional.variadic])).toEqual([
+      ['zipfile', false, false],
+      ['list', false, true],
+    ]);
+    expect(parseHelp('Usage: pip config [config dir]\n\nOptions:\n  -q  quiet\n').positionals.map((positional) => positional.name)).toEqual(['config dir']);
+  });
+});
