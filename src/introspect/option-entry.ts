@@ -105,8 +105,9 @@ export function isHelpOrVersion(option: CliOption): boolean {
   // cwebp `-H / -longhelp ......... long help`: another length of the help (the slash joins two spellings)
   const spellings = [option.long ?? '', (option.negation ?? '').replace(/^-+/, '')];
   if (spellings.some((spelling) => /help$/i.test(spelling)) && /^(?:short|long|full|extended|detailed|more)\s+help\.?$/i.test(option.description ?? '')) return true;
-  // gocryptfs `-hh  Long help text with all options`: the doubled help letter
-  if (option.short === null && option.long === 'hh' && /^(?:short|long|full|extended|detailed|more)\s+help\b/i.test(option.description ?? '')) return true;
+  // gocryptfs `-hh  Long help text with all options`: the doubled help letter (zip `-h2  show more
+  // help`: the help letter numbered, after a verb)
+  if (option.short === null && /^h(?:h|\d)$/.test(option.long ?? '') && /^(?:(?:show|print|display)\s+)?(?:short|long|full|extended|detailed|more)\s+help\b/i.test(option.description ?? '')) return true;
   // `-V  Print version`, `-V  display version information`; busybox sort's `-V  Sort version` (another verb governing it) is an option
   const description = option.description ?? '';
   const otherVerb = /^([a-z]+)\s+versions?\b/i.exec(description)?.[1];

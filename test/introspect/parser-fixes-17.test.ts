@@ -77,6 +77,15 @@ describe('value-taking', () => {
   });
 });
 
+describe('zip usage clusters and help', () => {
+  it('`[-xi list]`: a cluster of listed flags gives the value word to its last letter; `-h2  show more help` is help', () => {
+    const help = 'Usage: zip [-xi list] [zipfile]\n\nOptions:\n  -x   exclude the following names  -i   include only the following names\n  -q   quiet operation\n  -h2  show more help\n';
+    expect(option(help, 'i')?.takes_value).toBe(true);
+    expect(option(help, 'x')?.takes_value).toBe(false);
+    expect(parseHelp(help).options.map((candidate) => candidate.short ?? candidate.long)).toEqual(['x', 'i', 'q']);
+  });
+});
+
 describe('zip usage', () => {
   const help =
     "Copyright (c) 1990-2008 Info-ZIP - Type 'zip \"-L\"' for software license.\nZip 3.0 (July 5th 2008). Usage:\nzip [-options] [-b path] [zipfile list]\n  The default action is to add or replace zipfile entries from list, which\n  can include the special name - to compress standard input.\n  If zipfile and list are omitted, zip compresses stdin to stdout.\n  -f   freshen: only changed files  -u   update: only changed or new files\n  -d   delete entries in zipfile    -m   move into zipfile\n";
