@@ -79,10 +79,10 @@ describe('value-taking', () => {
 
 describe('zip usage clusters and help', () => {
   it('`[-xi list]`: a cluster of listed flags gives the value word to its last letter; `-h2  show more help` is help', () => {
-    const help = 'Usage: zip [-xi list] [zipfile]\n\nOptions:\n  -x   exclude the following names  -i   include only the following names\n  -q   quiet operation\n  -h2  show more help\n';
+    const help = 'Usage: zip [-xi list] [zipfile]\n\nOptions:\n  -x   exclude the following names  -i   include only the following names\n  -q   quiet operation              -v   verbose operation\n  -h2  show more help\n';
     expect(option(help, 'i')?.takes_value).toBe(true);
     expect(option(help, 'x')?.takes_value).toBe(false);
-    expect(parseHelp(help).options.map((candidate) => candidate.short ?? candidate.long)).toEqual(['x', 'i', 'q']);
+    expect(parseHelp(help).options.map((candidate) => candidate.short ?? candidate.long)).toEqual(['x', 'i', 'q', 'v']);
   });
 });
 
