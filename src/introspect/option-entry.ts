@@ -444,6 +444,7 @@ export function optionFromEntry(entry: Entry, style: OptionStyle = {}): CliOptio
     description: facts.description.length > 0 ? clampDescription(facts.description) : null,
   };
   if (bracketed.flagDefault !== null && !shape.takes) option.default = bracketed.flagDefault;
+  if (MARKED_DEFAULT.test(text.trim())) linesMarkedDefault.add(option);
   if (definition?.defaultText != null && option.default === null) option.default = definition.defaultText;
   // kingpin `--ignored-dirs=vendor... ...`: a repeated option's placeholder shows the first of its defaults, no one default
   const fromPlaceholder = shape.takes && option.default === null && !bracketed.listDefault && !head.repeatable ? placeholderDefault(head.valueName, style) : null;
@@ -485,10 +486,38 @@ function mergeInto(existing: CliOption, later: CliOption): void {
     existing.default = later.default;
     return;
   }
+  if (literalValueLines(existing, later)) return;
   if (existing.choices !== null && later.choices !== null) {
     existing.choices = [...new Set([...existing.choices, ...later.choices])];
   }
   if (existing.default === null && later.default !== null) existing.default = later.default;
+}
+
+const LITERAL_WORD = /^[a-z][a-z0-9-]{0,30}$/;
+/** A description closed by `(default)`: the line's own value is the default. */
+const MARKED_DEFAULT = /\(default\)\.?$/i;
+/** The options read from lines closed by `(default)` (its annotation leaves the description). */
+const linesMarkedDefault = new WeakSet<CliOption>();
+
+/**
+ * libjpeg `-copy none     Copy no extra markers` / `-copy comments Copy only comment markers
+ * (default)` / `-copy all …`: one spelling on several lines, each with a lower-case word of its own,
+ * lists the values (as zstd's `--format=zstd` lines do); the line closed by `(default)` names the
+ * default. Returns whether `later` was folded in so.
+ */
+function literalValueLines(existing: CliOption, later: CliOption): boolean {
+  const [first, next] = [existing.value_name ?? '', later.value_name ?? ''];
+  if (!existing.takes_value || !later.takes_value || later.choices !== null || !LITERAL_WORD.test(next) || next === first) return false;
+  if (existing.choices === null) {
+    if (!LITERAL_WORD.test(first)) return false;
+    existing.choices = [first];
+    if (linesMarkedDefault.has(existing)) existing.default = first;
+  } else if (!existing.choices.includes(first)) {
+    return false;
+  }
+  existing.choices.push(next);
+  if (existing.default === null && linesMarkedDefault.has(later)) existing.default = next;
+  return true;
 }
 
 /** Drops help/version, merges repeated spellings, keeps the help's order; at most MAX_OPTIONS. */

@@ -214,6 +214,8 @@ function isValueToken(token: string, remaining: number, splitByGap: boolean): bo
   if (/^[a-z](?:\/[a-z])+(?:,[a-z](?:\/[a-z])*)+$/.test(token)) return true;
   // …with a part the user may leave out marked `?` (click metavar `PATH:ENTRYPOINT?`)
   if (/^[A-Z][A-Z0-9_:.-]*\??$/.test(token)) return true;
+  // libjpeg `-crop WxH+X+Y`, `-drop +X+Y filename`: an X11 geometry, capitals joined by `x`, `+` or `-`
+  if (/^[+-]?[A-Z](?:(?:x|[+-])[A-Z]){1,5}$/.test(token)) return true;
   // busybox `-I IFACE/IP`: alternative upper-case placeholders joined by a slash
   if (/^[A-Z][A-Z0-9_]*(?:\/[A-Z][A-Z0-9_]*){1,5}$/.test(token)) return true;
   // busybox `-u USER[:GRP]`

@@ -106,3 +106,18 @@ describe('zip usage', () => {
     expect(parseHelp('Usage: pip config [config dir]\n\nOptions:\n  -q  quiet\n').positionals.map((positional) => positional.name)).toEqual(['config dir']);
   });
 });
+
+describe('libjpeg switch lists', () => {
+  const help =
+    'usage: jpegtran [switches] [inputfile]\nSwitches (names may be abbreviated):\n  -copy none     Copy no extra markers from source file\n  -copy comments Copy only comment markers (default)\n  -copy icc      Copy only ICC profile markers\n  -copy all      Copy all extra markers\n  -optimize      Optimize Huffman table\nSwitches for modifying the image:\n  -crop WxH+X+Y  Crop to a rectangular region\n  -drop +X+Y filename          Drop (insert) another image\n  -grayscale     Reduce to grayscale\n';
+
+  it('`-copy none` / `-copy comments … (default)` / …: one spelling on several lines with words of its own lists the values, the `(default)` line the default (its word overflowing the column by one space)', () => {
+    expect(option(help, 'copy')).toMatchObject({ takes_value: true, choices: ['none', 'comments', 'icc', 'all'], default: 'comments' });
+  });
+
+  it('`-crop WxH+X+Y`, `-drop +X+Y filename`: an X11 geometry is a placeholder', () => {
+    expect(option(help, 'crop')?.takes_value).toBe(true);
+    expect(option(help, 'drop')?.takes_value).toBe(true);
+    expect(option(help, 'grayscale')?.takes_value).toBe(false);
+  });
+});
