@@ -121,3 +121,17 @@ describe('libjpeg switch lists', () => {
     expect(option(help, 'grayscale')?.takes_value).toBe(false);
   });
 });
+
+describe('typer type cells and prose values', () => {
+  const help =
+    'Usage: rstcheck [OPTIONS] {files}...\n\nOptions:\n  --report-level                   LEVEL   The report level of the linting issues found. Valid\n                                           levels are: INFO | WARNING | ERROR | SEVERE | NONE.\n                                           Defaults to INFO. Can be set in config file.\n  --ignore-messages                REGEX   A regular expression to match linting issue messages\n                                           against to ignore.\n  --recursive              -r      <bool>  Recursively search.\n  --help                           <bool>  Show this message and exit.\n';
+
+  it('`LEVEL … Valid levels are: INFO | WARNING | ERROR`: the value name in the plural, values joined by `|`; the stated default among them', () => {
+    expect(option(help, 'report-level')).toMatchObject({ choices: ['INFO', 'WARNING', 'ERROR', 'SEVERE', 'NONE'], default: 'INFO' });
+  });
+
+  it('`--ignore-messages   REGEX   A regular…`: a REGEX type cell names the value', () => {
+    expect(option(help, 'ignore-messages')?.takes_value).toBe(true);
+    expect(option(help, 'recursive')?.takes_value).toBe(false);
+  });
+});
