@@ -514,7 +514,9 @@ function readProseDefault(facts: DescriptionFacts): void {
     /\bdefault(?: value)? is [^.:]{1,60}:\s+([+-]?\d+(?:\.\d+)?)\.(?=\s)/i.exec(description) ??
     // optparse coverage: `Sort by column: name, … or cover. Default is name.`: one word, a sentence of its own
     // (click python-dotenv `Default mode is always.`: a noun naming the value between)
+    // (click iredis `Config file for iredis, default is ~/.iredisrc. You can…`: a clause after a comma, a home path too)
     /(?:^|[.!]\s+)Default(?: [a-z]{2,20})? is ([a-z][\w.-]{0,60})\.(?=\s|$)/.exec(description) ??
+    /,\s+default is ([a-z][\w.-]{0,60}|~\/[\w.~/-]{1,60})\.(?=\s|$)/.exec(description) ??
     // esbuild: `(browser | node | neutral, default browser)`: the last item of a parenthesis
     /,\s+default\s+([a-z0-9][\w.-]{0,60})\)/i.exec(description) ??
     // argp cflow `(default -, meaning stdout)`: a value, then a gloss on what it means

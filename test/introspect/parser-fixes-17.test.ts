@@ -135,3 +135,12 @@ describe('typer type cells and prose values', () => {
     expect(option(help, 'recursive')?.takes_value).toBe(false);
   });
 });
+
+describe('defaults', () => {
+  it('click `Config file for iredis, default is ~/.iredisrc. You can…`: a clause after a comma states the default (a home path too); `default is No decode, which…` none', () => {
+    const help =
+      'Usage: iredis [OPTIONS]\n\nOptions:\n  --iredisrc TEXT   Config file for iredis, default is\n                    ~/.iredisrc. You can also set config path\n  --decode TEXT     decode response, default is No decode, which\n                    will output all bytes literals.\n';
+    expect(option(help, 'iredisrc')?.default).toBe('~/.iredisrc');
+    expect(option(help, 'decode')?.default).toBeNull();
+  });
+});
