@@ -548,6 +548,15 @@ export function collectOptions(parsed: readonly CliOption[]): CliOption[] {
       mergeInto(sameLong, option);
       continue;
     }
+    // inotifywait `-q|--quiet` then `-qq   Print nothing`: the letter of a flag with a `--long` spelling
+    // (getopt, where one dash before several letters is a cluster) doubled is that flag given twice (a
+    // count); Go's `-v` then `-vv` (one dash for every name) stays an option
+    const doubled = option.prefix === '-' && !option.takes_value ? /^([A-Za-z])\1$/.exec(option.long ?? '')?.[1] : undefined;
+    const single = doubled === undefined ? undefined : options.find((other) => other.short === doubled && other.long !== null && other.prefix === undefined && !other.takes_value);
+    if (single !== undefined) {
+      single.repeatable = true;
+      continue;
+    }
     if (option.long === null && option.short !== null && seenShorts.has(option.short)) {
       // lzop `-p  write output to current dir` then `-pDIR  write to path 'DIR'`: the value is optional
       const sameShort = options.find((other) => other.long === null && other.short === option.short);

@@ -20,6 +20,13 @@ describe('spellings', () => {
     expect(shorts).toEqual(['f', 'u', 'd', 'm', '@', 'o', 'F', 'D']);
   });
 
+  it('getopt `-q|--quiet` then `-qq   Print nothing`: the doubled letter is the flag given twice; Go `-v` then `-vv` stays two options', () => {
+    const help = 'Usage: w [ options ] file\nOptions:\n\t-q|--quiet    \tPrint less.\n\t-qq           \tPrint nothing.\n';
+    expect(parseHelp(help).options.map((candidate) => [candidate.short, candidate.long, candidate.repeatable])).toEqual([['q', 'quiet', true]]);
+    const go = 'Usage of grpcurl:\n  -v\tEnable verbose output.\n  -vv\n    \tEnable very verbose output.\n';
+    expect(parseHelp(go).options.map((candidate) => candidate.short ?? candidate.long)).toEqual(['v', 'vv']);
+  });
+
   it('a stray `@<file>  text` line between option entries at their indent leaves the flag lines after it options', () => {
     const help =
       'Usage: w [ options ] file\nOptions:\n\t-r|--recursive\tWatch directories.\n\t@<file>       \tExclude the file.\n\t--exclude <pattern>\n\t              \tExclude matching files.\n';
