@@ -24,6 +24,7 @@ import { extractGoFlags, looksLikeGoFlag } from './go-flag.ts';
 import { applyHandWrittenValues } from './hand-written-values.ts';
 import { scanHelpLines, type HelpScan, type Paragraph, type UnparsedLine } from './help-scan.ts';
 import { clampDescription, expandTabs, helpLines } from './limits.ts';
+import { applyTitledValueLists } from './titled-value-lists.ts';
 import { applyEpilogValueLists, collectOptions, optionFromEntry, type OptionStyle } from './option-entry.ts';
 import { applyUsageFlagClusters, splitSiblingShorts } from './short-flag-clusters.ts';
 import { applyAttachedValueMentions } from './attached-value-mentions.ts';
@@ -325,6 +326,7 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
     }
     const built = dropGluedValueSpellings(collectOptions(parsed));
     applyEpilogValueLists(built, scan.paragraphs);
+    applyTitledValueLists(built, scan.paragraphs, lines);
     applyFlagValueLists(built, scan.paragraphs);
     return built;
   };

@@ -151,3 +151,12 @@ describe('defaults', () => {
     expect(option(help, 'decode')?.default).toBeNull();
   });
 });
+
+describe('titled value lists', () => {
+  it('inotifywait `Events:` over a definition list: the plural of `--event <event1>` titles its values; a list leaving out the stated default gives none', () => {
+    const help =
+      'Usage: w [ options ] file\nOptions:\n\t-e|--event <event1> [ -e|--event <event2> ... ]\n\t\tListen for specific event(s).\n\t--format <fmt>\tPrint using a format (default "plain").\n\nEvents:\n\taccess\t\tfile or directory contents were read\n\tmodify\t\tfile or directory contents were written\n\nFormats:\n\tcsv\t\tcomma separated\n\tjson\t\tone object a line\n';
+    expect(option(help, 'event')?.choices).toEqual(['access', 'modify']);
+    expect(option(help, 'format')?.choices).toBeNull();
+  });
+});
