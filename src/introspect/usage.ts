@@ -269,6 +269,16 @@ function withoutUrlForms(form: string): string {
   return form.replace(/\s*\[\s*[a-z][\w+.-]{0,20}\[?:\/\/[^\s\]]{0,100}\]?(?:\s*\.{3})?\s*\]/g, '');
 }
 
+/**
+ * optparse futurize `futurize [options] file|dir ...`: bare words joined by `|` outside any bracket
+ * are one argument of either kind, as `(file|dir)` would be (inside brackets `[FILE|DIR ...]` already is).
+ */
+function groupedBareAlternatives(form: string): string {
+  return form.replace(/(^|\s)([A-Za-z][\w-]{0,30}(?:\|[A-Za-z][\w-]{0,30}){1,5})(?=\s|$)/g, (whole: string, space: string, words: string, offset: number) =>
+    bracketDepthOf(form.slice(0, offset)) === 0 && offset > 0 ? `${space}(${words})` : whole,
+  );
+}
+
 function normalizedAtoms(form: string): Atom[] {
   const plain = withoutGluedSuffixes(withoutUrlForms(form))
     .replace(/\s?…/g, '...')
@@ -276,7 +286,7 @@ function normalizedAtoms(form: string): Atom[] {
     .replace(/(?<=[A-Za-z])\(s\)(?=[\]>\s]|$)/g, '...')
     .replace(/(?<=[A-Z0-9_]\]?)(?:\[[^[\]\s]{1,2}\])+/g, '')
     .replace(/\[[^[\]\s]{1,2}\](?=\[?[A-Z])/g, '');
-  return atomsOf(plain.replace(/\[EXE\]/g, '').replace(/--\[no-?\]/g, '--').replace(/\[(?:[A-Za-z][\w-]{0,20} ){1,5}options\]/gi, '[options]'));
+  return atomsOf(groupedBareAlternatives(plain).replace(/\[EXE\]/g, '').replace(/--\[no-?\]/g, '--').replace(/\[(?:[A-Za-z][\w-]{0,20} ){1,5}options\]/gi, '[options]'));
 }
 
 /**

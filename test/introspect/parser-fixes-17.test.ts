@@ -59,6 +59,10 @@ describe('choices', () => {
 });
 
 describe('positionals', () => {
+  it('optparse `file|dir ...` outside brackets: bare alternatives are one argument of either kind, here repeated', () => {
+    expect(parseHelp('Usage: futurize [options] file|dir ...\n\nOptions:\n  -q  quiet\n').positionals).toMatchObject([{ name: 'file|dir', required: true, variadic: true }]);
+  });
+
   it('a numbered series going on past two (`url1 [url2] [url...]`, `file1 [ file2 ] [ file3 ] [ ... ]`) is one repeated argument; `FILE1 [FILE2]` stays two', () => {
     const names = (form: string): (string | boolean)[][] =>
       parseHelp(`Usage: ${form}\n\nOptions:\n  -q  quiet\n`).positionals.map((positional) => [positional.name, positional.required, positional.variadic]);
