@@ -8,8 +8,11 @@
 import type { Entry } from './help-scan.ts';
 import type { CliOption } from './spec.ts';
 
-/** `[-1AaCxdL]` in a usage form: a bracketed cluster of two or more one-letter flags. */
-const USAGE_CLUSTER = /\[-([A-Za-z0-9]{2,60})\]/g;
+/**
+ * `[-1AaCxdL]` in a usage form: a bracketed cluster of one-letter flags (cowsay `[-l] [-n]`: one
+ * flag alone in its bracket too, named nowhere else).
+ */
+const USAGE_CLUSTER = /\[-([A-Za-z0-9]{1,60})\]/g;
 /** `-4,-6` opening an option line: one-letter spellings joined by a comma without a space. */
 const SIBLING_SHORTS = /^-[A-Za-z0-9](?:,-[A-Za-z0-9])+(?=\s|$)/;
 /** zip `[-options]`: a dash before the word for options is the options placeholder, no cluster of letters. */

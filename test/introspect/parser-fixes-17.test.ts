@@ -164,3 +164,14 @@ describe('titled value lists', () => {
     expect(option(help, 'format')?.choices).toBeNull();
   });
 });
+
+describe('usage-only flags', () => {
+  it('cowsay `[-bdgpstwy] [-h] [-e eyes]` / `[-l] [-n] [message]`: a one-letter flag alone in its bracket is a flag too', () => {
+    const help = 'cow{say,think} version 3.03, (c) 1999 Tony Monroe\nUsage: cowsay [-bdg] [-h] [-e eyes] [-f cowfile] \n          [-l] [-n] [-W wrapcolumn] [message]\n';
+    const spec = parseHelp(help);
+    expect(spec.options.map((candidate) => [candidate.short, candidate.takes_value])).toEqual(
+      expect.arrayContaining([['l', false], ['n', false], ['b', false], ['e', true]]),
+    );
+    expect(spec.options.some((candidate) => candidate.short === 'h')).toBe(false);
+  });
+});
