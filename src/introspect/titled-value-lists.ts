@@ -13,11 +13,11 @@ import type { CliOption } from './spec.ts';
 const ONE_WORD_TITLE = /^([A-Za-z][a-z]{2,30}):$/;
 
 /** The one-word title on the last non-blank line above the paragraph's first line, or null. */
-function titleAbove(paragraph: Paragraph, lines: readonly string[]): string | null {
+function titleAbove(paragraph: Paragraph, lines: readonly string[], lineAt: ReadonlyMap<string, number>): string | null {
   const first = paragraph.lines[0];
-  if (first === undefined) return null;
-  const at = lines.findIndex((line) => line.trim() === first);
-  for (let index = at - 1; index >= 0 && at > 0; index -= 1) {
+  const at = first === undefined ? undefined : lineAt.get(first);
+  if (at === undefined) return null;
+  for (let index = at - 1; index >= 0; index -= 1) {
     const trimmed = (lines[index] ?? '').trim();
     if (trimmed.length === 0) continue;
     return ONE_WORD_TITLE.exec(trimmed)?.[1]?.toLowerCase() ?? null;
@@ -32,9 +32,15 @@ function namesOf(option: CliOption): string[] {
 }
 
 export function applyTitledValueLists(options: readonly CliOption[], paragraphs: readonly Paragraph[], lines: readonly string[]): void {
+  // each trimmed line's first index, built once (a help may hold thousands of paragraphs)
+  const lineAt = new Map<string, number>();
+  lines.forEach((line, index) => {
+    const trimmed = line.trim();
+    if (!lineAt.has(trimmed)) lineAt.set(trimmed, index);
+  });
   for (const paragraph of paragraphs) {
     if (!paragraph.afterEntries) continue;
-    const title = titleAbove(paragraph, lines);
+    const title = titleAbove(paragraph, lines, lineAt);
     if (title === null || !title.endsWith('s')) continue;
     const targets = options.filter((option) => option.takes_value && option.choices === null && namesOf(option).some((name) => `${name}s` === title));
     if (targets.length !== 1) continue;
