@@ -153,9 +153,10 @@ function readParenthesisGroup(facts: DescriptionFacts, body: string): void {
   // lz4 `(default : 1)`: a space may stand before the colon
   const defaultMatch = /^default(?:\s?:\s*(.*)|=(.*)|\s+("[^"]*"|'[^']*'|[^\s:]\S*))$/i.exec(body);
   // javascript-obfuscator `(Default: 0.8, Min: 0, Max: 1)`: another `Key:` of the group ends the value;
-  // docopt pip-upgrade `(default: 0, disabled)`: a number glossed by one word is that number
+  // docopt pip-upgrade `(default: 0, disabled)`: a number glossed by one word is that number;
+  // argparse xlsx2csv `(default: comma ',')`: a quoted value named by one word before it is that value
   if (defaultMatch && facts.defaultText === null) {
-    setDefault(facts, (defaultMatch[1] ?? defaultMatch[2] ?? defaultMatch[3] ?? '').replace(/,\s+[A-Z][a-z]{1,20}:\s.*$/, '').replace(/^([+-]?\d+(?:\.\d+)?),\s+[a-z]{2,20}$/, '$1'));
+    setDefault(facts, (defaultMatch[1] ?? defaultMatch[2] ?? defaultMatch[3] ?? '').replace(/,\s+[A-Z][a-z]{1,20}:\s.*$/, '').replace(/^([+-]?\d+(?:\.\d+)?),\s+[a-z]{2,20}$/, '$1').replace(/^[a-z]{2,20}\s+((["'])[^"'\s]{1,20}\2)$/, '$1'));
   }
   if (/^required$/i.test(body)) facts.required = true;
 }
@@ -240,9 +241,10 @@ function quotedAlternativeChoices(description: string): string[] | null {
   // GNU date `FMT='date', 'seconds', or 'ns'`: the list may follow the value name's `=`
   const item = String.raw`'[a-z0-9][\w.-]{0,30}'`;
   // vite `use 'bundle' to …, or 'runner' (experimental) to …, or 'native' …`: every `, or` goes on;
-  // argp nm `defaults to 'always' or can be 'auto' or 'never'`: so does `or can be`
+  // argp nm `defaults to 'always' or can be 'auto' or 'never'`: so does `or can be`;
+  // argparse xlsx2csv `'none' 'minimal' 'nonnumeric' or 'all'`: quoted items side by side need no comma
   const alternatives =
-    new RegExp(String.raw`(?:^|[\s:(=])(${item}(?:[^'.;:]{0,60}?,\s+${item}){0,30}(?:[^'.;:]{0,60}?,?\s+or\s+(?:(?:can|may) be\s+)?${item}){1,30})(?=[\s.,;)]|$)`).exec(description) ??
+    new RegExp(String.raw`(?:^|[\s:(=])(${item}(?:(?:[^'.;:]{0,60}?,\s+|\s+)${item}){0,30}(?:[^'.;:]{0,60}?,?\s+or\s+(?:(?:can|may) be\s+)?${item}){1,30})(?=[\s.,;)]|$)`).exec(description) ??
     // argp cflow `valid names are 'gnu' (default), 'posix', and 'dot'`: after `valid NOUNs are`, `and` ends the list too
     new RegExp(String.raw`\bvalid [a-z]+ (?:are|is):?\s+(${item}(?:[^'.;:]{0,60}?,\s+${item}){0,30}(?:[^'.;:]{0,60}?,?\s+(?:or|and)\s+${item}))(?=[\s.,;)]|$)`, 'i').exec(description);
   if (alternatives === null || followsExampleMarker(description, alternatives.index + alternatives[0].indexOf(alternatives[1] ?? ''))) return null;
@@ -538,6 +540,8 @@ function readProseDefault(facts: DescriptionFacts): void {
     // (click python-dotenv `Default mode is always.`: a noun naming the value between)
     // (waitress `Default is False.`: a boolean in Python's spelling)
     /(?:^|[.!]\s+)Default(?: [a-z]{2,20})? is ([a-z][\w.-]{0,60}|True|False)\.(?=\s|$)/.exec(description) ??
+    // (click iredis `Config file for iredis, default is ~/.iredisrc. You can…`: a clause after a comma, a home path too)
+    /,\s+default is ([a-z][\w.-]{0,60}|~\/[\w.~/-]{1,60})\.(?=\s|$)/.exec(description) ??
     // esbuild: `(browser | node | neutral, default browser)`: the last item of a parenthesis
     /,\s+default\s+([a-z0-9][\w.-]{0,60})\)/i.exec(description) ??
     // argp cflow `(default -, meaning stdout)`: a value, then a gloss on what it means

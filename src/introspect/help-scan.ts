@@ -79,7 +79,18 @@ const RULED_TITLE = /^(?:-{3,}|={3,})\s+([A-Za-z][A-Za-z0-9/&' -]{0,60}?)\s+(?:-
 /** A line that is one parenthesized group: under a usage form, a comment when it reads as a sentence. */
 const PARENTHESIZED_COMMENT = /^\([^()]{1,300}\)$/;
 /** `-c     write on standard output          -oFILE   write output to 'FILE'`: a short option, its text, a wide gap, another short option and its text. */
-const TWO_COLUMNS = /^(-[A-Za-z0-9]\S{0,10}\s{2,}\S.{0,80}?\S)\s{4,}(-[A-Za-z0-9]\S{0,10}\s{2,}\S.{0,80})$/;
+const TWO_COLUMNS = /^(-[A-Za-z0-9?#@]\S{0,10}\s{2,}\S.{0,80}?\S)\s{4,}(-[A-Za-z0-9?#@]\S{0,10}\s{2,}\S.{0,80})$/;
+
+/** The right column of the first two-column line (lzop, zip), which the lines above it share too. */
+function firstRightColumn(lines: readonly string[]): { indent: number; column: number } | null {
+  for (const line of lines.slice(0, MAX_TWO_COLUMN_LOOKUP)) {
+    const trimmed = line.trimStart();
+    const columns = TWO_COLUMNS.exec(trimmed);
+    if (columns !== null) return { indent: line.length - trimmed.length, column: line.length - (columns[2] ?? '').length };
+  }
+  return null;
+}
+const MAX_TWO_COLUMN_LOOKUP = 400;
 /** A line opening with a yargs tag: `[choices: "stylish", …`, `[default: 5]`, `[string] [required]`. */
 const YARGS_TAG_OPENER = /^\[(?:choices|default|aliases|deprecated):\s|^\[(?:string|number|boolean|array|count|required)\](?:\s|$)/;
 // ffuf titles its examples `EXAMPLE USAGE:`
@@ -94,6 +105,9 @@ const UNFINISHED_SENTENCE = /(?:,|\s(?:and|or|nor|neither|either|the|an?|of|to|w
  * least one placeholder, group or `...` (`$ cowsay hello` is an example with a real value).
  */
 const PROMPT_FORM = /^\$ [a-z][\w.-]{0,60}(?: [a-z][\w-]{0,40}){0,3}(?: +(?:\[[^\]]{0,60}\]|<[^>]{0,60}>|\.{3}))+$/;
+
+/** zip `Zip 3.0 (July 5th 2008). Usage:`: the title closing a line after a sentence, the forms below it. */
+const SENTENCE_THEN_USAGE = /^\s*\S.{0,100}?[.!]\s+usage:\s*()$/i;
 
 const SYNOPSIS_TITLE = /^(synopsis|examples?|usage examples?|examples? usage)$/i;
 
@@ -155,6 +169,8 @@ class Scanner {
   private usageIndent = 0;
   /** Indent of the previous line when it was prose (a definition list such as GNU cut's ranges). */
   private proseIndent: number | null = null;
+  /** Where a two-column line (lzop, zip) put its right column, and the indent of its left one. */
+  private rightColumn: { indent: number; column: number } | null = null;
   /** See `Entry.block`. */
   private block = 0;
   /** Under a title such as `Options that take arguments:` (until the next title). */
@@ -176,6 +192,7 @@ class Scanner {
     this.capitalTitles = lines.some((line) => /^USAGE(?:\s*$|\s+\S)/.test(line));
     const indentedUsage = lines.find((line) => INDENTED_CAPITAL_USAGE.test(line));
     this.capitalTitleIndent = indentedUsage === undefined ? null : indentOf(indentedUsage);
+    this.rightColumn = firstRightColumn(lines);
   }
 
   run(): HelpScan {
@@ -249,7 +266,7 @@ class Scanner {
 
   private usageLine(line: string, trimmed: string, indent: number, index: number): boolean {
     // citty prints its title in capitals with the form on the same line: `USAGE giget [OPTIONS] <TEMPLATE> [DIR]`
-    const usageMatch = /^\s*usage:\s*(.*)$/i.exec(line) ?? /^\s*USAGE\s+(\S.*)$/.exec(line) ?? SYNTAX_FORM.exec(line);
+    const usageMatch = /^\s*usage:\s*(.*)$/i.exec(line) ?? /^\s*USAGE\s+(\S.*)$/.exec(line) ?? SYNTAX_FORM.exec(line) ?? SENTENCE_THEN_USAGE.exec(line);
     if (usageMatch && (!this.result.seenUsage || this.usageMode === null)) {
       this.closeParagraph();
       this.current = null;
@@ -293,7 +310,8 @@ class Scanner {
       const previousForm = forms[forms.length - 1];
       const nextFlushForm =
         indent === 0 && this.usageMode === 'header' && previousForm !== undefined && (this.lines[index - 1] ?? '') === previousForm && /^\S+/.exec(trimmed)?.[0] === /^\S+/.exec(previousForm)?.[0];
-      const flushLeftForm = indent === 0 && this.usageMode === 'header' && (/^usage:$/i.test((this.lines[index - 1] ?? '').trim()) || nextFlushForm);
+      const titleAbove = (this.lines[index - 1] ?? '').trim();
+      const flushLeftForm = indent === 0 && this.usageMode === 'header' && (/^usage:$/i.test(titleAbove) || SENTENCE_THEN_USAGE.test(titleAbove) || nextFlushForm);
       if (flushLeftForm && !OPTION_START.test(trimmed) && !PROSE_WORD.test(trimmed.replace(/\[[^\]]*\]|<[^>]*>|\([^)]*\)|\{[^}]*\}/g, ' '))) {
         this.usageLineCount += 1;
         this.usageIndent = indent;
@@ -315,7 +333,9 @@ class Scanner {
         // with a bracket left open goes on over a deeper line)
         const openBracket = lastForm !== undefined && (lastForm.match(/\[/g) ?? []).length > (lastForm.match(/\]/g) ?? []).length;
         const wrapped = wrappedFlush || (this.usageMode === 'header' && lastForm !== undefined && indent > this.usageIndent && (/^[[(<{]/.test(trimmed) || openBracket));
-        if (!wrapped && (this.usageMode === 'header' || lastForm === undefined || firstWord === programOfLast)) {
+        // zip `  The default action is to add …` under its form: a sentence not naming the program is no further form
+        const proseAfterForm = lastForm !== undefined && firstWord !== programOfLast && PROSE_WORD.test(trimmed.replace(/\[[^\]]*\]|<[^>]*>|\([^)]*\)|\{[^}]*\}/g, ' '));
+        if (!wrapped && !proseAfterForm && (this.usageMode === 'header' || lastForm === undefined || firstWord === programOfLast)) {
           this.usageLineCount += 1;
           this.usageIndent = indent;
           // `stringer [flags] -type T files... # Must be a single package`: the comment is no part of the form
@@ -550,15 +570,30 @@ class Scanner {
    * spelling with its own gap and text holds two entries.
    */
   private twoColumnEntries(line: string, trimmed: string, indent: number, proseIndent: number | null): boolean {
-    const columns = TWO_COLUMNS.exec(trimmed);
+    const columns = TWO_COLUMNS.exec(trimmed) ?? this.atKnownRightColumn(line, trimmed, indent);
     const right = columns === null ? null : parseOptionHead(columns[2] ?? '');
     if (columns === null || right === null || right.rest.length === 0 || (right.shorts.length === 0 && right.longs.length === 0)) return false;
     const left = columns[1] ?? '';
     if (!this.optionEntry(`${' '.repeat(indent)}${left}`, left, indent, proseIndent)) return false;
     const rightIndent = indent + trimmed.length - (columns[2] ?? '').length;
+    this.rightColumn = { indent, column: rightIndent };
     this.current = { kind: 'option', indent: rightIndent, descriptionColumn: null, head: columns[2] ?? '', option: right, description: [], block: this.block, afterUsage: this.result.seenUsage };
     this.result.entries.push(this.current);
     return true;
+  }
+
+  /**
+   * zip `-f   freshen: only changed files  -u   update: …`, `-F   fix zipfile (-FF try harder) -D   do
+   * not …`: once a line with a wide gap showed where the right column starts, a short spelling and
+   * its gap at that column open a right entry after any gap, even one space.
+   */
+  private atKnownRightColumn(line: string, trimmed: string, indent: number): string[] | null {
+    const known = this.rightColumn;
+    if (known === null || known.indent !== indent || line.length <= known.column || line[known.column - 1] !== ' ') return null;
+    const rightText = line.slice(known.column);
+    const leftText = line.slice(indent, known.column).trimEnd();
+    if (!/^-[A-Za-z0-9?#@]\S{0,10}\s{2,}\S/.test(rightText) || !/^-[A-Za-z0-9?#@]\S{0,10}\s{2,}\S/.test(leftText)) return null;
+    return [trimmed, leftText, rightText.trimEnd()];
   }
 
   private namedEntry(trimmed: string, indent: number): boolean {
@@ -603,6 +638,9 @@ class Scanner {
     // an indented sub-title (`     Options that take arguments:`, `     Boolean options:`)
     if (/:$/.test(trimmed) && trimmed.length <= 60) this.valueSection = VALUE_SECTION.test(trimmed.slice(0, -1));
     const followsEntry = this.current !== null && this.current.kind === 'option';
+    // inotifywait `\t@<file>   \tExclude …` between option entries at their indent: a stray item of
+    // the options list, not a definition list making the flag lines after it prose
+    const amidEntries = followsEntry && this.current?.indent === indent;
     const separator = /^--(\s|$)/.test(trimmed); // `--  terminates argument processing`
     if (!separator && ((OPTION_START.test(trimmed) && this.section !== 'commands') || (followsEntry && indent > 0))) this.noteUnparsed(index, trimmed);
     this.current = null;
@@ -610,7 +648,7 @@ class Scanner {
     this.block += 1;
     // only a definition-list line (`N-M   from N'th…`) makes a flag-like line at its indent prose; a
     // flag-like one (`-M   from first…`, argparse's `-   read from standard input`) only continues such a list
-    const definition = /^\S{1,16}\s{2,}\S/.test(trimmed) && (!trimmed.startsWith('-') || wasProseIndent === indent);
+    const definition = /^\S{1,16}\s{2,}\S/.test(trimmed) && (!trimmed.startsWith('-') || wasProseIndent === indent) && !amidEntries;
     this.proseIndent = definition ? indent : null;
     if (this.paragraph === null) this.paragraph = { lines: [], afterUsage: this.result.seenUsage, afterEntries: this.result.entries.length > 0, indents: [] };
     if (this.paragraph.lines.length < MAX_DESCRIPTION_LINES) {

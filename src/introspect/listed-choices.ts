@@ -210,6 +210,11 @@ export function listedChoices(text: string, valueName: string | null): string[] 
   // GNU od: `RADIX is one of [doxn]`: a character class, each letter one value
   const characterClass = /^[A-Z][A-Z_]{1,20}$/.test(name) ? new RegExp(String.raw`\b${name} is one of \[([a-z0-9]{2,16})\]`).exec(description) : null;
   if (characterClass !== null) return [...new Set(characterClass[1] ?? '')];
+  // typer (rstcheck) `LEVEL … Valid levels are: INFO | WARNING | ERROR.`: the value name in the plural, in
+  // any case, then values joined by `|`
+  const pipedItem = String.raw`[A-Za-z0-9][\w.-]{0,30}`;
+  const pluralPiped = /^[A-Z][A-Z_]{1,20}$/.test(name) ? new RegExp(String.raw`\b${name}s?\b[^.:]{0,120}:\s+(${pipedItem}(?:\s*\|\s*${pipedItem}){1,30})(?=\s*(?:[.;)]|$))`, 'i').exec(description) : null;
+  if (pluralPiped !== null) return (pluralPiped[1] ?? '').split(/\s*\|\s*/).map((item) => item.replace(/\.$/, ''));
   const assigned = assignedValueChoices(description, name);
   if (assigned !== null) return assigned;
   const aliased = ALIASED_CLAUSES.exec(description);

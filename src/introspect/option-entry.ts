@@ -114,8 +114,9 @@ export function isHelpOrVersion(option: CliOption): boolean {
   const listsAllOptions = /^(?:full|complete|whole|long)\s+list\s+of\s+(?:all\s+)?options\b/i.test(option.description ?? '');
   if (/^help[-_](?:all|long|full|more|extended|verbose)$/i.test(option.long ?? '') && !option.takes_value && (/\bhelp\b/i.test(option.description ?? '') || listsAllOptions)) return true;
   if (/help$/i.test(option.long ?? '') && !option.takes_value && listsAllOptions) return true;
-  // gocryptfs `-hh  Long help text with all options`: the doubled help letter
-  if (option.short === null && option.long === 'hh' && /^(?:short|long|full|extended|detailed|more)\s+help\b/i.test(option.description ?? '')) return true;
+  // gocryptfs `-hh  Long help text with all options`: the doubled help letter (zip `-h2  show more
+  // help`: the help letter numbered, after a verb)
+  if (option.short === null && /^h(?:h|\d)$/.test(option.long ?? '') && /^(?:(?:show|print|display)\s+)?(?:short|long|full|extended|detailed|more)\s+help\b/i.test(option.description ?? '')) return true;
   // `-V  Print version`, `-V  display version information`; busybox sort's `-V  Sort version` (another verb governing it) is an option
   const description = option.description ?? '';
   const otherVerb = /^([a-z]+)\s+versions?\b/i.exec(description)?.[1];
@@ -476,7 +477,9 @@ export function optionFromEntry(given: Entry, style: OptionStyle = {}): CliOptio
   // list in prose that leaves out the quoted default is no list of the option's values
   // (pflag's `(default "")` states no default: d2 `(svg, png, ascii, …) … (default "")` keeps its list)
   const provenProse = prose !== null && offersOpenAlternative(facts.description) ? null : prose !== null && facts.defaultQuoted && facts.defaultText !== null && facts.defaultText !== '' && matchingChoice(facts.defaultText, prose) === undefined ? null : prose;
-  const stated = definition?.choices ?? letterClassChoices(head.choices, text) ?? facts.choices ?? (placeholder ? provenProse : (wholeListChoices(facts.description) ?? setValueListChoices(facts.description)));
+  // (argparse xlsx2csv `'tab' or 'x09' for a tab (default: comma ',')`: prose alternatives that leave it out are special values too)
+  const provenFacts = facts.choices !== null && facts.choicesTagged !== true && facts.defaultQuoted && facts.defaultText !== null && facts.defaultText !== '' && matchingChoice(facts.defaultText, facts.choices) === undefined ? null : facts.choices;
+  const stated = definition?.choices ?? letterClassChoices(head.choices, text) ?? provenFacts ?? (placeholder ? provenProse : (wholeListChoices(facts.description) ?? setValueListChoices(facts.description)));
   // `[possible values: ]` names none: an empty list is no list; nor are examples of an open set
   const choices = stated !== null && stated.length > 0 && !isOpenValueSet(stated, stated === facts.choices && facts.choicesTagged === true) ? stated : null;
   const shape = valueShapeOf(head, facts, choices, text, style, entry.valueSection === true);
@@ -496,6 +499,7 @@ export function optionFromEntry(given: Entry, style: OptionStyle = {}): CliOptio
     description: facts.description.length > 0 ? clampDescription(facts.description) : null,
   };
   if (bracketed.flagDefault !== null && !shape.takes) option.default = bracketed.flagDefault;
+  if (MARKED_DEFAULT.test(text.trim())) linesMarkedDefault.add(option);
   if (definition?.defaultText != null && option.default === null) option.default = definition.defaultText;
   // kingpin `--ignored-dirs=vendor... ...`: a repeated option's placeholder shows the first of its defaults, no one default
   const fromPlaceholder = shape.takes && option.default === null && !bracketed.listDefault && !head.repeatable ? placeholderDefault(head.valueName, style, entry.head.trim()) : null;
@@ -537,10 +541,38 @@ function mergeInto(existing: CliOption, later: CliOption): void {
     existing.default = later.default;
     return;
   }
+  if (literalValueLines(existing, later)) return;
   if (existing.choices !== null && later.choices !== null) {
     existing.choices = [...new Set([...existing.choices, ...later.choices])];
   }
   if (existing.default === null && later.default !== null) existing.default = later.default;
+}
+
+const LITERAL_WORD = /^[a-z][a-z0-9-]{0,30}$/;
+/** A description closed by `(default)`: the line's own value is the default. */
+const MARKED_DEFAULT = /\(default\)\.?$/i;
+/** The options read from lines closed by `(default)` (its annotation leaves the description). */
+const linesMarkedDefault = new WeakSet<CliOption>();
+
+/**
+ * libjpeg `-copy none     Copy no extra markers` / `-copy comments Copy only comment markers
+ * (default)` / `-copy all …`: one spelling on several lines, each with a lower-case word of its own,
+ * lists the values (as zstd's `--format=zstd` lines do); the line closed by `(default)` names the
+ * default. Returns whether `later` was folded in so.
+ */
+function literalValueLines(existing: CliOption, later: CliOption): boolean {
+  const [first, next] = [existing.value_name ?? '', later.value_name ?? ''];
+  if (!existing.takes_value || !later.takes_value || later.choices !== null || !LITERAL_WORD.test(next) || next === first) return false;
+  if (existing.choices === null) {
+    if (!LITERAL_WORD.test(first)) return false;
+    existing.choices = [first];
+    if (linesMarkedDefault.has(existing)) existing.default = first;
+  } else if (!existing.choices.includes(first)) {
+    return false;
+  }
+  existing.choices.push(next);
+  if (existing.default === null && linesMarkedDefault.has(later)) existing.default = next;
+  return true;
 }
 
 /** Drops help/version, merges repeated spellings, keeps the help's order; at most MAX_OPTIONS. */
@@ -580,6 +612,15 @@ export function collectOptions(parsed: readonly CliOption[]): CliOption[] {
     }
     if (sameLong !== undefined) {
       mergeInto(sameLong, option);
+      continue;
+    }
+    // inotifywait `-q|--quiet` then `-qq   Print nothing`: the letter of a flag with a `--long` spelling
+    // (getopt, where one dash before several letters is a cluster) doubled is that flag given twice (a
+    // count); Go's `-v` then `-vv` (one dash for every name) stays an option
+    const doubled = option.prefix === '-' && !option.takes_value ? /^([A-Za-z])\1$/.exec(option.long ?? '')?.[1] : undefined;
+    const single = doubled === undefined ? undefined : options.find((other) => other.short === doubled && other.long !== null && other.prefix === undefined && !other.takes_value);
+    if (single !== undefined) {
+      single.repeatable = true;
       continue;
     }
     if (option.long === null && option.short !== null && seenShorts.has(option.short)) {

@@ -80,7 +80,8 @@ function tokenize(head: string): { tokens: string[]; starts: number[] } {
       continue;
     }
     // timeit `-n/--number N:`: a slash glued between a short and a long spelling joins them like a comma
-    if (depth === 0 && character === '/' && /^-[A-Za-z0-9]$/.test(current) && head.startsWith('--', position + 1)) {
+    // (inotifywait `-m|--monitor`: a bar glued there too)
+    if (depth === 0 && (character === '/' || character === '|') && /^-[A-Za-z0-9]$/.test(current) && head.startsWith('--', position + 1)) {
       flush();
       continue;
     }
@@ -222,6 +223,8 @@ function isValueToken(token: string, remaining: number, splitByGap: boolean): bo
   if (/^[a-z](?:\/[a-z])+(?:,[a-z](?:\/[a-z])*)+$/.test(token)) return true;
   // …with a part the user may leave out marked `?` (click metavar `PATH:ENTRYPOINT?`)
   if (/^[A-Z][A-Z0-9_:.-]*\??$/.test(token)) return true;
+  // libjpeg `-crop WxH+X+Y`, `-drop +X+Y filename`: an X11 geometry, capitals joined by `x`, `+` or `-`
+  if (/^[+-]?[A-Z](?:(?:x|[+-])[A-Z]){1,5}$/.test(token)) return true;
   // busybox `-I IFACE/IP`: alternative upper-case placeholders joined by a slash
   if (/^[A-Z][A-Z0-9_]*(?:\/[A-Z][A-Z0-9_]*){1,5}$/.test(token)) return true;
   // busybox `-u USER[:GRP]`
@@ -244,6 +247,8 @@ function isValueToken(token: string, remaining: number, splitByGap: boolean): bo
   if (splitByGap && remaining <= 1 && /^[a-z][\w-]{0,20}=[a-z][\w-]{0,20}$/.test(token)) return true;
   // Pod::Usage `--archive out.tgz`: an example file name stands for the value
   if (splitByGap && remaining <= 1 && /^[a-z][\w-]{0,30}\.[a-z][a-z0-9]{0,4}$/.test(token)) return true;
+  // xsltproc `--path 'paths': provide …`: a quoted lower-case word ending the head names the value
+  if (splitByGap && remaining <= 1 && /^'[a-z][\w-]{0,30}'$/.test(token)) return true;
   // jq-style `--arg name value`: lowercase placeholders only when the whole head is short and set off by a gap.
   return splitByGap && remaining <= 2 && /^[a-z][a-z0-9_-]{0,20}$/.test(token);
 }
@@ -339,6 +344,19 @@ function longColumnRepeatingValue(head: string, rest: string): RegExpExecArray |
 }
 
 /**
+ * axel's table the other way round: `--max-speed=x<TAB>-s x<TAB>Specify…`, `--search[=n]<TAB>-S[n]`:
+ * a short spelling column repeating the long spelling's placeholder word for word is the same option.
+ */
+function shortColumnRepeatingValue(head: string, rest: string): RegExpExecArray | null {
+  const match = /^--[A-Za-z0-9][\w-]*(?:=([^\s=[\]]{1,40})|\[=([^\]\s]{1,40})\])$/.exec(head);
+  const value = match?.[1] ?? match?.[2];
+  if (value === undefined) return null;
+  const escapedValue = value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const attached = match?.[1] !== undefined ? ` ${escapedValue}` : `\\[${escapedValue}\\]`;
+  return new RegExp(String.raw`^(-[A-Za-z0-9]${attached})(?:\s{2,}|\t|$)`).exec(rest);
+}
+
+/**
  * rich (typer, rich-click) prints one column per spelling: `--reload     --no-reload    Enable…`,
  * `--verbose  -v  INTEGER  …`. A negation or a one-letter short spelling set off by a gap after the
  * head joins the head.
@@ -352,7 +370,7 @@ function absorbSpellingColumns(split: { head: string; rest: string; byGap: boole
     // GNU patch: `-p NUM  --strip=NUM  Strip…`, `-F LINES  --fuzz LINES  Set…`: the long column repeats the short one's placeholder
     // (gawk's table in any case and with quotes: `-f progfile  --file=progfile`, `-e 'program-text'  --source='program-text'`,
     // and an optional one glued on: `-d[file]  --dump-variables[=file]`)
-    const afterShortValue = longColumnRepeatingValue(head, rest);
+    const afterShortValue = longColumnRepeatingValue(head, rest) ?? shortColumnRepeatingValue(head, rest);
     const column = afterShort ?? afterShortValue ?? /^(--no-[A-Za-z0-9][\w-]*|-[A-Za-z0-9])(?:\s{2,}|$)/.exec(rest) ?? richShortColumn(head, rest);
     if (column === null) break;
     head = `${head.replace(/,$/, '')} ${column[1] ?? ''}`;
@@ -467,11 +485,12 @@ function matchFlagSpelling(token: string): (string | undefined)[] | null {
 
 /**
  * A lowercase word after `=` that names no kind of value is a literal value spelling
- * (`--check=quiet`), not a placeholder — unless it repeats the placeholder a short spelling already
+ * (`--check=quiet`), not a placeholder — unless it is one letter, or it repeats the placeholder a short spelling already
  * named (sed `-e script, --expression=script`); `--statefile=file`, `--rc=rcfile` name a kind of value.
  */
 function isLiteralValueSpelling(attached: string, valueText: string, valueName: string | null): boolean {
-  return attached.startsWith('=') && /^[a-z][a-z0-9-]*$/.test(valueText) && valueText !== valueName && typeFromValueName(valueText) === null && !/(file|dir|path|name)$|^(opts?|args?|options|arguments|expr|pattern|regexp?|spec)$/.test(valueText);
+  // a single letter is a placeholder, as in hand-written C helps (axel `--output=f`, `--max-redirect=x`)
+  return attached.startsWith('=') && /^[a-z][a-z0-9-]+$/.test(valueText) && valueText !== valueName && typeFromValueName(valueText) === null && !/(file|dir|path|name)$|^(opts?|args?|options|arguments|expr|pattern|regexp?|spec)$/.test(valueText);
 }
 
 /** Reads a flag spelling with whatever is attached to it, and files it as long, short, alias or negation. */
@@ -697,7 +716,19 @@ function expandOptionalLetters(line: string): string {
  * `or` between a spelling (with its value) and the next spelling separates them like a comma.
  */
 function orSeparatedSpellings(line: string): string {
-  return line.replace(/^(\s*-{1,2}[A-Za-z0-9?#@][\w?#@-]*(?:[ =]<[^<>\s]{1,40}>)?) or (?=-{1,2}[A-Za-z0-9])/, '$1, ');
+  // (xsltproc `--output file or -o file:`: a bare lower-case placeholder too)
+  return line.replace(/^(\s*-{1,2}[A-Za-z0-9?#@][\w?#@-]*(?:[ =](?:<[^<>\s]{1,40}>|[a-z][\w-]{0,20}))?) or (?=-{1,2}[A-Za-z0-9])/, '$1, ');
+}
+
+/**
+ * xsltproc `--maxdepth val : increase the maximum depth`, `--param name value : pass …`, `--path
+ * 'paths': provide …`, `--nonet : refuse …`: a colon after the spellings and at most two placeholder
+ * words (lower case, capitals, quoted or bracketed), before any column gap, ends the head like a gap.
+ */
+function colonEndedHead(line: string): string {
+  const value = String.raw`(?:[a-z][\w-]{0,20}|[A-Z][A-Z0-9_]{0,20}|'[^'\s]{1,30}'|"[^"\s]{1,30}"|<[^<>\s]{1,30}>)`;
+  const spelling = String.raw`-{1,2}[A-Za-z0-9][\w-]*(?:[ =]${value}){0,2}`;
+  return line.replace(new RegExp(String.raw`^(\s*${spelling}(?:, ${spelling}){0,3}) ?: (?=\S)`), '$1  ');
 }
 
 /**
@@ -709,7 +740,7 @@ function stackedShortSpellings(line: string): string {
 }
 
 export function parseOptionHead(line: string): OptionHead | null {
-  const { head, rest, byGap } = absorbSpellingColumns(splitHead(expandOptionalLetters(orSeparatedSpellings(stackedShortSpellings(line)))));
+  const { head, rest, byGap } = absorbSpellingColumns(splitHead(expandOptionalLetters(colonEndedHead(orSeparatedSpellings(stackedShortSpellings(line))))));
   const { tokens, starts } = tokenize(head);
   const result: OptionHead = {
     longs: [],

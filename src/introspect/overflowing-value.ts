@@ -31,6 +31,12 @@ function usageValueOf(spelling: string, forms: readonly string[]): string | unde
   return undefined;
 }
 
+/** Whether two heads share their first long (else short) spelling. */
+function sameSpelling(one: NonNullable<Entry['option']>, other: NonNullable<Entry['option']>): boolean {
+  const long = one.longs[0]?.name;
+  return long !== undefined ? long === other.longs[0]?.name : one.shorts[0] !== undefined && one.shorts[0] === other.shorts[0];
+}
+
 export function applyOverflowingValueNames(entries: readonly Entry[], usageForms: readonly string[] = []): void {
   const options = entries.filter((entry) => entry.kind === 'option' && entry.option !== null);
   const valueNames = new Set(options.map((entry) => entry.option?.valueName ?? '').filter((name) => /^[a-z][\w-]{0,10}$/.test(name)));
@@ -39,7 +45,7 @@ export function applyOverflowingValueNames(entries: readonly Entry[], usageForms
   for (const entry of options) {
     const head = entry.option;
     if (head === null || head.valueName !== null || head.choices !== null) continue;
-    const overflow = /^([a-z][\w-]{0,10}|#) (\S.*)$/.exec(head.rest);
+    const overflow = /^([a-z][\w-]{0,30}|#) (\S.*)$/.exec(head.rest);
     const word = overflow?.[1];
     const spelling = head.longs[0] !== undefined ? `${head.longs[0].dashes}${head.longs[0].name}` : `-${head.shorts[0] ?? ''}`;
     if (word === undefined) continue;
@@ -47,7 +53,9 @@ export function applyOverflowingValueNames(entries: readonly Entry[], usageForms
     // pngquant `--quality min-max don't save…`: the whole line set off by single spaces, the word after
     // the spelling ending one space short of the column: a value name though no other option shows it
     const setOffByOneSpace = restAt > 0 && !/\s{2,}$/.test(entry.head.slice(0, restAt));
-    if (!(valueNames.has(word) || usageValueOf(spelling, usageForms) === word || setOffByOneSpace)) continue;
+    // libjpeg `-copy comments Copy only…` among `-copy none     Copy no…` lines: the same spelling shows a word of its own on other lines
+    const spelledWithWords = options.some((other) => other !== entry && other.option?.valueName !== undefined && /^[a-z][\w-]{0,30}$/.test(other.option.valueName ?? '') && sameSpelling(other.option, head));
+    if (!(valueNames.has(word) || usageValueOf(spelling, usageForms) === word || setOffByOneSpace || spelledWithWords)) continue;
     const restStart = entry.indent + restAt;
     if (restStart + word.length + 1 !== column) continue;
     entry.option = { ...head, valueName: word, rest: overflow?.[2] ?? '' };

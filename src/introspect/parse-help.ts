@@ -25,11 +25,12 @@ import { extractGoFlags, looksLikeGoFlag } from './go-flag.ts';
 import { applyHandWrittenValues } from './hand-written-values.ts';
 import { scanHelpLines, type HelpScan, type Paragraph, type UnparsedLine } from './help-scan.ts';
 import { clampDescription, expandTabs, helpLines } from './limits.ts';
+import { applyTitledValueLists } from './titled-value-lists.ts';
 import { applyEpilogValueLists, collectOptions, optionFromEntry, type OptionStyle } from './option-entry.ts';
 import { applyUsageFlagClusters, splitSiblingShorts } from './short-flag-clusters.ts';
 import { applyAttachedValueMentions } from './attached-value-mentions.ts';
 import { leadingPlaceholderPositionals } from './leading-placeholder.ts';
-import { collectPositionals, collectSubcommands, commandPrefixOf, markMultiWordPositionals, markPluralPositionals } from './positional-entry.ts';
+import { collectPositionals, collectSubcommands, commandPrefixOf, markMultiWordPositionals, markPluralPositionals, splitProseNamedPositionals } from './positional-entry.ts';
 import type { CliOption, CliSpec } from './spec.ts';
 import { unwrapThorOptions } from './thor-options.ts';
 import { cobraHelpCommandName, parseUsageForm, programBaseName, type UsageForm } from './usage.ts';
@@ -342,6 +343,7 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
     }
     const built = dropGluedValueSpellings(collectOptions(parsed));
     applyEpilogValueLists(built, scan.paragraphs);
+    applyTitledValueLists(built, scan.paragraphs, lines);
     applyFlagValueLists(built, scan.paragraphs);
     return built;
   };
@@ -424,7 +426,7 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
   const nameForm = subcommands.length === 0 && firstForm?.program && isUrfaveGenericForm(scan.usageForms[0]) ? urfaveNameForm(rawLines, firstForm.program) : null;
   if (nameForm !== null) usagePositionals = parseUsageForm(nameForm, takesValue, helpFor).positionals;
   if (optionsCalledArguments(rawLines)) usagePositionals = usagePositionals.filter((positional) => positional.required || !ARGUMENTS_PLACEHOLDER.test(positional.name));
-  const positionals = collectPositionals(scan.entries, usagePositionals, subcommands);
+  const positionals = splitProseNamedPositionals(collectPositionals(scan.entries, usagePositionals, subcommands), rawLines);
   markMultiWordPositionals(positionals, rawLines);
   markPluralPositionals(positionals, rawLines);
   dropDefaultsNamingArguments(options, [...positionals, ...usagePositionals]);

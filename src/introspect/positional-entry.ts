@@ -166,6 +166,27 @@ export function markMultiWordPositionals(positionals: CliPositional[], lines: re
 }
 
 /**
+ * zip `[zipfile list]` with `If zipfile and list are omitted, …` below: a bracket of two bare words
+ * reads as one name (pip `[requirement specifier]`) unless the prose names each word on its own,
+ * joined by `and` / `or`; then they are two arguments, and a word naming a collection (`list`, a
+ * plural) repeats. Returns the positionals, split where so.
+ */
+export function splitProseNamedPositionals(positionals: readonly CliPositional[], lines: readonly string[]): CliPositional[] {
+  return positionals.flatMap((positional) => {
+    const words = /^([a-z][a-z0-9_-]{1,30}) ([a-z][a-z0-9_-]{1,30})$/.exec(positional.name);
+    if (words === null) return [positional];
+    const [first, second] = [words[1] ?? '', words[2] ?? ''];
+    const named = new RegExp(String.raw`\b${first} (?:and|or) ${second}\b`);
+    if (!lines.some((line) => named.test(line))) return [positional];
+    const collection = /^(?:[a-z]+list|list|[a-z]+[^suis_-]s)$/.test(second) || positional.variadic;
+    return [
+      { ...positional, name: first, variadic: false },
+      { ...positional, name: second, variadic: collection },
+    ];
+  });
+}
+
+/**
  * Pod::Usage (pg_format) `Usage: pg_format [options] file.sql` and, below, `file.sql can be a file,
  * multiple files or use - to read query from stdin.`: a sentence about the name saying it may be
  * several makes it variadic (in place).

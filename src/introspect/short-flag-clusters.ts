@@ -8,10 +8,15 @@
 import type { Entry } from './help-scan.ts';
 import type { CliOption } from './spec.ts';
 
-/** `[-1AaCxdL]` in a usage form: a bracketed cluster of two or more one-letter flags. */
-const USAGE_CLUSTER = /\[-([A-Za-z0-9]{2,60})\]/g;
+/**
+ * `[-1AaCxdL]` in a usage form: a bracketed cluster of one-letter flags (cowsay `[-l] [-n]`: one
+ * flag alone in its bracket too, named nowhere else).
+ */
+const USAGE_CLUSTER = /\[-([A-Za-z0-9]{1,60})\]/g;
 /** `-4,-6` opening an option line: one-letter spellings joined by a comma without a space. */
 const SIBLING_SHORTS = /^-[A-Za-z0-9](?:,-[A-Za-z0-9])+(?=\s|$)/;
+/** zip `[-options]`: a dash before the word for options is the options placeholder, no cluster of letters. */
+const OPTIONS_WORD = /^(?:options?|opts|flags?|switches)$/i;
 /** Letters never added from a cluster alone: help and version stay out of the spec. */
 const UNLISTED_SKIPPED = new Set(['h', '?', 'V']);
 
@@ -24,7 +29,7 @@ function clusterLetters(usageForms: readonly string[], spellings: ReadonlySet<st
   for (const form of usageForms) {
     for (const match of form.matchAll(USAGE_CLUSTER)) {
       const cluster = match[1] ?? '';
-      if (!spellings.has(cluster)) for (const letter of cluster) letters.add(letter);
+      if (!spellings.has(cluster) && !OPTIONS_WORD.test(cluster)) for (const letter of cluster) letters.add(letter);
     }
   }
   return letters;

@@ -31,6 +31,18 @@ export function addUsageOnlyOptions(options: CliOption[], usageForms: readonly s
 const VALUED_ALTERNATIVES = /\[\s*(-[A-Za-z0-9](?:\|-[A-Za-z0-9])+|--?[A-Za-z0-9][\w-]{0,40})\s+([a-z][\w-]{1,30}|[A-Z][A-Z0-9_]{0,30}|<[A-Za-z][\w-]{0,40}(?:\.{3})?>)\s*\]/g;
 
 /**
+ * zip `[-xi list]`, docopt `[-fsa ALIAS]`: a cluster of letters no option spells, each a listed short
+ * flag, gives the value word to its last letter (getopt reads a cluster so: `-i list`); otherwise the
+ * spellings joined by `|`.
+ */
+function clusterSpellings(spellings: string, options: readonly CliOption[]): string[] {
+  const letters = /^-([A-Za-z0-9]{2,6})$/.exec(spellings)?.[1];
+  const listed = (name: string): boolean => options.some((option) => option.short === name || option.long === name);
+  if (letters !== undefined && !listed(letters) && [...letters].every(listed)) return [`-${letters.slice(-1)}`];
+  return spellings.split('|');
+}
+
+/**
  * Pod::Usage (file-rename): `[ -e|-E perlexpr]*` in the usage, while the list shows `-e
  * Expression: code to act on files name.` bare: alternatives sharing a value word in the usage take
  * that value.
@@ -38,7 +50,7 @@ const VALUED_ALTERNATIVES = /\[\s*(-[A-Za-z0-9](?:\|-[A-Za-z0-9])+|--?[A-Za-z0-9
 export function applyUsageValueWords(options: CliOption[], usageForms: readonly string[]): void {
   for (const form of usageForms) {
     for (const group of form.matchAll(VALUED_ALTERNATIVES)) {
-      for (const spelling of (group[1] ?? '').split('|')) {
+      for (const spelling of clusterSpellings(group[1] ?? '', options)) {
         const name = spelling.replace(/^-+/, '');
         const option = spelling.startsWith('--')
           ? options.find((candidate) => candidate.long === name && candidate.prefix === undefined)

@@ -275,6 +275,16 @@ function withoutUrlForms(form: string): string {
   return form.replace(/\s*\[\s*[a-z][\w+.-]{0,20}\[?:\/\/[^\s\]]{0,100}\]?(?:\s*\.{3})?\s*\]/g, '');
 }
 
+/**
+ * optparse futurize `futurize [options] file|dir ...`: bare words joined by `|` outside any bracket
+ * are one argument of either kind, as `(file|dir)` would be (inside brackets `[FILE|DIR ...]` already is).
+ */
+function groupedBareAlternatives(form: string): string {
+  return form.replace(/(^|\s)([A-Za-z][\w-]{0,30}(?:\|[A-Za-z][\w-]{0,30}){1,5})(?=\s|$)/g, (whole: string, space: string, words: string, offset: number) =>
+    bracketDepthOf(form.slice(0, offset)) === 0 && offset > 0 ? `${space}(${words})` : whole,
+  );
+}
+
 function normalizedAtoms(form: string): Atom[] {
   const plain = withoutGluedSuffixes(withoutUrlForms(form))
     .replace(/\s?…/g, '...')
@@ -282,7 +292,7 @@ function normalizedAtoms(form: string): Atom[] {
     .replace(/(?<=[A-Za-z])\(s\)(?=[\]>\s]|$)/g, '...')
     .replace(/(?<=[A-Z0-9_]\]?)(?:\[[^[\]\s]{1,2}\])+/g, '')
     .replace(/\[[^[\]\s]{1,2}\](?=\[?[A-Z])/g, '');
-  return atomsOf(plain.replace(/\[EXE\]/g, '').replace(/--\[no-?\]/g, '--').replace(/\[(?:[A-Za-z][\w-]{0,20} ){1,5}options\]/gi, '[options]'));
+  return atomsOf(groupedBareAlternatives(plain).replace(/\[EXE\]/g, '').replace(/--\[no-?\]/g, '--').replace(/\[(?:[A-Za-z][\w-]{0,20} ){1,5}options\]/gi, '[options]'));
 }
 
 /**
@@ -492,6 +502,24 @@ function readOptionWord(scan: FormScan, text: string, group: UsageGroup | undefi
 }
 
 /**
+ * axel `url1 [url2] [url...]`, inotifywait `file1 [ file2 ] [ file3 ] [ ... ]`: a numbered series
+ * going on past its second member (a third number, or the bare name repeated) is one repeated
+ * argument named by the stem, as required as its first member. Two numbered names alone stay two
+ * arguments (`FILE1 FILE2`, tr `STRING1 [STRING2]`). Returns whether `name` was folded in.
+ */
+function foldNumberedSeries(positionals: UsagePositional[], name: string, variadic: boolean): boolean {
+  const first = positionals[positionals.length - 2];
+  const second = positionals[positionals.length - 1];
+  const stem = /^([A-Za-z][\w-]{0,40}?)1$/.exec(first?.name ?? '')?.[1];
+  if (first === undefined || second === undefined || stem === undefined || second.name !== `${stem}2`) return false;
+  if (name !== `${stem}3` && !(name === stem && variadic)) return false;
+  positionals.pop();
+  first.name = stem;
+  first.variadic = true;
+  return true;
+}
+
+/**
  * A positional word: required unless inside `[…]`; a name repeated right after itself
  * (argparse `ENV_DIR [ENV_DIR ...]`) makes the first one variadic. Bare lower-case words before
  * anything else are also the form's leading literals (docopt commands).
@@ -510,6 +538,10 @@ function readPositionalWord(scan: FormScan, text: string, group: UsageGroup | un
   }
   const { name, variadic } = positionalName(text);
   if (name.length === 0 || !/[A-Za-z0-9]/.test(name)) return;
+  if (foldNumberedSeries(result.positionals, name, variadic)) {
+    scan.lastWasPositional = true;
+    return;
+  }
   const previous = result.positionals[result.positionals.length - 1];
   if (previous !== undefined && previous.name === name) {
     previous.variadic = true;

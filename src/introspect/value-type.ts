@@ -15,7 +15,7 @@ const PATH_NAMES = new Set([
   'file', 'files', 'path', 'paths', 'dir', 'dirs', 'directory', 'directories', 'filename', 'filenames', 'folder',
   'filepath', 'pathbuf', 'dirname', 'file_name', 'file_path', 'output_dir', 'input_file', 'output_file', 'outfile', 'infile',
 ]);
-const STRING_NAMES = new Set(['string', 'str', 'text', 'strings', 'stringarray', 'stringslice', 'list[str]', 'duration', 'string array']);
+const STRING_NAMES = new Set(['string', 'str', 'text', 'strings', 'stringarray', 'stringslice', 'list[str]', 'duration', 'string array', 'regex', 'regexp']);
 
 /** Normalizes a value name for lookups: lowercase, brackets and ellipses removed, dashes as underscores. */
 function normalizeValueName(valueName: string): string {
