@@ -69,7 +69,7 @@ describe('measured help corpus (public tools, tuned and held-back): floors', () 
   // names 93.3%. Floors sit a little below what is measured, so a regression fails; they record
   // where the parser stands, not the goal.
   it.each([
-    ['tuned', { precision: 0.99, recall: 0.985, valueTaking: 0.985, choices: 0.96, defaults: 0.96, positionals: 0.95, names: 0.98, invented: 5, inventedChoices: 11 }],
+    ['tuned', { precision: 0.99, recall: 0.985, valueTaking: 0.985, choices: 0.95, defaults: 0.96, positionals: 0.93, names: 0.98, invented: 5, inventedChoices: 11 }],
     ['held-back', { precision: 0.97, recall: 0.955, valueTaking: 0.95, choices: 0.6, defaults: 0.78, positionals: 0.82, names: 0.9, invented: 5, inventedChoices: 3 }],
   ] as const)('%s', (split, floor) => {
     const measured = score(split);
