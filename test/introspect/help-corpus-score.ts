@@ -68,6 +68,36 @@ function normalizedName(name: string): string {
   return name.toLowerCase().replace(/[^a-z0-9]/g, '');
 }
 
+/** The names a positional's slot goes by: `[FILE|URL|-]` is written up as `FILE|URL|-` by some and `FILE` by others. */
+function slotNames(name: string): string[] {
+  return [normalizedName(name), ...name.split('|').map(normalizedName)].filter((part) => part.length > 0);
+}
+
+/**
+ * Pairs each expected positional with at most one parsed one, by name: the same name first, then a
+ * name that is one of the other's alternatives (`FILE` and `FILE|URL`). Required and variadic are
+ * scored on the pair; the name only says which slot is which.
+ */
+function pairPositionals<E extends { name: string }, F extends { name: string }>(expected: readonly E[], parsed: readonly F[]): Map<E, F> {
+  const pairs = new Map<E, F>();
+  const taken = new Set<F>();
+  const pass = (same: (a: string, b: string) => boolean): void => {
+    for (const positional of expected) {
+      if (pairs.has(positional)) continue;
+      const found = parsed.find((candidate) => !taken.has(candidate) && same(positional.name, candidate.name));
+      if (found === undefined) continue;
+      pairs.set(positional, found);
+      taken.add(found);
+    }
+  };
+  pass((a, b) => normalizedName(a) === normalizedName(b));
+  pass((a, b) => {
+    const names = new Set(slotNames(a));
+    return slotNames(b).some((name) => names.has(name));
+  });
+  return pairs;
+}
+
 export interface Tally {
   hit: number;
   total: number;
@@ -147,14 +177,16 @@ function scoreCase(entry: ScoredCase, spec: CliSpec, score: CorpusScore): void {
     }
   }
   if (expected.positionals !== null) {
+    const pairs = pairPositionals(expected.positionals, spec.positionals);
     for (const positional of expected.positionals) {
       score.positionals.total += 1;
-      const found = spec.positionals.find((candidate) => normalizedName(candidate.name) === normalizedName(positional.name));
+      const found = pairs.get(positional);
       if (found && found.required === positional.required && found.variadic === positional.variadic) score.positionals.hit += 1;
       else miss(`positional ${positional.name} ${found ? `required=${String(found.required)} variadic=${String(found.variadic)}` : 'not found'}`);
     }
+    const paired = new Set(pairs.values());
     for (const found of spec.positionals) {
-      if (!expected.positionals.some((positional) => normalizedName(positional.name) === normalizedName(found.name))) {
+      if (!paired.has(found)) {
         score.positionals.total += 1; // an invented positional counts against the score
         miss(`positional ${found.name} invented`);
       }
