@@ -23,3 +23,15 @@ describe('value-taking', () => {
     expect(option(help, 'depth')?.takes_value).toBe(true);
   });
 });
+
+describe('names', () => {
+  it('jsonnet `-J / --jpath <dir>`: a short and a long set apart by a spaced slash are one option; click `--x / --no-x` stays a negation', () => {
+    const help =
+      'Available options:\n  -h / --help                This message\n  -e / --exec                Treat filename as code\n  -J / --jpath <dir>         Specify a library search dir\n  -c / --no-color            Plain output\n';
+    expect(option(help, 'jpath')).toMatchObject({ short: 'J', long: 'jpath', takes_value: true, negation: null });
+    expect(option(help, 'exec')).toMatchObject({ short: 'e', takes_value: false, negation: null });
+    const click = 'Usage: x [OPTIONS]\n\nOptions:\n  --shout / --no-shout  Shout it\n  -s / -S               Loud or soft\n';
+    expect(option(click, 'shout')?.negation).toBe('--no-shout');
+    expect(option(click, 's')?.negation).toBe('-S');
+  });
+});
