@@ -380,12 +380,15 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
     // is a listed command or the option's value)
     const positionalsTaken =
       forms.length === 0 || forms.some((form) => form.positionals.some((positional) => !(commandWords.size > 0 && COMMAND_PLACEHOLDER.test(positional.name))));
-    handWritten = applyHandWrittenValues(options, rawLines, exampleProgram, positionalsTaken, commandWords);
+    // pkg `pkg [options] <input>`: the most positionals a form takes, when every form is bounded
+    const bounded = forms.length > 0 && commandWords.size === 0 && forms.every((form) => form.commandPath.length === 0 && form.positionals.every((positional) => !positional.variadic));
+    const maxPositionals = bounded ? Math.max(...forms.map((form) => form.positionals.length)) : null;
+    handWritten = applyHandWrittenValues(options, rawLines, exampleProgram, positionalsTaken, commandWords, maxPositionals);
     if (handWritten && style.statedDefaultTakesValue !== true) {
       style.statedDefaultTakesValue = true;
       options = buildOptions();
       applyDefaultsSection(options, rawLines);
-      applyHandWrittenValues(options, rawLines, exampleProgram, positionalsTaken, commandWords);
+      applyHandWrittenValues(options, rawLines, exampleProgram, positionalsTaken, commandWords, maxPositionals);
     }
   }
   applyUsageFlagClusters(options, scan.usageForms.slice(0, MAX_USAGE_FORMS), scan.entries);

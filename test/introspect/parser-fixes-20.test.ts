@@ -35,3 +35,16 @@ describe('names', () => {
     expect(option(click, 's')?.negation).toBe('-S');
   });
 });
+
+describe('value-taking from examples', () => {
+  it('pkg `pkg [options] <input>` over `$ pkg -t node14 index.js`: words beyond the form\'s positionals are the options\' values', () => {
+    const help =
+      '\n  pkg [options] <input>\n\n  Options:\n\n    -h, --help           output usage information\n    -t, --targets        list of targets\n    -d, --debug          show more information\n    --public             disclose the sources\n    -C, --compress       compression algorithm\n    -b, --build          build base binaries\n\n  Examples:\n\n  – Makes executable for a target\n    $ pkg -t node14-win-arm64 index.js\n  – Debug output\n    $ pkg -d index.js\n  – Compressed\n    $ pkg --public --compress GZip index.js\n  – Redirected\n    $ pkg -b index.js < list\n';
+    expect(option(help, 'targets')?.takes_value).toBe(true);
+    expect(option(help, 'compress')?.takes_value).toBe(true);
+    // the example's one word is the positional; a redirection's file is none
+    expect(option(help, 'debug')?.takes_value).toBe(false);
+    expect(option(help, 'public')?.takes_value).toBe(false);
+    expect(option(help, 'build')?.takes_value).toBe(false);
+  });
+});
