@@ -239,7 +239,8 @@ function isMeowHelp(lines: readonly string[]): boolean {
  * a help that calls its options arguments writes `[arg]` for them, not for a positional.
  */
 function optionsCalledArguments(lines: readonly string[]): boolean {
-  const title = lines.findIndex((line) => /^\s*arguments\s*:\s*$/i.test(line));
+  // (templ `Args:` over `-path <path>` …: the short title too)
+  const title = lines.findIndex((line) => /^\s*(?:args?|arguments)\s*:\s*$/i.test(line));
   if (title === -1) return false;
   const next = lines.slice(title + 1).find((line) => line.trim().length > 0) ?? '';
   return /^\s*-{1,2}[A-Za-z0-9#]/.test(next);

@@ -3,6 +3,7 @@
  * pinned on a minimal help: invented choices, value-taking, positionals and names.
  */
 import { describe, expect, it } from 'vitest';
+import { parseHelp } from '../../src/introspect/parse-help.ts';
 import { option } from './parsed-option.ts';
 
 describe('choices', () => {
@@ -46,5 +47,14 @@ describe('value-taking from examples', () => {
     expect(option(help, 'debug')?.takes_value).toBe(false);
     expect(option(help, 'public')?.takes_value).toBe(false);
     expect(option(help, 'build')?.takes_value).toBe(false);
+  });
+});
+
+describe('positionals', () => {
+  it('templ `usage: templ generate [<args>...]` over an `Args:` section of options: the placeholder stands for them', () => {
+    const help = 'usage: templ generate [<args>...]\n\nGenerates Go code.\n\nArgs:\n  -path <path>\n    Generates code for all files in path. (default .)\n  -watch\n    Watch the path for changes.\n';
+    expect(parseHelp(help).positionals).toEqual([]);
+    const real = 'usage: prog [<args>...]\n\nOptions:\n  -v  verbose\n';
+    expect(parseHelp(real).positionals.map((positional) => positional.name)).toEqual(['args']);
   });
 });
