@@ -142,7 +142,7 @@ const AND_OR_LIST = String.raw`(${ITEM_MAYBE_QUOTED}(?:(?:,\s*(?:and|or)|,|\s+(?
  * `Default: prealloc` may follow it in the joined description).
  */
 const VALID_VALUES_ARE = new RegExp(
-  String.raw`(?:\b(?:valid|possible|allowed|accepted|supported)\s+(?:choices|values|options)\s*(?:(?:are|is)\s*:?|:)|(?:(?:^|[.!?]\s+)(?=[A-Z])|,\s+(?=choices\b))(?:choices|values|options)\s+(?:are|is)\s*:?)\s+` +
+  String.raw`(?:\b(?:valid|possible|allowed|accepted|supported)\s+(?:choices|values|options)\s*(?:(?:are|is)\s*:?|:)|(?:(?:^|[.!?]\s+)(?=[A-Z])|,\s+(?=(?:choices|options)\b))(?:choices|values|options)(?:\s+(?:are|is)\s*:?|:))\s+` +
     AND_OR_LIST +
     String.raw`(?=\s*(?:[.;)]|$)|\s(?:default|tags|type|env|examples?|aliases):\s)`,
   'i',

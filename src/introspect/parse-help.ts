@@ -23,6 +23,7 @@ import { splitGoFlagSpellings, splitRespectiveSpellings } from './respective-spe
 import { unboxPanels } from './rich-box.ts';
 import { extractGoFlags, looksLikeGoFlag } from './go-flag.ts';
 import { applyHandWrittenValues } from './hand-written-values.ts';
+import { applyStatedValueDefaults } from './stated-value-defaults.ts';
 import { scanHelpLines, type HelpScan, type Paragraph, type UnparsedLine } from './help-scan.ts';
 import { clampDescription, expandTabs, helpLines } from './limits.ts';
 import { applyEpilogValueLists, collectOptions, optionFromEntry, type OptionStyle } from './option-entry.ts';
@@ -445,6 +446,7 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
     const stillBare = bare && options.every((option) => !option.takes_value || option.default !== null);
     applyDescriptionValueTaking(options, isMeowHelp(rawLines) || isCittyHelp(rawLines) || stillBare || handWritten);
   }
+  applyStatedValueDefaults(options, scan.entries);
   const name = sanitizeToolName(programName ?? parseOptions?.fileName ?? 'tool');
 
   const spec: CliSpec = { name, description: descriptionOf(scan.paragraphs, scan.seenUsage), options, positionals, subcommands };

@@ -58,3 +58,24 @@ describe('positionals', () => {
     expect(parseHelp(real).positionals.map((positional) => positional.name)).toEqual(['args']);
   });
 });
+
+describe('value-taking from stated defaults', () => {
+  const help =
+    'usage: templ generate [<args>...]\n\nArgs:\n  -path <path>\n    Generates code for all files in path. (default .)\n  -proxyport\n    The port the proxy will listen on. (default 7331)\n  -proxybind\n    The address the proxy will listen on. (default 127.0.0.1)\n  -log-level\n    Set log verbosity level. (default "info", options: "debug", "info", "warn", "error")\n  -v\n    Set log verbosity level to "debug". (default "info")\n  -include-version\n    Include the version. (default true)\n  -retries\n    Retry once. (default 1)\n';
+
+  it('templ `-proxyport … (default 7331)`, `(default 127.0.0.1)`: a default no switch can have says a value is taken', () => {
+    expect(option(help, 'proxyport')).toMatchObject({ takes_value: true, type: 'integer', default: 7331 });
+    expect(option(help, 'proxybind')).toMatchObject({ takes_value: true, default: '127.0.0.1' });
+    expect(option(help, 'include-version')?.takes_value).toBe(false);
+    // one digit may be a switch's state
+    expect(option(help, 'retries')?.takes_value).toBe(false);
+  });
+
+  it('templ `(default "info", options: "debug", "info", …)`: a default among the values named `options:` gives a value and its choices', () => {
+    expect(option(help, 'log-level')).toMatchObject({ takes_value: true, choices: ['debug', 'info', 'warn', 'error'], default: 'info' });
+    // a quoted default alone names no value set: the switch stays one
+    expect(option(help, 'v')?.takes_value).toBe(false);
+    const placeholder = 'Options:\n  --level <l>   Log level, options: debug, info, warn\n';
+    expect(option(placeholder, 'level')?.choices).toEqual(['debug', 'info', 'warn']);
+  });
+});
