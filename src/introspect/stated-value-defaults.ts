@@ -1,6 +1,7 @@
 /**
- * Value-taking told by a stated default, for options listed without a placeholder in helps that
- * show placeholders elsewhere (templ's hand-written Go-style list: `-path <path>` beside
+ * Value-taking told by a stated default, for Go-style options (single-dash long names) listed
+ * without a placeholder: Go's `flag` prints `(default x)` on a switch only when it is `true`, and
+ * hand-written helps in its style follow it (templ: `-path <path>` beside
  * `-proxyport` / `The port the proxy will listen on. (default 7331)`). Runs after the passes that
  * ask whether a help shows any placeholder, so it never changes their answer.
  *
@@ -29,7 +30,8 @@ function entryDescription(option: CliOption, entries: readonly Entry[]): string 
 
 export function applyStatedValueDefaults(options: CliOption[], entries: readonly Entry[]): void {
   for (const option of options) {
-    if (option.takes_value || option.repeatable || option.negation !== null || (option.long ?? '').startsWith('no-')) continue;
+    // Go-style single-dash long names: Go's `flag` prints `(default x)` for a switch only when it is `true`
+    if (option.prefix !== '-' || option.takes_value || option.repeatable || option.negation !== null || (option.long ?? '').startsWith('no-')) continue;
     const description = entryDescription(option, entries);
     if (description === null || description.length === 0) continue;
     const facts = extractDescriptionFacts(description);
