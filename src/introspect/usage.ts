@@ -466,7 +466,8 @@ function readWord(scan: FormScan, text: string): void {
   if (groups.some((open) => open.startsWithOption)) return;
   // gotestsum `[go test flags]`: a placeholder word closing a bracket of bare words is the last word of one multi-word name
   const namesWords = group !== undefined && !wasEmpty && afterPositional && group.bareWords > 0 && /^[a-z]+$/.test(text);
-  if (!namesWords && (text === '-' || PLACEHOLDER_WORDS.test(text.replace(/\.{2,3}$/, '').replace(/^[<{]|[>}]$/g, '')))) {
+  // (jsonnet `{<option>}`: braces repeating a bracketed placeholder)
+  if (!namesWords && (text === '-' || PLACEHOLDER_WORDS.test(text.replace(/\.{2,3}$/, '').replace(/^[<{]{1,2}|[>}]{1,2}$/g, '')))) {
     scan.sawNonLiteral = true;
     return;
   }

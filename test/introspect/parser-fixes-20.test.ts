@@ -79,3 +79,16 @@ describe('value-taking from stated defaults', () => {
     expect(option(placeholder, 'level')?.choices).toEqual(['debug', 'info', 'warn']);
   });
 });
+
+describe('usage forms', () => {
+  it('jsonnet: a one-line headline naming the program, a blank line, then a bare form with `{<option>}` (braces repeat options)', () => {
+    const help =
+      'Jsonnet commandline interpreter (Go implementation) v0.20.0\n\njsonnet {<option>} <filename>\n\nAvailable options:\n  -h / --help                This message\n  -e / --exec                Treat filename as code\n';
+    const spec = parseHelp(help);
+    expect(spec.name).toBe('jsonnet');
+    expect(spec.positionals).toEqual([expect.objectContaining({ name: 'filename', required: true, variadic: false })]);
+    // a headline naming another word leaves a bare line below it prose
+    const other = 'A tool for things\n\nthings [x] <y>\n\nOptions:\n  -v  verbose\n';
+    expect(parseHelp(other).positionals).toEqual([]);
+  });
+});
