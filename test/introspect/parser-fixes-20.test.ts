@@ -92,3 +92,12 @@ describe('usage forms', () => {
     expect(parseHelp(other).positionals).toEqual([]);
   });
 });
+
+describe('glued value names', () => {
+  it('node `cli` (jshint) `--exclude-path STRINGPass in …`: a value name other options show, glued to a capitalized description past the column', () => {
+    const help =
+      'Usage:\n  jshint [OPTIONS] [ARGS]\n\nOptions: \n  -c, --config STRING    Custom configuration file\n      --exclude STRING   Exclude files\n      --exclude-path STRINGPass in a custom ignore file path\n      --verbose          Show message codes\n      --checkstyle-reporter Use a CheckStyle reporter\n';
+    expect(option(help, 'exclude-path')).toMatchObject({ takes_value: true, value_name: 'STRING', description: 'Pass in a custom ignore file path' });
+    expect(option(help, 'checkstyle-reporter')?.takes_value).toBe(false);
+  });
+});
