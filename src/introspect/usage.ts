@@ -523,7 +523,8 @@ function readPositionalWord(scan: FormScan, text: string, group: UsageGroup | un
   if (groups.length === 0 && /^[a-z][a-z0-9_-]*$/.test(text)) scan.bareOutside = true;
   // staticcheck `[packages]`, `<files>`: a lower-case noun in the plural names several values (GNU's
   // upper-case `PATTERNS` may be one argument holding several, so only the lower-case English word counts)
-  const plural = (group !== undefined || /^</.test(text)) && /^[a-z][a-z0-9_-]*[^suis_-]s$/.test(name) && !COUNT_NAME.test(name);
+  // (gulp `gulp [options] tasks`: a bare word after the options, no command word, counts too)
+  const plural = (group !== undefined || /^</.test(text) || (scan.sawNonLiteral && groups.length === 0)) && /^[a-z][a-z0-9_-]*[^suis_-]s$/.test(name) && !COUNT_NAME.test(name);
   result.positionals.push({ name, required: !optional && !scan.topLevelAlternative, variadic: variadic || plural });
   scan.lastWasPositional = true;
 }

@@ -101,3 +101,13 @@ describe('glued value names', () => {
     expect(option(help, 'checkstyle-reporter')?.takes_value).toBe(false);
   });
 });
+
+describe('plural positionals', () => {
+  it('gulp `gulp [options] tasks`: a lower-case plural written bare after the options names several values', () => {
+    const help = 'Usage: gulp [options] tasks\n\nOptions:\n  -v, --version  Print the version.  [boolean]\n';
+    expect(parseHelp(help).positionals).toEqual([expect.objectContaining({ name: 'tasks', required: true, variadic: true })]);
+    // a bare word right after the program is a command word, no positional
+    const command = 'Usage: tool items [options] <id>\n\nOptions:\n  -v  verbose\n';
+    expect(parseHelp(command).positionals.map((positional) => positional.name)).toEqual(['id']);
+  });
+});
