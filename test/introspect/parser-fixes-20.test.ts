@@ -111,3 +111,10 @@ describe('plural positionals', () => {
     expect(parseHelp(command).positionals.map((positional) => positional.name)).toEqual(['id']);
   });
 });
+
+describe('plural positionals after spelled options', () => {
+  it('argparse `pipcheck [-h] [-i PKG] requirements`: a bare plural after the options themselves stays one', () => {
+    const help = 'usage: pipcheck [-h] [-o FILE] requirements\n\npositional arguments:\n  requirements  requirements file\n\noptions:\n  -h, --help  show this help message and exit\n  -o FILE     report\n';
+    expect(parseHelp(help).positionals).toEqual([expect.objectContaining({ name: 'requirements', variadic: false })]);
+  });
+});
