@@ -105,6 +105,28 @@ function exampleGivesValue(examples: readonly string[][], spellings: readonly st
 }
 
 /**
+ * pkg `pkg [options] <input>` over `$ pkg -t node14-win-arm64 index.js`: an example holding more bare
+ * words than any usage form takes positionals has the surplus filled by options' values. When the
+ * surplus equals the number of options followed by a bare word, each of them takes that word (a
+ * switch before the positional would leave one word over). Examples whose quoting splits a word are
+ * not counted.
+ */
+function spellingsGivenSurplusWords(examples: readonly string[][], maxPositionals: number): Set<string> {
+  const valued = new Set<string>();
+  for (const example of examples) {
+    // cpio `cpio -p destination-directory < name-list`: a redirection's file is no argument
+    const redirection = example.findIndex((word) => /^\[?\d?[<>]/.test(word));
+    const words = redirection === -1 ? example : example.slice(0, redirection);
+    if (words.some((word) => /^["']/.test(word) && !/^(["']).*\1$/.test(word))) continue;
+    const bare = (word: string | undefined): boolean => word !== undefined && !word.startsWith('-') && !/^[[\]|(){}<>]/.test(word);
+    const surplus = words.filter((word) => bare(word)).length - maxPositionals;
+    const followed = words.filter((word, index) => /^-{1,2}[A-Za-z][\w-]*$/.test(word) && bare(words[index + 1]));
+    if (surplus > 0 && surplus === followed.length) for (const spelling of followed) valued.add(spelling);
+  }
+  return valued;
+}
+
+/**
  * http-server `-c  Cache time (max-age) in seconds [3600], e.g. -c10 for 10 seconds. To disable
  * caching, use -c-1.`, `--proxy-options  Pass options to proxy … e.g.: --proxy-options.secure false`:
  * the option's own description spells it with a value glued to its short letter (a number: `-vvv`
@@ -123,9 +145,17 @@ function descriptionGivesOwnValue(option: CliOption): boolean {
  * footnote lists become choices. Returns true when any option listed without a placeholder was
  * changed: the option list's placeholders were written by hand.
  */
-export function applyHandWrittenValues(options: CliOption[], lines: readonly string[], program: string | null, positionalsTaken: boolean, commands: ReadonlySet<string> = new Set()): boolean {
+export function applyHandWrittenValues(
+  options: CliOption[],
+  lines: readonly string[],
+  program: string | null,
+  positionalsTaken: boolean,
+  commands: ReadonlySet<string> = new Set(),
+  maxPositionals: number | null = null,
+): boolean {
   const footnotes = footnotesOf(lines);
   const examples = program === null ? [] : examplesOf(lines, program);
+  const valued = maxPositionals === null ? new Set<string>() : spellingsGivenSurplusWords(examples, maxPositionals);
   let contradicted = false;
   for (const option of options) {
     const marker = FOOTNOTE_MARKER.exec(option.description ?? '');
@@ -142,7 +172,7 @@ export function applyHandWrittenValues(options: CliOption[], lines: readonly str
       continue;
     }
     if (option.takes_value || isSwitch(option) || examples.length === 0) continue;
-    if (exampleGivesValue(examples, spellingsOf(option), positionalsTaken, commands)) {
+    if (exampleGivesValue(examples, spellingsOf(option), positionalsTaken, commands) || spellingsOf(option).some((spelling) => valued.has(spelling))) {
       takeValue(option);
       contradicted = true;
     }

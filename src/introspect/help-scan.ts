@@ -125,7 +125,8 @@ function classifySection(title: string): SectionKind {
 function looksLikeBareUsage(line: string): boolean {
   // yargs prints `prog [options] <files..>` with no "Usage:" prefix.
   const trimmed = line.trim();
-  if (/^[A-Za-z$][\w.$-]{0,60}( +(\[[^\]]{0,60}\]|<[^>]{0,60}>)(\.{2,3})?)+$/.test(trimmed)) return true;
+  // (jsonnet `jsonnet {<option>} <filename>`: braces repeat what they hold)
+  if (/^[A-Za-z$][\w.$-]{0,60}( +(\[[^\]]{0,60}\]|<[^>]{0,60}>|\{[^}]{0,60}\})(\.{2,3})?)+$/.test(trimmed)) return true;
   // …and a yargs command's own help, `redocly lint [apis...]`: a lower-case program and command
   // words before the placeholders (`Manage the [thing]` is a sentence)
   const words = /^([a-z][\w.-]{0,60}(?: [a-z][\w-]{0,40}){1,3})( +(\[[^\]]{0,60}\]|<[^>]{0,60}>)(\.{2,3})?)+$/.exec(trimmed);
@@ -356,7 +357,7 @@ class Scanner {
     // erb prints a stray line first (`print this help`), then `erb [switches] [var=value...] [inputfile]`
     // right over its option lines: a bare form with option lines under it is the usage still
     const overOptions = indent === 0 && OPTION_START.test((this.lines[index + 1] ?? '').trim()) && indentOf(this.lines[index + 1] ?? '') > 0;
-    const nothingBefore = this.result.paragraphs.length === 0 && this.paragraph === null;
+    const nothingBefore = (this.result.paragraphs.length === 0 && this.paragraph === null) || this.underHeadline(trimmed);
     // clipanion (napi) prints a command's form as a prompt line under its description, without a title:
     // `$ napi build ...`, flush left before any entry
     const promptForm = indent === 0 && PROMPT_FORM.test(trimmed);
@@ -381,6 +382,18 @@ class Scanner {
       return true;
     }
     return false;
+  }
+
+  /**
+   * jsonnet `Jsonnet commandline interpreter … v0.20.0`, a blank line, then `jsonnet {<option>}
+   * <filename>`: a one-line headline naming the program (its first word, in any case) is all that
+   * comes before the bare form.
+   */
+  private underHeadline(trimmed: string): boolean {
+    const [headline, ...others] = this.result.paragraphs;
+    if (headline === undefined || others.length > 0 || this.paragraph !== null || headline.lines.length !== 1) return false;
+    const program = /^\S+/.exec(trimmed)?.[0] ?? '';
+    return program.length > 1 && (/^\S+/.exec(headline.lines[0] ?? '')?.[0] ?? '').toLowerCase() === program.toLowerCase();
   }
 
   /**

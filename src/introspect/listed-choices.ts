@@ -142,7 +142,7 @@ const AND_OR_LIST = String.raw`(${ITEM_MAYBE_QUOTED}(?:(?:,\s*(?:and|or)|,|\s+(?
  * `Default: prealloc` may follow it in the joined description).
  */
 const VALID_VALUES_ARE = new RegExp(
-  String.raw`(?:\b(?:valid|possible|allowed|accepted|supported)\s+(?:choices|values|options)\s*(?:(?:are|is)\s*:?|:)|(?:(?:^|[.!?]\s+)(?=[A-Z])|,\s+(?=choices\b))(?:choices|values|options)\s+(?:are|is)\s*:?)\s+` +
+  String.raw`(?:\b(?:valid|possible|allowed|accepted|supported)\s+(?:choices|values|options)\s*(?:(?:are|is)\s*:?|:)|(?:(?:^|[.!?]\s+)(?=[A-Z])|,\s+(?=(?:choices|options)\b))(?:choices|values|options)(?:\s+(?:are|is)\s*:?|:))\s+` +
     AND_OR_LIST +
     String.raw`(?=\s*(?:[.;)]|$)|\s(?:default|tags|type|env|examples?|aliases):\s)`,
   'i',
@@ -327,6 +327,8 @@ export function exampleListChoices(description: string, defaultText: string | nu
  * oxipng `max =>   (stable alias for the max level)`).
  */
 const DEFINITION_LINE = /^([a-z0-9][\w.-]{0,30}(?:,\s*[a-z0-9][\w.-]{0,30}){0,5})(?:\s{2,}|\s+-\s+|:\s+|\s*=>\s+)\S/;
+/** A bullet item naming a value, maybe glossed in parentheses, then a comma: several values a line. */
+const BULLET_OF_VALUES = /^- [a-z0-9][\w.-]{0,30}(?: \([^()]{0,60}\))?,\s/;
 /** clap oxipng `0   => --zc 5 --fast`: a value mapped by an arrow to what it means. */
 const ARROW_ITEM = /^[a-z0-9][\w.-]{0,30}\s*=>\s/;
 
@@ -371,6 +373,10 @@ export function definitionListChoices(lines: readonly string[], indents?: readon
     // clap long help: `Possible values:` then `- fast: Run swiftly`
     // …clipanion (yarn) backquotes them: `- \`skip-build\` will not run the build scripts`
     const match = DEFINITION_LINE.exec(line) ?? /^- ([a-z0-9][\w.-]{0,30})(?::|\s|$)/.exec(line) ?? /^- `([a-z0-9][\w.-]{0,30})`(?::|\s|$)/.exec(line);
+    // gosec `- atlas (Atlas Cloud default), atlas-deepseek-v4-flash, atlas:<model-id>;`: a bullet whose
+    // name a comma follows (after a gloss) opens a run of values, not a name and its meaning: the
+    // first words of such lines are not all the values
+    if (BULLET_OF_VALUES.test(line)) return null;
     // an item of the list that is no plain name (GNU od `d[SIZE]   signed decimal`) leaves it open
     if (!match && choices.length > 0 && /^\S{1,40}\s{2,}\S/.test(line) && (indent === undefined || indent === itemIndent)) return null;
     if (!match) break;

@@ -167,7 +167,8 @@ function valueShapeOf(head: OptionHead, facts: DescriptionFacts, choices: string
   if (facts.choices !== null && /\bone of:/i.test(text)) return { takes: true, type: 'string' };
   if (/\bone or more:/i.test(text)) return { takes: true, type: 'string' };
   // yargs prints no placeholder; its `[string]`/`[number]`/`[array]` tags say a value is taken.
-  if (facts.typeHint !== null && facts.typeHint !== 'boolean') return { takes: true, type: facts.typeHint };
+  // …but `[count]` marks a flag repeated to count (`-LLL`): no value
+  if (facts.typeHint !== null && facts.typeHint !== 'boolean' && !/\[count\]/i.test(text)) return { takes: true, type: facts.typeHint };
   if (facts.repeatable && /\[array\]/i.test(text)) return { takes: true, type: 'string' };
   // yargs `--mode [choices: …] [default: "fit"]` without a placeholder still takes a value.
   if (/\[(choices|default):/i.test(text) && !head.negation) {

@@ -531,6 +531,9 @@ function readFlagToken(scan: HeadScan, token: string, endsHead: boolean): HeadSt
   return 'next';
 }
 
+/** A long name that turns something off: `no-x`, `disable-x`, `without-x`, `dont-x`. */
+const NEGATING_NAME = /^(?:no|non|not|dont|disable|without|skip)(?:-|$)/;
+
 /**
  * Files a spelling as the negation (after `/`, or `--no-x` after `--x`), the long name, the short
  * name or an alias. Returns false when the spelling turned out to be urfave/cli's backquoted
@@ -538,7 +541,10 @@ function readFlagToken(scan: HeadScan, token: string, endsHead: boolean): HeadSt
  */
 function fileFlagSpelling(scan: HeadScan, dashes: '--' | '-', name: string, token: string): boolean {
   const { result } = scan;
-  if (scan.afterSlash && result.longs.length + result.shorts.length > 0) {
+  // jsonnet `-J / --jpath <dir>`: a short letter then a long name that negates nothing, set apart
+  // by a spaced slash, are one option's two spellings (click's `--x / --no-x` pairs a positive with its negation)
+  const spellingPair = scan.afterSlash && dashes === '--' && result.longs.length === 0 && result.shorts.length === 1 && !NEGATING_NAME.test(name);
+  if (scan.afterSlash && result.longs.length + result.shorts.length > 0 && !spellingPair) {
     result.negation = `${dashes}${name}`;
   } else if (dashes === '--' || name.length > 1) {
     if (scan.seenLongs.has(name)) {

@@ -37,14 +37,32 @@ function sameSpelling(one: NonNullable<Entry['option']>, other: NonNullable<Entr
   return long !== undefined ? long === other.longs[0]?.name : one.shorts[0] !== undefined && one.shorts[0] === other.shorts[0];
 }
 
+/**
+ * node `cli` (jshint) pads heads to a fixed width and glues a longer head's value name to the
+ * description: `--exclude-path STRINGPass in a custom …`. An upper-case value name other options
+ * show, right before a capitalized word and reaching the common column or past it, is the value's name.
+ */
+function gluedValueName(entry: Entry, rest: string, names: ReadonlySet<string>, column: number): string | null {
+  const word = /^([A-Z][A-Z0-9_]{1,20}?)(?=[A-Z][a-z])/.exec(rest)?.[1];
+  if (word === undefined || !names.has(word)) return null;
+  const restAt = entry.head.indexOf(rest);
+  return restAt > 0 && entry.indent + restAt + word.length >= column ? word : null;
+}
+
 export function applyOverflowingValueNames(entries: readonly Entry[], usageForms: readonly string[] = []): void {
   const options = entries.filter((entry) => entry.kind === 'option' && entry.option !== null);
   const valueNames = new Set(options.map((entry) => entry.option?.valueName ?? '').filter((name) => /^[a-z][\w-]{0,10}$/.test(name)));
+  const upperValueNames = new Set(options.map((entry) => entry.option?.valueName ?? '').filter((name) => /^[A-Z][A-Z0-9_]{1,20}$/.test(name)));
   const column = commonColumn(options);
   if (column === null) return;
   for (const entry of options) {
     const head = entry.option;
     if (head === null || head.valueName !== null || head.choices !== null) continue;
+    const glued = gluedValueName(entry, head.rest, upperValueNames, column);
+    if (glued !== null) {
+      entry.option = { ...head, valueName: glued, rest: head.rest.slice(glued.length) };
+      continue;
+    }
     const overflow = /^([a-z][\w-]{0,30}|#) (\S.*)$/.exec(head.rest);
     const word = overflow?.[1];
     const spelling = head.longs[0] !== undefined ? `${head.longs[0].dashes}${head.longs[0].name}` : `-${head.shorts[0] ?? ''}`;

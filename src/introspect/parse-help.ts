@@ -23,6 +23,7 @@ import { splitGoFlagSpellings, splitRespectiveSpellings } from './respective-spe
 import { unboxPanels } from './rich-box.ts';
 import { extractGoFlags, looksLikeGoFlag } from './go-flag.ts';
 import { applyHandWrittenValues } from './hand-written-values.ts';
+import { applyStatedValueDefaults } from './stated-value-defaults.ts';
 import { scanHelpLines, type HelpScan, type Paragraph, type UnparsedLine } from './help-scan.ts';
 import { clampDescription, expandTabs, helpLines } from './limits.ts';
 import { applyTitledValueLists } from './titled-value-lists.ts';
@@ -240,7 +241,8 @@ function isMeowHelp(lines: readonly string[]): boolean {
  * a help that calls its options arguments writes `[arg]` for them, not for a positional.
  */
 function optionsCalledArguments(lines: readonly string[]): boolean {
-  const title = lines.findIndex((line) => /^\s*arguments\s*:\s*$/i.test(line));
+  // (templ `Args:` over `-path <path>` …: the short title too)
+  const title = lines.findIndex((line) => /^\s*(?:args?|arguments)\s*:\s*$/i.test(line));
   if (title === -1) return false;
   const next = lines.slice(title + 1).find((line) => line.trim().length > 0) ?? '';
   return /^\s*-{1,2}[A-Za-z0-9#]/.test(next);
@@ -382,12 +384,15 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
     // is a listed command or the option's value)
     const positionalsTaken =
       forms.length === 0 || forms.some((form) => form.positionals.some((positional) => !(commandWords.size > 0 && COMMAND_PLACEHOLDER.test(positional.name))));
-    handWritten = applyHandWrittenValues(options, rawLines, exampleProgram, positionalsTaken, commandWords);
+    // pkg `pkg [options] <input>`: the most positionals a form takes, when every form is bounded
+    const bounded = forms.length > 0 && commandWords.size === 0 && forms.every((form) => form.commandPath.length === 0 && form.positionals.every((positional) => !positional.variadic));
+    const maxPositionals = bounded ? Math.max(...forms.map((form) => form.positionals.length)) : null;
+    handWritten = applyHandWrittenValues(options, rawLines, exampleProgram, positionalsTaken, commandWords, maxPositionals);
     if (handWritten && style.statedDefaultTakesValue !== true) {
       style.statedDefaultTakesValue = true;
       options = buildOptions();
       applyDefaultsSection(options, rawLines);
-      applyHandWrittenValues(options, rawLines, exampleProgram, positionalsTaken, commandWords);
+      applyHandWrittenValues(options, rawLines, exampleProgram, positionalsTaken, commandWords, maxPositionals);
     }
   }
   applyUsageFlagClusters(options, scan.usageForms.slice(0, MAX_USAGE_FORMS), scan.entries);
@@ -443,6 +448,7 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
     const stillBare = bare && options.every((option) => !option.takes_value || option.default !== null);
     applyDescriptionValueTaking(options, isMeowHelp(rawLines) || isCittyHelp(rawLines) || stillBare || handWritten);
   }
+  applyStatedValueDefaults(options, scan.entries);
   const name = sanitizeToolName(programName ?? parseOptions?.fileName ?? 'tool');
 
   const spec: CliSpec = { name, description: descriptionOf(scan.paragraphs, scan.seenUsage), options, positionals, subcommands };

@@ -377,6 +377,8 @@ interface FormScan {
   readonly argparseStyle: boolean;
   previousOptionTakesValue: boolean;
   sawNonLiteral: boolean;
+  /** The form wrote a placeholder for its options (`[options]`), not the options themselves. */
+  sawOptionsPlaceholder?: boolean;
   lastWasPositional: boolean;
   /** A bare lower-case word was a positional outside any bracket. */
   bareOutside: boolean;
@@ -476,8 +478,10 @@ function readWord(scan: FormScan, text: string): void {
   if (groups.some((open) => open.startsWithOption)) return;
   // gotestsum `[go test flags]`: a placeholder word closing a bracket of bare words is the last word of one multi-word name
   const namesWords = group !== undefined && !wasEmpty && afterPositional && group.bareWords > 0 && /^[a-z]+$/.test(text);
-  if (!namesWords && (text === '-' || PLACEHOLDER_WORDS.test(text.replace(/\.{2,3}$/, '').replace(/^[<{]|[>}]$/g, '')))) {
+  // (jsonnet `{<option>}`: braces repeating a bracketed placeholder)
+  if (!namesWords && (text === '-' || PLACEHOLDER_WORDS.test(text.replace(/\.{2,3}$/, '').replace(/^[<{]{1,2}|[>}]{1,2}$/g, '')))) {
     scan.sawNonLiteral = true;
+    if (text !== '-') scan.sawOptionsPlaceholder = true;
     return;
   }
   readPositionalWord(scan, text, group);
@@ -554,7 +558,9 @@ function readPositionalWord(scan: FormScan, text: string, group: UsageGroup | un
   if (groups.length === 0 && /^[a-z][a-z0-9_-]*$/.test(text)) scan.bareOutside = true;
   // staticcheck `[packages]`, `<files>`: a lower-case noun in the plural names several values (GNU's
   // upper-case `PATTERNS` may be one argument holding several, so only the lower-case English word counts)
-  const plural = (group !== undefined || /^</.test(text)) && /^[a-z][a-z0-9_-]*[^suis_-]s$/.test(name) && !COUNT_NAME.test(name);
+  // (gulp `gulp [options] tasks`: a bare word after the options placeholder, no command word, counts
+  // too; argparse's `pipcheck [-h] [-i PKG] requirements` spells its options and names one file)
+  const plural = (group !== undefined || /^</.test(text) || (scan.sawOptionsPlaceholder === true && groups.length === 0)) && /^[a-z][a-z0-9_-]*[^suis_-]s$/.test(name) && !COUNT_NAME.test(name);
   result.positionals.push({ name, required: !optional && !scan.topLevelAlternative, variadic: variadic || plural });
   scan.lastWasPositional = true;
 }
