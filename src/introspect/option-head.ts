@@ -329,13 +329,29 @@ function richShortColumn(head: string, rest: string): RegExpExecArray | null {
  * when it repeats the short spelling's placeholder word for word: the same option, not a description.
  */
 function longColumnRepeatingValue(head: string, rest: string): RegExpExecArray | null {
-  const spaced = /^-[A-Za-z0-9] ([A-Za-z'<][^\s]{0,40})$/.exec(head)?.[1];
-  const glued = /^-[A-Za-z0-9]\[([^\]\s]{1,40})\]$/.exec(head)?.[1];
+  // rlwrap's placeholders may hold spaces: `-f <completion list>  --file=<completion list>`, `-a[password prompt]`
+  const spaced = /^-[A-Za-z0-9] ([A-Za-z'<][^\s]{0,40}|<[^<>]{1,40}>)$/.exec(head)?.[1];
+  const glued = /^-[A-Za-z0-9]\[([^\]]{1,40})\]$/.exec(head)?.[1];
   const value = spaced ?? glued;
   if (value === undefined) return null;
   const escapedValue = value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const attached = spaced !== undefined ? `[= ]${escapedValue}` : `\\[=${escapedValue}\\]`;
-  return new RegExp(String.raw`^(--[A-Za-z0-9][\w-]*${attached})(?:\s{2,}|$)`).exec(rest);
+  // rlwrap `--histsize=<N> (negative: readonly)`: a remark in parentheses may follow after one space
+  return new RegExp(String.raw`^(--[A-Za-z0-9][\w-]*${attached})(?:\s{2,}|$|\s(?=\())`).exec(rest);
+}
+
+/**
+ * rlwrap's table sets the short spelling's placeholder in a column of its own: `-b  <chars>
+ * --break-chars=<chars>`. When the long column after it repeats that placeholder, the placeholder
+ * joins the short spelling (`-b <chars>`) so the long column reads as the same option.
+ */
+function valueColumnBeforeLongColumn(head: string, rest: string): { head: string; rest: string } | null {
+  if (!/^-[A-Za-z0-9]$/.test(head)) return null;
+  const value = /^(<[^<>]{1,40}>|[A-Z][A-Z0-9_]{0,20})\s{2,}(?=--)/.exec(rest);
+  if (value === null) return null;
+  const joined = `${head} ${value[1] ?? ''}`;
+  const remaining = rest.slice(value[0].length);
+  return longColumnRepeatingValue(joined, remaining) === null ? null : { head: joined, rest: remaining };
 }
 
 /**
@@ -345,6 +361,7 @@ function longColumnRepeatingValue(head: string, rest: string): RegExpExecArray |
  */
 function absorbSpellingColumns(split: { head: string; rest: string; byGap: boolean }): { head: string; rest: string; byGap: boolean } {
   let { head, rest } = split;
+  ({ head, rest } = valueColumnBeforeLongColumn(head, rest) ?? { head, rest });
   for (let guard = 0; guard < 3; guard += 1) {
     // Pod::Usage (perl prove) aligns the long spellings in a column too: `-v,  --verbose   Print…`, `-D   --dry   Dry run.`
     // …and a column overflowing by its value leaves one space before the description: `-a,  --archive out.tgz Store…`
