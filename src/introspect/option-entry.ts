@@ -24,6 +24,8 @@ const NO_VALUE_WORDS = /^(none|null|unset|undefined|n\/a)$/i;
 const EMPTY_WORDS = /^(?:empty(?:\/[a-z]+)?|[a-z]+\/empty)$/i;
 /** pflag's `(default true)` closing a bool flag's line: its own value, spelled without a colon. */
 const PFLAG_TRUE = /\(default true\)$/;
+/** pyftpdlib `--max-cons-per-ip MAX_CONS_PER_IP … (default: unlimited)`: no limit, in words; no value the option takes. */
+const NO_LIMIT_WORDS = /^(?:unlimited|infinite|unbounded|no-limit)$/i;
 /** `(default: stdin)` on a file option means standard input, not a file of that name. */
 const STREAM_WORDS = /^(stdin|stdout|stderr)$/i;
 /** Words that start a sentence, not a value: `defaults to the first tab`, `default: whatever is set`, `defaults to at most one`. */
@@ -85,7 +87,7 @@ export function isProseDefault(text: string, quoted: boolean, takesValue: boolea
   if (/^\$\{?[A-Za-z_]\w*\}?\//.test(text)) return true;
   // hugo `(default is hugo.yaml|json|toml)`: alternatives, not one value
   if (/\|/.test(text) && !characterClass && !/^[\^(\/]|[$)\/]$/.test(text)) return true;
-  if (text.startsWith('!') || text.startsWith('#') || NO_VALUE_WORDS.test(text) || EMPTY_WORDS.test(text) || PROSE_WORDS.test(text)) return true;
+  if (text.startsWith('!') || text.startsWith('#') || NO_VALUE_WORDS.test(text) || NO_LIMIT_WORDS.test(text) || EMPTY_WORDS.test(text) || PROSE_WORDS.test(text)) return true;
   // flake8 `--stdin-display-name NAME (Default: stdin)` is the word itself
   if (STREAM_WORDS.test(text) && (type === 'path' || names.length === 0 || names.some((name) => FILE_OPTION.test(name)))) return true;
   if (CURRENT_DIRECTORY_WORD.test(text) && (type === 'path' || names.some((name) => DIRECTORY_OPTION.test(name)))) return true;
@@ -221,6 +223,16 @@ const UNIT_WORDS: Record<string, string> = { ms: 'milliseconds', s: 'seconds', m
  * milliseconds) … (default: 200 ms)`), or with the unit the value is named after (`--timeout
  * <seconds>  … (default: 15 seconds)`).
  */
+/**
+ * argparse `nargs=2` (`-H NAME TYPE  … where <type> is one of "lexer", "formatter" or "filter"`),
+ * `-e <a> <b>`: one use takes several values, and a list the prose gives is the values of one of them,
+ * never of the whole option (click's `INTEGER RANGE` is one value).
+ */
+function takesSeveralPlaceholders(head: OptionHead): boolean {
+  if (head.valueCount > 1) return true;
+  return /^[A-Z][A-Z0-9_]*(?: [A-Z][A-Z0-9_]*)+$/.test(head.valueName ?? '') && !/ RANGE$/.test(head.valueName ?? '');
+}
+
 function unitGluedNumber(stated: string, type: CliValueType, text: string, valueName: string | null = null): number | null {
   if (type !== 'integer' && type !== 'number') return null;
   const match = /^(\d+(?:\.\d+)?)(?:(ms|s|m|h)|\s(ms|s|m|h|d|(?:milli)?seconds?|minutes?|hours?|days?))$/.exec(stated);
@@ -469,14 +481,16 @@ export function optionFromEntry(given: Entry, style: OptionStyle = {}): CliOptio
   // stylelint `--globby-options=<json>  … Supported options are "braceExpansion", … and "ignore".`: a
   // JSON value is a document, and the words its prose lists are its keys, never whole values
   const jsonValue = /^[<[{=]*(?:json|object|obj)[>\]}]*$/i.test(head.valueName ?? '');
-  const prose = placeholder && !jsonValue
+  const severalValues = takesSeveralPlaceholders(head);
+  const prose = placeholder && !jsonValue && !severalValues
     ? (listedChoices(facts.description, head.valueName) ?? definitionListChoices([head.rest, ...descriptionLines]) ?? exampleListChoices(facts.description, facts.defaultText) ?? sentenceOpeningChoices(facts.description))
     : null;
   // urfave `(docs.go, swagger.json, swagger.yaml) like go,json,yaml (default: "go,json,yaml")`: a
   // list in prose that leaves out the quoted default is no list of the option's values
   // (pflag's `(default "")` states no default: d2 `(svg, png, ascii, …) … (default "")` keeps its list)
   const provenProse = prose !== null && offersOpenAlternative(facts.description) ? null : prose !== null && facts.defaultQuoted && facts.defaultText !== null && facts.defaultText !== '' && matchingChoice(facts.defaultText, prose) === undefined ? null : prose;
-  const stated = definition?.choices ?? letterClassChoices(head.choices, text) ?? facts.choices ?? (placeholder ? provenProse : (wholeListChoices(facts.description) ?? setValueListChoices(facts.description)));
+  const sentenceChoices = severalValues && facts.choicesTagged !== true ? null : facts.choices;
+  const stated = definition?.choices ?? letterClassChoices(head.choices, text) ?? sentenceChoices ?? (placeholder ? provenProse : (wholeListChoices(facts.description) ?? setValueListChoices(facts.description)));
   // `[possible values: ]` names none: an empty list is no list; nor are examples of an open set
   const choices = stated !== null && stated.length > 0 && !isOpenValueSet(stated, stated === facts.choices && facts.choicesTagged === true) ? stated : null;
   const shape = valueShapeOf(head, facts, choices, text, style, entry.valueSection === true);

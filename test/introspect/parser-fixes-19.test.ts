@@ -18,3 +18,28 @@ describe('spellings', () => {
     expect(parseHelp(help).options).toHaveLength(5);
   });
 });
+
+describe('value-taking', () => {
+  it('argparse metavars naming a shape with the key in capitals: `-F FILTER[:options]`, `-P OPTION=value`, `-O OPTION=value[,OPTION=value,...]`', () => {
+    const help =
+      'usage: pygmentize [-F FILTER[:options]] [-O OPTION=value[,OPTION=value,...]]\n\noptions:\n  -F FILTER[:options]\n                Add a filter to the token stream.\n  -O OPTION=value[,OPTION=value,...]\n                Give options to the lexer.\n  -P OPTION=value\n                Give a single option.\n  -v            Print a traceback.\n';
+    for (const key of ['F', 'O', 'P']) expect(option(help, key)?.takes_value).toBe(true);
+    expect(option(help, 'v')?.takes_value).toBe(false);
+  });
+});
+
+describe('choices', () => {
+  it('argparse `-H NAME TYPE … where <type> is one of "a", "b" or "c"`: a list for one of several values is no enum of the option', () => {
+    const help = 'options:\n  -H NAME TYPE  Print help for the object <name> of type <type>, where <type> is one of\n                "lexer", "formatter" or "filter".\n  -k KIND       Kind, one of "lexer", "formatter" or "filter".\n';
+    expect(option(help, 'H')).toMatchObject({ takes_value: true, choices: null });
+    expect(option(help, 'k')?.choices).toEqual(['lexer', 'formatter', 'filter']);
+  });
+});
+
+describe('defaults', () => {
+  it('argparse `(default: unlimited)` / `(default: infinite)`: no limit, in words, is no default', () => {
+    const help = 'options:\n  --max-cons-per-ip MAX_CONS_PER_IP\n                        maximum connections from one address (default: unlimited)\n  --max-cons MAX_CONS   max number of connections (default: 512)\n';
+    expect(option(help, 'max-cons-per-ip')).toMatchObject({ takes_value: true, default: null });
+    expect(option(help, 'max-cons')?.default).toBe(512);
+  });
+});
