@@ -43,3 +43,11 @@ describe('defaults', () => {
     expect(option(help, 'max-cons')?.default).toBe(512);
   });
 });
+
+describe('defaults by case', () => {
+  it('hand-written `Defaults to 1883 for plain MQTT and 8883 for MQTT over TLS.`: one value per case is no default', () => {
+    const help = 'Usage: pub [-p port] [-k keepalive]\n\n -p : network port to connect to. Defaults to 1883 for plain MQTT and 8883 for MQTT over TLS.\n -k : keep alive in seconds for this client. Defaults to 60 for now.\n';
+    expect(option(help, 'p')).toMatchObject({ takes_value: true, default: null });
+    expect(String(option(help, 'k')?.default)).toBe('60');
+  });
+});
