@@ -51,3 +51,22 @@ describe('defaults by case', () => {
     expect(String(option(help, 'k')?.default)).toBe('60');
   });
 });
+
+describe('usage groups (hand-written helps)', () => {
+  const help =
+    'Usage: pub {[-h host] -t topic | -L URL}\n           {-f file | -l | -m message}\n           [-r] [{--cafile file | --capath dir} [--tls-alpn protocol]]\n           [--psk hex-key --psk-identity identity [--ciphers ciphers]]\n\n -f : send the contents of a file as the message.\n -h : mqtt host to connect to.\n -l : read messages from stdin.\n -L : a URL in the form mqtt://host/topic\n -m : message payload to send.\n -r : message should be retained.\n -t : mqtt topic to publish to.\n --cafile : path to a file of CA certificates.\n --capath : path to a directory of CA certificates.\n --ciphers : list of TLS ciphers.\n --psk : pre-shared-key in hexadecimal.\n --psk-identity : client identity string.\n';
+
+  it('mosquitto `{-f file | -l | -m message}`: braces around option spellings are a required group of alternatives, no positional', () => {
+    expect(parseHelp(help).positionals).toEqual([]);
+  });
+
+  it('a spelling and its value words inside a group take a value, even when the list shows it bare or leaves it out', () => {
+    for (const key of ['t', 'L', 'f', 'm', 'cafile', 'capath', 'psk', 'psk-identity', 'tls-alpn', 'ciphers']) expect(option(help, key)?.takes_value, key).toBe(true);
+    for (const key of ['l', 'r']) expect(option(help, key)?.takes_value, key).toBe(false);
+  });
+
+  it('optparse `[-m module | scriptfile]` over a list that shows placeholders: `-m` listed bare stays a flag', () => {
+    const listed = 'Usage: cProfile.py [-o output_file_path] [-m module | scriptfile] [arg] ...\n\nOptions:\n  -o OUTFILE, --outfile=OUTFILE\n                        Save stats to <outfile>\n  -m                    Profile a library module\n';
+    expect(option(listed, 'm')?.takes_value).toBe(false);
+  });
+});
