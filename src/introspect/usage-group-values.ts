@@ -2,13 +2,13 @@
  * Hand-written usage forms group options in brackets and braces and write each one's value words
  * after it: mosquitto `{[-h host] … -t topic | -L URL}`, `{-f file | -l | -m message}`, `[--psk
  * hex-key --psk-identity identity [--ciphers ciphers]]`, `[--property command identifier value]`.
- * Inside a group, a spelling followed by lower-case words that run up to the group's end, a `|`,
+ * Inside a group, a spelling followed by value words (lower case, capitals or `<…>`) that run up to the group's end, a `|`,
  * another spelling or a nested bracket takes that many values, even when its list entry (`-t : mqtt
  * topic to publish to.`) shows it bare or the list leaves it out.
  */
 import type { CliOption } from './spec.ts';
 
-const GROUPED_VALUE = /(?<=^|[\s[{(|])(-[A-Za-z0-9]|--[A-Za-z0-9][\w-]{0,40})((?:\s+(?:[a-z][\w-]{0,30}|<[A-Za-z][\w-]{0,40}>)){1,3})(?=\s*(?:[\]})|[]|-{1,2}[A-Za-z0-9]))/g;
+const GROUPED_VALUE = /(?<=^|[\s[{(|])(-[A-Za-z0-9]|--[A-Za-z0-9][\w-]{0,40})((?:\s+(?:[a-z][\w-]{0,30}|[A-Z][A-Z0-9_]{0,30}|<[A-Za-z][\w-]{0,40}>)){1,3})(?=\s*(?:[\]})|[]|-{1,2}[A-Za-z0-9]))/g;
 
 /** How many groups are open before `index` in a form (`[`, `{`, `(` against their closers). */
 function depthAt(form: string, index: number): number {
