@@ -121,7 +121,9 @@ export function isHelpOrVersion(option: CliOption): boolean {
   // `-V  Print version`, `-V  display version information`; busybox sort's `-V  Sort version` (another verb governing it) is an option
   const description = option.description ?? '';
   const otherVerb = /^([a-z]+)\s+versions?\b/i.exec(description)?.[1];
-  if (option.long === null && option.short === 'V' && /\bversion\b/i.test(description) && (otherVerb === undefined || /^(print|show|display|output|report|echo|the|its|program'?s?)$/i.test(otherVerb))) return true;
+  // mosquitto `-V : specify the version of the MQTT protocol to use`: the version of another thing is a value
+  const otherThing = /\bversions? of (?:the |a )?(?!(?:this |the )?(?:program|tool|application|software|utility|command)\b)[A-Za-z]/i.test(description) && !/^(?:print|show|display|output|report)\b/i.test(description);
+  if (option.long === null && option.short === 'V' && /\bversion\b/i.test(description) && !otherThing && (otherVerb === undefined || /^(print|show|display|output|report|echo|the|its|program'?s?)$/i.test(otherVerb))) return true;
   // xxd `-v  show version: "xxd 2022-01-14 …"`: a lower-case `-v` only when the description opens so
   if (option.long === null && option.short === 'v' && !option.takes_value && /^(?:print|show|display|output)\s+(?:the\s+)?version\b/i.test(description)) return true;
   return false;
