@@ -78,3 +78,10 @@ describe('names', () => {
     expect(option('Options:\n  -q  quiet\n  -V  Show the version of pigz\n', 'V')).toBeUndefined();
   });
 });
+
+describe('choices: templates', () => {
+  it('ruby `-W[level=2|:category]`: alternatives that are a key with a value or a `:`-marked name are shapes, no enum', () => {
+    const help = 'Usage: ruby [switches]\n  -w              turn warnings on\n  -W[level=2|:category]     set warning level; 0=silence, 1=medium, 2=verbose\n  -x[directory]   strip off text\n';
+    expect(option(help, 'W')).toMatchObject({ takes_value: true, choices: null });
+  });
+});
