@@ -432,6 +432,18 @@ function numberNamingFlag(scan: HeadScan, token: string): boolean {
   return scan.index === 0 && scan.tokens.length === 1 && digits !== undefined && new RegExp(String.raw`(^|\D)${digits}(\D|$)`).test(scan.rest);
 }
 
+/**
+ * ruby's hand-written switches glue a lower-case placeholder to the letter: `-Cdirectory  cd to
+ * directory before executing your script`, `-Eex[:in]`. The word counts as a placeholder only when
+ * the description repeats it as a word, or an optional part in brackets follows it (a single-dash
+ * long option, `-verbose`, has neither), and it is the whole head (gcc `-Xlinker <arg>` is a name).
+ */
+function gluedLowerCaseName(token: string, description: string): RegExpExecArray | null {
+  const match = /^-([A-Za-z])([a-z]{2,20})(\[[:.,=/@-][a-z]{1,20}\])?$/.exec(token);
+  if (match === null) return null;
+  return match[3] !== undefined || new RegExp(String.raw`(?:^|[^\w-])${match[2] ?? ''}\b`).test(description) ? match : null;
+}
+
 /** Reads one token of the head: a separator, a flag spelling or a value placeholder. */
 function readHeadToken(scan: HeadScan): HeadStep {
   const { result } = scan;
@@ -463,7 +475,9 @@ function readHeadToken(scan: HeadScan): HeadStep {
     return 'next';
   }
   // lzop `-oFILE   write output to 'FILE'`, `-S.suf  use suffix .suf`: one letter with its placeholder glued on
-  const gluedName = /^-([a-z0-9])([A-Z][A-Z_]{1,20})$/.exec(token) ?? /^-([A-Za-z0-9])(\.[a-z]{1,8})$/.exec(token);
+  // (ruby `-Cdirectory  cd to directory …`, `-rlibrary  require the library`: a lower-case word the
+  // description repeats; `-Eex[:in]`: a word with an optional part in brackets)
+  const gluedName = /^-([a-z0-9])([A-Z][A-Z_]{1,20})$/.exec(token) ?? /^-([A-Za-z0-9])(\.[a-z]{1,8})$/.exec(token) ?? (scan.tokens.length === 1 ? gluedLowerCaseName(token, scan.rest) : null);
   if (gluedName && scan.index === 0) {
     result.shorts.push(gluedName[1] ?? '');
     setValue(result, { valueName: gluedName[2] ?? '', optional: false, choices: null, repeatable: false });

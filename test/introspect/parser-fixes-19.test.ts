@@ -85,3 +85,15 @@ describe('choices: templates', () => {
     expect(option(help, 'W')).toMatchObject({ takes_value: true, choices: null });
   });
 });
+
+describe('glued lower-case placeholders', () => {
+  it('ruby `-Cdirectory  cd to directory …`, `-Eex[:in]`: a lower-case word glued to the letter that the description repeats, or with an optional part', () => {
+    const help =
+      'Usage: ruby [switches] [--] [programfile]\n  -c              check syntax only\n  -Cdirectory     cd to directory before executing your script\n  -Eex[:in]       specify the default external and internal character encodings\n  -rlibrary       require the library before executing your script\n  -Xlinker <arg>  Pass <arg> on to the linker.\n  -verbose        be chatty\n';
+    expect(option(help, 'C')).toMatchObject({ long: null, takes_value: true });
+    expect(option(help, 'E')).toMatchObject({ long: null, takes_value: true });
+    expect(option(help, 'r')).toMatchObject({ long: null, takes_value: true });
+    expect(option(help, 'X')).toBeUndefined();
+    expect(option(help, 'v')).toBeUndefined();
+  });
+});
