@@ -125,7 +125,9 @@ export function isHelpOrVersion(option: CliOption): boolean {
   const otherThing = /\bversions? of (?:the |a )?(?!(?:this |the )?(?:program|tool|application|software|utility|command)\b)[A-Za-z]/i.test(description) && !/^(?:print|show|display|output|report)\b/i.test(description);
   if (option.long === null && option.short === 'V' && /\bversion\b/i.test(description) && !otherThing && (otherVerb === undefined || /^(print|show|display|output|report|echo|the|its|program'?s?)$/i.test(otherVerb))) return true;
   // xxd `-v  show version: "xxd 2022-01-14 …"`: a lower-case `-v` only when the description opens so
-  if (option.long === null && option.short === 'v' && !option.takes_value && /^(?:print|show|display|output)\s+(?:the\s+)?version\b/i.test(description)) return true;
+  // (ruby `-v  print the version number, then turn on verbose mode`: a switch doing more after it is an option)
+  const goesOn = /\bversion\b[^.;]{0,40}\bthen\b/i.test(description);
+  if (option.long === null && option.short === 'v' && !option.takes_value && !goesOn && /^(?:print|show|display|output)\s+(?:the\s+)?version\b/i.test(description)) return true;
   return false;
 }
 

@@ -244,6 +244,8 @@ function isValueToken(token: string, remaining: number, splitByGap: boolean): bo
   if (splitByGap && remaining <= 1 && /^[a-z][\w-]{0,20}(?:[:.,=/@][a-z][\w-]{0,20}){0,4}(?:\[[:.,=/@-][a-z][\w-]{0,20}\]){1,4}$/.test(token)) return true;
   // pflag `-o, --option key=value`: a `key=value` pair names the value's shape
   if (splitByGap && remaining <= 1 && /^[a-z][\w-]{0,20}=[a-z][\w-]{0,20}$/.test(token)) return true;
+  // ruby `-e 'command'    one line of script`: a quoted lower-case word ending the head names the value
+  if (splitByGap && remaining <= 1 && /^'[a-z][\w-]{0,30}'$/.test(token)) return true;
   // Pod::Usage `--archive out.tgz`: an example file name stands for the value
   if (splitByGap && remaining <= 1 && /^[a-z][\w-]{0,30}\.[a-z][a-z0-9]{0,4}$/.test(token)) return true;
   // jq-style `--arg name value`: lowercase placeholders only when the whole head is short and set off by a gap.

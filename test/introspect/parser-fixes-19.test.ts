@@ -97,3 +97,17 @@ describe('glued lower-case placeholders', () => {
     expect(option(help, 'v')).toBeUndefined();
   });
 });
+
+describe('ruby switches', () => {
+  const help = "Usage: ruby [switches] [--] [programfile]\n  -c              check syntax only\n  -e 'command'    one line of script. Several -e's allowed.\n  -v              print the version number, then turn on verbose mode\n  -w              turn warnings on for your script\n";
+
+  it("`-e 'command'`: a quoted lower-case word ending the head names the value", () => {
+    expect(option(help, 'e')?.takes_value).toBe(true);
+    expect(option(help, 'c')?.takes_value).toBe(false);
+  });
+
+  it('`-v  print the version number, then turn on verbose mode`: a switch doing more after the version is an option', () => {
+    expect(option(help, 'v')).toMatchObject({ takes_value: false });
+    expect(option('Options:\n  -q  quiet\n  -v  print the version\n', 'v')).toBeUndefined();
+  });
+});
