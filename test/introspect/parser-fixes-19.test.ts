@@ -26,6 +26,13 @@ describe('value-taking', () => {
     for (const key of ['F', 'O', 'P']) expect(option(help, key)?.takes_value).toBe(true);
     expect(option(help, 'v')?.takes_value).toBe(false);
   });
+
+  it('whois `-i ATTR[,ATTR]...`: a capitalized name with an optional list part and an ellipsis takes a value', () => {
+    const help = 'Usage: whois [OPTION]... OBJECT...\n\n-H                     hide legal disclaimers\n-i ATTR[,ATTR]...      do an inverse look-up for specified ATTRibutes\n-s SOURCE[,SOURCE]...  search the database mirrored from SOURCE\n';
+    expect(option(help, 'i')?.takes_value).toBe(true);
+    expect(option(help, 's')?.takes_value).toBe(true);
+    expect(option(help, 'H')?.takes_value).toBe(false);
+  });
 });
 
 describe('choices', () => {
