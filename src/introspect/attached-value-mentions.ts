@@ -34,3 +34,23 @@ export function applyAttachedValueMentions(options: CliOption[], lines: readonly
     option.type = 'string';
   }
 }
+
+/**
+ * pry (slop) `--gem  Shorthand for -I./lib -rgemname`: another option's description writes a short
+ * spelling with its value glued on. What follows the letter is a value when it cannot be a cluster
+ * of listed one-letter flags: it holds a character no flag letter is (`./lib`), or a letter that
+ * names no listed option (`gemname`: no `-g`).
+ */
+export function applyGluedShortMentions(options: CliOption[]): void {
+  const letters = new Set(options.flatMap((option) => (option.short === null ? [] : [option.short])));
+  for (const option of options) {
+    if (option.takes_value || option.short === null || isSwitch(option)) continue;
+    const mention = new RegExp(String.raw`(?:^|[\s(\`])-${escaped(option.short)}([\w./~:@-]{2,60})(?=[\s)\`,;]|\.?$)`, 'g');
+    const glued = options
+      .filter((other) => other !== option && other.description !== null)
+      .flatMap((other) => [...(other.description ?? '').matchAll(mention)].map((match) => match[1] ?? ''));
+    if (!glued.some((value) => /[^A-Za-z0-9]/.test(value) || [...value].some((letter) => !letters.has(letter)))) continue;
+    option.takes_value = true;
+    option.type = 'string';
+  }
+}

@@ -118,3 +118,14 @@ describe('ruby switches', () => {
     expect(option('Options:\n  -q  quiet\n  -v  print the version\n', 'v')).toBeUndefined();
   });
 });
+
+describe('glued short mentions', () => {
+  it('slop `--gem  Shorthand for -I./lib -rgemname`: a short spelling with a value glued on in another description takes a value', () => {
+    const help =
+      'Usage: pry [OPTIONS]\n    -e, --exec                A line of code to execute\n    -f,                       Suppress loading of pryrc\n    -r, --require             `require` a Ruby script at startup\n    -I,                       Add a path to the $LOAD_PATH\n        --gem                 Shorthand for -I./lib -rgemname\n    -n, --no-color            Plain output; same as -fn\n';
+    expect(option(help, 'I')?.takes_value).toBe(true);
+    expect(option(help, 'r')?.takes_value).toBe(true);
+    // `-fn`: a cluster of listed flags
+    expect(option(help, 'f')?.takes_value).toBe(false);
+  });
+});
