@@ -50,8 +50,12 @@ const VALUE_CUES: readonly RegExp[] = [
   // gocryptfs `Unmount automatically after specified idle duration`, `Create control socket at location`,
   // `Read password from plain text file(s)`: the thing specified, the location, the file read from
   // (freeze `Wrap lines at a specific width`)
-  /\b(?:at|after|for|to|with|from|in)\s+(?:the\s+|a\s+)?(?:specified|given)\s+[a-z]/i,
-  /\bat\s+a\s+specific\s+[a-z]/i,
+  // (slop pry `Only load specified plugin (and no others).`, `Disable a specific plugin.`: the verb
+  // opening the description acts on the one specified)
+  /(?:\b(?:at|after|for|to|with|from|in)|^(?:only\s+)?[a-z]+)\s+(?:the\s+|a\s+)?(?:specified|given)\s+[a-z]/i,
+  /(?:\bat|^(?:only\s+)?[a-z]+)\s+a\s+specific\s+[a-z]/i,
+  // pry `A line of code to execute in context`, ruby `one line of script`: the code itself is the value
+  /^(?:an?|one|the)\s+(?:lines?|snippet|piece|string)\s+of\s+(?:code|script)\b/i,
   // freeze `Lines to capture (start,end).`: the value's form, its parts named in parentheses
   /\([a-z]{1,12}(?:,[a-z]{1,12}){1,3}\)\.?$/i,
   /\bat\s+(?:the\s+)?location\.?$/i,

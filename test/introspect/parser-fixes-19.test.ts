@@ -129,3 +129,12 @@ describe('glued short mentions', () => {
     expect(option(help, 'f')?.takes_value).toBe(false);
   });
 });
+
+describe('description cues in a help without placeholders', () => {
+  it('slop pry: `A line of code to execute`, `Only load specified plugin`, `Disable a specific plugin` name a value; `Disable pager` does not', () => {
+    const help =
+      'Usage: pry [OPTIONS]\n    -e, --exec                A line of code to execute in context before the session starts\n        --no-pager            Disable pager for long output\n    -f,                       Suppress loading of pryrc\n    -s, --select-plugin       Only load specified plugin (and no others).\n    -d, --disable-plugin      Disable a specific plugin.\n        --plugins             List installed plugins.\n        --simple-prompt       Enable simple prompt mode\n';
+    for (const key of ['exec', 'select-plugin', 'disable-plugin']) expect(option(help, key)?.takes_value, key).toBe(true);
+    for (const key of ['plugins', 'simple-prompt', 'f']) expect(option(help, key)?.takes_value, key).toBe(false);
+  });
+});
