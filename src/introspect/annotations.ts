@@ -516,7 +516,8 @@ function readProseDefault(facts: DescriptionFacts): void {
     // (argp nm `WHEN defaults to 'always' or can be 'auto' or 'never'`: `or can be` starts a clause of its own)
     // (grpcurl `defaults to 4,194,304 (4 megabytes)`: commas grouping a number's thousands are no list)
     // (mosquitto `Defaults to 1883 for plain MQTT and 8883 for MQTT over TLS.`: one value per case)
-    /\bdefault(?:s to|:)\s+("[^"]{0,200}"|'[^']{0,200}'|\d{1,3}(?:,\d{3})+(?![\d,])|[^\s,;)\]]{1,200})(?=[\s,;)\]]|$)(?!,?\s+\(?(?:if|when|unless|or(?!\s+(?:can|may)\s+be\b)|for\s[^.;]{0,80}?\s(?:and|or)\s+\S{1,40}\s+for)\b)/i.exec(description) ??
+    // (xml_grep `(defaults to "version="<VERSION>" date="<date>"")`: quotes inside quotes cut the value: none)
+    /\bdefault(?:s to|:)\s+("[^"]{0,200}"|'[^']{0,200}'|\d{1,3}(?:,\d{3})+(?![\d,])|(?!"[^"]{0,200}"[^\s.,;)\]]|'[^']{0,200}'[^\s.,;)\]])[^\s,;)\]]{1,200})(?=[\s,;)\]]|$)(?!,?\s+\(?(?:if|when|unless|or(?!\s+(?:can|may)\s+be\b)|for\s[^.;]{0,80}?\s(?:and|or)\s+\S{1,40}\s+for)\b)/i.exec(description) ??
     // napi `Whether to enable the dts cache, default to true`: a clause `default to` a value ending it
     // (not `Mock names default to 'Mock'+ …`, `If present, default to ".*" for the pod-query.`)
     // …or without `to`: stylus `Specify custom file extension for compiled file, default .css`

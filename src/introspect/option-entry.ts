@@ -104,7 +104,8 @@ export function isProseDefault(text: string, quoted: boolean, takesValue: boolea
 
 export function isHelpOrVersion(option: CliOption): boolean {
   // oclif readme's `--version=<value>  Version to use in readme links` is an option of its own
-  if (option.long === 'help' || (option.long === 'version' && !option.takes_value)) return true;
+  // (Getopt::Long matches names in any case: xml_grep `--Version  display the tool version`)
+  if (option.long === 'help' || (option.long?.toLowerCase() === 'version' && !option.takes_value)) return true;
   if (option.long === 'usage' && /usage message/i.test(option.description ?? '')) return true;
   // xxd `-h  print this summary.`
   if (option.long === null && (option.short === 'h' || option.short === '?') && /\b(help|usage)\b|^print this summary\b/i.test(option.description ?? '')) return true;

@@ -138,3 +138,18 @@ describe('description cues in a help without placeholders', () => {
     for (const key of ['plugins', 'simple-prompt', 'f']) expect(option(help, key)?.takes_value, key).toBe(false);
   });
 });
+
+describe('Getopt::Long / Pod::Usage (xml_grep)', () => {
+  const help =
+    'Options:\n    --Version\n        display the tool version\n\n    --descr <string>\n        attributes of the wrap tag (defaults to "version="<VERSION>"\n        date="<date>"")\n\n    --wrap <tag>\n        wrap the xml result in the provided tag (defaults to \'xml_grep\')\n\n    --type <t>\n        Content-type, defaults to "text/html".\n';
+
+  it('quotes inside a quoted default cut it: no default', () => {
+    expect(option(help, 'descr')).toMatchObject({ takes_value: true, default: null });
+    expect(option(help, 'wrap')?.default).toBe('xml_grep');
+    expect(option(help, 'type')?.default).toBe('text/html');
+  });
+
+  it('`--Version  display the tool version` (names in any case) stays out like --version', () => {
+    expect(option(help, 'Version')).toBeUndefined();
+  });
+});
