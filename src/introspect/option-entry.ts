@@ -301,6 +301,11 @@ function defaultOf(head: OptionHead, facts: DescriptionFacts, shape: ValueShape,
   // state to state, in a sentence of its own (not `On by default inside GitHub Actions.`)
   const negatableState = facts.defaultText === null && !shape.takes && head.negation !== null ? NEGATABLE_STATE_SENTENCE.exec(facts.description) : null;
   if (negatableState !== null) return /^(?:on|enabled)$/i.test(negatableState[1] ?? '');
+  // Getopt::Long xml_grep `--date  when on (by default) the wrapping element … with "--nodate" this
+  // attribute is not added`: a switch whose description names its negation states its state in words
+  const ownNegation = facts.defaultText === null && !shape.takes && long !== null && new RegExp(String.raw`(?:^|[\s"'\`(])--no-?${long.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\b`).test(facts.description);
+  const namedState = ownNegation ? /\b(on|off) \(by default\)|\((on|off) by default\)/i.exec(facts.description) : null;
+  if (namedState !== null) return /^on$/i.test(namedState[1] ?? namedState[2] ?? '');
   if (facts.defaultText === null) return shape.takes && facts.stateDefault !== null ? stateDefaultOf(facts.stateDefault, shape, choices) : null;
   // rustc `-L [<KIND>=]<PATH> … KIND can be one of <…|all> (default: all)`: the default of a part
   const part = (head.valueName ?? '').includes('=]') ? /^\[?<?([A-Z][A-Z_]{1,20})\b/.exec(head.valueName ?? '')?.[1] : undefined;

@@ -153,3 +153,13 @@ describe('Getopt::Long / Pod::Usage (xml_grep)', () => {
     expect(option(help, 'Version')).toBeUndefined();
   });
 });
+
+describe('a switch naming its own negation', () => {
+  it('xml_grep `--date  when on (by default) … with "--nodate" …`: the state in words is its default', () => {
+    const help =
+      'Options:\n    --date\n        when on (by default) the wrapping element get a "date" attribute.\n\n        with "--nodate" this attribute is not added.\n\n    --strict\n        without this option errors are reported (on by default)\n\n    --count\n        return only the number of matches\n';
+    expect(option(help, 'date')).toMatchObject({ takes_value: false, default: true });
+    // no negation named: the words state nothing to set
+    expect(option(help, 'strict')?.default).toBeNull();
+  });
+});
