@@ -576,6 +576,18 @@ function readProseDefault(facts: DescriptionFacts): void {
   if (plain && !cut && !unclosed && !expression && !phrase && !isListDefault(description, plain) && !isPerCaseDefault(description, plain)) setDefault(facts, withoutThousandsCommas((plain[1] ?? '').replace(/\.$/, '')));
 }
 
+/**
+ * optparse icdiff `Default is --color-map='add:green_bold,change:yellow_bold,…'.`: the default written
+ * as the option given its value, quoted. textwrap filled the value to the width: a line it broke
+ * before a comma leaves a space there, which is no part of the value.
+ */
+const SPELLED_OPTION_DEFAULT = /\bdefault is\s+--?[A-Za-z][\w-]{0,60}=('[^'\s][^']{0,400}'|"[^"\s][^"]{0,400}")(?=[\s.,;)]|$)/i;
+
+function readSpelledOptionDefault(facts: DescriptionFacts): void {
+  const spelled = SPELLED_OPTION_DEFAULT.exec(facts.description);
+  if (spelled !== null) setDefault(facts, (spelled[1] ?? '').replace(/\s+(?=,)/g, ''));
+}
+
 /** `4,194,304` → `4194304`: a number written with its thousands grouped by commas. */
 function withoutThousandsCommas(text: string): string {
   return /^\d{1,3}(?:,\d{3})+$/.test(text) ? text.replace(/,/g, '') : text;
@@ -702,6 +714,7 @@ export function extractDescriptionFacts(text: string): DescriptionFacts {
   if (facts.defaultText === null) readProseDefault(facts);
   if (facts.defaultText === null) readByDefaultPhrase(facts);
   if (facts.defaultText === null) readTrailingBracketDefault(facts);
+  if (facts.defaultText === null) readSpelledOptionDefault(facts);
   facts.stateDefault = switchStateDefault(description);
   facts.description = stripTrailingAnnotations(description);
   return facts;

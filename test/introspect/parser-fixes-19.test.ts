@@ -163,3 +163,12 @@ describe('a switch naming its own negation', () => {
     expect(option(help, 'strict')?.default).toBeNull();
   });
 });
+
+describe('a default written as the option given its value', () => {
+  it("optparse icdiff `Default is --color-\\nmap='add:green,line-numbers:white\\n,meta:magenta'.`: the quoted value, the wrap's space before a comma dropped", () => {
+    const help =
+      "Usage: icdiff [options] left_file right_file\n\nOptions:\n  --color-map=COLOR_MAP\n                        choose which colors are used. Default is --color-\n                        map='add:green_bold,line-numbers:white\n                        ,meta:magenta'.  You don't have to override all of them\n  --tabsize=TABSIZE     tab stop spacing\n";
+    expect(option(help, 'color-map')?.default).toBe('add:green_bold,line-numbers:white,meta:magenta');
+    expect(option(help, 'tabsize')?.default).toBeNull();
+  });
+});
