@@ -186,8 +186,14 @@ function oneOfChoices(text: string): string[] | null {
   if (oneOf && /\bor\s+[\w.-]+$/.test(oneOf[1] ?? '') && /^\s+[`'"\w]/.test(description.slice(oneOf.index + oneOf[0].length))) return null;
   // a sentence's final period is no part of the last value (`…, markdown, or total.`)
   if (oneOf) return (oneOf[1] ?? '').replace(/\.$/, '').split(/\s*(?:,\s*or\b|,|\bor\b)\s*/).flatMap((choice) => choice.split('/')).filter((choice) => choice.length > 0);
+  // mosquitto `can be one of tlsv1.3 tlsv1.2 or tlsv1.1.`: versioned names set off by spaces only,
+  // `or` before the last (each holds a digit: no English words)
+  const spaced = SPACED_ONE_OF.exec(description);
+  if (spaced) return (spaced[1] ?? '').replace(/\.$/, '').split(/\s+(?:or\s+)?/);
   return null;
 }
+
+const SPACED_ONE_OF = /\bone of:?\s+((?:[a-z][\w-]*\d[\w.-]*\s+){1,20}or\s+[a-z][\w-]*\d[\w.-]*)(?=\s|$)/i;
 
 /**
  * Quoted values in prose. kong: `Backend handler: 'postgresql', 'sqlite', 'mysql'`: quoted items

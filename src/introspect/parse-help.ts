@@ -389,11 +389,15 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
       applyHandWrittenValues(options, rawLines, exampleProgram, positionalsTaken, commandWords);
     }
   }
+  // mosquitto: values the usage forms give (`{-t topic | -L URL}`) are no placeholder the list shows
+  const flagsBeforeUsage = new Set(options.filter((option) => !option.takes_value));
+  const knownBeforeUsage = new Set(options);
   applyUsageFlagClusters(options, scan.usageForms.slice(0, MAX_USAGE_FORMS), scan.entries);
   addUsageOnlyOptions(options, scan.usageForms.slice(0, MAX_USAGE_FORMS));
   applyUsageValueWords(options, scan.usageForms.slice(0, MAX_USAGE_FORMS));
   // only where the list shows no placeholder (optparse cProfile `[-m module | scriptfile]` lists `-m` bare: a flag)
   if (bare) applyGroupedUsageValues(options, scan.usageForms.slice(0, MAX_USAGE_FORMS));
+  const valuedByUsage = new Set(options.filter((option) => option.takes_value && (flagsBeforeUsage.has(option) || !knownBeforeUsage.has(option))));
   if (go.options.length === 0) applyAttachedValueMentions(options, rawLines);
   markRequiredOptions(options, forms);
 
@@ -441,7 +445,7 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
   applyFlushLeftTypes(scan.entries, options, lines, programName?.split(' ')[0] ?? null);
   if (go.options.length === 0 && style.untaggedTakesValue !== true) {
     // the options a stated default made value-taking show no placeholder either: the help stays bare
-    const stillBare = bare && options.every((option) => !option.takes_value || option.default !== null);
+    const stillBare = bare && options.every((option) => !option.takes_value || option.default !== null || valuedByUsage.has(option));
     applyDescriptionValueTaking(options, isMeowHelp(rawLines) || isCittyHelp(rawLines) || stillBare || handWritten);
   }
   if (go.options.length === 0) applyGluedShortMentions(options);

@@ -172,3 +172,12 @@ describe('a default written as the option given its value', () => {
     expect(option(help, 'tabsize')?.default).toBeNull();
   });
 });
+
+describe('a bare list under a usage that names values', () => {
+  it('mosquitto `--tls-version : … can be one of tlsv1.3 tlsv1.2 or tlsv1.1.`: values the usage gives leave the list bare; versioned names set off by spaces are the choices', () => {
+    const help =
+      'Usage: pub {[-h host] -t topic | -L URL} [-d] [-r] [--quiet]\n\n -d : enable debug messages.\n -h : mqtt host to connect to.\n -L : a URL to publish to.\n -r : message should be retained.\n -t : mqtt topic to publish to.\n --quiet : don\'t print error messages.\n --tls-version : TLS protocol version, can be one of tlsv1.3 tlsv1.2 or tlsv1.1.\n                 Defaults to tlsv1.2 if available.\n';
+    expect(option(help, 'tls-version')).toMatchObject({ takes_value: true, choices: ['tlsv1.3', 'tlsv1.2', 'tlsv1.1'], default: null });
+    expect(option(help, 'quiet')?.takes_value).toBe(false);
+  });
+});
