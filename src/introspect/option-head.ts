@@ -716,6 +716,9 @@ function finishHead(scan: HeadScan): OptionHead | null {
     const headRest = head.slice(scan.starts[scan.index] ?? head.length).trim();
     result.rest = `${headRest}${result.rest.length > 0 ? ` ${result.rest}` : ''}`;
   }
+  // mosquitto `-A : bind the outgoing socket …`, `--will-topic : the topic …`: a colon set off by
+  // spaces after the spellings ends the head, as a glued one does (`-h: print this help`)
+  if (scan.lastWasFlag && /^:\s/.test(result.rest)) result.rest = result.rest.slice(1).trim();
   if (result.valueName === null && result.choices === null) valueFromDescriptionStart(result);
   return result;
 }

@@ -181,3 +181,18 @@ describe('a bare list under a usage that names values', () => {
     expect(option(help, 'quiet')?.takes_value).toBe(false);
   });
 });
+
+describe('hand-written `-x : description` lists', () => {
+  const help =
+    'Usage: pub [-d] [-r] [--quiet]\n\n -A : bind the outgoing socket to this host/ip address.\n -d : enable debug messages.\n -r : message should be retained.\n --quiet : don\'t print error messages.\n --will-retain : if given, make the client Will retained.\n --will-topic : the topic on which to publish the client Will.\n --tls-engine-kpass-sha1 : SHA1 of the key password to be used with the selected SSL engine.\n';
+
+  it('a colon set off by spaces after the spelling ends the head: the description starts after it', () => {
+    expect(option(help, 'd')?.description).toBe('enable debug messages.');
+  });
+
+  it('`the topic on which to publish …`, `SHA1 of the key password to be used …` name a value in a bare list', () => {
+    expect(option(help, 'will-topic')?.takes_value).toBe(true);
+    expect(option(help, 'tls-engine-kpass-sha1')?.takes_value).toBe(true);
+    for (const key of ['d', 'r', 'quiet', 'will-retain']) expect(option(help, key)?.takes_value, key).toBe(false);
+  });
+});
