@@ -196,3 +196,10 @@ describe('hand-written `-x : description` lists', () => {
     for (const key of ['d', 'r', 'quiet', 'will-retain']) expect(option(help, key)?.takes_value, key).toBe(false);
   });
 });
+
+describe('program name', () => {
+  it('a help opening with a section title (`Options:`) names no program: the file does', () => {
+    const help = 'Options:\n    --count\n        return only the number of matches\n\n    --strict\n        report parsing errors\n';
+    expect(parseHelp(help, { fileName: 'xml_grep.wasm' }).name).toBe('xml_grep');
+  });
+});
