@@ -54,3 +54,22 @@ export function applyGluedShortMentions(options: CliOption[]): void {
     option.type = 'string';
   }
 }
+
+/**
+ * Pod::Usage xml_grep `--by_file` over `output only <nb> results by file`: a bare option whose
+ * description counts or names things by a placeholder the help's heads use for values (`--nb_results
+ * <nb>`), and not after another spelling (`same as --wrap <tag>`), takes that value.
+ */
+export function applyDescribedPlaceholders(options: CliOption[]): void {
+  const placeholders = new Set(options.flatMap((option) => (option.takes_value && option.value_name !== null ? [option.value_name] : [])));
+  if (placeholders.size === 0) return;
+  for (const option of options) {
+    if (option.takes_value || isSwitch(option) || option.description === null) continue;
+    if (/--?[A-Za-z][\w-]*[ =]<[a-z]/i.test(option.description)) continue;
+    const named = /(?:^|\s)(?:only|all|each|every|the|up to|at most)\s+<([a-z][\w-]{0,30})>\s+[a-z]/i.exec(option.description)?.[1];
+    if (named === undefined || !placeholders.has(named)) continue;
+    option.takes_value = true;
+    option.type = 'string';
+    option.value_name = named;
+  }
+}

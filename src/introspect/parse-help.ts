@@ -28,7 +28,7 @@ import { scanHelpLines, type HelpScan, type Paragraph, type UnparsedLine } from 
 import { clampDescription, expandTabs, helpLines } from './limits.ts';
 import { applyEpilogValueLists, collectOptions, optionFromEntry, type OptionStyle } from './option-entry.ts';
 import { applyUsageFlagClusters, splitSiblingShorts } from './short-flag-clusters.ts';
-import { applyAttachedValueMentions, applyGluedShortMentions } from './attached-value-mentions.ts';
+import { applyAttachedValueMentions, applyDescribedPlaceholders, applyGluedShortMentions } from './attached-value-mentions.ts';
 import { leadingPlaceholderPositionals } from './leading-placeholder.ts';
 import { collectPositionals, collectSubcommands, commandPrefixOf, markMultiWordPositionals, markPluralPositionals } from './positional-entry.ts';
 import type { CliOption, CliSpec } from './spec.ts';
@@ -451,6 +451,7 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
     applyDescriptionValueTaking(options, isMeowHelp(rawLines) || isCittyHelp(rawLines) || stillBare || handWritten);
   }
   if (go.options.length === 0) applyGluedShortMentions(options);
+  if (go.options.length === 0) applyDescribedPlaceholders(options);
   const name = sanitizeToolName(programName ?? parseOptions?.fileName ?? 'tool');
 
   const spec: CliSpec = { name, description: descriptionOf(scan.paragraphs, scan.seenUsage), options, positionals, subcommands };

@@ -203,3 +203,14 @@ describe('program name', () => {
     expect(parseHelp(help, { fileName: 'xml_grep.wasm' }).name).toBe('xml_grep');
   });
 });
+
+describe('a placeholder named in a bare option\'s description', () => {
+  it('Pod::Usage xml_grep `--by_file  output only <nb> results by file`: a placeholder the heads use takes that value', () => {
+    const help =
+      'Options:\n    --nb_results <nb>\n        output only <nb> results\n\n    --by_file\n        output only <nb> results by file\n\n    --nowrap\n        same as using --wrap <tag>: the result is not wrapped.\n\n    --wrap <tag>\n        wrap the result in the tag\n\n    --count\n        return only the <x> matches\n';
+    expect(option(help, 'by_file')?.takes_value).toBe(true);
+    expect(option(help, 'nowrap')?.takes_value).toBe(false);
+    // `<x>` is no placeholder of this help
+    expect(option(help, 'count')?.takes_value).toBe(false);
+  });
+});
