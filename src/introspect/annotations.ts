@@ -187,8 +187,14 @@ function oneOfChoices(text: string): string[] | null {
   if (oneOf && /\bor\s+[\w.-]+$/.test(oneOf[1] ?? '') && /^\s+[`'"\w]/.test(description.slice(oneOf.index + oneOf[0].length))) return null;
   // a sentence's final period is no part of the last value (`…, markdown, or total.`)
   if (oneOf) return (oneOf[1] ?? '').replace(/\.$/, '').split(/\s*(?:,\s*or\b|,|\bor\b)\s*/).flatMap((choice) => choice.split('/')).filter((choice) => choice.length > 0);
+  // mosquitto `can be one of tlsv1.3 tlsv1.2 or tlsv1.1.`: versioned names set off by spaces only,
+  // `or` before the last (each holds a digit: no English words)
+  const spaced = SPACED_ONE_OF.exec(description);
+  if (spaced) return (spaced[1] ?? '').replace(/\.$/, '').split(/\s+(?:or\s+)?/);
   return null;
 }
+
+const SPACED_ONE_OF = /\bone of:?\s+((?:[a-z][\w-]*\d[\w.-]*\s+){1,20}or\s+[a-z][\w-]*\d[\w.-]*)(?=\s|$)/i;
 
 /**
  * Quoted values in prose. kong: `Backend handler: 'postgresql', 'sqlite', 'mysql'`: quoted items
@@ -517,7 +523,9 @@ function readProseDefault(facts: DescriptionFacts): void {
     // not a conditional one (`defaults to "checked-hash" if SOURCE_DATE_EPOCH is set`), nor alternatives (`index or name`)
     // (argp nm `WHEN defaults to 'always' or can be 'auto' or 'never'`: `or can be` starts a clause of its own)
     // (grpcurl `defaults to 4,194,304 (4 megabytes)`: commas grouping a number's thousands are no list)
-    /\bdefault(?:s to|:)\s+("[^"]{0,200}"|'[^']{0,200}'|\d{1,3}(?:,\d{3})+(?![\d,])|[^\s,;)\]]{1,200})(?=[\s,;)\]]|$)(?!,?\s+\(?(?:if|when|unless|or(?!\s+(?:can|may)\s+be\b))\b)/i.exec(description) ??
+    // (mosquitto `Defaults to 1883 for plain MQTT and 8883 for MQTT over TLS.`: one value per case)
+    // (xml_grep `(defaults to "version="<VERSION>" date="<date>"")`: quotes inside quotes cut the value: none)
+    /\bdefault(?:s to|:)\s+("[^"]{0,200}"|'[^']{0,200}'|\d{1,3}(?:,\d{3})+(?![\d,])|(?!"[^"]{0,200}"[^\s.,;)\]]|'[^']{0,200}'[^\s.,;)\]])[^\s,;)\]]{1,200})(?=[\s,;)\]]|$)(?!,?\s+\(?(?:if|when|unless|or(?!\s+(?:can|may)\s+be\b)|for\s[^.;]{0,80}?\s(?:and|or)\s+\S{1,40}\s+for)\b)/i.exec(description) ??
     // napi `Whether to enable the dts cache, default to true`: a clause `default to` a value ending it
     // (not `Mock names default to 'Mock'+ …`, `If present, default to ".*" for the pod-query.`)
     // …or without `to`: stylus `Specify custom file extension for compiled file, default .css`
@@ -576,6 +584,18 @@ function readProseDefault(facts: DescriptionFacts): void {
     !namesFileByNoun(plain[1] ?? '', description.slice(plain.index + plain[0].length)) &&
     !TITLED_FIELD_AFTER.test(description.slice(plain.index + plain[0].length));
   if (plain && !cut && !unclosed && !expression && !phrase && !isListDefault(description, plain) && !isPerCaseDefault(description, plain)) setDefault(facts, withoutThousandsCommas((plain[1] ?? '').replace(/\.$/, '')));
+}
+
+/**
+ * optparse icdiff `Default is --color-map='add:green_bold,change:yellow_bold,…'.`: the default written
+ * as the option given its value, quoted. textwrap filled the value to the width: a line it broke
+ * before a comma leaves a space there, which is no part of the value.
+ */
+const SPELLED_OPTION_DEFAULT = /\bdefault is\s+--?[A-Za-z][\w-]{0,60}=('[^'\s][^']{0,400}'|"[^"\s][^"]{0,400}")(?=[\s.,;)]|$)/i;
+
+function readSpelledOptionDefault(facts: DescriptionFacts): void {
+  const spelled = SPELLED_OPTION_DEFAULT.exec(facts.description);
+  if (spelled !== null) setDefault(facts, (spelled[1] ?? '').replace(/\s+(?=,)/g, ''));
 }
 
 /** `4,194,304` → `4194304`: a number written with its thousands grouped by commas. */
@@ -704,6 +724,7 @@ export function extractDescriptionFacts(text: string): DescriptionFacts {
   if (facts.defaultText === null) readProseDefault(facts);
   if (facts.defaultText === null) readByDefaultPhrase(facts);
   if (facts.defaultText === null) readTrailingBracketDefault(facts);
+  if (facts.defaultText === null) readSpelledOptionDefault(facts);
   facts.stateDefault = switchStateDefault(description);
   facts.description = stripTrailingAnnotations(description);
   return facts;

@@ -34,3 +34,42 @@ export function applyAttachedValueMentions(options: CliOption[], lines: readonly
     option.type = 'string';
   }
 }
+
+/**
+ * pry (slop) `--gem  Shorthand for -I./lib -rgemname`: another option's description writes a short
+ * spelling with its value glued on. What follows the letter is a value when it cannot be a cluster
+ * of listed one-letter flags: it holds a character no flag letter is (`./lib`), or a letter that
+ * names no listed option (`gemname`: no `-g`).
+ */
+export function applyGluedShortMentions(options: CliOption[]): void {
+  const letters = new Set(options.flatMap((option) => (option.short === null ? [] : [option.short])));
+  for (const option of options) {
+    if (option.takes_value || option.short === null || isSwitch(option)) continue;
+    const mention = new RegExp(String.raw`(?:^|[\s(\`])-${escaped(option.short)}([\w./~:@-]{2,60})(?=[\s)\`,;]|\.?$)`, 'g');
+    const glued = options
+      .filter((other) => other !== option && other.description !== null)
+      .flatMap((other) => [...(other.description ?? '').matchAll(mention)].map((match) => match[1] ?? ''));
+    if (!glued.some((value) => /[^A-Za-z0-9]/.test(value) || [...value].some((letter) => !letters.has(letter)))) continue;
+    option.takes_value = true;
+    option.type = 'string';
+  }
+}
+
+/**
+ * Pod::Usage xml_grep `--by_file` over `output only <nb> results by file`: a bare option whose
+ * description counts or names things by a placeholder the help's heads use for values (`--nb_results
+ * <nb>`), and not after another spelling (`same as --wrap <tag>`), takes that value.
+ */
+export function applyDescribedPlaceholders(options: CliOption[]): void {
+  const placeholders = new Set(options.flatMap((option) => (option.takes_value && option.value_name !== null ? [option.value_name] : [])));
+  if (placeholders.size === 0) return;
+  for (const option of options) {
+    if (option.takes_value || isSwitch(option) || option.description === null) continue;
+    if (/--?[A-Za-z][\w-]*[ =]<[a-z]/i.test(option.description)) continue;
+    const named = /(?:^|\s)(?:only|all|each|every|the|up to|at most)\s+<([a-z][\w-]{0,30})>\s+[a-z]/i.exec(option.description)?.[1];
+    if (named === undefined || !placeholders.has(named)) continue;
+    option.takes_value = true;
+    option.type = 'string';
+    option.value_name = named;
+  }
+}

@@ -50,8 +50,12 @@ const VALUE_CUES: readonly RegExp[] = [
   // gocryptfs `Unmount automatically after specified idle duration`, `Create control socket at location`,
   // `Read password from plain text file(s)`: the thing specified, the location, the file read from
   // (freeze `Wrap lines at a specific width`)
-  /\b(?:at|after|for|to|with|from|in)\s+(?:the\s+|a\s+)?(?:specified|given)\s+[a-z]/i,
-  /\bat\s+a\s+specific\s+[a-z]/i,
+  // (slop pry `Only load specified plugin (and no others).`, `Disable a specific plugin.`: the verb
+  // opening the description acts on the one specified)
+  /(?:\b(?:at|after|for|to|with|from|in)|^(?:only\s+)?[a-z]+)\s+(?:the\s+|a\s+)?(?:specified|given)\s+[a-z]/i,
+  /(?:\bat|^(?:only\s+)?[a-z]+)\s+a\s+specific\s+[a-z]/i,
+  // pry `A line of code to execute in context`, ruby `one line of script`: the code itself is the value
+  /^(?:an?|one|the)\s+(?:lines?|snippet|piece|string)\s+of\s+(?:code|script)\b/i,
   // freeze `Lines to capture (start,end).`: the value's form, its parts named in parentheses
   /\([a-z]{1,12}(?:,[a-z]{1,12}){1,3}\)\.?$/i,
   /\bat\s+(?:the\s+)?location\.?$/i,
@@ -63,9 +67,13 @@ const VALUE_CUES: readonly RegExp[] = [
   // sade svelte-check: `Pass a path to a tsconfig or jsconfig file.`
   /^(?:pass|give|provide)\s+(?:an?|the)\s+(?:[\w-]+\s+)?(?:path|file|directory|list|name|url)\s+(?:to|of|for)\b/i,
   /\bthis\s+(?:string|many|number|value|pattern|regexp|file|directory|name|amount)\b/i,
-  // microbundle `Declares the module specifier to be used for importing …`, `A string to be used to format …`:
+  // microbundle `Declares the module specifier to be used for importing …`, `A string to be used to format …`
+  // (mosquitto `SHA1 of the key password to be used with the selected SSL engine`):
   // a named kind of value `to be used` (`Disallow undefined variables to be used` names none)
-  /\b(?:the|an?)\s+(?:[\w-]+\s+){0,2}(?:specifier|name|path|file|directory|url|module|string|value|command|pattern|prefix|suffix|template|format)\s+to\s+be\s+used\b/i,
+  /\b(?:the|an?)\s+(?:[\w-]+\s+){0,2}(?:specifier|name|path|file|directory|url|module|string|value|command|pattern|prefix|suffix|template|format|password|passphrase|key|token|secret)\s+to\s+be\s+used\b/i,
+  // mosquitto `the topic on which to publish the client Will.`: a noun phrase whose relative clause
+  // says what the thing named is for (a flag's description opens with its verb)
+  /^(?:an?|the)\s+(?:[\w-]+\s+)?[\w-]+\s+(?:on|to|in|at|from|with|by|for)\s+which\b/i,
   // cpanm `-M,--from   Use only this mirror base URL and its index file`
   /\bthis\s+(?:[\w-]+\s+){1,2}(?:url|uri|host|address|path)\b/i,
   /\((?:in\s+)?(?:milliseconds|seconds|minutes|bytes|ms|secs?)\)/i,

@@ -19,6 +19,11 @@ const PATTERNED_ITEM = /^[a-z0-9][a-z0-9.]*[-_:=/][A-Z]{2,}[A-Z0-9_]*$/;
 const ELLIPSIS_ITEM = /^(?:\.{2,3}|…)$/;
 /** scc `(facilities, equipment, accounting, etc.)`, tqdm `(kilo, mega, etc.)`: examples, not the whole set. */
 const ETC_ITEM = /^(?:etc\.?|and so on)$/i;
+/**
+ * ruby `-W[level=2|:category]`: an item that is a key given a value (`level=2`) or a mark before a
+ * name (`:category`) shows the shape of a value, not one value: the alternatives are templates.
+ */
+const TEMPLATE_ITEM = /^[a-z][\w-]*=\S|^:[a-z]/;
 const TYPE_NAMES = new Set(['string', 'number', 'boolean', 'bool', 'null', 'undefined', 'object', 'array', 'integer', 'int', 'float', 'any']);
 
 /**
@@ -41,6 +46,7 @@ export function isOpenValueSet(items: readonly string[], tagged = false): boolea
   // iperf `either 0-63 or symbolic`: a numeric range stands for every number in it
   if (items.some((item) => NUMERIC_RANGE.test(item))) return true;
   if (items.some((item) => PATTERNED_ITEM.test(item) || ELLIPSIS_ITEM.test(item) || ETC_ITEM.test(item))) return true;
+  if (items.some((item) => TEMPLATE_ITEM.test(item))) return true;
   if (isBitMask(items)) return true;
   if (items.some((item) => PLACEHOLDER.test(item)) && items.some((item) => /^[a-z0-9][a-z0-9._-]*$/.test(item))) return true;
   return items.every((item) => QUANTITY.test(item)) || (!tagged && items.every((item) => TYPE_NAMES.has(item.toLowerCase())));

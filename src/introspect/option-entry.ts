@@ -24,6 +24,8 @@ const NO_VALUE_WORDS = /^(none|null|unset|undefined|n\/a)$/i;
 const EMPTY_WORDS = /^(?:empty(?:\/[a-z]+)?|[a-z]+\/empty)$/i;
 /** pflag's `(default true)` closing a bool flag's line: its own value, spelled without a colon. */
 const PFLAG_TRUE = /\(default true\)$/;
+/** pyftpdlib `--max-cons-per-ip MAX_CONS_PER_IP … (default: unlimited)`: no limit, in words; no value the option takes. */
+const NO_LIMIT_WORDS = /^(?:unlimited|infinite|unbounded|no-limit)$/i;
 /** `(default: stdin)` on a file option means standard input, not a file of that name. */
 const STREAM_WORDS = /^(stdin|stdout|stderr)$/i;
 /** Words that start a sentence, not a value: `defaults to the first tab`, `default: whatever is set`, `defaults to at most one`. */
@@ -85,7 +87,7 @@ export function isProseDefault(text: string, quoted: boolean, takesValue: boolea
   if (/^\$\{?[A-Za-z_]\w*\}?\//.test(text)) return true;
   // hugo `(default is hugo.yaml|json|toml)`: alternatives, not one value
   if (/\|/.test(text) && !characterClass && !/^[\^(\/]|[$)\/]$/.test(text)) return true;
-  if (text.startsWith('!') || text.startsWith('#') || NO_VALUE_WORDS.test(text) || EMPTY_WORDS.test(text) || PROSE_WORDS.test(text)) return true;
+  if (text.startsWith('!') || text.startsWith('#') || NO_VALUE_WORDS.test(text) || NO_LIMIT_WORDS.test(text) || EMPTY_WORDS.test(text) || PROSE_WORDS.test(text)) return true;
   // flake8 `--stdin-display-name NAME (Default: stdin)` is the word itself
   if (STREAM_WORDS.test(text) && (type === 'path' || names.length === 0 || names.some((name) => FILE_OPTION.test(name)))) return true;
   if (CURRENT_DIRECTORY_WORD.test(text) && (type === 'path' || names.some((name) => DIRECTORY_OPTION.test(name)))) return true;
@@ -102,7 +104,8 @@ export function isProseDefault(text: string, quoted: boolean, takesValue: boolea
 
 export function isHelpOrVersion(option: CliOption): boolean {
   // oclif readme's `--version=<value>  Version to use in readme links` is an option of its own
-  if (option.long === 'help' || (option.long === 'version' && !option.takes_value)) return true;
+  // (Getopt::Long matches names in any case: xml_grep `--Version  display the tool version`)
+  if (option.long === 'help' || (option.long?.toLowerCase() === 'version' && !option.takes_value)) return true;
   if (option.long === 'usage' && /usage message/i.test(option.description ?? '')) return true;
   // xxd `-h  print this summary.`
   if (option.long === null && (option.short === 'h' || option.short === '?') && /\b(help|usage)\b|^print this summary\b/i.test(option.description ?? '')) return true;
@@ -120,9 +123,13 @@ export function isHelpOrVersion(option: CliOption): boolean {
   // `-V  Print version`, `-V  display version information`; busybox sort's `-V  Sort version` (another verb governing it) is an option
   const description = option.description ?? '';
   const otherVerb = /^([a-z]+)\s+versions?\b/i.exec(description)?.[1];
-  if (option.long === null && option.short === 'V' && /\bversion\b/i.test(description) && (otherVerb === undefined || /^(print|show|display|output|report|echo|the|its|program'?s?)$/i.test(otherVerb))) return true;
+  // mosquitto `-V : specify the version of the MQTT protocol to use`: the version of another thing is a value
+  const otherThing = /\bversions? of (?:the |a )?(?!(?:this |the )?(?:program|tool|application|software|utility|command)\b)[A-Za-z]/i.test(description) && !/^(?:print|show|display|output|report)\b/i.test(description);
+  if (option.long === null && option.short === 'V' && /\bversion\b/i.test(description) && !otherThing && (otherVerb === undefined || /^(print|show|display|output|report|echo|the|its|program'?s?)$/i.test(otherVerb))) return true;
   // xxd `-v  show version: "xxd 2022-01-14 …"`: a lower-case `-v` only when the description opens so
-  if (option.long === null && option.short === 'v' && !option.takes_value && /^(?:print|show|display|output)\s+(?:the\s+)?version\b/i.test(description)) return true;
+  // (ruby `-v  print the version number, then turn on verbose mode`: a switch doing more after it is an option)
+  const goesOn = /\bversion\b[^.;]{0,40}\bthen\b/i.test(description);
+  if (option.long === null && option.short === 'v' && !option.takes_value && !goesOn && /^(?:print|show|display|output)\s+(?:the\s+)?version\b/i.test(description)) return true;
   return false;
 }
 
@@ -223,6 +230,16 @@ const UNIT_WORDS: Record<string, string> = { ms: 'milliseconds', s: 'seconds', m
  * milliseconds) … (default: 200 ms)`), or with the unit the value is named after (`--timeout
  * <seconds>  … (default: 15 seconds)`).
  */
+/**
+ * argparse `nargs=2` (`-H NAME TYPE  … where <type> is one of "lexer", "formatter" or "filter"`),
+ * `-e <a> <b>`: one use takes several values, and a list the prose gives is the values of one of them,
+ * never of the whole option (click's `INTEGER RANGE` is one value).
+ */
+function takesSeveralPlaceholders(head: OptionHead): boolean {
+  if (head.valueCount > 1) return true;
+  return /^[A-Z][A-Z0-9_]*(?: [A-Z][A-Z0-9_]*)+$/.test(head.valueName ?? '') && !/ RANGE$/.test(head.valueName ?? '');
+}
+
 function unitGluedNumber(stated: string, type: CliValueType, text: string, valueName: string | null = null): number | null {
   if (type !== 'integer' && type !== 'number') return null;
   const match = /^(\d+(?:\.\d+)?)(?:(ms|s|m|h)|\s(ms|s|m|h|d|(?:milli)?seconds?|minutes?|hours?|days?))$/.exec(stated);
@@ -286,6 +303,11 @@ function defaultOf(head: OptionHead, facts: DescriptionFacts, shape: ValueShape,
   // state to state, in a sentence of its own (not `On by default inside GitHub Actions.`)
   const negatableState = facts.defaultText === null && !shape.takes && head.negation !== null ? NEGATABLE_STATE_SENTENCE.exec(facts.description) : null;
   if (negatableState !== null) return /^(?:on|enabled)$/i.test(negatableState[1] ?? '');
+  // Getopt::Long xml_grep `--date  when on (by default) the wrapping element … with "--nodate" this
+  // attribute is not added`: a switch whose description names its negation states its state in words
+  const ownNegation = facts.defaultText === null && !shape.takes && long !== null && new RegExp(String.raw`(?:^|[\s"'\`(])--no-?${long.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\b`).test(facts.description);
+  const namedState = ownNegation ? /\b(on|off) \(by default\)|\((on|off) by default\)/i.exec(facts.description) : null;
+  if (namedState !== null) return /^on$/i.test(namedState[1] ?? namedState[2] ?? '');
   if (facts.defaultText === null) return shape.takes && facts.stateDefault !== null ? stateDefaultOf(facts.stateDefault, shape, choices) : null;
   // rustc `-L [<KIND>=]<PATH> … KIND can be one of <…|all> (default: all)`: the default of a part
   const part = (head.valueName ?? '').includes('=]') ? /^\[?<?([A-Z][A-Z_]{1,20})\b/.exec(head.valueName ?? '')?.[1] : undefined;
@@ -471,7 +493,8 @@ export function optionFromEntry(given: Entry, style: OptionStyle = {}): CliOptio
   // stylelint `--globby-options=<json>  … Supported options are "braceExpansion", … and "ignore".`: a
   // JSON value is a document, and the words its prose lists are its keys, never whole values
   const jsonValue = /^[<[{=]*(?:json|object|obj)[>\]}]*$/i.test(head.valueName ?? '');
-  const prose = placeholder && !jsonValue
+  const severalValues = takesSeveralPlaceholders(head);
+  const prose = placeholder && !jsonValue && !severalValues
     ? (listedChoices(facts.description, head.valueName) ?? definitionListChoices([head.rest, ...descriptionLines]) ?? exampleListChoices(facts.description, facts.defaultText) ?? sentenceOpeningChoices(facts.description))
     : null;
   // urfave `(docs.go, swagger.json, swagger.yaml) like go,json,yaml (default: "go,json,yaml")`: a
@@ -480,7 +503,8 @@ export function optionFromEntry(given: Entry, style: OptionStyle = {}): CliOptio
   const provenProse = prose !== null && offersOpenAlternative(facts.description) ? null : prose !== null && facts.defaultQuoted && facts.defaultText !== null && facts.defaultText !== '' && matchingChoice(facts.defaultText, prose) === undefined ? null : prose;
   // (argparse xlsx2csv `'tab' or 'x09' for a tab (default: comma ',')`: prose alternatives that leave it out are special values too)
   const provenFacts = facts.choices !== null && facts.choicesTagged !== true && facts.defaultQuoted && facts.defaultText !== null && facts.defaultText !== '' && matchingChoice(facts.defaultText, facts.choices) === undefined ? null : facts.choices;
-  const stated = definition?.choices ?? letterClassChoices(head.choices, text) ?? provenFacts ?? (placeholder ? provenProse : (wholeListChoices(facts.description) ?? setValueListChoices(facts.description)));
+  const sentenceChoices = severalValues && facts.choicesTagged !== true ? null : provenFacts;
+  const stated = definition?.choices ?? letterClassChoices(head.choices, text) ?? sentenceChoices ?? (placeholder ? provenProse : (wholeListChoices(facts.description) ?? setValueListChoices(facts.description)));
   // `[possible values: ]` names none: an empty list is no list; nor are examples of an open set
   const choices = stated !== null && stated.length > 0 && !isOpenValueSet(stated, stated === facts.choices && facts.choicesTagged === true) ? stated : null;
   const shape = valueShapeOf(head, facts, choices, text, style, entry.valueSection === true);

@@ -227,8 +227,11 @@ function isValueToken(token: string, remaining: number, splitByGap: boolean): bo
   if (/^[+-]?[A-Z](?:(?:x|[+-])[A-Z]){1,5}$/.test(token)) return true;
   // busybox `-I IFACE/IP`: alternative upper-case placeholders joined by a slash
   if (/^[A-Z][A-Z0-9_]*(?:\/[A-Z][A-Z0-9_]*){1,5}$/.test(token)) return true;
-  // busybox `-u USER[:GRP]`
+  // busybox `-u USER[:GRP]`; argparse metavars naming a shape, the key in capitals: pygmentize
+  // `-F FILTER[:options]`, `-P OPTION=value`, `-O OPTION=value[,OPTION=value,...]`
   if (/^[A-Z][A-Z0-9_]*\[[:.,=/@-]?[A-Z][A-Z0-9_]*\]$/.test(token)) return true;
+  // (whois `-i ATTR[,ATTR]...`: a list of them)
+  if (/^[A-Z][A-Z0-9_]*(?:=[a-z][\w-]{0,20})?(?:\[[:.,=/@-][A-Za-z][^\]\s]{0,40}\])?(?:\.{3})?$/.test(token)) return true;
   if (splitByGap && remaining <= 1 && (/^[a-z0-9]{1,10}(\/[a-z0-9]{1,10})+$/.test(token) || BARE_PIPE_VALUES.test(token))) return true;
   // optionator: `path::String`, `String`, `Int`, `Object`
   if (/^[a-z]*::[A-Z]\w*$/.test(token) || OPTIONATOR_TYPES.has(token)) return true;
@@ -245,6 +248,8 @@ function isValueToken(token: string, remaining: number, splitByGap: boolean): bo
   if (splitByGap && remaining <= 1 && /^[a-z][\w-]{0,20}(?:[:.,=/@][a-z][\w-]{0,20}){0,4}(?:\[[:.,=/@-][a-z][\w-]{0,20}\]){1,4}$/.test(token)) return true;
   // pflag `-o, --option key=value`: a `key=value` pair names the value's shape
   if (splitByGap && remaining <= 1 && /^[a-z][\w-]{0,20}=[a-z][\w-]{0,20}$/.test(token)) return true;
+  // ruby `-e 'command'    one line of script`: a quoted lower-case word ending the head names the value
+  if (splitByGap && remaining <= 1 && /^'[a-z][\w-]{0,30}'$/.test(token)) return true;
   // Pod::Usage `--archive out.tgz`: an example file name stands for the value
   if (splitByGap && remaining <= 1 && /^[a-z][\w-]{0,30}\.[a-z][a-z0-9]{0,4}$/.test(token)) return true;
   // xsltproc `--path 'paths': provide …`: a quoted lower-case word ending the head names the value
@@ -334,13 +339,29 @@ function richShortColumn(head: string, rest: string): RegExpExecArray | null {
  * when it repeats the short spelling's placeholder word for word: the same option, not a description.
  */
 function longColumnRepeatingValue(head: string, rest: string): RegExpExecArray | null {
-  const spaced = /^-[A-Za-z0-9] ([A-Za-z'<][^\s]{0,40})$/.exec(head)?.[1];
-  const glued = /^-[A-Za-z0-9]\[([^\]\s]{1,40})\]$/.exec(head)?.[1];
+  // rlwrap's placeholders may hold spaces: `-f <completion list>  --file=<completion list>`, `-a[password prompt]`
+  const spaced = /^-[A-Za-z0-9] ([A-Za-z'<][^\s]{0,40}|<[^<>]{1,40}>)$/.exec(head)?.[1];
+  const glued = /^-[A-Za-z0-9]\[([^\]]{1,40})\]$/.exec(head)?.[1];
   const value = spaced ?? glued;
   if (value === undefined) return null;
   const escapedValue = value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const attached = spaced !== undefined ? `[= ]${escapedValue}` : `\\[=${escapedValue}\\]`;
-  return new RegExp(String.raw`^(--[A-Za-z0-9][\w-]*${attached})(?:\s{2,}|$)`).exec(rest);
+  // rlwrap `--histsize=<N> (negative: readonly)`: a remark in parentheses may follow after one space
+  return new RegExp(String.raw`^(--[A-Za-z0-9][\w-]*${attached})(?:\s{2,}|$|\s(?=\())`).exec(rest);
+}
+
+/**
+ * rlwrap's table sets the short spelling's placeholder in a column of its own: `-b  <chars>
+ * --break-chars=<chars>`. When the long column after it repeats that placeholder, the placeholder
+ * joins the short spelling (`-b <chars>`) so the long column reads as the same option.
+ */
+function valueColumnBeforeLongColumn(head: string, rest: string): { head: string; rest: string } | null {
+  if (!/^-[A-Za-z0-9]$/.test(head)) return null;
+  const value = /^(<[^<>]{1,40}>|[A-Z][A-Z0-9_]{0,20})\s{2,}(?=--)/.exec(rest);
+  if (value === null) return null;
+  const joined = `${head} ${value[1] ?? ''}`;
+  const remaining = rest.slice(value[0].length);
+  return longColumnRepeatingValue(joined, remaining) === null ? null : { head: joined, rest: remaining };
 }
 
 /**
@@ -363,6 +384,7 @@ function shortColumnRepeatingValue(head: string, rest: string): RegExpExecArray 
  */
 function absorbSpellingColumns(split: { head: string; rest: string; byGap: boolean }): { head: string; rest: string; byGap: boolean } {
   let { head, rest } = split;
+  ({ head, rest } = valueColumnBeforeLongColumn(head, rest) ?? { head, rest });
   for (let guard = 0; guard < 3; guard += 1) {
     // Pod::Usage (perl prove) aligns the long spellings in a column too: `-v,  --verbose   Print…`, `-D   --dry   Dry run.`
     // …and a column overflowing by its value leaves one space before the description: `-a,  --archive out.tgz Store…`
@@ -431,6 +453,18 @@ function numberNamingFlag(scan: HeadScan, token: string): boolean {
   return scan.index === 0 && scan.tokens.length === 1 && digits !== undefined && new RegExp(String.raw`(^|\D)${digits}(\D|$)`).test(scan.rest);
 }
 
+/**
+ * ruby's hand-written switches glue a lower-case placeholder to the letter: `-Cdirectory  cd to
+ * directory before executing your script`, `-Eex[:in]`. The word counts as a placeholder only when
+ * the description repeats it as a word, or an optional part in brackets follows it (a single-dash
+ * long option, `-verbose`, has neither), and it is the whole head (gcc `-Xlinker <arg>` is a name).
+ */
+function gluedLowerCaseName(token: string, description: string): RegExpExecArray | null {
+  const match = /^-([A-Za-z])([a-z]{2,20})(\[[:.,=/@-][a-z]{1,20}\])?$/.exec(token);
+  if (match === null) return null;
+  return match[3] !== undefined || new RegExp(String.raw`(?:^|[^\w-])${match[2] ?? ''}\b`).test(description) ? match : null;
+}
+
 /** Reads one token of the head: a separator, a flag spelling or a value placeholder. */
 function readHeadToken(scan: HeadScan): HeadStep {
   const { result } = scan;
@@ -462,7 +496,9 @@ function readHeadToken(scan: HeadScan): HeadStep {
     return 'next';
   }
   // lzop `-oFILE   write output to 'FILE'`, `-S.suf  use suffix .suf`: one letter with its placeholder glued on
-  const gluedName = /^-([a-z0-9])([A-Z][A-Z_]{1,20})$/.exec(token) ?? /^-([A-Za-z0-9])(\.[a-z]{1,8})$/.exec(token);
+  // (ruby `-Cdirectory  cd to directory …`, `-rlibrary  require the library`: a lower-case word the
+  // description repeats; `-Eex[:in]`: a word with an optional part in brackets)
+  const gluedName = /^-([a-z0-9])([A-Z][A-Z_]{1,20})$/.exec(token) ?? /^-([A-Za-z0-9])(\.[a-z]{1,8})$/.exec(token) ?? (scan.tokens.length === 1 ? gluedLowerCaseName(token, scan.rest) : null);
   if (gluedName && scan.index === 0) {
     result.shorts.push(gluedName[1] ?? '');
     setValue(result, { valueName: gluedName[2] ?? '', optional: false, choices: null, repeatable: false });
@@ -705,6 +741,9 @@ function finishHead(scan: HeadScan): OptionHead | null {
     const headRest = head.slice(scan.starts[scan.index] ?? head.length).trim();
     result.rest = `${headRest}${result.rest.length > 0 ? ` ${result.rest}` : ''}`;
   }
+  // mosquitto `-A : bind the outgoing socket …`, `--will-topic : the topic …`: a colon set off by
+  // spaces after the spellings ends the head, as a glued one does (`-h: print this help`)
+  if (scan.lastWasFlag && /^:\s/.test(result.rest)) result.rest = result.rest.slice(1).trim();
   if (result.valueName === null && result.choices === null) valueFromDescriptionStart(result);
   return result;
 }

@@ -19,6 +19,7 @@ import { applyFlagValueLists } from './flag-value-lists.ts';
 import { applyOverflowingValueNames } from './overflowing-value.ts';
 import { usageBareFlags } from './usage-bare-flags.ts';
 import { addExampleOnlyFlags, addUsageOnlyOptions, applyUsageValueWords } from './usage-only-options.ts';
+import { applyGroupedUsageValues } from './usage-group-values.ts';
 import { splitGoFlagSpellings, splitRespectiveSpellings } from './respective-spellings.ts';
 import { unboxPanels } from './rich-box.ts';
 import { extractGoFlags, looksLikeGoFlag } from './go-flag.ts';
@@ -29,7 +30,7 @@ import { clampDescription, expandTabs, helpLines } from './limits.ts';
 import { applyTitledValueLists } from './titled-value-lists.ts';
 import { applyEpilogValueLists, collectOptions, optionFromEntry, type OptionStyle } from './option-entry.ts';
 import { applyUsageFlagClusters, splitSiblingShorts } from './short-flag-clusters.ts';
-import { applyAttachedValueMentions } from './attached-value-mentions.ts';
+import { applyAttachedValueMentions, applyDescribedPlaceholders, applyGluedShortMentions } from './attached-value-mentions.ts';
 import { leadingPlaceholderPositionals } from './leading-placeholder.ts';
 import { collectPositionals, collectSubcommands, commandPrefixOf, markMultiWordPositionals, markPluralPositionals, splitProseNamedPositionals } from './positional-entry.ts';
 import type { CliOption, CliSpec } from './spec.ts';
@@ -288,7 +289,9 @@ function exampleProgramWord(synopsisLines: readonly string[]): string | null {
 function fallbackProgramName(lines: readonly string[], fileName: string | undefined, synopsisLines: readonly string[] = []): string | null {
   const firstLine = lines.find((line) => line.trim().length > 0)?.trim() ?? '';
   // (not the title of a form naming no program: bpaf `Usage: [-c=<./.oxlintrc.json>] [PATH]...`)
-  const firstWord = /^usage:/i.test(firstLine) ? undefined : /^([A-Za-z][\w.-]{0,63})(?=[\s:]|$)/.exec(firstLine)?.[1];
+  // (nor a section's title: Pod::Usage xml_grep opens with `Options:`; the file names the program then)
+  const sectionTitle = /^(?:options|arguments|flags|switches|parameters|commands)\s*:?$/i.test(firstLine);
+  const firstWord = /^usage:/i.test(firstLine) || sectionTitle ? undefined : /^([A-Za-z][\w.-]{0,63})(?=[\s:]|$)/.exec(firstLine)?.[1];
   // `Fuzz Faster U Fool - v1.1.0`: a title in capitals over examples invoking `ffuf`: the examples name the program
   const example = firstWord !== undefined && /^[A-Z][a-z]/.test(firstWord) ? exampleProgramWord(synopsisLines) : null;
   if (example !== null) return example;
@@ -395,9 +398,15 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
       applyHandWrittenValues(options, rawLines, exampleProgram, positionalsTaken, commandWords, maxPositionals);
     }
   }
+  // mosquitto: values the usage forms give (`{-t topic | -L URL}`) are no placeholder the list shows
+  const flagsBeforeUsage = new Set(options.filter((option) => !option.takes_value));
+  const knownBeforeUsage = new Set(options);
   applyUsageFlagClusters(options, scan.usageForms.slice(0, MAX_USAGE_FORMS), scan.entries);
   addUsageOnlyOptions(options, scan.usageForms.slice(0, MAX_USAGE_FORMS));
   applyUsageValueWords(options, scan.usageForms.slice(0, MAX_USAGE_FORMS));
+  // only where the list shows no placeholder (optparse cProfile `[-m module | scriptfile]` lists `-m` bare: a flag)
+  if (bare) applyGroupedUsageValues(options, scan.usageForms.slice(0, MAX_USAGE_FORMS));
+  const valuedByUsage = new Set(options.filter((option) => option.takes_value && (flagsBeforeUsage.has(option) || !knownBeforeUsage.has(option))));
   if (go.options.length === 0) applyAttachedValueMentions(options, rawLines);
   markRequiredOptions(options, forms);
 
@@ -445,10 +454,12 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
   applyFlushLeftTypes(scan.entries, options, lines, programName?.split(' ')[0] ?? null);
   if (go.options.length === 0 && style.untaggedTakesValue !== true) {
     // the options a stated default made value-taking show no placeholder either: the help stays bare
-    const stillBare = bare && options.every((option) => !option.takes_value || option.default !== null);
+    const stillBare = bare && options.every((option) => !option.takes_value || option.default !== null || valuedByUsage.has(option));
     applyDescriptionValueTaking(options, isMeowHelp(rawLines) || isCittyHelp(rawLines) || stillBare || handWritten);
   }
   applyStatedValueDefaults(options, scan.entries);
+  if (go.options.length === 0) applyGluedShortMentions(options);
+  if (go.options.length === 0) applyDescribedPlaceholders(options);
   const name = sanitizeToolName(programName ?? parseOptions?.fileName ?? 'tool');
 
   const spec: CliSpec = { name, description: descriptionOf(scan.paragraphs, scan.seenUsage), options, positionals, subcommands };

@@ -14,12 +14,26 @@ type Atom =
 /** `< in`, `> out`: a redirection sign set off by a space, then the file it names. */
 const SHELL_REDIRECTION = /^[<>]\s+[^\s[\]()|<>]{0,120}/;
 
+/** A brace opening on an option spelling, maybe inside a bracket: `{-f file | -l}`, `{[-h host] -t topic | -L URL}`. */
+const OPTION_BRACE_GROUP = /^\{\s*(?:\[\s*)?-{1,2}[A-Za-z0-9]/;
+
 function atomsOf(form: string): Atom[] {
   const atoms: Atom[] = [];
   let position = 0;
+  // mosquitto `{[-h host] … -t topic | -L URL}`, `{-f file | -l | -m message}`: braces around option
+  // spellings are a group of alternatives, one of them required, like `( … )` (`{a,b}` stays a word)
+  let braceGroups = 0;
   while (position < form.length && atoms.length < MAX_USAGE_ATOMS) {
     const character = form[position] ?? '';
     if (character === ' ' || character === '\t' || character === ',') {
+      position += 1;
+    } else if (character === '{' && OPTION_BRACE_GROUP.test(form.slice(position))) {
+      atoms.push({ kind: 'open', bracket: '(' });
+      braceGroups += 1;
+      position += 1;
+    } else if (character === '}' && braceGroups > 0) {
+      atoms.push({ kind: 'close' });
+      braceGroups -= 1;
       position += 1;
     } else if (character === '[' || character === '(') {
       atoms.push({ kind: 'open', bracket: character });
@@ -57,7 +71,7 @@ function atomsOf(form: string): Atom[] {
       // `[DIR1,DIR2..]` (hand-written): a comma between two name characters joins one name; a
       // flag list (`-a,--all`) and `[a, b]` still split
       const joinsName = (at: number): boolean => form[at] === ',' && character !== '-' && /\w/.test(form[at - 1] ?? '') && /\w/.test(form[at + 1] ?? '');
-      while (end < form.length && (!' \t[]()|,'.includes(form[end] ?? ' ') || joinsName(end)) && end - position < 120) end += 1;
+      while (end < form.length && (!' \t[]()|,'.includes(form[end] ?? ' ') || joinsName(end)) && !(braceGroups > 0 && form[end] === '}') && end - position < 120) end += 1;
       let text = form.slice(position, end);
       position = end;
       if (text.endsWith('...') && text.length > 3) {
