@@ -85,6 +85,11 @@ function tokenize(head: string): { tokens: string[]; starts: number[] } {
       flush();
       continue;
     }
+    // rougify `--input-file|-i <filename>`: the same bar after the long spelling, before the short one
+    if (depth === 0 && character === '|' && /^--[A-Za-z][\w-]*$/.test(current) && /^-[A-Za-z0-9](?![^\s,|])/.test(head.slice(position + 1, position + 4))) {
+      flush();
+      continue;
+    }
     if (depth === 0 && (character === '/' || character === '|') && current.length === 0) {
       tokens.push(character);
       starts.push(position);
