@@ -517,7 +517,10 @@ function readProseDefault(facts: DescriptionFacts): void {
     // not a conditional one (`defaults to "checked-hash" if SOURCE_DATE_EPOCH is set`), nor alternatives (`index or name`)
     // (argp nm `WHEN defaults to 'always' or can be 'auto' or 'never'`: `or can be` starts a clause of its own)
     // (grpcurl `defaults to 4,194,304 (4 megabytes)`: commas grouping a number's thousands are no list)
-    /\bdefault(?:s to|:)\s+("[^"]{0,200}"|'[^']{0,200}'|\d{1,3}(?:,\d{3})+(?![\d,])|[^\s,;)\]]{1,200})(?=[\s,;)\]]|$)(?!,?\s+\(?(?:if|when|unless|or(?!\s+(?:can|may)\s+be\b))\b)/i.exec(description) ??
+    // (radon `(default to A)`, `Default to False.`, rougify `rougify will default to terminal256.`: `default
+    // to` opening a sentence or parenthesis, or after `will`; not microbundle's `will default to be \`true\``,
+    // nor yamlfix's `Default to '*.yaml' and '*.yml'.`, a list of quoted values)
+    /(?:\bdefaults to|\bdefault:|(?<=(?:^|[.!(]\s*|\bwill\s+))default to(?!\s+be\s))\s+("[^"]{0,200}"|'[^']{0,200}'|\d{1,3}(?:,\d{3})+(?![\d,])|[^\s,;)\]]{1,200})(?=[\s,;)\]]|$)(?!,?\s+\(?(?:if|when|unless|or(?!\s+(?:can|may)\s+be\b)|and(?=\s+["'`]))\b)/i.exec(description) ??
     // napi `Whether to enable the dts cache, default to true`: a clause `default to` a value ending it
     // (not `Mock names default to 'Mock'+ …`, `If present, default to ".*" for the pod-query.`)
     // …or without `to`: stylus `Specify custom file extension for compiled file, default .css`
@@ -568,7 +571,7 @@ function readProseDefault(facts: DescriptionFacts): void {
   // its unit (`defaults to 5 seconds`)
   const phrase =
     plain !== null &&
-    /^default(?:s to|:)/i.test(plain[0]) &&
+    /^default(?:s? to|:)/i.test(plain[0]) &&
     !/^["']/.test(plain[1] ?? '') &&
     !/^[+-]?\d/.test(plain[1] ?? '') &&
     !/[.!]$/.test(plain[1] ?? '') &&
@@ -633,7 +636,8 @@ function readByDefaultPhrase(facts: DescriptionFacts): void {
     facts.defaultText = parenthesized[1] ?? null;
     return;
   }
-  const byDefault = /\b(?:is|are)\s+(`[^`\s]{1,60}`|"[^"\s]{1,60}"|'[^'\s]{1,60}'|true|false|[+-]?\d+(?:\.\d+)?)\s+by default\b/i.exec(facts.description);
+  // (lizard `It's './whitelizard.txt' by default.`: `it's` stands for `it is`)
+  const byDefault = /(?:\b(?:is|are)|\bit's)\s+(`[^`\s]{1,60}`|"[^"\s]{1,60}"|'[^'\s]{1,60}'|true|false|[+-]?\d+(?:\.\d+)?)\s+by default\b/i.exec(facts.description);
   if (byDefault) {
     const unquoted = unquote(byDefault[1] ?? '');
     facts.defaultText = unquoted.value;

@@ -12,3 +12,25 @@ describe('spellings', () => {
     expect(option(help, 'escape')?.takes_value).toBe(false);
   });
 });
+
+describe('defaults', () => {
+  it('radon `(default to A)`, `Default to False.`, rougify `will default to x.`: `default to` opening a sentence or parenthesis, or after `will`', () => {
+    const help =
+      'options:\n  -n <str>, --min <str>\n                        The minimum rank (default to A).\n  -s, --show            Show the score. Default to False.\n  -f <opts>             The formatter. If not provided, prog will default to terminal256. Options are many.\n';
+    expect(option(help, 'min')?.default).toBe('A');
+    expect(option(help, 'show')?.default).toBe(false);
+    expect(option(help, 'f')?.default).toBe('terminal256');
+  });
+
+  it('`default to` a list of quoted values, or `will default to be`, states no default', () => {
+    const help =
+      'Options:\n  -i, --include TEXT  Files matching this glob. Default to \'*.yaml\' and \'*.yml\'.\n  --types             Whether to generate types, then it will default to be `true`\n';
+    expect(option(help, 'include')?.default).toBeNull();
+    expect(option(help, 'types')?.default).toBeNull();
+  });
+
+  it("lizard `It's './whitelizard.txt' by default.`: `it's` stands for `it is`", () => {
+    const help = "options:\n  -W WHITELIST, --whitelist WHITELIST\n                        The path to the whitelist file. It's './whitelizard.txt' by\n                        default. Find more in README.\n";
+    expect(option(help, 'whitelist')?.default).toBe('./whitelizard.txt');
+  });
+});
