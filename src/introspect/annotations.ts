@@ -520,7 +520,8 @@ function readProseDefault(facts: DescriptionFacts): void {
     // (radon `(default to A)`, `Default to False.`, rougify `rougify will default to terminal256.`: `default
     // to` opening a sentence or parenthesis, or after `will`; not microbundle's `will default to be \`true\``,
     // nor yamlfix's `Default to '*.yaml' and '*.yml'.`, a list of quoted values)
-    /(?:\bdefaults to|\bdefault:|(?<=(?:^|[.!(]\s*|\bwill\s+))default to(?!\s+be\s))\s+("[^"]{0,200}"|'[^']{0,200}'|\d{1,3}(?:,\d{3})+(?![\d,])|[^\s,;)\]]{1,200})(?=[\s,;)\]]|$)(?!,?\s+\(?(?:if|when|unless|or(?!\s+(?:can|may)\s+be\b)|and(?=\s+["'`]))\b)/i.exec(description) ??
+    // (cog `Defaults to '[[[cog ]]] [[[end]]]'.`: a quoted value may close the sentence; a bare one keeps its period)
+    /(?:\bdefaults to|\bdefault:|(?<=(?:^|[.!(]\s*|\bwill\s+))default to(?!\s+be\s))\s+("[^"]{0,200}"|'[^']{0,200}'|\d{1,3}(?:,\d{3})+(?![\d,])|[^\s,;)\]]{1,200})(?=[\s,;)\]]|$|(?<=['"])\.)(?!,?\s+\(?(?:if|when|unless|or(?!\s+(?:can|may)\s+be\b)|and(?=\s+["'`]))\b)/i.exec(description) ??
     // napi `Whether to enable the dts cache, default to true`: a clause `default to` a value ending it
     // (not `Mock names default to 'Mock'+ …`, `If present, default to ".*" for the pod-query.`)
     // …or without `to`: stylus `Specify custom file extension for compiled file, default .css`

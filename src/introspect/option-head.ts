@@ -63,8 +63,20 @@ function tokenize(head: string): { tokens: string[]; starts: number[] } {
     current = '';
   };
   let quoted = false;
+  let quote = '"';
   for (let position = 0; position < head.length; position += 1) {
     const character = head[position] ?? '';
+    // cog `--markers='START END END-OUTPUT'`: a single-quoted placeholder after `=` is one token too
+    if (character === "'" && ((quoted && quote === "'") || (!quoted && current.endsWith('=')))) {
+      quoted = !quoted;
+      quote = quoted ? "'" : '"';
+      current += character;
+      continue;
+    }
+    if (quoted && quote === "'") {
+      current += character;
+      continue;
+    }
     // kong `--padding="0 0"`: a quoted default is one token
     if (character === '"' && (quoted || current.endsWith('='))) quoted = !quoted;
     if (quoted || (character === '"' && current.length > 0)) {

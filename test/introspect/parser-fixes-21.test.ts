@@ -11,6 +11,14 @@ describe('spellings', () => {
     expect(option(help, 'input-file')).toMatchObject({ short: 'i', takes_value: true });
     expect(option(help, 'escape')?.takes_value).toBe(false);
   });
+
+  it("cog `--markers='START END END-OUTPUT'`: a single-quoted placeholder after `=` is one token, and a quoted default may close the sentence", () => {
+    const help =
+      "OPTIONS:\n    -c          Checksum the output.\n    --markers='START END END-OUTPUT'\n                The patterns. Defaults to '[[[cog ]]] [[[end]]]'.\n    --check-fail-msg='MSG'\n                If --check fails, include MSG.\n";
+    expect(option(help, 'markers')).toMatchObject({ takes_value: true, default: '[[[cog ]]] [[[end]]]' });
+    expect(option(help, 'markers')?.description).toBe("The patterns. Defaults to '[[[cog ]]] [[[end]]]'.");
+    expect(option(help, 'check-fail-msg')).toMatchObject({ takes_value: true, default: null });
+  });
 });
 
 describe('defaults', () => {
