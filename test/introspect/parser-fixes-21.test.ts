@@ -21,6 +21,15 @@ describe('spellings', () => {
   });
 });
 
+describe('value-taking', () => {
+  it('cog `-D name=val Define…`: a `key=value` word set off by single spaces, ending one short of the column, is the value name', () => {
+    const help =
+      'OPTIONS:\n    -c          Checksum the output.\n    -D name=val Define a global string.\n    -I PATH     Add PATH to the list.\n    -x          Excise all output.\n';
+    expect(option(help, 'D')).toMatchObject({ takes_value: true, description: 'Define a global string.' });
+    expect(option(help, 'x')?.takes_value).toBe(false);
+  });
+});
+
 describe('defaults', () => {
   it('radon `(default to A)`, `Default to False.`, rougify `will default to x.`: `default to` opening a sentence or parenthesis, or after `will`', () => {
     const help =
