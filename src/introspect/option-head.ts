@@ -383,7 +383,9 @@ function absorbSpellingColumns(split: { head: string; rest: string; byGap: boole
   for (let guard = 0; guard < 3; guard += 1) {
     // Pod::Usage (perl prove) aligns the long spellings in a column too: `-v,  --verbose   Print…`, `-D   --dry   Dry run.`
     // …and a column overflowing by its value leaves one space before the description: `-a,  --archive out.tgz Store…`
-    const afterShort = /^-[A-Za-z0-9?],?$/.test(head) ? /^(--[A-Za-z0-9][\w-]*(?:[= ][A-Za-z<[][^\s]*)?)(?:\s{2,}|$|\s(?=[A-Z][a-z]))/.exec(rest) : null;
+    // (jpeginfo `-f<filename>,  --file<filename>`: a short spelling with its placeholder glued on, a comma
+    // saying another spelling follows, and the long one with the same placeholder glued on)
+    const afterShort = /^-[A-Za-z0-9?],?$|^-[A-Za-z0-9]<[^<>\s]{1,40}>,$/.test(head) ? /^(--[A-Za-z0-9][\w-]*(?:[= ][A-Za-z<[][^\s]*|<[^<>\s]{1,40}>)?)(?:\s{2,}|$|\s(?=[A-Z][a-z]))/.exec(rest) : null;
     // GNU patch: `-p NUM  --strip=NUM  Strip…`, `-F LINES  --fuzz LINES  Set…`: the long column repeats the short one's placeholder
     // (gawk's table in any case and with quotes: `-f progfile  --file=progfile`, `-e 'program-text'  --source='program-text'`,
     // and an optional one glued on: `-d[file]  --dump-variables[=file]`)
@@ -456,7 +458,8 @@ function readHeadToken(scan: HeadScan): HeadStep {
   const token = colonEnd?.[1] ?? scan.tokens[scan.index] ?? '';
   // binutils strings `-a - --all`: a lone dash between two spellings is a spelling of its own (the
   // bare `-`, read as `-a`), which no tool schema can name: a separator
-  const loneDash = token === '-' && scan.lastWasFlag && isFlagToken(scan.tokens[scan.index + 1] ?? '');
+  // (jpeginfo `-, --stdin  Read input from standard input`: the bare `-` first, before the long spelling)
+  const loneDash = token === '-' && (scan.lastWasFlag || scan.index === 0) && isFlagToken(scan.tokens[scan.index + 1] ?? '');
   if (token === '/' || token === '|' || loneDash) {
     scan.afterSlash = token === '/';
     scan.lastWasFlag = false;

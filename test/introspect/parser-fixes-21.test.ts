@@ -21,6 +21,19 @@ describe('spellings', () => {
   });
 });
 
+describe('spellings of getopt tables', () => {
+  it('jpeginfo `-f<filename>,  --file<filename>`: a comma after a glued placeholder says the long spelling after the gap is the same option', () => {
+    const help =
+      'Usage: prog [options] <filenames>\n\n  -d, --delete    Delete files that have errors\n  -f<filename>,  --file<filename>\n                  Read the filenames to process from given file\n  -h, --help      Display this help and exit\n';
+    expect(option(help, 'file')).toMatchObject({ short: 'f', takes_value: true, description: 'Read the filenames to process from given file' });
+  });
+
+  it('jpeginfo `-, --stdin`: the bare `-` (standard input) before a long spelling opens an option line of that long spelling', () => {
+    const help = 'Usage: prog [options] <filenames>\n\n  -d, --delete    Delete files that have errors\n\n   -, --stdin     Read input from standard input (instead of a file)\n';
+    expect(option(help, 'stdin')).toMatchObject({ short: null, takes_value: false });
+  });
+});
+
 describe('value-taking', () => {
   it('cog `-D name=val Define…`: a `key=value` word set off by single spaces, ending one short of the column, is the value name', () => {
     const help =
