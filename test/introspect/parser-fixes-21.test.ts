@@ -3,6 +3,7 @@
  * on a minimal help: spellings, positionals, choices and defaults.
  */
 import { describe, expect, it } from 'vitest';
+import { parseHelp } from '../../src/introspect/parse-help.ts';
 import { option } from './parsed-option.ts';
 
 describe('spellings', () => {
@@ -62,5 +63,12 @@ describe('defaults', () => {
   it("lizard `It's './whitelizard.txt' by default.`: `it's` stands for `it is`", () => {
     const help = "options:\n  -W WHITELIST, --whitelist WHITELIST\n                        The path to the whitelist file. It's './whitelizard.txt' by\n                        default. Find more in README.\n";
     expect(option(help, 'whitelist')?.default).toBe('./whitelizard.txt');
+  });
+});
+
+describe('positionals', () => {
+  it('cmark `[FILE*]`: a Kleene star closing a usage name repeats it', () => {
+    const spec = parseHelp('Usage:   cmark [FILE*]\nOptions:\n  --width WIDTH    Specify wrap width\n  --smart          Use smart punctuation\n');
+    expect(spec.positionals).toMatchObject([{ name: 'FILE', required: false, variadic: true }]);
   });
 });
