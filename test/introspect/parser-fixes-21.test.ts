@@ -71,4 +71,9 @@ describe('positionals', () => {
     const spec = parseHelp('Usage:   cmark [FILE*]\nOptions:\n  --width WIDTH    Specify wrap width\n  --smart          Use smart punctuation\n');
     expect(spec.positionals).toMatchObject([{ name: 'FILE', required: false, variadic: true }]);
   });
+
+  it('rougify `prog sub <filename> [options...]` over `prog sub [options...]`: a later form with only the options placeholder runs without the positional', () => {
+    const spec = parseHelp('usage: rougify highlight <filename> [options...]\n       rougify highlight [options...]\n\n--escape                     allow escapes\n');
+    expect(spec.positionals).toMatchObject([{ name: 'filename', required: false, variadic: false }]);
+  });
 });
