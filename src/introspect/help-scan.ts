@@ -126,7 +126,8 @@ function classifySection(title: string): SectionKind {
 function looksLikeBareUsage(line: string): boolean {
   // yargs prints `prog [options] <files..>` with no "Usage:" prefix.
   const trimmed = line.trim();
-  if (/^[A-Za-z$][\w.$-]{0,60}( +(\[[^\]]{0,60}\]|<[^>]{0,60}>)(\.{2,3})?)+$/.test(trimmed)) return true;
+  // (cog `cog [OPTIONS] [INFILE | @FILELIST | &FILELIST] ...`: a spaced ellipsis repeating the last group)
+  if (/^[A-Za-z$][\w.$-]{0,60}( +(\[[^\]]{0,60}\]|<[^>]{0,60}>)(\.{2,3})?)+(?: \.{3})?$/.test(trimmed)) return true;
   // …and a yargs command's own help, `redocly lint [apis...]`: a lower-case program and command
   // words before the placeholders (`Manage the [thing]` is a sentence)
   const words = /^([a-z][\w.-]{0,60}(?: [a-z][\w-]{0,40}){1,3})( +(\[[^\]]{0,60}\]|<[^>]{0,60}>)(\.{2,3})?)+$/.exec(trimmed);
@@ -200,6 +201,17 @@ class Scanner {
     for (let index = 0; index < this.lines.length; index += 1) this.line(index, this.lines[index] ?? '');
     this.closeParagraph();
     return this.result;
+  }
+
+  /**
+   * cog `cog - generate content with inlined Python code.`, a blank line, then `cog [OPTIONS] [INFILE
+   * | @FILELIST] ...`: under a one-line title naming the program in the man page's `prog - what it
+   * does` way, a bare form of that program is the usage, as it is at the top of a help.
+   */
+  private titledByProgram(trimmed: string): boolean {
+    const paragraphs = this.paragraph === null ? this.result.paragraphs : [...this.result.paragraphs, this.paragraph];
+    const title = paragraphs.length === 1 && paragraphs[0]?.lines.length === 1 ? /^([A-Za-z][\w.-]{0,40}) - \S/.exec(paragraphs[0].lines[0] ?? '') : null;
+    return title !== null && /^\S+/.exec(trimmed)?.[0] === title[1];
   }
 
   private closeParagraph(): void {
@@ -357,7 +369,7 @@ class Scanner {
     // erb prints a stray line first (`print this help`), then `erb [switches] [var=value...] [inputfile]`
     // right over its option lines: a bare form with option lines under it is the usage still
     const overOptions = indent === 0 && OPTION_START.test((this.lines[index + 1] ?? '').trim()) && indentOf(this.lines[index + 1] ?? '') > 0;
-    const nothingBefore = this.result.paragraphs.length === 0 && this.paragraph === null;
+    const nothingBefore = (this.result.paragraphs.length === 0 && this.paragraph === null) || this.titledByProgram(trimmed);
     // clipanion (napi) prints a command's form as a prompt line under its description, without a title:
     // `$ napi build ...`, flush left before any entry
     const promptForm = indent === 0 && PROMPT_FORM.test(trimmed);

@@ -76,4 +76,10 @@ describe('positionals', () => {
     const spec = parseHelp('usage: rougify highlight <filename> [options...]\n       rougify highlight [options...]\n\n--escape                     allow escapes\n');
     expect(spec.positionals).toMatchObject([{ name: 'filename', required: false, variadic: false }]);
   });
+
+  it('cog `cog - what it does`, a blank line, then a bare `cog [OPTIONS] [INFILE | @FILELIST] ...`: under a one-line title naming the program, the form is the usage', () => {
+    const spec = parseHelp('cog - generate content.\n\ncog [OPTIONS] [INFILE | @FILELIST] ...\n\nINFILE is the name of an input file.\n\nOPTIONS:\n    -c          Checksum the output.\n');
+    expect(spec.positionals).toMatchObject([{ name: 'INFILE|@FILELIST', required: false, variadic: true }]);
+    expect(parseHelp('tool - a tool.\n\nother [FILE]\n\nOPTIONS:\n    -c          Checksum.\n').positionals).toEqual([]);
+  });
 });
