@@ -453,7 +453,9 @@ function readListedDefault(facts: DescriptionFacts): void {
     // rspec `Choose a formatter.` over the lines `[p]rogress (default - dots)`, `[d]ocumentation (…)`: a
     // list item opening a line of its own (after the sentence above), glossed `(default …)`; `[p]` marks
     // the short form of the word, no part of it
-    const glossed = /(?:^|[.:]\s+)((?:\[[a-z]{1,3}\])?[a-z][\w-]{0,30}) \(default(?:\)|\s+[-–:]\s[^()]{1,60}\))/.exec(description);
+    // (cog `Control the amount of output. 2 (the default) lists all files, 1 lists only changed files`: a
+    // number opening the sentence, marked `(the default)`)
+    const glossed = /(?:^|[.:]\s+)((?:\[[a-z]{1,3}\])?[a-z0-9][\w-]{0,30}) \((?:the )?default(?:\)|\s+[-–:]\s[^()]{1,60}\))/.exec(description);
     if (glossed) facts.defaultText = (glossed[1] ?? '').replace(/^\[([a-z]{1,3})\]/, '$1');
   }
   if (facts.defaultText === null) {

@@ -60,6 +60,11 @@ describe('defaults', () => {
     expect(option(help, 'types')?.default).toBeNull();
   });
 
+  it('cog `Control the output. 2 (the default) lists all files, 1 lists only changed files`: a value opening the sentence marked `(the default)`', () => {
+    const help = 'OPTIONS:\n    --verbosity=VERBOSITY\n                Control the amount of output. 2 (the default) lists all files,\n                1 lists only changed files, 0 lists no files.\n';
+    expect(option(help, 'verbosity')?.default).toBe(2);
+  });
+
   it("lizard `It's './whitelizard.txt' by default.`: `it's` stands for `it is`", () => {
     const help = "options:\n  -W WHITELIST, --whitelist WHITELIST\n                        The path to the whitelist file. It's './whitelizard.txt' by\n                        default. Find more in README.\n";
     expect(option(help, 'whitelist')?.default).toBe('./whitelizard.txt');
