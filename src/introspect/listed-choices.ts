@@ -213,8 +213,11 @@ export function listedChoices(text: string, valueName: string | null): string[] 
   // typer (rstcheck) `LEVEL … Valid levels are: INFO | WARNING | ERROR.`: the value name in the plural, in
   // any case, then values joined by `|`
   const pipedItem = String.raw`[A-Za-z0-9][\w.-]{0,30}`;
-  const pluralPiped = /^[A-Z][A-Z_]{1,20}$/.test(name) ? new RegExp(String.raw`\b${name}s?\b[^.:]{0,120}:\s+(${pipedItem}(?:\s*\|\s*${pipedItem}){1,30})(?=\s*(?:[.;)]|$))`, 'i').exec(description) : null;
-  if (pluralPiped !== null) return (pluralPiped[1] ?? '').split(/\s*\|\s*/).map((item) => item.replace(/\.$/, ''));
+  // (lizard `-l LANGUAGES … The available languages are: cpp, java, …, GDScript, go`: joined by commas and `or` too)
+  const pluralPiped = /^[A-Z][A-Z_]{1,20}$/.test(name) ? new RegExp(String.raw`\b${name}s?\b[^.:]{0,120}:\s+(${pipedItem}(?:(?:\s*\|\s*|(?:,\s*or|,|\s+or)\s+)${pipedItem}){1,30})(?=\s*(?:[.;)]|$))`, 'i').exec(description) : null;
+  // (not optparse qrcode's `the following shortcuts to the built-in image factory classes: pil, png`, nor examples)
+  const pluralIntroduction = pluralPiped === null ? '' : (/[^.]*$/.exec(description.slice(0, pluralPiped.index + pluralPiped[0].length - (pluralPiped[1] ?? '').length))?.[0] ?? '');
+  if (pluralPiped !== null && !isCaseOrShortcutIntroduction(pluralIntroduction) && !/\b(e\.g|i\.e|examples?|such as|like|including)\b/i.test(pluralIntroduction)) return (pluralPiped[1] ?? '').split(/\s*\|\s*|\s*(?:,\s*or|,|\s+or)\s+/).map((item) => item.replace(/\.$/, ''));
   const assigned = assignedValueChoices(description, name);
   if (assigned !== null) return assigned;
   const aliased = ALIASED_CLAUSES.exec(description);

@@ -44,6 +44,15 @@ describe('value-taking', () => {
   });
 });
 
+describe('choices', () => {
+  it('lizard `-l LANGUAGES … The available languages are: cpp, java, GDScript, go`: the value name in the plural over a comma list in any case', () => {
+    const help =
+      'options:\n  -l LANGUAGES, --languages LANGUAGES\n                        List the languages you want to analyze. The available languages are: cpp, java,\n                        GDScript, go\n  --factory=FACTORY     Full path to the factory class. You can use the following shortcuts to the\n                        built-in factory classes: pil, png or svg.\n';
+    expect(option(help, 'languages')?.choices).toEqual(['cpp', 'java', 'GDScript', 'go']);
+    expect(option(help, 'factory')?.choices).toBeNull();
+  });
+});
+
 describe('defaults', () => {
   it('radon `(default to A)`, `Default to False.`, rougify `will default to x.`: `default to` opening a sentence or parenthesis, or after `will`', () => {
     const help =
