@@ -166,9 +166,17 @@ function withoutItemNotes(text: string): string {
   return text.replace(/`([a-z0-9][\w.-]{0,30})`/g, "'$1'").replace(/(["'])\s+\([^()"']{1,30}\)(?=,|\s+(?:or|and)\s)/g, '$1');
 }
 
+/**
+ * rougify `options are: …, html-table, null/raw/tokens, or tex.`: an item of three or more words
+ * joined by slashes names as many values (aliases of one thing); two (`text/html`) stay one value.
+ */
+function withSlashAliasesSpread(text: string): string {
+  return text.replace(/(?<=[\s,:])([a-z0-9][\w-]{0,30}(?:\/[a-z0-9][\w-]{0,30}){2,10})(?=,|\s+(?:or|and)\s|\.?$)/g, (item: string) => item.split('/').join(', '));
+}
+
 /** The values a description names as such (`Possible values are a, b, c`, `Options are a, b.`), or null. */
 export function namedValuesChoices(text: string): string[] | null {
-  const validValues = VALID_VALUES_ARE.exec(withoutItemNotes(text));
+  const validValues = VALID_VALUES_ARE.exec(withSlashAliasesSpread(withoutItemNotes(text)));
   return validValues === null ? null : splitAndOrList(validValues[1] ?? '');
 }
 
@@ -194,7 +202,7 @@ export function listedChoices(text: string, valueName: string | null): string[] 
   if (bracketPipe !== null) return (bracketPipe[1] ?? '').split('|');
   const quotedParen = QUOTED_PAREN_LIST.exec(text);
   if (quotedParen !== null) return splitAndOrList(quotedParen[1] ?? '');
-  const validValues = VALID_VALUES_ARE.exec(withoutItemNotes(text)) ?? SUPPORTED_LIST.exec(text);
+  const validValues = VALID_VALUES_ARE.exec(withSlashAliasesSpread(withoutItemNotes(text))) ?? SUPPORTED_LIST.exec(text);
   if (validValues !== null) return splitAndOrList(validValues[1] ?? '');
   const supported = SUPPORTED_PAREN.exec(text);
   if (supported !== null) return splitAndOrList((supported[1] ?? '').replace(/`{1,2}/g, ''));

@@ -51,6 +51,13 @@ describe('choices', () => {
     expect(option(help, 'languages')?.choices).toEqual(['cpp', 'java', 'GDScript', 'go']);
     expect(option(help, 'factory')?.choices).toBeNull();
   });
+
+  it('rougify `options are: …, null/raw/tokens, or tex.`: three or more slash-joined words are as many values; two (`text/html`) are no aliases', () => {
+    const help =
+      '--formatter-preset|-f <opts> specify the output formatter to use.\n                             options are: terminal256, html,\n                             null/raw/tokens, or tex.\n--mime <type>                The type. Valid values are: text/html, text/plain.\n';
+    expect(option(help, 'formatter-preset')?.choices).toEqual(['terminal256', 'html', 'null', 'raw', 'tokens', 'tex']);
+    expect(option(help, 'mime')?.choices ?? []).not.toContain('text');
+  });
 });
 
 describe('defaults', () => {
