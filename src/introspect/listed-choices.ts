@@ -4,7 +4,7 @@
  * of …`, `(merge, diff3, or zdiff3)`), a description that is only values, examples after `like`,
  * and value lists written as definition lists under a line ending in `:`.
  */
-import { namesAnyKindOfValue } from './option-head.ts';
+import { namesAnyKindOfValue, namesPlaceholderKinds } from './option-head.ts';
 import { EXAMPLE_CUE, LIST_ITEM, starredList } from './prose-list.ts';
 
 const LIST = String.raw`(${LIST_ITEM}(?:(?:,\s*or|,|\s+or)\s+${LIST_ITEM}){1,30})(?=\s*(?:[.;)(]|$))`;
@@ -63,8 +63,10 @@ const OPENS_WITH_VALUE_SOURCE = /^(?:paths?|files?|file ?names?|dir(?:ectorie)?s
 /** A value named as a path (`<path>`, `DIR`, `FILE`), or a description opening with one (`Path to …`). */
 const PATH_VALUE = /^(?:paths?|files?|dirs?|directory|directories|folders?)$/i;
 const PATH_DESCRIPTION = /^(?:(?:an?|the)\s+)?(?:(?:relative|absolute|optional|custom)\s+)?(?:paths?|files?|directory|directories|folders?)\b/i;
+// (radon `The ordering function. Can be SCORE, LINES or ALPHA.`: upper-case constants too, as etcdctl's after a semicolon)
+const SUBJECTLESS_ITEM = String.raw`(?:${LIST_ITEM}|${CONSTANT})`;
 const SUBJECTLESS_CAN_BE = new RegExp(
-  String.raw`(?:^|[.;]\s+)(?:Can|Must|May|Should) be (?:either |one of:? )?(${LIST_ITEM}(?:(?:,\s*or|,|\s+or)\s+${LIST_ITEM}){1,30})(?=\s*(?:[.;)(]|$)|\s+(?:to|for)\s)`,
+  String.raw`(?:^|[.;]\s+)(?:Can|Must|May|Should) be (?:either |one of:? )?(${SUBJECTLESS_ITEM}(?:(?:,\s*or|,|\s+or)\s+${SUBJECTLESS_ITEM}){1,30})(?=\s*(?:[.;)(]|$)|\s+(?:to|for)\s)`,
 );
 
 /** `(3x or latest)`: exactly two values joined by `or`, the whole parenthesis. */
@@ -233,7 +235,10 @@ export function listedChoices(text: string, valueName: string | null): string[] 
   // …but a path's qualities are no values (typer rstcheck `--sphinx-source-dir <path>  Path to the
   // sphinx 'source' directory. … May be relative or absolute.`)
   const subjectless = PATH_VALUE.test(name) || PATH_DESCRIPTION.test(description) ? null : SUBJECTLESS_CAN_BE.exec(description);
-  if (subjectless !== null && !namesAnyKindOfValue(splitList(subjectless[1] ?? ''))) return splitList(subjectless[1] ?? '');
+  // (constants name kinds only when all do, or half are sources, as in `[PATH|URI]`: radon's `LINES` is a value)
+  const subjectlessItems = splitList(subjectless?.[1] ?? '');
+  const constantsOnly = subjectlessItems.every((item) => /^[A-Z][A-Z0-9_]*$/.test(item));
+  if (subjectless !== null && !(constantsOnly ? namesPlaceholderKinds(subjectlessItems) : namesAnyKindOfValue(subjectlessItems))) return subjectlessItems;
   let match = LIST_AFTER_NOUN.exec(description);
   if (match === null && /^[A-Z][A-Z_]{1,20}$/.test(name)) {
     // GNU patch `Valid WORDs are: literal, shell, …`: the value name in the plural counts too

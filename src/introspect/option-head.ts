@@ -218,7 +218,7 @@ function namesValueSources(alternatives: readonly string[]): boolean {
  * click `[PATH|URI]`: every alternative a placeholder in capitals, and they name where a value comes
  * from (`PATH`, `URI`) or kinds of value; `[DEBUG|INFO]` (capital values) names neither.
  */
-function namesPlaceholderKinds(alternatives: readonly string[]): boolean {
+export function namesPlaceholderKinds(alternatives: readonly string[]): boolean {
   const words = alternatives.map((choice) => choice.trim());
   if (words.length < 2 || !words.every((word) => /^[A-Z][A-Z0-9_]*$/.test(word))) return false;
   const lower = words.map((word) => word.toLowerCase());

@@ -60,6 +60,15 @@ describe('choices', () => {
   });
 });
 
+describe('choices in capitals', () => {
+  it('radon `The ordering function. Can be SCORE, LINES or ALPHA.`: a subjectless `Can be` sentence of upper-case constants; `Can be FILE or URL.` names kinds', () => {
+    const help =
+      'options:\n  -o <str>, --order <str>\n                        The ordering function. Can be SCORE, LINES or ALPHA.\n  -i <str>, --input <str>\n                        The input. Can be FILE or URL.\n';
+    expect(option(help, 'order')?.choices).toEqual(['SCORE', 'LINES', 'ALPHA']);
+    expect(option(help, 'input')?.choices).toBeNull();
+  });
+});
+
 describe('defaults', () => {
   it('radon `(default to A)`, `Default to False.`, rougify `will default to x.`: `default to` opening a sentence or parenthesis, or after `will`', () => {
     const help =
