@@ -112,4 +112,9 @@ describe('positionals', () => {
     expect(spec.positionals).toMatchObject([{ name: 'INFILE|@FILELIST', required: false, variadic: true }]);
     expect(parseHelp('tool - a tool.\n\nother [FILE]\n\nOPTIONS:\n    -c          Checksum.\n').positionals).toEqual([]);
   });
+
+  it('lizard `usage: lizard [options] [PATH or FILE] [PATH] ...` over `positional arguments: paths`: one section entry the usage names otherwise, all optional and repeated', () => {
+    const help = 'usage: lizard [options] [PATH or FILE] [PATH] ...\n\npositional arguments:\n  paths                 list of the filename/paths.\n\noptions:\n  -h, --help            show this help message and exit\n';
+    expect(parseHelp(help).positionals).toMatchObject([{ name: 'paths', required: false, variadic: true }]);
+  });
 });
