@@ -459,7 +459,9 @@ function readListedDefault(facts: DescriptionFacts): void {
     // rspec `Choose a formatter.` over the lines `[p]rogress (default - dots)`, `[d]ocumentation (…)`: a
     // list item opening a line of its own (after the sentence above), glossed `(default …)`; `[p]` marks
     // the short form of the word, no part of it
-    const glossed = /(?:^|[.:]\s+)((?:\[[a-z]{1,3}\])?[a-z][\w-]{0,30}) \(default(?:\)|\s+[-–:]\s[^()]{1,60}\))/.exec(description);
+    // (cog `Control the amount of output. 2 (the default) lists all files, 1 lists only changed files`: a
+    // number opening the sentence, marked `(the default)`)
+    const glossed = /(?:^|[.:]\s+)((?:\[[a-z]{1,3}\])?[a-z0-9][\w-]{0,30}) \((?:the )?default(?:\)|\s+[-–:]\s[^()]{1,60}\))/.exec(description);
     if (glossed) facts.defaultText = (glossed[1] ?? '').replace(/^\[([a-z]{1,3})\]/, '$1');
   }
   if (facts.defaultText === null) {
@@ -525,7 +527,11 @@ function readProseDefault(facts: DescriptionFacts): void {
     // (grpcurl `defaults to 4,194,304 (4 megabytes)`: commas grouping a number's thousands are no list)
     // (mosquitto `Defaults to 1883 for plain MQTT and 8883 for MQTT over TLS.`: one value per case)
     // (xml_grep `(defaults to "version="<VERSION>" date="<date>"")`: quotes inside quotes cut the value: none)
-    /\bdefault(?:s to|:)\s+("[^"]{0,200}"|'[^']{0,200}'|\d{1,3}(?:,\d{3})+(?![\d,])|(?!"[^"]{0,200}"[^\s.,;)\]]|'[^']{0,200}'[^\s.,;)\]])[^\s,;)\]]{1,200})(?=[\s,;)\]]|$)(?!,?\s+\(?(?:if|when|unless|or(?!\s+(?:can|may)\s+be\b)|for\s[^.;]{0,80}?\s(?:and|or)\s+\S{1,40}\s+for)\b)/i.exec(description) ??
+    // (radon `(default to A)`, `Default to False.`, rougify `rougify will default to terminal256.`: `default
+    // to` opening a sentence or parenthesis, or after `will`; not microbundle's `will default to be \`true\``,
+    // nor yamlfix's `Default to '*.yaml' and '*.yml'.`, a list of quoted values)
+    // (cog `Defaults to '[[[cog ]]] [[[end]]]'.`: a quoted value may close the sentence; a bare one keeps its period)
+    /(?:\bdefaults to|\bdefault:|(?<=(?:^|[.!(]\s*|\bwill\s+))default to(?!\s+be\s))\s+("[^"]{0,200}"|'[^']{0,200}'|\d{1,3}(?:,\d{3})+(?![\d,])|(?!"[^"]{0,200}"[^\s.,;)\]]|'[^']{0,200}'[^\s.,;)\]])[^\s,;)\]]{1,200})(?=[\s,;)\]]|$|(?<=['"])\.)(?!,?\s+\(?(?:if|when|unless|or(?!\s+(?:can|may)\s+be\b)|and(?=\s+["'`])|for\s[^.;]{0,80}?\s(?:and|or)\s+\S{1,40}\s+for)\b)/i.exec(description) ??
     // napi `Whether to enable the dts cache, default to true`: a clause `default to` a value ending it
     // (not `Mock names default to 'Mock'+ …`, `If present, default to ".*" for the pod-query.`)
     // …or without `to`: stylus `Specify custom file extension for compiled file, default .css`
@@ -576,7 +582,7 @@ function readProseDefault(facts: DescriptionFacts): void {
   // its unit (`defaults to 5 seconds`)
   const phrase =
     plain !== null &&
-    /^default(?:s to|:)/i.test(plain[0]) &&
+    /^default(?:s? to|:)/i.test(plain[0]) &&
     !/^["']/.test(plain[1] ?? '') &&
     !/^[+-]?\d/.test(plain[1] ?? '') &&
     !/[.!]$/.test(plain[1] ?? '') &&
@@ -653,7 +659,8 @@ function readByDefaultPhrase(facts: DescriptionFacts): void {
     facts.defaultText = parenthesized[1] ?? null;
     return;
   }
-  const byDefault = /\b(?:is|are)\s+(`[^`\s]{1,60}`|"[^"\s]{1,60}"|'[^'\s]{1,60}'|true|false|[+-]?\d+(?:\.\d+)?)\s+by default\b/i.exec(facts.description);
+  // (lizard `It's './whitelizard.txt' by default.`: `it's` stands for `it is`)
+  const byDefault = /(?:\b(?:is|are)|\bit's)\s+(`[^`\s]{1,60}`|"[^"\s]{1,60}"|'[^'\s]{1,60}'|true|false|[+-]?\d+(?:\.\d+)?)\s+by default\b/i.exec(facts.description);
   if (byDefault) {
     const unquoted = unquote(byDefault[1] ?? '');
     facts.defaultText = unquoted.value;

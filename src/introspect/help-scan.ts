@@ -55,7 +55,8 @@ export interface HelpScan {
 }
 
 const SECTION_HEADER = /^ {0,3}([A-Za-z][\w ,/()'-]{0,60}):$/;
-export const OPTION_START = /^-{1,2}[A-Za-z0-9?#@[]/;
+/** A flag spelling opening a line (jpeginfo `-, --stdin`: the bare `-` for standard input before a long spelling too). */
+export const OPTION_START = /^(?:-{1,2}[A-Za-z0-9?#@[]|-, --[A-Za-z0-9])/;
 const MAX_USAGE_LINES = 40;
 /** A line of yargs tags only: `[string] [choices: "a", "b"] [default: "a"]` (the last may wrap on). */
 const YARGS_TAG = String.raw`\[(?:string|number|boolean|array|count|choices:|default:|required|deprecated)[^\]]*`;
@@ -125,8 +126,9 @@ function classifySection(title: string): SectionKind {
 function looksLikeBareUsage(line: string): boolean {
   // yargs prints `prog [options] <files..>` with no "Usage:" prefix.
   const trimmed = line.trim();
-  // (jsonnet `jsonnet {<option>} <filename>`: braces repeat what they hold)
-  if (/^[A-Za-z$][\w.$-]{0,60}( +(\[[^\]]{0,60}\]|<[^>]{0,60}>|\{[^}]{0,60}\})(\.{2,3})?)+$/.test(trimmed)) return true;
+  // (jsonnet `jsonnet {<option>} <filename>`: braces repeat what they hold; cog `cog [OPTIONS] [INFILE |
+  // @FILELIST | &FILELIST] ...`: a spaced ellipsis repeating the last group)
+  if (/^[A-Za-z$][\w.$-]{0,60}( +(\[[^\]]{0,60}\]|<[^>]{0,60}>|\{[^}]{0,60}\})(\.{2,3})?)+(?: \.{3})?$/.test(trimmed)) return true;
   // …and a yargs command's own help, `redocly lint [apis...]`: a lower-case program and command
   // words before the placeholders (`Manage the [thing]` is a sentence)
   const words = /^([a-z][\w.-]{0,60}(?: [a-z][\w-]{0,40}){1,3})( +(\[[^\]]{0,60}\]|<[^>]{0,60}>)(\.{2,3})?)+$/.exec(trimmed);
@@ -387,7 +389,8 @@ class Scanner {
   /**
    * jsonnet `Jsonnet commandline interpreter … v0.20.0`, a blank line, then `jsonnet {<option>}
    * <filename>`: a one-line headline naming the program (its first word, in any case) is all that
-   * comes before the bare form.
+   * comes before the bare form (also the man page's `prog - what it does`: cog `cog - generate content
+   * with inlined Python code.`, a blank line, then `cog [OPTIONS] [INFILE | @FILELIST] ...`).
    */
   private underHeadline(trimmed: string): boolean {
     const [headline, ...others] = this.result.paragraphs;

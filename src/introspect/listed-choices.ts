@@ -4,7 +4,7 @@
  * of …`, `(merge, diff3, or zdiff3)`), a description that is only values, examples after `like`,
  * and value lists written as definition lists under a line ending in `:`.
  */
-import { namesAnyKindOfValue } from './option-head.ts';
+import { namesAnyKindOfValue, namesPlaceholderKinds } from './option-head.ts';
 import { EXAMPLE_CUE, LIST_ITEM, starredList } from './prose-list.ts';
 
 const LIST = String.raw`(${LIST_ITEM}(?:(?:,\s*or|,|\s+or)\s+${LIST_ITEM}){1,30})(?=\s*(?:[.;)(]|$))`;
@@ -63,8 +63,10 @@ const OPENS_WITH_VALUE_SOURCE = /^(?:paths?|files?|file ?names?|dir(?:ectorie)?s
 /** A value named as a path (`<path>`, `DIR`, `FILE`), or a description opening with one (`Path to …`). */
 const PATH_VALUE = /^(?:paths?|files?|dirs?|directory|directories|folders?)$/i;
 const PATH_DESCRIPTION = /^(?:(?:an?|the)\s+)?(?:(?:relative|absolute|optional|custom)\s+)?(?:paths?|files?|directory|directories|folders?)\b/i;
+// (radon `The ordering function. Can be SCORE, LINES or ALPHA.`: upper-case constants too, as etcdctl's after a semicolon)
+const SUBJECTLESS_ITEM = String.raw`(?:${LIST_ITEM}|${CONSTANT})`;
 const SUBJECTLESS_CAN_BE = new RegExp(
-  String.raw`(?:^|[.;]\s+)(?:Can|Must|May|Should) be (?:either |one of:? )?(${LIST_ITEM}(?:(?:,\s*or|,|\s+or)\s+${LIST_ITEM}){1,30})(?=\s*(?:[.;)(]|$)|\s+(?:to|for)\s)`,
+  String.raw`(?:^|[.;]\s+)(?:Can|Must|May|Should) be (?:either |one of:? )?(${SUBJECTLESS_ITEM}(?:(?:,\s*or|,|\s+or)\s+${SUBJECTLESS_ITEM}){1,30})(?=\s*(?:[.;)(]|$)|\s+(?:to|for)\s)`,
 );
 
 /** `(3x or latest)`: exactly two values joined by `or`, the whole parenthesis. */
@@ -166,9 +168,17 @@ function withoutItemNotes(text: string): string {
   return text.replace(/`([a-z0-9][\w.-]{0,30})`/g, "'$1'").replace(/(["'])\s+\([^()"']{1,30}\)(?=,|\s+(?:or|and)\s)/g, '$1');
 }
 
+/**
+ * rougify `options are: …, html-table, null/raw/tokens, or tex.`: an item of three or more words
+ * joined by slashes names as many values (aliases of one thing); two (`text/html`) stay one value.
+ */
+function withSlashAliasesSpread(text: string): string {
+  return text.replace(/(?<=[\s,:])([a-z0-9][\w-]{0,30}(?:\/[a-z0-9][\w-]{0,30}){2,10})(?=,|\s+(?:or|and)\s|\.?$)/g, (item: string) => item.split('/').join(', '));
+}
+
 /** The values a description names as such (`Possible values are a, b, c`, `Options are a, b.`), or null. */
 export function namedValuesChoices(text: string): string[] | null {
-  const validValues = VALID_VALUES_ARE.exec(withoutItemNotes(text));
+  const validValues = VALID_VALUES_ARE.exec(withSlashAliasesSpread(withoutItemNotes(text)));
   return validValues === null ? null : splitAndOrList(validValues[1] ?? '');
 }
 
@@ -194,7 +204,7 @@ export function listedChoices(text: string, valueName: string | null): string[] 
   if (bracketPipe !== null) return (bracketPipe[1] ?? '').split('|');
   const quotedParen = QUOTED_PAREN_LIST.exec(text);
   if (quotedParen !== null) return splitAndOrList(quotedParen[1] ?? '');
-  const validValues = VALID_VALUES_ARE.exec(withoutItemNotes(text)) ?? SUPPORTED_LIST.exec(text);
+  const validValues = VALID_VALUES_ARE.exec(withSlashAliasesSpread(withoutItemNotes(text))) ?? SUPPORTED_LIST.exec(text);
   if (validValues !== null) return splitAndOrList(validValues[1] ?? '');
   const supported = SUPPORTED_PAREN.exec(text);
   if (supported !== null) return splitAndOrList((supported[1] ?? '').replace(/`{1,2}/g, ''));
@@ -213,8 +223,11 @@ export function listedChoices(text: string, valueName: string | null): string[] 
   // typer (rstcheck) `LEVEL … Valid levels are: INFO | WARNING | ERROR.`: the value name in the plural, in
   // any case, then values joined by `|`
   const pipedItem = String.raw`[A-Za-z0-9][\w.-]{0,30}`;
-  const pluralPiped = /^[A-Z][A-Z_]{1,20}$/.test(name) ? new RegExp(String.raw`\b${name}s?\b[^.:]{0,120}:\s+(${pipedItem}(?:\s*\|\s*${pipedItem}){1,30})(?=\s*(?:[.;)]|$))`, 'i').exec(description) : null;
-  if (pluralPiped !== null) return (pluralPiped[1] ?? '').split(/\s*\|\s*/).map((item) => item.replace(/\.$/, ''));
+  // (lizard `-l LANGUAGES … The available languages are: cpp, java, …, GDScript, go`: joined by commas and `or` too)
+  const pluralPiped = /^[A-Z][A-Z_]{1,20}$/.test(name) ? new RegExp(String.raw`\b${name}s?\b[^.:]{0,120}:\s+(${pipedItem}(?:(?:\s*\|\s*|(?:,\s*or|,|\s+or)\s+)${pipedItem}){1,30})(?=\s*(?:[.;)]|$))`, 'i').exec(description) : null;
+  // (not optparse qrcode's `the following shortcuts to the built-in image factory classes: pil, png`, nor examples)
+  const pluralIntroduction = pluralPiped === null ? '' : (/[^.]*$/.exec(description.slice(0, pluralPiped.index + pluralPiped[0].length - (pluralPiped[1] ?? '').length))?.[0] ?? '');
+  if (pluralPiped !== null && !isCaseOrShortcutIntroduction(pluralIntroduction) && !/\b(e\.g|i\.e|examples?|such as|like|including)\b/i.test(pluralIntroduction)) return (pluralPiped[1] ?? '').split(/\s*\|\s*|\s*(?:,\s*or|,|\s+or)\s+/).map((item) => item.replace(/\.$/, ''));
   const assigned = assignedValueChoices(description, name);
   if (assigned !== null) return assigned;
   const aliased = ALIASED_CLAUSES.exec(description);
@@ -222,7 +235,10 @@ export function listedChoices(text: string, valueName: string | null): string[] 
   // …but a path's qualities are no values (typer rstcheck `--sphinx-source-dir <path>  Path to the
   // sphinx 'source' directory. … May be relative or absolute.`)
   const subjectless = PATH_VALUE.test(name) || PATH_DESCRIPTION.test(description) ? null : SUBJECTLESS_CAN_BE.exec(description);
-  if (subjectless !== null && !namesAnyKindOfValue(splitList(subjectless[1] ?? ''))) return splitList(subjectless[1] ?? '');
+  // (constants name kinds only when all do, or half are sources, as in `[PATH|URI]`: radon's `LINES` is a value)
+  const subjectlessItems = splitList(subjectless?.[1] ?? '');
+  const constantsOnly = subjectlessItems.every((item) => /^[A-Z][A-Z0-9_]*$/.test(item));
+  if (subjectless !== null && !(constantsOnly ? namesPlaceholderKinds(subjectlessItems) : namesAnyKindOfValue(subjectlessItems))) return subjectlessItems;
   let match = LIST_AFTER_NOUN.exec(description);
   if (match === null && /^[A-Z][A-Z_]{1,20}$/.test(name)) {
     // GNU patch `Valid WORDs are: literal, shell, …`: the value name in the plural counts too

@@ -87,7 +87,9 @@ export function isProseDefault(text: string, quoted: boolean, takesValue: boolea
   if (/^\$\{?[A-Za-z_]\w*\}?\//.test(text)) return true;
   // hugo `(default is hugo.yaml|json|toml)`: alternatives, not one value
   if (/\|/.test(text) && !characterClass && !/^[\^(\/]|[$)\/]$/.test(text)) return true;
-  if (text.startsWith('!') || text.startsWith('#') || NO_VALUE_WORDS.test(text) || NO_LIMIT_WORDS.test(text) || EMPTY_WORDS.test(text) || PROSE_WORDS.test(text)) return true;
+  // (radon `(default to A)`: a capital `A` standing alone, the whole value, is a letter grade, not an article:
+  // a phrase going on from it was refused before)
+  if (text.startsWith('!') || text.startsWith('#') || NO_VALUE_WORDS.test(text) || NO_LIMIT_WORDS.test(text) || EMPTY_WORDS.test(text) || (PROSE_WORDS.test(text) && text !== 'A')) return true;
   // flake8 `--stdin-display-name NAME (Default: stdin)` is the word itself
   if (STREAM_WORDS.test(text) && (type === 'path' || names.length === 0 || names.some((name) => FILE_OPTION.test(name)))) return true;
   if (CURRENT_DIRECTORY_WORD.test(text) && (type === 'path' || names.some((name) => DIRECTORY_OPTION.test(name)))) return true;

@@ -63,8 +63,20 @@ function tokenize(head: string): { tokens: string[]; starts: number[] } {
     current = '';
   };
   let quoted = false;
+  let quote = '"';
   for (let position = 0; position < head.length; position += 1) {
     const character = head[position] ?? '';
+    // cog `--markers='START END END-OUTPUT'`: a single-quoted placeholder after `=` is one token too
+    if (character === "'" && ((quoted && quote === "'") || (!quoted && current.endsWith('=')))) {
+      quoted = !quoted;
+      quote = quoted ? "'" : '"';
+      current += character;
+      continue;
+    }
+    if (quoted && quote === "'") {
+      current += character;
+      continue;
+    }
     // kong `--padding="0 0"`: a quoted default is one token
     if (character === '"' && (quoted || current.endsWith('='))) quoted = !quoted;
     if (quoted || (character === '"' && current.length > 0)) {
@@ -82,6 +94,11 @@ function tokenize(head: string): { tokens: string[]; starts: number[] } {
     // timeit `-n/--number N:`: a slash glued between a short and a long spelling joins them like a comma
     // (inotifywait `-m|--monitor`: a bar glued there too)
     if (depth === 0 && (character === '/' || character === '|') && /^-[A-Za-z0-9]$/.test(current) && head.startsWith('--', position + 1)) {
+      flush();
+      continue;
+    }
+    // rougify `--input-file|-i <filename>`: the same bar after the long spelling, before the short one
+    if (depth === 0 && character === '|' && /^--[A-Za-z][\w-]*$/.test(current) && /^-[A-Za-z0-9](?![^\s,|])/.test(head.slice(position + 1, position + 4))) {
       flush();
       continue;
     }
@@ -201,7 +218,7 @@ function namesValueSources(alternatives: readonly string[]): boolean {
  * click `[PATH|URI]`: every alternative a placeholder in capitals, and they name where a value comes
  * from (`PATH`, `URI`) or kinds of value; `[DEBUG|INFO]` (capital values) names neither.
  */
-function namesPlaceholderKinds(alternatives: readonly string[]): boolean {
+export function namesPlaceholderKinds(alternatives: readonly string[]): boolean {
   const words = alternatives.map((choice) => choice.trim());
   if (words.length < 2 || !words.every((word) => /^[A-Z][A-Z0-9_]*$/.test(word))) return false;
   const lower = words.map((word) => word.toLowerCase());
@@ -388,7 +405,9 @@ function absorbSpellingColumns(split: { head: string; rest: string; byGap: boole
   for (let guard = 0; guard < 3; guard += 1) {
     // Pod::Usage (perl prove) aligns the long spellings in a column too: `-v,  --verbose   Print…`, `-D   --dry   Dry run.`
     // …and a column overflowing by its value leaves one space before the description: `-a,  --archive out.tgz Store…`
-    const afterShort = /^-[A-Za-z0-9?],?$/.test(head) ? /^(--[A-Za-z0-9][\w-]*(?:[= ][A-Za-z<[][^\s]*)?)(?:\s{2,}|$|\s(?=[A-Z][a-z]))/.exec(rest) : null;
+    // (jpeginfo `-f<filename>,  --file<filename>`: a short spelling with its placeholder glued on, a comma
+    // saying another spelling follows, and the long one with the same placeholder glued on)
+    const afterShort = /^-[A-Za-z0-9?],?$|^-[A-Za-z0-9]<[^<>\s]{1,40}>,$/.test(head) ? /^(--[A-Za-z0-9][\w-]*(?:[= ][A-Za-z<[][^\s]*|<[^<>\s]{1,40}>)?)(?:\s{2,}|$|\s(?=[A-Z][a-z]))/.exec(rest) : null;
     // GNU patch: `-p NUM  --strip=NUM  Strip…`, `-F LINES  --fuzz LINES  Set…`: the long column repeats the short one's placeholder
     // (gawk's table in any case and with quotes: `-f progfile  --file=progfile`, `-e 'program-text'  --source='program-text'`,
     // and an optional one glued on: `-d[file]  --dump-variables[=file]`)
@@ -473,7 +492,8 @@ function readHeadToken(scan: HeadScan): HeadStep {
   const token = colonEnd?.[1] ?? scan.tokens[scan.index] ?? '';
   // binutils strings `-a - --all`: a lone dash between two spellings is a spelling of its own (the
   // bare `-`, read as `-a`), which no tool schema can name: a separator
-  const loneDash = token === '-' && scan.lastWasFlag && isFlagToken(scan.tokens[scan.index + 1] ?? '');
+  // (jpeginfo `-, --stdin  Read input from standard input`: the bare `-` first, before the long spelling)
+  const loneDash = token === '-' && (scan.lastWasFlag || scan.index === 0) && isFlagToken(scan.tokens[scan.index + 1] ?? '');
   if (token === '/' || token === '|' || loneDash) {
     scan.afterSlash = token === '/';
     scan.lastWasFlag = false;

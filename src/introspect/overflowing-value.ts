@@ -63,7 +63,8 @@ export function applyOverflowingValueNames(entries: readonly Entry[], usageForms
       entry.option = { ...head, valueName: glued, rest: head.rest.slice(glued.length) };
       continue;
     }
-    const overflow = /^([a-z][\w-]{0,30}|#) (\S.*)$/.exec(head.rest);
+    // (cog `-D name=val Define a global…`: a `key=value` pair names the value too)
+    const overflow = /^([a-z][\w-]{0,30}(?:=[a-z][\w-]{0,30})?|#) (\S.*)$/.exec(head.rest);
     const word = overflow?.[1];
     const spelling = head.longs[0] !== undefined ? `${head.longs[0].dashes}${head.longs[0].name}` : `-${head.shorts[0] ?? ''}`;
     if (word === undefined) continue;

@@ -114,6 +114,12 @@ function formRuns(text: string): boolean {
   return /-[A-Za-z0-9]/.test(rest);
 }
 
+/**
+ * rougify `usage: rougify highlight <filename> [options...]` / `rougify highlight [options...]`: a
+ * later form writing only the options placeholder in brackets runs with options alone.
+ */
+const OPTIONS_ONLY_FORM = /^\S+(?:\s+[a-z][\w-]*)*\s+\[(?:options|OPTIONS|flags)(?:\.{3})?\]\s*$/;
+
 /** `$ prog [--help | -h | --version | -v]`, `prog --version`: a usage form of nothing but help and version spellings. */
 function asksOnlyHelpOrVersion(text: string): boolean {
   const rest = text.trim().replace(/^[$%>]\s+/, '').replace(/^\S+/, '');
@@ -134,7 +140,7 @@ function optionalWhereAnotherFormRunsWithout(positionals: UsageForm['positionals
   const path = first.commandPath.join(' ');
   // only a form with options and no positionals of its own (`(--doctest | --testsuite=DIR)`)
   const others = forms.filter(
-    (form, index) => form !== first && form.program === first.program && form.commandPath.join(' ') === path && form.positionals.length === 0 && formRuns(texts[index] ?? ''),
+    (form, index) => form !== first && form.program === first.program && form.commandPath.join(' ') === path && form.positionals.length === 0 && (formRuns(texts[index] ?? '') || OPTIONS_ONLY_FORM.test(texts[index] ?? '')),
   );
   return positionals.map((positional) =>
     positional.required && others.some((form) => !form.positionals.some((other) => other.name === positional.name)) ? { ...positional, required: false } : positional,

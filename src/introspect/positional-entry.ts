@@ -101,6 +101,16 @@ function bracketInCommandEntry(entries: readonly Entry[], name: string): '[' | '
 }
 
 /**
+ * lizard's own usage string `lizard [options] [PATH or FILE] [PATH] ...` over `positional arguments:
+ * paths`: a section of one positional that the usage names under other words, all optional and one
+ * repeated, is that one argument: optional and repeated.
+ */
+function spreadOverUsage(usagePositionals: readonly UsagePositional[], name: string): { required: boolean; variadic: boolean } | null {
+  if (usagePositionals.length < 2 || usagePositionals.some((candidate) => candidate.name === REMAINDER || candidate.required || normalized(candidate.name) === normalized(name))) return null;
+  return usagePositionals.some((candidate) => candidate.variadic) ? { required: false, variadic: true } : null;
+}
+
+/**
  * The positionals: a positionals section when there is one (its order and descriptions, with
  * required/variadic from the usage line unless the entry spells them), else the usage line's.
  */
@@ -134,7 +144,9 @@ export function collectPositionals(entries: readonly Entry[], usagePositionals: 
       // typer `paths...  <list[Path]>` under `Usage: pycln [OPTIONS] [paths]...`: the entry's ellipsis
       // says variadic, not required; the usage's brackets say optional
       if (fromUsage && decorated && positional.variadic && positional.required && !fromUsage.required && fromUsage.variadic) positional.required = false;
-      const fromCommand = fromUsage === undefined && !decorated ? bracketInCommandEntry(entries, positional.name) : null;
+      const spread = fromUsage === undefined && !decorated && !hasCommands && fromSection.length === 1 ? spreadOverUsage(usagePositionals, positional.name) : null;
+      if (spread !== null) Object.assign(positional, spread);
+      const fromCommand = fromUsage === undefined && !decorated && spread === null ? bracketInCommandEntry(entries, positional.name) : null;
       if (fromCommand !== null) positional.required = fromCommand === '<';
       if (!isCommandPlaceholder(positional.name)) positionals.push(positional);
     });

@@ -304,6 +304,8 @@ function normalizedAtoms(form: string): Atom[] {
     .replace(/\s?…/g, '...')
     // binutils `[option(s)] [file(s)]`: a plural `(s)` says the argument repeats
     .replace(/(?<=[A-Za-z])\(s\)(?=[\]>\s]|$)/g, '...')
+    // cmark `[FILE*]`: a Kleene star closing a name says the same (zero or more)
+    .replace(/(?<=[A-Za-z])\*(?=[\]>\s]|$)/g, '...')
     .replace(/(?<=[A-Z0-9_]\]?)(?:\[[^[\]\s]{1,2}\])+/g, '')
     .replace(/\[[^[\]\s]{1,2}\](?=\[?[A-Z])/g, '');
   return atomsOf(groupedBareAlternatives(plain).replace(/\[EXE\]/g, '').replace(/--\[no-?\]/g, '--').replace(/\[(?:[A-Za-z][\w-]{0,20} ){1,5}options\]/gi, '[options]'));
