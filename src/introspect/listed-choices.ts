@@ -5,7 +5,7 @@
  * and value lists written as definition lists under a line ending in `:`.
  */
 import { namesAnyKindOfValue } from './option-head.ts';
-import { EXAMPLE_CUE, LIST_ITEM, starredList } from './prose-list.ts';
+import { EXAMPLE_CUE, EXAMPLE_OPENING, LIST_ITEM, starredList } from './prose-list.ts';
 
 const LIST = String.raw`(${LIST_ITEM}(?:(?:,\s*or|,|\s+or)\s+${LIST_ITEM}){1,30})(?=\s*(?:[.;)(]|$))`;
 /** picocli: `Valid values: xml, sarif, plain for XMLLogger, SarifLogger, and DefaultLogger respectively`. */
@@ -280,7 +280,7 @@ export function listedChoices(text: string, valueName: string | null): string[] 
   // black `add the given magic to the list of known python-magics (capture, prun, …)`: members of a
   // list the option adds to, or examples (`such as`, `e.g.`), are no list of its values
   // (nor is oxipng's `(zc, f, etc.)`: a list ending in `etc.` names examples, and text after it may still list the values)
-  if (parenthesized !== null && (EXAMPLE_CUE.test(/[^.]*$/.exec(description.slice(0, parenthesized.index))?.[0] ?? '') || /,\s*etc\.?$/i.test(parenthesized[1] ?? ''))) return null;
+  if (parenthesized !== null && (EXAMPLE_CUE.test(/[^.]*$/.exec(description.slice(0, parenthesized.index))?.[0] ?? '') || /,\s*etc\.?$/i.test(parenthesized[1] ?? '') || EXAMPLE_OPENING.test(parenthesized[1] ?? ''))) return null;
   // flake8 `(default, pylint, quiet-filename) or a format string`: an alternative outside the list opens it
   if (parenthesized !== null && /^\s*or\b/.test(description.slice(parenthesized.index + parenthesized[0].length))) return null;
   if (parenthesized !== null) {

@@ -18,6 +18,7 @@ import { readValueDefinitionLine } from './value-definition-line.ts';
 import { setValueListChoices } from './set-value-list.ts';
 import { sentenceOpeningChoices } from './sentence-values.ts';
 import { applyColonDefaultHead } from './colon-default-heads.ts';
+import { statesBareFlagValue } from './preset-value.ts';
 
 const NO_VALUE_WORDS = /^(none|null|unset|undefined|n\/a)$/i;
 /** codespell `Defaults to empty/disabled.`: nothing given, in words (`empty`, or it joined by a slash to another word). */
@@ -511,6 +512,7 @@ export function optionFromEntry(given: Entry, style: OptionStyle = {}): CliOptio
   }
   if (long !== null && long.dashes === '-') option.prefix = '-';
   if (head.valueOptional) option.value_optional = true;
+  if (head.valueOptional && statesBareFlagValue(entry.head, head.valueName, option.description ?? '')) option.default = null;
   const separator = option.takes_value && option.choices !== null ? valueSeparatorOf(option.description) : undefined;
   if (separator !== undefined) option.value_separator = separator;
   // `--arg name value`, argparse `nargs=2`: one use of the option takes several values

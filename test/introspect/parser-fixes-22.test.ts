@@ -1,0 +1,23 @@
+/**
+ * Notations met in parser fixes round 13 (issue 12, batch 18 JS/TS and Rust/Go texts), each pinned
+ * on a minimal help: first what would be invented, then value-taking, positionals, names, choices.
+ */
+import { describe, expect, it } from 'vitest';
+import { parseHelp } from '../../src/introspect/parse-help.ts';
+import { option } from './parsed-option.ts';
+
+describe('nothing invented', () => {
+  it('clap `(e.g., bigquery, clickhouse, ansi)`: a parenthesis opened by an example cue names examples, no choices', () => {
+    const help = 'Options:\n      --dialect <DIALECT>\n          Override the dialect (e.g., bigquery, clickhouse, ansi)\n      --mode <MODE>\n          Run mode (fast, slow, safe)\n';
+    expect(option(help, 'dialect')?.choices).toBeNull();
+    expect(option(help, 'mode')?.choices).toEqual(['fast', 'slow', 'safe']);
+  });
+
+  it('commander `--cache [cache-directory] … The directory defaults to x`: the bare flag\'s value, no default', () => {
+    const help =
+      'Usage: dc [options]\n\nOptions:\n  -A, --affected [revision]      only include changed modules (when not specified\n                                 revision defaults to \'main\')\n  -C, --cache [cache-directory]  use a cache. The directory defaults to\n                                 node_modules/.cache/dc\n  --key [name]                   the key (defaults to "level")\n';
+    expect(option(help, 'affected')?.default).toBeNull();
+    expect(option(help, 'cache')?.default).toBeNull();
+    expect(option(help, 'key')?.default).toBe('level');
+  });
+});
