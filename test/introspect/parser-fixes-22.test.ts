@@ -21,3 +21,12 @@ describe('nothing invented', () => {
     expect(option(help, 'key')?.default).toBe('level');
   });
 });
+
+describe('value-taking', () => {
+  it('gojq `--slurpfile name file set the…`: two placeholder words ending one space short of the description column', () => {
+    const help =
+      'Usage:\n  jx [OPTIONS]\n\nOptions:\n  -r, --raw-output          output raw strings\n      --arg name value      set a string value to a variable\n      --slurpfile name file set the JSON contents of a file to a variable\n      --tab                 use tabs for indentation\n';
+    expect(option(help, 'slurpfile')).toMatchObject({ takes_value: true, value_name: 'name', value_count: 2, description: 'set the JSON contents of a file to a variable' });
+    expect(option(help, 'tab')?.takes_value).toBe(false);
+  });
+});
