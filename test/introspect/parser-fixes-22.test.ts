@@ -34,7 +34,7 @@ describe('value-taking', () => {
 describe('switches', () => {
   it('yargs untagged `-i, --stdin  Compiles MJML from input stream`: an option named after a standard stream is a switch', () => {
     const help =
-      'Options:\n  -r, --read                 Compile File(s)                             [array]\n  -i, --stdin                Compiles MJML from input stream\n  -s, --stdout               Output HTML to stdout\n  -c, --config               Option to pass to the core\n  -V, --version              Show version number                       [boolean]\n';
+      'Options:\n  -r, --read                 Compile File(s)                             [array]\n  -i, --stdin                Compiles MJML from input stream\n  -s, --stdout               Output HTML to stdout\n  -c, --config               Option to pass to the core\n  -V, --version              Show version number                       [boolean]\n      --help                 Show help                                 [boolean]\n';
     expect(option(help, 'stdin')?.takes_value).toBe(false);
     expect(option(help, 'stdout')?.takes_value).toBe(false);
     expect(option(help, 'config')?.takes_value).toBe(true);
