@@ -286,7 +286,8 @@ function exampleProgramWord(synopsisLines: readonly string[]): string | null {
 function fallbackProgramName(lines: readonly string[], fileName: string | undefined, synopsisLines: readonly string[] = []): string | null {
   const firstLine = lines.find((line) => line.trim().length > 0)?.trim() ?? '';
   // (not the title of a form naming no program: bpaf `Usage: [-c=<./.oxlintrc.json>] [PATH]...`)
-  const firstWord = /^usage:/i.test(firstLine) ? undefined : /^([A-Za-z][\w.-]{0,63})(?=[\s:]|$)/.exec(firstLine)?.[1];
+  // (nor a section title opening the help: yargs mjml and Pod::Usage xml_grep start with `Options:`)
+  const firstWord = /^(?:usage|options|flags|arguments|commands):/i.test(firstLine) ? undefined : /^([A-Za-z][\w.-]{0,63})(?=[\s:]|$)/.exec(firstLine)?.[1];
   // `Fuzz Faster U Fool - v1.1.0`: a title in capitals over examples invoking `ffuf`: the examples name the program
   const example = firstWord !== undefined && /^[A-Z][a-z]/.test(firstWord) ? exampleProgramWord(synopsisLines) : null;
   if (example !== null) return example;

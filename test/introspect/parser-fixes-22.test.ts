@@ -40,3 +40,10 @@ describe('switches', () => {
     expect(option(help, 'config')?.takes_value).toBe(true);
   });
 });
+
+describe('names', () => {
+  it('a help opening with its `Options:` section names no program: the file name does', () => {
+    const help = 'Options:\n  -r, --read      Compile files                             [array]\n      --help      Show help                                 [boolean]\n';
+    expect(parseHelp(help, { fileName: 'mjml.wasm' }).name).toBe('mjml');
+  });
+});
