@@ -112,6 +112,15 @@ function formRuns(text: string): boolean {
   return /-[A-Za-z0-9]/.test(rest);
 }
 
+/**
+ * goose `Usage: goose [OPTIONS] DRIVER DBSTRING COMMAND` / `Usage: goose [OPTIONS] COMMAND`: a form
+ * whose only arguments are required command placeholders runs that command without the first form's
+ * others (cobra's optional `vhs [command]` beside `vhs <file>` names the help's commands, no other mode).
+ */
+function runsCommand(form: UsageForm): boolean {
+  return form.positionals.length > 0 && form.positionals.every((positional) => positional.required && COMMAND_PLACEHOLDER.test(positional.name));
+}
+
 /** `$ prog [--help | -h | --version | -v]`, `prog --version`: a usage form of nothing but help and version spellings. */
 function asksOnlyHelpOrVersion(text: string): boolean {
   const rest = text.trim().replace(/^[$%>]\s+/, '').replace(/^\S+/, '');
@@ -132,7 +141,7 @@ function optionalWhereAnotherFormRunsWithout(positionals: UsageForm['positionals
   const path = first.commandPath.join(' ');
   // only a form with options and no positionals of its own (`(--doctest | --testsuite=DIR)`)
   const others = forms.filter(
-    (form, index) => form !== first && form.program === first.program && form.commandPath.join(' ') === path && form.positionals.length === 0 && formRuns(texts[index] ?? ''),
+    (form, index) => form !== first && form.program === first.program && form.commandPath.join(' ') === path && ((form.positionals.length === 0 && formRuns(texts[index] ?? '')) || runsCommand(form)),
   );
   return positionals.map((positional) =>
     positional.required && others.some((form) => !form.positionals.some((other) => other.name === positional.name)) ? { ...positional, required: false } : positional,

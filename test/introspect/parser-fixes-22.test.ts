@@ -47,3 +47,14 @@ describe('names', () => {
     expect(parseHelp(help, { fileName: 'mjml.wasm' }).name).toBe('mjml');
   });
 });
+
+describe('positionals', () => {
+  it('goose `Usage: g [OPTIONS] DRIVER DBSTRING COMMAND` and a later `Usage: g [OPTIONS] COMMAND`: the command runs without the others', () => {
+    const help =
+      'Usage: g [OPTIONS] DRIVER DBSTRING COMMAND\n\nor\n\nUsage: g [OPTIONS] COMMAND\n\nOptions:\n  -dir string\n    \tdirectory (default ".")\n\nCommands:\n    up                   Migrate up\n    down                 Roll back\n';
+    expect(parseHelp(help).positionals).toEqual([
+      { name: 'DRIVER', required: false, variadic: false },
+      { name: 'DBSTRING', required: false, variadic: false },
+    ]);
+  });
+});
