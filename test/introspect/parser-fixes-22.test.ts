@@ -58,3 +58,12 @@ describe('positionals', () => {
     ]);
   });
 });
+
+describe('positionals from prompt forms', () => {
+  it('`$ fx [-a|-c] <filename> [-o out.json]` then `$ cat x.xml | fx [-a|-c] [-o out.json]`: the piped form runs without the file', () => {
+    const help = 'Fx 4.0.0\n----------------\n$ fx [-a|-c] <filename> [-o outputfile.json]\n$ cat xmlfile.xml | fx [-a|-c] [-o outputfile.json]\n\nOptions\n----------------\n-a: don\'t parse attributes.\n-c: parse values.\n';
+    const spec = parseHelp(help);
+    expect(spec.name).toBe('fx');
+    expect(spec.positionals).toEqual([{ name: 'filename', required: false, variadic: false }]);
+  });
+});
