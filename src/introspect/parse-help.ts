@@ -26,6 +26,7 @@ import { applyHandWrittenValues } from './hand-written-values.ts';
 import { scanHelpLines, type HelpScan, type Paragraph, type UnparsedLine } from './help-scan.ts';
 import { clampDescription, expandTabs, helpLines } from './limits.ts';
 import { applyTitledValueLists } from './titled-value-lists.ts';
+import { applyTitledPipeLists } from './titled-pipe-lists.ts';
 import { applyEpilogValueLists, collectOptions, optionFromEntry, type OptionStyle } from './option-entry.ts';
 import { applyUsageFlagClusters, splitSiblingShorts } from './short-flag-clusters.ts';
 import { applyAttachedValueMentions } from './attached-value-mentions.ts';
@@ -354,6 +355,7 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
     const built = dropGluedValueSpellings(collectOptions(parsed));
     applyEpilogValueLists(built, scan.paragraphs);
     applyTitledValueLists(built, scan.paragraphs, lines);
+    applyTitledPipeLists(built, lines);
     applyFlagValueLists(built, scan.paragraphs);
     return built;
   };

@@ -67,3 +67,37 @@ describe('positionals from prompt forms', () => {
     expect(spec.positionals).toEqual([{ name: 'filename', required: false, variadic: false }]);
   });
 });
+
+describe('choices', () => {
+  it('csvq `Parameters:` titles over ` | ` value lists: each goes to the option the title names (all its words, else its noun and its default)', () => {
+    const help = [
+      'Usage:',
+      '   cq [options] [query]',
+      '',
+      'Options:',
+      '   --encoding value, -e value        file encoding (default: "AUTO")',
+      '   --import-format value, -i value   default format to load files (default: "CSV")',
+      '   --format value, -f value          format of query results',
+      '   --write-encoding value, -E value  character encoding of query results (default: "UTF8")',
+      '   --json-escape value, -J value     JSON escape type (default: "BACKSLASH")',
+      '',
+      'Parameters:',
+      '   Import Format',
+      '      CSV | TSV | JSON',
+      '   Export Format',
+      '      CSV | TSV | JSON | TEXT',
+      '   Import Character Encodings',
+      '      AUTO | UTF8 | SJIS',
+      '   Export Character Encodings',
+      '      UTF8 | SJIS',
+      '   JSON Escape Type',
+      '      BACKSLASH | HEX | HEXALL',
+      '',
+    ].join('\n');
+    expect(option(help, 'import-format')?.choices).toEqual(['CSV', 'TSV', 'JSON']);
+    expect(option(help, 'format')?.choices).toEqual(['CSV', 'TSV', 'JSON', 'TEXT']);
+    expect(option(help, 'encoding')?.choices).toEqual(['AUTO', 'UTF8', 'SJIS']);
+    expect(option(help, 'write-encoding')?.choices).toEqual(['UTF8', 'SJIS']);
+    expect(option(help, 'json-escape')?.choices).toEqual(['BACKSLASH', 'HEX', 'HEXALL']);
+  });
+});
