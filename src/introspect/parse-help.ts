@@ -27,6 +27,7 @@ import { scanHelpLines, type HelpScan, type Paragraph, type UnparsedLine } from 
 import { clampDescription, expandTabs, helpLines } from './limits.ts';
 import { applyTitledValueLists } from './titled-value-lists.ts';
 import { applyTitledPipeLists } from './titled-pipe-lists.ts';
+import { addUsageLongOptions } from './usage-long-options.ts';
 import { applyEpilogValueLists, collectOptions, optionFromEntry, type OptionStyle } from './option-entry.ts';
 import { applyUsageFlagClusters, splitSiblingShorts } from './short-flag-clusters.ts';
 import { applyAttachedValueMentions } from './attached-value-mentions.ts';
@@ -404,6 +405,7 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
   }
   applyUsageFlagClusters(options, scan.usageForms.slice(0, MAX_USAGE_FORMS), scan.entries);
   addUsageOnlyOptions(options, scan.usageForms.slice(0, MAX_USAGE_FORMS));
+  addUsageLongOptions(options, scan.usageForms.slice(0, MAX_USAGE_FORMS));
   applyUsageValueWords(options, scan.usageForms.slice(0, MAX_USAGE_FORMS));
   if (go.options.length === 0) applyAttachedValueMentions(options, rawLines);
   markRequiredOptions(options, forms);

@@ -101,3 +101,22 @@ describe('choices', () => {
     expect(option(help, 'json-escape')?.choices).toEqual(['BACKSLASH', 'HEX', 'HEXALL']);
   });
 });
+
+describe('options named only in the usage', () => {
+  it('minimist `[--entryprefix prefix] [--notitle | --title title] [--all] [--syntax (md|mdx)]`: three or more unlisted long spellings are options', () => {
+    const help = 'Usage: dt [--entryprefix prefix] [--notitle | --title title] [--all] [--syntax (md|mdx)] [--help] <path>\n\nAvailable modes are:\n  --github\tgithub.com\n  --gitlab\tgitlab.com\n';
+    const spec = parseHelp(help);
+    expect(option(help, 'entryprefix')).toMatchObject({ takes_value: true, value_name: 'prefix' });
+    expect(option(help, 'notitle')?.takes_value).toBe(false);
+    expect(option(help, 'title')?.takes_value).toBe(true);
+    expect(option(help, 'all')?.takes_value).toBe(false);
+    expect(option(help, 'syntax')).toMatchObject({ takes_value: true, choices: ['md', 'mdx'] });
+    expect(spec.options.some((candidate) => candidate.long === 'help')).toBe(false);
+  });
+
+  it('one or two unlisted spellings (`[--allow-empty]`, `[--flags]`) add nothing', () => {
+    const help = 'usage: gc [--allow-empty] [--quiet] [--flags] [<file>]\n\n    -q, --quiet           suppress summary\n';
+    expect(option(help, 'allow-empty')).toBeUndefined();
+    expect(option(help, 'flags')).toBeUndefined();
+  });
+});
