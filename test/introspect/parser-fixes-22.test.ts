@@ -120,3 +120,10 @@ describe('options named only in the usage', () => {
     expect(option(help, 'flags')).toBeUndefined();
   });
 });
+
+describe('usage comments', () => {
+  it('`<path> (where path is some path to a directory (e.g., .) or a file)` closing the form: the sentence names no positionals', () => {
+    const help = 'Usage: dt [--all] <path> (where path is some path to a directory (e.g., .) or a file (e.g., README.md))\n\nOptions:\n  --all  everything\n';
+    expect(parseHelp(help).positionals).toEqual([{ name: 'path', required: true, variadic: false }]);
+  });
+});
