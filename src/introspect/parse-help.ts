@@ -28,6 +28,7 @@ import { clampDescription, expandTabs, helpLines } from './limits.ts';
 import { applyTitledValueLists } from './titled-value-lists.ts';
 import { applyTitledPipeLists } from './titled-pipe-lists.ts';
 import { addUsageLongOptions } from './usage-long-options.ts';
+import { withoutOptionSetPlaceholders } from './option-set-placeholder.ts';
 import { applyEpilogValueLists, collectOptions, optionFromEntry, type OptionStyle } from './option-entry.ts';
 import { applyUsageFlagClusters, splitSiblingShorts } from './short-flag-clusters.ts';
 import { applyAttachedValueMentions } from './attached-value-mentions.ts';
@@ -440,6 +441,7 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
   const nameForm = subcommands.length === 0 && firstForm?.program && isUrfaveGenericForm(scan.usageForms[0]) ? urfaveNameForm(rawLines, firstForm.program) : null;
   if (nameForm !== null) usagePositionals = parseUsageForm(nameForm, takesValue, helpFor).positionals;
   if (optionsCalledArguments(rawLines)) usagePositionals = usagePositionals.filter((positional) => positional.required || !ARGUMENTS_PLACEHOLDER.test(positional.name));
+  usagePositionals = withoutOptionSetPlaceholders(usagePositionals, rawLines);
   const positionals = splitProseNamedPositionals(collectPositionals(scan.entries, usagePositionals, subcommands), rawLines);
   markMultiWordPositionals(positionals, rawLines);
   markPluralPositionals(positionals, rawLines);

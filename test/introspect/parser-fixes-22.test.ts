@@ -127,3 +127,11 @@ describe('usage comments', () => {
     expect(parseHelp(help).positionals).toEqual([{ name: 'path', required: true, variadic: false }]);
   });
 });
+
+describe('option-set placeholders', () => {
+  it('doctoc `[mode]` over `Available modes are:` and a list of flags: the placeholder stands for a flag, no positional', () => {
+    const help = 'Usage: dt [mode] [--all] <path>\n\nAvailable modes are:\n  --bitbucket\tbitbucket.org\n  --github\tgithub.com\nDefaults to \'github.com\'.\n';
+    expect(parseHelp(help).positionals).toEqual([{ name: 'path', required: true, variadic: false }]);
+    expect(parseHelp('Usage: dt [mode] <path>\n\nOptions:\n  --all  everything\n').positionals.map((positional) => positional.name)).toEqual(['mode', 'path']);
+  });
+});
