@@ -135,3 +135,10 @@ describe('option-set placeholders', () => {
     expect(parseHelp('Usage: dt [mode] <path>\n\nOptions:\n  --all  everything\n').positionals.map((positional) => positional.name)).toEqual(['mode', 'path']);
   });
 });
+
+describe('commander choices with an array default', () => {
+  it('`(choices: "a-b", "c-d", "e", default: [])`: the empty array nested in the group leaves the choices, and is no default', () => {
+    const help = 'Options:\n  --ignore-rules <rules...>  Specify rules to ignore (choices: "a-b", "c-d", "e", default: [])\n';
+    expect(option(help, 'ignore-rules')).toMatchObject({ choices: ['a-b', 'c-d', 'e'], default: null, repeatable: true });
+  });
+});
