@@ -21,6 +21,8 @@ const LIST_AFTER_NOUN = new RegExp(String.raw`\b(?:modes?|values?|types?|styles?
 /** `word: a, b, c` ending the sentence (or before a parenthesis). */
 // …or after a parenthesis (optparse gprof2dot `(can be specified multiple times): self-time, …`)
 const AFTER_COLON_LIST = new RegExp(String.raw`([\w)]):\s+` + LIST);
+/** ` (subtest parents always pass)` after a list item, before the next item's comma or `or`, or ending the text. */
+const ITEM_GLOSS = /(?<=[\w-]) \([^()]{1,80}\)(?=,\s|\s+or\s|\.?$)/g;
 const COMMA_JOINED_AFTER_COLON = new RegExp(String.raw`\w:\s+(${LIST_ITEM}(?:,${LIST_ITEM}){2,30})(?=\.?\s*(?:[;(]|$)|\.\s)`);
 const CONSTANT = String.raw`[A-Z][A-Z0-9_]{1,30}`;
 /** `Order of results; ASCEND or DESCEND (ASCEND by default)`: upper-case constants listed after a semicolon, ending the sentence. */
@@ -238,7 +240,9 @@ export function listedChoices(text: string, valueName: string | null): string[] 
   if (match !== null) return [...splitList(match[1] ?? ''), ...parenthesizedAlternative(description.slice(match.index + match[0].length))];
   // commander: `Amount to log: silent, error, warn.`, `sections only: dev, peer, or prod (comma-delimited)`
   // not a list of examples or of the defaults (`Replaces default unsafe packages: distribute, pip`), nor an open one (`2016 or 2017...`)
-  const afterColon = AFTER_COLON_LIST.exec(description);
+  // go-junit-report `set subtest mode: ignore-parent-results (subtest parents always pass), exclude-parents (…)`:
+  // each item glossed by a parenthesis of its own (read without the glosses)
+  const afterColon = AFTER_COLON_LIST.exec(description) ?? AFTER_COLON_LIST.exec(description.replace(ITEM_GLOSS, ''));
   const introduction = afterColon === null ? '' : (/[^.]*$/.exec(description.slice(0, afterColon.index + 1))?.[0] ?? '');
   if (afterColon !== null && !/\b(e\.g|i\.e|examples?|such as|like|including|defaults?)\b/i.test(introduction) && !isCaseOrShortcutIntroduction(introduction) && !isOpenList(afterColon[2] ?? '')) return splitList(afterColon[2] ?? '');
   // etcdctl `Sort target; CREATE, KEY, MODIFY, VALUE, or VERSION`: constants after a semicolon

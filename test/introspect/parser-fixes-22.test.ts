@@ -142,3 +142,11 @@ describe('commander choices with an array default', () => {
     expect(option(help, 'ignore-rules')).toMatchObject({ choices: ['a-b', 'c-d', 'e'], default: null, repeatable: true });
   });
 });
+
+describe('glossed items after a colon', () => {
+  it('Go flag `set subtest mode: ignore-parent-results (parents pass), exclude-parents (parents are excluded)`: each item\'s gloss left out', () => {
+    const help = 'Usage of x:\n  -subtest-mode mode\n    \tset subtest mode: ignore-parent-results (subtest parents always pass), exclude-parents (subtest parents are excluded from the report)\n  -out file\n    \twrite to file: e.g. a.xml (the report), b.xml (another)\n';
+    expect(option(help, 'subtest-mode')?.choices).toEqual(['ignore-parent-results', 'exclude-parents']);
+    expect(option(help, 'out')?.choices).toBeNull();
+  });
+});
