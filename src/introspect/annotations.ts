@@ -55,7 +55,8 @@ function splitChoices(text: string): string[] {
 /** Bracket or parenthesis groups in the text, without nesting; bounded scan. */
 function groups(text: string): { open: string; body: string; start: number; end: number }[] {
   const found: { open: string; body: string; start: number; end: number }[] = [];
-  const pattern = /[[(]([^[\]()]{0,400})[\])]/g;
+  // commander attw `(choices: "a", "b", default: [])`: an empty array nested inside counts with the group
+  const pattern = /[[(]((?:[^[\]()]|\[\]){0,400})[\])]/g;
   for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
     const open = match[0][0] ?? '';
     const close = match[0][match[0].length - 1];

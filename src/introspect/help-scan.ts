@@ -377,6 +377,14 @@ class Scanner {
       this.bareUsageLine = index;
       return true;
     }
+    // fxparser `$ fxparser [-ns|-a] <filename> [-o out.json]` then `$ cat x.xml | fxparser [-ns|-a] [-o out.json]`:
+    // the next prompt line running the same program (maybe fed by a pipe) is one more form
+    const promptProgram = lastForm === undefined ? undefined : /^\$ ([a-z][\w.-]{0,60}) /.exec(lastForm)?.[1];
+    if (this.bareUsageLine === index - 1 && promptProgram !== undefined && indent === 0 && /^\$ \S/.test(trimmed) && /\[[^\]]{1,60}\]|<[^>]{1,60}>/.test(trimmed) && (trimmed.startsWith(`$ ${promptProgram} `) || trimmed.includes(`| ${promptProgram} `))) {
+      this.result.usageForms.push(trimmed);
+      this.bareUsageLine = index;
+      return true;
+    }
     // Pod::Usage (piconv) wraps the form onto deeper lines of groups: `      [-p|--perlqq] [-C N|-c]`
     if (this.bareUsageLine === index - 1 && lastForm !== undefined && indent > 0 && /^(?:\[[^\]]{0,80}\]\s*)+$/.test(trimmed) && lastForm.length < MAX_USAGE_FORM_CHARS) {
       this.result.usageForms[this.result.usageForms.length - 1] = `${lastForm} ${trimmed}`;

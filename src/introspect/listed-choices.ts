@@ -5,7 +5,7 @@
  * and value lists written as definition lists under a line ending in `:`.
  */
 import { namesAnyKindOfValue, namesPlaceholderKinds } from './option-head.ts';
-import { EXAMPLE_CUE, LIST_ITEM, starredList } from './prose-list.ts';
+import { EXAMPLE_CUE, EXAMPLE_OPENING, LIST_ITEM, starredList } from './prose-list.ts';
 
 const LIST = String.raw`(${LIST_ITEM}(?:(?:,\s*or|,|\s+or)\s+${LIST_ITEM}){1,30})(?=\s*(?:[.;)(]|$))`;
 /** picocli: `Valid values: xml, sarif, plain for XMLLogger, SarifLogger, and DefaultLogger respectively`. */
@@ -21,6 +21,8 @@ const LIST_AFTER_NOUN = new RegExp(String.raw`\b(?:modes?|values?|types?|styles?
 /** `word: a, b, c` ending the sentence (or before a parenthesis). */
 // …or after a parenthesis (optparse gprof2dot `(can be specified multiple times): self-time, …`)
 const AFTER_COLON_LIST = new RegExp(String.raw`([\w)]):\s+` + LIST);
+/** ` (subtest parents always pass)` after a list item, before the next item's comma or `or`, or ending the text. */
+const ITEM_GLOSS = /(?<=[\w-]) \([^()]{1,80}\)(?=,\s|\s+or\s|\.?$)/g;
 const COMMA_JOINED_AFTER_COLON = new RegExp(String.raw`\w:\s+(${LIST_ITEM}(?:,${LIST_ITEM}){2,30})(?=\.?\s*(?:[;(]|$)|\.\s)`);
 const CONSTANT = String.raw`[A-Z][A-Z0-9_]{1,30}`;
 /** `Order of results; ASCEND or DESCEND (ASCEND by default)`: upper-case constants listed after a semicolon, ending the sentence. */
@@ -254,7 +256,9 @@ export function listedChoices(text: string, valueName: string | null): string[] 
   if (match !== null) return [...splitList(match[1] ?? ''), ...parenthesizedAlternative(description.slice(match.index + match[0].length))];
   // commander: `Amount to log: silent, error, warn.`, `sections only: dev, peer, or prod (comma-delimited)`
   // not a list of examples or of the defaults (`Replaces default unsafe packages: distribute, pip`), nor an open one (`2016 or 2017...`)
-  const afterColon = AFTER_COLON_LIST.exec(description);
+  // go-junit-report `set subtest mode: ignore-parent-results (subtest parents always pass), exclude-parents (…)`:
+  // each item glossed by a parenthesis of its own (read without the glosses)
+  const afterColon = AFTER_COLON_LIST.exec(description) ?? AFTER_COLON_LIST.exec(description.replace(ITEM_GLOSS, ''));
   const introduction = afterColon === null ? '' : (/[^.]*$/.exec(description.slice(0, afterColon.index + 1))?.[0] ?? '');
   if (afterColon !== null && !/\b(e\.g|i\.e|examples?|such as|like|including|defaults?)\b/i.test(introduction) && !isCaseOrShortcutIntroduction(introduction) && !isOpenList(afterColon[2] ?? '')) return splitList(afterColon[2] ?? '');
   // etcdctl `Sort target; CREATE, KEY, MODIFY, VALUE, or VERSION`: constants after a semicolon
@@ -296,7 +300,7 @@ export function listedChoices(text: string, valueName: string | null): string[] 
   // black `add the given magic to the list of known python-magics (capture, prun, …)`: members of a
   // list the option adds to, or examples (`such as`, `e.g.`), are no list of its values
   // (nor is oxipng's `(zc, f, etc.)`: a list ending in `etc.` names examples, and text after it may still list the values)
-  if (parenthesized !== null && (EXAMPLE_CUE.test(/[^.]*$/.exec(description.slice(0, parenthesized.index))?.[0] ?? '') || /,\s*etc\.?$/i.test(parenthesized[1] ?? ''))) return null;
+  if (parenthesized !== null && (EXAMPLE_CUE.test(/[^.]*$/.exec(description.slice(0, parenthesized.index))?.[0] ?? '') || /,\s*etc\.?$/i.test(parenthesized[1] ?? '') || EXAMPLE_OPENING.test(parenthesized[1] ?? ''))) return null;
   // flake8 `(default, pylint, quiet-filename) or a format string`: an alternative outside the list opens it
   if (parenthesized !== null && /^\s*or\b/.test(description.slice(parenthesized.index + parenthesized[0].length))) return null;
   if (parenthesized !== null) {

@@ -18,6 +18,7 @@ import { readValueDefinitionLine } from './value-definition-line.ts';
 import { setValueListChoices } from './set-value-list.ts';
 import { sentenceOpeningChoices } from './sentence-values.ts';
 import { applyColonDefaultHead } from './colon-default-heads.ts';
+import { statesBareFlagValue } from './preset-value.ts';
 
 const NO_VALUE_WORDS = /^(none|null|unset|undefined|n\/a)$/i;
 /** codespell `Defaults to empty/disabled.`: nothing given, in words (`empty`, or it joined by a slash to another word). */
@@ -140,6 +141,12 @@ interface ValueShape {
   type: CliValueType;
 }
 
+/**
+ * yargs mjml `-i, --stdin  Compiles MJML from input stream`, `-s, --stdout  Output HTML to stdout`
+ * (untagged): an option named after a standard stream switches the data to it; the stream is no value to pass.
+ */
+const STREAM_SWITCH = /^(?:stdin|stdout|stderr)$/i;
+
 /** Whether the option takes a value, and its type; yargs/optionator state it only in tags. */
 function valueShapeOf(head: OptionHead, facts: DescriptionFacts, choices: string[] | null, text: string, style: OptionStyle, valueSection = false): ValueShape {
   const placeholder = head.valueName !== null || head.choices !== null;
@@ -196,7 +203,7 @@ function valueShapeOf(head: OptionHead, facts: DescriptionFacts, choices: string
   // file suffix or a path is no state of a switch, in any help
   // (`--no-config   … (default: ~/.foorc)` tells what the negation turns off)
   if (facts.defaultText !== null && head.negation === null && !(head.longs[0]?.name ?? '').startsWith('no-') && FILE_LIKE_DEFAULT.test(facts.defaultText)) return { takes: true, type: 'string' };
-  if (style.untaggedTakesValue === true && facts.typeHint === null && !/\[count\]/i.test(text) && head.negation === null && !(head.longs[0]?.name ?? '').startsWith('no-') && !head.longs.some((long) => style.listedNegations?.has(long.name) === true)) {
+  if (style.untaggedTakesValue === true && facts.typeHint === null && !/\[count\]/i.test(text) && head.negation === null && !(head.longs[0]?.name ?? '').startsWith('no-') && !STREAM_SWITCH.test(head.longs[0]?.name ?? '') && !head.longs.some((long) => style.listedNegations?.has(long.name) === true)) {
     const stated = facts.defaultText;
     // `[default: true]` without a tag is still a switch
     if (stated === null || !/^(true|false)$/i.test(stated)) return { takes: true, type: stated !== null ? (typeFromDefault(stated, facts.defaultQuoted) ?? 'string') : 'string' };
@@ -538,6 +545,7 @@ export function optionFromEntry(given: Entry, style: OptionStyle = {}): CliOptio
   }
   if (long !== null && long.dashes === '-') option.prefix = '-';
   if (head.valueOptional) option.value_optional = true;
+  if (head.valueOptional && statesBareFlagValue(entry.head, head.valueName, option.description ?? '')) option.default = null;
   const separator = option.takes_value && option.choices !== null ? valueSeparatorOf(option.description) : undefined;
   if (separator !== undefined) option.value_separator = separator;
   // `--arg name value`, argparse `nargs=2`: one use of the option takes several values

@@ -64,8 +64,10 @@ export function applyOverflowingValueNames(entries: readonly Entry[], usageForms
       continue;
     }
     // (cog `-D name=val Define a global…`: a `key=value` pair names the value too)
-    const overflow = /^([a-z][\w-]{0,30}(?:=[a-z][\w-]{0,30})?|#) (\S.*)$/.exec(head.rest);
+    // (gojq `--slurpfile name file set the JSON…` under `--arg name value  set…`: two words (two values) end there too)
+    const overflow = /^([a-z][\w-]{0,30}(?:=[a-z][\w-]{0,30})?|#)(?: ([a-z][\w-]{0,30}))? (\S.*)$/.exec(head.rest);
     const word = overflow?.[1];
+    const second = overflow?.[2];
     const spelling = head.longs[0] !== undefined ? `${head.longs[0].dashes}${head.longs[0].name}` : `-${head.shorts[0] ?? ''}`;
     if (word === undefined) continue;
     const restAt = entry.head.indexOf(head.rest);
@@ -76,7 +78,12 @@ export function applyOverflowingValueNames(entries: readonly Entry[], usageForms
     const spelledWithWords = options.some((other) => other !== entry && other.option?.valueName !== undefined && /^[a-z][\w-]{0,30}$/.test(other.option.valueName ?? '') && sameSpelling(other.option, head));
     if (!(valueNames.has(word) || usageValueOf(spelling, usageForms) === word || setOffByOneSpace || spelledWithWords)) continue;
     const restStart = entry.indent + restAt;
-    if (restStart + word.length + 1 !== column) continue;
-    entry.option = { ...head, valueName: word, rest: overflow?.[2] ?? '' };
+    const valueWidth = second === undefined ? word.length : word.length + 1 + second.length;
+    if (restStart + valueWidth + 1 !== column) {
+      if (second === undefined || restStart + word.length + 1 !== column) continue;
+      entry.option = { ...head, valueName: word, rest: `${second} ${overflow?.[3] ?? ''}` };
+      continue;
+    }
+    entry.option = second === undefined ? { ...head, valueName: word, rest: overflow?.[3] ?? '' } : { ...head, valueName: word, valueCount: 2, rest: overflow?.[3] ?? '' };
   }
 }

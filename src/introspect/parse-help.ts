@@ -28,6 +28,9 @@ import { applyStatedValueDefaults } from './stated-value-defaults.ts';
 import { scanHelpLines, type HelpScan, type Paragraph, type UnparsedLine } from './help-scan.ts';
 import { clampDescription, expandTabs, helpLines } from './limits.ts';
 import { applyTitledValueLists } from './titled-value-lists.ts';
+import { applyTitledPipeLists } from './titled-pipe-lists.ts';
+import { addUsageLongOptions } from './usage-long-options.ts';
+import { withoutOptionSetPlaceholders } from './option-set-placeholder.ts';
 import { applyEpilogValueLists, collectOptions, optionFromEntry, type OptionStyle } from './option-entry.ts';
 import { applyUsageFlagClusters, splitSiblingShorts } from './short-flag-clusters.ts';
 import { applyAttachedValueMentions, applyDescribedPlaceholders, applyGluedShortMentions } from './attached-value-mentions.ts';
@@ -120,6 +123,15 @@ function formRuns(text: string): boolean {
  */
 const OPTIONS_ONLY_FORM = /^\S+(?:\s+[a-z][\w-]*)*\s+\[(?:options|OPTIONS|flags)(?:\.{3})?\]\s*$/;
 
+/**
+ * goose `Usage: goose [OPTIONS] DRIVER DBSTRING COMMAND` / `Usage: goose [OPTIONS] COMMAND`: a form
+ * whose only arguments are required command placeholders runs that command without the first form's
+ * others (cobra's optional `vhs [command]` beside `vhs <file>` names the help's commands, no other mode).
+ */
+function runsCommand(form: UsageForm): boolean {
+  return form.positionals.length > 0 && form.positionals.every((positional) => positional.required && COMMAND_PLACEHOLDER.test(positional.name));
+}
+
 /** `$ prog [--help | -h | --version | -v]`, `prog --version`: a usage form of nothing but help and version spellings. */
 function asksOnlyHelpOrVersion(text: string): boolean {
   const rest = text.trim().replace(/^[$%>]\s+/, '').replace(/^\S+/, '');
@@ -140,7 +152,7 @@ function optionalWhereAnotherFormRunsWithout(positionals: UsageForm['positionals
   const path = first.commandPath.join(' ');
   // only a form with options and no positionals of its own (`(--doctest | --testsuite=DIR)`)
   const others = forms.filter(
-    (form, index) => form !== first && form.program === first.program && form.commandPath.join(' ') === path && form.positionals.length === 0 && (formRuns(texts[index] ?? '') || OPTIONS_ONLY_FORM.test(texts[index] ?? '')),
+    (form, index) => form !== first && form.program === first.program && form.commandPath.join(' ') === path && ((form.positionals.length === 0 && (formRuns(texts[index] ?? '') || OPTIONS_ONLY_FORM.test(texts[index] ?? ''))) || runsCommand(form)),
   );
   return positionals.map((positional) =>
     positional.required && others.some((form) => !form.positionals.some((other) => other.name === positional.name)) ? { ...positional, required: false } : positional,
@@ -295,7 +307,7 @@ function exampleProgramWord(synopsisLines: readonly string[]): string | null {
 function fallbackProgramName(lines: readonly string[], fileName: string | undefined, synopsisLines: readonly string[] = []): string | null {
   const firstLine = lines.find((line) => line.trim().length > 0)?.trim() ?? '';
   // (not the title of a form naming no program: bpaf `Usage: [-c=<./.oxlintrc.json>] [PATH]...`)
-  // (nor a section's title: Pod::Usage xml_grep opens with `Options:`; the file names the program then)
+  // (nor a section's title: Pod::Usage xml_grep and yargs mjml open with `Options:`; the file names the program then)
   const sectionTitle = /^(?:options|arguments|flags|switches|parameters|commands)\s*:?$/i.test(firstLine);
   const firstWord = /^usage:/i.test(firstLine) || sectionTitle ? undefined : /^([A-Za-z][\w.-]{0,63})(?=[\s:]|$)/.exec(firstLine)?.[1];
   // `Fuzz Faster U Fool - v1.1.0`: a title in capitals over examples invoking `ffuf`: the examples name the program
@@ -355,6 +367,7 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
     const built = dropGluedValueSpellings(collectOptions(parsed));
     applyEpilogValueLists(built, scan.paragraphs);
     applyTitledValueLists(built, scan.paragraphs, lines);
+    applyTitledPipeLists(built, lines);
     applyFlagValueLists(built, scan.paragraphs);
     return built;
   };
@@ -409,6 +422,7 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
   const knownBeforeUsage = new Set(options);
   applyUsageFlagClusters(options, scan.usageForms.slice(0, MAX_USAGE_FORMS), scan.entries);
   addUsageOnlyOptions(options, scan.usageForms.slice(0, MAX_USAGE_FORMS));
+  addUsageLongOptions(options, scan.usageForms.slice(0, MAX_USAGE_FORMS));
   applyUsageValueWords(options, scan.usageForms.slice(0, MAX_USAGE_FORMS));
   // only where the list shows no placeholder (optparse cProfile `[-m module | scriptfile]` lists `-m` bare: a flag)
   if (bare) applyGroupedUsageValues(options, scan.usageForms.slice(0, MAX_USAGE_FORMS));
@@ -446,6 +460,7 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
   const nameForm = subcommands.length === 0 && firstForm?.program && isUrfaveGenericForm(scan.usageForms[0]) ? urfaveNameForm(rawLines, firstForm.program) : null;
   if (nameForm !== null) usagePositionals = parseUsageForm(nameForm, takesValue, helpFor).positionals;
   if (optionsCalledArguments(rawLines)) usagePositionals = usagePositionals.filter((positional) => positional.required || !ARGUMENTS_PLACEHOLDER.test(positional.name));
+  usagePositionals = withoutOptionSetPlaceholders(usagePositionals, rawLines);
   const positionals = splitProseNamedPositionals(collectPositionals(scan.entries, usagePositionals, subcommands), rawLines);
   markMultiWordPositionals(positionals, rawLines);
   markPluralPositionals(positionals, rawLines);

@@ -9,6 +9,8 @@ export const LIST_ITEM = String.raw`[a-z0-9][\w.-]{0,30}`;
 
 /** Words before a list saying its items are members of something larger or examples of it. */
 export const EXAMPLE_CUE = /\b(?:known|built-?in|existing|such as|e\.g|for example|for instance|including|like)\b/i;
+/** sqruff `(e.g., bigquery, clickhouse, ansi)`, `(such as a, b, c)`: a list opened by an example cue names examples. */
+export const EXAMPLE_OPENING = /^\s*(?:e\.\s?g\.?|eg\.|for example|for instance|such as|including|like)[\s,:]/i;
 
 /**
  * clap (bat) marks the default of a parenthesized list with asterisks: `(*auto*, never, always)`,

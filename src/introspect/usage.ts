@@ -633,13 +633,28 @@ const OPTIONAL_NO_PREFIX = /(^|[\s[|(])(--?)\((no-?)\)(?=[A-Za-z])/g;
  * forms come back as they are.
  */
 function pipelineStage(form: string): string {
-  const fed = /^\s*[A-Za-z][\w.-]{0,40} \| (?=[A-Za-z.\/])(.*)$/.exec(form);
+  // fxparser `$ cat xmlfile.xml | fxparser [-ns|-a] [-o outputfile.json]`: a prompt line's producer may take plain words of its own
+  const fed = /^\s*[A-Za-z][\w.-]{0,40} \| (?=[A-Za-z.\/])(.*)$/.exec(form) ?? /^\s*\$ [a-z][\w.-]{0,40}(?: [a-z0-9.\/~][\w.\/~-]{0,80}){0,3} \| (?=[a-z])(.*)$/.exec(form);
   if (fed === null) return form;
   return (fed[1] ?? '').replace(/ \| [A-Za-z][\w.-]{0,40}\s*$/, '');
 }
 
+/**
+ * doctoc `… <path> (where path is some path to a directory (e.g., .) or a file (e.g., README.md))`: a
+ * parenthesis closing the form that reads as a sentence (four or more words, two of them words of
+ * prose, no option spelling) comments on the form; its words are no arguments.
+ */
+function withoutClosingComment(form: string): string {
+  const comment = /\s+\(((?:[^()]|\([^()]{0,80}\)){1,300})\)\s*$/.exec(form);
+  if (comment === null) return form;
+  const words = (comment[1] ?? '').split(/\s+/).filter((word) => word.length > 0);
+  const prose = words.filter((word) => /^(?:is|are|the|an?|to|from|of|for|and|or|with|by|as|in|on|this|that|where|when|some)$/i.test(word));
+  if (words.length < 4 || prose.length < 2 || words.some((word) => /^\[?--?[A-Za-z]/.test(word))) return form;
+  return form.slice(0, comment.index);
+}
+
 export function parseUsageForm(form: string, takesValue: (flag: string) => boolean, commandName?: string): UsageForm {
-  const spelled = pipelineStage(form).replace(OPTIONAL_NO_PREFIX, '$1$2');
+  const spelled = pipelineStage(withoutClosingComment(form)).replace(OPTIONAL_NO_PREFIX, '$1$2');
   const atoms = normalizedAtoms(attachValuesOfRequiredOptions(closeUnbalancedOptionGroups(spelled), takesValue));
   const result: UsageForm = { program: null, leadingLiterals: [], commandPath: [], positionals: [], requiredOptions: [] };
   // bpaf `Usage: [-c=<./.oxlintrc.json>] [PATH]...`: a form that opens with a bracket group names no

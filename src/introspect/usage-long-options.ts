@@ -1,0 +1,45 @@
+/**
+ * minimist helps written by hand (doctoc) document most options only in the usage form: `doctoc
+ * [mode] [--entryprefix prefix] [--notitle | --title title] [--all] [--syntax (md|mdx)] <path>`.
+ * A bracket group of long spellings, each maybe followed by one value word, a `<value>` or a
+ * parenthesized `(a|b)` set of values, names options: when a form names three or more that no entry
+ * lists, they are added (a value word makes one take a value, a value set gives its choices).
+ */
+import type { CliOption } from './spec.ts';
+
+/** `[--a x | --b]`: a bracket group holding only long spellings, joined by `|`. */
+const LONG_GROUP = /\[\s*(--[A-Za-z0-9][^\[\]]{0,120}?)\s*\]/g;
+/** `--title title`, `--maxlevel <level>`, `--syntax (md|mdx)`, `--all`: one spelling and at most one value. */
+const ALTERNATIVE = /^--([A-Za-z0-9][\w-]{0,40})(?:[ =](?:([a-z][\w-]{0,30})|<([A-Za-z][\w-]{0,30})>|[({]([a-z0-9][\w.-]{0,20}(?:\|[a-z0-9][\w.-]{0,20})+)[)}]))?$/;
+
+function known(options: readonly CliOption[], name: string): boolean {
+  return options.some((option) => option.long === name || option.aliases.includes(`--${name}`) || option.negation === `--${name}`);
+}
+
+/** Spellings that are no option of the program's own: help and version, and placeholders for options (`[--flags]`, invoke `[--core-opts]`). */
+const NOT_AN_OPTION = /^(?:help|version|(?:[\w-]+-)?(?:opts|options|flags|args))$/i;
+
+/** At least this many unlisted options in one form: a stray unlisted spelling (git's `[--allow-empty]`) is no usage-only documentation. */
+const MIN_UNLISTED = 3;
+
+export function addUsageLongOptions(options: CliOption[], usageForms: readonly string[]): void {
+  for (const form of usageForms) {
+    const added: CliOption[] = [];
+    for (const group of form.matchAll(LONG_GROUP)) {
+      const alternatives = (group[1] ?? '').split(/\s*\|\s*(?=--)/).map((alternative) => ALTERNATIVE.exec(alternative.trim()));
+      if (alternatives.some((alternative) => alternative === null)) continue;
+      for (const alternative of alternatives) {
+        const name = alternative?.[1];
+        if (name === undefined || NOT_AN_OPTION.test(name) || known(options, name) || added.some((option) => option.long === name)) continue;
+        const choices = alternative?.[4]?.split('|') ?? null;
+        const valueName = alternative?.[2] ?? alternative?.[3] ?? null;
+        const takes = valueName !== null || choices !== null;
+        added.push({
+          long: name, short: null, aliases: [], takes_value: takes, value_name: valueName, type: takes ? 'string' : 'boolean', default: null,
+          choices, repeatable: false, required: false, negation: null, description: null,
+        });
+      }
+    }
+    if (added.length >= MIN_UNLISTED) options.push(...added);
+  }
+}
