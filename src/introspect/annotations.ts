@@ -436,8 +436,9 @@ function readListedDefault(facts: DescriptionFacts): void {
     // GNU patch quotes the items: `'ignore' that they are read-only, 'warn' (default), or 'fail'`
     // …and rake `OUT can be stderr (default) or stdout.` (the first of two, after the value name);
     // jsdoc2md `Two options to render @param lists: list or table (default).`: the last after `or`, ending the sentence
+    // (`(?=or\s)` runs the lookbehind only before an `or`: at every position it rescanned a whitespace run, ReDoS)
     const marked =
-      new RegExp(String.raw`(?:^|[:,]\s*|\b(?:either|one of|are)\s+|(?<=\b${LIST_ITEM},?\s+)or\s+)(['"]?)(${LIST_ITEM})\1 \(default\)(?=\s*(?:,|$)|\s+or\s|\.(?:\s|$))`).exec(description) ??
+      new RegExp(String.raw`(?:^|[:,]\s*|\b(?:either|one of|are)\s+|(?=or\s)(?<=\b${LIST_ITEM},?\s+)or\s+)(['"]?)(${LIST_ITEM})\1 \(default\)(?=\s*(?:,|$)|\s+or\s|\.(?:\s|$))`).exec(description) ??
       new RegExp(String.raw`\b[A-Z][A-Z_]{1,20}\s+(?:is|can be|must be)\s+()(${LIST_ITEM}) \(default\)(?=\s+or\s+${LIST_ITEM}\.?(?:\s|$))`).exec(description) ??
       // nbstripout `Specify mode between [jupyter (default) | zeppelin]`: an item of a bracketed `|` list
       new RegExp(String.raw`\[(?:${LIST_ITEM}\s*\|\s*){0,10}()(${LIST_ITEM}) \(default\)(?=\s*[|\]])`).exec(description);
@@ -532,7 +533,8 @@ function readProseDefault(facts: DescriptionFacts): void {
     // to` opening a sentence or parenthesis, or after `will`; not microbundle's `will default to be \`true\``,
     // nor yamlfix's `Default to '*.yaml' and '*.yml'.`, a list of quoted values)
     // (cog `Defaults to '[[[cog ]]] [[[end]]]'.`: a quoted value may close the sentence; a bare one keeps its period)
-    /(?:\bdefaults to|\bdefault:|(?<=(?:^|[.!(]\s*|\bwill\s+))default to(?!\s+be\s))\s+("[^"]{0,200}"|'[^']{0,200}'|\d{1,3}(?:,\d{3})+(?![\d,])|(?!"[^"]{0,200}"[^\s.,;)\]]|'[^']{0,200}'[^\s.,;)\]])[^\s,;)\]]{1,200})(?=[\s,;)\]]|$|(?<=['"])\.)(?!,?\s+\(?(?:if|when|unless|or(?!\s+(?:can|may)\s+be\b)|and(?=\s+["'`])|for\s[^.;]{0,80}?\s(?:and|or)\s+\S{1,40}\s+for)\b)/i.exec(description) ??
+    // (`(?=default to)` runs the lookbehind only where it can matter: at every position it rescanned a whitespace run, ReDoS)
+    /(?:\bdefaults to|\bdefault:|(?=default to)(?<=(?:^|[.!(]\s*|\bwill\s+))default to(?!\s+be\s))\s+("[^"]{0,200}"|'[^']{0,200}'|\d{1,3}(?:,\d{3})+(?![\d,])|(?!"[^"]{0,200}"[^\s.,;)\]]|'[^']{0,200}'[^\s.,;)\]])[^\s,;)\]]{1,200})(?=[\s,;)\]]|$|(?<=['"])\.)(?!,?\s+\(?(?:if|when|unless|or(?!\s+(?:can|may)\s+be\b)|and(?=\s+["'`])|for\s[^.;]{0,80}?\s(?:and|or)\s+\S{1,40}\s+for)\b)/i.exec(description) ??
     // napi `Whether to enable the dts cache, default to true`: a clause `default to` a value ending it
     // (not `Mock names default to 'Mock'+ …`, `If present, default to ".*" for the pod-query.`)
     // …or without `to`: stylus `Specify custom file extension for compiled file, default .css`
@@ -698,7 +700,8 @@ function switchStateDefault(description: string): 'true' | 'false' | null {
 function stripTrailingAnnotations(text: string): string {
   let description = text;
   for (let guard = 0; guard < 10; guard += 1) {
-    const trailing = /\s*([[(])([^[\]()]{0,400})([\])])\.?\s*$/.exec(description);
+    // `(?<!\s)`: a match starts where its whitespace run does, so starts inside a run are skipped (ReDoS)
+    const trailing = /(?<!\s)\s*([[(])([^[\]()]{0,400})([\])])\.?\s*$/.exec(description);
     if (!trailing) break;
     const open = trailing[1] ?? '';
     if (!isAnnotationGroup(open, trailing[2] ?? '')) break;

@@ -342,7 +342,8 @@ class Scanner {
           this.usageLineCount += 1;
           this.usageIndent = indent;
           // `stringer [flags] -type T files... # Must be a single package`: the comment is no part of the form
-          forms.push(trimmed.replace(/\s+#\s.*$/, ''));
+          // (`(?<!\s)`: the match starts where its whitespace run does; starts inside a run rescanned it, ReDoS)
+          forms.push(trimmed.replace(/(?<!\s)\s+#\s.*$/, ''));
           return true;
         }
         // A wrapped form goes on with usage syntax; prose (`word is key=value`) ends the usage.

@@ -74,8 +74,10 @@ const SUBJECTLESS_CAN_BE = new RegExp(
 /** `(3x or latest)`: exactly two values joined by `or`, the whole parenthesis. */
 const PAREN_OR_PAIR = new RegExp(String.raw`\((${LIST_ITEM}) or (${LIST_ITEM})\)`);
 const PAREN_NAMED = String.raw`\((${LIST_ITEM})\)`;
+// (`(?!\s)`: the words before each `(` start after the whole gap, the only split that can match — the class
+// ends at the next `(` either way; a gap re-split in every repeat was exponential, ReDoS)
 const PAREN_NAMED_ALTERNATIVES = new RegExp(
-  String.raw`${PAREN_NAMED}(?:,\s+[^(),.;]{1,40}${PAREN_NAMED}){1,30},?\s+or\s+[^(),.;]{1,40}${PAREN_NAMED}(?=\s*(?:[.;]|$))`,
+  String.raw`${PAREN_NAMED}(?:,\s+(?!\s)[^(),.;]{1,40}${PAREN_NAMED}){1,30},?\s+or\s+(?!\s)[^(),.;]{1,40}${PAREN_NAMED}(?=\s*(?:[.;]|$))`,
 );
 
 const WHOLE_LIST = new RegExp(String.raw`^(${LIST_ITEM}(?:(?:,\s*or|,|\s+or)\s+${LIST_ITEM}){2,30})\.?$`);

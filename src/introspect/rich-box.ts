@@ -11,7 +11,9 @@
  * clipanion's ruled titles (`━━━ Usage ━━━━`) become plain titles (`Usage:`) the same way.
  */
 
-const TOP = /^\s*[╭┌┏]─+\s*(.*?)\s*─*[╮┐┓]\s*$/;
+// `(?!─)` and `(?!\s)` keep the rule and the gap after it whole (the only split that can match), so a
+// long run of either before a failing end is not re-split cubically (ReDoS: one crafted line took 120 ms)
+const TOP = /^\s*[╭┌┏]─+(?!─)\s*(?!\s)(.*?)\s*─*[╮┐┓]\s*$/;
 const BOTTOM = /^\s*[╰└┗]─+[╯┘┛]\s*$/;
 const SIDE = /^(\s*)[│┃]( ?)(.*?)\s*[│┃]\s*$/;
 

@@ -286,7 +286,8 @@ function withoutGluedSuffixes(form: string): string {
  * take, not positionals of their own.
  */
 function withoutUrlForms(form: string): string {
-  return form.replace(/\s*\[\s*[a-z][\w+.-]{0,20}\[?:\/\/[^\s\]]{0,100}\]?(?:\s*\.{3})?\s*\]/g, '');
+  // `(?<!\s)`: a match starts where its whitespace run does, so starts inside a run are skipped (ReDoS)
+  return form.replace(/(?<!\s)\s*\[\s*[a-z][\w+.-]{0,20}\[?:\/\/[^\s\]]{0,100}\]?(?:\s*\.{3})?\s*\]/g, '');
 }
 
 /**
@@ -645,7 +646,8 @@ function pipelineStage(form: string): string {
  * prose, no option spelling) comments on the form; its words are no arguments.
  */
 function withoutClosingComment(form: string): string {
-  const comment = /\s+\(((?:[^()]|\([^()]{0,80}\)){1,300})\)\s*$/.exec(form);
+  // `(?<!\s)`: a match starts where its whitespace run does, so starts inside a run are skipped (ReDoS)
+  const comment = /(?<!\s)\s+\(((?:[^()]|\([^()]{0,80}\)){1,300})\)\s*$/.exec(form);
   if (comment === null) return form;
   const words = (comment[1] ?? '').split(/\s+/).filter((word) => word.length > 0);
   const prose = words.filter((word) => /^(?:is|are|the|an?|to|from|of|for|and|or|with|by|as|in|on|this|that|where|when|some)$/i.test(word));

@@ -14,4 +14,9 @@ export const adversarialHelpTexts: [string, () => string][] = [
   ['escape sequences', () => '\u001b[1m--bold\u001b[0m  x\n'.repeat(50_000)],
   ['CR line ends', () => '  -a, --b  c\r'.repeat(100_000)],
   ['tabs', () => '\t\t-a\t--b\t\tc\n'.repeat(50_000)],
+  // ReDoS attacks found by the regex audit (each line within the line cap; a tab widens to 8 spaces after it)
+  ['rich top borders, long gaps', () => `Usage: p [OPTIONS]\n\n${`┌─${' '.repeat(990)}x\n┌${'─'.repeat(990)}x\n`.repeat(125)}`],
+  ['tab runs in descriptions', () => `Usage: p [OPTIONS]\n\nOptions:\n${[`a (${'\t'.repeat(970)}x`, `(default:${'\t'.repeat(970)}x`, `a,${'\t'.repeat(480)}or${'\t'.repeat(480)}x`].map((tail) => `  --mode <m>  ${tail}\n`).join('').repeat(85)}`],
+  ['gapped parenthesized names', () => `Usage: p [OPTIONS]\n\nOptions:\n${`  --mode <m>  Output (a)${`,${' '.repeat(8)}x${' '.repeat(8)}(b)`.repeat(8)}\n`.repeat(10)}`],
+  ['tab runs in usage lines', () => `Usage: p${'\t'.repeat(990)}x\n${`  p${'\t'.repeat(990)}x\n`.repeat(250)}`],
 ];
