@@ -1,5 +1,5 @@
 /** Shared fixtures for the extension tests: temp folders, the built test components, hosts, events. */
-import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -82,6 +82,22 @@ export async function createExtHost(options: HostOptions & { extensionsDir: stri
   starting = false;
   host.onEvent((event) => events.push(event));
   return { host, events, logs: records, close: () => host.close({ graceMs: 5_000 }) };
+}
+
+/** A host serving the echo component (it prints its argv) as `<name>.wasm` with the given `.tool.json`: the argv a spec makes, seen by a real program. */
+export async function echoHostWithToolJson(name: string, toolJson: Record<string, unknown>): Promise<{ ext: ExtHost; close(): Promise<void> }> {
+  const root = tempRoot();
+  const tools = root.folder('tools');
+  copyFileSync(fixture('rt-echo'), join(tools, `${name}.wasm`));
+  writeFileSync(join(tools, `${name}.tool.json`), JSON.stringify(toolJson));
+  const ext = await createExtHost({ extensionsDir: tools, cacheDir: root.folder('cache'), workspaceRoot: root.folder('workspace') });
+  return {
+    ext,
+    close: async () => {
+      await ext.close();
+      root.remove();
+    },
+  };
 }
 
 export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));

@@ -4,15 +4,13 @@
  * checked, and argv joins them into one value. Unit checks on the detection and the spec → schema →
  * argv path, then a real component (rt-echo prints its argv) with the list declared in `.tool.json`.
  */
-import { copyFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CliOption, CliSpec } from '../../src/introspect/spec.ts';
 import { parseHelp } from '../../src/introspect/parse-help.ts';
 import { cliSpecToArgv } from '../../src/introspect/to-argv.ts';
 import { cliSpecToZod } from '../../src/introspect/to-zod.ts';
 import { valueSeparatorOf } from '../../src/introspect/value-list.ts';
-import { createExtHost, fixture, tempRoot, type ExtHost, type TempRoot } from '../extensions/helpers.ts';
+import { echoHostWithToolJson, type ExtHost } from '../extensions/helpers.ts';
 
 function option(fields: Partial<CliOption>): CliOption {
   return {
@@ -96,24 +94,15 @@ describe('an optional value with a stated default (GNU `--iso-8601[=FMT]`, FMT d
 });
 
 describe('with a real component', () => {
-  let root: TempRoot;
+  let served: Awaited<ReturnType<typeof echoHostWithToolJson>>;
   let ext: ExtHost;
 
   beforeAll(async () => {
-    root = tempRoot();
-    const tools = root.folder('tools');
-    copyFileSync(fixture('rt-echo'), join(tools, 'viewer.wasm'));
-    writeFileSync(
-      join(tools, 'viewer.tool.json'),
-      JSON.stringify({ output: 'envelope', spec: { name: 'viewer', description: 'views files', options: [{ long: 'style', takes_value: true, choices: ['auto', 'full', 'plain'] }], positionals: [], subcommands: [] }, options: { style: { value_separator: ',' } } }),
-    );
-    ext = await createExtHost({ extensionsDir: tools, cacheDir: root.folder('cache'), workspaceRoot: root.folder('workspace') });
+    served = await echoHostWithToolJson('viewer', { output: 'envelope', spec: { name: 'viewer', description: 'views files', options: [{ long: 'style', takes_value: true, choices: ['auto', 'full', 'plain'] }], positionals: [], subcommands: [] }, options: { style: { value_separator: ',' } } });
+    ext = served.ext;
   }, 120_000);
 
-  afterAll(async () => {
-    await ext.close();
-    root.remove();
-  });
+  afterAll(() => served.close());
 
   it('an override makes the option a list: the program gets one joined value, and a wrong item is refused before it runs', async () => {
     const joined = await ext.host.callTool('viewer', { style: ['full', 'plain'] });

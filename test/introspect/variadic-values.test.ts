@@ -5,13 +5,11 @@
  * (argparse would take `--ignore-packages a b file.txt` as three packages). Checked from parsed help
  * and through a real component (rt-echo prints its argv) with the spec from `.tool.json`.
  */
-import { copyFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseHelp } from '../../src/introspect/parse-help.ts';
 import { cliSpecToArgv } from '../../src/introspect/to-argv.ts';
 import { cliSpecToZod } from '../../src/introspect/to-zod.ts';
-import { createExtHost, fixture, tempRoot, type ExtHost, type TempRoot } from '../extensions/helpers.ts';
+import { echoHostWithToolJson, type ExtHost } from '../extensions/helpers.ts';
 
 const HELP = `usage: pipcheck [-h] [-i PKG [PKG ...]] [-o FILE] requirements
 
@@ -51,21 +49,15 @@ describe('one or more values per use, from argparse help', () => {
 });
 
 describe('with a real component', () => {
-  let root: TempRoot;
+  let served: Awaited<ReturnType<typeof echoHostWithToolJson>>;
   let ext: ExtHost;
 
   beforeAll(async () => {
-    root = tempRoot();
-    const tools = root.folder('tools');
-    copyFileSync(fixture('rt-echo'), join(tools, 'pipcheck.wasm'));
-    writeFileSync(join(tools, 'pipcheck.tool.json'), JSON.stringify({ output: 'envelope', spec: parseHelp(HELP, { fileName: 'pipcheck.wasm' }) }));
-    ext = await createExtHost({ extensionsDir: tools, cacheDir: root.folder('cache'), workspaceRoot: root.folder('workspace') });
+    served = await echoHostWithToolJson('pipcheck', { output: 'envelope', spec: parseHelp(HELP, { fileName: 'pipcheck.wasm' }) });
+    ext = served.ext;
   }, 120_000);
 
-  afterAll(async () => {
-    await ext.close();
-    root.remove();
-  });
+  afterAll(() => served.close());
 
   it('the program gets the flag, each value, then `--` and the positional', async () => {
     const result = await ext.host.callTool('pipcheck', { requirements: 'r.txt', ignore_packages: ['six', 'idna'] });
