@@ -40,7 +40,10 @@ export function indentOf(line: string): number {
   return width;
 }
 
-/** Expands tabs to spaces (tab stops of 8). */
+/**
+ * Expands tabs to spaces (tab stops of 8). The result is capped at MAX_LINE_CHARS again: a line of
+ * 1,000 tabs would otherwise grow to 8,000 characters, past the bound every later regex relies on.
+ */
 export function expandTabs(line: string): string {
   if (!line.includes('\t')) return line;
   let result = '';
@@ -49,6 +52,7 @@ export function expandTabs(line: string): string {
     // next stop in one column, so it stays a gap of two spaces (one would join the words)
     if (character === '\t') result += ' '.repeat(result.length % 8 === 7 && /\S$/.test(result) ? 2 : 8 - (result.length % 8));
     else result += character;
+    if (result.length >= MAX_LINE_CHARS) return result.slice(0, MAX_LINE_CHARS).trimEnd();
   }
   return result;
 }
