@@ -30,6 +30,10 @@ const NO_LIMIT_WORDS = /^(?:unlimited|infinite|unbounded|no-limit)$/i;
 /** `(default: stdin)` on a file option means standard input, not a file of that name. */
 const STREAM_WORDS = /^(stdin|stdout|stderr)$/i;
 /** Words that start a sentence, not a value: `defaults to the first tab`, `default: whatever is set`, `defaults to at most one`. */
+/** A lone printf conversion (`%s`, `%d`, `%lu`): what a C help's `printf` should have replaced. */
+const UNFILLED_CONVERSION = /^%(?:l{0,2}|z|h)[sdiuc]$/;
+/** Names of options whose value is a format template (`--output-format`, `--printf`, `FMT`). */
+const FORMAT_OPTION = /fmt|format|printf|template/i;
 const PROSE_WORDS = /^(the|a|an|this|that|these|those|its|their|your|whatever|whichever|same|no|not|nothing|at|up|about|approximately|either|both)$/i;
 /** An option whose value is a file (by type or name), where `stdin` / `stdout` name a stream. */
 const FILE_OPTION = /file|path|input|output|^in$|^out$|dest|log/i;
@@ -95,6 +99,9 @@ export function isProseDefault(text: string, quoted: boolean, takesValue: boolea
   if (STREAM_WORDS.test(text) && (type === 'path' || names.length === 0 || names.some((name) => FILE_OPTION.test(name)))) return true;
   if (CURRENT_DIRECTORY_WORD.test(text) && (type === 'path' || names.some((name) => DIRECTORY_OPTION.test(name)))) return true;
   if (CALL_EXPRESSION.test(text) || RUNTIME_REFERENCE.test(text)) return true;
+  // datamash `--filler=X  fill missing values with X (default %s)`: a bare printf conversion is the
+  // help's own template left unfilled, no value (a format option's `%.8g` is one)
+  if (UNFILLED_CONVERSION.test(text) && !names.some((name) => FORMAT_OPTION.test(name))) return true;
   // optparse `(default=0.001%)`: a percentage says how the value reads, not whether the option takes `0.001` or `0.001%`
   if (/^[+-]?\d+(?:\.\d+)?%$/.test(text)) return true;
   // tabulate `--sep REGEXP … (default: whitespace)`: the separator is any whitespace, not that word

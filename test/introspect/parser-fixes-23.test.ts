@@ -1,0 +1,17 @@
+/**
+ * Notations met in parser fixes round 14 (issue 12, batch 12 C/Perl/Ruby/Python texts), each pinned
+ * on a minimal help: first defaults and choices that are not stated (invented), then value-taking,
+ * positionals, names, choices and defaults.
+ */
+import { describe, expect, it } from 'vitest';
+import { option } from './parsed-option.ts';
+
+describe('not invented', () => {
+  it('getopt `(default %s)`: a lone printf conversion is the help template left unfilled; a format option keeps its conversion', () => {
+    const help =
+      'Usage: tool [OPTION] op [fld] [op fld ...]\n\nOptions:\n      --filler=X            fill missing values with X (default %s)\n  -o, --output-format=F     printf numeric output format (default %d)\n';
+    expect(option(help, 'filler')?.takes_value).toBe(true);
+    expect(option(help, 'filler')?.default).toBeNull();
+    expect(option(help, 'output-format')?.default).toBe('%d');
+  });
+});
