@@ -15,3 +15,12 @@ describe('not invented', () => {
     expect(option(help, 'output-format')?.default).toBe('%d');
   });
 });
+
+describe('value-taking', () => {
+  it('click `cannot be used together with -v/--verbose`: a short spelling slash-joined to its long one carries no glued value', () => {
+    const help =
+      'Usage: lint [OPTIONS] [PATHS]...\n\nOptions:\n  -v, --verbose    Verbosity, how detailed should the output be.\n  -q, --quiet      Quiet mode. It cannot be used together with -v/--verbose.\n  -I, --include    Add a directory.\n  -d, --dev        Shorthand for -I./lib.\n';
+    expect(option(help, 'verbose')?.takes_value).toBe(false);
+    expect(option(help, 'include')?.takes_value).toBe(true);
+  });
+});
