@@ -4,6 +4,7 @@
  * positionals, names, choices and defaults.
  */
 import { describe, expect, it } from 'vitest';
+import { parseHelp } from '../../src/introspect/parse-help.ts';
 import { option } from './parsed-option.ts';
 
 describe('not invented', () => {
@@ -22,5 +23,12 @@ describe('value-taking', () => {
       'Usage: lint [OPTIONS] [PATHS]...\n\nOptions:\n  -v, --verbose    Verbosity, how detailed should the output be.\n  -q, --quiet      Quiet mode. It cannot be used together with -v/--verbose.\n  -I, --include    Add a directory.\n  -d, --dev        Shorthand for -I./lib.\n';
     expect(option(help, 'verbose')?.takes_value).toBe(false);
     expect(option(help, 'include')?.takes_value).toBe(true);
+  });
+});
+
+describe('positionals', () => {
+  it('genhtml `Usage: genhtml [OPTIONS] INFOFILE(S)`: a plural `(S)` in capitals says the argument repeats, as `file(s)` does', () => {
+    const spec = parseHelp('Usage: genhtml [OPTIONS] INFOFILE(S)\n\nOptions:\n  -q, --quiet    Do not print progress messages\n');
+    expect(spec.positionals.map((positional) => [positional.name, positional.required, positional.variadic])).toEqual([['INFOFILE', true, true]]);
   });
 });
