@@ -247,8 +247,8 @@ function isValueToken(token: string, remaining: number, splitByGap: boolean): bo
   // busybox `-u USER[:GRP]`; argparse metavars naming a shape, the key in capitals: pygmentize
   // `-F FILTER[:options]`, `-P OPTION=value`, `-O OPTION=value[,OPTION=value,...]`
   if (/^[A-Z][A-Z0-9_]*\[[:.,=/@-]?[A-Z][A-Z0-9_]*\]$/.test(token)) return true;
-  // (whois `-i ATTR[,ATTR]...`: a list of them)
-  if (/^[A-Z][A-Z0-9_]*(?:=[a-z][\w-]{0,20})?(?:\[[:.,=/@-][A-Za-z][^\]\s]{0,40}\])?(?:\.{3})?$/.test(token)) return true;
+  // (whois `-i ATTR[,ATTR]...`: a list of them; genhtml `--rc SETTING=VALUE`, docopt `--scale SERVICE=NUM`: the value in capitals too)
+  if (/^[A-Z][A-Z0-9_]*(?:=[a-z][\w-]{0,20}|=[A-Z][A-Z0-9_]{0,20})?(?:\[[:.,=/@-][A-Za-z][^\]\s]{0,40}\])?(?:\.{3})?$/.test(token)) return true;
   if (splitByGap && remaining <= 1 && (/^[a-z0-9]{1,10}(\/[a-z0-9]{1,10})+$/.test(token) || BARE_PIPE_VALUES.test(token))) return true;
   // optionator: `path::String`, `String`, `Int`, `Object`
   if (/^[a-z]*::[A-Z]\w*$/.test(token) || OPTIONATOR_TYPES.has(token)) return true;

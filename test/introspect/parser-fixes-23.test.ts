@@ -26,6 +26,14 @@ describe('value-taking', () => {
   });
 });
 
+describe('value-taking: placeholders', () => {
+  it('genhtml `--rc SETTING=VALUE`, docopt `--scale SERVICE=NUM`: a key=value placeholder all in capitals takes a value', () => {
+    const help = 'Usage: tool [options] [FILE...]\n\nOptions:\n      --rc SETTING=VALUE    Override configuration file setting\n      --quiet               Do not print progress messages\n';
+    expect(option(help, 'rc')).toMatchObject({ takes_value: true, value_name: 'SETTING=VALUE' });
+    expect(option(help, 'quiet')?.takes_value).toBe(false);
+  });
+});
+
 describe('positionals', () => {
   it('genhtml `Usage: genhtml [OPTIONS] INFOFILE(S)`: a plural `(S)` in capitals says the argument repeats, as `file(s)` does', () => {
     const spec = parseHelp('Usage: genhtml [OPTIONS] INFOFILE(S)\n\nOptions:\n  -q, --quiet    Do not print progress messages\n');
