@@ -117,7 +117,7 @@ function tokenize(head: string): { tokens: string[]; starts: number[] } {
 
 function isFlagToken(token: string): boolean {
   // `-5`, `-1.5` are numbers, but `-0` and double-dash digits (`--100`, shasum's `--01`) are flags
-  return /^--?[A-Za-z0-9?#@[]/.test(token) && !/^-\d+(\.\d+)?$/.test(token.replace(/^-(\d)$/, 'x'));
+  return /^--?(?:[A-Za-z0-9?#@[]|\(no-?\)[A-Za-z])/.test(token) && !/^-\d+(\.\d+)?$/.test(token.replace(/^-(\d)$/, 'x'));
 }
 
 function stripBrackets(text: string): string {
@@ -536,7 +536,7 @@ function readHeadToken(scan: HeadScan): HeadStep {
  */
 function matchFlagSpelling(token: string): (string | undefined)[] | null {
   const keyed = /^(--?)([A-Za-z][\w.-]*):([A-Z][\w.]*(?:=\S*)?)$/.exec(token);
-  return keyed ? [token, keyed[1], keyed[2], undefined, `=${keyed[3] ?? ''}`] : /^(--?)((?:\[no-?\])?[A-Za-z0-9?#@][\w.?#@:-]*?(?:\.\*)?)(\.\.\.)?(=.*|\[=.*|<.*|\[.*)?$/.exec(token);
+  return keyed ? [token, keyed[1], keyed[2], undefined, `=${keyed[3] ?? ''}`] : /^(--?)((?:\[no-?\]|\(no-?\))?[A-Za-z0-9?#@][\w.?#@:-]*?(?:\.\*)?)(\.\.\.)?(=.*|\[=.*|<.*|\[.*)?$/.exec(token);
 }
 
 /**
@@ -558,8 +558,9 @@ function readFlagToken(scan: HeadScan, token: string, endsHead: boolean): HeadSt
   let name = match[2] ?? '';
   const attached = match[4];
   if (match[3]) result.repeatable = true;
-  if (name.startsWith('[no-]') || name.startsWith('[no]')) {
-    name = name.replace(/^\[no-?\]/, '');
+  // (lcov genhtml `--(no-)sort`: the optional prefix in parentheses)
+  if (/^(?:\[no-?\]|\(no-?\))/.test(name)) {
+    name = name.replace(/^(?:\[no-?\]|\(no-?\))/, '');
     result.negation = `--no-${name}`;
   }
   if (attached !== undefined && attached === `[${name}]` && name.length === 1) {

@@ -34,6 +34,14 @@ describe('value-taking: placeholders', () => {
   });
 });
 
+describe('names', () => {
+  it('lcov `--(no-)sort`: the negating prefix in parentheses spells the option and its negation, as `--[no-]sort`', () => {
+    const help = 'Usage: genhtml [OPTIONS] INFOFILE(S)\n\nOptions:\n      --(no-)sort                   Enable (disable) sorted coverage views\n      --legend                      Include color legend\n';
+    expect(option(help, 'sort')).toMatchObject({ takes_value: false, negation: '--no-sort' });
+    expect(option(help, 'legend')?.takes_value).toBe(false);
+  });
+});
+
 describe('positionals', () => {
   it('genhtml `Usage: genhtml [OPTIONS] INFOFILE(S)`: a plural `(S)` in capitals says the argument repeats, as `file(s)` does', () => {
     const spec = parseHelp('Usage: genhtml [OPTIONS] INFOFILE(S)\n\nOptions:\n  -q, --quiet    Do not print progress messages\n');
