@@ -11,6 +11,7 @@ const LIST = String.raw`(${LIST_ITEM}(?:(?:,\s*or|,|\s+or)\s+${LIST_ITEM}){1,30}
 /** picocli: `Valid values: xml, sarif, plain for XMLLogger, SarifLogger, and DefaultLogger respectively`. */
 const LIST_FOR = String.raw`(${LIST_ITEM}(?:(?:,\s*or|,|\s+or)\s+${LIST_ITEM}){1,30})(?=\s*(?:[.;)(]|$)|\s+for\s)`;
 const LIST_AFTER_NOUN = new RegExp(String.raw`\b(?:modes?|values?|types?|styles?|formats?|levels?|kinds?|methods?)\s*(?:is|are|can be)?:\s+` + LIST_FOR);
+const CONSTANTS_AFTER_NOUN = new RegExp(String.raw`\b(?:modes?|values?|types?|styles?|formats?|levels?|kinds?|methods?)\s*(?:is|are|can be)?:\s+([A-Z][A-Z0-9_]{1,30}(?:(?:,\s*or|,|\s+or)\s+[A-Z][A-Z0-9_]{1,30}){1,30})(?=\s*(?:[.;)(]|$))`);
 
 /**
  * Choices written as a plain list after a colon: `coverage mode: set, count, atomic`, `optional
@@ -243,7 +244,9 @@ export function listedChoices(text: string, valueName: string | null): string[] 
   const subjectlessItems = splitList(subjectless?.[1] ?? '');
   const constantsOnly = subjectlessItems.every((item) => /^[A-Z][A-Z0-9_]*$/.test(item));
   if (subjectless !== null && !(constantsOnly ? namesPlaceholderKinds(subjectlessItems) : namesAnyKindOfValue(subjectlessItems))) return subjectlessItems;
-  let match = LIST_AFTER_NOUN.exec(description);
+  // argp dvbv5-scan `Output format: VDR, CHANNEL, ZAP, DVBV5`: the values in capitals (unless they name kinds, `FILE or URL`)
+  const constantsAfterNoun = CONSTANTS_AFTER_NOUN.exec(description);
+  let match = LIST_AFTER_NOUN.exec(description) ?? (constantsAfterNoun !== null && !namesPlaceholderKinds(splitList(constantsAfterNoun[1] ?? '')) ? constantsAfterNoun : null);
   if (match === null && /^[A-Z][A-Z_]{1,20}$/.test(name)) {
     // GNU patch `Valid WORDs are: literal, shell, …`: the value name in the plural counts too
     match = new RegExp(String.raw`\b${name}s?\b[^.:]{0,120}:\s+` + LIST).exec(description);

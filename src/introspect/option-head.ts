@@ -744,6 +744,12 @@ function typedMetavar(token: string): ValueInfo | null {
   return { valueName: LOWERCASE_TYPE_WORDS.has(type) && type !== 'str' ? type : name, optional: false, choices: null, repeatable: false };
 }
 
+/** The word used as a plain noun in the text: ending a phrase, or before a preposition or punctuation (`wait time for`, `format:`). */
+function namesValueAsNoun(word: string, text: string): boolean {
+  if (!/^[a-z][a-z-]{2,30}$/.test(word)) return false;
+  return new RegExp(String.raw`(?:^|\s)${word}(?=[.,;:)]|\s*$|\s+(?:and|or|to|for|of|in|on|with|that|which|from)\b|\s+[^a-z\s])`, 'i').test(text);
+}
+
 /**
  * After the scan: a line with only a literal-value spelling becomes that option with one choice,
  * the unread part of the head goes back to the description, and a value named only by the
@@ -761,6 +767,14 @@ function finishHead(scan: HeadScan): OptionHead | null {
   if (scan.index < tokens.length) {
     const headRest = head.slice(scan.starts[scan.index] ?? head.length).trim();
     result.rest = `${headRest}${result.rest.length > 0 ? ` ${result.rest}` : ''}`;
+  }
+  if (result.longs.length === 0 && result.shorts.length === 1 && literal !== null && namesValueAsNoun(literal.value, result.rest)) {
+    // argp dvbv5-scan `-W, --wait=time  adds additional wait time`, `-I, --input-format=format  Input
+    // format: …`: the word after `=` that the description uses as a noun names the value (gnu ls
+    // `-p, --indicator-style=slash` over `append / indicator to directories` stays a literal)
+    result.longs.push({ dashes: literal.dashes, name: literal.name });
+    result.aliases = result.aliases.filter((alias) => alias !== literal.token);
+    setValue(result, { valueName: literal.value, optional: false, choices: null, repeatable: false });
   }
   // mosquitto `-A : bind the outgoing socket …`, `--will-topic : the topic …`: a colon set off by
   // spaces after the spellings ends the head, as a glued one does (`-h: print this help`)

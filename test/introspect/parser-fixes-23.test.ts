@@ -34,6 +34,25 @@ describe('value-taking: placeholders', () => {
   });
 });
 
+describe('value-taking: argp literal-looking placeholders', () => {
+  it('argp `-W, --wait=time  adds additional wait time`: a lower-case word after `=` that the description uses as a noun is the placeholder', () => {
+    const help =
+      'Usage: scan [OPTION...] <initial file>\n\n  -W, --wait=time            adds additional wait time for DISEqC command\n  -O, --output-format=format Output format: VDR, CHANNEL (default: VDR)\n  -p, --indicator-style=slash\n                             append / indicator to directories\n';
+    expect(option(help, 'wait')).toMatchObject({ takes_value: true, value_name: 'time', short: 'W' });
+    expect(option(help, 'output-format')).toMatchObject({ takes_value: true, short: 'O' });
+    expect(option(help, 'p')?.long).toBeNull();
+  });
+});
+
+describe('choices', () => {
+  it('argp `Output format: VDR, CHANNEL, ZAP, DVBV5`: values in capitals after a value noun are the choices; kinds (`FILE or URL`) are not', () => {
+    const help =
+      'Usage: scan [OPTION...] FILE\n\n  -O, --output-format=FMT    Output format: VDR, CHANNEL, ZAP, DVBV5 (default: DVBV5)\n  -i, --input=SRC            Input type: FILE or URL\n';
+    expect(option(help, 'output-format')).toMatchObject({ choices: ['VDR', 'CHANNEL', 'ZAP', 'DVBV5'], default: 'DVBV5' });
+    expect(option(help, 'input')?.choices).toBeNull();
+  });
+});
+
 describe('names', () => {
   it('lcov `--(no-)sort`: the negating prefix in parentheses spells the option and its negation, as `--[no-]sort`', () => {
     const help = 'Usage: genhtml [OPTIONS] INFOFILE(S)\n\nOptions:\n      --(no-)sort                   Enable (disable) sorted coverage views\n      --legend                      Include color legend\n';
