@@ -38,7 +38,9 @@ const PAREN_SLASH_LIST = new RegExp(String.raw`\((${LIST_ITEM}(?:\/${LIST_ITEM})
 const INLINE_PIPE_LIST = new RegExp(String.raw`(?:^|\s)(${LIST_ITEM}(?:\|${LIST_ITEM}){2,30})(?=[\s.,;)]|$)`);
 /** `(merge, diff3, or zdiff3)`, urfave `(atom, rss, universal)`: a parenthesized list of three or more. */
 // (sade microbundle `(any of modern,esm,cjs,umd or iife)`: `any of` / `one of` may open it)
-const PAREN_LIST = new RegExp(String.raw`\((?:(?:any|one) of\s+)?(${LIST_ITEM}(?:,\s*${LIST_ITEM}){1,30}(?:,?\s+or\s+${LIST_ITEM})?)\)`);
+// (argp dvbv5-scan `--lna=LNA (0, 1, -1)`: a negative number is an item too)
+const PAREN_ITEM = String.raw`(?:${LIST_ITEM}|-\d{1,9})`;
+const PAREN_LIST = new RegExp(String.raw`\((?:(?:any|one) of\s+)?(${PAREN_ITEM}(?:,\s*${PAREN_ITEM}){1,30}(?:,?\s+or\s+${PAREN_ITEM})?)\)`);
 /** esbuild `(iife | cjs | esm, no default…)`: a parenthesized `a | b` list, maybe followed by a comma. */
 /** oclif apollo `(swift | typescript | json-modern (exposes raw json types))`: the last item may carry a parenthesized gloss. */
 const PAREN_PIPE_LIST = new RegExp(String.raw`\((${LIST_ITEM}(?:\s*\|\s*${LIST_ITEM}){1,30})\s*(?:\([^()|]{1,80}\)\s*)?[,)]`);

@@ -53,6 +53,13 @@ describe('choices', () => {
   });
 });
 
+describe('choices: parenthesized lists', () => {
+  it('argp `--lna=LNA (0, 1, -1)`: a negative number is an item of a parenthesized list', () => {
+    const help = 'Usage: scan [OPTION...] FILE\n\n  -w, --lna=LNA (0, 1, -1)   enable/disable/auto LNA power\n';
+    expect(option(help, 'lna')?.choices).toEqual(['0', '1', '-1']);
+  });
+});
+
 describe('names', () => {
   it('lcov `--(no-)sort`: the negating prefix in parentheses spells the option and its negation, as `--[no-]sort`', () => {
     const help = 'Usage: genhtml [OPTIONS] INFOFILE(S)\n\nOptions:\n      --(no-)sort                   Enable (disable) sorted coverage views\n      --legend                      Include color legend\n';
