@@ -418,6 +418,8 @@ function placeholderDefault(valueName: string | null, style: OptionStyle, rawHea
   // kingpin `--requests=[pos. int.]`, `--print=<spec>`: a value set off in brackets after the `=` is
   // the author's placeholder (the framework writes a default bare or quoted), never a default
   if (AUTHOR_PLACEHOLDER.test(rawHead.split(/\s{2,}/)[0] ?? '')) return null;
+  // optparse mid3v2 `-a "ARTIST", --artist="ARTIST"`: the quoted word after the short spelling too is the metavar
+  if (/^"\S+"$/.test(valueName) && rawHead.split(/[\s,]+/).includes(valueName)) return null;
   const quoted = /^"(.*)"$/.exec(valueName);
   if (quoted) return (quoted[1] ?? '').length > 0 ? (quoted[1] ?? null) : null;
   if (style.defaultInPlaceholder === true && !/^[A-Z<[{(]/.test(valueName) && !/^[A-Z][A-Z0-9_-]*$/.test(valueName)) return valueName;

@@ -233,6 +233,9 @@ const NUMBER_SIGN_PLACEHOLDER = /^#(?:\[[^\]\s]{1,10}\]){0,3}$/;
 
 function isValueToken(token: string, remaining: number, splitByGap: boolean): boolean {
   if (/^[<[{]/.test(token)) return true;
+  // optparse mid3v2 `-a "ARTIST", --artist="ARTIST"`, `-c "DESCRIPTION":"COMMENT":"LANGUAGE"`: a
+  // metavar written in double quotes (parts joined by `:`), no spaces inside
+  if (/^"[^"\s]{1,40}"(?::"[^"\s]{1,40}"){0,5}$/.test(token)) return true;
   // clipanion numbers its placeholders: `--mode #0`
   if (/^#\d{1,2}$/.test(token)) return true;
   if (NUMBER_SIGN_PLACEHOLDER.test(token)) return true;

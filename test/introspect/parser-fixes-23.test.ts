@@ -34,6 +34,16 @@ describe('value-taking: placeholders', () => {
   });
 });
 
+describe('value-taking: quoted metavars', () => {
+  it('optparse `-a "ARTIST", --artist="ARTIST"`: a double-quoted metavar after each spelling names the value, no default', () => {
+    const help =
+      'Usage: tag [OPTION] [FILE]...\n\nOptions:\n  -a "ARTIST", --artist="ARTIST"\n                        Set the artist information\n  -c "DESCRIPTION":"COMMENT":"LANGUAGE", --comment="DESCRIPTION":"COMMENT":"LANGUAGE"\n                        Set the comment information\n  --config="~/tag.yaml"  Configuration file\n';
+    expect(option(help, 'artist')).toMatchObject({ short: 'a', takes_value: true, default: null });
+    expect(option(help, 'comment')).toMatchObject({ short: 'c', takes_value: true, default: null });
+    expect(option(help, 'config')?.default).toBe('~/tag.yaml');
+  });
+});
+
 describe('value-taking: argp literal-looking placeholders', () => {
   it('argp `-W, --wait=time  adds additional wait time`: a lower-case word after `=` that the description uses as a noun is the placeholder', () => {
     const help =
