@@ -289,8 +289,9 @@ function valueFromDescriptionStart(result: OptionHead): void {
   const match =
     /^(<[\w-]{1,30}(?:\[[\w-]{1,30}\])?>|[A-Z][A-Z0-9_]{1,20}|#(?:\[[^\]\s]{1,10}\]){0,3})((?: <[\w-]{1,30}>){0,2})\s{2,}(\S[\s\S]*)$/.exec(result.rest) ??
     /^(<[\w-]{1,30}(?:\[[\w-]{1,30}\])?>)()()$/.exec(result.rest);
-  // …or an enum's values: `<none|poetry|setup>`
-  const choices = /^<([a-z0-9][\w.-]{0,30}(?:\|[a-z0-9][\w.-]{0,30}){1,30})>\s{2,}(\S[\s\S]*)$/.exec(result.rest);
+  // …or an enum's values: `<none|poetry|setup>` (click's metavar in brackets in typer's type column:
+  // `--organize-by  -b  [notebook|extension]  Whether to …`)
+  const choices = /^<([a-z0-9][\w.-]{0,30}(?:\|[a-z0-9][\w.-]{0,30}){1,30})>\s{2,}(\S[\s\S]*)$/.exec(result.rest) ?? /^\[([a-z0-9][\w.-]{0,30}(?:\|[a-z0-9][\w.-]{0,30}){1,30})\]\s{2,}(\S[\s\S]*)$/.exec(result.rest);
   if (choices && result.valueName === null && result.choices === null && !(choices[1] ?? '').split('|').every(isKindOfValue)) {
     result.choices = (choices[1] ?? '').split('|');
     result.rest = choices[2] ?? '';

@@ -44,6 +44,26 @@ describe('value-taking: quoted metavars', () => {
   });
 });
 
+describe('value-taking: typer type column', () => {
+  it('typer `[notebook|extension]` in the type column (click choice metavar), also when rich wraps it onto the next row', () => {
+    const help = [
+      ' Usage: nbx export [OPTIONS] INPUT',
+      '',
+      '╭─ Options ──────────────────────────────────────────────────────────────────╮',
+      '│ --export-format  -f      [asciidoc|html|note  File format(s) to save.      │',
+      '│                          book|pdf]            Multiple formats allowed.   │',
+      '│ --organize-by    -b      [notebook|extension]  Whether to save exported   │',
+      '│                                               file(s) in a subfolder.     │',
+      '│ --model                  [gpt-4|gpt-4-32      Model to use.                │',
+      '│                          k]                   [default: gpt-4]            │',
+      '╰────────────────────────────────────────────────────────────────────────────╯',
+    ].join('\n');
+    expect(option(help, 'export-format')).toMatchObject({ short: 'f', takes_value: true, choices: ['asciidoc', 'html', 'notebook', 'pdf'] });
+    expect(option(help, 'organize-by')).toMatchObject({ short: 'b', takes_value: true, choices: ['notebook', 'extension'] });
+    expect(option(help, 'model')).toMatchObject({ takes_value: true, choices: ['gpt-4', 'gpt-4-32k'], default: 'gpt-4' });
+  });
+});
+
 describe('value-taking: argp literal-looking placeholders', () => {
   it('argp `-W, --wait=time  adds additional wait time`: a lower-case word after `=` that the description uses as a noun is the placeholder', () => {
     const help =
