@@ -30,6 +30,15 @@ const NO_LIMIT_WORDS = /^(?:unlimited|infinite|unbounded|no-limit)$/i;
 /** `(default: stdin)` on a file option means standard input, not a file of that name. */
 const STREAM_WORDS = /^(stdin|stdout|stderr)$/i;
 /** Words that start a sentence, not a value: `defaults to the first tab`, `default: whatever is set`, `defaults to at most one`. */
+/**
+ * argparse sqlacodegen `--tables TABLES  tables to process (comma-delimited, default: all)`: a bare
+ * `all` as the default of a comma-separated list says every item is taken, no word to pass (a
+ * quoted `"all"`, Go's `(default "all")`, or `all` among the stated choices is the program's keyword).
+ */
+function isEveryItemDefault(text: string, quoted: boolean, description: string, choices: readonly string[] | null): boolean {
+  return !quoted && /^all$/i.test(text) && /\bcomma[- ]?(?:delimited|separated)\b/i.test(description) && matchingChoice(text, choices) === undefined;
+}
+
 /** A lone printf conversion (`%s`, `%d`, `%lu`): what a C help's `printf` should have replaced. */
 const UNFILLED_CONVERSION = /^%(?:l{0,2}|z|h)[sdiuc]$/;
 /** Names of options whose value is a format template (`--output-format`, `--printf`, `FMT`). */
@@ -349,6 +358,7 @@ function defaultOf(head: OptionHead, facts: DescriptionFacts, shape: ValueShape,
   // streamzip `-zip64  Create a Zip64-compliant zip file [Default: No]`: a switch's state in yes / no
   if (!shape.takes && head.negation === null && !(long ?? '').startsWith('no-') && /^(?:yes|no)$/i.test(facts.defaultText)) return /^yes$/i.test(facts.defaultText);
   if (isProseDefault(facts.defaultText, facts.defaultQuoted, shape.takes, shape.type, shape.takes ? choices : null, names)) return null;
+  if (shape.takes && isEveryItemDefault(facts.defaultText, facts.defaultQuoted, text, choices)) return null;
   if (!shape.takes) {
     if (head.negation !== null && long !== null) {
       // click `--x / --no-x  [default: x]` or `[default: no-x]`; black's `--fast / --safe  [default: --safe]`

@@ -17,6 +17,15 @@ describe('not invented', () => {
   });
 });
 
+describe('not invented: every item', () => {
+  it('argparse `(comma-delimited, default: all)`: a bare `all` defaulting a comma list means every item; a quoted `"all"` is a keyword', () => {
+    const help =
+      'usage: gen [-h] [--tables TABLES] [--checks CHECKS]\n\noptions:\n  -h, --help       show this help message and exit\n  --tables TABLES  tables to process (comma-delimited, default: all)\n  --checks CHECKS  Comma-separated list of checks (default: "all")\n';
+    expect(option(help, 'tables')).toMatchObject({ takes_value: true, default: null });
+    expect(option(help, 'checks')?.default).toBe('all');
+  });
+});
+
 describe('value-taking', () => {
   it('click `cannot be used together with -v/--verbose`: a short spelling slash-joined to its long one carries no glued value', () => {
     const help =
