@@ -310,6 +310,9 @@ export function listedChoices(text: string, valueName: string | null): string[] 
   if (parenthesized !== null && (EXAMPLE_CUE.test(/[^.]*$/.exec(description.slice(0, parenthesized.index))?.[0] ?? '') || /,\s*etc\.?$/i.test(parenthesized[1] ?? '') || EXAMPLE_OPENING.test(parenthesized[1] ?? ''))) return null;
   // flake8 `(default, pylint, quiet-filename) or a format string`: an alternative outside the list opens it
   if (parenthesized !== null && /^\s*or\b/.test(description.slice(parenthesized.index + parenthesized[0].length))) return null;
+  // help2man `-s, --section=SECTION  section number for manual page (1, 6, 8)`: numbers after a
+  // description calling the value a number (not a level or mode) are some numbers it may be
+  if (parenthesized !== null && /^-?\d+(?:,\s*-?\d+)*(?:,?\s+or\s+-?\d+)?$/.test(parenthesized[1] ?? '') && /\bnumber\b/i.test(description.slice(0, parenthesized.index))) return null;
   if (parenthesized !== null) {
     // optipng `(256,512,1k,2k,4k,8k,16k,32k)`: bare commas join the items too
     const content = parenthesized[1] ?? '';

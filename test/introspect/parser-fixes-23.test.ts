@@ -17,6 +17,15 @@ describe('not invented', () => {
   });
 });
 
+describe('not invented: example numbers', () => {
+  it('help2man `section number for manual page (1, 6, 8)`: numbers after a description calling the value a number are examples; `(0, 1, -1)` without it stays a list', () => {
+    const help =
+      'Usage: help2man [OPTION]... EXECUTABLE\n\n -s, --section=SECTION   section number for manual page (1, 6, 8)\n -w, --lna=LNA           power (0, 1, -1)\n';
+    expect(option(help, 'section')).toMatchObject({ takes_value: true, choices: null });
+    expect(option(help, 'lna')?.choices).toEqual(['0', '1', '-1']);
+  });
+});
+
 describe('not invented: every item', () => {
   it('argparse `(comma-delimited, default: all)`: a bare `all` defaulting a comma list means every item; a quoted `"all"` is a keyword', () => {
     const help =
