@@ -85,7 +85,8 @@ const VALUE_CUES: readonly RegExp[] = [
   // acronym and naming a part of a message or an address, the whole description (a flag's opens with
   // its verb: `Enable HTTP/2.`; nc `UDP mode` is a switch)
   /^[A-Z]{2,6}\s+(?:[\w-]+\s+){0,2}(?:header|body|address|host|hostname|url|uri|cookie|method|agent|token|key|port|user|username|password)\.?$/,
-  /<[^<>\s]{1,60}>/,
+  // (a named placeholder: units `(e.g. Hz<->s)` draws an arrow)
+  /<[A-Za-z0-9_][^<>\s]{0,59}>/,
   /\bglob(?:s|\s+patterns?(?:\(s\))?)\b/i,
   // hey `Basic authentication, username:password.`, `HTTP Proxy address as host:port.`: the value's
   // parts named, joined by a colon, closing the description

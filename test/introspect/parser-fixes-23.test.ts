@@ -44,6 +44,15 @@ describe('value-taking', () => {
   });
 });
 
+describe('value-taking: bare helps', () => {
+  it('getopt units `(e.g. Hz<->s)`: an arrow drawn with `<->` is no `<name>` placeholder cue in a help without placeholders', () => {
+    const help =
+      'Usage: units [options]\n\nOptions:\n    -c, --check          check that all units reduce to primitive units\n    -s, --strict         suppress reciprocal unit conversion (e.g. Hz<->s)\n    -e, --exponential    exponential format output\n    -q, --quiet          suppress prompting\n    -r, --round          round last element\n    -k, --key            sign with <key-id>\n';
+    expect(option(help, 'strict')?.takes_value).toBe(false);
+    expect(option(help, 'key')?.takes_value).toBe(true);
+  });
+});
+
 describe('value-taking: placeholders', () => {
   it('genhtml `--rc SETTING=VALUE`, docopt `--scale SERVICE=NUM`: a key=value placeholder all in capitals takes a value', () => {
     const help = 'Usage: tool [options] [FILE...]\n\nOptions:\n      --rc SETTING=VALUE    Override configuration file setting\n      --quiet               Do not print progress messages\n';
