@@ -52,7 +52,9 @@ const VALUE_CUES: readonly RegExp[] = [
   // (freeze `Wrap lines at a specific width`)
   // (slop pry `Only load specified plugin (and no others).`, `Disable a specific plugin.`: the verb
   // opening the description acts on the one specified)
-  /(?:\b(?:at|after|for|to|with|from|in)|^(?:only\s+)?[a-z]+)\s+(?:the\s+|a\s+)?(?:specified|given)\s+[a-z]/i,
+  // (cabextract `extract only files that match the given pattern`, `assume non-UTF8 filenames have the
+  // given encoding`: any verb before `the given`)
+  /(?:\b(?:at|after|for|to|with|from|in)|^(?:only\s+)?[a-z]+)\s+(?:the\s+|a\s+)?(?:specified|given)\s+[a-z]|\b[a-z]{2,}\s+the\s+given\s+[a-z]/i,
   /(?:\bat|^(?:only\s+)?[a-z]+)\s+a\s+specific\s+[a-z]/i,
   // pry `A line of code to execute in context`, ruby `one line of script`: the code itself is the value
   /^(?:an?|one|the)\s+(?:lines?|snippet|piece|string)\s+of\s+(?:code|script)\b/i,

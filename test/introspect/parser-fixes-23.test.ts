@@ -53,6 +53,16 @@ describe('value-taking: bare helps', () => {
   });
 });
 
+describe('value-taking: bare helps, the given value', () => {
+  it('cabextract `extract only files that match the given pattern`: `the given` after any verb names the value in a help without placeholders', () => {
+    const help =
+      'Usage: cabextract [options] <cabinet file(s)>\n\nOptions:\n  -l   --list        list contents of cabinet\n  -t   --test        test cabinet integrity\n  -q   --quiet       only print errors and warnings\n  -L   --lowercase   make filenames lowercase\n  -F   --filter      extract only files that match the given pattern\n  -e   --encoding    assume non-UTF8 filenames have the given encoding\n';
+    expect(option(help, 'filter')?.takes_value).toBe(true);
+    expect(option(help, 'encoding')?.takes_value).toBe(true);
+    expect(option(help, 'lowercase')?.takes_value).toBe(false);
+  });
+});
+
 describe('value-taking: placeholders', () => {
   it('genhtml `--rc SETTING=VALUE`, docopt `--scale SERVICE=NUM`: a key=value placeholder all in capitals takes a value', () => {
     const help = 'Usage: tool [options] [FILE...]\n\nOptions:\n      --rc SETTING=VALUE    Override configuration file setting\n      --quiet               Do not print progress messages\n';
