@@ -151,7 +151,7 @@ const AND_OR_LIST = String.raw`(${ITEM_MAYBE_QUOTED}(?:(?:,\s*(?:and|or)|,|\s+(?
  * `Default: prealloc` may follow it in the joined description).
  */
 const VALID_VALUES_ARE = new RegExp(
-  String.raw`(?:\b(?:valid|possible|allowed|accepted|supported)\s+(?:choices|values|options)\s*(?:(?:are|is)\s*:?|:)|(?:(?:^|[.!?]\s+)(?=[A-Z])|,\s+(?=(?:choices|options)\b))(?:choices|values|options)(?:\s+(?:are|is)\s*:?|:))\s+` +
+  String.raw`(?:\b(?:valid|possible|allowed|accepted|supported)\s+(?:choices|values|options)\s*(?:(?:are|is)\s*:?|:)|\bavailable\s+(?:choices|values|modes|formats|levels|types|styles|methods|kinds)\s+are\s*:?|(?:(?:^|[.!?]\s+)(?=[A-Z])|,\s+(?=(?:choices|options)\b))(?:choices|values|options)(?:\s+(?:are|is)\s*:?|:))\s+` +
     AND_OR_LIST +
     String.raw`(?=\s*(?:[.;)]|$)|\s(?:default|tags|type|env|examples?|aliases):\s)`,
   'i',
@@ -165,7 +165,9 @@ const BACKQUOTED_ITEM = String.raw`(?:\`{1,2}${LIST_ITEM}\`{1,2}|"${LIST_ITEM}"|
 const SUPPORTED_PAREN = new RegExp(String.raw`\((?:supported|valid|allowed|accepted)(?: values)?:\s+(${BACKQUOTED_ITEM}(?:(?:,\s*(?:and|or)|,|\s+(?:and|or))\s+${BACKQUOTED_ITEM}){0,30})\)`, 'i');
 
 /** urfave (sops): `currently json, yaml, dotenv and binary are supported.`: the description opens with the supported values. */
-const SUPPORTED_LIST = new RegExp(String.raw`^(?:(?:currently|only)\s+)?` + AND_OR_LIST + String.raw`\s+are\s+(?:(?:currently|the only ones?)\s+)?(?:supported|accepted|allowed|valid)\b`, 'i');
+// (argparse html2text `What to do in case of decode errors.'ignore', 'strict' and 'replace' are acceptable
+// values`: opening a later sentence too)
+const SUPPORTED_LIST = new RegExp(String.raw`(?:^|[.!?]\s*)(?:(?:currently|only)\s+)?` + AND_OR_LIST + String.raw`\s+are\s+(?:(?:currently|the only ones?)\s+)?(?:supported|accepted|acceptable|allowed|valid)\b`, 'i');
 
 /**
  * sade svelte-check `Possible values are \`js\` (includes TS), \`svelte\`, \`css\`.`: backquoted

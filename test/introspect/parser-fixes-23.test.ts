@@ -127,6 +127,19 @@ describe('choices: parenthesized lists', () => {
   });
 });
 
+describe('choices: named as the values', () => {
+  it('argp `(Available modes are curses, ansi and html.)`: the available modes, formats or levels are the values', () => {
+    const help = 'Usage: ccze [OPTION...]\n\n  -m, --mode=MODE            Change the output mode\n                             (Available modes are curses, ansi and html.)\n';
+    expect(option(help, 'mode')?.choices).toEqual(['curses', 'ansi', 'html']);
+  });
+
+  it("argparse `decode errors.'ignore', 'strict' and 'replace' are acceptable values`: a later sentence listing the acceptable values", () => {
+    const help =
+      "usage: html2text [-h] [--decode-errors DECODE_ERRORS]\n\noptions:\n  --decode-errors DECODE_ERRORS\n                        What to do in case of decode errors.'ignore', 'strict' and 'replace' are\n                        acceptable values\n";
+    expect(option(help, 'decode-errors')?.choices).toEqual(['ignore', 'strict', 'replace']);
+  });
+});
+
 describe('names', () => {
   it('lcov `--(no-)sort`: the negating prefix in parentheses spells the option and its negation, as `--[no-]sort`', () => {
     const help = 'Usage: genhtml [OPTIONS] INFOFILE(S)\n\nOptions:\n      --(no-)sort                   Enable (disable) sorted coverage views\n      --legend                      Include color legend\n';
