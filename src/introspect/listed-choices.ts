@@ -41,6 +41,8 @@ const INLINE_PIPE_LIST = new RegExp(String.raw`(?:^|\s)(${LIST_ITEM}(?:\|${LIST_
 // (argp dvbv5-scan `--lna=LNA (0, 1, -1)`: a negative number is an item too)
 const PAREN_ITEM = String.raw`(?:${LIST_ITEM}|-\d{1,9})`;
 const PAREN_LIST = new RegExp(String.raw`\((?:(?:any|one) of\s+)?(${PAREN_ITEM}(?:,\s*${PAREN_ITEM}){1,30}(?:,?\s+or\s+${PAREN_ITEM})?)\)`);
+const ASSIGNED_MEANING = String.raw`[A-Za-z0-9][\w.-]{0,30}=[a-z][\w-]{0,30}`;
+const ASSIGNED_MEANINGS = new RegExp(String.raw`\((${ASSIGNED_MEANING}(?:,\s*${ASSIGNED_MEANING}){1,30})\)`);
 /** esbuild `(iife | cjs | esm, no default…)`: a parenthesized `a | b` list, maybe followed by a comma. */
 /** oclif apollo `(swift | typescript | json-modern (exposes raw json types))`: the last item may carry a parenthesized gloss. */
 const PAREN_PIPE_LIST = new RegExp(String.raw`\((${LIST_ITEM}(?:\s*\|\s*${LIST_ITEM}){1,30})\s*(?:\([^()|]{1,80}\)\s*)?[,)]`);
@@ -209,6 +211,13 @@ export function listedChoices(text: string, valueName: string | null): string[] 
   // pg_format `Values: 0=>unchanged, 1=>lowercase, 2=>uppercase.`: each value, an arrow, its meaning
   const arrows = [...text.matchAll(/(?:\bvalues?:\s+|,\s+)([a-z0-9][\w.-]{0,30})\s?=>\s?\w/gi)].map((item) => item[1] ?? '');
   if (arrows.length >= 2 && new Set(arrows).size === arrows.length) return arrows;
+  // diffstat `-f NUM  format (0=concise, 1=normal, 2=filled, 4=values)`: a parenthesis of only
+  // `value=meaning` items (not after an example cue: `(e.g. user=x, host=y)`)
+  const meanings = ASSIGNED_MEANINGS.exec(text);
+  const assignedValues = meanings === null ? [] : [...(meanings[1] ?? '').matchAll(/(?:^|,\s*)([a-z0-9][\w.-]{0,30})=/gi)].map((item) => item[1] ?? '');
+  // (cwebp `compression method (0=fast, 6=slowest), default=4`: a default outside them makes them a range's ends)
+  const outsideDefault = /\bdefault\s*[=:]?\s*([\w.-]+)/i.exec(text)?.[1];
+  if (meanings !== null && !EXAMPLE_CUE.test(/[^.]*$/.exec(text.slice(0, meanings.index))?.[0] ?? '') && new Set(assignedValues).size === assignedValues.length && (outsideDefault === undefined || assignedValues.includes(outsideDefault))) return assignedValues;
   const bracketPipe = LEADING_BRACKET_PIPE.exec(text) ?? ENDING_BRACKET_PIPE.exec(text);
   if (bracketPipe !== null) return (bracketPipe[1] ?? '').split('|');
   const quotedParen = QUOTED_PAREN_LIST.exec(text);

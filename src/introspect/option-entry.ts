@@ -127,7 +127,8 @@ export function isHelpOrVersion(option: CliOption): boolean {
   if (option.long === 'help' || (option.long?.toLowerCase() === 'version' && !option.takes_value)) return true;
   if (option.long === 'usage' && /usage message/i.test(option.description ?? '')) return true;
   // xxd `-h  print this summary.`
-  if (option.long === null && (option.short === 'h' || option.short === '?') && /\b(help|usage)\b|^print this summary\b/i.test(option.description ?? '')) return true;
+  // (diffstat `-h  print this message`)
+  if (option.long === null && (option.short === 'h' || option.short === '?') && /\b(help|usage)\b|^(?:print|show|display) this (?:summary|message)\b/i.test(option.description ?? '')) return true;
   // cwebp `-H / -longhelp ......... long help`: another length of the help (the slash joins two spellings)
   const spellings = [option.long ?? '', (option.negation ?? '').replace(/^-+/, '')];
   if (spellings.some((spelling) => /help$/i.test(spelling)) && /^(?:short|long|full|extended|detailed|more)\s+help\.?$/i.test(option.description ?? '')) return true;

@@ -140,6 +140,16 @@ describe('choices: named as the values', () => {
   });
 });
 
+describe('choices: value=meaning', () => {
+  it('diffstat `(0=none, 1=simple, 2=adjusted)`: a parenthesis of value=meaning items gives the values; a default outside them makes them ends of a range', () => {
+    const help =
+      'Usage: diffstat [options] [file-specifications]\n\nOptions:\n  -h      print this message\n  -r NUM  specify rounding for histogram (0=none, 1=simple, 2=adjusted)\n  -m NUM  compression method (0=fast, 6=slowest), default=4\n';
+    expect(option(help, 'r')?.choices).toEqual(['0', '1', '2']);
+    expect(option(help, 'm')?.choices).toBeNull();
+    expect(option(help, 'h')).toBeUndefined();
+  });
+});
+
 describe('names', () => {
   it('lcov `--(no-)sort`: the negating prefix in parentheses spells the option and its negation, as `--[no-]sort`', () => {
     const help = 'Usage: genhtml [OPTIONS] INFOFILE(S)\n\nOptions:\n      --(no-)sort                   Enable (disable) sorted coverage views\n      --legend                      Include color legend\n';
