@@ -79,6 +79,14 @@ const COMMAND_VALUE = /^<?(command|cmd|script|shell|command[-_]line)>?$/i;
 /** English function words: `npm install or the equivalent for your package manager` is prose. */
 const FUNCTION_WORDS = /(^|\s)(the|a|an|or|and|of|for|to|in|on|with|by|if|when|no|not|your|its|their|is|are|be)(\s|$)/i;
 
+/**
+ * argparse bump2version `(default: Bump version: {current_version} → {new_version})`: a message
+ * template with two or more `{field}`s the program fills in, no function words around them, is one value.
+ */
+function isFieldMessage(text: string): boolean {
+  return (text.match(/\{[A-Za-z_][\w.]{0,30}\}/g) ?? []).length >= 2 && !FUNCTION_WORDS.test(text.replace(/\{[^{}]*\}/g, ' '));
+}
+
 function isCommandLine(text: string, names: readonly string[]): boolean {
   return names.some((name) => COMMAND_VALUE.test(name)) && text.split(/\s+/).length <= 6 && !FUNCTION_WORDS.test(text);
 }
@@ -94,7 +102,7 @@ export function isProseDefault(text: string, quoted: boolean, takesValue: boolea
   // nor a file-name template whose `{}` the program fills in (docopt xsv `[default: {}.csv]`)
   const characterClass = /^\[.*\](?:[*+?]|\{\d+(?:,\d*)?\})$/.test(text);
   if (!characterClass && /^\[|^\{\s*(?:["']|\}$)|\{[^{}]*,[^{}]*\}/.test(text)) return true;
-  if (/\s/.test(text) && !isCommandLine(text, names) && !FIELD_TEMPLATE.test(text)) return true;
+  if (/\s/.test(text) && !isCommandLine(text, names) && !FIELD_TEMPLATE.test(text) && !isFieldMessage(text)) return true;
   // restic `(default: $RESTIC_KEY_HINT)`: the environment variable it is read from, not a value
   if (/^\$\{?[A-Za-z_]\w*\}?$/.test(text)) return true;
   // cobra `(default is $HOME/.cobra-example.yaml)`: a path the program expands when it runs (no shell expands an argument)

@@ -150,6 +150,15 @@ describe('choices: value=meaning', () => {
   });
 });
 
+describe('defaults', () => {
+  it('argparse `(default: Bump version: {current_version} → {new_version})`: a message template of `{field}`s is one value; prose with fields is none', () => {
+    const help =
+      'usage: bump [-h] [--message COMMIT_MSG] [--note NOTE]\n\noptions:\n  --message COMMIT_MSG, -m COMMIT_MSG\n                        Commit message (default: Bump version: {current_version} → {new_version})\n  --note NOTE           A note (default: the {a} and the {b})\n';
+    expect(option(help, 'message')?.default).toBe('Bump version: {current_version} → {new_version}');
+    expect(option(help, 'note')?.default).toBeNull();
+  });
+});
+
 describe('names', () => {
   it('lcov `--(no-)sort`: the negating prefix in parentheses spells the option and its negation, as `--[no-]sort`', () => {
     const help = 'Usage: genhtml [OPTIONS] INFOFILE(S)\n\nOptions:\n      --(no-)sort                   Enable (disable) sorted coverage views\n      --legend                      Include color legend\n';
