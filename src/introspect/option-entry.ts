@@ -39,6 +39,11 @@ function isEveryItemDefault(text: string, quoted: boolean, description: string, 
   return !quoted && /^all$/i.test(text) && /\bcomma[- ]?(?:delimited|separated)\b/i.test(description) && matchingChoice(text, choices) === undefined;
 }
 
+/** argparse's `(default: 0)` closing a flag's description: action='count' starts at 0 (store_true says `False`). */
+function isCountFlagDefault(text: string): boolean {
+  return /\(default: 0\)$/.test(text.trim());
+}
+
 /** A lone printf conversion (`%s`, `%d`, `%lu`): what a C help's `printf` should have replaced. */
 const UNFILLED_CONVERSION = /^%(?:l{0,2}|z|h)[sdiuc]$/;
 /** Names of options whose value is a format template (`--output-format`, `--printf`, `FMT`). */
@@ -386,7 +391,9 @@ function defaultOf(head: OptionHead, facts: DescriptionFacts, shape: ValueShape,
     // there `no-color` is the flag's name and true its value, switched off with `--no-color=false`
     if (long?.startsWith('no-')) return /^false$/i.test(facts.defaultText) ? false : PFLAG_TRUE.test(text.trim()) ? true : null;
     // argparse `-v, --verbose  … supply multiple times to increase verbosity (default: 0)`: a count starts at a number
-    if (facts.repeatable) return /^\d{1,6}$/.test(facts.defaultText) ? Number(facts.defaultText) : /^(true|false)$/i.test(facts.defaultText) ? coerceDefault(facts.defaultText, 'boolean') : null;
+    // (argparse bump2version `--verbose  Print verbose logging to stderr (default: 0)`: ArgumentDefaultsHelpFormatter
+    // prints a store_true flag's `False`; a flag whose default is 0 is a count)
+    if (facts.repeatable || isCountFlagDefault(text)) return /^\d{1,6}$/.test(facts.defaultText) ? Number(facts.defaultText) : /^(true|false)$/i.test(facts.defaultText) ? coerceDefault(facts.defaultText, 'boolean') : null;
     return /^(true|false)$/i.test(facts.defaultText) ? coerceDefault(facts.defaultText, 'boolean') : null;
   }
   const choice = matchingChoice(facts.defaultText, choices);
@@ -555,7 +562,7 @@ export function optionFromEntry(given: Entry, style: OptionStyle = {}): CliOptio
     type: shape.type,
     default: defaultOf(head, facts, shape, choices, text) ?? (shape.takes ? (derivedChoiceDefault(facts.description, choices) ?? definitionLineDefault(descriptionLines, choices)) : null),
     choices: shape.takes ? choices : null,
-    repeatable: head.repeatable || facts.repeatable,
+    repeatable: head.repeatable || facts.repeatable || (!shape.takes && head.negation === null && isCountFlagDefault(text)),
     required: facts.required,
     negation: head.negation,
     description: facts.description.length > 0 ? clampDescription(facts.description) : null,

@@ -159,6 +159,15 @@ describe('defaults', () => {
   });
 });
 
+describe('defaults: argparse counts', () => {
+  it('argparse `--verbose  Print verbose logging (default: 0)`: a flag defaulting to 0 is a count (store_true flags say False)', () => {
+    const help =
+      'usage: bump [-h] [--verbose] [--list]\n\noptions:\n  -h, --help  show this help message and exit\n  --verbose   Print verbose logging to stderr (default: 0)\n  --list      List machine readable information (default: False)\n';
+    expect(option(help, 'verbose')).toMatchObject({ takes_value: false, repeatable: true, default: 0 });
+    expect(option(help, 'list')).toMatchObject({ repeatable: false, default: false });
+  });
+});
+
 describe('names', () => {
   it('lcov `--(no-)sort`: the negating prefix in parentheses spells the option and its negation, as `--[no-]sort`', () => {
     const help = 'Usage: genhtml [OPTIONS] INFOFILE(S)\n\nOptions:\n      --(no-)sort                   Enable (disable) sorted coverage views\n      --legend                      Include color legend\n';
