@@ -246,6 +246,10 @@ export function listedChoices(text: string, valueName: string | null): string[] 
   // (not optparse qrcode's `the following shortcuts to the built-in image factory classes: pil, png`, nor examples)
   const pluralIntroduction = pluralPiped === null ? '' : (/[^.]*$/.exec(description.slice(0, pluralPiped.index + pluralPiped[0].length - (pluralPiped[1] ?? '').length))?.[0] ?? '');
   if (pluralPiped !== null && !isCaseOrShortcutIntroduction(pluralIntroduction) && !/\b(e\.g|i\.e|examples?|such as|like|including)\b/i.test(pluralIntroduction)) return (pluralPiped[1] ?? '').split(/\s*\|\s*|\s*(?:,\s*or|,|\s+or)\s+/).map((item) => item.replace(/\.$/, ''));
+  // rich-cli `--panel BOX  Set panel type to BOX. ascii, ascii2, double, heavy, none, rounded, square`: a
+  // sentence naming the placeholder, then one made only of three or more values, closing the description
+  const afterNamingSentence = /^[A-Z][A-Z_]{1,20}$/.test(name) ? new RegExp(String.raw`\b${name}\.\s+(${LIST_ITEM}(?:(?:,\s*or|,|\s+or)\s+${LIST_ITEM}){2,30})\.?$`).exec(description) : null;
+  if (afterNamingSentence !== null && !isOpenList(afterNamingSentence[1] ?? '')) return splitList(afterNamingSentence[1] ?? '');
   const assigned = assignedValueChoices(description, name);
   if (assigned !== null) return assigned;
   const aliased = ALIASED_CLAUSES.exec(description);

@@ -168,6 +168,15 @@ describe('defaults: argparse counts', () => {
   });
 });
 
+describe('choices: a sentence of values', () => {
+  it('click rich-cli `Set panel type to BOX. ascii, ascii2, double, heavy`: a sentence of only values after one naming the placeholder', () => {
+    const help =
+      'Usage: rich [OPTIONS] <PATH,TEXT>\n\nOptions:\n  -a  --panel BOX    Set panel type to BOX. ascii, ascii2, double, heavy,\n                     none, rounded, square\n  -w  --width SIZE   Fit output to SIZE characters.\n';
+    expect(option(help, 'panel')?.choices).toEqual(['ascii', 'ascii2', 'double', 'heavy', 'none', 'rounded', 'square']);
+    expect(option(help, 'width')?.choices).toBeNull();
+  });
+});
+
 describe('names', () => {
   it('lcov `--(no-)sort`: the negating prefix in parentheses spells the option and its negation, as `--[no-]sort`', () => {
     const help = 'Usage: genhtml [OPTIONS] INFOFILE(S)\n\nOptions:\n      --(no-)sort                   Enable (disable) sorted coverage views\n      --legend                      Include color legend\n';
