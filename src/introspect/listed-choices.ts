@@ -24,6 +24,8 @@ const CONSTANTS_AFTER_NOUN = new RegExp(String.raw`\b(?:modes?|values?|types?|st
 const AFTER_COLON_LIST = new RegExp(String.raw`([\w)]):\s+` + LIST);
 /** ` (subtest parents always pass)` after a list item, before the next item's comma or `or`, or ending the text. */
 const ITEM_GLOSS = /(?<=[\w-]) \([^()]{1,80}\)(?=,\s|\s+or\s|\.?$)/g;
+const GLOSSED_SEMICOLON_ITEM = String.raw`${LIST_ITEM} \([^()]{1,80}\)`;
+const GLOSSED_SEMICOLON_LIST = new RegExp(String.raw`\w:\s+(${GLOSSED_SEMICOLON_ITEM}(?:;\s+${GLOSSED_SEMICOLON_ITEM}){2,30})\.?$`);
 const COMMA_JOINED_AFTER_COLON = new RegExp(String.raw`\w:\s+(${LIST_ITEM}(?:,${LIST_ITEM}){2,30})(?=\.?\s*(?:[;(]|$)|\.\s)`);
 const CONSTANT = String.raw`[A-Z][A-Z0-9_]{1,30}`;
 /** `Order of results; ASCEND or DESCEND (ASCEND by default)`: upper-case constants listed after a semicolon, ending the sentence. */
@@ -280,6 +282,13 @@ export function listedChoices(text: string, valueName: string | null): string[] 
   // not a list of examples or of the defaults (`Replaces default unsafe packages: distribute, pip`), nor an open one (`2016 or 2017...`)
   // go-junit-report `set subtest mode: ignore-parent-results (subtest parents always pass), exclude-parents (…)`:
   // each item glossed by a parenthesis of its own (read without the glosses)
+  // optparse landslide `Three options availables: no (no line numbers); inline (inside <pre> tag); table
+  // (…)`: three or more items, each glossed, joined by semicolons, closing the description
+  const semicolonGlossed = GLOSSED_SEMICOLON_LIST.exec(description);
+  const semicolonIntroduction = semicolonGlossed === null ? '' : (/[^.]*$/.exec(description.slice(0, semicolonGlossed.index + 1))?.[0] ?? '');
+  if (semicolonGlossed !== null && !/\b(e\.g|i\.e|examples?|such as|like|including|defaults?)\b/i.test(semicolonIntroduction)) {
+    return [...(semicolonGlossed[1] ?? '').matchAll(/(?:^|;\s+)([a-z0-9][\w.-]{0,30}) \(/g)].map((item) => item[1] ?? '');
+  }
   const afterColon = AFTER_COLON_LIST.exec(description) ?? AFTER_COLON_LIST.exec(description.replace(ITEM_GLOSS, ''));
   const introduction = afterColon === null ? '' : (/[^.]*$/.exec(description.slice(0, afterColon.index + 1))?.[0] ?? '');
   if (afterColon !== null && !/\b(e\.g|i\.e|examples?|such as|like|including|defaults?)\b/i.test(introduction) && !isCaseOrShortcutIntroduction(introduction) && !isOpenList(afterColon[2] ?? '')) return splitList(afterColon[2] ?? '');

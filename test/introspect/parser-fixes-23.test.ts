@@ -177,6 +177,15 @@ describe('choices: a sentence of values', () => {
   });
 });
 
+describe('choices: glossed items joined by semicolons', () => {
+  it('optparse `Three options availables: no (no line numbers); inline (inside <pre> tag); table (…)`', () => {
+    const help =
+      'Usage: landslide [options] input.md ...\n\nOptions:\n  -l LINENOS, --linenos=LINENOS\n                        How to output linenos in source code. Three options\n                        availables: no (no line numbers); inline (inside <pre>\n                        tag); table (lines numbers in another cell, copy-paste\n                        friendly)\n  -x EXT, --ext=EXT     Extensions, e.g.: toc (contents); tables (grids); abbr (abbreviations)\n';
+    expect(option(help, 'linenos')?.choices).toEqual(['no', 'inline', 'table']);
+    expect(option(help, 'ext')?.choices).toBeNull();
+  });
+});
+
 describe('names', () => {
   it('lcov `--(no-)sort`: the negating prefix in parentheses spells the option and its negation, as `--[no-]sort`', () => {
     const help = 'Usage: genhtml [OPTIONS] INFOFILE(S)\n\nOptions:\n      --(no-)sort                   Enable (disable) sorted coverage views\n      --legend                      Include color legend\n';
