@@ -194,6 +194,16 @@ describe('names', () => {
   });
 });
 
+describe('names: backquoted command path', () => {
+  it('docopt `Usage: up [options]` under prose naming `docker-compose up`: the code span gives the full command path', () => {
+    const help =
+      'Builds and starts containers.\n\nThe `docker-compose up` command aggregates the output. Running `docker-compose up -d`\nstarts them in the background.\n\nUsage: up [options] [SERVICE...]\n\nOptions:\n    -d, --detach   Detached mode\n';
+    expect(parseHelp(help).name).toBe('docker-compose_up');
+    const plain = 'Run it with `make up` or `npm up`.\n\nUsage: up [options]\n\nOptions:\n    -d, --detach   Detached mode\n';
+    expect(parseHelp(plain).name).toBe('up');
+  });
+});
+
 describe('positionals', () => {
   it('genhtml `Usage: genhtml [OPTIONS] INFOFILE(S)`: a plural `(S)` in capitals says the argument repeats, as `file(s)` does', () => {
     const spec = parseHelp('Usage: genhtml [OPTIONS] INFOFILE(S)\n\nOptions:\n  -q, --quiet    Do not print progress messages\n');
