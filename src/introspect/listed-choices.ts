@@ -24,6 +24,8 @@ const CONSTANTS_AFTER_NOUN = new RegExp(String.raw`\b(?:modes?|values?|types?|st
 const AFTER_COLON_LIST = new RegExp(String.raw`([\w)]):\s+` + LIST);
 /** ` (subtest parents always pass)` after a list item, before the next item's comma or `or`, or ending the text. */
 const ITEM_GLOSS = /(?<=[\w-]) \([^()]{1,80}\)(?=,\s|\s+or\s|\.?$)/g;
+const SUFFIXED_ITEM = String.raw`${LIST_ITEM}(?:\[[a-z]{1,10}\])?`;
+const SUFFIXED_COMMA_LIST = new RegExp(String.raw`\w:\s+(${SUFFIXED_ITEM}(?:,\s?${SUFFIXED_ITEM}){2,30})\.?$`);
 const GLOSSED_SEMICOLON_ITEM = String.raw`${LIST_ITEM} \([^()]{1,80}\)`;
 const GLOSSED_SEMICOLON_LIST = new RegExp(String.raw`\w:\s+(${GLOSSED_SEMICOLON_ITEM}(?:;\s+${GLOSSED_SEMICOLON_ITEM}){2,30})\.?$`);
 const COMMA_JOINED_AFTER_COLON = new RegExp(String.raw`\w:\s+(${LIST_ITEM}(?:,${LIST_ITEM}){2,30})(?=\.?\s*(?:[;(]|$)|\.\s)`);
@@ -282,6 +284,15 @@ export function listedChoices(text: string, valueName: string | null): string[] 
   // not a list of examples or of the defaults (`Replaces default unsafe packages: distribute, pip`), nor an open one (`2016 or 2017...`)
   // go-junit-report `set subtest mode: ignore-parent-results (subtest parents always pass), exclude-parents (…)`:
   // each item glossed by a parenthesis of its own (read without the glosses)
+  // getopt units `specify a CGS units system …: gauss[ian],esu,emu,hlu,natural,…`: a comma list closing the
+  // description whose items may carry optional letters in brackets (`gauss[ian]` spells gauss and gaussian)
+  const suffixed = SUFFIXED_COMMA_LIST.exec(description);
+  if (suffixed !== null && /\[/.test(suffixed[1] ?? '')) {
+    return (suffixed[1] ?? '').split(/,\s?/).flatMap((item) => {
+      const optional = /^([^[]+)\[([a-z]{1,10})\]$/.exec(item);
+      return optional === null ? [item] : [optional[1] ?? '', `${optional[1] ?? ''}${optional[2] ?? ''}`];
+    });
+  }
   // optparse landslide `Three options availables: no (no line numbers); inline (inside <pre> tag); table
   // (…)`: three or more items, each glossed, joined by semicolons, closing the description
   const semicolonGlossed = GLOSSED_SEMICOLON_LIST.exec(description);

@@ -186,6 +186,14 @@ describe('choices: glossed items joined by semicolons', () => {
   });
 });
 
+describe('choices: optional letters', () => {
+  it('getopt units `…system: gauss[ian],esu,emu,natural-gauss, hartree,si`: `gauss[ian]` spells two values in a comma list closing the description', () => {
+    const help =
+      'Usage: units [options]\n\nOptions:\n    -u, --units=SYSTEM   specify a CGS units system or natural units system:\n                            gauss[ian],esu,emu,natural-gauss,\n                            hartree,si\n';
+    expect(option(help, 'units')?.choices).toEqual(['gauss', 'gaussian', 'esu', 'emu', 'natural-gauss', 'hartree', 'si']);
+  });
+});
+
 describe('names', () => {
   it('lcov `--(no-)sort`: the negating prefix in parentheses spells the option and its negation, as `--[no-]sort`', () => {
     const help = 'Usage: genhtml [OPTIONS] INFOFILE(S)\n\nOptions:\n      --(no-)sort                   Enable (disable) sorted coverage views\n      --legend                      Include color legend\n';
