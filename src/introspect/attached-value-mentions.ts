@@ -48,7 +48,9 @@ export function applyGluedShortMentions(options: CliOption[]): void {
     const mention = new RegExp(String.raw`(?:^|[\s(\`])-${escaped(option.short)}([\w./~:@-]{2,60})(?=[\s)\`,;]|\.?$)`, 'g');
     const glued = options
       .filter((other) => other !== option && other.description !== null)
-      .flatMap((other) => [...(other.description ?? '').matchAll(mention)].map((match) => match[1] ?? ''));
+      .flatMap((other) => [...(other.description ?? '').matchAll(mention)].map((match) => match[1] ?? ''))
+      // click sqlfluff `cannot be used together with -v/--verbose`: a slash joins the option's other spelling, no value
+      .filter((value) => !/^\/-{1,2}[A-Za-z]/.test(value));
     if (!glued.some((value) => /[^A-Za-z0-9]/.test(value) || [...value].some((letter) => !letters.has(letter)))) continue;
     option.takes_value = true;
     option.type = 'string';

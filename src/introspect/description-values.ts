@@ -52,7 +52,9 @@ const VALUE_CUES: readonly RegExp[] = [
   // (freeze `Wrap lines at a specific width`)
   // (slop pry `Only load specified plugin (and no others).`, `Disable a specific plugin.`: the verb
   // opening the description acts on the one specified)
-  /(?:\b(?:at|after|for|to|with|from|in)|^(?:only\s+)?[a-z]+)\s+(?:the\s+|a\s+)?(?:specified|given)\s+[a-z]/i,
+  // (cabextract `extract only files that match the given pattern`, `assume non-UTF8 filenames have the
+  // given encoding`: any verb before `the given`)
+  /(?:\b(?:at|after|for|to|with|from|in)|^(?:only\s+)?[a-z]+)\s+(?:the\s+|a\s+)?(?:specified|given)\s+[a-z]|\b[a-z]{2,}\s+the\s+given\s+[a-z]/i,
   /(?:\bat|^(?:only\s+)?[a-z]+)\s+a\s+specific\s+[a-z]/i,
   // pry `A line of code to execute in context`, ruby `one line of script`: the code itself is the value
   /^(?:an?|one|the)\s+(?:lines?|snippet|piece|string)\s+of\s+(?:code|script)\b/i,
@@ -85,7 +87,8 @@ const VALUE_CUES: readonly RegExp[] = [
   // acronym and naming a part of a message or an address, the whole description (a flag's opens with
   // its verb: `Enable HTTP/2.`; nc `UDP mode` is a switch)
   /^[A-Z]{2,6}\s+(?:[\w-]+\s+){0,2}(?:header|body|address|host|hostname|url|uri|cookie|method|agent|token|key|port|user|username|password)\.?$/,
-  /<[^<>\s]{1,60}>/,
+  // (a named placeholder: units `(e.g. Hz<->s)` draws an arrow)
+  /<[A-Za-z0-9_][^<>\s]{0,59}>/,
   /\bglob(?:s|\s+patterns?(?:\(s\))?)\b/i,
   // hey `Basic authentication, username:password.`, `HTTP Proxy address as host:port.`: the value's
   // parts named, joined by a colon, closing the description

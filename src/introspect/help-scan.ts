@@ -56,7 +56,8 @@ export interface HelpScan {
 
 const SECTION_HEADER = /^ {0,3}([A-Za-z][\w ,/()'-]{0,60}):$/;
 /** A flag spelling opening a line (jpeginfo `-, --stdin`: the bare `-` for standard input before a long spelling too). */
-export const OPTION_START = /^(?:-{1,2}[A-Za-z0-9?#@[]|-, --[A-Za-z0-9])/;
+// (lcov genhtml `--(no-)sort`: the negating prefix in parentheses, as `--[no-]sort`)
+export const OPTION_START = /^(?:-{1,2}[A-Za-z0-9?#@[]|-, --[A-Za-z0-9]|--\(no-?\)[A-Za-z])/;
 const MAX_USAGE_LINES = 40;
 /** A line of yargs tags only: `[string] [choices: "a", "b"] [default: "a"]` (the last may wrap on). */
 const YARGS_TAG = String.raw`\[(?:string|number|boolean|array|count|choices:|default:|required|deprecated)[^\]]*`;

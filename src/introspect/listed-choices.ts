@@ -11,6 +11,7 @@ const LIST = String.raw`(${LIST_ITEM}(?:(?:,\s*or|,|\s+or)\s+${LIST_ITEM}){1,30}
 /** picocli: `Valid values: xml, sarif, plain for XMLLogger, SarifLogger, and DefaultLogger respectively`. */
 const LIST_FOR = String.raw`(${LIST_ITEM}(?:(?:,\s*or|,|\s+or)\s+${LIST_ITEM}){1,30})(?=\s*(?:[.;)(]|$)|\s+for\s)`;
 const LIST_AFTER_NOUN = new RegExp(String.raw`\b(?:modes?|values?|types?|styles?|formats?|levels?|kinds?|methods?)\s*(?:is|are|can be)?:\s+` + LIST_FOR);
+const CONSTANTS_AFTER_NOUN = new RegExp(String.raw`\b(?:modes?|values?|types?|styles?|formats?|levels?|kinds?|methods?)\s*(?:is|are|can be)?:\s+([A-Z][A-Z0-9_]{1,30}(?:(?:,\s*or|,|\s+or)\s+[A-Z][A-Z0-9_]{1,30}){1,30})(?=\s*(?:[.;)(]|$))`);
 
 /**
  * Choices written as a plain list after a colon: `coverage mode: set, count, atomic`, `optional
@@ -23,6 +24,10 @@ const LIST_AFTER_NOUN = new RegExp(String.raw`\b(?:modes?|values?|types?|styles?
 const AFTER_COLON_LIST = new RegExp(String.raw`([\w)]):\s+` + LIST);
 /** ` (subtest parents always pass)` after a list item, before the next item's comma or `or`, or ending the text. */
 const ITEM_GLOSS = /(?<=[\w-]) \([^()]{1,80}\)(?=,\s|\s+or\s|\.?$)/g;
+const SUFFIXED_ITEM = String.raw`${LIST_ITEM}(?:\[[a-z]{1,10}\])?`;
+const SUFFIXED_COMMA_LIST = new RegExp(String.raw`\w:\s+(${SUFFIXED_ITEM}(?:,\s?${SUFFIXED_ITEM}){2,30})\.?$`);
+const GLOSSED_SEMICOLON_ITEM = String.raw`${LIST_ITEM} \([^()]{1,80}\)`;
+const GLOSSED_SEMICOLON_LIST = new RegExp(String.raw`\w:\s+(${GLOSSED_SEMICOLON_ITEM}(?:;\s+${GLOSSED_SEMICOLON_ITEM}){2,30})\.?$`);
 const COMMA_JOINED_AFTER_COLON = new RegExp(String.raw`\w:\s+(${LIST_ITEM}(?:,${LIST_ITEM}){2,30})(?=\.?\s*(?:[;(]|$)|\.\s)`);
 const CONSTANT = String.raw`[A-Z][A-Z0-9_]{1,30}`;
 /** `Order of results; ASCEND or DESCEND (ASCEND by default)`: upper-case constants listed after a semicolon, ending the sentence. */
@@ -37,7 +42,11 @@ const PAREN_SLASH_LIST = new RegExp(String.raw`\((${LIST_ITEM}(?:\/${LIST_ITEM})
 const INLINE_PIPE_LIST = new RegExp(String.raw`(?:^|\s)(${LIST_ITEM}(?:\|${LIST_ITEM}){2,30})(?=[\s.,;)]|$)`);
 /** `(merge, diff3, or zdiff3)`, urfave `(atom, rss, universal)`: a parenthesized list of three or more. */
 // (sade microbundle `(any of modern,esm,cjs,umd or iife)`: `any of` / `one of` may open it)
-const PAREN_LIST = new RegExp(String.raw`\((?:(?:any|one) of\s+)?(${LIST_ITEM}(?:,\s*${LIST_ITEM}){1,30}(?:,?\s+or\s+${LIST_ITEM})?)\)`);
+// (argp dvbv5-scan `--lna=LNA (0, 1, -1)`: a negative number is an item too)
+const PAREN_ITEM = String.raw`(?:${LIST_ITEM}|-\d{1,9})`;
+const PAREN_LIST = new RegExp(String.raw`\((?:(?:any|one) of\s+)?(${PAREN_ITEM}(?:,\s*${PAREN_ITEM}){1,30}(?:,?\s+or\s+${PAREN_ITEM})?)\)`);
+const ASSIGNED_MEANING = String.raw`[A-Za-z0-9][\w.-]{0,30}=[a-z][\w-]{0,30}`;
+const ASSIGNED_MEANINGS = new RegExp(String.raw`\((${ASSIGNED_MEANING}(?:,\s*${ASSIGNED_MEANING}){1,30})\)`);
 /** esbuild `(iife | cjs | esm, no default…)`: a parenthesized `a | b` list, maybe followed by a comma. */
 /** oclif apollo `(swift | typescript | json-modern (exposes raw json types))`: the last item may carry a parenthesized gloss. */
 const PAREN_PIPE_LIST = new RegExp(String.raw`\((${LIST_ITEM}(?:\s*\|\s*${LIST_ITEM}){1,30})\s*(?:\([^()|]{1,80}\)\s*)?[,)]`);
@@ -148,7 +157,7 @@ const AND_OR_LIST = String.raw`(${ITEM_MAYBE_QUOTED}(?:(?:,\s*(?:and|or)|,|\s+(?
  * `Default: prealloc` may follow it in the joined description).
  */
 const VALID_VALUES_ARE = new RegExp(
-  String.raw`(?:\b(?:valid|possible|allowed|accepted|supported)\s+(?:choices|values|options)\s*(?:(?:are|is)\s*:?|:)|(?:(?:^|[.!?]\s+)(?=[A-Z])|,\s+(?=(?:choices|options)\b))(?:choices|values|options)(?:\s+(?:are|is)\s*:?|:))\s+` +
+  String.raw`(?:\b(?:valid|possible|allowed|accepted|supported)\s+(?:choices|values|options)\s*(?:(?:are|is)\s*:?|:)|\bavailable\s+(?:choices|values|modes|formats|levels|types|styles|methods|kinds)\s+are\s*:?|(?:(?:^|[.!?]\s+)(?=[A-Z])|,\s+(?=(?:choices|options)\b))(?:choices|values|options)(?:\s+(?:are|is)\s*:?|:))\s+` +
     AND_OR_LIST +
     String.raw`(?=\s*(?:[.;)]|$)|\s(?:default|tags|type|env|examples?|aliases):\s)`,
   'i',
@@ -162,7 +171,9 @@ const BACKQUOTED_ITEM = String.raw`(?:\`{1,2}${LIST_ITEM}\`{1,2}|"${LIST_ITEM}"|
 const SUPPORTED_PAREN = new RegExp(String.raw`\((?:supported|valid|allowed|accepted)(?: values)?:\s+(${BACKQUOTED_ITEM}(?:(?:,\s*(?:and|or)|,|\s+(?:and|or))\s+${BACKQUOTED_ITEM}){0,30})\)`, 'i');
 
 /** urfave (sops): `currently json, yaml, dotenv and binary are supported.`: the description opens with the supported values. */
-const SUPPORTED_LIST = new RegExp(String.raw`^(?:(?:currently|only)\s+)?` + AND_OR_LIST + String.raw`\s+are\s+(?:(?:currently|the only ones?)\s+)?(?:supported|accepted|allowed|valid)\b`, 'i');
+// (argparse html2text `What to do in case of decode errors.'ignore', 'strict' and 'replace' are acceptable
+// values`: opening a later sentence too)
+const SUPPORTED_LIST = new RegExp(String.raw`(?:^|[.!?]\s*)(?:(?:currently|only)\s+)?` + AND_OR_LIST + String.raw`\s+are\s+(?:(?:currently|the only ones?)\s+)?(?:supported|accepted|acceptable|allowed|valid)\b`, 'i');
 
 /**
  * sade svelte-check `Possible values are \`js\` (includes TS), \`svelte\`, \`css\`.`: backquoted
@@ -204,6 +215,13 @@ export function listedChoices(text: string, valueName: string | null): string[] 
   // pg_format `Values: 0=>unchanged, 1=>lowercase, 2=>uppercase.`: each value, an arrow, its meaning
   const arrows = [...text.matchAll(/(?:\bvalues?:\s+|,\s+)([a-z0-9][\w.-]{0,30})\s?=>\s?\w/gi)].map((item) => item[1] ?? '');
   if (arrows.length >= 2 && new Set(arrows).size === arrows.length) return arrows;
+  // diffstat `-f NUM  format (0=concise, 1=normal, 2=filled, 4=values)`: a parenthesis of only
+  // `value=meaning` items (not after an example cue: `(e.g. user=x, host=y)`)
+  const meanings = ASSIGNED_MEANINGS.exec(text);
+  const assignedValues = meanings === null ? [] : [...(meanings[1] ?? '').matchAll(/(?:^|,\s*)([a-z0-9][\w.-]{0,30})=/gi)].map((item) => item[1] ?? '');
+  // (cwebp `compression method (0=fast, 6=slowest), default=4`: a default outside them makes them a range's ends)
+  const outsideDefault = /\bdefault\s*[=:]?\s*([\w.-]+)/i.exec(text)?.[1];
+  if (meanings !== null && !EXAMPLE_CUE.test(/[^.]*$/.exec(text.slice(0, meanings.index))?.[0] ?? '') && new Set(assignedValues).size === assignedValues.length && (outsideDefault === undefined || assignedValues.includes(outsideDefault))) return assignedValues;
   const bracketPipe = LEADING_BRACKET_PIPE.exec(text) ?? ENDING_BRACKET_PIPE.exec(text);
   if (bracketPipe !== null) return (bracketPipe[1] ?? '').split('|');
   const quotedParen = QUOTED_PAREN_LIST.exec(text);
@@ -232,6 +250,10 @@ export function listedChoices(text: string, valueName: string | null): string[] 
   // (not optparse qrcode's `the following shortcuts to the built-in image factory classes: pil, png`, nor examples)
   const pluralIntroduction = pluralPiped === null ? '' : (/[^.]*$/.exec(description.slice(0, pluralPiped.index + pluralPiped[0].length - (pluralPiped[1] ?? '').length))?.[0] ?? '');
   if (pluralPiped !== null && !isCaseOrShortcutIntroduction(pluralIntroduction) && !/\b(e\.g|i\.e|examples?|such as|like|including)\b/i.test(pluralIntroduction)) return (pluralPiped[1] ?? '').split(/\s*\|\s*|\s*(?:,\s*or|,|\s+or)\s+/).map((item) => item.replace(/\.$/, ''));
+  // rich-cli `--panel BOX  Set panel type to BOX. ascii, ascii2, double, heavy, none, rounded, square`: a
+  // sentence naming the placeholder, then one made only of three or more values, closing the description
+  const afterNamingSentence = /^[A-Z][A-Z_]{1,20}$/.test(name) ? new RegExp(String.raw`\b${name}\.\s+(${LIST_ITEM}(?:(?:,\s*or|,|\s+or)\s+${LIST_ITEM}){2,30})\.?$`).exec(description) : null;
+  if (afterNamingSentence !== null && !isOpenList(afterNamingSentence[1] ?? '')) return splitList(afterNamingSentence[1] ?? '');
   const assigned = assignedValueChoices(description, name);
   if (assigned !== null) return assigned;
   const aliased = ALIASED_CLAUSES.exec(description);
@@ -243,7 +265,9 @@ export function listedChoices(text: string, valueName: string | null): string[] 
   const subjectlessItems = splitList(subjectless?.[1] ?? '');
   const constantsOnly = subjectlessItems.every((item) => /^[A-Z][A-Z0-9_]*$/.test(item));
   if (subjectless !== null && !(constantsOnly ? namesPlaceholderKinds(subjectlessItems) : namesAnyKindOfValue(subjectlessItems))) return subjectlessItems;
-  let match = LIST_AFTER_NOUN.exec(description);
+  // argp dvbv5-scan `Output format: VDR, CHANNEL, ZAP, DVBV5`: the values in capitals (unless they name kinds, `FILE or URL`)
+  const constantsAfterNoun = CONSTANTS_AFTER_NOUN.exec(description);
+  let match = LIST_AFTER_NOUN.exec(description) ?? (constantsAfterNoun !== null && !namesPlaceholderKinds(splitList(constantsAfterNoun[1] ?? '')) ? constantsAfterNoun : null);
   if (match === null && /^[A-Z][A-Z_]{1,20}$/.test(name)) {
     // GNU patch `Valid WORDs are: literal, shell, …`: the value name in the plural counts too
     match = new RegExp(String.raw`\b${name}s?\b[^.:]{0,120}:\s+` + LIST).exec(description);
@@ -260,6 +284,22 @@ export function listedChoices(text: string, valueName: string | null): string[] 
   // not a list of examples or of the defaults (`Replaces default unsafe packages: distribute, pip`), nor an open one (`2016 or 2017...`)
   // go-junit-report `set subtest mode: ignore-parent-results (subtest parents always pass), exclude-parents (…)`:
   // each item glossed by a parenthesis of its own (read without the glosses)
+  // getopt units `specify a CGS units system …: gauss[ian],esu,emu,hlu,natural,…`: a comma list closing the
+  // description whose items may carry optional letters in brackets (`gauss[ian]` spells gauss and gaussian)
+  const suffixed = SUFFIXED_COMMA_LIST.exec(description);
+  if (suffixed !== null && /\[/.test(suffixed[1] ?? '')) {
+    return (suffixed[1] ?? '').split(/,\s?/).flatMap((item) => {
+      const optional = /^([^[]+)\[([a-z]{1,10})\]$/.exec(item);
+      return optional === null ? [item] : [optional[1] ?? '', `${optional[1] ?? ''}${optional[2] ?? ''}`];
+    });
+  }
+  // optparse landslide `Three options availables: no (no line numbers); inline (inside <pre> tag); table
+  // (…)`: three or more items, each glossed, joined by semicolons, closing the description
+  const semicolonGlossed = GLOSSED_SEMICOLON_LIST.exec(description);
+  const semicolonIntroduction = semicolonGlossed === null ? '' : (/[^.]*$/.exec(description.slice(0, semicolonGlossed.index + 1))?.[0] ?? '');
+  if (semicolonGlossed !== null && !/\b(e\.g|i\.e|examples?|such as|like|including|defaults?)\b/i.test(semicolonIntroduction)) {
+    return [...(semicolonGlossed[1] ?? '').matchAll(/(?:^|;\s+)([a-z0-9][\w.-]{0,30}) \(/g)].map((item) => item[1] ?? '');
+  }
   const afterColon = AFTER_COLON_LIST.exec(description) ?? AFTER_COLON_LIST.exec(description.replace(ITEM_GLOSS, ''));
   const introduction = afterColon === null ? '' : (/[^.]*$/.exec(description.slice(0, afterColon.index + 1))?.[0] ?? '');
   if (afterColon !== null && !/\b(e\.g|i\.e|examples?|such as|like|including|defaults?)\b/i.test(introduction) && !isCaseOrShortcutIntroduction(introduction) && !isOpenList(afterColon[2] ?? '')) return splitList(afterColon[2] ?? '');
@@ -305,6 +345,9 @@ export function listedChoices(text: string, valueName: string | null): string[] 
   if (parenthesized !== null && (EXAMPLE_CUE.test(/[^.]*$/.exec(description.slice(0, parenthesized.index))?.[0] ?? '') || /,\s*etc\.?$/i.test(parenthesized[1] ?? '') || EXAMPLE_OPENING.test(parenthesized[1] ?? ''))) return null;
   // flake8 `(default, pylint, quiet-filename) or a format string`: an alternative outside the list opens it
   if (parenthesized !== null && /^\s*or\b/.test(description.slice(parenthesized.index + parenthesized[0].length))) return null;
+  // help2man `-s, --section=SECTION  section number for manual page (1, 6, 8)`: numbers after a
+  // description calling the value a number (not a level or mode) are some numbers it may be
+  if (parenthesized !== null && /^-?\d+(?:,\s*-?\d+)*(?:,?\s+or\s+-?\d+)?$/.test(parenthesized[1] ?? '') && /\bnumber\b/i.test(description.slice(0, parenthesized.index))) return null;
   if (parenthesized !== null) {
     // optipng `(256,512,1k,2k,4k,8k,16k,32k)`: bare commas join the items too
     const content = parenthesized[1] ?? '';

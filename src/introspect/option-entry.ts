@@ -30,6 +30,24 @@ const NO_LIMIT_WORDS = /^(?:unlimited|infinite|unbounded|no-limit)$/i;
 /** `(default: stdin)` on a file option means standard input, not a file of that name. */
 const STREAM_WORDS = /^(stdin|stdout|stderr)$/i;
 /** Words that start a sentence, not a value: `defaults to the first tab`, `default: whatever is set`, `defaults to at most one`. */
+/**
+ * argparse sqlacodegen `--tables TABLES  tables to process (comma-delimited, default: all)`: a bare
+ * `all` as the default of a comma-separated list says every item is taken, no word to pass (a
+ * quoted `"all"`, Go's `(default "all")`, or `all` among the stated choices is the program's keyword).
+ */
+function isEveryItemDefault(text: string, quoted: boolean, description: string, choices: readonly string[] | null): boolean {
+  return !quoted && /^all$/i.test(text) && /\bcomma[- ]?(?:delimited|separated)\b/i.test(description) && matchingChoice(text, choices) === undefined;
+}
+
+/** argparse's `(default: 0)` closing a flag's description: action='count' starts at 0 (store_true says `False`). */
+function isCountFlagDefault(text: string): boolean {
+  return /\(default: 0\)$/.test(text.trim());
+}
+
+/** A lone printf conversion (`%s`, `%d`, `%lu`): what a C help's `printf` should have replaced. */
+const UNFILLED_CONVERSION = /^%(?:l{0,2}|z|h)[sdiuc]$/;
+/** Names of options whose value is a format template (`--output-format`, `--printf`, `FMT`). */
+const FORMAT_OPTION = /fmt|format|printf|template/i;
 const PROSE_WORDS = /^(the|a|an|this|that|these|those|its|their|your|whatever|whichever|same|no|not|nothing|at|up|about|approximately|either|both)$/i;
 /** An option whose value is a file (by type or name), where `stdin` / `stdout` name a stream. */
 const FILE_OPTION = /file|path|input|output|^in$|^out$|dest|log/i;
@@ -66,6 +84,14 @@ const COMMAND_VALUE = /^<?(command|cmd|script|shell|command[-_]line)>?$/i;
 /** English function words: `npm install or the equivalent for your package manager` is prose. */
 const FUNCTION_WORDS = /(^|\s)(the|a|an|or|and|of|for|to|in|on|with|by|if|when|no|not|your|its|their|is|are|be)(\s|$)/i;
 
+/**
+ * argparse bump2version `(default: Bump version: {current_version} → {new_version})`: a message
+ * template with two or more `{field}`s the program fills in, no function words around them, is one value.
+ */
+function isFieldMessage(text: string): boolean {
+  return (text.match(/\{[A-Za-z_][\w.]{0,30}\}/g) ?? []).length >= 2 && !FUNCTION_WORDS.test(text.replace(/\{[^{}]*\}/g, ' '));
+}
+
 function isCommandLine(text: string, names: readonly string[]): boolean {
   return names.some((name) => COMMAND_VALUE.test(name)) && text.split(/\s+/).length <= 6 && !FUNCTION_WORDS.test(text);
 }
@@ -81,7 +107,7 @@ export function isProseDefault(text: string, quoted: boolean, takesValue: boolea
   // nor a file-name template whose `{}` the program fills in (docopt xsv `[default: {}.csv]`)
   const characterClass = /^\[.*\](?:[*+?]|\{\d+(?:,\d*)?\})$/.test(text);
   if (!characterClass && /^\[|^\{\s*(?:["']|\}$)|\{[^{}]*,[^{}]*\}/.test(text)) return true;
-  if (/\s/.test(text) && !isCommandLine(text, names) && !FIELD_TEMPLATE.test(text)) return true;
+  if (/\s/.test(text) && !isCommandLine(text, names) && !FIELD_TEMPLATE.test(text) && !isFieldMessage(text)) return true;
   // restic `(default: $RESTIC_KEY_HINT)`: the environment variable it is read from, not a value
   if (/^\$\{?[A-Za-z_]\w*\}?$/.test(text)) return true;
   // cobra `(default is $HOME/.cobra-example.yaml)`: a path the program expands when it runs (no shell expands an argument)
@@ -95,6 +121,9 @@ export function isProseDefault(text: string, quoted: boolean, takesValue: boolea
   if (STREAM_WORDS.test(text) && (type === 'path' || names.length === 0 || names.some((name) => FILE_OPTION.test(name)))) return true;
   if (CURRENT_DIRECTORY_WORD.test(text) && (type === 'path' || names.some((name) => DIRECTORY_OPTION.test(name)))) return true;
   if (CALL_EXPRESSION.test(text) || RUNTIME_REFERENCE.test(text)) return true;
+  // datamash `--filler=X  fill missing values with X (default %s)`: a bare printf conversion is the
+  // help's own template left unfilled, no value (a format option's `%.8g` is one)
+  if (UNFILLED_CONVERSION.test(text) && !names.some((name) => FORMAT_OPTION.test(name))) return true;
   // optparse `(default=0.001%)`: a percentage says how the value reads, not whether the option takes `0.001` or `0.001%`
   if (/^[+-]?\d+(?:\.\d+)?%$/.test(text)) return true;
   // tabulate `--sep REGEXP … (default: whitespace)`: the separator is any whitespace, not that word
@@ -111,7 +140,8 @@ export function isHelpOrVersion(option: CliOption): boolean {
   if (option.long === 'help' || (option.long?.toLowerCase() === 'version' && !option.takes_value)) return true;
   if (option.long === 'usage' && /usage message/i.test(option.description ?? '')) return true;
   // xxd `-h  print this summary.`
-  if (option.long === null && (option.short === 'h' || option.short === '?') && /\b(help|usage)\b|^print this summary\b/i.test(option.description ?? '')) return true;
+  // (diffstat `-h  print this message`)
+  if (option.long === null && (option.short === 'h' || option.short === '?') && /\b(help|usage)\b|^(?:print|show|display) this (?:summary|message)\b/i.test(option.description ?? '')) return true;
   // cwebp `-H / -longhelp ......... long help`: another length of the help (the slash joins two spellings)
   const spellings = [option.long ?? '', (option.negation ?? '').replace(/^-+/, '')];
   if (spellings.some((spelling) => /help$/i.test(spelling)) && /^(?:short|long|full|extended|detailed|more)\s+help\.?$/i.test(option.description ?? '')) return true;
@@ -342,6 +372,7 @@ function defaultOf(head: OptionHead, facts: DescriptionFacts, shape: ValueShape,
   // streamzip `-zip64  Create a Zip64-compliant zip file [Default: No]`: a switch's state in yes / no
   if (!shape.takes && head.negation === null && !(long ?? '').startsWith('no-') && /^(?:yes|no)$/i.test(facts.defaultText)) return /^yes$/i.test(facts.defaultText);
   if (isProseDefault(facts.defaultText, facts.defaultQuoted, shape.takes, shape.type, shape.takes ? choices : null, names)) return null;
+  if (shape.takes && isEveryItemDefault(facts.defaultText, facts.defaultQuoted, text, choices)) return null;
   if (!shape.takes) {
     if (head.negation !== null && long !== null) {
       // click `--x / --no-x  [default: x]` or `[default: no-x]`; black's `--fast / --safe  [default: --safe]`
@@ -360,7 +391,9 @@ function defaultOf(head: OptionHead, facts: DescriptionFacts, shape: ValueShape,
     // there `no-color` is the flag's name and true its value, switched off with `--no-color=false`
     if (long?.startsWith('no-')) return /^false$/i.test(facts.defaultText) ? false : PFLAG_TRUE.test(text.trim()) ? true : null;
     // argparse `-v, --verbose  … supply multiple times to increase verbosity (default: 0)`: a count starts at a number
-    if (facts.repeatable) return /^\d{1,6}$/.test(facts.defaultText) ? Number(facts.defaultText) : /^(true|false)$/i.test(facts.defaultText) ? coerceDefault(facts.defaultText, 'boolean') : null;
+    // (argparse bump2version `--verbose  Print verbose logging to stderr (default: 0)`: ArgumentDefaultsHelpFormatter
+    // prints a store_true flag's `False`; a flag whose default is 0 is a count)
+    if (facts.repeatable || isCountFlagDefault(text)) return /^\d{1,6}$/.test(facts.defaultText) ? Number(facts.defaultText) : /^(true|false)$/i.test(facts.defaultText) ? coerceDefault(facts.defaultText, 'boolean') : null;
     return /^(true|false)$/i.test(facts.defaultText) ? coerceDefault(facts.defaultText, 'boolean') : null;
   }
   const choice = matchingChoice(facts.defaultText, choices);
@@ -411,6 +444,8 @@ function placeholderDefault(valueName: string | null, style: OptionStyle, rawHea
   // kingpin `--requests=[pos. int.]`, `--print=<spec>`: a value set off in brackets after the `=` is
   // the author's placeholder (the framework writes a default bare or quoted), never a default
   if (AUTHOR_PLACEHOLDER.test(rawHead.split(/\s{2,}/)[0] ?? '')) return null;
+  // optparse mid3v2 `-a "ARTIST", --artist="ARTIST"`: the quoted word after the short spelling too is the metavar
+  if (/^"\S+"$/.test(valueName) && rawHead.split(/[\s,]+/).includes(valueName)) return null;
   const quoted = /^"(.*)"$/.exec(valueName);
   if (quoted) return (quoted[1] ?? '').length > 0 ? (quoted[1] ?? null) : null;
   if (style.defaultInPlaceholder === true && !/^[A-Z<[{(]/.test(valueName) && !/^[A-Z][A-Z0-9_-]*$/.test(valueName)) return valueName;
@@ -527,7 +562,7 @@ export function optionFromEntry(given: Entry, style: OptionStyle = {}): CliOptio
     type: shape.type,
     default: defaultOf(head, facts, shape, choices, text) ?? (shape.takes ? (derivedChoiceDefault(facts.description, choices) ?? definitionLineDefault(descriptionLines, choices)) : null),
     choices: shape.takes ? choices : null,
-    repeatable: head.repeatable || facts.repeatable,
+    repeatable: head.repeatable || facts.repeatable || (!shape.takes && head.negation === null && isCountFlagDefault(text)),
     required: facts.required,
     negation: head.negation,
     description: facts.description.length > 0 ? clampDescription(facts.description) : null,

@@ -117,7 +117,7 @@ function tokenize(head: string): { tokens: string[]; starts: number[] } {
 
 function isFlagToken(token: string): boolean {
   // `-5`, `-1.5` are numbers, but `-0` and double-dash digits (`--100`, shasum's `--01`) are flags
-  return /^--?[A-Za-z0-9?#@[]/.test(token) && !/^-\d+(\.\d+)?$/.test(token.replace(/^-(\d)$/, 'x'));
+  return /^--?(?:[A-Za-z0-9?#@[]|\(no-?\)[A-Za-z])/.test(token) && !/^-\d+(\.\d+)?$/.test(token.replace(/^-(\d)$/, 'x'));
 }
 
 function stripBrackets(text: string): string {
@@ -233,6 +233,9 @@ const NUMBER_SIGN_PLACEHOLDER = /^#(?:\[[^\]\s]{1,10}\]){0,3}$/;
 
 function isValueToken(token: string, remaining: number, splitByGap: boolean): boolean {
   if (/^[<[{]/.test(token)) return true;
+  // optparse mid3v2 `-a "ARTIST", --artist="ARTIST"`, `-c "DESCRIPTION":"COMMENT":"LANGUAGE"`: a
+  // metavar written in double quotes (parts joined by `:`), no spaces inside
+  if (/^"[^"\s]{1,40}"(?::"[^"\s]{1,40}"){0,5}$/.test(token)) return true;
   // clipanion numbers its placeholders: `--mode #0`
   if (/^#\d{1,2}$/.test(token)) return true;
   if (NUMBER_SIGN_PLACEHOLDER.test(token)) return true;
@@ -247,8 +250,8 @@ function isValueToken(token: string, remaining: number, splitByGap: boolean): bo
   // busybox `-u USER[:GRP]`; argparse metavars naming a shape, the key in capitals: pygmentize
   // `-F FILTER[:options]`, `-P OPTION=value`, `-O OPTION=value[,OPTION=value,...]`
   if (/^[A-Z][A-Z0-9_]*\[[:.,=/@-]?[A-Z][A-Z0-9_]*\]$/.test(token)) return true;
-  // (whois `-i ATTR[,ATTR]...`: a list of them)
-  if (/^[A-Z][A-Z0-9_]*(?:=[a-z][\w-]{0,20})?(?:\[[:.,=/@-][A-Za-z][^\]\s]{0,40}\])?(?:\.{3})?$/.test(token)) return true;
+  // (whois `-i ATTR[,ATTR]...`: a list of them; genhtml `--rc SETTING=VALUE`, docopt `--scale SERVICE=NUM`: the value in capitals too)
+  if (/^[A-Z][A-Z0-9_]*(?:=[a-z][\w-]{0,20}|=[A-Z][A-Z0-9_]{0,20})?(?:\[[:.,=/@-][A-Za-z][^\]\s]{0,40}\])?(?:\.{3})?$/.test(token)) return true;
   if (splitByGap && remaining <= 1 && (/^[a-z0-9]{1,10}(\/[a-z0-9]{1,10})+$/.test(token) || BARE_PIPE_VALUES.test(token))) return true;
   // optionator: `path::String`, `String`, `Int`, `Object`
   if (/^[a-z]*::[A-Z]\w*$/.test(token) || OPTIONATOR_TYPES.has(token)) return true;
@@ -286,8 +289,9 @@ function valueFromDescriptionStart(result: OptionHead): void {
   const match =
     /^(<[\w-]{1,30}(?:\[[\w-]{1,30}\])?>|[A-Z][A-Z0-9_]{1,20}|#(?:\[[^\]\s]{1,10}\]){0,3})((?: <[\w-]{1,30}>){0,2})\s{2,}(\S[\s\S]*)$/.exec(result.rest) ??
     /^(<[\w-]{1,30}(?:\[[\w-]{1,30}\])?>)()()$/.exec(result.rest);
-  // …or an enum's values: `<none|poetry|setup>`
-  const choices = /^<([a-z0-9][\w.-]{0,30}(?:\|[a-z0-9][\w.-]{0,30}){1,30})>\s{2,}(\S[\s\S]*)$/.exec(result.rest);
+  // …or an enum's values: `<none|poetry|setup>` (click's metavar in brackets in typer's type column:
+  // `--organize-by  -b  [notebook|extension]  Whether to …`)
+  const choices = /^<([a-z0-9][\w.-]{0,30}(?:\|[a-z0-9][\w.-]{0,30}){1,30})>\s{2,}(\S[\s\S]*)$/.exec(result.rest) ?? /^\[([a-z0-9][\w.-]{0,30}(?:\|[a-z0-9][\w.-]{0,30}){1,30})\]\s{2,}(\S[\s\S]*)$/.exec(result.rest);
   if (choices && result.valueName === null && result.choices === null && !(choices[1] ?? '').split('|').every(isKindOfValue)) {
     result.choices = (choices[1] ?? '').split('|');
     result.rest = choices[2] ?? '';
@@ -536,7 +540,7 @@ function readHeadToken(scan: HeadScan): HeadStep {
  */
 function matchFlagSpelling(token: string): (string | undefined)[] | null {
   const keyed = /^(--?)([A-Za-z][\w.-]*):([A-Z][\w.]*(?:=\S*)?)$/.exec(token);
-  return keyed ? [token, keyed[1], keyed[2], undefined, `=${keyed[3] ?? ''}`] : /^(--?)((?:\[no-?\])?[A-Za-z0-9?#@][\w.?#@:-]*?(?:\.\*)?)(\.\.\.)?(=.*|\[=.*|<.*|\[.*)?$/.exec(token);
+  return keyed ? [token, keyed[1], keyed[2], undefined, `=${keyed[3] ?? ''}`] : /^(--?)((?:\[no-?\]|\(no-?\))?[A-Za-z0-9?#@][\w.?#@:-]*?(?:\.\*)?)(\.\.\.)?(=.*|\[=.*|<.*|\[.*)?$/.exec(token);
 }
 
 /**
@@ -558,8 +562,9 @@ function readFlagToken(scan: HeadScan, token: string, endsHead: boolean): HeadSt
   let name = match[2] ?? '';
   const attached = match[4];
   if (match[3]) result.repeatable = true;
-  if (name.startsWith('[no-]') || name.startsWith('[no]')) {
-    name = name.replace(/^\[no-?\]/, '');
+  // (lcov genhtml `--(no-)sort`: the optional prefix in parentheses)
+  if (/^(?:\[no-?\]|\(no-?\))/.test(name)) {
+    name = name.replace(/^(?:\[no-?\]|\(no-?\))/, '');
     result.negation = `--no-${name}`;
   }
   if (attached !== undefined && attached === `[${name}]` && name.length === 1) {
@@ -743,6 +748,12 @@ function typedMetavar(token: string): ValueInfo | null {
   return { valueName: LOWERCASE_TYPE_WORDS.has(type) && type !== 'str' ? type : name, optional: false, choices: null, repeatable: false };
 }
 
+/** The word used as a plain noun in the text: ending a phrase, or before a preposition or punctuation (`wait time for`, `format:`). */
+function namesValueAsNoun(word: string, text: string): boolean {
+  if (!/^[a-z][a-z-]{2,30}$/.test(word)) return false;
+  return new RegExp(String.raw`(?:^|\s)${word}(?=[.,;:)]|\s*$|\s+(?:and|or|to|for|of|in|on|with|that|which|from)\b|\s+[^a-z\s])`, 'i').test(text);
+}
+
 /**
  * After the scan: a line with only a literal-value spelling becomes that option with one choice,
  * the unread part of the head goes back to the description, and a value named only by the
@@ -760,6 +771,14 @@ function finishHead(scan: HeadScan): OptionHead | null {
   if (scan.index < tokens.length) {
     const headRest = head.slice(scan.starts[scan.index] ?? head.length).trim();
     result.rest = `${headRest}${result.rest.length > 0 ? ` ${result.rest}` : ''}`;
+  }
+  if (result.longs.length === 0 && result.shorts.length === 1 && literal !== null && namesValueAsNoun(literal.value, result.rest)) {
+    // argp dvbv5-scan `-W, --wait=time  adds additional wait time`, `-I, --input-format=format  Input
+    // format: …`: the word after `=` that the description uses as a noun names the value (gnu ls
+    // `-p, --indicator-style=slash` over `append / indicator to directories` stays a literal)
+    result.longs.push({ dashes: literal.dashes, name: literal.name });
+    result.aliases = result.aliases.filter((alias) => alias !== literal.token);
+    setValue(result, { valueName: literal.value, optional: false, choices: null, repeatable: false });
   }
   // mosquitto `-A : bind the outgoing socket …`, `--will-topic : the topic …`: a colon set off by
   // spaces after the spellings ends the head, as a glued one does (`-h: print this help`)

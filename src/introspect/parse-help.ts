@@ -44,6 +44,7 @@ import { sanitizeToolName } from '../tool-name.ts';
 import { isUrfaveGenericForm, urfaveNameForm } from './urfave-name-form.ts';
 import { isCittyHelp } from './citty-help.ts';
 import { isColonDefaultHelp } from './colon-default-heads.ts';
+import { backquotedCommandPath } from './backquoted-command.ts';
 
 export interface ParseHelpOptions {
   /** The component's file name, the last resort for the tool name. */
@@ -470,6 +471,8 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
   let programName: string | null = null;
   if (goUsage) programName = goUsage[1] ?? programBaseName(goUsage[2] ?? '');
   if (programName === null && firstForm?.program) programName = programNameOf(forms, firstForm.program, commandPrefixOf(scan.entries.filter((entry) => entry.kind === 'command'), programBaseName(firstForm.program)));
+  // docopt docker-compose `Usage: up [options]` under prose naming `` `docker-compose up` ``: the full path
+  if (programName !== null && firstForm?.program === programName && subcommands.length === 0) programName = backquotedCommandPath(programName, rawLines) ?? programName;
   programName ??= fallbackProgramName(lines, parseOptions?.fileName, scan.synopsisLines);
   addExampleOnlyFlags(options, lines, programName === null ? null : programBaseName(programName.split(' ')[0] ?? ''));
   applyFlushLeftTypes(scan.entries, options, lines, programName?.split(' ')[0] ?? null);

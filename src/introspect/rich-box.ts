@@ -41,7 +41,8 @@ export function unboxPanels(lines: readonly string[]): string[] {
 
 /** A type cell left open on its row: `<none|poetry|setup|pdm` before the description column. */
 // …inside a container too: typer `<list[BP001|BP002|BP0` / `05|BP006]>`
-const OPEN_PLACEHOLDER = /<(?:[a-z]+\[)?[\w.-]+(?:\|[\w.-]*)*(?=\s{2,}|$)/g;
+// …and click's choice metavar in brackets: typer `[asciidoc|html|latex|markdown|note` / `book|pdf|…]`
+const OPEN_PLACEHOLDER = /<(?:[a-z]+\[)?[\w.-]+(?:\|[\w.-]*)*(?=\s{2,}|$)|\[[\w.-]+(?:\|[\w.-]*)+(?=\s{2,}|$)/g;
 
 /**
  * rich wraps a long type cell inside its column: `<none|poetry|setup|pdm` on the option's row and
@@ -54,7 +55,7 @@ function joinWrappedPlaceholders(lines: string[]): string[] {
     for (const open of line.matchAll(OPEN_PLACEHOLDER)) {
       const column = open.index;
       const next = lines[index + 1] ?? '';
-      const rest = /^[\w.|-]*\]?>/.exec(next.slice(column));
+      const rest = (open[0].startsWith('[') ? /^[\w.|-]*\]/ : /^[\w.|-]*\]?>/).exec(next.slice(column));
       if (rest === null || next.slice(0, column).trim() !== '' || !/^[|\w]/.test(rest[0])) continue;
       const end = column + open[0].length;
       lines[index] = `${line.slice(0, end)}${rest[0]}${line.slice(end)}`;

@@ -303,8 +303,8 @@ function groupedBareAlternatives(form: string): string {
 function normalizedAtoms(form: string): Atom[] {
   const plain = withoutGluedSuffixes(withoutUrlForms(form))
     .replace(/\s?…/g, '...')
-    // binutils `[option(s)] [file(s)]`: a plural `(s)` says the argument repeats
-    .replace(/(?<=[A-Za-z])\(s\)(?=[\]>\s]|$)/g, '...')
+    // binutils `[option(s)] [file(s)]`: a plural `(s)` says the argument repeats (genhtml `INFOFILE(S)`: in capitals too)
+    .replace(/(?<=[A-Za-z])\((?:s|S)\)(?=[\]>\s]|$)/g, '...')
     // cmark `[FILE*]`: a Kleene star closing a name says the same (zero or more)
     .replace(/(?<=[A-Za-z])\*(?=[\]>\s]|$)/g, '...')
     .replace(/(?<=[A-Z0-9_]\]?)(?:\[[^[\]\s]{1,2}\])+/g, '')
