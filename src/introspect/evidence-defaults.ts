@@ -72,11 +72,11 @@ const NOT_A_VALUE = new Set([
 ]);
 
 /** Words after a value that make it hold only in a case or under a condition (`1 for UDP, …`, `x if …`, `x unless …`). */
-const CONDITION_AFTER = /^\s*[,(]?\s*(?:if|when|whenever|unless|otherwise|except|but|for|on|in|with|without|until|while|depending|based|per|where|else|plus|minus|times|(?:or|and)\s+(?:["'`\d]|[\w.-]+\s*(?:[.,;)\]]|$)))/i;
+const CONDITION_AFTER = /^\s*(?:[,(]\s*)?(?:if|when|whenever|unless|otherwise|except|but|for|on|in|with|without|until|while|depending|based|per|where|else|plus|minus|times|(?:or|and)\s+(?:["'`\d]|[\w.-]+\s*(?:[.,;)\]]|$)))/i;
 /** Words after a number that are its unit (the number is the value): `5 seconds`, `100 ms`. */
 const UNIT_AFTER = /^\s+(?:ms|milliseconds?|millis|us|microseconds?|ns|s|secs?|seconds?|mins?|minutes?|h|hrs?|hours?|days?|bytes?|[kmgt]i?b|kilobytes?|megabytes?|lines?|columns?|chars?|characters?|spaces?|pixels?|px|times|retries|attempts|workers|threads|jobs|items|entries|levels?|bits?|%|percent)\b/i;
 /** A gloss after the value saying what it means, not more of the value: `0 which means none`, `-, meaning stdout`. */
-const GLOSS_AFTER = /^\s*,?\s*(?:which|meaning|means|i\.e\.|that is|\(|=|-\s)/i;
+const GLOSS_AFTER = /^\s*(?:,\s*)?(?:which|meaning|means|i\.e\.|that is|\(|=|-\s)/i;
 /** The value is one item of a list: `default: .?*, _svn, x`, `default: a or b`. */
 const LIST_AFTER = /^\s*(?:,\s*[^\s,;()]{1,40}\s*(?:,|\bor\b|\band\b)|\/\s*[^\s,;()]{1,40}|\|)/i;
 /** Before the cue, in its sentence: an example, a condition, another option's or thing's default. */
@@ -236,14 +236,25 @@ function clauseStart(text: string, index: number): number {
   return sentence;
 }
 
-/** Points for the clause around the cue: an example or a condition before it. */
-function contextScore(candidate: Candidate, description: string): number {
+/**
+ * The upper-case parts of a value name made of several (`[KIND[:MODIFIERS]=]NAME`): a sentence about
+ * one of them (`The optional KIND can be one of …`) states that part's default, not the value's.
+ */
+function valueParts(valueName: string | null): string[] {
+  const parts = (valueName ?? '').match(/[A-Z][A-Z0-9_]{1,30}/g) ?? [];
+  return parts.length >= 2 ? parts.slice(0, 8) : [];
+}
+
+/** Points for the clause around the cue: an example or a condition before it, or another subject. */
+function contextScore(candidate: Candidate, description: string, valueName: string | null): number {
   // `… will be overwritten Default: 1`: a capitalized cue inside a line run on from another starts a sentence of its own
   const from = !candidate.before && /^D/.test(description.slice(candidate.cueStart, candidate.cueStart + 1)) ? candidate.cueStart : clauseStart(description, candidate.start);
   const lead = description.slice(from, candidate.start);
   let score = 0;
   if (EXAMPLE_BEFORE.test(lead)) score -= 5;
   if (CONDITION_BEFORE.test(lead)) score -= 5;
+  const sentence = description.slice(sentenceStart(description, candidate.start), candidate.start);
+  if (valueParts(valueName).some((part) => new RegExp(String.raw`\b${part}\b`).test(sentence))) score -= 5;
   return score;
 }
 
@@ -260,7 +271,7 @@ function cueContextScore(candidate: Candidate, description: string): number {
 }
 
 function scoreOf(candidate: Candidate, description: string, valueName: string | null): number {
-  return candidate.cue + shapeScore(candidate, valueName) + endScore(candidate, description) + contextScore(candidate, description) + cueContextScore(candidate, description);
+  return candidate.cue + shapeScore(candidate, valueName) + endScore(candidate, description) + contextScore(candidate, description, valueName) + cueContextScore(candidate, description);
 }
 
 /** The best-scored default a description states, its text and whether it was quoted, or null. */
@@ -318,7 +329,7 @@ const TO_USE = /^(?:(?:the|an?)\s+)?(?:[\w-]+\s+)?(?!(?:flag|option|switch)\s)[\
 /** Verbs opening a switch's description: it does something, it is given nothing. */
 const SWITCH_OPENING = /^(?:do\s+not|don't|never|no)\b|^(?:(?:always|also|only|just)\s+)?(?:enable|disable|show|print|display|list|force|skip|ignore|allow|suppress|include|exclude|toggle|turn|run|watch|keep|remove|delete|overwrite|be|treat|prefer|check|follow|recurse|stop|exit|continue|report|emit|generate|minify|sort|reverse|compress|preserve|strip|add|append|colorize|whether|verbose|quiet|silent|dry|write|open|create|clear|reset|use|make|perform|enforce|validate|fail|rebuild|restart|install|update|upgrade|save|load|read|copy|move|link|log|dump|trace|debug|indicate|attempt|try|wait|send|capture|apply|call|publish|override|unmount|encode|decode|replace|behave|search|match|hide|exec|execute|count|find|set|change|define|specify|calculate|compute|prompt|repeat|paste|junk)(?:s|es)?\b/i;
 /** A switch's state: `(default: off)`, `on by default`, `Set … to "debug"` (a preset value). */
-const SWITCH_STATE = /\b(?:on|off|enabled|disabled|true|false)\s+by\s+default\b|\bdefault\s*[:=]?\s*(?:true|false|on|off|enabled|disabled)\b|\bto\s+"[^"\s]{1,30}"/i;
+const SWITCH_STATE = /\b(?:on|off|enabled|disabled|true|false)\s+by\s+default\b|\bdefault(?:\s*[:=]\s*|\s+)(?:true|false|on|off|enabled|disabled)\b|\bto\s+"[^"\s]{1,30}"/i;
 
 /**
  * Whether a description of an option printed without a placeholder shows that the option takes a
@@ -359,9 +370,10 @@ function unitCountedNumber(text: string, description: string): number | null {
 
 /**
  * Fills the default of every value-taking option the rules left without one, from the evidence in
- * its description, typed as the rules type a default (a value the rules would call prose is none).
+ * its description, typed as the rules type a default (a value the rules would call prose is none,
+ * as is one naming the program's arguments or another option).
  */
-export function applyEvidenceDefaults(options: CliOption[]): void {
+export function applyEvidenceDefaults(options: CliOption[], argumentNames: readonly string[] = []): void {
   for (const option of options) {
     if (!option.takes_value || option.default !== null || option.description === null || option.repeatable) continue;
     const fact = evidenceDefaultFact(option.description, option.value_name);
@@ -371,6 +383,10 @@ export function applyEvidenceDefaults(options: CliOption[]): void {
     const type: CliValueType = option.type === 'string' ? (typeFromDefault(text, fact.quoted) ?? 'string') : option.type;
     const names = [option.long, option.value_name].filter((name): name is string => name !== null);
     if (isProseDefault(text, fact.quoted, true, type, option.choices, names)) continue;
+    // `(default: SOURCE_DIR)`: an argument of the program, a value only when it runs
+    if (!fact.quoted && argumentNames.some((name) => /^[A-Z][A-Z0-9_]+$/.test(name) && text.startsWith(name))) continue;
+    // a value `--other` takes (`defaults to \`github\`` beside `--github <x>`) names that option's value
+    if (options.some((other) => other !== option && other.long === text && other.takes_value)) continue;
     const choice = option.choices?.find((item) => item === text) ?? option.choices?.find((item) => item.toLowerCase() === text.toLowerCase());
     option.type = type;
     option.default = choice ?? coerceDefault(text, type);
