@@ -13,6 +13,8 @@
  *
  * Every regular expression here is anchored or bounded (help text comes from untrusted components).
  */
+import type { Entry } from './help-scan.ts';
+import { joinWrapped } from './limits.ts';
 import { isProseDefault } from './option-entry.ts';
 import type { CliOption, CliValueType } from './spec.ts';
 import { coerceDefault, typeFromDefault } from './value-type.ts';
@@ -34,6 +36,8 @@ interface Candidate {
   closesGroup?: boolean;
   /** Where the cue word starts. */
   cueStart: number;
+  /** The description the candidate was read from. */
+  description: string;
 }
 
 /** At most this many `default` words are weighed in one description. */
@@ -51,7 +55,7 @@ const CUE_WORD = /\bdefault(?:s|ed|ing)?\b/gi;
  * (`defaults to x`, `default is x`, `default value is x`, `default being x`) are explicit; a bare space
  * (`default 0`) is not.
  */
-const AFTER_JOIN = /^(?:(?:\s+[a-z]{2,15})?(?:\s*([:=])\s*|\s+(is|to|are|being|will\s+be|of)(?:\s+set\s+to)?\s+)|(\s+))/i;
+const AFTER_JOIN = /^(?:(?:\s+[a-z]{2,15})?(?:\s*([:=])\s*|\s+(is|to|are|being|will\s+be|of)(?:\s+set\s+to)?\s+)|(?:\s+value)?(\s+))/i;
 const JOIN_WEIGHT: Readonly<Record<string, number>> = { ':': 3, '=': 3, is: 3, to: 3, are: 2, being: 3, 'will be': 3, of: 1, ' ': 1 };
 
 /** One value: quoted, backquoted, or a bare run of characters without spaces or brackets. */
@@ -137,18 +141,18 @@ function candidatesOf(description: string): Candidate[] {
         const marker = /^[([]/.test(join);
         const start = cueStart - before.length + previous.index + previous[0].length - (previous[1] ?? '').length - (previous[2] ?? '').length;
         // `This is false by default`, `It's 'x' by default`: the value is what something is
-        const stated = /(?:\b(?:is|are)|\bit's)\s+$/i.test(description.slice(Math.max(0, start - 12), start));
+        const stated = /(?:\b(?:is|are|uses?|using)|\bit's)\s+$/i.test(description.slice(Math.max(0, start - 12), start));
         const weight = marker ? 2 : /^(?:is|being|as)\b/.test(join) ? (/the$/.test(join) ? 3 : 2) : /\bby$/.test(join) ? (/^(?:is|are)\b/.test(join) || stated ? 2 : 1) : 0;
         // a marked item of a list (`abort (default), fail`, `list or table (default)`) is one of the values
         const listed = marker && (/^\s*[)\]]\s*(?:,|\bor\b|\band\b|\|)/.test(after) || /(?:[,:|]|\bor|\band|\beither)\s*$/i.test(description.slice(Math.max(0, start - 10), start)));
         const end = cueEnd + (close === null ? 0 : close[0].length);
         // `(ASCEND by default)`: the value and its cue fill a parenthesis
         const filled = !marker && close !== null && /[([]$/.test(description.slice(Math.max(0, start - 1), start));
-        if (weight > 0) found.push({ value, quoted, cue: weight + (listed || filled ? 2 : 0), start, end, before: true, backquoted: (previous[1] ?? '').startsWith('`'), cueStart });
+        if (weight > 0) found.push({ value, quoted, cue: weight + (listed || filled ? 2 : 0), start, end, before: true, backquoted: (previous[1] ?? '').startsWith('`'), cueStart, description });
       }
     }
     // `default: x`, `defaults to x`, `default value is x`, `default 0`
-    if (word === 'defaulting' || word === 'defaulted') continue;
+    if (word === 'defaulted' || (word === 'defaulting' && !/^\s+to\s/i.test(after))) continue;
     const join = AFTER_JOIN.exec(after);
     if (join === null) continue;
     const joinWord = (join[1] ?? join[2] ?? (join[3] !== undefined ? ' ' : '')).toLowerCase().replace(/\s+/g, ' ');
@@ -162,25 +166,33 @@ function candidatesOf(description: string): Candidate[] {
     const text = quoted ? (value[1] ?? value[2] ?? value[3] ?? '') : raw.length > 1 ? raw.replace(/[.:,]$/, '') : raw;
     const start = cueEnd + join[0].length;
     const end = start + (quoted ? raw.length : text.length);
-    found.push({ value: text, quoted, cue: JOIN_WEIGHT[joinWord] ?? 1, start, end, before: false, backquoted: value[3] !== undefined, closesGroup: /^\s*[)\]]/.test(description.slice(end, end + 4)), cueStart });
+    found.push({ value: text, quoted, cue: JOIN_WEIGHT[joinWord] ?? 1, start, end, before: false, backquoted: value[3] !== undefined, closesGroup: /^\s*[)\]]/.test(description.slice(end, end + 4)), cueStart, description });
   }
   return found;
+}
+
+/** Whether the description writes the value's name glued to a unit: `mmmK`. */
+function gluedUnit(description: string, name: string): boolean {
+  const at = description.indexOf(name);
+  return at !== -1 && /^[A-Za-z]{1,3}\b/.test(description.slice(at + name.length, at + name.length + 4)) && !/\w/.test(description[at - 1] ?? ' ');
 }
 
 /** Points for the value's own shape. */
 function shapeScore(candidate: Candidate, valueName: string | null): number {
   const { value, quoted } = candidate;
+  const bareName = (valueName ?? '').replace(/[^\w-]/g, '');
   if (value.length === 0) return -10;
   // a code span may name another option or a placeholder (`github`): less sure than quotes
-  // a comma between words: a list, unless a tuple of numbers (`0,0`) or codes closing a bracket (`[default: E226,E24]`)
-  if (/[^\s,],[^\s,]/.test(value) && !/^[+-]?\d+(?:\.\d+)?(?:,[+-]?\d+(?:\.\d+)?)+$/.test(value)) return !quoted && candidate.closesGroup === true ? 0 : -10;
+  // a comma between words: a list, unless a tuple of numbers (`0,0`)
+  if (/[^\s,],[^\s,]/.test(value) && !/^[+-]?\d+(?:\.\d+)?(?:,[+-]?\d+(?:\.\d+)?)+$/.test(value)) return -10;
   if (quoted) return value.length <= 40 && !/\s{2}/.test(value) ? (candidate.backquoted === true ? 1 : 2) : -2;
   if (NUMBER.test(value)) return 2;
   if (/^[+-]?Infinity$/.test(value)) return 1;
   // a percentage says how the value reads, not what it is (`0.001%`)
   if (/%$/.test(value)) return -10;
-  // a quantity with its unit or a duration: `250ms`, `128Mi`, `1h0m0s`, `10G`
-  if (/^[+-]?\d+(?:\.\d+)?(?:[A-Za-z%]{1,3}|(?:[hms]\d+){0,2}[hms])$/.test(value)) return 1;
+  // a quantity with its unit or a duration: `250ms`, `128Mi`, `1h0m0s`, `10G`; not when the description
+  // counts the value in a unit glued to its name (pigz `to mmmK (default 128K)`: in which unit is 128K?)
+  if (/^[+-]?\d+(?:\.\d+)?(?:[A-Za-z%]{1,3}|(?:[hms]\d+){0,2}[hms])$/.test(value)) return bareName.length > 0 && gluedUnit(candidate.description, bareName) ? -10 : 1;
   // an address: `127.0.0.1`, `0.0.0.0:8080`
   if (/^\d{1,3}(?:\.\d{1,3}){3}(?::\d{1,5})?$/.test(value)) return 1;
   // a stream (`-`), a path in the home directory (`~/.shiv`), one punctuation character (`,`)
@@ -188,13 +200,14 @@ function shapeScore(candidate: Candidate, valueName: string | null): number {
   if (ODD.test(value)) return -10;
   if (NOT_A_VALUE.has(value.toLowerCase())) return -10;
   // the placeholder's own name (`default n=4` aside), an upper-case name of an argument or variable
-  const bareName = (valueName ?? '').replace(/[^\w-]/g, '');
   if (bareName.length > 0 && value.toLowerCase() === bareName.toLowerCase()) return -10;
   if (/(?:^|\/)[A-Z][A-Z0-9]*_[A-Z0-9_]+(?:\/|$)/.test(value)) return -10;
   // a switch's state more often than a value's default
   if (/^(?:true|false)$/i.test(value)) return -1;
   if (WORD.test(value)) return value.length <= 24 ? 0 : -1;
   // a path or an address: `./dist`, `127.0.0.1`, `:8080`
+  // a URL: `https://example.com/api`
+  if (/^[a-z][a-z0-9+.-]{1,10}:\/\/[^\s"'<>]{1,200}$/.test(value)) return 1;
   if (/^\.{1,2}$/.test(value) || /^(?:\.{0,2}\/|\.)[\w./@-]{1,80}$/.test(value) ) return 0;
   return -2;
 }
@@ -264,7 +277,8 @@ function cueContextScore(candidate: Candidate, description: string): number {
   const cueStart = description.lastIndexOf('efault', candidate.start) - 1;
   const before = description.slice(Math.max(0, cueStart - 40), Math.max(0, cueStart));
   if (DENIED_CUE.test(before)) return -6;
-  if (ARTICLE_BEFORE.test(before)) return candidate.cue >= 3 ? 0 : -4;
+  // `The default value is x.` opening a sentence states it; `… to the default type` names something else's
+  if (ARTICLE_BEFORE.test(before)) return candidate.cue < 3 ? -4 : /(?:^|[.!?;]\s+)the\s+$/i.test(before) ? 1 : 0;
   // `(default x)`, `[default: x]`: the cue opens a bracket group; `, default x`, `Default x`, `- default: x`: its clause
   if (/(?:[([]|[,;]\s)\s*$/.test(before)) return 2;
   return /(?:^|[:-]\s*|[.!?]\s+)$/.test(before) ? 1 : 0;
@@ -369,16 +383,33 @@ function unitCountedNumber(text: string, description: string): number | null {
 }
 
 /**
+ * The whole text the option list gave an option, its trailing annotation groups still in it (the
+ * option's description has `(default value 4096)` taken off as an annotation even when no rule read it).
+ */
+function entryText(option: CliOption, entries: readonly Entry[]): string | null {
+  const entry = entries.find(
+    (candidate) =>
+      candidate.kind === 'option' &&
+      candidate.option !== null &&
+      (option.long !== null ? candidate.option.longs.some((long) => long.name === option.long) : option.short !== null && candidate.option.longs.length === 0 && candidate.option.shorts.includes(option.short)),
+  );
+  if (entry?.option == null) return null;
+  const text = joinWrapped([entry.option.rest, ...entry.description]).trim();
+  return text.length > 0 ? text : null;
+}
+
+/**
  * Fills the default of every value-taking option the rules left without one, from the evidence in
  * its description, typed as the rules type a default (a value the rules would call prose is none,
  * as is one naming the program's arguments or another option).
  */
-export function applyEvidenceDefaults(options: CliOption[], argumentNames: readonly string[] = []): void {
+export function applyEvidenceDefaults(options: CliOption[], argumentNames: readonly string[] = [], entries: readonly Entry[] = []): void {
   for (const option of options) {
     if (!option.takes_value || option.default !== null || option.description === null || option.repeatable) continue;
-    const fact = evidenceDefaultFact(option.description, option.value_name);
+    const description = entryText(option, entries) ?? option.description;
+    const fact = evidenceDefaultFact(description, option.value_name);
     if (fact === null) continue;
-    const counted = fact.quoted ? null : unitCountedNumber(fact.text, option.description);
+    const counted = fact.quoted ? null : unitCountedNumber(fact.text, description);
     const text = counted === null ? fact.text.replace(/^(\d{1,3}(?:,\d{3})+)$/, (all) => all.replace(/,/g, '')) : String(counted);
     const type: CliValueType = option.type === 'string' ? (typeFromDefault(text, fact.quoted) ?? 'string') : option.type;
     const names = [option.long, option.value_name].filter((name): name is string => name !== null);

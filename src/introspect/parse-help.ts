@@ -483,7 +483,7 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
   if (go.options.length === 0) applyGluedShortMentions(options);
   if (go.options.length === 0) applyDescribedPlaceholders(options);
   // round 14: the generic fallback, only where the rules above found no default (evidence-defaults.ts)
-  applyEvidenceDefaults(options, [...positionals, ...usagePositionals].map((positional) => positional.name));
+  applyEvidenceDefaults(options, [...positionals, ...usagePositionals].map((positional) => positional.name), scan.entries);
   const name = sanitizeToolName(programName ?? parseOptions?.fileName ?? 'tool');
 
   const spec: CliSpec = { name, description: descriptionOf(scan.paragraphs, scan.seenUsage), options, positionals, subcommands };
