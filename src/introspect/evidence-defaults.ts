@@ -148,7 +148,7 @@ function candidatesOf(description: string): Candidate[] {
         const end = cueEnd + (close === null ? 0 : close[0].length);
         // `(ASCEND by default)`: the value and its cue fill a parenthesis
         const filled = !marker && close !== null && /[([]$/.test(description.slice(Math.max(0, start - 1), start));
-        if (weight > 0) found.push({ value, quoted, cue: weight + (listed || filled ? 2 : 0), start, end, before: true, backquoted: (previous[1] ?? '').startsWith('`'), cueStart, description });
+        if (weight > 0) found.push({ value, quoted, cue: weight + (listed ? 2 : filled ? 3 : 0), start, end, before: true, backquoted: (previous[1] ?? '').startsWith('`'), cueStart, description });
       }
     }
     // `default: x`, `defaults to x`, `default value is x`, `default 0`
@@ -225,7 +225,10 @@ function endScore(candidate: Candidate, description: string): number {
   if (/^\.?\s*$/.test(after) || /^\s*[.;!?](?:\s|$)/.test(after)) return 1;
   if (LIST_AFTER.test(after)) return -10;
   if (CONDITION_AFTER.test(after)) return -10;
-  if (GLOSS_AFTER.test(after)) return 0;
+  // `Default 16 (-i: 12, -ps: 30)`, `1 (or 2 for PPTX)`: a parenthesis giving the values of other modes or cases
+  if (/^\s*\((?:\s*-{1,2}[A-Za-z]|[^()]{0,80}?(?:[\s,]-{1,2}[A-Za-z]|\b(?:for|with|if|when|unless|on|or)\b))/i.test(after)) return -10;
+  // `0 = no limit`, `-, meaning stdout`: a gloss says what the value means
+  if (GLOSS_AFTER.test(after)) return 1;
   if (NUMBER.test(candidate.value) && UNIT_AFTER.test(after)) return /^\s+\S+\s*(?:[)\].;]|$)/.test(after) ? 1 : -1;
   // `default 128 kbps`: a number and one short unit word closing the clause
   if (NUMBER.test(candidate.value) && /^\s+[A-Za-z%/]{1,8}\s*(?:[)\].;,]|$)/.test(after)) return 1;
@@ -366,7 +369,7 @@ export function describesTakenValue(description: string): boolean {
   const verb = SWITCH_OPENING.test(text) && !giving && !/^list\s+of\b/i.test(text);
   if (!verb && (THING_PHRASE.test(text) || MEASURE_PHRASE.test(text) || TO_USE.test(text) || PATTERNS_TO.test(text))) score += 3;
   if (giving) score += 3;
-  if (THIS_THING.test(text)) score += 4;
+  if (THIS_THING.test(text)) score += 6;
   if (NAMED_PLACEHOLDER.test(text)) score += 2;
   if (verb) score -= 3;
   if (SWITCH_STATE.test(text)) score -= 4;
