@@ -8,7 +8,7 @@
  */
 import { extractDescriptionFacts } from './annotations.ts';
 import { listedChoices, namedValuesChoices } from './listed-choices.ts';
-import { describesTakenValue } from './evidence-defaults.ts';
+import { describesTakenValueIn } from './evidence-defaults.ts';
 import { isOpenValueSet } from './open-value-set.ts';
 import type { CliOption } from './spec.ts';
 
@@ -153,7 +153,7 @@ export function applyDescriptionValueTaking(options: CliOption[], byHand = false
     // hey `HTTP method, one of GET, POST, PUT.`: values stated as the option's (a flag has none)
     const stated = statedChoices(option.description);
     // (round 14: the generic evidence, evidence-defaults.ts, where no cue above matched)
-    if (!describesValue(option.description) && !exampleGivesOwnValue(option, option.description) && namedValuesChoices(option.description) === null && stated === null && !describesTakenValue(option.description)) continue;
+    if (!describesValue(option.description) && !exampleGivesOwnValue(option, option.description) && namedValuesChoices(option.description) === null && stated === null && !describesTakenValueIn(option, options)) continue;
     option.takes_value = true;
     option.type = 'string';
     option.default = null;

@@ -38,6 +38,8 @@ interface Candidate {
   cueStart: number;
   /** The description the candidate was read from. */
   description: string;
+  /** A marked item of a list of values (`none (default), inline`): any word of the list may be a value. */
+  listed?: boolean;
 }
 
 /** At most this many `default` words are weighed in one description. */
@@ -69,16 +71,18 @@ const NOT_A_VALUE = new Set([
   'every', 'some', 'no', 'not', 'none', 'null', 'nil', 'undefined', 'empty', 'unset', 'nothing', 'n/a', 'whatever', 'whichever', 'either', 'both',
   'unlimited', 'infinite', 'unbounded', 'enabled', 'disabled', 'set', 'used', 'given', 'specified', 'provided', 'autodetect',
   'autodetection', 'auto-detect', 'detected', 'random', 'whitespace', 'common', 'unchanged',
-  'file', 'files', 'path', 'paths', 'dir', 'directory', 'directories', 'folder', 'url', 'number', 'string', 'value', 'values', 'name',
+  'file', 'files', 'path', 'paths', 'dir', 'directory', 'directories', 'folder', 'url', 'number', 'string', 'value', 'values',
   'stdin', 'stdout', 'stderr', 'cwd', 'pwd', 'home', 'is', 'are', 'was', 'be', 'to', 'of', 'for', 'in', 'and', 'or', 'if', 'when', 'unless',
   'it', 'which', 'what', 'where', 'there', 'here', 'then', 'than', 'as', 'with', 'by', 'from', 'at', 'behavior', 'behaviour', 'one', 'ones',
   'only', 'auto-detected', 'automatic', 'automatically', 'dynamic', 'computed', 'inherited', 'system', 'platform', 'os',
 ]);
 
+/** The words of NOT_A_VALUE that are no value in any list. */
+const FUNCTION_WORDS = new Set(['the', 'a', 'an', 'this', 'that', 'it', 'is', 'are', 'was', 'be', 'to', 'of', 'for', 'in', 'and', 'or', 'if', 'when', 'as', 'with', 'by', 'from', 'at']);
 /** Words after a value that make it hold only in a case or under a condition (`1 for UDP, …`, `x if …`, `x unless …`). */
 const CONDITION_AFTER = /^\s*(?:[,(]\s*)?(?:if|when|whenever|unless|otherwise|except|but|for|on|in|with|without|until|while|depending|based|per|where|else|plus|minus|times|(?:or|and)\s+(?:["'`\d]|[\w.-]+\s*(?:[.,;)\]]|$)))/i;
-/** Words after a number that are its unit (the number is the value): `5 seconds`, `100 ms`. */
-const UNIT_AFTER = /^\s+(?:ms|milliseconds?|millis|us|microseconds?|ns|s|secs?|seconds?|mins?|minutes?|h|hrs?|hours?|days?|bytes?|[kmgt]i?b|kilobytes?|megabytes?|lines?|columns?|chars?|characters?|spaces?|pixels?|px|times|retries|attempts|workers|threads|jobs|items|entries|levels?|bits?|%|percent)\b/i;
+/** Words after a number that count things (the number is the value): `80 columns`, `3 retries`. */
+const COUNT_NOUN = /^(?:lines?|columns?|cols|rows?|chars?|characters?|spaces?|times|retries|attempts|workers|threads|jobs|items|entries|levels?|files|processes|connections|requests)$/i;
 /** A gloss after the value saying what it means, not more of the value: `0 which means none`, `-, meaning stdout`. */
 const GLOSS_AFTER = /^\s*(?:,\s*)?(?:which|meaning|means|i\.e\.|that is|\(|=|-\s)/i;
 /** The value is one item of a list: `default: .?*, _svn, x`, `default: a or b`. */
@@ -148,7 +152,7 @@ function candidatesOf(description: string): Candidate[] {
         const end = cueEnd + (close === null ? 0 : close[0].length);
         // `(ASCEND by default)`: the value and its cue fill a parenthesis
         const filled = !marker && close !== null && /[([]$/.test(description.slice(Math.max(0, start - 1), start));
-        if (weight > 0) found.push({ value, quoted, cue: weight + (listed ? 2 : filled ? 3 : 0), start, end, before: true, backquoted: (previous[1] ?? '').startsWith('`'), cueStart, description });
+        if (weight > 0) found.push({ value, quoted, cue: weight + (listed ? 2 : filled ? 3 : 0), start, end, before: true, backquoted: (previous[1] ?? '').startsWith('`'), cueStart, description, listed });
       }
     }
     // `default: x`, `defaults to x`, `default value is x`, `default 0`
@@ -198,7 +202,8 @@ function shapeScore(candidate: Candidate, valueName: string | null): number {
   // a stream (`-`), a path in the home directory (`~/.shiv`), one punctuation character (`,`)
   if (/^[-.,;:|*/]$/.test(value) || /^~\/[\w./-]{1,80}$/.test(value)) return 0;
   if (ODD.test(value)) return -10;
-  if (NOT_A_VALUE.has(value.toLowerCase())) return -10;
+  // (a marked item of a list is one of its values, a stream or `none` too; an article never)
+  if (NOT_A_VALUE.has(value.toLowerCase()) && !(candidate.listed === true && !FUNCTION_WORDS.has(value.toLowerCase()))) return -10;
   // the placeholder's own name (`default n=4` aside), an upper-case name of an argument or variable
   if (bareName.length > 0 && value.toLowerCase() === bareName.toLowerCase()) return -10;
   if (/(?:^|\/)[A-Z][A-Z0-9]*_[A-Z0-9_]+(?:\/|$)/.test(value)) return -10;
@@ -229,9 +234,14 @@ function endScore(candidate: Candidate, description: string): number {
   if (/^\s*\((?:\s*-{1,2}[A-Za-z]|[^()]{0,80}?(?:[\s,]-{1,2}[A-Za-z]|\b(?:for|with|if|when|unless|on|or)\b))/i.test(after)) return -10;
   // `0 = no limit`, `-, meaning stdout`: a gloss says what the value means
   if (GLOSS_AFTER.test(after)) return 1;
-  if (NUMBER.test(candidate.value) && UNIT_AFTER.test(after)) return /^\s+\S+\s*(?:[)\].;]|$)/.test(after) ? 1 : -1;
-  // `default 128 kbps`: a number and one short unit word closing the clause
-  if (NUMBER.test(candidate.value) && /^\s+[A-Za-z%/]{1,8}\s*(?:[)\].;,]|$)/.test(after)) return 1;
+  const unit = NUMBER.test(candidate.value) ? /^\s+([A-Za-z%]{1,12})(?![\w%])/.exec(after)?.[1] : undefined;
+  if (unit !== undefined) {
+    // a count of things (`80 columns`, `3 retries`) is the number; a measure (`15 seconds`, `4 KiB`) only
+    // when the description counts the value in that unit (`in seconds`): else which number is passed?
+    const closes = /^\s+\S+\s*(?:[)\].;,]|$)/.test(after);
+    if (COUNT_NOUN.test(unit)) return closes ? 1 : -1;
+    return closes && new RegExp(String.raw`\bin\s+${unit}(?![\w%])`, 'i').test(candidate.description) ? 1 : -10;
+  }
   if (/^\s*,/.test(after)) return 0;
   // prose going on from the value: `defaults to executing all tests`
   return -4;
@@ -374,6 +384,15 @@ export function describesTakenValue(description: string): boolean {
   if (verb) score -= 3;
   if (SWITCH_STATE.test(text)) score -= 4;
   return score >= 3;
+}
+
+/**
+ * `describesTakenValue` for one option of a help that shows no placeholders. Go-style helps (single-dash
+ * long names, `-quiet`) print a type after every option that takes a value, so a bare one there is a switch.
+ */
+export function describesTakenValueIn(option: CliOption, options: readonly CliOption[]): boolean {
+  if (option.description === null || options.some((other) => other.prefix === '-')) return false;
+  return describesTakenValue(option.description);
 }
 
 /** `250ms` on a value counted `in ms` (or in milliseconds): the number. */

@@ -5,7 +5,8 @@
  * found nothing.
  */
 import { describe, expect, it } from 'vitest';
-import { describesTakenValue, evidenceDefault } from '../../src/introspect/evidence-defaults.ts';
+import { describesTakenValue, describesTakenValueIn, evidenceDefault } from '../../src/introspect/evidence-defaults.ts';
+import type { CliOption } from '../../src/introspect/spec.ts';
 import { parseHelp } from '../../src/introspect/parse-help.ts';
 
 describe('evidenceDefault: a default stated in prose', () => {
@@ -28,6 +29,7 @@ describe('evidenceDefault: a default stated in prose', () => {
     ['`default value x` in a parenthesis', 'Block size in bytes (default value 4096).', null, '4096'],
     ['a URL', 'Set the base URL; default: https://example.com/api', null, 'https://example.com/api'],
     ['a stream as `-`', 'The file to output to. Defaults to -, meaning standard output.', null, '-'],
+    ['a measure in the unit the value is counted in', 'Timeout in seconds (default: 10 seconds)', null, '10'],
   ];
   it.each(stated)('%s', (_notation, description, valueName, expected) => {
     expect(evidenceDefault(description, valueName)).toBe(expected);
@@ -54,6 +56,9 @@ describe('evidenceDefault: a default stated in prose', () => {
     ['a placeholder of the help', 'Directory for doctrees (default: OUTPUT_DIR/.doctrees)', null],
     ['the default of one part of the value', 'The optional KIND can be one of <static|dylib> (default: dylib).', '[KIND=]NAME'],
     ['a percentage', 'Tolerance threshold (default=0.001%).', null],
+    ['a measure in a unit the value is not counted in', 'Buffer size (default: 4 KiB)', null],
+    ['a number glued to a unit written on the placeholder', 'Set compression block size to mmmK (default 128K)', 'mmm'],
+    ['values of other modes', 'format <cols> octets per line. Default 16 (-i: 12, -ps: 30).', 'cols'],
     ['a state', 'Colorize the output (enabled by default)', null],
     ['a marked word that is no list item', "don't rely on indentation (default)", null],
     ['no cue at all', 'Number of retries', null],
@@ -92,6 +97,15 @@ describe('describesTakenValue: a placeholder-less description that takes a value
   ];
   it.each(flags)('not from %s', (_notation, description) => {
     expect(describesTakenValue(description)).toBe(false);
+  });
+
+  it('a Go-style help (single-dash long names) prints a type for every value: a bare option there is a switch', () => {
+    const bare = (long: string | null, short: string | null, description: string, prefix?: '-'): CliOption => ({
+      long, short, aliases: [], takes_value: false, value_name: null, type: 'boolean', default: null, choices: null, repeatable: false, required: false, negation: null, description, ...(prefix ? { prefix } : {}),
+    });
+    const target = bare(null, 'u', 'Target URL');
+    expect(describesTakenValueIn(target, [target, bare('quiet', null, 'Quiet output', '-')])).toBe(false);
+    expect(describesTakenValueIn(target, [target, bare('quiet', 'q', 'Quiet output')])).toBe(true);
   });
 });
 
