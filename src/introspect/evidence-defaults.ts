@@ -391,9 +391,17 @@ export function describesTakenValue(description: string): boolean {
  * long names, `-quiet`) print a type after every option that takes a value, so a bare one there is a switch.
  */
 export function describesTakenValueIn(option: CliOption, options: readonly CliOption[]): boolean {
-  if (option.description === null || options.some((other) => other.prefix === '-')) return false;
-  return describesTakenValue(option.description);
+  if (option.description === null) return false;
+  // asked once per option of one list: the list's style is looked up once
+  let goStyle = GO_STYLE.get(options);
+  if (goStyle === undefined) {
+    goStyle = options.some((other) => other.prefix === '-');
+    GO_STYLE.set(options, goStyle);
+  }
+  return !goStyle && describesTakenValue(option.description);
 }
+
+const GO_STYLE = new WeakMap<readonly CliOption[], boolean>();
 
 /** `250ms` on a value counted `in ms` (or in milliseconds): the number. */
 function unitCountedNumber(text: string, description: string): number | null {
@@ -405,19 +413,21 @@ function unitCountedNumber(text: string, description: string): number | null {
 }
 
 /**
- * The whole text the option list gave an option, its trailing annotation groups still in it (the
- * option's description has `(default value 4096)` taken off as an annotation even when no rule read it).
+ * The whole text the option list gave each spelling, its trailing annotation groups still in it (the
+ * option's description has `(default value 4096)` taken off as an annotation even when no rule read
+ * it): by long name, and by short letter for entries without a long one. One pass over the entries.
  */
-function entryText(option: CliOption, entries: readonly Entry[]): string | null {
-  const entry = entries.find(
-    (candidate) =>
-      candidate.kind === 'option' &&
-      candidate.option !== null &&
-      (option.long !== null ? candidate.option.longs.some((long) => long.name === option.long) : option.short !== null && candidate.option.longs.length === 0 && candidate.option.shorts.includes(option.short)),
-  );
-  if (entry?.option == null) return null;
-  const text = joinWrapped([entry.option.rest, ...entry.description]).trim();
-  return text.length > 0 ? text : null;
+function entryTexts(entries: readonly Entry[]): { byLong: Map<string, string>; byShort: Map<string, string> } {
+  const byLong = new Map<string, string>();
+  const byShort = new Map<string, string>();
+  for (const entry of entries) {
+    if (entry.kind !== 'option' || entry.option === null) continue;
+    const text = joinWrapped([entry.option.rest, ...entry.description]).trim();
+    if (text.length === 0) continue;
+    for (const long of entry.option.longs) if (!byLong.has(long.name)) byLong.set(long.name, text);
+    if (entry.option.longs.length === 0) for (const short of entry.option.shorts) if (!byShort.has(short)) byShort.set(short, text);
+  }
+  return { byLong, byShort };
 }
 
 /**
@@ -426,9 +436,11 @@ function entryText(option: CliOption, entries: readonly Entry[]): string | null 
  * as is one naming the program's arguments or another option).
  */
 export function applyEvidenceDefaults(options: CliOption[], argumentNames: readonly string[] = [], entries: readonly Entry[] = []): void {
+  const texts = entryTexts(entries);
+  const valueLongs = new Set(options.filter((other) => other.takes_value && other.long !== null).map((other) => other.long));
   for (const option of options) {
     if (!option.takes_value || option.default !== null || option.description === null || option.repeatable) continue;
-    const description = entryText(option, entries) ?? option.description;
+    const description = (option.long !== null ? texts.byLong.get(option.long) : option.short !== null ? texts.byShort.get(option.short) : undefined) ?? option.description;
     const fact = evidenceDefaultFact(description, option.value_name);
     if (fact === null) continue;
     const counted = fact.quoted ? null : unitCountedNumber(fact.text, description);
@@ -439,7 +451,7 @@ export function applyEvidenceDefaults(options: CliOption[], argumentNames: reado
     // `(default: SOURCE_DIR)`: an argument of the program, a value only when it runs
     if (!fact.quoted && argumentNames.some((name) => /^[A-Z][A-Z0-9_]+$/.test(name) && text.startsWith(name))) continue;
     // a value `--other` takes (`defaults to \`github\`` beside `--github <x>`) names that option's value
-    if (options.some((other) => other !== option && other.long === text && other.takes_value)) continue;
+    if (valueLongs.has(text) && text !== option.long) continue;
     const choice = option.choices?.find((item) => item === text) ?? option.choices?.find((item) => item.toLowerCase() === text.toLowerCase());
     option.type = type;
     option.default = choice ?? coerceDefault(text, type);
