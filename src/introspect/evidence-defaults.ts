@@ -351,6 +351,8 @@ const GIVE_THING = new RegExp(String.raw`^(?:specify|specifies|set|sets|provide|
 const PATTERNS_TO = /^(?:(?:any|the|an?)\s+)?(?:[\w-]+\s+)?(?:patterns?|globs?|paths?)(?:\(s\))?\s+to\b/i;
 /** A placeholder named in the description: `output only <nb> results`. */
 const NAMED_PLACEHOLDER = /<[a-z][\w-]{0,20}>/;
+/** `output to the given file`, `to specified number of digits`: one thing given or specified (not `the specified files`, which the arguments name). */
+const GIVEN_THING = new RegExp(String.raw`\b(?:the|a)\s+given\s+(?:[\w-]+\s+)?${MEASURE_NOUNS}\b(?!s)`, 'i');
 /** `X to use`: the thing used is given (`Theme to use for …`, `Reporter to use`). */
 const TO_USE = /^(?:(?:the|an?)\s+)?(?:[\w-]+\s+)?(?!(?:flag|option|switch)\s)[\w-]+\s+to\s+use\b/i;
 /** Verbs opening a switch's description: it does something, it is given nothing. */
@@ -371,7 +373,8 @@ export function describesTakenValue(description: string): boolean {
   if (text.length === 0) return false;
   let score = 0;
   const stated = evidenceDefaultFact(text, null);
-  if (stated !== null && (stated.quoted || /^\d/.test(stated.text)) && !/^(?:true|false|0|1)$/i.test(stated.text)) score += 3;
+  // (a number other than a switch's 0 / 1, a quoted value, a path: `(default: node_modules/.cache/x)`)
+  if (stated !== null && (stated.quoted || /^\d/.test(stated.text) || /^(?:\.{0,2}\/|~\/|\.\w)|\w\/\w/.test(stated.text)) && !/^(?:true|false|0|1)$/i.test(stated.text)) score += 3;
   if (UNIT_PHRASE.test(text)) score += 3;
   if (FORM_PHRASE.test(text)) score += 3;
   const giving = GIVE_THING.test(text);
@@ -379,7 +382,7 @@ export function describesTakenValue(description: string): boolean {
   const verb = SWITCH_OPENING.test(text) && !giving && !/^list\s+of\b/i.test(text);
   if (!verb && (THING_PHRASE.test(text) || MEASURE_PHRASE.test(text) || TO_USE.test(text) || PATTERNS_TO.test(text))) score += 3;
   if (giving) score += 3;
-  if (THIS_THING.test(text)) score += 6;
+  if (THIS_THING.test(text) || GIVEN_THING.test(text)) score += 6;
   if (NAMED_PLACEHOLDER.test(text)) score += 2;
   if (verb) score -= 3;
   if (SWITCH_STATE.test(text)) score -= 4;

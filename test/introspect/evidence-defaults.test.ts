@@ -79,6 +79,8 @@ describe('describesTakenValue: a placeholder-less description that takes a value
     ['`X to use`', 'Theme to use for syntax highlighting'],
     ['a verb of giving', 'Specify a units data file'],
     ['a stated default no switch has', 'Seconds to keep the connection open (default "30s")'],
+    ['the thing given, named as such', 'assume non-UTF8 filenames have the given encoding'],
+    ['a path as the stated default', 'Where to write files (default: ./out)'],
   ];
   it.each(takes)('%s', (_notation, description) => {
     expect(describesTakenValue(description)).toBe(true);
@@ -93,6 +95,7 @@ describe('describesTakenValue: a placeholder-less description that takes a value
     ['a negation', "Don't truncate text in columns"],
     ['a preset value', 'Set log verbosity level to "debug"'],
     ['markup, no placeholder', 'Also format the contents of <style> tags'],
+    ['things the arguments name', 'Recompress the specified files'],
     ['an empty description', ''],
   ];
   it.each(flags)('not from %s', (_notation, description) => {
