@@ -54,8 +54,8 @@ const CUE_WORD = /\bdefault(?:s|ed|ing)?\b/gi;
 
 /**
  * The words joining a cue to the value after it. A colon or `=` (`default: x`, `default=x`), a verb
- * (`defaults to x`, `default is x`, `default value is x`, `default being x`) are explicit; a bare space
- * (`default 0`) is not.
+ * (`defaults to x`, `defaulting to x`, `default is x`, `default being x`), after one noun too (`default
+ * value is x`, `Default level is x`), are explicit; a bare space (`default 0`, `default value 4096`) is not.
  */
 const AFTER_JOIN = /^(?:(?:\s+[a-z]{2,15})?(?:\s*([:=])\s*|\s+(is|to|are|being|will\s+be|of)(?:\s+set\s+to)?\s+)|(?:\s+value)?(\s+))/i;
 const JOIN_WEIGHT: Readonly<Record<string, number>> = { ':': 3, '=': 3, is: 3, to: 3, are: 2, being: 3, 'will be': 3, of: 1, ' ': 1 };
