@@ -8,6 +8,7 @@
  */
 import { extractDescriptionFacts } from './annotations.ts';
 import { listedChoices, namedValuesChoices } from './listed-choices.ts';
+import { describesTakenValueIn } from './evidence-defaults.ts';
 import { isOpenValueSet } from './open-value-set.ts';
 import type { CliOption } from './spec.ts';
 
@@ -154,7 +155,8 @@ export function applyDescriptionValueTaking(options: CliOption[], byHand = false
     // svelte-check `What output format to use. Options are human, machine.`: the values named as such
     // hey `HTTP method, one of GET, POST, PUT.`: values stated as the option's (a flag has none)
     const stated = statedChoices(option.description);
-    if (!describesValue(option.description) && !exampleGivesOwnValue(option, option.description) && namedValuesChoices(option.description) === null && stated === null) continue;
+    // (round 14: the generic evidence, evidence-defaults.ts, where no cue above matched)
+    if (!describesValue(option.description) && !exampleGivesOwnValue(option, option.description) && namedValuesChoices(option.description) === null && stated === null && !describesTakenValueIn(option, options)) continue;
     option.takes_value = true;
     option.type = 'string';
     option.default = null;

@@ -35,7 +35,7 @@ const STREAM_WORDS = /^(stdin|stdout|stderr)$/i;
  * `all` as the default of a comma-separated list says every item is taken, no word to pass (a
  * quoted `"all"`, Go's `(default "all")`, or `all` among the stated choices is the program's keyword).
  */
-function isEveryItemDefault(text: string, quoted: boolean, description: string, choices: readonly string[] | null): boolean {
+export function isEveryItemDefault(text: string, quoted: boolean, description: string, choices: readonly string[] | null): boolean {
   return !quoted && /^all$/i.test(text) && /\bcomma[- ]?(?:delimited|separated)\b/i.test(description) && matchingChoice(text, choices) === undefined;
 }
 

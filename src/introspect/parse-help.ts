@@ -25,6 +25,7 @@ import { unboxPanels } from './rich-box.ts';
 import { extractGoFlags, looksLikeGoFlag } from './go-flag.ts';
 import { applyHandWrittenValues } from './hand-written-values.ts';
 import { applyStatedValueDefaults } from './stated-value-defaults.ts';
+import { applyEvidenceDefaults } from './evidence-defaults.ts';
 import { scanHelpLines, type HelpScan, type Paragraph, type UnparsedLine } from './help-scan.ts';
 import { clampDescription, expandTabs, helpLines } from './limits.ts';
 import { applyTitledValueLists } from './titled-value-lists.ts';
@@ -484,6 +485,8 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
   applyStatedValueDefaults(options, scan.entries);
   if (go.options.length === 0) applyGluedShortMentions(options);
   if (go.options.length === 0) applyDescribedPlaceholders(options);
+  // round 14: the generic fallback, only where the rules above found no default (evidence-defaults.ts)
+  applyEvidenceDefaults(options, [...positionals, ...usagePositionals].map((positional) => positional.name), scan.entries);
   const name = sanitizeToolName(programName ?? parseOptions?.fileName ?? 'tool');
 
   const spec: CliSpec = { name, description: descriptionOf(scan.paragraphs, scan.seenUsage), options, positionals, subcommands };

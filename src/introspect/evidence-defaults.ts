@@ -1,0 +1,462 @@
+/**
+ * A generic fallback for defaults and value-taking, read by weighing evidence instead of matching
+ * one notation. The rule chain (annotations.ts, option-entry.ts) knows each notation it was written
+ * for; help written by hand states a default in endless prose (`Interval to poll in ms, default
+ * 250ms`, `"auto" is the default`, `x by default`, `the default value is x`). Here every phrase
+ * around the word `default` is a candidate value, scored by cues: how explicit the joining words are
+ * (`default:` / `defaults to` / `is the default` beat a bare `default x`), the value's shape (a
+ * number or a quoted value beats a bare word), what closes it (a parenthesis or the sentence beats
+ * prose going on), and the contexts that make it no single value: an example (`e.g.`, `such as`), a
+ * condition or a case (`if`, `unless`, `for UDP, …`), a list, a kind of value (`file`, `stdout`),
+ * a state (`enabled`), the default of something else (`the default config`). Only the best
+ * candidate above a threshold counts, and only where the rules found nothing.
+ *
+ * Every regular expression here is anchored or bounded (help text comes from untrusted components).
+ */
+import type { Entry } from './help-scan.ts';
+import { joinWrapped } from './limits.ts';
+import { isEveryItemDefault, isProseDefault } from './option-entry.ts';
+import type { CliOption, CliValueType } from './spec.ts';
+import { coerceDefault, typeFromDefault } from './value-type.ts';
+
+/** One value a phrase around `default` offers, with the cue that offers it. */
+interface Candidate {
+  value: string;
+  quoted: boolean;
+  /** Weight of the joining words (`default:` 3, `default x` 1, …). */
+  cue: number;
+  /** Where the value starts and ends in the description. */
+  start: number;
+  end: number;
+  /** The cue word `default` stood after the value (`x is the default`, `x (default)`). */
+  before: boolean;
+  /** Quoted as code (`` `x` ``). */
+  backquoted?: boolean;
+  /** A bracket closes right after the value (`[default: x]`). */
+  closesGroup?: boolean;
+  /** Where the cue word starts. */
+  cueStart: number;
+  /** The description the candidate was read from. */
+  description: string;
+  /** A marked item of a list of values (`none (default), inline`): any word of the list may be a value. */
+  listed?: boolean;
+}
+
+/** At most this many `default` words are weighed in one description. */
+const MAX_CUES = 12;
+/** How far before and after a cue the phrases are read. */
+const WINDOW = 160;
+/** The least score a candidate needs. */
+const THRESHOLD = 5;
+
+/** `default` and its forms (`defaults`, `defaulted`, `defaulting`). */
+const CUE_WORD = /\bdefault(?:s|ed|ing)?\b/gi;
+
+/**
+ * The words joining a cue to the value after it. A colon or `=` (`default: x`, `default=x`), a verb
+ * (`defaults to x`, `defaulting to x`, `default is x`, `default being x`), after one noun too (`default
+ * value is x`, `Default level is x`), are explicit; a bare space (`default 0`, `default value 4096`) is not.
+ */
+const AFTER_JOIN = /^(?:(?:\s+[a-z]{2,15})?(?:\s*([:=])\s*|\s+(is|to|are|being|will\s+be|of)(?:\s+set\s+to)?\s+)|(?:\s+value)?(\s+))/i;
+const JOIN_WEIGHT: Readonly<Record<string, number>> = { ':': 3, '=': 3, is: 3, to: 3, are: 2, being: 3, 'will be': 3, of: 1, ' ': 1 };
+
+/** One value: quoted, backquoted, or a bare run of characters without spaces or brackets. */
+const VALUE = /^(?:"([^"\n]{0,80})"|'([^'\n]{0,80})'|`([^`\n]{1,80})`|([^\s,;()[\]{}"'`][^\s;()[\]{}"'`]{0,79})|([,;:|.*/-])(?=\s*[)\]]|\s*$))/;
+/** The value before a cue that stands after it: `"auto" (default)`, `x is the default`, `x by default`. */
+const VALUE_BEFORE = /(?:^|[\s,(:[{|/])("[^"\n]{1,60}"|'[^'\n]{1,60}'|`[^`\n]{1,60}`|[^\s,;()[\]{}"'`]{1,60})(\s*[([]\s*(?:the\s+)?|\s+(?:is|being|as)\s+(?:the\s+)?|\s+(?:is\s+|are\s+)?(?:used\s+)?by\s+|\s+(?:is\s+)?(?:the\s+)?)$/i;
+
+/** Words that never are a value a program is given: articles, quantifiers, kinds and states. */
+const NOT_A_VALUE = new Set([
+  'the', 'a', 'an', 'this', 'that', 'these', 'those', 'its', 'their', 'your', 'my', 'our', 'his', 'her', 'same', 'current', 'any', 'each',
+  'every', 'some', 'no', 'not', 'none', 'null', 'nil', 'undefined', 'empty', 'unset', 'nothing', 'n/a', 'whatever', 'whichever', 'either', 'both',
+  'unlimited', 'infinite', 'unbounded', 'enabled', 'disabled', 'set', 'used', 'given', 'specified', 'provided', 'autodetect',
+  'autodetection', 'auto-detect', 'detected', 'random', 'whitespace', 'common', 'unchanged',
+  'file', 'files', 'path', 'paths', 'dir', 'directory', 'directories', 'folder', 'url', 'number', 'string', 'value', 'values',
+  'stdin', 'stdout', 'stderr', 'cwd', 'pwd', 'home', 'is', 'are', 'was', 'be', 'to', 'of', 'for', 'in', 'and', 'or', 'if', 'when', 'unless',
+  'it', 'which', 'what', 'where', 'there', 'here', 'then', 'than', 'as', 'with', 'by', 'from', 'at', 'behavior', 'behaviour', 'one', 'ones',
+  'only', 'auto-detected', 'automatic', 'automatically', 'dynamic', 'computed', 'inherited', 'system', 'platform', 'os',
+]);
+
+/** The words of NOT_A_VALUE that are no value in any list. */
+const FUNCTION_WORDS = new Set(['the', 'a', 'an', 'this', 'that', 'it', 'is', 'are', 'was', 'be', 'to', 'of', 'for', 'in', 'and', 'or', 'if', 'when', 'as', 'with', 'by', 'from', 'at']);
+/** Words after a value that make it hold only in a case or under a condition (`1 for UDP, …`, `x if …`, `x unless …`). */
+const CONDITION_AFTER = /^\s*(?:[,(]\s*)?(?:if|when|whenever|unless|otherwise|except|but|for|on|in|with|without|until|while|depending|based|per|where|else|plus|minus|times|(?:or|and)\s+(?:["'`\d]|[\w.-]+\s*(?:[.,;)\]]|$)))/i;
+/** Words after a number that count things (the number is the value): `80 columns`, `3 retries`. */
+const COUNT_NOUN = /^(?:lines?|columns?|cols|rows?|chars?|characters?|spaces?|times|retries|attempts|workers|threads|jobs|items|entries|levels?|files|processes|connections|requests)$/i;
+/** A gloss after the value saying what it means, not more of the value: `0 which means none`, `-, meaning stdout`. */
+const GLOSS_AFTER = /^\s*(?:,\s*)?(?:which|meaning|means|i\.e\.|that is|\(|=|-\s)/i;
+/** The value is one item of a list: `default: .?*, _svn, x`, `default: a or b`. */
+const LIST_AFTER = /^\s*(?:,\s*[^\s,;()]{1,40}\s*(?:,|\bor\b|\band\b)|\/\s*[^\s,;()]{1,40}|\|)/i;
+/** Before the cue, in its sentence: an example, a condition, another option's or thing's default. */
+const EXAMPLE_BEFORE = /\b(?:e\.\s?g\.|eg\.|ex\.|ie\.|i\.e\.|such as|for example|for instance|like|including|etc\.?)(?=[\s,:]|$)/i;
+const CONDITION_BEFORE = /(?:^|[\s,(])(?:if|when|whenever|unless|otherwise|except|for\s+(?:each|every|all|some|most))\b/i;
+/** `no default`, `instead of the default`, `override the default`, `the default X` of something else. */
+const DENIED_CUE = /\b(?:no|not|non|without|instead\s+of|rather\s+than|than|override|overrides|overriding|replace|replaces|replacing|change|changes|extend|extends|disable|disables|enable|enables|ignore|ignores|use|uses|using|of|from|over|beyond|besides|to)\s+(?:the\s+|a\s+|its\s+|any\s+)?$/i;
+/** An article or possessive before a bare `default`: `the default format`, `its default value` is a noun phrase of something else. */
+const ARTICLE_BEFORE = /\b(?:the|a|an|its|their|his|her|your|our|any|this|that)\s+$/i;
+/** A default stated under a condition (`defaults to x if …`, `default: x unless …`). */
+const PER_CASE = /\bdefaults?(?:\s+to|:|\s+is)\s+[^\s,;()]{1,60},?\s+(?:if|when|unless)\b/i;
+/** A sentence's end before the cue: the context reading starts after it. */
+const SENTENCE_END = /[.!?;]\s+(?=\S)/g;
+
+/** A plain number (thousands may be grouped: `4,194,304`). */
+const NUMBER = /^[+-]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?$/;
+/** A number glued to a unit: `250ms`, `10s`, `128K`. */
+const GLUED_UNIT = /^(\d+(?:\.\d+)?)(ms|s|m|h|d|k|kb|m|mb|g|gb)$/i;
+/** A plain word or dotted / dashed name: `auto`, `info`, `gzip`, `utf-8`, `v1.2`. */
+const WORD = /^[A-Za-z][\w.-]{0,40}$/;
+/** Characters no literal default of a hand-written help carries unquoted: expressions, templates, env vars, globs, placeholders. */
+const ODD = /[~*$<>{}!#^+|\\]|^[-=:]|\.\.|…/;
+
+/** The sentence of `text` holding `index`: its start. */
+function sentenceStart(text: string, index: number): number {
+  let start = 0;
+  SENTENCE_END.lastIndex = Math.max(0, index - WINDOW);
+  for (let match = SENTENCE_END.exec(text); match !== null && match.index < index; match = SENTENCE_END.exec(text)) start = match.index + match[0].length;
+  return start;
+}
+
+function unquoted(raw: string): { value: string; quoted: boolean } {
+  const first = raw[0];
+  if (raw.length >= 2 && (first === '"' || first === "'" || first === '`') && raw[raw.length - 1] === first) return { value: raw.slice(1, -1), quoted: true };
+  return { value: raw, quoted: false };
+}
+
+/** Every value a phrase around a `default` word offers. */
+function candidatesOf(description: string): Candidate[] {
+  const found: Candidate[] = [];
+  CUE_WORD.lastIndex = 0;
+  let cues = 0;
+  for (let match = CUE_WORD.exec(description); match !== null && cues < MAX_CUES; match = CUE_WORD.exec(description)) {
+    cues += 1;
+    const cueStart = match.index;
+    const cueEnd = match.index + match[0].length;
+    const before = description.slice(Math.max(0, cueStart - WINDOW), cueStart);
+    const after = description.slice(cueEnd, cueEnd + WINDOW);
+    const word = match[0].toLowerCase();
+    // `… is the default`, `"auto" (default)`, `false by default`
+    if (word === 'default') {
+      const previous = VALUE_BEFORE.exec(before);
+      const close = /^\s*[)\]]/.exec(after);
+      const closes = close !== null || /^\s*(?:[.,;!?]|$)/.test(after);
+      if (previous !== null && closes) {
+        const join = (previous[2] ?? '').trim().toLowerCase();
+        const { value, quoted } = unquoted(previous[1] ?? '');
+        const marker = /^[([]/.test(join);
+        const start = cueStart - before.length + previous.index + previous[0].length - (previous[1] ?? '').length - (previous[2] ?? '').length;
+        // `This is false by default`, `It's 'x' by default`: the value is what something is
+        const stated = /(?:\b(?:is|are|uses?|using)|\bit's)\s+$/i.test(description.slice(Math.max(0, start - 12), start));
+        const weight = marker ? 2 : /^(?:is|being|as)\b/.test(join) ? (/the$/.test(join) ? 3 : 2) : /\bby$/.test(join) ? (/^(?:is|are)\b/.test(join) || stated ? 2 : 1) : 0;
+        // a marked item of a list (`abort (default), fail`, `list or table (default)`) is one of the values
+        const listed = marker && (/^\s*[)\]]\s*(?:,|\bor\b|\band\b|\|)/.test(after) || /(?:[,:|]|\bor|\band|\beither)\s*$/i.test(description.slice(Math.max(0, start - 10), start)));
+        const end = cueEnd + (close === null ? 0 : close[0].length);
+        // `(ASCEND by default)`: the value and its cue fill a parenthesis
+        const filled = !marker && close !== null && /[([]$/.test(description.slice(Math.max(0, start - 1), start));
+        if (weight > 0) found.push({ value, quoted, cue: weight + (listed ? 2 : filled ? 3 : 0), start, end, before: true, backquoted: (previous[1] ?? '').startsWith('`'), cueStart, description, listed });
+      }
+    }
+    // `default: x`, `defaults to x`, `default value is x`, `default 0`
+    if (word === 'defaulted' || (word === 'defaulting' && !/^\s+to\s/i.test(after))) continue;
+    const join = AFTER_JOIN.exec(after);
+    if (join === null) continue;
+    const joinWord = (join[1] ?? join[2] ?? (join[3] !== undefined ? ' ' : '')).toLowerCase().replace(/\s+/g, ' ');
+    // `by default, …` opens a sentence about the option's behaviour, no value
+    if (/\bby\s+$/i.test(before) && joinWord === ' ') continue;
+    const rest = after.slice(join[0].length);
+    const value = VALUE.exec(rest);
+    if (value === null) continue;
+    const raw = value[0];
+    const quoted = value[4] === undefined && value[5] === undefined;
+    const text = quoted ? (value[1] ?? value[2] ?? value[3] ?? '') : raw.length > 1 ? raw.replace(/[.:,]$/, '') : raw;
+    const start = cueEnd + join[0].length;
+    const end = start + (quoted ? raw.length : text.length);
+    found.push({ value: text, quoted, cue: JOIN_WEIGHT[joinWord] ?? 1, start, end, before: false, backquoted: value[3] !== undefined, closesGroup: /^\s*[)\]]/.test(description.slice(end, end + 4)), cueStart, description });
+  }
+  return found;
+}
+
+/** Whether the description writes the value's name glued to a unit: `mmmK`. */
+function gluedUnit(description: string, name: string): boolean {
+  const at = description.indexOf(name);
+  return at !== -1 && /^[A-Za-z]{1,3}\b/.test(description.slice(at + name.length, at + name.length + 4)) && !/\w/.test(description[at - 1] ?? ' ');
+}
+
+/** Points for the value's own shape. */
+function shapeScore(candidate: Candidate, valueName: string | null): number {
+  const { value, quoted } = candidate;
+  const bareName = (valueName ?? '').replace(/[^\w-]/g, '');
+  if (value.length === 0) return -10;
+  // a code span may name another option or a placeholder (`github`): less sure than quotes
+  // a comma between words: a list, unless a tuple of numbers (`0,0`)
+  if (/[^\s,],[^\s,]/.test(value) && !/^[+-]?\d+(?:\.\d+)?(?:,[+-]?\d+(?:\.\d+)?)+$/.test(value)) return -10;
+  if (quoted) return value.length <= 40 && !/\s{2}/.test(value) ? (candidate.backquoted === true ? 1 : 2) : -2;
+  if (NUMBER.test(value)) return 2;
+  if (/^[+-]?Infinity$/.test(value)) return 1;
+  // a percentage says how the value reads, not what it is (`0.001%`)
+  if (/%$/.test(value)) return -10;
+  // a quantity with its unit or a duration: `250ms`, `128Mi`, `1h0m0s`, `10G`; not when the description
+  // counts the value in a unit glued to its name (pigz `to mmmK (default 128K)`: in which unit is 128K?)
+  if (/^[+-]?\d+(?:\.\d+)?(?:[A-Za-z%]{1,3}|(?:[hms]\d+){0,2}[hms])$/.test(value)) return bareName.length > 0 && gluedUnit(candidate.description, bareName) ? -10 : 1;
+  // an address: `127.0.0.1`, `0.0.0.0:8080`
+  if (/^\d{1,3}(?:\.\d{1,3}){3}(?::\d{1,5})?$/.test(value)) return 1;
+  // a stream (`-`), a path in the home directory (`~/.shiv`), one punctuation character (`,`)
+  if (/^[-.,;:|*/]$/.test(value) || /^~\/[\w./-]{1,80}$/.test(value)) return 0;
+  if (ODD.test(value)) return -10;
+  // (a marked item of a list is one of its values, a stream or `none` too; an article never)
+  if (NOT_A_VALUE.has(value.toLowerCase()) && !(candidate.listed === true && !FUNCTION_WORDS.has(value.toLowerCase()))) return -10;
+  // the placeholder's own name (`default n=4` aside), an upper-case name of an argument or variable
+  if (bareName.length > 0 && value.toLowerCase() === bareName.toLowerCase()) return -10;
+  if (/(?:^|\/)[A-Z][A-Z0-9]*_[A-Z0-9_]+(?:\/|$)/.test(value)) return -10;
+  // a switch's state more often than a value's default
+  if (/^(?:true|false)$/i.test(value)) return -1;
+  if (WORD.test(value)) return value.length <= 24 ? 0 : -1;
+  // a path or an address: `./dist`, `127.0.0.1`, `:8080`
+  // a URL: `https://example.com/api`
+  if (/^[a-z][a-z0-9+.-]{1,10}:\/\/[^\s"'<>]{1,200}$/.test(value)) return 1;
+  if (/^\.{1,2}$/.test(value) || /^(?:\.{0,2}\/|\.)[\w./@-]{1,80}$/.test(value) ) return 0;
+  return -2;
+}
+
+/** Points for what follows the value. */
+function endScore(candidate: Candidate, description: string): number {
+  const after = description.slice(candidate.end, candidate.end + 80);
+  // `x (default).`, `abort (default), fail`: the marker closed; a list around it was weighed with the cue
+  if (candidate.before) return /^\s*(?:[.;!?)\]]|,|$)/.test(after) ? 1 : 0;
+  // `min(240, …)`, `process.cwd()`: a call the program makes, no value
+  if (/^\(/.test(after)) return -10;
+  if (/^\s*[)\]]/.test(after)) return 2;
+  // `(default: 79, 88 with --black)`, `[default: 4, or indent_size from …]`: another value for another case
+  if (/^\s*,\s*(?:or|and|but|else|otherwise)\b|^\s*,\s*\S+\s+(?:with|for|if|when|on|in|unless|under)\b/i.test(after)) return -10;
+  if (/^\.?\s*$/.test(after) || /^\s*[.;!?](?:\s|$)/.test(after)) return 1;
+  if (LIST_AFTER.test(after)) return -10;
+  if (CONDITION_AFTER.test(after)) return -10;
+  // `Default 16 (-i: 12, -ps: 30)`, `1 (or 2 for PPTX)`: a parenthesis giving the values of other modes or cases
+  if (/^\s*\((?:\s*-{1,2}[A-Za-z]|[^()]{0,80}?(?:[\s,]-{1,2}[A-Za-z]|\b(?:for|with|if|when|unless|on|or)\b))/i.test(after)) return -10;
+  // `0 = no limit`, `-, meaning stdout`: a gloss says what the value means
+  if (GLOSS_AFTER.test(after)) return 1;
+  const unit = NUMBER.test(candidate.value) ? /^\s+([A-Za-z%]{1,12})(?![\w%])/.exec(after)?.[1] : undefined;
+  if (unit !== undefined) {
+    // a count of things (`80 columns`, `3 retries`) is the number; a measure (`15 seconds`, `4 KiB`) only
+    // when the description counts the value in that unit (`in seconds`): else which number is passed?
+    const closes = /^\s+\S+\s*(?:[)\].;,]|$)/.test(after);
+    if (COUNT_NOUN.test(unit)) return closes ? 1 : -1;
+    return closes && new RegExp(String.raw`\bin\s+${unit}(?![\w%])`, 'i').test(candidate.description) ? 1 : -10;
+  }
+  if (/^\s*,/.test(after)) return 0;
+  // prose going on from the value: `defaults to executing all tests`
+  return -4;
+}
+
+/** Where the clause holding `index` starts: its sentence, or a bracket group opened in it (`… if x is 0 (default: 0)`). */
+function clauseStart(text: string, index: number): number {
+  const sentence = sentenceStart(text, index);
+  let depth = 0;
+  for (let at = index - 1; at >= sentence; at -= 1) {
+    const char = text[at];
+    if (char === ')' || char === ']') depth += 1;
+    else if (char === '(' || char === '[') {
+      if (depth === 0) return at + 1;
+      depth -= 1;
+    }
+  }
+  return sentence;
+}
+
+/**
+ * The upper-case parts of a value name made of several (`[KIND[:MODIFIERS]=]NAME`): a sentence about
+ * one of them (`The optional KIND can be one of …`) states that part's default, not the value's.
+ */
+function valueParts(valueName: string | null): string[] {
+  const parts = (valueName ?? '').match(/[A-Z][A-Z0-9_]{1,30}/g) ?? [];
+  return parts.length >= 2 ? parts.slice(0, 8) : [];
+}
+
+/** Points for the clause around the cue: an example or a condition before it, or another subject. */
+function contextScore(candidate: Candidate, description: string, valueName: string | null): number {
+  // `… will be overwritten Default: 1`: a capitalized cue inside a line run on from another starts a sentence of its own
+  const from = !candidate.before && /^D/.test(description.slice(candidate.cueStart, candidate.cueStart + 1)) ? candidate.cueStart : clauseStart(description, candidate.start);
+  const lead = description.slice(from, candidate.start);
+  let score = 0;
+  if (EXAMPLE_BEFORE.test(lead)) score -= 5;
+  if (CONDITION_BEFORE.test(lead)) score -= 5;
+  const sentence = description.slice(sentenceStart(description, candidate.start), candidate.start);
+  if (valueParts(valueName).some((part) => new RegExp(String.raw`\b${part}\b`).test(sentence))) score -= 5;
+  return score;
+}
+
+/** Points for the words right before the cue (`no default`, `the default X`). */
+function cueContextScore(candidate: Candidate, description: string): number {
+  if (candidate.before) return 0;
+  const cueStart = description.lastIndexOf('efault', candidate.start) - 1;
+  const before = description.slice(Math.max(0, cueStart - 40), Math.max(0, cueStart));
+  if (DENIED_CUE.test(before)) return -6;
+  // `The default value is x.` opening a sentence states it; `… to the default type` names something else's
+  if (ARTICLE_BEFORE.test(before)) return candidate.cue < 3 ? -4 : /(?:^|[.!?;]\s+)the\s+$/i.test(before) ? 1 : 0;
+  // `(default x)`, `[default: x]`: the cue opens a bracket group; `, default x`, `Default x`, `- default: x`: its clause
+  if (/(?:[([]|[,;]\s)\s*$/.test(before)) return 2;
+  return /(?:^|[:-]\s*|[.!?]\s+)$/.test(before) ? 1 : 0;
+}
+
+function scoreOf(candidate: Candidate, description: string, valueName: string | null): number {
+  return candidate.cue + shapeScore(candidate, valueName) + endScore(candidate, description) + contextScore(candidate, description, valueName) + cueContextScore(candidate, description);
+}
+
+/** The best-scored default a description states, its text and whether it was quoted, or null. */
+export function evidenceDefaultFact(given: string, valueName: string | null): { text: string; quoted: boolean; score: number } | null {
+  // older GNU helps quote `like this'
+  const description = given.replace(/`([^`'\s]{1,60})'/g, "'$1'");
+  // `Defaults to JPEG unless WebP is selected. WebP defaults to 100`: one default under a condition makes the others per case too
+  if (PER_CASE.test(description)) return null;
+  let best: { text: string; quoted: boolean; score: number } | null = null;
+  for (const candidate of candidatesOf(description)) {
+    const score = scoreOf(candidate, description, valueName);
+    if (score >= THRESHOLD && (best === null || score > best.score)) best = { text: candidate.value, quoted: candidate.quoted, score };
+  }
+  return best;
+}
+
+/**
+ * The default a description states in any phrasing (`default 0`, `defaults to x`, `x is the
+ * default`, `"x" (default)`, `the default value is x`), as raw text (unquoted), or null when no
+ * phrase is evidence enough.
+ */
+export function evidenceDefault(description: string, valueName: string | null): string | null {
+  return evidenceDefaultFact(description, valueName)?.text ?? null;
+}
+
+/** Units a value is counted in: `in ms`, `(in seconds)`, `per second`. */
+const UNIT_PHRASE = /\b(?:in|per)\s+(?:ms|milliseconds|millis|seconds|secs|minutes|mins|hours|days|bytes|kilobytes|megabytes|kb|mb|pixels|px|percent|lines|columns|characters|chars)\b|\bper\s+(?:second|minute|hour)\b/i;
+/** The value's form: a list (`comma-separated list of paths`, `list of globs`). */
+const FORM_PHRASE = /\b(?:comma|space|colon|semicolon)[- ]?(?:separated|delimited)\s+(?:[\w-]+\s+)?(?:list|names|patterns|paths|files|globs)\b|\b(?:list|array)\s+of\s+(?:[\w-]+\s+)?(?:paths|files|globs|patterns|names|values|strings|keys|ids|urls|hosts|directories|modules|plugins|extensions)\b/i;
+/** Nouns that, closing a short noun phrase, name a thing an option is given: `Input file`, `Target URL`. */
+const THING_NOUNS = String.raw`(?:file|filename|directory|folder|path|url|uri|port|host|hostname|address|username|password|passphrase|token|key|secret|encoding|charset|locale|prefix|suffix|pattern|regex|regexp|glob|template|theme|reporter|delimiter|separator|timeout|interval|delay|duration|threshold|limit|topic|cookie|payload|identity|depth|width|height|radius)`;
+/** Nouns that, followed by `of` / `for` / `to`, name a quantity or a thing given: `Number of jobs`, `Width of window`. */
+const MEASURE_NOUNS = String.raw`(?:number|amount|size|width|height|depth|radius|name|id|title|label|version|${THING_NOUNS.slice(3, -1)})`;
+/** One word before the noun that is no verb: an article, an adjective, another noun (`Initial delay`, `Maximum number`, `HTTP header`). */
+const ADJECTIVE = String.raw`(?:custom|current|default|initial|maximum|minimum|max|min|base|target|alternate|alternative|optional|additional|extra|proxy|local|remote|global|root|working|config|configuration|cache|log|http|https|tls|ssl|tcp|udp|api|[\w-]+(?:al|ed|ent|ant|ive|ary|ic|ous|ful|able|ible))`;
+/**
+ * Up to two words before the noun that are no verb: an article, then an adjective and any word
+ * (`Current working directory`, `HTTP Proxy URL`), or one word (`Initial delay`, `Input file`).
+ */
+const MODIFIER = String.raw`(?:(?:the|an?)\s+)?(?:${ADJECTIVE}\s+(?:[\w-]+\s+)?|(?!(?:no|not|compute|observe|calculate)\s)(?![\w-]*(?:ize|ise|ify)\s)[\w-]+\s+)?`;
+/** `Input file`, `Target URL.`, `Port (default 8080)`: a short noun phrase that is the whole description or its first sentence. */
+const THING_PHRASE = new RegExp(String.raw`^${MODIFIER}${THING_NOUNS}(?:\s*[.(]|\s*$|\s+(?:to|for|of|used|that|which|where|at|on|before|after|in)\b)`, 'i');
+/** `Number of concurrent jobs`, `Name of the remote`, `Width of terminal window`. */
+const MEASURE_PHRASE = new RegExp(String.raw`^${MODIFIER}${MEASURE_NOUNS}\s+(?:of|for|to)\s`, 'i');
+/** A thing named as the one given: `on this port`, `to this file`. */
+const THIS_THING = new RegExp(String.raw`\b(?:(?:on|to|at|with|from|in|into|for)\s+this\s+(?:[\w-]+\s+){0,2}${THING_NOUNS}|this\s+(?:many|string|regexp|value|number|amount))\b`, 'i');
+/** `Specify a units data file`, `provide a username`, `Set log verbosity level.`: a verb of giving and the thing given (not `Set x to y`, a preset). */
+const GIVE_THING = new RegExp(String.raw`^(?:specify|specifies|set|sets|provide|provides|pass|give|choose|select|define)\s+(?:(?:a|an|the|custom|alternate|alternative|your|which|what)\s+){0,2}(?:[\w-]+\s+){0,2}?(?:${MEASURE_NOUNS}|level|format|mode|style|type|message|value|string|command|module|plugin|interface)\b(?!(?:\s+[\w-]+){0,2}\s+to\s)`, 'i');
+/** `Any URL pattern(s) to ignore`, `Files/folders to ignore`: patterns or paths the option is given, for a purpose. */
+const PATTERNS_TO = /^(?:(?:any|the|an?)\s+)?(?:[\w-]+\s+)?(?:patterns?|globs?|paths?)(?:\(s\))?\s+to\b/i;
+/** A placeholder named in the description: `output only <nb> results`. */
+const NAMED_PLACEHOLDER = /<[a-z][\w-]{0,20}>/;
+/** `output to the given file`, `to specified number of digits`: one thing given or specified (not `the specified files`, which the arguments name). */
+const GIVEN_THING = new RegExp(String.raw`\b(?:the|a)\s+given\s+(?:[\w-]+\s+)?${MEASURE_NOUNS}\b(?!s)`, 'i');
+/** `X to use`: the thing used is given (`Theme to use for …`, `Reporter to use`). */
+const TO_USE = /^(?:(?:the|an?)\s+)?(?:[\w-]+\s+)?(?!(?:flag|option|switch)\s)[\w-]+\s+to\s+use\b/i;
+/** Verbs opening a switch's description: it does something, it is given nothing. */
+const SWITCH_OPENING = /^(?:do\s+not|don't|never|no)\b|^(?:(?:always|also|only|just)\s+)?(?:enable|disable|show|print|display|list|force|skip|ignore|allow|suppress|include|exclude|toggle|turn|run|watch|keep|remove|delete|overwrite|be|treat|prefer|check|follow|recurse|stop|exit|continue|report|emit|generate|minify|sort|reverse|compress|preserve|strip|add|append|colorize|whether|verbose|quiet|silent|dry|write|open|create|clear|reset|use|make|perform|enforce|validate|fail|rebuild|restart|install|update|upgrade|save|load|read|copy|move|link|log|dump|trace|debug|indicate|attempt|try|wait|send|capture|apply|call|publish|override|unmount|encode|decode|replace|behave|search|match|hide|exec|execute|count|find|set|change|define|specify|calculate|compute|prompt|repeat|paste|junk)(?:s|es)?\b/i;
+/** A switch's state: `(default: off)`, `on by default`, `Set … to "debug"` (a preset value). */
+const SWITCH_STATE = /\b(?:on|off|enabled|disabled|true|false)\s+by\s+default\b|\bdefault(?:\s*[:=]\s*|\s+)(?:true|false|on|off|enabled|disabled)\b|\bto\s+"[^"\s]{1,30}"/i;
+
+/**
+ * Whether a description of an option printed without a placeholder shows that the option takes a
+ * value: it states a default no switch has (a number other than 0 / 1, a quoted value), names the
+ * unit the value is counted in (`in ms`), the value's form (`comma-separated list of paths`), opens
+ * with a short noun phrase naming what is given (`Initial delay before …`, `Number of jobs`, `Port
+ * to run on`) or names it (`on this port`). A description opening with a verb (`Enable …`, `Show
+ * …`) or stating a switch's state counts against.
+ */
+export function describesTakenValue(description: string): boolean {
+  const text = description.trim().replace(/^\.{2,}\s*/, '');
+  if (text.length === 0) return false;
+  let score = 0;
+  const stated = evidenceDefaultFact(text, null);
+  // (a number other than a switch's 0 / 1, a quoted value, a path: `(default: node_modules/.cache/x)`)
+  if (stated !== null && (stated.quoted || /^\d/.test(stated.text) || /^(?:\.{0,2}\/|~\/|\.\w)|\w\/\w/.test(stated.text)) && !/^(?:true|false|0|1)$/i.test(stated.text)) score += 3;
+  if (UNIT_PHRASE.test(text)) score += 3;
+  if (FORM_PHRASE.test(text)) score += 3;
+  const giving = GIVE_THING.test(text);
+  // `List of paths`: a noun, no verb
+  const verb = SWITCH_OPENING.test(text) && !giving && !/^list\s+of\b/i.test(text);
+  if (!verb && (THING_PHRASE.test(text) || MEASURE_PHRASE.test(text) || TO_USE.test(text) || PATTERNS_TO.test(text))) score += 3;
+  if (giving) score += 3;
+  if (THIS_THING.test(text) || GIVEN_THING.test(text)) score += 6;
+  if (NAMED_PLACEHOLDER.test(text)) score += 2;
+  if (verb) score -= 3;
+  if (SWITCH_STATE.test(text)) score -= 4;
+  return score >= 3;
+}
+
+/**
+ * `describesTakenValue` for one option of a help that shows no placeholders. Go-style helps (single-dash
+ * long names, `-quiet`) print a type after every option that takes a value, so a bare one there is a switch.
+ */
+export function describesTakenValueIn(option: CliOption, options: readonly CliOption[]): boolean {
+  if (option.description === null) return false;
+  // asked once per option of one list: the list's style is looked up once
+  let goStyle = GO_STYLE.get(options);
+  if (goStyle === undefined) {
+    goStyle = options.some((other) => other.prefix === '-');
+    GO_STYLE.set(options, goStyle);
+  }
+  return !goStyle && describesTakenValue(option.description);
+}
+
+const GO_STYLE = new WeakMap<readonly CliOption[], boolean>();
+
+/** `250ms` on a value counted `in ms` (or in milliseconds): the number. */
+function unitCountedNumber(text: string, description: string): number | null {
+  const glued = GLUED_UNIT.exec(text);
+  if (glued === null) return null;
+  const unit = (glued[2] ?? '').toLowerCase();
+  const named = unit === 'ms' ? /\bin (?:ms|milliseconds)\b/i : unit === 's' ? /\bin (?:s|secs|seconds)\b/i : null;
+  return named !== null && named.test(description) ? Number(glued[1]) : null;
+}
+
+/**
+ * The whole text the option list gave each spelling, its trailing annotation groups still in it (the
+ * option's description has `(default value 4096)` taken off as an annotation even when no rule read
+ * it): by long name, and by short letter for entries without a long one. One pass over the entries.
+ */
+function entryTexts(entries: readonly Entry[]): { byLong: Map<string, string>; byShort: Map<string, string> } {
+  const byLong = new Map<string, string>();
+  const byShort = new Map<string, string>();
+  for (const entry of entries) {
+    if (entry.kind !== 'option' || entry.option === null) continue;
+    const text = joinWrapped([entry.option.rest, ...entry.description]).trim();
+    if (text.length === 0) continue;
+    for (const long of entry.option.longs) if (!byLong.has(long.name)) byLong.set(long.name, text);
+    if (entry.option.longs.length === 0) for (const short of entry.option.shorts) if (!byShort.has(short)) byShort.set(short, text);
+  }
+  return { byLong, byShort };
+}
+
+/**
+ * Fills the default of every value-taking option the rules left without one, from the evidence in
+ * its description, typed as the rules type a default (a value the rules would call prose is none,
+ * as is one naming the program's arguments or another option).
+ */
+export function applyEvidenceDefaults(options: CliOption[], argumentNames: readonly string[] = [], entries: readonly Entry[] = []): void {
+  const texts = entryTexts(entries);
+  const valueLongs = new Set(options.filter((other) => other.takes_value && other.long !== null).map((other) => other.long));
+  for (const option of options) {
+    if (!option.takes_value || option.default !== null || option.description === null || option.repeatable) continue;
+    const description = (option.long !== null ? texts.byLong.get(option.long) : option.short !== null ? texts.byShort.get(option.short) : undefined) ?? option.description;
+    const fact = evidenceDefaultFact(description, option.value_name);
+    if (fact === null) continue;
+    const counted = fact.quoted ? null : unitCountedNumber(fact.text, description);
+    const text = counted === null ? fact.text.replace(/^(\d{1,3}(?:,\d{3})+)$/, (all) => all.replace(/,/g, '')) : String(counted);
+    const type: CliValueType = option.type === 'string' ? (typeFromDefault(text, fact.quoted) ?? 'string') : option.type;
+    const names = [option.long, option.value_name].filter((name): name is string => name !== null);
+    if (isProseDefault(text, fact.quoted, true, type, option.choices, names) || isEveryItemDefault(text, fact.quoted, description, option.choices)) continue;
+    // `(default: SOURCE_DIR)`: an argument of the program, a value only when it runs
+    if (!fact.quoted && argumentNames.some((name) => /^[A-Z][A-Z0-9_]+$/.test(name) && text.startsWith(name))) continue;
+    // a value `--other` takes (`defaults to \`github\`` beside `--github <x>`) names that option's value
+    if (valueLongs.has(text) && text !== option.long) continue;
+    const choice = option.choices?.find((item) => item === text) ?? option.choices?.find((item) => item.toLowerCase() === text.toLowerCase());
+    option.type = type;
+    option.default = choice ?? coerceDefault(text, type);
+  }
+}
