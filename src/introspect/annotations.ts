@@ -28,12 +28,21 @@ export interface DescriptionFacts {
 
 const TYPE_TAGS: Record<string, CliValueType> = { string: 'string', number: 'number', boolean: 'boolean', count: 'integer' };
 
+/**
+ * A text quoted at both ends whose quote closes and opens again around `or` / `and` is several
+ * quoted values, not one (meow tsd `[Default: '/path/test-d/**\/*.test-d.ts' or '.tsx']`:
+ * alternatives): it stays unquoted, so the space-holding text reads as prose.
+ */
+function closesBeforeEnd(inner: string, quote: string): boolean {
+  return new RegExp(String.raw`(?<!\\)${quote}\s+(?:or|and)\s+${quote}`).test(inner);
+}
+
 function unquote(text: string): { value: string; quoted: boolean } {
   const trimmed = text.trim();
   if (trimmed.length >= 2) {
     const first = trimmed[0];
     const last = trimmed[trimmed.length - 1];
-    if ((first === '"' || first === "'" || first === '`') && last === first) {
+    if ((first === '"' || first === "'" || first === '`') && last === first && !closesBeforeEnd(trimmed.slice(1, -1), first)) {
       return { value: trimmed.slice(1, -1).replace(/\\(["\\])/g, '$1'), quoted: true };
     }
   }

@@ -193,6 +193,9 @@ function valueShapeOf(head: OptionHead, facts: DescriptionFacts, choices: string
     if (stated !== null && !/^(true|false)$/i.test(stated) && !isProseDefault(stated, facts.defaultQuoted, true, 'string', null)) {
       return { takes: true, type: typeFromDefault(stated, facts.defaultQuoted) ?? 'string' };
     }
+    // meow tsd `[Default: "types" property in package.json]`, `[Default: 'a' or 'b']`: a bracketed
+    // default in prose opening with a literal value still says a value is taken
+    if (stated !== null && opensWithLiteralValue(stated)) return { takes: true, type: 'string' };
   }
   if (style.statedDefaultTakesValue === true && facts.defaultText !== null && head.negation === null && !/^(true|false)$/i.test(facts.defaultText)) {
     const stated = facts.defaultText;

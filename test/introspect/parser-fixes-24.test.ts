@@ -1,0 +1,17 @@
+/**
+ * Notations met in parser fixes round 14 (issue 12, batch 12 JS/TS, Rust and Go texts), each pinned
+ * on a minimal help: first defaults and choices that must not be invented, then value-taking,
+ * choices, defaults, positionals and names.
+ */
+import { describe, expect, it } from 'vitest';
+import { option } from './parsed-option.ts';
+
+describe('defaults and choices not invented', () => {
+  it("meow `[Default: 'a.ts' or '.tsx']`: quoted alternatives are no one default, yet say a value is taken", () => {
+    const help =
+      "\n  Check things\n\n  Usage\n    $ tsd [path]\n\n  Options\n    --typings    -t  Type definition file to test  [Default: \"types\" property in package.json]\n    --files      -f  Glob of files to test         [Default: '/path/test-d/**/*.test-d.ts' or '.tsx']\n    --show-diff      Show type error diffs         [Default: don't show]\n";
+    expect(option(help, 'files')).toMatchObject({ takes_value: true, default: null });
+    expect(option(help, 'typings')).toMatchObject({ takes_value: true, default: null });
+    expect(option(help, 'show-diff')?.takes_value).toBe(false);
+  });
+});
