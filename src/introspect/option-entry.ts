@@ -538,6 +538,7 @@ export function optionFromEntry(given: Entry, style: OptionStyle = {}): CliOptio
   if (bracketed.flagDefault !== null && !shape.takes) option.default = bracketed.flagDefault;
   if (MARKED_DEFAULT.test(text.trim())) linesMarkedDefault.add(option);
   if (definition?.defaultText != null && option.default === null) option.default = definition.defaultText;
+  literalLineStatedDefault(option, entry.head, facts);
   // kingpin `--ignored-dirs=vendor... ...`: a repeated option's placeholder shows the first of its defaults, no one default
   const fromPlaceholder = shape.takes && option.default === null && !bracketed.listDefault && !head.repeatable ? placeholderDefault(head.valueName, style, entry.head.trim()) : null;
   if (fromPlaceholder !== null) {
@@ -565,6 +566,20 @@ export function optionFromEntry(given: Entry, style: OptionStyle = {}): CliOptio
   }
   if (style.colonDefaults === true) applyColonDefaultHead(option, entry.head);
   return option;
+}
+
+/**
+ * eleventy `--to=json` / `--to=ndjson  Change the output to JSON or NDJSON (default: \`fs\`)`: lines
+ * spelling one literal value each (zstd's `--format=zstd` lines) list the values the help writes out;
+ * a one-word default stated beside them is one more value (the lines are merged later).
+ */
+function literalLineStatedDefault(option: CliOption, head: string, facts: DescriptionFacts): void {
+  const literal = option.choices?.length === 1 ? option.choices[0] : undefined;
+  if (literal === undefined || option.default !== null || facts.defaultText === null || option.long === null) return;
+  if (!LITERAL_WORD.test(facts.defaultText) || facts.defaultText === literal) return;
+  if (!new RegExp(String.raw`^\s*--?${option.long.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}=${literal}\s*$`).test(head)) return;
+  option.choices = [literal, facts.defaultText];
+  option.default = facts.defaultText;
 }
 
 /** Folds a later line of the same option into the first (value forms, extra choices, default). */

@@ -86,7 +86,10 @@ function tokenize(head: string): { tokens: string[]; starts: number[] } {
     if (character === '<' || character === '[' || character === '{' || character === '(') depth += 1;
     if ((character === '>' || character === ']' || character === '}' || character === ')') && depth > 0) depth -= 1;
     // iperf `--affinity n/n,m`: a comma inside a value pattern (`n/n,m`) joins its parts
-    const inValue = character === ',' && /^[a-z](?:\/[a-z])+$/.test(current) && /[a-z]/.test(head[position + 1] ?? '');
+    // (eleventy `--formats=liquid,md`: a comma glued inside a value given after `=` joins the list, an example value)
+    const inValue =
+      character === ',' &&
+      ((/^[a-z](?:\/[a-z])+$/.test(current) && /[a-z]/.test(head[position + 1] ?? '')) || (/^--?[A-Za-z][\w-]*=[\w.*]+$/.test(current) && /[\w.*]/.test(head[position + 1] ?? '')));
     if (depth === 0 && (character === ' ' || (character === ',' && !inValue))) {
       flush();
       continue;

@@ -15,3 +15,15 @@ describe('defaults and choices not invented', () => {
     expect(option(help, 'show-diff')?.takes_value).toBe(false);
   });
 });
+
+describe('literal-value lines', () => {
+  it('`--formats=liquid,md`: a comma list after `=` is one example value, no one-item enum', () => {
+    const help = 'Usage: site\n\nArguments:\n\n     --formats=liquid,md\n       Allow only certain template types (default: `*`)\n\n     --quiet\n       Be quiet\n';
+    expect(option(help, 'formats')).toMatchObject({ takes_value: true, choices: null, default: '*' });
+  });
+
+  it('`--to=json` / `--to=ndjson` lines with `(default: `fs`)`: the stated one-word default is one more value', () => {
+    const help = 'Usage: site\n\nArguments:\n\n     --to=json\n     --to=ndjson\n       Change the output to JSON or NDJSON (default: `fs`)\n\n     --quiet\n       Be quiet\n';
+    expect(option(help, 'to')).toMatchObject({ takes_value: true, choices: ['json', 'ndjson', 'fs'], default: 'fs' });
+  });
+});
