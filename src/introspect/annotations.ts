@@ -645,6 +645,9 @@ function namesFileByNoun(value: string, after: string): boolean {
 function isPerCaseDefault(description: string, plain: RegExpExecArray): boolean {
   // (glob `This defaults to 'true' on macOS and Windows platforms, and false on all others.`: `on` a platform too)
   if (/^(?:\s+[^\s,;()]{1,20}){0,2}\s+(?:for|on)\s+[^,;()]{1,40},/.test(description.slice(plain.index + plain[0].length))) return true;
+  // pflag vip-manager `(default "http://127.0.0.1:2379" or "http://127.0.0.1:8500" depending on dcs-type.)`:
+  // a value, then another one after `or` or a `depending on` clause, is one default per case
+  if (/^\s+(?:or\s+(?!(?:can|may)\s+be\b)\S|depending\s+on\b)/i.test(description.slice(plain.index + plain[0].length))) return true;
   return /\bdefaults?(?:\s+to|:|\s+is)\s+[^\s,;()]{1,60},?\s+(?:if|when|unless)\b/i.test(description);
 }
 

@@ -14,6 +14,13 @@ describe('defaults and choices not invented', () => {
     expect(option(help, 'typings')).toMatchObject({ takes_value: true, default: null });
     expect(option(help, 'show-diff')?.takes_value).toBe(false);
   });
+
+  it('pflag `(default "a" or "b" depending on dcs-type.)`: one default per case is none', () => {
+    const help =
+      'Usage of vip:\n      --dcs-endpoints string    DCS endpoint(s). (default "http://127.0.0.1:2379" or "http://127.0.0.1:8500" depending on dcs-type.)\n      --interval string         DCS scan interval in milliseconds. (default "1000")\n';
+    expect(option(help, 'dcs-endpoints')?.default).toBeNull();
+    expect(option(help, 'interval')?.default).toBe('1000');
+  });
 });
 
 describe('literal-value lines', () => {
