@@ -11,6 +11,7 @@ import { extractDescriptionFacts } from './annotations.ts';
 import { definitionListChoices, listedChoices } from './listed-choices.ts';
 import { clampDescription, indentOf, MAX_OPTIONS } from './limits.ts';
 import { isProseDefault } from './option-entry.ts';
+import { isOpenValueSet } from './open-value-set.ts';
 import type { CliOption, CliValueType } from './spec.ts';
 import { coerceDefault, typeFromDefault, typeFromValueName } from './value-type.ts';
 
@@ -21,6 +22,14 @@ export interface GoFlagExtraction {
   options: CliOption[];
   /** Indexes of the lines that belonged to Go flag entries. */
   consumed: Set<number>;
+}
+
+/**
+ * Go flag lists name an open set as often as other helps do (gomodifytags `i.e: "column:{field}",
+ * "field_name={field}"`: templates): the same open-set test as option entries, or no choices.
+ */
+function closedChoices(choices: string[] | null, tagged: boolean): string[] | null {
+  return choices !== null && isOpenValueSet(choices, tagged) ? null : choices;
 }
 
 /** True when the lines look like Go `flag` output. */
@@ -94,7 +103,7 @@ export function extractGoFlags(lines: readonly string[]): GoFlagExtraction {
       type,
       default: defaultValue,
       // benchstat `print results in format:` over `  text - plain text` / `  csv  - comma-separated values`
-      choices: facts.choices ?? (isBoolean ? null : (listedChoices(facts.description, valueName) ?? definitionListChoices(descriptionParts.map((part) => part.trim()), descriptionParts.map(indentOf)))),
+      choices: closedChoices(facts.choices ?? (isBoolean ? null : (listedChoices(facts.description, valueName) ?? definitionListChoices(descriptionParts.map((part) => part.trim()), descriptionParts.map(indentOf)))), facts.choicesTagged === true),
       repeatable: facts.repeatable,
       required: facts.required,
       // A Go bool flag that defaults to true is switched off with `-name=false`.

@@ -21,6 +21,13 @@ describe('defaults and choices not invented', () => {
     expect(option(help, 'dcs-endpoints')?.default).toBeNull();
     expect(option(help, 'interval')?.default).toBe('1000');
   });
+
+  it('Go flag `i.e: "column:{field}", "field_name={field}"`: templates the program fills in are no closed set', () => {
+    const help =
+      'Usage of tags:\n  -template string\n    \tFormat the given tag\'s value. i.e: "column:{field}", "field_name={field}"\n  -transform string\n    \tTransform rule. Current options: [snakecase, camelcase, keep] (default "snakecase")\n  -w\tWrite results to file\n';
+    expect(option(help, 'template')).toMatchObject({ takes_value: true, choices: null });
+    expect(option(help, 'transform')?.choices).toEqual(['snakecase', 'camelcase', 'keep']);
+  });
 });
 
 describe('literal-value lines', () => {
