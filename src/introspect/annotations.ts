@@ -431,6 +431,17 @@ function readProseChoices(facts: DescriptionFacts): void {
   facts.choices ??= listHoldingDefaultChoices(description, facts.defaultText);
   facts.choices ??= pairHoldingDefaultChoices(description, facts.defaultText);
   if (facts.choices === null) readBracedChoices(facts);
+  if (facts.choices !== null && listsSuffixes(description, facts.choices)) facts.choices = null;
+}
+
+/**
+ * wait-on `Use postfix 'ms', 's', 'm' or 'h' to change the unit.`: a list named as a postfix or
+ * suffix is what may be glued onto a value (`500ms`), never the values themselves.
+ */
+function listsSuffixes(description: string, choices: readonly string[]): boolean {
+  const first = choices[0];
+  if (first === undefined) return false;
+  return new RegExp(String.raw`\b(?:post|suf)fix(?:es)?(?: of)?:?\s+['"\`]?${first.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\b`, 'i').test(description);
 }
 
 /**
@@ -548,7 +559,8 @@ function readProseDefault(facts: DescriptionFacts): void {
     // (not `Mock names default to 'Mock'+ …`, `If present, default to ".*" for the pod-query.`)
     // …or without `to`: stylus `Specify custom file extension for compiled file, default .css`
     // (a value with a `<placeholder>` in it, `srcdir/<type>_string.go`, is a pattern, no value)
-    /(?:^|[,;]\s+)default(?: to)?\s+("[^"]{0,200}"|'[^']{0,200}'|[^\s,;)\]<>]{1,200}?)\.?(?=\s*$|[;,]\s)/i.exec(description) ??
+    // (wait-on `…, default 750ms. If less than …`: a period ending the sentence ends the value too)
+    /(?:^|[,;]\s+)default(?: to)?\s+("[^"]{0,200}"|'[^']{0,200}'|[^\s,;)\]<>]{1,200}?)\.?(?=\s*$|[;,]\s|(?<=\.)\s+[A-Z])/i.exec(description) ??
     // GNU prose: `the default is 1`, `Default is -1 which…`, `(default 5)`, `The default value is
     // 10.`, `number of jobs; default 4`, codespell `The default mask is 34.` (one noun naming the
     // value); numbers and quoted text only (jsdoc2md `The default template is \`{{>main}}\`.`: a code span quotes too)
@@ -588,7 +600,8 @@ function readProseDefault(facts: DescriptionFacts): void {
   // clap `[default: min(240, 1.5x keyint)]`: a value whose parenthesis closes past the value is an expression cut at its comma
   const unclosed = plain !== null && ((plain[1] ?? '').match(/\(/g) ?? []).length > ((plain[1] ?? '').match(/\)/g) ?? []).length;
   // mmdc `Default: input + ".svg"`: a value an operator goes on from is an expression the program computes
-  const expression = plain !== null && /^\s+[+*]\s/.test(description.slice(plain.index + plain[0].length));
+  // (uutils fmt `Goal width, default ~0.94*WIDTH.`: an approximate product of another value is computed too)
+  const expression = plain !== null && (/^\s+[+*]\s/.test(description.slice(plain.index + plain[0].length)) || /^~?\d[\d.]*[*/][A-Za-z]|^~\d/.test(plain[1] ?? ''));
   // bandit `defaults to executing all tests`, uvicorn `Defaults to OpenSSL's safe defaults.`: a bare
   // word that a phrase goes on from (no punctuation after it) is the start of prose; a number keeps
   // its unit (`defaults to 5 seconds`)

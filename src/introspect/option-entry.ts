@@ -199,6 +199,9 @@ function valueShapeOf(head: OptionHead, facts: DescriptionFacts, choices: string
   }
   if (style.statedDefaultTakesValue === true && facts.defaultText !== null && head.negation === null && !/^(true|false)$/i.test(facts.defaultText)) {
     const stated = facts.defaultText;
+    // (wait-on `Interval to poll resources in ms, default 250ms`: a number glued to the unit the description counts in is a number)
+    const glued = unitGluedNumber(stated, 'number', text, head.valueName);
+    if (glued !== null) return { takes: true, type: typeFromDefault(String(glued), false) ?? 'number' };
     if (!isProseDefault(stated, facts.defaultQuoted, true, 'string', null, head.longs.map((long) => long.name))) return { takes: true, type: typeFromDefault(stated, facts.defaultQuoted) ?? 'string' };
     if (opensWithLiteralValue(stated)) return { takes: true, type: 'string' };
   }
@@ -259,7 +262,8 @@ function unitGluedNumber(stated: string, type: CliValueType, text: string, value
   const unit = UNIT_WORDS[written] ?? (written.length > 2 ? written.replace(/s?$/, 's') : undefined);
   if (match === null || unit === undefined) return null;
   const named = valueName?.replace(/[<>[\]]/g, '').toLowerCase() === unit;
-  return named || new RegExp(String.raw`\bin ${unit}\b`, 'i').test(text) ? Number(match[1]) : null;
+  // (wait-on `in ms, default 250ms`: the description may name the unit by the same abbreviation)
+  return named || new RegExp(String.raw`\bin ${unit}\b`, 'i').test(text) || (written.length > 0 && written === match[2] && new RegExp(String.raw`\bin ${written}\b`).test(text)) ? Number(match[1]) : null;
 }
 
 /**

@@ -41,3 +41,33 @@ describe('literal-value lines', () => {
     expect(option(help, 'to')).toMatchObject({ takes_value: true, choices: ['json', 'ndjson', 'fs'], default: 'fs' });
   });
 });
+
+describe('hand-written heads over a blank line (parseArgs wait-on)', () => {
+  const help =
+    'Usage: wait-on {OPTIONS} resource [...resource]\n\nStandard Options:\n\n -d, --delay\n\n  Initial delay before checking for resources in ms, default 0\n\n --httpTimeout\n\n  Maximum time in ms to wait for an HTTP request,\n  default 0 which results in no timeout.\n  Use postfix \'ms\', \'s\', \'m\' or \'h\' to change the unit.\n\n -i, --interval\n\n  Interval to poll resources in ms, default 250ms\n\n -l, --log\n\n  Log resources begin waited on\n\n  --tcpTimeout\n\n  Maximum time in ms for tcp connect\n\n -w, --window\n\n  Stability window in ms, default 750ms. If less than interval, it will be reset.\n';
+
+  it('a paragraph one deeper than a head alone over a blank line (then at that indent) is its description', () => {
+    expect(option(help, 'delay')).toMatchObject({ takes_value: true, default: 0 });
+    expect(option(help, 'log')).toMatchObject({ takes_value: false, description: 'Log resources begin waited on' });
+    expect(option(help, 'tcpTimeout')?.description).toBe('Maximum time in ms for tcp connect');
+  });
+
+  it('`in ms, default 250ms` is the number; `default 750ms. If …`: a period ends the value', () => {
+    expect(option(help, 'interval')).toMatchObject({ takes_value: true, type: 'integer', default: 250 });
+    expect(option(help, 'window')).toMatchObject({ takes_value: true, default: 750 });
+  });
+
+  it("`Use postfix 'ms', 's', 'm' or 'h'` lists suffixes, no values", () => {
+    expect(option(help, 'httpTimeout')).toMatchObject({ takes_value: true, choices: null, default: 0 });
+    const placeholders = "Usage: wait [options]\n\nOptions:\n  -t, --timeout <time>  Maximum time to wait. Use postfix 'ms', 's', 'm' or 'h' to change the unit.\n";
+    expect(option(placeholders, 'timeout')?.choices).toBeNull();
+  });
+});
+
+describe('defaults not invented (expressions)', () => {
+  it('clap `Goal width, default ~0.94*WIDTH.`: an approximate product is computed, no default', () => {
+    const help = 'Usage: fmt [OPTION]... [FILE]...\n\nOptions:\n  -g, --goal <GOAL>           Goal width, default ~0.94*WIDTH. Must be less than WIDTH.\n  -T, --tab-width <TABWIDTH>  Treat tabs as TABWIDTH spaces, default 8.\n';
+    expect(option(help, 'goal')?.default).toBeNull();
+    expect(option(help, 'tab-width')?.default).toBe(8);
+  });
+});
