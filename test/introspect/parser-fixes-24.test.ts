@@ -71,3 +71,13 @@ describe('defaults not invented (expressions)', () => {
     expect(option(help, 'tab-width')?.default).toBe(8);
   });
 });
+
+describe('usage-only long options', () => {
+  it('live-server `[-q|--quiet] [--port=PORT] [--mount=ROUTE:PATH]`: capital value words after `=`, a short spelling before the long', () => {
+    const help = 'Usage: live-server [-v|--version] [-h|--help] [-q|--quiet] [--port=PORT] [--no-browser] [--mount=ROUTE:PATH] [PATH]\n';
+    expect(option(help, 'quiet')).toMatchObject({ short: 'q', takes_value: false });
+    expect(option(help, 'port')).toMatchObject({ takes_value: true, value_name: 'PORT' });
+    expect(option(help, 'mount')).toMatchObject({ takes_value: true, value_name: 'ROUTE:PATH' });
+    expect(option(help, 'version')).toBeUndefined();
+  });
+});
