@@ -717,7 +717,8 @@ function overflowsIntoDescription(entry: Entry, indent: number): boolean {
 }
 
 function continuesSpelling(previous: OptionHead, description: readonly string[], next: OptionHead): boolean {
-  if (description.length > 0 || previous.longs.length > 0 || previous.shorts.length !== 1 || next.shorts.length > 0 || next.longs.length !== 1) return false;
+  // (cwebp `-m <int> …` over `-segments <int> …`: a one-dash long spelling is another option of a one-dash help)
+  if (description.length > 0 || previous.longs.length > 0 || previous.shorts.length !== 1 || next.shorts.length > 0 || next.longs.length !== 1 || next.longs[0]?.dashes !== '--') return false;
   if (previous.valueName === null || next.valueName === null || bareValueName(previous.valueName) !== bareValueName(next.valueName)) return false;
   return previous.rest.length > 0 && !/[.!?:)]$/.test(previous.rest) && /^[a-z]/.test(next.rest);
 }

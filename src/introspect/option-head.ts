@@ -807,8 +807,17 @@ function stackedShortSpellings(line: string): string {
   return line.replace(/^(\s*-([A-Za-z]))(?:\|\2{2,4}){1,3}(?=[,\s]|$)/, '$1...');
 }
 
+/**
+ * nodemon `-x, --exec app ........... execute script`, cwebp `-q <float> ...... quality factor`: a dot
+ * leader after the head only leads the eye to the description; it sets the two apart as a gap does.
+ */
+function dotLeaderAsGap(line: string): string {
+  // (spaces as wide as the leader: the description keeps its column)
+  return line.replace(/^(\s*-\S.{0,80}?\S)( \.{3,})(?= \S)/, (_whole, head: string, leader: string) => `${head}${' '.repeat(leader.length)}`);
+}
+
 export function parseOptionHead(line: string): OptionHead | null {
-  const { head, rest, byGap } = absorbSpellingColumns(splitHead(expandOptionalLetters(colonEndedHead(orSeparatedSpellings(stackedShortSpellings(line))))));
+  const { head, rest, byGap } = absorbSpellingColumns(splitHead(expandOptionalLetters(colonEndedHead(orSeparatedSpellings(stackedShortSpellings(dotLeaderAsGap(line)))))));
   const { tokens, starts } = tokenize(head);
   const result: OptionHead = {
     longs: [],

@@ -4,6 +4,7 @@
  * choices, defaults, positionals and names.
  */
 import { describe, expect, it } from 'vitest';
+import { parseHelp } from '../../src/introspect/parse-help.ts';
 import { option } from './parsed-option.ts';
 
 describe('defaults and choices not invented', () => {
@@ -79,5 +80,22 @@ describe('usage-only long options', () => {
     expect(option(help, 'port')).toMatchObject({ takes_value: true, value_name: 'PORT' });
     expect(option(help, 'mount')).toMatchObject({ takes_value: true, value_name: 'ROUTE:PATH' });
     expect(option(help, 'version')).toBeUndefined();
+  });
+});
+
+describe('dot leaders', () => {
+  it('nodemon `-x, --exec app ........... execute script`: the dot leader ends the head, so a bare value word stays its value', () => {
+    const help =
+      'Execution\n  -C, --on-change-only ..... execute script on change only, not startup\n  -x, --exec app ........... execute script with "app", ie. -x "python -v"\n  -d, --delay n ............ debounce restart for "n" seconds\n';
+    expect(option(help, 'exec')).toMatchObject({ takes_value: true, value_name: 'app' });
+    expect(option(help, 'delay')).toMatchObject({ takes_value: true, value_name: 'n' });
+    expect(option(help, 'on-change-only')?.takes_value).toBe(false);
+  });
+
+  it('cwebp `-m <int> ....` over `-segments <int> ....`: a one-dash long at the same indent is an option of its own', () => {
+    const help = 'Usage:\n cwebp [options] -q quality input.png -o output.webp\n\n  -m <int> ............... compression method (0=fast, 6=slowest), default=4\n  -segments <int> ........ number of segments to use (1..4), default=4\n';
+    const spec = parseHelp(help);
+    expect(spec.options.find((candidate) => candidate.short === 'm')?.long ?? null).toBeNull();
+    expect(spec.options.find((candidate) => candidate.long === 'segments')?.short ?? null).toBeNull();
   });
 });
