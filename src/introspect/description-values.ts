@@ -39,7 +39,8 @@ const VALUE_CUES: readonly RegExp[] = [
   // …microbundle `Entry module(s)`: a short noun phrase counted with `(s)` that is the whole description
   /^(?:[\w-]+\s+)?[\w-]+\(s\)\.?$/i,
   // depcheck (yargs, tags only on booleans): `A config file to be parsed`, `Comma separated package list to ignore`
-  /^(?:an?|the)\s+(?:[\w-]+\s+)?(?:file|directory|path|url|list)\b(?!\s+(?:is|are|was|will)\b)/i,
+  // (browserify `A module name or file to bundle.require()`, `An entry point of your app`: a name, a module or an entry point too)
+  /^(?:an?|the)\s+(?:[\w-]+\s+)?(?:file|directory|path|url|list|module|name|entry\s+point)\b(?!\s+(?:is|are|was|will)\b)/i,
   // meow conventional-changelog: `A filepath of where your package.json is located`
   /^(?:an?|the)\s+(?:[\w-]+\s+)?(?:file-?path|file-?name|dir-?path)\b(?!\s+(?:is|are|was|will)\b)/i,
   // …`Tag prefix to consider when reading the tags`: a prefix or suffix to use is a value
@@ -52,7 +53,8 @@ const VALUE_CUES: readonly RegExp[] = [
   // (freeze `Wrap lines at a specific width`)
   // (slop pry `Only load specified plugin (and no others).`, `Disable a specific plugin.`: the verb
   // opening the description acts on the one specified)
-  /(?:\b(?:at|after|for|to|with|from|in)|^(?:only\s+)?[a-z]+)\s+(?:the\s+|a\s+)?(?:specified|given)\s+[a-z]/i,
+  // (browserify `Generate a UMD bundle for the supplied export name.`: supplied or provided too)
+  /(?:\b(?:at|after|for|to|with|from|in)|^(?:only\s+)?[a-z]+)\s+(?:the\s+|a\s+)?(?:specified|given|supplied|provided)\s+[a-z]/i,
   /(?:\bat|^(?:only\s+)?[a-z]+)\s+a\s+specific\s+[a-z]/i,
   // pry `A line of code to execute in context`, ruby `one line of script`: the code itself is the value
   /^(?:an?|one|the)\s+(?:lines?|snippet|piece|string)\s+of\s+(?:code|script)\b/i,

@@ -99,3 +99,15 @@ describe('dot leaders', () => {
     expect(spec.options.find((candidate) => candidate.long === 'segments')?.short ?? null).toBeNull();
   });
 });
+
+describe('description cues in helps without placeholders', () => {
+  it('browserify `A module name or file to …`, `An entry point of your app`, `… for the supplied export name.`', () => {
+    const help =
+      'Usage: bundle [entry files] {OPTIONS}\n\nStandard Options:\n\n    --require, -r  A module name or file to bundle.require()\n      --entry, -e  An entry point of your app\n  --standalone -s  Generate a UMD bundle for the supplied export name.\n       --debug -d  Enable source maps\n      --list, -l   Show files\n       --full -f   Use a long listing\n';
+    expect(option(help, 'require')?.takes_value).toBe(true);
+    expect(option(help, 'entry')?.takes_value).toBe(true);
+    expect(option(help, 'standalone')?.takes_value).toBe(true);
+    expect(option(help, 'debug')?.takes_value).toBe(false);
+    expect(option(help, 'full')?.takes_value).toBe(false);
+  });
+});
