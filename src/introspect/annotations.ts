@@ -463,7 +463,8 @@ function readListedDefault(facts: DescriptionFacts): void {
       // nbstripout `Specify mode between [jupyter (default) | zeppelin]`: an item of a bracketed `|` list
       new RegExp(String.raw`\[(?:${LIST_ITEM}\s*\|\s*){0,10}()(${LIST_ITEM}) \(default\)(?=\s*[|\]])`).exec(description);
     // optparse markdown `Use output format 'xhtml' (default) or 'html'.`: a quoted item may follow any word
-    const quotedMarked = marked ?? new RegExp(String.raw`(?:^|\s)(['"])(${LIST_ITEM})\1 \(default\)(?=\s*(?:,|$)|\s+or\s)`).exec(description);
+    // (eleventy `or "auto" (default) to infer it from package.json.`: then say what it does)
+    const quotedMarked = marked ?? new RegExp(String.raw`(?:^|\s)(['"])(${LIST_ITEM})\1 \(default\)(?=\s*(?:,|$)|\s+(?:or|to)\s)`).exec(description);
     if (quotedMarked) {
       facts.defaultText = quotedMarked[2] ?? null;
       // csso `none (default), inline, file or <filename>`: a word marked among listed values is one

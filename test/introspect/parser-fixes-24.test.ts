@@ -111,3 +111,12 @@ describe('description cues in helps without placeholders', () => {
     expect(option(help, 'full')?.takes_value).toBe(false);
   });
 });
+
+describe('choices of bare options', () => {
+  it('eleventy `Set to "esm" to …, "cjs" to …, or "auto" (default) to …`: the quoted settings are the values, the marked one the default', () => {
+    const help =
+      'Usage: site\n\nArguments:\n\n     --quiet\n       Be quiet\n\n     --loader\n       Set to "esm" to force ESM mode, "cjs" to force CommonJS mode, or "auto" (default) to infer it from package.json.\n';
+    expect(option(help, 'loader')).toMatchObject({ takes_value: true, choices: ['esm', 'cjs', 'auto'], default: 'auto' });
+    expect(option(help, 'quiet')?.takes_value).toBe(false);
+  });
+});
