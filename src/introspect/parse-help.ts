@@ -382,6 +382,13 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
     applyBareListedChoices(options);
   }
 
+  // meow never prints a placeholder of its own (gzip-size `--level   Compression level [0-9] (Default: 9)`):
+  // however few its options, a stated default other than a boolean says a value is taken, as above
+  if (!bare && go.options.length === 0 && style.untaggedTakesValue !== true && isMeowHelp(rawLines)) {
+    style.statedDefaultTakesValue = true;
+    options = buildOptions();
+  }
+
   applyDefaultsSection(options, rawLines);
 
   const takesValue = (flag: string): boolean => {

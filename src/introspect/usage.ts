@@ -635,7 +635,8 @@ const OPTIONAL_NO_PREFIX = /(^|[\s[|(])(--?)\((no-?)\)(?=[A-Za-z])/g;
  */
 function pipelineStage(form: string): string {
   // fxparser `$ cat xmlfile.xml | fxparser [-ns|-a] [-o outputfile.json]`: a prompt line's producer may take plain words of its own
-  const fed = /^\s*[A-Za-z][\w.-]{0,40} \| (?=[A-Za-z.\/])(.*)$/.exec(form) ?? /^\s*\$ [a-z][\w.-]{0,40}(?: [a-z0-9.\/~][\w.\/~-]{0,80}){0,3} \| (?=[a-z])(.*)$/.exec(form);
+  // (meow gzip-size `$ cat <file> | gzip-size`: or a placeholder)
+  const fed = /^\s*[A-Za-z][\w.-]{0,40} \| (?=[A-Za-z.\/])(.*)$/.exec(form) ?? /^\s*\$ [a-z][\w.-]{0,40}(?: (?:[a-z0-9.\/~][\w.\/~-]{0,80}|<[\w.-]{1,40}>)){0,3} \| (?=[a-z])(.*)$/.exec(form);
   if (fed === null) return form;
   return (fed[1] ?? '').replace(/ \| [A-Za-z][\w.-]{0,40}\s*$/, '');
 }

@@ -120,3 +120,17 @@ describe('choices of bare options', () => {
     expect(option(help, 'quiet')?.takes_value).toBe(false);
   });
 });
+
+describe('meow', () => {
+  const help =
+    '\n  Get the gzipped size of a file or stdin\n\n  Usage\n    $ gzip-size <file>\n    $ cat <file> | gzip-size\n\n  Options\n    --level             Compression level [0-9] (Default: 9)\n    --raw               Display value in bytes\n    --include-original  Include original size\n';
+
+  it('however few its options, a stated number default says a value is taken', () => {
+    expect(option(help, 'level')).toMatchObject({ takes_value: true, default: 9 });
+    expect(option(help, 'raw')?.takes_value).toBe(false);
+  });
+
+  it('`$ cat <file> | gzip-size`: a form fed by a pipe from a producer given a placeholder runs without the positional', () => {
+    expect(parseHelp(help).positionals).toMatchObject([{ name: 'file', required: false, variadic: false }]);
+  });
+});
