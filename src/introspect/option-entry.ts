@@ -432,6 +432,21 @@ function kongHead(head: OptionHead, style: OptionStyle): OptionHead {
 }
 
 /**
+ * yargs typeorm `--dr, --dryrun`, `--ch, --check`: a long spelling of at most three letters before a
+ * longer one it abbreviates (the same first letter) is the alias; the full word names the option, as
+ * the yargs helps that print the full word first (`--kill-signal, --ks`) do (clipanion's
+ * `--js,--js-binding` names two options' worth of words: only yargs).
+ */
+function fullWordHead(head: OptionHead, style: OptionStyle): OptionHead {
+  const first = head.longs[0];
+  if (style.untaggedTakesValue !== true || first === undefined || head.longs.length !== 1 || first.name.length > 3) return head;
+  const full = head.aliases.find((alias) => alias.startsWith(`${first.dashes}${first.name[0] ?? ''}`) && alias.length > first.dashes.length + 3 && /^--?[A-Za-z][\w-]*$/.test(alias) && [...first.name].every((letter) => alias.includes(letter)));
+  if (full === undefined) return head;
+  const dashes = full.startsWith('--') ? '--' : '-';
+  return { ...head, longs: [{ dashes, name: full.slice(dashes.length) }], aliases: [`${first.dashes}${first.name}`, ...head.aliases.filter((alias) => alias !== full)] };
+}
+
+/**
  * pod2text `--errors=style   Set the error handling style. "die" says …`, optparse `--select=errors
  * select errors and warnings`: a one-value spelling whose word the description (on the head's line
  * or below it) uses as a plain noun names the value (a placeholder, as `-f FILE  write to FILE`),
@@ -499,7 +514,7 @@ export function optionFromEntry(given: Entry, style: OptionStyle = {}): CliOptio
   const bracketed = bracketedBoolHead(entry.option, style);
   const definition = readValueDefinitionLine(bracketed.head, entry.description);
   const descriptionLines = definition?.lines ?? entry.description;
-  const head = describedLiteralHead(kongHead(definition?.head ?? bracketed.head, style), descriptionLines);
+  const head = fullWordHead(describedLiteralHead(kongHead(definition?.head ?? bracketed.head, style), descriptionLines), style);
   // cwebp `-q <float> ............. quality factor`: the dot leader only leads the eye to the text
   const text = withPlainQuotes(joinWrapped([head.rest, ...descriptionLines])).replace(/^\.{3,}\s+/, '');
   // optipng `-o7   <=>   -zc1-9 -zm8-9 -zs0-3 -f0-5`: a spelling defined as equal to others is a shorthand, not an option

@@ -134,3 +134,13 @@ describe('meow', () => {
     expect(parseHelp(help).positionals).toMatchObject([{ name: 'file', required: false, variadic: false }]);
   });
 });
+
+describe('names', () => {
+  it('yargs `--dr, --dryrun`: the full word names the option, the abbreviation is its alias', () => {
+    const help =
+      'Options:\n  -h, --help          Show help                                        [boolean]\n      --dr, --dryrun  Prints out the contents       [boolean] [default: false]\n      --kill-signal, --ks  Signal to send                           [string]\n';
+    expect(option(help, 'dryrun')).toMatchObject({ aliases: ['--dr'], takes_value: false });
+    expect(option(help, 'dr')).toBeUndefined();
+    expect(option(help, 'kill-signal')?.aliases).toEqual(['--ks']);
+  });
+});
