@@ -308,8 +308,12 @@ function fallbackProgramName(lines: readonly string[], fileName: string | undefi
   const firstLine = lines.find((line) => line.trim().length > 0)?.trim() ?? '';
   // (not the title of a form naming no program: bpaf `Usage: [-c=<./.oxlintrc.json>] [PATH]...`)
   // (nor a section's title: Pod::Usage xml_grep and yargs mjml open with `Options:`; the file names the program then)
-  const sectionTitle = /^(?:options|arguments|flags|switches|parameters|commands)\s*:?$/i.test(firstLine);
-  const firstWord = /^usage:/i.test(firstLine) || sectionTitle ? undefined : /^([A-Za-z][\w.-]{0,63})(?=[\s:]|$)/.exec(firstLine)?.[1];
+  // (nodemon opens with `Configuration` over indented option lines: a one-word title of its own too)
+  const firstIndex = lines.findIndex((line) => line.trim().length > 0);
+  const titleOverOptions = /^[A-Z][a-z]{2,30}$/.test(firstLine) && /^\s+-/.test(lines[firstIndex + 1] ?? '');
+  const sectionTitle = /^(?:options|arguments|flags|switches|parameters|commands)\s*:?$/i.test(firstLine) || titleOverOptions;
+  // (license-checker opens with `license-checker@25.0.1`: a package name with its version names the program)
+  const firstWord = /^usage:/i.test(firstLine) || sectionTitle ? undefined : /^([A-Za-z][\w.-]{0,63})(?=[\s:]|@v?\d+\.\d|$)/.exec(firstLine)?.[1];
   // `Fuzz Faster U Fool - v1.1.0`: a title in capitals over examples invoking `ffuf`: the examples name the program
   const example = firstWord !== undefined && /^[A-Z][a-z]/.test(firstWord) ? exampleProgramWord(synopsisLines) : null;
   if (example !== null) return example;

@@ -143,4 +143,9 @@ describe('names', () => {
     expect(option(help, 'dr')).toBeUndefined();
     expect(option(help, 'kill-signal')?.aliases).toEqual(['--ks']);
   });
+
+  it('`license-checker@25.0.1` opening the help names the program; a one-word title over options names none', () => {
+    expect(parseHelp('license-checker@25.0.1\n\n   --production only show production dependencies.\n   --json output in json format.\n', { fileName: 'x.wasm' }).name).toBe('license-checker');
+    expect(parseHelp('\nConfiguration\n  --config <file> .......... alternate config file to use\n  --exitcrash .............. exit on crash\n', { fileName: 'nodemon.wasm' }).name).toBe('nodemon');
+  });
 });
