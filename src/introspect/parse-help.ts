@@ -35,7 +35,7 @@ import { applyEpilogValueLists, collectOptions, optionFromEntry, type OptionStyl
 import { applyUsageFlagClusters, splitSiblingShorts } from './short-flag-clusters.ts';
 import { applyAttachedValueMentions, applyDescribedPlaceholders, applyGluedShortMentions } from './attached-value-mentions.ts';
 import { leadingPlaceholderPositionals } from './leading-placeholder.ts';
-import { collectPositionals, collectSubcommands, commandPrefixOf, markMultiWordPositionals, markPluralPositionals, splitProseNamedPositionals } from './positional-entry.ts';
+import { collectPositionals, collectSubcommands, commandPrefixOf, markMultiWordPositionals, markPluralPositionals, splitProseNamedPositionals, withPassThroughPositional } from './positional-entry.ts';
 import type { CliOption, CliSpec } from './spec.ts';
 import { unwrapThorOptions } from './thor-options.ts';
 import { cobraHelpCommandName, parseUsageForm, programBaseName, type UsageForm } from './usage.ts';
@@ -472,7 +472,7 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
   if (nameForm !== null) usagePositionals = parseUsageForm(nameForm, takesValue, helpFor).positionals;
   if (optionsCalledArguments(rawLines)) usagePositionals = usagePositionals.filter((positional) => positional.required || !ARGUMENTS_PLACEHOLDER.test(positional.name));
   usagePositionals = withoutOptionSetPlaceholders(usagePositionals, rawLines);
-  const positionals = splitProseNamedPositionals(collectPositionals(scan.entries, usagePositionals, subcommands), rawLines);
+  const positionals = withPassThroughPositional(splitProseNamedPositionals(collectPositionals(scan.entries, usagePositionals, subcommands), rawLines), subcommands.length > 0 ? [] : scan.usageForms.slice(0, MAX_USAGE_FORMS));
   markMultiWordPositionals(positionals, rawLines);
   markPluralPositionals(positionals, rawLines);
   dropDefaultsNamingArguments(options, [...positionals, ...usagePositionals]);

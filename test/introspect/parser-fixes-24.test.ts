@@ -149,3 +149,15 @@ describe('names', () => {
     expect(parseHelp('\nConfiguration\n  --config <file> .......... alternate config file to use\n  --exitcrash .............. exit on crash\n', { fileName: 'nodemon.wasm' }).name).toBe('nodemon');
   });
 });
+
+describe('positionals', () => {
+  it('citty `[-- ...extraArgs]` beside an `Arguments:` list that leaves it out: passed-through arguments, optional and repeated', () => {
+    const help =
+      'Usage: untun [tunnel] [url] [options] [-- ...extraArgs]\n\nArguments:\n  url                       The URL of the tunnel\n\nOptions:\n  --port <port>             The port of the tunnel (default: 3000)\n';
+    expect(parseHelp(help).positionals).toMatchObject([
+      { name: 'url', required: false, variadic: false },
+      { name: 'extraArgs', required: false, variadic: true },
+    ]);
+    expect(parseHelp(help).positionals).toHaveLength(2);
+  });
+});
