@@ -619,6 +619,15 @@ function readProseDefault(facts: DescriptionFacts): void {
 }
 
 /**
+ * commander json2csv `Defaults to a double \`quote\`, '""'.`: a default told in words, then the value
+ * itself quoted after a comma, closing the sentence.
+ */
+function readAppositiveDefault(facts: DescriptionFacts): void {
+  const appositive = /\bdefaults? to (?:an?|the) [^,.;()]{1,40}, ('[^'\s]{1,40}'|"[^"\s]{1,40}")\.?(?=\s|$)/i.exec(facts.description);
+  if (appositive !== null) setDefault(facts, appositive[1] ?? '');
+}
+
+/**
  * optparse icdiff `Default is --color-map='add:green_bold,change:yellow_bold,…'.`: the default written
  * as the option given its value, quoted. textwrap filled the value to the width: a line it broke
  * before a comma leaves a space there, which is no part of the value.
@@ -762,6 +771,7 @@ export function extractDescriptionFacts(text: string): DescriptionFacts {
   if (facts.defaultText === null) readByDefaultPhrase(facts);
   if (facts.defaultText === null) readTrailingBracketDefault(facts);
   if (facts.defaultText === null) readSpelledOptionDefault(facts);
+  if (facts.defaultText === null) readAppositiveDefault(facts);
   facts.stateDefault = switchStateDefault(description);
   facts.description = stripTrailingAnnotations(description);
   return facts;

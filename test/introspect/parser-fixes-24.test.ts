@@ -161,3 +161,11 @@ describe('positionals', () => {
     expect(parseHelp(help).positionals).toHaveLength(2);
   });
 });
+
+describe('defaults', () => {
+  it("commander `Defaults to a double \\`quote\\`, '\"\"'.`: the quoted value after a gloss in words", () => {
+    const help =
+      'Usage: json2csv [options]\n\nOptions:\n  -Q, --escaped-quote <escapedQuote>  Character(s) to use as a escaped quote.\n                                      Defaults to a double `quote`, \'""\'.\n  -b, --with-bom                      Includes BOM character.\n';
+    expect(option(help, 'escaped-quote')?.default).toBe('""');
+  });
+});
