@@ -504,6 +504,15 @@ function ellipsisRangeFlag(entry: Entry, style: OptionStyle): CliOption | null |
   return option === null ? null : { ...option, takes_value: false, value_name: null, type: 'boolean', default: null, choices: null, repeatable: false };
 }
 
+/**
+ * wait-on `Simultaneous / Concurrent connections to a resource, default Infinity` / `Setting this to 1
+ * would …`: a hand-wrapped line ending in `default` and one value, the next line opening with a
+ * capital, ends a sentence whose period was left out; the value ends there.
+ */
+function sentenceEndedDefaultLines(lines: readonly string[]): readonly string[] {
+  return lines.map((line, index) => (/(?:^|[,;]\s+)default\s+[\w.+-]{1,40}$/i.test(line) && /^[A-Z][a-z]/.test(lines[index + 1] ?? '') ? `${line}.` : line));
+}
+
 export function optionFromEntry(given: Entry, style: OptionStyle = {}): CliOption | null {
   const entry = style.usageBareFlags === undefined ? given : withUsageBareFlag(given, style.usageBareFlags);
   if (entry.option === null) return null;
@@ -513,7 +522,7 @@ export function optionFromEntry(given: Entry, style: OptionStyle = {}): CliOptio
   if (ellipsisRange !== undefined) return ellipsisRange;
   const bracketed = bracketedBoolHead(entry.option, style);
   const definition = readValueDefinitionLine(bracketed.head, entry.description);
-  const descriptionLines = definition?.lines ?? entry.description;
+  const descriptionLines = sentenceEndedDefaultLines(definition?.lines ?? entry.description);
   const head = fullWordHead(describedLiteralHead(kongHead(definition?.head ?? bracketed.head, style), descriptionLines), style);
   // cwebp `-q <float> ............. quality factor`: the dot leader only leads the eye to the text
   const text = withPlainQuotes(joinWrapped([head.rest, ...descriptionLines])).replace(/^\.{3,}\s+/, '');

@@ -169,3 +169,14 @@ describe('defaults', () => {
     expect(option(help, 'escaped-quote')?.default).toBe('""');
   });
 });
+
+describe('hand-wrapped defaults', () => {
+  it('wait-on `…, default Infinity` / `Setting this to 1 …`: a line ending in the default, the next opening a sentence', () => {
+    const help =
+      'Usage: wait-on {OPTIONS} resource\n\nStandard Options:\n\n -s, --simultaneous\n\n  Simultaneous connections to a resource, default Infinity\n  Setting this to 1 would delay new requests.\n\n -t, --timeout\n\n  Maximum time in ms to wait before exiting,\n  default Infinity\n  Use postfix \'ms\' or \'s\' to change the unit.\n\n  --tcpTimeout\n\n  Maximum time in ms for tcp connect, default 300ms\n  Use postfix \'ms\' or \'s\' to change the unit.\n\n -l, --log\n\n  Log resources\n\n -v, --verbose\n\n  Enable debug output\n';
+    expect(option(help, 'simultaneous')).toMatchObject({ takes_value: true, default: 'Infinity' });
+    expect(option(help, 'timeout')).toMatchObject({ takes_value: true, default: 'Infinity' });
+    expect(option(help, 'tcpTimeout')).toMatchObject({ takes_value: true, default: 300 });
+    expect(option(help, 'log')?.takes_value).toBe(false);
+  });
+});
