@@ -813,7 +813,8 @@ function stackedShortSpellings(line: string): string {
  */
 function dotLeaderAsGap(line: string): string {
   // (spaces as wide as the leader: the description keeps its column)
-  return line.replace(/^(\s*-\S.{0,80}?\S)( \.{3,})(?= \S)/, (_whole, head: string, leader: string) => `${head}${' '.repeat(leader.length)}`);
+  // (only right after the head: no gap before it; sort's `compare (unknown) < 'JAN' < ... < 'DEC'` is prose)
+  return line.replace(/^(\s*-(?:\S| (?=\S)){1,80}?)( \.{3,})(?= \S)/, (_whole, head: string, leader: string) => `${head}${' '.repeat(leader.length)}`);
 }
 
 export function parseOptionHead(line: string): OptionHead | null {

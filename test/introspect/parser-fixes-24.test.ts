@@ -180,3 +180,10 @@ describe('hand-wrapped defaults', () => {
     expect(option(help, 'log')?.takes_value).toBe(false);
   });
 });
+
+describe('dot leaders only after the head', () => {
+  it("GNU sort `-M, --month-sort  compare (unknown) < 'JAN' < ... < 'DEC'`: an ellipsis in the description stays", () => {
+    const help = "Usage: sort [OPTION]... [FILE]...\n\n  -M, --month-sort            compare (unknown) < 'JAN' < ... < 'DEC'\n  -n, --numeric-sort          compare according to string numerical value\n";
+    expect(option(help, 'month-sort')?.description).toBe("compare (unknown) < 'JAN' < ... < 'DEC'");
+  });
+});
