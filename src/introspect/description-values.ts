@@ -32,7 +32,9 @@ const VALUE_CUES: readonly RegExp[] = [
   // (freeze `Base configuration file or template.`: or one other kind of thing; `Font file to embed.`: a file for a purpose)
   // (gocryptfs `Initialize encrypted directory`: a verb in -ize/-ise acts on it; nuxi `Override existing
   // directory`: an existing one is acted on)
+  // (wait-on `js or json config file, useful for http(s) options`: two kinds of it joined by `or`, then a comma clause)
   /^(?![a-z]{3,}i[sz]e\s)(?![\w-]+\s+existing\s)(?:[\w-]+\s+){1,2}(?:file|directory|folder|path)(?:\s+or\s+[\w-]+)?\.?$/i,
+  /^[a-z]{2,10}\s+or\s+[a-z]{2,10}\s+(?:[\w-]+\s+)?(?:file|directory|folder|path)(?:,\s|\.?$)/i,
   /^(?:[\w-]+\s+)?(?:file|directory|folder)\s+to\s+[a-z]+\.?$/i,
   // sade uvu: `Additional module(s) to preload`: a noun counted with `(s)` that the option is for
   /^(?:(?:any|additional|extra)\s+)?[\w-]+\(s\)\s+to\b/i,
@@ -124,7 +126,8 @@ function exampleGivesOwnValue(option: CliOption, description: string): boolean {
   // the option's own spelling (any prefix) and a value
   const spellings = [option.long === null ? null : `${option.prefix ?? '--'}${option.long}`, option.short === null ? null : `-${option.short}`].filter((spelling): spelling is string => spelling !== null);
   const marked = spellings.some((spelling) =>
-    new RegExp(String.raw`\b(?:e\.g\.,?|for example,?|examples?:)\s+${escape(spelling)}[ =](?:"[^"]+"|'[^']+'|[^\s"'-]\S*)`, 'i').test(description),
+    // (wait-on `ex: -H "Authorization: Bearer TOKEN"`, `ex: --status-codes 200-499`: `ex:` marks one too)
+    new RegExp(String.raw`\b(?:e\.g\.,?|for example,?|examples?:|ex:)\s+${escape(spelling)}[ =](?:"[^"]+"|'[^']+'|[^\s"'-]\S*)`, 'i').test(description),
   );
   if (marked) return true;
   // …or backquoted or in parentheses, under any spelling: `` (`-x err:99`) ``, `(-U false)`

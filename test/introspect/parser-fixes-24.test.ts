@@ -187,3 +187,13 @@ describe('dot leaders only after the head', () => {
     expect(option(help, 'month-sort')?.description).toBe("compare (unknown) < 'JAN' < ... < 'DEC'");
   });
 });
+
+describe('description cues (hand-written wait-on)', () => {
+  it('`ex: -H "Authorization: …"` gives the option a value; `js or json config file, useful for …` names a file', () => {
+    const help =
+      'Usage: wait-on {OPTIONS} resource\n\nStandard Options:\n\n -c, --config\n\n  js or json config file, useful for http(s) options\n\n -H, --header\n\n  HTTP header to send with requests.\n  ex: -H "Authorization: Bearer TOKEN"\n\n -l, --log\n\n  Log resources\n\n -r, --reverse\n\n  Reverse operation\n\n -v, --verbose\n\n  Enable debug output\n';
+    expect(option(help, 'config')?.takes_value).toBe(true);
+    expect(option(help, 'header')?.takes_value).toBe(true);
+    expect(option(help, 'log')?.takes_value).toBe(false);
+  });
+});
