@@ -32,6 +32,17 @@ function closedChoices(choices: string[] | null, tagged: boolean): string[] | nu
   return choices !== null && isOpenValueSet(choices, tagged) ? null : choices;
 }
 
+/**
+ * deadcode `-filter string  report only packages matching this regular expression (default: module of
+ * first package) (default "<module>")`: the `(default "…")` that Go's flag package closes the line
+ * with is the value itself, even where the author's usage text told the default in prose before it.
+ */
+function frameworkDefault(description: string, proseDefault: string | null): string | null {
+  if (proseDefault === null) return null;
+  const printed = /\(default "((?:[^"\\]|\\.){1,200})"\)$/.exec(description.trim());
+  return printed === null ? null : (printed[1] ?? '').replace(/\\(["\\])/g, '$1');
+}
+
 /** True when the lines look like Go `flag` output. */
 export function looksLikeGoFlag(lines: readonly string[]): boolean {
   let entries = 0;
@@ -92,7 +103,9 @@ export function extractGoFlags(lines: readonly string[]): GoFlagExtraction {
     const single = name.length === 1;
     const isBoolean = valueName === null;
     // mockgen `Output file; defaults to stdout.`, `defaults to the package of the input`: prose, as in any other help
-    const stated = facts.defaultText !== null && !isProseDefault(facts.defaultText, facts.defaultQuoted, !isBoolean, type, null, [name, ...(valueName === null ? [] : [valueName])]) ? facts.defaultText : null;
+    const names = [name, ...(valueName === null ? [] : [valueName])];
+    const proseStated = facts.defaultText !== null && !isProseDefault(facts.defaultText, facts.defaultQuoted, !isBoolean, type, null, names) ? facts.defaultText : null;
+    const stated = proseStated ?? frameworkDefault(facts.description, facts.defaultText);
     const defaultValue = stated === null ? null : coerceDefault(stated, type);
     options.push({
       long: single ? null : name,

@@ -197,3 +197,11 @@ describe('description cues (hand-written wait-on)', () => {
     expect(option(help, 'log')?.takes_value).toBe(false);
   });
 });
+
+describe('Go flag defaults', () => {
+  it('`(default: module of first package) (default "<module>")`: the value the flag package prints outranks the prose before it', () => {
+    const help =
+      'Usage of deadcode:\n  -filter string\n    \treport only packages matching this regular expression (default: module of first package) (default "<module>")\n  -test\n    \tinclude implicit test packages\n';
+    expect(option(help, 'filter')?.default).toBe('<module>');
+  });
+});
