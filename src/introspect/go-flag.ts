@@ -105,7 +105,7 @@ export function extractGoFlags(lines: readonly string[]): GoFlagExtraction {
     // mockgen `Output file; defaults to stdout.`, `defaults to the package of the input`: prose, as in any other help
     const names = [name, ...(valueName === null ? [] : [valueName])];
     const proseStated = facts.defaultText !== null && !isProseDefault(facts.defaultText, facts.defaultQuoted, !isBoolean, type, null, names) ? facts.defaultText : null;
-    const stated = proseStated ?? frameworkDefault(facts.description, facts.defaultText);
+    const stated = proseStated ?? frameworkDefault(descriptionParts.join(' '), facts.defaultText);
     const defaultValue = stated === null ? null : coerceDefault(stated, type);
     options.push({
       long: single ? null : name,
