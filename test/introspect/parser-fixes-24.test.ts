@@ -205,3 +205,12 @@ describe('Go flag defaults', () => {
     expect(option(help, 'filter')?.default).toBe('<module>');
   });
 });
+
+describe('urfave value lists', () => {
+  it('`specify smux version, available 1,2 (default: 1)`: the values named `available`, holding the default', () => {
+    const help =
+      'USAGE:\n   client [global options] command [command options] [arguments...]\n\nGLOBAL OPTIONS:\n   --smuxver value                  specify smux version, available 1,2 (default: 1)\n   --smuxbuf value                  the overall de-mux buffer in bytes (default: 4194304)\n';
+    expect(option(help, 'smuxver')).toMatchObject({ choices: ['1', '2'], default: '1' });
+    expect(option(help, 'smuxbuf')?.choices).toBeNull();
+  });
+});
