@@ -197,7 +197,8 @@ function valueShapeOf(head: OptionHead, facts: DescriptionFacts, choices: string
     // default in prose opening with a literal value still says a value is taken
     if (stated !== null && opensWithLiteralValue(stated)) return { takes: true, type: 'string' };
   }
-  if (style.statedDefaultTakesValue === true && facts.defaultText !== null && head.negation === null && !/^(true|false)$/i.test(facts.defaultText)) {
+  // (cwebp `-lossless ....... encode image losslessly, default=off`: a switch's state is no value)
+  if (style.statedDefaultTakesValue === true && facts.defaultText !== null && head.negation === null && !/^(true|false|on|off)$/i.test(facts.defaultText)) {
     const stated = facts.defaultText;
     // (wait-on `Interval to poll resources in ms, default 250ms`: a number glued to the unit the description counts in is a number)
     const glued = unitGluedNumber(stated, 'number', text, head.valueName);

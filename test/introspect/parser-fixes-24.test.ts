@@ -214,3 +214,21 @@ describe('urfave value lists', () => {
     expect(option(help, 'smuxbuf')?.choices).toBeNull();
   });
 });
+
+describe('layouts typed by hand (hand-layout.ts)', () => {
+  it('nodemon dot leaders: a bare option with a stated number default takes a value; a stated `default=off` is a switch', () => {
+    const help =
+      'Watching\n  -d, --delay n ............ debounce restart for "n" seconds\n  -L, --legacy-watch ....... use polling to watch for changes\n  -P, --polling-interval ... combined with -L, milliseconds to poll for (default 100)\n  -q, --quiet .............. minimise messages\n  -l, --lossless ........... encode losslessly, default=off\n';
+    expect(option(help, 'polling-interval')).toMatchObject({ takes_value: true, default: 100 });
+    expect(option(help, 'lossless')).toMatchObject({ takes_value: false, default: null });
+    expect(option(help, 'legacy-watch')?.takes_value).toBe(false);
+  });
+
+  it('license-checker: descriptions a single space after the head; description cues count', () => {
+    const help =
+      'license-checker@25.0.1\n\n   --production only show production dependencies.\n   --json output in json format.\n   --csv output in csv format.\n   --csvComponentPrefix column prefix for components in csv file\n   --out [filepath] write the data to a specific file.\n';
+    expect(option(help, 'csvComponentPrefix')?.takes_value).toBe(true);
+    expect(option(help, 'production')?.takes_value).toBe(false);
+    expect(option(help, 'out')?.takes_value).toBe(true);
+  });
+});
