@@ -138,9 +138,19 @@ function setDefault(facts: DescriptionFacts, raw: string): void {
  * commander's `(choices: "a", "b", default: "a")`, `[possible values: a, b]`, `[required]` and
  * yargs' type tags `[string]`, `[array]`, `[count]`. The first default and choices found win.
  */
+/**
+ * eleventy `--serve   Run web server on --port (default 8080) and watch them too`: a parenthesis right
+ * after another option's spelling annotates that option, not this one.
+ */
+function followsOptionSpelling(description: string, index: number): boolean {
+  return /(?:^|\s)--?[A-Za-z][\w-]{0,40}\s*$/.test(description.slice(Math.max(0, index - 60), index));
+}
+
 function readAnnotationGroups(facts: DescriptionFacts): void {
   for (const group of groups(facts.description)) {
     const body = group.body.trim();
+    // (…not pflag's `… when specifying --no-follow (default -1)` closing the line: the framework's own)
+    if (group.open === '(' && followsOptionSpelling(facts.description, group.start) && !/^\.?\s*$/.test(facts.description.slice(group.end))) continue;
     for (const part of body.split(/;\s*/)) {
       const defaultMatch = /^default(?::\s*|=|\s+)([\s\S]*)$/i.exec(part.trim());
       // clap rav1e `[default:  0 for s0-s9, 1 for s10] [default: 1]`: a later one-word default outranks a first one in prose
@@ -615,7 +625,8 @@ function readProseDefault(facts: DescriptionFacts): void {
     /^\s+[A-Za-z]/.test(description.slice(plain.index + plain[0].length)) &&
     !namesFileByNoun(plain[1] ?? '', description.slice(plain.index + plain[0].length)) &&
     !TITLED_FIELD_AFTER.test(description.slice(plain.index + plain[0].length));
-  if (plain && !cut && !unclosed && !expression && !phrase && !isListDefault(description, plain) && !isPerCaseDefault(description, plain)) setDefault(facts, withoutThousandsCommas((plain[1] ?? '').replace(/\.$/, '')));
+  const othersDefault = plain !== null && plain[0].startsWith('(') && followsOptionSpelling(description, plain.index) && !/^\)?\.?\s*$/.test(description.slice(plain.index + plain[0].length));
+  if (plain && !cut && !unclosed && !expression && !phrase && !othersDefault && !isListDefault(description, plain) && !isPerCaseDefault(description, plain)) setDefault(facts, withoutThousandsCommas((plain[1] ?? '').replace(/\.$/, '')));
 }
 
 /**

@@ -232,3 +232,17 @@ describe('layouts typed by hand (hand-layout.ts)', () => {
     expect(option(help, 'out')?.takes_value).toBe(true);
   });
 });
+
+describe('example-valued heads (eleventy)', () => {
+  const help =
+    'Usage: site\n\nArguments:\n\n     --input=.\n       Input template files (default: `.`)\n\n     --config=filename.js\n       Override the config file path (default: `.site.js`)\n\n     --pathprefix=\'/\'\n       Change all url template filters to use this subdirectory.\n\n     --serve\n       Run web server on --port (default 8080) and watch them too\n\n     --port\n       Run the --serve web server on this port (default 8080)\n\n     --quiet\n       Don’t print all written files (off by default)\n';
+
+  it('heads giving example values are typed by hand: a bare option with a stated default takes a value', () => {
+    expect(option(help, 'port')).toMatchObject({ takes_value: true, default: 8080 });
+    expect(option(help, 'quiet')?.takes_value).toBe(false);
+  });
+
+  it('`on --port (default 8080) and …`: a parenthesis after another option\'s spelling is that option\'s', () => {
+    expect(option(help, 'serve')).toMatchObject({ takes_value: false, default: null });
+  });
+});
