@@ -18,7 +18,7 @@ import { dropGluedValueSpellings } from './glued-values.ts';
 import { applyFlagValueLists } from './flag-value-lists.ts';
 import { applyOverflowingValueNames } from './overflowing-value.ts';
 import { usageBareFlags } from './usage-bare-flags.ts';
-import { addExampleOnlyFlags, addUsageOnlyOptions, applyUsageValueWords } from './usage-only-options.ts';
+import { addExampleOnlyFlags, addUsageOnlyOptions, addUsageSpelledValueOptions, applyUsageValueWords } from './usage-only-options.ts';
 import { applyGroupedUsageValues } from './usage-group-values.ts';
 import { splitGoFlagSpellings, splitRespectiveSpellings } from './respective-spellings.ts';
 import { unboxPanels } from './rich-box.ts';
@@ -434,6 +434,7 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
   const knownBeforeUsage = new Set(options);
   applyUsageFlagClusters(options, scan.usageForms.slice(0, MAX_USAGE_FORMS), scan.entries);
   addUsageOnlyOptions(options, scan.usageForms.slice(0, MAX_USAGE_FORMS));
+  addUsageSpelledValueOptions(options, scan.usageForms.slice(0, MAX_USAGE_FORMS));
   addUsageLongOptions(options, scan.usageForms.slice(0, MAX_USAGE_FORMS));
   applyUsageValueWords(options, scan.usageForms.slice(0, MAX_USAGE_FORMS));
   // only where the list shows no placeholder (optparse cProfile `[-m module | scriptfile]` lists `-m` bare: a flag)

@@ -246,3 +246,13 @@ describe('example-valued heads (eleventy)', () => {
     expect(option(help, 'serve')).toMatchObject({ takes_value: false, default: null });
   });
 });
+
+describe('usage spellings then a value', () => {
+  it('json2ts `[--input, -i] [IN_FILE] [--output, -o] [OUT_FILE]`: options taking the bracketed value, which stays a positional too', () => {
+    const help = 'Usage: json2ts [--input, -i] [IN_FILE] [--output, -o] [OUT_FILE] [OPTIONS]\n\n  --cwd=XXX\n      Root directory for resolving $ref\n';
+    const spec = parseHelp(help);
+    expect(option(help, 'input')).toMatchObject({ short: 'i', takes_value: true, value_name: 'IN_FILE' });
+    expect(option(help, 'output')).toMatchObject({ short: 'o', takes_value: true });
+    expect(spec.positionals.map((positional) => positional.name)).toEqual(['IN_FILE', 'OUT_FILE']);
+  });
+});
