@@ -256,3 +256,13 @@ describe('usage spellings then a value', () => {
     expect(spec.positionals.map((positional) => positional.name)).toEqual(['IN_FILE', 'OUT_FILE']);
   });
 });
+
+describe('filler placeholders (json2ts)', () => {
+  it('`--cwd=XXX`, `--style.XXX=YYY` are typed by hand: `Maximum number of …` on a bare option says a value is taken', () => {
+    const help =
+      'Usage: json2ts [OPTIONS]\n\n  --cwd=XXX\n      Root directory for resolving $ref\n  --format\n      Format code? Set this to false to improve performance.\n  --maxItems\n      Maximum number of unioned tuples to emit.\n  --style.XXX=YYY\n      Prettier configuration\n  --unknownAny\n      Output unknown type instead of any type\n';
+    expect(option(help, 'maxItems')?.takes_value).toBe(true);
+    expect(option(help, 'format')?.takes_value).toBe(false);
+    expect(option(help, 'unknownAny')?.takes_value).toBe(false);
+  });
+});
