@@ -57,7 +57,12 @@ const VALUE_CUES: readonly RegExp[] = [
   // opening the description acts on the one specified)
   // (browserify `Generate a UMD bundle for the supplied export name.`: supplied or provided too)
   /(?:\b(?:at|after|for|to|with|from|in)|^(?:only\s+)?[a-z]+)\s+(?:the\s+|a\s+)?(?:specified|given|supplied|provided)\s+[a-z]/i,
-  /(?:\bat|^(?:only\s+)?[a-z]+)\s+a\s+specific\s+[a-z]/i,
+  // (nodemon `ignore specific files or directories`: the verb's object, specific things, unnamed)
+  /(?:\bat|^(?:only\s+)?[a-z]+)\s+(?:a\s+specific\s+[a-z]|specific\s+[a-z]+s\b)/i,
+  // nodemon `extensions to look for, ie. "js,pug,hbs"`: an example of the value, a quoted comma-joined list
+  /\b(?:i\.?e|e\.?g)\.?,?\s+"[\w.-]{1,20}(?:,[\w.-]{1,20}){1,10}"/i,
+  // license-checker `to add a custom Format file in JSON`: a custom one of a kind, which the value names
+  /\ban?\s+custom\s+(?:[\w-]+\s+)?(?:file|path|directory|module)\b/i,
   // pry `A line of code to execute in context`, ruby `one line of script`: the code itself is the value
   /^(?:an?|one|the)\s+(?:lines?|snippet|piece|string)\s+of\s+(?:code|script)\b/i,
   // freeze `Lines to capture (start,end).`: the value's form, its parts named in parentheses

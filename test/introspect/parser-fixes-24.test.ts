@@ -266,3 +266,15 @@ describe('filler placeholders (json2ts)', () => {
     expect(option(help, 'unknownAny')?.takes_value).toBe(false);
   });
 });
+
+describe('description cues in hand-written helps', () => {
+  it('nodemon `ignore specific files or directories`, `extensions to look for, ie. "js,pug,hbs"`; license-checker `to add a custom Format file`', () => {
+    const help =
+      'Configuration\n  --config <file> .......... alternate config file to use\n  -i, --ignore ............. ignore specific files or directories\n  -e, --ext ................ extensions to look for, ie. "js,pug,hbs"\n  --custom ................. to add a custom Format file in JSON\n  --exitcrash .............. exit on crash, allows it to work with other watchers\n  -V, --verbose ............ show detail on what is causing restarts\n';
+    expect(option(help, 'ignore')?.takes_value).toBe(true);
+    expect(option(help, 'ext')?.takes_value).toBe(true);
+    expect(option(help, 'custom')?.takes_value).toBe(true);
+    expect(option(help, 'exitcrash')?.takes_value).toBe(false);
+    expect(option(help, 'verbose')?.takes_value).toBe(false);
+  });
+});
