@@ -131,7 +131,8 @@ function looksLikeBareUsage(line: string): boolean {
   if (/^[A-Za-z$][\w.$-]{0,60}( +(\[[^\]]{0,60}\]|<[^>]{0,60}>|\{[^}]{0,60}\})(\.{2,3})?)+(?: \.{3})?$/.test(trimmed)) return true;
   // …and a yargs command's own help, `redocly lint [apis...]`: a lower-case program and command
   // words before the placeholders (`Manage the [thing]` is a sentence)
-  const words = /^([a-z][\w.-]{0,60}(?: [a-z][\w-]{0,40}){1,3})( +(\[[^\]]{0,60}\]|<[^>]{0,60}>)(\.{2,3})?)+$/.exec(trimmed);
+  // (typeorm `typeorm migration:generate <path>`: a command word may join a topic with a colon)
+  const words = /^([a-z][\w.-]{0,60}(?: [a-z][\w-]{0,40}(?::[a-z][\w-]{0,40}){0,3}){1,3})( +(\[[^\]]{0,60}\]|<[^>]{0,60}>)(\.{2,3})?)+$/.exec(trimmed);
   return words !== null && !PROSE_WORD.test(words[1] ?? '');
 }
 

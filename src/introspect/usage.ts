@@ -341,7 +341,8 @@ function readProgram(atoms: Atom[], result: UsageForm, commandName?: string): bo
   if (first === undefined || first.kind !== 'word' || first.text.startsWith('-')) return false;
   result.program = first.text;
   const topic = atoms[1];
-  if (prompted && topic?.kind === 'word' && OCLIF_TOPIC_COMMAND.test(topic.text)) {
+  // (yargs typeorm `typeorm migration:generate <path>`: unprompted too, when more of the form follows)
+  if ((prompted || atoms.length > 2) && topic?.kind === 'word' && OCLIF_TOPIC_COMMAND.test(topic.text)) {
     result.commandPath = [topic.text];
     atoms.splice(1, 1);
     return true;

@@ -144,6 +144,14 @@ describe('names', () => {
     expect(option(help, 'kill-signal')?.aliases).toEqual(['--ks']);
   });
 
+  it('yargs `typeorm migration:generate <path>`: a `topic:command` word after the program is its command path', () => {
+    const help =
+      'typeorm migration:generate <path>\n\nGenerates a new migration file.\n\nPositionals:\n  path  Path of the migration file                           [string] [required]\n\nOptions:\n  -h, --help          Show help                                        [boolean]\n  -p, --pretty        Pretty-print generated SQL      [boolean] [default: false]\n';
+    const spec = parseHelp(help);
+    expect(spec.name).toBe('typeorm_migration_generate');
+    expect(spec.positionals).toMatchObject([{ name: 'path', required: true, variadic: false }]);
+  });
+
   it('`license-checker@25.0.1` opening the help names the program; a one-word title over options names none', () => {
     expect(parseHelp('license-checker@25.0.1\n\n   --production only show production dependencies.\n   --json output in json format.\n', { fileName: 'x.wasm' }).name).toBe('license-checker');
     expect(parseHelp('\nConfiguration\n  --config <file> .......... alternate config file to use\n  --exitcrash .............. exit on crash\n', { fileName: 'nodemon.wasm' }).name).toBe('nodemon');
