@@ -61,6 +61,9 @@ const VALUE_CUES: readonly RegExp[] = [
   /(?:\bat|^(?:only\s+)?[a-z]+)\s+(?:a\s+specific\s+[a-z]|specific\s+[a-z]+s\b)/i,
   // nodemon `extensions to look for, ie. "js,pug,hbs"`: an example of the value, a quoted comma-joined list
   /\b(?:i\.?e|e\.?g)\.?,?\s+"[\w.-]{1,20}(?:,[\w.-]{1,20}){1,10}"/i,
+  // browserify `Use a transform module on top-level files.`, `Use a transform command …`: one module,
+  // plugin, script or command to use, which the value names (`Use a pager`, `Use a long listing` name none)
+  /^use\s+an?\s+(?:[\w-]+\s+)?(?:module|plugin|template|script|command)\b/i,
   // license-checker `to add a custom Format file in JSON`: a custom one of a kind, which the value names
   /\ban?\s+custom\s+(?:[\w-]+\s+)?(?:file|path|directory|module)\b/i,
   // pry `A line of code to execute in context`, ruby `one line of script`: the code itself is the value

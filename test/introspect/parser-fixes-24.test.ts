@@ -286,3 +286,14 @@ describe('description cues in hand-written helps', () => {
     expect(option(help, 'verbose')?.takes_value).toBe(false);
   });
 });
+
+describe('`Use a … module/command` cues', () => {
+  it('browserify `Use a transform module on top-level files.` takes a value; `Use a long listing` stays a switch', () => {
+    const help =
+      'Usage: bundle [entry files] {OPTIONS}\n\nStandard Options:\n\n  --transform, -t  Use a transform module on top-level files.\n    --command, -c  Use a transform command on top-level files.\n       --debug -d  Enable source maps\n      --list, -l   Show files\n       --full -f   Use a long listing\n        --pager    Use a pager to show output\n';
+    expect(option(help, 'transform')?.takes_value).toBe(true);
+    expect(option(help, 'command')?.takes_value).toBe(true);
+    expect(option(help, 'full')?.takes_value).toBe(false);
+    expect(option(help, 'pager')?.takes_value).toBe(false);
+  });
+});
