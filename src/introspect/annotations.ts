@@ -28,12 +28,21 @@ export interface DescriptionFacts {
 
 const TYPE_TAGS: Record<string, CliValueType> = { string: 'string', number: 'number', boolean: 'boolean', count: 'integer' };
 
+/**
+ * A text quoted at both ends whose quote closes and opens again around `or` / `and` is several
+ * quoted values, not one (meow tsd `[Default: '/path/test-d/**\/*.test-d.ts' or '.tsx']`:
+ * alternatives): it stays unquoted, so the space-holding text reads as prose.
+ */
+function closesBeforeEnd(inner: string, quote: string): boolean {
+  return new RegExp(String.raw`(?<!\\)${quote}\s+(?:or|and)\s+${quote}`).test(inner);
+}
+
 function unquote(text: string): { value: string; quoted: boolean } {
   const trimmed = text.trim();
   if (trimmed.length >= 2) {
     const first = trimmed[0];
     const last = trimmed[trimmed.length - 1];
-    if ((first === '"' || first === "'" || first === '`') && last === first) {
+    if ((first === '"' || first === "'" || first === '`') && last === first && !closesBeforeEnd(trimmed.slice(1, -1), first)) {
       return { value: trimmed.slice(1, -1).replace(/\\(["\\])/g, '$1'), quoted: true };
     }
   }
@@ -129,9 +138,19 @@ function setDefault(facts: DescriptionFacts, raw: string): void {
  * commander's `(choices: "a", "b", default: "a")`, `[possible values: a, b]`, `[required]` and
  * yargs' type tags `[string]`, `[array]`, `[count]`. The first default and choices found win.
  */
+/**
+ * eleventy `--serve   Run web server on --port (default 8080) and watch them too`: a parenthesis right
+ * after another option's spelling annotates that option, not this one.
+ */
+function followsOptionSpelling(description: string, index: number): boolean {
+  return /(?:^|\s)--?[A-Za-z][\w-]{0,40}\s*$/.test(description.slice(Math.max(0, index - 60), index));
+}
+
 function readAnnotationGroups(facts: DescriptionFacts): void {
   for (const group of groups(facts.description)) {
     const body = group.body.trim();
+    // (…not pflag's `… when specifying --no-follow (default -1)` closing the line: the framework's own)
+    if (group.open === '(' && followsOptionSpelling(facts.description, group.start) && !/^\.?\s*$/.test(facts.description.slice(group.end))) continue;
     for (const part of body.split(/;\s*/)) {
       const defaultMatch = /^default(?::\s*|=|\s+)([\s\S]*)$/i.exec(part.trim());
       // clap rav1e `[default:  0 for s0-s9, 1 for s10] [default: 1]`: a later one-word default outranks a first one in prose
@@ -422,6 +441,17 @@ function readProseChoices(facts: DescriptionFacts): void {
   facts.choices ??= listHoldingDefaultChoices(description, facts.defaultText);
   facts.choices ??= pairHoldingDefaultChoices(description, facts.defaultText);
   if (facts.choices === null) readBracedChoices(facts);
+  if (facts.choices !== null && listsSuffixes(description, facts.choices)) facts.choices = null;
+}
+
+/**
+ * wait-on `Use postfix 'ms', 's', 'm' or 'h' to change the unit.`: a list named as a postfix or
+ * suffix is what may be glued onto a value (`500ms`), never the values themselves.
+ */
+function listsSuffixes(description: string, choices: readonly string[]): boolean {
+  const first = choices[0];
+  if (first === undefined) return false;
+  return new RegExp(String.raw`\b(?:post|suf)fix(?:es)?(?: of)?:?\s+['"\`]?${first.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\b`, 'i').test(description);
 }
 
 /**
@@ -443,7 +473,8 @@ function readListedDefault(facts: DescriptionFacts): void {
       // nbstripout `Specify mode between [jupyter (default) | zeppelin]`: an item of a bracketed `|` list
       new RegExp(String.raw`\[(?:${LIST_ITEM}\s*\|\s*){0,10}()(${LIST_ITEM}) \(default\)(?=\s*[|\]])`).exec(description);
     // optparse markdown `Use output format 'xhtml' (default) or 'html'.`: a quoted item may follow any word
-    const quotedMarked = marked ?? new RegExp(String.raw`(?:^|\s)(['"])(${LIST_ITEM})\1 \(default\)(?=\s*(?:,|$)|\s+or\s)`).exec(description);
+    // (eleventy `or "auto" (default) to infer it from package.json.`: then say what it does)
+    const quotedMarked = marked ?? new RegExp(String.raw`(?:^|\s)(['"])(${LIST_ITEM})\1 \(default\)(?=\s*(?:,|$)|\s+(?:or|to)\s)`).exec(description);
     if (quotedMarked) {
       facts.defaultText = quotedMarked[2] ?? null;
       // csso `none (default), inline, file or <filename>`: a word marked among listed values is one
@@ -539,7 +570,8 @@ function readProseDefault(facts: DescriptionFacts): void {
     // (not `Mock names default to 'Mock'+ …`, `If present, default to ".*" for the pod-query.`)
     // …or without `to`: stylus `Specify custom file extension for compiled file, default .css`
     // (a value with a `<placeholder>` in it, `srcdir/<type>_string.go`, is a pattern, no value)
-    /(?:^|[,;]\s+)default(?: to)?\s+("[^"]{0,200}"|'[^']{0,200}'|[^\s,;)\]<>]{1,200}?)\.?(?=\s*$|[;,]\s)/i.exec(description) ??
+    // (wait-on `…, default 750ms. If less than …`: a period ending the sentence ends the value too)
+    /(?:^|[,;]\s+)default(?: to)?\s+("[^"]{0,200}"|'[^']{0,200}'|[^\s,;)\]<>]{1,200}?)\.?(?=\s*$|[;,]\s|(?<=\.)\s+[A-Z])/i.exec(description) ??
     // GNU prose: `the default is 1`, `Default is -1 which…`, `(default 5)`, `The default value is
     // 10.`, `number of jobs; default 4`, codespell `The default mask is 34.` (one noun naming the
     // value); numbers and quoted text only (jsdoc2md `The default template is \`{{>main}}\`.`: a code span quotes too)
@@ -579,7 +611,8 @@ function readProseDefault(facts: DescriptionFacts): void {
   // clap `[default: min(240, 1.5x keyint)]`: a value whose parenthesis closes past the value is an expression cut at its comma
   const unclosed = plain !== null && ((plain[1] ?? '').match(/\(/g) ?? []).length > ((plain[1] ?? '').match(/\)/g) ?? []).length;
   // mmdc `Default: input + ".svg"`: a value an operator goes on from is an expression the program computes
-  const expression = plain !== null && /^\s+[+*]\s/.test(description.slice(plain.index + plain[0].length));
+  // (uutils fmt `Goal width, default ~0.94*WIDTH.`: an approximate product of another value is computed too)
+  const expression = plain !== null && (/^\s+[+*]\s/.test(description.slice(plain.index + plain[0].length)) || /^~?\d[\d.]*[*/][A-Za-z]|^~\d/.test(plain[1] ?? ''));
   // bandit `defaults to executing all tests`, uvicorn `Defaults to OpenSSL's safe defaults.`: a bare
   // word that a phrase goes on from (no punctuation after it) is the start of prose; a number keeps
   // its unit (`defaults to 5 seconds`)
@@ -592,7 +625,17 @@ function readProseDefault(facts: DescriptionFacts): void {
     /^\s+[A-Za-z]/.test(description.slice(plain.index + plain[0].length)) &&
     !namesFileByNoun(plain[1] ?? '', description.slice(plain.index + plain[0].length)) &&
     !TITLED_FIELD_AFTER.test(description.slice(plain.index + plain[0].length));
-  if (plain && !cut && !unclosed && !expression && !phrase && !isListDefault(description, plain) && !isPerCaseDefault(description, plain)) setDefault(facts, withoutThousandsCommas((plain[1] ?? '').replace(/\.$/, '')));
+  const othersDefault = plain !== null && plain[0].startsWith('(') && followsOptionSpelling(description, plain.index) && !/^\)?\.?\s*$/.test(description.slice(plain.index + plain[0].length));
+  if (plain && !cut && !unclosed && !expression && !phrase && !othersDefault && !isListDefault(description, plain) && !isPerCaseDefault(description, plain)) setDefault(facts, withoutThousandsCommas((plain[1] ?? '').replace(/\.$/, '')));
+}
+
+/**
+ * commander json2csv `Defaults to a double \`quote\`, '""'.`: a default told in words, then the value
+ * itself quoted after a comma, closing the sentence.
+ */
+function readAppositiveDefault(facts: DescriptionFacts): void {
+  const appositive = /\bdefaults? to (?:an?|the) [^,.;()]{1,40}, ('[^'\s]{1,40}'|"[^"\s]{1,40}")\.?(?=\s|$)/i.exec(facts.description);
+  if (appositive !== null) setDefault(facts, appositive[1] ?? '');
 }
 
 /**
@@ -636,6 +679,9 @@ function namesFileByNoun(value: string, after: string): boolean {
 function isPerCaseDefault(description: string, plain: RegExpExecArray): boolean {
   // (glob `This defaults to 'true' on macOS and Windows platforms, and false on all others.`: `on` a platform too)
   if (/^(?:\s+[^\s,;()]{1,20}){0,2}\s+(?:for|on)\s+[^,;()]{1,40},/.test(description.slice(plain.index + plain[0].length))) return true;
+  // pflag vip-manager `(default "http://127.0.0.1:2379" or "http://127.0.0.1:8500" depending on dcs-type.)`:
+  // a value, then another one after `or` or a `depending on` clause, is one default per case
+  if (/^\s+(?:or\s+(?!(?:can|may)\s+be\b)\S|depending\s+on\b)/i.test(description.slice(plain.index + plain[0].length))) return true;
   return /\bdefaults?(?:\s+to|:|\s+is)\s+[^\s,;()]{1,60},?\s+(?:if|when|unless)\b/i.test(description);
 }
 
@@ -736,6 +782,7 @@ export function extractDescriptionFacts(text: string): DescriptionFacts {
   if (facts.defaultText === null) readByDefaultPhrase(facts);
   if (facts.defaultText === null) readTrailingBracketDefault(facts);
   if (facts.defaultText === null) readSpelledOptionDefault(facts);
+  if (facts.defaultText === null) readAppositiveDefault(facts);
   facts.stateDefault = switchStateDefault(description);
   facts.description = stripTrailingAnnotations(description);
   return facts;

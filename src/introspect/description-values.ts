@@ -33,14 +33,17 @@ const VALUE_CUES: readonly RegExp[] = [
   // (freeze `Base configuration file or template.`: or one other kind of thing; `Font file to embed.`: a file for a purpose)
   // (gocryptfs `Initialize encrypted directory`: a verb in -ize/-ise acts on it; nuxi `Override existing
   // directory`: an existing one is acted on)
+  // (wait-on `js or json config file, useful for http(s) options`: two kinds of it joined by `or`, then a comma clause)
   /^(?![a-z]{3,}i[sz]e\s)(?![\w-]+\s+existing\s)(?:[\w-]+\s+){1,2}(?:file|directory|folder|path)(?:\s+or\s+[\w-]+)?\.?$/i,
+  /^[a-z]{2,10}\s+or\s+[a-z]{2,10}\s+(?:[\w-]+\s+)?(?:file|directory|folder|path)(?:,\s|\.?$)/i,
   /^(?:[\w-]+\s+)?(?:file|directory|folder)\s+to\s+[a-z]+\.?$/i,
   // sade uvu: `Additional module(s) to preload`: a noun counted with `(s)` that the option is for
   /^(?:(?:any|additional|extra)\s+)?[\w-]+\(s\)\s+to\b/i,
   // …microbundle `Entry module(s)`: a short noun phrase counted with `(s)` that is the whole description
   /^(?:[\w-]+\s+)?[\w-]+\(s\)\.?$/i,
   // depcheck (yargs, tags only on booleans): `A config file to be parsed`, `Comma separated package list to ignore`
-  /^(?:an?|the)\s+(?:[\w-]+\s+)?(?:file|directory|path|url|list)\b(?!\s+(?:is|are|was|will)\b)/i,
+  // (browserify `A module name or file to bundle.require()`, `An entry point of your app`: a name, a module or an entry point too)
+  /^(?:an?|the)\s+(?:[\w-]+\s+)?(?:file|directory|path|url|list|module|name|entry\s+point)\b(?!\s+(?:is|are|was|will)\b)/i,
   // meow conventional-changelog: `A filepath of where your package.json is located`
   /^(?:an?|the)\s+(?:[\w-]+\s+)?(?:file-?path|file-?name|dir-?path)\b(?!\s+(?:is|are|was|will)\b)/i,
   // …`Tag prefix to consider when reading the tags`: a prefix or suffix to use is a value
@@ -54,9 +57,18 @@ const VALUE_CUES: readonly RegExp[] = [
   // (slop pry `Only load specified plugin (and no others).`, `Disable a specific plugin.`: the verb
   // opening the description acts on the one specified)
   // (cabextract `extract only files that match the given pattern`, `assume non-UTF8 filenames have the
-  // given encoding`: any verb before `the given`)
-  /(?:\b(?:at|after|for|to|with|from|in)|^(?:only\s+)?[a-z]+)\s+(?:the\s+|a\s+)?(?:specified|given)\s+[a-z]|\b[a-z]{2,}\s+the\s+given\s+[a-z]/i,
-  /(?:\bat|^(?:only\s+)?[a-z]+)\s+a\s+specific\s+[a-z]/i,
+  // given encoding`: any verb before `the given`; browserify `Generate a UMD bundle for the supplied
+  // export name.`: supplied or provided too)
+  /(?:\b(?:at|after|for|to|with|from|in)|^(?:only\s+)?[a-z]+)\s+(?:the\s+|a\s+)?(?:specified|given|supplied|provided)\s+[a-z]|\b[a-z]{2,}\s+the\s+given\s+[a-z]/i,
+  // (nodemon `ignore specific files or directories`: the verb's object, specific things, unnamed)
+  /(?:\bat|^(?:only\s+)?[a-z]+)\s+(?:a\s+specific\s+[a-z]|specific\s+[a-z]+s\b)/i,
+  // nodemon `extensions to look for, ie. "js,pug,hbs"`: an example of the value, a quoted comma-joined list
+  /\b(?:i\.?e|e\.?g)\.?,?\s+"[\w.-]{1,20}(?:,[\w.-]{1,20}){1,10}"/i,
+  // browserify `Use a transform module on top-level files.`, `Use a transform command …`: one module,
+  // plugin, script or command to use, which the value names (`Use a pager`, `Use a long listing` name none)
+  /^use\s+an?\s+(?:[\w-]+\s+)?(?:module|plugin|template|script|command)\b/i,
+  // license-checker `to add a custom Format file in JSON`: a custom one of a kind, which the value names
+  /\ban?\s+custom\s+(?:[\w-]+\s+)?(?:file|path|directory|module)\b/i,
   // pry `A line of code to execute in context`, ruby `one line of script`: the code itself is the value
   /^(?:an?|one|the)\s+(?:lines?|snippet|piece|string)\s+of\s+(?:code|script)\b/i,
   // freeze `Lines to capture (start,end).`: the value's form, its parts named in parentheses
@@ -126,7 +138,8 @@ function exampleGivesOwnValue(option: CliOption, description: string): boolean {
   // the option's own spelling (any prefix) and a value
   const spellings = [option.long === null ? null : `${option.prefix ?? '--'}${option.long}`, option.short === null ? null : `-${option.short}`].filter((spelling): spelling is string => spelling !== null);
   const marked = spellings.some((spelling) =>
-    new RegExp(String.raw`\b(?:e\.g\.,?|for example,?|examples?:)\s+${escape(spelling)}[ =](?:"[^"]+"|'[^']+'|[^\s"'-]\S*)`, 'i').test(description),
+    // (wait-on `ex: -H "Authorization: Bearer TOKEN"`, `ex: --status-codes 200-499`: `ex:` marks one too)
+    new RegExp(String.raw`\b(?:e\.g\.,?|for example,?|examples?:|ex:)\s+${escape(spelling)}[ =](?:"[^"]+"|'[^']+'|[^\s"'-]\S*)`, 'i').test(description),
   );
   if (marked) return true;
   // …or backquoted or in parentheses, under any spelling: `` (`-x err:99`) ``, `(-U false)`

@@ -11,6 +11,7 @@ import { extractDescriptionFacts } from './annotations.ts';
 import { definitionListChoices, listedChoices } from './listed-choices.ts';
 import { clampDescription, indentOf, MAX_OPTIONS } from './limits.ts';
 import { isProseDefault } from './option-entry.ts';
+import { isOpenValueSet } from './open-value-set.ts';
 import type { CliOption, CliValueType } from './spec.ts';
 import { coerceDefault, typeFromDefault, typeFromValueName } from './value-type.ts';
 
@@ -21,6 +22,25 @@ export interface GoFlagExtraction {
   options: CliOption[];
   /** Indexes of the lines that belonged to Go flag entries. */
   consumed: Set<number>;
+}
+
+/**
+ * Go flag lists name an open set as often as other helps do (gomodifytags `i.e: "column:{field}",
+ * "field_name={field}"`: templates): the same open-set test as option entries, or no choices.
+ */
+function closedChoices(choices: string[] | null, tagged: boolean): string[] | null {
+  return choices !== null && isOpenValueSet(choices, tagged) ? null : choices;
+}
+
+/**
+ * deadcode `-filter string  report only packages matching this regular expression (default: module of
+ * first package) (default "<module>")`: the `(default "…")` that Go's flag package closes the line
+ * with is the value itself, even where the author's usage text told the default in prose before it.
+ */
+function frameworkDefault(description: string, proseDefault: string | null): string | null {
+  if (proseDefault === null) return null;
+  const printed = /\(default "((?:[^"\\]|\\.){1,200})"\)$/.exec(description.trim());
+  return printed === null ? null : (printed[1] ?? '').replace(/\\(["\\])/g, '$1');
 }
 
 /** True when the lines look like Go `flag` output. */
@@ -83,7 +103,9 @@ export function extractGoFlags(lines: readonly string[]): GoFlagExtraction {
     const single = name.length === 1;
     const isBoolean = valueName === null;
     // mockgen `Output file; defaults to stdout.`, `defaults to the package of the input`: prose, as in any other help
-    const stated = facts.defaultText !== null && !isProseDefault(facts.defaultText, facts.defaultQuoted, !isBoolean, type, null, [name, ...(valueName === null ? [] : [valueName])]) ? facts.defaultText : null;
+    const names = [name, ...(valueName === null ? [] : [valueName])];
+    const proseStated = facts.defaultText !== null && !isProseDefault(facts.defaultText, facts.defaultQuoted, !isBoolean, type, null, names) ? facts.defaultText : null;
+    const stated = proseStated ?? frameworkDefault(descriptionParts.join(' '), facts.defaultText);
     const defaultValue = stated === null ? null : coerceDefault(stated, type);
     options.push({
       long: single ? null : name,
@@ -94,7 +116,7 @@ export function extractGoFlags(lines: readonly string[]): GoFlagExtraction {
       type,
       default: defaultValue,
       // benchstat `print results in format:` over `  text - plain text` / `  csv  - comma-separated values`
-      choices: facts.choices ?? (isBoolean ? null : (listedChoices(facts.description, valueName) ?? definitionListChoices(descriptionParts.map((part) => part.trim()), descriptionParts.map(indentOf)))),
+      choices: closedChoices(facts.choices ?? (isBoolean ? null : (listedChoices(facts.description, valueName) ?? definitionListChoices(descriptionParts.map((part) => part.trim()), descriptionParts.map(indentOf)))), facts.choicesTagged === true),
       repeatable: facts.repeatable,
       required: facts.required,
       // A Go bool flag that defaults to true is switched off with `-name=false`.

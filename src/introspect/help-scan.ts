@@ -132,7 +132,8 @@ function looksLikeBareUsage(line: string): boolean {
   if (/^[A-Za-z$][\w.$-]{0,60}( +(\[[^\]]{0,60}\]|<[^>]{0,60}>|\{[^}]{0,60}\})(\.{2,3})?)+(?: \.{3})?$/.test(trimmed)) return true;
   // …and a yargs command's own help, `redocly lint [apis...]`: a lower-case program and command
   // words before the placeholders (`Manage the [thing]` is a sentence)
-  const words = /^([a-z][\w.-]{0,60}(?: [a-z][\w-]{0,40}){1,3})( +(\[[^\]]{0,60}\]|<[^>]{0,60}>)(\.{2,3})?)+$/.exec(trimmed);
+  // (typeorm `typeorm migration:generate <path>`: a command word may join a topic with a colon)
+  const words = /^([a-z][\w.-]{0,60}(?: [a-z][\w-]{0,40}(?::[a-z][\w-]{0,40}){0,3}){1,3})( +(\[[^\]]{0,60}\]|<[^>]{0,60}>)(\.{2,3})?)+$/.exec(trimmed);
   return words !== null && !PROSE_WORD.test(words[1] ?? '');
 }
 
@@ -164,6 +165,8 @@ class Scanner {
   private bareUsageLine: number | null = null;
   /** The entry before a blank line: clap's long help continues a description after one. */
   private beforeBlank: Entry | null = null;
+  /** The indent of the first paragraph that described an option head standing alone over a blank line, or null. */
+  private belowBlankIndent: number | null = null;
   private paragraph: Paragraph | null = null;
   private usageMode: 'header' | 'inline' | null = null;
   /** A blank line inside the indented forms under a `Usage:` title: the next form of the same program resumes them. */
@@ -495,9 +498,13 @@ class Scanner {
       const deep = column !== null ? indent >= column && column > this.beforeBlank.indent + 2 : indent > this.beforeBlank.indent + 4;
       // stylelint: `    --fix[=<mode>]`, a blank line, `      Automatically fix…` two deeper: an option's head
       // alone over a blank line, then paragraphs deeper than it, all its description
-      const below = this.beforeBlank.kind === 'option' && indent >= this.beforeBlank.indent + 2 && (this.beforeBlank.describedBelowBlank === true || (this.beforeBlank.description.length === 0 && column === null && this.beforeBlank.option?.rest === ''));
+      // (wait-on ` -c, --config`, a blank line, `  js or json config file`: one deeper, and once the help has
+      // described a head so, a later head's paragraph at that same indent, even level with the head)
+      const deeper = indent >= this.beforeBlank.indent + 2 || (indent > this.beforeBlank.indent && this.beforeBlank.option?.rest === '') || (indent === this.belowBlankIndent && this.beforeBlank.description.length === 0);
+      const below = this.beforeBlank.kind === 'option' && deeper && (this.beforeBlank.describedBelowBlank === true || (this.beforeBlank.description.length === 0 && column === null && this.beforeBlank.option?.rest === ''));
       if ((deep || below) && !OPTION_START.test(trimmed)) {
         entry = this.beforeBlank;
+        if (below && entry.describedBelowBlank !== true) this.belowBlankIndent = indent;
         if (below) entry.describedBelowBlank = true;
       }
     }
@@ -514,7 +521,8 @@ class Scanner {
     // GNU patch: `  --quoting-style=WORD   output…` then `    Valid WORDs are: …` two columns deeper
     // yargs puts a tag too long for its column on a line of its own, at any indent: `  [choices: "a", "b"…`
     const tagLine = entry.kind === 'option' && indent >= entry.indent && YARGS_TAG_OPENER.test(trimmed);
-    const continuation = indent > entry.indent + 2 || flushLeft || tagLine || (indent === entry.indent + 2 && entry.kind === 'option');
+    const belowBlank = entry.describedBelowBlank === true && this.belowBlankIndent !== null && indent >= this.belowBlankIndent;
+    const continuation = indent > entry.indent + 2 || flushLeft || tagLine || (indent === entry.indent + 2 && entry.kind === 'option') || belowBlank;
     const startsOption = OPTION_START.test(trimmed) && (entry.descriptionColumn === null ? indent <= entry.indent + 2 || this.describedAtSharedColumn(trimmed, indent) : indent < entry.descriptionColumn - 2);
     if (!continuation || startsOption) return false;
     // citty right-aligns its argument names: `  TEMPLATE    Template name…` / `       DIR    A relative…`:
@@ -711,7 +719,8 @@ function overflowsIntoDescription(entry: Entry, indent: number): boolean {
 }
 
 function continuesSpelling(previous: OptionHead, description: readonly string[], next: OptionHead): boolean {
-  if (description.length > 0 || previous.longs.length > 0 || previous.shorts.length !== 1 || next.shorts.length > 0 || next.longs.length !== 1) return false;
+  // (cwebp `-m <int> …` over `-segments <int> …`: a one-dash long spelling is another option of a one-dash help)
+  if (description.length > 0 || previous.longs.length > 0 || previous.shorts.length !== 1 || next.shorts.length > 0 || next.longs.length !== 1 || next.longs[0]?.dashes !== '--') return false;
   if (previous.valueName === null || next.valueName === null || bareValueName(previous.valueName) !== bareValueName(next.valueName)) return false;
   return previous.rest.length > 0 && !/[.!?:)]$/.test(previous.rest) && /^[a-z]/.test(next.rest);
 }

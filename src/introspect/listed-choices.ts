@@ -381,7 +381,10 @@ export function listedChoices(text: string, valueName: string | null): string[] 
  */
 export function exampleListChoices(description: string, defaultText: string | null): string[] | null {
   if (defaultText === null) return null;
-  const match = new RegExp(String.raw`\blike\s+(${LIST_ITEM}(?:,${LIST_ITEM}){2,30})(?=\s*(?:[.;(]|$))`).exec(description);
+  // (urfave kcptun `specify smux version, available 1,2 (default: 1)`: `available` names them too, two or more)
+  const match =
+    new RegExp(String.raw`\blike\s+(${LIST_ITEM}(?:,${LIST_ITEM}){2,30})(?=\s*(?:[.;(]|$))`).exec(description) ??
+    new RegExp(String.raw`\bavailable:?\s+(${LIST_ITEM}(?:,${LIST_ITEM}){1,30})(?=\s*(?:[.;(]|$))`).exec(description);
   const items = match === null ? [] : (match[1] ?? '').split(',');
   return items.includes(defaultText) ? items : null;
 }

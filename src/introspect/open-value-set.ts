@@ -21,9 +21,10 @@ const ELLIPSIS_ITEM = /^(?:\.{2,3}|…)$/;
 const ETC_ITEM = /^(?:etc\.?|and so on)$/i;
 /**
  * ruby `-W[level=2|:category]`: an item that is a key given a value (`level=2`) or a mark before a
- * name (`:category`) shows the shape of a value, not one value: the alternatives are templates.
+ * name (`:category`) shows the shape of a value, not one value: the alternatives are templates;
+ * so does one holding a `{field}` the program fills in (gomodifytags `"column:{field}", "field_name={field}"`).
  */
-const TEMPLATE_ITEM = /^[a-z][\w-]*=\S|^:[a-z]/;
+const TEMPLATE_ITEM = /^[a-z][\w-]*=\S|^:[a-z]|\{[a-z_][\w.]{0,30}\}/;
 const TYPE_NAMES = new Set(['string', 'number', 'boolean', 'bool', 'null', 'undefined', 'object', 'array', 'integer', 'int', 'float', 'any']);
 
 /**

@@ -223,9 +223,16 @@ function valueShapeOf(head: OptionHead, facts: DescriptionFacts, choices: string
     if (stated !== null && !/^(true|false)$/i.test(stated) && !isProseDefault(stated, facts.defaultQuoted, true, 'string', null)) {
       return { takes: true, type: typeFromDefault(stated, facts.defaultQuoted) ?? 'string' };
     }
+    // meow tsd `[Default: "types" property in package.json]`, `[Default: 'a' or 'b']`: a bracketed
+    // default in prose opening with a literal value still says a value is taken
+    if (stated !== null && opensWithLiteralValue(stated)) return { takes: true, type: 'string' };
   }
-  if (style.statedDefaultTakesValue === true && facts.defaultText !== null && head.negation === null && !/^(true|false)$/i.test(facts.defaultText)) {
+  // (cwebp `-lossless ....... encode image losslessly, default=off`: a switch's state is no value)
+  if (style.statedDefaultTakesValue === true && facts.defaultText !== null && head.negation === null && !/^(true|false|on|off)$/i.test(facts.defaultText)) {
     const stated = facts.defaultText;
+    // (wait-on `Interval to poll resources in ms, default 250ms`: a number glued to the unit the description counts in is a number)
+    const glued = unitGluedNumber(stated, 'number', text, head.valueName);
+    if (glued !== null) return { takes: true, type: typeFromDefault(String(glued), false) ?? 'number' };
     if (!isProseDefault(stated, facts.defaultQuoted, true, 'string', null, head.longs.map((long) => long.name))) return { takes: true, type: typeFromDefault(stated, facts.defaultQuoted) ?? 'string' };
     if (opensWithLiteralValue(stated)) return { takes: true, type: 'string' };
   }
@@ -286,7 +293,8 @@ function unitGluedNumber(stated: string, type: CliValueType, text: string, value
   const unit = UNIT_WORDS[written] ?? (written.length > 2 ? written.replace(/s?$/, 's') : undefined);
   if (match === null || unit === undefined) return null;
   const named = valueName?.replace(/[<>[\]]/g, '').toLowerCase() === unit;
-  return named || new RegExp(String.raw`\bin ${unit}\b`, 'i').test(text) ? Number(match[1]) : null;
+  // (wait-on `in ms, default 250ms`: the description may name the unit by the same abbreviation)
+  return named || new RegExp(String.raw`\bin ${unit}\b`, 'i').test(text) || (written.length > 0 && written === match[2] && new RegExp(String.raw`\bin ${written}\b`).test(text)) ? Number(match[1]) : null;
 }
 
 /**
@@ -460,6 +468,21 @@ function kongHead(head: OptionHead, style: OptionStyle): OptionHead {
 }
 
 /**
+ * yargs typeorm `--dr, --dryrun`, `--ch, --check`: a long spelling of at most three letters before a
+ * longer one it abbreviates (the same first letter) is the alias; the full word names the option, as
+ * the yargs helps that print the full word first (`--kill-signal, --ks`) do (clipanion's
+ * `--js,--js-binding` names two options' worth of words: only yargs).
+ */
+function fullWordHead(head: OptionHead, style: OptionStyle): OptionHead {
+  const first = head.longs[0];
+  if (style.untaggedTakesValue !== true || first === undefined || head.longs.length !== 1 || first.name.length > 3) return head;
+  const full = head.aliases.find((alias) => alias.startsWith(`${first.dashes}${first.name[0] ?? ''}`) && alias.length > first.dashes.length + 3 && /^--?[A-Za-z][\w-]*$/.test(alias) && [...first.name].every((letter) => alias.includes(letter)));
+  if (full === undefined) return head;
+  const dashes = full.startsWith('--') ? '--' : '-';
+  return { ...head, longs: [{ dashes, name: full.slice(dashes.length) }], aliases: [`${first.dashes}${first.name}`, ...head.aliases.filter((alias) => alias !== full)] };
+}
+
+/**
  * pod2text `--errors=style   Set the error handling style. "die" says …`, optparse `--select=errors
  * select errors and warnings`: a one-value spelling whose word the description (on the head's line
  * or below it) uses as a plain noun names the value (a placeholder, as `-f FILE  write to FILE`),
@@ -517,6 +540,15 @@ function ellipsisRangeFlag(entry: Entry, style: OptionStyle): CliOption | null |
   return option === null ? null : { ...option, takes_value: false, value_name: null, type: 'boolean', default: null, choices: null, repeatable: false };
 }
 
+/**
+ * wait-on `Simultaneous / Concurrent connections to a resource, default Infinity` / `Setting this to 1
+ * would …`: a hand-wrapped line ending in `default` and one value, the next line opening with a
+ * capital, ends a sentence whose period was left out; the value ends there.
+ */
+function sentenceEndedDefaultLines(lines: readonly string[]): readonly string[] {
+  return lines.map((line, index) => (/(?:^|[,;]\s+)default\s+[\w.+-]{1,40}$/i.test(line) && /^[A-Z][a-z]/.test(lines[index + 1] ?? '') ? `${line}.` : line));
+}
+
 export function optionFromEntry(given: Entry, style: OptionStyle = {}): CliOption | null {
   const entry = style.usageBareFlags === undefined ? given : withUsageBareFlag(given, style.usageBareFlags);
   if (entry.option === null) return null;
@@ -526,8 +558,8 @@ export function optionFromEntry(given: Entry, style: OptionStyle = {}): CliOptio
   if (ellipsisRange !== undefined) return ellipsisRange;
   const bracketed = bracketedBoolHead(entry.option, style);
   const definition = readValueDefinitionLine(bracketed.head, entry.description);
-  const descriptionLines = definition?.lines ?? entry.description;
-  const head = describedLiteralHead(kongHead(definition?.head ?? bracketed.head, style), descriptionLines);
+  const descriptionLines = sentenceEndedDefaultLines(definition?.lines ?? entry.description);
+  const head = fullWordHead(describedLiteralHead(kongHead(definition?.head ?? bracketed.head, style), descriptionLines), style);
   // cwebp `-q <float> ............. quality factor`: the dot leader only leads the eye to the text
   const text = withPlainQuotes(joinWrapped([head.rest, ...descriptionLines])).replace(/^\.{3,}\s+/, '');
   // optipng `-o7   <=>   -zc1-9 -zm8-9 -zs0-3 -f0-5`: a spelling defined as equal to others is a shorthand, not an option
@@ -570,6 +602,7 @@ export function optionFromEntry(given: Entry, style: OptionStyle = {}): CliOptio
   if (bracketed.flagDefault !== null && !shape.takes) option.default = bracketed.flagDefault;
   if (MARKED_DEFAULT.test(text.trim())) linesMarkedDefault.add(option);
   if (definition?.defaultText != null && option.default === null) option.default = definition.defaultText;
+  literalLineStatedDefault(option, entry.head, facts);
   // kingpin `--ignored-dirs=vendor... ...`: a repeated option's placeholder shows the first of its defaults, no one default
   const fromPlaceholder = shape.takes && option.default === null && !bracketed.listDefault && !head.repeatable ? placeholderDefault(head.valueName, style, entry.head.trim()) : null;
   if (fromPlaceholder !== null) {
@@ -597,6 +630,20 @@ export function optionFromEntry(given: Entry, style: OptionStyle = {}): CliOptio
   }
   if (style.colonDefaults === true) applyColonDefaultHead(option, entry.head);
   return option;
+}
+
+/**
+ * eleventy `--to=json` / `--to=ndjson  Change the output to JSON or NDJSON (default: \`fs\`)`: lines
+ * spelling one literal value each (zstd's `--format=zstd` lines) list the values the help writes out;
+ * a one-word default stated beside them is one more value (the lines are merged later).
+ */
+function literalLineStatedDefault(option: CliOption, head: string, facts: DescriptionFacts): void {
+  const literal = option.choices?.length === 1 ? option.choices[0] : undefined;
+  if (literal === undefined || option.default !== null || facts.defaultText === null || option.long === null) return;
+  if (!LITERAL_WORD.test(facts.defaultText) || facts.defaultText === literal) return;
+  if (!new RegExp(String.raw`^\s*--?${option.long.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}=${literal}\s*$`).test(head)) return;
+  option.choices = [literal, facts.defaultText];
+  option.default = facts.defaultText;
 }
 
 /** Folds a later line of the same option into the first (value forms, extra choices, default). */

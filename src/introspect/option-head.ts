@@ -86,7 +86,10 @@ function tokenize(head: string): { tokens: string[]; starts: number[] } {
     if (character === '<' || character === '[' || character === '{' || character === '(') depth += 1;
     if ((character === '>' || character === ']' || character === '}' || character === ')') && depth > 0) depth -= 1;
     // iperf `--affinity n/n,m`: a comma inside a value pattern (`n/n,m`) joins its parts
-    const inValue = character === ',' && /^[a-z](?:\/[a-z])+$/.test(current) && /[a-z]/.test(head[position + 1] ?? '');
+    // (eleventy `--formats=liquid,md`: a comma glued inside a value given after `=` joins the list, an example value)
+    const inValue =
+      character === ',' &&
+      ((/^[a-z](?:\/[a-z])+$/.test(current) && /[a-z]/.test(head[position + 1] ?? '')) || (/^--?[A-Za-z][\w-]*=[\w.*]+$/.test(current) && /[\w.*]/.test(head[position + 1] ?? '')));
     if (depth === 0 && (character === ' ' || (character === ',' && !inValue))) {
       flush();
       continue;
@@ -823,8 +826,18 @@ function stackedShortSpellings(line: string): string {
   return line.replace(/^(\s*-([A-Za-z]))(?:\|\2{2,4}){1,3}(?=[,\s]|$)/, '$1...');
 }
 
+/**
+ * nodemon `-x, --exec app ........... execute script`, cwebp `-q <float> ...... quality factor`: a dot
+ * leader after the head only leads the eye to the description; it sets the two apart as a gap does.
+ */
+function dotLeaderAsGap(line: string): string {
+  // (spaces as wide as the leader: the description keeps its column)
+  // (only right after the head: no gap before it; sort's `compare (unknown) < 'JAN' < ... < 'DEC'` is prose)
+  return line.replace(/^(\s*-(?:\S| (?=\S)){1,80}?)( \.{3,})(?= \S)/, (_whole, head: string, leader: string) => `${head}${' '.repeat(leader.length)}`);
+}
+
 export function parseOptionHead(line: string): OptionHead | null {
-  const { head, rest, byGap } = absorbSpellingColumns(splitHead(expandOptionalLetters(colonEndedHead(orSeparatedSpellings(stackedShortSpellings(line))))));
+  const { head, rest, byGap } = absorbSpellingColumns(splitHead(expandOptionalLetters(colonEndedHead(orSeparatedSpellings(stackedShortSpellings(dotLeaderAsGap(line)))))));
   const { tokens, starts } = tokenize(head);
   const result: OptionHead = {
     longs: [],

@@ -18,11 +18,12 @@ import { dropGluedValueSpellings } from './glued-values.ts';
 import { applyFlagValueLists } from './flag-value-lists.ts';
 import { applyOverflowingValueNames } from './overflowing-value.ts';
 import { usageBareFlags } from './usage-bare-flags.ts';
-import { addExampleOnlyFlags, addUsageOnlyOptions, applyUsageValueWords } from './usage-only-options.ts';
+import { addExampleOnlyFlags, addUsageOnlyOptions, addUsageSpelledValueOptions, applyUsageValueWords } from './usage-only-options.ts';
 import { applyGroupedUsageValues } from './usage-group-values.ts';
 import { splitGoFlagSpellings, splitRespectiveSpellings } from './respective-spellings.ts';
 import { unboxPanels } from './rich-box.ts';
 import { extractGoFlags, looksLikeGoFlag } from './go-flag.ts';
+import { looksHandLaidOut } from './hand-layout.ts';
 import { applyHandWrittenValues } from './hand-written-values.ts';
 import { applyStatedValueDefaults } from './stated-value-defaults.ts';
 import { applyEvidenceDefaults } from './evidence-defaults.ts';
@@ -36,7 +37,7 @@ import { applyEpilogValueLists, collectOptions, optionFromEntry, type OptionStyl
 import { applyUsageFlagClusters, splitSiblingShorts } from './short-flag-clusters.ts';
 import { applyAttachedValueMentions, applyDescribedPlaceholders, applyGluedShortMentions } from './attached-value-mentions.ts';
 import { leadingPlaceholderPositionals } from './leading-placeholder.ts';
-import { collectPositionals, collectSubcommands, commandPrefixOf, markMultiWordPositionals, markPluralPositionals, splitProseNamedPositionals } from './positional-entry.ts';
+import { collectPositionals, collectSubcommands, commandPrefixOf, markMultiWordPositionals, markPluralPositionals, splitProseNamedPositionals, withPassThroughPositional } from './positional-entry.ts';
 import type { CliOption, CliSpec } from './spec.ts';
 import { unwrapThorOptions } from './thor-options.ts';
 import { cobraHelpCommandName, parseUsageForm, programBaseName, type UsageForm } from './usage.ts';
@@ -310,8 +311,12 @@ function fallbackProgramName(lines: readonly string[], fileName: string | undefi
   const firstLine = lines.find((line) => line.trim().length > 0)?.trim() ?? '';
   // (not the title of a form naming no program: bpaf `Usage: [-c=<./.oxlintrc.json>] [PATH]...`)
   // (nor a section's title: Pod::Usage xml_grep and yargs mjml open with `Options:`; the file names the program then)
-  const sectionTitle = /^(?:options|arguments|flags|switches|parameters|commands)\s*:?$/i.test(firstLine);
-  const firstWord = /^usage:/i.test(firstLine) || sectionTitle ? undefined : /^([A-Za-z][\w.-]{0,63})(?=[\s:]|$)/.exec(firstLine)?.[1];
+  // (nodemon opens with `Configuration` over indented option lines: a one-word title of its own too)
+  const firstIndex = lines.findIndex((line) => line.trim().length > 0);
+  const titleOverOptions = /^[A-Z][a-z]{2,30}$/.test(firstLine) && /^\s+-/.test(lines[firstIndex + 1] ?? '');
+  const sectionTitle = /^(?:options|arguments|flags|switches|parameters|commands)\s*:?$/i.test(firstLine) || titleOverOptions;
+  // (license-checker opens with `license-checker@25.0.1`: a package name with its version names the program)
+  const firstWord = /^usage:/i.test(firstLine) || sectionTitle ? undefined : /^([A-Za-z][\w.-]{0,63})(?=[\s:]|@v?\d+\.\d|$)/.exec(firstLine)?.[1];
   // `Fuzz Faster U Fool - v1.1.0`: a title in capitals over examples invoking `ffuf`: the examples name the program
   const example = firstWord !== undefined && /^[A-Z][a-z]/.test(firstWord) ? exampleProgramWord(synopsisLines) : null;
   if (example !== null) return example;
@@ -384,6 +389,13 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
     applyBareListedChoices(options);
   }
 
+  // meow never prints a placeholder of its own (gzip-size `--level   Compression level [0-9] (Default: 9)`):
+  // however few its options, a stated default other than a boolean says a value is taken, as above
+  if (!bare && go.options.length === 0 && style.untaggedTakesValue !== true && isMeowHelp(rawLines)) {
+    style.statedDefaultTakesValue = true;
+    options = buildOptions();
+  }
+
   applyDefaultsSection(options, rawLines);
 
   const takesValue = (flag: string): boolean => {
@@ -411,7 +423,7 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
     // pkg `pkg [options] <input>`: the most positionals a form takes, when every form is bounded
     const bounded = forms.length > 0 && commandWords.size === 0 && forms.every((form) => form.commandPath.length === 0 && form.positionals.every((positional) => !positional.variadic));
     const maxPositionals = bounded ? Math.max(...forms.map((form) => form.positionals.length)) : null;
-    handWritten = applyHandWrittenValues(options, rawLines, exampleProgram, positionalsTaken, commandWords, maxPositionals);
+    handWritten = applyHandWrittenValues(options, rawLines, exampleProgram, positionalsTaken, commandWords, maxPositionals) || looksHandLaidOut(rawLines);
     if (handWritten && style.statedDefaultTakesValue !== true) {
       style.statedDefaultTakesValue = true;
       options = buildOptions();
@@ -424,6 +436,7 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
   const knownBeforeUsage = new Set(options);
   applyUsageFlagClusters(options, scan.usageForms.slice(0, MAX_USAGE_FORMS), scan.entries);
   addUsageOnlyOptions(options, scan.usageForms.slice(0, MAX_USAGE_FORMS));
+  addUsageSpelledValueOptions(options, scan.usageForms.slice(0, MAX_USAGE_FORMS));
   addUsageLongOptions(options, scan.usageForms.slice(0, MAX_USAGE_FORMS));
   applyUsageValueWords(options, scan.usageForms.slice(0, MAX_USAGE_FORMS));
   // only where the list shows no placeholder (optparse cProfile `[-m module | scriptfile]` lists `-m` bare: a flag)
@@ -463,7 +476,7 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
   if (nameForm !== null) usagePositionals = parseUsageForm(nameForm, takesValue, helpFor).positionals;
   if (optionsCalledArguments(rawLines)) usagePositionals = usagePositionals.filter((positional) => positional.required || !ARGUMENTS_PLACEHOLDER.test(positional.name));
   usagePositionals = withoutOptionSetPlaceholders(usagePositionals, rawLines);
-  const positionals = splitProseNamedPositionals(collectPositionals(scan.entries, usagePositionals, subcommands), rawLines);
+  const positionals = withPassThroughPositional(splitProseNamedPositionals(collectPositionals(scan.entries, usagePositionals, subcommands), rawLines), subcommands.length > 0 ? [] : scan.usageForms.slice(0, MAX_USAGE_FORMS));
   markMultiWordPositionals(positionals, rawLines);
   markPluralPositionals(positionals, rawLines);
   dropDefaultsNamingArguments(options, [...positionals, ...usagePositionals]);

@@ -233,3 +233,17 @@ function titledSectionOpensPlural(lines: readonly string[], name: string): boole
   return lines.some((line) => PLURAL_OPENING.test(inline.exec(line)?.[1] ?? ''));
 }
 
+/**
+ * untun (citty) `Usage: untun [tunnel] [url] [options] [-- ...extraArgs]` over an `Arguments:` list of
+ * `url` alone: the arguments after `--` are passed through to another program, so the list leaves
+ * them out; the form's `[-- ...name]` (or `[-- <name>...]`) still names them, optional and repeated.
+ */
+export function withPassThroughPositional(positionals: CliPositional[], forms: readonly string[]): CliPositional[] {
+  for (const form of forms) {
+    const passed = /\[--\s+(?:\.{3}([A-Za-z][\w-]{0,40})|<([A-Za-z][\w-]{0,40})>\.{3}|([A-Za-z][\w-]{0,40})\.{3})\]/.exec(form);
+    const name = passed?.[1] ?? passed?.[2] ?? passed?.[3];
+    if (name === undefined || positionals.some((positional) => positional.variadic || positional.name === name)) continue;
+    return [...positionals, { name, required: false, variadic: true }];
+  }
+  return positionals;
+}

@@ -7,10 +7,16 @@
  */
 import type { CliOption } from './spec.ts';
 
-/** `[--a x | --b]`: a bracket group holding only long spellings, joined by `|`. */
-const LONG_GROUP = /\[\s*(--[A-Za-z0-9][^\[\]]{0,120}?)\s*\]/g;
-/** `--title title`, `--maxlevel <level>`, `--syntax (md|mdx)`, `--all`: one spelling and at most one value. */
-const ALTERNATIVE = /^--([A-Za-z0-9][\w-]{0,40})(?:[ =](?:([a-z][\w-]{0,30})|<([A-Za-z][\w-]{0,30})>|[({]([a-z0-9][\w.-]{0,20}(?:\|[a-z0-9][\w.-]{0,20})+)[)}]))?$/;
+/**
+ * `[--a x | --b]`: a bracket group holding only long spellings, joined by `|` (live-server `[-q|--quiet]`:
+ * the first maybe after its short spelling).
+ */
+const LONG_GROUP = /\[\s*((?:-[A-Za-z0-9]\|)?--[A-Za-z0-9][^\[\]]{0,120}?)\s*\]/g;
+/**
+ * `--title title`, `--maxlevel <level>`, `--syntax (md|mdx)`, `--all`: one spelling and at most one value
+ * (live-server `--port=PORT`, `--mount=ROUTE:PATH`: a value word in capitals after `=`).
+ */
+const ALTERNATIVE = /^--([A-Za-z0-9][\w-]{0,40})(?:[ =](?:([a-z][\w-]{0,30})|<([A-Za-z][\w-]{0,30})>|[({]([a-z0-9][\w.-]{0,20}(?:\|[a-z0-9][\w.-]{0,20})+)[)}])|=([A-Z][A-Z0-9_]{0,30}(?::[A-Z][A-Z0-9_]{0,30})?))?$/;
 
 function known(options: readonly CliOption[], name: string): boolean {
   return options.some((option) => option.long === name || option.aliases.includes(`--${name}`) || option.negation === `--${name}`);
@@ -26,16 +32,18 @@ export function addUsageLongOptions(options: CliOption[], usageForms: readonly s
   for (const form of usageForms) {
     const added: CliOption[] = [];
     for (const group of form.matchAll(LONG_GROUP)) {
-      const alternatives = (group[1] ?? '').split(/\s*\|\s*(?=--)/).map((alternative) => ALTERNATIVE.exec(alternative.trim()));
+      const short = /^-([A-Za-z0-9])\|/.exec(group[1] ?? '')?.[1] ?? null;
+      const alternatives = (group[1] ?? '').replace(/^-[A-Za-z0-9]\|/, '').split(/\s*\|\s*(?=--)/).map((alternative) => ALTERNATIVE.exec(alternative.trim()));
       if (alternatives.some((alternative) => alternative === null)) continue;
-      for (const alternative of alternatives) {
+      for (const [index, alternative] of alternatives.entries()) {
         const name = alternative?.[1];
         if (name === undefined || NOT_AN_OPTION.test(name) || known(options, name) || added.some((option) => option.long === name)) continue;
         const choices = alternative?.[4]?.split('|') ?? null;
-        const valueName = alternative?.[2] ?? alternative?.[3] ?? null;
+        const valueName = alternative?.[2] ?? alternative?.[3] ?? alternative?.[5] ?? null;
         const takes = valueName !== null || choices !== null;
+        const letter = index === 0 && short !== null && !options.some((option) => option.short === short) ? short : null;
         added.push({
-          long: name, short: null, aliases: [], takes_value: takes, value_name: valueName, type: takes ? 'string' : 'boolean', default: null,
+          long: name, short: letter, aliases: [], takes_value: takes, value_name: valueName, type: takes ? 'string' : 'boolean', default: null,
           choices, repeatable: false, required: false, negation: null, description: null,
         });
       }

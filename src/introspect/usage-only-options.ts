@@ -25,6 +25,26 @@ export function addUsageOnlyOptions(options: CliOption[], usageForms: readonly s
 }
 
 /**
+ * json2ts `Usage: json2ts [--input, -i] [IN_FILE] [--output, -o] [OUT_FILE] [OPTIONS]`: a bracket of
+ * one option's long and short spellings, then a bracketed placeholder in capitals, names an option
+ * taking that value, even when no entry lists it (the placeholder may be given on its own too).
+ */
+const SPELLINGS_THEN_VALUE = /\[--([A-Za-z][\w-]{1,40}),\s*-([A-Za-z0-9])\]\s+\[([A-Z][A-Z0-9_]{1,30})\]/g;
+
+export function addUsageSpelledValueOptions(options: CliOption[], usageForms: readonly string[]): void {
+  for (const form of usageForms) {
+    for (const group of form.matchAll(SPELLINGS_THEN_VALUE)) {
+      const [long, letter, value] = [group[1] ?? '', group[2] ?? '', group[3] ?? ''];
+      if (options.some((option) => option.long === long || option.short === letter || option.aliases.includes(`--${long}`))) continue;
+      options.push({
+        long, short: letter, aliases: [], takes_value: true, value_name: value, type: 'string', default: null,
+        choices: null, repeatable: false, required: false, negation: null, description: null,
+      });
+    }
+  }
+}
+
+/**
  * `[ -e|-E perlexpr]`: short options joined by `|`, then one value word, all in one bracket; argh
  * `[--validate <validate>]`, `[-D <defines...>]`: one spelling and its `<value>`.
  */

@@ -341,7 +341,8 @@ function readProgram(atoms: Atom[], result: UsageForm, commandName?: string): bo
   if (first === undefined || first.kind !== 'word' || first.text.startsWith('-')) return false;
   result.program = first.text;
   const topic = atoms[1];
-  if (prompted && topic?.kind === 'word' && OCLIF_TOPIC_COMMAND.test(topic.text)) {
+  // (yargs typeorm `typeorm migration:generate <path>`: unprompted too, when more of the form follows)
+  if ((prompted || atoms.length > 2) && topic?.kind === 'word' && OCLIF_TOPIC_COMMAND.test(topic.text)) {
     result.commandPath = [topic.text];
     atoms.splice(1, 1);
     return true;
@@ -635,7 +636,8 @@ const OPTIONAL_NO_PREFIX = /(^|[\s[|(])(--?)\((no-?)\)(?=[A-Za-z])/g;
  */
 function pipelineStage(form: string): string {
   // fxparser `$ cat xmlfile.xml | fxparser [-ns|-a] [-o outputfile.json]`: a prompt line's producer may take plain words of its own
-  const fed = /^\s*[A-Za-z][\w.-]{0,40} \| (?=[A-Za-z.\/])(.*)$/.exec(form) ?? /^\s*\$ [a-z][\w.-]{0,40}(?: [a-z0-9.\/~][\w.\/~-]{0,80}){0,3} \| (?=[a-z])(.*)$/.exec(form);
+  // (meow gzip-size `$ cat <file> | gzip-size`: or a placeholder)
+  const fed = /^\s*[A-Za-z][\w.-]{0,40} \| (?=[A-Za-z.\/])(.*)$/.exec(form) ?? /^\s*\$ [a-z][\w.-]{0,40}(?: (?:[a-z0-9.\/~][\w.\/~-]{0,80}|<[\w.-]{1,40}>)){0,3} \| (?=[a-z])(.*)$/.exec(form);
   if (fed === null) return form;
   return (fed[1] ?? '').replace(/ \| [A-Za-z][\w.-]{0,40}\s*$/, '');
 }
