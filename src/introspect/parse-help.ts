@@ -43,6 +43,7 @@ import { typeFromValueName } from './value-type.ts';
 import { sanitizeToolName } from '../tool-name.ts';
 import { isUrfaveGenericForm, urfaveNameForm } from './urfave-name-form.ts';
 import { isCittyHelp } from './citty-help.ts';
+import { evidenceChoices } from './evidence-choices.ts';
 import { isColonDefaultHelp } from './colon-default-heads.ts';
 
 export interface ParseHelpOptions {
@@ -481,6 +482,8 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
   applyStatedValueDefaults(options, scan.entries);
   if (go.options.length === 0) applyGluedShortMentions(options);
   if (go.options.length === 0) applyDescribedPlaceholders(options);
+  // the rules found no choices: a list the description's own words vouch for (evidence-choices.ts)
+  for (const option of options) if (option.takes_value && option.choices === null) option.choices = evidenceChoices(option.description ?? '', option.value_name);
   const name = sanitizeToolName(programName ?? parseOptions?.fileName ?? 'tool');
 
   const spec: CliSpec = { name, description: descriptionOf(scan.paragraphs, scan.seenUsage), options, positionals, subcommands };

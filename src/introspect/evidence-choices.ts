@@ -1,0 +1,441 @@
+/**
+ * A generic, evidence-weighing reader of an option's choices, the fallback after the first-match
+ * rules (annotations.ts, listed-choices.ts) found none. The rules each match one notation seen
+ * before; unseen helps write their values in a long tail of prose (`Available modes are curses,
+ * ansi and html.`, `'ignore', 'strict' and 'replace' are acceptable values`, `format (0=concise,
+ * 1=normal, 2=filled)`). Instead of one more notation, this module
+ *   1. enumerates every run of short items in the description (any of `,` `|` `/` `;` `or` `and`
+ *      between them, quoted or not, each maybe glossed by a parenthesis or `=word`),
+ *   2. scores each run with cues as evidence (named constants below: words saying "these are the
+ *      values" near it, its brackets, quoting, the value name mentioned, a default among it; against
+ *      it: example words, kinds of value, conditions, lists of what the option adds or leaves out),
+ *   3. accepts the best run only at or above `ACCEPT`.
+ * An invented enum refuses values the program takes, so the threshold is set for precision.
+ * Every regex here is linear: alternatives of bounded classes, no nested unbounded quantifiers.
+ */
+import { isOpenValueSet } from './open-value-set.ts';
+
+/** Longest description read: a value list sits in the first sentences. */
+const MAX_TEXT = 1200;
+const MAX_ITEM = 30;
+const MAX_GLOSS = 80;
+
+/** A token: a word (maybe quoted), a separator, a bracket, or other punctuation. */
+interface Token {
+  kind: 'word' | 'sep' | 'open' | 'close' | 'punct';
+  text: string;
+  quote: string;
+  start: number;
+  end: number;
+  starred?: boolean;
+}
+
+interface Candidate {
+  items: string[];
+  quotes: string[];
+  glossed: number;
+  glosses: string[];
+  separators: Set<string>;
+  start: number;
+  end: number;
+  /** The bracket the run fills wholly (`(`, `[`, `{`, `<`), or ''. */
+  enclosedBy: string;
+  /** The kind of separator the run uses: `,` (with `or`, `and`), `|`, `/`, `;` or ` ` (quoted items side by side). */
+  family: string;
+  /** Items marked as the default by stars (`*auto*`). */
+  starred: number;
+  /** The run stopped before a word glued to a template (`atlas:<model-id>`). */
+  gluedTail: boolean;
+  /** A separator comes right before the run: it goes on from something that is no item (`boolean, "new", "all"`). */
+  cutFront: boolean;
+  /** The run stopped before an alternative of another shape (`… 'bun' | false`, `… or a template`). */
+  cutShort: boolean;
+}
+
+/** Words saying the run after them is the set of values (looked for just before the run). */
+const CUE_BEFORE =
+  /\b(?:one of|any of|either|can be|could be|may be|must be|should be|valid|available|supported|possible (?:values|choices|options|modes|settings)|choices?|allowed|accepted|acceptable|options are|values are|modes are|types are|levels are|formats are|set (?:this |it )?to|currently)\b/i;
+/** A label over the run: `Values: a, b`, `Options: [a, b]`. */
+const LABEL_BEFORE = /\b(?:values|options|choices|modes|formats|types|levels|styles|one of|either)\s*:\s*[[({<]?\s*$/i;
+/** A noun naming what is chosen, right before the run: `output type (text or html)`, `Bundle format: a, b`. */
+const CHOICE_NOUN =
+  /\b(?:mode|format|type|style|level|kind|method|strategy|algorithm|scheme|theme|order|policy|protocol|backend|engine|layout|preset|profile|dialect|encoding|unit|parser|loader|channel|direction|behaviou?r)s?\s*(?:is|are|can be)?\s*[:(\[{<]?\s*$/i;
+const CUE_AFTER = /^\s*[)\]}>]?\s*(?:are|is)\s+(?:the\s+)?(?:only\s+)?(?:supported|acceptable|accepted|valid|available|allowed|possible)\b/i;
+/** Words saying the run names examples of an open set. */
+const EXAMPLE_BEFORE = /\b(?:e_g_|i_e_|e\.\s?g\b|eg|shortcuts?|aliases|such as|like|for example|for instance|including|include|includes|example|examples|say)\b/i;
+const MORE_AFTER = /^\s*[)\]}>]?\s*(?:,\s*)?(?:etc\b|\.{2,3}|…|and so on|and more|or (?:any|an?|other|similar|custom)\b|\(\s*or\b)/i;
+/** `…, or python import path to a renderer class`: an alternative naming a kind of value follows. */
+const OR_KIND_AFTER = /^\s*[)\]}>]?\s*,?\s*or\s+(?:\S+\s+){0,3}(?:path|file|url|template|string|class|module|expression|number|integer|name)s?\b/i;
+const ARTICLES = new Set(['a', 'an', 'the', 'any', 'some']);
+/** `full-iso, long-iso, iso, or +FORMAT`: the run stops before an alternative that is no literal value. */
+const OPEN_TAIL = /^\s*(?:[,|/]\s*)?(?:(?:or|and)\s+)?[+<{$%*[@]/;
+/** The run is a default value, not the set: `[default: ["a","b"]]`, `By default 'a', 'b' are tried`. */
+const DEFAULT_BEFORE = /\b(?:by )?defaults?(?: value)?(?: to| is| are|:|=)?\s*[[({]?\s*$/i;
+/** A stated default, to see whether the run holds it. */
+const STATED_DEFAULT = /\bdefault(?:s to| is| value is|:|=)?\s*[[(]?\s*["'`]?([\w.+-]{1,30})/i;
+/** Lists of what an option adds, drops or skips, and per-case phrasing: the values are not a set. */
+const ADDS_OR_EXCLUDES = /\b(?:exclud\w*|ignor\w*|skip\w*|except|besides|in addition|other than|instead of|add|adds|adding|remov\w*|respectively|if|unless|otherwise)\b/i;
+const PREPOSITION_BEFORE = /\b(?:in|of|from|with|for|by|on|at|into|than|between|about|under|over|within|using|via|relative)\s*$/i;
+const CONDITIONAL_AFTER = /^\s*[)\]]?\s*(?:for|when|if|on|in|are (?:relative|tried|used|ignored|excluded|skipped))\b/i;
+/** A placeholder naming a kind of value that is no enum (a path, a JSON document), or several placeholders. */
+const OPEN_VALUE_NAME = /^(?:paths?|files?|file_?names?|dirs?|director(?:y|ies)|folders?|json|urls?|uris?|globs?|patterns?|regexp?|dict|map|object)$/i;
+/** A description opening with a kind of value: `Optional path to an SSL certificate …`. */
+const OPENS_WITH_KIND = /^(?:(?:an?|the|optional|custom|relative|absolute)\s+){0,2}(?:paths?|files?|file ?names?|directory|directories|folders?|urls?)\b/i;
+/** `User defined corrections file path (.csv)`, `Full python path to the factory class`: the first sentence says the value is a path. */
+const KIND_SUBJECT = /\b(?:file ?path|path to|path of|file to|file name|directory to|directory of)\b/i;
+/** `Only valid with the --format sql or sql-insert option`: the run gives another option's values. */
+const OPTION_BEFORE = /(?:^|\s)--?[A-Za-z][\w-]*[=\s]\s*$/;
+/** `package.json`, `.coveragerc`, `setup.cfg`: file names, any of which is taken. */
+const FILE_NAME_ITEM = /^[\w-]*\.[a-z]{2,10}$/i;
+/** Items that name a kind of value, not one value. */
+const KIND_WORDS = new Set([
+  'file', 'files', 'path', 'paths', 'dir', 'dirs', 'directory', 'directories', 'folder', 'url', 'urls', 'uri', 'number', 'numbers',
+  'string', 'strings', 'int', 'integer', 'float', 'glob', 'globs', 'pattern', 'patterns', 'regex', 'regexp', 'expression', 'filename',
+  'value', 'values', 'option', 'options', 'argument', 'arguments', 'flag', 'flags',
+]);
+/** English words that are prose, never a value, when they show up as an item. */
+const PROSE_WORDS = new Set([
+  'an', 'the', 'to', 'of', 'in', 'for', 'with', 'is', 'are', 'be', 'it', 'its', 'this', 'that', 'these', 'those', 'not', 'can',
+  'will', 'may', 'from', 'by', 'as', 'at', 'if', 'when', 'use', 'used', 'using', 'which', 'you', 'your', 'their', 'them', 'then',
+  'than', 'but', 'so', 'each', 'otherwise', 'optionally', 'whether', 'both', 'either', 'neither', 'any', 'some', 'more', 'less', 'such', 'should', 'must', 'only', 'we', 'our', 'has', 'have', 'do', 'does',
+]);
+/** `(default)` and its kin in an item's gloss: the list holds the default, so it is the set. */
+const DEFAULT_GLOSS = /\bdefault\b/i;
+const ITEM_SHAPE = /^[A-Za-z0-9][\w.+-]*$/;
+const QUOTED_SHAPE = /^[\w.+:@-]*$/;
+const TOKEN = /"[^"\n]{0,40}"|'[^'\n]{0,40}'|`[^`\n]{0,40}`|\*[\w.+-]{1,30}\*|[A-Za-z0-9][\w.+-]*|\s+|./gy;
+const OPENERS: Record<string, string> = { '(': ')', '[': ']', '{': '}', '<': '>' };
+const CLOSERS = new Set([')', ']', '}', '>']);
+
+/** Splits the text into tokens; a quote whose inside is no item is punctuation (an apostrophe). */
+function tokenize(text: string): Token[] {
+  const tokens: Token[] = [];
+  TOKEN.lastIndex = 0;
+  while (TOKEN.lastIndex < text.length) {
+    const start = TOKEN.lastIndex;
+    const match = TOKEN.exec(text);
+    if (match === null) break;
+    const raw = match[0];
+    const first = raw[0] ?? '';
+    if (raw.length >= 2 && (first === '"' || first === "'" || first === '`')) {
+      const inner = raw.slice(1, -1);
+      if (inner.length <= MAX_ITEM && QUOTED_SHAPE.test(inner) && !(first === "'" && /\w/.test(text[start - 1] ?? ''))) {
+        tokens.push({ kind: 'word', text: inner, quote: first, start, end: TOKEN.lastIndex });
+        continue;
+      }
+      TOKEN.lastIndex = start + 1;
+      tokens.push({ kind: 'punct', text: first, quote: '', start, end: start + 1 });
+      continue;
+    }
+    if (/^\s/.test(raw)) continue;
+    // clap (bat) stars the default: `(*auto*, never, always)`
+    if (first === '*' && raw.length >= 3) {
+      tokens.push({ kind: 'word', text: raw.slice(1, -1), quote: '', start, end: TOKEN.lastIndex, starred: true });
+      continue;
+    }
+    if (ITEM_SHAPE.test(raw)) {
+      // a trailing period ends the sentence, not the item (`… and html.`)
+      const trimmed = raw.replace(/\.+$/, '');
+      const word = trimmed.length > 0 ? trimmed : raw;
+      tokens.push({ kind: word.toLowerCase() === 'or' || word.toLowerCase() === 'and' ? 'sep' : 'word', text: word, quote: '', start, end: start + word.length });
+      if (word.length < raw.length) tokens.push({ kind: 'punct', text: '.', quote: '', start: start + word.length, end: start + raw.length });
+      continue;
+    }
+    if (raw === ',' || raw === '|' || raw === '/' || raw === ';') tokens.push({ kind: 'sep', text: raw, quote: '', start, end: start + 1 });
+    else if (raw in OPENERS) tokens.push({ kind: 'open', text: raw, quote: '', start, end: start + 1 });
+    else if (CLOSERS.has(raw)) tokens.push({ kind: 'close', text: raw, quote: '', start, end: start + 1 });
+    else tokens.push({ kind: 'punct', text: raw, quote: '', start, end: start + 1 });
+  }
+  return tokens;
+}
+
+function familyOf(separator: string): string {
+  return separator === 'or' || separator === 'and' ? ',' : separator;
+}
+
+/** Index past a gloss after the item at `index` (`(default)`, `=concise`, `=>lowercase`), or `index + 1`. */
+function skipGloss(tokens: readonly Token[], index: number, text: string): { next: number; gloss: string | null } {
+  const next = tokens[index + 1];
+  if (next?.kind === 'open' && next.text === '(') {
+    for (let at = index + 2; at < tokens.length; at++) {
+      const token = tokens[at];
+      if (token === undefined || token.start - next.end > MAX_GLOSS || token.kind === 'open') break;
+      if (token.kind !== 'close') continue;
+      const gloss = text.slice(next.end, token.start);
+      // `ecsv (or, 'all' for all formats)`: a parenthesis going on with the list is no gloss
+      return token.text === ')' && !/^\s*(?:or|and)\b/i.test(gloss) ? { next: at + 1, gloss } : { next: index + 1, gloss: null };
+    }
+    return { next: index + 1, gloss: null };
+  }
+  // `0=concise`, `0=>unchanged`: a number glossed by one word
+  const item = tokens[index];
+  if (next?.kind === 'punct' && next.text === '=' && next.start === item?.end && /^\d+$/.test(item.text)) {
+    let at = index + 2;
+    if (tokens[at]?.text === '>') at += 1;
+    const word = tokens[at];
+    if (word?.kind === 'word') return { next: at + 1, gloss: word.text };
+  }
+  return { next: index + 1, gloss: null };
+}
+
+/**
+ * Whether the word token at `index` is glued to what follows (`atlas:<model-id>`, `default:`,
+ * `level=2`): a label or a template, no item of a list. Glosses (`0=concise`) are read before this.
+ */
+function isGlued(tokens: readonly Token[], index: number): boolean {
+  const token = tokens[index];
+  const next = tokens[index + 1];
+  return token !== undefined && next !== undefined && next.start === token.end && next.kind === 'punct' && /^[:=<@{*]$/.test(next.text);
+}
+
+/** Every maximal run of two or more items joined by separators. */
+function candidatesOf(tokens: readonly Token[], text: string): Candidate[] {
+  const found: Candidate[] = [];
+  let index = 0;
+  while (index < tokens.length) {
+    const first = tokens[index];
+    if (first?.kind !== 'word') {
+      index += 1;
+      continue;
+    }
+    const run: Candidate = { items: [first.text], quotes: [first.quote], glossed: 0, glosses: [], separators: new Set(), start: first.start, end: first.end, enclosedBy: '', gluedTail: false, cutShort: false, starred: first.starred === true ? 1 : 0, family: '', cutFront: tokens[index - 1]?.kind === 'sep' && /^[,|/]$/.test(tokens[index - 1]?.text ?? '') };
+    let { next, gloss } = skipGloss(tokens, index, text);
+    if (gloss !== null) {
+      run.glossed += 1;
+      run.glosses.push(gloss);
+    } else if (isGlued(tokens, index)) {
+      index += 1;
+      continue;
+    }
+    let lastGlossed = gloss !== null;
+    run.end = tokens[next - 1]?.end ?? run.end;
+    for (;;) {
+      let at = next;
+      const used: string[] = [];
+      while (tokens[at]?.kind === 'sep' && used.length < 2) {
+        used.push((tokens[at]?.text ?? '').toLowerCase());
+        at += 1;
+      }
+      const item = tokens[at];
+      const quote = run.quotes[0] ?? '';
+      // quoted items side by side (`'none' 'minimal' or 'all'`) need no separator
+      const spaced = used.length === 0 && item?.kind === 'word' && item.quote !== '' && quote !== '';
+      if (item?.kind !== 'word' || (used.length === 0 && !spaced)) break;
+      if (used.length === 2 && !(used[0] === ',' && (used[1] === 'or' || used[1] === 'and'))) break;
+      // one kind of separator throughout (`auto|always|never, default to never`: the comma leaves the list)
+      const family = spaced ? ' ' : familyOf(used[0] ?? '');
+      if (run.family !== '' && family !== run.family && !(run.family === ',' && (family === ';' || family === '/')) && !(run.family === ' ' && family === ',')) break;
+      // `…, mac, default to ascii`: the word default opens a phrase of its own
+      if (/^defaults?$/i.test(item.text) && item.quote === '' && tokens[at + 1]?.kind === 'word') break;
+      // `;` joins glossed items only (`no (no numbers); inline (in a tag)`); a clause ends there otherwise
+      if (used.includes(';') && !lastGlossed) break;
+      // one quoting throughout: `'auto'; plain --color` leaves the list, and `('npm' | 'bun' | false)` goes on past it
+      if (item.quote !== quote) {
+        run.cutShort = used.length > 0;
+        break;
+      }
+      // `none, or a template`: an article opens an alternative in prose
+      if (ARTICLES.has(item.text.toLowerCase()) && tokens[at + 1]?.kind === 'word') {
+        run.cutShort = true;
+        break;
+      }
+      const after = skipGloss(tokens, at, text);
+      if (after.gloss === null && isGlued(tokens, at)) {
+        run.gluedTail = !/^:\s/.test(text.slice(tokens[at + 1]?.start ?? 0, (tokens[at + 1]?.start ?? 0) + 2));
+        break;
+      }
+      run.separators.add(spaced ? ' ' : used.join(''));
+      if (run.family === '') run.family = family;
+      if (item.starred === true) run.starred += 1;
+      run.items.push(item.text);
+      run.quotes.push(item.quote);
+      lastGlossed = after.gloss !== null;
+      if (after.gloss !== null) {
+        run.glossed += 1;
+        run.glosses.push(after.gloss);
+      }
+      next = after.next;
+      run.end = tokens[next - 1]?.end ?? run.end;
+    }
+    if (run.items.length >= 2) {
+      const before = tokens[index - 1];
+      const after = tokens[next];
+      if (before?.kind === 'open' && after?.kind === 'close' && OPENERS[before.text] === after.text) run.enclosedBy = before.text;
+      found.push(run);
+    }
+    // (a lone word's parenthesis may hold a run of its own: `mode (Available modes are a, b and c)`)
+    index = run.items.length >= 2 ? Math.max(next, index + 1) : index + 1;
+  }
+  return found;
+}
+
+/** `e.g.`, `i.e.`, `etc.` with their periods kept from ending a sentence (same length, so offsets hold). */
+function withoutAbbreviations(text: string): string {
+  return text.replace(/\b(?:e\.\s?g|i\.\s?e|etc|vs|cf|approx)\./gi, (abbreviation) => abbreviation.replace(/[.\s]/g, '_'));
+}
+
+/** The clause before `start`: back to the last sentence end or semicolon. */
+function clauseBefore(context: string, start: number): string {
+  const head = context.slice(Math.max(0, start - 160), start);
+  const cut = Math.max(head.lastIndexOf('. '), head.lastIndexOf('; '), head.lastIndexOf('! '), head.lastIndexOf('? '));
+  return cut === -1 ? head : head.slice(cut + 2);
+}
+
+/** The placeholder word (`WHEN` of `<WHEN>`), or '' when there is none or it is several (`KIND>=]<PATH`). */
+function placeholderWord(valueName: string | null): string {
+  const name = (valueName ?? '').replace(/^[<[{("']+|[>\]})"':,.]+$/g, '');
+  return /^[A-Za-z][\w-]{0,30}$/.test(name) ? name : '';
+}
+
+/** `KIND>=]<PATH`, `NAME TYPE`: several placeholders in one value; a list in the text describes one part. */
+function isCompositeValueName(valueName: string | null): boolean {
+  const name = (valueName ?? '').replace(/^[<[{("']+|[>\]})"':,.]+$/g, '');
+  return /[\s<>[\]=:|,]/.test(name);
+}
+
+/** Whether words right before or after the run say it is a set of values. */
+function isCued(run: Candidate, context: string): boolean {
+  const near = clauseBefore(context, run.start).slice(-60);
+  return CUE_BEFORE.test(near) || LABEL_BEFORE.test(near) || CUE_AFTER.test(context.slice(run.end, run.end + 80));
+}
+
+/** The evidence for one run as a score; higher is more likely the option's whole set of values. */
+/** What the whole description says, read once for all its runs. */
+interface DescriptionFacts {
+  text: string;
+  /** The text with abbreviation periods blanked, for sentence cuts and cue words. */
+  context: string;
+  /** The placeholder's own word as a regex, or null. */
+  nameMention: RegExp | null;
+  /** The open kind of value the placeholder or the description's subject names (a path, a JSON document), or several placeholders. */
+  openValue: boolean;
+  subjectIsPath: boolean;
+  /** A default the description states (`default: x`, `defaults to x`), lower-cased. */
+  stated: string | undefined;
+}
+
+function factsOf(text: string, valueName: string | null): DescriptionFacts {
+  const context = withoutAbbreviations(text);
+  const name = placeholderWord(valueName);
+  const named = name.length >= 2 && !/^(?:string|value|text|str|arg)$/i.test(name);
+  return {
+    text,
+    context,
+    nameMention: named ? new RegExp(String.raw`(?:^|[^\w-])${escapeRegex(name)}(?![\w-])`, 'i') : null,
+    openValue: isCompositeValueName(valueName) || OPEN_VALUE_NAME.test(name) || OPENS_WITH_KIND.test(text),
+    subjectIsPath: KIND_SUBJECT.test(/^[^.]*/.exec(context)?.[0] ?? ''),
+    stated: STATED_DEFAULT.exec(context)?.[1]?.toLowerCase(),
+  };
+}
+
+function scoreCandidate(run: Candidate, facts: DescriptionFacts): number {
+  const { text, context, stated } = facts;
+  const { items } = run;
+  const lower = items.map((item) => item.toLowerCase());
+  const separators = [...run.separators];
+  const clause = clauseBefore(context, run.start);
+  const near = clause.slice(-60);
+  // a cue counts for the run it leads to, not across another list (`RADIX is one of [doxn], for Decimal, …`)
+  const attached = near.slice(Math.max(near.lastIndexOf(','), near.lastIndexOf(')'), near.lastIndexOf(']')) + 1);
+  const after = context.slice(run.end, run.end + 80);
+  const quoted = run.quotes[0] !== '';
+  const pipes = separators.every((separator) => separator === '|');
+  const numbers = items.filter((item) => /^\d/.test(item)).length;
+  let score = 0;
+  // the run's own shape
+  score += items.length >= 3 ? 1 : -0.5;
+  if (items.length >= 5) score += 0.5;
+  if (pipes) score += 1.5;
+  if (separators.includes('/')) score -= items.length >= 3 ? 0.5 : 2;
+  if (separators.every((separator) => separator === 'or' || separator === 'and')) score -= 1;
+  if (quoted) score += 2;
+  if (run.enclosedBy === '(') score += 1;
+  else if (run.enclosedBy !== '') score += 1.5;
+  if (run.glossed === items.length) score += 0.5;
+  if (run.glosses.some((gloss) => DEFAULT_GLOSS.test(gloss)) || run.starred === 1) score += 1.5;
+  // words around it saying these are the values
+  if (CUE_BEFORE.test(attached) || LABEL_BEFORE.test(attached)) score += 3;
+  if (CUE_AFTER.test(after)) score += 3;
+  if (CHOICE_NOUN.test(near)) score += 2;
+  if (facts.nameMention?.test(context.slice(Math.max(0, run.start - 60), run.start)) === true) score += 1.5;
+  if (/:\s*[[({<]?\s*$/.test(near)) score += 1.5;
+  if (clause.trim().length === 0 && /^\s*(?:[.;]|$)/.test(after)) score += 1.5;
+  if (stated !== undefined && lower.includes(stated)) score += 1;
+  // words saying they are not
+  if (stated !== undefined && !lower.includes(stated) && !/^(?:none|null|undefined|nil|empty|unset|false|true)$/.test(stated) && (numbers === items.length || !/^\d/.test(stated))) score -= 3;
+  if (EXAMPLE_BEFORE.test(clause)) score -= 6;
+  if (MORE_AFTER.test(after) || OPEN_TAIL.test(after) || OR_KIND_AFTER.test(after) || run.gluedTail) score -= 6;
+  if (run.cutShort) score -= 3;
+  if (DEFAULT_BEFORE.test(clause)) score -= 6;
+  if (ADDS_OR_EXCLUDES.test(clause)) score -= 2;
+  if (PREPOSITION_BEFORE.test(clause)) score -= 2;
+  if (CONDITIONAL_AFTER.test(after)) score -= 2;
+  if (facts.openValue) score -= 6;
+  if (facts.subjectIsPath) score -= 3;
+  if (OPTION_BEFORE.test(clause)) score -= 4;
+  if (run.cutFront) score -= 3;
+  if (run.glosses.some((gloss) => /["'`]/.test(gloss))) score -= 3;
+  if (numbers === items.length && run.glossed === 0) score -= 1;
+  // scattered numbers (`1=slow, 4=default, 11=fast`) are points on a scale; levels count up one by one
+  if (numbers === items.length && !isConsecutive(items)) score -= 1.5;
+  // `{l_bar}{bar}` elsewhere in the text: the items are a template's fields
+  if (items.some((item) => text.includes(`{${item}}`) || text.includes(`{${item}:`))) score -= 6;
+  if (lower.some((item) => KIND_WORDS.has(item))) score -= 5;
+  if (!pipes && lower.some((item) => PROSE_WORDS.has(item))) score -= 5;
+  if (items.some((item) => FILE_NAME_ITEM.test(item))) score -= 4;
+  // a capitalized word among lower-case ones is a sentence's word (`Enable or disable`)
+  const capitalized = items.filter((item) => /^[A-Z][a-z]/.test(item)).length;
+  if (capitalized > 0 && capitalized < items.length) score -= 3;
+  if (numbers > 0 && numbers < items.length) score -= 1;
+  return score;
+}
+
+function isConsecutive(items: readonly string[]): boolean {
+  const values = items.map(Number).sort((a, b) => a - b);
+  return values.every((value, index) => Number.isInteger(value) && (index === 0 || value === (values[index - 1] ?? value) + 1));
+}
+
+function escapeRegex(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** Accept a run at or above this score. */
+const ACCEPT = 4;
+
+/**
+ * The values an option's description says it takes, or null when no run of items carries enough
+ * evidence. Items come back in help order, without quotes or glosses.
+ */
+export function evidenceChoices(description: string, valueName: string | null): string[] | null {
+  const runs = scoredRuns(description, valueName);
+  const accepted = runs.filter((run) => run.score >= ACCEPT);
+  // two different lists, each with evidence (`Available modifiers: … Available colors: …`): which one
+  // the option takes is not clear, and neither alone is the whole set
+  const keyOf = (run: ScoredRun): string => [...run.items].sort().join('\u0000');
+  const distinct = new Set([...accepted, ...runs.filter((run) => run.cued && run.items.length >= 3)].map(keyOf));
+  if (accepted.length === 0 || distinct.size !== 1) return null;
+  return accepted.reduce((best, run) => (run.score > best.score ? run : best)).items;
+}
+
+export interface ScoredRun {
+  items: string[];
+  score: number;
+  /** Words right before or after it say it is a set of values. */
+  cued: boolean;
+}
+
+/** Every run of items in the description with its score, in help order (for inspection and tuning). */
+export function scoredRuns(description: string, valueName: string | null): ScoredRun[] {
+  const text = description.slice(0, MAX_TEXT);
+  // no separator at all: no run to read
+  if (!/[,|/;]|\s(?:or|and)\s|["'`]\s+["'`]/i.test(text)) return [];
+  const runs: ScoredRun[] = [];
+  let facts: DescriptionFacts | null = null;
+  for (const run of candidatesOf(tokenize(text), text)) {
+    const items = [...new Set(run.items)];
+    if (items.length < 2 || isOpenValueSet(items)) continue;
+    facts ??= factsOf(text, valueName);
+    runs.push({ items, score: scoreCandidate(run, facts), cued: isCued(run, facts.context) });
+  }
+  return runs;
+}
