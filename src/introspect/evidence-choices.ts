@@ -75,7 +75,8 @@ const DEFAULT_BEFORE = /\b(?:by )?defaults?(?: value)?(?: to| is| are|:|=)?\s*[[
 const STATED_DEFAULT = /\bdefault(?:s to| is| value is|:|=)?\s*[[(]?\s*["'`]?([\w.+-]{1,30})/i;
 /** Lists of what an option adds, drops or skips, and per-case phrasing: the values are not a set. */
 const ADDS_OR_EXCLUDES = /\b(?:exclud\w*|ignor\w*|skip\w*|except|besides|in addition|other than|instead of|add|adds|adding|remov\w*|respectively|if|unless|otherwise)\b/i;
-const PREPOSITION_BEFORE = /\b(?:in|of|from|with|for|by|on|at|into|than|between|about|under|over|within|using|via|relative)\s*$/i;
+// (`one of`, `any of` end in a preposition too, as the cue's own)
+const PREPOSITION_BEFORE = /\b(?:in|(?<!\b(?:one|any|either) )of|from|with|for|by|on|at|into|than|between|about|under|over|within|using|via|relative)\s*$/i;
 const CONDITIONAL_AFTER = /^\s*[)\]]?\s*(?:for|when|if|on|in|are (?:relative|tried|used|ignored|excluded|skipped))\b/i;
 /** A placeholder naming a kind of value that is no enum (a path, a JSON document), or several placeholders. */
 const OPEN_VALUE_NAME = /^(?:paths?|files?|file_?names?|dirs?|director(?:y|ies)|folders?|json|urls?|uris?|globs?|patterns?|regexp?|dict|map|object)$/i;
@@ -354,7 +355,8 @@ function scoreCandidate(run: Candidate, facts: DescriptionFacts): number {
   if (run.glossed === items.length) score += 0.5;
   if (run.glosses.some((gloss) => DEFAULT_GLOSS.test(gloss)) || run.starred === 1) score += 1.5;
   // words around it saying these are the values
-  if (CUE_BEFORE.test(attached) || LABEL_BEFORE.test(attached)) score += 3;
+  const cued = CUE_BEFORE.test(attached) || LABEL_BEFORE.test(attached);
+  if (cued) score += 3;
   if (CUE_AFTER.test(after)) score += 3;
   if (CHOICE_NOUN.test(near)) score += 2;
   if (facts.nameMention?.test(context.slice(Math.max(0, run.start - 60), run.start)) === true) score += 1.5;
