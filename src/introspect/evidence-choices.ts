@@ -76,6 +76,8 @@ const STATED_DEFAULT = /\bdefault(?:s to| is| value is|:|=)?\s*[[(]?\s*["'`]?([\
 /** Lists of what an option adds, drops or skips, and per-case phrasing: the values are not a set. */
 const ADDS_OR_EXCLUDES = /\b(?:exclud\w*|ignor\w*|skip\w*|except|besides|in addition|other than|instead of|add|adds|adding|remov\w*|respectively|if|unless|otherwise)\b/i;
 // (`one of`, `any of` end in a preposition too, as the cue's own)
+/** `For svg and svg-path, use: a, b`: a clause opening with a case holds that case's values only. */
+const CASE_OPENING = /^\s*(?:for|when|if|with|unless)\s[^,]{1,60},/i;
 const PREPOSITION_BEFORE = /\b(?:in|(?<!\b(?:one|any|either) )of|from|with|for|by|on|at|into|than|between|about|under|over|within|using|via|relative)\s*$/i;
 const CONDITIONAL_AFTER = /^\s*[)\]]?\s*(?:for|when|if|on|in|are (?:relative|tried|used|ignored|excluded|skipped))\b/i;
 /** A placeholder naming a kind of value that is no enum (a path, a JSON document), or several placeholders. */
@@ -371,6 +373,7 @@ function scoreCandidate(run: Candidate, facts: DescriptionFacts): number {
   if (DEFAULT_BEFORE.test(clause)) score -= 6;
   if (ADDS_OR_EXCLUDES.test(clause)) score -= 2;
   if (PREPOSITION_BEFORE.test(clause)) score -= 2;
+  if (CASE_OPENING.test(clause)) score -= 5;
   if (CONDITIONAL_AFTER.test(after)) score -= 2;
   if (facts.openValue) score -= 6;
   if (facts.subjectIsPath) score -= 3;

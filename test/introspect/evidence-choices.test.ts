@@ -37,6 +37,7 @@ describe('runs of items that are no choices give null', () => {
     ['an ellipsis after the items', 'Available targets: web, ios, android, ...', 'Available targets: web, ios, android.', 'TARGET'],
     ['items naming kinds of value', 'Where to read from, one of: file, directory or url', 'Where to read from, one of: disk, tape or cloud', 'SRC'],
     ['per-case phrasing after the items', 'Can be fast, safe or paranoid for trusted inputs only', 'Can be fast, safe or paranoid.', 'MODE'],
+    ['a clause opening with a case', 'Marker style. For svg output, valid styles: dots, lines or grid', 'Marker style. Valid styles: dots, lines or grid', 'X'],
     ['a list of what the option leaves out', 'Valid checks to skip: lint, test, build', 'Valid checks to run: lint, test, build', 'CHECK'],
     ['a list that is the default value', 'Hosts to try, by default: alpha, beta, gamma', 'Hosts to try, one of: alpha, beta, gamma', 'HOST'],
     ['a stated default the list leaves out', 'Compression, one of zstd, lz4, gzip (default: brotli)', 'Compression, one of zstd, lz4, gzip (default: lz4)', 'ALGO'],
