@@ -62,7 +62,7 @@ const CHOICE_NOUN =
   /\b(?:mode|format|type|style|level|kind|method|strategy|algorithm|scheme|theme|order|policy|protocol|backend|engine|layout|preset|profile|dialect|encoding|unit|parser|loader|channel|direction|behaviou?r)s?\s*(?:is|are|can be)?\s*[:(\[{<]?\s*$/i;
 const CUE_AFTER = /^\s*[)\]}>]?\s*(?:are|is)\s+(?:the\s+)?(?:only\s+)?(?:supported|acceptable|accepted|valid|available|allowed|possible)\b/i;
 /** Words saying the run names examples of an open set. */
-const EXAMPLE_BEFORE = /\b(?:e_g_|i_e_|e\.\s?g\b|eg|shortcuts?|aliases|such as|like|for example|for instance|including|include|includes|example|examples|say)\b/i;
+const EXAMPLE_BEFORE = /\b(?:e_g_|known|built-?in|i_e_|e\.\s?g\b|eg|shortcuts?|aliases|such as|like|for example|for instance|including|include|includes|example|examples|say)\b/i;
 const MORE_AFTER = /^\s*[)\]}>]?\s*(?:,\s*)?(?:etc\b|\.{2,3}|…|and so on|and more|or (?:any|an?|other|similar|custom)\b|\(\s*or\b)/i;
 /** `…, or python import path to a renderer class`: an alternative naming a kind of value follows. */
 const OR_KIND_AFTER = /^\s*[)\]}>]?\s*,?\s*or\s+(?:\S+\s+){0,3}(?:path|file|url|template|string|class|module|expression|number|integer|name)s?\b/i;
@@ -72,7 +72,10 @@ const OPEN_TAIL = /^\s*(?:[,|/]\s*)?(?:(?:or|and)\s+)?[+<{$%*[@]/;
 /** The run is a default value, not the set: `[default: ["a","b"]]`, `By default 'a', 'b' are tried`. */
 const DEFAULT_BEFORE = /\b(?:by )?defaults?(?: value)?(?: to| is| are|:|=)?\s*[[({]?\s*$/i;
 /** A stated default, to see whether the run holds it. */
-const STATED_DEFAULT = /\bdefault(?:s to| is| value is|:|=)?\s*[[(]?\s*["'`]?([\w.+-]{1,30})/i;
+const STATED_DEFAULT = /\bdefault(?:s to| is| value is|:|=| to)\s*[[(]?\s*["'`]?([\w.+-]{1,30})|[[(]default\s+["'`]?([\w.+-]{1,30})|["'`]?([\w.+-]{1,30})["'`]? by default\b/i;
+/** `Two options to render lists: list or table`: a count of the items named before them. */
+const COUNTED_BEFORE = /\b(two|three|four|five|six|seven|eight|nine|ten|[2-9])\s+(?:\w+\s+)?(?:options|values|modes|choices|formats|types|styles|levels|kinds|ways)\b/i;
+const COUNT_WORDS = ['two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
 /** Lists of what an option adds, drops or skips, and per-case phrasing: the values are not a set. */
 const ADDS_OR_EXCLUDES = /\b(?:exclud\w*|ignor\w*|skip\w*|except|besides|in addition|other than|instead of|add|adds|adding|remov\w*|respectively|if|unless|otherwise)\b/i;
 // (`one of`, `any of` end in a preposition too, as the cue's own)
@@ -317,6 +320,11 @@ interface DescriptionFacts {
   stated: string | undefined;
 }
 
+function statedDefault(context: string): string | undefined {
+  const match = STATED_DEFAULT.exec(context);
+  return (match?.[1] ?? match?.[2] ?? match?.[3])?.toLowerCase();
+}
+
 function factsOf(text: string, valueName: string | null): DescriptionFacts {
   const context = withoutAbbreviations(text);
   const name = placeholderWord(valueName);
@@ -327,7 +335,7 @@ function factsOf(text: string, valueName: string | null): DescriptionFacts {
     nameMention: named ? new RegExp(String.raw`(?:^|[^\w-])${escapeRegex(name)}(?![\w-])`, 'i') : null,
     openValue: isCompositeValueName(valueName) || OPEN_VALUE_NAME.test(name) || OPENS_WITH_KIND.test(text),
     subjectIsPath: KIND_SUBJECT.test(/^[^.]*/.exec(context)?.[0] ?? ''),
-    stated: STATED_DEFAULT.exec(context)?.[1]?.toLowerCase(),
+    stated: statedDefault(context),
   };
 }
 
@@ -343,7 +351,7 @@ function scoreCandidate(run: Candidate, facts: DescriptionFacts): number {
   const after = context.slice(run.end, run.end + 80);
   const quoted = run.quotes[0] !== '';
   const pipes = separators.every((separator) => separator === '|');
-  const numbers = items.filter((item) => /^\d/.test(item)).length;
+  const numbers = items.filter((item) => /^\d+(?:\.\d+)?$/.test(item)).length;
   let score = 0;
   // the run's own shape
   score += items.length >= 3 ? 1 : -0.5;
@@ -363,10 +371,18 @@ function scoreCandidate(run: Candidate, facts: DescriptionFacts): number {
   if (CHOICE_NOUN.test(near)) score += 2;
   if (facts.nameMention?.test(context.slice(Math.max(0, run.start - 60), run.start)) === true) score += 1.5;
   if (/:\s*[[({<]?\s*$/.test(near)) score += 1.5;
-  if (clause.trim().length === 0 && /^\s*(?:[.;]|$)/.test(after)) score += 1.5;
-  if (stated !== undefined && lower.includes(stated)) score += 1;
+  // the whole description or sentence (after a type tag like cac's `[string]`) is the run
+  if (/^\s*(?:\[\w+\]\s*)?$/.test(clause) && /^\s*(?:[.;]|$)/.test(after)) score += items.length >= 3 ? 2 : 1.5;
+  // a list in brackets closing the description
+  if (run.enclosedBy !== '' && /^\s*[)\]}>]?\s*\.?\s*$/.test(after)) score += 0.5;
+  const counted = COUNTED_BEFORE.exec(clause)?.[1]?.toLowerCase();
+  if (counted !== undefined && (COUNT_WORDS.indexOf(counted) + 2 === items.length || Number(counted) === items.length)) score += 3;
+  // `keyfile type, can be either "pem" or "engine"`: a pair after `either` is a two-way choice
+  if (items.length === 2 && /\beither\s*:?\s*$/i.test(near)) score += 1;
+  const glossedDefault = stated !== undefined && run.glosses.some((gloss) => gloss.toLowerCase() === stated);
+  if (stated !== undefined && (lower.includes(stated) || glossedDefault)) score += 1;
   // words saying they are not
-  if (stated !== undefined && !lower.includes(stated) && !/^(?:none|null|undefined|nil|empty|unset|false|true)$/.test(stated) && (numbers === items.length || !/^\d/.test(stated))) score -= 3;
+  if (stated !== undefined && !lower.includes(stated) && !glossedDefault && !/^(?:none|null|undefined|nil|empty|unset|false|true)$/.test(stated) && (numbers === items.length || !/^\d/.test(stated))) score -= 3;
   if (EXAMPLE_BEFORE.test(clause)) score -= 6;
   if (MORE_AFTER.test(after) || OPEN_TAIL.test(after) || OR_KIND_AFTER.test(after) || run.gluedTail) score -= 6;
   if (run.cutShort) score -= 3;
@@ -375,6 +391,8 @@ function scoreCandidate(run: Candidate, facts: DescriptionFacts): number {
   if (PREPOSITION_BEFORE.test(clause)) score -= 2;
   if (CASE_OPENING.test(clause)) score -= 5;
   if (CONDITIONAL_AFTER.test(after)) score -= 2;
+  // `higher levels provide …`: bare items running on into a sentence are its words
+  if (!quoted && run.enclosedBy === '' && /^ [a-z]/.test(after) && !CUE_AFTER.test(after)) score -= 2;
   if (facts.openValue) score -= 6;
   if (facts.subjectIsPath) score -= 3;
   if (OPTION_BEFORE.test(clause)) score -= 4;
