@@ -159,29 +159,69 @@ function familyOf(separator: string): string {
   return separator === 'or' || separator === 'and' ? ',' : separator;
 }
 
-/** Index past a gloss after the item at `index` (`(default)`, `=concise`, `=>lowercase`), or `index + 1`. */
+/** Index past the `(…)` at `open`, its `)` included, or -1 (none within reach, or another `(` first). */
+function pastParenthesis(tokens: readonly Token[], open: number): number {
+  const opener = tokens[open];
+  if (opener?.kind !== 'open' || opener.text !== '(') return -1;
+  for (let at = open + 1; at < tokens.length; at++) {
+    const token = tokens[at];
+    if (token === undefined || token.start - opener.end > MAX_GLOSS || (token.kind === 'open' && token.text === '(')) return -1;
+    // (`inline (inside <pre> tag)`: angle brackets inside are words of the gloss)
+    if (token.kind === 'close' && token.text === ')') return at + 1;
+    if (token.kind === 'close' && token.text !== '>') return -1;
+  }
+  return -1;
+}
+
+/**
+ * Index past the glosses after the item at `index`, and their text: a parenthesis (`(default)`),
+ * a number's `=word` (`0=concise`, `0=>unchanged`), and after a quoted item a phrase up to the next
+ * comma (`"esm" to force ESM mode, "cjs" …`).
+ */
 function skipGloss(tokens: readonly Token[], index: number, text: string): { next: number; gloss: string | null } {
-  const next = tokens[index + 1];
-  if (next?.kind === 'open' && next.text === '(') {
-    for (let at = index + 2; at < tokens.length; at++) {
-      const token = tokens[at];
-      if (token === undefined || token.start - next.end > MAX_GLOSS || token.kind === 'open') break;
-      if (token.kind !== 'close') continue;
-      const gloss = text.slice(next.end, token.start);
-      // `ecsv (or, 'all' for all formats)`: a parenthesis going on with the list is no gloss
-      return token.text === ')' && !/^\s*(?:or|and)\b/i.test(gloss) ? { next: at + 1, gloss } : { next: index + 1, gloss: null };
-    }
-    return { next: index + 1, gloss: null };
-  }
-  // `0=concise`, `0=>unchanged`: a number glossed by one word
   const item = tokens[index];
-  if (next?.kind === 'punct' && next.text === '=' && next.start === item?.end && /^\d+$/.test(item.text)) {
-    let at = index + 2;
-    if (tokens[at]?.text === '>') at += 1;
-    const word = tokens[at];
-    if (word?.kind === 'word') return { next: at + 1, gloss: word.text };
+  const next = tokens[index + 1];
+  const glosses: string[] = [];
+  let at = index + 1;
+  const parenthesis = pastParenthesis(tokens, at);
+  if (parenthesis !== -1) {
+    const gloss = text.slice(next?.end ?? 0, tokens[parenthesis - 1]?.start ?? 0);
+    // `ecsv (or, 'all' for all formats)`: a parenthesis going on with the list is no gloss
+    if (!/^\s*(?:or|and)\b/i.test(gloss)) {
+      glosses.push(gloss);
+      at = parenthesis;
+    }
+  } else if (next?.kind === 'punct' && next.text === '=' && next.start === item?.end && /^\d+$/.test(item.text)) {
+    let word = index + 2;
+    if (tokens[word]?.text === '>') word += 1;
+    if (tokens[word]?.kind === 'word') {
+      glosses.push(tokens[word]?.text ?? '');
+      at = word + 1;
+    }
   }
-  return { next: index + 1, gloss: null };
+  if (item !== undefined && item.quote !== '' && tokens[at]?.kind === 'word' && tokens[at]?.quote === '') {
+    let probe = at;
+    while (probe < tokens.length && probe - at < 12) {
+      const token = tokens[probe];
+      if (token === undefined || (token.kind === 'word' && token.quote !== '')) break;
+      if (token.kind === 'sep' && (token.text === ',' || token.text === ';' || tokens[probe + 1]?.quote !== '')) break;
+      if (token.kind === 'punct' || token.kind === 'close') break;
+      if (token.kind === 'open') {
+        const past = pastParenthesis(tokens, probe);
+        if (past === -1) break;
+        probe = past;
+        continue;
+      }
+      probe += 1;
+    }
+    const stop = tokens[probe];
+    // the phrase ends where the next item is joined on (after the last item, the words are the sentence's: `… are acceptable values`)
+    if (probe > at && stop?.kind === 'sep') {
+      glosses.push(text.slice(tokens[at]?.start ?? 0, tokens[probe - 1]?.end ?? 0));
+      at = probe;
+    }
+  }
+  return { next: at, gloss: glosses.length > 0 ? glosses.join(' ') : null };
 }
 
 /**

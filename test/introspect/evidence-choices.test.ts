@@ -23,6 +23,8 @@ describe('choices the description vouches for, in notations no rule reads', () =
     ['a sentence of bare values after one naming the placeholder', '--shape SHAPE', 'Set panel kind to SHAPE. round, square, hex', ['round', 'square', 'hex']],
     ['items glossed in parentheses joined by semicolons, the default marked', '--sync <mode>', 'Sync strategy (Available modes: eager (default); lazy (on first read); never (keep local))', ['eager', 'lazy', 'never']],
     ['quoted values before "are supported"', '--enc <e>', 'Text encoding. "utf8", "latin1" and "ascii" are supported', ['utf8', 'latin1', 'ascii']],
+    ['quoted values each glossed by a phrase, after "Set to"', '--runtime <r>', 'Set to "node" to run under Node, "deno" to run under Deno, or "bun" (default) to pick it from the lockfile.', ['node', 'deno', 'bun']],
+    ['a counted list, glosses holding angle brackets', '--wrap <w>', 'How to wrap long lines. Three choices here: off (no wrapping); word (at <space> only); char (anywhere)', ['off', 'word', 'char']],
   ];
   it.each(cases)('%s', (_title, head, description, expected) => {
     expect(choicesOf(head, description)).toEqual(expected);
