@@ -58,8 +58,12 @@ const CUE_BEFORE =
 /** A label over the run: `Values: a, b`, `Options: [a, b]`. */
 const LABEL_BEFORE = /\b(?:values|options|choices|modes|formats|types|levels|styles|one of|either)\s*:\s*[[({<]?\s*$/i;
 /** A noun naming what is chosen, right before the run: `output type (text or html)`, `Bundle format: a, b`. */
-const CHOICE_NOUN =
-  /\b(?:mode|format|type|style|level|kind|method|strategy|algorithm|scheme|theme|order|policy|protocol|backend|engine|layout|preset|profile|dialect|encoding|unit|parser|loader|channel|direction|behaviou?r)s?\s*(?:is|are|can be)?\s*[:(\[{<]?\s*$/i;
+const CHOICE_NOUNS = String.raw`(?:mode|format|type|style|level|kind|method|strategy|algorithm|scheme|theme|order|policy|protocol|backend|engine|layout|preset|profile|dialect|encoding|unit|parser|loader|channel|direction|behaviou?r|language|shell|platform|renderer|reporter|formatter|driver|codec)s?`;
+const CHOICE_NOUN = new RegExp(String.raw`\b${CHOICE_NOUNS}\s*(?:is|are|can be|as)?\s*[:(\[{<,=]?\s*$`, 'i');
+/** The same noun earlier in the clause: `The type of repository (model, dataset, space)`. */
+const CHOICE_NOUN_IN_CLAUSE = new RegExp(String.raw`\b${CHOICE_NOUNS}\b`, 'i');
+/** `style: a, b`, `Select sort: a, b`: a short label opening the sentence, the run closing it. */
+const LABEL_OPENING = /^\s*[\w-]{1,20}(?: [\w-]{1,20}){0,2}\s*:\s*$/;
 const CUE_AFTER = /^\s*[)\]}>]?\s*(?:are|is)\s+(?:the\s+)?(?:only\s+)?(?:supported|acceptable|accepted|valid|available|allowed|possible)\b/i;
 /** Words saying the run names examples of an open set. */
 const EXAMPLE_BEFORE = /\b(?:e_g_|known|built-?in|i_e_|e\.\s?g\b|eg|shortcuts?|aliases|such as|like|for example|for instance|including|include|includes|example|examples|say)\b/i;
@@ -234,6 +238,17 @@ function isGlued(tokens: readonly Token[], index: number): boolean {
   return token !== undefined && next !== undefined && next.start === token.end && next.kind === 'punct' && /^[:=<@{*]$/.test(next.text);
 }
 
+/**
+ * `(accepts boolean, "new", "all")`, `(<PATH>|jslint|unix)`: a separator before the run joins it to a
+ * kind of value or a placeholder, so the run is the rest of an open list.
+ */
+function isCutFront(tokens: readonly Token[], index: number): boolean {
+  const separator = tokens[index - 1];
+  const before = tokens[index - 2];
+  if (separator?.kind !== 'sep' || !/^[,|/]$/.test(separator.text)) return false;
+  return before?.kind === 'close' || (before?.kind === 'word' && KIND_WORDS.has(before.text.toLowerCase()));
+}
+
 /** Every maximal run of two or more items joined by separators. */
 function candidatesOf(tokens: readonly Token[], text: string): Candidate[] {
   const found: Candidate[] = [];
@@ -244,7 +259,7 @@ function candidatesOf(tokens: readonly Token[], text: string): Candidate[] {
       index += 1;
       continue;
     }
-    const run: Candidate = { items: [first.text], quotes: [first.quote], glossed: 0, glosses: [], separators: new Set(), start: first.start, end: first.end, enclosedBy: '', gluedTail: false, cutShort: false, starred: first.starred === true ? 1 : 0, family: '', cutFront: tokens[index - 1]?.kind === 'sep' && /^[,|/]$/.test(tokens[index - 1]?.text ?? '') };
+    const run: Candidate = { items: [first.text], quotes: [first.quote], glossed: 0, glosses: [], separators: new Set(), start: first.start, end: first.end, enclosedBy: '', gluedTail: false, cutShort: false, starred: first.starred === true ? 1 : 0, family: '', cutFront: isCutFront(tokens, index) };
     let { next, gloss } = skipGloss(tokens, index, text);
     if (gloss !== null) {
       run.glossed += 1;
@@ -409,6 +424,8 @@ function scoreCandidate(run: Candidate, facts: DescriptionFacts): number {
   if (cued) score += 3;
   if (CUE_AFTER.test(after)) score += 3;
   if (CHOICE_NOUN.test(near)) score += 2;
+  else if (CHOICE_NOUN_IN_CLAUSE.test(near)) score += 1;
+  if (LABEL_OPENING.test(clause) && /^\s*(?:[.;]|$)/.test(after)) score += 1;
   if (facts.nameMention?.test(context.slice(Math.max(0, run.start - 60), run.start)) === true) score += 1.5;
   if (/:\s*[[({<]?\s*$/.test(near)) score += 1.5;
   // the whole description or sentence (after a type tag like cac's `[string]`) is the run
