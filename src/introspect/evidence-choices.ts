@@ -54,7 +54,7 @@ interface Candidate {
 
 /** Words saying the run after them is the set of values (looked for just before the run). */
 const CUE_BEFORE =
-  /\b(?:one of|any of|either|can be|could be|may be|must be|should be|valid|available|supported|possible (?:values|choices|options|modes|settings)|choices?|allowed|accepted|acceptable|options are|values are|modes are|types are|levels are|formats are|set (?:this |it )?to|currently)\b/i;
+  /\b(?:one of|any of|either|can be|could be|may be|must be|should be|valid|available|supported|possible (?:values|choices|options|modes|settings)|choices?|allowed|accepted|acceptable|options are|values are|modes are|types are|levels are|formats are|set (?:this |it )?to|currently|as(?=\s*:))\b/i;
 /** A label over the run: `Values: a, b`, `Options: [a, b]`. */
 const LABEL_BEFORE = /\b(?:values|options|choices|modes|formats|types|levels|styles|one of|either)\s*:\s*[[({<]?\s*$/i;
 /** A noun naming what is chosen, right before the run: `output type (text or html)`, `Bundle format: a, b`. */
@@ -321,7 +321,10 @@ function candidatesOf(tokens: readonly Token[], text: string): Candidate[] {
     if (run.items.length >= 2) {
       const before = tokens[index - 1];
       const after = tokens[next];
-      if (before?.kind === 'open' && after?.kind === 'close' && OPENERS[before.text] === after.text) run.enclosedBy = before.text;
+      // (`(browser | node | neutral, default browser)`: a default noted inside the brackets)
+      const closer = after?.kind === 'close' ? after : tokens.slice(next, next + 6).find((token) => token.kind === 'close' || token.kind === 'open');
+      const noted = closer !== after && /^\s*,\s*default\b/i.test(text.slice(run.end, closer?.start ?? run.end));
+      if (before?.kind === 'open' && closer?.kind === 'close' && OPENERS[before.text] === closer.text && (closer === after || noted)) run.enclosedBy = before.text;
       found.push(run);
     }
     // (a lone word's parenthesis may hold a run of its own: `mode (Available modes are a, b and c)`)
@@ -412,7 +415,8 @@ function scoreCandidate(run: Candidate, facts: DescriptionFacts): number {
   score += items.length >= 3 ? 1 : -0.5;
   if (items.length >= 5) score += 0.5;
   if (pipes) score += 1.5;
-  if (separators.includes('/')) score -= items.length >= 3 ? 0.5 : 2;
+  // (`read/write`: a pair of slashed words is prose's and/or)
+  if (separators.includes('/') && items.length < 3) score -= 2;
   if (separators.every((separator) => separator === 'or' || separator === 'and')) score -= 1;
   if (quoted) score += 2;
   if (run.enclosedBy === '(') score += 1;
@@ -449,7 +453,7 @@ function scoreCandidate(run: Candidate, facts: DescriptionFacts): number {
   if (CASE_OPENING.test(clause)) score -= 5;
   if (CONDITIONAL_AFTER.test(after)) score -= 2;
   // `higher levels provide …`: bare items running on into a sentence are its words
-  if (!quoted && run.enclosedBy === '' && /^ [a-z]/.test(after) && !CUE_AFTER.test(after)) score -= 2;
+  if (!quoted && run.enclosedBy === '' && /^ (?!defaults?\b)[a-z]/.test(after) && !CUE_AFTER.test(after)) score -= 2;
   if (facts.openValue) score -= 6;
   if (facts.subjectIsPath) score -= 3;
   if (OPTION_BEFORE.test(clause)) score -= 4;
