@@ -56,10 +56,10 @@ interface Candidate {
 const CUE_BEFORE =
   /\b(?:one of|any of|either|can be|could be|may be|must be|should be|valid|available|supported|possible (?:values|choices|options|modes|settings)|choices?|allowed|accepted|acceptable|options are|values are|modes are|types are|levels are|formats are|set (?:this |it )?to|currently|as(?=\s*:))\b/i;
 /** A label over the run: `Values: a, b`, `Options: [a, b]`. */
-const LABEL_BEFORE = /\b(?:values|options|choices|modes|formats|types|levels|styles|one of|either)\s*:\s*[[({<]?\s*$/i;
+const LABEL_BEFORE = /\b(?:values|options|choices|modes|formats|types|levels|styles|one of|either)\s*:\s*(?:[[({<]\s*)?$/i;
 /** A noun naming what is chosen, right before the run: `output type (text or html)`, `Bundle format: a, b`. */
 const CHOICE_NOUNS = String.raw`(?:mode|format|type|style|level|kind|method|strategy|algorithm|scheme|theme|order|policy|protocol|backend|engine|layout|preset|profile|dialect|encoding|unit|parser|loader|channel|direction|behaviou?r|language|shell|platform|renderer|reporter|formatter|driver|codec)s?`;
-const CHOICE_NOUN = new RegExp(String.raw`\b${CHOICE_NOUNS}\s*(?:is|are|can be|as)?\s*[:(\[{<,=]?\s*$`, 'i');
+const CHOICE_NOUN = new RegExp(String.raw`\b${CHOICE_NOUNS}(?:\s+(?:is|are|can be|as))?\s*(?:[:(\[{<,=]\s*)?$`, 'i');
 /** The same noun earlier in the clause: `The type of repository (model, dataset, space)`. */
 const CHOICE_NOUN_IN_CLAUSE = new RegExp(String.raw`\b${CHOICE_NOUNS}\b`, 'i');
 /** `style: a, b`, `Select sort: a, b`: a short label opening the sentence, the run closing it. */
@@ -74,9 +74,9 @@ const ARTICLES = new Set(['a', 'an', 'the', 'any', 'some']);
 /** `full-iso, long-iso, iso, or +FORMAT`: the run stops before an alternative that is no literal value. */
 const OPEN_TAIL = /^\s*(?:[,|/]\s*)?(?:(?:or|and)\s+)?[+<{$%*[@]/;
 /** The run is a default value, not the set: `[default: ["a","b"]]`, `By default 'a', 'b' are tried`. */
-const DEFAULT_BEFORE = /\b(?:by )?defaults?(?: value)?(?: to| is| are|:|=)?\s*[[({]?\s*$/i;
+const DEFAULT_BEFORE = /\b(?:by )?defaults?(?: value)?(?: to| is| are|:|=)?\s*(?:[[({]\s*)?$/i;
 /** A stated default, to see whether the run holds it. */
-const STATED_DEFAULT = /\bdefault(?:s to| is| value is|:|=| to)\s*[[(]?\s*["'`]?([\w.+-]{1,30})|[[(]default\s+["'`]?([\w.+-]{1,30})|["'`]?([\w.+-]{1,30})["'`]? by default\b/i;
+const STATED_DEFAULT = /\bdefault(?:s to| is| value is|:|=| to)\s*(?:[[(]\s*)?["'`]?([\w.+-]{1,30})|[[(]default\s+["'`]?([\w.+-]{1,30})|["'`]?([\w.+-]{1,30})["'`]? by default\b/i;
 /** `Two options to render lists: list or table`: a count of the items named before them. */
 const COUNTED_BEFORE = /\b(two|three|four|five|six|seven|eight|nine|ten|[2-9])\s+(?:\w+\s+)?(?:options|values|modes|choices|formats|types|styles|levels|kinds|ways)\b/i;
 const COUNT_WORDS = ['two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
@@ -431,7 +431,7 @@ function scoreCandidate(run: Candidate, facts: DescriptionFacts): number {
   else if (CHOICE_NOUN_IN_CLAUSE.test(near)) score += 1;
   if (LABEL_OPENING.test(clause) && /^\s*(?:[.;]|$)/.test(after)) score += 1;
   if (facts.nameMention?.test(context.slice(Math.max(0, run.start - 60), run.start)) === true) score += 1.5;
-  if (/:\s*[[({<]?\s*$/.test(near)) score += 1.5;
+  if (/:\s*(?:[[({<]\s*)?$/.test(near)) score += 1.5;
   // the whole description or sentence (after a type tag like cac's `[string]`) is the run
   if (/^\s*(?:\[\w+\]\s*)?$/.test(clause) && /^\s*(?:[.;]|$)/.test(after)) score += items.length >= 3 ? 2 : 1.5;
   // a list in brackets closing the description
