@@ -76,7 +76,7 @@ const OPEN_TAIL = /^\s*(?:[,|/]\s*)?(?:(?:or|and)\s+)?[+<{$%*[@]/;
 /** The run is a default value, not the set: `[default: ["a","b"]]`, `By default 'a', 'b' are tried`. */
 const DEFAULT_BEFORE = /\b(?:by )?defaults?(?: value)?(?: to| is| are|:|=)?\s*(?:[[({]\s*)?$/i;
 /** A stated default, to see whether the run holds it. */
-const STATED_DEFAULT = /\bdefault(?:s to| is| value is|:|=| to)\s*(?:[[(]\s*)?["'`]?([\w.+-]{1,30})|[[(]default\s+["'`]?([\w.+-]{1,30})|["'`]?([\w.+-]{1,30})["'`]? by default\b/i;
+const STATED_DEFAULT = /\bdefault(?:s to| is| value is|:|=| to)\s*(?:[[(]\s*)?["'`]?([\w.+-]{1,30})|[[(]default\s+["'`]?([\w.+-]{1,30})|(?:[(]["'`]?|["'`])([\w.+-]{1,30})["'`]? by default\b/i;
 /** `Two options to render lists: list or table`: a count of the items named before them. */
 const COUNTED_BEFORE = /\b(two|three|four|five|six|seven|eight|nine|ten|[2-9])\s+(?:\w+\s+)?(?:options|values|modes|choices|formats|types|styles|levels|kinds|ways)\b/i;
 const COUNT_WORDS = ['two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
@@ -90,7 +90,8 @@ const CONDITIONAL_AFTER = /^\s*[)\]]?\s*(?:for|when|if|on|in|are (?:relative|tri
 /** A placeholder naming a kind of value that is no enum (a path, a JSON document), or several placeholders. */
 const OPEN_VALUE_NAME = /^(?:paths?|files?|file_?names?|dirs?|director(?:y|ies)|folders?|json|urls?|uris?|globs?|patterns?|regexp?|dict|map|object)$/i;
 /** A description opening with a kind of value: `Optional path to an SSL certificate …`. */
-const OPENS_WITH_KIND = /^(?:(?:an?|the|optional|custom|relative|absolute)\s+){0,2}(?:paths?|files?|file ?names?|directory|directories|folders?|urls?)\b/i;
+// (`The file discovery method` opens with a word for files but names a method)
+const OPENS_WITH_KIND = /^(?:(?:an?|the|optional|custom|relative|absolute)\s+){0,2}(?:paths?|files?|file ?names?|directory|directories|folders?|urls?)(?:\s+(?:to|of|for|that|which|where|in|from|with)\b|\s*[.,;(]|$)/i;
 /** `User defined corrections file path (.csv)`, `Full python path to the factory class`: the first sentence says the value is a path. */
 const KIND_SUBJECT = /\b(?:file ?path|path to|path of|file to|file name|directory to|directory of)\b/i;
 /** `Only valid with the --format sql or sql-insert option`: the run gives another option's values. */
@@ -107,7 +108,7 @@ const KIND_WORDS = new Set([
 const PROSE_WORDS = new Set([
   'an', 'the', 'to', 'of', 'in', 'for', 'with', 'is', 'are', 'be', 'it', 'its', 'this', 'that', 'these', 'those', 'not', 'can',
   'will', 'may', 'from', 'by', 'as', 'at', 'if', 'when', 'use', 'used', 'using', 'which', 'you', 'your', 'their', 'them', 'then',
-  'than', 'but', 'so', 'each', 'otherwise', 'optionally', 'whether', 'both', 'either', 'neither', 'any', 'some', 'more', 'less', 'such', 'should', 'must', 'only', 'we', 'our', 'has', 'have', 'do', 'does',
+  'than', 'but', 'so', 'each', 'otherwise', 'optionally', 'whether', 'any', 'some', 'more', 'less', 'such', 'should', 'must', 'only', 'we', 'our', 'has', 'have', 'do', 'does',
 ]);
 /** `(default)` and its kin in an item's gloss: the list holds the default, so it is the set. */
 const DEFAULT_GLOSS = /\bdefault\b/i;
@@ -285,7 +286,7 @@ function candidatesOf(tokens: readonly Token[], text: string): Candidate[] {
       if (used.length === 2 && !(used[0] === ',' && (used[1] === 'or' || used[1] === 'and'))) break;
       // one kind of separator throughout (`auto|always|never, default to never`: the comma leaves the list)
       const family = spaced ? ' ' : familyOf(used[0] ?? '');
-      if (run.family !== '' && family !== run.family && !(run.family === ',' && (family === ';' || family === '/')) && !(run.family === ' ' && family === ',')) break;
+      if (run.family !== '' && family !== run.family && !(run.family === ',' && (family === ';' || family === '/')) && !(run.family === ' ' && family === ',') && !(run.family === ',' && family === ' ')) break;
       // `…, mac, default to ascii`: the word default opens a phrase of its own
       if (/^defaults?$/i.test(item.text) && item.quote === '' && tokens[at + 1]?.kind === 'word') break;
       // `;` joins glossed items only (`no (no numbers); inline (in a tag)`); a clause ends there otherwise
@@ -464,12 +465,12 @@ function scoreCandidate(run: Candidate, facts: DescriptionFacts): number {
   if (numbers === items.length && !isConsecutive(items)) score -= 1.5;
   // `{l_bar}{bar}` elsewhere in the text: the items are a template's fields
   if (items.some((item) => text.includes(`{${item}}`) || text.includes(`{${item}:`))) score -= 6;
-  if (lower.some((item) => KIND_WORDS.has(item))) score -= 5;
+  // (a constant in capitals, `OPTIONS` of HTTP methods, `VALUE` of sort keys, names no kind)
+  if (items.some((item) => item !== item.toUpperCase() && KIND_WORDS.has(item.toLowerCase()))) score -= 5;
   if (!pipes && lower.some((item) => PROSE_WORDS.has(item))) score -= 5;
   if (items.some((item) => FILE_NAME_ITEM.test(item))) score -= 4;
   // a capitalized word among lower-case ones is a sentence's word (`Enable or disable`)
-  const capitalized = items.filter((item) => /^[A-Z][a-z]/.test(item)).length;
-  if (capitalized > 0 && capitalized < items.length) score -= 3;
+  if (/^\s*$/.test(clause) && /^[A-Z][a-z]+$/.test(items[0] ?? '') && items.slice(1).every((item) => /^[a-z]/.test(item))) score -= 3;
   if (numbers > 0 && numbers < items.length) score -= 1;
   return score;
 }
