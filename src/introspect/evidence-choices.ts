@@ -204,6 +204,10 @@ function skipGloss(tokens: readonly Token[], index: number, text: string): { nex
       at = word + 1;
     }
   }
+  // `'auto': colorize if a tty is attached, 'never': …`: a quoted item's colon opens its phrase
+  const colon = tokens[at];
+  const colonGloss = item !== undefined && item.quote !== '' && colon?.kind === 'punct' && colon.text === ':' && colon.start === item.end;
+  if (colonGloss) at += 1;
   if (item !== undefined && item.quote !== '' && tokens[at]?.kind === 'word' && tokens[at]?.quote === '') {
     let probe = at;
     while (probe < tokens.length && probe - at < 12) {
@@ -221,11 +225,12 @@ function skipGloss(tokens: readonly Token[], index: number, text: string): { nex
     }
     const stop = tokens[probe];
     // the phrase ends where the next item is joined on (after the last item, the words are the sentence's: `… are acceptable values`)
-    if (probe > at && stop?.kind === 'sep') {
+    if (probe > at && (stop?.kind === 'sep' || (colonGloss && (stop === undefined || stop.kind === 'punct' || stop.quote !== '')))) {
       glosses.push(text.slice(tokens[at]?.start ?? 0, tokens[probe - 1]?.end ?? 0));
       at = probe;
     }
   }
+  if (colonGloss && glosses.length === 0) return { next: index + 1, gloss: null };
   return { next: at, gloss: glosses.length > 0 ? glosses.join(' ') : null };
 }
 
@@ -513,7 +518,7 @@ export interface ScoredRun {
 export function scoredRuns(description: string, valueName: string | null): ScoredRun[] {
   const text = description.slice(0, MAX_TEXT);
   // no separator at all: no run to read
-  if (!/[,|/;]|\s(?:or|and)\s|["'`]\s+["'`]/i.test(text)) return [];
+  if (!/[,|/;]|\s(?:or|and)\s|["'`]\s+["'`]|["'`]:\s/i.test(text)) return [];
   const runs: ScoredRun[] = [];
   let facts: DescriptionFacts | null = null;
   for (const run of candidatesOf(tokenize(text), text)) {

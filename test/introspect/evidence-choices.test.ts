@@ -31,6 +31,16 @@ describe('choices the description vouches for, in notations no rule reads', () =
   });
 });
 
+describe('glosses the module reads past (the rules read these notations too)', () => {
+  it.each([
+    ["How to tint the output. 'warm': shift to red, 'cool': shift to blue, 'off': leave it as is.", ['warm', 'cool', 'off']],
+    ['Bell behaviour (*visual*, audible, none).', ['visual', 'audible', 'none']],
+    ['Dialect to parse: ansi, sqlite, postgres (default), mysql', ['ansi', 'sqlite', 'postgres', 'mysql']],
+  ])('%s', (text, expected) => {
+    expect(evidenceChoices(text, null)).toEqual(expected);
+  });
+});
+
 describe('runs of items that are no choices give null', () => {
   // [what stops it, the text, its twin without that cue (accepted), the value name]
   const cases: [string, string, string, string][] = [
