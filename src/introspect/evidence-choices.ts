@@ -82,9 +82,9 @@ const COUNTED_BEFORE = /\b(two|three|four|five|six|seven|eight|nine|ten|[2-9])\s
 const COUNT_WORDS = ['two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
 /** Lists of what an option adds, drops or skips, and per-case phrasing: the values are not a set. */
 const ADDS_OR_EXCLUDES = /\b(?:exclud\w*|ignor\w*|skip\w*|except|besides|in addition|other than|instead of|add|adds|adding|remov\w*|respectively|if|unless|otherwise)\b/i;
-// (`one of`, `any of` end in a preposition too, as the cue's own)
 /** `For svg and svg-path, use: a, b`: a clause opening with a case holds that case's values only. */
 const CASE_OPENING = /^\s*(?:for|when|if|with|unless)\s[^,]{1,60},/i;
+/** `specified in decimal, octal and hex`: a run after a preposition is its object (`one of`, `any of` are cues). */
 const PREPOSITION_BEFORE = /\b(?:in|(?<!\b(?:one|any|either) )of|from|with|for|by|on|at|into|than|between|about|under|over|within|using|via|relative)\s*$/i;
 const CONDITIONAL_AFTER = /^\s*[)\]]?\s*(?:for|when|if|on|in|are (?:relative|tried|used|ignored|excluded|skipped))\b/i;
 /** A placeholder naming a kind of value that is no enum (a path, a JSON document), or several placeholders. */
@@ -108,7 +108,8 @@ const KIND_WORDS = new Set([
 const PROSE_WORDS = new Set([
   'an', 'the', 'to', 'of', 'in', 'for', 'with', 'is', 'are', 'be', 'it', 'its', 'this', 'that', 'these', 'those', 'not', 'can',
   'will', 'may', 'from', 'by', 'as', 'at', 'if', 'when', 'use', 'used', 'using', 'which', 'you', 'your', 'their', 'them', 'then',
-  'than', 'but', 'so', 'each', 'otherwise', 'optionally', 'whether', 'any', 'some', 'more', 'less', 'such', 'should', 'must', 'only', 'we', 'our', 'has', 'have', 'do', 'does',
+  'than', 'but', 'so', 'each', 'otherwise', 'optionally', 'whether', 'any', 'some', 'more', 'less', 'such', 'should', 'must',
+  'only', 'we', 'our', 'has', 'have', 'do', 'does',
 ]);
 /** `(default)` and its kin in an item's gloss: the list holds the default, so it is the set. */
 const DEFAULT_GLOSS = /\bdefault\b/i;
@@ -363,13 +364,22 @@ function isCompositeValueName(valueName: string | null): boolean {
   return /[\s<>[\]=:|,]/.test(name);
 }
 
-/** Whether words right before or after the run say it is a set of values. */
-function isCued(run: Candidate, context: string): boolean {
-  const near = clauseBefore(context, run.start).slice(-60);
-  return CUE_BEFORE.test(near) || LABEL_BEFORE.test(near) || CUE_AFTER.test(context.slice(run.end, run.end + 80));
+/**
+ * The words just before a run that may vouch for it: the clause's last 60 characters, from its last
+ * comma or closing bracket on, so a cue counts for the run it leads to, not across another list
+ * (`RADIX is one of [doxn], for Decimal, …`).
+ */
+function attachedBefore(context: string, start: number): string {
+  const near = clauseBefore(context, start).slice(-60);
+  return near.slice(Math.max(near.lastIndexOf(','), near.lastIndexOf(')'), near.lastIndexOf(']')) + 1);
 }
 
-/** The evidence for one run as a score; higher is more likely the option's whole set of values. */
+/** Whether words right before or after the run say it is a set of values. */
+function isCued(run: Candidate, context: string): boolean {
+  const attached = attachedBefore(context, run.start);
+  return CUE_BEFORE.test(attached) || LABEL_BEFORE.test(attached) || CUE_AFTER.test(context.slice(run.end, run.end + 80));
+}
+
 /** What the whole description says, read once for all its runs. */
 interface DescriptionFacts {
   text: string;
@@ -403,6 +413,7 @@ function factsOf(text: string, valueName: string | null): DescriptionFacts {
   };
 }
 
+/** The evidence for one run as a score; higher is more likely the option's whole set of values. */
 function scoreCandidate(run: Candidate, facts: DescriptionFacts): number {
   const { text, context, stated } = facts;
   const { items } = run;
@@ -410,8 +421,6 @@ function scoreCandidate(run: Candidate, facts: DescriptionFacts): number {
   const separators = [...run.separators];
   const clause = clauseBefore(context, run.start);
   const near = clause.slice(-60);
-  // a cue counts for the run it leads to, not across another list (`RADIX is one of [doxn], for Decimal, …`)
-  const attached = near.slice(Math.max(near.lastIndexOf(','), near.lastIndexOf(')'), near.lastIndexOf(']')) + 1);
   const after = context.slice(run.end, run.end + 80);
   const quoted = run.quotes[0] !== '';
   const pipes = separators.every((separator) => separator === '|');
@@ -430,8 +439,8 @@ function scoreCandidate(run: Candidate, facts: DescriptionFacts): number {
   if (run.glossed === items.length) score += 0.5;
   if (run.glosses.some((gloss) => DEFAULT_GLOSS.test(gloss)) || run.starred === 1) score += 1.5;
   // words around it saying these are the values
-  const cued = CUE_BEFORE.test(attached) || LABEL_BEFORE.test(attached);
-  if (cued) score += 3;
+  const attached = attachedBefore(context, run.start);
+  if (CUE_BEFORE.test(attached) || LABEL_BEFORE.test(attached)) score += 3;
   if (CUE_AFTER.test(after)) score += 3;
   if (CHOICE_NOUN.test(near)) score += 2;
   else if (CHOICE_NOUN_IN_CLAUSE.test(near)) score += 1;
