@@ -44,6 +44,7 @@ import { sanitizeToolName } from '../tool-name.ts';
 import { isUrfaveGenericForm, urfaveNameForm } from './urfave-name-form.ts';
 import { isCittyHelp } from './citty-help.ts';
 import { evidenceChoices } from './evidence-choices.ts';
+import { valueSeparatorOf } from './value-list.ts';
 import { isColonDefaultHelp } from './colon-default-heads.ts';
 
 export interface ParseHelpOptions {
@@ -482,8 +483,12 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
   applyStatedValueDefaults(options, scan.entries);
   if (go.options.length === 0) applyGluedShortMentions(options);
   if (go.options.length === 0) applyDescribedPlaceholders(options);
-  // the rules found no choices: a list the description's own words vouch for (evidence-choices.ts)
-  for (const option of options) if (option.takes_value && option.choices === null) option.choices = evidenceChoices(option.description ?? '', option.value_name);
+  // the rules found no choices: a list the description's own words vouch for (evidence-choices.ts),
+  // joined by commas in one value where the description says so (as option-entry.ts does for the rules')
+  for (const option of options.filter((one) => one.takes_value && one.choices === null)) {
+    option.choices = evidenceChoices(option.description ?? '', option.value_name);
+    if (option.choices !== null && valueSeparatorOf(option.description) !== undefined) option.value_separator = ',';
+  }
   const name = sanitizeToolName(programName ?? parseOptions?.fileName ?? 'tool');
 
   const spec: CliSpec = { name, description: descriptionOf(scan.paragraphs, scan.seenUsage), options, positionals, subcommands };

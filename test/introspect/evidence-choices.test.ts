@@ -69,6 +69,11 @@ describe('runs of items that are no choices give null', () => {
     expect(evidenceChoices('KIND is one of alpha, beta, gamma', 'KIND')).toEqual(['alpha', 'beta', 'gamma']);
   });
 
+  it('a comma-separated value of the fallback choices is a list of them (value_separator), as for the rules', () => {
+    const spec = parseHelp('Usage: tool [options]\n\nOptions:\n  --kinds <k>   Comma-separated kinds to keep. Available kinds are fruit, grain and root.\n', { fileName: 'tool.wasm' });
+    expect(spec.options[0]).toMatchObject({ choices: ['fruit', 'grain', 'root'], value_separator: ',' });
+  });
+
   it('the fallback is asked only where the rules found nothing: their list stands', () => {
     // `[possible values: …]` is the rules' notation; the prose list in the same description is not read
     expect(choicesOf('--color <when>', 'Coloring; valid values are red, green, blue [possible values: auto, always, never]')).toEqual(['auto', 'always', 'never']);
