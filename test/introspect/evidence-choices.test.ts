@@ -1,0 +1,81 @@
+/**
+ * The generic choices fallback (evidence-choices.ts): a run of items in an option's description is
+ * its choices only when words around it vouch for it. Notations here are written for the test (no
+ * corpus text): each positive one is missed by the first-match rules (so `parseHelp` finds it only
+ * through the fallback), and each negative one is paired with a twin that differs only in the cue
+ * that must stop it, so the negative case fails if that cue is ignored.
+ */
+import { describe, expect, it } from 'vitest';
+import { evidenceChoices } from '../../src/introspect/evidence-choices.ts';
+import { parseHelp } from '../../src/introspect/parse-help.ts';
+
+function choicesOf(head: string, description: string): string[] | null | undefined {
+  const spec = parseHelp(`Usage: tool [options]\n\nOptions:\n  ${head.padEnd(22)}${description}\n`, { fileName: 'tool.wasm' });
+  return spec.options.find((option) => option.takes_value)?.choices;
+}
+
+describe('choices the description vouches for, in notations no rule reads', () => {
+  const cases: [string, string, string, string[]][] = [
+    ['a cue word in a parenthesized sentence', '--engine <name>', 'Rendering engine (Available engines are gl, vulkan and metal.)', ['gl', 'vulkan', 'metal']],
+    ['quoted values before "are acceptable values"', '--on-error <how>', "What to do with bad rows. 'drop', 'keep' and 'abort' are acceptable values", ['drop', 'keep', 'abort']],
+    ['numbers glossed with `=word` after a noun naming a mode', '--hash <n>', 'Hashing mode (0=fast, 1=normal, 2=thorough)', ['0', '1', '2']],
+    ['a ` | ` list after a noun and a colon', '--codec <c>', 'Compression algorithm: zstd | lz4 | none', ['zstd', 'lz4', 'none']],
+    ['a sentence of bare values after one naming the placeholder', '--shape SHAPE', 'Set panel kind to SHAPE. round, square, hex', ['round', 'square', 'hex']],
+    ['items glossed in parentheses joined by semicolons, the default marked', '--sync <mode>', 'Sync strategy (Available modes: eager (default); lazy (on first read); never (keep local))', ['eager', 'lazy', 'never']],
+    ['quoted values before "are supported"', '--enc <e>', 'Text encoding. "utf8", "latin1" and "ascii" are supported', ['utf8', 'latin1', 'ascii']],
+    ['quoted values each glossed by a phrase, after "Set to"', '--runtime <r>', 'Set to "node" to run under Node, "deno" to run under Deno, or "bun" (default) to pick it from the lockfile.', ['node', 'deno', 'bun']],
+    ['a counted list, glosses holding angle brackets', '--wrap <w>', 'How to wrap long lines. Three choices here: off (no wrapping); word (at <space> only); char (anywhere)', ['off', 'word', 'char']],
+  ];
+  it.each(cases)('%s', (_title, head, description, expected) => {
+    expect(choicesOf(head, description)).toEqual(expected);
+  });
+});
+
+describe('glosses the module reads past (the rules read these notations too)', () => {
+  it.each([
+    ["How to tint the output. 'warm': shift to red, 'cool': shift to blue, 'off': leave it as is.", ['warm', 'cool', 'off']],
+    ['Bell behaviour (*visual*, audible, none).', ['visual', 'audible', 'none']],
+    ['Dialect to parse: ansi, sqlite, postgres (default), mysql', ['ansi', 'sqlite', 'postgres', 'mysql']],
+  ])('%s', (text, expected) => {
+    expect(evidenceChoices(text, null)).toEqual(expected);
+  });
+});
+
+describe('runs of items that are no choices give null', () => {
+  // [what stops it, the text, its twin without that cue (accepted), the value name]
+  const cases: [string, string, string, string][] = [
+    ['an example cue (e.g.)', 'Available formats, e.g. json, yaml or toml', 'Available formats: json, yaml or toml', 'FMT'],
+    ['an example cue (such as)', 'Supported languages such as rust, go and zig', 'Supported languages are rust, go and zig', 'LANG'],
+    ['an ellipsis after the items', 'Available targets: web, ios, android, ...', 'Available targets: web, ios, android.', 'TARGET'],
+    ['items naming kinds of value', 'Where to read from, one of: file, directory or url', 'Where to read from, one of: disk, tape or cloud', 'SRC'],
+    ['per-case phrasing after the items', 'Can be fast, safe or paranoid for trusted inputs only', 'Can be fast, safe or paranoid.', 'MODE'],
+    ['a clause opening with a case', 'Marker style. For svg output, valid styles: dots, lines or grid', 'Marker style. Valid styles: dots, lines or grid', 'X'],
+    ['a list of what the option leaves out', 'Valid checks to skip: lint, test, build', 'Valid checks to run: lint, test, build', 'CHECK'],
+    ['a list that is the default value', 'Hosts to try, by default: alpha, beta, gamma', 'Hosts to try, one of: alpha, beta, gamma', 'HOST'],
+    ['a stated default the list leaves out', 'Compression, one of zstd, lz4, gzip (default: brotli)', 'Compression, one of zstd, lz4, gzip (default: lz4)', 'ALGO'],
+    ['an open alternative after the items', 'Output format, one of json, yaml, toml, or a template string', 'Output format, one of json, yaml, toml', 'FMT'],
+    ['two lists, each with a cue', 'Available engines: gl, vulkan, metal. Available shaders: glsl, hlsl, spirv', 'Available engines: gl, vulkan, metal.', 'X'],
+    ['a value that is a path', 'Path to the certificate. Supported formats: pem, der, p12', 'The certificate. Supported formats: pem, der, p12', 'CERT'],
+    ['values of another option', 'Only valid with --format json, yaml or toml', 'Only valid as json, yaml or toml', 'X'],
+    ['template fields', 'Report layout; valid layouts are {flat}, {tree} or wide', 'Report layout; valid layouts are flat, tree or wide', 'X'],
+  ];
+  it.each(cases)('%s', (_title, text, twin, valueName) => {
+    expect(evidenceChoices(text, valueName)).toBeNull();
+    expect(evidenceChoices(twin, valueName)).not.toBeNull();
+  });
+
+  it('a value name of several placeholders: a list describes one part (`KIND=PATH`)', () => {
+    expect(evidenceChoices('KIND is one of alpha, beta, gamma', 'KIND=PATH')).toBeNull();
+    expect(evidenceChoices('KIND is one of alpha, beta, gamma', 'KIND')).toEqual(['alpha', 'beta', 'gamma']);
+  });
+
+  it('a comma-separated value of the fallback choices is a list of them (value_separator), as for the rules', () => {
+    const spec = parseHelp('Usage: tool [options]\n\nOptions:\n  --kinds <k>   Comma-separated kinds to keep. Available kinds are fruit, grain and root.\n', { fileName: 'tool.wasm' });
+    expect(spec.options[0]).toMatchObject({ choices: ['fruit', 'grain', 'root'], value_separator: ',' });
+  });
+
+  it('the fallback is asked only where the rules found nothing: their list stands', () => {
+    // `[possible values: …]` is the rules' notation; the prose list in the same description is not read
+    expect(choicesOf('--color <when>', 'Coloring; valid values are red, green, blue [possible values: auto, always, never]')).toEqual(['auto', 'always', 'never']);
+  });
+});
