@@ -65,6 +65,8 @@ const CHOICE_NOUN_IN_CLAUSE = new RegExp(String.raw`\b${CHOICE_NOUNS}\b`, 'i');
 /** `style: a, b`, `Select sort: a, b`: a short label opening the sentence, the run closing it. */
 const LABEL_OPENING = /^\s*[\w-]{1,20}(?: [\w-]{1,20}){0,2}\s*:\s*$/;
 const CUE_AFTER = /^\s*[)\]}>]?\s*(?:are|is)\s+(?:the\s+)?(?:only\s+)?(?:supported|acceptable|accepted|valid|available|allowed|possible)\b/i;
+/** `Use postfix 'ms', 's' or 'h' to change the unit`: what may be glued onto a value, never the values. */
+const AFFIX_BEFORE = /\b(?:post|suf|pre)fix(?:es)?(?:\s+of)?\s*:?\s*$/i;
 /** Words saying the run names examples of an open set. */
 const EXAMPLE_BEFORE = /\b(?:e_g_|known|built-?in|i_e_|e\.\s?g\b|eg|shortcuts?|aliases|such as|like|for example|for instance|including|include|includes|example|examples|say)\b/i;
 const MORE_AFTER = /^\s*[)\]}>]?\s*(?:,\s*)?(?:etc\b|\.{2,3}|…|and so on|and more|or (?:any|an?|other|similar|custom)\b|\(\s*or\b)/i;
@@ -460,6 +462,7 @@ function scoreCandidate(run: Candidate, facts: DescriptionFacts): number {
   // words saying they are not
   if (stated !== undefined && !lower.includes(stated) && !glossedDefault && !/^(?:none|null|undefined|nil|empty|unset|false|true)$/.test(stated) && (numbers === items.length || !/^\d/.test(stated))) score -= 3;
   if (EXAMPLE_BEFORE.test(clause)) score -= 6;
+  if (AFFIX_BEFORE.test(near)) score -= 6;
   if (MORE_AFTER.test(after) || OPEN_TAIL.test(after) || OR_KIND_AFTER.test(after) || run.gluedTail) score -= 6;
   if (run.cutShort) score -= 3;
   if (DEFAULT_BEFORE.test(clause)) score -= 6;

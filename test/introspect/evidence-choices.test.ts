@@ -57,6 +57,7 @@ describe('runs of items that are no choices give null', () => {
     ['two lists, each with a cue', 'Available engines: gl, vulkan, metal. Available shaders: glsl, hlsl, spirv', 'Available engines: gl, vulkan, metal.', 'X'],
     ['a value that is a path', 'Path to the certificate. Supported formats: pem, der, p12', 'The certificate. Supported formats: pem, der, p12', 'CERT'],
     ['values of another option', 'Only valid with --format json, yaml or toml', 'Only valid as json, yaml or toml', 'X'],
+    ['suffixes glued onto a value', "Maximum wait. Use postfix 'ms', 's', 'm' or 'h' to change the unit.", "Maximum wait. Use unit 'ms', 's', 'm' or 'h' to change the unit.", 'TIME'],
     ['template fields', 'Report layout; valid layouts are {flat}, {tree} or wide', 'Report layout; valid layouts are flat, tree or wide', 'X'],
   ];
   it.each(cases)('%s', (_title, text, twin, valueName) => {
