@@ -549,11 +549,17 @@ function sentenceEndedDefaultLines(lines: readonly string[]): readonly string[] 
   return lines.map((line, index) => (/(?:^|[,;]\s+)default\s+[\w.+-]{1,40}$/i.test(line) && /^[A-Z][a-z]/.test(lines[index + 1] ?? '') ? `${line}.` : line));
 }
 
+/** `--ignore-[OPTION]`, `--penthouse-<name>`: a spelling that is a prefix for options the help does not list. */
+const PREFIX_FAMILY_HEAD = /^\s*--[A-Za-z0-9][\w-]{0,40}-(?:\[[A-Za-z_]{1,20}\]|<[A-Za-z_]{1,20}>)(?=\s|$)/;
+
 export function optionFromEntry(given: Entry, style: OptionStyle = {}): CliOption | null {
   const entry = style.usageBareFlags === undefined ? given : withUsageBareFlag(given, style.usageBareFlags);
   if (entry.option === null) return null;
   // pigz `-0 to -9, -11`, bzip2 `-1 .. -9`: a range of numbered flags, not one option
   if (/^-\d{1,2}\s+(?:to|\.\.)\s+-\d{1,2}\b/.test(entry.head)) return null;
+  // meow critical `--ignore-[OPTION]  Pass options to postcss-discard`: a long name ending in a dash
+  // glued to a placeholder names a family of pass-through options (`--ignore-atrule`), not one option
+  if (PREFIX_FAMILY_HEAD.test(entry.head)) return null;
   const ellipsisRange = ellipsisRangeFlag(entry, style);
   if (ellipsisRange !== undefined) return ellipsisRange;
   const bracketed = bracketedBoolHead(entry.option, style);
