@@ -16,6 +16,7 @@
  * Either one contradicting the option list shows the list's placeholders are incomplete: the
  * caller then reads the help as hand-written (stated defaults and descriptions count).
  */
+import { spellingsGivenExampleValues } from './option-examples.ts';
 import type { CliOption } from './spec.ts';
 
 /** `(1) Issue types: files, dependencies, unlisted`. */
@@ -155,6 +156,7 @@ export function applyHandWrittenValues(
 ): boolean {
   const footnotes = footnotesOf(lines);
   const examples = program === null ? [] : examplesOf(lines, program);
+  const exampleValued = spellingsGivenExampleValues(lines);
   const valued = maxPositionals === null ? new Set<string>() : spellingsGivenSurplusWords(examples, maxPositionals);
   let contradicted = false;
   for (const option of options) {
@@ -167,6 +169,12 @@ export function applyHandWrittenValues(
       continue;
     }
     if (!option.takes_value && !isSwitch(option) && descriptionGivesOwnValue(option)) {
+      takeValue(option);
+      contradicted = true;
+      continue;
+    }
+    // meow `Flag examples` lines: `--manifest ./src/manifest.json` gives the option a value
+    if (!option.takes_value && !isSwitch(option) && spellingsOf(option).some((spelling) => exampleValued.has(spelling))) {
       takeValue(option);
       contradicted = true;
       continue;

@@ -16,3 +16,12 @@ describe('names', () => {
     expect(option(help, 'base')?.takes_value).toBe(true);
   });
 });
+
+describe('value-taking', () => {
+  it('meow `Flag examples` lines (`--manifest ./src/manifest.json`) give the option listed bare a value', () => {
+    const help =
+      '  Usage\n    $ gen [source-file] [output-folder]\n\n  Options\n    -m --manifest     Web app manifest file path to update\n    -x --xhtml        Generate self-closing tags  [default: false]\n\n  Examples\n    $ gen logo.svg -m ./manifest.json\n\n  Flag examples\n    --manifest ./src/manifest.json\n    --xhtml\n';
+    expect(option(help, 'manifest')?.takes_value).toBe(true);
+    expect(option(help, 'xhtml')?.takes_value).toBe(false);
+  });
+});
