@@ -285,6 +285,9 @@ function isValueToken(token: string, remaining: number, splitByGap: boolean): bo
  * A value named only as the description's first word, in a column of its own:
  * `-t          TIMEOUT  wait TIMEOUT seconds` (the name recurs, or is a type word like FILE).
  */
+/** `<integer> Port where …`, `<a | b | c> Level of …`: a placeholder, one space, then a capitalized sentence. */
+const OPENING_PLACEHOLDER = /^<([\w-]{1,30}(?:\s?\|\s?[\w.-]{1,30}){0,30})>\s(?=[A-Z][a-z])(\S[\s\S]*)$/;
+
 function valueFromDescriptionStart(result: OptionHead): void {
   // typer's type column may name a container of a type: `<list[Path]>`; with no description the
   // type cell ends the line (`--cli-plugin   <str>`): a type word then
@@ -299,6 +302,25 @@ function valueFromDescriptionStart(result: OptionHead): void {
     result.choices = (choices[1] ?? '').split('|');
     result.rest = choices[2] ?? '';
     return;
+  }
+  // yargs karma `--log-level   <disable | error | warn | info | debug> Level of logging.`, `--port
+  // <integer> Port where …`: the author's placeholder opening the description, one space before its
+  // capitalized sentence (a bar list is the values; a single name recurs or is a type word, as below)
+  const opening = OPENING_PLACEHOLDER.exec(result.rest);
+  if (opening && result.valueName === null && result.choices === null) {
+    const inner = opening[1] ?? '';
+    const sentence = opening[2] ?? '';
+    const values = inner.split(/\s?\|\s?/);
+    if (values.length > 1 && values.every((value) => /^[a-z0-9][\w.-]{0,30}$/.test(value)) && !values.every(isKindOfValue)) {
+      result.choices = values;
+      result.rest = sentence;
+      return;
+    }
+    if (values.length === 1 && (new RegExp(String.raw`\b${inner}\b`, 'i').test(sentence) || typeFromValueName(inner) !== null)) {
+      result.valueName = `<${inner}>`;
+      result.rest = sentence;
+      return;
+    }
   }
   // iperf `-f, --format   [kmgtKMGT] format to report: Kbits, Mbits, Gbits, Tbits`: a class of
   // letters, each the initial of a value the description lists, is the one-letter values

@@ -18,6 +18,14 @@ describe('names', () => {
 });
 
 describe('value-taking', () => {
+  it('yargs karma `--port   <integer> Port where …`: a placeholder opening the description, one space before its sentence', () => {
+    const help =
+      'Usage:\n  karma start [configFile]\n\nOptions:\n  --port          <integer> Port where the server is running.\n  --log-level     <disable | error | warn | info | debug> Level\n                  of logging.\n  --detached      Detach the server.\n  --format-error  A path to a file.                [string]\n';
+    expect(option(help, 'port')).toMatchObject({ takes_value: true, value_name: '<integer>' });
+    expect(option(help, 'log-level')).toMatchObject({ takes_value: true, choices: ['disable', 'error', 'warn', 'info', 'debug'] });
+    expect(option(help, 'detached')?.takes_value).toBe(false);
+  });
+
   it('meow `Flag examples` lines (`--manifest ./src/manifest.json`) give the option listed bare a value', () => {
     const help =
       '  Usage\n    $ gen [source-file] [output-folder]\n\n  Options\n    -m --manifest     Web app manifest file path to update\n    -x --xhtml        Generate self-closing tags  [default: false]\n\n  Examples\n    $ gen logo.svg -m ./manifest.json\n\n  Flag examples\n    --manifest ./src/manifest.json\n    --xhtml\n';
