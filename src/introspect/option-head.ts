@@ -286,7 +286,7 @@ function isValueToken(token: string, remaining: number, splitByGap: boolean): bo
  * `-t          TIMEOUT  wait TIMEOUT seconds` (the name recurs, or is a type word like FILE).
  */
 /** `<integer> Port where …`, `<a | b | c> Level of …`: a placeholder, one space, then a capitalized sentence. */
-const OPENING_PLACEHOLDER = /^<([\w-]{1,30}(?:\s?\|\s?[\w.-]{1,30}){0,30})>\s(?=[A-Z][a-z])(\S[\s\S]*)$/;
+export const OPENING_PLACEHOLDER = /^<([\w-]{1,30}(?:\s?\|\s?[\w.-]{1,30}){0,30})>\s(?=[A-Z][a-z])(\S[\s\S]*)$/;
 
 function valueFromDescriptionStart(result: OptionHead): void {
   // typer's type column may name a container of a type: `<list[Path]>`; with no description the

@@ -37,6 +37,7 @@ import { applyEpilogValueLists, collectOptions, optionFromEntry, type OptionStyl
 import { applyUsageFlagClusters, splitSiblingShorts } from './short-flag-clusters.ts';
 import { applyAttachedValueMentions, applyDescribedPlaceholders, applyGluedShortMentions } from './attached-value-mentions.ts';
 import { leadingPlaceholderPositionals } from './leading-placeholder.ts';
+import { placeholdersOpenDescriptions } from './opening-placeholders.ts';
 import { collectPositionals, collectSubcommands, commandPrefixOf, markMultiWordPositionals, markPluralPositionals, splitProseNamedPositionals, withPassThroughPositional } from './positional-entry.ts';
 import type { CliOption, CliSpec } from './spec.ts';
 import { unwrapThorOptions } from './thor-options.ts';
@@ -495,7 +496,8 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
   if (go.options.length === 0 && style.untaggedTakesValue !== true) {
     // the options a stated default made value-taking show no placeholder either: the help stays bare
     const stillBare = bare && options.every((option) => !option.takes_value || option.default !== null || valuedByUsage.has(option));
-    applyDescriptionValueTaking(options, isMeowHelp(rawLines) || isCittyHelp(rawLines) || stillBare || handWritten);
+    // (yargs karma `--port   <integer> Port …`: the only placeholders open descriptions, written by hand)
+    applyDescriptionValueTaking(options, isMeowHelp(rawLines) || isCittyHelp(rawLines) || stillBare || handWritten || placeholdersOpenDescriptions(scan.entries));
   }
   applyStatedValueDefaults(options, scan.entries);
   if (go.options.length === 0) applyGluedShortMentions(options);

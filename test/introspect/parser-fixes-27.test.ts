@@ -18,6 +18,15 @@ describe('names', () => {
 });
 
 describe('value-taking', () => {
+  it('yargs karma: where the only placeholders open descriptions, a bare option\'s description is read (`List of reporters (available: …)`)', () => {
+    const help =
+      'Usage:\n  karma start [configFile]\n\nOptions:\n  --help          Print usage and options.            [boolean]\n  --port          <integer> Port where the server is running.\n  --detached      Detach the server.\n  --colors        Use colors when reporting.\n  --reporters     List of reporters (available: dots, progress,\n                  junit).\n  --browsers      List of browsers to start.\n  --single-run    Run the test and exit.\n';
+    expect(option(help, 'reporters')).toMatchObject({ takes_value: true, choices: ['dots', 'progress', 'junit'] });
+    expect(option(help, 'browsers')?.takes_value).toBe(true);
+    expect(option(help, 'detached')?.takes_value).toBe(false);
+    expect(option(help, 'colors')?.takes_value).toBe(false);
+  });
+
   it('yargs karma `--port   <integer> Port where …`: a placeholder opening the description, one space before its sentence', () => {
     const help =
       'Usage:\n  karma start [configFile]\n\nOptions:\n  --port          <integer> Port where the server is running.\n  --log-level     <disable | error | warn | info | debug> Level\n                  of logging.\n  --detached      Detach the server.\n  --format-error  A path to a file.                [string]\n';
