@@ -6,6 +6,15 @@ import { describe, expect, it } from 'vitest';
 import { parseHelp } from '../../src/introspect/parse-help.ts';
 import { option } from './parsed-option.ts';
 
+describe('choices that are no closed set', () => {
+  it('cac `should be "**/*.html" or "**/*.json"`: glob patterns match many values, they are no choices', () => {
+    const help =
+      'Usage:\n  $ viz [options]\n\nOptions:\n  --output -o <filepath>    Output file path, should be "**/*.html" or "**/*.json" (default: /tmp/stats.html)\n  --mode -m <mode>          Mode, should be "dev" or "prod"\n';
+    expect(option(help, 'output')).toMatchObject({ choices: null, default: '/tmp/stats.html' });
+    expect(option(help, 'mode')?.choices).toEqual(['dev', 'prod']);
+  });
+});
+
 describe('names', () => {
   it('meow `--ignore-[OPTION]  Pass options to …`: a dash-ended prefix glued to a placeholder is a family of options, not one', () => {
     const help =
