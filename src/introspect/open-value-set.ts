@@ -68,3 +68,17 @@ const OPEN_ALTERNATIVE = /\bor (?:a|an|any) (?:(?:custom|user-defined|relative|a
 export function offersOpenAlternative(description: string): boolean {
   return OPEN_ALTERNATIVE.test(description);
 }
+
+/** `<path>`, `<file>`, `FILE`, `<filepath>`, `PATH`: a placeholder naming a file to read or write. */
+const FILE_PLACEHOLDER = /^[<[]?(?:file|path|filepath|filename|file-?path|file-?name)s?[>\]]?$/i;
+/** `JSON`, `CSV`, `YAML`: a format's acronym in capitals. */
+const FORMAT_ACRONYM = /^[A-Z]{2,5}$/;
+
+/**
+ * commander newman `-d, --iteration-data <path>  Specify a data file to use for iterations (either
+ * JSON or CSV)`: format acronyms listed for a value that is a file name what the file holds; the
+ * value is any path.
+ */
+export function namesFileContents(items: readonly string[], valueName: string | null): boolean {
+  return valueName !== null && FILE_PLACEHOLDER.test(valueName) && items.length > 0 && items.every((item) => FORMAT_ACRONYM.test(item));
+}

@@ -13,7 +13,7 @@ import { withUsageBareFlag } from './usage-bare-flags.ts';
 import type { CliOption, CliValueType } from './spec.ts';
 import { coerceDefault, isExplicitStringName, isNumberText, typeFromDefault, typeFromValueName } from './value-type.ts';
 import { valueSeparatorOf } from './value-list.ts';
-import { isOpenValueSet, offersOpenAlternative } from './open-value-set.ts';
+import { isOpenValueSet, namesFileContents, offersOpenAlternative } from './open-value-set.ts';
 import { readValueDefinitionLine } from './value-definition-line.ts';
 import { setValueListChoices } from './set-value-list.ts';
 import { sentenceOpeningChoices } from './sentence-values.ts';
@@ -588,7 +588,7 @@ export function optionFromEntry(given: Entry, style: OptionStyle = {}): CliOptio
   const sentenceChoices = severalValues && facts.choicesTagged !== true ? null : provenFacts;
   const stated = definition?.choices ?? letterClassChoices(head.choices, text) ?? sentenceChoices ?? (placeholder ? provenProse : (wholeListChoices(facts.description) ?? setValueListChoices(facts.description)));
   // `[possible values: ]` names none: an empty list is no list; nor are examples of an open set
-  const choices = stated !== null && stated.length > 0 && !isOpenValueSet(stated, stated === facts.choices && facts.choicesTagged === true) ? stated : null;
+  const choices = stated !== null && stated.length > 0 && !isOpenValueSet(stated, stated === facts.choices && facts.choicesTagged === true) && !(facts.choicesTagged !== true && namesFileContents(stated, head.valueName)) ? stated : null;
   const shape = valueShapeOf(head, facts, choices, text, style, entry.valueSection === true);
   const long = head.longs[0] ?? null;
   const option: CliOption = {

@@ -15,6 +15,15 @@ describe('choices that are no closed set', () => {
   });
 });
 
+describe('choices that are no closed set (file contents)', () => {
+  it('commander `-d, --iteration-data <path>  … data file … (either JSON or CSV)`: formats of a file\'s contents, no values of a path', () => {
+    const help =
+      'Usage: run <collection> [options]\n\nOptions:\n  -d, --iteration-data <path>   Specify a data file to use for\n                                iterations (either JSON or CSV)\n  -f, --format <fmt>            Output format (either JSON or CSV)\n';
+    expect(option(help, 'iteration-data')?.choices).toBeNull();
+    expect(option(help, 'format')?.choices).toEqual(['JSON', 'CSV']);
+  });
+});
+
 describe('names', () => {
   it('meow `--ignore-[OPTION]  Pass options to …`: a dash-ended prefix glued to a placeholder is a family of options, not one', () => {
     const help =
