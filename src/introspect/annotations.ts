@@ -181,11 +181,21 @@ function readParenthesisGroup(facts: DescriptionFacts, body: string): void {
   if (/^required$/i.test(body)) facts.required = true;
 }
 
+/**
+ * yargs electron-builder `[choices: "onTag", "onTagOrDraft", "always", "never", undefined]`: yargs
+ * quotes each string choice; a bare `undefined` or `null` among them is the JavaScript value (the
+ * option left unset), no word to pass.
+ */
+function withoutBareJsValues(list: string): string {
+  if (!/"/.test(list)) return list;
+  return list.replace(/(?:^|,)\s*(?:undefined|null)\s*(?=,|$)/g, '').replace(/^\s*,\s*/, '');
+}
+
 /** clap `[possible values: a, b]`, `[required]`, and yargs' type tags `[string]`, `[array]`, `[count]`. */
 function readBracketGroup(facts: DescriptionFacts, body: string): void {
   const possible = /^(?:possible values|choices):\s*(.*)$/i.exec(body);
   if (possible && facts.choices === null) facts.choicesTagged = true;
-  if (possible) facts.choices = facts.choices ?? splitChoices(possible[1] ?? '');
+  if (possible) facts.choices = facts.choices ?? splitChoices(withoutBareJsValues(possible[1] ?? ''));
   if (/^required$/i.test(body)) facts.required = true;
   const tag = TYPE_TAGS[body.toLowerCase()];
   if (tag !== undefined) facts.typeHint = tag;

@@ -24,6 +24,14 @@ describe('choices that are no closed set (file contents)', () => {
   });
 });
 
+describe('choices', () => {
+  it('yargs `[choices: "onTag", "always", undefined]`: the bare `undefined` is the JavaScript value, no choice', () => {
+    const help =
+      'Usage: eb [options]\n\nPublishing:\n  -p, --publish  Publish artifacts\n                [choices: "onTag", "always", "never", undefined]\n\nOther:\n      --help     Show help                                             [boolean]\n';
+    expect(option(help, 'publish')?.choices).toEqual(['onTag', 'always', 'never']);
+  });
+});
+
 describe('names', () => {
   it('meow `--ignore-[OPTION]  Pass options to …`: a dash-ended prefix glued to a placeholder is a family of options, not one', () => {
     const help =
