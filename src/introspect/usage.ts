@@ -300,8 +300,16 @@ function groupedBareAlternatives(form: string): string {
   );
 }
 
+/**
+ * oclif mockoon `[--proxy enabled|disabled]`: an option and words joined by bars closing one bracket
+ * group are the option's values, one of which it takes; no argument of their own.
+ */
+function optionValueAlternatives(form: string): string {
+  return form.replace(/\[(-{1,2}[A-Za-z][\w-]{0,40}) ([a-z][\w-]{0,30}(?:\|[a-z][\w-]{0,30}){1,10})\]/g, '[$1 <$2>]');
+}
+
 function normalizedAtoms(form: string): Atom[] {
-  const plain = withoutGluedSuffixes(withoutUrlForms(form))
+  const plain = withoutGluedSuffixes(withoutUrlForms(optionValueAlternatives(form)))
     .replace(/\s?…/g, '...')
     // binutils `[option(s)] [file(s)]`: a plural `(s)` says the argument repeats (genhtml `INFOFILE(S)`: in capitals too)
     .replace(/(?<=[A-Za-z])\((?:s|S)\)(?=[\]>\s]|$)/g, '...')

@@ -68,3 +68,11 @@ describe('value-taking', () => {
     expect(option(help, 'xhtml')?.takes_value).toBe(false);
   });
 });
+
+describe('positionals', () => {
+  it('oclif `[--proxy enabled|disabled]` in a usage form: the bar-joined words are the option\'s values, no positional', () => {
+    const help =
+      'Start a mock\n\nUSAGE\n  $ mock start -d <value>... [-h] [--proxy\n    enabled|disabled] [-w]\n\nFLAGS\n  -d, --data=<value>...  Data files\n  -w, --watch            Watch\n  --proxy=<option>       Override proxy\n                         <options: enabled|disabled>\n';
+    expect(parseHelp(help).positionals).toEqual([]);
+  });
+});
