@@ -317,7 +317,9 @@ class Scanner {
       const previousForm = forms[forms.length - 1];
       const nextFlushForm =
         indent === 0 && this.usageMode === 'header' && previousForm !== undefined && (this.lines[index - 1] ?? '') === previousForm && /^\S+/.exec(trimmed)?.[0] === /^\S+/.exec(previousForm)?.[0];
-      const titleAbove = (this.lines[index - 1] ?? '').trim();
+      // (mri degit `Usage:`, a blank line, then `degit <src>[#ref] [<dest>] [options]` flush left: the title over the first form)
+      const spacedTitle = forms.length === 0 && (this.lines[index - 1] ?? '').trim().length === 0;
+      const titleAbove = (this.lines[index - (spacedTitle ? 2 : 1)] ?? '').trim();
       const flushLeftForm = indent === 0 && this.usageMode === 'header' && (/^usage:$/i.test(titleAbove) || SENTENCE_THEN_USAGE.test(titleAbove) || nextFlushForm);
       if (flushLeftForm && !OPTION_START.test(trimmed) && !PROSE_WORD.test(trimmed.replace(/\[[^\]]*\]|<[^>]*>|\([^)]*\)|\{[^}]*\}/g, ' '))) {
         this.usageLineCount += 1;
