@@ -63,6 +63,8 @@ const MAX_USAGE_LINES = 40;
 const YARGS_TAG = String.raw`\[(?:string|number|boolean|array|count|choices:|default:|required|deprecated)[^\]]*`;
 const YARGS_TAG_LINE = new RegExp(String.raw`^(?:${YARGS_TAG}\]\s*){0,6}${YARGS_TAG}\]?\s*$`);
 /** An English function word outside brackets: the line is prose (`word is key=value`), not a wrapped form. */
+/** `--mode=git is still accepted`, `--force are …`: one spelling, one space, then a finite verb. */
+const SPELLING_AS_SUBJECT = /^-{1,2}[A-Za-z0-9][\w-]*(?:=\S+)? (?:is|are|was|were|has|have|will|can|must|should|may)\s+[a-z]/;
 const PROSE_WORD = /(^|\s)(is|are|the|an?|to|from|of|for|and|with|by|as|in|on|this|that|be|will|can)(\s|$)/i;
 const MAX_USAGE_FORM_CHARS = 2000;
 const MAX_ENTRIES = 1000;
@@ -549,6 +551,9 @@ class Scanner {
     if (this.twoColumnEntries(line, trimmed, indent, proseIndent)) return true;
     const head = parseOptionHead(trimmed);
     if (head === null) return false;
+    // mri degit `--mode=git is still accepted for compatibility.`: a spelling that is the subject of a
+    // sentence (a verb after it, one space on) is prose about the option, no entry
+    if (SPELLING_AS_SUBJECT.test(trimmed)) return false;
     this.closeParagraph();
     // `--color[=WHEN],` ending in a comma: the next line holds more spellings of the same option.
     const previous = this.current;

@@ -70,6 +70,14 @@ describe('value-taking', () => {
 });
 
 describe('positionals', () => {
+  it('mri degit: `Usage:`, a blank line, then the form flush left; a spelling that is a sentence\'s subject is no option', () => {
+    const help =
+      '\ndegit\n\nUsage:\n\ndegit <src>[#ref] [<dest>] [options]\n\nFetches the src repo.\n\nOptions:\n\n--help, -h Show this message\n--force, -f Allow non-empty destination directory\n\n--mode=git is still accepted for compatibility.\n';
+    const spec = parseHelp(help);
+    expect(spec.positionals.map((positional) => [positional.name, positional.required])).toEqual([['src', true], ['dest', false]]);
+    expect(spec.options.map((parsed) => parsed.long)).toEqual(['force']);
+  });
+
   it('oclif `[--proxy enabled|disabled]` in a usage form: the bar-joined words are the option\'s values, no positional', () => {
     const help =
       'Start a mock\n\nUSAGE\n  $ mock start -d <value>... [-h] [--proxy\n    enabled|disabled] [-w]\n\nFLAGS\n  -d, --data=<value>...  Data files\n  -w, --watch            Watch\n  --proxy=<option>       Override proxy\n                         <options: enabled|disabled>\n';
