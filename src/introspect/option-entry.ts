@@ -316,13 +316,21 @@ function derivedChoiceDefault(description: string, choices: readonly string[] | 
  * meaning ends in `(default)` names the default.
  */
 function definitionLineDefault(lines: readonly string[], choices: readonly string[] | null): string | null {
-  if (choices === null) return null;
+  // bunyan `One of` over `long: (the default) pretty`, `json-N: JSON output, N-space indent`: a list left
+  // open by a patterned item (no choices) still names its default, when its items are colon-glossed names
+  const items = choices ?? (lines.filter((line) => COLON_DEFINITION_LINE.test(line.trim())).length >= 3 ? null : []);
+  if (items !== null && items.length === 0) return null;
   const marked = lines
     // …rimraf writes a colon after the name: `rimraf: choose the best option (default)`
-    .map((line) => /^([a-z0-9][\w.-]{0,30})(?:\s{2,}|:\s+)\S.{0,200}\((?:the )?default\)\.?$/i.exec(line.trim())?.[1])
-    .filter((item): item is string => item !== undefined && choices.includes(item));
+    .map((line) => /^([a-z0-9][\w.-]{0,30})(?:\s{2,}|:\s+)\S.{0,200}\((?:the )?default\)\.?$/i.exec(line.trim())?.[1] ?? LEADING_DEFAULT_MARK.exec(line.trim())?.[1])
+    .filter((item): item is string => item !== undefined && (items === null ? /^[a-z][a-z0-9-]{0,30}$/.test(item) : items.includes(item)));
   return marked.length === 1 ? (marked[0] ?? null) : null;
 }
+
+/** bunyan `long: (the default) pretty`: the marker opening the meaning. */
+const LEADING_DEFAULT_MARK = /^([a-z0-9][\w.-]{0,30}):\s+\((?:the )?default\)(?:\s|$)/i;
+/** `json: JSON output, 2-space indent`: a value's name, a colon, its meaning. */
+const COLON_DEFINITION_LINE = /^[a-z0-9][\w.-]{0,30}:\s+\S/i;
 
 /**
  * pigz `-b, --blocksize mmm  Set compression block size to mmmK (default 128K)`: the description

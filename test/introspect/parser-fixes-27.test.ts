@@ -84,3 +84,11 @@ describe('positionals', () => {
     expect(parseHelp(help).positionals).toEqual([]);
   });
 });
+
+describe('defaults', () => {
+  it('bunyan `One of` over `long: (the default) pretty`, `json-N: …`: a list left open by a patterned item still names its default', () => {
+    const help =
+      'Usage:\n  bunyan [OPTIONS] [FILE ...]\n\nOutput options:\n  --color       Colorize output.\n  -o, --output MODE\n                Specify an output mode/format. One of\n                  long: (the default) pretty\n                  json: JSON output, 2-space indent\n                  json-N: JSON output, N-space indent, e.g. "json-4"\n                  short: like "long", but more concise\n';
+    expect(option(help, 'output')).toMatchObject({ takes_value: true, choices: null, default: 'long' });
+  });
+});
