@@ -21,7 +21,9 @@ export function helpLines(text: string): string[] {
     .replace(OTHER_ESCAPE, '')
     // backspace overstrike (man-style bold): "X\bX" → "X"
     .replace(/.\u0008/g, '')
-    .replace(CONTROL, '');
+    .replace(CONTROL, '')
+    // 0x indents a line with no-break spaces (U+00A0) copied from formatted text: they lay out as spaces
+    .replace(/\u00a0/g, ' ');
   const lines = cleaned.split('\n', MAX_HELP_LINES);
   return lines.map((line) => {
     const trimmedEnd = line.trimEnd();

@@ -86,6 +86,12 @@ describe('positionals', () => {
 });
 
 describe('defaults', () => {
+  it('0x: a `Default:` line indented with no-break spaces lays out as one indented with spaces', () => {
+    const nbsp = '\u00a0'.repeat(23);
+    const help = `\n  0x [flags]\n\n  --output-html | -F      Specify destination path.\n\n                          If set to - the HTML goes to STDOUT.\n\n   ${nbsp}Default: 'out.html'\n\n  --name                  The name of the file\n\n                          Default: flamegraph\n`;
+    expect(option(help, 'output-html')?.default).toBe('out.html');
+  });
+
   it('bunyan `One of` over `long: (the default) pretty`, `json-N: …`: a list left open by a patterned item still names its default', () => {
     const help =
       'Usage:\n  bunyan [OPTIONS] [FILE ...]\n\nOutput options:\n  --color       Colorize output.\n  -o, --output MODE\n                Specify an output mode/format. One of\n                  long: (the default) pretty\n                  json: JSON output, 2-space indent\n                  json-N: JSON output, N-space indent, e.g. "json-4"\n                  short: like "long", but more concise\n';
