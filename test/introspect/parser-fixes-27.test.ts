@@ -88,7 +88,9 @@ describe('positionals', () => {
 describe('defaults', () => {
   it('0x: a `Default:` line indented with no-break spaces lays out as one indented with spaces', () => {
     const nbsp = '\u00a0'.repeat(23);
-    const help = `\n  0x [flags]\n\n  --output-html | -F      Specify destination path.\n\n                          If set to - the HTML goes to STDOUT.\n\n   ${nbsp}Default: 'out.html'\n\n  --name                  The name of the file\n\n                          Default: flamegraph\n`;
+    const help =
+      `\n  0x [flags]\n\n  --open | -o             Automatically open after finishing\n\n                          Default: false\n\n  --output-html | -F      Specify destination path.\n\n                          If set to - the HTML goes to STDOUT.\n\n   ${nbsp}Default: 'out.html'\n\n` +
+      '  --name                  The name of the file\n\n                          Default: flamegraph\n\n  --quiet                 Be quiet\n\n                          Default: false\n\n  --silent                Be silent\n\n                          Default: false\n';
     expect(option(help, 'output-html')?.default).toBe('out.html');
   });
 
