@@ -37,6 +37,13 @@ const VALUE_CUES: readonly RegExp[] = [
   /^(?![a-z]{3,}i[sz]e\s)(?![\w-]+\s+existing\s)(?:[\w-]+\s+){1,2}(?:file|directory|folder|path)(?:\s+or\s+[\w-]+)?\.?$/i,
   /^[a-z]{2,10}\s+or\s+[a-z]{2,10}\s+(?:[\w-]+\s+)?(?:file|directory|folder|path)(?:,\s|\.?$)/i,
   /^(?:[\w-]+\s+)?(?:file|directory|folder)\s+to\s+[a-z]+\.?$/i,
+  // meow critical `RegExp, @type or selector to ignore`: the whole description a list of kinds of
+  // value, then what the option does with it (as `Reporter to use`)
+  /^[\w@-]+(?:,\s*[\w@-]+)*\s+or\s+[\w@-]+\s+to\s+[a-z]+\.?$/i,
+  // …`Directories/Urls where the inliner should start looking`: places named, then a clause saying where
+  /^(?:[\w-]+\/)*(?:director(?:y|ies)|folders?|paths?|urls?|files?)(?:\/[\w-]+)*\s+(?:where|in\s+which|from\s+which)\b/i,
+  // …`Pass dimensions e.g. 1300x900`: an example of the value that is a width by a height
+  /\be\.?g\.?,?\s+\d{1,5}x\d{1,5}\b/i,
   // sade uvu: `Additional module(s) to preload`: a noun counted with `(s)` that the option is for
   /^(?:(?:any|additional|extra)\s+)?[\w-]+\(s\)\s+to\b/i,
   // …microbundle `Entry module(s)`: a short noun phrase counted with `(s)` that is the whole description
@@ -99,7 +106,8 @@ const VALUE_CUES: readonly RegExp[] = [
   // hey `HTTP Accept header.`, `HTTP request body.`: a short noun phrase opening with a protocol's
   // acronym and naming a part of a message or an address, the whole description (a flag's opens with
   // its verb: `Enable HTTP/2.`; nc `UDP mode` is a switch)
-  /^[A-Z]{2,6}\s+(?:[\w-]+\s+){0,2}(?:header|body|address|host|hostname|url|uri|cookie|method|agent|token|key|port|user|username|password)\.?$/,
+  // (meow critical `RFC2617 basic authorization user`: a standard's name with its number too)
+  /^[A-Z]{2,6}\d{0,5}\s+(?:[\w-]+\s+){0,2}(?:header|body|address|host|hostname|url|uri|cookie|method|agent|token|key|port|user|username|password)\.?$/,
   // (a named placeholder: units `(e.g. Hz<->s)` draws an arrow)
   /<[A-Za-z0-9_][^<>\s]{0,59}>/,
   /\bglob(?:s|\s+patterns?(?:\(s\))?)\b/i,
