@@ -36,6 +36,7 @@ import { withoutOptionSetPlaceholders } from './option-set-placeholder.ts';
 import { applyEpilogValueLists, collectOptions, optionFromEntry, type OptionStyle } from './option-entry.ts';
 import { applyUsageFlagClusters, splitSiblingShorts } from './short-flag-clusters.ts';
 import { applyAttachedValueMentions, applyDescribedPlaceholders, applyGluedShortMentions } from './attached-value-mentions.ts';
+import { isCacDefaultUsage } from './cac-usage.ts';
 import { leadingPlaceholderPositionals } from './leading-placeholder.ts';
 import { placeholdersOpenDescriptions } from './opening-placeholders.ts';
 import { collectPositionals, collectSubcommands, commandPrefixOf, markMultiWordPositionals, markPluralPositionals, splitProseNamedPositionals, withPassThroughPositional } from './positional-entry.ts';
@@ -477,6 +478,8 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
   if (forms.length === 0 && subcommands.length === 0 && usagePositionals.length === 0) usagePositionals = leadingPlaceholderPositionals(scan.paragraphs);
   const nameForm = subcommands.length === 0 && firstForm?.program && isUrfaveGenericForm(scan.usageForms[0]) ? urfaveNameForm(rawLines, firstForm.program) : null;
   if (nameForm !== null) usagePositionals = parseUsageForm(nameForm, takesValue, helpFor).positionals;
+  // cac's default `$ prog <command> [options]` over no listed command: boilerplate, no argument (cac-usage.ts)
+  if (subcommands.length === 0 && isCacDefaultUsage(scan.usageForms)) usagePositionals = [];
   if (optionsCalledArguments(rawLines)) usagePositionals = usagePositionals.filter((positional) => positional.required || !ARGUMENTS_PLACEHOLDER.test(positional.name));
   usagePositionals = withoutOptionSetPlaceholders(usagePositionals, rawLines);
   const positionals = withPassThroughPositional(splitProseNamedPositionals(collectPositionals(scan.entries, usagePositionals, subcommands), rawLines), subcommands.length > 0 ? [] : scan.usageForms.slice(0, MAX_USAGE_FORMS));

@@ -77,6 +77,13 @@ describe('value-taking', () => {
 });
 
 describe('positionals', () => {
+  it('cac `$ prog <command> [options]` with no command listed: cac\'s default usage text, no argument', () => {
+    const help = 'viz\n\nUsage:\n  $ viz <command> [options]\n\nOptions:\n  -h, --help                Display this message \n  --mode -m <mode>          set env mode \n';
+    expect(parseHelp(help).positionals).toEqual([]);
+    const listed = 'viz\n\nUsage:\n  $ viz <command> [options]\n\nCommands:\n  build   Build it\n  serve   Serve it\n\nOptions:\n  -h, --help                Display this message \n';
+    expect(parseHelp(listed).subcommands.map((command) => command.name)).toEqual(['build', 'serve']);
+  });
+
   it('mri degit: `Usage:`, a blank line, then the form flush left; a spelling that is a sentence\'s subject is no option', () => {
     const help =
       '\ndegit\n\nUsage:\n\ndegit <src>[#ref] [<dest>] [options]\n\nFetches the src repo.\n\nOptions:\n\n--help, -h Show this message\n--force, -f Allow non-empty destination directory\n\n--mode=git is still accepted for compatibility.\n';
