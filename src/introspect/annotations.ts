@@ -632,7 +632,8 @@ function readProseDefault(facts: DescriptionFacts): void {
     !/^["']/.test(plain[1] ?? '') &&
     !/^[+-]?\d/.test(plain[1] ?? '') &&
     !/[.!]$/.test(plain[1] ?? '') &&
-    /^\s+[A-Za-z]/.test(description.slice(plain.index + plain[0].length)) &&
+    // (0x `Default: node [nodeFlags] script.js`: a placeholder after the word goes on with a command's form)
+    /^\s+(?:[A-Za-z]|\[[A-Za-z][\w-]{0,30}\]|<[A-Za-z][\w-]{0,30}>)/.test(description.slice(plain.index + plain[0].length)) &&
     !namesFileByNoun(plain[1] ?? '', description.slice(plain.index + plain[0].length)) &&
     !TITLED_FIELD_AFTER.test(description.slice(plain.index + plain[0].length));
   const othersDefault = plain !== null && plain[0].startsWith('(') && followsOptionSpelling(description, plain.index) && !/^\)?\.?\s*$/.test(description.slice(plain.index + plain[0].length));

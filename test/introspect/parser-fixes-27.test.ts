@@ -100,6 +100,12 @@ describe('positionals', () => {
 });
 
 describe('defaults', () => {
+  it('0x `Default: node [nodeFlags] script.js`: a word a placeholder goes on from starts a command\'s form, no value', () => {
+    const help = 'Usage: prof [options]\n\nOptions:\n  --title <t>    Set the title. Default: node [nodeFlags] script.js\n  --name <name>  The name (default: flamegraph)\n';
+    expect(option(help, 'title')?.default).toBeNull();
+    expect(option(help, 'name')?.default).toBe('flamegraph');
+  });
+
   it('0x: a `Default:` line indented with no-break spaces lays out as one indented with spaces', () => {
     const nbsp = '\u00a0'.repeat(23);
     const help =
