@@ -320,7 +320,8 @@ function fallbackProgramName(lines: readonly string[], fileName: string | undefi
   const titleOverOptions = /^[A-Z][a-z]{2,30}$/.test(firstLine) && /^\s+-/.test(lines[firstIndex + 1] ?? '');
   const sectionTitle = /^(?:options|arguments|flags|switches|parameters|commands)\s*:?$/i.test(firstLine) || titleOverOptions;
   // (license-checker opens with `license-checker@25.0.1`: a package name with its version names the program)
-  const firstWord = /^usage:/i.test(firstLine) || sectionTitle ? undefined : /^([A-Za-z][\w.-]{0,63})(?=[\s:]|@v?\d+\.\d|$)/.exec(firstLine)?.[1];
+  // (0x opens with `0x 6.0.0`: a name opening with digits, then its version or nothing, names it too)
+  const firstWord = /^usage:/i.test(firstLine) || sectionTitle ? undefined : (/^([A-Za-z][\w.-]{0,63})(?=[\s:]|@v?\d+\.\d|$)/.exec(firstLine) ?? /^(\d{1,4}[A-Za-z][\w.-]{0,60})(?=\s+v?\d+\.\d+(?:\.\d+)?$|@v?\d+\.\d|$)/.exec(firstLine))?.[1];
   // `Fuzz Faster U Fool - v1.1.0`: a title in capitals over examples invoking `ffuf`: the examples name the program
   const example = firstWord !== undefined && /^[A-Z][a-z]/.test(firstWord) ? exampleProgramWord(synopsisLines) : null;
   if (example !== null) return example;

@@ -33,6 +33,12 @@ describe('choices', () => {
 });
 
 describe('names', () => {
+  it('0x opens with `0x 6.0.0`: a name opening with digits, then its version, names the program', () => {
+    const help = '\n  0x 6.0.0\n\n  0x [flags] -- node [nodeFlags] script.js [scriptFlags]\n\n  --open | -o             Automatically open after finishing\n';
+    expect(parseHelp(help).name).toBe('0x');
+    expect(parseHelp('\n  2 ways to run it\n\n  --open   Open it\n', { fileName: 'runner' }).name).toBe('runner');
+  });
+
   it('meow `--ignore-[OPTION]  Pass options to …`: a dash-ended prefix glued to a placeholder is a family of options, not one', () => {
     const help =
       '  Usage: crit <input>\n\n  Options:\n    -b, --base              Your base directory\n    -i, --inline            Generate inlined HTML\n    --ignore                Selector to ignore\n    --ignore-[OPTION]       Pass options to postcss-discard.\n    --penthouse-<name>      Pass options to penthouse.\n    --strict                Throw on errors\n    --quiet                 Say less\n';
