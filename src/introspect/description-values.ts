@@ -42,6 +42,8 @@ const VALUE_CUES: readonly RegExp[] = [
   /^[\w@-]+(?:,\s*[\w@-]+)*\s+or\s+[\w@-]+\s+to\s+[a-z]+\.?$/i,
   // …`Directories/Urls where the inliner should start looking`: places named, then a clause saying where
   /^(?:[\w-]+\/)*(?:director(?:y|ies)|folders?|paths?|urls?|files?)(?:\/[\w-]+)*\s+(?:where|in\s+which|from\s+which)\b/i,
+  // …`Your CSS Files (optional)`, `Your base directory`: the user's own files or places, which the value names
+  /^your\s+(?:[\w-]+\s+){0,2}(?:files?|director(?:y|ies)|folders?|paths?|urls?)\b/i,
   // …`Pass dimensions e.g. 1300x900`: an example of the value that is a width by a height
   /\be\.?g\.?,?\s+\d{1,5}x\d{1,5}\b/i,
   // sade uvu: `Additional module(s) to preload`: a noun counted with `(s)` that the option is for

@@ -52,8 +52,8 @@ describe('names', () => {
 describe('value-taking', () => {
   it('meow critical: `RFC2617 basic authorization user`, `RegExp, @type or selector to ignore`, `Directories/Urls where …`, `e.g. 1300x900` name a value', () => {
     const help =
-      '  Usage: crit <input>\n\n  Options:\n    -i, --inline            Generate inlined HTML\n    --dimensions            Pass dimensions e.g. 1300x900\n    --ignore                RegExp, @type or selector to ignore\n    --assetPaths            Directories/Urls where the inliner should start looking for assets\n    --user                  RFC2617 basic authorization user\n    --strict                Throw an error on css parsing errors\n    --extract               Extract inlined styles or selectors to remove\n';
-    for (const key of ['dimensions', 'ignore', 'assetPaths', 'user']) expect(option(help, key)?.takes_value).toBe(true);
+      '  Usage: crit <input>\n\n  Options:\n    -i, --inline            Generate inlined HTML\n    -c, --css               Your CSS Files (optional)\n    --dimensions            Pass dimensions e.g. 1300x900\n    --ignore                RegExp, @type or selector to ignore\n    --assetPaths            Directories/Urls where the inliner should start looking for assets\n    --user                  RFC2617 basic authorization user\n    --strict                Throw an error on css parsing errors\n    --extract               Extract inlined styles or selectors to remove\n';
+    for (const key of ['css', 'dimensions', 'ignore', 'assetPaths', 'user']) expect(option(help, key)?.takes_value).toBe(true);
     for (const key of ['inline', 'strict', 'extract']) expect(option(help, key)?.takes_value).toBe(false);
   });
 
