@@ -138,7 +138,10 @@ function descriptionGivesOwnValue(option: CliOption): boolean {
   const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   if (option.short !== null && new RegExp(String.raw`(?:^|[\s(])-${escape(option.short)}-?\d+(?=[\s,.;)]|$)`).test(description)) return true;
   // (microbundle `Passing a string will override the scopeName. eg --css-modules="_[hash]"`: attached with `=`)
-  return option.long !== null && new RegExp(String.raw`(?:^|\s)--${escape(option.long)}(?:\.[A-Za-z][\w-]* \S|=\S)`).test(description);
+  if (option.long !== null && new RegExp(String.raw`(?:^|\s)--${escape(option.long)}(?:\.[A-Za-z][\w-]* \S|=\S)`).test(description)) return true;
+  // karma `List of browsers to start (eg. --browsers Chrome,ChromeCanary,Firefox)`: after an example
+  // marker, the long spelling and a word that is no option
+  return option.long !== null && new RegExp(String.raw`\b(?:e\.?g\.?|for example|examples?:|ex:),?\s+--${escape(option.long)} (?:"[^"]+"|'[^']+'|[^\s"'-][^\s)]*)`, 'i').test(description);
 }
 
 /**

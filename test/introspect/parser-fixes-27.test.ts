@@ -50,6 +50,12 @@ describe('names', () => {
 });
 
 describe('value-taking', () => {
+  it('karma `(eg. --browsers Chrome,Firefox)`: after an example marker, the option\'s own spelling given a word', () => {
+    const help = 'Usage: run [options]\n\nOptions:\n  --port <n>     Port to listen on\n  --browsers     Browsers to start (eg. --browsers Chrome,Firefox)\n  --watch        Watch files (e.g. --watch --port 80)\n';
+    expect(option(help, 'browsers')?.takes_value).toBe(true);
+    expect(option(help, 'watch')?.takes_value).toBe(false);
+  });
+
   it('meow critical: `RFC2617 basic authorization user`, `RegExp, @type or selector to ignore`, `Directories/Urls where …`, `e.g. 1300x900` name a value', () => {
     const help =
       '  Usage: crit <input>\n\n  Options:\n    -i, --inline            Generate inlined HTML\n    -c, --css               Your CSS Files (optional)\n    --dimensions            Pass dimensions e.g. 1300x900\n    --ignore                RegExp, @type or selector to ignore\n    --assetPaths            Directories/Urls where the inliner should start looking for assets\n    --user                  RFC2617 basic authorization user\n    --strict                Throw an error on css parsing errors\n    --extract               Extract inlined styles or selectors to remove\n';
