@@ -1,0 +1,34 @@
+/**
+ * Notations met in parser fixes round 15, batch 20 part b (Python helps, issue 12), each pinned on a
+ * minimal help: invented defaults and choices first, then value-taking, positionals, names, choices
+ * and defaults.
+ */
+import { describe, expect, it } from 'vitest';
+import { parseHelp } from '../../src/introspect/parse-help.ts';
+import { option } from './parsed-option.ts';
+
+describe('value-taking', () => {
+  it('rich-click `append_metavars_help`: `Output directory [TEXT]` closing the description is the placeholder, no default', () => {
+    const help = [
+      ' Usage: dl [OPTIONS] <name>',
+      '',
+      ' ═ Options ═══════════════════════════════════════════',
+      ' --outdir     -o  Output directory [TEXT]',
+      ' --compress   -x  Archive compression type',
+      '                  [tar.gz|zip|none]',
+      ' --jobs           Parallel tasks. Not available for Docker. [INTEGER]',
+      ' --force      -f  Overwrite existing files',
+      '',
+    ].join('\n');
+    expect(option(help, 'outdir')).toMatchObject({ takes_value: true, default: null, choices: null });
+    expect(option(help, 'compress')).toMatchObject({ takes_value: true, choices: ['tar.gz', 'zip', 'none'] });
+    expect(option(help, 'jobs')).toMatchObject({ takes_value: true, type: 'integer', default: null });
+    expect(option(help, 'force')?.takes_value).toBe(false);
+    expect(parseHelp(help).options.find((one) => one.long === 'outdir')?.description).toBe('Output directory');
+  });
+
+  it('a trailing `[a|b]` alone, with no click type name anywhere in the help, stays prose', () => {
+    const help = 'Usage: x [options]\n\nOptions:\n  --color   Colour the output [always|never]\n  --force   Overwrite files\n';
+    expect(option(help, 'color')?.takes_value).toBe(false);
+  });
+});
