@@ -155,11 +155,19 @@ function readAnnotationGroups(facts: DescriptionFacts): void {
       const defaultMatch = /^default(?::\s*|=|\s+)([\s\S]*)$/i.exec(part.trim());
       // clap rav1e `[default:  0 for s0-s9, 1 for s10] [default: 1]`: a later one-word default outranks a first one in prose
       const proseBefore = facts.defaultText !== null && !facts.defaultQuoted && /\s/.test(facts.defaultText) && !/\s/.test((defaultMatch?.[1] ?? ' ').trim());
-      if (defaultMatch && (facts.defaultText === null || proseBefore) && group.open === '[') setDefault(facts, defaultMatch[1] ?? '');
+      if (defaultMatch && (facts.defaultText === null || proseBefore) && group.open === '[') setDefault(facts, withoutArgoptType(defaultMatch[1] ?? ''));
     }
     if (group.open === '(') readParenthesisGroup(facts, body);
     else readBracketGroup(facts, body);
   }
+}
+
+/**
+ * argopt (docopt with types) writes a bracketed default with its type after a colon: `[default: 0:int]`,
+ * `[default: 0.5:float]`. The type names the value's kind, never part of it.
+ */
+function withoutArgoptType(value: string): string {
+  return value.replace(/^(\S{1,60}):(?:int|float|str|bool|file)$/, '$1');
 }
 
 /** commander: (choices: "a", "b", default: "a"); GNU/Go/argparse: (default x), (default: x); `(required)`. */
@@ -423,10 +431,27 @@ function readGlossedNamedValues(facts: DescriptionFacts): void {
   if (facts.defaultText === null && marked.length === 1) facts.defaultText = marked[0]?.[1] ?? null;
 }
 
+/** `[default: git]|first|share`: a bracketed default standing as the first item of a `|` list. */
+const BRACKET_MARKED_PIPE_LIST = /\[default:\s?([\w.-]{1,30})\]((?:\|[\w-]{1,30}(?:\.[\w-]{1,30}){0,3}){1,30})(?![\w|])/i;
+
+/**
+ * argopt git-fame `Credit commit trailers: [default: git]|first|share`: the values joined by `|`, the
+ * default written in its own bracket in place of its item. A help showing two of them joined by a
+ * comma (`Use 'name,email' to show both`) takes a list of them in one value: no single choice.
+ */
+function bracketMarkedPipeChoices(description: string): string[] | null {
+  const match = BRACKET_MARKED_PIPE_LIST.exec(description);
+  if (match === null) return null;
+  const items = [match[1] ?? '', ...(match[2] ?? '').split('|').slice(1)];
+  const joined = items.some((one) => items.some((other) => other !== one && description.includes(`${one},${other}`)));
+  return joined ? null : items;
+}
+
 /** Choices written in prose rather than in an annotation group; the first spelling that matches wins. */
 function readProseChoices(facts: DescriptionFacts): void {
   const { description } = facts;
   readGlossedNamedValues(facts);
+  facts.choices ??= bracketMarkedPipeChoices(description);
   facts.choices ??= oneOfChoices(description);
   facts.choices ??= quotedProseChoices(description);
   facts.choices ??= slashedDefaultChoices(description);

@@ -32,3 +32,22 @@ describe('value-taking', () => {
     expect(option(help, 'color')?.takes_value).toBe(false);
   });
 });
+
+describe('defaults', () => {
+  it('argopt `[default: 0:int]`: the type after the colon is no part of the value', () => {
+    const help =
+      'usage: fame [-h] [--min val] [-j n]\n\noptions:\n  -h, --help      show this help message and exit\n  --min val       Minimum value to show [default: 0:int].\n  -j n, --jobs n  Number of threads [default: 0:int]: automatic.\n';
+    expect(option(help, 'min')?.default).toBe(0);
+    expect(option(help, 'jobs')?.default).toBe(0);
+  });
+});
+
+describe('choices', () => {
+  it('argopt `[default: git]|first|share`: the bracketed default is the first item of the `|` list', () => {
+    const help =
+      "usage: fame [-h] [--auth strat] [--show info]\n\noptions:\n  -h, --help    show this help message and exit\n  --auth strat  Credit trailers: [default: git]|first|share, i.e.: only use 'git' author, only use 'first' trailer,\n                or 'share' equally.\n  --show info   Author information to show [default: name]|email. Use 'name,email' to show both.\n";
+    expect(option(help, 'auth')).toMatchObject({ choices: ['git', 'first', 'share'], default: 'git' });
+    // two items joined by a comma in one value: a list of them, no single choice
+    expect(option(help, 'show')).toMatchObject({ choices: null, default: 'name' });
+  });
+});
