@@ -707,7 +707,22 @@ function isPerCaseDefault(description: string, plain: RegExpExecArray): boolean 
   // pflag vip-manager `(default "http://127.0.0.1:2379" or "http://127.0.0.1:8500" depending on dcs-type.)`:
   // a value, then another one after `or` or a `depending on` clause, is one default per case
   if (/^\s+(?:or\s+(?!(?:can|may)\s+be\b)\S|depending\s+on\b)/i.test(description.slice(plain.index + plain[0].length))) return true;
+  // argparse nodeenv `Under Windows, this defaults to true.`, `If --foo is given, defaults to x`: a
+  // sentence opening with a condition states the default of that case only
+  // (not `If not specified, defaults to 4,194,304`: the case of the option not given is the default's own)
+  if (CONDITION_OPENING.test(sentenceBefore(description, plain.index + Math.max(0, plain[0].search(/default/i))))) return true;
   return /\bdefaults?(?:\s+to|:|\s+is)\s+[^\s,;()]{1,60},?\s+(?:if|when|unless)\b/i.test(description);
+}
+
+/** A sentence opening with a conditional clause closed by a comma (`Under Windows, `, `If set, `). */
+const CONDITION_OPENING = /^(?:under|on|if|when|whenever|unless|with|without)\s(?!not\s|omitted\b|unset\b|absent\b|no\s)[^,;.]{1,40},\s/i;
+
+/** The sentence of the description up to `index` (from after the last `. ` / `! ` / `? ` before it). */
+function sentenceBefore(description: string, index: number): string {
+  const before = description.slice(Math.max(0, index - 200), index);
+  const ends = [...before.matchAll(/[.!?]\s+(?=[A-Z]|$)/g)];
+  const last = ends[ends.length - 1];
+  return last === undefined ? (index > 200 ? '' : before) : before.slice(last.index + last[0].length);
 }
 
 /**

@@ -7,6 +7,16 @@ import { describe, expect, it } from 'vitest';
 import { parseHelp } from '../../src/introspect/parse-help.ts';
 import { option } from './parsed-option.ts';
 
+describe('invented defaults', () => {
+  it('argparse `Under Windows, this defaults to true.`: a sentence opening with a condition states one case only', () => {
+    const help =
+      'usage: nodeenv [OPTIONS] DEST_DIR\n\noptions:\n  --with-npm      Build without installing npm. Under Windows, this defaults to true.\n  --max-sz SZ     Largest size. If not specified, defaults to 4096.\n  -a, --average   If True, display the average. Default to False.\n';
+    expect(option(help, 'with-npm')?.default).toBeNull();
+    expect(option(help, 'max-sz')?.default).toBe(4096);
+    expect(option(help, 'average')?.default).toBe(false);
+  });
+});
+
 describe('value-taking', () => {
   it('rich-click `append_metavars_help`: `Output directory [TEXT]` closing the description is the placeholder, no default', () => {
     const help = [
