@@ -36,7 +36,22 @@ const STREAM_WORDS = /^(stdin|stdout|stderr)$/i;
  * quoted `"all"`, Go's `(default "all")`, or `all` among the stated choices is the program's keyword).
  */
 export function isEveryItemDefault(text: string, quoted: boolean, description: string, choices: readonly string[] | null): boolean {
-  return !quoted && /^all$/i.test(text) && /\bcomma[- ]?(?:delimited|separated)\b/i.test(description) && matchingChoice(text, choices) === undefined;
+  return (!quoted && /^all$/i.test(text) && /\bcomma[- ]?(?:delimited|separated)\b/i.test(description) && matchingChoice(text, choices) === undefined) || isListDefaultItem(text, description);
+}
+
+/**
+ * click (deptry) `TUPLE … [default: dev-requirements.txt, requirements-dev.txt]`: a bracketed or
+ * parenthesized default of several comma-separated items is a list (no single default, as the corpus
+ * reads `[]`); its first item is no default of its own.
+ */
+function isListDefaultItem(text: string, description: string): boolean {
+  if (text.length === 0 || text.length > 80) return false;
+  const escaped = text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const list = new RegExp(String.raw`[[(]default:?\s+["'\`]?${escaped}["'\`]?((?:,\s*[^\s,()[\]]{1,80}){1,20})\s*[\])]`, 'i').exec(description);
+  if (list === null) return false;
+  // (docopt `(default: 0, disabled)`: a number glossed by a word; the items of a list are of one kind)
+  const number = /^[+-]?\d+(?:\.\d+)?$/;
+  return (list[1] ?? '').split(',').slice(1).every((item) => number.test(item.trim()) === number.test(text));
 }
 
 /** argparse's `(default: 0)` closing a flag's description: action='count' starts at 0 (store_true says `False`). */

@@ -17,6 +17,15 @@ describe('invented defaults', () => {
   });
 });
 
+describe('invented defaults: list defaults', () => {
+  it('click `[default: dev-requirements.txt, requirements-dev.txt]`: a list default names no single default; `(default: 0, disabled)` still does', () => {
+    const help =
+      'Usage: deptry [OPTIONS] ROOT...\n\nOptions:\n  -rfd, --requirements-files-dev TUPLE\n                        .txt files to scan. Can be multiple  [default: dev-requirements.txt,\n                        requirements-dev.txt]\n  --min-age DAYS        Minimum age (default: 0, disabled)\n';
+    expect(option(help, 'requirements-files-dev')?.default).toBeNull();
+    expect(option(help, 'min-age')?.default).toBe(0);
+  });
+});
+
 describe('value-taking', () => {
   it('rich-click `append_metavars_help`: `Output directory [TEXT]` closing the description is the placeholder, no default', () => {
     const help = [
