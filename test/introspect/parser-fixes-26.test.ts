@@ -52,6 +52,15 @@ describe('value-taking', () => {
   });
 });
 
+describe('choices (keywords in capitals)', () => {
+  it('click `[ALL|hash|metadata]`: a keyword in capitals is a value; `{keep,no,INTEGER}` stays open', () => {
+    const help =
+      'Usage: sub [OPTIONS] PATH...\n\nOptions:\n  -r, --refiner [ALL|hash|metadata]\n                  Refiner to use.\n  --keep {keep,no,INTEGER}  What to keep\n';
+    expect(option(help, 'refiner')?.choices).toEqual(['ALL', 'hash', 'metadata']);
+    expect(option(help, 'keep')?.choices).toBeNull();
+  });
+});
+
 describe('defaults', () => {
   it('argopt `[default: 0:int]`: the type after the colon is no part of the value', () => {
     const help =
