@@ -404,8 +404,9 @@ function defaultOf(head: OptionHead, facts: DescriptionFacts, shape: ValueShape,
       // …unified-args `--[no-]color   specify color in report (on by default)`: the switch's state in words
       // (not `Default is off.` nor `[Default: Enabled]`, which the corpus reads as no stated value)
       const byDefault = /\((on|off) by default\)/i.exec(text)?.[1]?.toLowerCase();
-      if (stated === long || /^true$/i.test(stated) || byDefault === 'on') return true;
-      if (stated === negationName || /^false$/i.test(stated) || byDefault === 'off') return false;
+      // (click subliminal `-z, --archives / -Z, --no-archives  [default: z]`: a short spelling names its side too)
+      if (stated === long || head.shorts.includes(stated) || /^true$/i.test(stated) || byDefault === 'on') return true;
+      if (stated === negationName || head.aliases.some((alias) => alias.replace(/^-+/, '') === stated) || /^false$/i.test(stated) || byDefault === 'off') return false;
       return null;
     }
     // `--no-color  … (default: true)` says what the negation does, not a value to set; but a

@@ -62,6 +62,13 @@ describe('choices (keywords in capitals)', () => {
 });
 
 describe('defaults', () => {
+  it('click `-z, --archives / -Z, --no-archives  [default: z]`: the short spelling names the side in effect', () => {
+    const help =
+      'Usage: sub [OPTIONS] PATH...\n\nOptions:\n  -z, --archives / -Z, --no-archives\n                  Scan archives.  [default: z]\n  -c, --color / -C, --no-color\n                  Colour.  [default: C]\n';
+    expect(option(help, 'archives')?.default).toBe(true);
+    expect(option(help, 'color')?.default).toBe(false);
+  });
+
   it('argopt `[default: 0:int]`: the type after the colon is no part of the value', () => {
     const help =
       'usage: fame [-h] [--min val] [-j n]\n\noptions:\n  -h, --help      show this help message and exit\n  --min val       Minimum value to show [default: 0:int].\n  -j n, --jobs n  Number of threads [default: 0:int]: automatic.\n';
