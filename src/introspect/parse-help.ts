@@ -291,6 +291,19 @@ function docoptCommandWords(forms: readonly UsageForm[]): string[] {
   return forms.length >= 2 && words.length >= 2 && new Set(words).size >= 2 ? [...new Set(words)] : [];
 }
 
+/**
+ * docopt sumy `sumy (luhn | edmundson | lsa) [--length=<length>]`: a required group of bare lower-case
+ * words right after the program is a choice of commands (docopt reads a bare word as a command), no
+ * positional named `luhn|edmundson|lsa`.
+ */
+function docoptCommandGroupWords(usageForms: readonly string[]): string[] {
+  const words = usageForms.flatMap((form) => {
+    const group = /^\S+\s+\(\s*([a-z][a-z0-9-]{0,30}(?:\s*\|\s*[a-z][a-z0-9-]{0,30}){1,30})\s*\)(?=\s|$)/.exec(form.trim());
+    return group === null ? [] : (group[1] ?? '').split(/\s*\|\s*/);
+  });
+  return [...new Set(words)];
+}
+
 /** The paragraph before the usage line, else the first paragraph after it. */
 function descriptionOf(paragraphs: readonly Paragraph[], seenUsage: boolean): string {
   const before = paragraphs.find((paragraph) => !paragraph.afterUsage);
@@ -450,6 +463,7 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
   markRequiredOptions(options, forms);
 
   const docoptWords = docoptCommandWords(forms);
+  if (docoptWords.length === 0) docoptWords.push(...docoptCommandGroupWords(scan.usageForms.slice(0, MAX_USAGE_FORMS)));
   const firstForm = forms.find((form) => form.program !== null);
   const subcommands = collectSubcommands(scan.entries, docoptWords, firstForm?.program ? programBaseName(firstForm.program) : null);
   // bpaf `Usage: [-c=<./.oxlintrc.json>] [PATH]...`: with no form naming the program, the first form's positionals still count

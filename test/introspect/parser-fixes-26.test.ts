@@ -52,6 +52,16 @@ describe('value-taking', () => {
   });
 });
 
+describe('positionals', () => {
+  it('docopt `sumy (luhn | lsa | kl) [--length=<length>]`: a group of bare words after the program is a choice of commands', () => {
+    const help =
+      'Usage:\n    sumy (luhn | lsa | kl) [--length=<length>]\n    sumy (luhn | lsa | kl) --url=<url>\n    sumy --version\n\nOptions:\n    --length=<length>  Length of summary. [default: 20%]\n    --url=<url>        URL of the page.\n';
+    const spec = parseHelp(help);
+    expect(spec.positionals).toEqual([]);
+    expect(spec.subcommands.map((command) => command.name)).toEqual(['luhn', 'lsa', 'kl']);
+  });
+});
+
 describe('choices (keywords in capitals)', () => {
   it('click `[ALL|hash|metadata]`: a keyword in capitals is a value; `{keep,no,INTEGER}` stays open', () => {
     const help =
