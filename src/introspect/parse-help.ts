@@ -18,6 +18,7 @@ import { dropGluedValueSpellings } from './glued-values.ts';
 import { applyFlagValueLists } from './flag-value-lists.ts';
 import { applyOverflowingValueNames } from './overflowing-value.ts';
 import { applyAppendedMetavars } from './appended-metavar.ts';
+import { manNamePath, withManNamePath } from './man-name-path.ts';
 import { usageBareFlags } from './usage-bare-flags.ts';
 import { addExampleOnlyFlags, addUsageOnlyOptions, addUsageSpelledValueOptions, applyUsageValueWords } from './usage-only-options.ts';
 import { applyGroupedUsageValues } from './usage-group-values.ts';
@@ -422,7 +423,7 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
   const helpFor = cobraHelpCommandName(rawLines);
   const headline = scan.usageForms.length === 0 && !scan.seenUsage ? headlineForm(lines) : null;
   if (headline !== null) scan.usageForms.push(headline);
-  const forms = scan.usageForms.slice(0, MAX_USAGE_FORMS).map((form) => parseUsageForm(form, takesValue, helpFor));
+  const forms = withManNamePath(scan.usageForms.slice(0, MAX_USAGE_FORMS).map((form) => parseUsageForm(form, takesValue, helpFor)), manNamePath(rawLines));
 
   // a footnote list or an example giving a bare-listed option a value: the placeholders were written
   // by hand (meow, parseArgs), so stated defaults say a value is taken, as in a help without any

@@ -62,6 +62,17 @@ describe('positionals', () => {
   });
 });
 
+describe('names', () => {
+  it('Python Fire `NAME` / `    autofaiss build_index - …` over `SYNOPSIS`: the path names the program, no positional', () => {
+    const help =
+      'NAME\n    autofaiss build_index - Reads embeddings.\n\nSYNOPSIS\n    autofaiss build_index EMBEDDINGS <flags>\n\nPOSITIONAL ARGUMENTS\n    EMBEDDINGS\n        Type: Union\n        Local path.\n\nFLAGS\n    --index_path=INDEX_PATH\n        Type: Optional\n        Default: \'knn.index\'\n        Destination path.\n';
+    const spec = parseHelp(help);
+    expect(spec.name).toBe('autofaiss_build_index');
+    expect(spec.positionals.map((positional) => positional.name)).toEqual(['EMBEDDINGS']);
+    expect(spec.subcommands).toEqual([]);
+  });
+});
+
 describe('choices (keywords in capitals)', () => {
   it('click `[ALL|hash|metadata]`: a keyword in capitals is a value; `{keep,no,INTEGER}` stays open', () => {
     const help =
