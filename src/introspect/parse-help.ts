@@ -19,6 +19,7 @@ import { applyFlagValueLists } from './flag-value-lists.ts';
 import { applyOverflowingValueNames } from './overflowing-value.ts';
 import { applyAppendedMetavars } from './appended-metavar.ts';
 import { manNamePath, withManNamePath } from './man-name-path.ts';
+import { applyFireDefaults } from './fire-defaults.ts';
 import { usageBareFlags } from './usage-bare-flags.ts';
 import { addExampleOnlyFlags, addUsageOnlyOptions, addUsageSpelledValueOptions, applyUsageValueWords } from './usage-only-options.ts';
 import { applyGroupedUsageValues } from './usage-group-values.ts';
@@ -525,6 +526,7 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
   }
   // round 14: the generic fallback, only where the rules above found no default (evidence-defaults.ts)
   applyEvidenceDefaults(options, [...positionals, ...usagePositionals].map((positional) => positional.name), scan.entries);
+  applyFireDefaults(options, scan.entries);
   const name = sanitizeToolName(programName ?? parseOptions?.fileName ?? 'tool');
 
   const spec: CliSpec = { name, description: descriptionOf(scan.paragraphs, scan.seenUsage), options, positionals, subcommands };

@@ -83,6 +83,44 @@ describe('choices (keywords in capitals)', () => {
 });
 
 describe('defaults', () => {
+  it('Python Fire `Type: bool` / `Default: True` lines: the Python default, typed; a cut `\'hdf...` or `None` states none', () => {
+    const help = [
+      'NAME',
+      '    idx build - Builds.',
+      '',
+      'SYNOPSIS',
+      '    idx build <flags>',
+      '',
+      'FLAGS',
+      '    --save_on_disk=SAVE_ON_DISK',
+      '        Type: bool',
+      '        Default: True',
+      '        Whether to save the index on disk.',
+      '    --max_time_ms=MAX_TIME_MS',
+      '        Type: float',
+      '        Default: 10.0',
+      '        Bound on the query time.',
+      '    --memory=MEMORY',
+      "        Type: str",
+      "        Default: '32G'",
+      '        Memory available, having more memory is a boost.',
+      '    -t, --temporary_folder=TEMPORARY_FOLDER',
+      '        Type: str',
+      "        Default: 'hdf...",
+      '        Folder to save the temporary indices.',
+      '    --nb_cores=NB_CORES',
+      '        Type: Optional[Optional]',
+      '        Default: None',
+      '        Number of cores, default 4 when guessed.',
+      '',
+    ].join('\n');
+    expect(option(help, 'save_on_disk')?.default).toBe(true);
+    expect(option(help, 'max_time_ms')?.default).toBe(10);
+    expect(option(help, 'memory')?.default).toBe('32G');
+    expect(option(help, 'temporary_folder')?.default).toBeNull();
+    expect(option(help, 'nb_cores')?.default).toBeNull();
+  });
+
   it('click `-z, --archives / -Z, --no-archives  [default: z]`: the short spelling names the side in effect', () => {
     const help =
       'Usage: sub [OPTIONS] PATH...\n\nOptions:\n  -z, --archives / -Z, --no-archives\n                  Scan archives.  [default: z]\n  -c, --color / -C, --no-color\n                  Colour.  [default: C]\n';
