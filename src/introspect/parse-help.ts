@@ -20,6 +20,7 @@ import { applyOverflowingValueNames } from './overflowing-value.ts';
 import { applyAppendedMetavars } from './appended-metavar.ts';
 import { manNamePath, withManNamePath } from './man-name-path.ts';
 import { applyFireDefaults } from './fire-defaults.ts';
+import { addUsageModeOptions } from './usage-mode-options.ts';
 import { usageBareFlags } from './usage-bare-flags.ts';
 import { addExampleOnlyFlags, addUsageOnlyOptions, addUsageSpelledValueOptions, applyUsageValueWords } from './usage-only-options.ts';
 import { applyGroupedUsageValues } from './usage-group-values.ts';
@@ -457,6 +458,7 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
   addUsageOnlyOptions(options, scan.usageForms.slice(0, MAX_USAGE_FORMS));
   addUsageSpelledValueOptions(options, scan.usageForms.slice(0, MAX_USAGE_FORMS));
   addUsageLongOptions(options, scan.usageForms.slice(0, MAX_USAGE_FORMS));
+  addUsageModeOptions(options, scan.usageForms.slice(0, MAX_USAGE_FORMS));
   applyUsageValueWords(options, scan.usageForms.slice(0, MAX_USAGE_FORMS));
   // only where the list shows no placeholder (optparse cProfile `[-m module | scriptfile]` lists `-m` bare: a flag)
   if (bare) applyGroupedUsageValues(options, scan.usageForms.slice(0, MAX_USAGE_FORMS));

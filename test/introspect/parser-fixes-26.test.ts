@@ -73,6 +73,15 @@ describe('names', () => {
   });
 });
 
+describe('names of options', () => {
+  it('GNU `Usage: crudini --set [OPTION]... file` / `or:  crudini --get [OPTION]... file`: each mode option is a switch', () => {
+    const help =
+      'Usage: crudini --set [OPTION]...   config_file section   [param] [value]\n  or:  crudini --get [OPTION]...   config_file [section] [param]\n\nOptions:\n\n  --format=FMT       For --get, select the output FMT.\n  --verbose          Indicate changes\n';
+    expect(option(help, 'set')).toMatchObject({ takes_value: false });
+    expect(option(help, 'get')).toMatchObject({ takes_value: false });
+  });
+});
+
 describe('choices (keywords in capitals)', () => {
   it('click `[ALL|hash|metadata]`: a keyword in capitals is a value; `{keep,no,INTEGER}` stays open', () => {
     const help =
