@@ -447,11 +447,26 @@ function bracketMarkedPipeChoices(description: string): string[] | null {
   return joined ? null : items;
 }
 
+const QUOTED_VALUE = String.raw`'[A-Za-z0-9][\w.-]{0,30}'`;
+/** `the values '1', 'yes', 'true' and 'on'`: quoted values right after the word `values`, joined by commas and a last `and` / `or`. */
+const VALUES_GROUP = new RegExp(String.raw`\bvalues (${QUOTED_VALUE}(?:,\s+${QUOTED_VALUE}){0,30},?\s+(?:and|or)\s+${QUOTED_VALUE})(?=[\s.,;)]|$)`, 'gi');
+
+/**
+ * rotate-backups `The values '1', 'yes', 'true' and 'on' enable system logging whereas the values '0',
+ * 'no', 'false' and 'off' disable it.`: the values grouped by what they do; every group counts.
+ */
+function valuesGroupChoices(description: string): string[] | null {
+  const groups = [...description.matchAll(VALUES_GROUP)].filter((group) => !followsExampleMarker(description, group.index));
+  if (groups.length === 0) return null;
+  return [...new Set(groups.flatMap((group) => [...(group[1] ?? '').matchAll(/'([^']+)'/g)].map((item) => item[1] ?? '')))];
+}
+
 /** Choices written in prose rather than in an annotation group; the first spelling that matches wins. */
 function readProseChoices(facts: DescriptionFacts): void {
   const { description } = facts;
   readGlossedNamedValues(facts);
   facts.choices ??= bracketMarkedPipeChoices(description);
+  facts.choices ??= valuesGroupChoices(description);
   facts.choices ??= oneOfChoices(description);
   facts.choices ??= quotedProseChoices(description);
   facts.choices ??= slashedDefaultChoices(description);

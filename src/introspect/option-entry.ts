@@ -526,9 +526,12 @@ function letterClassChoices(choices: string[] | null, text: string): string[] | 
   return named.length >= 2 ? letters : choices;
 }
 
-/** Older GNU helps quote with a backquote and an apostrophe (argp cflow `` `gnu' (default), `posix' ``): the same as `'gnu'`. */
+/**
+ * Older GNU helps quote with a backquote and an apostrophe (argp cflow `` `gnu' (default), `posix' ``): the same as `'gnu'`.
+ * reStructuredText literals in double backquotes (rotate-backups ``` ``rm -fR`` ```) quote their text too.
+ */
 function withPlainQuotes(text: string): string {
-  return text.replace(/`([^`'\s]{1,60})'/g, "'$1'");
+  return text.replace(/`([^`'\s]{1,60})'/g, "'$1'").replace(/(?<!`)``([^`"\s](?:[^`"]{0,58}[^`"\s])?)``(?!`)/g, '"$1"');
 }
 
 /**

@@ -82,6 +82,29 @@ describe('names of options', () => {
   });
 });
 
+describe('choices and defaults in hand-written prose', () => {
+  it("rotate-backups: ``rm -fR`` (an RST literal) quotes a default; `the values '1', 'yes' and 'on' … the values '0', 'no' and 'off'` all count", () => {
+    const help = [
+      'Usage: rotate-backups [OPTIONS] [DIRECTORY, ..]',
+      '',
+      'Supported options:',
+      '',
+      '  -C, --removal-command=CMD',
+      '',
+      '    Change the command used to remove backups. The value of CMD defaults to',
+      '    ``rm -fR``. This choice was made because it works everywhere.',
+      '',
+      '  -S, --syslog=CHOICE',
+      '',
+      "    Explicitly enable or disable system logging. The values '1', 'yes' and 'on' enable system",
+      "    logging whereas the values '0', 'no' and 'off' disable it.",
+      '',
+    ].join('\n');
+    expect(option(help, 'removal-command')?.default).toBe('rm -fR');
+    expect(option(help, 'syslog')?.choices).toEqual(['1', 'yes', 'on', '0', 'no', 'off']);
+  });
+});
+
 describe('choices (keywords in capitals)', () => {
   it('click `[ALL|hash|metadata]`: a keyword in capitals is a value; `{keep,no,INTEGER}` stays open', () => {
     const help =
