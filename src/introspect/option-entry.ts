@@ -54,6 +54,18 @@ function isListDefaultItem(text: string, description: string): boolean {
   return (list[1] ?? '').split(',').slice(1).every((item) => number.test(item.trim()) === number.test(text));
 }
 
+/** `If set to an empty string, …`, `an empty STR means …`: the empty string is a value the option takes. */
+const EMPTY_STRING_VALUE = /\b(?:set|sets|setting|pass|passing|given|give)\s+(?:it\s+)?(?:to\s+)?an empty (?:string|value)\b|\ban empty (?:string|value)\s+(?:means|disables|turns|selects|keeps)\b/i;
+
+/**
+ * subliminal `The (exclusive) categories are: hi (…), fo (…) and n (…). … If set to an empty string
+ * (the default), no filtering …`: a list the prose gives that leaves out the empty string the help
+ * says is taken would refuse it (a tagged `[choices: "", "text"]` lists it).
+ */
+function takesEmptyString(description: string, choices: readonly string[]): boolean {
+  return !choices.includes('') && EMPTY_STRING_VALUE.test(description);
+}
+
 /** argparse's `(default: 0)` closing a flag's description: action='count' starts at 0 (store_true says `False`). */
 function isCountFlagDefault(text: string): boolean {
   return /\(default: 0\)$/.test(text.trim());
@@ -601,7 +613,7 @@ export function optionFromEntry(given: Entry, style: OptionStyle = {}): CliOptio
   const sentenceChoices = severalValues && facts.choicesTagged !== true ? null : provenFacts;
   const stated = definition?.choices ?? letterClassChoices(head.choices, text) ?? sentenceChoices ?? (placeholder ? provenProse : (wholeListChoices(facts.description) ?? setValueListChoices(facts.description)));
   // `[possible values: ]` names none: an empty list is no list; nor are examples of an open set
-  const choices = stated !== null && stated.length > 0 && !isOpenValueSet(stated, stated === facts.choices && facts.choicesTagged === true) ? stated : null;
+  const choices = stated !== null && stated.length > 0 && !isOpenValueSet(stated, stated === facts.choices && facts.choicesTagged === true) && !takesEmptyString(facts.description, stated) ? stated : null;
   const shape = valueShapeOf(head, facts, choices, text, style, entry.valueSection === true);
   const long = head.longs[0] ?? null;
   const option: CliOption = {

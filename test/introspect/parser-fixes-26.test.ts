@@ -26,6 +26,26 @@ describe('invented defaults: list defaults', () => {
   });
 });
 
+describe('invented choices', () => {
+  it('click subliminal: a prose list beside `If set to an empty string (the default)` would refuse the empty string: none', () => {
+    const help = [
+      'Usage: sub [OPTIONS] PATH...',
+      '',
+      'Options:',
+      '  -C, --subtitle-categories TEXT  Comma-separated ordered list of subtitle categories to download.',
+      '                                  The (exclusive) categories are: hi (hearing',
+      '                                  impaired), fo (foreign only) and n (narrative, standard',
+      '                                  subtitles). For instance, "hi,n,fo" would sort hearing impaired',
+      '                                  subtitles first. If set to an empty string',
+      '                                  (the default), no filtering or sorting is carried out.',
+      '  --mode TEXT                     The mode, one of: fast, slow, off.',
+      '',
+    ].join('\n');
+    expect(option(help, 'subtitle-categories')?.choices).toBeNull();
+    expect(option(help, 'mode')?.choices).toEqual(['fast', 'slow', 'off']);
+  });
+});
+
 describe('value-taking', () => {
   it('rich-click `append_metavars_help`: `Output directory [TEXT]` closing the description is the placeholder, no default', () => {
     const help = [
