@@ -643,7 +643,10 @@ function readProseDefault(facts: DescriptionFacts): void {
     // picocli `--[no-]force  … The default is `--no-force`, meaning…`: a backquoted flag spelling
     /\bdefault is\s+(`--?[A-Za-z][\w-]{0,60}`)/i.exec(description) ??
     // argh naga `` `Unchecked` is the default.``: a quoted value, then `is the default` closing the sentence
-    /(?:^|[\s(])(`[^`\s]{1,60}`|"[^"\s]{1,60}"|'[^'\s]{1,60}')\s+is the default\.?(?=\s|\)|$)/i.exec(description);
+    /(?:^|[\s(])(`[^`\s]{1,60}`|"[^"\s]{1,60}"|'[^'\s]{1,60}')\s+is the default\.?(?=\s|\)|$)/i.exec(description) ??
+    // argparse nodeenv `The default is last stable version (\`latest\`).`: words saying what the default
+    // is, then the value itself quoted in a parenthesis closing the sentence
+    /\bdefault(?: [a-z]{2,20})? is (?:the )?[a-z][a-z -]{0,50} \((`[^`\s]{1,60}`|"[^"\s]{1,60}"|'[^'\s]{1,60}')\)\.?(?=\s|$)/i.exec(description);
   // click wraps a long `[default: /(\.direnv|\.ipy` / `nb_checkpoints|…)/]` over lines: a bracket
   // going on for more words after the value means the value was cut, and a cut value is no
   // default (`[Default: 0 (automatic)]` is whole; `[default: 10 seconds]` was read above)

@@ -125,6 +125,15 @@ describe('choices and defaults in hand-written prose', () => {
   });
 });
 
+describe('defaults glossed in words', () => {
+  it('argparse nodeenv `The default is last stable version (`latest`).`: the quoted value in the closing parenthesis', () => {
+    const help =
+      'usage: nodeenv [OPTIONS] DEST_DIR\n\noptions:\n  --npm NPM_VER   The npm version to use. The default is last available version (`latest`).\n  --mirror URL    Mirror to use. The default is the official one (see docs).\n';
+    expect(option(help, 'npm')?.default).toBe('latest');
+    expect(option(help, 'mirror')?.default).toBeNull();
+  });
+});
+
 describe('choices (keywords in capitals)', () => {
   it('click `[ALL|hash|metadata]`: a keyword in capitals is a value; `{keep,no,INTEGER}` stays open', () => {
     const help =
