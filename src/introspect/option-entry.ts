@@ -406,6 +406,9 @@ function defaultOf(head: OptionHead, facts: DescriptionFacts, shape: ValueShape,
   const names = [long, head.valueName].filter((name): name is string => name !== null);
   // streamzip `-zip64  Create a Zip64-compliant zip file [Default: No]`: a switch's state in yes / no
   if (!shape.takes && head.negation === null && !(long ?? '').startsWith('no-') && /^(?:yes|no)$/i.test(facts.defaultText)) return /^yes$/i.test(facts.defaultText);
+  // docopt sumy `It may be count of sentences or percentage of input text. [default: 20%]`: where the
+  // description says a value may be a percentage, the percent sign is written in the value
+  if (shape.takes && shape.type === 'string' && choices === null && /^\d{1,6}(?:\.\d{1,6})?%$/.test(facts.defaultText) && /\b(?:a|or|as) percentage\b/i.test(facts.description)) return facts.defaultText;
   if (isProseDefault(facts.defaultText, facts.defaultQuoted, shape.takes, shape.type, shape.takes ? choices : null, names)) return null;
   if (shape.takes && isEveryItemDefault(facts.defaultText, facts.defaultQuoted, text, choices)) return null;
   if (!shape.takes) {

@@ -134,6 +134,15 @@ describe('defaults glossed in words', () => {
   });
 });
 
+describe('percentages', () => {
+  it('docopt `It may be count of sentences or percentage of input text. [default: 20%]`: the percent sign is in the value', () => {
+    const help =
+      'Usage:\n    sumy [--length=<length>] [--tolerance=<t>]\n\nOptions:\n    --length=<length>  Length of text. It may be count of sentences\n                       or percentage of input text. [default: 20%]\n    --tolerance=<t>    Tolerance threshold (default=0.001%).\n';
+    expect(option(help, 'length')?.default).toBe('20%');
+    expect(option(help, 'tolerance')?.default).toBeNull();
+  });
+});
+
 describe('choices (keywords in capitals)', () => {
   it('click `[ALL|hash|metadata]`: a keyword in capitals is a value; `{keep,no,INTEGER}` stays open', () => {
     const help =
