@@ -348,9 +348,13 @@ function fallbackProgramName(lines: readonly string[], fileName: string | undefi
  * targets...`. A first line flush left of a program word and then only bracket groups and names,
  * one of them an option group, is the usage form.
  */
+/** A line drawn of dashes, equals signs or underscores (maybe spaced): a rule, no text. */
+const RULE_LINE = /^\s*(?:[-=_*] ?){3,}\s*$/;
+
 function headlineForm(lines: readonly string[]): string | null {
-  const first = lines.find((line) => line.trim().length > 0) ?? '';
-  const form = /^[a-z][\w.-]{0,40}((?:\s+(?:\[[^[\]]{1,80}\]|\{[^{}]{1,40}\}|<[^<>]{1,40}>|[A-Za-z][\w-]{0,40}(?:\.{3})?)){1,20})\s*$/.exec(first);
+  // (certbot opens with a rule of dashes, then its form indented: `  certbot [SUBCOMMAND] [options] [-d DOMAIN] ...`)
+  const first = (lines.find((line) => line.trim().length > 0 && !RULE_LINE.test(line)) ?? '').trim();
+  const form = /^[a-z][\w.-]{0,40}((?:\s+(?:\[[^[\]]{1,80}\]|\{[^{}]{1,40}\}|<[^<>]{1,40}>|[A-Za-z][\w-]{0,40}(?:\.{3})?|\.{3})){1,20})\s*$/.exec(first);
   // …and no English function word outside the brackets (`tail pods and containers [-x] from k8s` is prose)
   const outside = (form?.[1] ?? '').replace(/\[[^[\]]*\]|\{[^{}]*\}|<[^<>]*>/g, ' ');
   if (/(^|\s)(and|or|the|an?|to|from|of|for|with|by|in|on|is|are|this|that)(\s|$)/i.test(outside)) return null;

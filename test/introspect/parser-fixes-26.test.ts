@@ -143,6 +143,16 @@ describe('percentages', () => {
   });
 });
 
+describe('names under a rule', () => {
+  it('certbot: a rule of dashes, then the form `  certbot [SUBCOMMAND] [options] [-d DOMAIN] ...`: the form names the program; SUBCOMMAND is no positional', () => {
+    const help =
+      '\n- - - - - - - - - - - - - - - -\n\n  certbot [SUBCOMMAND] [options] [-d DOMAIN] [-d DOMAIN] ...\n\nCertbot can obtain certificates. The most common SUBCOMMANDS and flags are:\n\nobtain, install, and renew certificates:\n    (default) run   Obtain & install a certificate\n    certonly        Obtain or renew a certificate\n   -d DOMAINS       Comma-separated list of domains\n';
+    const spec = parseHelp(help, { fileName: 'x-certbot' });
+    expect(spec.name).toBe('certbot');
+    expect(spec.positionals).toEqual([]);
+  });
+});
+
 describe('choices (keywords in capitals)', () => {
   it('click `[ALL|hash|metadata]`: a keyword in capitals is a value; `{keep,no,INTEGER}` stays open', () => {
     const help =
