@@ -330,6 +330,11 @@ function listHoldingDefaultChoices(description: string, defaultText: string | nu
  * cac (unocss) `Switch wind3 or wind4 preset as default. … (default: wind4)`: two values joined by
  * `or`, one of them the stated default, are the values (not kinds of value: `file or stdin`).
  */
+function openingPairHoldingDefault(description: string, defaultText: string): string[] | null {
+  const opening = new RegExp(String.raw`^(${LIST_ITEM}) or (${LIST_ITEM})\s*[;,]`).exec(description.trim());
+  return opening === null ? null : pairHoldingDefaultChoices(opening[0], defaultText);
+}
+
 function pairHoldingDefaultChoices(description: string, defaultText: string | null): string[] | null {
   if (defaultText === null) return null;
   // (sade microbundle `Specify your target environment (node or web)  (default web)`: in parentheses too)
@@ -461,12 +466,29 @@ function valuesGroupChoices(description: string): string[] | null {
   return [...new Set(groups.flatMap((group) => [...(group[1] ?? '').matchAll(/'([^']+)'/g)].map((item) => item[1] ?? '')))];
 }
 
+/**
+ * Python Fire autofaiss `Similarity function used for query: - "ip" for inner product - "l2" for
+ * euclidian distance`: a docstring's bullet list (`- "ip" …` lines) reflowed into one line after a
+ * colon, every item opening with a quoted value and the list closing the description.
+ */
+function dashBulletChoices(description: string): string[] | null {
+  const list = /:\s+(-\s+["'`].{0,600})$/.exec(description.trim());
+  if (list === null) return null;
+  const items = (list[1] ?? '').split(/(?:^|\s)-\s+/).slice(1);
+  const values = items
+    .map((item) => /^(?:"([^"\s]{1,40})"|'([^'\s]{1,40})'|`([^`\s]{1,40})`)(?=\s|[:,]|$)/.exec(item))
+    .map((match) => match?.[1] ?? match?.[2] ?? match?.[3])
+    .filter((value): value is string => value !== undefined);
+  return values.length >= 2 && values.length === items.length ? values : null;
+}
+
 /** Choices written in prose rather than in an annotation group; the first spelling that matches wins. */
 function readProseChoices(facts: DescriptionFacts): void {
   const { description } = facts;
   readGlossedNamedValues(facts);
   facts.choices ??= bracketMarkedPipeChoices(description);
   facts.choices ??= valuesGroupChoices(description);
+  facts.choices ??= dashBulletChoices(description);
   facts.choices ??= oneOfChoices(description);
   facts.choices ??= quotedProseChoices(description);
   facts.choices ??= slashedDefaultChoices(description);
@@ -841,6 +863,9 @@ export function extractDescriptionFacts(text: string): DescriptionFacts {
   if (facts.defaultText === null) readTrailingBracketDefault(facts);
   if (facts.defaultText === null) readSpelledOptionDefault(facts);
   if (facts.defaultText === null) readAppositiveDefault(facts);
+  // Python Fire autofaiss `npy or parquet ; default npy`: a description opening with a pair that holds
+  // the default stated in prose after it (read after the choices)
+  if (facts.choices === null && facts.defaultText !== null && !facts.defaultQuoted) facts.choices = openingPairHoldingDefault(description, facts.defaultText);
   facts.stateDefault = switchStateDefault(description);
   facts.description = stripTrailingAnnotations(description);
   return facts;

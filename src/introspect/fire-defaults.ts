@@ -35,10 +35,29 @@ function fireLines(entry: Entry): { type: string; defaultText: string } | null {
   return type === undefined || defaultText === undefined ? null : { type, defaultText };
 }
 
-export function applyFireDefaults(options: readonly CliOption[], entries: readonly Entry[]): void {
+/** The Fire lines each option entry opened with, taken out of its description (see `takeFireLines`). */
+export type FireLines = Map<Entry, { type: string; defaultText: string }>;
+
+/**
+ * Takes the `Type:` and `Default:` lines out of the option entries' descriptions, so that the prose
+ * under them reads as the description (`npy or parquet ; default npy` opens it), and returns them.
+ */
+export function takeFireLines(entries: readonly Entry[]): FireLines {
+  const taken: FireLines = new Map();
+  for (const entry of entries) {
+    if (entry.kind !== 'option' || entry.option === null || entry.option.rest.trim().length > 0) continue;
+    const lines = fireLines(entry);
+    if (lines === null) continue;
+    taken.set(entry, lines);
+    entry.description = entry.description.slice(2);
+  }
+  return taken;
+}
+
+export function applyFireDefaults(options: readonly CliOption[], entries: readonly Entry[], taken: FireLines = new Map()): void {
   for (const entry of entries) {
     if (entry.kind !== 'option' || entry.option === null) continue;
-    const lines = fireLines(entry);
+    const lines = taken.get(entry) ?? fireLines(entry);
     const long = entry.option.longs[0]?.name;
     const option = long === undefined ? undefined : options.find((candidate) => candidate.long === long);
     if (lines === null || option === undefined || !option.takes_value) continue;

@@ -19,7 +19,7 @@ import { applyFlagValueLists } from './flag-value-lists.ts';
 import { applyOverflowingValueNames } from './overflowing-value.ts';
 import { applyAppendedMetavars } from './appended-metavar.ts';
 import { manNamePath, withManNamePath } from './man-name-path.ts';
-import { applyFireDefaults } from './fire-defaults.ts';
+import { applyFireDefaults, takeFireLines } from './fire-defaults.ts';
 import { addUsageModeOptions } from './usage-mode-options.ts';
 import { usageBareFlags } from './usage-bare-flags.ts';
 import { addExampleOnlyFlags, addUsageOnlyOptions, addUsageSpelledValueOptions, applyUsageValueWords } from './usage-only-options.ts';
@@ -371,6 +371,7 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
   const scan: HelpScan = scanHelpLines(lines, (index) => go.consumed.has(index) || (index === 0 && goUsage !== null), goUsage !== null ? 0 : null);
   applyOverflowingValueNames(scan.entries, scan.usageForms);
   applyAppendedMetavars(scan.entries);
+  const fireLines = takeFireLines(scan.entries);
 
   const style: OptionStyle = {
     defaultInPlaceholder: rawLines.some((line) => KINGPIN_HELP_FLAG.test(line.trim()) || ETCD_HELP_FLAG.test(line)),
@@ -532,7 +533,7 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
   }
   // round 14: the generic fallback, only where the rules above found no default (evidence-defaults.ts)
   applyEvidenceDefaults(options, [...positionals, ...usagePositionals].map((positional) => positional.name), scan.entries);
-  applyFireDefaults(options, scan.entries);
+  applyFireDefaults(options, scan.entries, fireLines);
   const name = sanitizeToolName(programName ?? parseOptions?.fileName ?? 'tool');
 
   const spec: CliSpec = { name, description: descriptionOf(scan.paragraphs, scan.seenUsage), options, positionals, subcommands };

@@ -153,6 +153,36 @@ describe('names under a rule', () => {
   });
 });
 
+describe('choices in Python Fire docstrings', () => {
+  it('Fire: `npy or parquet ; default npy` opening the docstring, and a reflowed bullet list `: - "ip" for … - "l2" for …`', () => {
+    const help = [
+      'NAME',
+      '    idx build - Builds.',
+      '',
+      'SYNOPSIS',
+      '    idx build <flags>',
+      '',
+      'FLAGS',
+      '    -f, --file_format=FILE_FORMAT',
+      '        Type: str',
+      "        Default: 'npy'",
+      '        npy or parquet ; default npy',
+      '    --metric_type=METRIC_TYPE',
+      '        Type: str',
+      "        Default: 'ip'",
+      '        Similarity function used for query: - "ip" for inner product - "l2" for euclidian distance',
+      '    --name=NAME',
+      '        Type: str',
+      "        Default: 'x'",
+      '        file or stdin; default x',
+      '',
+    ].join('\n');
+    expect(option(help, 'file_format')).toMatchObject({ choices: ['npy', 'parquet'], default: 'npy' });
+    expect(option(help, 'metric_type')).toMatchObject({ choices: ['ip', 'l2'], default: 'ip' });
+    expect(option(help, 'name')?.choices).toBeNull();
+  });
+});
+
 describe('choices (keywords in capitals)', () => {
   it('click `[ALL|hash|metadata]`: a keyword in capitals is a value; `{keep,no,INTEGER}` stays open', () => {
     const help =
