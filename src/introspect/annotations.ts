@@ -155,11 +155,19 @@ function readAnnotationGroups(facts: DescriptionFacts): void {
       const defaultMatch = /^default(?::\s*|=|\s+)([\s\S]*)$/i.exec(part.trim());
       // clap rav1e `[default:  0 for s0-s9, 1 for s10] [default: 1]`: a later one-word default outranks a first one in prose
       const proseBefore = facts.defaultText !== null && !facts.defaultQuoted && /\s/.test(facts.defaultText) && !/\s/.test((defaultMatch?.[1] ?? ' ').trim());
-      if (defaultMatch && (facts.defaultText === null || proseBefore) && group.open === '[') setDefault(facts, defaultMatch[1] ?? '');
+      if (defaultMatch && (facts.defaultText === null || proseBefore) && group.open === '[') setDefault(facts, withoutArgoptType(defaultMatch[1] ?? ''));
     }
     if (group.open === '(') readParenthesisGroup(facts, body);
     else readBracketGroup(facts, body);
   }
+}
+
+/**
+ * argopt (docopt with types) writes a bracketed default with its type after a colon: `[default: 0:int]`,
+ * `[default: 0.5:float]`. The type names the value's kind, never part of it.
+ */
+function withoutArgoptType(value: string): string {
+  return value.replace(/^(\S{1,60}):(?:int|float|str|bool|file)$/, '$1');
 }
 
 /** commander: (choices: "a", "b", default: "a"); GNU/Go/argparse: (default x), (default: x); `(required)`. */
@@ -332,6 +340,11 @@ function listHoldingDefaultChoices(description: string, defaultText: string | nu
  * cac (unocss) `Switch wind3 or wind4 preset as default. … (default: wind4)`: two values joined by
  * `or`, one of them the stated default, are the values (not kinds of value: `file or stdin`).
  */
+function openingPairHoldingDefault(description: string, defaultText: string): string[] | null {
+  const opening = new RegExp(String.raw`^(${LIST_ITEM}) or (${LIST_ITEM})\s*[;,]`).exec(description.trim());
+  return opening === null ? null : pairHoldingDefaultChoices(opening[0], defaultText);
+}
+
 function pairHoldingDefaultChoices(description: string, defaultText: string | null): string[] | null {
   if (defaultText === null) return null;
   // (sade microbundle `Specify your target environment (node or web)  (default web)`: in parentheses too)
@@ -433,10 +446,59 @@ function readGlossedNamedValues(facts: DescriptionFacts): void {
   if (facts.defaultText === null && marked.length === 1) facts.defaultText = marked[0]?.[1] ?? null;
 }
 
+/** `[default: git]|first|share`: a bracketed default standing as the first item of a `|` list. */
+const BRACKET_MARKED_PIPE_LIST = /\[default:\s?([\w.-]{1,30})\]((?:\|[\w-]{1,30}(?:\.[\w-]{1,30}){0,3}){1,30})(?![\w|])/i;
+
+/**
+ * argopt git-fame `Credit commit trailers: [default: git]|first|share`: the values joined by `|`, the
+ * default written in its own bracket in place of its item. A help showing two of them joined by a
+ * comma (`Use 'name,email' to show both`) takes a list of them in one value: no single choice.
+ */
+function bracketMarkedPipeChoices(description: string): string[] | null {
+  const match = BRACKET_MARKED_PIPE_LIST.exec(description);
+  if (match === null) return null;
+  const items = [match[1] ?? '', ...(match[2] ?? '').split('|').slice(1)];
+  const joined = items.some((one) => items.some((other) => other !== one && description.includes(`${one},${other}`)));
+  return joined ? null : items;
+}
+
+const QUOTED_VALUE = String.raw`'[A-Za-z0-9][\w.-]{0,30}'`;
+/** `the values '1', 'yes', 'true' and 'on'`: quoted values right after the word `values`, joined by commas and a last `and` / `or`. */
+const VALUES_GROUP = new RegExp(String.raw`\bvalues (${QUOTED_VALUE}(?:,\s+${QUOTED_VALUE}){0,30},?\s+(?:and|or)\s+${QUOTED_VALUE})(?=[\s.,;)]|$)`, 'gi');
+
+/**
+ * rotate-backups `The values '1', 'yes', 'true' and 'on' enable system logging whereas the values '0',
+ * 'no', 'false' and 'off' disable it.`: the values grouped by what they do; every group counts.
+ */
+function valuesGroupChoices(description: string): string[] | null {
+  const groups = [...description.matchAll(VALUES_GROUP)].filter((group) => !followsExampleMarker(description, group.index));
+  if (groups.length === 0) return null;
+  return [...new Set(groups.flatMap((group) => [...(group[1] ?? '').matchAll(/'([^']+)'/g)].map((item) => item[1] ?? '')))];
+}
+
+/**
+ * Python Fire autofaiss `Similarity function used for query: - "ip" for inner product - "l2" for
+ * euclidian distance`: a docstring's bullet list (`- "ip" …` lines) reflowed into one line after a
+ * colon, every item opening with a quoted value and the list closing the description.
+ */
+function dashBulletChoices(description: string): string[] | null {
+  const list = /:\s+(-\s+["'`].{0,600})$/.exec(description.trim());
+  if (list === null) return null;
+  const items = (list[1] ?? '').split(/(?:^|\s)-\s+/).slice(1);
+  const values = items
+    .map((item) => /^(?:"([^"\s]{1,40})"|'([^'\s]{1,40})'|`([^`\s]{1,40})`)(?=\s|[:,]|$)/.exec(item))
+    .map((match) => match?.[1] ?? match?.[2] ?? match?.[3])
+    .filter((value): value is string => value !== undefined);
+  return values.length >= 2 && values.length === items.length ? values : null;
+}
+
 /** Choices written in prose rather than in an annotation group; the first spelling that matches wins. */
 function readProseChoices(facts: DescriptionFacts): void {
   const { description } = facts;
   readGlossedNamedValues(facts);
+  facts.choices ??= bracketMarkedPipeChoices(description);
+  facts.choices ??= valuesGroupChoices(description);
+  facts.choices ??= dashBulletChoices(description);
   facts.choices ??= oneOfChoices(description);
   facts.choices ??= quotedProseChoices(description);
   facts.choices ??= slashedDefaultChoices(description);
@@ -613,7 +675,10 @@ function readProseDefault(facts: DescriptionFacts): void {
     // picocli `--[no-]force  … The default is `--no-force`, meaning…`: a backquoted flag spelling
     /\bdefault is\s+(`--?[A-Za-z][\w-]{0,60}`)/i.exec(description) ??
     // argh naga `` `Unchecked` is the default.``: a quoted value, then `is the default` closing the sentence
-    /(?:^|[\s(])(`[^`\s]{1,60}`|"[^"\s]{1,60}"|'[^'\s]{1,60}')\s+is the default\.?(?=\s|\)|$)/i.exec(description);
+    /(?:^|[\s(])(`[^`\s]{1,60}`|"[^"\s]{1,60}"|'[^'\s]{1,60}')\s+is the default\.?(?=\s|\)|$)/i.exec(description) ??
+    // argparse nodeenv `The default is last stable version (\`latest\`).`: words saying what the default
+    // is, then the value itself quoted in a parenthesis closing the sentence
+    /\bdefault(?: [a-z]{2,20})? is (?:the )?[a-z][a-z -]{0,50} \((`[^`\s]{1,60}`|"[^"\s]{1,60}"|'[^'\s]{1,60}')\)\.?(?=\s|$)/i.exec(description);
   // click wraps a long `[default: /(\.direnv|\.ipy` / `nb_checkpoints|…)/]` over lines: a bracket
   // going on for more words after the value means the value was cut, and a cut value is no
   // default (`[Default: 0 (automatic)]` is whole; `[default: 10 seconds]` was read above)
@@ -693,7 +758,22 @@ function isPerCaseDefault(description: string, plain: RegExpExecArray): boolean 
   // pflag vip-manager `(default "http://127.0.0.1:2379" or "http://127.0.0.1:8500" depending on dcs-type.)`:
   // a value, then another one after `or` or a `depending on` clause, is one default per case
   if (/^\s+(?:or\s+(?!(?:can|may)\s+be\b)\S|depending\s+on\b)/i.test(description.slice(plain.index + plain[0].length))) return true;
+  // argparse nodeenv `Under Windows, this defaults to true.`, `If --foo is given, defaults to x`: a
+  // sentence opening with a condition states the default of that case only
+  // (not `If not specified, defaults to 4,194,304`: the case of the option not given is the default's own)
+  if (CONDITION_OPENING.test(sentenceBefore(description, plain.index + Math.max(0, plain[0].search(/default/i))))) return true;
   return /\bdefaults?(?:\s+to|:|\s+is)\s+[^\s,;()]{1,60},?\s+(?:if|when|unless)\b/i.test(description);
+}
+
+/** A sentence opening with a conditional clause closed by a comma (`Under Windows, `, `If set, `). */
+const CONDITION_OPENING = /^(?:under|on|if|when|whenever|unless|with|without)\s(?!not\s|omitted\b|unset\b|absent\b|no\s)[^,;.]{1,40},\s/i;
+
+/** The sentence of the description up to `index` (from after the last `. ` / `! ` / `? ` before it). */
+function sentenceBefore(description: string, index: number): string {
+  const before = description.slice(Math.max(0, index - 200), index);
+  const ends = [...before.matchAll(/[.!?]\s+(?=[A-Z]|$)/g)];
+  const last = ends[ends.length - 1];
+  return last === undefined ? (index > 200 ? '' : before) : before.slice(last.index + last[0].length);
 }
 
 /**
@@ -794,6 +874,9 @@ export function extractDescriptionFacts(text: string): DescriptionFacts {
   if (facts.defaultText === null) readTrailingBracketDefault(facts);
   if (facts.defaultText === null) readSpelledOptionDefault(facts);
   if (facts.defaultText === null) readAppositiveDefault(facts);
+  // Python Fire autofaiss `npy or parquet ; default npy`: a description opening with a pair that holds
+  // the default stated in prose after it (read after the choices)
+  if (facts.choices === null && facts.defaultText !== null && !facts.defaultQuoted) facts.choices = openingPairHoldingDefault(description, facts.defaultText);
   facts.stateDefault = switchStateDefault(description);
   facts.description = stripTrailingAnnotations(description);
   return facts;

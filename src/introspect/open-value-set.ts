@@ -12,6 +12,11 @@
 const QUANTITY = /^\d+(?:\.\d+)?(?:ms|us|ns|s|m|h|d|w|y|b|k|kb|kib|m|mb|mib|g|gb|gib|t|tb|tib)$/i;
 /** `INTEGER`, `NUM`, `FILE_NAME`: a placeholder word among values. */
 const PLACEHOLDER = /^[A-Z][A-Z_]{2,}$/;
+/**
+ * click subliminal `[ALL|addic7ed|bsplayer|…]`: a keyword written in capitals (all, none, any, auto,
+ * default, yes, true, …) is a literal value beside the others, no placeholder of a kind of value.
+ */
+const CAPITAL_KEYWORD = /^(?:ALL|NONE|ANY|AUTO|DEFAULT|YES|TRUE|FALSE|OFF)$/;
 const NUMERIC_RANGE = /^\d+-\d+$/;
 /** pipdeptree `graphviz-FMT`: a literal part glued to placeholder capitals is a pattern of many values. */
 const PATTERNED_ITEM = /^[a-z0-9][a-z0-9.]*[-_:=/][A-Z]{2,}[A-Z0-9_]*$/;
@@ -52,7 +57,7 @@ export function isOpenValueSet(items: readonly string[], tagged = false): boolea
   if (items.some((item) => TEMPLATE_ITEM.test(item))) return true;
   if (items.some((item) => GLOB_ITEM.test(item))) return true;
   if (isBitMask(items)) return true;
-  if (items.some((item) => PLACEHOLDER.test(item)) && items.some((item) => /^[a-z0-9][a-z0-9._-]*$/.test(item))) return true;
+  if (items.some((item) => PLACEHOLDER.test(item) && !CAPITAL_KEYWORD.test(item)) && items.some((item) => /^[a-z0-9][a-z0-9._-]*$/.test(item))) return true;
   return items.every((item) => QUANTITY.test(item)) || (!tagged && items.every((item) => TYPE_NAMES.has(item.toLowerCase())));
 }
 

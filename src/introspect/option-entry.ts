@@ -36,7 +36,34 @@ const STREAM_WORDS = /^(stdin|stdout|stderr)$/i;
  * quoted `"all"`, Go's `(default "all")`, or `all` among the stated choices is the program's keyword).
  */
 export function isEveryItemDefault(text: string, quoted: boolean, description: string, choices: readonly string[] | null): boolean {
-  return !quoted && /^all$/i.test(text) && /\bcomma[- ]?(?:delimited|separated)\b/i.test(description) && matchingChoice(text, choices) === undefined;
+  return (!quoted && /^all$/i.test(text) && /\bcomma[- ]?(?:delimited|separated)\b/i.test(description) && matchingChoice(text, choices) === undefined) || isListDefaultItem(text, description);
+}
+
+/**
+ * click (deptry) `TUPLE … [default: dev-requirements.txt, requirements-dev.txt]`: a bracketed or
+ * parenthesized default of several comma-separated items is a list (no single default, as the corpus
+ * reads `[]`); its first item is no default of its own.
+ */
+function isListDefaultItem(text: string, description: string): boolean {
+  if (text.length === 0 || text.length > 80) return false;
+  const escaped = text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const list = new RegExp(String.raw`[[(]default:?\s+["'\`]?${escaped}["'\`]?((?:,\s*[^\s,()[\]]{1,80}){1,20})\s*[\])]`, 'i').exec(description);
+  if (list === null) return false;
+  // (docopt `(default: 0, disabled)`: a number glossed by a word; the items of a list are of one kind)
+  const number = /^[+-]?\d+(?:\.\d+)?$/;
+  return (list[1] ?? '').split(',').slice(1).every((item) => number.test(item.trim()) === number.test(text));
+}
+
+/** `If set to an empty string, …`, `an empty STR means …`: the empty string is a value the option takes. */
+const EMPTY_STRING_VALUE = /\b(?:set|sets|setting|pass|passing|given|give)\s+(?:it\s+)?(?:to\s+)?an empty (?:string|value)\b|\ban empty (?:string|value)\s+(?:means|disables|turns|selects|keeps)\b/i;
+
+/**
+ * subliminal `The (exclusive) categories are: hi (…), fo (…) and n (…). … If set to an empty string
+ * (the default), no filtering …`: a list the prose gives that leaves out the empty string the help
+ * says is taken would refuse it (a tagged `[choices: "", "text"]` lists it).
+ */
+function takesEmptyString(description: string, choices: readonly string[]): boolean {
+  return !choices.includes('') && EMPTY_STRING_VALUE.test(description);
 }
 
 /** argparse's `(default: 0)` closing a flag's description: action='count' starts at 0 (store_true says `False`). */
@@ -387,6 +414,9 @@ function defaultOf(head: OptionHead, facts: DescriptionFacts, shape: ValueShape,
   const names = [long, head.valueName].filter((name): name is string => name !== null);
   // streamzip `-zip64  Create a Zip64-compliant zip file [Default: No]`: a switch's state in yes / no
   if (!shape.takes && head.negation === null && !(long ?? '').startsWith('no-') && /^(?:yes|no)$/i.test(facts.defaultText)) return /^yes$/i.test(facts.defaultText);
+  // docopt sumy `It may be count of sentences or percentage of input text. [default: 20%]`: where the
+  // description says a value may be a percentage, the percent sign is written in the value
+  if (shape.takes && shape.type === 'string' && choices === null && /^\d{1,6}(?:\.\d{1,6})?%$/.test(facts.defaultText) && /\b(?:a|or|as) percentage\b/i.test(facts.description)) return facts.defaultText;
   if (isProseDefault(facts.defaultText, facts.defaultQuoted, shape.takes, shape.type, shape.takes ? choices : null, names)) return null;
   if (shape.takes && isEveryItemDefault(facts.defaultText, facts.defaultQuoted, text, choices)) return null;
   if (!shape.takes) {
@@ -397,8 +427,9 @@ function defaultOf(head: OptionHead, facts: DescriptionFacts, shape: ValueShape,
       // …unified-args `--[no-]color   specify color in report (on by default)`: the switch's state in words
       // (not `Default is off.` nor `[Default: Enabled]`, which the corpus reads as no stated value)
       const byDefault = /\((on|off) by default\)/i.exec(text)?.[1]?.toLowerCase();
-      if (stated === long || /^true$/i.test(stated) || byDefault === 'on') return true;
-      if (stated === negationName || /^false$/i.test(stated) || byDefault === 'off') return false;
+      // (click subliminal `-z, --archives / -Z, --no-archives  [default: z]`: a short spelling names its side too)
+      if (stated === long || head.shorts.includes(stated) || /^true$/i.test(stated) || byDefault === 'on') return true;
+      if (stated === negationName || head.aliases.some((alias) => alias.replace(/^-+/, '') === stated) || /^false$/i.test(stated) || byDefault === 'off') return false;
       return null;
     }
     // `--no-color  … (default: true)` says what the negation does, not a value to set; but a
@@ -518,9 +549,12 @@ function letterClassChoices(choices: string[] | null, text: string): string[] | 
   return named.length >= 2 ? letters : choices;
 }
 
-/** Older GNU helps quote with a backquote and an apostrophe (argp cflow `` `gnu' (default), `posix' ``): the same as `'gnu'`. */
+/**
+ * Older GNU helps quote with a backquote and an apostrophe (argp cflow `` `gnu' (default), `posix' ``): the same as `'gnu'`.
+ * reStructuredText literals in double backquotes (rotate-backups ``` ``rm -fR`` ```) quote their text too.
+ */
 function withPlainQuotes(text: string): string {
-  return text.replace(/`([^`'\s]{1,60})'/g, "'$1'");
+  return text.replace(/`([^`'\s]{1,60})'/g, "'$1'").replace(/(?<!`)``([^`"\s](?:[^`"]{0,58}[^`"\s])?)``(?!`)/g, '"$1"');
 }
 
 /**
@@ -596,7 +630,7 @@ export function optionFromEntry(given: Entry, style: OptionStyle = {}): CliOptio
   const sentenceChoices = severalValues && facts.choicesTagged !== true ? null : provenFacts;
   const stated = definition?.choices ?? letterClassChoices(head.choices, text) ?? sentenceChoices ?? (placeholder ? provenProse : (wholeListChoices(facts.description) ?? setValueListChoices(facts.description)));
   // `[possible values: ]` names none: an empty list is no list; nor are examples of an open set
-  const choices = stated !== null && stated.length > 0 && !isOpenValueSet(stated, stated === facts.choices && facts.choicesTagged === true) && !(facts.choicesTagged !== true && namesFileContents(stated, head.valueName)) ? stated : null;
+  const choices = stated !== null && stated.length > 0 && !isOpenValueSet(stated, stated === facts.choices && facts.choicesTagged === true) && !(facts.choicesTagged !== true && namesFileContents(stated, head.valueName)) && !takesEmptyString(facts.description, stated) ? stated : null;
   const shape = valueShapeOf(head, facts, choices, text, style, entry.valueSection === true);
   const long = head.longs[0] ?? null;
   const option: CliOption = {

@@ -17,6 +17,10 @@ import { applyGoDefValues } from './go-def-values.ts';
 import { dropGluedValueSpellings } from './glued-values.ts';
 import { applyFlagValueLists } from './flag-value-lists.ts';
 import { applyOverflowingValueNames } from './overflowing-value.ts';
+import { applyAppendedMetavars } from './appended-metavar.ts';
+import { manNamePath, withManNamePath } from './man-name-path.ts';
+import { applyFireDefaults, takeFireLines } from './fire-defaults.ts';
+import { addUsageModeOptions } from './usage-mode-options.ts';
 import { usageBareFlags } from './usage-bare-flags.ts';
 import { addExampleOnlyFlags, addUsageOnlyOptions, addUsageSpelledValueOptions, applyUsageValueWords } from './usage-only-options.ts';
 import { applyGroupedUsageValues } from './usage-group-values.ts';
@@ -292,6 +296,19 @@ function docoptCommandWords(forms: readonly UsageForm[]): string[] {
   return forms.length >= 2 && words.length >= 2 && new Set(words).size >= 2 ? [...new Set(words)] : [];
 }
 
+/**
+ * docopt sumy `sumy (luhn | edmundson | lsa) [--length=<length>]`: a required group of bare lower-case
+ * words right after the program is a choice of commands (docopt reads a bare word as a command), no
+ * positional named `luhn|edmundson|lsa`.
+ */
+function docoptCommandGroupWords(usageForms: readonly string[]): string[] {
+  const words = usageForms.flatMap((form) => {
+    const group = /^\S+\s+\(\s*([a-z][a-z0-9-]{0,30}(?:\s*\|\s*[a-z][a-z0-9-]{0,30}){1,30})\s*\)(?=\s|$)/.exec(form.trim());
+    return group === null ? [] : (group[1] ?? '').split(/\s*\|\s*/);
+  });
+  return [...new Set(words)];
+}
+
 /** The paragraph before the usage line, else the first paragraph after it. */
 function descriptionOf(paragraphs: readonly Paragraph[], seenUsage: boolean): string {
   const before = paragraphs.find((paragraph) => !paragraph.afterUsage);
@@ -334,9 +351,13 @@ function fallbackProgramName(lines: readonly string[], fileName: string | undefi
  * targets...`. A first line flush left of a program word and then only bracket groups and names,
  * one of them an option group, is the usage form.
  */
+/** A line drawn of dashes, equals signs or underscores (maybe spaced): a rule, no text. */
+const RULE_LINE = /^\s*(?:[-=_*] ?){3,}\s*$/;
+
 function headlineForm(lines: readonly string[]): string | null {
-  const first = lines.find((line) => line.trim().length > 0) ?? '';
-  const form = /^[a-z][\w.-]{0,40}((?:\s+(?:\[[^[\]]{1,80}\]|\{[^{}]{1,40}\}|<[^<>]{1,40}>|[A-Za-z][\w-]{0,40}(?:\.{3})?)){1,20})\s*$/.exec(first);
+  // (certbot opens with a rule of dashes, then its form indented: `  certbot [SUBCOMMAND] [options] [-d DOMAIN] ...`)
+  const first = (lines.find((line) => line.trim().length > 0 && !RULE_LINE.test(line)) ?? '').trim();
+  const form = /^[a-z][\w.-]{0,40}((?:\s+(?:\[[^[\]]{1,80}\]|\{[^{}]{1,40}\}|<[^<>]{1,40}>|[A-Za-z][\w-]{0,40}(?:\.{3})?|\.{3})){1,20})\s*$/.exec(first);
   // …and no English function word outside the brackets (`tail pods and containers [-x] from k8s` is prose)
   const outside = (form?.[1] ?? '').replace(/\[[^[\]]*\]|\{[^{}]*\}|<[^<>]*>/g, ' ');
   if (/(^|\s)(and|or|the|an?|to|from|of|for|with|by|in|on|is|are|this|that)(\s|$)/i.test(outside)) return null;
@@ -352,6 +373,8 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
   const goUsage = /^usage of (?:'([^']{1,80})'|(\S+(?: [a-z][\w-]*){0,3})):$/i.exec(rawLines[0]?.trim() ?? '');
   const scan: HelpScan = scanHelpLines(lines, (index) => go.consumed.has(index) || (index === 0 && goUsage !== null), goUsage !== null ? 0 : null);
   applyOverflowingValueNames(scan.entries, scan.usageForms);
+  applyAppendedMetavars(scan.entries);
+  const fireLines = takeFireLines(scan.entries);
 
   const style: OptionStyle = {
     defaultInPlaceholder: rawLines.some((line) => KINGPIN_HELP_FLAG.test(line.trim()) || ETCD_HELP_FLAG.test(line)),
@@ -410,7 +433,7 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
   const helpFor = cobraHelpCommandName(rawLines);
   const headline = scan.usageForms.length === 0 && !scan.seenUsage ? headlineForm(lines) : null;
   if (headline !== null) scan.usageForms.push(headline);
-  const forms = scan.usageForms.slice(0, MAX_USAGE_FORMS).map((form) => parseUsageForm(form, takesValue, helpFor));
+  const forms = withManNamePath(scan.usageForms.slice(0, MAX_USAGE_FORMS).map((form) => parseUsageForm(form, takesValue, helpFor)), manNamePath(rawLines));
 
   // a footnote list or an example giving a bare-listed option a value: the placeholders were written
   // by hand (meow, parseArgs), so stated defaults say a value is taken, as in a help without any
@@ -443,6 +466,7 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
   addUsageOnlyOptions(options, scan.usageForms.slice(0, MAX_USAGE_FORMS));
   addUsageSpelledValueOptions(options, scan.usageForms.slice(0, MAX_USAGE_FORMS));
   addUsageLongOptions(options, scan.usageForms.slice(0, MAX_USAGE_FORMS));
+  addUsageModeOptions(options, scan.usageForms.slice(0, MAX_USAGE_FORMS));
   applyUsageValueWords(options, scan.usageForms.slice(0, MAX_USAGE_FORMS));
   // only where the list shows no placeholder (optparse cProfile `[-m module | scriptfile]` lists `-m` bare: a flag)
   if (bare) applyGroupedUsageValues(options, scan.usageForms.slice(0, MAX_USAGE_FORMS));
@@ -451,6 +475,7 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
   markRequiredOptions(options, forms);
 
   const docoptWords = docoptCommandWords(forms);
+  if (docoptWords.length === 0) docoptWords.push(...docoptCommandGroupWords(scan.usageForms.slice(0, MAX_USAGE_FORMS)));
   const firstForm = forms.find((form) => form.program !== null);
   const subcommands = collectSubcommands(scan.entries, docoptWords, firstForm?.program ? programBaseName(firstForm.program) : null);
   // bpaf `Usage: [-c=<./.oxlintrc.json>] [PATH]...`: with no form naming the program, the first form's positionals still count
@@ -514,6 +539,7 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
   }
   // round 14: the generic fallback, only where the rules above found no default (evidence-defaults.ts)
   applyEvidenceDefaults(options, [...positionals, ...usagePositionals].map((positional) => positional.name), scan.entries);
+  applyFireDefaults(options, scan.entries, fireLines);
   const name = sanitizeToolName(programName ?? parseOptions?.fileName ?? 'tool');
 
   const spec: CliSpec = { name, description: descriptionOf(scan.paragraphs, scan.seenUsage), options, positionals, subcommands };

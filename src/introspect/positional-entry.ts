@@ -117,7 +117,9 @@ function spreadOverUsage(usagePositionals: readonly UsagePositional[], name: str
 export function collectPositionals(entries: readonly Entry[], usagePositionals: readonly UsagePositional[], subcommands: readonly CliSubcommand[]): CliPositional[] {
   // a commands section counts even when it lists only `help` (urfave/cli's `command` placeholder)
   const hasCommands = subcommands.length > 0 || entries.some((entry) => entry.kind === 'command');
-  const isCommandPlaceholder = (name: string): boolean => hasCommands && /^(command|cmd|subcommand|commands|args?)$/i.test(name);
+  // (certbot `certbot [SUBCOMMAND] [options]` over a commands list the scan reads as prose: a
+  // `subcommand` is the program's own command, never a value, whether or not the list was understood)
+  const isCommandPlaceholder = (name: string): boolean => (hasCommands && /^(command|cmd|subcommand|commands|args?)$/i.test(name)) || /^sub-?commands?$/i.test(name);
   const fromSection = entries
     .filter((entry) => entry.kind === 'positional')
     .map(positionalFromEntry)
