@@ -144,8 +144,11 @@ function isPlaceholderFlag(trimmed: string): boolean {
   return word !== undefined && new RegExp(String.raw`\S\s.*\b${word}\b`).test(trimmed);
 }
 
-/** GnuPG `Syntax: gpgv [options] [files]`: a form titled `Syntax:` (a program word, then usage syntax). */
-const SYNTAX_FORM = /^syntax:\s+([a-z][\w.-]{0,40}\s+[[<].*)$/i;
+/**
+ * GnuPG `Syntax: gpgv [options] [files]`, mmark `SYNOPSIS: mmark [OPTIONS] [FILE...]`: a form titled
+ * `Syntax:` or `Synopsis:` on its own line (a program word, then usage syntax).
+ */
+const SYNTAX_FORM = /^(?:syntax|synopsis):\s+([a-z][\w.-]{0,40}\s+[[<].*)$/i;
 /** `  or   prog …`: one more usage form, introduced by `or` without a colon. */
 const BARE_OR_FORM = /^\s+or\s+(\S.*)$/;
 /** `  USAGE` alone on its line, indented a little (lipgloss-styled helps). */

@@ -1,0 +1,17 @@
+/**
+ * Notations met in parser fixes round 15 (issue 12, batch 20 part d: Go/Rust plus one JS text), each
+ * pinned on a minimal help: value-taking, positionals, names, choices and defaults.
+ */
+import { describe, expect, it } from 'vitest';
+import { parseHelp } from '../../src/introspect/parse-help.ts';
+import { option } from './parsed-option.ts';
+
+describe('names and positionals', () => {
+  it('`SYNOPSIS: mmark [OPTIONS] [FILE...]`: a form titled `Synopsis:` on its own line names the program and its positionals', () => {
+    const help = 'SYNOPSIS: mdconv [OPTIONS] [FILE...]\n\nOPTIONS:\n  -ast\n    \tprint the tree\n  -css string\n    \tlink to a stylesheet\n';
+    const spec = parseHelp(help);
+    expect(spec.name).toBe('mdconv');
+    expect(spec.positionals).toEqual([{ name: 'FILE', required: false, variadic: true }]);
+    expect(option(help, 'css')?.takes_value).toBe(true);
+  });
+});
