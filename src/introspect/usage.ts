@@ -300,6 +300,16 @@ function groupedBareAlternatives(form: string): string {
   );
 }
 
+/**
+ * urfave/cli prints a command that has subcommands as `mender-artifact write rootfs-image command
+ * [command options] [arguments...]`: the bare `command` before `[command options]` stands for a
+ * subcommand to come, never for one more word of the command path (nor a positional, as in its
+ * root form `prog [global options] command [command options]`).
+ */
+function withoutUrfaveCommandWord(form: string): string {
+  return form.replace(/(?<=\S)\s+command(?=\s+\[command options\])/, '');
+}
+
 function normalizedAtoms(form: string): Atom[] {
   const plain = withoutGluedSuffixes(withoutUrlForms(form))
     .replace(/\s?…/g, '...')
@@ -309,7 +319,7 @@ function normalizedAtoms(form: string): Atom[] {
     .replace(/(?<=[A-Za-z])\*(?=[\]>\s]|$)/g, '...')
     .replace(/(?<=[A-Z0-9_]\]?)(?:\[[^[\]\s]{1,2}\])+/g, '')
     .replace(/\[[^[\]\s]{1,2}\](?=\[?[A-Z])/g, '');
-  return atomsOf(groupedBareAlternatives(plain).replace(/\[EXE\]/g, '').replace(/--\[no-?\]/g, '--').replace(/\[(?:[A-Za-z][\w-]{0,20} ){1,5}options\]/gi, '[options]'));
+  return atomsOf(groupedBareAlternatives(withoutUrfaveCommandWord(plain)).replace(/\[EXE\]/g, '').replace(/--\[no-?\]/g, '--').replace(/\[(?:[A-Za-z][\w-]{0,20} ){1,5}options\]/gi, '[options]'));
 }
 
 /**

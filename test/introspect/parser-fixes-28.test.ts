@@ -14,4 +14,12 @@ describe('names and positionals', () => {
     expect(spec.positionals).toEqual([{ name: 'FILE', required: false, variadic: true }]);
     expect(option(help, 'css')?.takes_value).toBe(true);
   });
+
+  it('urfave/cli `prog sub command [command options] [arguments...]`: the bare `command` is no word of the command path', () => {
+    const help =
+      'NAME:\n   tool write image - Writes an image\n\nUSAGE:\n   tool write image command [command options] [arguments...]\n\nOPTIONS:\n   --key value, -k value  Path to the key.\n';
+    const spec = parseHelp(help);
+    expect(spec.name).toBe('tool write image');
+    expect(spec.positionals).toEqual([{ name: 'arguments', required: false, variadic: true }]);
+  });
 });
