@@ -19,7 +19,7 @@ describe('names and positionals', () => {
     const help =
       'NAME:\n   tool write image - Writes an image\n\nUSAGE:\n   tool write image command [command options] [arguments...]\n\nOPTIONS:\n   --key value, -k value  Path to the key.\n';
     const spec = parseHelp(help);
-    expect(spec.name).toBe('tool write image');
+    expect(spec.name).toBe('tool_write_image');
     expect(spec.positionals).toEqual([{ name: 'arguments', required: false, variadic: true }]);
   });
 });
