@@ -23,3 +23,13 @@ describe('names and positionals', () => {
     expect(spec.positionals).toEqual([{ name: 'arguments', required: false, variadic: true }]);
   });
 });
+
+describe('options only the usage names', () => {
+  it('`[-H|--header HEADER]... [-d|--data|--data-binary DATA]`: a short and long spellings joined by `|`, then a value, name options taking it', () => {
+    const help = 'Usage: fetchit [-H|--header HEADER]... [-d|--data|--data-binary DATA] [URL]\n\nOther options:\n  -k, --insecure  Allow insecure certs\n';
+    expect(option(help, 'header')).toMatchObject({ short: 'H', takes_value: true, repeatable: true });
+    expect(option(help, 'data')).toMatchObject({ short: 'd', takes_value: true });
+    expect(option(help, 'data-binary')).toMatchObject({ short: null, takes_value: true });
+    expect(option(help, 'insecure')?.takes_value).toBe(false);
+  });
+});
