@@ -775,7 +775,9 @@ export function extractDescriptionFacts(text: string): DescriptionFacts {
   };
   readAnnotationGroups(facts);
   // click `[default: (\.pyi?|\.ipynb)$]`: a value with brackets or parentheses of its own, up to the matching `]`
-  if (facts.defaultText === null) facts.defaultText = bracketedDefault(description);
+  // (urfave `(default: "^[0-9a-zA-Z]+$")`: quoted whole, the quotes are no part of it, as for plainer values)
+  const bracketed = facts.defaultText === null ? bracketedDefault(description) : null;
+  if (bracketed !== null) setDefault(facts, bracketed);
   readProseChoices(facts);
   readListedDefault(facts);
   if (facts.defaultText === null) readProseDefault(facts);

@@ -33,3 +33,11 @@ describe('options only the usage names', () => {
     expect(option(help, 'insecure')?.takes_value).toBe(false);
   });
 });
+
+describe('defaults', () => {
+  it('urfave `(default: "^[0-9a-zA-Z]+$")`: a quoted default holding brackets of its own loses its quotes', () => {
+    const help = 'GLOBAL OPTIONS:\n   --kind_re value  kind to match (default: "^[0-9a-zA-Z]+$")\n   --name_re value  name to match (default: "^[^/ ]+$")\n';
+    expect(option(help, 'kind_re')?.default).toBe('^[0-9a-zA-Z]+$');
+    expect(option(help, 'name_re')?.default).toBe('^[^/ ]+$');
+  });
+});
