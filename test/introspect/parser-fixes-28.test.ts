@@ -41,3 +41,12 @@ describe('defaults', () => {
     expect(option(help, 'name_re')?.default).toBe('^[^/ ]+$');
   });
 });
+
+describe('value-taking', () => {
+  it('Go `flag` `-with-udebs: download .udeb packages`: the colon ends the head, so a word reaching the common column opens the description', () => {
+    const help =
+      'Options:\n  -dep-follow-suggests: follow Suggests\n  -dep-verbose-resolve: print detailed logs\n  -filter="": filter packages in mirror\n  -with-udebs: download .udeb packages\n';
+    expect(option(help, 'with-udebs')?.takes_value).toBe(false);
+    expect(option(help, 'filter')?.takes_value).toBe(true);
+  });
+});
