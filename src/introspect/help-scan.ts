@@ -100,6 +100,11 @@ const YARGS_TAG_OPENER = /^\[(?:choices|default|aliases|deprecated):\s|^\[(?:str
  * A prose line that stops where a sentence cannot end (`If neither -o, --dir, or`): the next line at
  * its indent goes on with the sentence, even when a flag opens it (`--replace is passed, …`).
  */
+/**
+ * git-lfs (asciidoc) `--verbose:` then `-v:` alone on their lines, the description under both: a
+ * spelling alone closed by a colon heads an entry, and such lines in a row spell one option.
+ */
+const COLON_CLOSED_SPELLING = /^--?[A-Za-z0-9][\w-]{0,40}:$/;
 const UNFINISHED_SENTENCE = /(?:,|\s(?:and|or|nor|neither|either|the|an?|of|to|with|by|from|via))$/i;
 
 /**
@@ -526,7 +531,9 @@ class Scanner {
     const tagLine = entry.kind === 'option' && indent >= entry.indent && YARGS_TAG_OPENER.test(trimmed);
     const belowBlank = entry.describedBelowBlank === true && this.belowBlankIndent !== null && indent >= this.belowBlankIndent;
     const continuation = indent > entry.indent + 2 || flushLeft || tagLine || (indent === entry.indent + 2 && entry.kind === 'option') || belowBlank;
-    const startsOption = OPTION_START.test(trimmed) && (entry.descriptionColumn === null ? indent <= entry.indent + 2 || this.describedAtSharedColumn(trimmed, indent) : indent < entry.descriptionColumn - 2);
+    // (git-lfs `  --no-modify-attrs:` at the description's indent, under `--no-excluded:`: such a head all the same)
+    const colonClosedHead = entry.kind === 'option' && COLON_CLOSED_SPELLING.test(entry.head) && COLON_CLOSED_SPELLING.test(trimmed);
+    const startsOption = colonClosedHead || (OPTION_START.test(trimmed) && (entry.descriptionColumn === null ? indent <= entry.indent + 2 || this.describedAtSharedColumn(trimmed, indent) : indent < entry.descriptionColumn - 2));
     if (!continuation || startsOption) return false;
     // citty right-aligns its argument names: `  TEMPLATE    Template name…` / `       DIR    A relative…`:
     // a word, a gap, then text at the entry's description column is the next entry
@@ -564,6 +571,10 @@ class Scanner {
     // spelling list, ended by a comma before the description, goes on over the next line
     if (previous?.kind === 'option' && previous.option !== null && previous.description.length === 0 && head.rest.length === 0 && /,$/.test(splitHead(previous.head).head)) {
       mergeSpellings(previous.option, { ...head, rest: previous.option.rest });
+      return true;
+    }
+    if (previous?.kind === 'option' && previous.option !== null && previous.description.length === 0 && COLON_CLOSED_SPELLING.test(previous.head) && COLON_CLOSED_SPELLING.test(trimmed)) {
+      mergeColonClosedSpelling(previous.option, head);
       return true;
     }
     if (previous?.kind === 'option' && previous.option !== null && previous.indent <= indent && continuesSpelling(previous.option, previous.description, head)) {
@@ -741,6 +752,16 @@ function shortSpellingOfValues(previous: OptionHead, next: OptionHead): boolean 
 }
 
 /** Adds the spellings of `extra` (a continuation line of the same option) to `head`. */
+/** `--verbose:` then `-v:`: a letter names the option its short spelling when it has none yet; otherwise one more spelling. */
+function mergeColonClosedSpelling(head: OptionHead, extra: OptionHead): void {
+  const [letter] = extra.shorts;
+  if (head.shorts.length === 0 && extra.longs.length === 0 && extra.shorts.length === 1 && letter !== undefined) {
+    head.shorts.push(letter);
+    return;
+  }
+  mergeSpellings(head, extra);
+}
+
 function mergeSpellings(head: OptionHead, extra: OptionHead): void {
   // qrencode `-t {PNG,EPS,…},` then `--type={PNG,EPS,…}`: a head of short spellings only takes the first long one as its name
   const [name, ...more] = head.longs.length === 0 ? extra.longs : [];

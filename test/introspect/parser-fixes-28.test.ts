@@ -50,3 +50,16 @@ describe('value-taking', () => {
     expect(option(help, 'filter')?.takes_value).toBe(true);
   });
 });
+
+describe('option names', () => {
+  it('asciidoc `--verbose:` then `-v:` alone on their lines: one option; `  --keep:` at the description indent heads the next', () => {
+    const help =
+      'Options:\n\n--verbose:\n-v:\n   Log the files touched.\n--no-excluded:\n  Do not list excluded patterns.\n  --keep-attrs:\n  Keep the attributes file.\n';
+    const spec = parseHelp(help);
+    expect(spec.options.map((entry) => [entry.long, entry.short])).toEqual([
+      ['verbose', 'v'],
+      ['no-excluded', null],
+      ['keep-attrs', null],
+    ]);
+  });
+});
