@@ -263,6 +263,8 @@ function quotedProseChoices(text: string): string[] | null {
  * files: 'ignore' that they are read-only, 'warn' (default), or 'fail'.`: quoted words, each maybe
  * followed by a few words of its own, joined by commas and a last `or`, within one sentence.
  */
+const DOUBLE_QUOTED_ITEM = String.raw`"[a-z0-9][\w.-]{0,30}"`;
+
 function quotedAlternativeChoices(description: string): string[] | null {
   // GNU date `FMT='date', 'seconds', or 'ns'`: the list may follow the value name's `=`
   const item = String.raw`'[a-z0-9][\w.-]{0,30}'`;
@@ -272,9 +274,12 @@ function quotedAlternativeChoices(description: string): string[] | null {
   const alternatives =
     new RegExp(String.raw`(?:^|[\s:(=])(${item}(?:(?:[^'.;:]{0,60}?,\s+|\s+)${item}){0,30}(?:[^'.;:]{0,60}?,?\s+or\s+(?:(?:can|may) be\s+)?${item}){1,30})(?=[\s.,;)]|$)`).exec(description) ??
     // argp cflow `valid names are 'gnu' (default), 'posix', and 'dot'`: after `valid NOUNs are`, `and` ends the list too
-    new RegExp(String.raw`\bvalid [a-z]+ (?:are|is):?\s+(${item}(?:[^'.;:]{0,60}?,\s+${item}){0,30}(?:[^'.;:]{0,60}?,?\s+(?:or|and)\s+${item}))(?=[\s.,;)]|$)`, 'i').exec(description);
+    new RegExp(String.raw`\bvalid [a-z]+ (?:are|is):?\s+(${item}(?:[^'.;:]{0,60}?,\s+${item}){0,30}(?:[^'.;:]{0,60}?,?\s+(?:or|and)\s+${item}))(?=[\s.,;)]|$)`, 'i').exec(description) ??
+    // aptly's Go flag `("gpg", "gpg1", "gpg2" for external gpg or "internal" for Go internal implementation)`:
+    // double-quoted alternatives so glossed count when they fill a parenthesized group from its opening to its close
+    new RegExp(String.raw`\((${DOUBLE_QUOTED_ITEM}(?:[^'"().;:]{0,60}?,\s+${DOUBLE_QUOTED_ITEM}){0,30}[^'"().;:]{0,60}?,?\s+or\s+${DOUBLE_QUOTED_ITEM}[^'"().;:]{0,60})\)`).exec(description);
   if (alternatives === null || followsExampleMarker(description, alternatives.index + alternatives[0].indexOf(alternatives[1] ?? ''))) return null;
-  return [...(alternatives[1] ?? '').matchAll(/'([^']+)'/g)].map((match) => match[1] ?? '');
+  return [...(alternatives[1] ?? '').matchAll(/(['"])([^'"]+)\1/g)].map((match) => match[2] ?? '');
 }
 
 /**

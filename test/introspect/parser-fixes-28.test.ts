@@ -63,3 +63,12 @@ describe('option names', () => {
     ]);
   });
 });
+
+describe('choices', () => {
+  it('Go flag `("gpg", "gpg1" for external gpg or "internal" for …)`: glossed double-quoted alternatives filling a parenthesized group', () => {
+    const help =
+      'Options:\n  -provider="": PGP implementation ("gpg", "gpg1", "gpg2" for external gpg or "internal" for Go internal implementation)\n  -update="": update snapshot (accepts boolean, "new", "all" or "none")\n';
+    expect(option(help, 'provider')?.choices).toEqual(['gpg', 'gpg1', 'gpg2', 'internal']);
+    expect(option(help, 'update')?.choices).toBeNull();
+  });
+});
