@@ -104,6 +104,12 @@ const YARGS_TAG_OPENER = /^\[(?:choices|default|aliases|deprecated):\s|^\[(?:str
  * git-lfs (asciidoc) `--verbose:` then `-v:` alone on their lines, the description under both: a
  * spelling alone closed by a colon heads an entry, and such lines in a row spell one option.
  */
+/**
+ * cfssl under `Usage of gencert:`: `    Generate a new key and cert from CSR:` over forms indented
+ * deeper, a blank line, `    Re-generate a CA cert with the CA key and CSR:` over more: a sentence
+ * closed by a colon captions the forms under it, and is none of them.
+ */
+const FORM_CAPTION = /^[A-Z][\w-]*(?: [\w-]+){2,15}:$/;
 const COLON_CLOSED_SPELLING = /^--?[A-Za-z0-9][\w-]{0,40}:$/;
 const UNFINISHED_SENTENCE = /(?:,|\s(?:and|or|nor|neither|either|the|an?|of|to|with|by|from|via))$/i;
 
@@ -182,6 +188,16 @@ class Scanner {
   private usageLineCount = 0;
   /** Indent of the line the last usage form started on. */
   private usageIndent = 0;
+  /** Indent of the captions over the forms under a usage title (`    Generate a new key…:`), or null. */
+  private formCaptionIndent: number | null = null;
+  /** The line being read (set by `line`). */
+  private lineIndex = 0;
+
+  /** A sentence closed by a colon right over a line indented deeper that opens with no dash: a caption of forms. */
+  private isFormCaption(trimmed: string, indent: number): boolean {
+    const next = this.lines[this.lineIndex + 1] ?? '';
+    return FORM_CAPTION.test(trimmed) && PROSE_WORD.test(trimmed.slice(0, -1)) && indentOf(next) > indent && !OPTION_START.test(next.trim());
+  }
   /** Indent of the previous line when it was prose (a definition list such as GNU cut's ranges). */
   private proseIndent: number | null = null;
   /** Where a two-column line (lzop, zip) put its right column, and the indent of its left one. */
@@ -222,6 +238,7 @@ class Scanner {
   }
 
   private line(index: number, line: string): void {
+    this.lineIndex = index;
     if (this.skip(index)) {
       this.current = null;
       this.beforeBlank = null;
@@ -274,6 +291,10 @@ class Scanner {
    */
   private resumeUsage(trimmed: string, indent: number): void {
     this.usagePaused = false;
+    if (this.formCaptionIndent === indent && this.isFormCaption(trimmed, indent)) {
+      this.usageMode = 'header';
+      return;
+    }
     const lastForm = this.result.usageForms[this.result.usageForms.length - 1];
     const program = lastForm === undefined ? undefined : /^\S*/.exec(lastForm)?.[0];
     if (indent > 0 && indent === this.usageIndent && program !== undefined && program.length > 0 && /^\S*/.exec(trimmed)?.[0] === program) this.usageMode = 'header';
@@ -320,6 +341,10 @@ class Scanner {
         return true;
       }
       if (indent > 0 && trimmed.startsWith('#')) return true; // `# from file to file`: a comment, not a form
+      if (this.usageMode === 'header' && indent > 0 && (this.formCaptionIndent ?? indent) === indent && this.isFormCaption(trimmed, indent)) {
+        this.formCaptionIndent = indent;
+        return true;
+      }
       // skopeo's cobra template prints its form flush left, right under `Usage:`
       // (yargs postcss prints one form a line there: a flush-left line right under such a form, naming its program, is one more)
       const previousForm = forms[forms.length - 1];

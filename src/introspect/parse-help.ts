@@ -340,14 +340,26 @@ function headlineForm(lines: readonly string[]): string | null {
   return form !== null && /\[-/.test(form[1] ?? '') ? first.trim() : null;
 }
 
+/**
+ * The line of Go's `Usage of NAME:` title: the first line, or the third under a one-line headline and
+ * a blank line (cfssl `\tcfssl gencert -- generate a new key and signed certificate`); 0 otherwise.
+ */
+function goUsageLineIndex(lines: readonly string[]): number {
+  const title = /^usage of \S/i;
+  if (title.test(lines[0]?.trim() ?? '')) return 0;
+  return (lines[0]?.trim() ?? '').length > 0 && (lines[1]?.trim() ?? '') === '' && title.test(lines[2] ?? '') && /:$/.test(lines[2] ?? '') ? 2 : 0;
+}
+
 function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefined): HelpParseReport {
   const rawLines = unwrapThorOptions(unboxPanels(helpLines(text)));
   const go = looksLikeGoFlag(rawLines) ? extractGoFlags(rawLines) : { options: [], consumed: new Set<number>() };
   const lines = rawLines.map((line, index) => (go.consumed.has(index) ? '' : expandTabs(line)));
   // Go: `Usage of NAME:` or `Usage of 'go tool cover':`
   // …or `Usage of vegeta attack:` (a subcommand's own FlagSet named with its path)
-  const goUsage = /^usage of (?:'([^']{1,80})'|(\S+(?: [a-z][\w-]*){0,3})):$/i.exec(rawLines[0]?.trim() ?? '');
-  const scan: HelpScan = scanHelpLines(lines, (index) => go.consumed.has(index) || (index === 0 && goUsage !== null), goUsage !== null ? 0 : null);
+  // (cfssl `\tcfssl gencert -- generate …`, a blank line, then `Usage of gencert:`: a headline may come first)
+  const goUsageLine = goUsageLineIndex(rawLines);
+  const goUsage = /^usage of (?:'([^']{1,80})'|(\S+(?: [a-z][\w-]*){0,3})):$/i.exec(rawLines[goUsageLine]?.trim() ?? '');
+  const scan: HelpScan = scanHelpLines(lines, (index) => go.consumed.has(index) || (index === goUsageLine && goUsage !== null), goUsage !== null ? goUsageLine : null);
   applyOverflowingValueNames(scan.entries, scan.usageForms);
 
   const style: OptionStyle = {
@@ -486,6 +498,9 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
 
   let programName: string | null = null;
   if (goUsage) programName = goUsage[1] ?? programBaseName(goUsage[2] ?? '');
+  // cfssl `Usage of gencert:` over `cfssl gencert -initca CSRJSON`: a subcommand's FlagSet named by its last word; its forms give the path
+  const formPath = firstForm?.program ? [programBaseName(firstForm.program), ...firstForm.commandPath] : [];
+  if (goUsage && goUsage[1] === undefined && formPath.length > 1 && formPath[formPath.length - 1] === programName) programName = formPath.join(' ');
   if (programName === null && firstForm?.program) programName = programNameOf(forms, firstForm.program, commandPrefixOf(scan.entries.filter((entry) => entry.kind === 'command'), programBaseName(firstForm.program)));
   // docopt docker-compose `Usage: up [options]` under prose naming `` `docker-compose up` ``: the full path
   if (programName !== null && firstForm?.program === programName && subcommands.length === 0) programName = backquotedCommandPath(programName, rawLines) ?? programName;

@@ -72,3 +72,14 @@ describe('choices', () => {
     expect(option(help, 'update')?.choices).toBeNull();
   });
 });
+
+describe('Go flag usage forms', () => {
+  const help =
+    '\tpki issue -- issue a new certificate\n\nUsage of issue:\n    Issue a new cert from a request:\n        pki issue -ca cert [-config config] CSRJSON\n\n    Renew a CA cert with the CA key:\n        pki issue -renew -ca cert\n\nFlags:\n  -ca="": CA used to sign\n  -renew=false: renew the CA\n';
+  it('`Usage of issue:` under a headline and a blank line, forms under sentence captions closed by a colon: the forms give the positionals', () => {
+    expect(parseHelp(help).positionals).toEqual([{ name: 'CSRJSON', required: false, variadic: false }]);
+  });
+  it('the FlagSet named by the last word of the forms\' command path: the forms give the whole path', () => {
+    expect(parseHelp(help).name).toBe('pki_issue');
+  });
+});
