@@ -310,8 +310,18 @@ function withoutUrfaveCommandWord(form: string): string {
   return form.replace(/(?<=\S)\s+command(?=\s+\[command options\])/, '');
 }
 
+/**
+ * getopts (please) `please [arguments] </path/to/executable>`: right after the program, in a form that
+ * names no options placeholder, a bracketed `[arguments]` before more positionals stands for the
+ * options (an argument list in the usual sense closes the form: ruby `[programfile] [arguments]`).
+ */
+function withArgumentsAsOptions(form: string): string {
+  if (/\[(?:options?|flags?|switches|opts)\]/i.test(form)) return form;
+  return form.replace(/^(\S+\s+)\[(?:arguments|args)\](?=\s+[<A-Za-z[])/i, '$1[options]');
+}
+
 function normalizedAtoms(form: string): Atom[] {
-  const plain = withoutGluedSuffixes(withoutUrlForms(form))
+  const plain = withoutGluedSuffixes(withoutUrlForms(withArgumentsAsOptions(form)))
     .replace(/\s?…/g, '...')
     // binutils `[option(s)] [file(s)]`: a plural `(s)` says the argument repeats (genhtml `INFOFILE(S)`: in capitals too)
     .replace(/(?<=[A-Za-z])\((?:s|S)\)(?=[\]>\s]|$)/g, '...')

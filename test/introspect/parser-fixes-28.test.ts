@@ -83,3 +83,11 @@ describe('Go flag usage forms', () => {
     expect(parseHelp(help).name).toBe('pki_issue');
   });
 });
+
+describe('option placeholders', () => {
+  it('getopts `please [arguments] </path/to/executable>`: a leading `[arguments]` before more positionals, in a form without `[options]`, is the options', () => {
+    const help = 'usage:\nbecome [arguments] </path/to/executable>\n\nOptions:\n    -d, --dir DIR       change to directory\n    -w, --warm          warm the token\n';
+    expect(parseHelp(help).positionals).toEqual([{ name: '/path/to/executable', required: true, variadic: false }]);
+    expect(parseHelp('Usage: irb [options] [programfile] [arguments]\n\nOptions:\n  -d  debug\n').positionals.map((entry) => entry.name)).toEqual(['programfile', 'arguments']);
+  });
+});
