@@ -40,6 +40,7 @@ import { leadingPlaceholderPositionals } from './leading-placeholder.ts';
 import { collectPositionals, collectSubcommands, commandPrefixOf, markMultiWordPositionals, markPluralPositionals, splitProseNamedPositionals, withPassThroughPositional } from './positional-entry.ts';
 import type { CliOption, CliSpec } from './spec.ts';
 import { unwrapThorOptions } from './thor-options.ts';
+import { withDashedBareOptionNames } from './bare-option-names.ts';
 import { cobraHelpCommandName, parseUsageForm, programBaseName, type UsageForm } from './usage.ts';
 import { typeFromValueName } from './value-type.ts';
 import { sanitizeToolName } from '../tool-name.ts';
@@ -351,7 +352,7 @@ function goUsageLineIndex(lines: readonly string[]): number {
 }
 
 function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefined): HelpParseReport {
-  const rawLines = unwrapThorOptions(unboxPanels(helpLines(text)));
+  const rawLines = withDashedBareOptionNames(unwrapThorOptions(unboxPanels(helpLines(text))));
   const go = looksLikeGoFlag(rawLines) ? extractGoFlags(rawLines) : { options: [], consumed: new Set<number>() };
   const lines = rawLines.map((line, index) => (go.consumed.has(index) ? '' : expandTabs(line)));
   // Go: `Usage of NAME:` or `Usage of 'go tool cover':`
@@ -493,7 +494,9 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
   const positionals = withPassThroughPositional(splitProseNamedPositionals(collectPositionals(scan.entries, usagePositionals, subcommands), rawLines), subcommands.length > 0 ? [] : scan.usageForms.slice(0, MAX_USAGE_FORMS));
   markMultiWordPositionals(positionals, rawLines);
   markPluralPositionals(positionals, rawLines);
-  dropDefaultsNamingArguments(options, [...positionals, ...usagePositionals]);
+  // (a default dropped as naming an argument was still stated: the option it made value-taking shows no placeholder)
+  const statedDefaults = new Set(options.filter((option) => option.default !== null));
+  dropDefaultsNamingArguments(options, [...positionals, ...usagePositionals], rawLines);
   dropDefaultsNamingOptions(options);
 
   let programName: string | null = null;
@@ -509,7 +512,7 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
   applyFlushLeftTypes(scan.entries, options, lines, programName?.split(' ')[0] ?? null);
   if (go.options.length === 0 && style.untaggedTakesValue !== true) {
     // the options a stated default made value-taking show no placeholder either: the help stays bare
-    const stillBare = bare && options.every((option) => !option.takes_value || option.default !== null || valuedByUsage.has(option));
+    const stillBare = bare && options.every((option) => !option.takes_value || statedDefaults.has(option) || valuedByUsage.has(option));
     applyDescriptionValueTaking(options, isMeowHelp(rawLines) || isCittyHelp(rawLines) || stillBare || handWritten);
   }
   applyStatedValueDefaults(options, scan.entries);
@@ -523,6 +526,8 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
   }
   // round 14: the generic fallback, only where the rules above found no default (evidence-defaults.ts)
   applyEvidenceDefaults(options, [...positionals, ...usagePositionals].map((positional) => positional.name), scan.entries);
+  // …which names an argument as no default either (the fallback only knows the ones in capitals)
+  dropDefaultsNamingArguments(options, [...positionals, ...usagePositionals], rawLines);
   const name = sanitizeToolName(programName ?? parseOptions?.fileName ?? 'tool');
 
   const spec: CliSpec = { name, description: descriptionOf(scan.paragraphs, scan.seenUsage), options, positionals, subcommands };

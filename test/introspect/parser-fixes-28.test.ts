@@ -91,3 +91,18 @@ describe('option placeholders', () => {
     expect(parseHelp('Usage: irb [options] [programfile] [arguments]\n\nOptions:\n  -d  debug\n').positionals.map((entry) => entry.name)).toEqual(['programfile', 'arguments']);
   });
 });
+
+describe('options listed by bare name', () => {
+  const help =
+    'Usage: packit <sourcedir> <appname> [options...]\n\nOptions\n\n* All platforms *\n\nall                equivalent to --platform=all --arch=all\nout                the dir to put the app into. Defaults to current working dir\nexecutable-name    the name of the executable file. Defaults to appname\nno-prune           do not prune devDependencies\ndarwin-dark-mode-support\n                   forces support for dark mode\nplatform           all, or one or more of: darwin, linux (comma-delimited if multiple).\narch               the arch to build for\nwin32metadata      a list of sub-properties. Properties supported:\n                   - CompanyName (default: author name)\n                   - requested-execution-level (user, asInvoker, or requireAdministrator)\n';
+  it('electron-packager: bare names under `Options`, spelled with dashes elsewhere in the help, are long options', () => {
+    expect(parseHelp(help).options.map((entry) => entry.long)).toEqual(['all', 'out', 'executable-name', 'no-prune', 'darwin-dark-mode-support', 'platform', 'arch', 'win32metadata']);
+    expect(parseHelp('Options\n\nalpha    first thing\nbeta     second thing\n').options).toEqual([]);
+  });
+  it('`Defaults to appname` where the usage writes `<appname>`: an argument, no default', () => {
+    expect(option(help, 'executable-name')?.default).toBeNull();
+  });
+  it('`- requested-execution-level (user, asInvoker, or requireAdministrator)`: a dashed sub-item\'s values, not the option\'s', () => {
+    expect(option(help, 'win32metadata')?.choices).toBeNull();
+  });
+});
