@@ -201,12 +201,15 @@ function oneOfChoices(text: string): string[] | null {
   // coverage (optparse): `Output format, either text (default), markdown, or total.`: the marker is no part of the list
   // (cwebp `one of: none, fast (default) or best`: nor before `or`)
   const description = text.replace(/ \(default\)(?=,|\s+or\b)/g, '');
-  const oneOf = /\b(?:one of|either):?\s+([\w.-]+(?:\/[\w.-]+)*(?:\s*(?:,\s*or\b|,|\bor\b)\s*[\w.-]+(?:\/[\w.-]+)*){1,60})/i.exec(description);
+  // (electron-packager `all, or one or more of: ia32, x64, armv7l`: `one or more of` too, and a value opening the
+  // description before `, or` is one more)
+  const oneOf = /\b(?:one(?: or more)? of|either):?\s+([\w.-]+(?:\/[\w.-]+)*(?:\s*(?:,\s*or\b|,|\bor\b)\s*[\w.-]+(?:\/[\w.-]+)*){1,60})/i.exec(description);
+  const opening = oneOf === null ? undefined : /^([a-z][\w.-]{0,30}),\s+or\s+$/.exec(description.slice(0, oneOf.index))?.[1];
   // mmdc `either md, svg, png, pdf or use \`-\` to output to stdout`: an `or` alternative that a
   // clause goes on from is no value, and leaves the list open
   if (oneOf && /\bor\s+[\w.-]+$/.test(oneOf[1] ?? '') && /^\s+[`'"\w]/.test(description.slice(oneOf.index + oneOf[0].length))) return null;
   // a sentence's final period is no part of the last value (`…, markdown, or total.`)
-  if (oneOf) return (oneOf[1] ?? '').replace(/\.$/, '').split(/\s*(?:,\s*or\b|,|\bor\b)\s*/).flatMap((choice) => choice.split('/')).filter((choice) => choice.length > 0);
+  if (oneOf) return [...(opening === undefined ? [] : [opening]), ...(oneOf[1] ?? '').replace(/\.$/, '').split(/\s*(?:,\s*or\b|,|\bor\b)\s*/).flatMap((choice) => choice.split('/')).filter((choice) => choice.length > 0)];
   // mosquitto `can be one of tlsv1.3 tlsv1.2 or tlsv1.1.`: versioned names set off by spaces only,
   // `or` before the last (each holds a digit: no English words)
   const spaced = SPACED_ONE_OF.exec(description);

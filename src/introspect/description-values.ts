@@ -173,8 +173,10 @@ export function applyDescriptionValueTaking(options: CliOption[], byHand = false
     option.takes_value = true;
     option.type = 'string';
     option.default = null;
-    // now that a value is taken, the values its prose lists are its choices (as for a placeholder)
-    option.choices ??= listedChoices(option.description, null) ?? stated;
+    // now that a value is taken, the values its prose lists are its choices (as for a placeholder);
+    // a stated list holding all of them and more is the whole (`all, or one or more of: ia32, x64`)
+    const listed = listedChoices(option.description, null);
+    option.choices ??= stated !== null && listed !== null && stated.length > listed.length && listed.every((item) => stated.includes(item)) ? stated : (listed ?? stated);
   }
 }
 

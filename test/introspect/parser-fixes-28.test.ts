@@ -106,3 +106,11 @@ describe('options listed by bare name', () => {
     expect(option(help, 'win32metadata')?.choices).toBeNull();
   });
 });
+
+describe('choices stated as `one or more of`', () => {
+  it('`all, or one or more of: ia32, x64, arm64 (comma-delimited if multiple)`: the opening value and the list are the choices, and a value is taken', () => {
+    const help =
+      'Usage: packit <dir> [options...]\n\nOptions\n\nall        equivalent to --arch=all --quiet\narch       all, or one or more of: ia32, x64, arm64 (comma-delimited if multiple).\nquiet      Do not print messages\nicon       the local path to an icon file\nout        the dir to put the app into\nprune      prune the tree\n';
+    expect(option(help, 'arch')).toMatchObject({ takes_value: true, choices: ['all', 'ia32', 'x64', 'arm64'] });
+  });
+});
