@@ -42,8 +42,9 @@ const VALUE_CUES: readonly RegExp[] = [
   // …microbundle `Entry module(s)`: a short noun phrase counted with `(s)` that is the whole description
   /^(?:[\w-]+\s+)?[\w-]+\(s\)\.?$/i,
   // depcheck (yargs, tags only on booleans): `A config file to be parsed`, `Comma separated package list to ignore`
-  // (browserify `A module name or file to bundle.require()`, `An entry point of your app`: a name, a module or an entry point too)
-  /^(?:an?|the)\s+(?:[\w-]+\s+)?(?:file|directory|path|url|list|module|name|entry\s+point)\b(?!\s+(?:is|are|was|will)\b)/i,
+  // (browserify `A module name or file to bundle.require()`, `An entry point of your app`: a name, a module or an entry point too;
+  // electron-packager `the dir to put the app into`: a dir as a directory)
+  /^(?:an?|the)\s+(?:[\w-]+\s+)?(?:file|directory|dir|path|url|list|module|name|entry\s+point)\b(?!\s+(?:is|are|was|will)\b)/i,
   // meow conventional-changelog: `A filepath of where your package.json is located`
   /^(?:an?|the)\s+(?:[\w-]+\s+)?(?:file-?path|file-?name|dir-?path)\b(?!\s+(?:is|are|was|will)\b)/i,
   // …`Tag prefix to consider when reading the tags`: a prefix or suffix to use is a value

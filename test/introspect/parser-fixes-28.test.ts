@@ -114,3 +114,11 @@ describe('choices stated as `one or more of`', () => {
     expect(option(help, 'arch')).toMatchObject({ takes_value: true, choices: ['all', 'ia32', 'x64', 'arm64'] });
   });
 });
+
+describe('value-taking from descriptions in a bare help', () => {
+  it('`the dir to put the app into`: a dir named as a directory is a value', () => {
+    const help = 'Options:\n  --out       the dir to put the app into\n  --quiet     Do not print messages\n  --prune     prune the tree\n  --junk      keep junk files\n  --overwrite replace the output\n';
+    expect(option(help, 'out')?.takes_value).toBe(true);
+    expect(option(help, 'junk')?.takes_value).toBe(false);
+  });
+});
