@@ -143,6 +143,10 @@ function exampleGivesOwnValue(option: CliOption, description: string): boolean {
     new RegExp(String.raw`\b(?:e\.g\.,?|for example,?|examples?:|ex:)\s+${escape(spelling)}[ =](?:"[^"]+"|'[^']+'|[^\s"'-]\S*)`, 'i').test(description),
   );
   if (marked) return true;
+  // electron-packager ``For example, `app-category-type=public.app-category.developer-tools` will set…``:
+  // after an example marker, a code span of the option's bare long name, `=` and a value
+  const bareLong = option.long === null ? null : escape(option.long);
+  if (bareLong !== null && new RegExp(String.raw`\b(?:e\.g\.,?|for example,?|examples?:|ex:)\s+\x60${bareLong}=[^\s\x60=-][^\s\x60]*\x60`, 'i').test(description)) return true;
   // …or backquoted or in parentheses, under any spelling: `` (`-x err:99`) ``, `(-U false)`
   const value = String.raw`(?:"[^"\`()]+"|'[^'\`()]+'|[^\s\`()-][^\s\`()]*)`;
   return spellings.some((raw) => {

@@ -122,3 +122,12 @@ describe('value-taking from descriptions in a bare help', () => {
     expect(option(help, 'junk')?.takes_value).toBe(false);
   });
 });
+
+describe('value-taking from an example of the bare name', () => {
+  it('``For example, `app-category-type=public.app-category.developer-tools` will set…``: the option takes a value', () => {
+    const help =
+      'Options:\n  --app-category-type  the application category type. For example, `app-category-type=public.app-category.developer-tools` will set it.\n  --quiet     Do not print messages\n  --prune     prune the tree\n  --junk      keep junk files\n  --overwrite replace the output\n';
+    expect(option(help, 'app-category-type')?.takes_value).toBe(true);
+    expect(option(help, 'junk')?.takes_value).toBe(false);
+  });
+});
