@@ -41,6 +41,7 @@ import { collectPositionals, collectSubcommands, commandPrefixOf, markMultiWordP
 import type { CliOption, CliSpec } from './spec.ts';
 import { unwrapThorOptions } from './thor-options.ts';
 import { withDashedBareOptionNames } from './bare-option-names.ts';
+import { markOptionalListedPositionals } from './optional-positionals.ts';
 import { cobraHelpCommandName, parseUsageForm, programBaseName, type UsageForm } from './usage.ts';
 import { typeFromValueName } from './value-type.ts';
 import { sanitizeToolName } from '../tool-name.ts';
@@ -494,6 +495,7 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
   const positionals = withPassThroughPositional(splitProseNamedPositionals(collectPositionals(scan.entries, usagePositionals, subcommands), rawLines), subcommands.length > 0 ? [] : scan.usageForms.slice(0, MAX_USAGE_FORMS));
   markMultiWordPositionals(positionals, rawLines);
   markPluralPositionals(positionals, rawLines);
+  markOptionalListedPositionals(positionals, rawLines);
   // (a default dropped as naming an argument was still stated: the option it made value-taking shows no placeholder)
   const statedDefaults = new Set(options.filter((option) => option.default !== null));
   dropDefaultsNamingArguments(options, [...positionals, ...usagePositionals], rawLines);

@@ -131,3 +131,14 @@ describe('value-taking from an example of the bare name', () => {
     expect(option(help, 'junk')?.takes_value).toBe(false);
   });
 });
+
+describe('positionals sorted under titles', () => {
+  it('`Optional parameters` over `appname   the name of the app`: optional, though the usage writes `<appname>`', () => {
+    const help =
+      'Usage: packit <sourcedir> <appname> [options]\n\nRequired parameters\n\nsourcedir          the base directory\n\nOptional parameters\n\nappname            the name of the app\n\nOptions:\n  --quiet   be quiet\n';
+    expect(parseHelp(help).positionals).toEqual([
+      { name: 'sourcedir', required: true, variadic: false },
+      { name: 'appname', required: false, variadic: false },
+    ]);
+  });
+});
