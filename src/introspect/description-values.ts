@@ -147,6 +147,11 @@ function exampleGivesOwnValue(option: CliOption, description: string): boolean {
   // after an example marker, a code span of the option's bare long name, `=` and a value
   const bareLong = option.long === null ? null : escape(option.long);
   if (bareLong !== null && new RegExp(String.raw`\b(?:e\.g\.,?|for example,?|examples?:|ex:)\s+\x60${bareLong}=[^\s\x60=-][^\s\x60]*\x60`, 'i').test(description)) return true;
+  // yargs-parser dot notation (electron-packager `e.g. --osx-universal.mergeASARs="true"`): after an example
+  // marker, the option's long spelling with a sub-key and its value sets an object's key, a value of the
+  // option's own, unless the option may also be given `by itself` (`pass --asar by itself …, or use dot notation`)
+  const dotted = option.long === null ? null : escape(`${option.prefix ?? '--'}${option.long}`);
+  if (dotted !== null && new RegExp(String.raw`\b(?:e\.g\.,?|for example,?|examples?:|ex:)\s+${dotted}\.[A-Za-z][\w-]{0,40}=\S`, 'i').test(description) && !new RegExp(String.raw`${dotted}\s+by\s+itself\b`, 'i').test(description)) return true;
   // …or backquoted or in parentheses, under any spelling: `` (`-x err:99`) ``, `(-U false)`
   const value = String.raw`(?:"[^"\`()]+"|'[^'\`()]+'|[^\s\`()-][^\s\`()]*)`;
   return spellings.some((raw) => {

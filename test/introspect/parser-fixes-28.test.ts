@@ -142,3 +142,12 @@ describe('positionals sorted under titles', () => {
     ]);
   });
 });
+
+describe('yargs-parser dot notation', () => {
+  it('`e.g. --osx-universal.mergeASARs="true"` gives the option an object value; `pass --osx-sign by itself` keeps a flag', () => {
+    const help =
+      'Options:\n  --osx-universal  Options to pass. You must use dot notation, e.g. --osx-universal.mergeASARs="true"\n  --osx-sign       Whether to sign. You can either pass --osx-sign by itself, or use dot notation, e.g. --osx-sign.identity="Me"\n  --quiet          Do not print messages\n  --prune          prune the tree\n  --overwrite      replace the output\n';
+    expect(option(help, 'osx-universal')?.takes_value).toBe(true);
+    expect(option(help, 'osx-sign')?.takes_value).toBe(false);
+  });
+});
