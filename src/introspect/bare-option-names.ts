@@ -23,6 +23,7 @@ const BARE_ENTRY = /^( *)([a-z][a-z0-9]*(?:[-.][a-z0-9]+){0,6})(?:( {2,})(\S.*))
 const CLOSING_TITLE = /^\s*(?:usage|examples?|commands|arguments|environment|see also)\b[^.]{0,40}:?\s*$/i;
 /** At least this many of the listed names spelled with dashes elsewhere in the help. */
 const MIN_DASHED_MENTIONS = 2;
+const MAX_CHECKED = 100;
 
 interface BareEntry {
   index: number;
@@ -57,8 +58,13 @@ export function withDashedBareOptionNames(lines: readonly string[]): string[] {
   const entries = bareEntries(lines);
   if (entries === null || entries.length < 2) return [...lines];
   const text = lines.join('\n');
-  const dashed = entries.filter((entry) => new RegExp(String.raw`(?:^|[\s\`'"(])--${entry.name.replace(/\./g, '\\.')}(?![\w-])`, 'm').test(text));
-  if (dashed.length < MIN_DASHED_MENTIONS) return [...lines];
+  // (at most MAX_CHECKED names are looked up, each a scan of the whole help)
+  let dashed = 0;
+  for (const entry of entries.slice(0, MAX_CHECKED)) {
+    if (new RegExp(String.raw`(?:^|[\s\`'"(])--${entry.name.replace(/\./g, '\\.')}(?![\w-])`, 'm').test(text)) dashed += 1;
+    if (dashed >= MIN_DASHED_MENTIONS) break;
+  }
+  if (dashed < MIN_DASHED_MENTIONS) return [...lines];
   const result = [...lines];
   for (const entry of entries) {
     const match = BARE_ENTRY.exec(result[entry.index] ?? '');
