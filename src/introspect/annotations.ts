@@ -219,12 +219,15 @@ function oneOfChoices(text: string): string[] | null {
   // coverage (optparse): `Output format, either text (default), markdown, or total.`: the marker is no part of the list
   // (cwebp `one of: none, fast (default) or best`: nor before `or`)
   const description = text.replace(/ \(default\)(?=,|\s+or\b)/g, '');
-  const oneOf = /\b(?:one of|either):?\s+([\w.-]+(?:\/[\w.-]+)*(?:\s*(?:,\s*or\b|,|\bor\b)\s*[\w.-]+(?:\/[\w.-]+)*){1,60})/i.exec(description);
+  // (electron-packager `all, or one or more of: ia32, x64, armv7l`: `one or more of` too, and a value opening the
+  // description before `, or` is one more)
+  const oneOf = /\b(?:one(?: or more)? of|either):?\s+([\w.-]+(?:\/[\w.-]+)*(?:\s*(?:,\s*or\b|,|\bor\b)\s*[\w.-]+(?:\/[\w.-]+)*){1,60})/i.exec(description);
+  const opening = oneOf === null ? undefined : /^([a-z][\w.-]{0,30}),\s+or\s+$/.exec(description.slice(0, oneOf.index))?.[1];
   // mmdc `either md, svg, png, pdf or use \`-\` to output to stdout`: an `or` alternative that a
   // clause goes on from is no value, and leaves the list open
   if (oneOf && /\bor\s+[\w.-]+$/.test(oneOf[1] ?? '') && /^\s+[`'"\w]/.test(description.slice(oneOf.index + oneOf[0].length))) return null;
   // a sentence's final period is no part of the last value (`…, markdown, or total.`)
-  if (oneOf) return (oneOf[1] ?? '').replace(/\.$/, '').split(/\s*(?:,\s*or\b|,|\bor\b)\s*/).flatMap((choice) => choice.split('/')).filter((choice) => choice.length > 0);
+  if (oneOf) return [...(opening === undefined ? [] : [opening]), ...(oneOf[1] ?? '').replace(/\.$/, '').split(/\s*(?:,\s*or\b|,|\bor\b)\s*/).flatMap((choice) => choice.split('/')).filter((choice) => choice.length > 0)];
   // mosquitto `can be one of tlsv1.3 tlsv1.2 or tlsv1.1.`: versioned names set off by spaces only,
   // `or` before the last (each holds a digit: no English words)
   const spaced = SPACED_ONE_OF.exec(description);
@@ -281,6 +284,8 @@ function quotedProseChoices(text: string): string[] | null {
  * files: 'ignore' that they are read-only, 'warn' (default), or 'fail'.`: quoted words, each maybe
  * followed by a few words of its own, joined by commas and a last `or`, within one sentence.
  */
+const DOUBLE_QUOTED_ITEM = String.raw`"[a-z0-9][\w.-]{0,30}"`;
+
 function quotedAlternativeChoices(description: string): string[] | null {
   // GNU date `FMT='date', 'seconds', or 'ns'`: the list may follow the value name's `=`
   const item = String.raw`'[a-z0-9][\w.-]{0,30}'`;
@@ -290,9 +295,12 @@ function quotedAlternativeChoices(description: string): string[] | null {
   const alternatives =
     new RegExp(String.raw`(?:^|[\s:(=])(${item}(?:(?:[^'.;:]{0,60}?,\s+|\s+)${item}){0,30}(?:[^'.;:]{0,60}?,?\s+or\s+(?:(?:can|may) be\s+)?${item}){1,30})(?=[\s.,;)]|$)`).exec(description) ??
     // argp cflow `valid names are 'gnu' (default), 'posix', and 'dot'`: after `valid NOUNs are`, `and` ends the list too
-    new RegExp(String.raw`\bvalid [a-z]+ (?:are|is):?\s+(${item}(?:[^'.;:]{0,60}?,\s+${item}){0,30}(?:[^'.;:]{0,60}?,?\s+(?:or|and)\s+${item}))(?=[\s.,;)]|$)`, 'i').exec(description);
+    new RegExp(String.raw`\bvalid [a-z]+ (?:are|is):?\s+(${item}(?:[^'.;:]{0,60}?,\s+${item}){0,30}(?:[^'.;:]{0,60}?,?\s+(?:or|and)\s+${item}))(?=[\s.,;)]|$)`, 'i').exec(description) ??
+    // aptly's Go flag `("gpg", "gpg1", "gpg2" for external gpg or "internal" for Go internal implementation)`:
+    // double-quoted alternatives so glossed count when they fill a parenthesized group from its opening to its close
+    new RegExp(String.raw`\((${DOUBLE_QUOTED_ITEM}(?:[^'"().;:]{0,60}?,\s+${DOUBLE_QUOTED_ITEM}){0,30}[^'"().;:]{0,60}?,?\s+or\s+${DOUBLE_QUOTED_ITEM}[^'"().;:]{0,60})\)`).exec(description);
   if (alternatives === null || followsExampleMarker(description, alternatives.index + alternatives[0].indexOf(alternatives[1] ?? ''))) return null;
-  return [...(alternatives[1] ?? '').matchAll(/'([^']+)'/g)].map((match) => match[1] ?? '');
+  return [...(alternatives[1] ?? '').matchAll(/(['"])([^'"]+)\1/g)].map((match) => match[2] ?? '');
 }
 
 /**
@@ -866,7 +874,9 @@ export function extractDescriptionFacts(text: string): DescriptionFacts {
   };
   readAnnotationGroups(facts);
   // click `[default: (\.pyi?|\.ipynb)$]`: a value with brackets or parentheses of its own, up to the matching `]`
-  if (facts.defaultText === null) facts.defaultText = bracketedDefault(description);
+  // (urfave `(default: "^[0-9a-zA-Z]+$")`: quoted whole, the quotes are no part of it, as for plainer values)
+  const bracketed = facts.defaultText === null ? bracketedDefault(description) : null;
+  if (bracketed !== null) setDefault(facts, bracketed);
   readProseChoices(facts);
   readListedDefault(facts);
   if (facts.defaultText === null) readProseDefault(facts);

@@ -14,8 +14,12 @@ function namesArgument(text: string, names: readonly string[]): boolean {
  * Drops option defaults that name one of the program's positionals. Only placeholder names written
  * in capitals count (`SOURCE_DIR`): a lower-case positional such as `mode` could also be a word value.
  */
-export function dropDefaultsNamingArguments(options: CliOption[], positionals: readonly CliPositional[]): void {
-  const names = positionals.map((positional) => positional.name).filter((name) => /^[A-Z][A-Z0-9_]+$/.test(name));
+export function dropDefaultsNamingArguments(options: CliOption[], positionals: readonly CliPositional[], lines: readonly string[] = []): void {
+  // electron-packager `executable-name  … Defaults to appname` under `Usage: electron-packager <sourcedir>
+  // <appname>`: a lower-case name counts too when the help writes it as a `<placeholder>`
+  const text = lines.join('\n');
+  const bracketed = (name: string): boolean => /^[a-z][a-z0-9_-]{2,40}$/.test(name) && text.includes(`<${name}>`);
+  const names = positionals.map((positional) => positional.name).filter((name) => /^[A-Z][A-Z0-9_]+$/.test(name) || bracketed(name));
   if (names.length === 0) return;
   for (const option of options) {
     if (typeof option.default === 'string' && namesArgument(option.default, names)) option.default = null;

@@ -51,8 +51,9 @@ const VALUE_CUES: readonly RegExp[] = [
   // …microbundle `Entry module(s)`: a short noun phrase counted with `(s)` that is the whole description
   /^(?:[\w-]+\s+)?[\w-]+\(s\)\.?$/i,
   // depcheck (yargs, tags only on booleans): `A config file to be parsed`, `Comma separated package list to ignore`
-  // (browserify `A module name or file to bundle.require()`, `An entry point of your app`: a name, a module or an entry point too)
-  /^(?:an?|the)\s+(?:[\w-]+\s+)?(?:file|directory|path|url|list|module|name|entry\s+point)\b(?!\s+(?:is|are|was|will)\b)/i,
+  // (browserify `A module name or file to bundle.require()`, `An entry point of your app`: a name, a module or an entry point too;
+  // electron-packager `the dir to put the app into`: a dir as a directory)
+  /^(?:an?|the)\s+(?:[\w-]+\s+)?(?:file|directory|dir|path|url|list|module|name|entry\s+point)\b(?!\s+(?:is|are|was|will)\b)/i,
   // meow conventional-changelog: `A filepath of where your package.json is located`
   /^(?:an?|the)\s+(?:[\w-]+\s+)?(?:file-?path|file-?name|dir-?path)\b(?!\s+(?:is|are|was|will)\b)/i,
   // …`Tag prefix to consider when reading the tags`: a prefix or suffix to use is a value
@@ -152,6 +153,15 @@ function exampleGivesOwnValue(option: CliOption, description: string): boolean {
     new RegExp(String.raw`\b(?:e\.g\.,?|for example,?|examples?:|ex:)\s+${escape(spelling)}[ =](?:"[^"]+"|'[^']+'|[^\s"'-]\S*)`, 'i').test(description),
   );
   if (marked) return true;
+  // electron-packager ``For example, `app-category-type=public.app-category.developer-tools` will set…``:
+  // after an example marker, a code span of the option's bare long name, `=` and a value
+  const bareLong = option.long === null ? null : escape(option.long);
+  if (bareLong !== null && new RegExp(String.raw`\b(?:e\.g\.,?|for example,?|examples?:|ex:)\s+\x60${bareLong}=[^\s\x60=-][^\s\x60]*\x60`, 'i').test(description)) return true;
+  // yargs-parser dot notation (electron-packager `e.g. --osx-universal.mergeASARs="true"`): after an example
+  // marker, the option's long spelling with a sub-key and its value sets an object's key, a value of the
+  // option's own, unless the option may also be given `by itself` (`pass --asar by itself …, or use dot notation`)
+  const dotted = option.long === null ? null : escape(`${option.prefix ?? '--'}${option.long}`);
+  if (dotted !== null && new RegExp(String.raw`\b(?:e\.g\.,?|for example,?|examples?:|ex:)\s+${dotted}\.[A-Za-z][\w-]{0,40}=\S`, 'i').test(description) && !new RegExp(String.raw`${dotted}\s+by\s+itself\b`, 'i').test(description)) return true;
   // …or backquoted or in parentheses, under any spelling: `` (`-x err:99`) ``, `(-U false)`
   const value = String.raw`(?:"[^"\`()]+"|'[^'\`()]+'|[^\s\`()-][^\s\`()]*)`;
   return spellings.some((raw) => {
@@ -183,8 +193,10 @@ export function applyDescriptionValueTaking(options: CliOption[], byHand = false
     option.takes_value = true;
     option.type = 'string';
     option.default = null;
-    // now that a value is taken, the values its prose lists are its choices (as for a placeholder)
-    option.choices ??= listedChoices(option.description, null) ?? stated;
+    // now that a value is taken, the values its prose lists are its choices (as for a placeholder);
+    // a stated list holding all of them and more is the whole (`all, or one or more of: ia32, x64`)
+    const listed = listedChoices(option.description, null);
+    option.choices ??= stated !== null && listed !== null && stated.length > listed.length && listed.every((item) => stated.includes(item)) ? stated : (listed ?? stated);
   }
 }
 

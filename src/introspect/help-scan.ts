@@ -102,6 +102,17 @@ const YARGS_TAG_OPENER = /^\[(?:choices|default|aliases|deprecated):\s|^\[(?:str
  * A prose line that stops where a sentence cannot end (`If neither -o, --dir, or`): the next line at
  * its indent goes on with the sentence, even when a flag opens it (`--replace is passed, …`).
  */
+/**
+ * git-lfs (asciidoc) `--verbose:` then `-v:` alone on their lines, the description under both: a
+ * spelling alone closed by a colon heads an entry, and such lines in a row spell one option.
+ */
+/**
+ * cfssl under `Usage of gencert:`: `    Generate a new key and cert from CSR:` over forms indented
+ * deeper, a blank line, `    Re-generate a CA cert with the CA key and CSR:` over more: a sentence
+ * closed by a colon captions the forms under it, and is none of them.
+ */
+const FORM_CAPTION = /^[A-Z][\w-]*(?: [\w-]+){2,15}:$/;
+const COLON_CLOSED_SPELLING = /^--?[A-Za-z0-9][\w-]{0,40}:$/;
 const UNFINISHED_SENTENCE = /(?:,|\s(?:and|or|nor|neither|either|the|an?|of|to|with|by|from|via))$/i;
 
 /**
@@ -146,8 +157,11 @@ function isPlaceholderFlag(trimmed: string): boolean {
   return word !== undefined && new RegExp(String.raw`\S\s.*\b${word}\b`).test(trimmed);
 }
 
-/** GnuPG `Syntax: gpgv [options] [files]`: a form titled `Syntax:` (a program word, then usage syntax). */
-const SYNTAX_FORM = /^syntax:\s+([a-z][\w.-]{0,40}\s+[[<].*)$/i;
+/**
+ * GnuPG `Syntax: gpgv [options] [files]`, mmark `SYNOPSIS: mmark [OPTIONS] [FILE...]`: a form titled
+ * `Syntax:` or `Synopsis:` on its own line (a program word, then usage syntax).
+ */
+const SYNTAX_FORM = /^(?:syntax|synopsis):\s+([a-z][\w.-]{0,40}\s+[[<].*)$/i;
 /** `  or   prog …`: one more usage form, introduced by `or` without a colon. */
 const BARE_OR_FORM = /^\s+or\s+(\S.*)$/;
 /** `  USAGE` alone on its line, indented a little (lipgloss-styled helps). */
@@ -176,6 +190,16 @@ class Scanner {
   private usageLineCount = 0;
   /** Indent of the line the last usage form started on. */
   private usageIndent = 0;
+  /** Indent of the captions over the forms under a usage title (`    Generate a new key…:`), or null. */
+  private formCaptionIndent: number | null = null;
+  /** The line being read (set by `line`). */
+  private lineIndex = 0;
+
+  /** A sentence closed by a colon right over a line indented deeper that opens with no dash: a caption of forms. */
+  private isFormCaption(trimmed: string, indent: number): boolean {
+    const next = this.lines[this.lineIndex + 1] ?? '';
+    return FORM_CAPTION.test(trimmed) && PROSE_WORD.test(trimmed.slice(0, -1)) && indentOf(next) > indent && !OPTION_START.test(next.trim());
+  }
   /** Indent of the previous line when it was prose (a definition list such as GNU cut's ranges). */
   private proseIndent: number | null = null;
   /** Where a two-column line (lzop, zip) put its right column, and the indent of its left one. */
@@ -216,6 +240,7 @@ class Scanner {
   }
 
   private line(index: number, line: string): void {
+    this.lineIndex = index;
     if (this.skip(index)) {
       this.current = null;
       this.beforeBlank = null;
@@ -268,6 +293,10 @@ class Scanner {
    */
   private resumeUsage(trimmed: string, indent: number): void {
     this.usagePaused = false;
+    if (this.formCaptionIndent === indent && this.isFormCaption(trimmed, indent)) {
+      this.usageMode = 'header';
+      return;
+    }
     const lastForm = this.result.usageForms[this.result.usageForms.length - 1];
     const program = lastForm === undefined ? undefined : /^\S*/.exec(lastForm)?.[0];
     if (indent > 0 && indent === this.usageIndent && program !== undefined && program.length > 0 && /^\S*/.exec(trimmed)?.[0] === program) this.usageMode = 'header';
@@ -314,6 +343,10 @@ class Scanner {
         return true;
       }
       if (indent > 0 && trimmed.startsWith('#')) return true; // `# from file to file`: a comment, not a form
+      if (this.usageMode === 'header' && indent > 0 && (this.formCaptionIndent ?? indent) === indent && this.isFormCaption(trimmed, indent)) {
+        this.formCaptionIndent = indent;
+        return true;
+      }
       // skopeo's cobra template prints its form flush left, right under `Usage:`
       // (yargs postcss prints one form a line there: a flush-left line right under such a form, naming its program, is one more)
       const previousForm = forms[forms.length - 1];
@@ -527,7 +560,9 @@ class Scanner {
     const tagLine = entry.kind === 'option' && indent >= entry.indent && YARGS_TAG_OPENER.test(trimmed);
     const belowBlank = entry.describedBelowBlank === true && this.belowBlankIndent !== null && indent >= this.belowBlankIndent;
     const continuation = indent > entry.indent + 2 || flushLeft || tagLine || (indent === entry.indent + 2 && entry.kind === 'option') || belowBlank;
-    const startsOption = OPTION_START.test(trimmed) && (entry.descriptionColumn === null ? indent <= entry.indent + 2 || this.describedAtSharedColumn(trimmed, indent) : indent < entry.descriptionColumn - 2);
+    // (git-lfs `  --no-modify-attrs:` at the description's indent, under `--no-excluded:`: such a head all the same)
+    const colonClosedHead = entry.kind === 'option' && COLON_CLOSED_SPELLING.test(entry.head) && COLON_CLOSED_SPELLING.test(trimmed);
+    const startsOption = colonClosedHead || (OPTION_START.test(trimmed) && (entry.descriptionColumn === null ? indent <= entry.indent + 2 || this.describedAtSharedColumn(trimmed, indent) : indent < entry.descriptionColumn - 2));
     if (!continuation || startsOption) return false;
     // citty right-aligns its argument names: `  TEMPLATE    Template name…` / `       DIR    A relative…`:
     // a word, a gap, then text at the entry's description column is the next entry
@@ -568,6 +603,10 @@ class Scanner {
     // spelling list, ended by a comma before the description, goes on over the next line
     if (previous?.kind === 'option' && previous.option !== null && previous.description.length === 0 && head.rest.length === 0 && /,$/.test(splitHead(previous.head).head)) {
       mergeSpellings(previous.option, { ...head, rest: previous.option.rest });
+      return true;
+    }
+    if (previous?.kind === 'option' && previous.option !== null && previous.description.length === 0 && COLON_CLOSED_SPELLING.test(previous.head) && COLON_CLOSED_SPELLING.test(trimmed)) {
+      mergeColonClosedSpelling(previous.option, head);
       return true;
     }
     if (previous?.kind === 'option' && previous.option !== null && previous.indent <= indent && continuesSpelling(previous.option, previous.description, head)) {
@@ -745,6 +784,16 @@ function shortSpellingOfValues(previous: OptionHead, next: OptionHead): boolean 
 }
 
 /** Adds the spellings of `extra` (a continuation line of the same option) to `head`. */
+/** `--verbose:` then `-v:`: a letter names the option its short spelling when it has none yet; otherwise one more spelling. */
+function mergeColonClosedSpelling(head: OptionHead, extra: OptionHead): void {
+  const [letter] = extra.shorts;
+  if (head.shorts.length === 0 && extra.longs.length === 0 && extra.shorts.length === 1 && letter !== undefined) {
+    head.shorts.push(letter);
+    return;
+  }
+  mergeSpellings(head, extra);
+}
+
 function mergeSpellings(head: OptionHead, extra: OptionHead): void {
   // qrencode `-t {PNG,EPS,…},` then `--type={PNG,EPS,…}`: a head of short spellings only takes the first long one as its name
   const [name, ...more] = head.longs.length === 0 ? extra.longs : [];

@@ -343,6 +343,9 @@ export function listedChoices(text: string, valueName: string | null): string[] 
   // list the option adds to, or examples (`such as`, `e.g.`), are no list of its values
   // (nor is oxipng's `(zc, f, etc.)`: a list ending in `etc.` names examples, and text after it may still list the values)
   if (parenthesized !== null && (EXAMPLE_CUE.test(/[^.]*$/.exec(description.slice(0, parenthesized.index))?.[0] ?? '') || /,\s*etc\.?$/i.test(parenthesized[1] ?? '') || EXAMPLE_OPENING.test(parenthesized[1] ?? ''))) return null;
+  // electron-packager `Properties supported: … - requested-execution-level (user, asInvoker, or
+  // requireAdministrator)`: a list right after the name of a dashed sub-item holds that item's values
+  if (parenthesized !== null && /(?:^|\s)- [A-Za-z][\w.-]{0,40}\s+$/.test(description.slice(Math.max(0, parenthesized.index - 60), parenthesized.index))) return null;
   // flake8 `(default, pylint, quiet-filename) or a format string`: an alternative outside the list opens it
   if (parenthesized !== null && /^\s*or\b/.test(description.slice(parenthesized.index + parenthesized[0].length))) return null;
   // help2man `-s, --section=SECTION  section number for manual page (1, 6, 8)`: numbers after a

@@ -71,6 +71,9 @@ export function applyOverflowingValueNames(entries: readonly Entry[], usageForms
     const spelling = head.longs[0] !== undefined ? `${head.longs[0].dashes}${head.longs[0].name}` : `-${head.shorts[0] ?? ''}`;
     if (word === undefined) continue;
     const restAt = entry.head.indexOf(head.rest);
+    // Go `flag` (aptly) `-with-udebs: download .udeb packages`: a colon closing the spelling ends the head,
+    // so the word after it opens the description however far it reaches
+    if (restAt > 0 && /:\s*$/.test(entry.head.slice(0, restAt))) continue;
     // pngquant `--quality min-max don't save…`: the whole line set off by single spaces, the word after
     // the spelling ending one space short of the column: a value name though no other option shows it
     const setOffByOneSpace = restAt > 0 && !/\s{2,}$/.test(entry.head.slice(0, restAt));

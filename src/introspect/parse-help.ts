@@ -46,6 +46,8 @@ import { placeholdersOpenDescriptions } from './opening-placeholders.ts';
 import { collectPositionals, collectSubcommands, commandPrefixOf, markMultiWordPositionals, markPluralPositionals, splitProseNamedPositionals, withPassThroughPositional } from './positional-entry.ts';
 import type { CliOption, CliSpec } from './spec.ts';
 import { unwrapThorOptions } from './thor-options.ts';
+import { withDashedBareOptionNames } from './bare-option-names.ts';
+import { markOptionalListedPositionals } from './optional-positionals.ts';
 import { cobraHelpCommandName, parseUsageForm, programBaseName, type UsageForm } from './usage.ts';
 import { typeFromValueName } from './value-type.ts';
 import { sanitizeToolName } from '../tool-name.ts';
@@ -364,14 +366,26 @@ function headlineForm(lines: readonly string[]): string | null {
   return form !== null && /\[-/.test(form[1] ?? '') ? first.trim() : null;
 }
 
+/**
+ * The line of Go's `Usage of NAME:` title: the first line, or the third under a one-line headline and
+ * a blank line (cfssl `\tcfssl gencert -- generate a new key and signed certificate`); 0 otherwise.
+ */
+function goUsageLineIndex(lines: readonly string[]): number {
+  const title = /^usage of \S/i;
+  if (title.test(lines[0]?.trim() ?? '')) return 0;
+  return (lines[0]?.trim() ?? '').length > 0 && (lines[1]?.trim() ?? '') === '' && title.test(lines[2] ?? '') && /:$/.test(lines[2] ?? '') ? 2 : 0;
+}
+
 function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefined): HelpParseReport {
-  const rawLines = unwrapThorOptions(unboxPanels(helpLines(text)));
+  const rawLines = withDashedBareOptionNames(unwrapThorOptions(unboxPanels(helpLines(text))));
   const go = looksLikeGoFlag(rawLines) ? extractGoFlags(rawLines) : { options: [], consumed: new Set<number>() };
   const lines = rawLines.map((line, index) => (go.consumed.has(index) ? '' : expandTabs(line)));
   // Go: `Usage of NAME:` or `Usage of 'go tool cover':`
   // …or `Usage of vegeta attack:` (a subcommand's own FlagSet named with its path)
-  const goUsage = /^usage of (?:'([^']{1,80})'|(\S+(?: [a-z][\w-]*){0,3})):$/i.exec(rawLines[0]?.trim() ?? '');
-  const scan: HelpScan = scanHelpLines(lines, (index) => go.consumed.has(index) || (index === 0 && goUsage !== null), goUsage !== null ? 0 : null);
+  // (cfssl `\tcfssl gencert -- generate …`, a blank line, then `Usage of gencert:`: a headline may come first)
+  const goUsageLine = goUsageLineIndex(rawLines);
+  const goUsage = /^usage of (?:'([^']{1,80})'|(\S+(?: [a-z][\w-]*){0,3})):$/i.exec(rawLines[goUsageLine]?.trim() ?? '');
+  const scan: HelpScan = scanHelpLines(lines, (index) => go.consumed.has(index) || (index === goUsageLine && goUsage !== null), goUsage !== null ? goUsageLine : null);
   applyOverflowingValueNames(scan.entries, scan.usageForms);
   applyAppendedMetavars(scan.entries);
   const fireLines = takeFireLines(scan.entries);
@@ -511,11 +525,17 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
   const positionals = withPassThroughPositional(splitProseNamedPositionals(collectPositionals(scan.entries, usagePositionals, subcommands), rawLines), subcommands.length > 0 ? [] : scan.usageForms.slice(0, MAX_USAGE_FORMS));
   markMultiWordPositionals(positionals, rawLines);
   markPluralPositionals(positionals, rawLines);
-  dropDefaultsNamingArguments(options, [...positionals, ...usagePositionals]);
+  markOptionalListedPositionals(positionals, rawLines);
+  // (a default dropped as naming an argument was still stated: the option it made value-taking shows no placeholder)
+  const statedDefaults = new Set(options.filter((option) => option.default !== null));
+  dropDefaultsNamingArguments(options, [...positionals, ...usagePositionals], rawLines);
   dropDefaultsNamingOptions(options);
 
   let programName: string | null = null;
   if (goUsage) programName = goUsage[1] ?? programBaseName(goUsage[2] ?? '');
+  // cfssl `Usage of gencert:` over `cfssl gencert -initca CSRJSON`: a subcommand's FlagSet named by its last word; its forms give the path
+  const formPath = firstForm?.program ? [programBaseName(firstForm.program), ...firstForm.commandPath] : [];
+  if (goUsage && goUsage[1] === undefined && formPath.length > 1 && formPath[formPath.length - 1] === programName) programName = formPath.join(' ');
   if (programName === null && firstForm?.program) programName = programNameOf(forms, firstForm.program, commandPrefixOf(scan.entries.filter((entry) => entry.kind === 'command'), programBaseName(firstForm.program)));
   // docopt docker-compose `Usage: up [options]` under prose naming `` `docker-compose up` ``: the full path
   if (programName !== null && firstForm?.program === programName && subcommands.length === 0) programName = backquotedCommandPath(programName, rawLines) ?? programName;
@@ -524,7 +544,7 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
   applyFlushLeftTypes(scan.entries, options, lines, programName?.split(' ')[0] ?? null);
   if (go.options.length === 0 && style.untaggedTakesValue !== true) {
     // the options a stated default made value-taking show no placeholder either: the help stays bare
-    const stillBare = bare && options.every((option) => !option.takes_value || option.default !== null || valuedByUsage.has(option));
+    const stillBare = bare && options.every((option) => !option.takes_value || statedDefaults.has(option) || valuedByUsage.has(option));
     // (yargs karma `--port   <integer> Port …`: the only placeholders open descriptions, written by hand)
     applyDescriptionValueTaking(options, isMeowHelp(rawLines) || isCittyHelp(rawLines) || stillBare || handWritten || placeholdersOpenDescriptions(scan.entries));
   }
@@ -540,6 +560,8 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
   // round 14: the generic fallback, only where the rules above found no default (evidence-defaults.ts)
   applyEvidenceDefaults(options, [...positionals, ...usagePositionals].map((positional) => positional.name), scan.entries);
   applyFireDefaults(options, scan.entries, fireLines);
+  // …which names an argument as no default either (the fallback only knows the ones in capitals)
+  dropDefaultsNamingArguments(options, [...positionals, ...usagePositionals], rawLines);
   const name = sanitizeToolName(programName ?? parseOptions?.fileName ?? 'tool');
 
   const spec: CliSpec = { name, description: descriptionOf(scan.paragraphs, scan.seenUsage), options, positionals, subcommands };

@@ -31,8 +31,31 @@ export function addUsageOnlyOptions(options: CliOption[], usageForms: readonly s
  */
 const SPELLINGS_THEN_VALUE = /\[--([A-Za-z][\w-]{1,40}),\s*-([A-Za-z0-9])\]\s+\[([A-Z][A-Z0-9_]{1,30})\]/g;
 
+/**
+ * wuzz `Usage: wuzz [-H|--header HEADER]... [-d|--data|--data-binary DATA]`: a short spelling, then
+ * long ones joined by `|`, then a value in capitals, all in one bracket, names options taking that
+ * value; the short one spells the first long one (a letter spells one option), the others stand alone.
+ */
+const ALTERNATIVE_SPELLINGS_THEN_VALUE = /\[-([A-Za-z0-9])((?:\|--[A-Za-z][\w.-]{1,40}){1,3}) ([A-Z][A-Z0-9_]{1,30})\](\.{3})?/g;
+
+function addAlternativeSpellingOptions(options: CliOption[], form: string): void {
+  for (const group of form.matchAll(ALTERNATIVE_SPELLINGS_THEN_VALUE)) {
+    const longs = (group[2] ?? '').split('|--').filter((name) => name.length > 0);
+    const [letter, value, repeatable] = [group[1] ?? '', group[3] ?? '', group[4] !== undefined];
+    longs.forEach((long, index) => {
+      const short = index === 0 && !options.some((option) => option.short === letter) ? letter : null;
+      if (options.some((option) => option.long === long || option.aliases.includes(`--${long}`))) return;
+      options.push({
+        long, short, aliases: [], takes_value: true, value_name: value, type: 'string', default: null,
+        choices: null, repeatable, required: false, negation: null, description: null,
+      });
+    });
+  }
+}
+
 export function addUsageSpelledValueOptions(options: CliOption[], usageForms: readonly string[]): void {
   for (const form of usageForms) {
+    addAlternativeSpellingOptions(options, form);
     for (const group of form.matchAll(SPELLINGS_THEN_VALUE)) {
       const [long, letter, value] = [group[1] ?? '', group[2] ?? '', group[3] ?? ''];
       if (options.some((option) => option.long === long || option.short === letter || option.aliases.includes(`--${long}`))) continue;

@@ -308,8 +308,28 @@ function optionValueAlternatives(form: string): string {
   return form.replace(/\[(-{1,2}[A-Za-z][\w-]{0,40}) ([a-z][\w-]{0,30}(?:\|[a-z][\w-]{0,30}){1,10})\]/g, '[$1 <$2>]');
 }
 
+/**
+ * urfave/cli prints a command that has subcommands as `mender-artifact write rootfs-image command
+ * [command options] [arguments...]`: the bare `command` before `[command options]` stands for a
+ * subcommand to come, never for one more word of the command path (nor a positional, as in its
+ * root form `prog [global options] command [command options]`).
+ */
+function withoutUrfaveCommandWord(form: string): string {
+  return form.replace(/(?<=\S)\s+command(?=\s+\[command options\])/, '');
+}
+
+/**
+ * getopts (please) `please [arguments] </path/to/executable>`: right after the program, in a form that
+ * names no options placeholder, a bracketed `[arguments]` before more positionals stands for the
+ * options (an argument list in the usual sense closes the form: ruby `[programfile] [arguments]`).
+ */
+function withArgumentsAsOptions(form: string): string {
+  if (/\[(?:options?|flags?|switches|opts)\]/i.test(form)) return form;
+  return form.replace(/^(\S+\s+)\[(?:arguments|args)\](?=\s+[<A-Za-z[])/i, '$1[options]');
+}
+
 function normalizedAtoms(form: string): Atom[] {
-  const plain = withoutGluedSuffixes(withoutUrlForms(optionValueAlternatives(form)))
+  const plain = withoutGluedSuffixes(withoutUrlForms(optionValueAlternatives(withArgumentsAsOptions(form))))
     .replace(/\s?…/g, '...')
     // binutils `[option(s)] [file(s)]`: a plural `(s)` says the argument repeats (genhtml `INFOFILE(S)`: in capitals too)
     .replace(/(?<=[A-Za-z])\((?:s|S)\)(?=[\]>\s]|$)/g, '...')
@@ -317,7 +337,7 @@ function normalizedAtoms(form: string): Atom[] {
     .replace(/(?<=[A-Za-z])\*(?=[\]>\s]|$)/g, '...')
     .replace(/(?<=[A-Z0-9_]\]?)(?:\[[^[\]\s]{1,2}\])+/g, '')
     .replace(/\[[^[\]\s]{1,2}\](?=\[?[A-Z])/g, '');
-  return atomsOf(groupedBareAlternatives(plain).replace(/\[EXE\]/g, '').replace(/--\[no-?\]/g, '--').replace(/\[(?:[A-Za-z][\w-]{0,20} ){1,5}options\]/gi, '[options]'));
+  return atomsOf(groupedBareAlternatives(withoutUrfaveCommandWord(plain)).replace(/\[EXE\]/g, '').replace(/--\[no-?\]/g, '--').replace(/\[(?:[A-Za-z][\w-]{0,20} ){1,5}options\]/gi, '[options]'));
 }
 
 /**
