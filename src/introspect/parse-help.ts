@@ -16,6 +16,7 @@ import { applyFlushLeftTypes } from './flush-left-types.ts';
 import { applyGoDefValues } from './go-def-values.ts';
 import { dropGluedValueSpellings } from './glued-values.ts';
 import { applyFlagValueLists } from './flag-value-lists.ts';
+import { applyPairedPlaceholderSpellings } from './paired-literal-spelling.ts';
 import { applyOverflowingValueNames } from './overflowing-value.ts';
 import { usageBareFlags } from './usage-bare-flags.ts';
 import { addExampleOnlyFlags, addUsageOnlyOptions, addUsageSpelledValueOptions, applyUsageValueWords } from './usage-only-options.ts';
@@ -349,6 +350,7 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
   const goUsage = /^usage of (?:'([^']{1,80})'|(\S+(?: [a-z][\w-]*){0,3})):$/i.exec(rawLines[0]?.trim() ?? '');
   const scan: HelpScan = scanHelpLines(lines, (index) => go.consumed.has(index) || (index === 0 && goUsage !== null), goUsage !== null ? 0 : null);
   applyOverflowingValueNames(scan.entries, scan.usageForms);
+  applyPairedPlaceholderSpellings(scan.entries);
 
   const style: OptionStyle = {
     defaultInPlaceholder: rawLines.some((line) => KINGPIN_HELP_FLAG.test(line.trim()) || ETCD_HELP_FLAG.test(line)),
