@@ -5,7 +5,9 @@
  * knows no kind of value by it, which leaves the short spelling a flag and drops the long one. A
  * literal spelling beside a short one only stands for a value when the help spells the same long
  * option elsewhere too (GNU ls `-p, --indicator-style=slash` under `--indicator-style=WORD`); a long
- * spelled nowhere else is the option itself, and its word the placeholder.
+ * spelled nowhere else is the option itself, and its word the placeholder. popt and gengetopt put
+ * the description on the head's line; a head standing alone over its description (ls pads
+ * `-p, --indicator-style=slash` out of its column) keeps the literal reading.
  */
 import type { Entry } from './help-scan.ts';
 
@@ -30,7 +32,7 @@ export function applyPairedPlaceholderSpellings(entries: readonly Entry[]): void
   const counts = spelledLongs(entries);
   for (const entry of entries) {
     const head = entry.option;
-    if (entry.kind !== 'option' || head === null || head.longs.length > 0 || head.shorts.length !== 1 || head.valueName !== null || head.choices !== null) continue;
+    if (entry.kind !== 'option' || head === null || head.longs.length > 0 || head.shorts.length !== 1 || head.valueName !== null || head.choices !== null || head.rest.length === 0) continue;
     const literals = head.aliases.filter((alias) => LITERAL_SPELLING.test(alias));
     const match = literals.length === 1 && head.aliases.length === 1 ? LITERAL_SPELLING.exec(literals[0] ?? '') : null;
     const name = match?.[1];
