@@ -273,7 +273,8 @@ class Scanner {
 
   private usageLine(line: string, trimmed: string, indent: number, index: number): boolean {
     // citty prints its title in capitals with the form on the same line: `USAGE giget [OPTIONS] <TEMPLATE> [DIR]`
-    const usageMatch = /^\s*usage:\s*(.*)$/i.exec(line) ?? /^\s*USAGE\s+(\S.*)$/.exec(line) ?? SYNTAX_FORM.exec(line) ?? SENTENCE_THEN_USAGE.exec(line);
+    // (babeltrace's hand-written `usage : babeltrace [OPTIONS] FILE...`: a space before the colon)
+    const usageMatch = /^\s*usage ?:\s*(.*)$/i.exec(line) ?? /^\s*USAGE\s+(\S.*)$/.exec(line) ?? SYNTAX_FORM.exec(line) ?? SENTENCE_THEN_USAGE.exec(line);
     if (usageMatch && (!this.result.seenUsage || this.usageMode === null)) {
       this.closeParagraph();
       this.current = null;
@@ -675,6 +676,9 @@ class Scanner {
     // inotifywait `\t@<file>   \tExclude …` between option entries at their indent: a stray item of
     // the options list, not a definition list making the flag lines after it prose
     const amidEntries = followsEntry && this.current?.indent === indent;
+    // potrace `File selection:` then ` <filename>   - an input file` over ` -o, --output <filename>`: an
+    // argument's placeholder in angle brackets described among the options is an item of that list too
+    const placeholderItem = /^<[\w.-]{1,30}>(?:\.{3})?\s{2,}\S/.test(trimmed);
     const separator = /^--(\s|$)/.test(trimmed); // `--  terminates argument processing`
     if (!separator && ((OPTION_START.test(trimmed) && this.section !== 'commands') || (followsEntry && indent > 0))) this.noteUnparsed(index, trimmed);
     this.current = null;
@@ -682,7 +686,7 @@ class Scanner {
     this.block += 1;
     // only a definition-list line (`N-M   from N'th…`) makes a flag-like line at its indent prose; a
     // flag-like one (`-M   from first…`, argparse's `-   read from standard input`) only continues such a list
-    const definition = /^\S{1,16}\s{2,}\S/.test(trimmed) && (!trimmed.startsWith('-') || wasProseIndent === indent) && !amidEntries;
+    const definition = /^\S{1,16}\s{2,}\S/.test(trimmed) && (!trimmed.startsWith('-') || wasProseIndent === indent) && !amidEntries && !placeholderItem;
     this.proseIndent = definition ? indent : null;
     if (this.paragraph === null) this.paragraph = { lines: [], afterUsage: this.result.seenUsage, afterEntries: this.result.entries.length > 0, indents: [] };
     if (this.paragraph.lines.length < MAX_DESCRIPTION_LINES) {
