@@ -242,6 +242,10 @@ function isValueToken(token: string, remaining: number, splitByGap: boolean): bo
   // clipanion numbers its placeholders: `--mode #0`
   if (/^#\d{1,2}$/.test(token)) return true;
   if (NUMBER_SIGN_PLACEHOLDER.test(token)) return true;
+  // potrace `-C, --color #rrggbb`: a colour's hex digits spelled by letters (`#rgb`, `#RRGGBBAA`) stand for the value
+  if (/^#(?:[rgb]{3}|[rgba]{4}|(?:rr|gg|bb|aa){3,4})$/i.test(token)) return true;
+  // babeltrace `-n, --names name1<,name2,...>`: a lower-case name, then more of it after a comma in brackets, is a list placeholder
+  if (/^[a-z][\w-]{0,20}[<[],[^\s<>[\]]{0,40}\.{3}[>\]]$/.test(token)) return true;
   // iperf `-A, --affinity n/n,m`: one-letter placeholders joined by `/` and `,`
   if (/^[a-z](?:\/[a-z])+(?:,[a-z](?:\/[a-z])*)+$/.test(token)) return true;
   // …with a part the user may leave out marked `?` (click metavar `PATH:ENTRYPOINT?`)
