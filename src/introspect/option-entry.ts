@@ -796,7 +796,9 @@ function applyEpilogSentenceList(options: CliOption[], paragraph: Paragraph): vo
     const name = bareValueName(option);
     return /^[A-Z][A-Z_]{1,20}$/.test(name) && new RegExp(`\\b${name}\\b`).test(intro);
   });
-  const targets = byName.length > 0 ? byName.slice(0, 1) : byValue;
+  // potrace `Backends are: svg, pdf, …` for `-b, --backend <name>`: the sentence's subject is the long name in the plural
+  const byPlural = open.filter((option) => option.long !== null && /^[a-z]{3,20}$/.test(option.long) && new RegExp(`^${option.long}e?s are$`, 'i').test(intro.trim()));
+  const targets = byName.length > 0 ? byName.slice(0, 1) : byValue.length > 0 ? byValue : byPlural.slice(0, 1);
   const choices = (sentence[2] ?? '').split(/\s*(?:,\s*or|,|\s+or)\s+/);
   for (const option of targets) {
     option.choices = choices;
