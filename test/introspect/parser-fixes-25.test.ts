@@ -21,4 +21,40 @@ describe('value-taking', () => {
     const spec = parseHelp(help);
     expect(spec.options.find((candidate) => candidate.short === 'p')?.long).not.toBe('indicator-style');
   });
+
+  it('potrace ` <filename>   - an input file` first in a section: an argument placeholder among the options makes the flag lines after it no prose', () => {
+    const help =
+      'Usage: potrace [options] [filename...]\nFile selection:\n <filename>                 - an input file\n -o, --output <filename>    - write all output to this file\n';
+    expect(option(help, 'output')).toMatchObject({ short: 'o', takes_value: true });
+  });
+
+  it('potrace `-C, --color #rrggbb`: a colour written as its hex digits\' letters is the placeholder', () => {
+    const help = 'Usage: potrace [options] [filename...]\nColor options:\n -C, --color #rrggbb        - set foreground color (default black)\n --opaque                   - make white shapes opaque\n';
+    expect(option(help, 'color')).toMatchObject({ short: 'C', takes_value: true, default: 'black' });
+    expect(option(help, 'opaque')?.takes_value).toBe(false);
+  });
+
+  it('babeltrace `-n, --names name1<,name2,...>`: a name with more of it in brackets after a comma is a list placeholder', () => {
+    const help = 'usage : babeltrace [OPTIONS] FILE...\n\n  -n, --names name1<,name2,...>  Print field names\n  -l, --list                     List available formats\n';
+    expect(option(help, 'names')).toMatchObject({ short: 'n', takes_value: true });
+    expect(option(help, 'list')?.takes_value).toBe(false);
+  });
 });
+
+describe('positionals and names', () => {
+  it('babeltrace `usage : babeltrace [OPTIONS] FILE...`: a space before the colon still opens the usage form', () => {
+    const spec = parseHelp('BabelTrace Trace Viewer and Converter 1.5.11\n\nusage : babeltrace [OPTIONS] FILE...\n\n  -v, --verbose   Verbose mode\n');
+    expect(spec.name).toBe('babeltrace');
+    expect(spec.positionals).toEqual([expect.objectContaining({ name: 'FILE', required: true, variadic: true })]);
+  });
+});
+
+describe('choices', () => {
+  it('potrace `Backends are: svg, pdf, eps.` closing the help: the long name in the plural names the option the list belongs to', () => {
+    const help =
+      'Usage: potrace [options] [filename...]\nBackend selection:\n -b, --backend <name>       - select backend by name\n -t, --turdsize <n>         - suppress speckles\n\nDimensions can have optional units, e.g. 6.5in, 15cm, 100pt.\nBackends are: svg, pdf, pdfpage, eps, \ngimppath, xfig.\n';
+    expect(option(help, 'backend')?.choices).toEqual(['svg', 'pdf', 'pdfpage', 'eps', 'gimppath', 'xfig']);
+    expect(option(help, 'turdsize')?.choices).toBeNull();
+  });
+});
+
