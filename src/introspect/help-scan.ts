@@ -564,6 +564,20 @@ class Scanner {
       mergeSpellings(previous.option, { ...head, rest: previous.option.rest });
       return true;
     }
+    // (unicorn `-l {HOST:PORT|PATH},     listen on HOST:PORT or PATH` then a deeper `--listen   this may be
+    // specified multiple times`: the long spelling goes on with more of the description beside it)
+    // OptionParser `-N   do not load middleware…` then `--no-default-middleware` alone, four deeper: spellings
+    // too long for the column go on over the next line (Ruby's summarize), so the lone long is the short's
+    if (previous?.kind === 'option' && previous.option !== null && previous.option.longs.length === 0 && previous.option.shorts.length > 0 && previous.option.valueName === null && previous.option.choices === null && previous.description.length === 0 && previous.option.rest.length > 0 && indent === previous.indent + 4 && head.shorts.length === 0 && head.longs.length === 1 && head.valueName === null && head.choices === null && head.rest.length === 0) {
+      mergeSpellings(previous.option, { ...head, rest: previous.option.rest });
+      return true;
+    }
+    // (slop `-I,   Add a path` over `--gem`: a bare short with a comma is an option of its own; the value written beside the short says more spellings follow)
+    if (previous?.kind === 'option' && previous.option !== null && previous.option.longs.length === 0 && (previous.option.valueName !== null || previous.option.choices !== null) && previous.description.length === 0 && previous.option.rest.length > 0 && indent > previous.indent && head.shorts.length === 0 && head.rest.length > 0 && /,$/.test(splitHead(previous.head).head)) {
+      mergeSpellings(previous.option, { ...head, rest: previous.option.rest });
+      previous.description.push(head.rest);
+      return true;
+    }
     if (previous?.kind === 'option' && previous.option !== null && previous.indent <= indent && continuesSpelling(previous.option, previous.description, head)) {
       // `-m<mode>   If a directory…, set the mode as an octal` then `--mode=<mode>  permission string.`;
       // binutils pushes the long line in: `  -n <number>   Locate … at least <number>` / `    --bytes=<number>   displayable characters.`

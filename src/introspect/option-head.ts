@@ -155,6 +155,8 @@ function readValue(raw: string): ValueInfo {
     return { valueName: null, optional: false, choices: text.slice(1, -1).split('|').map((choice) => choice.trim()).filter(Boolean), repeatable };
   }
   if (text.startsWith('{') && text.endsWith('}')) {
+    // unicorn `-l {HOST:PORT|PATH}`: placeholders in capitals naming kinds of value, as click's `[PATH|URI]` below
+    if (text.includes('|') && namesPlaceholderKinds(text.slice(1, -1).split('|'))) return { valueName: text.slice(1, -1), optional: false, choices: null, repeatable };
     const choices = text.slice(1, -1).split(/[,|]/).map((choice) => choice.trim()).filter((choice) => choice.length > 0);
     return { valueName: null, optional: false, choices, repeatable };
   }
@@ -223,8 +225,9 @@ function namesValueSources(alternatives: readonly string[]): boolean {
  */
 export function namesPlaceholderKinds(alternatives: readonly string[]): boolean {
   const words = alternatives.map((choice) => choice.trim());
-  if (words.length < 2 || !words.every((word) => /^[A-Z][A-Z0-9_]*$/.test(word))) return false;
-  const lower = words.map((word) => word.toLowerCase());
+  // (unicorn `{HOST:PORT|PATH}`: a shape of capitals joined by `:` counts by its parts)
+  if (words.length < 2 || !words.every((word) => /^[A-Z][A-Z0-9_]*(?::[A-Z][A-Z0-9_]*){0,3}$/.test(word))) return false;
+  const lower = words.flatMap((word) => word.toLowerCase().split(':'));
   return namesValueSources(lower) || lower.every(isKindOfValue);
 }
 

@@ -58,3 +58,21 @@ describe('choices', () => {
   });
 });
 
+describe('Ruby OptionParser spellings over two lines', () => {
+  const help =
+    'Usage: unicorn [options]\nunicorn options:\n  -N                       do not load middleware implied by RACK_ENV\n      --no-default-middleware\n  -D, --daemonize          run daemonized in the background\n  -l {HOST:PORT|PATH},     listen on HOST:PORT or PATH\n      --listen             this may be specified multiple times\n                           (default: 0.0.0.0:8080)\n  -I,                      Add a path to the $LOAD_PATH\n      --gem                Shorthand for -I./lib\n';
+
+  it('`-N  do not load…` then `--no-default-middleware` alone four deeper: one option', () => {
+    expect(option(help, 'no-default-middleware')).toMatchObject({ short: 'N', takes_value: false });
+  });
+
+  it('`-l {HOST:PORT|PATH},  listen on…` then a deeper `--listen  this may be…`: one option, and capitals naming kinds are no choices', () => {
+    expect(option(help, 'listen')).toMatchObject({ short: 'l', takes_value: true, choices: null, default: '0.0.0.0:8080' });
+  });
+
+  it('slop `-I,   Add a path` (no value) over `--gem`: two options', () => {
+    expect(option(help, 'gem')?.short).toBeNull();
+    expect(option(help, 'I')?.long).toBeNull();
+  });
+});
+
