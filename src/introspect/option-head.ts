@@ -100,6 +100,11 @@ function tokenize(head: string): { tokens: string[]; starts: number[] } {
       flush();
       continue;
     }
+    // irb `--sample-book-mode/--simple-prompt`: a slash glued between two long spellings joins them the same way
+    if (depth === 0 && character === '/' && /^--[A-Za-z][\w-]*$/.test(current) && /^--[A-Za-z]/.test(head.slice(position + 1, position + 4))) {
+      flush();
+      continue;
+    }
     // rougify `--input-file|-i <filename>`: the same bar after the long spelling, before the short one
     if (depth === 0 && character === '|' && /^--[A-Za-z][\w-]*$/.test(current) && /^-[A-Za-z0-9](?![^\s,|])/.test(head.slice(position + 1, position + 4))) {
       flush();

@@ -76,3 +76,11 @@ describe('Ruby OptionParser spellings over two lines', () => {
   });
 });
 
+describe('names', () => {
+  it('irb `--sample-book-mode/--simple-prompt`: a slash glued between two long spellings joins them like a comma', () => {
+    const help = 'Usage:  irb.rb [options] [programfile] [arguments]\n  --sample-book-mode/--simple-prompt\n                    Simple prompt mode\n  --noprompt        No prompt mode\n';
+    expect(option(help, 'sample-book-mode')).toMatchObject({ aliases: ['--simple-prompt'], takes_value: false });
+    expect(parseHelp(help).name).toBe('irb');
+  });
+});
+
