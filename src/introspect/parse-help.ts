@@ -16,6 +16,7 @@ import { applyFlushLeftTypes } from './flush-left-types.ts';
 import { applyGoDefValues } from './go-def-values.ts';
 import { dropGluedValueSpellings } from './glued-values.ts';
 import { applyFlagValueLists } from './flag-value-lists.ts';
+import { collapseNumberedPositionals, markPositionalsProseLetOut } from './numbered-positionals.ts';
 import { applyPairedPlaceholderSpellings } from './paired-literal-spelling.ts';
 import { applyOverflowingValueNames } from './overflowing-value.ts';
 import { usageBareFlags } from './usage-bare-flags.ts';
@@ -483,6 +484,8 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
   const positionals = withPassThroughPositional(splitProseNamedPositionals(collectPositionals(scan.entries, usagePositionals, subcommands), rawLines), subcommands.length > 0 ? [] : scan.usageForms.slice(0, MAX_USAGE_FORMS));
   markMultiWordPositionals(positionals, rawLines);
   markPluralPositionals(positionals, rawLines);
+  collapseNumberedPositionals(positionals);
+  markPositionalsProseLetOut(positionals, rawLines);
   dropDefaultsNamingArguments(options, [...positionals, ...usagePositionals]);
   dropDefaultsNamingOptions(options);
 

@@ -84,3 +84,16 @@ describe('names', () => {
   });
 });
 
+describe('positionals', () => {
+  it('pbzip2 `<filename> <filename2> <filenameN>`: numbered placeholders closed by `N` are one repeated argument, optional where prose says none need be given', () => {
+    const help =
+      'Usage: pbzip2 [-1 .. -9] [-b#cdfhklm#p#qrS#tVz] <filename> <filename2> <filenameN>\n -c,--stdout     Output to standard out (stdout)\n\nIf no file names are given, pbzip2 compresses or decompresses from standard input to standard output.\n';
+    expect(parseHelp(help).positionals).toEqual([expect.objectContaining({ name: 'filename', required: false, variadic: true })]);
+  });
+
+  it('`<file1> <file2>` (no closing `N`) stay two arguments, and a required list stays required without such prose', () => {
+    expect(parseHelp('Usage: cmp <file1> <file2>\n -s  silent\n').positionals.map((positional) => positional.name)).toEqual(['file1', 'file2']);
+    expect(parseHelp('Usage: cat <file1> <file2> <fileN>\n -s  silent\n').positionals).toEqual([expect.objectContaining({ name: 'file1', required: true, variadic: true })]);
+  });
+});
+
