@@ -144,7 +144,9 @@ export function isHelpOrVersion(option: CliOption): boolean {
   if (option.long === null && (option.short === 'h' || option.short === '?') && /\b(help|usage)\b|^(?:print|show|display) this (?:summary|message)\b/i.test(option.description ?? '')) return true;
   // cwebp `-H / -longhelp ......... long help`: another length of the help (the slash joins two spellings)
   const spellings = [option.long ?? '', (option.negation ?? '').replace(/^-+/, '')];
-  if (spellings.some((spelling) => /help$/i.test(spelling)) && /^(?:short|long|full|extended|detailed|more)\s+help\.?$/i.test(option.description ?? '')) return true;
+  // (gengetopt `--detailed-help  Print help, including all details and hidden options, and exit`, `--full-help
+  // Print help, including hidden options, and exit`: a help named by its length, described as printing help)
+  if (spellings.some((spelling) => /help$/i.test(spelling)) && (/^(?:short|long|full|extended|detailed|more)\s+help\.?$/i.test(option.description ?? '') || (!option.takes_value && /^(?:full|detailed|extended|long|more)[-_]help$/i.test(option.long ?? '') && /^(?:print|show|display)\s+help\b/i.test(option.description ?? '')))) return true;
   // plumbum `--help-all  Prints help messages of all sub-commands and quits`, lame `--longhelp  full
   // list of options`: a wider help, named so and described so
   const listsAllOptions = /^(?:full|complete|whole|long)\s+list\s+of\s+(?:all\s+)?options\b/i.test(option.description ?? '');

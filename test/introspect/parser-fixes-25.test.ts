@@ -97,3 +97,13 @@ describe('positionals', () => {
   });
 });
 
+describe('help options', () => {
+  it('gengetopt `--detailed-help  Print help, including …`, `--full-help  Print help, …`: longer helps stay out of the spec; `--show-help` stays in', () => {
+    const help =
+      'Usage: gengetopt [OPTION]...\n  -h, --help                    Print help and exit\n      --detailed-help           Print help, including all details and hidden\n                                  options, and exit\n      --full-help               Print help, including hidden options, and exit\n      --show-help               show the output of --help instead of generating\n';
+    expect(option(help, 'detailed-help')).toBeUndefined();
+    expect(option(help, 'full-help')).toBeUndefined();
+    expect(option(help, 'show-help')).toBeDefined();
+  });
+});
+
