@@ -207,6 +207,24 @@ function splitAndOrList(text: string): string[] {
  * `(merge, diff3, or zdiff3)`, or a description that is only `info | warn | error`. Only asked for
  * options with a value placeholder.
  */
+/** Plain words in a parenthesis closing the description, the last joined by `or`: `(standard or Atari)`. */
+// (any case: mkfs.fat's `Atari` is a value's own spelling)
+const PLAIN_PAREN_ITEM = String.raw`[A-Za-z0-9][\w.-]{0,30}`;
+const PLAIN_PAREN_LIST = new RegExp(String.raw`\((${PLAIN_PAREN_ITEM}(?:,\s*${PLAIN_PAREN_ITEM}){0,30},?\s+or\s+${PLAIN_PAREN_ITEM})\)\.?$`);
+
+/**
+ * mkfs.fat `--variant=TYPE  Select variant TYPE of filesystem (standard or Atari)`: a sentence naming
+ * the placeholder in capitals, closed by a parenthesis of its alternatives, lists the values (not
+ * kinds of value, `(file or directory)`, nor examples).
+ */
+function namedPlaceholderParenList(text: string, valueName: string | null): string[] | null {
+  const name = valueName?.replace(/[<>[\]{}=]/g, '') ?? '';
+  const list = /^[A-Z][A-Z_]{1,20}$/.test(name) ? PLAIN_PAREN_LIST.exec(text) : null;
+  if (list === null || !new RegExp(String.raw`\b${name}\b`).test(text.slice(0, list.index))) return null;
+  const items = splitAndOrList(list[1] ?? '');
+  return namesAnyKindOfValue(items) || EXAMPLE_CUE.test(list[1] ?? '') ? null : items;
+}
+
 export function listedChoices(text: string, valueName: string | null): string[] | null {
   // `abort (default), fail`: the marker is no part of the list; fd's `file (f), directory (d)`: nor
   // is a one-letter alias after an item
@@ -226,6 +244,8 @@ export function listedChoices(text: string, valueName: string | null): string[] 
   if (bracketPipe !== null) return (bracketPipe[1] ?? '').split('|');
   const quotedParen = QUOTED_PAREN_LIST.exec(text);
   if (quotedParen !== null) return splitAndOrList(quotedParen[1] ?? '');
+  const namedParen = namedPlaceholderParenList(text, valueName);
+  if (namedParen !== null) return namedParen;
   const validValues = VALID_VALUES_ARE.exec(withSlashAliasesSpread(withoutItemNotes(text))) ?? SUPPORTED_LIST.exec(text);
   if (validValues !== null) return splitAndOrList(validValues[1] ?? '');
   const supported = SUPPORTED_PAREN.exec(text);

@@ -107,3 +107,20 @@ describe('help options', () => {
   });
 });
 
+describe('positionals: plural names', () => {
+  it('autom4te `[FILES]` over `If some of the FILES are named …`: prose counting out of the plural name makes it repeat', () => {
+    const help = "Usage: /usr/bin/autom4te [OPTION]... [FILES]\n\nRun GNU M4 on the FILES, avoiding useless runs.\n\nIf some of the FILES are named 'FILE.m4f' they are considered to be M4\nfrozen files.\n\n  -v, --verbose   verbosely report processing\n";
+    expect(parseHelp(help).positionals).toEqual([expect.objectContaining({ name: 'FILES', required: false, variadic: true })]);
+    expect(parseHelp('Usage: grep [OPTION]... PATTERNS [FILE]...\n\nPATTERNS can contain multiple patterns.\n  -i   ignore case\n').positionals[0]).toMatchObject({ name: 'PATTERNS', variadic: false });
+  });
+});
+
+describe('choices: a parenthesis after the placeholder', () => {
+  it('mkfs.fat `Select variant TYPE of filesystem (standard or Atari)`: the placeholder named, then its alternatives; kinds of value are none', () => {
+    const help =
+      'Usage: mkfs.fat [OPTIONS] TARGET [BLOCKS]\n\nOptions:\n  --variant=TYPE  Select variant TYPE of filesystem (standard or Atari)\n  --input=SRC     Read SRC as input (file or directory)\n  --mode=MODE     Set the mode (fast or slow)\n';
+    expect(option(help, 'variant')?.choices).toEqual(['standard', 'Atari']);
+    expect(option(help, 'input')?.choices).toBeNull();
+  });
+});
+
