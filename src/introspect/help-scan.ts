@@ -81,6 +81,8 @@ const RULED_TITLE = /^(?:-{3,}|={3,})\s+([A-Za-z][A-Za-z0-9/&' -]{0,60}?)\s+(?:-
 /** A line that is one parenthesized group: under a usage form, a comment when it reads as a sentence. */
 const PARENTHESIZED_COMMENT = /^\([^()]{1,300}\)$/;
 /** `-c     write on standard output          -oFILE   write output to 'FILE'`: a short option, its text, a wide gap, another short option and its text. */
+/** bsdtar `-c Create  -r Add/Replace  -t List`: flag, one space, a word or two; two spaces before the next. */
+const FLAG_ROW = /^-[A-Za-z0-9] [A-Z][\w/-]{0,20}(?: [\w/-]{1,20})?(?:\s{2,}-[A-Za-z0-9] [A-Z][\w/-]{0,20}(?: [\w/-]{1,20})?){2,12}$/;
 const TWO_COLUMNS = /^(-[A-Za-z0-9?#@]\S{0,10}\s{2,}\S.{0,80}?\S)\s{4,}(-[A-Za-z0-9?#@]\S{0,10}\s{2,}\S.{0,80})$/;
 
 /** The right column of the first two-column line (lzop, zip), which the lines above it share too. */
@@ -546,6 +548,7 @@ class Scanner {
     if (isPlaceholderFlag(trimmed)) return false;
     if (this.continuesProseSentence(indent)) return false;
     if (this.twoColumnEntries(line, trimmed, indent, proseIndent)) return true;
+    if (this.flagRow(trimmed, indent)) return true;
     const head = parseOptionHead(trimmed);
     if (head === null) return false;
     this.closeParagraph();
@@ -603,6 +606,27 @@ class Scanner {
     this.result.entries.push(this.current);
     // the second shares the description lines read from here on
     if (second !== null) this.result.entries.push({ ...this.current, head: `${alternative?.[2] ?? ''}${alternative?.[3] ?? ''}`, option: second });
+    return true;
+  }
+
+  /**
+   * bsdtar `-c Create  -r Add/Replace  -t List  -u Update  -x Extract`: three or more one-letter flags
+   * on one line, each set off from its one- or two-word description by a single space and from the
+   * next flag by two or more, are an entry each.
+   */
+  private flagRow(trimmed: string, indent: number): boolean {
+    if (!FLAG_ROW.test(trimmed)) return false;
+    const items = trimmed.split(/\s{2,}/);
+    const heads = items.map((item) => parseOptionHead(item.replace(' ', '  ')));
+    if (heads.some((head) => head === null || head.shorts.length !== 1 || head.longs.length > 0 || head.valueName !== null || head.choices !== null)) return false;
+    this.closeParagraph();
+    items.forEach((item, index) => {
+      const option = heads[index] ?? null;
+      this.current = { kind: 'option', indent, descriptionColumn: null, head: item, option, description: [], block: this.block, afterUsage: this.result.seenUsage };
+      this.result.entries.push(this.current);
+    });
+    this.current = null;
+    this.beforeBlank = null;
     return true;
   }
 

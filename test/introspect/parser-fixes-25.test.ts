@@ -124,3 +124,18 @@ describe('choices: a parenthesis after the placeholder', () => {
   });
 });
 
+describe('bsdtar flag lists', () => {
+  const help =
+    'bsdtar: manipulate archive files\nFirst option must be a mode specifier:\n  -c Create  -r Add/Replace  -t List  -u Update  -x Extract\nCommon Options:\n  -v    Verbose\nCreate: bsdtar -c [options] [<file> | <dir> | @<archive> | -C <dir> ]\n  -z, -j, -J, --lzma  Compress archive with gzip/bzip2/xz/lzma\n  -C <dir>  Change to <dir> before processing remaining files\n';
+
+  it('`-c Create  -r Add/Replace  -t List`: flags with a word each on one row are an entry each', () => {
+    for (const letter of ['c', 'r', 't', 'u', 'x']) expect(option(help, letter)).toMatchObject({ long: null, takes_value: false });
+  });
+
+  it('`-z, -j, -J, --lzma  Compress archive with gzip/bzip2/xz/lzma`: as many spellings as alternatives are sibling flags', () => {
+    for (const letter of ['z', 'j', 'J']) expect(option(help, letter)).toMatchObject({ long: null, takes_value: false });
+    expect(option(help, 'lzma')).toMatchObject({ short: null, takes_value: false });
+    expect(parseHelp('Usage: x [options]\n  -a, -A, --all  show all/hidden entries\n').options.map((one) => one.short)).toEqual(['a']);
+  });
+});
+
