@@ -45,8 +45,9 @@ const INLINE_PIPE_LIST = new RegExp(String.raw`(?:^|\s)(${LIST_ITEM}(?:\|${LIST_
 // (argp dvbv5-scan `--lna=LNA (0, 1, -1)`: a negative number is an item too)
 const PAREN_ITEM = String.raw`(?:${LIST_ITEM}|-\d{1,9})`;
 const PAREN_LIST = new RegExp(String.raw`\((?:(?:any|one) of\s+)?(${PAREN_ITEM}(?:,\s*${PAREN_ITEM}){1,30}(?:,?\s+or\s+${PAREN_ITEM})?)\)`);
-const ASSIGNED_MEANING = String.raw`[A-Za-z0-9][\w.-]{0,30}=[a-z][\w-]{0,30}`;
-const ASSIGNED_MEANINGS = new RegExp(String.raw`\((${ASSIGNED_MEANING}(?:,\s*${ASSIGNED_MEANING}){1,30})\)`);
+// (pbzip2 `(1 - ignored; 0 - forbidden)`: a spaced dash for the `=`, a semicolon between the items)
+const ASSIGNED_MEANING = String.raw`[A-Za-z0-9][\w.-]{0,30}(?:=| - )[a-z][\w-]{0,30}`;
+const ASSIGNED_MEANINGS = new RegExp(String.raw`\((${ASSIGNED_MEANING}(?:[,;]\s*${ASSIGNED_MEANING}){1,30})\)`);
 /** esbuild `(iife | cjs | esm, no default…)`: a parenthesized `a | b` list, maybe followed by a comma. */
 /** oclif apollo `(swift | typescript | json-modern (exposes raw json types))`: the last item may carry a parenthesized gloss. */
 const PAREN_PIPE_LIST = new RegExp(String.raw`\((${LIST_ITEM}(?:\s*\|\s*${LIST_ITEM}){1,30})\s*(?:\([^()|]{1,80}\)\s*)?[,)]`);
@@ -236,7 +237,7 @@ export function listedChoices(text: string, valueName: string | null): string[] 
   // diffstat `-f NUM  format (0=concise, 1=normal, 2=filled, 4=values)`: a parenthesis of only
   // `value=meaning` items (not after an example cue: `(e.g. user=x, host=y)`)
   const meanings = ASSIGNED_MEANINGS.exec(text);
-  const assignedValues = meanings === null ? [] : [...(meanings[1] ?? '').matchAll(/(?:^|,\s*)([a-z0-9][\w.-]{0,30})=/gi)].map((item) => item[1] ?? '');
+  const assignedValues = meanings === null ? [] : [...(meanings[1] ?? '').matchAll(/(?:^|[,;]\s*)([a-z0-9][\w.-]{0,30})(?:=| - )/gi)].map((item) => item[1] ?? '');
   // (cwebp `compression method (0=fast, 6=slowest), default=4`: a default outside them makes them a range's ends)
   const outsideDefault = /\bdefault\s*[=:]?\s*([\w.-]+)/i.exec(text)?.[1];
   if (meanings !== null && !EXAMPLE_CUE.test(/[^.]*$/.exec(text.slice(0, meanings.index))?.[0] ?? '') && new Set(assignedValues).size === assignedValues.length && (outsideDefault === undefined || assignedValues.includes(outsideDefault))) return assignedValues;
@@ -246,6 +247,10 @@ export function listedChoices(text: string, valueName: string | null): string[] 
   if (quotedParen !== null) return splitAndOrList(quotedParen[1] ?? '');
   const namedParen = namedPlaceholderParenList(text, valueName);
   if (namedParen !== null) return namedParen;
+  // potrace `-d, --debug <n>  produce debugging output of type n (n=1,2,3)`: the placeholder set to its values
+  const placeholder = valueName?.replace(/[<>[\]{}=]/g, '') ?? '';
+  const setTo = /^[A-Za-z][\w-]{0,20}$/.test(placeholder) ? new RegExp(String.raw`\(${placeholder}=(${LIST_ITEM}(?:,\s?${LIST_ITEM}){1,30})\)`).exec(text) : null;
+  if (setTo !== null) return (setTo[1] ?? '').split(/,\s?/);
   const validValues = VALID_VALUES_ARE.exec(withSlashAliasesSpread(withoutItemNotes(text))) ?? SUPPORTED_LIST.exec(text);
   if (validValues !== null) return splitAndOrList(validValues[1] ?? '');
   const supported = SUPPORTED_PAREN.exec(text);

@@ -139,3 +139,17 @@ describe('bsdtar flag lists', () => {
   });
 });
 
+describe('choices in a parenthesis', () => {
+  it('pbzip2 `(1 - ignored; 0 - forbidden)`: values glossed after a spaced dash, joined by semicolons', () => {
+    const help = 'Usage: pbzip2 [options] <filename>\n --ignore-trailing-garbage=# Ignore trailing garbage flag (1 - ignored; 0 - forbidden)\n -m#  Maximum memory usage in 1MB steps (default 100 = 100MB)\n';
+    expect(option(help, 'ignore-trailing-garbage')?.choices).toEqual(['1', '0']);
+    expect(option(help, 'm')?.choices).toBeNull();
+  });
+
+  it('potrace `-d, --debug <n>  … of type n (n=1,2,3)`: the placeholder set to a comma list', () => {
+    const help = 'Usage: potrace [options] [filename...]\n -d, --debug <n>            - produce debugging output of type n (n=1,2,3)\n -t, --turdsize <n>         - suppress speckles of up to this size (default 2)\n';
+    expect(option(help, 'debug')?.choices).toEqual(['1', '2', '3']);
+    expect(option(help, 'turdsize')?.choices).toBeNull();
+  });
+});
+
