@@ -176,6 +176,8 @@ class Scanner {
   private usageLineCount = 0;
   /** Indent of the line the last usage form started on. */
   private usageIndent = 0;
+  /** Where an inline form's text starts (`Usage:  enca …`: the column of `enca`); null for a title alone. */
+  private inlineFormColumn: number | null = null;
   /** Indent of the previous line when it was prose (a definition list such as GNU cut's ranges). */
   private proseIndent: number | null = null;
   /** Where a two-column line (lzop, zip) put its right column, and the indent of its left one. */
@@ -286,6 +288,7 @@ class Scanner {
       if (rest.length > 0) {
         this.result.usageForms.push(rest);
         this.usageMode = 'inline';
+        this.inlineFormColumn = line.indexOf(rest);
       } else {
         this.usageMode = 'header';
       }
@@ -345,7 +348,11 @@ class Scanner {
         const wrapped = wrappedFlush || (this.usageMode === 'header' && lastForm !== undefined && indent > this.usageIndent && (/^[[(<{]/.test(trimmed) || openBracket));
         // zip `  The default action is to add …` under its form: a sentence not naming the program is no further form
         const proseAfterForm = lastForm !== undefined && firstWord !== programOfLast && PROSE_WORD.test(trimmed.replace(/\[[^\]]*\]|<[^>]*>|\([^)]*\)|\{[^}]*\}/g, ' '));
-        if (!wrapped && !proseAfterForm && (this.usageMode === 'header' || lastForm === undefined || firstWord === programOfLast)) {
+        // enca `Usage:  enca [-L LANGUAGE] [OPTION]... [FILE]...` over `        enconv [-L LANGUAGE] …`: a line
+        // aligned with the inline form's program, opening with another program word before usage syntax, is
+        // one more form (the program under another name), not the first one wrapped
+        const alignedForm = this.usageMode === 'inline' && indent === this.inlineFormColumn && /^[a-z][\w.-]{0,40} +[[<]/.test(trimmed);
+        if (!wrapped && !proseAfterForm && (this.usageMode === 'header' || lastForm === undefined || firstWord === programOfLast || alignedForm)) {
           this.usageLineCount += 1;
           this.usageIndent = indent;
           // `stringer [flags] -type T files... # Must be a single package`: the comment is no part of the form

@@ -153,3 +153,13 @@ describe('choices in a parenthesis', () => {
   });
 });
 
+describe('usage forms', () => {
+  it('enca `Usage:  enca [-L LANGUAGE] [OPTION]... [FILE]...` over `        enconv [-L LANGUAGE] …` aligned with it: another form, no positional `enconv`', () => {
+    const help =
+      'Usage:  enca [-L LANGUAGE] [OPTION]... [FILE]...\n        enconv [-L LANGUAGE] [OPTION]... [FILE]...\nDetect encoding of text files and convert them if required.\n\n -g, --guess             Behave as enca\n';
+    const spec = parseHelp(help);
+    expect(spec.name).toBe('enca');
+    expect(spec.positionals).toEqual([expect.objectContaining({ name: 'FILE', required: false, variadic: true })]);
+  });
+});
+
