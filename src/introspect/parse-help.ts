@@ -17,6 +17,7 @@ import { applyGoDefValues } from './go-def-values.ts';
 import { dropGluedValueSpellings } from './glued-values.ts';
 import { applyFlagValueLists } from './flag-value-lists.ts';
 import { collapseNumberedPositionals, markPositionalsProseLetOut } from './numbered-positionals.ts';
+import { applyShortcutDefaults, readValueShortcutLines } from './value-shortcut-lines.ts';
 import { applyPairedPlaceholderSpellings } from './paired-literal-spelling.ts';
 import { applyOverflowingValueNames } from './overflowing-value.ts';
 import { usageBareFlags } from './usage-bare-flags.ts';
@@ -352,6 +353,7 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
   const scan: HelpScan = scanHelpLines(lines, (index) => go.consumed.has(index) || (index === 0 && goUsage !== null), goUsage !== null ? 0 : null);
   applyOverflowingValueNames(scan.entries, scan.usageForms);
   applyPairedPlaceholderSpellings(scan.entries);
+  const shortcutValues = readValueShortcutLines(scan.entries);
 
   const style: OptionStyle = {
     defaultInPlaceholder: rawLines.some((line) => KINGPIN_HELP_FLAG.test(line.trim()) || ETCD_HELP_FLAG.test(line)),
@@ -402,6 +404,7 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
   }
 
   applyDefaultsSection(options, rawLines);
+  applyShortcutDefaults(options, shortcutValues);
 
   const takesValue = (flag: string): boolean => {
     const name = flag.replace(/^-+/, '');
@@ -433,6 +436,7 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
       style.statedDefaultTakesValue = true;
       options = buildOptions();
       applyDefaultsSection(options, rawLines);
+      applyShortcutDefaults(options, shortcutValues);
       applyHandWrittenValues(options, rawLines, exampleProgram, positionalsTaken, commandWords, maxPositionals);
     }
   }

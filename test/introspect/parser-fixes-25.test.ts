@@ -163,3 +163,16 @@ describe('usage forms', () => {
   });
 });
 
+describe('value lines with shortcut flags', () => {
+  it('potrace `-b svg, -s, --svg`, `-b pdf`, `-b eps, -e, --eps … (default)` under `-b, --backend <name>`: values of -b, the shortcuts flags of their own', () => {
+    const help =
+      'Usage: potrace [options] [filename...]\nBackend selection:\n -b, --backend <name>       - select backend by name\n -b svg, -s, --svg          - SVG backend (scalable vector graphics)\n -b pdf                     - PDF backend (portable document format)\n -b eps, -e, --eps          - EPS backend (encapsulated PostScript) (default)\n -z, --turnpolicy <policy>  - how to resolve ambiguities\n';
+    const spec = parseHelp(help);
+    expect(option(help, 'backend')).toMatchObject({ short: 'b', takes_value: true, default: 'eps' });
+    expect(option(help, 'svg')).toMatchObject({ short: 's', takes_value: false });
+    expect(option(help, 'eps')).toMatchObject({ short: 'e', takes_value: false });
+    expect(spec.options.filter((one) => one.short === 'b')).toHaveLength(1);
+    expect(option(help, 'turnpolicy')?.takes_value).toBe(true);
+  });
+});
+
