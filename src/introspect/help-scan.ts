@@ -178,6 +178,8 @@ class Scanner {
   private usageIndent = 0;
   /** Where an inline form's text starts (`Usage:  enca …`: the column of `enca`); null for a title alone. */
   private inlineFormColumn: number | null = null;
+  /** The index of the line being read (a rule may look at the line after it). */
+  private lineIndex = 0;
   /** Indent of the previous line when it was prose (a definition list such as GNU cut's ranges). */
   private proseIndent: number | null = null;
   /** Where a two-column line (lzop, zip) put its right column, and the indent of its left one. */
@@ -218,6 +220,7 @@ class Scanner {
   }
 
   private line(index: number, line: string): void {
+    this.lineIndex = index;
     if (this.skip(index)) {
       this.current = null;
       this.beforeBlank = null;
@@ -578,7 +581,7 @@ class Scanner {
     // specified multiple times`: the long spelling goes on with more of the description beside it)
     // OptionParser `-N   do not load middleware…` then `--no-default-middleware` alone, four deeper: spellings
     // too long for the column go on over the next line (Ruby's summarize), so the lone long is the short's
-    if (previous?.kind === 'option' && previous.option !== null && previous.option.longs.length === 0 && previous.option.shorts.length > 0 && previous.option.valueName === null && previous.option.choices === null && previous.description.length === 0 && previous.option.rest.length > 0 && indent === previous.indent + 4 && head.shorts.length === 0 && head.longs.length === 1 && head.valueName === null && head.choices === null && head.rest.length === 0) {
+    if (previous?.kind === 'option' && previous.option !== null && previous.option.longs.length === 0 && previous.option.shorts.length > 0 && previous.option.valueName === null && previous.option.choices === null && previous.description.length === 0 && previous.option.rest.length > 0 && indent === previous.indent + 4 && head.shorts.length === 0 && head.longs.length === 1 && head.valueName === null && head.choices === null && head.rest.length === 0 && !this.describedBelow(indent)) {
       mergeSpellings(previous.option, { ...head, rest: previous.option.rest });
       return true;
     }
@@ -635,6 +638,12 @@ class Scanner {
     this.current = null;
     this.beforeBlank = null;
     return true;
+  }
+
+  /** GNU `      --group-directories-first` over a deeper `group directories before files`: the next line describes this one. */
+  private describedBelow(indent: number): boolean {
+    const next = this.lines[this.lineIndex + 1] ?? '';
+    return next.trim().length > 0 && indentOf(next) > indent;
   }
 
   /** postcss (yargs epilog) `If neither -o, --dir, or` / `--replace is passed, it writes to stdout.`: a wrapped sentence. */

@@ -176,3 +176,12 @@ describe('value lines with shortcut flags', () => {
   });
 });
 
+describe('GNU long-only options after a short-only one', () => {
+  it('`-1  list one file per line` then `      --group-directories-first` described on a deeper line: two options', () => {
+    const help =
+      'Usage: ls [OPTION]... [FILE]...\n  -1                         list one file per line\n      --group-directories-first\n                             group directories before files\n  -Z, --context              print any security context\n';
+    expect(option(help, 'group-directories-first')?.short).toBeNull();
+    expect(option(help, '1')?.long).toBeNull();
+  });
+});
+
