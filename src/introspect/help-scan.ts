@@ -83,6 +83,8 @@ const RULED_TITLE = /^(?:-{3,}|={3,})\s+([A-Za-z][A-Za-z0-9/&' -]{0,60}?)\s+(?:-
 /** A line that is one parenthesized group: under a usage form, a comment when it reads as a sentence. */
 const PARENTHESIZED_COMMENT = /^\([^()]{1,300}\)$/;
 /** `-c     write on standard output          -oFILE   write output to 'FILE'`: a short option, its text, a wide gap, another short option and its text. */
+/** bsdtar `-c Create  -r Add/Replace  -t List`: flag, one space, a word or two; two spaces before the next. */
+const FLAG_ROW = /^-[A-Za-z0-9] [A-Z][\w/-]{0,20}(?: [\w/-]{1,20})?(?:\s{2,}-[A-Za-z0-9] [A-Z][\w/-]{0,20}(?: [\w/-]{1,20})?){2,12}$/;
 const TWO_COLUMNS = /^(-[A-Za-z0-9?#@]\S{0,10}\s{2,}\S.{0,80}?\S)\s{4,}(-[A-Za-z0-9?#@]\S{0,10}\s{2,}\S.{0,80})$/;
 
 /** The right column of the first two-column line (lzop, zip), which the lines above it share too. */
@@ -192,7 +194,9 @@ class Scanner {
   private usageIndent = 0;
   /** Indent of the captions over the forms under a usage title (`    Generate a new key…:`), or null. */
   private formCaptionIndent: number | null = null;
-  /** The line being read (set by `line`). */
+  /** Where an inline form's text starts (`Usage:  enca …`: the column of `enca`); null for a title alone. */
+  private inlineFormColumn: number | null = null;
+  /** The index of the line being read (set by `line`; a rule may look at the line after it). */
   private lineIndex = 0;
 
   /** A sentence closed by a colon right over a line indented deeper that opens with no dash: a caption of forms. */
@@ -304,7 +308,8 @@ class Scanner {
 
   private usageLine(line: string, trimmed: string, indent: number, index: number): boolean {
     // citty prints its title in capitals with the form on the same line: `USAGE giget [OPTIONS] <TEMPLATE> [DIR]`
-    const usageMatch = /^\s*usage:\s*(.*)$/i.exec(line) ?? /^\s*USAGE\s+(\S.*)$/.exec(line) ?? SYNTAX_FORM.exec(line) ?? SENTENCE_THEN_USAGE.exec(line);
+    // (babeltrace's hand-written `usage : babeltrace [OPTIONS] FILE...`: a space before the colon)
+    const usageMatch = /^\s*usage ?:\s*(.*)$/i.exec(line) ?? /^\s*USAGE\s+(\S.*)$/.exec(line) ?? SYNTAX_FORM.exec(line) ?? SENTENCE_THEN_USAGE.exec(line);
     if (usageMatch && (!this.result.seenUsage || this.usageMode === null)) {
       this.closeParagraph();
       this.current = null;
@@ -314,6 +319,7 @@ class Scanner {
       if (rest.length > 0) {
         this.result.usageForms.push(rest);
         this.usageMode = 'inline';
+        this.inlineFormColumn = line.indexOf(rest);
       } else {
         this.usageMode = 'header';
       }
@@ -379,7 +385,11 @@ class Scanner {
         const wrapped = wrappedFlush || (this.usageMode === 'header' && lastForm !== undefined && indent > this.usageIndent && (/^[[(<{]/.test(trimmed) || openBracket));
         // zip `  The default action is to add …` under its form: a sentence not naming the program is no further form
         const proseAfterForm = lastForm !== undefined && firstWord !== programOfLast && PROSE_WORD.test(trimmed.replace(/\[[^\]]*\]|<[^>]*>|\([^)]*\)|\{[^}]*\}/g, ' '));
-        if (!wrapped && !proseAfterForm && (this.usageMode === 'header' || lastForm === undefined || firstWord === programOfLast)) {
+        // enca `Usage:  enca [-L LANGUAGE] [OPTION]... [FILE]...` over `        enconv [-L LANGUAGE] …`: a line
+        // aligned with the inline form's program, opening with another program word before usage syntax, is
+        // one more form (the program under another name), not the first one wrapped
+        const alignedForm = this.usageMode === 'inline' && indent === this.inlineFormColumn && /^[a-z][\w.-]{0,40} +[[<]/.test(trimmed);
+        if (!wrapped && !proseAfterForm && (this.usageMode === 'header' || lastForm === undefined || firstWord === programOfLast || alignedForm)) {
           this.usageLineCount += 1;
           this.usageIndent = indent;
           // `stringer [flags] -type T files... # Must be a single package`: the comment is no part of the form
@@ -584,6 +594,7 @@ class Scanner {
     if (isPlaceholderFlag(trimmed)) return false;
     if (this.continuesProseSentence(indent)) return false;
     if (this.twoColumnEntries(line, trimmed, indent, proseIndent)) return true;
+    if (this.flagRow(trimmed, indent)) return true;
     const head = parseOptionHead(trimmed);
     if (head === null) return false;
     // mri degit `--mode=git is still accepted for compatibility.`: a spelling that is the subject of a
@@ -607,6 +618,20 @@ class Scanner {
     }
     if (previous?.kind === 'option' && previous.option !== null && previous.description.length === 0 && COLON_CLOSED_SPELLING.test(previous.head) && COLON_CLOSED_SPELLING.test(trimmed)) {
       mergeColonClosedSpelling(previous.option, head);
+      return true;
+    }
+    // (unicorn `-l {HOST:PORT|PATH},     listen on HOST:PORT or PATH` then a deeper `--listen   this may be
+    // specified multiple times`: the long spelling goes on with more of the description beside it)
+    // OptionParser `-N   do not load middleware…` then `--no-default-middleware` alone, four deeper: spellings
+    // too long for the column go on over the next line (Ruby's summarize), so the lone long is the short's
+    if (previous?.kind === 'option' && previous.option !== null && previous.option.longs.length === 0 && previous.option.shorts.length > 0 && previous.option.valueName === null && previous.option.choices === null && previous.description.length === 0 && previous.option.rest.length > 0 && indent === previous.indent + 4 && head.shorts.length === 0 && head.longs.length === 1 && head.valueName === null && head.choices === null && head.rest.length === 0 && !this.describedBelow(indent)) {
+      mergeSpellings(previous.option, { ...head, rest: previous.option.rest });
+      return true;
+    }
+    // (slop `-I,   Add a path` over `--gem`: a bare short with a comma is an option of its own; the value written beside the short says more spellings follow)
+    if (previous?.kind === 'option' && previous.option !== null && previous.option.longs.length === 0 && (previous.option.valueName !== null || previous.option.choices !== null) && previous.description.length === 0 && previous.option.rest.length > 0 && indent > previous.indent && head.shorts.length === 0 && head.rest.length > 0 && /,$/.test(splitHead(previous.head).head)) {
+      mergeSpellings(previous.option, { ...head, rest: previous.option.rest });
+      previous.description.push(head.rest);
       return true;
     }
     if (previous?.kind === 'option' && previous.option !== null && previous.indent <= indent && continuesSpelling(previous.option, previous.description, head)) {
@@ -635,6 +660,33 @@ class Scanner {
     // the second shares the description lines read from here on
     if (second !== null) this.result.entries.push({ ...this.current, head: `${alternative?.[2] ?? ''}${alternative?.[3] ?? ''}`, option: second });
     return true;
+  }
+
+  /**
+   * bsdtar `-c Create  -r Add/Replace  -t List  -u Update  -x Extract`: three or more one-letter flags
+   * on one line, each set off from its one- or two-word description by a single space and from the
+   * next flag by two or more, are an entry each.
+   */
+  private flagRow(trimmed: string, indent: number): boolean {
+    if (!FLAG_ROW.test(trimmed)) return false;
+    const items = trimmed.split(/\s{2,}/);
+    const heads = items.map((item) => parseOptionHead(item.replace(' ', '  ')));
+    if (heads.some((head) => head === null || head.shorts.length !== 1 || head.longs.length > 0 || head.valueName !== null || head.choices !== null)) return false;
+    this.closeParagraph();
+    items.forEach((item, index) => {
+      const option = heads[index] ?? null;
+      this.current = { kind: 'option', indent, descriptionColumn: null, head: item, option, description: [], block: this.block, afterUsage: this.result.seenUsage };
+      this.result.entries.push(this.current);
+    });
+    this.current = null;
+    this.beforeBlank = null;
+    return true;
+  }
+
+  /** GNU `      --group-directories-first` over a deeper `group directories before files`: the next line describes this one. */
+  private describedBelow(indent: number): boolean {
+    const next = this.lines[this.lineIndex + 1] ?? '';
+    return next.trim().length > 0 && indentOf(next) > indent;
   }
 
   /** postcss (yargs epilog) `If neither -o, --dir, or` / `--replace is passed, it writes to stdout.`: a wrapped sentence. */
@@ -721,6 +773,9 @@ class Scanner {
     // inotifywait `\t@<file>   \tExclude …` between option entries at their indent: a stray item of
     // the options list, not a definition list making the flag lines after it prose
     const amidEntries = followsEntry && this.current?.indent === indent;
+    // potrace `File selection:` then ` <filename>   - an input file` over ` -o, --output <filename>`: an
+    // argument's placeholder in angle brackets described among the options is an item of that list too
+    const placeholderItem = /^<[\w.-]{1,30}>(?:\.{3})?\s{2,}\S/.test(trimmed);
     const separator = /^--(\s|$)/.test(trimmed); // `--  terminates argument processing`
     if (!separator && ((OPTION_START.test(trimmed) && this.section !== 'commands') || (followsEntry && indent > 0))) this.noteUnparsed(index, trimmed);
     this.current = null;
@@ -728,7 +783,7 @@ class Scanner {
     this.block += 1;
     // only a definition-list line (`N-M   from N'th…`) makes a flag-like line at its indent prose; a
     // flag-like one (`-M   from first…`, argparse's `-   read from standard input`) only continues such a list
-    const definition = /^\S{1,16}\s{2,}\S/.test(trimmed) && (!trimmed.startsWith('-') || wasProseIndent === indent) && !amidEntries;
+    const definition = /^\S{1,16}\s{2,}\S/.test(trimmed) && (!trimmed.startsWith('-') || wasProseIndent === indent) && !amidEntries && !placeholderItem;
     this.proseIndent = definition ? indent : null;
     if (this.paragraph === null) this.paragraph = { lines: [], afterUsage: this.result.seenUsage, afterEntries: this.result.entries.length > 0, indents: [] };
     if (this.paragraph.lines.length < MAX_DESCRIPTION_LINES) {

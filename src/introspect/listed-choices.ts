@@ -45,8 +45,9 @@ const INLINE_PIPE_LIST = new RegExp(String.raw`(?:^|\s)(${LIST_ITEM}(?:\|${LIST_
 // (argp dvbv5-scan `--lna=LNA (0, 1, -1)`: a negative number is an item too)
 const PAREN_ITEM = String.raw`(?:${LIST_ITEM}|-\d{1,9})`;
 const PAREN_LIST = new RegExp(String.raw`\((?:(?:any|one) of\s+)?(${PAREN_ITEM}(?:,\s*${PAREN_ITEM}){1,30}(?:,?\s+or\s+${PAREN_ITEM})?)\)`);
-const ASSIGNED_MEANING = String.raw`[A-Za-z0-9][\w.-]{0,30}=[a-z][\w-]{0,30}`;
-const ASSIGNED_MEANINGS = new RegExp(String.raw`\((${ASSIGNED_MEANING}(?:,\s*${ASSIGNED_MEANING}){1,30})\)`);
+// (pbzip2 `(1 - ignored; 0 - forbidden)`: a spaced dash for the `=`, a semicolon between the items)
+const ASSIGNED_MEANING = String.raw`[A-Za-z0-9][\w.-]{0,30}(?:=| - )[a-z][\w-]{0,30}`;
+const ASSIGNED_MEANINGS = new RegExp(String.raw`\((${ASSIGNED_MEANING}(?:[,;]\s*${ASSIGNED_MEANING}){1,30})\)`);
 /** esbuild `(iife | cjs | esm, no default…)`: a parenthesized `a | b` list, maybe followed by a comma. */
 /** oclif apollo `(swift | typescript | json-modern (exposes raw json types))`: the last item may carry a parenthesized gloss. */
 const PAREN_PIPE_LIST = new RegExp(String.raw`\((${LIST_ITEM}(?:\s*\|\s*${LIST_ITEM}){1,30})\s*(?:\([^()|]{1,80}\)\s*)?[,)]`);
@@ -207,6 +208,24 @@ function splitAndOrList(text: string): string[] {
  * `(merge, diff3, or zdiff3)`, or a description that is only `info | warn | error`. Only asked for
  * options with a value placeholder.
  */
+/** Plain words in a parenthesis closing the description, the last joined by `or`: `(standard or Atari)`. */
+// (any case: mkfs.fat's `Atari` is a value's own spelling)
+const PLAIN_PAREN_ITEM = String.raw`[A-Za-z0-9][\w.-]{0,30}`;
+const PLAIN_PAREN_LIST = new RegExp(String.raw`\((${PLAIN_PAREN_ITEM}(?:,\s*${PLAIN_PAREN_ITEM}){0,30},?\s+or\s+${PLAIN_PAREN_ITEM})\)\.?$`);
+
+/**
+ * mkfs.fat `--variant=TYPE  Select variant TYPE of filesystem (standard or Atari)`: a sentence naming
+ * the placeholder in capitals, closed by a parenthesis of its alternatives, lists the values (not
+ * kinds of value, `(file or directory)`, nor examples).
+ */
+function namedPlaceholderParenList(text: string, valueName: string | null): string[] | null {
+  const name = valueName?.replace(/[<>[\]{}=]/g, '') ?? '';
+  const list = /^[A-Z][A-Z_]{1,20}$/.test(name) ? PLAIN_PAREN_LIST.exec(text) : null;
+  if (list === null || !new RegExp(String.raw`\b${name}\b`).test(text.slice(0, list.index))) return null;
+  const items = splitAndOrList(list[1] ?? '');
+  return namesAnyKindOfValue(items) || EXAMPLE_CUE.test(list[1] ?? '') ? null : items;
+}
+
 export function listedChoices(text: string, valueName: string | null): string[] | null {
   // `abort (default), fail`: the marker is no part of the list; fd's `file (f), directory (d)`: nor
   // is a one-letter alias after an item
@@ -218,7 +237,7 @@ export function listedChoices(text: string, valueName: string | null): string[] 
   // diffstat `-f NUM  format (0=concise, 1=normal, 2=filled, 4=values)`: a parenthesis of only
   // `value=meaning` items (not after an example cue: `(e.g. user=x, host=y)`)
   const meanings = ASSIGNED_MEANINGS.exec(text);
-  const assignedValues = meanings === null ? [] : [...(meanings[1] ?? '').matchAll(/(?:^|,\s*)([a-z0-9][\w.-]{0,30})=/gi)].map((item) => item[1] ?? '');
+  const assignedValues = meanings === null ? [] : [...(meanings[1] ?? '').matchAll(/(?:^|[,;]\s*)([a-z0-9][\w.-]{0,30})(?:=| - )/gi)].map((item) => item[1] ?? '');
   // (cwebp `compression method (0=fast, 6=slowest), default=4`: a default outside them makes them a range's ends)
   const outsideDefault = /\bdefault\s*[=:]?\s*([\w.-]+)/i.exec(text)?.[1];
   if (meanings !== null && !EXAMPLE_CUE.test(/[^.]*$/.exec(text.slice(0, meanings.index))?.[0] ?? '') && new Set(assignedValues).size === assignedValues.length && (outsideDefault === undefined || assignedValues.includes(outsideDefault))) return assignedValues;
@@ -226,6 +245,12 @@ export function listedChoices(text: string, valueName: string | null): string[] 
   if (bracketPipe !== null) return (bracketPipe[1] ?? '').split('|');
   const quotedParen = QUOTED_PAREN_LIST.exec(text);
   if (quotedParen !== null) return splitAndOrList(quotedParen[1] ?? '');
+  const namedParen = namedPlaceholderParenList(text, valueName);
+  if (namedParen !== null) return namedParen;
+  // potrace `-d, --debug <n>  produce debugging output of type n (n=1,2,3)`: the placeholder set to its values
+  const placeholder = valueName?.replace(/[<>[\]{}=]/g, '') ?? '';
+  const setTo = /^[A-Za-z][\w-]{0,20}$/.test(placeholder) ? new RegExp(String.raw`\(${placeholder}=(${LIST_ITEM}(?:,\s?${LIST_ITEM}){1,30})\)`).exec(text) : null;
+  if (setTo !== null) return (setTo[1] ?? '').split(/,\s?/);
   const validValues = VALID_VALUES_ARE.exec(withSlashAliasesSpread(withoutItemNotes(text))) ?? SUPPORTED_LIST.exec(text);
   if (validValues !== null) return splitAndOrList(validValues[1] ?? '');
   const supported = SUPPORTED_PAREN.exec(text);

@@ -171,7 +171,9 @@ export function isHelpOrVersion(option: CliOption): boolean {
   if (option.long === null && (option.short === 'h' || option.short === '?') && /\b(help|usage)\b|^(?:print|show|display) this (?:summary|message)\b/i.test(option.description ?? '')) return true;
   // cwebp `-H / -longhelp ......... long help`: another length of the help (the slash joins two spellings)
   const spellings = [option.long ?? '', (option.negation ?? '').replace(/^-+/, '')];
-  if (spellings.some((spelling) => /help$/i.test(spelling)) && /^(?:short|long|full|extended|detailed|more)\s+help\.?$/i.test(option.description ?? '')) return true;
+  // (gengetopt `--detailed-help  Print help, including all details and hidden options, and exit`, `--full-help
+  // Print help, including hidden options, and exit`: a help named by its length, described as printing help)
+  if (spellings.some((spelling) => /help$/i.test(spelling)) && (/^(?:short|long|full|extended|detailed|more)\s+help\.?$/i.test(option.description ?? '') || (!option.takes_value && /^(?:full|detailed|extended|long|more)[-_]help$/i.test(option.long ?? '') && /^(?:print|show|display)\s+help\b/i.test(option.description ?? '')))) return true;
   // plumbum `--help-all  Prints help messages of all sub-commands and quits`, lame `--longhelp  full
   // list of options`: a wider help, named so and described so
   const listsAllOptions = /^(?:full|complete|whole|long)\s+list\s+of\s+(?:all\s+)?options\b/i.test(option.description ?? '');
@@ -844,7 +846,9 @@ function applyEpilogSentenceList(options: CliOption[], paragraph: Paragraph): vo
     const name = bareValueName(option);
     return /^[A-Z][A-Z_]{1,20}$/.test(name) && new RegExp(`\\b${name}\\b`).test(intro);
   });
-  const targets = byName.length > 0 ? byName.slice(0, 1) : byValue;
+  // potrace `Backends are: svg, pdf, …` for `-b, --backend <name>`: the sentence's subject is the long name in the plural
+  const byPlural = open.filter((option) => option.long !== null && /^[a-z]{3,20}$/.test(option.long) && new RegExp(`^${option.long}e?s are$`, 'i').test(intro.trim()));
+  const targets = byName.length > 0 ? byName.slice(0, 1) : byValue.length > 0 ? byValue : byPlural.slice(0, 1);
   const choices = (sentence[2] ?? '').split(/\s*(?:,\s*or|,|\s+or)\s+/);
   for (const option of targets) {
     option.choices = choices;

@@ -100,6 +100,11 @@ function tokenize(head: string): { tokens: string[]; starts: number[] } {
       flush();
       continue;
     }
+    // irb `--sample-book-mode/--simple-prompt`: a slash glued between two long spellings joins them the same way
+    if (depth === 0 && character === '/' && /^--[A-Za-z][\w-]*$/.test(current) && /^--[A-Za-z]/.test(head.slice(position + 1, position + 4))) {
+      flush();
+      continue;
+    }
     // rougify `--input-file|-i <filename>`: the same bar after the long spelling, before the short one
     if (depth === 0 && character === '|' && /^--[A-Za-z][\w-]*$/.test(current) && /^-[A-Za-z0-9](?![^\s,|])/.test(head.slice(position + 1, position + 4))) {
       flush();
@@ -155,6 +160,8 @@ function readValue(raw: string): ValueInfo {
     return { valueName: null, optional: false, choices: text.slice(1, -1).split('|').map((choice) => choice.trim()).filter(Boolean), repeatable };
   }
   if (text.startsWith('{') && text.endsWith('}')) {
+    // unicorn `-l {HOST:PORT|PATH}`: placeholders in capitals naming kinds of value, as click's `[PATH|URI]` below
+    if (text.includes('|') && namesPlaceholderKinds(text.slice(1, -1).split('|'))) return { valueName: text.slice(1, -1), optional: false, choices: null, repeatable };
     const choices = text.slice(1, -1).split(/[,|]/).map((choice) => choice.trim()).filter((choice) => choice.length > 0);
     return { valueName: null, optional: false, choices, repeatable };
   }
@@ -223,8 +230,9 @@ function namesValueSources(alternatives: readonly string[]): boolean {
  */
 export function namesPlaceholderKinds(alternatives: readonly string[]): boolean {
   const words = alternatives.map((choice) => choice.trim());
-  if (words.length < 2 || !words.every((word) => /^[A-Z][A-Z0-9_]*$/.test(word))) return false;
-  const lower = words.map((word) => word.toLowerCase());
+  // (unicorn `{HOST:PORT|PATH}`: a shape of capitals joined by `:` counts by its parts)
+  if (words.length < 2 || !words.every((word) => /^[A-Z][A-Z0-9_]*(?::[A-Z][A-Z0-9_]*){0,3}$/.test(word))) return false;
+  const lower = words.flatMap((word) => word.toLowerCase().split(':'));
   return namesValueSources(lower) || lower.every(isKindOfValue);
 }
 
@@ -242,6 +250,10 @@ function isValueToken(token: string, remaining: number, splitByGap: boolean): bo
   // clipanion numbers its placeholders: `--mode #0`
   if (/^#\d{1,2}$/.test(token)) return true;
   if (NUMBER_SIGN_PLACEHOLDER.test(token)) return true;
+  // potrace `-C, --color #rrggbb`: a colour's hex digits spelled by letters (`#rgb`, `#RRGGBBAA`) stand for the value
+  if (/^#(?:[rgb]{3}|[rgba]{4}|(?:rr|gg|bb|aa){3,4})$/i.test(token)) return true;
+  // babeltrace `-n, --names name1<,name2,...>`: a lower-case name, then more of it after a comma in brackets, is a list placeholder
+  if (/^[a-z][\w-]{0,20}[<[],[^\s<>[\]]{0,40}\.{3}[>\]]$/.test(token)) return true;
   // iperf `-A, --affinity n/n,m`: one-letter placeholders joined by `/` and `,`
   if (/^[a-z](?:\/[a-z])+(?:,[a-z](?:\/[a-z])*)+$/.test(token)) return true;
   // …with a part the user may leave out marked `?` (click metavar `PATH:ENTRYPOINT?`)

@@ -16,6 +16,9 @@ import { applyFlushLeftTypes } from './flush-left-types.ts';
 import { applyGoDefValues } from './go-def-values.ts';
 import { dropGluedValueSpellings } from './glued-values.ts';
 import { applyFlagValueLists } from './flag-value-lists.ts';
+import { collapseNumberedPositionals, markPositionalsProseLetOut } from './numbered-positionals.ts';
+import { applyShortcutDefaults, readValueShortcutLines } from './value-shortcut-lines.ts';
+import { applyPairedPlaceholderSpellings } from './paired-literal-spelling.ts';
 import { applyOverflowingValueNames } from './overflowing-value.ts';
 import { applyAppendedMetavars } from './appended-metavar.ts';
 import { manNamePath, withManNamePath } from './man-name-path.ts';
@@ -388,7 +391,9 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
   const scan: HelpScan = scanHelpLines(lines, (index) => go.consumed.has(index) || (index === goUsageLine && goUsage !== null), goUsage !== null ? goUsageLine : null);
   applyOverflowingValueNames(scan.entries, scan.usageForms);
   applyAppendedMetavars(scan.entries);
+  applyPairedPlaceholderSpellings(scan.entries);
   const fireLines = takeFireLines(scan.entries);
+  const shortcutValues = readValueShortcutLines(scan.entries);
 
   const style: OptionStyle = {
     defaultInPlaceholder: rawLines.some((line) => KINGPIN_HELP_FLAG.test(line.trim()) || ETCD_HELP_FLAG.test(line)),
@@ -439,6 +444,7 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
   }
 
   applyDefaultsSection(options, rawLines);
+  applyShortcutDefaults(options, shortcutValues);
 
   const takesValue = (flag: string): boolean => {
     const name = flag.replace(/^-+/, '');
@@ -470,6 +476,7 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
       style.statedDefaultTakesValue = true;
       options = buildOptions();
       applyDefaultsSection(options, rawLines);
+      applyShortcutDefaults(options, shortcutValues);
       applyHandWrittenValues(options, rawLines, exampleProgram, positionalsTaken, commandWords, maxPositionals);
     }
   }
@@ -526,6 +533,8 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
   markMultiWordPositionals(positionals, rawLines);
   markPluralPositionals(positionals, rawLines);
   markOptionalListedPositionals(positionals, rawLines);
+  collapseNumberedPositionals(positionals);
+  markPositionalsProseLetOut(positionals, rawLines);
   // (a default dropped as naming an argument was still stated: the option it made value-taking shows no placeholder)
   const statedDefaults = new Set(options.filter((option) => option.default !== null));
   dropDefaultsNamingArguments(options, [...positionals, ...usagePositionals], rawLines);

@@ -212,6 +212,9 @@ export function markPluralPositionals(positionals: CliPositional[], lines: reado
     const sentence = new RegExp(String.raw`^\s*${name}\s+(?:can|may)\s+be\b[^.]{0,80}\b(?:multiple|several|one or more)\s+[a-z]+s\b`);
     if (lines.some((line) => sentence.test(line))) positional.variadic = true;
     else if (titledSectionOpensPlural(lines, positional.name)) positional.variadic = true;
+    // autom4te `[FILES]` over `If some of the FILES are named 'FILE.m4f'`: prose counting out of the
+    // plural name (GNU grep's one `PATTERNS` argument is never spoken of so)
+    else if (/^[A-Z][A-Z0-9_]*[^SU_]S$/.test(positional.name) && new RegExp(String.raw`\b(?:some|each|any|all|none|one) of (?:the )?${name}\b`).test(lines.join(' '))) positional.variadic = true;
   }
 }
 

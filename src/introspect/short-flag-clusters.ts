@@ -42,11 +42,34 @@ function flagOption(letter: string, description: string | null): CliOption {
   };
 }
 
+/** bsdtar `-z, -j, -J, --lzma` opening an option line: three or more flag spellings, no value. */
+const SPELLING_RUN = /^(-[A-Za-z0-9](?:, -[A-Za-z0-9]){1,8})(?:, --([a-z][\w-]{0,30}))?(?=\s{2,}|$)/;
+
+/**
+ * bsdtar `-z, -j, -J, --lzma  Compress archive with gzip/bzip2/xz/lzma`: three or more flag spellings
+ * over a description naming as many slash-joined alternatives are sibling flags, one per alternative,
+ * not aliases (`-a, --all` pairs a short with its long; a run of three with a matching count is no pair).
+ */
+function splitCountedSpellings(entry: Entry, option: CliOption): CliOption[] | null {
+  const run = SPELLING_RUN.exec(entry.head);
+  if (run === null || option.takes_value) return null;
+  const letters = (run[1] ?? '').split(', ').map((spelling) => spelling.slice(1));
+  const long = run[2];
+  const count = letters.length + (long === undefined ? 0 : 1);
+  const alternatives = /(?:^|\s)([a-z0-9][\w.+-]*(?:\/[a-z0-9][\w.+-]*)+)(?=[\s.,;)]|$)/i.exec(option.description ?? '')?.[1]?.split('/') ?? [];
+  if (count < 3 || alternatives.length !== count || letters[0] !== option.short) return null;
+  const siblings = letters.slice(1).map((letter) => flagOption(letter, option.description));
+  const longFlag = long === undefined ? [] : [{ ...flagOption('', option.description), short: null, long }];
+  return [{ ...option, long: null, aliases: [] }, ...siblings, ...longFlag];
+}
+
 /**
  * `-4,-6  Force IP or IPv6 name resolution`: one option per spelling, each with the description.
  * Any other option comes back as it is.
  */
 export function splitSiblingShorts(entry: Entry, option: CliOption): CliOption[] {
+  const counted = splitCountedSpellings(entry, option);
+  if (counted !== null) return counted;
   const siblings = SIBLING_SHORTS.exec(entry.head);
   if (siblings === null || option.takes_value || option.long !== null || option.short === null) return [option];
   const letters = siblings[0].split(',').map((spelling) => spelling.slice(1));

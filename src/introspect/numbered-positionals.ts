@@ -1,0 +1,45 @@
+/**
+ * Hand-written C helps spell a list of arguments by numbering its placeholder: pbzip2 `<filename>
+ * <filename2> <filenameN>`, `file1 file2 ... fileN`. Placeholders of one stem, numbered up and closed
+ * by an `N` (or `n`), are one argument that repeats, not three required ones. The help says in prose
+ * when none need be given (pbzip2 `If no file names are given, pbzip2 compresses … from standard
+ * input`, GNU `With no FILE, … read standard input`): the argument is optional then.
+ */
+import type { CliPositional } from './spec.ts';
+
+/** `filename2` → `filename`, `file1` → `file`, `fileN` → `file`; null for a name without a number. */
+function numberedStem(name: string, last: boolean): string | null {
+  const match = (last ? /^([A-Za-z][\w-]{0,30}?)[-_]?[Nn]$/ : /^([A-Za-z][\w-]{0,30}?)[-_]?\d{0,2}$/).exec(name);
+  return match?.[1] ?? null;
+}
+
+/** Collapses runs like `filename filename2 filenameN` into one variadic `filename`. */
+export function collapseNumberedPositionals(positionals: CliPositional[]): void {
+  for (let start = 0; start < positionals.length; start += 1) {
+    const first = positionals[start];
+    if (first === undefined) continue;
+    const stem = numberedStem(first.name, false);
+    if (stem === null) continue;
+    let end = start + 1;
+    while (end < positionals.length && numberedStem(positionals[end]?.name ?? '', false) === stem && /\d$/.test(positionals[end]?.name ?? '')) end += 1;
+    const closing = positionals[end];
+    if (end === start + 1 || closing === undefined || numberedStem(closing.name, true) !== stem) continue;
+    positionals.splice(start, end - start + 1, { ...first, name: first.name === stem ? stem : first.name, variadic: true });
+  }
+}
+
+/** Lower case, no spaces, no plural `s`: `file names` and `filename` compare alike. */
+function nounKey(noun: string): string {
+  return noun.toLowerCase().replace(/[\s_-]+/g, '').replace(/s$/, '');
+}
+
+/** `If no file names are given`, `With no FILE`, `When no files are specified`: the prose says none need be given. */
+const NONE_GIVEN = /\b(?:if|when|with) no ([A-Za-z][A-Za-z_-]{1,20}(?: [a-z]{2,12})?)(?: (?:is|are) (?:given|specified|provided))?(?=[\s,.;]|$)/gi;
+
+export function markPositionalsProseLetOut(positionals: CliPositional[], lines: readonly string[]): void {
+  const text = lines.join(' ');
+  const nouns = new Set([...text.matchAll(NONE_GIVEN)].map((match) => nounKey(match[1] ?? '')));
+  for (const positional of positionals) {
+    if (positional.required && positional.variadic && nouns.has(nounKey(positional.name))) positional.required = false;
+  }
+}
