@@ -50,6 +50,8 @@ interface Candidate {
   cutFront: boolean;
   /** The run stopped before an alternative of another shape (`… 'bun' | false`, `… or a template`). */
   cutShort: boolean;
+  /** An item carries an optional ending glued on (`month(s)`): the spellings taken are more than the items. */
+  suffixed: boolean;
 }
 
 /** Words saying the run after them is the set of values (looked for just before the run). */
@@ -258,6 +260,13 @@ function isCutFront(tokens: readonly Token[], index: number): boolean {
   return before?.kind === 'close' || (before?.kind === 'word' && KIND_WORDS.has(before.text.toLowerCase()));
 }
 
+/** `month(s)`, `box(es)`: a parenthesis glued to the item holding a short ending makes it two spellings, no gloss. */
+function hasGluedEnding(tokens: readonly Token[], index: number, gloss: string | null): boolean {
+  const item = tokens[index];
+  const open = tokens[index + 1];
+  return gloss !== null && item !== undefined && open?.text === '(' && open.start === item.end && /^[a-z]{1,3}$/.test(gloss);
+}
+
 /** Every maximal run of two or more items joined by separators. */
 function candidatesOf(tokens: readonly Token[], text: string): Candidate[] {
   const found: Candidate[] = [];
@@ -268,8 +277,9 @@ function candidatesOf(tokens: readonly Token[], text: string): Candidate[] {
       index += 1;
       continue;
     }
-    const run: Candidate = { items: [first.text], quotes: [first.quote], glossed: 0, glosses: [], separators: new Set(), start: first.start, end: first.end, enclosedBy: '', gluedTail: false, cutShort: false, starred: first.starred === true ? 1 : 0, family: '', cutFront: isCutFront(tokens, index) };
+    const run: Candidate = { items: [first.text], quotes: [first.quote], glossed: 0, glosses: [], separators: new Set(), start: first.start, end: first.end, enclosedBy: '', gluedTail: false, cutShort: false, suffixed: false, starred: first.starred === true ? 1 : 0, family: '', cutFront: isCutFront(tokens, index) };
     let { next, gloss } = skipGloss(tokens, index, text);
+    if (hasGluedEnding(tokens, index, gloss)) run.suffixed = true;
     if (gloss !== null) {
       run.glossed += 1;
       run.glosses.push(gloss);
@@ -310,6 +320,7 @@ function candidatesOf(tokens: readonly Token[], text: string): Candidate[] {
         break;
       }
       const after = skipGloss(tokens, at, text);
+      if (hasGluedEnding(tokens, at, after.gloss)) run.suffixed = true;
       if (after.gloss === null && isGlued(tokens, at)) {
         run.gluedTail = !/^:\s/.test(text.slice(tokens[at + 1]?.start ?? 0, (tokens[at + 1]?.start ?? 0) + 2));
         break;
@@ -465,6 +476,7 @@ function scoreCandidate(run: Candidate, facts: DescriptionFacts): number {
   if (AFFIX_BEFORE.test(near)) score -= 6;
   if (MORE_AFTER.test(after) || OPEN_TAIL.test(after) || OR_KIND_AFTER.test(after) || run.gluedTail) score -= 6;
   if (run.cutShort) score -= 3;
+  if (run.suffixed) score -= 6;
   if (DEFAULT_BEFORE.test(clause)) score -= 6;
   if (ADDS_OR_EXCLUDES.test(clause)) score -= 2;
   if (PREPOSITION_BEFORE.test(clause)) score -= 2;

@@ -87,6 +87,12 @@ const COUNT_NOUN = /^(?:lines?|columns?|cols|rows?|chars?|characters?|spaces?|ti
 const GLOSS_AFTER = /^\s*(?:,\s*)?(?:which|meaning|means|i\.e\.|that is|\(|=|-\s)/i;
 /** The value is one item of a list: `default: .?*, _svn, x`, `default: a or b`. */
 const LIST_AFTER = /^\s*(?:,\s*[^\s,;()]{1,40}\s*(?:,|\bor\b|\band\b)|\/\s*[^\s,;()]{1,40}|\|)/i;
+/**
+ * The value is the first of two closing the bracket: `[default: a.txt, b.txt]`, `(default: x, y)`; not
+ * a note closing it (`(default: 4, optional)`, `[default: 8, env: JOBS]`) or a word glossing a number or
+ * quoted value (`(default: 0, disabled)`).
+ */
+const PAIR_CLOSED_AFTER = /^\s*,\s*(?!(?:optional|required|multiple|repeatable|deprecated|hidden|env|experimental)\b)([^\s,;:()[\]{}]{1,40})\s*[)\]]/i;
 /** Before the cue, in its sentence: an example, a condition, another option's or thing's default. */
 const EXAMPLE_BEFORE = /\b(?:e\.\s?g\.|eg\.|ex\.|ie\.|i\.e\.|such as|for example|for instance|like|including|etc\.?)(?=[\s,:]|$)/i;
 const CONDITION_BEFORE = /(?:^|[\s,(])(?:if|when|whenever|unless|otherwise|except|for\s+(?:each|every|all|some|most))\b/i;
@@ -229,6 +235,9 @@ function endScore(candidate: Candidate, description: string): number {
   if (/^\s*,\s*(?:or|and|but|else|otherwise)\b|^\s*,\s*\S+\s+(?:with|for|if|when|on|in|unless|under)\b/i.test(after)) return -10;
   if (/^\.?\s*$/.test(after) || /^\s*[.;!?](?:\s|$)/.test(after)) return 1;
   if (LIST_AFTER.test(after)) return -10;
+  // (`(default: 0, disabled)`, `(defaults to '-', stdout)`: a word after a number or a quoted value says what it means)
+  const pair = PAIR_CLOSED_AFTER.exec(after);
+  if (pair !== null && !(/^[a-z]+$/.test(pair[1] ?? '') && (candidate.quoted || NUMBER.test(candidate.value) || /^\W$/.test(candidate.value)))) return -10;
   if (CONDITION_AFTER.test(after)) return -10;
   // `Default 16 (-i: 12, -ps: 30)`, `1 (or 2 for PPTX)`: a parenthesis giving the values of other modes or cases
   if (/^\s*\((?:\s*-{1,2}[A-Za-z]|[^()]{0,80}?(?:[\s,]-{1,2}[A-Za-z]|\b(?:for|with|if|when|unless|on|or)\b))/i.test(after)) return -10;

@@ -58,6 +58,7 @@ describe('runs of items that are no choices give null', () => {
     ['a value that is a path', 'Path to the certificate. Supported formats: pem, der, p12', 'The certificate. Supported formats: pem, der, p12', 'CERT'],
     ['values of another option', 'Only valid with --format json, yaml or toml', 'Only valid as json, yaml or toml', 'X'],
     ['suffixes glued onto a value', "Maximum wait. Use postfix 'ms', 's', 'm' or 'h' to change the unit.", "Maximum wait. Use unit 'ms', 's', 'm' or 'h' to change the unit.", 'TIME'],
+    ['an optional ending glued on (`unit(s)`)', 'Bill by. Units: day(s)|week(s)|flat', 'Bill by. Units: days|weeks|flat', 'UNIT'],
     ['template fields', 'Report layout; valid layouts are {flat}, {tree} or wide', 'Report layout; valid layouts are flat, tree or wide', 'X'],
   ];
   it.each(cases)('%s', (_title, text, twin, valueName) => {

@@ -30,6 +30,8 @@ describe('evidenceDefault: a default stated in prose', () => {
     ['a URL', 'Set the base URL; default: https://example.com/api', null, 'https://example.com/api'],
     ['a stream as `-`', 'The file to output to. Defaults to -, meaning standard output.', null, '-'],
     ['a measure in the unit the value is counted in', 'Timeout in seconds (default: 10 seconds)', null, '10'],
+    ['a number and a word glossing it closing the bracket', 'Minimum age in days (default: 0, disabled)', null, '0'],
+    ['a quoted value and a word glossing it closing the bracket', "Where to save the log (defaults to '-', stdout)", null, '-'],
   ];
   it.each(stated)('%s', (_notation, description, valueName, expected) => {
     expect(evidenceDefault(description, valueName)).toBe(expected);
@@ -51,6 +53,7 @@ describe('evidenceDefault: a default stated in prose', () => {
     ['what the option overrides', 'Override the default colors', null],
     ['a list', 'Patterns to skip (default: .git, node_modules, dist)', null],
     ['a comma-joined list', 'Keys holding errors (defaults to `err,error`)', null],
+    ['a list of two closing the bracket', 'Lock files to read [default: app.lock, app-dev.lock]', null],
     ['prose going on', 'Profile to use (defaults to executing all tests)', null],
     ['a call the program makes', 'Worker count (default: min(4, cpus))', null],
     ['a placeholder of the help', 'Directory for doctrees (default: OUTPUT_DIR/.doctrees)', null],
