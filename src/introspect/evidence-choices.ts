@@ -188,7 +188,7 @@ function pastParenthesis(tokens: readonly Token[], open: number): number {
  * a number's `=word` (`0=concise`, `0=>unchanged`), and after a quoted item a phrase up to the next
  * comma (`"esm" to force ESM mode, "cjs" …`).
  */
-function skipGloss(tokens: readonly Token[], index: number, text: string): { next: number; gloss: string | null } {
+function skipGloss(tokens: readonly Token[], index: number, text: string, glossedBefore = false): { next: number; gloss: string | null } {
   const item = tokens[index];
   const next = tokens[index + 1];
   const glosses: string[] = [];
@@ -229,8 +229,10 @@ function skipGloss(tokens: readonly Token[], index: number, text: string): { nex
       probe += 1;
     }
     const stop = tokens[probe];
-    // the phrase ends where the next item is joined on (after the last item, the words are the sentence's: `… are acceptable values`)
-    if (probe > at && (stop?.kind === 'sep' || (colonGloss && (stop === undefined || stop.kind === 'punct' || stop.quote !== '')))) {
+    // the phrase ends where the next item is joined on (after the last item, the words are the sentence's: `… are acceptable values`),
+    // or, when an item before had a phrase of its own, at the bracket closing the list (`("a" for x, or "b" for y)`)
+    const closing = glossedBefore && stop?.kind === 'close' && stop.text === ')';
+    if (probe > at && (stop?.kind === 'sep' || closing || (colonGloss && (stop === undefined || stop.kind === 'punct' || stop.quote !== '')))) {
       glosses.push(text.slice(tokens[at]?.start ?? 0, tokens[probe - 1]?.end ?? 0));
       at = probe;
     }
@@ -319,7 +321,7 @@ function candidatesOf(tokens: readonly Token[], text: string): Candidate[] {
         run.cutShort = true;
         break;
       }
-      const after = skipGloss(tokens, at, text);
+      const after = skipGloss(tokens, at, text, run.glossed > 0);
       if (hasGluedEnding(tokens, at, after.gloss)) run.suffixed = true;
       if (after.gloss === null && isGlued(tokens, at)) {
         run.gluedTail = !/^:\s/.test(text.slice(tokens[at + 1]?.start ?? 0, (tokens[at + 1]?.start ?? 0) + 2));
@@ -497,7 +499,8 @@ function scoreCandidate(run: Candidate, facts: DescriptionFacts): number {
   // (a constant in capitals, `OPTIONS` of HTTP methods, `VALUE` of sort keys, names no kind)
   if (items.some((item) => item !== item.toUpperCase() && KIND_WORDS.has(item.toLowerCase()))) score -= 5;
   if (!pipes && lower.some((item) => PROSE_WORDS.has(item))) score -= 5;
-  if (items.some((item) => FILE_NAME_ITEM.test(item))) score -= 4;
+  // (`[tar.gz|tar.bz2|zip]`: a bracketed list of alternatives spells formats, not files any of which is read)
+  if (items.some((item) => FILE_NAME_ITEM.test(item)) && !(pipes && run.enclosedBy !== '')) score -= 4;
   // a capitalized word among lower-case ones is a sentence's word (`Enable or disable`)
   if (/^\s*$/.test(clause) && /^[A-Z][a-z]+$/.test(items[0] ?? '') && items.slice(1).every((item) => /^[a-z]/.test(item))) score -= 3;
   if (numbers > 0 && numbers < items.length) score -= 1;

@@ -24,6 +24,8 @@ describe('choices the description vouches for, in notations no rule reads', () =
     ['items glossed in parentheses joined by semicolons, the default marked', '--sync <mode>', 'Sync strategy (Available modes: eager (default); lazy (on first read); never (keep local))', ['eager', 'lazy', 'never']],
     ['quoted values before "are supported"', '--enc <e>', 'Text encoding. "utf8", "latin1" and "ascii" are supported', ['utf8', 'latin1', 'ascii']],
     ['quoted values each glossed by a phrase, after "Set to"', '--runtime <r>', 'Set to "node" to run under Node, "deno" to run under Deno, or "bun" (default) to pick it from the lockfile.', ['node', 'deno', 'bun']],
+    ['quoted items each glossed by a phrase, the last one up to the closing bracket', '--store <s>', 'key store ("mem", "disk" for a local file or "vault" for a remote one)', ['mem', 'disk', 'vault']],
+    ['a bracketed `|` list of dotted format names', '--pack <p>', 'Bundle packing [tar.xz|tar.zst|zip]', ['tar.xz', 'tar.zst', 'zip']],
     ['a counted list, glosses holding angle brackets', '--wrap <w>', 'How to wrap long lines. Three choices here: off (no wrapping); word (at <space> only); char (anywhere)', ['off', 'word', 'char']],
   ];
   it.each(cases)('%s', (_title, head, description, expected) => {
@@ -59,6 +61,8 @@ describe('runs of items that are no choices give null', () => {
     ['values of another option', 'Only valid with --format json, yaml or toml', 'Only valid as json, yaml or toml', 'X'],
     ['suffixes glued onto a value', "Maximum wait. Use postfix 'ms', 's', 'm' or 'h' to change the unit.", "Maximum wait. Use unit 'ms', 's', 'm' or 'h' to change the unit.", 'TIME'],
     ['an optional ending glued on (`unit(s)`)', 'Bill by. Units: day(s)|week(s)|flat', 'Bill by. Units: days|weeks|flat', 'UNIT'],
+    ['a phrase closing the bracket after a lone unglossed pair (per case, no gloss)', 'Speed ("fast" or "safe" for trusted inputs)', 'Speed ("fast", "safe" or "paranoid")', 'X'],
+    ['file names listed with commas', 'Config to read, one of: app.toml, app.yaml, app.json', 'Config to read, one of: toml, yaml, json', 'X'],
     ['template fields', 'Report layout; valid layouts are {flat}, {tree} or wide', 'Report layout; valid layouts are flat, tree or wide', 'X'],
   ];
   it.each(cases)('%s', (_title, text, twin, valueName) => {
