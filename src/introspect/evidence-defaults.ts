@@ -93,6 +93,12 @@ const LIST_AFTER = /^\s*(?:,\s*[^\s,;()]{1,40}\s*(?:,|\bor\b|\band\b)|\/\s*[^\s,
  * quoted value (`(default: 0, disabled)`).
  */
 const PAIR_CLOSED_AFTER = /^\s*,\s*(?!(?:optional|required|multiple|repeatable|deprecated|hidden|env|experimental)\b)([^\s,;:()[\]{}]{1,40})\s*[)\]]/i;
+/**
+ * A few words naming the value, then its spelling quoted in a parenthesis that ends the sentence:
+ * `last stable version (\`latest\`).`, `the working directory (".")`. The words hold no condition or
+ * example (those make the value hold in a case only).
+ */
+const NAMED_THEN_SPELLED = /^((?:(?!(?:if|when|unless|except|for|or|and|e\.g|eg|such|like|not|no)\b)[A-Za-z][\w-]{0,20}\s+){1,5}\(\s*)("[^"\n]{1,40}"|'[^'\n]{1,40}'|`[^`\n]{1,40}`)(?=\s*\)\s*(?:[.;]|$))/i;
 /** Before the cue, in its sentence: an example, a condition, another option's or thing's default. */
 const EXAMPLE_BEFORE = /\b(?:e\.\s?g\.|eg\.|ex\.|ie\.|i\.e\.|such as|for example|for instance|like|including|etc\.?)(?=[\s,:]|$)/i;
 const CONDITION_BEFORE = /(?:^|[\s,(])(?:if|when|whenever|unless|otherwise|except|for\s+(?:each|every|all|some|most))\b/i;
@@ -169,6 +175,13 @@ function candidatesOf(description: string): Candidate[] {
     // `by default, …` opens a sentence about the option's behaviour, no value
     if (/\bby\s+$/i.test(before) && joinWord === ' ') continue;
     const rest = after.slice(join[0].length);
+    // `The default is last stable version (\`latest\`).`: the value named in words, then spelled quoted in a parenthesis closing the sentence
+    const named = joinWord !== ' ' ? NAMED_THEN_SPELLED.exec(rest) : null;
+    if (named !== null) {
+      const spelled = named[2] ?? '';
+      const start = cueEnd + join[0].length + (named[1] ?? '').length;
+      found.push({ value: spelled.slice(1, -1), quoted: true, cue: JOIN_WEIGHT[joinWord] ?? 1, start, end: start + spelled.length, before: false, backquoted: spelled.startsWith('`'), closesGroup: true, cueStart, description });
+    }
     const value = VALUE.exec(rest);
     if (value === null) continue;
     const raw = value[0];
