@@ -360,9 +360,9 @@ const ADJECTIVE = String.raw`(?:custom|current|default|initial|maximum|minimum|m
  * Up to two words before the noun that are no verb: an article, then an adjective and any word
  * (`Current working directory`, `HTTP Proxy URL`), or one word (`Initial delay`, `Input file`).
  */
-const MODIFIER = String.raw`(?:(?:the|an?)\s+)?(?:${ADJECTIVE}\s+(?:[\w-]+\s+)?|(?!(?:no|not|compute|observe|calculate)\s)(?![\w-]*(?:ize|ise|ify)\s)[\w-]+\s+)?`;
+const MODIFIER = String.raw`(?:(?:the|an?|your)\s+)?(?:${ADJECTIVE}\s+(?:[\w-]+\s+)?|(?!(?:no|not|compute|observe|calculate)\s)(?![\w-]*(?:ize|ise|ify)\s)[\w-]+\s+)?`;
 /** `Input file`, `Target URL.`, `Port (default 8080)`: a short noun phrase that is the whole description or its first sentence. */
-const THING_PHRASE = new RegExp(String.raw`^${MODIFIER}${THING_NOUNS}(?:\s*[.(]|\s*$|\s+(?:to|for|of|used|that|which|where|at|on|before|after|in)\b)`, 'i');
+const THING_PHRASE = new RegExp(String.raw`^${MODIFIER}${THING_NOUNS}(?:\s*[.([]|\s*$|\s+(?:to|for|of|used|that|which|where|at|on|before|after|in)\b)`, 'i');
 /** `Number of concurrent jobs`, `Name of the remote`, `Width of terminal window`. */
 const MEASURE_PHRASE = new RegExp(String.raw`^${MODIFIER}${MEASURE_NOUNS}\s+(?:of|for|to)\s`, 'i');
 /** A thing named as the one given: `on this port`, `to this file`. */
@@ -371,10 +371,14 @@ const THIS_THING = new RegExp(String.raw`\b(?:(?:on|to|at|with|from|in|into|for)
 const GIVE_THING = new RegExp(String.raw`^(?:specify|specifies|set|sets|provide|provides|pass|give|choose|select|define)\s+(?:(?:a|an|the|custom|alternate|alternative|your|which|what)\s+){0,2}(?:[\w-]+\s+){0,2}?(?:${MEASURE_NOUNS}|level|format|mode|style|type|message|value|string|command|module|plugin|interface)\b(?!(?:\s+[\w-]+){0,2}\s+to\s)`, 'i');
 /** `Any URL pattern(s) to ignore`, `Files/folders to ignore`: patterns or paths the option is given, for a purpose. */
 const PATTERNS_TO = /^(?:(?:any|the|an?)\s+)?(?:[\w-]+\s+)?(?:patterns?|globs?|paths?)(?:\(s\))?\s+to\b/i;
+/** `<integer> Port where …`, `<a | b> Level of logging.`: the description opens with the value's placeholder, then its sentence (`<b> tags …` is markup). */
+const OPENING_PLACEHOLDER = /^<[^<>\n]{1,60}>\s+[A-Z]/;
+/** `List of reporters (…)`: a description opening with a list of things names what is given. */
+const LIST_OF = /^(?:an?\s+)?(?:(?:comma|space)[- ]?separated\s+)?list\s+of\s+(?:[\w-]+\s+)?[\w-]{2,30}s\b/i;
 /** A placeholder named in the description: `output only <nb> results`. */
 const NAMED_PLACEHOLDER = /<[a-z][\w-]{0,20}>/;
 /** `output to the given file`, `to specified number of digits`: one thing given or specified (not `the specified files`, which the arguments name). */
-const GIVEN_THING = new RegExp(String.raw`\b(?:the|a)\s+given\s+(?:[\w-]+\s+)?${MEASURE_NOUNS}\b(?!s)`, 'i');
+const GIVEN_THING = new RegExp(String.raw`\b(?:(?:the|a)\s+given|(?:use|with|to|from)\s+(?:the\s+)?specified)\s+(?:[\w-]+\s+)?${MEASURE_NOUNS}\b(?!s)`, 'i');
 /** `X to use`: the thing used is given (`Theme to use for …`, `Reporter to use`). */
 const TO_USE = /^(?:(?:the|an?)\s+)?(?:[\w-]+\s+)?(?!(?:flag|option|switch)\s)[\w-]+\s+to\s+use\b/i;
 /** Verbs opening a switch's description: it does something, it is given nothing. */
@@ -405,7 +409,9 @@ export function describesTakenValue(description: string): boolean {
   if (!verb && (THING_PHRASE.test(text) || MEASURE_PHRASE.test(text) || TO_USE.test(text) || PATTERNS_TO.test(text))) score += 3;
   if (giving) score += 3;
   if (THIS_THING.test(text) || GIVEN_THING.test(text)) score += 6;
-  if (NAMED_PLACEHOLDER.test(text)) score += 2;
+  if (OPENING_PLACEHOLDER.test(text)) score += 3;
+  else if (NAMED_PLACEHOLDER.test(text)) score += 2;
+  if (LIST_OF.test(text)) score += 3;
   if (verb) score -= 3;
   if (SWITCH_STATE.test(text)) score -= 4;
   return score >= 3;

@@ -86,6 +86,12 @@ describe('describesTakenValue: a placeholder-less description that takes a value
     ['a stated default no switch has', 'Seconds to keep the connection open (default "30s")'],
     ['the thing given, named as such', 'assume non-UTF8 filenames have the given encoding'],
     ['a path as the stated default', 'Where to write files (default: ./out)'],
+    ['a thing named with `your`', 'Your cache directory'],
+    ['a thing before a bracketed type tag', 'Cache file [TEXT]'],
+    ['the value\'s placeholder opening the description', '<count> Retries before giving up.'],
+    ['alternatives in a placeholder opening the description', '<low | high> Priority of the job.'],
+    ['a list of things opening the description', 'List of mirrors to try (available: alpha, beta).'],
+    ['the specified thing, used', 'Use specified lock file'],
   ];
   it.each(takes)('%s', (_notation, description) => {
     expect(describesTakenValue(description)).toBe(true);
@@ -101,6 +107,8 @@ describe('describesTakenValue: a placeholder-less description that takes a value
     ['a preset value', 'Set log verbosity level to "debug"'],
     ['markup, no placeholder', 'Also format the contents of <style> tags'],
     ['things the arguments name', 'Recompress the specified files'],
+    ['a verb listing things', 'List all hosts'],
+    ['markup opening the description, no placeholder', '<b> tags are kept.'],
     ['an empty description', ''],
   ];
   it.each(flags)('not from %s', (_notation, description) => {
