@@ -363,6 +363,8 @@ const ADJECTIVE = String.raw`(?:custom|current|default|initial|maximum|minimum|m
 const MODIFIER = String.raw`(?:(?:the|an?|your)\s+)?(?:${ADJECTIVE}\s+(?:[\w-]+\s+)?|(?!(?:no|not|compute|observe|calculate)\s)(?![\w-]*(?:ize|ise|ify)\s)[\w-]+\s+)?`;
 /** `Input file`, `Target URL.`, `Port (default 8080)`: a short noun phrase that is the whole description or its first sentence. */
 const THING_PHRASE = new RegExp(String.raw`^${MODIFIER}${THING_NOUNS}(?:\s*[.([]|\s*$|\s+(?:to|for|of|used|that|which|where|at|on|before|after|in)\b)`, 'i');
+/** `Web app manifest file path to update`: a longer compound naming a file path, then its purpose (a compound naming any thing also opens switches: `Clean output directory`). */
+const COMPOUND_THING = /^(?:[\w-]+\s+){1,4}file\s+path\s+(?:to|for)\s/i;
 /** `Number of concurrent jobs`, `Name of the remote`, `Width of terminal window`. */
 const MEASURE_PHRASE = new RegExp(String.raw`^${MODIFIER}${MEASURE_NOUNS}\s+(?:of|for|to)\s`, 'i');
 /** A thing named as the one given: `on this port`, `to this file`. */
@@ -406,7 +408,7 @@ export function describesTakenValue(description: string): boolean {
   const giving = GIVE_THING.test(text);
   // `List of paths`: a noun, no verb
   const verb = SWITCH_OPENING.test(text) && !giving && !/^list\s+of\b/i.test(text);
-  if (!verb && (THING_PHRASE.test(text) || MEASURE_PHRASE.test(text) || TO_USE.test(text) || PATTERNS_TO.test(text))) score += 3;
+  if (!verb && (THING_PHRASE.test(text) || COMPOUND_THING.test(text) || MEASURE_PHRASE.test(text) || TO_USE.test(text) || PATTERNS_TO.test(text))) score += 3;
   if (giving) score += 3;
   if (THIS_THING.test(text) || GIVEN_THING.test(text)) score += 6;
   if (OPENING_PLACEHOLDER.test(text)) score += 3;

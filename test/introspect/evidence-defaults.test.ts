@@ -92,6 +92,7 @@ describe('describesTakenValue: a placeholder-less description that takes a value
     ['alternatives in a placeholder opening the description', '<low | high> Priority of the job.'],
     ['a list of things opening the description', 'List of mirrors to try (available: alpha, beta).'],
     ['the specified thing, used', 'Use specified lock file'],
+    ['a compound naming a file path, then its purpose', 'Site map index file path to rewrite with the new pages'],
   ];
   it.each(takes)('%s', (_notation, description) => {
     expect(describesTakenValue(description)).toBe(true);
@@ -108,6 +109,7 @@ describe('describesTakenValue: a placeholder-less description that takes a value
     ['markup, no placeholder', 'Also format the contents of <style> tags'],
     ['things the arguments name', 'Recompress the specified files'],
     ['a verb listing things', 'List all hosts'],
+    ['a verb before a compound naming a thing', 'Clean output directory'],
     ['markup opening the description, no placeholder', '<b> tags are kept.'],
     ['an empty description', ''],
   ];
