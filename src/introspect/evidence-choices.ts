@@ -66,6 +66,8 @@ const CHOICE_NOUN = new RegExp(String.raw`\b${CHOICE_NOUNS}(?:\s+(?:is|are|can b
 const CHOICE_NOUN_IN_CLAUSE = new RegExp(String.raw`\b${CHOICE_NOUNS}\b`, 'i');
 /** `style: a, b`, `Select sort: a, b`: a short label opening the sentence, the run closing it. */
 const LABEL_OPENING = /^\s*[\w-]{1,20}(?: [\w-]{1,20}){0,2}\s*:\s*$/;
+/** `Select variant TYPE of filesystem (standard or Atari)`: a clause opening with a verb of choosing. */
+const CHOOSE_OPENING = /^\s*(?:select|selects|choose|chooses|pick|picks)\s/i;
 const CUE_AFTER = /^\s*[)\]}>]?\s*(?:are|is)\s+(?:the\s+)?(?:only\s+)?(?:supported|acceptable|accepted|valid|available|allowed|possible)\b/i;
 /** `Use postfix 'ms', 's' or 'h' to change the unit`: what may be glued onto a value, never the values. */
 const AFFIX_BEFORE = /\b(?:post|suf|pre)fix(?:es)?(?:\s+of)?\s*:?\s*$/i;
@@ -460,6 +462,7 @@ function scoreCandidate(run: Candidate, facts: DescriptionFacts): number {
   if (CHOICE_NOUN.test(near)) score += 2;
   else if (CHOICE_NOUN_IN_CLAUSE.test(near)) score += 1;
   if (LABEL_OPENING.test(clause) && /^\s*(?:[.;]|$)/.test(after)) score += 1;
+  if (CHOOSE_OPENING.test(clause)) score += 1.5;
   if (facts.nameMention?.test(context.slice(Math.max(0, run.start - 60), run.start)) === true) score += 1.5;
   if (/:\s*(?:[[({<]\s*)?$/.test(near)) score += 1.5;
   // the whole description or sentence (after a type tag like cac's `[string]`) is the run

@@ -70,6 +70,11 @@ describe('runs of items that are no choices give null', () => {
     expect(evidenceChoices(twin, valueName)).not.toBeNull();
   });
 
+  it('a clause opening with a verb of choosing vouches for a pair after the placeholder (`Select … TYPE … (a or b)`)', () => {
+    expect(evidenceChoices('Select render MODE of the scene (screen or paper)', 'MODE')).toEqual(['screen', 'paper']);
+    expect(evidenceChoices('Render MODE of the scene (screen or paper)', 'MODE')).toBeNull();
+  });
+
   it('a value name of several placeholders: a list describes one part (`KIND=PATH`)', () => {
     expect(evidenceChoices('KIND is one of alpha, beta, gamma', 'KIND=PATH')).toBeNull();
     expect(evidenceChoices('KIND is one of alpha, beta, gamma', 'KIND')).toEqual(['alpha', 'beta', 'gamma']);
