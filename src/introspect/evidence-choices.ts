@@ -463,6 +463,8 @@ function scoreCandidate(run: Candidate, facts: DescriptionFacts): number {
   else if (CHOICE_NOUN_IN_CLAUSE.test(near)) score += 1;
   if (LABEL_OPENING.test(clause) && /^\s*(?:[.;]|$)/.test(after)) score += 1;
   if (CHOOSE_OPENING.test(clause)) score += 1.5;
+  // `Signal to kill child process, "SIGTERM" or "SIGKILL"`: quoted values set off by a comma or colon, closing the description
+  if (quoted && run.enclosedBy === '' && /[,:]\s*$/.test(near) && /^\s*\.?\s*$/.test(after)) score += 2;
   if (facts.nameMention?.test(context.slice(Math.max(0, run.start - 60), run.start)) === true) score += 1.5;
   if (/:\s*(?:[[({<]\s*)?$/.test(near)) score += 1.5;
   // the whole description or sentence (after a type tag like cac's `[string]`) is the run
@@ -503,6 +505,8 @@ function scoreCandidate(run: Candidate, facts: DescriptionFacts): number {
   if (items.some((item) => item !== item.toUpperCase() && KIND_WORDS.has(item.toLowerCase()))) score -= 5;
   if (!pipes && lower.some((item) => PROSE_WORDS.has(item))) score -= 5;
   // (`[tar.gz|tar.bz2|zip]`: a bracketed list of alternatives spells formats, not files any of which is read)
+  // `es20XX`, `v1.NN`: a letter run standing for digits makes the item a pattern of values
+  if (items.some((item) => /[a-z0-9.](?:XX|NN|YY)/.test(item))) score -= 6;
   if (items.some((item) => FILE_NAME_ITEM.test(item)) && !(pipes && run.enclosedBy !== '')) score -= 4;
   // a capitalized word among lower-case ones is a sentence's word (`Enable or disable`)
   if (/^\s*$/.test(clause) && /^[A-Z][a-z]+$/.test(items[0] ?? '') && items.slice(1).every((item) => /^[a-z]/.test(item))) score -= 3;

@@ -63,6 +63,7 @@ describe('runs of items that are no choices give null', () => {
     ['an optional ending glued on (`unit(s)`)', 'Bill by. Units: day(s)|week(s)|flat', 'Bill by. Units: days|weeks|flat', 'UNIT'],
     ['a phrase closing the bracket after a lone unglossed pair (per case, no gloss)', 'Speed ("fast" or "safe" for trusted inputs)', 'Speed ("fast", "safe" or "paranoid")', 'X'],
     ['file names listed with commas', 'Config to read, one of: app.toml, app.yaml, app.json', 'Config to read, one of: toml, yaml, json', 'X'],
+    ['a letter run standing for digits', 'Syntax level, "py3XX" or "latest"', 'Syntax level, "py312" or "latest"', 'X'],
     ['template fields', 'Report layout; valid layouts are {flat}, {tree} or wide', 'Report layout; valid layouts are flat, tree or wide', 'X'],
   ];
   it.each(cases)('%s', (_title, text, twin, valueName) => {
@@ -73,6 +74,13 @@ describe('runs of items that are no choices give null', () => {
   it('a clause opening with a verb of choosing vouches for a pair after the placeholder (`Select … TYPE … (a or b)`)', () => {
     expect(evidenceChoices('Select render MODE of the scene (screen or paper)', 'MODE')).toEqual(['screen', 'paper']);
     expect(evidenceChoices('Render MODE of the scene (screen or paper)', 'MODE')).toBeNull();
+  });
+
+  it('quoted values set off by a comma or colon, closing the description', () => {
+    expect(evidenceChoices('Signal sent to the worker, "SIGINT" or "SIGHUP"', 'signal')).toEqual(['SIGINT', 'SIGHUP']);
+    expect(evidenceChoices('Where to put CSS: "inline" or "external".', null)).toEqual(['inline', 'external']);
+    // (going on after the values, they are the sentence's words)
+    expect(evidenceChoices('Signal sent to the worker, "SIGINT" or "SIGHUP" on reload', 'signal')).toBeNull();
   });
 
   it('a value name of several placeholders: a list describes one part (`KIND=PATH`)', () => {
