@@ -413,7 +413,8 @@ interface DescriptionFacts {
 
 function statedDefault(context: string): string | undefined {
   const match = STATED_DEFAULT.exec(context);
-  return (match?.[1] ?? match?.[2] ?? match?.[3])?.toLowerCase();
+  // (`Defaults to mqttv311.`: the period ends the sentence, not the value)
+  return (match?.[1] ?? match?.[2] ?? match?.[3])?.replace(/\.+$/, '').toLowerCase();
 }
 
 function factsOf(text: string, valueName: string | null): DescriptionFacts {
@@ -478,7 +479,7 @@ function scoreCandidate(run: Candidate, facts: DescriptionFacts): number {
   const glossedDefault = stated !== undefined && run.glosses.some((gloss) => gloss.toLowerCase() === stated);
   if (stated !== undefined && (lower.includes(stated) || glossedDefault)) score += 1;
   // words saying they are not
-  if (stated !== undefined && !lower.includes(stated) && !glossedDefault && !/^(?:none|null|undefined|nil|empty|unset|false|true)$/.test(stated) && (numbers === items.length || !/^\d/.test(stated))) score -= 3;
+  if (stated !== undefined && !lower.includes(stated) && !glossedDefault && !/^(?:none|null|undefined|nil|empty|unset)$/.test(stated) && (numbers === items.length || !/^\d/.test(stated))) score -= 3;
   if (EXAMPLE_BEFORE.test(clause)) score -= 6;
   if (AFFIX_BEFORE.test(near)) score -= 6;
   if (MORE_AFTER.test(after) || OPEN_TAIL.test(after) || OR_KIND_AFTER.test(after) || run.gluedTail) score -= 6;

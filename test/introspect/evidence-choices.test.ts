@@ -64,6 +64,7 @@ describe('runs of items that are no choices give null', () => {
     ['a phrase closing the bracket after a lone unglossed pair (per case, no gloss)', 'Speed ("fast" or "safe" for trusted inputs)', 'Speed ("fast", "safe" or "paranoid")', 'X'],
     ['file names listed with commas', 'Config to read, one of: app.toml, app.yaml, app.json', 'Config to read, one of: toml, yaml, json', 'X'],
     ['a letter run standing for digits', 'Syntax level, "py3XX" or "latest"', 'Syntax level, "py312" or "latest"', 'X'],
+    ['a stated boolean default: the option is a switch', 'Marker to look for. Either "@keep" or "@drop" must be present in the header. Defaults to false.', 'Marker to look for. Either "@keep" or "@drop" must be present in the header.', 'X'],
     ['template fields', 'Report layout; valid layouts are {flat}, {tree} or wide', 'Report layout; valid layouts are flat, tree or wide', 'X'],
   ];
   it.each(cases)('%s', (_title, text, twin, valueName) => {
@@ -81,6 +82,10 @@ describe('runs of items that are no choices give null', () => {
     expect(evidenceChoices('Where to put CSS: "inline" or "external".', null)).toEqual(['inline', 'external']);
     // (going on after the values, they are the sentence's words)
     expect(evidenceChoices('Signal sent to the worker, "SIGINT" or "SIGHUP" on reload', 'signal')).toBeNull();
+  });
+
+  it('a default stated at a sentence end is the value without its period (`Defaults to r4.`)', () => {
+    expect(evidenceChoices('Protocol revision. Can be r5, r4 or r3. Defaults to r4.', null)).toEqual(['r5', 'r4', 'r3']);
   });
 
   it('a value name of several placeholders: a list describes one part (`KIND=PATH`)', () => {
