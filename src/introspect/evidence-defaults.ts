@@ -262,11 +262,27 @@ function endScore(candidate: Candidate, description: string): number {
     // when the description counts the value in that unit (`in seconds`): else which number is passed?
     const closes = /^\s+\S+\s*(?:[)\].;,]|$)/.test(after);
     if (COUNT_NOUN.test(unit)) return closes ? 1 : -1;
-    return closes && new RegExp(String.raw`\bin\s+${unit}(?![\w%])`, 'i').test(candidate.description) ? 1 : -10;
+    return closes && new RegExp(String.raw`\bin\s+(?:${unitSpellings(unit)})(?![\w%])`, 'i').test(candidate.description) ? 1 : -10;
   }
   if (/^\s*,/.test(after)) return 0;
   // prose going on from the value: `defaults to executing all tests`
   return -4;
+}
+
+/** Spellings of one unit of time or size, so `in milliseconds` counts a value given as `200 ms`. */
+const UNIT_FAMILIES: readonly (readonly string[])[] = [
+  ['ms', 'msec', 'msecs', 'millis', 'millisecond', 'milliseconds'],
+  ['s', 'sec', 'secs', 'second', 'seconds'],
+  ['min', 'mins', 'minute', 'minutes'],
+  ['h', 'hr', 'hrs', 'hour', 'hours'],
+  ['b', 'byte', 'bytes'],
+  ['px', 'pixel', 'pixels'],
+];
+
+/** A regex alternation of the unit's spellings (letters only, from a bounded match). */
+function unitSpellings(unit: string): string {
+  const lower = unit.toLowerCase();
+  return (UNIT_FAMILIES.find((family) => family.includes(lower)) ?? [lower]).join('|');
 }
 
 /** Where the clause holding `index` starts: its sentence, or a bracket group opened in it (`… if x is 0 (default: 0)`). */
