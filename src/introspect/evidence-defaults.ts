@@ -99,6 +99,10 @@ const PAIR_CLOSED_AFTER = /^\s*,\s*(?!(?:optional|required|multiple|repeatable|d
  * example (those make the value hold in a case only).
  */
 const NAMED_THEN_SPELLED = /^((?:(?!(?:if|when|unless|except|for|or|and|e\.g|eg|such|like|not|no)\b)[A-Za-z][\w-]{0,20}\s+){1,5}\(\s*)("[^"\n]{1,40}"|'[^'\n]{1,40}'|`[^`\n]{1,40}`)(?=\s*\)\s*(?:[.;]|$))/i;
+/** `0:int`, `1.5:float`: a value with its type glued on (a value of several colon-joined parts keeps them). */
+const TYPE_TAG = /(?<=^[^:]{1,40}):(?:int|integer|float|str|string|bool|boolean|number)$/i;
+/** A starred item between list separators: `(*auto*, never)`, `(always, *never*)`. */
+const STARRED_ITEM = /(?:[(]|,\s)\*([\w.+-]{1,30})\*(?=\s*[,)])/g;
 /** Before the cue, in its sentence: an example, a condition, another option's or thing's default. */
 const EXAMPLE_BEFORE = /\b(?:e\.\s?g\.|eg\.|ex\.|ie\.|i\.e\.|such as|for example|for instance|like|including|etc\.?)(?=[\s,:]|$)/i;
 const CONDITION_BEFORE = /(?:^|[\s,(])(?:if|when|whenever|unless|otherwise|except|for\s+(?:each|every|all|some|most))\b/i;
@@ -186,10 +190,19 @@ function candidatesOf(description: string): Candidate[] {
     if (value === null) continue;
     const raw = value[0];
     const quoted = value[4] === undefined && value[5] === undefined;
-    const text = quoted ? (value[1] ?? value[2] ?? value[3] ?? '') : raw.length > 1 ? raw.replace(/[.:,]$/, '') : raw;
+    // (`[default: 0:int]`: a type tag glued on after a colon names the value's type, not part of it)
+    const bare = raw.length > 1 ? raw.replace(/[.:,]$/, '') : raw;
+    const text = quoted ? (value[1] ?? value[2] ?? value[3] ?? '') : bare.replace(TYPE_TAG, '');
     const start = cueEnd + join[0].length;
-    const end = start + (quoted ? raw.length : text.length);
+    const end = start + (quoted ? raw.length : bare.length);
     found.push({ value: text, quoted, cue: JOIN_WEIGHT[joinWord] ?? 1, start, end, before: false, backquoted: value[3] !== undefined, closesGroup: /^\s*[)\]]/.test(description.slice(end, end + 4)), cueStart, description });
+  }
+  // `(*auto*, never, always)`: a starred item of a list marks the default
+  STARRED_ITEM.lastIndex = 0;
+  for (let match = STARRED_ITEM.exec(description), seen = 0; match !== null && seen < MAX_CUES; match = STARRED_ITEM.exec(description), seen += 1) {
+    const start = match.index + match[0].indexOf('*') + 1;
+    const value = match[1] ?? '';
+    found.push({ value, quoted: false, cue: 4, start, end: start + value.length + 1, before: true, cueStart: start, description, listed: true });
   }
   return found;
 }
