@@ -99,6 +99,8 @@ const PAIR_CLOSED_AFTER = /^\s*,\s*(?!(?:optional|required|multiple|repeatable|d
  * example (those make the value hold in a case only).
  */
 const NAMED_THEN_SPELLED = /^((?:(?!(?:if|when|unless|except|for|or|and|e\.g|eg|such|like|not|no)\b)[A-Za-z][\w-]{0,20}\s+){1,5}\(\s*)("[^"\n]{1,40}"|'[^'\n]{1,40}'|`[^`\n]{1,40}`)(?=\s*\)\s*(?:[.;]|$))/i;
+/** `(default: comma ',')`: one word naming the value, then its spelling quoted, closing the bracket (not `deduced from \`x\``). */
+const NAMED_THEN_QUOTED = /^((?!(?:if|when|unless|except|for|or|and|not|no|same|from|by|in|of|to|with|as|like|see|use|e\.g|eg)\b)[A-Za-z][\w-]{0,20}\s+)("[^"\n]{1,40}"|'[^'\n]{1,40}'|`[^`\n]{1,40}`)(?=\s*[)\]])/i;
 /** `0:int`, `1.5:float`: a value with its type glued on (a value of several colon-joined parts keeps them). */
 const TYPE_TAG = /(?<=^[^:]{1,40}):(?:int|integer|float|str|string|bool|boolean|number)$/i;
 /** A starred item between list separators: `(*auto*, never)`, `(always, *never*)`. */
@@ -180,7 +182,7 @@ function candidatesOf(description: string): Candidate[] {
     if (/\bby\s+$/i.test(before) && joinWord === ' ') continue;
     const rest = after.slice(join[0].length);
     // `The default is last stable version (\`latest\`).`: the value named in words, then spelled quoted in a parenthesis closing the sentence
-    const named = joinWord !== ' ' ? NAMED_THEN_SPELLED.exec(rest) : null;
+    const named = joinWord !== ' ' ? NAMED_THEN_SPELLED.exec(rest) ?? NAMED_THEN_QUOTED.exec(rest) : null;
     if (named !== null) {
       const spelled = named[2] ?? '';
       const start = cueEnd + join[0].length + (named[1] ?? '').length;

@@ -32,6 +32,7 @@ describe('evidenceDefault: a default stated in prose', () => {
     ['a measure in the unit the value is counted in', 'Timeout in seconds (default: 10 seconds)', null, '10'],
     ['the value named in words, then spelled quoted in a parenthesis', 'Release channel. The default is the newest tagged build (`nightly`).', null, 'nightly'],
     ['a measure in another spelling of the unit the value is counted in', 'Pause between polls (in milliseconds) (default: 250 ms).', null, '250'],
+    ['one word naming the value, then its spelling quoted', "Field separator (default: semicolon ';')", null, ';'],
     ['a starred item of a list', 'When to ring the bell (*visual*, audible, none).', null, 'visual'],
     ['a value with its type glued on', 'Retries before giving up [default: 3:int].', null, '3'],
     ['a number and a word glossing it closing the bracket', 'Minimum age in days (default: 0, disabled)', null, '0'],
@@ -70,6 +71,7 @@ describe('evidenceDefault: a default stated in prose', () => {
     ['a marked word that is no list item', "don't rely on indentation (default)", null],
     ['words naming a condition before the spelled value', 'Release channel. The default is stable unless pinned (`nightly`).', null],
     ['a measure in another unit than the one the value is counted in', 'Pause between polls (in seconds) (default: 250 ms).', null],
+    ['a value the program derives, then quoted', 'Interpreter to run (default is deduced from `sys.prefix`)', null],
     ['a starred word in prose, no list item', 'Do *not* retry when the bell rings, ever', null],
     ['no cue at all', 'Number of retries', null],
   ];
