@@ -50,6 +50,8 @@ interface Candidate {
   cutFront: boolean;
   /** The run stopped before an alternative of another shape (`… 'bun' | false`, `… or a template`). */
   cutShort: boolean;
+  /** An item carries an optional ending glued on (`month(s)`): the spellings taken are more than the items. */
+  suffixed: boolean;
 }
 
 /** Words saying the run after them is the set of values (looked for just before the run). */
@@ -64,6 +66,8 @@ const CHOICE_NOUN = new RegExp(String.raw`\b${CHOICE_NOUNS}(?:\s+(?:is|are|can b
 const CHOICE_NOUN_IN_CLAUSE = new RegExp(String.raw`\b${CHOICE_NOUNS}\b`, 'i');
 /** `style: a, b`, `Select sort: a, b`: a short label opening the sentence, the run closing it. */
 const LABEL_OPENING = /^\s*[\w-]{1,20}(?: [\w-]{1,20}){0,2}\s*:\s*$/;
+/** `Select variant TYPE of filesystem (standard or Atari)`: a clause opening with a verb of choosing. */
+const CHOOSE_OPENING = /^\s*(?:select|selects|choose|chooses|pick|picks)\s/i;
 const CUE_AFTER = /^\s*[)\]}>]?\s*(?:are|is)\s+(?:the\s+)?(?:only\s+)?(?:supported|acceptable|accepted|valid|available|allowed|possible)\b/i;
 /** `Use postfix 'ms', 's' or 'h' to change the unit`: what may be glued onto a value, never the values. */
 const AFFIX_BEFORE = /\b(?:post|suf|pre)fix(?:es)?(?:\s+of)?\s*:?\s*$/i;
@@ -186,7 +190,7 @@ function pastParenthesis(tokens: readonly Token[], open: number): number {
  * a number's `=word` (`0=concise`, `0=>unchanged`), and after a quoted item a phrase up to the next
  * comma (`"esm" to force ESM mode, "cjs" …`).
  */
-function skipGloss(tokens: readonly Token[], index: number, text: string): { next: number; gloss: string | null } {
+function skipGloss(tokens: readonly Token[], index: number, text: string, glossedBefore = false): { next: number; gloss: string | null } {
   const item = tokens[index];
   const next = tokens[index + 1];
   const glosses: string[] = [];
@@ -227,8 +231,10 @@ function skipGloss(tokens: readonly Token[], index: number, text: string): { nex
       probe += 1;
     }
     const stop = tokens[probe];
-    // the phrase ends where the next item is joined on (after the last item, the words are the sentence's: `… are acceptable values`)
-    if (probe > at && (stop?.kind === 'sep' || (colonGloss && (stop === undefined || stop.kind === 'punct' || stop.quote !== '')))) {
+    // the phrase ends where the next item is joined on (after the last item, the words are the sentence's: `… are acceptable values`),
+    // or, when an item before had a phrase of its own, at the bracket closing the list (`("a" for x, or "b" for y)`)
+    const closing = glossedBefore && stop?.kind === 'close' && stop.text === ')';
+    if (probe > at && (stop?.kind === 'sep' || closing || (colonGloss && (stop === undefined || stop.kind === 'punct' || stop.quote !== '')))) {
       glosses.push(text.slice(tokens[at]?.start ?? 0, tokens[probe - 1]?.end ?? 0));
       at = probe;
     }
@@ -258,6 +264,13 @@ function isCutFront(tokens: readonly Token[], index: number): boolean {
   return before?.kind === 'close' || (before?.kind === 'word' && KIND_WORDS.has(before.text.toLowerCase()));
 }
 
+/** `month(s)`, `box(es)`: a parenthesis glued to the item holding a short ending makes it two spellings, no gloss. */
+function hasGluedEnding(tokens: readonly Token[], index: number, gloss: string | null): boolean {
+  const item = tokens[index];
+  const open = tokens[index + 1];
+  return gloss !== null && item !== undefined && open?.text === '(' && open.start === item.end && /^[a-z]{1,3}$/.test(gloss);
+}
+
 /** Every maximal run of two or more items joined by separators. */
 function candidatesOf(tokens: readonly Token[], text: string): Candidate[] {
   const found: Candidate[] = [];
@@ -268,8 +281,9 @@ function candidatesOf(tokens: readonly Token[], text: string): Candidate[] {
       index += 1;
       continue;
     }
-    const run: Candidate = { items: [first.text], quotes: [first.quote], glossed: 0, glosses: [], separators: new Set(), start: first.start, end: first.end, enclosedBy: '', gluedTail: false, cutShort: false, starred: first.starred === true ? 1 : 0, family: '', cutFront: isCutFront(tokens, index) };
+    const run: Candidate = { items: [first.text], quotes: [first.quote], glossed: 0, glosses: [], separators: new Set(), start: first.start, end: first.end, enclosedBy: '', gluedTail: false, cutShort: false, suffixed: false, starred: first.starred === true ? 1 : 0, family: '', cutFront: isCutFront(tokens, index) };
     let { next, gloss } = skipGloss(tokens, index, text);
+    if (hasGluedEnding(tokens, index, gloss)) run.suffixed = true;
     if (gloss !== null) {
       run.glossed += 1;
       run.glosses.push(gloss);
@@ -309,7 +323,8 @@ function candidatesOf(tokens: readonly Token[], text: string): Candidate[] {
         run.cutShort = true;
         break;
       }
-      const after = skipGloss(tokens, at, text);
+      const after = skipGloss(tokens, at, text, run.glossed > 0);
+      if (hasGluedEnding(tokens, at, after.gloss)) run.suffixed = true;
       if (after.gloss === null && isGlued(tokens, at)) {
         run.gluedTail = !/^:\s/.test(text.slice(tokens[at + 1]?.start ?? 0, (tokens[at + 1]?.start ?? 0) + 2));
         break;
@@ -398,7 +413,8 @@ interface DescriptionFacts {
 
 function statedDefault(context: string): string | undefined {
   const match = STATED_DEFAULT.exec(context);
-  return (match?.[1] ?? match?.[2] ?? match?.[3])?.toLowerCase();
+  // (`Defaults to mqttv311.`: the period ends the sentence, not the value)
+  return (match?.[1] ?? match?.[2] ?? match?.[3])?.replace(/\.+$/, '').toLowerCase();
 }
 
 function factsOf(text: string, valueName: string | null): DescriptionFacts {
@@ -447,6 +463,9 @@ function scoreCandidate(run: Candidate, facts: DescriptionFacts): number {
   if (CHOICE_NOUN.test(near)) score += 2;
   else if (CHOICE_NOUN_IN_CLAUSE.test(near)) score += 1;
   if (LABEL_OPENING.test(clause) && /^\s*(?:[.;]|$)/.test(after)) score += 1;
+  if (CHOOSE_OPENING.test(clause)) score += 1.5;
+  // `Signal to kill child process, "SIGTERM" or "SIGKILL"`: quoted values set off by a comma or colon, closing the description
+  if (quoted && run.enclosedBy === '' && /[,:]\s*$/.test(near) && /^\s*\.?\s*$/.test(after)) score += 2;
   if (facts.nameMention?.test(context.slice(Math.max(0, run.start - 60), run.start)) === true) score += 1.5;
   if (/:\s*(?:[[({<]\s*)?$/.test(near)) score += 1.5;
   // the whole description or sentence (after a type tag like cac's `[string]`) is the run
@@ -460,11 +479,12 @@ function scoreCandidate(run: Candidate, facts: DescriptionFacts): number {
   const glossedDefault = stated !== undefined && run.glosses.some((gloss) => gloss.toLowerCase() === stated);
   if (stated !== undefined && (lower.includes(stated) || glossedDefault)) score += 1;
   // words saying they are not
-  if (stated !== undefined && !lower.includes(stated) && !glossedDefault && !/^(?:none|null|undefined|nil|empty|unset|false|true)$/.test(stated) && (numbers === items.length || !/^\d/.test(stated))) score -= 3;
+  if (stated !== undefined && !lower.includes(stated) && !glossedDefault && !/^(?:none|null|undefined|nil|empty|unset)$/.test(stated) && (numbers === items.length || !/^\d/.test(stated))) score -= 3;
   if (EXAMPLE_BEFORE.test(clause)) score -= 6;
   if (AFFIX_BEFORE.test(near)) score -= 6;
   if (MORE_AFTER.test(after) || OPEN_TAIL.test(after) || OR_KIND_AFTER.test(after) || run.gluedTail) score -= 6;
   if (run.cutShort) score -= 3;
+  if (run.suffixed) score -= 6;
   if (DEFAULT_BEFORE.test(clause)) score -= 6;
   if (ADDS_OR_EXCLUDES.test(clause)) score -= 2;
   if (PREPOSITION_BEFORE.test(clause)) score -= 2;
@@ -485,7 +505,10 @@ function scoreCandidate(run: Candidate, facts: DescriptionFacts): number {
   // (a constant in capitals, `OPTIONS` of HTTP methods, `VALUE` of sort keys, names no kind)
   if (items.some((item) => item !== item.toUpperCase() && KIND_WORDS.has(item.toLowerCase()))) score -= 5;
   if (!pipes && lower.some((item) => PROSE_WORDS.has(item))) score -= 5;
-  if (items.some((item) => FILE_NAME_ITEM.test(item))) score -= 4;
+  // (`[tar.gz|tar.bz2|zip]`: a bracketed list of alternatives spells formats, not files any of which is read)
+  // `es20XX`, `v1.NN`: a letter run standing for digits makes the item a pattern of values
+  if (items.some((item) => /[a-z0-9.](?:XX|NN|YY)/.test(item))) score -= 6;
+  if (items.some((item) => FILE_NAME_ITEM.test(item)) && !(pipes && run.enclosedBy !== '')) score -= 4;
   // a capitalized word among lower-case ones is a sentence's word (`Enable or disable`)
   if (/^\s*$/.test(clause) && /^[A-Z][a-z]+$/.test(items[0] ?? '') && items.slice(1).every((item) => /^[a-z]/.test(item))) score -= 3;
   if (numbers > 0 && numbers < items.length) score -= 1;

@@ -87,6 +87,24 @@ const COUNT_NOUN = /^(?:lines?|columns?|cols|rows?|chars?|characters?|spaces?|ti
 const GLOSS_AFTER = /^\s*(?:,\s*)?(?:which|meaning|means|i\.e\.|that is|\(|=|-\s)/i;
 /** The value is one item of a list: `default: .?*, _svn, x`, `default: a or b`. */
 const LIST_AFTER = /^\s*(?:,\s*[^\s,;()]{1,40}\s*(?:,|\bor\b|\band\b)|\/\s*[^\s,;()]{1,40}|\|)/i;
+/**
+ * The value is the first of two closing the bracket: `[default: a.txt, b.txt]`, `(default: x, y)`; not
+ * a note closing it (`(default: 4, optional)`, `[default: 8, env: JOBS]`) or a word glossing a number or
+ * quoted value (`(default: 0, disabled)`).
+ */
+const PAIR_CLOSED_AFTER = /^\s*,\s*(?!(?:optional|required|multiple|repeatable|deprecated|hidden|env|experimental)\b)([^\s,;:()[\]{}]{1,40})\s*[)\]]/i;
+/**
+ * A few words naming the value, then its spelling quoted in a parenthesis that ends the sentence:
+ * `last stable version (\`latest\`).`, `the working directory (".")`. The words hold no condition or
+ * example (those make the value hold in a case only).
+ */
+const NAMED_THEN_SPELLED = /^((?:(?!(?:if|when|unless|except|for|or|and|e\.g|eg|such|like|not|no)\b)[A-Za-z][\w-]{0,20}\s+){1,5}\(\s*)("[^"\n]{1,40}"|'[^'\n]{1,40}'|`[^`\n]{1,40}`)(?=\s*\)\s*(?:[.;]|$))/i;
+/** `(default: comma ',')`: one word naming the value, then its spelling quoted, closing the bracket (not `deduced from \`x\``). */
+const NAMED_THEN_QUOTED = /^((?!(?:if|when|unless|except|for|or|and|not|no|same|from|by|in|of|to|with|as|like|see|use|e\.g|eg)\b)[A-Za-z][\w-]{0,20}\s+)("[^"\n]{1,40}"|'[^'\n]{1,40}'|`[^`\n]{1,40}`)(?=\s*[)\]])/i;
+/** `0:int`, `1.5:float`: a value with its type glued on (a value of several colon-joined parts keeps them). */
+const TYPE_TAG = /(?<=^[^:]{1,40}):(?:int|integer|float|str|string|bool|boolean|number)$/i;
+/** A starred item between list separators: `(*auto*, never)`, `(always, *never*)`. */
+const STARRED_ITEM = /(?:[(]|,\s)\*([\w.+-]{1,30})\*(?=\s*[,)])/g;
 /** Before the cue, in its sentence: an example, a condition, another option's or thing's default. */
 const EXAMPLE_BEFORE = /\b(?:e\.\s?g\.|eg\.|ex\.|ie\.|i\.e\.|such as|for example|for instance|like|including|etc\.?)(?=[\s,:]|$)/i;
 const CONDITION_BEFORE = /(?:^|[\s,(])(?:if|when|whenever|unless|otherwise|except|for\s+(?:each|every|all|some|most))\b/i;
@@ -163,14 +181,30 @@ function candidatesOf(description: string): Candidate[] {
     // `by default, …` opens a sentence about the option's behaviour, no value
     if (/\bby\s+$/i.test(before) && joinWord === ' ') continue;
     const rest = after.slice(join[0].length);
+    // `The default is last stable version (\`latest\`).`: the value named in words, then spelled quoted in a parenthesis closing the sentence
+    const named = joinWord !== ' ' ? NAMED_THEN_SPELLED.exec(rest) ?? NAMED_THEN_QUOTED.exec(rest) : null;
+    if (named !== null) {
+      const spelled = named[2] ?? '';
+      const start = cueEnd + join[0].length + (named[1] ?? '').length;
+      found.push({ value: spelled.slice(1, -1), quoted: true, cue: JOIN_WEIGHT[joinWord] ?? 1, start, end: start + spelled.length, before: false, backquoted: spelled.startsWith('`'), closesGroup: true, cueStart, description });
+    }
     const value = VALUE.exec(rest);
     if (value === null) continue;
     const raw = value[0];
     const quoted = value[4] === undefined && value[5] === undefined;
-    const text = quoted ? (value[1] ?? value[2] ?? value[3] ?? '') : raw.length > 1 ? raw.replace(/[.:,]$/, '') : raw;
+    // (`[default: 0:int]`: a type tag glued on after a colon names the value's type, not part of it)
+    const bare = raw.length > 1 ? raw.replace(/[.:,]$/, '') : raw;
+    const text = quoted ? (value[1] ?? value[2] ?? value[3] ?? '') : bare.replace(TYPE_TAG, '');
     const start = cueEnd + join[0].length;
-    const end = start + (quoted ? raw.length : text.length);
+    const end = start + (quoted ? raw.length : bare.length);
     found.push({ value: text, quoted, cue: JOIN_WEIGHT[joinWord] ?? 1, start, end, before: false, backquoted: value[3] !== undefined, closesGroup: /^\s*[)\]]/.test(description.slice(end, end + 4)), cueStart, description });
+  }
+  // `(*auto*, never, always)`: a starred item of a list marks the default
+  STARRED_ITEM.lastIndex = 0;
+  for (let match = STARRED_ITEM.exec(description), seen = 0; match !== null && seen < MAX_CUES; match = STARRED_ITEM.exec(description), seen += 1) {
+    const start = match.index + match[0].indexOf('*') + 1;
+    const value = match[1] ?? '';
+    found.push({ value, quoted: false, cue: 4, start, end: start + value.length + 1, before: true, cueStart: start, description, listed: true });
   }
   return found;
 }
@@ -229,6 +263,9 @@ function endScore(candidate: Candidate, description: string): number {
   if (/^\s*,\s*(?:or|and|but|else|otherwise)\b|^\s*,\s*\S+\s+(?:with|for|if|when|on|in|unless|under)\b/i.test(after)) return -10;
   if (/^\.?\s*$/.test(after) || /^\s*[.;!?](?:\s|$)/.test(after)) return 1;
   if (LIST_AFTER.test(after)) return -10;
+  // (`(default: 0, disabled)`, `(defaults to '-', stdout)`: a word after a number or a quoted value says what it means)
+  const pair = PAIR_CLOSED_AFTER.exec(after);
+  if (pair !== null && !(/^[a-z]+$/.test(pair[1] ?? '') && (candidate.quoted || NUMBER.test(candidate.value) || /^\W$/.test(candidate.value)))) return -10;
   if (CONDITION_AFTER.test(after)) return -10;
   // `Default 16 (-i: 12, -ps: 30)`, `1 (or 2 for PPTX)`: a parenthesis giving the values of other modes or cases
   if (/^\s*\((?:\s*-{1,2}[A-Za-z]|[^()]{0,80}?(?:[\s,]-{1,2}[A-Za-z]|\b(?:for|with|if|when|unless|on|or)\b))/i.test(after)) return -10;
@@ -240,11 +277,27 @@ function endScore(candidate: Candidate, description: string): number {
     // when the description counts the value in that unit (`in seconds`): else which number is passed?
     const closes = /^\s+\S+\s*(?:[)\].;,]|$)/.test(after);
     if (COUNT_NOUN.test(unit)) return closes ? 1 : -1;
-    return closes && new RegExp(String.raw`\bin\s+${unit}(?![\w%])`, 'i').test(candidate.description) ? 1 : -10;
+    return closes && new RegExp(String.raw`\bin\s+(?:${unitSpellings(unit)})(?![\w%])`, 'i').test(candidate.description) ? 1 : -10;
   }
   if (/^\s*,/.test(after)) return 0;
   // prose going on from the value: `defaults to executing all tests`
   return -4;
+}
+
+/** Spellings of one unit of time or size, so `in milliseconds` counts a value given as `200 ms`. */
+const UNIT_FAMILIES: readonly (readonly string[])[] = [
+  ['ms', 'msec', 'msecs', 'millis', 'millisecond', 'milliseconds'],
+  ['s', 'sec', 'secs', 'second', 'seconds'],
+  ['min', 'mins', 'minute', 'minutes'],
+  ['h', 'hr', 'hrs', 'hour', 'hours'],
+  ['b', 'byte', 'bytes'],
+  ['px', 'pixel', 'pixels'],
+];
+
+/** A regex alternation of the unit's spellings (letters only, from a bounded match). */
+function unitSpellings(unit: string): string {
+  const lower = unit.toLowerCase();
+  return (UNIT_FAMILIES.find((family) => family.includes(lower)) ?? [lower]).join('|');
 }
 
 /** Where the clause holding `index` starts: its sentence, or a bracket group opened in it (`… if x is 0 (default: 0)`). */
@@ -338,9 +391,11 @@ const ADJECTIVE = String.raw`(?:custom|current|default|initial|maximum|minimum|m
  * Up to two words before the noun that are no verb: an article, then an adjective and any word
  * (`Current working directory`, `HTTP Proxy URL`), or one word (`Initial delay`, `Input file`).
  */
-const MODIFIER = String.raw`(?:(?:the|an?)\s+)?(?:${ADJECTIVE}\s+(?:[\w-]+\s+)?|(?!(?:no|not|compute|observe|calculate)\s)(?![\w-]*(?:ize|ise|ify)\s)[\w-]+\s+)?`;
+const MODIFIER = String.raw`(?:(?:the|an?|your)\s+)?(?:${ADJECTIVE}\s+(?:[\w-]+\s+)?|(?!(?:no|not|compute|observe|calculate)\s)(?![\w-]*(?:ize|ise|ify)\s)[\w-]+\s+)?`;
 /** `Input file`, `Target URL.`, `Port (default 8080)`: a short noun phrase that is the whole description or its first sentence. */
-const THING_PHRASE = new RegExp(String.raw`^${MODIFIER}${THING_NOUNS}(?:\s*[.(]|\s*$|\s+(?:to|for|of|used|that|which|where|at|on|before|after|in)\b)`, 'i');
+const THING_PHRASE = new RegExp(String.raw`^${MODIFIER}${THING_NOUNS}(?:\s*[.([]|\s*$|\s+(?:to|for|of|used|that|which|where|at|on|before|after|in)\b)`, 'i');
+/** `Web app manifest file path to update`: a longer compound naming a file path, then its purpose (a compound naming any thing also opens switches: `Clean output directory`). */
+const COMPOUND_THING = /^(?:[\w-]+\s+){1,4}file\s+path\s+(?:to|for)\s/i;
 /** `Number of concurrent jobs`, `Name of the remote`, `Width of terminal window`. */
 const MEASURE_PHRASE = new RegExp(String.raw`^${MODIFIER}${MEASURE_NOUNS}\s+(?:of|for|to)\s`, 'i');
 /** A thing named as the one given: `on this port`, `to this file`. */
@@ -349,10 +404,14 @@ const THIS_THING = new RegExp(String.raw`\b(?:(?:on|to|at|with|from|in|into|for)
 const GIVE_THING = new RegExp(String.raw`^(?:specify|specifies|set|sets|provide|provides|pass|give|choose|select|define)\s+(?:(?:a|an|the|custom|alternate|alternative|your|which|what)\s+){0,2}(?:[\w-]+\s+){0,2}?(?:${MEASURE_NOUNS}|level|format|mode|style|type|message|value|string|command|module|plugin|interface)\b(?!(?:\s+[\w-]+){0,2}\s+to\s)`, 'i');
 /** `Any URL pattern(s) to ignore`, `Files/folders to ignore`: patterns or paths the option is given, for a purpose. */
 const PATTERNS_TO = /^(?:(?:any|the|an?)\s+)?(?:[\w-]+\s+)?(?:patterns?|globs?|paths?)(?:\(s\))?\s+to\b/i;
+/** `<integer> Port where …`, `<a | b> Level of logging.`: the description opens with the value's placeholder, then its sentence (`<b> tags …` is markup). */
+const OPENING_PLACEHOLDER = /^<[^<>\n]{1,60}>\s+[A-Z]/;
+/** `List of reporters (…)`: a description opening with a list of things names what is given. */
+const LIST_OF = /^(?:an?\s+)?(?:(?:comma|space)[- ]?separated\s+)?list\s+of\s+(?:[\w-]+\s+)?[\w-]{2,30}s\b/i;
 /** A placeholder named in the description: `output only <nb> results`. */
 const NAMED_PLACEHOLDER = /<[a-z][\w-]{0,20}>/;
 /** `output to the given file`, `to specified number of digits`: one thing given or specified (not `the specified files`, which the arguments name). */
-const GIVEN_THING = new RegExp(String.raw`\b(?:the|a)\s+given\s+(?:[\w-]+\s+)?${MEASURE_NOUNS}\b(?!s)`, 'i');
+const GIVEN_THING = new RegExp(String.raw`\b(?:(?:the|a)\s+given|(?:use|with|to|from)\s+(?:the\s+)?specified)\s+(?:[\w-]+\s+)?${MEASURE_NOUNS}\b(?!s)`, 'i');
 /** `X to use`: the thing used is given (`Theme to use for …`, `Reporter to use`). */
 const TO_USE = /^(?:(?:the|an?)\s+)?(?:[\w-]+\s+)?(?!(?:flag|option|switch)\s)[\w-]+\s+to\s+use\b/i;
 /** Verbs opening a switch's description: it does something, it is given nothing. */
@@ -380,10 +439,12 @@ export function describesTakenValue(description: string): boolean {
   const giving = GIVE_THING.test(text);
   // `List of paths`: a noun, no verb
   const verb = SWITCH_OPENING.test(text) && !giving && !/^list\s+of\b/i.test(text);
-  if (!verb && (THING_PHRASE.test(text) || MEASURE_PHRASE.test(text) || TO_USE.test(text) || PATTERNS_TO.test(text))) score += 3;
+  if (!verb && (THING_PHRASE.test(text) || COMPOUND_THING.test(text) || MEASURE_PHRASE.test(text) || TO_USE.test(text) || PATTERNS_TO.test(text))) score += 3;
   if (giving) score += 3;
   if (THIS_THING.test(text) || GIVEN_THING.test(text)) score += 6;
-  if (NAMED_PLACEHOLDER.test(text)) score += 2;
+  if (OPENING_PLACEHOLDER.test(text)) score += 3;
+  else if (NAMED_PLACEHOLDER.test(text)) score += 2;
+  if (LIST_OF.test(text)) score += 3;
   if (verb) score -= 3;
   if (SWITCH_STATE.test(text)) score -= 4;
   return score >= 3;

@@ -24,6 +24,8 @@ describe('choices the description vouches for, in notations no rule reads', () =
     ['items glossed in parentheses joined by semicolons, the default marked', '--sync <mode>', 'Sync strategy (Available modes: eager (default); lazy (on first read); never (keep local))', ['eager', 'lazy', 'never']],
     ['quoted values before "are supported"', '--enc <e>', 'Text encoding. "utf8", "latin1" and "ascii" are supported', ['utf8', 'latin1', 'ascii']],
     ['quoted values each glossed by a phrase, after "Set to"', '--runtime <r>', 'Set to "node" to run under Node, "deno" to run under Deno, or "bun" (default) to pick it from the lockfile.', ['node', 'deno', 'bun']],
+    ['quoted items each glossed by a phrase, the last one up to the closing bracket', '--store <s>', 'key store ("mem", "disk" for a local file or "vault" for a remote one)', ['mem', 'disk', 'vault']],
+    ['a bracketed `|` list of dotted format names', '--pack <p>', 'Bundle packing [tar.xz|tar.zst|zip]', ['tar.xz', 'tar.zst', 'zip']],
     ['a counted list, glosses holding angle brackets', '--wrap <w>', 'How to wrap long lines. Three choices here: off (no wrapping); word (at <space> only); char (anywhere)', ['off', 'word', 'char']],
   ];
   it.each(cases)('%s', (_title, head, description, expected) => {
@@ -58,11 +60,32 @@ describe('runs of items that are no choices give null', () => {
     ['a value that is a path', 'Path to the certificate. Supported formats: pem, der, p12', 'The certificate. Supported formats: pem, der, p12', 'CERT'],
     ['values of another option', 'Only valid with --format json, yaml or toml', 'Only valid as json, yaml or toml', 'X'],
     ['suffixes glued onto a value', "Maximum wait. Use postfix 'ms', 's', 'm' or 'h' to change the unit.", "Maximum wait. Use unit 'ms', 's', 'm' or 'h' to change the unit.", 'TIME'],
+    ['an optional ending glued on (`unit(s)`)', 'Bill by. Units: day(s)|week(s)|flat', 'Bill by. Units: days|weeks|flat', 'UNIT'],
+    ['a phrase closing the bracket after a lone unglossed pair (per case, no gloss)', 'Speed ("fast" or "safe" for trusted inputs)', 'Speed ("fast", "safe" or "paranoid")', 'X'],
+    ['file names listed with commas', 'Config to read, one of: app.toml, app.yaml, app.json', 'Config to read, one of: toml, yaml, json', 'X'],
+    ['a letter run standing for digits', 'Syntax level, "py3XX" or "latest"', 'Syntax level, "py312" or "latest"', 'X'],
+    ['a stated boolean default: the option is a switch', 'Marker to look for. Either "@keep" or "@drop" must be present in the header. Defaults to false.', 'Marker to look for. Either "@keep" or "@drop" must be present in the header.', 'X'],
     ['template fields', 'Report layout; valid layouts are {flat}, {tree} or wide', 'Report layout; valid layouts are flat, tree or wide', 'X'],
   ];
   it.each(cases)('%s', (_title, text, twin, valueName) => {
     expect(evidenceChoices(text, valueName)).toBeNull();
     expect(evidenceChoices(twin, valueName)).not.toBeNull();
+  });
+
+  it('a clause opening with a verb of choosing vouches for a pair after the placeholder (`Select … TYPE … (a or b)`)', () => {
+    expect(evidenceChoices('Select render MODE of the scene (screen or paper)', 'MODE')).toEqual(['screen', 'paper']);
+    expect(evidenceChoices('Render MODE of the scene (screen or paper)', 'MODE')).toBeNull();
+  });
+
+  it('quoted values set off by a comma or colon, closing the description', () => {
+    expect(evidenceChoices('Signal sent to the worker, "SIGINT" or "SIGHUP"', 'signal')).toEqual(['SIGINT', 'SIGHUP']);
+    expect(evidenceChoices('Where to put CSS: "inline" or "external".', null)).toEqual(['inline', 'external']);
+    // (going on after the values, they are the sentence's words)
+    expect(evidenceChoices('Signal sent to the worker, "SIGINT" or "SIGHUP" on reload', 'signal')).toBeNull();
+  });
+
+  it('a default stated at a sentence end is the value without its period (`Defaults to r4.`)', () => {
+    expect(evidenceChoices('Protocol revision. Can be r5, r4 or r3. Defaults to r4.', null)).toEqual(['r5', 'r4', 'r3']);
   });
 
   it('a value name of several placeholders: a list describes one part (`KIND=PATH`)', () => {

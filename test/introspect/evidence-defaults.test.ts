@@ -30,6 +30,13 @@ describe('evidenceDefault: a default stated in prose', () => {
     ['a URL', 'Set the base URL; default: https://example.com/api', null, 'https://example.com/api'],
     ['a stream as `-`', 'The file to output to. Defaults to -, meaning standard output.', null, '-'],
     ['a measure in the unit the value is counted in', 'Timeout in seconds (default: 10 seconds)', null, '10'],
+    ['the value named in words, then spelled quoted in a parenthesis', 'Release channel. The default is the newest tagged build (`nightly`).', null, 'nightly'],
+    ['a measure in another spelling of the unit the value is counted in', 'Pause between polls (in milliseconds) (default: 250 ms).', null, '250'],
+    ['one word naming the value, then its spelling quoted', "Field separator (default: semicolon ';')", null, ';'],
+    ['a starred item of a list', 'When to ring the bell (*visual*, audible, none).', null, 'visual'],
+    ['a value with its type glued on', 'Retries before giving up [default: 3:int].', null, '3'],
+    ['a number and a word glossing it closing the bracket', 'Minimum age in days (default: 0, disabled)', null, '0'],
+    ['a quoted value and a word glossing it closing the bracket', "Where to save the log (defaults to '-', stdout)", null, '-'],
   ];
   it.each(stated)('%s', (_notation, description, valueName, expected) => {
     expect(evidenceDefault(description, valueName)).toBe(expected);
@@ -51,6 +58,7 @@ describe('evidenceDefault: a default stated in prose', () => {
     ['what the option overrides', 'Override the default colors', null],
     ['a list', 'Patterns to skip (default: .git, node_modules, dist)', null],
     ['a comma-joined list', 'Keys holding errors (defaults to `err,error`)', null],
+    ['a list of two closing the bracket', 'Lock files to read [default: app.lock, app-dev.lock]', null],
     ['prose going on', 'Profile to use (defaults to executing all tests)', null],
     ['a call the program makes', 'Worker count (default: min(4, cpus))', null],
     ['a placeholder of the help', 'Directory for doctrees (default: OUTPUT_DIR/.doctrees)', null],
@@ -61,6 +69,10 @@ describe('evidenceDefault: a default stated in prose', () => {
     ['values of other modes', 'format <cols> octets per line. Default 16 (-i: 12, -ps: 30).', 'cols'],
     ['a state', 'Colorize the output (enabled by default)', null],
     ['a marked word that is no list item', "don't rely on indentation (default)", null],
+    ['words naming a condition before the spelled value', 'Release channel. The default is stable unless pinned (`nightly`).', null],
+    ['a measure in another unit than the one the value is counted in', 'Pause between polls (in seconds) (default: 250 ms).', null],
+    ['a value the program derives, then quoted', 'Interpreter to run (default is deduced from `sys.prefix`)', null],
+    ['a starred word in prose, no list item', 'Do *not* retry when the bell rings, ever', null],
     ['no cue at all', 'Number of retries', null],
   ];
   it.each(none)('none from %s', (_notation, description, valueName) => {
@@ -81,6 +93,13 @@ describe('describesTakenValue: a placeholder-less description that takes a value
     ['a stated default no switch has', 'Seconds to keep the connection open (default "30s")'],
     ['the thing given, named as such', 'assume non-UTF8 filenames have the given encoding'],
     ['a path as the stated default', 'Where to write files (default: ./out)'],
+    ['a thing named with `your`', 'Your cache directory'],
+    ['a thing before a bracketed type tag', 'Cache file [TEXT]'],
+    ['the value\'s placeholder opening the description', '<count> Retries before giving up.'],
+    ['alternatives in a placeholder opening the description', '<low | high> Priority of the job.'],
+    ['a list of things opening the description', 'List of mirrors to try (available: alpha, beta).'],
+    ['the specified thing, used', 'Use specified lock file'],
+    ['a compound naming a file path, then its purpose', 'Site map index file path to rewrite with the new pages'],
   ];
   it.each(takes)('%s', (_notation, description) => {
     expect(describesTakenValue(description)).toBe(true);
@@ -96,6 +115,9 @@ describe('describesTakenValue: a placeholder-less description that takes a value
     ['a preset value', 'Set log verbosity level to "debug"'],
     ['markup, no placeholder', 'Also format the contents of <style> tags'],
     ['things the arguments name', 'Recompress the specified files'],
+    ['a verb listing things', 'List all hosts'],
+    ['a verb before a compound naming a thing', 'Clean output directory'],
+    ['markup opening the description, no placeholder', '<b> tags are kept.'],
     ['an empty description', ''],
   ];
   it.each(flags)('not from %s', (_notation, description) => {
