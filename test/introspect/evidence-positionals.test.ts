@@ -1,0 +1,68 @@
+/**
+ * The generic check on positionals (evidence-positionals.ts), table-driven over notations written
+ * for the test: each usage token the text names as something else (an option group, a command slot,
+ * a shell construct, an option's value, a URL, a prose word) is dropped, and its twin, differing only
+ * in that cue, keeps the positional.
+ */
+import { describe, expect, it } from 'vitest';
+import { DROP_AT, positionalEvidence, weighPositionals } from '../../src/introspect/evidence-positionals.ts';
+import { parseHelp } from '../../src/introspect/parse-help.ts';
+
+const OPTIONS = '\n\nOptions:\n  -v, --verbose  Talk more\n';
+
+/** [what, help text, positional the cue speaks against, twin text without the cue, the token the twin keeps]. */
+const twins: [string, string, string, string, string][] = [
+  ['a bracketed word titling a section of options', `Usage: packer [plugins] FILE\n\nPlugins:\n  --gzip  Use gzip\n  --xz    Use xz\n`, 'plugins', `Usage: packer [plugins] FILE\n\nFormats:\n  --gzip  Use gzip\n  --xz    Use xz\n`, 'plugins'],
+  ['a program after a pipe', `Usage: lister FILE | pager${OPTIONS}`, 'pager', `Usage: lister FILE pager${OPTIONS}`, 'pager'],
+  ["a word after an option's spelling", `Usage: writer -o OUT FILE${OPTIONS}`, 'OUT', `Usage: writer [-o] OUT FILE${OPTIONS}`, 'OUT'],
+  ['a URL pattern', `Usage: getter https://host/path${OPTIONS}`, 'https://host/path', `Usage: getter host/path${OPTIONS}`, 'host/path'],
+  ['a prose word of a usage line', `Usage: mover [options] file then${OPTIONS}`, 'then', `Usage: mover [options] file there${OPTIONS}`, 'there'],
+];
+
+describe('parseHelp drops a positional the text names as something else', () => {
+  for (const [what, text, name, twin, kept] of twins) {
+    it(`${what}: dropped`, () => {
+      expect(parseHelp(text).positionals.map((positional) => positional.name)).not.toContain(name);
+    });
+    it(`${what}: its twin keeps it`, () => {
+      expect(parseHelp(twin).positionals.map((positional) => positional.name)).toContain(kept);
+    });
+  }
+  it('keeps the real argument beside a dropped one', () => {
+    expect(parseHelp(twins[1]?.[1] ?? '').positionals.map((positional) => positional.name)).toEqual(['FILE']);
+  });
+  it("an argument section's entry outweighs an option's spelling before it", () => {
+    const text = `Usage: writer -o OUT FILE\n\nArguments:\n  OUT   Where to write\n  FILE  What to read${OPTIONS}`;
+    expect(parseHelp(text).positionals.map((positional) => positional.name)).toContain('OUT');
+  });
+});
+
+describe('positionalEvidence: one score per proposed positional', () => {
+  const lines = (text: string): string[] => text.split('\n');
+  const against: [string, string, string, { name: string }[], { name: string }[]][] = [
+    ['a command slot over listed commands', `Usage: tool <command>\n\nCommands:\n  build  Build it\n`, 'command', [{ name: 'build' }], []],
+    ['a listed command word', `Usage: tool build\n\nCommands:\n  build  Build it\n`, 'build', [{ name: 'build' }], []],
+  ];
+  for (const [what, text, name, commands, none] of against) {
+    it(`${what}: at most the drop score with the commands listed, above it without`, () => {
+      expect(positionalEvidence(name, { lines: lines(text), subcommands: commands }).score).toBeLessThanOrEqual(DROP_AT);
+      expect(positionalEvidence(name, { lines: lines(text), subcommands: none }).score).toBeGreaterThan(DROP_AT);
+    });
+  }
+  const named: [string, string, string][] = [
+    ['an option group', 'flags', 'FILES'],
+    ['a global option group', 'global-options', 'globals'],
+    ['an environment assignment', 'DEBUG=1', 'DEBUG'],
+    ['a redirection', '>out.txt', 'out.txt'],
+  ];
+  for (const [what, name, twin] of named) {
+    it(`${what} (${name}) is dropped, ${twin} is kept`, () => {
+      const context = { lines: [`Usage: tool [${name}] [${twin}]`], subcommands: [] };
+      expect(weighPositionals([{ name }, { name: twin }], context).map((positional) => positional.name)).toEqual([twin]);
+    });
+  }
+  it('names the cues it weighed', () => {
+    const { cues } = positionalEvidence('FILE', { lines: ['Usage: tool <FILE>', '', 'Arguments:', '  FILE  What to read'], subcommands: [] });
+    expect(cues).toEqual(['placeholder notation', 'listed as an entry']);
+  });
+});
