@@ -25,6 +25,8 @@ export interface PositionalEvidenceContext {
   lines: readonly string[];
   /** Listed subcommands (their names are command slots, not arguments). */
   subcommands: readonly { name: string }[];
+  /** The program's name as its usage forms write it, when known: a pipeline's other programs' words are not its arguments. */
+  program?: string | null;
 }
 
 /** One positional's weighing: its score and the cues that gave it (for tests and the bench). */
@@ -61,6 +63,8 @@ export const PROSE_WORDS: ReadonlySet<string> = new Set([
 const SHELL_CONSTRUCT = /^(?:\d?>{1,2}&?\d?|<{1,3}|&{1,2}|\|{1,2}|;)$|^\d?>{1,2}[\w/.$-]/;
 /** An environment assignment written before or after the program (`DEBUG=1`, `NAME=value`). */
 const ENV_ASSIGNMENT = /^[A-Z_][A-Z0-9_]{0,40}=/;
+/** A shell variable's expansion (`$HOME/.toolrc`, `${XDG_CONFIG_HOME}`): a path the program reads, not an argument. */
+const ENV_REFERENCE = /^\$\{?[A-Za-z_]/;
 /** A URL or URL pattern (`https://host/path`, `s3://bucket`). */
 const URL_PATTERN = /^[a-z][a-z0-9+.-]{0,15}:\/\/|^(?:www\.)[a-z0-9-]{1,63}\./i;
 /** A usage title opening a block of forms (`Usage:`, `usage -`, `SYNOPSIS`). */
@@ -121,6 +125,25 @@ function wordsOf(line: string): string[] {
   return line.trim().split(/\s+/).slice(0, 400);
 }
 
+/**
+ * The positions of a form's words, split at each pipe into a program (`|` outside brackets, not
+ * between option spellings as an alternative `-f | <loopdev>`, followed by a program's bare name).
+ */
+function pipelineSegments(words: readonly string[]): number[][] {
+  const segments: number[][] = [[]];
+  let depth = 0;
+  words.forEach((word, position) => {
+    const opened = depth;
+    depth = Math.max(0, depth + countOf(word, OPENERS) - countOf(word, CLOSERS));
+    if (opened === 0 && word === '|' && !OPTION_SPELLING.test(words[position - 1] ?? '') && /^[a-z][\w.-]{0,40}$/.test(words[position + 1] ?? '')) {
+      segments.push([]);
+      return;
+    }
+    segments[segments.length - 1]?.push(position);
+  });
+  return segments;
+}
+
 /** A word's bare name once its placeholder notation is taken off, and whether it had any. */
 function bare(word: string): { name: string; notation: boolean } {
   const name = word.replace(/[,;]$/, '').replace(BRACKETS, '').replace(BRACKETS, '');
@@ -173,6 +196,7 @@ export function positionalEvidence(name: string, context: PositionalEvidenceCont
   if (parts.some((part) => context.subcommands.some((command) => command.name === part))) add('a listed command', AGAINST);
   if (parts.some((part) => SHELL_CONSTRUCT.test(part))) add('shell construct', AGAINST);
   if (parts.some((part) => ENV_ASSIGNMENT.test(part))) add('environment assignment', AGAINST);
+  if (parts.some((part) => ENV_REFERENCE.test(part))) add('environment variable', AGAINST);
   if (parts.some((part) => URL_PATTERN.test(part))) add('URL pattern', AGAINST);
   if (parts.length === 1 && PROSE_WORDS.has(name)) add('prose word', AGAINST);
 
@@ -184,17 +208,15 @@ export function positionalEvidence(name: string, context: PositionalEvidenceCont
   for (const index of usage) {
     const words = lineWords[index] ?? [];
     // bracket depth before each word, and whether a pipe outside brackets came before it
-    let depth = 0;
-    let pipe = false;
+    const segments = pipelineSegments(words);
+    const program = context.program ?? null;
+    const ownSegment = program === null ? 0 : segments.findIndex((segment) => segment.some((position) => words[position] === program || words[position]?.endsWith(`/${program}`)));
     words.forEach((word, position) => {
-      const opened = depth;
-      depth = Math.max(0, depth + countOf(word, OPENERS) - countOf(word, CLOSERS));
-      // `… | less`: a pipe into a program's bare name, not an alternative (`-f | <loopdev>`)
-      if (opened === 0 && word === '|' && !OPTION_SPELLING.test(words[position - 1] ?? '') && /^[a-z][\w.-]{0,40}$/.test(words[position + 1] ?? '')) pipe = true;
       const read = bare(word);
       if (!wanted.has(normalized(read.name)) && normalized(read.name) !== key) return;
       occurrences += 1;
-      if (pipe) piped += 1;
+      // `tool FILE | less`, `cat file | tool`: a word of another program in the pipeline
+      if (segments.length > 1 && ownSegment >= 0 && !(segments[ownSegment] ?? []).includes(position)) piped += 1;
       if (read.notation) notation = true;
       const previous = words[position - 1] ?? '';
       // `-o FILE`: the word is the option's value (an option in brackets, `[-v] FILE`, closes before it)
@@ -202,7 +224,7 @@ export function positionalEvidence(name: string, context: PositionalEvidenceCont
     });
   }
   if (notation) add('placeholder notation', 1);
-  if (occurrences > 0 && piped === occurrences) add('after a pipe to another program', AGAINST);
+  if (occurrences > 0 && piped === occurrences) add("another program's word in a pipeline", AGAINST);
   if (occurrences > 0 && afterOption === occurrences) add("follows an option's spelling", -4);
 
   // --- for: an entry of an argument section, a mention outside the forms

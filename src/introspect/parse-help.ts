@@ -537,7 +537,7 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
   collapseNumberedPositionals(positionals);
   markPositionalsProseLetOut(positionals, rawLines);
   // round 16: a proposed positional the text's evidence names as something else is dropped (evidence-positionals.ts)
-  positionals.splice(0, positionals.length, ...weighPositionals(positionals, { lines: rawLines, subcommands }));
+  positionals.splice(0, positionals.length, ...weighPositionals(positionals, { lines: rawLines, subcommands, program: firstForm?.program ?? null }));
   // (a default dropped as naming an argument was still stated: the option it made value-taking shows no placeholder)
   const statedDefaults = new Set(options.filter((option) => option.default !== null));
   dropDefaultsNamingArguments(options, [...positionals, ...usagePositionals], rawLines);

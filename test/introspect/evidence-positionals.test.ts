@@ -16,6 +16,7 @@ const twins: [string, string, string, string, string][] = [
   ['a program after a pipe', `Usage: lister FILE | pager${OPTIONS}`, 'pager', `Usage: lister FILE pager${OPTIONS}`, 'pager'],
   ["a word after an option's spelling", `Usage: writer -o OUT FILE${OPTIONS}`, 'OUT', `Usage: writer [-o] OUT FILE${OPTIONS}`, 'OUT'],
   ['a URL pattern', `Usage: getter https://host/path${OPTIONS}`, 'https://host/path', `Usage: getter host/path${OPTIONS}`, 'host/path'],
+  ["a shell variable's expansion", `Usage: reader $HOME/.readerrc FILE${OPTIONS}`, '$HOME/.readerrc', `Usage: reader HOME/.readerrc FILE${OPTIONS}`, 'HOME/.readerrc'],
   ['a prose word of a usage line', `Usage: mover [options] file then${OPTIONS}`, 'then', `Usage: mover [options] file there${OPTIONS}`, 'there'],
 ];
 
@@ -61,6 +62,12 @@ describe('positionalEvidence: one score per proposed positional', () => {
       expect(weighPositionals([{ name }, { name: twin }], context).map((positional) => positional.name)).toEqual([twin]);
     });
   }
+  it("a word of another program before the program's own in a pipeline", () => {
+    const piped = { lines: ['Usage: cat data | sorter [options]'], subcommands: [], program: 'sorter' };
+    const plain = { lines: ['Usage: sorter data [options]'], subcommands: [], program: 'sorter' };
+    expect(positionalEvidence('data', piped).score).toBeLessThanOrEqual(DROP_AT);
+    expect(positionalEvidence('data', plain).score).toBeGreaterThan(DROP_AT);
+  });
   it('names the cues it weighed', () => {
     const { cues } = positionalEvidence('FILE', { lines: ['Usage: tool <FILE>', '', 'Arguments:', '  FILE  What to read'], subcommands: [] });
     expect(cues).toEqual(['placeholder notation', 'listed as an entry']);
