@@ -63,6 +63,13 @@ export const PROSE_WORDS: ReadonlySet<string> = new Set([
 const SHELL_CONSTRUCT = /^(?:\d?>{1,2}&?\d?|<{1,3}|&{1,2}|\|{1,2}|;)$|^\d?>{1,2}[\w/.$-]/;
 /** An environment assignment written before or after the program (`DEBUG=1`, `NAME=value`). */
 const ENV_ASSIGNMENT = /^[A-Z_][A-Z0-9_]{0,40}=/;
+/**
+ * Sentence punctuation glued to a one-word name (`via:`, `'(coreutils)`, `invocation'`): a word of
+ * prose, not a placeholder (a period is left out: `[FILE].` closes a form written as a sentence).
+ */
+const PROSE_PUNCTUATION = /^["'`(]|[:,;'"`]$/;
+/** At least this many prose words in a form make it a sentence: its bare lower-case words are prose. */
+const SENTENCE_WORDS = 2;
 /** A shell variable's expansion (`$HOME/.toolrc`, `${XDG_CONFIG_HOME}`): a path the program reads, not an argument. */
 const ENV_REFERENCE = /^\$\{?[A-Za-z_]/;
 /** A URL or URL pattern (`https://host/path`, `s3://bucket`). */
@@ -199,14 +206,17 @@ export function positionalEvidence(name: string, context: PositionalEvidenceCont
   if (parts.some((part) => ENV_REFERENCE.test(part))) add('environment variable', AGAINST);
   if (parts.some((part) => URL_PATTERN.test(part))) add('URL pattern', AGAINST);
   if (parts.length === 1 && PROSE_WORDS.has(name)) add('prose word', AGAINST);
+  if (!/\s/.test(name) && PROSE_PUNCTUATION.test(name)) add('sentence punctuation', AGAINST);
 
   // --- the usage forms: notation, and what stands before the word
   let occurrences = 0;
   let afterOption = 0;
   let notation = false;
   let piped = 0;
+  let inSentence = 0;
   for (const index of usage) {
     const words = lineWords[index] ?? [];
+    const sentence = words.filter((word) => PROSE_WORDS.has(word.toLowerCase().replace(/[.:,;!?'"`]+$/, ''))).length >= SENTENCE_WORDS;
     // bracket depth before each word, and whether a pipe outside brackets came before it
     const segments = pipelineSegments(words);
     const program = context.program ?? null;
@@ -215,6 +225,8 @@ export function positionalEvidence(name: string, context: PositionalEvidenceCont
       const read = bare(word);
       if (!wanted.has(normalized(read.name)) && normalized(read.name) !== key) return;
       occurrences += 1;
+      // `or available locally via: info …`: a bare lower-case word of a form that reads as a sentence
+      if (sentence && !read.notation && /^[a-z]/.test(read.name)) inSentence += 1;
       // `tool FILE | less`, `cat file | tool`: a word of another program in the pipeline
       if (segments.length > 1 && ownSegment >= 0 && !(segments[ownSegment] ?? []).includes(position)) piped += 1;
       if (read.notation) notation = true;
@@ -225,6 +237,7 @@ export function positionalEvidence(name: string, context: PositionalEvidenceCont
   }
   if (notation) add('placeholder notation', 1);
   if (occurrences > 0 && piped === occurrences) add("another program's word in a pipeline", AGAINST);
+  if (occurrences > 0 && inSentence === occurrences) add('a word of a sentence', AGAINST);
   if (occurrences > 0 && afterOption === occurrences) add("follows an option's spelling", -4);
 
   // --- for: an entry of an argument section, a mention outside the forms

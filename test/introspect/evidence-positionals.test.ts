@@ -68,6 +68,16 @@ describe('positionalEvidence: one score per proposed positional', () => {
     expect(positionalEvidence('data', piped).score).toBeLessThanOrEqual(DROP_AT);
     expect(positionalEvidence('data', plain).score).toBeGreaterThan(DROP_AT);
   });
+  it('a bare word of a usage line written as a sentence', () => {
+    const sentence = { lines: ['Usage: helper [options] file, see more info in the manual'], subcommands: [] };
+    const form = { lines: ['Usage: helper [options] file manual'], subcommands: [] };
+    expect(positionalEvidence('manual', sentence).score).toBeLessThanOrEqual(DROP_AT);
+    expect(positionalEvidence('manual', form).score).toBeGreaterThan(DROP_AT);
+  });
+  it('sentence punctuation glued to a one-word name', () => {
+    const context = { lines: ['Usage: helper [options] input: FILE'], subcommands: [] };
+    expect(weighPositionals([{ name: 'input:' }, { name: 'input' }, { name: "'(docs)" }, { name: 'docs' }], context).map((positional) => positional.name)).toEqual(['input', 'docs']);
+  });
   it('names the cues it weighed', () => {
     const { cues } = positionalEvidence('FILE', { lines: ['Usage: tool <FILE>', '', 'Arguments:', '  FILE  What to read'], subcommands: [] });
     expect(cues).toEqual(['placeholder notation', 'listed as an entry']);
