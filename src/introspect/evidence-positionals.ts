@@ -57,6 +57,8 @@ export const PROSE_WORDS: ReadonlySet<string> = new Set([
   'a', 'an', 'the', 'and', 'or', 'of', 'to', 'for', 'from', 'with', 'without', 'then', 'than', 'is', 'are', 'be', 'by', 'in', 'on', 'at',
   'as', 'if', 'it', 'its', 'this', 'that', 'these', 'those', 'use', 'see', 'run', 'where', 'which', 'when', 'more', 'info', 'information',
   'help', 'etc', 'e.g', 'i.e', 'via', 'also', 'any', 'all', 'each', 'one', 'two', 'either', 'both', 'not', 'no', 'only',
+  'was', 'were', 'has', 'have', 'had', 'will', 'would', 'can', 'may', 'must', 'should', 'does', 'you', 'your', 'we', 'our', 'they',
+  'after', 'before', 'into', 'so', 'but', 'such', 'using', 'please',
 ]);
 
 /** A shell construct: a redirection, a pipe to another program, a background or sequence operator. */
@@ -205,7 +207,8 @@ export function positionalEvidence(name: string, context: PositionalEvidenceCont
   if (parts.some((part) => ENV_ASSIGNMENT.test(part))) add('environment assignment', AGAINST);
   if (parts.some((part) => ENV_REFERENCE.test(part))) add('environment variable', AGAINST);
   if (parts.some((part) => URL_PATTERN.test(part))) add('URL pattern', AGAINST);
-  if (parts.length === 1 && PROSE_WORDS.has(name)) add('prose word', AGAINST);
+  // (`If`, `or`: any case but all capitals, which a placeholder may be)
+  if (parts.length === 1 && PROSE_WORDS.has(name.toLowerCase()) && (name.length > 1 ? name !== name.toUpperCase() : name === name.toLowerCase())) add('prose word', AGAINST);
   if (!/\s/.test(name) && PROSE_PUNCTUATION.test(name)) add('sentence punctuation', AGAINST);
 
   // --- the usage forms: notation, and what stands before the word
@@ -249,7 +252,9 @@ export function positionalEvidence(name: string, context: PositionalEvidenceCont
     const head = words[0] ?? '';
     const title = sections[index] ?? '';
     const headName = bare(head.replace(/:$/, '')).name;
-    if (/^\s/.test(line) && (wanted.has(normalized(headName)) || normalized(headName) === key)) {
+    // an entry's head stands apart from its description (a column gap, a colon) or alone; a wrapped line of prose does not
+    const apart = /^\s+\S+(?:\s{2,}|\t|:\s|\s*$)/.test(line);
+    if (apart && (wanted.has(normalized(headName)) || normalized(headName) === key)) {
       if (COMMAND_TITLE.test(title) && !ARGUMENT_TITLE.test(title)) return;
       entry = true;
       return;

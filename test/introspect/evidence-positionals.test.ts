@@ -78,6 +78,16 @@ describe('positionalEvidence: one score per proposed positional', () => {
     const context = { lines: ['Usage: helper [options] input: FILE'], subcommands: [] };
     expect(weighPositionals([{ name: 'input:' }, { name: 'input' }, { name: "'(docs)" }, { name: 'docs' }], context).map((positional) => positional.name)).toEqual(['input', 'docs']);
   });
+  it('a prose word in any case but all capitals', () => {
+    const context = { lines: ['Usage: helper [If] [IF]'], subcommands: [] };
+    expect(weighPositionals([{ name: 'If' }, { name: 'IF' }], context).map((positional) => positional.name)).toEqual(['IF']);
+  });
+  it('a wrapped line of prose opening with the word is no entry for it; an aligned entry is', () => {
+    const wrapped = ['Usage: helper [options] file to', '', 'Options:', '  -o FILE  write the result', '           to a file'];
+    const aligned = ['Usage: helper [options] file to', '', 'Arguments:', '  to    where the result goes'];
+    expect(positionalEvidence('to', { lines: wrapped, subcommands: [] }).score).toBeLessThanOrEqual(DROP_AT);
+    expect(positionalEvidence('to', { lines: aligned, subcommands: [] }).score).toBeGreaterThan(DROP_AT);
+  });
   it('names the cues it weighed', () => {
     const { cues } = positionalEvidence('FILE', { lines: ['Usage: tool <FILE>', '', 'Arguments:', '  FILE  What to read'], subcommands: [] });
     expect(cues).toEqual(['placeholder notation', 'listed as an entry']);
