@@ -27,6 +27,8 @@ export interface PositionalEvidenceContext {
   subcommands: readonly { name: string }[];
   /** The program's name as its usage forms write it, when known: a pipeline's other programs' words are not its arguments. */
   program?: string | null;
+  /** Whether a spelling (`-r`, `--recursive`) is a listed option taking no value: the word after it is no value of it. */
+  isFlag?: (spelling: string) => boolean;
 }
 
 /** One positional's weighing: its score and the cues that gave it (for tests and the bench). */
@@ -235,7 +237,8 @@ export function positionalEvidence(name: string, context: PositionalEvidenceCont
       if (read.notation) notation = true;
       const previous = words[position - 1] ?? '';
       // `-o FILE`: the word is the option's value (an option in brackets, `[-v] FILE`, closes before it)
-      if (!word.startsWith('[') && !word.startsWith('(') && OPTION_SPELLING.test(previous.replace(/,$/, ''))) afterOption += 1;
+      const spelling = previous.replace(/,$/, '');
+      if (!word.startsWith('[') && !word.startsWith('(') && OPTION_SPELLING.test(spelling) && context.isFlag?.(spelling) !== true) afterOption += 1;
     });
   }
   if (notation) add('placeholder notation', 1);

@@ -537,7 +537,12 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
   collapseNumberedPositionals(positionals);
   markPositionalsProseLetOut(positionals, rawLines);
   // round 16: a proposed positional the text's evidence names as something else is dropped (evidence-positionals.ts)
-  positionals.splice(0, positionals.length, ...weighPositionals(positionals, { lines: rawLines, subcommands, program: firstForm?.program ?? null }));
+  positionals.splice(0, positionals.length, ...weighPositionals(positionals, {
+    lines: rawLines,
+    subcommands,
+    program: firstForm?.program ?? null,
+    isFlag: (spelling) => options.some((option) => !option.takes_value && (option.long === spelling.replace(/^--/, '') || option.short === spelling.replace(/^-/, ''))),
+  }));
   // (a default dropped as naming an argument was still stated: the option it made value-taking shows no placeholder)
   const statedDefaults = new Set(options.filter((option) => option.default !== null));
   dropDefaultsNamingArguments(options, [...positionals, ...usagePositionals], rawLines);

@@ -15,6 +15,7 @@ const twins: [string, string, string, string, string][] = [
   ['a bracketed word titling a section of options', `Usage: packer [plugins] FILE\n\nPlugins:\n  --gzip  Use gzip\n  --xz    Use xz\n`, 'plugins', `Usage: packer [plugins] FILE\n\nFormats:\n  --gzip  Use gzip\n  --xz    Use xz\n`, 'plugins'],
   ['a program after a pipe', `Usage: lister FILE | pager${OPTIONS}`, 'pager', `Usage: lister FILE pager${OPTIONS}`, 'pager'],
   ["a word after an option's spelling", `Usage: writer -o OUT FILE${OPTIONS}`, 'OUT', `Usage: writer [-o] OUT FILE${OPTIONS}`, 'OUT'],
+  ["a word after an option's spelling, not a listed flag's", `Usage: writer -o OUT FILE${OPTIONS}`, 'OUT', `Usage: writer -v OUT FILE${OPTIONS}`, 'OUT'],
   ['a URL pattern', `Usage: getter https://host/path${OPTIONS}`, 'https://host/path', `Usage: getter host/path${OPTIONS}`, 'host/path'],
   ["a shell variable's expansion", `Usage: reader $HOME/.readerrc FILE${OPTIONS}`, '$HOME/.readerrc', `Usage: reader HOME/.readerrc FILE${OPTIONS}`, 'HOME/.readerrc'],
   ['a prose word of a usage line', `Usage: mover [options] file then${OPTIONS}`, 'then', `Usage: mover [options] file there${OPTIONS}`, 'there'],
@@ -87,6 +88,11 @@ describe('positionalEvidence: one score per proposed positional', () => {
     const aligned = ['Usage: helper [options] file to', '', 'Arguments:', '  to    where the result goes'];
     expect(positionalEvidence('to', { lines: wrapped, subcommands: [] }).score).toBeLessThanOrEqual(DROP_AT);
     expect(positionalEvidence('to', { lines: aligned, subcommands: [] }).score).toBeGreaterThan(DROP_AT);
+  });
+  it("a word after a listed flag is no value of it", () => {
+    const lines = ['Usage: copier -r SOURCE'];
+    expect(positionalEvidence('SOURCE', { lines, subcommands: [] }).score).toBeLessThanOrEqual(DROP_AT);
+    expect(positionalEvidence('SOURCE', { lines, subcommands: [], isFlag: (spelling) => spelling === '-r' }).score).toBeGreaterThan(DROP_AT);
   });
   it('names the cues it weighed', () => {
     const { cues } = positionalEvidence('FILE', { lines: ['Usage: tool <FILE>', '', 'Arguments:', '  FILE  What to read'], subcommands: [] });
