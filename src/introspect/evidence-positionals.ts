@@ -167,11 +167,18 @@ export interface ReadHelp {
   usage: Set<number>;
   sections: (string | null)[];
   words: string[][];
+  /** A section titled as a list of commands holds an indented entry. */
+  commandList: boolean;
 }
 
 /** Reads the help once for all its positionals. */
 export function readHelp(lines: readonly string[]): ReadHelp {
-  return { usage: usageLines(lines), sections: sectionsOf(lines), words: lines.map(wordsOf) };
+  const sections = sectionsOf(lines);
+  const commandList = lines.some((line, index) => {
+    const title = sections[index];
+    return title !== null && title !== undefined && COMMAND_TITLE.test(title) && !ARGUMENT_TITLE.test(title) && /^\s+[a-z][\w-]{0,40}(?:\s{2,}|\t|\s*$)/.test(line);
+  });
+  return { usage: usageLines(lines), sections, words: lines.map(wordsOf), commandList };
 }
 
 /**
@@ -203,7 +210,7 @@ export function positionalEvidence(name: string, context: PositionalEvidenceCont
       if (next !== undefined && /^\s+--?[A-Za-z]/.test(next)) add('titles an options section', AGAINST);
     });
   }
-  if (context.subcommands.length > 0 && parts.some((part) => COMMAND_SLOT.test(part))) add('command slot over listed commands', AGAINST);
+  if ((context.subcommands.length > 0 || read.commandList) && parts.some((part) => COMMAND_SLOT.test(part))) add('command slot over listed commands', AGAINST);
   if (parts.some((part) => context.subcommands.some((command) => command.name === part))) add('a listed command', AGAINST);
   if (parts.some((part) => SHELL_CONSTRUCT.test(part))) add('shell construct', AGAINST);
   if (parts.some((part) => ENV_ASSIGNMENT.test(part))) add('environment assignment', AGAINST);
@@ -248,6 +255,7 @@ export function positionalEvidence(name: string, context: PositionalEvidenceCont
 
   // --- for: an entry of an argument section, a mention outside the forms
   let entry = false;
+  let listedCommand = false;
   let mentioned = false;
   lines.forEach((line, index) => {
     if (usage.has(index)) return;
@@ -258,13 +266,19 @@ export function positionalEvidence(name: string, context: PositionalEvidenceCont
     // an entry's head stands apart from its description (a column gap, a colon) or alone; a wrapped line of prose does not
     const apart = /^\s+\S+(?:\s{2,}|\t|:\s|\s*$)/.test(line);
     if (apart && (wanted.has(normalized(headName)) || normalized(headName) === key)) {
-      if (COMMAND_TITLE.test(title) && !ARGUMENT_TITLE.test(title)) return;
+      if (COMMAND_TITLE.test(title) && !ARGUMENT_TITLE.test(title)) {
+        // a literal command word (cac's default command is listed as its placeholder, `[root]`: an argument)
+        if (!bare(head).notation) listedCommand = true;
+        else entry = true;
+        return;
+      }
       entry = true;
       return;
     }
     if (!mentioned && words.some((word) => wanted.has(normalized(bare(word.replace(/[.:,;)]+$/, '')).name)) && (bare(word).notation || /[A-Z]/.test(word)))) mentioned = true;
   });
   if (entry) add('listed as an entry', 3);
+  else if (listedCommand) add('listed under a command title', AGAINST);
   if (mentioned) add('mentioned outside the usage forms', 1);
   return { score, cues };
 }

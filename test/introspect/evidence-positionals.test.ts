@@ -42,8 +42,8 @@ describe('parseHelp drops a positional the text names as something else', () => 
 describe('positionalEvidence: one score per proposed positional', () => {
   const lines = (text: string): string[] => text.split('\n');
   const against: [string, string, string, { name: string }[], { name: string }[]][] = [
-    ['a command slot over listed commands', `Usage: tool <command>\n\nCommands:\n  build  Build it\n`, 'command', [{ name: 'build' }], []],
-    ['a listed command word', `Usage: tool build\n\nCommands:\n  build  Build it\n`, 'build', [{ name: 'build' }], []],
+    ['a command slot over parsed subcommands', `Usage: tool <command>\n\nNotes:\n  build  Build it\n`, 'command', [{ name: 'build' }], []],
+    ['a parsed subcommand word', `Usage: tool build\n`, 'build', [{ name: 'build' }], []],
   ];
   for (const [what, text, name, commands, none] of against) {
     it(`${what}: at most the drop score with the commands listed, above it without`, () => {
@@ -93,6 +93,18 @@ describe('positionalEvidence: one score per proposed positional', () => {
     const lines = ['Usage: copier -r SOURCE'];
     expect(positionalEvidence('SOURCE', { lines, subcommands: [] }).score).toBeLessThanOrEqual(DROP_AT);
     expect(positionalEvidence('SOURCE', { lines, subcommands: [], isFlag: (spelling) => spelling === '-r' }).score).toBeGreaterThan(DROP_AT);
+  });
+  it('a command slot over a Commands section the parser did not read as subcommands', () => {
+    const listed = ['Usage: tool <command>', '', 'Commands:', '  build   Build it'];
+    const none = ['Usage: tool <command>', '', 'Notes:', '  build   Build it'];
+    expect(positionalEvidence('command', { lines: listed, subcommands: [] }).score).toBeLessThanOrEqual(DROP_AT);
+    expect(positionalEvidence('command', { lines: none, subcommands: [] }).score).toBeGreaterThan(DROP_AT);
+  });
+  it('a literal word listed under Commands; a placeholder listed there is the default command\'s argument', () => {
+    const literal = ['Usage: tool build', '', 'Commands:', '  build    Build it'];
+    const placeholder = ['Usage: tool [build]', '', 'Commands:', '  [build]  Build it'];
+    expect(positionalEvidence('build', { lines: literal, subcommands: [] }).score).toBeLessThanOrEqual(DROP_AT);
+    expect(positionalEvidence('build', { lines: placeholder, subcommands: [] }).score).toBeGreaterThan(DROP_AT);
   });
   it('names the cues it weighed', () => {
     const { cues } = positionalEvidence('FILE', { lines: ['Usage: tool <FILE>', '', 'Arguments:', '  FILE  What to read'], subcommands: [] });
