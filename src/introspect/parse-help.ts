@@ -57,6 +57,7 @@ import { sanitizeToolName } from '../tool-name.ts';
 import { isUrfaveGenericForm, urfaveNameForm } from './urfave-name-form.ts';
 import { isCittyHelp } from './citty-help.ts';
 import { evidenceChoices } from './evidence-choices.ts';
+import { weighPositionals } from './evidence-positionals.ts';
 import { valueSeparatorOf } from './value-list.ts';
 import { isColonDefaultHelp } from './colon-default-heads.ts';
 import { backquotedCommandPath } from './backquoted-command.ts';
@@ -535,6 +536,13 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
   markOptionalListedPositionals(positionals, rawLines);
   collapseNumberedPositionals(positionals);
   markPositionalsProseLetOut(positionals, rawLines);
+  // round 16: a proposed positional the text's evidence names as something else is dropped (evidence-positionals.ts)
+  positionals.splice(0, positionals.length, ...weighPositionals(positionals, {
+    lines: rawLines,
+    subcommands,
+    program: firstForm?.program ?? null,
+    isFlag: (spelling) => options.some((option) => !option.takes_value && (option.long === spelling.replace(/^--/, '') || option.short === spelling.replace(/^-/, ''))),
+  }));
   // (a default dropped as naming an argument was still stated: the option it made value-taking shows no placeholder)
   const statedDefaults = new Set(options.filter((option) => option.default !== null));
   dropDefaultsNamingArguments(options, [...positionals, ...usagePositionals], rawLines);

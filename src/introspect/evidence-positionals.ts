@@ -1,0 +1,292 @@
+/**
+ * A generic check on positionals, read by weighing evidence instead of matching one notation. The
+ * usage parser (usage.ts) proposes a positional for every word of a form that is no option; the
+ * rules after it (positional-entry.ts and the rest) were written per help text. On help they were not
+ * written for, most wrong positionals are invented from usage tokens that are something else: a group
+ * of options (`[flags]`, `[global options]`, `[plugins]` over a `Plugins:` section of options), a
+ * subcommand slot (`<command>` over a Commands list, a listed command word), a shell construct
+ * (`> out.txt`, `| less`), an environment assignment (`DEBUG=1`), a URL pattern, a prose word of a
+ * usage line written as a sentence, the value of an option written before it (`-o FILE`).
+ *
+ * Each proposed positional is scored: for it, an entry under a section that is not a command list
+ * (an Arguments / Positional section: +3), a placeholder notation in the usage form (`<x>`, `X`,
+ * `[x]`, `x...`: +1), a mention outside the usage form (+1); against it, each cue below (-2 to -4).
+ * A positional is dropped only when its score is at most DROP_AT: the parser's proposal stands
+ * unless the text speaks against it, so a help the rules were written for loses nothing.
+ *
+ * No regular expression here is built from help text; names are compared as strings, and every
+ * pattern is anchored or bounded (help text comes from untrusted components).
+ */
+import type { CliPositional } from './spec.ts';
+
+/** What the reader needs besides the help's lines. */
+export interface PositionalEvidenceContext {
+  /** The help text, one entry per line. */
+  lines: readonly string[];
+  /** Listed subcommands (their names are command slots, not arguments). */
+  subcommands: readonly { name: string }[];
+  /** The program's name as its usage forms write it, when known: a pipeline's other programs' words are not its arguments. */
+  program?: string | null;
+  /** Whether a spelling (`-r`, `--recursive`) is a listed option taking no value: the word after it is no value of it. */
+  isFlag?: (spelling: string) => boolean;
+}
+
+/** One positional's weighing: its score and the cues that gave it (for tests and the bench). */
+export interface PositionalEvidence {
+  score: number;
+  cues: string[];
+}
+
+/** A positional whose score is at most this is dropped. */
+export const DROP_AT = -3;
+/** At most this many positionals of one help are weighed. */
+const MAX_WEIGHED = 32;
+/** The weight of a cue that names something else outright (an option group, a command, a shell construct, …). */
+const AGAINST = -5;
+
+/** Names that stand for a group of options, never for an argument. */
+export const OPTION_GROUP_NAMES: ReadonlySet<string> = new Set([
+  'options', 'option', 'opts', 'opt', 'flags', 'flag', 'switches', 'switch',
+  'globaloptions', 'globalflags', 'generaloptions', 'commonoptions', 'otheroptions', 'moreoptions', 'extraoptions',
+  'commandoptions', 'programoptions', 'toolsoptions', 'globalopts', 'opts...', 'optionflags',
+]);
+
+/** Names that stand for the subcommand slot (an argument only where no command is listed: `nohup COMMAND`). */
+export const COMMAND_SLOT = /^(?:sub-?)?(?:commands?|cmds?)$/i;
+
+/** Words of a sentence: a usage line written as prose offers them as tokens. */
+export const PROSE_WORDS: ReadonlySet<string> = new Set([
+  'a', 'an', 'the', 'and', 'or', 'of', 'to', 'for', 'from', 'with', 'without', 'then', 'than', 'is', 'are', 'be', 'by', 'in', 'on', 'at',
+  'as', 'if', 'it', 'its', 'this', 'that', 'these', 'those', 'use', 'see', 'run', 'where', 'which', 'when', 'more', 'info', 'information',
+  'help', 'etc', 'e.g', 'i.e', 'via', 'also', 'any', 'all', 'each', 'one', 'two', 'either', 'both', 'not', 'no', 'only',
+  'was', 'were', 'has', 'have', 'had', 'will', 'would', 'can', 'may', 'must', 'should', 'does', 'you', 'your', 'we', 'our', 'they',
+  'after', 'before', 'into', 'so', 'but', 'such', 'using', 'please',
+]);
+
+/** A shell construct: a redirection, a pipe to another program, a background or sequence operator. */
+const SHELL_CONSTRUCT = /^(?:\d?>{1,2}&?\d?|<{1,3}|&{1,2}|\|{1,2}|;)$|^\d?>{1,2}[\w/.$-]/;
+/** An environment assignment written before or after the program (`DEBUG=1`, `NAME=value`). */
+const ENV_ASSIGNMENT = /^[A-Z_][A-Z0-9_]{0,40}=/;
+/**
+ * Sentence punctuation glued to a one-word name (`via:`, `'(coreutils)`, `invocation'`): a word of
+ * prose, not a placeholder (a period is left out: `[FILE].` closes a form written as a sentence).
+ */
+const PROSE_PUNCTUATION = /^["'`(]|[:,;'"`]$/;
+/** At least this many prose words in a form make it a sentence: its bare lower-case words are prose. */
+const SENTENCE_WORDS = 2;
+/** A shell variable's expansion (`$HOME/.toolrc`, `${XDG_CONFIG_HOME}`): a path the program reads, not an argument. */
+const ENV_REFERENCE = /^\$\{?[A-Za-z_]/;
+/** A URL or URL pattern (`https://host/path`, `s3://bucket`). */
+const URL_PATTERN = /^[a-z][a-z0-9+.-]{0,15}:\/\/|^(?:www\.)[a-z0-9-]{1,63}\./i;
+/** A usage title opening a block of forms (`Usage:`, `usage -`, `SYNOPSIS`). */
+const USAGE_TITLE = /^\s{0,8}(?:usage|synopsis)\b/i;
+/** A section title: a line at the margin ending with a colon, or a short line in capitals (`ARGUMENTS`). */
+const SECTION_TITLE = /^(?:[A-Za-z][\w /&'-]{0,60}:\s*$|[A-Z][A-Z /&-]{2,40}$)/;
+/** A title naming a list of commands. */
+const COMMAND_TITLE = /\b(?:sub-?)?commands?\b|\bverbs?\b|\bactions?\b|\btopics?\b/i;
+/** A title naming a list of arguments. */
+const ARGUMENT_TITLE = /\b(?:arguments?|args|positionals?|operands?|parameters?|params|inputs?)\b/i;
+/** An option spelling (`-o`, `--out`, `-o,`): the word after it in a form may be its value. */
+const OPTION_SPELLING = /^-{1,2}[A-Za-z0-9][\w-]{0,40}$/;
+/** A placeholder notation around a word: `<x>`, `[x]`, `x...`, `{x}`. */
+const BRACKETS = /^[<[{(]+|[>\]})]+$|\.{2,3}$|…$/g;
+
+const OPENERS = /[[(<{]/g;
+const CLOSERS = /[\])>}]/g;
+
+function countOf(word: string, pattern: RegExp): number {
+  return word.match(pattern)?.length ?? 0;
+}
+
+function normalized(word: string): string {
+  return word.toLowerCase().replace(/[^a-z0-9.]/g, '');
+}
+
+/** The alternatives a positional's name goes by (`FILE|URL|-` → FILE, URL, -). */
+function partsOf(name: string): string[] {
+  return name.split('|').map((part) => part.trim()).filter((part) => part.length > 0);
+}
+
+/** The lines of every usage block: the title line and the indented lines after it, up to a blank line. */
+function usageLines(lines: readonly string[]): Set<number> {
+  const found = new Set<number>();
+  for (let index = 0; index < lines.length; index += 1) {
+    if (!USAGE_TITLE.test(lines[index] ?? '')) continue;
+    found.add(index);
+    for (let next = index + 1; next < lines.length && (lines[next] ?? '').trim().length > 0; next += 1) {
+      const line = lines[next] ?? '';
+      if (!/^\s/.test(line) || SECTION_TITLE.test(line)) break;
+      found.add(next);
+    }
+  }
+  return found;
+}
+
+/** Each line's section title (lower case), null before the first. */
+function sectionsOf(lines: readonly string[]): (string | null)[] {
+  let current: string | null = null;
+  return lines.map((line) => {
+    if (SECTION_TITLE.test(line) && !USAGE_TITLE.test(line)) current = line.trim().toLowerCase();
+    return current;
+  });
+}
+
+/** The words of a line, split on spaces (at most a few hundred). */
+function wordsOf(line: string): string[] {
+  return line.trim().split(/\s+/).slice(0, 400);
+}
+
+/**
+ * The positions of a form's words, split at each pipe into a program (`|` outside brackets, not
+ * between option spellings as an alternative `-f | <loopdev>`, followed by a program's bare name).
+ */
+function pipelineSegments(words: readonly string[]): number[][] {
+  const segments: number[][] = [[]];
+  let depth = 0;
+  words.forEach((word, position) => {
+    const opened = depth;
+    depth = Math.max(0, depth + countOf(word, OPENERS) - countOf(word, CLOSERS));
+    if (opened === 0 && word === '|' && !OPTION_SPELLING.test(words[position - 1] ?? '') && /^[a-z][\w.-]{0,40}$/.test(words[position + 1] ?? '')) {
+      segments.push([]);
+      return;
+    }
+    segments[segments.length - 1]?.push(position);
+  });
+  return segments;
+}
+
+/** A word's bare name once its placeholder notation is taken off, and whether it had any. */
+function bare(word: string): { name: string; notation: boolean } {
+  const name = word.replace(/[,;]$/, '').replace(BRACKETS, '').replace(BRACKETS, '');
+  const notation = name !== word.replace(/[,;]$/, '') || (/[A-Z]/.test(name) && name === name.toUpperCase());
+  return { name, notation };
+}
+
+/** What every positional's weighing reads from the help: its usage lines, sections and words, read once. */
+export interface ReadHelp {
+  usage: Set<number>;
+  sections: (string | null)[];
+  words: string[][];
+  /** A section titled as a list of commands holds an indented entry. */
+  commandList: boolean;
+}
+
+/** Reads the help once for all its positionals. */
+export function readHelp(lines: readonly string[]): ReadHelp {
+  const sections = sectionsOf(lines);
+  const commandList = lines.some((line, index) => {
+    const title = sections[index];
+    return title !== null && title !== undefined && COMMAND_TITLE.test(title) && !ARGUMENT_TITLE.test(title) && /^\s+[a-z][\w-]{0,40}(?:\s{2,}|\t|\s*$)/.test(line);
+  });
+  return { usage: usageLines(lines), sections, words: lines.map(wordsOf), commandList };
+}
+
+/**
+ * Weighs the evidence that `name` (a positional the usage parser proposed) is an argument of the
+ * program. Positive: it is one; at most DROP_AT: the text says it is something else.
+ */
+export function positionalEvidence(name: string, context: PositionalEvidenceContext, read: ReadHelp = readHelp(context.lines)): PositionalEvidence {
+  const cues: string[] = [];
+  let score = 0;
+  const add = (cue: string, weight: number): void => {
+    cues.push(cue);
+    score += weight;
+  };
+  const { lines } = context;
+  const parts = partsOf(name);
+  const wanted = new Set(parts.map(normalized));
+  const { usage, sections, words: lineWords } = read;
+  const key = normalized(name);
+
+  // --- against: what the word names instead of an argument
+  if (OPTION_GROUP_NAMES.has(key) || /^(?:global|general|common|other|more|extra)[\s_-]?(?:options|flags|opts)$/i.test(name)) add('option group', AGAINST);
+  // `[plugins]` over a `Plugins:` section whose entries are options
+  if (/^[a-z][a-z-]{1,30}$/i.test(name)) {
+    const plural = key.endsWith('s') ? key : `${key}s`;
+    lines.forEach((line, index) => {
+      const title = /^\s{0,4}([A-Za-z][\w -]{1,40}?)(?:\s+options)?:\s*$/i.exec(line)?.[1]?.toLowerCase().replace(/\s+/g, '');
+      if (title === undefined || (title !== key && title !== plural)) return;
+      const next = lines.slice(index + 1, index + 4).find((candidate) => candidate.trim().length > 0);
+      if (next !== undefined && /^\s+--?[A-Za-z]/.test(next)) add('titles an options section', AGAINST);
+    });
+  }
+  if ((context.subcommands.length > 0 || read.commandList) && parts.some((part) => COMMAND_SLOT.test(part))) add('command slot over listed commands', AGAINST);
+  if (parts.some((part) => context.subcommands.some((command) => command.name === part))) add('a listed command', AGAINST);
+  if (parts.some((part) => SHELL_CONSTRUCT.test(part))) add('shell construct', AGAINST);
+  if (parts.some((part) => ENV_ASSIGNMENT.test(part))) add('environment assignment', AGAINST);
+  if (parts.some((part) => ENV_REFERENCE.test(part))) add('environment variable', AGAINST);
+  if (parts.some((part) => URL_PATTERN.test(part))) add('URL pattern', AGAINST);
+  // (`If`, `or`: any case but all capitals, which a placeholder may be)
+  if (parts.length === 1 && PROSE_WORDS.has(name.toLowerCase()) && (name.length > 1 ? name !== name.toUpperCase() : name === name.toLowerCase())) add('prose word', AGAINST);
+  if (!/\s/.test(name) && PROSE_PUNCTUATION.test(name)) add('sentence punctuation', AGAINST);
+
+  // --- the usage forms: notation, and what stands before the word
+  let occurrences = 0;
+  let afterOption = 0;
+  let notation = false;
+  let piped = 0;
+  let inSentence = 0;
+  for (const index of usage) {
+    const words = lineWords[index] ?? [];
+    const sentence = words.filter((word) => PROSE_WORDS.has(word.toLowerCase().replace(/[.:,;!?'"`]+$/, ''))).length >= SENTENCE_WORDS;
+    // bracket depth before each word, and whether a pipe outside brackets came before it
+    const segments = pipelineSegments(words);
+    const program = context.program ?? null;
+    const ownSegment = program === null ? 0 : segments.findIndex((segment) => segment.some((position) => words[position] === program || words[position]?.endsWith(`/${program}`)));
+    words.forEach((word, position) => {
+      const read = bare(word);
+      if (!wanted.has(normalized(read.name)) && normalized(read.name) !== key) return;
+      occurrences += 1;
+      // `or available locally via: info …`: a bare lower-case word of a form that reads as a sentence
+      if (sentence && !read.notation && /^[a-z]/.test(read.name)) inSentence += 1;
+      // `tool FILE | less`, `cat file | tool`: a word of another program in the pipeline
+      if (segments.length > 1 && ownSegment >= 0 && !(segments[ownSegment] ?? []).includes(position)) piped += 1;
+      if (read.notation) notation = true;
+      const previous = words[position - 1] ?? '';
+      // `-o FILE`: the word is the option's value (an option in brackets, `[-v] FILE`, closes before it)
+      const spelling = previous.replace(/,$/, '');
+      if (!word.startsWith('[') && !word.startsWith('(') && OPTION_SPELLING.test(spelling) && context.isFlag?.(spelling) !== true) afterOption += 1;
+    });
+  }
+  if (notation) add('placeholder notation', 1);
+  if (occurrences > 0 && piped === occurrences) add("another program's word in a pipeline", AGAINST);
+  if (occurrences > 0 && inSentence === occurrences) add('a word of a sentence', AGAINST);
+  if (occurrences > 0 && afterOption === occurrences) add("follows an option's spelling", -4);
+
+  // --- for: an entry of an argument section, a mention outside the forms
+  let entry = false;
+  let listedCommand = false;
+  let mentioned = false;
+  lines.forEach((line, index) => {
+    if (usage.has(index)) return;
+    const words = lineWords[index] ?? [];
+    const head = words[0] ?? '';
+    const title = sections[index] ?? '';
+    const headName = bare(head.replace(/:$/, '')).name;
+    // an entry's head stands apart from its description (a column gap, a colon) or alone; a wrapped line of prose does not
+    const apart = /^\s+\S+(?:\s{2,}|\t|:\s|\s*$)/.test(line);
+    if (apart && (wanted.has(normalized(headName)) || normalized(headName) === key)) {
+      if (COMMAND_TITLE.test(title) && !ARGUMENT_TITLE.test(title)) {
+        // a literal command word (cac's default command is listed as its placeholder, `[root]`: an argument)
+        if (!bare(head).notation) listedCommand = true;
+        else entry = true;
+        return;
+      }
+      entry = true;
+      return;
+    }
+    if (!mentioned && words.some((word) => wanted.has(normalized(bare(word.replace(/[.:,;)]+$/, '')).name)) && (bare(word).notation || /[A-Z]/.test(word)))) mentioned = true;
+  });
+  if (entry) add('listed as an entry', 3);
+  else if (listedCommand) add('listed under a command title', AGAINST);
+  if (mentioned) add('mentioned outside the usage forms', 1);
+  return { score, cues };
+}
+
+/** The positionals the evidence does not speak against, in order (the others are dropped). */
+export function weighPositionals<T extends Pick<CliPositional, 'name'>>(positionals: readonly T[], context: PositionalEvidenceContext): T[] {
+  if (positionals.length === 0) return [...positionals];
+  const read = readHelp(context.lines);
+  // (past MAX_WEIGHED the positionals are kept unweighed: the work stays linear in the help's size)
+  return positionals.filter((positional, index) => index >= MAX_WEIGHED || positionalEvidence(positional.name, context, read).score > DROP_AT);
+}
