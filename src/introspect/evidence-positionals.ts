@@ -226,6 +226,7 @@ export function positionalEvidence(name: string, context: PositionalEvidenceCont
   let notation = false;
   let piped = 0;
   let inSentence = 0;
+  const capitalsOnly = /[A-Z]/.test(name) && name === name.toUpperCase();
   for (const index of usage) {
     const words = lineWords[index] ?? [];
     const sentence = words.filter((word) => PROSE_WORDS.has(word.toLowerCase().replace(/[.:,;!?'"`]+$/, ''))).length >= SENTENCE_WORDS;
@@ -236,6 +237,8 @@ export function positionalEvidence(name: string, context: PositionalEvidenceCont
     words.forEach((word, position) => {
       const read = bare(word);
       if (!wanted.has(normalized(read.name)) && normalized(read.name) !== key) return;
+      // a placeholder in capitals (`FILE`) is not the prose word of another case (`output to a file`)
+      if (capitalsOnly && read.name !== read.name.toUpperCase()) return;
       occurrences += 1;
       // `or available locally via: info …`: a bare lower-case word of a form that reads as a sentence
       if (sentence && !read.notation && /^[a-z]/.test(read.name)) inSentence += 1;

@@ -75,6 +75,12 @@ describe('positionalEvidence: one score per proposed positional', () => {
     expect(positionalEvidence('manual', sentence).score).toBeLessThanOrEqual(DROP_AT);
     expect(positionalEvidence('manual', form).score).toBeGreaterThan(DROP_AT);
   });
+  it('a placeholder in capitals is not the prose word of another case on a line that reads as usage', () => {
+    // a described `usage:` value under a formatter option reads as a usage line: its `file` is prose, not `FILE`
+    const lines = ['Usage: runner [options] [<GLOB|DIR|FILE[:LINE]>...]', '', 'Formatters:', '      usage: Prints where steps are used, which can be output to a file and then read'];
+    expect(positionalEvidence('GLOB|DIR|FILE', { lines, subcommands: [] }).score).toBeGreaterThan(DROP_AT);
+    expect(positionalEvidence('file', { lines, subcommands: [] }).score).toBeLessThanOrEqual(DROP_AT);
+  });
   it('sentence punctuation glued to a one-word name', () => {
     const context = { lines: ['Usage: helper [options] input: FILE'], subcommands: [] };
     expect(weighPositionals([{ name: 'input:' }, { name: 'input' }, { name: "'(docs)" }, { name: 'docs' }], context).map((positional) => positional.name)).toEqual(['input', 'docs']);
