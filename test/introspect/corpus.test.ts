@@ -56,24 +56,21 @@ describe('measured help corpus (public tools, tuned and held-back): floors', () 
     expect(scored.filter((entry) => entry.split === 'held-back').length).toBeGreaterThanOrEqual(10);
   });
 
-  // Measured (npx tsx test/bench/help-corpus.ts). Tuned: 654 texts, every earlier part, each
+  // Measured (npx tsx test/bench/help-corpus.ts). Tuned: 716 texts, every earlier part, each
   // measured once on first look before it was tuned on (batches 14–18: choices 30–81%, positionals
-  // 46–88%; batch 20, 64 texts: choices 58.2%, positionals 79.5%; batch 21, 44 texts, gathered late
-  // in the fourth session as a dev set and not tuned on: choices 52.8%, defaults 59.8%, positionals
-  // 42.9%; 62.5% once the round-16 positionals reader was merged): precision 99.9%, recall 99.6%,
-  // value-taking 99.3%, choices 96.3% (7 invented), defaults 96.3% (4 invented), positionals 97.0%,
-  // names 98.6%. Held-back: 126 texts in two
-  // parts, written up by hand by people who never ran the parser and staged outside the repository
-  // while the parser was tuned on other texts; their misses are not looked at. Batch 13 (62, measured
-  // at the end of the third session and again at the end of the fourth) and batch 19 (64, gathered
-  // at the start of the fourth session, reviewed by two more people, measured at its end before and after
-  // the round-16 positionals reader, which was merged on a dev batch's numbers). Both: precision
-  // 97.8%, recall 97.7%, value-taking 97.0%, choices 81.0% (20 invented), defaults 85.6% (21
-  // invented), positionals 70.1% (68.3% before the reader), names 96.8%. Floors sit a little below what is measured, so a
-  // regression fails; they record where the parser stands, not the goal.
+  // 46–88%; batch 20, 64 texts: choices 58.2%, positionals 79.5%; batch 21, 44 texts: choices 52.8%,
+  // defaults 59.8%, positionals 42.9%), plus batch 13 (62 texts, held back for two sessions and
+  // measured three times, turned into tuning material at the start of the fifth session): precision
+  // 99.7%, recall 99.4%, value-taking 99.1%, choices 95.0% (14 invented), defaults 95.4% (13
+  // invented), positionals 95.6%, names 98.3%. Held-back: batch 19 (64 texts, written up by hand by
+  // people who never ran the parser, reviewed by two more, staged outside the repository while the
+  // parser was tuned on other texts; measured twice at the end of the fourth session, its misses not
+  // looked at): precision 98.6%, recall 98.0%, value-taking 96.4%, choices 80.7% (13 invented),
+  // defaults 83.4% (12 invented), positionals 59.6%, names 98.4%. Floors sit a little below what is
+  // measured, so a regression fails; they record where the parser stands, not the goal.
   it.each([
-    ['tuned', { precision: 0.995, recall: 0.99, valueTaking: 0.99, choices: 0.96, defaults: 0.96, positionals: 0.96, names: 0.98, invented: 4, inventedChoices: 7 }],
-    ['held-back', { precision: 0.975, recall: 0.975, valueTaking: 0.965, choices: 0.8, defaults: 0.85, positionals: 0.69, names: 0.96, invented: 21, inventedChoices: 20 }],
+    ['tuned', { precision: 0.995, recall: 0.99, valueTaking: 0.99, choices: 0.945, defaults: 0.95, positionals: 0.95, names: 0.98, invented: 13, inventedChoices: 14 }],
+    ['held-back', { precision: 0.98, recall: 0.975, valueTaking: 0.96, choices: 0.8, defaults: 0.83, positionals: 0.59, names: 0.98, invented: 12, inventedChoices: 13 }],
   ] as const)('%s', (split, floor) => {
     const measured = score(split);
     expect(ratio(measured.precision)).toBeGreaterThanOrEqual(floor.precision);
