@@ -164,6 +164,16 @@ function isPlaceholderFlag(trimmed: string): boolean {
  * `Syntax:` or `Synopsis:` on its own line (a program word, then usage syntax).
  */
 const SYNTAX_FORM = /^(?:syntax|synopsis):\s+([a-z][\w.-]{0,40}\s+[[<].*)$/i;
+/**
+ * patchelf `syntax: patchelf` alone, its form one group a line under it (`  [--set-rpath RPATH]`): the
+ * title and the program word, the form going on over deeper lines that open with a bracket.
+ */
+const SYNTAX_TITLE_ALONE = /^(?:syntax|synopsis):\s+([a-z][\w.-]{0,40})$/i;
+/**
+ * `  [--set-soname SONAME]<TAB><TAB>Sets 'DT_SONAME' entry to SONAME.`: a form listed one option group
+ * a line, glossed after a wide gap; the group goes on the form, the gloss is no part of it.
+ */
+const GLOSSED_OPTION_GROUP = /^(\[-[^\]]{1,100}\]) {2,}\S/;
 /** `  or   prog …`: one more usage form, introduced by `or` without a colon. */
 const BARE_OR_FORM = /^\s+or\s+(\S.*)$/;
 /** `  USAGE` alone on its line, indented a little (lipgloss-styled helps). */
@@ -306,10 +316,16 @@ class Scanner {
     if (indent > 0 && indent === this.usageIndent && program !== undefined && program.length > 0 && /^\S*/.exec(trimmed)?.[0] === program) this.usageMode = 'header';
   }
 
+  /** `syntax: patchelf` over deeper lines opening with a bracket (SYNTAX_TITLE_ALONE), else null. */
+  private syntaxTitleAlone(line: string, index: number): RegExpExecArray | null {
+    const next = this.lines[index + 1] ?? '';
+    return indentOf(next) > 0 && next.trim().startsWith('[') ? SYNTAX_TITLE_ALONE.exec(line) : null;
+  }
+
   private usageLine(line: string, trimmed: string, indent: number, index: number): boolean {
     // citty prints its title in capitals with the form on the same line: `USAGE giget [OPTIONS] <TEMPLATE> [DIR]`
     // (babeltrace's hand-written `usage : babeltrace [OPTIONS] FILE...`: a space before the colon)
-    const usageMatch = /^\s*usage ?:\s*(.*)$/i.exec(line) ?? /^\s*USAGE\s+(\S.*)$/.exec(line) ?? SYNTAX_FORM.exec(line) ?? SENTENCE_THEN_USAGE.exec(line);
+    const usageMatch = /^\s*usage ?:\s*(.*)$/i.exec(line) ?? /^\s*USAGE\s+(\S.*)$/.exec(line) ?? SYNTAX_FORM.exec(line) ?? SENTENCE_THEN_USAGE.exec(line) ?? this.syntaxTitleAlone(line, index);
     if (usageMatch && (!this.result.seenUsage || this.usageMode === null)) {
       this.closeParagraph();
       this.current = null;
@@ -395,6 +411,12 @@ class Scanner {
           // `stringer [flags] -type T files... # Must be a single package`: the comment is no part of the form
           // (`(?<!\s)`: the match starts where its whitespace run does; starts inside a run rescanned it, ReDoS)
           forms.push(trimmed.replace(/(?<!\s)\s+#\s.*$/, ''));
+          return true;
+        }
+        const glossedGroup = lastForm === undefined ? null : GLOSSED_OPTION_GROUP.exec(trimmed);
+        if (lastForm !== undefined && glossedGroup !== null) {
+          this.usageLineCount += 1;
+          if (lastForm.length < MAX_USAGE_FORM_CHARS) forms[forms.length - 1] = `${lastForm} ${glossedGroup[1] ?? ''}`;
           return true;
         }
         // A wrapped form goes on with usage syntax; prose (`word is key=value`) ends the usage.

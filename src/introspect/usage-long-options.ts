@@ -14,9 +14,10 @@ import type { CliOption } from './spec.ts';
 const LONG_GROUP = /\[\s*((?:-[A-Za-z0-9]\|)?--[A-Za-z0-9][^\[\]]{0,120}?)\s*\]/g;
 /**
  * `--title title`, `--maxlevel <level>`, `--syntax (md|mdx)`, `--all`: one spelling and at most one value
- * (live-server `--port=PORT`, `--mount=ROUTE:PATH`: a value word in capitals after `=`).
+ * (live-server `--port=PORT`, `--mount=ROUTE:PATH`: a value word in capitals after `=`; patchelf
+ * `--set-rpath RPATH`, `--replace-needed LIBRARY NEW_LIBRARY`: one or two after a space, two a value each).
  */
-const ALTERNATIVE = /^--([A-Za-z0-9][\w-]{0,40})(?:[ =](?:([a-z][\w-]{0,30})|<([A-Za-z][\w-]{0,30})>|[({]([a-z0-9][\w.-]{0,20}(?:\|[a-z0-9][\w.-]{0,20})+)[)}])|=([A-Z][A-Z0-9_]{0,30}(?::[A-Z][A-Z0-9_]{0,30})?))?$/;
+const ALTERNATIVE = /^--([A-Za-z0-9][\w-]{0,40})(?:[ =](?:([a-z][\w-]{0,30})|<([A-Za-z][\w-]{0,30})>|[({]([a-z0-9][\w.-]{0,20}(?:\|[a-z0-9][\w.-]{0,20})+)[)}])|=([A-Z][A-Z0-9_]{0,30}(?::[A-Z][A-Z0-9_]{0,30})?)| ([A-Z][A-Z0-9_]{0,30})(?: ([A-Z][A-Z0-9_]{0,30}))?)?$/;
 
 function known(options: readonly CliOption[], name: string): boolean {
   return options.some((option) => option.long === name || option.aliases.includes(`--${name}`) || option.negation === `--${name}`);
@@ -39,12 +40,14 @@ export function addUsageLongOptions(options: CliOption[], usageForms: readonly s
         const name = alternative?.[1];
         if (name === undefined || NOT_AN_OPTION.test(name) || known(options, name) || added.some((option) => option.long === name)) continue;
         const choices = alternative?.[4]?.split('|') ?? null;
-        const valueName = alternative?.[2] ?? alternative?.[3] ?? alternative?.[5] ?? null;
+        const valueName = alternative?.[2] ?? alternative?.[3] ?? alternative?.[5] ?? alternative?.[6] ?? null;
+        const secondValue = alternative?.[7] !== undefined;
         const takes = valueName !== null || choices !== null;
         const letter = index === 0 && short !== null && !options.some((option) => option.short === short) ? short : null;
         added.push({
           long: name, short: letter, aliases: [], takes_value: takes, value_name: valueName, type: takes ? 'string' : 'boolean', default: null,
           choices, repeatable: false, required: false, negation: null, description: null,
+          ...(secondValue ? { value_count: 2 } : {}),
         });
       }
     }
