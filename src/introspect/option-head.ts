@@ -106,7 +106,8 @@ function tokenize(head: string): { tokens: string[]; starts: number[] } {
       continue;
     }
     // rougify `--input-file|-i <filename>`: the same bar after the long spelling, before the short one
-    if (depth === 0 && character === '|' && /^--[A-Za-z][\w-]*$/.test(current) && /^-[A-Za-z0-9](?![^\s,|])/.test(head.slice(position + 1, position + 4))) {
+    // (rdfind `-dryrun|-n`: a single-dash long spelling too)
+    if (depth === 0 && character === '|' && /^--?[A-Za-z][\w-]*$/.test(current) && /^-[A-Za-z0-9](?![^\s,|])/.test(head.slice(position + 1, position + 4))) {
       flush();
       continue;
     }
@@ -300,7 +301,33 @@ function isValueToken(token: string, remaining: number, splitByGap: boolean): bo
 /** `<integer> Port where …`, `<a | b | c> Level of …`: a placeholder, one space, then a capitalized sentence. */
 export const OPENING_PLACEHOLDER = /^<([\w-]{1,30}(?:\s?\|\s?[\w.-]{1,30}){0,30})>\s(?=[A-Z][a-z])(\S[\s\S]*)$/;
 
+/**
+ * rdfind `-checksum   md5 |(sha1)| sha256   checksum type`, `-ignoreempty  (true)| false  ignore …`: a
+ * column of the values joined by `|`, the default the one item in parentheses (a common mark: rdfind
+ * says `default choice within parentheses`), before the description. Each item is bounded and each
+ * repeat consumes a `|`: linear.
+ */
+const MARKED_DEFAULT_BAR_COLUMN = /^((?:\(?[a-z0-9][\w.-]{0,20}\)? ?\| ?){1,10}\(?[a-z0-9][\w.-]{0,20}\)?)(?:\s+(\S[\s\S]*))?$/;
+
+/** The values and the parenthesized default of a MARKED_DEFAULT_BAR_COLUMN, or null (not exactly one item marked). */
+function markedDefaultBarColumn(rest: string): { values: string[]; marked: string; description: string } | null {
+  const match = MARKED_DEFAULT_BAR_COLUMN.exec(rest);
+  if (match === null) return null;
+  const items = (match[1] ?? '').split('|').map((item) => item.trim());
+  const marked = items.filter((item) => /^\(.+\)$/.test(item));
+  if (marked.length !== 1 || items.some((item) => /^\(|\)$/.test(item) && !/^\(.+\)$/.test(item))) return null;
+  const values = items.map((item) => item.replace(/^\((.+)\)$/, '$1'));
+  return { values, marked: (marked[0] ?? '').slice(1, -1), description: match[2] ?? '' };
+}
+
 function valueFromDescriptionStart(result: OptionHead): void {
+  const barColumn = markedDefaultBarColumn(result.rest);
+  if (barColumn !== null) {
+    result.choices = barColumn.values;
+    // the mark states the default: said in words the description readers take
+    result.rest = `${barColumn.description} (default: ${barColumn.marked})`.trim();
+    return;
+  }
   // typer's type column may name a container of a type: `<list[Path]>`; with no description the
   // type cell ends the line (`--cli-plugin   <str>`): a type word then
   // (jaq `--arg       <A> <V>   Set variable …`: several `<…>` placeholders, one use takes that many values)
@@ -350,7 +377,10 @@ function valueFromDescriptionStart(result: OptionHead): void {
     result.rest = listed[2] ?? '';
     return;
   }
-  if (!match) return;
+  if (!match) {
+    columnValueWord(result);
+    return;
+  }
   const word = match[1] ?? '';
   const more = (match[2] ?? '').trim();
   const description = match[3] ?? '';
@@ -359,6 +389,26 @@ function valueFromDescriptionStart(result: OptionHead): void {
   if (!(/^[\w-]+$/.test(bare) && new RegExp(`\\b${bare}\\b`).test(description)) && typeFromValueName(bare) === null && !NUMBER_SIGN_PLACEHOLDER.test(bare)) return;
   result.valueName = word;
   if (more.length > 0) result.valueCount = 1 + more.split(' ').length;
+  result.rest = description;
+}
+
+/**
+ * rdfind's value column holds lower-case words and unit-suffixed letters too: `-outputname  name  sets
+ * the results file name to "name"`, `-sleep  Xms  sleep for X milliseconds`. A word set off by gaps on
+ * both sides is the value when the description names it as one: quoted or in angle brackets (`"name"`),
+ * or, for a capital glued to a unit (`Xms`, `Ns`), the capital alone (`X milliseconds`).
+ */
+const COLUMN_VALUE_WORD = /^([a-z][a-z0-9_-]{0,20}|([A-Z])[a-z]{1,3})\s{2,}(\S[\s\S]*)$/;
+
+function columnValueWord(result: OptionHead): void {
+  const match = COLUMN_VALUE_WORD.exec(result.rest);
+  if (match === null || result.valueName !== null || result.choices !== null) return;
+  const word = match[1] ?? '';
+  const letter = match[2];
+  const description = match[3] ?? '';
+  const named = letter !== undefined ? new RegExp(String.raw`(?:^|\s)${letter}\s+[a-z]`).test(description) : new RegExp(String.raw`(["'<])${word}["'>]`).test(description);
+  if (!named) return;
+  result.valueName = word;
   result.rest = description;
 }
 

@@ -63,3 +63,45 @@ describe('usage-only long options with a value in capitals after a space', () =>
     expect(option(form(value), 'set-root')?.takes_value).toBe(takes);
   });
 });
+
+describe('a value column of `|`-joined values, the default in parentheses (rdfind)', () => {
+  const table = (column: string): string => `Usage: dedup [options] DIR ...\n\n -hashing     ${column}  hash to compare with\n -quiet                  print nothing\n`;
+  it.each([
+    ['md5 |(sha1)| sha256', ['md5', 'sha1', 'sha256'], 'sha1'],
+    ['(yes)| no', ['yes', 'no'], 'yes'],
+    ['fast |(slow)', ['fast', 'slow'], 'slow'],
+  ])('`%s`: the values, the parenthesized one the default', (column, choices, fallback) => {
+    expect(option(table(column), 'hashing')).toMatchObject({ takes_value: true, choices, default: fallback, prefix: '-' });
+    expect(option(table(column), 'quiet')?.takes_value).toBe(false);
+  });
+  it.each([
+    ['(md5)|(sha1)| sha256', 'two items marked'],
+    ['md5 | sha1 | sha256', 'no item marked'],
+  ])('negative twin: `%s` (%s) states no default by the mark', (column) => {
+    expect(option(table(column), 'hashing')?.default ?? null).toBeNull();
+  });
+});
+
+describe('a single-dash long spelling glued to its short one by a bar', () => {
+  it.each([
+    ['-dryrun|-n', 'n'],
+    ['-dryrun|n', null],
+  ])('`%s  print what would be done`', (head, short) => {
+    const help = `Usage: dedup [options] DIR ...\n\n ${head}         print what would be done\n -quiet           print nothing\n`;
+    const found = option(help, 'dryrun');
+    if (short === null) expect(found?.short ?? null).toBeNull();
+    else expect(found).toMatchObject({ short, prefix: '-' });
+  });
+});
+
+describe('a value word in a column of its own that the description names', () => {
+  const row = (value: string, description: string): string => `Usage: dedup [options] DIR ...\n\n -resultname  ${value}  ${description}\n -quiet             print nothing\n`;
+  it.each([
+    ['name', 'sets the results file name to "name"', true],
+    ['name', 'sets the results file name', false],
+    ['Xms', 'sleep for X milliseconds between reads', true],
+    ['Xms', 'sleep for some milliseconds between reads', false],
+  ])('`%s  %s`: takes a value %s', (value, description, takes) => {
+    expect(option(row(value, description), 'resultname')?.takes_value).toBe(takes);
+  });
+});
