@@ -53,7 +53,8 @@ const VALUE_CUES: readonly RegExp[] = [
   // depcheck (yargs, tags only on booleans): `A config file to be parsed`, `Comma separated package list to ignore`
   // (browserify `A module name or file to bundle.require()`, `An entry point of your app`: a name, a module or an entry point too;
   // electron-packager `the dir to put the app into`: a dir as a directory)
-  /^(?:an?|the)\s+(?:[\w-]+\s+)?(?:file|directory|dir|path|url|list|module|name|entry\s+point)\b(?!\s+(?:is|are|was|will)\b)/i,
+  // (csvtojson `The format to be converted to.`: a format)
+  /^(?:an?|the)\s+(?:[\w-]+\s+)?(?:file|directory|dir|path|url|list|module|name|entry\s+point|format)\b(?!\s+(?:is|are|was|will)\b)/i,
   // meow conventional-changelog: `A filepath of where your package.json is located`
   /^(?:an?|the)\s+(?:[\w-]+\s+)?(?:file-?path|file-?name|dir-?path)\b(?!\s+(?:is|are|was|will)\b)/i,
   // …`Tag prefix to consider when reading the tags`: a prefix or suffix to use is a value
@@ -88,7 +89,11 @@ const VALUE_CUES: readonly RegExp[] = [
   /\bfrom\s+(?:[\w-]+\s+){0,3}file(?:\(s\)|s)?(?:\.(?=\s|$)|$)/i,
   // citty giget: `Custom Authorization token to use for downloading`
   /^(?:[\w-]+\s+){0,2}(?:token|password|passphrase|secret)\s+(?:to|for)\b/i,
-  /^(?:specify|set)\s+(?!up\b|(?:the\s+)?(?:flag|option)\b)\S/i,
+  // (csvtojson `Explicitly specify the end of line character to use.`: an adverb before the verb)
+  /^(?:[a-z]{3,}ly\s+)?(?:specify|set)\s+(?!up\b|(?:the\s+)?(?:flag|option)\b)\S/i,
+  // csvtojson `escape character used in quoted column.`, `Field separator to use`: a character or
+  // separator named, then what it is used for (a flag's description opens with its verb)
+  /^(?:[\w-]+\s+){0,2}(?:character|char|separator|delimiter)\s+(?:used\s+(?:in|for|as|to)|to\s+use)\b/i,
   // sade svelte-check: `Pass a path to a tsconfig or jsconfig file.`
   /^(?:pass|give|provide)\s+(?:an?|the)\s+(?:[\w-]+\s+)?(?:path|file|directory|list|name|url)\s+(?:to|of|for)\b/i,
   /\bthis\s+(?:string|many|number|value|pattern|regexp|file|directory|name|amount)\b/i,

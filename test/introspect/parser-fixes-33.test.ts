@@ -105,3 +105,19 @@ describe('a value word in a column of its own that the description names', () =>
     expect(option(row(value, description), 'resultname')?.takes_value).toBe(takes);
   });
 });
+
+describe('description cues in a help that shows no placeholder', () => {
+  const bare = (description: string): string =>
+    `Usage: tabconv [options] file\n\nOptions:\n  --probe     ${description}\n  --verbose   Print more\n  --quiet     Print less\n  --strict    Fail on the first error\n  --color     Colorize the output\n`;
+  it.each([
+    ['Explicitly specify the end of line character to use.', true],
+    ['Explicitly enable the end of line check.', false],
+    ['escape character used in quoted column.', true],
+    ['escape characters in quoted columns.', false],
+    ['Field separator to use', true],
+    ['The format to be converted to.', true],
+    ['The format is checked before writing.', false],
+  ])('`%s`: takes a value %s', (description, takes) => {
+    expect(option(bare(description), 'probe')?.takes_value).toBe(takes);
+  });
+});
