@@ -145,6 +145,32 @@ function descriptionGivesOwnValue(option: CliOption): boolean {
 }
 
 /**
+ * csvtojson `csvtojson <file> --checkType=false --trim=false` under `--trim: … Default: true`: an example
+ * giving an option whose stated default is a boolean an attached `true` / `false` shows the program's
+ * booleans are values (`--trim` alone could not say false). True when one does.
+ */
+function examplesGiveBooleanValues(examples: readonly string[][], options: readonly CliOption[]): boolean {
+  return examples.some((words) =>
+    words.some((word) => {
+      const attached = /^(-{1,2}[^=\s]+)=(?:true|false)$/.exec(word);
+      return attached !== null && options.some((option) => typeof option.default === 'boolean' && option.negation === null && spellingsOf(option).includes(attached[1] ?? ''));
+    }),
+  );
+}
+
+/** Every option stating a boolean default, no negation spelled, takes `true` / `false` (in place). */
+function takeBooleanValues(options: CliOption[]): boolean {
+  let changed = false;
+  for (const option of options) {
+    if (option.takes_value || typeof option.default !== 'boolean' || option.negation !== null || (option.long ?? '').startsWith('no-')) continue;
+    option.takes_value = true;
+    option.type = 'boolean';
+    changed = true;
+  }
+  return changed;
+}
+
+/**
  * Marks the options that a footnote list or an example gives a value as value-taking (in place);
  * footnote lists become choices. Returns true when any option listed without a placeholder was
  * changed: the option list's placeholders were written by hand.
@@ -161,7 +187,7 @@ export function applyHandWrittenValues(
   const examples = program === null ? [] : examplesOf(lines, program);
   const exampleValued = spellingsGivenExampleValues(lines);
   const valued = maxPositionals === null ? new Set<string>() : spellingsGivenSurplusWords(examples, maxPositionals);
-  let contradicted = false;
+  let contradicted = examplesGiveBooleanValues(examples, options) && takeBooleanValues(options);
   for (const option of options) {
     const marker = FOOTNOTE_MARKER.exec(option.description ?? '');
     const footnote = marker === null ? undefined : footnotes.get(marker[1] ?? '');

@@ -121,3 +121,17 @@ describe('description cues in a help that shows no placeholder', () => {
     expect(option(bare(description), 'probe')?.takes_value).toBe(takes);
   });
 });
+
+describe('an example giving a boolean-defaulted option `=false` (hand-written helps)', () => {
+  const help = (example: string): string =>
+    `Usage: tabconv [<options>] filepath\n\nOptions:\n\t--strip: Strip spaces around cells. Default: true\n\t--typed: Turn typed cells on and off. Default: false.\n\t--sep: The separator to use.\n\t--header: Read a header row. Default is false.\n\t--quiet: Print nothing on errors.\nExamples:\n\ttabconv ${example}\n`;
+  it.each([
+    ['<file> --strip=false --sep=;', true],
+    ['<file> --strip --sep=;', false],
+    ['<file> --strip=yes --sep=;', false],
+  ])('`tabconv %s`: options stating a boolean default take `true` / `false`: %s', (example, takes) => {
+    expect(option(help(example), 'strip')?.takes_value).toBe(takes);
+    expect(option(help(example), 'typed')?.takes_value).toBe(takes);
+    expect(option(help(example), 'quiet')?.takes_value).toBe(false);
+  });
+});
