@@ -69,8 +69,9 @@ const VALUE_CUES: readonly RegExp[] = [
   // opening the description acts on the one specified)
   // (cabextract `extract only files that match the given pattern`, `assume non-UTF8 filenames have the
   // given encoding`: any verb before `the given`; browserify `Generate a UMD bundle for the supplied
-  // export name.`: supplied or provided too)
-  /(?:\b(?:at|after|for|to|with|from|in)|^(?:only\s+)?[a-z]+)\s+(?:the\s+|a\s+)?(?:specified|given|supplied|provided)\s+[a-z]|\b[a-z]{2,}\s+the\s+given\s+[a-z]/i,
+  // export name.`: supplied or provided too; terraform `By default, only the given directory … is
+  // processed`: `only` is no verb, the default is described)
+  /(?:\b(?:at|after|for|to|with|from|in)|^(?:only\s+)?[a-z]+)\s+(?:the\s+|a\s+)?(?:specified|given|supplied|provided)\s+[a-z]|\b(?!only\s)[a-z]{2,}\s+the\s+given\s+[a-z]/i,
   // (nodemon `ignore specific files or directories`: the verb's object, specific things, unnamed)
   /(?:\bat|^(?:only\s+)?[a-z]+)\s+(?:a\s+specific\s+[a-z]|specific\s+[a-z]+s\b)/i,
   // nodemon `extensions to look for, ie. "js,pug,hbs"`: an example of the value, a quoted comma-joined list

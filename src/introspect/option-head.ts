@@ -848,6 +848,14 @@ function namesValueAsNoun(word: string, text: string): boolean {
  */
 function finishHead(scan: HeadScan): OptionHead | null {
   const { result, literal, tokens, head } = scan;
+  // terraform `-list=false   Don't list files whose formatting differs`: a spelling given only a
+  // boolean literal is a switch shown in the setting that turns it off (or on): no value of one
+  // choice; `=false` is its negation
+  if (result.longs.length === 0 && result.shorts.length === 0 && literal !== null && /^(?:true|false)$/.test(literal.value)) {
+    result.longs.push({ dashes: literal.dashes, name: literal.name });
+    result.aliases = result.aliases.filter((alias) => alias !== literal.token);
+    if (literal.value === 'false') result.negation = literal.token;
+  }
   if (result.longs.length === 0 && result.shorts.length === 0 && literal !== null) {
     // zstd `--format=zstd` on a line of its own: one choice of `--format` (lines are merged later)
     result.longs.push({ dashes: literal.dashes, name: literal.name });

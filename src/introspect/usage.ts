@@ -328,8 +328,17 @@ function withArgumentsAsOptions(form: string): string {
   return form.replace(/^(\S+\s+)\[(?:arguments|args)\](?=\s+[<A-Za-z[])/i, '$1[options]');
 }
 
+/**
+ * terraform `terraform [global options] fmt [options] [target...]`: options called global before a
+ * word and an options placeholder of its own after it make the word the subcommand the help is of;
+ * written as gopls writes it (`[fmt-options]`), the Go multi-command reading names the path.
+ */
+function withGlobalOptionsCommand(form: string): string {
+  return form.replace(/^(\S+\s+\[global[ _-]?options?\]\s+)([a-z][a-z0-9-]{0,40})(\s+\[)(options?)(?=\])/i, '$1$2$3$2-$4');
+}
+
 function normalizedAtoms(form: string): Atom[] {
-  const plain = withoutGluedSuffixes(withoutUrlForms(optionValueAlternatives(withArgumentsAsOptions(form))))
+  const plain = withoutGluedSuffixes(withoutUrlForms(optionValueAlternatives(withArgumentsAsOptions(withGlobalOptionsCommand(form)))))
     .replace(/\s?…/g, '...')
     // binutils `[option(s)] [file(s)]`: a plural `(s)` says the argument repeats (genhtml `INFOFILE(S)`: in capitals too)
     .replace(/(?<=[A-Za-z])\((?:s|S)\)(?=[\]>\s]|$)/g, '...')

@@ -135,3 +135,37 @@ describe('an example giving a boolean-defaulted option `=false` (hand-written he
     expect(option(help(example), 'quiet')?.takes_value).toBe(false);
   });
 });
+
+describe('a switch shown in its off setting (`-list=false`)', () => {
+  const help = (head: string): string =>
+    `Usage: hclfmt [options] [target...]\n\nOptions:\n\n  ${head}    Don't list files whose formatting differs\n\n  -diff          Display diffs of formatting changes\n`;
+  it('`-list=false  Don\'t list …`: a switch, `-list=false` its negation, no one-value enum', () => {
+    expect(option(help('-list=false'), 'list')).toBeDefined();
+    expect(option(help('-list=false'), 'list')).toMatchObject({ takes_value: false, choices: null, negation: '-list=false' });
+  });
+  it('negative twin: `-list=short` is a literal value of the option', () => {
+    expect(option(help('-list=short'), 'list')).toMatchObject({ takes_value: true, choices: ['short'] });
+  });
+});
+
+describe('`only the given X` describes a default, not a value (bare helps)', () => {
+  const bare = (description: string): string =>
+    `Usage: hclfmt [options]\n\nOptions:\n  -walk       ${description}\n  -diff       Display diffs\n  -check      Check formatting\n  -no-color   Plain output\n  -quiet      Print nothing\n`;
+  it.each([
+    ['Also process subdirectories. By default, only the given directory is processed.', false],
+    ['Also process the given directory.', true],
+  ])('`%s`: takes a value %s', (description, takes) => {
+    expect(option(bare(description), 'walk')?.takes_value).toBe(takes);
+  });
+});
+
+describe('`prog [global options] word [options]` names the subcommand', () => {
+  it.each([
+    ['hcl [global options] fmt [options] [target...]', 'hcl_fmt', [{ name: 'target', required: false, variadic: true }]],
+    ['hcl [options] fmt [options] [target...]', 'hcl', [{ name: 'fmt', required: true, variadic: false }, { name: 'target', required: false, variadic: true }]],
+  ])('`%s`', (form, name, positionals) => {
+    const spec = parseHelp(`Usage: ${form}\n\nOptions:\n  -diff   Display diffs\n`);
+    expect(spec.name).toBe(name);
+    expect(spec.positionals).toEqual(positionals);
+  });
+});
