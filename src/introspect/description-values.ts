@@ -79,6 +79,9 @@ const VALUE_CUES: readonly RegExp[] = [
   // browserify `Use a transform module on top-level files.`, `Use a transform command …`: one module,
   // plugin, script or command to use, which the value names (`Use a pager`, `Use a long listing` name none)
   /^use\s+an?\s+(?:[\w-]+\s+)?(?:module|plugin|template|script|command)\b/i,
+  // markdown-toc `Append a string to the end of the TOC`: a verb whose object is a kind of value (`Add a
+  // newline` names a thing the program writes, no value)
+  /^[a-z]+\s+an?\s+(?:string|value|number|regexp?|pattern)\b(?!\s+(?:is|are|was|will)\b)/i,
   // license-checker `to add a custom Format file in JSON`: a custom one of a kind, which the value names
   /\ban?\s+custom\s+(?:[\w-]+\s+)?(?:file|path|directory|module)\b/i,
   // pry `A line of code to execute in context`, ruby `one line of script`: the code itself is the value
@@ -138,6 +141,9 @@ export function statedChoices(description: string): string[] | null {
   return facts.choices;
 }
 
+/** `Without this flag`, `If this flag is given`: the description calls the option a flag (a switch). */
+const CALLED_A_FLAG = /\bthis\s+flag\b/i;
+
 /** At least this many options, none of them value-taking, before descriptions are read. */
 const MIN_OPTIONS = 5;
 
@@ -191,6 +197,9 @@ export function applyDescriptionValueTaking(options: CliOption[], byHand = false
   if (options.length < MIN_OPTIONS || (!byHand && !isBareHelp(options))) return;
   for (const option of options) {
     if (option.takes_value || option.negation !== null || (option.long ?? '').startsWith('no-') || option.description === null) continue;
+    // markdown-toc `-i  Edit the <input> file directly … (Without this flag, the default is …)`: the
+    // description calls the option a flag
+    if (CALLED_A_FLAG.test(option.description)) continue;
     // svelte-check `What output format to use. Options are human, machine.`: the values named as such
     // hey `HTTP method, one of GET, POST, PUT.`: values stated as the option's (a flag has none)
     const stated = statedChoices(option.description);

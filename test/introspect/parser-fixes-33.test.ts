@@ -117,6 +117,10 @@ describe('description cues in a help that shows no placeholder', () => {
     ['Field separator to use', true],
     ['The format to be converted to.', true],
     ['The format is checked before writing.', false],
+    ['Append a string to the end of the TOC', true],
+    ['Append a newline to the end of the TOC', false],
+    ['Edit the <target> file in place (Without this flag, the result is printed.)', false],
+    ['Edit the <target> file in place (Otherwise, the result is printed.)', true],
   ])('`%s`: takes a value %s', (description, takes) => {
     expect(option(bare(description), 'probe')?.takes_value).toBe(takes);
   });
