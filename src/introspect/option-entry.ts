@@ -205,6 +205,12 @@ interface ValueShape {
  * (untagged): an option named after a standard stream switches the data to it; the stream is no value to pass.
  */
 const STREAM_SWITCH = /^(?:stdin|stdout|stderr)$/i;
+/**
+ * yargs browser-sync `--https   Enable SSL for local development` (untagged): a description opening
+ * with `Enable` / `Disable` turns a feature on or off, a switch's doing; `Enable … for <host>` or
+ * `… with <value>` still names no value the option takes, so the verb alone decides.
+ */
+const TOGGLING_VERB = /^(?:enable|disable)s?\s/i;
 
 /** Whether the option takes a value, and its type; yargs/optionator state it only in tags. */
 function valueShapeOf(head: OptionHead, facts: DescriptionFacts, choices: string[] | null, text: string, style: OptionStyle, valueSection = false): ValueShape {
@@ -269,7 +275,7 @@ function valueShapeOf(head: OptionHead, facts: DescriptionFacts, choices: string
   // file suffix or a path is no state of a switch, in any help
   // (`--no-config   … (default: ~/.foorc)` tells what the negation turns off)
   if (facts.defaultText !== null && head.negation === null && !(head.longs[0]?.name ?? '').startsWith('no-') && FILE_LIKE_DEFAULT.test(facts.defaultText)) return { takes: true, type: 'string' };
-  if (style.untaggedTakesValue === true && facts.typeHint === null && !/\[count\]/i.test(text) && head.negation === null && !(head.longs[0]?.name ?? '').startsWith('no-') && !STREAM_SWITCH.test(head.longs[0]?.name ?? '') && !head.longs.some((long) => style.listedNegations?.has(long.name) === true)) {
+  if (style.untaggedTakesValue === true && facts.typeHint === null && !/\[count\]/i.test(text) && !TOGGLING_VERB.test(facts.description) && head.negation === null && !(head.longs[0]?.name ?? '').startsWith('no-') && !STREAM_SWITCH.test(head.longs[0]?.name ?? '') && !head.longs.some((long) => style.listedNegations?.has(long.name) === true)) {
     const stated = facts.defaultText;
     // `[default: true]` without a tag is still a switch
     if (stated === null || !/^(true|false)$/i.test(stated)) return { takes: true, type: stated !== null ? (typeFromDefault(stated, facts.defaultQuoted) ?? 'string') : 'string' };

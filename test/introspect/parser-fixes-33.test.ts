@@ -173,3 +173,15 @@ describe('`prog [global options] word [options]` names the subcommand', () => {
     expect(spec.positionals).toEqual(positionals);
   });
 });
+
+describe('yargs untagged options: a description turning a feature on or off is a switch', () => {
+  const yargs = (description: string): string =>
+    `Usage: devserve start [options]\n\nOptions:\n  --help     Show help  [boolean]\n  --secure   ${description}\n  --port     Port to use  [number]\n`;
+  it.each([
+    ['Enable SSL for local development', false],
+    ['Disable the file watcher', false],
+    ['Certificate for local development', true],
+  ])('`--secure  %s` takes a value: %s', (description, takes) => {
+    expect(option(yargs(description), 'secure')?.takes_value).toBe(takes);
+  });
+});
