@@ -182,6 +182,9 @@ export function isHelpOrVersion(option: CliOption): boolean {
   // gocryptfs `-hh  Long help text with all options`: the doubled help letter (zip `-h2  show more
   // help`: the help letter numbered, after a verb)
   if (option.short === null && /^h(?:h|\d)$/.test(option.long ?? '') && /^(?:(?:show|print|display)\s+)?(?:short|long|full|extended|detailed|more)\s+help\b/i.test(option.description ?? '')) return true;
+  // (socat `-hh  like -h, plus a list of all common address option names`, `-hhh  like -hh, plus …`:
+  // the help letter doubled or tripled, described as the help before it and more)
+  if (option.short === null && /^h{2,3}$/.test(option.long ?? '') && /^(?:like|same as)\s+-h{1,2}\b/i.test(option.description ?? '')) return true;
   // `-V  Print version`, `-V  display version information`; busybox sort's `-V  Sort version` (another verb governing it) is an option
   const description = option.description ?? '';
   const otherVerb = /^([a-z]+)\s+versions?\b/i.exec(description)?.[1];

@@ -915,7 +915,8 @@ function colonEndedHead(line: string): string {
  * flag may be given several times, as `-v...` does.
  */
 function stackedShortSpellings(line: string): string {
-  return line.replace(/^(\s*-([A-Za-z]))(?:\|\2{2,4}){1,3}(?=[,\s]|$)/, '$1...');
+  // (socat `-d[ddd]  increase verbosity (use up to 4 times)`: the letter again in brackets, glued on)
+  return line.replace(/^(\s*-([A-Za-z]))(?:\|\2{2,4}){1,3}(?=[,\s]|$)/, '$1...').replace(/^(\s*-([A-Za-z]))\[\2{1,4}\](?=[,\s]|$)/, '$1...');
 }
 
 /**

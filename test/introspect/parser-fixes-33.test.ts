@@ -185,3 +185,20 @@ describe('yargs untagged options: a description turning a feature on or off is a
     expect(option(yargs(description), 'secure')?.takes_value).toBe(takes);
   });
 });
+
+describe('socat-style help variants and repeated letters', () => {
+  const help = (hh: string, d: string): string =>
+    `Usage:\nnetcat2 [options] <address> <address>\n   options:\n      -V     print version and exit\n      -h|-?  print a help text\n      -hh    ${hh}\n      ${d}        increase verbosity (use up to 4 times)\n      -D     analyze file descriptors\n`;
+  it('`-hh  like -h, plus …` is a help, no option', () => {
+    expect(option(help('like -h, plus a list of all address option names', '-d'), 'hh')).toBeUndefined();
+  });
+  it('negative twin: `-hh  print hex dumps` is an option', () => {
+    expect(option(help('print hex dumps', '-d'), 'hh')).toBeDefined();
+  });
+  it.each([
+    ['-d[ddd]', false, true],
+    ['-d[nnn]', true, false],
+  ])('`%s`: takes a value %s, repeatable %s', (head, takes, repeatable) => {
+    expect(option(help('print hex dumps', head), 'd')).toMatchObject({ takes_value: takes, repeatable });
+  });
+});
