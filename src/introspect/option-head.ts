@@ -274,6 +274,9 @@ function isValueToken(token: string, remaining: number, splitByGap: boolean): bo
   if (LOWERCASE_TYPE_WORDS.has(token)) return true;
   // pflag prints a custom value's Go type: `--dir-perms FileMode`, `--vfs-cache-mode CacheMode`, `--env stringArray`
   if (splitByGap && remaining <= 1 && /^[A-Za-z][a-z0-9]+(?:[A-Z][a-z0-9]+)+$/.test(token)) return true;
+  // klog's pflag `-v, --v Level   number for the log level verbosity`: a custom type named by one
+  // capitalized word, ending the head before the column gap
+  if (splitByGap && remaining <= 1 && /^[A-Z][a-z]{2,20}$/.test(token)) return true;
   // pigz `-S, --suffix .sss   Use suffix .sss instead of .gz`: a file suffix stands for the value
   if (splitByGap && remaining <= 1 && /^\.[a-z]{1,8}$/.test(token)) return true;
   // tree `-H baseHREF   Prints out HTML…`: a lower-case word running into capitals names the value too

@@ -202,3 +202,13 @@ describe('socat-style help variants and repeated letters', () => {
     expect(option(help('print hex dumps', head), 'd')).toMatchObject({ takes_value: takes, repeatable });
   });
 });
+
+describe('a custom value type named by one capitalized word in the head (klog `--v Level`)', () => {
+  const help = (line: string): string => `Usage:\n  authplug [flags]\n\nFlags:\n${line}\n      --quiet                  print nothing\n`;
+  it.each([
+    ['  -v, --v Level                number for the log level verbosity', true],
+    ['  -v, --v                      Level number for the log verbosity', false],
+  ])('`%s`: takes a value %s', (line, takes) => {
+    expect(option(help(line), 'v')?.takes_value).toBe(takes);
+  });
+});
