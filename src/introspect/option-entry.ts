@@ -165,6 +165,10 @@ export function isHelpOrVersion(option: CliOption): boolean {
   // oclif readme's `--version=<value>  Version to use in readme links` is an option of its own
   // (Getopt::Long matches names in any case: xml_grep `--Version  display the tool version`)
   if (option.long === 'help' || (option.long?.toLowerCase() === 'version' && !option.takes_value)) return true;
+  // kubernetes' verflag `--version version[=true]  --version, --version=raw prints version information and
+  // quits; --version=vX.Y.Z... sets the reported version`: given bare, it prints the version (an
+  // optional value only picks how); oclif's required `--version=<value>` stays
+  if (option.long === 'version' && option.value_optional === true && /\bprints?\s+(?:the\s+)?version\b/i.test(option.description ?? '')) return true;
   if (option.long === 'usage' && /usage message/i.test(option.description ?? '')) return true;
   // xxd `-h  print this summary.`
   // (diffstat `-h  print this message`)

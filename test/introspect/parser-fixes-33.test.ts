@@ -212,3 +212,13 @@ describe('a custom value type named by one capitalized word in the head (klog `-
     expect(option(help(line), 'v')?.takes_value).toBe(takes);
   });
 });
+
+describe('kubernetes verflag `--version version[=true]`', () => {
+  const help = (description: string): string => `Usage:\n  authplug [flags]\n\nFlags:\n      --quiet                   print nothing\n      --version version[=true]  ${description}\n`;
+  it.each([
+    ['--version, --version=raw prints version information and quits', undefined],
+    ['--version=vX.Y.Z sets the reported version', 'version'],
+  ])('`%s`', (description, kept) => {
+    expect(option(help(description), 'version')?.long).toBe(kept);
+  });
+});
