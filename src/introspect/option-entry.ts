@@ -75,7 +75,8 @@ function isCountFlagDefault(text: string): boolean {
 const UNFILLED_CONVERSION = /^%(?:l{0,2}|z|h)[sdiuc]$/;
 /** Names of options whose value is a format template (`--output-format`, `--printf`, `FMT`). */
 const FORMAT_OPTION = /fmt|format|printf|template/i;
-const PROSE_WORDS = /^(the|a|an|this|that|these|those|its|their|your|whatever|whichever|same|no|not|nothing|at|up|about|approximately|either|both)$/i;
+/** (pyinotify `(defaults to everything)`: a quantifier, every value at once, unless it is one of the choices) */
+const PROSE_WORDS = /^(the|a|an|this|that|these|those|its|their|your|whatever|whichever|same|no|not|nothing|at|up|about|approximately|either|both|everything|anything)$/i;
 /** An option whose value is a file (by type or name), where `stdin` / `stdout` name a stream. */
 const FILE_OPTION = /file|path|input|output|^in$|^out$|dest|log/i;
 /** A file suffix (`.css`) or a path (`./dist`, `~/.config/x`, `/etc/x.conf`). */

@@ -146,6 +146,9 @@ interface ValueInfo {
 function readValue(raw: string): ValueInfo {
   let text = raw;
   let repeatable = false;
+  // pyinotify `EVENT[,...]`: one value, a comma-joined list of EVENTs
+  const commaList = /^([A-Z][A-Z0-9_]*)\[,\.{3}\]$/.exec(text);
+  if (commaList !== null) return { valueName: commaList[1] ?? text, optional: false, choices: null, repeatable: false };
   if (/\.{2,3}$/.test(text)) {
     repeatable = true;
     text = text.replace(/\.{2,3}$/, '');
@@ -266,6 +269,8 @@ function isValueToken(token: string, remaining: number, splitByGap: boolean): bo
   // busybox `-u USER[:GRP]`; argparse metavars naming a shape, the key in capitals: pygmentize
   // `-F FILTER[:options]`, `-P OPTION=value`, `-O OPTION=value[,OPTION=value,...]`
   if (/^[A-Z][A-Z0-9_]*\[[:.,=/@-]?[A-Z][A-Z0-9_]*\]$/.test(token)) return true;
+  // pyinotify `-e EVENT[,...]`: a comma then an ellipsis in brackets, more of the same
+  if (/^[A-Z][A-Z0-9_]*\[,\.{3}\]$/.test(token)) return true;
   // (whois `-i ATTR[,ATTR]...`: a list of them; genhtml `--rc SETTING=VALUE`, docopt `--scale SERVICE=NUM`: the value in capitals too)
   if (/^[A-Z][A-Z0-9_]*(?:=[a-z][\w-]{0,20}|=[A-Z][A-Z0-9_]{0,20})?(?:\[[:.,=/@-][A-Za-z][^\]\s]{0,40}\])?(?:\.{3})?$/.test(token)) return true;
   if (splitByGap && remaining <= 1 && (/^[a-z0-9]{1,10}(\/[a-z0-9]{1,10})+$/.test(token) || BARE_PIPE_VALUES.test(token))) return true;

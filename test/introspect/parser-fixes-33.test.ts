@@ -222,3 +222,14 @@ describe('kubernetes verflag `--version version[=true]`', () => {
     expect(option(help(description), 'version')?.long).toBe(kept);
   });
 });
+
+describe('optparse `-e EVENT[,...], --events-list=EVENT[,...]`', () => {
+  const help = (value: string, fallback: string): string =>
+    `Usage: watcher.py [options] [path1] [path2]\n\nOptions:\n  -h, --help            show this help message and exit\n  -e ${value}, --events-list=${value}\n                        A comma-separated list of events to watch for\n                        (defaults to ${fallback})\n  -v, --verbose         Verbose mode\n`;
+  it('a comma and an ellipsis in brackets after the metavar: one value, a list; `everything` is no default', () => {
+    expect(option(help('EVENT[,...]', 'everything'), 'events-list')).toMatchObject({ short: 'e', takes_value: true, value_name: 'EVENT', default: null });
+  });
+  it('negative twin: a default that is a value is kept', () => {
+    expect(option(help('EVENT[,...]', 'modify'), 'events-list')?.default).toBe('modify');
+  });
+});
