@@ -628,6 +628,9 @@ export function optionFromEntry(given: Entry, style: OptionStyle = {}): CliOptio
   const text = withPlainQuotes(joinWrapped([head.rest, ...descriptionLines])).replace(/^\.{3,}\s+/, '');
   // optipng `-o7   <=>   -zc1-9 -zm8-9 -zs0-3 -f0-5`: a spelling defined as equal to others is a shorthand, not an option
   if (/^<=>\s/.test(text.trim())) return null;
+  // gitingest's reflowed docstring `  -t ghp_token     $ GITHUB_TOKEN=ghp_token gitingest`: a flag line whose
+  // text opens with a shell prompt is the tail of one example and the start of the next, no option
+  if (/^\$\s+\S/.test(text.trim())) return null;
   const facts = extractDescriptionFacts(text);
   const placeholder = head.valueName !== null || head.choices !== null;
   // stylelint `--globby-options=<json>  … Supported options are "braceExpansion", … and "ignore".`: a

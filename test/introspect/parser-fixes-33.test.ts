@@ -233,3 +233,14 @@ describe('optparse `-e EVENT[,...], --events-list=EVENT[,...]`', () => {
     expect(option(help('EVENT[,...]', 'modify'), 'events-list')?.default).toBe('modify');
   });
 });
+
+describe('a reflowed docstring line opening with a flag, then a shell prompt', () => {
+  const help = (tail: string): string =>
+    `Usage: ingest [OPTIONS] [SOURCE]\n\n  Private repositories:     $ ingest https://host/user/private-repo\n  -k demo_key     ${tail}\n\nOptions:\n  -t, --token TEXT   Access token\n  --help             Show this message and exit.\n`;
+  it.each([
+    ['$ API_KEY=demo_key ingest https://host/x', undefined],
+    ['Use demo_key to sign requests', 'k'],
+  ])('`-k demo_key     %s`: option -k %s', (tail, short) => {
+    expect(option(help(tail), 'k')?.short).toBe(short);
+  });
+});
