@@ -5,9 +5,15 @@
 import type { Entry } from './help-scan.ts';
 import type { CliOption } from './spec.ts';
 
+/**
+ * zbarimg `--xml, --noxml  enable/disable XML output format`: a description opening with two opposite
+ * verbs joined by a slash gives the two spellings one each, as `respectively` does.
+ */
+const PAIRED_VERBS = /^(?:enable\/disable|disable\/enable)\s/i;
+
 export function splitRespectiveSpellings(entry: Entry, option: CliOption): CliOption[] {
   const head = entry.option;
-  if (head === null || option.takes_value || head.shorts.length > 0 || head.longs.length !== 1 || head.aliases.length !== 1 || !/\brespectively\b/i.test(option.description ?? '')) return [option];
+  if (head === null || option.takes_value || head.shorts.length > 0 || head.longs.length !== 1 || head.aliases.length !== 1 || !(/\brespectively\b/i.test(option.description ?? '') || PAIRED_VERBS.test(option.description ?? ''))) return [option];
   const second = /^--([A-Za-z0-9][\w-]*)$/.exec(head.aliases[0] ?? '')?.[1];
   if (second === undefined) return [option];
   const own: CliOption = { ...option, aliases: [] };

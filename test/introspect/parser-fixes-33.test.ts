@@ -244,3 +244,14 @@ describe('a reflowed docstring line opening with a flag, then a shell prompt', (
     expect(option(help(tail), 'k')?.short).toBe(short);
   });
 });
+
+describe('two long spellings over `enable/disable …`', () => {
+  const help = (description: string): string => `usage: scanimg [options] <image>...\n\noptions:\n    -q, --quiet     minimal output\n    --json, --nojson  ${description}\n`;
+  it.each([
+    ['enable/disable JSON output format', ['json', 'nojson']],
+    ['emit JSON output format', ['json']],
+  ])('`--json, --nojson  %s`', (description, longs) => {
+    const spec = parseHelp(help(description));
+    expect(spec.options.map((found) => found.long).filter((long) => long !== 'quiet')).toEqual(longs);
+  });
+});
