@@ -937,8 +937,16 @@ function dotLeaderAsGap(line: string): string {
   return line.replace(/^(\s*-(?:\S| (?=\S)){1,80}?)( \.{3,})(?= \S)/, (_whole, head: string, leader: string) => `${head}${' '.repeat(leader.length)}`);
 }
 
+/**
+ * typer's rich table cuts a long spelling column with an ellipsis: `--extension,--ext,--reload-…  <str>`.
+ * The cut spelling is no name the program takes (its end is unknown); the whole ones stand.
+ */
+function withoutCutSpelling(line: string): string {
+  return line.replace(/^(\s*-{1,2}[A-Za-z0-9][\w-]{0,40}(?:,-{1,2}[A-Za-z0-9][\w-]{0,40}){0,5}),-{1,2}[\w-]{0,40}…(?=\s|$)/, '$1');
+}
+
 export function parseOptionHead(line: string): OptionHead | null {
-  const { head, rest, byGap } = absorbSpellingColumns(splitHead(expandOptionalLetters(colonEndedHead(orSeparatedSpellings(stackedShortSpellings(dotLeaderAsGap(line)))))));
+  const { head, rest, byGap } = absorbSpellingColumns(splitHead(expandOptionalLetters(colonEndedHead(orSeparatedSpellings(stackedShortSpellings(dotLeaderAsGap(withoutCutSpelling(line))))))));
   const { tokens, starts } = tokenize(head);
   const result: OptionHead = {
     longs: [],

@@ -255,3 +255,13 @@ describe('two long spellings over `enable/disable …`', () => {
     expect(spec.options.map((found) => found.long).filter((long) => long !== 'quiet')).toEqual(longs);
   });
 });
+
+describe('a spelling column cut by an ellipsis (rich tables)', () => {
+  it.each([
+    ['--extension,--ext,--reload-…', ['--ext']],
+    ['--extension,--ext,--reload-x', ['--ext', '--reload-x']],
+  ])('`%s  <str>`: the value stays the option\'s', (head, aliases) => {
+    const help = `Usage: srv run [OPTIONS] APP\n\nOptions:\n  ${head}          <str>     List of file extensions to watch.\n  --loop                                <str>     Event loop factory.\n`;
+    expect(option(help, 'extension')).toMatchObject({ takes_value: true, aliases });
+  });
+});
