@@ -65,7 +65,8 @@ export function applyOverflowingValueNames(entries: readonly Entry[], usageForms
     }
     // (cog `-D name=val Define a global…`: a `key=value` pair names the value too)
     // (gojq `--slurpfile name file set the JSON…` under `--arg name value  set…`: two words (two values) end there too)
-    const overflow = /^([a-z][\w-]{0,30}(?:=[a-z][\w-]{0,30})?|#)(?: ([a-z][\w-]{0,30}))? (\S.*)$/.exec(head.rest);
+    // (exiv2 `-S .suf Use suffix .suf for source files`: a file suffix, as pigz's `--suffix .sss`)
+    const overflow = /^([a-z][\w-]{0,30}(?:=[a-z][\w-]{0,30})?|#|\.[a-z]{1,8})(?: ([a-z][\w-]{0,30}))? (\S.*)$/.exec(head.rest);
     const word = overflow?.[1];
     const second = overflow?.[2];
     const spelling = head.longs[0] !== undefined ? `${head.longs[0].dashes}${head.longs[0].name}` : `-${head.shorts[0] ?? ''}`;

@@ -265,3 +265,13 @@ describe('a spelling column cut by an ellipsis (rich tables)', () => {
     expect(option(help, 'extension')).toMatchObject({ takes_value: true, aliases });
   });
 });
+
+describe('a file suffix pushed one space into the description column', () => {
+  const help = (line: string): string => `Usage: metatool [ option [ arg ] ]+ action file ...\n\nOptions:\n   -h      Display this help and exit.\n   -v      Be verbose during the program run.\n${line}\n   -b      Show large binary values.\n`;
+  it.each([
+    ['   -S .suf Use suffix .suf for source files.', true],
+    ['   -S      Use suffix .suf for source files.', false],
+  ])('`%s`: takes a value %s', (line, takes) => {
+    expect(option(help(line), 'S')?.takes_value).toBe(takes);
+  });
+});
