@@ -11,8 +11,17 @@ import type { CliOption } from './spec.ts';
  */
 const PAIRED_VERBS = /^(?:enable\/disable|disable\/enable)\s/i;
 
+/** hashdeep `-M and -X act like -m and -x, but …`: a short spelling joined to the first by `and`, then the description. */
+const AND_JOINED_SHORT = /^and\s+-([A-Za-z0-9])\s+(\S[\s\S]*)$/;
+
 export function splitRespectiveSpellings(entry: Entry, option: CliOption): CliOption[] {
   const head = entry.option;
+  // (hashdeep `-M and -X act like …`: two flags described together, one sentence for both)
+  const joined = head !== null && !option.takes_value && option.long === null && option.short !== null && option.aliases.length === 0 ? AND_JOINED_SHORT.exec(option.description ?? '') : null;
+  if (joined !== null) {
+    const own: CliOption = { ...option, description: joined[2] ?? null };
+    return [own, { ...own, short: joined[1] ?? null }];
+  }
   if (head === null || option.takes_value || head.shorts.length > 0 || head.longs.length !== 1 || head.aliases.length !== 1 || !(/\brespectively\b/i.test(option.description ?? '') || PAIRED_VERBS.test(option.description ?? ''))) return [option];
   const second = /^--([A-Za-z0-9][\w-]*)$/.exec(head.aliases[0] ?? '')?.[1];
   if (second === undefined) return [option];

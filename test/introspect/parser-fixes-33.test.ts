@@ -275,3 +275,14 @@ describe('a file suffix pushed one space into the description column', () => {
     expect(option(help(line), 'S')?.takes_value).toBe(takes);
   });
 });
+
+describe('`-M and -X act like -m and -x`: two flags described together', () => {
+  const help = (line: string): string => `$ digest [OPTION]... [FILES]...\n-m        - matching mode. Requires -k\n-x        - negative matching mode. Requires -k\n${line}\n-e        - compute estimated time\n`;
+  it.each([
+    ['-M and -X act like -m and -x, but display hashes of matching files', true],
+    ['-M        - and -X act like -m and -x, but display hashes', false],
+  ])('`%s`: -X is an option: %s', (line, found) => {
+    expect(option(help(line), 'M')?.takes_value).toBe(false);
+    expect(option(help(line), 'X') !== undefined).toBe(found);
+  });
+});
