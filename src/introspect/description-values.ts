@@ -176,6 +176,16 @@ function exampleGivesOwnValue(option: CliOption, description: string): boolean {
  * unless its placeholders are written by hand (`byHand`: meow prints none of its own, so an author's
  * `--cwd=<dir>` beside a bare `--concurrency   Number of files…` says nothing about the latter).
  */
+/** `default: false`, `defaults to true`, `(default true)`: a boolean stated as the default. */
+const BOOLEAN_DEFAULT = /\bdefault(?:s\s+to\s+|\s+is\s+|\s*[:=]\s*|\s+)["'`]?(?:true|false)["'`]?(?=[\s.,;)\]]|$)/i;
+
+/** A stated list is none when every item is the long name of another option of the help. */
+function withoutOptionNames(items: string[] | null, options: readonly CliOption[]): string[] | null {
+  if (items === null) return null;
+  const longs = new Set(options.map((option) => option.long).filter((long): long is string => long !== null));
+  return items.every((item) => longs.has(item)) ? null : items;
+}
+
 /** True when the help has enough options and not one shows a placeholder, value type tag or choices. */
 export function isBareHelp(options: readonly CliOption[]): boolean {
   return options.length >= MIN_OPTIONS && !options.some((option) => option.takes_value || option.choices !== null);
@@ -187,7 +197,11 @@ export function applyDescriptionValueTaking(options: CliOption[], byHand = false
     if (option.takes_value || option.negation !== null || (option.long ?? '').startsWith('no-') || option.description === null) continue;
     // svelte-check `What output format to use. Options are human, machine.`: the values named as such
     // hey `HTTP method, one of GET, POST, PUT.`: values stated as the option's (a flag has none)
-    const stated = statedChoices(option.description);
+    // (round 17: autocannon `… at a fixed rate using 'connectionRate' or 'overallRate'`: quoted names of
+    // other options of the help are references to them, no values)
+    const stated = withoutOptionNames(statedChoices(option.description), options);
+    // (round 17: autocannon `Enable replacement of [<id>] with … default: false.`: a boolean default is a switch's state)
+    if (BOOLEAN_DEFAULT.test(option.description)) continue;
     // (round 14: the generic evidence, evidence-defaults.ts, where no cue above matched)
     if (!describesValue(option.description) && !exampleGivesOwnValue(option, option.description) && namedValuesChoices(option.description) === null && stated === null && !describesTakenValueIn(option, options)) continue;
     option.takes_value = true;

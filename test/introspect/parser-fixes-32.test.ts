@@ -1,0 +1,41 @@
+/**
+ * Notations met in parser fixes round 17 (issue 12, batch 13 texts: options found, invented, their
+ * value-taking and names), each pinned on a minimal help written for the test, with a negative twin
+ * that differs only in the cue that must stop it.
+ */
+import { describe, expect, it } from 'vitest';
+import { option } from './parsed-option.ts';
+
+/** A hand-written option list: `spelling` heads, each described on the deeper line below. */
+function handList(spellings: readonly string[], extra: string): string {
+  const rows = spellings.map((head) => `  ${head}\n        Some setting.\n`).join('');
+  return `Usage: loadgen [opts] URL\n\nAvailable options:\n\n${rows}${extra}  --debug\n        Print connection errors.\n  --version\n        Print the version number.\n`;
+}
+
+describe('hand layout: a short and a long spelling glued by a slash', () => {
+  const slashed = ['-c/--connections NUM', '-p/--pipelining NUM', '-d/--duration SEC'];
+  const commaed = ['-c, --connections NUM', '-p, --pipelining NUM', '-d, --duration SEC'];
+  const bare = '  -k/--cert\n        Path to cert chain in pem format\n  -j/--json\n        Print the output as JSON.\n';
+  it.each([
+    ['slash-joined spellings: typed by hand, a bare option described `Path to …` takes a value', slashed, true],
+    ['comma-joined spellings (a framework layout): the placeholders say it is a flag', commaed, false],
+  ])('%s', (_title, spellings, takesValue) => {
+    const help = handList(spellings, bare.replace('-k/--cert', spellings === commaed ? '-k, --cert' : '-k/--cert').replace('-j/--json', spellings === commaed ? '-j, --json' : '-j/--json'));
+    expect(option(help, 'cert')?.takes_value).toBe(takesValue);
+    expect(option(help, 'json')?.takes_value).toBe(false);
+    expect(option(help, 'connections')?.takes_value).toBe(true);
+  });
+});
+
+describe('value-taking read from a hand-written description', () => {
+  const spellings = ['-c/--connections NUM', '-r/--rate NUM', '-R/--overall-rate NUM'];
+  it.each([
+    ['quoted names of other options are references, no values', "Skip the omission fix when sending at a fixed rate using 'rate' or 'overall-rate'.", false],
+    ['quoted words that name no option are its values', "Skip the omission fix when sending at a fixed rate using 'fast' or 'slow'.", true],
+    ['a boolean default (`default: false`) is a switch state', 'Enable replacement of [<id>] with a random ID. default: false.', false],
+    ['without the boolean default, the `<id>` placeholder says a value is taken', 'Enable replacement of [<id>] with a random ID.', true],
+  ])('%s', (_title, description, takesValue) => {
+    const help = handList(spellings, `  -C/--coordinate\n        ${description}\n`);
+    expect(option(help, 'coordinate')?.takes_value).toBe(takesValue);
+  });
+});
