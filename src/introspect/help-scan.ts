@@ -587,7 +587,8 @@ class Scanner {
 
   private optionEntry(line: string, trimmed: string, indent: number, proseIndent: number | null): boolean {
     // cpanm lists `--self-upgrade`, `-U,--uninstall` under `Commands:`: a long spelling is an option wherever it stands
-    const inCommands = this.section === 'commands' && !/^(?:-[A-Za-z0-9], ?)?--[A-Za-z0-9][\w-]*(?:\s{2,}|$)/.test(trimmed);
+    // (argp crun: `--log=FILE` after the commands' blank line, no title between: a value glued by `=` too)
+    const inCommands = this.section === 'commands' && !/^(?:-[A-Za-z0-9], ?)?--[A-Za-z0-9][\w-]*(?:=[A-Za-z<][\w<>-]{0,30})?(?:\s{2,}|$)/.test(trimmed);
     if (!OPTION_START.test(trimmed) || inCommands || this.result.entries.length >= MAX_ENTRIES) return false;
     // A flag-like line inside a definition list (`  N-M   from N'th…` then `  -M   from first…`) is prose.
     if (proseIndent !== null && proseIndent === indent) return false;

@@ -39,3 +39,16 @@ describe('value-taking read from a hand-written description', () => {
     expect(option(help, 'coordinate')?.takes_value).toBe(takesValue);
   });
 });
+
+describe('options after a commands list, with no title between', () => {
+  const help = (line: string): string =>
+    `Usage: runc [OPTION...] COMMAND [OPTION...]\n\nCOMMANDS:\n\tcreate      - create a container\n\tdelete      - remove a container\n\n${line}\n      --debug                produce verbose output\n  -?, --help                 Give this help list\n`;
+  it.each([
+    ['argp `--log=FILE` (a value glued by `=`) is an option taking it', '      --log=FILE', 'log', true],
+    ['a bare word glued to a value (`log=FILE`) is no option', '      log=FILE', 'log', false],
+  ])('%s', (_title, line, key, found) => {
+    expect(option(help(line), key)?.takes_value ?? false).toBe(found);
+    expect(option(help(line), key) !== undefined).toBe(found);
+    expect(option(help(line), 'debug')?.takes_value).toBe(false);
+  });
+});
