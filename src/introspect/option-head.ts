@@ -90,7 +90,7 @@ function tokenize(head: string): { tokens: string[]; starts: number[] } {
     const inValue =
       character === ',' &&
       ((/^[a-z](?:\/[a-z])+$/.test(current) && /[a-z]/.test(head[position + 1] ?? '')) || (/^--?[A-Za-z][\w-]*=[\w.*]+$/.test(current) && /[\w.*]/.test(head[position + 1] ?? '')));
-    if (depth === 0 && (character === ' ' || (character === ',' && !inValue))) {
+    if (depth === 0 && (character === ' ' || (character === ',' && !inValue && !continuesListPlaceholder(current, head, position)))) {
       flush();
       continue;
     }
@@ -121,6 +121,19 @@ function tokenize(head: string): { tokens: string[]; starts: number[] } {
   }
   flush();
   return { tokens, starts };
+}
+
+/** The items of a list placeholder before a comma: `CODE1`, `check1,check2`. */
+const LIST_PLACEHOLDER_ITEMS = /^[A-Za-z][\w-]{0,20}(?:,[A-Za-z][\w-]{0,20}){0,3}$/;
+/** What follows that comma: more items, then the ellipsis that closes the list (`CODE2..`, `...`). */
+const LIST_PLACEHOLDER_REST = /^(?:[A-Za-z][\w-]{0,20},){0,3}(?:[A-Za-z][\w-]{0,20})?\.{2,3}(?=\s|$)/;
+
+/**
+ * shellcheck (Haskell GetOpt) `-i CODE1,CODE2..`, `-o check1,check2..`: items joined by commas and
+ * closed by an ellipsis are one placeholder, a list of values (the comma joins no spellings).
+ */
+function continuesListPlaceholder(current: string, head: string, position: number): boolean {
+  return LIST_PLACEHOLDER_ITEMS.test(current) && !/^[-,]/.test(head.slice(position + 1, position + 2)) && LIST_PLACEHOLDER_REST.test(head.slice(position + 1, position + 80));
 }
 
 function isFlagToken(token: string): boolean {
@@ -254,6 +267,8 @@ function isValueToken(token: string, remaining: number, splitByGap: boolean): bo
   if (/^#(?:[rgb]{3}|[rgba]{4}|(?:rr|gg|bb|aa){3,4})$/i.test(token)) return true;
   // babeltrace `-n, --names name1<,name2,...>`: a lower-case name, then more of it after a comma in brackets, is a list placeholder
   if (/^[a-z][\w-]{0,20}[<[],[^\s<>[\]]{0,40}\.{3}[>\]]$/.test(token)) return true;
+  // shellcheck `-i CODE1,CODE2..`: items joined by commas, closed by an ellipsis (continuesListPlaceholder)
+  if (/^(?:[A-Za-z][\w-]{0,20},){1,4}(?:[A-Za-z][\w-]{0,20})?\.{2,3}$/.test(token)) return true;
   // iperf `-A, --affinity n/n,m`: one-letter placeholders joined by `/` and `,`
   if (/^[a-z](?:\/[a-z])+(?:,[a-z](?:\/[a-z])*)+$/.test(token)) return true;
   // …with a part the user may leave out marked `?` (click metavar `PATH:ENTRYPOINT?`)

@@ -52,3 +52,16 @@ describe('options after a commands list, with no title between', () => {
     expect(option(help(line), 'debug')?.takes_value).toBe(false);
   });
 });
+
+describe('a list placeholder closed by an ellipsis', () => {
+  const help = (head: string): string =>
+    `Usage: lintsh [OPTIONS...] FILES...\n  -a                  --check-all                Include sourced files\n  ${head}  Consider only given codes\n  -V                  --version                  Print version\n`;
+  it.each([
+    ['`-i CODE1,CODE2..  --include=CODE1,CODE2..`: items glued by commas and closed by `..` are one placeholder', '-i CODE1,CODE2..    --include=CODE1,CODE2..', 'include'],
+    ['lower-case items (`-o check1,check2..`) too', '-i check1,check2..  --include=check1,check2..', 'include'],
+    ['a comma followed by a space sets words apart: no one placeholder, the head ends there', '-i CODE1, CODE2..   --include=CODE1,CODE2..', null],
+  ])('%s', (_title, head, long) => {
+    const parsed = option(help(head), 'i');
+    expect(parsed).toMatchObject({ long, takes_value: true });
+  });
+});
