@@ -885,8 +885,16 @@ function dotLeaderAsGap(line: string): string {
   return line.replace(/^(\s*-(?:\S| (?=\S)){1,80}?)( \.{3,})(?= \S)/, (_whole, head: string, leader: string) => `${head}${' '.repeat(leader.length)}`);
 }
 
+/**
+ * cleo 0.x (masonite-orm, old poetry) `-m (--migration)   Migration's name…`: the long spelling of the
+ * short one in parentheses after it, read as `-m, --migration`.
+ */
+function parenthesizedLongSpelling(line: string): string {
+  return line.replace(/^(\s*-[A-Za-z0-9]) \((--[A-Za-z][\w-]{0,40})\)(?=\s|$)/, '$1, $2');
+}
+
 export function parseOptionHead(line: string): OptionHead | null {
-  const { head, rest, byGap } = absorbSpellingColumns(splitHead(expandOptionalLetters(colonEndedHead(orSeparatedSpellings(stackedShortSpellings(dotLeaderAsGap(line)))))));
+  const { head, rest, byGap } = absorbSpellingColumns(splitHead(expandOptionalLetters(colonEndedHead(orSeparatedSpellings(stackedShortSpellings(dotLeaderAsGap(parenthesizedLongSpelling(line))))))));
   const { tokens, starts } = tokenize(head);
   const result: OptionHead = {
     longs: [],

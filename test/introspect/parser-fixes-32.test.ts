@@ -65,3 +65,21 @@ describe('a list placeholder closed by an ellipsis', () => {
     expect(parsed).toMatchObject({ long, takes_value: true });
   });
 });
+
+describe('cleo 0.x: `-m (--migration)` heads and `<...>` values in the usage', () => {
+  const help = (head: string, usage: string): string =>
+    `USAGE\n  migrate ${usage} [-f]\n\nOPTIONS\n  ${head}       Name of the migration to run\n  -f (--force)           Force migrations without prompt\n  --schema               Sets the schema to be migrated\n`;
+  it.each([
+    ['a long spelling in parentheses after the short one is its long name', '-m (--migration)', 'migration', 'm'],
+    ['a word in parentheses without dashes is prose, no spelling', '-m (migration)  ', null, 'm'],
+  ])('%s', (_title, head, long, short) => {
+    expect(option(help(head, ''), short)?.long ?? null).toBe(long);
+  });
+  it.each([
+    ['`[--schema [<...>]]`: a value that may be left out', '[--schema [<...>]]', true],
+    ['`[--schema <...>]`: a value', '[--schema <...>]', true],
+    ['`[--schema [...]]`: no angle brackets, no value', '[--schema [...]]', false],
+  ])('%s', (_title, usage, takesValue) => {
+    expect(option(help('-m (--migration)', usage), 'schema')?.takes_value).toBe(takesValue);
+  });
+});
