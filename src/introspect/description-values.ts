@@ -18,6 +18,8 @@ const VALUE_CUES: readonly RegExp[] = [
   // serve `Optional path to an SSL/TLS certificate`)
   // (hey `Timeout for each request in seconds`, `Duration of application to send requests`: a span of time)
   /^(?:(?:an?|the)\s+)?(?:(?:maximum|minimum|max|min|custom|alternate|alternative|optional)\s+)?(?:paths?|list|number|names?|size|amount|location|address|url|port|host|hostname|username|passphrase|password|token|timeout|duration|interval|delay)\s+(?:to|of|for)\b/i,
+  // (round 17: peco `initial value for query`, `position of the initial index`: a value, a starting one, or a place in a sequence)
+  /^(?:(?:an?|the)\s+)?(?:(?:initial|starting)\s+)?(?:value|position|index|offset)\s+(?:of|for)\b/i,
   // xo: `Reporter to use`: a short noun phrase that is the whole sentence (`Attempt to use HTTP/2` goes on)
   /^(?:(?:an?|the)\s+)?[\w-]+(?:\s+[\w-]+)?\s+to\s+use\s*(?:[.([]|$)/i,
   // …freeze `Theme to use for syntax highlighting`, `Font size to use for code`: the purpose goes on after `for`
@@ -77,6 +79,8 @@ const VALUE_CUES: readonly RegExp[] = [
   // browserify `Use a transform module on top-level files.`, `Use a transform command …`: one module,
   // plugin, script or command to use, which the value names (`Use a pager`, `Use a long listing` name none)
   /^use\s+an?\s+(?:[\w-]+\s+)?(?:module|plugin|template|script|command)\b/i,
+  // (round 17: peco `use a prefix instead of changing line color`: a prefix, suffix or separator the value gives)
+  /^use\s+an?\s+(?:[\w-]+\s+)?(?:prefix|suffix|separator|delimiter)\b/i,
   // license-checker `to add a custom Format file in JSON`: a custom one of a kind, which the value names
   /\ban?\s+custom\s+(?:[\w-]+\s+)?(?:file|path|directory|module)\b/i,
   // pry `A line of code to execute in context`, ruby `one line of script`: the code itself is the value

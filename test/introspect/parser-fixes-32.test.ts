@@ -83,3 +83,17 @@ describe('cleo 0.x: `-m (--migration)` heads and `<...>` values in the usage', (
     expect(option(help('-m (--migration)', usage), 'schema')?.takes_value).toBe(takesValue);
   });
 });
+
+describe('value-taking from descriptions in a help that shows no placeholder', () => {
+  const help = (description: string): string =>
+    `Usage: pick [options] [FILE]\n\nOptions:\n  -h, --help            show this help message and exit\n  --version             print the version and exit\n  --null                expect NUL as separator\n  --select-1            select the first item and exit\n  --print-query         print the query on exit\n  --reverse             reverse the order of lines\n  --start               ${description}\n`;
+  it.each([
+    ['`initial value for query`: a value, the starting one', 'initial value for query', true],
+    ['`position of the initial index`: a place in a sequence', 'position of the initial index of the selection (0 base)', true],
+    ['`use a prefix instead of …`: the prefix is given', 'use a prefix instead of changing line color', true],
+    ['twin: a verb opening (`print the initial value for query`) acts, given nothing', 'print the initial value for query', false],
+    ['twin: `use a color instead of …` names no given thing', 'use a color instead of a prefix', false],
+  ])('%s', (_title, description, takesValue) => {
+    expect(option(help(description), 'start')?.takes_value).toBe(takesValue);
+  });
+});
