@@ -79,6 +79,10 @@ const VALUE_CUES: readonly RegExp[] = [
   // browserify `Use a transform module on top-level files.`, `Use a transform command …`: one module,
   // plugin, script or command to use, which the value names (`Use a pager`, `Use a long listing` name none)
   /^use\s+an?\s+(?:[\w-]+\s+)?(?:module|plugin|template|script|command)\b/i,
+  // (round 17: js-beautify `--type   [js|css|html] ["js"]`: the description opens with the values in
+  // brackets, joined by bars; `[a|b][,preserve-inline]`, a pattern glued on, is left alone, as the
+  // evidence reader would take its list for a closed set)
+  /^\[[a-z0-9][\w.-]{0,30}(?:\|[a-z0-9][\w.-]{0,30}){1,30}\](?=\s)/,
   // (round 17: peco `use a prefix instead of changing line color`: a prefix, suffix or separator the value gives)
   /^use\s+an?\s+(?:[\w-]+\s+)?(?:prefix|suffix|separator|delimiter)\b/i,
   // license-checker `to add a custom Format file in JSON`: a custom one of a kind, which the value names

@@ -93,6 +93,8 @@ describe('value-taking from descriptions in a help that shows no placeholder', (
     ['`use a prefix instead of …`: the prefix is given', 'use a prefix instead of changing line color', true],
     ['twin: a verb opening (`print the initial value for query`) acts, given nothing', 'print the initial value for query', false],
     ['twin: `use a color instead of …` names no given thing', 'use a color instead of a prefix', false],
+    ['`[js|css|html] ["js"]`: the values in brackets open the description', '[js|css|html] ["js"]', true],
+    ['twin: the same words after a verb (`print [js|css|html] …`) name no value', 'print [js|css|html] versions', false],
   ])('%s', (_title, description, takesValue) => {
     expect(option(help(description), 'start')?.takes_value).toBe(takesValue);
   });
