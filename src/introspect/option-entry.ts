@@ -165,6 +165,9 @@ export function isHelpOrVersion(option: CliOption): boolean {
   // oclif readme's `--version=<value>  Version to use in readme links` is an option of its own
   // (Getopt::Long matches names in any case: xml_grep `--Version  display the tool version`)
   if (option.long === 'help' || (option.long?.toLowerCase() === 'version' && !option.takes_value)) return true;
+  // (round 17: AutoOpts `-v, --version[=MODE]  output version information and exit`: an optional value
+  // says how much version to print; it prints and exits all the same)
+  if (option.long?.toLowerCase() === 'version' && option.value_optional === true && /\bversion\b[^.;]{0,40}\band\s+exit\b/i.test(option.description ?? '')) return true;
   if (option.long === 'usage' && /usage message/i.test(option.description ?? '')) return true;
   // xxd `-h  print this summary.`
   // (diffstat `-h  print this message`)
@@ -178,6 +181,11 @@ export function isHelpOrVersion(option: CliOption): boolean {
   // list of options`: a wider help, named so and described so
   const listsAllOptions = /^(?:full|complete|whole|long)\s+list\s+of\s+(?:all\s+)?options\b/i.test(option.description ?? '');
   if (/^help[-_](?:all|long|full|more|extended|verbose)$/i.test(option.long ?? '') && !option.takes_value && (/\bhelp\b/i.test(option.description ?? '') || listsAllOptions)) return true;
+  // (round 17: llvm `--help-list  Display list of available options`: the help printed as a list;
+  // nats `--help_tls  TLS help`: the help on one topic, named after `help`)
+  if (/^help[-_]list$/i.test(option.long ?? '') && !option.takes_value && /^(?:-\s+)?(?:(?:display|print|show)\s+)?(?:a\s+|the\s+)?list\s+of\s+(?:all\s+)?(?:the\s+)?(?:available\s+)?options\b/i.test(option.description ?? '')) return true;
+  const helpTopic = /^help[-_]([a-z]{2,20})$/i.exec(option.long ?? '')?.[1];
+  if (option.short === null && !option.takes_value && helpTopic !== undefined && helpTopic.toLowerCase() === /^([\w-]{2,20})\s+help\.?$/i.exec(option.description ?? '')?.[1]?.toLowerCase()) return true;
   if (/help$/i.test(option.long ?? '') && !option.takes_value && listsAllOptions) return true;
   // gocryptfs `-hh  Long help text with all options`: the doubled help letter (zip `-h2  show more
   // help`: the help letter numbered, after a verb)
@@ -191,7 +199,8 @@ export function isHelpOrVersion(option: CliOption): boolean {
   // xxd `-v  show version: "xxd 2022-01-14 …"`: a lower-case `-v` only when the description opens so
   // (ruby `-v  print the version number, then turn on verbose mode`: a switch doing more after it is an option)
   const goesOn = /\bversion\b[^.;]{0,40}\bthen\b/i.test(description);
-  if (option.long === null && option.short === 'v' && !option.takes_value && !goesOn && /^(?:print|show|display|output)\s+(?:the\s+)?version\b/i.test(description)) return true;
+  // (round 17: lwp-request `-v  Show program version`, pdftotext `-v  print copyright and version info`)
+  if (option.long === null && option.short === 'v' && !option.takes_value && !goesOn && /^(?:print|show|display|output)\s+(?:the\s+)?(?:program(?:'s)?\s+|copyright\s+and\s+)?version\b/i.test(description)) return true;
   return false;
 }
 
@@ -784,7 +793,8 @@ export function collectOptions(parsed: readonly CliOption[]): CliOption[] {
     // inotifywait `-q|--quiet` then `-qq   Print nothing`: the letter of a flag with a `--long` spelling
     // (getopt, where one dash before several letters is a cluster) doubled is that flag given twice (a
     // count); Go's `-v` then `-vv` (one dash for every name) stays an option
-    const doubled = option.prefix === '-' && !option.takes_value ? /^([A-Za-z])\1$/.exec(option.long ?? '')?.[1] : undefined;
+    // (round 17: memcached `-vv  very verbose`, `-vvv  extremely verbose`: tripled too)
+    const doubled = option.prefix === '-' && !option.takes_value ? /^([A-Za-z])\1{1,2}$/.exec(option.long ?? '')?.[1] : undefined;
     const single = doubled === undefined ? undefined : options.find((other) => other.short === doubled && other.long !== null && other.prefix === undefined && !other.takes_value);
     if (single !== undefined) {
       single.repeatable = true;

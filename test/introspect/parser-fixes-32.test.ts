@@ -99,3 +99,32 @@ describe('value-taking from descriptions in a help that shows no placeholder', (
     expect(option(help(description), 'start')?.takes_value).toBe(takesValue);
   });
 });
+
+describe('help and version spellings stay out of the spec', () => {
+  const help = (line: string): string => `Usage: tool [options] FILE\n  -q, --quiet            be quiet\n  -o, --output=FILE      write to FILE\n${line}\n`;
+  it.each([
+    ['`-v  Show program version`', '  -v                     Show program version', 'v', false],
+    ['`-v  print copyright and version info`', '  -v                     print copyright and version info', 'v', false],
+    ['twin: `-v  print the inputs and their version` (a verb acting on other things) stays', '  -v                     print the inputs and their version', 'v', true],
+    ['AutoOpts `--version[=MODE]  output version information and exit`', '  -v, --version[=MODE]   output version information and exit', 'version', false],
+    ['twin: `--version[=MODE]  version to stamp into the output` is a value of its own', '  -v, --version[=MODE]   version to stamp into the output', 'version', true],
+    ['llvm `--help-list  - Display list of available options`', '      --help-list        - Display list of available options', 'help-list', false],
+    ['twin: `--help-list  Display list of suggestions` lists no options', '      --help-list        Display list of suggestions', 'help-list', true],
+    ['nats `--help_tls  TLS help`: the help on one topic', '      --help_tls         TLS help', 'help_tls', false],
+    ['twin: `--help_url  TLS help`: the spelling names another topic than the description', '      --help_url         TLS help', 'help_url', true],
+  ])('%s', (_title, line, key, kept) => {
+    expect(option(help(line), key) !== undefined).toBe(kept);
+  });
+});
+
+describe('a flag letter repeated', () => {
+  const help = (line: string): string =>
+    `memd 1.6\n-p, --port=<num>          TCP port to listen on\n-v, --verbose             verbose (print errors)\n-vv                       very verbose\n${line}\n-d, --daemon              run as a daemon\n`;
+  it.each([
+    ['`-vvv` under `-v, --verbose` and `-vv` is that flag given three times', '-vvv                      extremely verbose', 'vvv', false],
+    ['twin: `-vxv` is no repeated letter', '-vxv                      extremely verbose', 'vxv', true],
+  ])('%s', (_title, line, key, kept) => {
+    expect(option(help(line), key) !== undefined).toBe(kept);
+    expect(option(help(line), 'verbose')?.repeatable).toBe(true);
+  });
+});
