@@ -128,3 +128,15 @@ describe('a flag letter repeated', () => {
     expect(option(help(line), 'verbose')?.repeatable).toBe(true);
   });
 });
+
+describe('Dart args: allowed values in brackets under a bare option', () => {
+  const help = (values: string): string =>
+    `Usage: sassy <input.scss> [output.css]\n\n-s, --style=<NAME>             Output style.\n                               [expanded (default), compressed]\n    --[no-]source-map          Whether to generate source maps.\n    --source-map-urls          How to link from source maps to source files.\n                               ${values}\n    --update                   Only compile out-of-date stylesheets.\n`;
+  it.each([
+    ['`[relative (default), absolute]`: the values, the default marked, say a value is taken', '[relative (default), absolute]', true],
+    ['twin: `[relative, absolute]` with no item marked the default is prose in brackets', '[relative, absolute]', false],
+  ])('%s', (_title, values, takesValue) => {
+    expect(option(help(values), 'source-map-urls')?.takes_value).toBe(takesValue);
+    expect(option(help(values), 'update')?.takes_value).toBe(false);
+  });
+});
