@@ -643,6 +643,15 @@ class Scanner {
       if (head.rest.length > 0) previous.description.push(head.rest);
       return true;
     }
+    if (previous?.kind === 'option' && previous.option !== null && previous.indent === indent && sameValuesSpelledLong(previous.option, previous.description, head)) {
+      // (round 17: lessc `-su=on|off  Allows mixed units … which have units` then `--strict-units=on|off  that
+      // cannot be represented.`, `-sm=on|off  Legacy …` then a bare `--strict-math=on|off`: one option)
+      const single = previous.option.longs[0];
+      if (single !== undefined && single.dashes === '-') previous.option.shorts.push(single.name);
+      previous.option.longs = [...head.longs];
+      if (head.rest.length > 0) previous.description.push(head.rest);
+      return true;
+    }
     if (previous?.kind === 'option' && previous.option !== null && previous.indent === indent && previous.description.length === 0 && shortSpellingOfValues(previous.option, head)) {
       // binutils strings `--unicode={default|show|invalid}` alone, then `-U {d|s|i}   Specify how…`
       previous.option.shorts.push(...head.shorts);
@@ -825,6 +834,21 @@ function continuesSpelling(previous: OptionHead, description: readonly string[],
   if (description.length > 0 || previous.longs.length > 0 || previous.shorts.length !== 1 || next.shorts.length > 0 || next.longs.length !== 1 || next.longs[0]?.dashes !== '--') return false;
   if (previous.valueName === null || next.valueName === null || bareValueName(previous.valueName) !== bareValueName(next.valueName)) return false;
   return previous.rest.length > 0 && !/[.!?:)]$/.test(previous.rest) && /^[a-z]/.test(next.rest);
+}
+
+/**
+ * True when `next` is a `--long` spelling of the single-dash option on the line before (a letter, or
+ * lessc's several letters `-su`), written with the very same values (`=on|off`), and either bare or
+ * going on with the sentence the line before left open.
+ */
+function sameValuesSpelledLong(previous: OptionHead, description: readonly string[], next: OptionHead): boolean {
+  if (description.length > 0 || next.shorts.length > 0 || next.longs.length !== 1 || next.longs[0]?.dashes !== '--') return false;
+  const single = (previous.shorts.length === 1 && previous.longs.length === 0) || (previous.shorts.length === 0 && previous.longs.length === 1 && previous.longs[0]?.dashes === '-');
+  if (!single) return false;
+  const sameChoices = previous.choices !== null && next.choices !== null && previous.choices.join('|') === next.choices.join('|');
+  const sameName = previous.valueName !== null && next.valueName !== null && previous.valueName === next.valueName && previous.choices === null && next.choices === null;
+  if (!sameChoices && !sameName) return false;
+  return next.rest.length === 0 || (/^[a-z]/.test(next.rest) && previous.rest.length > 0 && !/[.!?:)]$/.test(previous.rest));
 }
 
 /**

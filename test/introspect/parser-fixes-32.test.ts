@@ -140,3 +140,16 @@ describe('Dart args: allowed values in brackets under a bare option', () => {
     expect(option(help(values), 'update')?.takes_value).toBe(false);
   });
 });
+
+describe('a single-dash spelling, then a long one with the very same values', () => {
+  const help = (second: string): string =>
+    `usage: styl [option option=parameter ...] <source>\n\noptions:\n  -s, --silent                 Suppresses output of error messages.\n  -su=on|off                   Allows mixed units, e.g. 1px+1em which have units\n  ${second}\n  --verbose                    Be verbose.\n`;
+  it.each([
+    ['`-su=on|off  … which have units` then `--strict-units=on|off  that cannot be represented.`: one option', '--strict-units=on|off        that cannot be represented.', 'su'],
+    ['…and a bare `--strict-units=on|off` under it', '--strict-units=on|off       ', 'su'],
+    ['twin: other values (`=yes|no`) make another option', '--strict-units=yes|no        that cannot be represented.', null],
+  ])('%s', (_title, second, short) => {
+    expect(option(help(second), 'strict-units')?.short ?? null).toBe(short);
+    expect(option(help(second), 'strict-units')?.takes_value).toBe(true);
+  });
+});
