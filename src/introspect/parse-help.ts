@@ -35,6 +35,7 @@ import { applyHandWrittenValues } from './hand-written-values.ts';
 import { applyStatedValueDefaults } from './stated-value-defaults.ts';
 import { applyEvidenceDefaults } from './evidence-defaults.ts';
 import { scanHelpLines, type HelpScan, type Paragraph, type UnparsedLine } from './help-scan.ts';
+import { applySingleDashNames } from './single-dash-names.ts';
 import { clampDescription, expandTabs, helpLines } from './limits.ts';
 import { applyTitledValueLists } from './titled-value-lists.ts';
 import { applyTitledPipeLists } from './titled-pipe-lists.ts';
@@ -391,6 +392,7 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
   const goUsage = /^usage of (?:'([^']{1,80})'|(\S+(?: [a-z][\w-]*){0,3})):$/i.exec(rawLines[goUsageLine]?.trim() ?? '');
   const scan: HelpScan = scanHelpLines(lines, (index) => go.consumed.has(index) || (index === goUsageLine && goUsage !== null), goUsage !== null ? goUsageLine : null);
   applyOverflowingValueNames(scan.entries, scan.usageForms);
+  applySingleDashNames(scan.entries);
   applyAppendedMetavars(scan.entries);
   applyPairedPlaceholderSpellings(scan.entries);
   const fireLines = takeFireLines(scan.entries);

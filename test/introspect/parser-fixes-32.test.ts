@@ -153,3 +153,13 @@ describe('a single-dash spelling, then a long one with the very same values', ()
     expect(option(help(second), 'strict-units')?.takes_value).toBe(true);
   });
 });
+
+describe('single-dash names of several letters', () => {
+  const help = (others: string): string => `Usage: pdfdump [options] <PDF-file>\n  -f <int>             : first page to convert\n${others}  -bbox                : output bounding box for each word\n`;
+  it.each([
+    ['among `-layout`, `-raw`, `-nodiag`, `-bbox  : … bounding box` is one more name', '  -layout              : keep the layout\n  -raw                 : keep strings in order\n  -nodiag              : discard diagonal text\n', 'bbox', false],
+    ['twin: among letter flags, `-bbox  : … bounding box` is `-b` with its value glued on', '  -l                   : keep the layout\n  -r                   : keep strings in order\n  -n                   : discard diagonal text\n', 'b', true],
+  ])('%s', (_title, others, key, takesValue) => {
+    expect(option(help(others), key)?.takes_value).toBe(takesValue);
+  });
+});
