@@ -629,6 +629,13 @@ class Scanner {
       mergeSpellings(previous.option, { ...head, rest: previous.option.rest });
       return true;
     }
+    // (round 17: rdoc `-C[LEVEL],   Prints a report…` / `--[no-]coverage-report   Does not generate files.` /
+    // `--[no-]dcov`: OptionParser wraps a spelling list that ended its first line with a comma over
+    // several lines four deeper, the description beside them; a bare long one there is one more)
+    if (previous?.kind === 'option' && previous.option !== null && previous.option.longs.length > 0 && previous.description.length > 0 && previous.description.length <= 3 && indent === previous.indent + 4 && head.shorts.length === 0 && head.longs.length === 1 && head.valueName === null && head.choices === null && head.rest.length === 0 && /,$/.test(splitHead(previous.head).head) && !this.describedBelow(indent)) {
+      mergeSpellings(previous.option, { ...head, rest: previous.option.rest });
+      return true;
+    }
     // (slop `-I,   Add a path` over `--gem`: a bare short with a comma is an option of its own; the value written beside the short says more spellings follow)
     if (previous?.kind === 'option' && previous.option !== null && previous.option.longs.length === 0 && (previous.option.valueName !== null || previous.option.choices !== null) && previous.description.length === 0 && previous.option.rest.length > 0 && indent > previous.indent && head.shorts.length === 0 && head.rest.length > 0 && /,$/.test(splitHead(previous.head).head)) {
       mergeSpellings(previous.option, { ...head, rest: previous.option.rest });

@@ -163,3 +163,14 @@ describe('single-dash names of several letters', () => {
     expect(option(help(others), key)?.takes_value).toBe(takesValue);
   });
 });
+
+describe('OptionParser spellings wrapped over several lines', () => {
+  const help = (first: string): string =>
+    `Usage: docgen [options] [names...]\n\nCommon options:\n\n    -o, --output=DIR                 Set the output directory.\n\n    ${first}Prints a report on undocumented items.\n        --[no-]coverage-report       Does not generate files.\n        --[no-]dcov\n\n    -q, --quiet                      Be quiet.\n`;
+  it.each([
+    ['`-C[LEVEL],` (a comma ending the first line) then two lines of longs: a bare `--[no-]dcov` is one more spelling', '-C[LEVEL],                       ', false],
+    ['twin: `-C[LEVEL]` without the comma: `--[no-]dcov` is an option of its own', '-C[LEVEL]                        ', true],
+  ])('%s', (_title, first, separate) => {
+    expect(option(help(first), 'dcov') !== undefined).toBe(separate);
+  });
+});
