@@ -760,6 +760,13 @@ function readPlaceholderToken(scan: HeadScan, token: string): HeadStep {
     scan.lastWasFlag = false;
     return 'next';
   }
+  // (round 17: command-line-usage `--verbose.include string[]`: a type word marked `[]`, a list given by repeating the option)
+  const listType = scan.lastWasFlag ? /^([a-z]{3,10})\[\]$/.exec(token)?.[1] : undefined;
+  if (listType !== undefined && LOWERCASE_TYPE_WORDS.has(listType)) {
+    setValue(result, { valueName: listType, optional: false, choices: null, repeatable: true });
+    scan.lastWasFlag = false;
+    return 'next';
+  }
   const typedName = scan.lastWasFlag ? typedMetavar(token) : null;
   if (typedName !== null) {
     setValue(result, typedName);
@@ -890,7 +897,8 @@ function dotLeaderAsGap(line: string): string {
  * short one in parentheses after it, read as `-m, --migration`.
  */
 function parenthesizedLongSpelling(line: string): string {
-  return line.replace(/^(\s*-[A-Za-z0-9]) \((--[A-Za-z][\w-]{0,40})\)(?=\s|$)/, '$1, $2');
+  // (psql `-1 ("one"), --single-transaction`: the digit's name spelled out in quotes, a gloss, no value)
+  return line.replace(/^(\s*-[A-Za-z0-9]) \((--[A-Za-z][\w-]{0,40})\)(?=\s|$)/, '$1, $2').replace(/^(\s*-[0-9]) \("[a-z]{3,6}"\)(?=, --?[A-Za-z])/, '$1');
 }
 
 export function parseOptionHead(line: string): OptionHead | null {

@@ -174,3 +174,15 @@ describe('OptionParser spellings wrapped over several lines', () => {
     expect(option(help(first), 'dcov') !== undefined).toBe(separate);
   });
 });
+
+describe('head notations', () => {
+  it.each([
+    ['command-line-usage `--verbose.include string[]`: a type word marked `[]` is a repeated value', '  --verbose.include string[]   Patterns of event keys to include.', 'verbose.include', { takes_value: true, repeatable: true }],
+    ['twin: `--verbose.include thing[]` (no type word) is no value', '  --verbose.include thing[]    Patterns of event keys to include.', 'verbose.include', { takes_value: false }],
+    ['psql `-1 ("one"), --single-transaction`: the quoted name of the digit is a gloss', '  -1 ("one"), --single-transaction\n                           execute as a single transaction', 'single-transaction', { short: '1', takes_value: false }],
+    ['twin: `-1 (one), --single-transaction` (unquoted) is prose: no long spelling read', '  -1 (one), --single-transaction\n                           execute as a single transaction', '1', { long: null }],
+  ])('%s', (_title, line, key, expected) => {
+    const help = `Usage: tool [OPTION]... [FILE]\n\nOptions:\n  -q, --quiet              run quietly\n${line}\n  -X, --no-rc              do not read the startup file\n`;
+    expect(option(help, key)).toMatchObject(expected);
+  });
+});
