@@ -264,7 +264,10 @@ function valueShapeOf(head: OptionHead, facts: DescriptionFacts, choices: string
   if (/\[(choices|default):/i.test(text) && !head.negation) {
     if (facts.choices !== null) return { takes: true, type: 'string' };
     const stated = facts.defaultText;
-    if (stated !== null && !/^(true|false)$/i.test(stated) && !isProseDefault(stated, facts.defaultQuoted, true, 'string', null)) {
+    // (round 17: gitlint `-v, --verbose  … use multiple times … [default: -vvv]`: the flag's own letter
+    // repeated is how often it is given, no value)
+    const ownRepeat = stated === null ? undefined : /^-([A-Za-z])\1*$/.exec(stated)?.[1];
+    if (stated !== null && !/^(true|false)$/i.test(stated) && !isProseDefault(stated, facts.defaultQuoted, true, 'string', null) && !(ownRepeat !== undefined && head.shorts.includes(ownRepeat))) {
       return { takes: true, type: typeFromDefault(stated, facts.defaultQuoted) ?? 'string' };
     }
     // meow tsd `[Default: "types" property in package.json]`, `[Default: 'a' or 'b']`: a bracketed

@@ -186,3 +186,13 @@ describe('head notations', () => {
     expect(option(help, key)).toMatchObject(expected);
   });
 });
+
+describe('a stated default that is the flag itself repeated', () => {
+  it.each([
+    ['`-v, --verbose … [default: -vvv]`: the own letter repeated says how often, no value', '[default: -vvv]', false],
+    ['twin: `[default: -x]`, another letter, is a value (a dash-led string)', '[default: -x]', true],
+  ])('%s', (_title, tag, takesValue) => {
+    const help = `Usage: lintc [OPTIONS] COMMAND [ARGS]...\n\nOptions:\n  -c TEXT                  Config option\n  -v, --verbose            Verbosity, use multiple times. ${tag}\n  -s, --silent             Silent mode.\n`;
+    expect(option(help, 'verbose')?.takes_value).toBe(takesValue);
+  });
+});
