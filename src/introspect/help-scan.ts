@@ -286,6 +286,8 @@ class Scanner {
     // continuation is more of that command, not an option entry
     const shellContinued = /\s\\$/.test(this.lines[index - 1] ?? '');
     if (!shellContinued && this.optionEntry(line, trimmed, indent, wasProseIndent)) return;
+    const keyword = shellContinued ? null : positionalOrKeyword(trimmed);
+    if (keyword !== null && this.optionEntry(`${' '.repeat(indent)}${keyword}`, keyword, indent, wasProseIndent)) return;
     if (this.namedEntry(trimmed, indent)) return;
     this.prose(trimmed, indent, index, wasProseIndent);
   }
@@ -841,6 +843,18 @@ function continuesSpelling(previous: OptionHead, description: readonly string[],
   if (description.length > 0 || previous.longs.length > 0 || previous.shorts.length !== 1 || next.shorts.length > 0 || next.longs.length !== 1 || next.longs[0]?.dashes !== '--') return false;
   if (previous.valueName === null || next.valueName === null || bareValueName(previous.valueName) !== bareValueName(next.valueName)) return false;
   return previous.rest.length > 0 && !/[.!?:)]$/.test(previous.rest) && /^[a-z]/.test(next.rest);
+}
+
+/**
+ * cyclopts `SERVER-SPEC --server-spec  Python file, …`: a parameter given by position or by its
+ * long spelling, its name in capitals first: the option line `--server-spec SERVER-SPEC  Python file, …`
+ * (the name naming its value); null for any other line.
+ */
+function positionalOrKeyword(trimmed: string): string | null {
+  const match = /^([A-Z][A-Z0-9_-]{0,40}) --([a-z][a-z0-9_-]{0,40})(\s{2,}\S[\s\S]*|)$/.exec(trimmed);
+  if (match === null) return null;
+  const [, name = '', long = '', rest = ''] = match;
+  return name.toLowerCase().replace(/_/g, '-') === long.replace(/_/g, '-') ? `--${long} ${name}${rest}` : null;
 }
 
 /**

@@ -196,3 +196,13 @@ describe('a stated default that is the flag itself repeated', () => {
     expect(option(help, 'verbose')?.takes_value).toBe(takesValue);
   });
 });
+
+describe('cyclopts: a parameter given by position or by its long spelling', () => {
+  it.each([
+    ['`SERVER-SPEC --server-spec  Python file …`: the long spelling takes the value its capitals name', 'SERVER-SPEC --server-spec  Python file or URL to run', 'server-spec', true],
+    ['twin: `TARGET --server-spec  …` (another name) is no such pair', 'TARGET --server-spec       Python file or URL to run', 'server-spec', false],
+  ])('%s', (_title, line, key, found) => {
+    const help = `Usage: mcprun run [OPTIONS] [ARGS...]\n\nParameters:\n  ${line}\n  --host STR                 Host to bind to (default: 127.0.0.1)\n  --no-banner                Don't show the banner\n`;
+    expect(option(help, key)?.takes_value ?? false).toBe(found);
+  });
+});
