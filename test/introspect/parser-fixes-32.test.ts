@@ -4,6 +4,7 @@
  * that differs only in the cue that must stop it.
  */
 import { describe, expect, it } from 'vitest';
+import { parseHelp } from '../../src/introspect/parse-help.ts';
 import { option } from './parsed-option.ts';
 
 /** A hand-written option list: `spelling` heads, each described on the deeper line below. */
@@ -204,5 +205,15 @@ describe('cyclopts: a parameter given by position or by its long spelling', () =
   ])('%s', (_title, line, key, found) => {
     const help = `Usage: mcprun run [OPTIONS] [ARGS...]\n\nParameters:\n  ${line}\n  --host STR                 Host to bind to (default: 127.0.0.1)\n  --no-banner                Don't show the banner\n`;
     expect(option(help, key)?.takes_value ?? false).toBe(found);
+  });
+});
+
+describe('program name: a subcommand path before a variadic placeholder', () => {
+  it.each([
+    ['oclif `$ loadtest run SCRIPT... [-t <value>]`: `run` is the command path', 'SCRIPT...', 'loadtest_run'],
+    ['twin: `$ loadtest run script... [-t <value>]` (no capitals) shows no path', 'script...', 'loadtest'],
+  ])('%s', (_title, placeholder, name) => {
+    const help = `run a test script\n\nUSAGE\n  $ loadtest run ${placeholder} [-t <value>] [-c <value>]\n\nFLAGS\n  -c, --config=<value>  Read configuration\n  -t, --target=<value>  Set target URL\n`;
+    expect(parseHelp(help).name).toBe(name);
   });
 });
