@@ -83,6 +83,9 @@ const VALUE_CUES: readonly RegExp[] = [
   // brackets, joined by bars; `[a|b][,preserve-inline]`, a pattern glued on, is left alone, as the
   // evidence reader would take its list for a closed set)
   /^\[[a-z0-9][\w.-]{0,30}(?:\|[a-z0-9][\w.-]{0,30}){1,30}\](?=\s)/,
+  // (round 17: js-beautify `Indentation character [" "]`: a quoted value in brackets closing the description is
+  // its default, and a flag has none)
+  /\[\s*"[^"\n]{0,40}"\s*\]\s*$/,
   // (round 17: peco `use a prefix instead of changing line color`: a prefix, suffix or separator the value gives)
   /^use\s+an?\s+(?:[\w-]+\s+)?(?:prefix|suffix|separator|delimiter)\b/i,
   // license-checker `to add a custom Format file in JSON`: a custom one of a kind, which the value names

@@ -96,6 +96,8 @@ describe('value-taking from descriptions in a help that shows no placeholder', (
     ['twin: `use a color instead of …` names no given thing', 'use a color instead of a prefix', false],
     ['`[js|css|html] ["js"]`: the values in brackets open the description', '[js|css|html] ["js"]', true],
     ['twin: the same words after a verb (`print [js|css|html] …`) name no value', 'print [js|css|html] versions', false],
+    ['`Indentation character [" "]`: a quoted default in brackets closing the description', 'Indentation character [" "]', true],
+    ['twin: `Indent with tabs [false]` (a bare boolean in brackets) is a switch state', 'Indent with tabs [false]', false],
   ])('%s', (_title, description, takesValue) => {
     expect(option(help(description), 'start')?.takes_value).toBe(takesValue);
   });
