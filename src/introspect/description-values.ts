@@ -161,7 +161,8 @@ function exampleGivesOwnValue(option: CliOption, description: string): boolean {
   const spellings = [option.long === null ? null : `${option.prefix ?? '--'}${option.long}`, option.short === null ? null : `-${option.short}`].filter((spelling): spelling is string => spelling !== null);
   const marked = spellings.some((spelling) =>
     // (wait-on `ex: -H "Authorization: Bearer TOKEN"`, `ex: --status-codes 200-499`: `ex:` marks one too)
-    new RegExp(String.raw`\b(?:e\.g\.,?|for example,?|examples?:|ex:)\s+${escape(spelling)}[ =](?:"[^"]+"|'[^']+'|[^\s"'-]\S*)`, 'i').test(description),
+    // (round 17: autocannon ``e.g. `--warmup [ -c 1 -d 3 ]` ``: the example in a code span of its own)
+    new RegExp(String.raw`\b(?:e\.g\.,?|for example,?|examples?:|ex:)\s+\x60?${escape(spelling)}[ =](?:"[^"]+"|'[^']+'|[^\s"'-]\S*)`, 'i').test(description),
   );
   if (marked) return true;
   // electron-packager ``For example, `app-category-type=public.app-category.developer-tools` will set…``:

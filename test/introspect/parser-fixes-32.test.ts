@@ -35,6 +35,8 @@ describe('value-taking read from a hand-written description', () => {
     ['quoted words that name no option are its values', "Skip the omission fix when sending at a fixed rate using 'fast' or 'slow'.", true],
     ['a boolean default (`default: false`) is a switch state', 'Enable replacement of [<id>] with a random ID. default: false.', false],
     ['without the boolean default, the `<id>` placeholder says a value is taken', 'Enable replacement of [<id>] with a random ID.', true],
+    ['an example in a code span of its own after `e.g.` gives the option a value', 'Use a warm up interval first, e.g. `--coordinate [ -c 1 -d 3 ]`', true],
+    ['twin: the example naming another option gives this one none', 'Use a warm up interval first, e.g. `--connections [ -c 1 -d 3 ]`', false],
   ])('%s', (_title, description, takesValue) => {
     const help = handList(spellings, `  -C/--coordinate\n        ${description}\n`);
     expect(option(help, 'coordinate')?.takes_value).toBe(takesValue);
