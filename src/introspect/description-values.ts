@@ -241,3 +241,21 @@ export function applyBareListedChoices(options: CliOption[]): void {
     if (stated === null || listed.includes(stated) || stated.split(',').every((part) => listed.includes(part))) option.choices = listed;
   }
 }
+
+/** `comma separated list of extended options`: the description opens by naming the value's form. */
+const LIST_FORM_OPENING = /^(?:an?\s+)?comma[- ]separated\s+list\b/i;
+
+/**
+ * (round 17) memcached `-o, --extended  comma separated list of extended options` in a help whose
+ * other options show `=<num>`: a flag is never a list, so a bare option described as one takes a value
+ * in any help (not only in the helps without placeholders that applyDescriptionValueTaking reads).
+ */
+export function applyListFormValueTaking(options: readonly CliOption[]): void {
+  for (const option of options) {
+    if (option.takes_value || option.negation !== null || option.repeatable || option.description === null || !LIST_FORM_OPENING.test(option.description)) continue;
+    option.takes_value = true;
+    option.type = 'string';
+    option.default = null;
+  }
+}
+

@@ -11,7 +11,7 @@
  */
 import { dropDefaultsNamingArguments, dropDefaultsNamingOptions } from './argument-defaults.ts';
 import { applyDefaultsSection } from './defaults-section.ts';
-import { applyBareListedChoices, applyDescriptionValueTaking, isBareHelp } from './description-values.ts';
+import { applyBareListedChoices, applyDescriptionValueTaking, applyListFormValueTaking, isBareHelp } from './description-values.ts';
 import { applyFlushLeftTypes } from './flush-left-types.ts';
 import { applyGoDefValues } from './go-def-values.ts';
 import { dropGluedValueSpellings } from './glued-values.ts';
@@ -566,6 +566,7 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
     const stillBare = bare && options.every((option) => !option.takes_value || statedDefaults.has(option) || valuedByUsage.has(option));
     // (yargs karma `--port   <integer> Port …`: the only placeholders open descriptions, written by hand)
     applyDescriptionValueTaking(options, isMeowHelp(rawLines) || isCittyHelp(rawLines) || stillBare || handWritten || placeholdersOpenDescriptions(scan.entries));
+    applyListFormValueTaking(options);
   }
   applyStatedValueDefaults(options, scan.entries);
   if (go.options.length === 0) applyGluedShortMentions(options);
