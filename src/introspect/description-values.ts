@@ -246,13 +246,16 @@ export function applyBareListedChoices(options: CliOption[]): void {
 const LIST_FORM_OPENING = /^(?:an?\s+)?comma[- ]separated\s+list\b/i;
 
 /**
- * (round 17) memcached `-o, --extended  comma separated list of extended options` in a help whose
- * other options show `=<num>`: a flag is never a list, so a bare option described as one takes a value
- * in any help (not only in the helps without placeholders that applyDescriptionValueTaking reads).
+ * (round 17) pkg `--no-dict  comma-separated list of packages names …` in a help whose other options
+ * show placeholders: a flag is never a list, so a bare option described as one takes a value in any
+ * help (not only in the helps without placeholders that applyDescriptionValueTaking reads).
  */
 export function applyListFormValueTaking(options: readonly CliOption[]): void {
   for (const option of options) {
     if (option.takes_value || option.negation !== null || option.repeatable || option.description === null || !LIST_FORM_OPENING.test(option.description)) continue;
+    // (memcached's list goes on with its items, `- hashpower: … (default starts at: 0)`: a default stated
+    // there is an item's, which the evidence reader would give the option; left as it is)
+    if (/\bdefault\b/i.test(option.description)) continue;
     option.takes_value = true;
     option.type = 'string';
     option.default = null;
