@@ -226,7 +226,7 @@ describe('a bare option described as a list, in a help that shows placeholders',
   it.each([
     ['`comma separated list of extended options`: a flag is never a list', 'comma separated list of extended options', true],
     ['twin: `list the extended options` (a verb) is a flag', 'list the extended options', false],
-    ['a list whose items state defaults is left alone (the default would be an item\'s)', 'comma separated list of extended options (default starts at: 0)', false],
+    ['a list whose items state defaults is left alone (the default would be an item\'s)', 'comma separated list of extended options, hashpower a multiplier (default starts at: 0) grown at runtime', false],
   ])('%s', (_title, description, takesValue) => {
     const help = `cached 1.6\n-p, --port=<num>          TCP port to listen on\n-d, --daemon              run as a daemon\n-o, --extended            ${description}\n-t, --threads=<num>       number of threads to use\n`;
     expect(option(help, 'extended')?.takes_value).toBe(takesValue);
