@@ -782,7 +782,17 @@ function isRepeatedNegation(option: CliOption, listed: readonly CliOption[]): bo
   return listed.some((other) => other.negation === spelling);
 }
 
+/**
+ * nats-server `-ms,--https_port`, `-DV  Debug and trace`: single-dash names of several letters that
+ * repeat no one letter say one dash stands before every name (Go's flag package), so `-VV` there is a
+ * name of its own, no flag given twice.
+ */
+function namesSeveralLettersAfterOneDash(parsed: readonly CliOption[]): boolean {
+  return parsed.some((option) => ((option.short?.length ?? 0) > 1 && !/^(.)\1+$/.test(option.short ?? '')) || (option.prefix === '-' && /^[A-Za-z]{2,3}$/.test(option.long ?? '') && !/^(.)\1+$/.test(option.long ?? '') && option.short === null));
+}
+
 export function collectOptions(parsed: readonly CliOption[]): CliOption[] {
+  const goNames = namesSeveralLettersAfterOneDash(parsed);
   const byLong = new Map<string, CliOption>();
   const seenShorts = new Set<string>();
   const options: CliOption[] = [];
@@ -803,7 +813,7 @@ export function collectOptions(parsed: readonly CliOption[]): CliOption[] {
     // (getopt, where one dash before several letters is a cluster) doubled is that flag given twice (a
     // count); Go's `-v` then `-vv` (one dash for every name) stays an option
     // (round 17: memcached `-vv  very verbose`, `-vvv  extremely verbose`: tripled too)
-    const doubled = option.prefix === '-' && !option.takes_value ? /^([A-Za-z])\1{1,2}$/.exec(option.long ?? '')?.[1] : undefined;
+    const doubled = option.prefix === '-' && !option.takes_value && !goNames ? /^([A-Za-z])\1{1,2}$/.exec(option.long ?? '')?.[1] : undefined;
     const single = doubled === undefined ? undefined : options.find((other) => other.short === doubled && other.long !== null && other.prefix === undefined && !other.takes_value);
     if (single !== undefined) {
       single.repeatable = true;
