@@ -96,7 +96,9 @@ const VALUE_CUES: readonly RegExp[] = [
   /\([a-z]{1,12}(?:,[a-z]{1,12}){1,3}\)\.?$/i,
   /\bat\s+(?:the\s+)?location\.?$/i,
   // (hey `HTTP request body from file. For example, /home/user/file.txt`: closing a sentence too)
-  /\bfrom\s+(?:[\w-]+\s+){0,3}file(?:\(s\)|s)?(?:\.(?=\s|$)|$)/i,
+  // (round 17: lessc `Excludes the sourceMappingURL comment from the output css file.`: the program's own
+  // output file is no value given)
+  /\bfrom\s+(?!the\s+output\b)(?:[\w-]+\s+){0,3}file(?:\(s\)|s)?(?:\.(?=\s|$)|$)/i,
   // citty giget: `Custom Authorization token to use for downloading`
   /^(?:[\w-]+\s+){0,2}(?:token|password|passphrase|secret)\s+(?:to|for)\b/i,
   /^(?:specify|set)\s+(?!up\b|(?:the\s+)?(?:flag|option)\b)\S/i,
