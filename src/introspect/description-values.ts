@@ -18,6 +18,8 @@ const VALUE_CUES: readonly RegExp[] = [
   // serve `Optional path to an SSL/TLS certificate`)
   // (hey `Timeout for each request in seconds`, `Duration of application to send requests`: a span of time)
   /^(?:(?:an?|the)\s+)?(?:(?:maximum|minimum|max|min|custom|alternate|alternative|optional)\s+)?(?:paths?|list|number|names?|size|amount|location|address|url|port|host|hostname|username|passphrase|password|token|timeout|duration|interval|delay)\s+(?:to|of|for)\b/i,
+  // (round 17: peco `initial value for query`, `position of the initial index`: a value, a starting one, or a place in a sequence)
+  /^(?:(?:an?|the)\s+)?(?:(?:initial|starting)\s+)?(?:value|position|index|offset)\s+(?:of|for)\b/i,
   // xo: `Reporter to use`: a short noun phrase that is the whole sentence (`Attempt to use HTTP/2` goes on)
   /^(?:(?:an?|the)\s+)?[\w-]+(?:\s+[\w-]+)?\s+to\s+use\s*(?:[.([]|$)/i,
   // …freeze `Theme to use for syntax highlighting`, `Font size to use for code`: the purpose goes on after `for`
@@ -82,6 +84,15 @@ const VALUE_CUES: readonly RegExp[] = [
   // markdown-toc `Append a string to the end of the TOC`: a verb whose object is a kind of value (`Add a
   // newline` names a thing the program writes, no value)
   /^[a-z]+\s+an?\s+(?:string|value|number|regexp?|pattern)\b(?!\s+(?:is|are|was|will)\b)/i,
+  // (round 17: js-beautify `--type   [js|css|html] ["js"]`: the description opens with the values in
+  // brackets, joined by bars; `[a|b][,preserve-inline]`, a pattern glued on, is left alone, as the
+  // evidence reader would take its list for a closed set)
+  /^\[[a-z0-9][\w.-]{0,30}(?:\|[a-z0-9][\w.-]{0,30}){1,30}\](?=\s)/,
+  // (round 17: js-beautify `Indentation character [" "]`: a quoted value in brackets closing the description is
+  // its default, and a flag has none)
+  /\[\s*"[^"\n]{0,40}"\s*\]\s*$/,
+  // (round 17: peco `use a prefix instead of changing line color`: a prefix, suffix or separator the value gives)
+  /^use\s+an?\s+(?:[\w-]+\s+)?(?:prefix|suffix|separator|delimiter)\b/i,
   // license-checker `to add a custom Format file in JSON`: a custom one of a kind, which the value names
   /\ban?\s+custom\s+(?:[\w-]+\s+)?(?:file|path|directory|module)\b/i,
   // pry `A line of code to execute in context`, ruby `one line of script`: the code itself is the value
@@ -90,7 +101,9 @@ const VALUE_CUES: readonly RegExp[] = [
   /\([a-z]{1,12}(?:,[a-z]{1,12}){1,3}\)\.?$/i,
   /\bat\s+(?:the\s+)?location\.?$/i,
   // (hey `HTTP request body from file. For example, /home/user/file.txt`: closing a sentence too)
-  /\bfrom\s+(?:[\w-]+\s+){0,3}file(?:\(s\)|s)?(?:\.(?=\s|$)|$)/i,
+  // (round 17: lessc `Excludes the sourceMappingURL comment from the output css file.`: the program's own
+  // output file is no value given)
+  /\bfrom\s+(?!the\s+output\b)(?:[\w-]+\s+){0,3}file(?:\(s\)|s)?(?:\.(?=\s|$)|$)/i,
   // citty giget: `Custom Authorization token to use for downloading`
   /^(?:[\w-]+\s+){0,2}(?:token|password|passphrase|secret)\s+(?:to|for)\b/i,
   // (csvtojson `Explicitly specify the end of line character to use.`: an adverb before the verb)
@@ -162,7 +175,8 @@ function exampleGivesOwnValue(option: CliOption, description: string): boolean {
   const spellings = [option.long === null ? null : `${option.prefix ?? '--'}${option.long}`, option.short === null ? null : `-${option.short}`].filter((spelling): spelling is string => spelling !== null);
   const marked = spellings.some((spelling) =>
     // (wait-on `ex: -H "Authorization: Bearer TOKEN"`, `ex: --status-codes 200-499`: `ex:` marks one too)
-    new RegExp(String.raw`\b(?:e\.g\.,?|for example,?|examples?:|ex:)\s+${escape(spelling)}[ =](?:"[^"]+"|'[^']+'|[^\s"'-]\S*)`, 'i').test(description),
+    // (round 17: autocannon ``e.g. `--warmup [ -c 1 -d 3 ]` ``: the example in a code span of its own)
+    new RegExp(String.raw`\b(?:e\.g\.,?|for example,?|examples?:|ex:)\s+\x60?${escape(spelling)}[ =](?:"[^"]+"|'[^']+'|[^\s"'-]\S*)`, 'i').test(description),
   );
   if (marked) return true;
   // electron-packager ``For example, `app-category-type=public.app-category.developer-tools` will set…``:
@@ -188,6 +202,16 @@ function exampleGivesOwnValue(option: CliOption, description: string): boolean {
  * unless its placeholders are written by hand (`byHand`: meow prints none of its own, so an author's
  * `--cwd=<dir>` beside a bare `--concurrency   Number of files…` says nothing about the latter).
  */
+/** `default: false`, `defaults to true`, `(default true)`: a boolean stated as the default. */
+const BOOLEAN_DEFAULT = /\bdefault(?:s\s+to\s+|\s+is\s+|\s*[:=]\s*|\s+)["'`]?(?:true|false)["'`]?(?=[\s.,;)\]]|$)/i;
+
+/** A stated list is none when every item is the long name of another option of the help. */
+function withoutOptionNames(items: string[] | null, options: readonly CliOption[]): string[] | null {
+  if (items === null) return null;
+  const longs = new Set(options.map((option) => option.long).filter((long): long is string => long !== null));
+  return items.every((item) => longs.has(item)) ? null : items;
+}
+
 /** True when the help has enough options and not one shows a placeholder, value type tag or choices. */
 export function isBareHelp(options: readonly CliOption[]): boolean {
   return options.length >= MIN_OPTIONS && !options.some((option) => option.takes_value || option.choices !== null);
@@ -202,7 +226,11 @@ export function applyDescriptionValueTaking(options: CliOption[], byHand = false
     if (CALLED_A_FLAG.test(option.description)) continue;
     // svelte-check `What output format to use. Options are human, machine.`: the values named as such
     // hey `HTTP method, one of GET, POST, PUT.`: values stated as the option's (a flag has none)
-    const stated = statedChoices(option.description);
+    // (round 17: autocannon `… at a fixed rate using 'connectionRate' or 'overallRate'`: quoted names of
+    // other options of the help are references to them, no values)
+    const stated = withoutOptionNames(statedChoices(option.description), options);
+    // (round 17: autocannon `Enable replacement of [<id>] with … default: false.`: a boolean default is a switch's state)
+    if (BOOLEAN_DEFAULT.test(option.description)) continue;
     // (round 14: the generic evidence, evidence-defaults.ts, where no cue above matched)
     if (!describesValue(option.description) && !exampleGivesOwnValue(option, option.description) && namedValuesChoices(option.description) === null && stated === null && !describesTakenValueIn(option, options)) continue;
     option.takes_value = true;
@@ -230,3 +258,24 @@ export function applyBareListedChoices(options: CliOption[]): void {
     if (stated === null || listed.includes(stated) || stated.split(',').every((part) => listed.includes(part))) option.choices = listed;
   }
 }
+
+/** `comma separated list of extended options`: the description opens by naming the value's form. */
+const LIST_FORM_OPENING = /^(?:an?\s+)?comma[- ]separated\s+list\b/i;
+
+/**
+ * (round 17) pkg `--no-dict  comma-separated list of packages names …` in a help whose other options
+ * show placeholders: a flag is never a list, so a bare option described as one takes a value in any
+ * help (not only in the helps without placeholders that applyDescriptionValueTaking reads).
+ */
+export function applyListFormValueTaking(options: readonly CliOption[]): void {
+  for (const option of options) {
+    if (option.takes_value || option.negation !== null || option.repeatable || option.description === null || !LIST_FORM_OPENING.test(option.description)) continue;
+    // (memcached's list goes on with its items, `- hashpower: … (default starts at: 0)`: a default stated
+    // there is an item's, which the evidence reader would give the option; left as it is)
+    if (/\bdefault\b/i.test(option.description)) continue;
+    option.takes_value = true;
+    option.type = 'string';
+    option.default = null;
+  }
+}
+

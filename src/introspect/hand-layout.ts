@@ -8,7 +8,9 @@
  *   `--production only show production dependencies.`, `--start [path of the initial json …]`);
  * - heads giving an example value instead of a placeholder (eleventy `--input=.`,
  *   `--config=filename.js`, `--formats=liquid,md`, `--pathprefix='/'`);
- * - filler placeholders (json2ts `--cwd=XXX`, `--style.XXX=YYY`).
+ * - filler placeholders (json2ts `--cwd=XXX`, `--style.XXX=YYY`);
+ * - a short and a long spelling glued by a slash (autocannon `-c/--connections NUM`, supervisord
+ *   `-c/--configuration FILENAME`): frameworks join spellings with a comma or a space.
  */
 
 /** A head, one space, a run of dots, one space, the description. */
@@ -20,6 +22,8 @@ const EXAMPLE_VALUE_HEAD = /^\s*--[A-Za-z][\w-]{0,40}=(?:[\w-]*[.\/,][\w.\/,-]*|
 /** `--cwd=XXX`, `--style.XXX=YYY`: a letter tripled stands for any value. */
 const FILLER_PLACEHOLDER_HEAD = /^\s*--?[A-Za-z][\w.-]{0,40}=(?:XXX|YYY|ZZZ|NNN|xxx)(?:\s|$)/;
 const OPTION_LINE = /^\s*--?[A-Za-z]/;
+/** `-c/--connections`: a short and a long spelling glued by a slash. */
+const SLASH_JOINED_HEAD = /^\s*-[A-Za-z0-9]\/--[A-Za-z]/;
 const MIN_FILLER_LINES = 2;
 const MIN_LINES = 3;
 
@@ -28,6 +32,7 @@ export function looksHandLaidOut(lines: readonly string[]): boolean {
   if (optionLines.filter((line) => DOT_LEADER_LINE.test(line)).length >= MIN_LINES) return true;
   if (optionLines.filter((line) => EXAMPLE_VALUE_HEAD.test(line)).length >= MIN_LINES) return true;
   if (optionLines.filter((line) => FILLER_PLACEHOLDER_HEAD.test(line)).length >= MIN_FILLER_LINES) return true;
+  if (lines.filter((line) => SLASH_JOINED_HEAD.test(line)).length >= MIN_LINES) return true;
   const single = optionLines.filter((line) => SINGLE_SPACE_LINE.test(line) && !/\S {2,}\S/.test(line.trim()));
   return single.length >= MIN_LINES && single.length * 2 > optionLines.length;
 }

@@ -296,6 +296,8 @@ class Scanner {
     // continuation is more of that command, not an option entry
     const shellContinued = /\s\\$/.test(this.lines[index - 1] ?? '');
     if (!shellContinued && this.optionEntry(line, trimmed, indent, wasProseIndent)) return;
+    const keyword = shellContinued ? null : positionalOrKeyword(trimmed);
+    if (keyword !== null && this.optionEntry(`${' '.repeat(indent)}${keyword}`, keyword, indent, wasProseIndent)) return;
     if (this.namedEntry(trimmed, indent)) return;
     this.prose(trimmed, indent, index, wasProseIndent);
   }
@@ -609,7 +611,8 @@ class Scanner {
 
   private optionEntry(line: string, trimmed: string, indent: number, proseIndent: number | null): boolean {
     // cpanm lists `--self-upgrade`, `-U,--uninstall` under `Commands:`: a long spelling is an option wherever it stands
-    const inCommands = this.section === 'commands' && !/^(?:-[A-Za-z0-9], ?)?--[A-Za-z0-9][\w-]*(?:\s{2,}|$)/.test(trimmed);
+    // (argp crun: `--log=FILE` after the commands' blank line, no title between: a value glued by `=` too)
+    const inCommands = this.section === 'commands' && !/^(?:-[A-Za-z0-9], ?)?--[A-Za-z0-9][\w-]*(?:=[A-Za-z<][\w<>-]{0,30})?(?:\s{2,}|$)/.test(trimmed);
     if (!OPTION_START.test(trimmed) || inCommands || this.result.entries.length >= MAX_ENTRIES) return false;
     // A flag-like line inside a definition list (`  N-M   from N'th…` then `  -M   from first…`) is prose.
     if (proseIndent !== null && proseIndent === indent) return false;
@@ -650,6 +653,13 @@ class Scanner {
       mergeSpellings(previous.option, { ...head, rest: previous.option.rest });
       return true;
     }
+    // (round 17: rdoc `-C[LEVEL],   Prints a report…` / `--[no-]coverage-report   Does not generate files.` /
+    // `--[no-]dcov`: OptionParser wraps a spelling list that ended its first line with a comma over
+    // several lines four deeper, the description beside them; a bare long one there is one more)
+    if (previous?.kind === 'option' && previous.option !== null && previous.option.longs.length > 0 && previous.description.length > 0 && previous.description.length <= 3 && indent === previous.indent + 4 && head.shorts.length === 0 && head.longs.length === 1 && head.valueName === null && head.choices === null && head.rest.length === 0 && /,$/.test(splitHead(previous.head).head) && !this.describedBelow(indent)) {
+      mergeSpellings(previous.option, { ...head, rest: previous.option.rest });
+      return true;
+    }
     // (slop `-I,   Add a path` over `--gem`: a bare short with a comma is an option of its own; the value written beside the short says more spellings follow)
     if (previous?.kind === 'option' && previous.option !== null && previous.option.longs.length === 0 && (previous.option.valueName !== null || previous.option.choices !== null) && previous.description.length === 0 && previous.option.rest.length > 0 && indent > previous.indent && head.shorts.length === 0 && head.rest.length > 0 && /,$/.test(splitHead(previous.head).head)) {
       mergeSpellings(previous.option, { ...head, rest: previous.option.rest });
@@ -661,6 +671,15 @@ class Scanner {
       // binutils pushes the long line in: `  -n <number>   Locate … at least <number>` / `    --bytes=<number>   displayable characters.`
       previous.option.longs.push(...head.longs);
       previous.option.aliases.push(...head.aliases);
+      if (head.rest.length > 0) previous.description.push(head.rest);
+      return true;
+    }
+    if (previous?.kind === 'option' && previous.option !== null && previous.indent === indent && sameValuesSpelledLong(previous.option, previous.description, head)) {
+      // (round 17: lessc `-su=on|off  Allows mixed units … which have units` then `--strict-units=on|off  that
+      // cannot be represented.`, `-sm=on|off  Legacy …` then a bare `--strict-math=on|off`: one option)
+      const single = previous.option.longs[0];
+      if (single !== undefined && single.dashes === '-') previous.option.shorts.push(single.name);
+      previous.option.longs = [...head.longs];
       if (head.rest.length > 0) previous.description.push(head.rest);
       return true;
     }
@@ -846,6 +865,33 @@ function continuesSpelling(previous: OptionHead, description: readonly string[],
   if (description.length > 0 || previous.longs.length > 0 || previous.shorts.length !== 1 || next.shorts.length > 0 || next.longs.length !== 1 || next.longs[0]?.dashes !== '--') return false;
   if (previous.valueName === null || next.valueName === null || bareValueName(previous.valueName) !== bareValueName(next.valueName)) return false;
   return previous.rest.length > 0 && !/[.!?:)]$/.test(previous.rest) && /^[a-z]/.test(next.rest);
+}
+
+/**
+ * cyclopts `SERVER-SPEC --server-spec  Python file, …`: a parameter given by position or by its
+ * long spelling, its name in capitals first: the option line `--server-spec SERVER-SPEC  Python file, …`
+ * (the name naming its value); null for any other line.
+ */
+function positionalOrKeyword(trimmed: string): string | null {
+  const match = /^([A-Z][A-Z0-9_-]{0,40}) --([a-z][a-z0-9_-]{0,40})(\s{2,}\S[\s\S]*|)$/.exec(trimmed);
+  if (match === null) return null;
+  const [, name = '', long = '', rest = ''] = match;
+  return name.toLowerCase().replace(/_/g, '-') === long.replace(/_/g, '-') ? `--${long} ${name}${rest}` : null;
+}
+
+/**
+ * True when `next` is a `--long` spelling of the single-dash option on the line before (a letter, or
+ * lessc's several letters `-su`), written with the very same values (`=on|off`), and either bare or
+ * going on with the sentence the line before left open.
+ */
+function sameValuesSpelledLong(previous: OptionHead, description: readonly string[], next: OptionHead): boolean {
+  if (description.length > 0 || next.shorts.length > 0 || next.longs.length !== 1 || next.longs[0]?.dashes !== '--') return false;
+  const single = (previous.shorts.length === 1 && previous.longs.length === 0) || (previous.shorts.length === 0 && previous.longs.length === 1 && previous.longs[0]?.dashes === '-');
+  if (!single) return false;
+  const sameChoices = previous.choices !== null && next.choices !== null && previous.choices.join('|') === next.choices.join('|');
+  const sameName = previous.valueName !== null && next.valueName !== null && previous.valueName === next.valueName && previous.choices === null && next.choices === null;
+  if (!sameChoices && !sameName) return false;
+  return next.rest.length === 0 || (/^[a-z]/.test(next.rest) && previous.rest.length > 0 && !/[.!?:)]$/.test(previous.rest));
 }
 
 /**

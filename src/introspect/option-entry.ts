@@ -162,6 +162,9 @@ export function isProseDefault(text: string, quoted: boolean, takesValue: boolea
   return takesValue && type !== 'boolean' && /^(true|false)$/i.test(text);
 }
 
+/** Dart args `[relative (default), absolute]`: bracketed values, the default among them marked, closing the text. */
+const MARKED_VALUE_LIST = /\[(?:[a-z0-9][\w.-]{0,30}, ){0,30}[a-z0-9][\w.-]{0,30} \(default\)(?:, [a-z0-9][\w.-]{0,30}){0,30}\]\s*$/;
+
 export function isHelpOrVersion(option: CliOption): boolean {
   // oclif readme's `--version=<value>  Version to use in readme links` is an option of its own
   // (Getopt::Long matches names in any case: xml_grep `--Version  display the tool version`)
@@ -170,6 +173,9 @@ export function isHelpOrVersion(option: CliOption): boolean {
   // quits; --version=vX.Y.Z... sets the reported version`: given bare, it prints the version (an
   // optional value only picks how); oclif's required `--version=<value>` stays
   if (option.long === 'version' && option.value_optional === true && /\bprints?\s+(?:the\s+)?version\b/i.test(option.description ?? '')) return true;
+  // (round 17: AutoOpts `-v, --version[=MODE]  output version information and exit`: an optional value
+  // says how much version to print; it prints and exits all the same)
+  if (option.long?.toLowerCase() === 'version' && option.value_optional === true && /\bversion\b[^.;]{0,40}\band\s+exit\b/i.test(option.description ?? '')) return true;
   if (option.long === 'usage' && /usage message/i.test(option.description ?? '')) return true;
   // xxd `-h  print this summary.`
   // (diffstat `-h  print this message`)
@@ -183,6 +189,11 @@ export function isHelpOrVersion(option: CliOption): boolean {
   // list of options`: a wider help, named so and described so
   const listsAllOptions = /^(?:full|complete|whole|long)\s+list\s+of\s+(?:all\s+)?options\b/i.test(option.description ?? '');
   if (/^help[-_](?:all|long|full|more|extended|verbose)$/i.test(option.long ?? '') && !option.takes_value && (/\bhelp\b/i.test(option.description ?? '') || listsAllOptions)) return true;
+  // (round 17: llvm `--help-list  Display list of available options`: the help printed as a list;
+  // nats `--help_tls  TLS help`: the help on one topic, named after `help`)
+  if (/^help[-_]list$/i.test(option.long ?? '') && !option.takes_value && /^(?:-\s+)?(?:(?:display|print|show)\s+)?(?:a\s+|the\s+)?list\s+of\s+(?:all\s+)?(?:the\s+)?(?:available\s+)?options\b/i.test(option.description ?? '')) return true;
+  const helpTopic = /^help[-_]([a-z]{2,20})$/i.exec(option.long ?? '')?.[1];
+  if (option.short === null && !option.takes_value && helpTopic !== undefined && helpTopic.toLowerCase() === /^([\w-]{2,20})\s+help\.?$/i.exec(option.description ?? '')?.[1]?.toLowerCase()) return true;
   if (/help$/i.test(option.long ?? '') && !option.takes_value && listsAllOptions) return true;
   // gocryptfs `-hh  Long help text with all options`: the doubled help letter (zip `-h2  show more
   // help`: the help letter numbered, after a verb)
@@ -199,7 +210,8 @@ export function isHelpOrVersion(option: CliOption): boolean {
   // xxd `-v  show version: "xxd 2022-01-14 …"`: a lower-case `-v` only when the description opens so
   // (ruby `-v  print the version number, then turn on verbose mode`: a switch doing more after it is an option)
   const goesOn = /\bversion\b[^.;]{0,40}\bthen\b/i.test(description);
-  if (option.long === null && option.short === 'v' && !option.takes_value && !goesOn && /^(?:print|show|display|output)\s+(?:the\s+)?version\b/i.test(description)) return true;
+  // (round 17: lwp-request `-v  Show program version`, pdftotext `-v  print copyright and version info`)
+  if (option.long === null && option.short === 'v' && !option.takes_value && !goesOn && /^(?:print|show|display|output)\s+(?:the\s+)?(?:program(?:'s)?\s+|copyright\s+and\s+)?version\b/i.test(description)) return true;
   return false;
 }
 
@@ -252,6 +264,9 @@ function valueShapeOf(head: OptionHead, facts: DescriptionFacts, choices: string
   // sade (publint) `('suggestion' | 'warning' | 'error')`: quoted values offered as alternatives are a value's
   if (choices !== null && quotedPipeChoices(facts.description) !== null) return { takes: true, type: 'string' };
   if (valueSection) return { takes: true, type: facts.defaultText !== null ? (typeFromDefault(facts.defaultText, facts.defaultQuoted) ?? 'string') : 'string' };
+  // (round 17: Dart args `--source-map-urls  How to link … [relative (default), absolute]`: the allowed
+  // values in brackets, one marked the default, closing the description: a flag has no values)
+  if (MARKED_VALUE_LIST.test(text) && head.negation === null) return { takes: true, type: 'string' };
   // tsc prints no placeholder: `one of: a, b` or `one or more: a, b` under the option says a value is taken
   if (facts.choices !== null && /\bone of:/i.test(text)) return { takes: true, type: 'string' };
   if (/\bone or more:/i.test(text)) return { takes: true, type: 'string' };
@@ -263,7 +278,10 @@ function valueShapeOf(head: OptionHead, facts: DescriptionFacts, choices: string
   if (/\[(choices|default):/i.test(text) && !head.negation) {
     if (facts.choices !== null) return { takes: true, type: 'string' };
     const stated = facts.defaultText;
-    if (stated !== null && !/^(true|false)$/i.test(stated) && !isProseDefault(stated, facts.defaultQuoted, true, 'string', null)) {
+    // (round 17: gitlint `-v, --verbose  … use multiple times … [default: -vvv]`: the flag's own letter
+    // repeated is how often it is given, no value)
+    const ownRepeat = stated === null ? undefined : /^-([A-Za-z])\1*$/.exec(stated)?.[1];
+    if (stated !== null && !/^(true|false)$/i.test(stated) && !isProseDefault(stated, facts.defaultQuoted, true, 'string', null) && !(ownRepeat !== undefined && head.shorts.includes(ownRepeat))) {
       return { takes: true, type: typeFromDefault(stated, facts.defaultQuoted) ?? 'string' };
     }
     // meow tsd `[Default: "types" property in package.json]`, `[Default: 'a' or 'b']`: a bracketed
@@ -781,7 +799,17 @@ function isRepeatedNegation(option: CliOption, listed: readonly CliOption[]): bo
   return listed.some((other) => other.negation === spelling);
 }
 
+/**
+ * nats-server `-ms,--https_port`, `-DV  Debug and trace`: single-dash names of several letters that
+ * repeat no one letter say one dash stands before every name (Go's flag package), so `-VV` there is a
+ * name of its own, no flag given twice.
+ */
+function namesSeveralLettersAfterOneDash(parsed: readonly CliOption[]): boolean {
+  return parsed.some((option) => ((option.short?.length ?? 0) > 1 && !/^(.)\1+$/.test(option.short ?? '')) || (option.prefix === '-' && /^[A-Za-z]{2,3}$/.test(option.long ?? '') && !/^(.)\1+$/.test(option.long ?? '') && option.short === null));
+}
+
 export function collectOptions(parsed: readonly CliOption[]): CliOption[] {
+  const goNames = namesSeveralLettersAfterOneDash(parsed);
   const byLong = new Map<string, CliOption>();
   const seenShorts = new Set<string>();
   const options: CliOption[] = [];
@@ -801,7 +829,8 @@ export function collectOptions(parsed: readonly CliOption[]): CliOption[] {
     // inotifywait `-q|--quiet` then `-qq   Print nothing`: the letter of a flag with a `--long` spelling
     // (getopt, where one dash before several letters is a cluster) doubled is that flag given twice (a
     // count); Go's `-v` then `-vv` (one dash for every name) stays an option
-    const doubled = option.prefix === '-' && !option.takes_value ? /^([A-Za-z])\1$/.exec(option.long ?? '')?.[1] : undefined;
+    // (round 17: memcached `-vv  very verbose`, `-vvv  extremely verbose`: tripled too)
+    const doubled = option.prefix === '-' && !option.takes_value && !goNames ? /^([A-Za-z])\1{1,2}$/.exec(option.long ?? '')?.[1] : undefined;
     const single = doubled === undefined ? undefined : options.find((other) => other.short === doubled && other.long !== null && other.prefix === undefined && !other.takes_value);
     if (single !== undefined) {
       single.repeatable = true;

@@ -90,7 +90,7 @@ function tokenize(head: string): { tokens: string[]; starts: number[] } {
     const inValue =
       character === ',' &&
       ((/^[a-z](?:\/[a-z])+$/.test(current) && /[a-z]/.test(head[position + 1] ?? '')) || (/^--?[A-Za-z][\w-]*=[\w.*]+$/.test(current) && /[\w.*]/.test(head[position + 1] ?? '')));
-    if (depth === 0 && (character === ' ' || (character === ',' && !inValue))) {
+    if (depth === 0 && (character === ' ' || (character === ',' && !inValue && !continuesListPlaceholder(current, head, position)))) {
       flush();
       continue;
     }
@@ -122,6 +122,19 @@ function tokenize(head: string): { tokens: string[]; starts: number[] } {
   }
   flush();
   return { tokens, starts };
+}
+
+/** The items of a list placeholder before a comma: `CODE1`, `check1,check2`. */
+const LIST_PLACEHOLDER_ITEMS = /^[A-Za-z][\w-]{0,20}(?:,[A-Za-z][\w-]{0,20}){0,3}$/;
+/** What follows that comma: more items, then the ellipsis that closes the list (`CODE2..`, `...`). */
+const LIST_PLACEHOLDER_REST = /^(?:[A-Za-z][\w-]{0,20},){0,3}(?:[A-Za-z][\w-]{0,20})?\.{2,3}(?=\s|$)/;
+
+/**
+ * shellcheck (Haskell GetOpt) `-i CODE1,CODE2..`, `-o check1,check2..`: items joined by commas and
+ * closed by an ellipsis are one placeholder, a list of values (the comma joins no spellings).
+ */
+function continuesListPlaceholder(current: string, head: string, position: number): boolean {
+  return LIST_PLACEHOLDER_ITEMS.test(current) && !/^[-,]/.test(head.slice(position + 1, position + 2)) && LIST_PLACEHOLDER_REST.test(head.slice(position + 1, position + 80));
 }
 
 function isFlagToken(token: string): boolean {
@@ -258,6 +271,8 @@ function isValueToken(token: string, remaining: number, splitByGap: boolean): bo
   if (/^#(?:[rgb]{3}|[rgba]{4}|(?:rr|gg|bb|aa){3,4})$/i.test(token)) return true;
   // babeltrace `-n, --names name1<,name2,...>`: a lower-case name, then more of it after a comma in brackets, is a list placeholder
   if (/^[a-z][\w-]{0,20}[<[],[^\s<>[\]]{0,40}\.{3}[>\]]$/.test(token)) return true;
+  // shellcheck `-i CODE1,CODE2..`: items joined by commas, closed by an ellipsis (continuesListPlaceholder)
+  if (/^(?:[A-Za-z][\w-]{0,20},){1,4}(?:[A-Za-z][\w-]{0,20})?\.{2,3}$/.test(token)) return true;
   // iperf `-A, --affinity n/n,m`: one-letter placeholders joined by `/` and `,`
   if (/^[a-z](?:\/[a-z])+(?:,[a-z](?:\/[a-z])*)+$/.test(token)) return true;
   // …with a part the user may leave out marked `?` (click metavar `PATH:ENTRYPOINT?`)
@@ -803,6 +818,13 @@ function readPlaceholderToken(scan: HeadScan, token: string): HeadStep {
     scan.lastWasFlag = false;
     return 'next';
   }
+  // (round 17: command-line-usage `--verbose.include string[]`: a type word marked `[]`, a list given by repeating the option)
+  const listType = scan.lastWasFlag ? /^([a-z]{3,10})\[\]$/.exec(token)?.[1] : undefined;
+  if (listType !== undefined && LOWERCASE_TYPE_WORDS.has(listType)) {
+    setValue(result, { valueName: listType, optional: false, choices: null, repeatable: true });
+    scan.lastWasFlag = false;
+    return 'next';
+  }
   const typedName = scan.lastWasFlag ? typedMetavar(token) : null;
   if (typedName !== null) {
     setValue(result, typedName);
@@ -945,8 +967,17 @@ function withoutCutSpelling(line: string): string {
   return line.replace(/^(\s*-{1,2}[A-Za-z0-9][\w-]{0,40}(?:,-{1,2}[A-Za-z0-9][\w-]{0,40}){0,5}),-{1,2}[\w-]{0,40}…(?=\s|$)/, '$1');
 }
 
+/**
+ * cleo 0.x (masonite-orm, old poetry) `-m (--migration)   Migration's name…`: the long spelling of the
+ * short one in parentheses after it, read as `-m, --migration`.
+ */
+function parenthesizedLongSpelling(line: string): string {
+  // (psql `-1 ("one"), --single-transaction`: the digit's name spelled out in quotes, a gloss, no value)
+  return line.replace(/^(\s*-[A-Za-z0-9]) \((--[A-Za-z][\w-]{0,40})\)(?=\s|$)/, '$1, $2').replace(/^(\s*-[0-9]) \("[a-z]{3,6}"\)(?=, --?[A-Za-z])/, '$1');
+}
+
 export function parseOptionHead(line: string): OptionHead | null {
-  const { head, rest, byGap } = absorbSpellingColumns(splitHead(expandOptionalLetters(colonEndedHead(orSeparatedSpellings(stackedShortSpellings(dotLeaderAsGap(withoutCutSpelling(line))))))));
+  const { head, rest, byGap } = absorbSpellingColumns(splitHead(expandOptionalLetters(colonEndedHead(orSeparatedSpellings(stackedShortSpellings(dotLeaderAsGap(parenthesizedLongSpelling(withoutCutSpelling(line)))))))));
   const { tokens, starts } = tokenize(head);
   const result: OptionHead = {
     longs: [],

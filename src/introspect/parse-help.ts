@@ -11,7 +11,7 @@
  */
 import { dropDefaultsNamingArguments, dropDefaultsNamingOptions } from './argument-defaults.ts';
 import { applyDefaultsSection } from './defaults-section.ts';
-import { applyBareListedChoices, applyDescriptionValueTaking, isBareHelp } from './description-values.ts';
+import { applyBareListedChoices, applyDescriptionValueTaking, applyListFormValueTaking, isBareHelp } from './description-values.ts';
 import { applyFlushLeftTypes } from './flush-left-types.ts';
 import { applyGoDefValues } from './go-def-values.ts';
 import { dropGluedValueSpellings } from './glued-values.ts';
@@ -36,6 +36,7 @@ import { applyHandWrittenValues } from './hand-written-values.ts';
 import { applyStatedValueDefaults } from './stated-value-defaults.ts';
 import { applyEvidenceDefaults } from './evidence-defaults.ts';
 import { scanHelpLines, type HelpScan, type Paragraph, type UnparsedLine } from './help-scan.ts';
+import { applySingleDashNames } from './single-dash-names.ts';
 import { clampDescription, expandTabs, helpLines } from './limits.ts';
 import { applyTitledValueLists } from './titled-value-lists.ts';
 import { applyTitledPipeLists } from './titled-pipe-lists.ts';
@@ -392,6 +393,7 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
   const goUsage = /^usage of (?:'([^']{1,80})'|(\S+(?: [a-z][\w-]*){0,3})):$/i.exec(rawLines[goUsageLine]?.trim() ?? '');
   const scan: HelpScan = scanHelpLines(lines, (index) => go.consumed.has(index) || (index === goUsageLine && goUsage !== null), goUsage !== null ? goUsageLine : null);
   applyOverflowingValueNames(scan.entries, scan.usageForms);
+  applySingleDashNames(scan.entries);
   applyAppendedMetavars(scan.entries);
   applyPairedPlaceholderSpellings(scan.entries);
   const fireLines = takeFireLines(scan.entries);
@@ -565,6 +567,7 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
     const stillBare = bare && options.every((option) => !option.takes_value || statedDefaults.has(option) || valuedByUsage.has(option));
     // (yargs karma `--port   <integer> Port …`: the only placeholders open descriptions, written by hand)
     applyDescriptionValueTaking(options, isMeowHelp(rawLines) || isCittyHelp(rawLines) || stillBare || handWritten || placeholdersOpenDescriptions(scan.entries));
+    applyListFormValueTaking(options);
   }
   applyStatedValueDefaults(options, scan.entries);
   if (go.options.length === 0) applyGluedShortMentions(options);

@@ -71,7 +71,13 @@ export function addUsageSpelledValueOptions(options: CliOption[], usageForms: re
  * `[ -e|-E perlexpr]`: short options joined by `|`, then one value word, all in one bracket; argh
  * `[--validate <validate>]`, `[-D <defines...>]`: one spelling and its `<value>`.
  */
-const VALUED_ALTERNATIVES = /\[\s*(-[A-Za-z0-9](?:\|-[A-Za-z0-9])+|--?[A-Za-z0-9][\w-]{0,40})\s+([a-z][\w-]{1,30}|[A-Z][A-Z0-9_]{0,30}|<[A-Za-z][\w-]{0,40}(?:\.{3})?>)\s*\]/g;
+const VALUED_ALTERNATIVES = /\[\s*(-[A-Za-z0-9](?:\|-[A-Za-z0-9])+|--?[A-Za-z0-9][\w-]{0,40})\s+([a-z][\w-]{1,30}|[A-Z][A-Z0-9_]{0,30}|<[A-Za-z][\w-]{0,40}(?:\.{3})?>|\[?<\.{3}>\]?)\s*\]/g;
+
+/**
+ * cleo 0.x `migrate [-m <...>] [--schema [<...>]]`: `<...>` stands for any value, and in brackets
+ * for one that may be left out.
+ */
+const ANY_VALUE = /^(\[?)<\.{3}>\]?$/;
 
 /**
  * zip `[-xi list]`, docopt `[-fsa ALIAS]`: a cluster of letters no option spells, each a listed short
@@ -100,11 +106,14 @@ export function applyUsageValueWords(options: CliOption[], usageForms: readonly 
           : options.find((candidate) => candidate.short === name && (candidate.long === null || !(group[1] ?? '').includes('|')));
         if (option === undefined || option.takes_value) continue;
         const word = group[2] ?? '';
+        const anyValue = ANY_VALUE.exec(word);
+        if (anyValue !== null && word.startsWith('[') !== word.endsWith(']')) continue;
         option.takes_value = true;
         option.type = 'string';
-        option.value_name = word.replace(/^<|(?:\.{3})?>$/g, '');
+        option.value_name = anyValue === null ? word.replace(/^<|(?:\.{3})?>$/g, '') : null;
         option.default = null;
-        if (/\.{3}>$/.test(word)) option.repeatable = true;
+        if (anyValue !== null && anyValue[1] === '[') option.value_optional = true;
+        if (anyValue === null && /\.{3}>$/.test(word)) option.repeatable = true;
         // now that a value is taken, the values its prose lists are its choices (as for a placeholder)
         option.choices ??= option.description === null ? null : (listedChoices(option.description, null) ?? statedChoices(option.description));
         // …and the default its prose states (`` `Unchecked` is the default.``), when it is one of them

@@ -239,7 +239,8 @@ function commandPathEnd(atoms: readonly Atom[], prompted = false): number {
     (next.kind === 'open' && next.bracket === '[') ||
     (next.kind === 'word' && (next.text.startsWith('-') || /^<[^>]+>/.test(next.text) || /^[a-z][\w-]{0,30}:[a-z][\w-]{0,30}$/.test(next.text))) ||
     // cobra `crane pull IMAGE TARBALL [flags]`: lower-case words before an upper-case placeholder are literals
-    (next.kind === 'word' && /^[A-Z][A-Z0-9_]{1,30}$/.test(next.text)) ||
+    // (round 17: oclif `$ artillery run SCRIPT... [-t <value>]`: a variadic one too)
+    (next.kind === 'word' && /^[A-Z][A-Z0-9_]{1,30}(?:\.{3})?$/.test(next.text)) ||
     // clipanion `$ yarn add ...`, `$ napi build ...`: a prompted form ending in a lone ellipsis (its options)
     (prompted && next.kind === 'ellipsis' && end === atoms.length - 1);
   return accepted ? end : 1;
