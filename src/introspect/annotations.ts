@@ -644,8 +644,9 @@ function readProseDefault(facts: DescriptionFacts): void {
     // to` opening a sentence or parenthesis, or after `will`; not microbundle's `will default to be \`true\``,
     // nor yamlfix's `Default to '*.yaml' and '*.yml'.`, a list of quoted values)
     // (cog `Defaults to '[[[cog ]]] [[[end]]]'.`: a quoted value may close the sentence; a bare one keeps its period)
+    // (kramdown `Default: section,subsection,paragraph`: a value glued by a comma to the next is a list's first item, no default)
     // (`(?=default to)` runs the lookbehind only where it can matter: at every position it rescanned a whitespace run, ReDoS)
-    /(?:\bdefaults to|\bdefault:|(?=default to)(?<=(?:^|[.!(]\s*|\bwill\s+))default to(?!\s+be\s))\s+("[^"]{0,200}"|'[^']{0,200}'|\d{1,3}(?:,\d{3})+(?![\d,])|(?!"[^"]{0,200}"[^\s.,;)\]]|'[^']{0,200}'[^\s.,;)\]])[^\s,;)\]]{1,200})(?=[\s,;)\]]|$|(?<=['"])\.)(?!,?\s+\(?(?:if|when|unless|or(?!\s+(?:can|may)\s+be\b)|and(?=\s+["'`])|for\s[^.;]{0,80}?\s(?:and|or)\s+\S{1,40}\s+for)\b)/i.exec(description) ??
+    /(?:\bdefaults to|\bdefault:|(?=default to)(?<=(?:^|[.!(]\s*|\bwill\s+))default to(?!\s+be\s))\s+("[^"]{0,200}"|'[^']{0,200}'|\d{1,3}(?:,\d{3})+(?![\d,])|(?!"[^"]{0,200}"[^\s.,;)\]]|'[^']{0,200}'[^\s.,;)\]])[^\s,;)\]]{1,200})(?=[\s,;)\]]|$|(?<=['"])\.)(?!,[^\s,])(?!,?\s+\(?(?:if|when|unless|or(?!\s+(?:can|may)\s+be\b)|and(?=\s+["'`])|for\s[^.;]{0,80}?\s(?:and|or)\s+\S{1,40}\s+for)\b)/i.exec(description) ??
     // napi `Whether to enable the dts cache, default to true`: a clause `default to` a value ending it
     // (not `Mock names default to 'Mock'+ …`, `If present, default to ".*" for the pod-query.`)
     // …or without `to`: stylus `Specify custom file extension for compiled file, default .css`
@@ -741,9 +742,10 @@ function withoutThousandsCommas(text: string): string {
 
 /**
  * aria2 `Default: false` over `Tags: #basic` (lines of titled fields, joined): a capitalized title and
- * its colon after the value start the next field, not a phrase going on from the value.
+ * its colon after the value start the next field, not a phrase going on from the value (kramdown
+ * `Default: mathjax` over `Used by: HTML converter`: the title's second word may be lower-case).
  */
-const TITLED_FIELD_AFTER = /^\s+[A-Z][a-z]{1,20}(?: [A-Z][a-z]{1,20})?:\s/;
+const TITLED_FIELD_AFTER = /^\s+[A-Z][a-z]{1,20}(?: [A-Za-z][a-z]{1,20})?:\s/;
 
 /**
  * python-dotenv `Location of the .env file, defaults to .env file in current working directory.`: a

@@ -1,0 +1,52 @@
+/**
+ * Defaults met in parser fixes round 17 (issue 12, batches 13 and 21), each pinned on a minimal help
+ * written for the test, table-driven, with a negative twin that differs only in the cue that must stop it.
+ */
+import { describe, expect, it } from 'vitest';
+import { option } from './parsed-option.ts';
+
+interface Case {
+  name: string;
+  help: string;
+  key: string;
+  expected: string | number | boolean | null;
+}
+
+function table(cases: readonly Case[]): void {
+  for (const { name, help, key, expected } of cases) {
+    it(name, () => {
+      expect(option(help, key)?.default ?? null).toEqual(expected);
+    });
+  }
+}
+
+describe('an option head alone, its description below in paragraphs', () => {
+  const head = (gap: string, line: string): string =>
+    `Converter options:\n\n    --wrap-at ARG\n      Sets the column output is wrapped at\n      \n      Longer lines are broken at a space.\n${gap}\n${line}\n    --style ARG\n      Sets the output style\n`;
+  table([
+    { name: 'a `Default:` paragraph at the description column after a blank line is the option\'s', help: head('      ', '      Default: 72'), key: 'wrap-at', expected: 72 },
+    { name: 'twin: a paragraph two columns shallower is none of it', help: head('      ', '    Default: 72'), key: 'wrap-at', expected: null },
+    { name: 'a wholly blank line between the paragraphs too', help: head('', '      Default: 96'), key: 'wrap-at', expected: 96 },
+  ]);
+});
+
+describe('a `Default:` line over another titled field', () => {
+  const help = (next: string): string => `Options:\n    --engine ARG\n      Sets the rendering engine\n      Default: fastpath\n      ${next}\n`;
+  table([
+    { name: '`Used by: the renderer` after the value (a title with a lower-case second word) starts the next field', help: help('Used by: the renderer'), key: 'engine', expected: 'fastpath' },
+    { name: 'twin: prose going on from the value (`loads first`) keeps it no default', help: help('loads first in order'), key: 'engine', expected: null },
+  ]);
+  const switchHelp = (next: string): string => `Options:\n    --[no-]auto-anchors\n      Adds anchors to headers\n      Default: true\n      ${next}\n`;
+  table([
+    { name: 'a negatable switch\'s `Default: true` over `Used by:`', help: switchHelp('Used by: the renderer'), key: 'auto-anchors', expected: true },
+    { name: 'twin: a switch\'s `Default: true` a phrase goes on from', help: switchHelp('unless stated in the file'), key: 'auto-anchors', expected: null },
+  ]);
+});
+
+describe('a default glued by commas to more items', () => {
+  const help = (value: string): string => `Options:\n    --levels ARG\n      Sets the heading levels used\n      Default: ${value}\n      Used by: the renderer\n`;
+  table([
+    { name: '`Default: chapter,section,part` is a list: no first item as the default', help: help('chapter,section,part'), key: 'levels', expected: null },
+    { name: 'twin: `Default: chapter` is one value', help: help('chapter'), key: 'levels', expected: 'chapter' },
+  ]);
+});
