@@ -50,3 +50,16 @@ describe('a default glued by commas to more items', () => {
     { name: 'twin: `Default: chapter` is one value', help: help('chapter'), key: 'levels', expected: 'chapter' },
   ]);
 });
+
+describe('kubectl heads: `--name=\'default\':` with the usage on the next line', () => {
+  const help = (manager: string, template: string): string =>
+    `Options:\n    --allow-missing=true:\n\tIf true, ignore missing keys.\n\n    --mode=${manager}:\n\tHow the object is sent.\n\n    --layout=${template}:\n\tLayout string to print with.\n\n    --port=-1:\n\tThe port exposed.\n`;
+  table([
+    { name: 'a single-quoted value after `=` is the default, without its quotes', help: help("'client-side'", "''"), key: 'mode', expected: 'client-side' },
+    { name: 'the empty single-quoted string is no default', help: help("'client-side'", "''"), key: 'layout', expected: null },
+    { name: 'twin: the double-quoted spelling Go prints reads the same', help: help('"client-side"', '""'), key: 'mode', expected: 'client-side' },
+  ]);
+  it('the empty single-quoted string still says the option takes a value', () => {
+    expect(option(help("'client-side'", "''"), 'layout')?.takes_value).toBe(true);
+  });
+});
