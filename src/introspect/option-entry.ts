@@ -489,7 +489,8 @@ const AUTHOR_PLACEHOLDER = /--[\w-]+=(?:<[^<>]+>|\[[^[\]]+\])(?:\s*\.{3})?$/;
  * kong help, any value that is not an upper-case name (`--timeout=0s`). The empty string says nothing.
  */
 function placeholderDefault(valueName: string | null, style: OptionStyle, rawHead = ''): string | null {
-  if (valueName === null) return null;
+  // kingpin `--web.external-url=  The URL under which …`: nothing after the `=` states nothing
+  if (valueName === null || valueName.length === 0) return null;
   // kingpin `--requests=[pos. int.]`, `--print=<spec>`: a value set off in brackets after the `=` is
   // the author's placeholder (the framework writes a default bare or quoted), never a default
   if (AUTHOR_PLACEHOLDER.test(rawHead.split(/\s{2,}/)[0] ?? '')) return null;
@@ -499,6 +500,17 @@ function placeholderDefault(valueName: string | null, style: OptionStyle, rawHea
   if (quoted) return (quoted[1] ?? '').length > 0 ? (quoted[1] ?? null) : null;
   if (style.defaultInPlaceholder === true && !/^[A-Z<[{(]/.test(valueName) && !/^[A-Z][A-Z0-9_-]*$/.test(valueName)) return valueName;
   return null;
+}
+
+/**
+ * kingpin `--web.listen-address=:9091 ...`: a repeatable flag (the ` ...` kingpin appends) whose
+ * placeholder has no ellipsis of its own shows its one default; kingpin writes `vendor...` for the
+ * first of several defaults, which is no one default.
+ */
+function isOneRepeatedDefault(rawHead: string, style: OptionStyle): boolean {
+  if (style.defaultInPlaceholder !== true) return false;
+  const shown = /=(\S{1,200}) \.\.\.$/.exec(rawHead.trim().split(/\s{2,}/)[0] ?? '');
+  return shown !== null && !(shown[1] ?? '').endsWith('...');
 }
 
 /** kong `--telemetry=undecided` is no literal spelling (a one-value choice) but the default written as the placeholder. */
@@ -654,7 +666,7 @@ export function optionFromEntry(given: Entry, style: OptionStyle = {}): CliOptio
   if (definition?.defaultText != null && option.default === null) option.default = definition.defaultText;
   literalLineStatedDefault(option, entry.head, facts);
   // kingpin `--ignored-dirs=vendor... ...`: a repeated option's placeholder shows the first of its defaults, no one default
-  const fromPlaceholder = shape.takes && option.default === null && !bracketed.listDefault && !head.repeatable ? placeholderDefault(head.valueName, style, entry.head.trim()) : null;
+  const fromPlaceholder = shape.takes && option.default === null && !bracketed.listDefault && (!head.repeatable || isOneRepeatedDefault(entry.head, style)) ? placeholderDefault(head.valueName, style, entry.head.trim()) : null;
   if (fromPlaceholder !== null) {
     // kong `--workers=4`: an unquoted number types the option
     if (option.type === 'string' && !/^"/.test(head.valueName ?? '')) option.type = typeFromDefault(fromPlaceholder, false) ?? 'string';

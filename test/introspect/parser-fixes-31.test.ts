@@ -63,3 +63,14 @@ describe('kubectl heads: `--name=\'default\':` with the usage on the next line',
     expect(option(help("'client-side'", "''"), 'layout')?.takes_value).toBe(true);
   });
 });
+
+describe('kingpin placeholders', () => {
+  const help = (listen: string, url: string): string =>
+    `usage: relay [<flags>]\n\nFlags:\n  -h, --help                 Show context-sensitive help (also try --help-long and --help-man).\n      --listen=${listen}  Addresses to listen on. Repeatable.\n      --public-url=${url}       The URL the relay is reached under.\n      --log.level="info"     Only log messages with this severity or above.\n`;
+  table([
+    { name: 'a repeatable flag (` ...`) whose placeholder has no ellipsis of its own shows its one default', help: help(':7070 ...', ''), key: 'listen', expected: ':7070' },
+    { name: 'twin: `:7070... ...` is the first of several defaults, no one default', help: help(':7070... ...', ''), key: 'listen', expected: null },
+    { name: 'nothing after the `=` states no default', help: help(':7070 ...', ''), key: 'public-url', expected: null },
+    { name: 'twin: a bare value after the `=` is the default', help: help(':7070 ...', 'http://x'), key: 'public-url', expected: 'http://x' },
+  ]);
+});
