@@ -114,6 +114,8 @@ const DENIED_CUE = /\b(?:no|not|non|without|instead\s+of|rather\s+than|than|over
 const ARTICLE_BEFORE = /\b(?:the|a|an|its|their|his|her|your|our|any|this|that)\s+$/i;
 /** A default stated under a condition (`defaults to x if …`, `default: x unless …`). */
 const PER_CASE = /\bdefaults?(?:\s+to|:|\s+is)\s+[^\s,;()]{1,60},?\s+(?:if|when|unless)\b/i;
+/** Nouns after the cue naming a part or form of the value (`default suffix: G`, `default scheme is https`): its default is no value. */
+const PART_OF_VALUE = /^\s+(suffix|suffixes|prefix|prefixes|unit|units|scheme)\b/i;
 /** A sentence's end before the cue: the context reading starts after it. */
 const SENTENCE_END = /[.!?;]\s+(?=\S)/g;
 
@@ -126,11 +128,17 @@ const WORD = /^[A-Za-z][\w.-]{0,40}$/;
 /** Characters no literal default of a hand-written help carries unquoted: expressions, templates, env vars, globs, placeholders. */
 const ODD = /[~*$<>{}!#^+|\\]|^[-=:]|\.\.|…/;
 
+/** Abbreviations whose period ends no sentence (`(eg. default \`x\`)` is one clause, an example). */
+const ABBREVIATION_BEFORE = /(?:^|[^\w.])(?:e\.g|eg|i\.e|ie|ex|cf|vs|approx|incl|resp)$/i;
+
 /** The sentence of `text` holding `index`: its start. */
 function sentenceStart(text: string, index: number): number {
   let start = 0;
   SENTENCE_END.lastIndex = Math.max(0, index - WINDOW);
-  for (let match = SENTENCE_END.exec(text); match !== null && match.index < index; match = SENTENCE_END.exec(text)) start = match.index + match[0].length;
+  for (let match = SENTENCE_END.exec(text); match !== null && match.index < index; match = SENTENCE_END.exec(text)) {
+    if (match[0].startsWith('.') && ABBREVIATION_BEFORE.test(text.slice(Math.max(0, match.index - 8), match.index))) continue;
+    start = match.index + match[0].length;
+  }
   return start;
 }
 
@@ -141,7 +149,7 @@ function unquoted(raw: string): { value: string; quoted: boolean } {
 }
 
 /** Every value a phrase around a `default` word offers. */
-function candidatesOf(description: string): Candidate[] {
+function candidatesOf(description: string, valueName: string | null): Candidate[] {
   const found: Candidate[] = [];
   CUE_WORD.lastIndex = 0;
   let cues = 0;
@@ -180,6 +188,10 @@ function candidatesOf(description: string): Candidate[] {
     const joinWord = (join[1] ?? join[2] ?? (join[3] !== undefined ? ' ' : '')).toLowerCase().replace(/\s+/g, ' ');
     // `by default, …` opens a sentence about the option's behaviour, no value
     if (/\bby\s+$/i.test(before) && joinWord === ' ') continue;
+    // `default suffix: G`, `default unit is ms`: the default of a part of the value, not the value
+    // (unless the value is that part: `--suffix SUFFIX … default suffix: .bak`)
+    const part = PART_OF_VALUE.exec(after)?.[1]?.toLowerCase().replace(/e?s$/, '');
+    if (part !== undefined && !(valueName ?? '').toLowerCase().includes(part)) continue;
     const rest = after.slice(join[0].length);
     // `The default is last stable version (\`latest\`).`: the value named in words, then spelled quoted in a parenthesis closing the sentence
     const named = joinWord !== ' ' ? NAMED_THEN_SPELLED.exec(rest) ?? NAMED_THEN_QUOTED.exec(rest) : null;
@@ -361,7 +373,7 @@ export function evidenceDefaultFact(given: string, valueName: string | null): { 
   // `Defaults to JPEG unless WebP is selected. WebP defaults to 100`: one default under a condition makes the others per case too
   if (PER_CASE.test(description)) return null;
   let best: { text: string; quoted: boolean; score: number } | null = null;
-  for (const candidate of candidatesOf(description)) {
+  for (const candidate of candidatesOf(description, valueName)) {
     const score = scoreOf(candidate, description, valueName);
     if (score >= THRESHOLD && (best === null || score > best.score)) best = { text: candidate.value, quoted: candidate.quoted, score };
   }

@@ -83,6 +83,8 @@ const FILE_LIKE_DEFAULT = /^(?:\.[a-z0-9]{1,8}|(?:\.{1,2}|~)?\/[\w.@/-]{1,200})$
 /** `(default: cwd)` on a directory option names the current directory, not a directory called `cwd`. */
 const CURRENT_DIRECTORY_WORD = /^cwd$/i;
 const DIRECTORY_OPTION = /dir|folder|path/i;
+/** An option or value name for a thing no fixed word stands for (`server_name`, `FILE`, `addr`): `auto` there says the program picks one. */
+const OPEN_THING_OPTION = /(?:^|[-_.])(?:name|file|filename|path|dir|directory|host|hostname|addr|address|url|uri|id)$/i;
 /** `(default: whitespace)` on a separator option names a class of characters, not the value's spelling. */
 const CHARACTER_CLASS_WORD = /^(whitespace|white-space|space|spaces|blank|blanks|tab|tabs|newline|newlines)$/i;
 const SEPARATOR_OPTION = /sep|delim/i;
@@ -148,6 +150,8 @@ export function isProseDefault(text: string, quoted: boolean, takesValue: boolea
   if (STREAM_WORDS.test(text) && (type === 'path' || names.length === 0 || names.some((name) => FILE_OPTION.test(name)))) return true;
   if (CURRENT_DIRECTORY_WORD.test(text) && (type === 'path' || names.some((name) => DIRECTORY_OPTION.test(name)))) return true;
   if (CALL_EXPRESSION.test(text) || RUNTIME_REFERENCE.test(text)) return true;
+  // `--server_name <server_name>  Server name (default: auto)`: a name, path or address left `auto` is one the program makes up
+  if (/^auto$/i.test(text) && names.some((name) => OPEN_THING_OPTION.test(name))) return true;
   // datamash `--filler=X  fill missing values with X (default %s)`: a bare printf conversion is the
   // help's own template left unfilled, no value (a format option's `%.8g` is one)
   if (UNFILLED_CONVERSION.test(text) && !names.some((name) => FORMAT_OPTION.test(name))) return true;

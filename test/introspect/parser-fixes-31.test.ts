@@ -74,3 +74,16 @@ describe('kingpin placeholders', () => {
     { name: 'twin: a bare value after the `=` is the default', help: help(':7070 ...', 'http://x'), key: 'public-url', expected: 'http://x' },
   ]);
 });
+
+describe('defaults that are no value of the option', () => {
+  const one = (head: string, description: string): string => `Options:\n  ${head}  ${description}\n  --quiet      Print nothing\n`;
+  table([
+    { name: '`(eg. default \\`a:b\\`)`: an example, though `eg.` has a period', help: one('--pairs <string>', 'Folder pairs (eg. default `in:out`)'), key: 'pairs', expected: null },
+    { name: 'twin: `(default \\`a:b\\`)` states it', help: one('--pairs <string>', 'Folder pairs (default `in:out`)'), key: 'pairs', expected: 'in:out' },
+    { name: '`default suffix: G` on a SIZE is the default of a part of the value', help: one('--cap SIZE', 'cap the store at SIZE; default suffix: G'), key: 'cap', expected: null },
+    { name: 'twin: `default: 5G` is the value', help: one('--cap SIZE', 'cap the store at SIZE; default: 5G'), key: 'cap', expected: '5G' },
+    { name: 'twin: `default suffix: .bak` on a SUFFIX is its value', help: one('--tail SUFFIX', 'backup file ending; default suffix: .bak'), key: 'tail', expected: '.bak' },
+    { name: '`(default: auto)` on a name is one the program makes up', help: one('--node_name <node_name>', 'Node name (default: auto)'), key: 'node_name', expected: null },
+    { name: 'twin: `(default: auto)` on a mode is the word', help: one('--node_mode <mode>', 'Node mode (default: auto)'), key: 'node_mode', expected: 'auto' },
+  ]);
+});
