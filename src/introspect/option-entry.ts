@@ -136,6 +136,9 @@ export function isProseDefault(text: string, quoted: boolean, takesValue: boolea
   // nor a file-name template whose `{}` the program fills in (docopt xsv `[default: {}.csv]`)
   const characterClass = /^\[.*\](?:[*+?]|\{\d+(?:,\d*)?\})$/.test(text);
   if (!characterClass && /^\[|^\{\s*(?:["']|\}$)|\{[^{}]*,[^{}]*\}/.test(text)) return true;
+  // watchmedo `--shell SHELL_EXECUTABLE  … (default: system default)`: words ending in `default` name another's default
+  // (a lone `default` is a value: a profile called `default`)
+  if (/\s+defaults?$/i.test(text)) return true;
   if (/\s/.test(text) && !isCommandLine(text, names) && !FIELD_TEMPLATE.test(text) && !isFieldMessage(text)) return true;
   // restic `(default: $RESTIC_KEY_HINT)`: the environment variable it is read from, not a value
   if (/^\$\{?[A-Za-z_]\w*\}?$/.test(text)) return true;

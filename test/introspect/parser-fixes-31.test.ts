@@ -87,3 +87,12 @@ describe('defaults that are no value of the option', () => {
     { name: 'twin: `(default: auto)` on a mode is the word', help: one('--node_mode <mode>', 'Node mode (default: auto)'), key: 'node_mode', expected: 'auto' },
   ]);
 });
+
+describe('a default naming another default', () => {
+  const help = (stated: string): string => `options:\n  -s SHELL, --shell SHELL\n                        Shell to run the command with (default: ${stated}).\n  -q, --quiet           Print nothing.\n`;
+  table([
+    { name: '`(default: system default)` on a command value: words ending in `default` name the system\'s', help: help('system default'), key: 'shell', expected: null },
+    { name: 'twin: `(default: bash -l)` on a command value is a command line', help: help('bash -l'), key: 'shell', expected: 'bash -l' },
+    { name: 'twin: a lone `default` is a value', help: help('default'), key: 'shell', expected: 'default' },
+  ]);
+});
