@@ -506,6 +506,20 @@ function entryTexts(entries: readonly Entry[]): { byLong: Map<string, string>; b
   return { byLong, byShort };
 }
 
+/** A word in brackets closing a description: `… (before-newline|after-newline) [before-newline]`. */
+const CLOSING_BRACKET_WORD = /\S\s+\[([\w.-]{1,40})\]\.?$/;
+
+/**
+ * nopt js-beautify `Set operator position (before-newline|after-newline) [before-newline]`: a word in
+ * brackets closing the description that is one of the values the option lists is the one in effect
+ * (a bracket naming anything else is a placeholder, a type or a note).
+ */
+function closingBracketChoice(description: string, choices: readonly string[] | null): string | null {
+  if (choices === null) return null;
+  const word = CLOSING_BRACKET_WORD.exec(description.trim())?.[1];
+  return word !== undefined && choices.includes(word) ? word : null;
+}
+
 /**
  * Fills the default of every value-taking option the rules left without one, from the evidence in
  * its description, typed as the rules type a default (a value the rules would call prose is none,
@@ -517,6 +531,11 @@ export function applyEvidenceDefaults(options: CliOption[], argumentNames: reado
   for (const option of options) {
     if (!option.takes_value || option.default !== null || option.description === null || option.repeatable) continue;
     const description = (option.long !== null ? texts.byLong.get(option.long) : option.short !== null ? texts.byShort.get(option.short) : undefined) ?? option.description;
+    const marked = closingBracketChoice(description, option.choices);
+    if (marked !== null) {
+      option.default = marked;
+      continue;
+    }
     const fact = evidenceDefaultFact(description, option.value_name);
     if (fact === null) continue;
     const counted = fact.quoted ? null : unitCountedNumber(fact.text, description);

@@ -96,3 +96,11 @@ describe('a default naming another default', () => {
     { name: 'twin: a lone `default` is a value', help: help('default'), key: 'shell', expected: 'default' },
   ]);
 });
+
+describe('a bracketed word closing the description', () => {
+  const help = (closing: string): string => `Options:\n  -p, --wrap-position POS  Set wrap position (before-comma|after-comma|keep) ${closing}\n  -q, --quiet              Suppress logging\n`;
+  table([
+    { name: 'one of the values the description lists is the one in effect', help: help('[after-comma]'), key: 'wrap-position', expected: 'after-comma' },
+    { name: 'twin: a word that is none of the listed values is no default', help: help('[position]'), key: 'wrap-position', expected: null },
+  ]);
+});
