@@ -125,6 +125,18 @@ function isCommandLine(text: string, names: readonly string[]): boolean {
   return names.some((name) => COMMAND_VALUE.test(name)) && text.split(/\s+/).length <= 6 && !FUNCTION_WORDS.test(text);
 }
 
+/** Capitalized words that describe rather than name: `Current Directory`, `Not Set`, `All Files`. */
+const DESCRIBING_WORDS = /^(?:the|a|an|of|and|or|to|in|on|for|by|not|no|none|all|any|every|each|current|working|same|default|system|auto|automatic|unset|empty|set|disabled|enabled|directory|folder|file|files|path|value|see|use|uses|from|is|are|if|when|only|first|last|input|output|standard|stdin|stdout|stderr|home|user)$/i;
+
+/**
+ * resvg `--cursive-family FAMILY … [default: Comic Sans MS]`: a few capitalized words, none of them
+ * describing (`Current Directory`, `Not Set`), name one thing: a font, a voice, a locale's name.
+ */
+function isProperName(text: string): boolean {
+  const words = text.split(' ');
+  return words.length >= 2 && words.length <= 4 && words.every((word) => /^[A-Z][A-Za-z0-9-]{0,20}$/.test(word) && !DESCRIBING_WORDS.test(word));
+}
+
 export function isProseDefault(text: string, quoted: boolean, takesValue: boolean, type: CliValueType, choices: readonly string[] | null, names: readonly string[] = []): boolean {
   // `[default: ""]` says nothing; `[default: []]`, `(Default: ['.svn', …])`: a list or object, no one value
   if (text.length === 0) return true;
@@ -139,7 +151,7 @@ export function isProseDefault(text: string, quoted: boolean, takesValue: boolea
   // watchmedo `--shell SHELL_EXECUTABLE  … (default: system default)`: words ending in `default` name another's default
   // (a lone `default` is a value: a profile called `default`)
   if (/\s+defaults?$/i.test(text)) return true;
-  if (/\s/.test(text) && !isCommandLine(text, names) && !FIELD_TEMPLATE.test(text) && !isFieldMessage(text)) return true;
+  if (/\s/.test(text) && !isCommandLine(text, names) && !FIELD_TEMPLATE.test(text) && !isFieldMessage(text) && !isProperName(text)) return true;
   // restic `(default: $RESTIC_KEY_HINT)`: the environment variable it is read from, not a value
   if (/^\$\{?[A-Za-z_]\w*\}?$/.test(text)) return true;
   // cobra `(default is $HOME/.cobra-example.yaml)`: a path the program expands when it runs (no shell expands an argument)

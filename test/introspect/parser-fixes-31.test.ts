@@ -104,3 +104,12 @@ describe('a bracketed word closing the description', () => {
     { name: 'twin: a word that is none of the listed values is no default', help: help('[position]'), key: 'wrap-position', expected: null },
   ]);
 });
+
+describe('a default of several capitalized words', () => {
+  const help = (stated: string): string => `OPTIONS:\n  --title-font FAMILY   Sets the font family of titles [default: ${stated}]\n  --quiet               Print nothing\n`;
+  table([
+    { name: 'a proper name (`Gill Sans MT`) is one value', help: help('Gill Sans MT'), key: 'title-font', expected: 'Gill Sans MT' },
+    { name: 'twin: words describing a value (`System Default Font`) are none', help: help('System Default Font'), key: 'title-font', expected: null },
+    { name: 'twin: lower-case prose is none', help: help('gill sans mt'), key: 'title-font', expected: null },
+  ]);
+});
