@@ -101,6 +101,11 @@ const PAIR_CLOSED_AFTER = /^\s*,\s*(?!(?:optional|required|multiple|repeatable|d
 const NAMED_THEN_SPELLED = /^((?:(?!(?:if|when|unless|except|for|or|and|e\.g|eg|such|like|not|no)\b)[A-Za-z][\w-]{0,20}\s+){1,5}\(\s*)("[^"\n]{1,40}"|'[^'\n]{1,40}'|`[^`\n]{1,40}`)(?=\s*\)\s*(?:[.;]|$))/i;
 /** `(default: comma ',')`: one word naming the value, then its spelling quoted, closing the bracket (not `deduced from \`x\``). */
 const NAMED_THEN_QUOTED = /^((?!(?:if|when|unless|except|for|or|and|not|no|same|from|by|in|of|to|with|as|like|see|use|e\.g|eg)\b)[A-Za-z][\w-]{0,20}\s+)("[^"\n]{1,40}"|'[^'\n]{1,40}'|`[^`\n]{1,40}`)(?=\s*[)\]])/i;
+/**
+ * `default comma (,)`, `Default is double quote (")`: a character named in words, then spelled alone
+ * in a parenthesis (a punctuation character, which no word can be mistaken for).
+ */
+const NAMED_CHARACTER = /^((?:(?:a|the|double|single|back|forward|vertical)[ -])?(?:comma|semicolon|colon|quote|quotes|apostrophe|backquote|backtick|slash|backslash|pipe|bar|dot|period|hash|dash|hyphen|underscore|tilde|caret|asterisk|star|ampersand|at-sign|percent|equals|plus)\s+\(\s*)([^\w\s()])(?=\s*\))/i;
 /** `0:int`, `1.5:float`: a value with its type glued on (a value of several colon-joined parts keeps them). */
 const TYPE_TAG = /(?<=^[^:]{1,40}):(?:int|integer|float|str|string|bool|boolean|number)$/i;
 /** A starred item between list separators: `(*auto*, never)`, `(always, *never*)`. */
@@ -199,6 +204,13 @@ function candidatesOf(description: string, valueName: string | null): Candidate[
       const spelled = named[2] ?? '';
       const start = cueEnd + join[0].length + (named[1] ?? '').length;
       found.push({ value: spelled.slice(1, -1), quoted: true, cue: JOIN_WEIGHT[joinWord] ?? 1, start, end: start + spelled.length, before: false, backquoted: spelled.startsWith('`'), closesGroup: true, cueStart, description });
+    }
+    // `default comma (,)`: the character named, then spelled in a parenthesis
+    const character = NAMED_CHARACTER.exec(rest);
+    if (character !== null) {
+      const start = cueEnd + join[0].length + (character[1] ?? '').length;
+      found.push({ value: character[2] ?? '', quoted: true, cue: JOIN_WEIGHT[joinWord] ?? 1, start, end: start + 1, before: false, closesGroup: true, cueStart, description });
+      continue;
     }
     const value = VALUE.exec(rest);
     if (value === null) continue;

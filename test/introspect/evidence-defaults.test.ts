@@ -39,6 +39,8 @@ describe('evidenceDefault: a default stated in prose', () => {
     ['a quoted value and a word glossing it closing the bracket', "Where to save the log (defaults to '-', stdout)", null, '-'],
     ['a sentence after one ending in an abbreviation other than `e.g.`', 'Pairs of folders, cf. the docs. Default: `in:out`', null, 'in:out'],
     ['`default suffix:` on a value that is the suffix', 'Backup file ending; default suffix: .bak', 'SUFFIX', '.bak'],
+    ['a character named, then spelled alone in a parenthesis', 'Column separator. default comma (,).', null, ','],
+    ['a quote character named, then spelled', 'Quote character. Default is double quote (") as in RFC 4180.', null, '"'],
   ];
   it.each(stated)('%s', (_notation, description, valueName, expected) => {
     expect(evidenceDefault(description, valueName)).toBe(expected);
@@ -80,6 +82,7 @@ describe('evidenceDefault: a default stated in prose', () => {
     ['an example after `i.e.` in a sentence going on', 'Pairs of folders, i.e. default `in:out` style names', null],
     ['the default of a part of the value (`default suffix:`)', 'cap the store at SIZE; default suffix: G', 'SIZE'],
     ['the default of a part of the value (`default unit is`)', 'Wait this long; the default unit is s', 'DURATION'],
+    ['a character spelled in a parenthesis after an example', 'Column separator, for example comma (,).', null],
   ];
   it.each(none)('none from %s', (_notation, description, valueName) => {
     expect(evidenceDefault(description, valueName)).toBeNull();

@@ -113,3 +113,12 @@ describe('a default of several capitalized words', () => {
     { name: 'twin: lower-case prose is none', help: help('gill sans mt'), key: 'title-font', expected: null },
   ]);
 });
+
+describe('a character named in words, then spelled in a parenthesis', () => {
+  const help = (said: string): string => `Options:\n\t--sep: column separator. Give any character. ${said} e.g. --sep=#\n\t--strict: fail on errors.\n`;
+  table([
+    { name: '`default comma (,)`', help: help('default comma (,).'), key: 'sep', expected: ',' },
+    { name: '`Default is double quote (")`', help: help('Default is double quote (") as in RFC 4180.'), key: 'sep', expected: '"' },
+    { name: 'twin: `for example comma (,)` states no default', help: help('for example comma (,).'), key: 'sep', expected: null },
+  ]);
+});
