@@ -669,7 +669,8 @@ function readProseDefault(facts: DescriptionFacts): void {
     // optparse coverage: `Sort by column: name, … or cover. Default is name.`: one word, a sentence of its own
     // (click python-dotenv `Default mode is always.`: a noun naming the value between)
     // (waitress `Default is False.`: a boolean in Python's spelling)
-    /(?:^|[.!]\s+)Default(?: [a-z]{2,20})? is ([a-z][\w.-]{0,60}|True|False)\.(?=\s|$)/.exec(description) ??
+    // (csvtojson `… while parsing. default is false`: closing the description, the sentence needs no period, nor a capital)
+    /(?:^|[.!]\s+)(?:D|d(?=[^.]{0,90}$))efault(?: [a-z]{2,20})? is ([a-z][\w.-]{0,60}|True|False)(?:\.(?=\s|$)|$)/.exec(description) ??
     // (click iredis `Config file for iredis, default is ~/.iredisrc. You can…`: a clause after a comma, a home path too)
     /,\s+default is ([a-z][\w.-]{0,60}|~\/[\w.~/-]{1,60})\.(?=\s|$)/.exec(description) ??
     // esbuild: `(browser | node | neutral, default browser)`: the last item of a parenthesis

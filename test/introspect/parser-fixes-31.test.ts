@@ -122,3 +122,12 @@ describe('a character named in words, then spelled in a parenthesis', () => {
     { name: 'twin: `for example comma (,)` states no default', help: help('for example comma (,).'), key: 'sep', expected: null },
   ]);
 });
+
+describe('`Default is x` closing the description of a switch', () => {
+  const help = (said: string): string => `Options:\n  --strict      Whether rows are checked. ${said}\n  --quiet       Print nothing.\n`;
+  table([
+    { name: 'no period after the value', help: help('Default is false'), key: 'strict', expected: false },
+    { name: 'a lower-case `default` opening the last sentence', help: help('default is true'), key: 'strict', expected: true },
+    { name: 'twin: a word going on after the value is prose', help: help('Default is false positives'), key: 'strict', expected: null },
+  ]);
+});
