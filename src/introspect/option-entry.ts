@@ -226,6 +226,9 @@ interface ValueShape {
 const STREAM_SWITCH = /^(?:stdin|stdout|stderr)$/i;
 
 /** Whether the option takes a value, and its type; yargs/optionator state it only in tags. */
+/** `as an integer or a level name`, `a number or a string`: the description says the value may be a word too. */
+const NUMBER_OR_NAME = /\b(?:integer|number)\s+or\s+(?:an?\s+)?(?:[\w-]{1,20}\s+)?(?:name|string|word)\b/i;
+
 function valueShapeOf(head: OptionHead, facts: DescriptionFacts, choices: string[] | null, text: string, style: OptionStyle, valueSection = false): ValueShape {
   const placeholder = head.valueName !== null || head.choices !== null;
   if (placeholder) {
@@ -251,6 +254,9 @@ function valueShapeOf(head: OptionHead, facts: DescriptionFacts, choices: string
     const type = hinted === 'integer' && facts.defaultText !== null && !facts.defaultQuoted && isNumberText(facts.defaultText) && !/^[+-]?\d+$/.test(facts.defaultText) ? 'number' : hinted;
     // aria2 `--listen-port=PORT…  … Default: 6881-6999`: a range as the default shows the value is no single number
     if ((type === 'integer' || type === 'number') && facts.defaultText !== null && /^\d{1,9}-\d{1,9}$/.test(facts.defaultText)) return { takes: true, type: 'string' };
+    // docopt instalooter `-l LEVEL  … as an integer or a level name. [default: INFO]`: a value that may be a
+    // name as well is a string, and a word default one of the names
+    if ((type === 'integer' || type === 'number') && facts.defaultText !== null && /^[A-Za-z][\w-]{0,30}$/.test(facts.defaultText) && NUMBER_OR_NAME.test(facts.description)) return { takes: true, type: 'string' };
     return { takes: true, type };
   }
   if (choices !== null && (wholeListChoices(facts.description) !== null || setValueListChoices(facts.description) !== null)) return { takes: true, type: 'string' };

@@ -131,3 +131,11 @@ describe('`Default is x` closing the description of a switch', () => {
     { name: 'twin: a word going on after the value is prose', help: help('Default is false positives'), key: 'strict', expected: null },
   ]);
 });
+
+describe('a value that may be a number or a name', () => {
+  const help = (said: string): string => `Options:\n  -v LEVEL, --verbosity LEVEL   How much to log, ${said}. [default: WARN]\n  -q, --quiet                   Print nothing.\n`;
+  table([
+    { name: '`as an integer or a level name`: the word default is one of the names', help: help('as an integer or a level name'), key: 'verbosity', expected: 'WARN' },
+    { name: 'twin: `as an integer` alone keeps the value a number: a word is no default of it', help: help('as an integer from 0 to 5'), key: 'verbosity', expected: null },
+  ]);
+});
