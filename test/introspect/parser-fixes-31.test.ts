@@ -139,3 +139,13 @@ describe('a value that may be a number or a name', () => {
     { name: 'twin: `as an integer` alone keeps the value a number: a word is no default of it', help: help('as an integer from 0 to 5'), key: 'verbosity', expected: null },
   ]);
 });
+
+describe('Python Fire `Default:` lines', () => {
+  const help = (stated: string): string =>
+    `NAME\n    fit.py\n\nSYNOPSIS\n    fit.py <flags>\n\nFLAGS\n    --max_ratio=MAX_RATIO\n        Type: float\n        Default: ${stated}\n    --min_size=MIN_SIZE\n        Type: int\n        Default: 0\n`;
+  table([
+    { name: '`Default: inf` on a float is Python\'s infinity, written as the flag takes it', help: help('inf'), key: 'max_ratio', expected: 'inf' },
+    { name: 'twin: `Default: None` states nothing', help: help('None'), key: 'max_ratio', expected: null },
+    { name: 'twin: a number is the number', help: help('2.5'), key: 'max_ratio', expected: 2.5 },
+  ]);
+});
