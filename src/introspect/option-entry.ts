@@ -397,6 +397,15 @@ function defaultInValueUnits(valueName: string | null, defaultText: string, desc
   return unit !== undefined && new RegExp(`^\\d+(?:\\.\\d+)?${unit}$`).test(defaultText);
 }
 
+/** A list item naming a key: `- maxconns_fast: …`, `* hashpower: …`. */
+const SUB_KEY_ITEM = /(?:^|\s)[-*]\s+[a-z][\w.-]{0,40}:\s/;
+
+/** Whether the first `default` of the text stands under a list item naming a key. */
+function statedUnderSubKey(text: string): boolean {
+  const at = text.search(/\bdefault/i);
+  return at > 0 && SUB_KEY_ITEM.test(text.slice(0, at));
+}
+
 function defaultOf(head: OptionHead, facts: DescriptionFacts, shape: ValueShape, choices: string[] | null, text: string): string | number | boolean | null {
   const long = head.longs[0]?.name ?? null;
   // zstd `--format=zstd   … [Default]`: the line's own literal value is the default
@@ -418,6 +427,9 @@ function defaultOf(head: OptionHead, facts: DescriptionFacts, shape: ValueShape,
   const namedState = ownNegation ? /\b(on|off) \(by default\)|\((on|off) by default\)/i.exec(facts.description) : null;
   if (namedState !== null) return /^on$/i.test(namedState[1] ?? namedState[2] ?? '');
   if (facts.defaultText === null) return shape.takes && facts.stateDefault !== null ? stateDefaultOf(facts.stateDefault, shape, choices) : null;
+  // memcached `-o, --extended  … - maxconns_fast: … (default: enabled) - hashpower: …`: a switch's
+  // default stated inside a list of keys (`- name: …`) is that key's
+  if (!shape.takes && statedUnderSubKey(text)) return null;
   // rustc `-L [<KIND>=]<PATH> … KIND can be one of <…|all> (default: all)`: the default of a part
   const part = (head.valueName ?? '').includes('=]') ? /^\[?<?([A-Z][A-Z_]{1,20})\b/.exec(head.valueName ?? '')?.[1] : undefined;
   if (part !== undefined && new RegExp(`\\b${part}\\b`).test(text)) return null;

@@ -149,3 +149,12 @@ describe('Python Fire `Default:` lines', () => {
     { name: 'twin: a number is the number', help: help('2.5'), key: 'max_ratio', expected: 2.5 },
   ]);
 });
+
+describe('a switch whose description lists keys', () => {
+  const help = (item: string): string =>
+    `-p, --port=<num>     TCP port to listen on (default: 7000)\n-x, --tuning         comma separated list of tuning keys\n${item} close idle links early (default: enabled)\n-v, --verbose        verbose output\n`;
+  table([
+    { name: 'a default under a `- key:` item is that key\'s', help: help('   - fast_close:'), key: 'tuning', expected: null },
+    { name: 'twin: the same default in the switch\'s own prose is its state', help: help('                    '), key: 'tuning', expected: true },
+  ]);
+});
