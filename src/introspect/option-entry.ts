@@ -226,6 +226,12 @@ interface ValueShape {
 const STREAM_SWITCH = /^(?:stdin|stdout|stderr)$/i;
 
 /** Whether the option takes a value, and its type; yargs/optionator state it only in tags. */
+/** `-vvv` for `-v`: the option's own short spelling, its letter repeated. */
+function countsOwnFlag(stated: string, shorts: readonly string[]): boolean {
+  const spelled = /^-([A-Za-z])\1*$/.exec(stated);
+  return spelled !== null && shorts.includes(spelled[1] ?? '');
+}
+
 /** `as an integer or a level name`, `a number or a string`: the description says the value may be a word too. */
 const NUMBER_OR_NAME = /\b(?:integer|number)\s+or\s+(?:an?\s+)?(?:[\w-]{1,20}\s+)?(?:name|string|word)\b/i;
 
@@ -259,6 +265,9 @@ function valueShapeOf(head: OptionHead, facts: DescriptionFacts, choices: string
     if ((type === 'integer' || type === 'number') && facts.defaultText !== null && /^[A-Za-z][\w-]{0,30}$/.test(facts.defaultText) && NUMBER_OR_NAME.test(facts.description)) return { takes: true, type: 'string' };
     return { takes: true, type };
   }
+  // click gitlint `-v, --verbose  … (e.g.: -v, -vv, -vvv). [default: -vvv]`: a default spelling the
+  // option's own short flag repeated counts its uses; no value is taken
+  if (facts.defaultText !== null && countsOwnFlag(facts.defaultText, head.shorts)) return { takes: false, type: 'boolean' };
   if (choices !== null && (wholeListChoices(facts.description) !== null || setValueListChoices(facts.description) !== null)) return { takes: true, type: 'string' };
   // sade (publint) `('suggestion' | 'warning' | 'error')`: quoted values offered as alternatives are a value's
   if (choices !== null && quotedPipeChoices(facts.description) !== null) return { takes: true, type: 'string' };

@@ -158,3 +158,13 @@ describe('a switch whose description lists keys', () => {
     { name: 'twin: the same default in the switch\'s own prose is its state', help: help('                    '), key: 'tuning', expected: true },
   ]);
 });
+
+describe('a default spelling the option itself', () => {
+  const help = (stated: string): string => `Options:\n  -d, --debug    Debug output, give several times for more (e.g.: -d, -dd). [default: ${stated}]\n  -q, --quiet    No output.\n`;
+  it('`[default: -ddd]` on `-d`: a counting flag, no value and no default', () => {
+    expect(option(help('-ddd'), 'debug')).toMatchObject({ takes_value: false, default: null });
+  });
+  it('twin: `[default: -x]`, another letter, still reads as a value', () => {
+    expect(option(help('-x'), 'debug')?.takes_value).toBe(true);
+  });
+});
