@@ -81,6 +81,8 @@ const NOT_A_VALUE = new Set([
 const FUNCTION_WORDS = new Set(['the', 'a', 'an', 'this', 'that', 'it', 'is', 'are', 'was', 'be', 'to', 'of', 'for', 'in', 'and', 'or', 'if', 'when', 'as', 'with', 'by', 'from', 'at']);
 /** Words after a value that make it hold only in a case or under a condition (`1 for UDP, …`, `x if …`, `x unless …`). */
 const CONDITION_AFTER = /^\s*(?:[,(]\s*)?(?:if|when|whenever|unless|otherwise|except|but|for|on|in|with|without|until|while|depending|based|per|where|else|plus|minus|times|(?:or|and)\s+(?:["'`\d]|[\w.-]+\s*(?:[.,;)\]]|$)))/i;
+/** Words after a value saying where it is, not when it holds: `digest.txt in current directory`, `x in the working directory`. */
+const WHERE_AFTER = /^\s+in\s+(?:the\s+)?(?:current|working|present)(?:\s+working)?\s+(?:directory|folder|dir)\b/i;
 /** Words after a number that count things (the number is the value): `80 columns`, `3 retries`. */
 const COUNT_NOUN = /^(?:lines?|columns?|cols|rows?|chars?|characters?|spaces?|times|retries|attempts|workers|threads|jobs|items|entries|levels?|files|processes|connections|requests)$/i;
 /** A gloss after the value saying what it means, not more of the value: `0 which means none`, `-, meaning stdout`. */
@@ -290,6 +292,8 @@ function endScore(candidate: Candidate, description: string): number {
   // (`(default: 0, disabled)`, `(defaults to '-', stdout)`: a word after a number or a quoted value says what it means)
   const pair = PAIR_CLOSED_AFTER.exec(after);
   if (pair !== null && !(/^[a-z]+$/.test(pair[1] ?? '') && (candidate.quoted || NUMBER.test(candidate.value) || /^\W$/.test(candidate.value)))) return -10;
+  // `(default: digest.txt in current directory)`: where a file name lands, no case
+  if (WHERE_AFTER.test(after)) return 1;
   if (CONDITION_AFTER.test(after)) return -10;
   // `Default 16 (-i: 12, -ps: 30)`, `1 (or 2 for PPTX)`: a parenthesis giving the values of other modes or cases
   if (/^\s*\((?:\s*-{1,2}[A-Za-z]|[^()]{0,80}?(?:[\s,]-{1,2}[A-Za-z]|\b(?:for|with|if|when|unless|on|or)\b))/i.test(after)) return -10;

@@ -41,6 +41,7 @@ describe('evidenceDefault: a default stated in prose', () => {
     ['`default suffix:` on a value that is the suffix', 'Backup file ending; default suffix: .bak', 'SUFFIX', '.bak'],
     ['a character named, then spelled alone in a parenthesis', 'Column separator. default comma (,).', null, ','],
     ['a quote character named, then spelled', 'Quote character. Default is double quote (") as in RFC 4180.', null, '"'],
+    ['a file name, then where it lands', 'Report file path (default: report.txt in current directory).', null, 'report.txt'],
   ];
   it.each(stated)('%s', (_notation, description, valueName, expected) => {
     expect(evidenceDefault(description, valueName)).toBe(expected);
@@ -83,6 +84,7 @@ describe('evidenceDefault: a default stated in prose', () => {
     ['the default of a part of the value (`default suffix:`)', 'cap the store at SIZE; default suffix: G', 'SIZE'],
     ['the default of a part of the value (`default unit is`)', 'Wait this long; the default unit is s', 'DURATION'],
     ['a character spelled in a parenthesis after an example', 'Column separator, for example comma (,).', null],
+    ['a file name, then a case', 'Report file path (default: report.txt in quiet mode).', null],
   ];
   it.each(none)('none from %s', (_notation, description, valueName) => {
     expect(evidenceDefault(description, valueName)).toBeNull();

@@ -168,3 +168,11 @@ describe('a default spelling the option itself', () => {
     expect(option(help('-x'), 'debug')?.takes_value).toBe(true);
   });
 });
+
+describe('a default file name and where it lands', () => {
+  const help = (where: string): string => `Options:\n  -o, --output TEXT   Output file path (default: summary.md ${where}). Use '-' for stdout.\n  --help              Show this message and exit.\n`;
+  table([
+    { name: '`in current directory` after the file name says where, not when', help: help('in current directory'), key: 'output', expected: 'summary.md' },
+    { name: 'twin: `in dry runs` after it is a case', help: help('in dry runs'), key: 'output', expected: null },
+  ]);
+});
