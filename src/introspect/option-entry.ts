@@ -474,7 +474,8 @@ function defaultOf(head: OptionHead, facts: DescriptionFacts, shape: ValueShape,
       const stated = facts.defaultText.replace(/^--?(?=[A-Za-z])/, '');
       // …unified-args `--[no-]color   specify color in report (on by default)`: the switch's state in words
       // (not `Default is off.` nor `[Default: Enabled]`, which the corpus reads as no stated value)
-      const byDefault = /\((on|off) by default\)/i.exec(text)?.[1]?.toLowerCase();
+      // (dart `args` prints a negatable flag's `defaultsTo` as `(defaults to on)` / `(defaults to off)` closing its help)
+      const byDefault = (/\((on|off) by default\)/i.exec(text) ?? /\(defaults to (on|off)\)$/.exec(text.trim()))?.[1]?.toLowerCase();
       // (click subliminal `-z, --archives / -Z, --no-archives  [default: z]`: a short spelling names its side too)
       if (stated === long || head.shorts.includes(stated) || /^true$/i.test(stated) || byDefault === 'on') return true;
       if (stated === negationName || head.aliases.some((alias) => alias.replace(/^-+/, '') === stated) || /^false$/i.test(stated) || byDefault === 'off') return false;

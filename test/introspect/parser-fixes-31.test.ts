@@ -176,3 +176,12 @@ describe('a default file name and where it lands', () => {
     { name: 'twin: `in dry runs` after it is a case', help: help('in dry runs'), key: 'output', expected: null },
   ]);
 });
+
+describe('dart `args`: a negatable flag\'s `(defaults to on)`', () => {
+  const help = (closing: string): string => `Usage: tool <input>\n\n    --[no-]comments    Keep comments in the output.\n                       ${closing}\n    --[no-]color       Use colors.\n`;
+  table([
+    { name: '`(defaults to on)` closing the help: on', help: help('(defaults to on)'), key: 'comments', expected: true },
+    { name: '`(defaults to off)` closing the help: off', help: help('(defaults to off)'), key: 'comments', expected: false },
+    { name: 'twin: `(defaults to on when piped)` is a case, no state', help: help('(defaults to on when piped)'), key: 'comments', expected: null },
+  ]);
+});
