@@ -57,7 +57,7 @@ const CUE_WORD = /\bdefault(?:s|ed|ing)?\b/gi;
  * (`defaults to x`, `defaulting to x`, `default is x`, `default being x`), after one noun too (`default
  * value is x`, `Default level is x`), are explicit; a bare space (`default 0`, `default value 4096`) is not.
  */
-const AFTER_JOIN = /^(?:(?:\s+[a-z]{2,15})?(?:\s*([:=])\s*|\s+(is|to|are|being|will\s+be|of)(?:\s+set\s+to)?\s+)|(?:\s+value)?(\s+))/i;
+const AFTER_JOIN = /^(?:(?:\s+[a-z]{2,15}){0,2}(?:\s*([:=])\s*|\s+(is|to|are|being|will\s+be|of)(?:\s+set\s+to)?\s+)|(?:\s+value)?(\s+))/i;
 const JOIN_WEIGHT: Readonly<Record<string, number>> = { ':': 3, '=': 3, is: 3, to: 3, are: 2, being: 3, 'will be': 3, of: 1, ' ': 1 };
 
 /** One value: quoted, backquoted, or a bare run of characters without spaces or brackets. */
@@ -123,6 +123,10 @@ const ARTICLE_BEFORE = /\b(?:the|a|an|its|their|his|her|your|our|any|this|that)\
 const PER_CASE = /\bdefaults?(?:\s+to|:|\s+is)\s+[^\s,;()]{1,60},?\s+(?:if|when|unless)\b/i;
 /** Nouns after the cue naming a part or form of the value (`default suffix: G`, `default scheme is https`): its default is no value. */
 const PART_OF_VALUE = /^\s+(suffix|suffixes|prefix|prefixes|unit|units|scheme)\b/i;
+/** A value name for a format: `fmt`, `FORMAT`, `template`, `pattern`. */
+const FORMAT_NAME = /^(?:fmt|format|template|pattern|datefmt|timefmt)$/i;
+/** A strftime / printf pattern: conversions (`%Y`, `%d`) among literal characters, no spaces. */
+const FORMAT_PATTERN = /^[\w.:/-]{0,10}(?:%[A-Za-z][\w.:/-]{0,10}){2,20}$/;
 /** A sentence's end before the cue: the context reading starts after it. */
 const SENTENCE_END = /[.!?;]\s+(?=\S)/g;
 
@@ -252,6 +256,8 @@ function shapeScore(candidate: Candidate, valueName: string | null): number {
   if (quoted) return value.length <= 40 && !/\s{2}/.test(value) ? (candidate.backquoted === true ? 1 : 2) : -2;
   if (NUMBER.test(value)) return 2;
   if (/^[+-]?Infinity$/.test(value)) return 1;
+  // `Default filename format is %Y%m%d_%H%M%S.` on a format: a strftime / printf pattern is the value itself
+  if (FORMAT_NAME.test(bareName) && FORMAT_PATTERN.test(value)) return 1;
   // a percentage says how the value reads, not what it is (`0.001%`)
   if (/%$/.test(value)) return -10;
   // a quantity with its unit or a duration: `250ms`, `128Mi`, `1h0m0s`, `10G`; not when the description

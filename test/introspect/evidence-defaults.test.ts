@@ -42,6 +42,8 @@ describe('evidenceDefault: a default stated in prose', () => {
     ['a character named, then spelled alone in a parenthesis', 'Column separator. default comma (,).', null, ','],
     ['a quote character named, then spelled', 'Quote character. Default is double quote (") as in RFC 4180.', null, '"'],
     ['a file name, then where it lands', 'Report file path (default: report.txt in current directory).', null, 'report.txt'],
+    ['two nouns between the cue and `is`', 'Output layout. Default output layout is compact.', null, 'compact'],
+    ['a strftime pattern on a format', 'Name format for renamed files. Default name format is %Y-%m-%d_%H%M.', 'fmt', '%Y-%m-%d_%H%M'],
   ];
   it.each(stated)('%s', (_notation, description, valueName, expected) => {
     expect(evidenceDefault(description, valueName)).toBe(expected);
@@ -85,6 +87,7 @@ describe('evidenceDefault: a default stated in prose', () => {
     ['the default of a part of the value (`default unit is`)', 'Wait this long; the default unit is s', 'DURATION'],
     ['a character spelled in a parenthesis after an example', 'Column separator, for example comma (,).', null],
     ['a file name, then a case', 'Report file path (default: report.txt in quiet mode).', null],
+    ['a strftime pattern on a value that is no format', 'Name for renamed files. Default name format is %Y-%m-%d_%H%M.', 'name'],
   ];
   it.each(none)('none from %s', (_notation, description, valueName) => {
     expect(evidenceDefault(description, valueName)).toBeNull();

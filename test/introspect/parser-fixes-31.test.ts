@@ -185,3 +185,11 @@ describe('dart `args`: a negatable flag\'s `(defaults to on)`', () => {
     { name: 'twin: `(defaults to on when piped)` is a case, no state', help: help('(defaults to on when piped)'), key: 'comments', expected: null },
   ]);
 });
+
+describe('a strftime pattern as the default of a format', () => {
+  const help = (name: string): string => `Options:\n   -n ${name}  Name format for the 'move' action. The format string\n           follows strftime(3). Default name format is %Y%m%d_%H%M.\n   -q      Quiet.\n`;
+  table([
+    { name: '`Default name format is %Y%m%d_%H%M.` on `fmt`', help: help('fmt'), key: 'n', expected: '%Y%m%d_%H%M' },
+    { name: 'twin: the same pattern on a value that is no format', help: help('dir'), key: 'n', expected: null },
+  ]);
+});
