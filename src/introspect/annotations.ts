@@ -615,7 +615,8 @@ function readListedDefault(facts: DescriptionFacts): void {
     }
   }
   if (facts.defaultText === null) {
-    const definition = new RegExp(String.raw`(?:^|[:.]\s+)(${LIST_ITEM}):\s+[^:()]{1,200}\(the default\)`).exec(description);
+    // (exiv2 `Possible modes are: s : print a summary … (the default)`: a space may stand before the item's colon)
+    const definition = new RegExp(String.raw`(?:^|[:.]\s+)(${LIST_ITEM}) ?:\s+[^:()]{1,200}\(the default\)`).exec(description);
     if (definition) {
       facts.defaultText = definition[1] ?? null;
       facts.defaultQuoted = true;

@@ -193,3 +193,12 @@ describe('a strftime pattern as the default of a format', () => {
     { name: 'twin: the same pattern on a value that is no format', help: help('dir'), key: 'n', expected: null },
   ]);
 });
+
+describe('a definition list item marked `(the default)`', () => {
+  const help = (item: string): string => `Options:\n   -m mode   Listing mode. Possible modes are:\n               ${item} : list names only (the default)\n               l : long listing\n   -q        Quiet.\n`;
+  table([
+    { name: '`s : … (the default)`: a space before the item\'s colon', help: help('s'), key: 'm', expected: 's' },
+    { name: 'twin: `s: … (the default)` reads the same', help: help('s').replace('s : list', 's: list'), key: 'm', expected: 's' },
+    { name: 'twin: an item of two words is no definition', help: help('short form'), key: 'm', expected: null },
+  ]);
+});
