@@ -202,3 +202,11 @@ describe('a definition list item marked `(the default)`', () => {
     { name: 'twin: an item of two words is no definition', help: help('short form'), key: 'm', expected: null },
   ]);
 });
+
+describe('pflag `(default :0)`', () => {
+  const help = (stated: string): string => `Flags:\n      --trace_at traceLocation   when logging hits line file:N, emit a stack trace (default ${stated})\n  -v, --v Level                  number for the log level verbosity\n`;
+  table([
+    { name: 'a colon glued to the value is part of it', help: help(':0'), key: 'trace_at', expected: ':0' },
+    { name: 'twin: lz4 `(default : 1)`, a colon set apart, separates', help: help(': 1'), key: 'trace_at', expected: 1 },
+  ]);
+});
