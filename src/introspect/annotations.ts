@@ -689,7 +689,10 @@ function readProseDefault(facts: DescriptionFacts): void {
     /(?:^|[\s(])(`[^`\s]{1,60}`|"[^"\s]{1,60}"|'[^'\s]{1,60}')\s+is the default\.?(?=\s|\)|$)/i.exec(description) ??
     // argparse nodeenv `The default is last stable version (\`latest\`).`: words saying what the default
     // is, then the value itself quoted in a parenthesis closing the sentence
-    /\bdefault(?: [a-z]{2,20})? is (?:the )?[a-z][a-z -]{0,50} \((`[^`\s]{1,60}`|"[^"\s]{1,60}"|'[^'\s]{1,60}')\)\.?(?=\s|$)/i.exec(description);
+    /\bdefault(?: [a-z]{2,20})? is (?:the )?[a-z][a-z -]{0,50} \((`[^`\s]{1,60}`|"[^"\s]{1,60}"|'[^'\s]{1,60}')\)\.?(?=\s|$)/i.exec(description) ??
+    // popt logrotate `-m, --mail=command  Command to send mail (instead of \`/usr/bin/mail')`: the quoted value a
+    // parenthesis closing the description says the option's value replaces is the one used without it
+    /\(instead of (`[^`\s]{1,60}`|"[^"\s]{1,60}"|'[^'\s]{1,60}')\)\.?$/.exec(description);
   // click wraps a long `[default: /(\.direnv|\.ipy` / `nb_checkpoints|…)/]` over lines: a bracket
   // going on for more words after the value means the value was cut, and a cut value is no
   // default (`[Default: 0 (automatic)]` is whole; `[default: 10 seconds]` was read above)

@@ -210,3 +210,11 @@ describe('pflag `(default :0)`', () => {
     { name: 'twin: lz4 `(default : 1)`, a colon set apart, separates', help: help(': 1'), key: 'trace_at', expected: 1 },
   ]);
 });
+
+describe('`(instead of \'x\')` closing the description', () => {
+  const help = (closing: string): string => `Usage: rotator [OPTION...] <configfile>\n  -p, --pager=command    Command to page output ${closing}\n  -v, --verbose          Display messages during rotation\n`;
+  table([
+    { name: 'the quoted value the option replaces is the one used without it', help: help("(instead of '/usr/bin/less')"), key: 'pager', expected: '/usr/bin/less' },
+    { name: 'twin: `(for example \'/usr/bin/less\')` is an example', help: help("(for example '/usr/bin/less')"), key: 'pager', expected: null },
+  ]);
+});
