@@ -180,11 +180,11 @@ function readParenthesisGroup(facts: DescriptionFacts, body: string): void {
   }
   // lz4 `(default : 1)`: a space may stand before the colon (pflag `(default :0)`: a colon glued to the value is part of it)
   const defaultMatch = /^default(?::\s*(.*)|\s:\s+(.*)|=(.*)|\s+("[^"]*"|'[^']*'|[^\s:]\S*|:\S+))$/i.exec(body);
-  // javascript-obfuscator `(Default: 0.8, Min: 0, Max: 1)`: another `Key:` of the group ends the value;
+  // javascript-obfuscator `(Default: 0.8, Min: 0, Max: 1)`, memcached `(default: 1m, min: 1k, max: 1024m)`: another `Key:` of the group ends the value;
   // docopt pip-upgrade `(default: 0, disabled)`: a number glossed by one word is that number;
   // argparse xlsx2csv `(default: comma ',')`: a quoted value named by one word before it is that value
   if (defaultMatch && facts.defaultText === null) {
-    setDefault(facts, (defaultMatch[1] ?? defaultMatch[2] ?? defaultMatch[3] ?? defaultMatch[4] ?? '').replace(/,\s+[A-Z][a-z]{1,20}:\s.*$/, '').replace(/^([+-]?\d+(?:\.\d+)?),\s+[a-z]{2,20}$/, '$1').replace(/^[a-z]{2,20}\s+((["'])[^"'\s]{1,20}\2)$/, '$1'));
+    setDefault(facts, (defaultMatch[1] ?? defaultMatch[2] ?? defaultMatch[3] ?? defaultMatch[4] ?? '').replace(/,\s+(?:[A-Z][a-z]{1,20}|min|max|minimum|maximum):\s.*$/, '').replace(/^([+-]?\d+(?:\.\d+)?),\s+[a-z]{2,20}$/, '$1').replace(/^[a-z]{2,20}\s+((["'])[^"'\s]{1,20}\2)$/, '$1'));
   }
   if (/^required$/i.test(body)) facts.required = true;
 }

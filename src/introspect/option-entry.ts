@@ -226,6 +226,9 @@ interface ValueShape {
 const STREAM_SWITCH = /^(?:stdin|stdout|stderr)$/i;
 
 /** Whether the option takes a value, and its type; yargs/optionator state it only in tags. */
+/** A size with its suffix: `1m`, `64k`, `2G`, `512KiB`. */
+const SIZE_WITH_SUFFIX = /^\d{1,9}(?:\.\d{1,3})?[kKmMgGtT](?:i?[bB])?$/;
+
 /** `-vvv` for `-v`: the option's own short spelling, its letter repeated. */
 function countsOwnFlag(stated: string, shorts: readonly string[]): boolean {
   const spelled = /^-([A-Za-z])\1*$/.exec(stated);
@@ -263,6 +266,9 @@ function valueShapeOf(head: OptionHead, facts: DescriptionFacts, choices: string
     // docopt instalooter `-l LEVEL  … as an integer or a level name. [default: INFO]`: a value that may be a
     // name as well is a string, and a word default one of the names
     if ((type === 'integer' || type === 'number') && facts.defaultText !== null && /^[A-Za-z][\w-]{0,30}$/.test(facts.defaultText) && NUMBER_OR_NAME.test(facts.description)) return { takes: true, type: 'string' };
+    // memcached `-I, --max-item-size=<num>  adjusts max item size (default: 1m, min: 1k, max: 1024m)`: a size
+    // written with its suffix shows the value is written so (not pigz's `mmmK`, the suffix glued to the placeholder)
+    if ((type === 'integer' || type === 'number') && facts.defaultText !== null && SIZE_WITH_SUFFIX.test(facts.defaultText) && /\bsize\b/i.test(`${head.longs[0]?.name.replace(/[-_]/g, ' ') ?? ''} ${facts.description}`) && !defaultInValueUnits(head.valueName, facts.defaultText, facts.description)) return { takes: true, type: 'string' };
     return { takes: true, type };
   }
   // click gitlint `-v, --verbose  … (e.g.: -v, -vv, -vvv). [default: -vvv]`: a default spelling the

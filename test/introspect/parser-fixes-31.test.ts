@@ -218,3 +218,11 @@ describe('`(instead of \'x\')` closing the description', () => {
     { name: 'twin: `(for example \'/usr/bin/less\')` is an example', help: help("(for example '/usr/bin/less')"), key: 'pager', expected: null },
   ]);
 });
+
+describe('a size written with its suffix on a number-named value', () => {
+  const help = (long: string, description: string): string => `-p, --port=<num>      TCP port (default: 7000)\n-I, --${long}=<num>  ${description}\n-d, --daemon          run as a daemon\n`;
+  table([
+    { name: '`(default: 64m, min: 1k, max: 1g)` on a size: the value is written so', help: help('slab-size', 'slab size (default: 64m, min: 1k, max: 1g)'), key: 'slab-size', expected: '64m' },
+    { name: 'twin: `10m` on a wait, no size, stays unread', help: help('idle-wait', 'idle wait (default: 10m, min: 1m, max: 1h)'), key: 'idle-wait', expected: null },
+  ]);
+});
