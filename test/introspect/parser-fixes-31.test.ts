@@ -226,3 +226,23 @@ describe('a size written with its suffix on a number-named value', () => {
     { name: 'twin: `10m` on a wait, no size, stays unread', help: help('idle-wait', 'idle wait (default: 10m, min: 1m, max: 1h)'), key: 'idle-wait', expected: null },
   ]);
 });
+
+describe('a legend saying how defaults are marked', () => {
+  const help = (legend: string): string =>
+    `Usage: dedupe [options] DIR ...\n\n${legend}\n\n -hashing           md4 |(sha2)| blake\n                                  hash to compare with\n -keeplinks        (true)| false  keep hard links\n -dropempty         true |(false) drop empty files\n -minbytes N       (N=16)         skip files smaller than N bytes\n -h|-help                         show this help\n`;
+  const withLegend = help('options are (default choice within parentheses)');
+  const withoutLegend = help('options are listed below');
+  it('the marked item of a `|` list is the default of a value-taking option with those values', () => {
+    expect(option(withLegend, 'hashing')).toMatchObject({ takes_value: true, choices: ['md4', 'sha2', 'blake'], default: 'sha2' });
+    expect(option(withLegend, 'keeplinks')).toMatchObject({ takes_value: true, choices: ['true', 'false'], default: 'true' });
+    expect(option(withLegend, 'dropempty')).toMatchObject({ takes_value: true, choices: ['true', 'false'], default: 'false' });
+  });
+  it('`(N=16)` after the placeholder `N` is its default', () => {
+    expect(option(withLegend, 'minbytes')).toMatchObject({ takes_value: true, default: 16 });
+  });
+  it('twin: without the legend no item is read as the default', () => {
+    expect(option(withoutLegend, 'hashing')?.default ?? null).toBeNull();
+    expect(option(withoutLegend, 'keeplinks')?.default ?? null).toBeNull();
+    expect(option(withoutLegend, 'minbytes')?.default ?? null).toBeNull();
+  });
+});
