@@ -17,8 +17,8 @@ import type { Entry } from './help-scan.ts';
 import type { CliOption } from './spec.ts';
 import { coerceDefault, typeFromDefault } from './value-type.ts';
 
-/** `(default choice within parentheses)`, `defaults are shown in brackets`, `[default in brackets]`. */
-const LEGEND = /\bdefaults?\b(?:\s+[a-z]{1,12}){0,3}\s+(?:are\s+)?(?:shown\s+|given\s+|marked\s+)?(?:with)?in\s+(parenthes[ie]s|brackets)\b/i;
+/** `(default choice within parentheses)`, `defaults are shown in parentheses`. */
+const LEGEND = /\bdefaults?\b(?:\s+[a-z]{1,12}){0,3}\s+(?:are\s+)?(?:shown\s+|given\s+|marked\s+)?(?:with)?in\s+parenthes[ie]s\b/i;
 /**
  * A `|` list of two to twelve values opening the text, one set off by the marks: `md5 |(sha1)| sha256`,
  * `(true)| false`; the first word after the last item with no `|` before it starts the description
@@ -28,18 +28,8 @@ const MARKED_LIST = /^((?:\(?[\w.+-]{1,30}\)?\s*\|\s*){1,11}\(?[\w.+-]{1,30}\)?)
 /** `(N=1)` opening the text: the placeholder's name, then its default. */
 const NAMED_DEFAULT = /^\(([A-Za-z][\w-]{0,20})=([^\s()]{1,40})\)(?:\s{2,}|$)/;
 
-/** The marks the legend names: parentheses or brackets. */
-function marksOf(lines: readonly string[]): { open: string; close: string } | null {
-  for (const line of lines) {
-    const legend = LEGEND.exec(line);
-    if (legend !== null) return /^parenthes/i.test(legend[1] ?? '') ? { open: '(', close: ')' } : { open: '[', close: ']' };
-  }
-  return null;
-}
-
-/** The items of a marked list and the one set off, or null unless exactly one is. */
-function markedList(text: string, marks: { open: string; close: string }): { items: string[]; marked: string } | null {
-  if (marks.open !== '(') return null;
+/** The items of a marked list and the one set off in parentheses, or null unless exactly one is. */
+function markedList(text: string): { items: string[]; marked: string } | null {
   const list = MARKED_LIST.exec(text)?.[1];
   if (list === undefined) return null;
   const raw = list.split('|').map((item) => item.trim());
@@ -55,8 +45,7 @@ function markedList(text: string, marks: { open: string; close: string }): { ite
  * options the rules left without a default.
  */
 export function applyLegendDefaults(options: readonly CliOption[], entries: readonly Entry[], lines: readonly string[]): void {
-  const marks = marksOf(lines);
-  if (marks === null) return;
+  if (!lines.some((line) => LEGEND.test(line))) return;
   for (const entry of entries) {
     if (entry.kind !== 'option' || entry.option === null) continue;
     const long = entry.option.longs[0]?.name;
@@ -71,7 +60,7 @@ export function applyLegendDefaults(options: readonly CliOption[], entries: read
       option.default = coerceDefault(value, option.type);
       continue;
     }
-    const list = markedList(text, marks);
+    const list = markedList(text);
     if (list === null || (option.takes_value && option.choices !== null)) continue;
     option.takes_value = true;
     option.type = 'string';
