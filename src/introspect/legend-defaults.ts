@@ -20,13 +20,13 @@ import { coerceDefault, typeFromDefault } from './value-type.ts';
 /** `(default choice within parentheses)`, `defaults are shown in parentheses`. */
 const LEGEND = /\bdefaults?\b(?:\s+[a-z]{1,12}){0,3}\s+(?:are\s+)?(?:shown\s+|given\s+|marked\s+)?(?:with)?in\s+parenthes[ie]s\b/i;
 /**
- * A `|` list of two to twelve values opening the text, one set off by the marks: `md5 |(sha1)| sha256`,
+ * A `|` list of two to twelve values opening the text, one set off in parentheses: `md5 |(sha1)| sha256`,
  * `(true)| false`; the first word after the last item with no `|` before it starts the description
  * (`true |(false) follow symlinks`).
  */
 const MARKED_LIST = /^((?:\(?[\w.+-]{1,30}\)?\s*\|\s*){1,11}\(?[\w.+-]{1,30}\)?)(?=\s|$)/;
 /** `(N=1)` opening the text: the placeholder's name, then its default. */
-const NAMED_DEFAULT = /^\(([A-Za-z][\w-]{0,20})=([^\s()]{1,40})\)(?:\s{2,}|$)/;
+const NAMED_DEFAULT = /^\(([A-Za-z][\w-]{0,20})=([^\s()]{1,40})\)(?=\s|$)/;
 
 /** The items of a marked list and the one set off in parentheses, or null unless exactly one is. */
 function markedList(text: string): { items: string[]; marked: string } | null {
