@@ -81,8 +81,11 @@ const NOT_A_VALUE = new Set([
 const FUNCTION_WORDS = new Set(['the', 'a', 'an', 'this', 'that', 'it', 'is', 'are', 'was', 'be', 'to', 'of', 'for', 'in', 'and', 'or', 'if', 'when', 'as', 'with', 'by', 'from', 'at']);
 /** Words after a value that make it hold only in a case or under a condition (`1 for UDP, …`, `x if …`, `x unless …`). */
 const CONDITION_AFTER = /^\s*(?:[,(]\s*)?(?:if|when|whenever|unless|otherwise|except|but|for|on|in|with|without|until|while|depending|based|per|where|else|plus|minus|times|(?:or|and)\s+(?:["'`\d]|[\w.-]+\s*(?:[.,;)\]]|$)))/i;
-/** Words after a value saying where it is, not when it holds: `digest.txt in current directory`, `x in the working directory`. */
-const WHERE_AFTER = /^\s+in\s+(?:the\s+)?(?:current|working|present)(?:\s+working)?\s+(?:directory|folder|dir)\b/i;
+/**
+ * Words after a value saying where it is, not when it holds: `digest.txt in current directory`, `x in
+ * the working directory`, ninja `[default=3 on this system]` (the value the help's machine computed).
+ */
+const WHERE_AFTER = /^\s+(?:in\s+(?:the\s+)?(?:current|working|present)(?:\s+working)?\s+(?:directory|folder|dir)|on\s+this\s+(?:system|machine|host|computer))\b/i;
 /** Words after a number that count things (the number is the value): `80 columns`, `3 retries`. */
 const COUNT_NOUN = /^(?:lines?|columns?|cols|rows?|chars?|characters?|spaces?|times|retries|attempts|workers|threads|jobs|items|entries|levels?|files|processes|connections|requests)$/i;
 /** A gloss after the value saying what it means, not more of the value: `0 which means none`, `-, meaning stdout`. */

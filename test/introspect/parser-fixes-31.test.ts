@@ -246,3 +246,11 @@ describe('a legend saying how defaults are marked', () => {
     expect(option(withoutLegend, 'minbytes')?.default ?? null).toBeNull();
   });
 });
+
+describe('a default the help\'s machine computed', () => {
+  const help = (after: string): string => `usage: builder [options] [targets...]\n\noptions:\n  -j N     run N jobs in parallel (0 means infinity) [default=6 ${after}]\n  -v       show all command lines while building\n`;
+  table([
+    { name: '`[default=6 on this system]`: the value stated for this machine', help: help('on this system'), key: 'j', expected: 6 },
+    { name: 'twin: `[default=6 on CI]` holds in one case only', help: help('on CI'), key: 'j', expected: null },
+  ]);
+});
