@@ -83,6 +83,8 @@ const FILE_LIKE_DEFAULT = /^(?:\.[a-z0-9]{1,8}|(?:\.{1,2}|~)?\/[\w.@/-]{1,200})$
 /** `(default: cwd)` on a directory option names the current directory, not a directory called `cwd`. */
 const CURRENT_DIRECTORY_WORD = /^cwd$/i;
 const DIRECTORY_OPTION = /dir|folder|path/i;
+/** An option or value name for a network address or host: `--listen`, `<addr>`, `--bind`, `HOST`. */
+const ADDRESS_OPTION = /^(?:addr|address|host|hostname|ip|listen|bind|interface|iface)$|(?:^|[-_.])(?:addr|address|host|ip)$/i;
 /** An option or value name for a thing no fixed word stands for (`server_name`, `FILE`, `addr`): `auto` there says the program picks one. */
 const OPEN_THING_OPTION = /(?:^|[-_.])(?:name|file|filename|path|dir|directory|host|hostname|addr|address|url|uri|id)$/i;
 /** `(default: whitespace)` on a separator option names a class of characters, not the value's spelling. */
@@ -167,6 +169,9 @@ export function isProseDefault(text: string, quoted: boolean, takesValue: boolea
   if (CALL_EXPRESSION.test(text) || RUNTIME_REFERENCE.test(text)) return true;
   // `--server_name <server_name>  Server name (default: auto)`: a name, path or address left `auto` is one the program makes up
   if (/^auto$/i.test(text) && names.some((name) => OPEN_THING_OPTION.test(name))) return true;
+  // memcached `-l, --listen=<addr>  interface to listen on (default: INADDR_ANY)`: no host or address is
+  // spelled in capitals with an underscore; that is the C constant the program binds to
+  if (/^[A-Z][A-Z0-9]*_[A-Z0-9_]+$/.test(text) && names.some((name) => ADDRESS_OPTION.test(name))) return true;
   // datamash `--filler=X  fill missing values with X (default %s)`: a bare printf conversion is the
   // help's own template left unfilled, no value (a format option's `%.8g` is one)
   if (UNFILLED_CONVERSION.test(text) && !names.some((name) => FORMAT_OPTION.test(name))) return true;

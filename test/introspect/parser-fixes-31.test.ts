@@ -254,3 +254,12 @@ describe('a default the help\'s machine computed', () => {
     { name: 'twin: `[default=6 on CI]` holds in one case only', help: help('on CI'), key: 'j', expected: null },
   ]);
 });
+
+describe('a C constant as the default of an address', () => {
+  const help = (head: string, stated: string): string => `-p, --port=<num>          TCP port to listen on (default: 7000)\n-l, ${head}     how to bind (default: ${stated})\n-d, --daemon              run as a daemon\n`;
+  table([
+    { name: '`(default: INADDR_ANY)` on an address is the C constant, no address', help: help('--listen=<addr>', 'INADDR_ANY'), key: 'listen', expected: null },
+    { name: 'twin: `(default: 0.0.0.0)` on an address is one', help: help('--listen=<addr>', '0.0.0.0'), key: 'listen', expected: '0.0.0.0' },
+    { name: 'twin: an upper-case name on no address is a value', help: help('--policy=<mode>', 'READ_ONLY'), key: 'policy', expected: 'READ_ONLY' },
+  ]);
+});
