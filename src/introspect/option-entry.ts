@@ -434,7 +434,8 @@ function defaultOf(head: OptionHead, facts: DescriptionFacts, shape: ValueShape,
   if (facts.defaultText === null && !shape.takes && head.negation !== null && /\(the default\)\.?$/i.test(text.trim())) return true;
   // click sqlfmt `--dialect [polyglot|clickhouse]  … supported by the default polyglot dialect`: one of
   // the stated choices right after `the default` names it
-  const namedChoice = facts.defaultText === null && shape.takes && choices !== null ? /\bthe default ([a-z0-9][\w.-]{0,30})(?=[\s,.;)]|$)/i.exec(text) : null;
+  // (autocannon `the default filename value can be overridden`: `X value` is the default of a field X, no value X)
+  const namedChoice = facts.defaultText === null && shape.takes && choices !== null ? /\bthe default ([a-z0-9][\w.-]{0,30})(?=[\s,.;)]|$)(?!\s+values?\b)/i.exec(text) : null;
   const theDefault = namedChoice === null ? undefined : matchingChoice(namedChoice[1] ?? '', choices);
   if (theDefault !== undefined) return theDefault;
   // waitress `--[no-]log-socket-errors  … On by default.`: a switch written with its negation has a

@@ -263,3 +263,11 @@ describe('a C constant as the default of an address', () => {
     { name: 'twin: an upper-case name on no address is a value', help: help('--policy=<mode>', 'READ_ONLY'), key: 'policy', expected: 'READ_ONLY' },
   ]);
 });
+
+describe('`the default X` naming one of the listed values', () => {
+  const help = (said: string): string => `Usage: fmt [OPTIONS] FILES...\n\nOptions:\n  --dialect [plain|strict]  Reformat files ${said}.\n  --help                    Show this message and exit.\n`;
+  table([
+    { name: '`supported by the default strict dialect`: the choice named', help: help('supported by the default strict dialect'), key: 'dialect', expected: 'strict' },
+    { name: 'twin: `the default strict value can be overridden`: the default of a field called strict', help: help('where the default strict value can be overridden'), key: 'dialect', expected: null },
+  ]);
+});
