@@ -178,13 +178,13 @@ function readParenthesisGroup(facts: DescriptionFacts, body: string): void {
     facts.choices = facts.choices ?? splitChoices(choicesMatch[1] ?? '');
     if (choicesMatch[2] !== undefined && facts.defaultText === null) setDefault(facts, choicesMatch[2]);
   }
-  // lz4 `(default : 1)`: a space may stand before the colon
-  const defaultMatch = /^default(?:\s?:\s*(.*)|=(.*)|\s+("[^"]*"|'[^']*'|[^\s:]\S*))$/i.exec(body);
-  // javascript-obfuscator `(Default: 0.8, Min: 0, Max: 1)`: another `Key:` of the group ends the value;
+  // lz4 `(default : 1)`: a space may stand before the colon (pflag `(default :0)`: a colon glued to the value is part of it)
+  const defaultMatch = /^default(?::\s*(.*)|\s:\s+(.*)|=(.*)|\s+("[^"]*"|'[^']*'|[^\s:]\S*|:\S+))$/i.exec(body);
+  // javascript-obfuscator `(Default: 0.8, Min: 0, Max: 1)`, memcached `(default: 1m, min: 1k, max: 1024m)`: another `Key:` of the group ends the value;
   // docopt pip-upgrade `(default: 0, disabled)`: a number glossed by one word is that number;
   // argparse xlsx2csv `(default: comma ',')`: a quoted value named by one word before it is that value
   if (defaultMatch && facts.defaultText === null) {
-    setDefault(facts, (defaultMatch[1] ?? defaultMatch[2] ?? defaultMatch[3] ?? '').replace(/,\s+[A-Z][a-z]{1,20}:\s.*$/, '').replace(/^([+-]?\d+(?:\.\d+)?),\s+[a-z]{2,20}$/, '$1').replace(/^[a-z]{2,20}\s+((["'])[^"'\s]{1,20}\2)$/, '$1'));
+    setDefault(facts, (defaultMatch[1] ?? defaultMatch[2] ?? defaultMatch[3] ?? defaultMatch[4] ?? '').replace(/,\s+(?:[A-Z][a-z]{1,20}|min|max|minimum|maximum):\s.*$/, '').replace(/^([+-]?\d+(?:\.\d+)?),\s+[a-z]{2,20}$/, '$1').replace(/^[a-z]{2,20}\s+((["'])[^"'\s]{1,20}\2)$/, '$1'));
   }
   if (/^required$/i.test(body)) facts.required = true;
 }
@@ -615,7 +615,8 @@ function readListedDefault(facts: DescriptionFacts): void {
     }
   }
   if (facts.defaultText === null) {
-    const definition = new RegExp(String.raw`(?:^|[:.]\s+)(${LIST_ITEM}):\s+[^:()]{1,200}\(the default\)`).exec(description);
+    // (exiv2 `Possible modes are: s : print a summary … (the default)`: a space may stand before the item's colon)
+    const definition = new RegExp(String.raw`(?:^|[:.]\s+)(${LIST_ITEM}) ?:\s+[^:()]{1,200}\(the default\)`).exec(description);
     if (definition) {
       facts.defaultText = definition[1] ?? null;
       facts.defaultQuoted = true;
@@ -644,8 +645,9 @@ function readProseDefault(facts: DescriptionFacts): void {
     // to` opening a sentence or parenthesis, or after `will`; not microbundle's `will default to be \`true\``,
     // nor yamlfix's `Default to '*.yaml' and '*.yml'.`, a list of quoted values)
     // (cog `Defaults to '[[[cog ]]] [[[end]]]'.`: a quoted value may close the sentence; a bare one keeps its period)
+    // (kramdown `Default: section,subsection,paragraph`: a value glued by a comma to the next is a list's first item, no default)
     // (`(?=default to)` runs the lookbehind only where it can matter: at every position it rescanned a whitespace run, ReDoS)
-    /(?:\bdefaults to|\bdefault:|(?=default to)(?<=(?:^|[.!(]\s*|\bwill\s+))default to(?!\s+be\s))\s+("[^"]{0,200}"|'[^']{0,200}'|\d{1,3}(?:,\d{3})+(?![\d,])|(?!"[^"]{0,200}"[^\s.,;)\]]|'[^']{0,200}'[^\s.,;)\]])[^\s,;)\]]{1,200})(?=[\s,;)\]]|$|(?<=['"])\.)(?!,?\s+\(?(?:if|when|unless|or(?!\s+(?:can|may)\s+be\b)|and(?=\s+["'`])|for\s[^.;]{0,80}?\s(?:and|or)\s+\S{1,40}\s+for)\b)/i.exec(description) ??
+    /(?:\bdefaults to|\bdefault:|(?=default to)(?<=(?:^|[.!(]\s*|\bwill\s+))default to(?!\s+be\s))\s+("[^"]{0,200}"|'[^']{0,200}'|\d{1,3}(?:,\d{3})+(?![\d,])|(?!"[^"]{0,200}"[^\s.,;)\]]|'[^']{0,200}'[^\s.,;)\]])[^\s,;)\]]{1,200})(?=[\s,;)\]]|$|(?<=['"])\.)(?!,[^\s,])(?!,?\s+\(?(?:if|when|unless|or(?!\s+(?:can|may)\s+be\b)|and(?=\s+["'`])|for\s[^.;]{0,80}?\s(?:and|or)\s+\S{1,40}\s+for)\b)/i.exec(description) ??
     // napi `Whether to enable the dts cache, default to true`: a clause `default to` a value ending it
     // (not `Mock names default to 'Mock'+ …`, `If present, default to ".*" for the pod-query.`)
     // …or without `to`: stylus `Specify custom file extension for compiled file, default .css`
@@ -668,7 +670,8 @@ function readProseDefault(facts: DescriptionFacts): void {
     // optparse coverage: `Sort by column: name, … or cover. Default is name.`: one word, a sentence of its own
     // (click python-dotenv `Default mode is always.`: a noun naming the value between)
     // (waitress `Default is False.`: a boolean in Python's spelling)
-    /(?:^|[.!]\s+)Default(?: [a-z]{2,20})? is ([a-z][\w.-]{0,60}|True|False)\.(?=\s|$)/.exec(description) ??
+    // (csvtojson `… while parsing. default is false`: closing the description, the sentence needs no period, nor a capital)
+    /(?:^|[.!]\s+)(?:D|d(?=[^.]{0,90}$))efault(?: [a-z]{2,20})? is ([a-z][\w.-]{0,60}|True|False)(?:\.(?=\s|$)|$)/.exec(description) ??
     // (click iredis `Config file for iredis, default is ~/.iredisrc. You can…`: a clause after a comma, a home path too)
     /,\s+default is ([a-z][\w.-]{0,60}|~\/[\w.~/-]{1,60})\.(?=\s|$)/.exec(description) ??
     // esbuild: `(browser | node | neutral, default browser)`: the last item of a parenthesis
@@ -686,7 +689,10 @@ function readProseDefault(facts: DescriptionFacts): void {
     /(?:^|[\s(])(`[^`\s]{1,60}`|"[^"\s]{1,60}"|'[^'\s]{1,60}')\s+is the default\.?(?=\s|\)|$)/i.exec(description) ??
     // argparse nodeenv `The default is last stable version (\`latest\`).`: words saying what the default
     // is, then the value itself quoted in a parenthesis closing the sentence
-    /\bdefault(?: [a-z]{2,20})? is (?:the )?[a-z][a-z -]{0,50} \((`[^`\s]{1,60}`|"[^"\s]{1,60}"|'[^'\s]{1,60}')\)\.?(?=\s|$)/i.exec(description);
+    /\bdefault(?: [a-z]{2,20})? is (?:the )?[a-z][a-z -]{0,50} \((`[^`\s]{1,60}`|"[^"\s]{1,60}"|'[^'\s]{1,60}')\)\.?(?=\s|$)/i.exec(description) ??
+    // popt logrotate `-m, --mail=command  Command to send mail (instead of \`/usr/bin/mail')`: the quoted value a
+    // parenthesis closing the description says the option's value replaces is the one used without it
+    /\(instead of (`[^`\s]{1,60}`|"[^"\s]{1,60}"|'[^'\s]{1,60}')\)\.?$/.exec(description);
   // click wraps a long `[default: /(\.direnv|\.ipy` / `nb_checkpoints|…)/]` over lines: a bracket
   // going on for more words after the value means the value was cut, and a cut value is no
   // default (`[Default: 0 (automatic)]` is whole; `[default: 10 seconds]` was read above)
@@ -741,9 +747,10 @@ function withoutThousandsCommas(text: string): string {
 
 /**
  * aria2 `Default: false` over `Tags: #basic` (lines of titled fields, joined): a capitalized title and
- * its colon after the value start the next field, not a phrase going on from the value.
+ * its colon after the value start the next field, not a phrase going on from the value (kramdown
+ * `Default: mathjax` over `Used by: HTML converter`: the title's second word may be lower-case).
  */
-const TITLED_FIELD_AFTER = /^\s+[A-Z][a-z]{1,20}(?: [A-Z][a-z]{1,20})?:\s/;
+const TITLED_FIELD_AFTER = /^\s+[A-Z][a-z]{1,20}(?: [A-Za-z][a-z]{1,20})?:\s/;
 
 /**
  * python-dotenv `Location of the .env file, defaults to .env file in current working directory.`: a

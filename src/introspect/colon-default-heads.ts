@@ -3,13 +3,14 @@
  * default after `=` and a colon closing the head: `  -c, --config="": ` / `      --all=false: `,
  * the usage on the next line (or after the colon). What follows `=` is the default, never a
  * placeholder: `false` / `true` mark a switch, `[]` (a slice) a repeatable value with no default,
- * `""` a value with none, anything else (`500ms`, `"plain"`) a value and its default.
+ * `""` a value with none, anything else (`500ms`, `"plain"`) a value and its default. kubectl's
+ * templates print the same heads with the string in single quotes (`--dry-run='none':`, `--output='':`).
  */
 import type { CliOption } from './spec.ts';
 import { coerceDefault, typeFromDefault } from './value-type.ts';
 
-const COLON_DEFAULT_LINE = /^\s*(?:-[A-Za-z0-9], )?--?[A-Za-z][\w-]*=(?:"[^"]*"|\[[^\]\s]*\]|[^\s"[]*):(?:\s|$)/;
-const COLON_DEFAULT_HEAD = /^(?:-[A-Za-z0-9], )?--?[A-Za-z][\w-]*=("[^"]*"|\[[^\]\s]*\]|[^\s"[]*):(?=\s|$)/;
+const COLON_DEFAULT_LINE = /^\s*(?:-[A-Za-z0-9], )?--?[A-Za-z][\w-]*=(?:"[^"]*"|'[^']*'|\[[^\]\s]*\]|[^\s"'[]*):(?:\s|$)/;
+const COLON_DEFAULT_HEAD = /^(?:-[A-Za-z0-9], )?--?[A-Za-z][\w-]*=("[^"]*"|'[^']*'|\[[^\]\s]*\]|[^\s"'[]*):(?=\s|$)/;
 /** A help of this format prints every flag so: a few such lines say the format, not a stray line. */
 const MIN_LINES = 3;
 /**
@@ -17,7 +18,7 @@ const MIN_LINES = 3;
  * none of them is hand-written with placeholders after `=` (zopflipng `--iterations=[number]:`,
  * `--keepchunks=nAME,nAME,...:`), which are no defaults.
  */
-const GO_DEFAULT_LINE = /^\s*(?:-[A-Za-z0-9], )?--?[A-Za-z][\w-]*=(?:"[^"]*"|true|false):(?:\s|$)/;
+const GO_DEFAULT_LINE = /^\s*(?:-[A-Za-z0-9], )?--?[A-Za-z][\w-]*=(?:"[^"]*"|'[^']*'|true|false):(?:\s|$)/;
 
 /** True when the help prints its flags as `--name=DEFAULT:` heads. */
 export function isColonDefaultHelp(lines: readonly string[]): boolean {
@@ -51,7 +52,7 @@ export function applyColonDefaultHead(option: CliOption, head: string): void {
     option.default = null;
     return;
   }
-  const quoted = /^"(.*)"$/.exec(value);
+  const quoted = /^"(.*)"$/.exec(value) ?? /^'(.*)'$/.exec(value);
   const text = quoted === null ? value : (quoted[1] ?? '');
   if (text.length === 0) {
     option.default = null;

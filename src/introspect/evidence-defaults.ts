@@ -57,7 +57,7 @@ const CUE_WORD = /\bdefault(?:s|ed|ing)?\b/gi;
  * (`defaults to x`, `defaulting to x`, `default is x`, `default being x`), after one noun too (`default
  * value is x`, `Default level is x`), are explicit; a bare space (`default 0`, `default value 4096`) is not.
  */
-const AFTER_JOIN = /^(?:(?:\s+[a-z]{2,15})?(?:\s*([:=])\s*|\s+(is|to|are|being|will\s+be|of)(?:\s+set\s+to)?\s+)|(?:\s+value)?(\s+))/i;
+const AFTER_JOIN = /^(?:(?:\s+[a-z]{2,15}){0,2}(?:\s*([:=])\s*|\s+(is|to|are|being|will\s+be|of)(?:\s+set\s+to)?\s+)|(?:\s+value)?(\s+))/i;
 const JOIN_WEIGHT: Readonly<Record<string, number>> = { ':': 3, '=': 3, is: 3, to: 3, are: 2, being: 3, 'will be': 3, of: 1, ' ': 1 };
 
 /** One value: quoted, backquoted, or a bare run of characters without spaces or brackets. */
@@ -81,6 +81,11 @@ const NOT_A_VALUE = new Set([
 const FUNCTION_WORDS = new Set(['the', 'a', 'an', 'this', 'that', 'it', 'is', 'are', 'was', 'be', 'to', 'of', 'for', 'in', 'and', 'or', 'if', 'when', 'as', 'with', 'by', 'from', 'at']);
 /** Words after a value that make it hold only in a case or under a condition (`1 for UDP, …`, `x if …`, `x unless …`). */
 const CONDITION_AFTER = /^\s*(?:[,(]\s*)?(?:if|when|whenever|unless|otherwise|except|but|for|on|in|with|without|until|while|depending|based|per|where|else|plus|minus|times|(?:or|and)\s+(?:["'`\d]|[\w.-]+\s*(?:[.,;)\]]|$)))/i;
+/**
+ * Words after a value saying where it is, not when it holds: `digest.txt in current directory`, `x in
+ * the working directory`, ninja `[default=3 on this system]` (the value the help's machine computed).
+ */
+const WHERE_AFTER = /^\s+(?:in\s+(?:the\s+)?(?:current|working|present)(?:\s+working)?\s+(?:directory|folder|dir)|on\s+this\s+(?:system|machine|host|computer))\b/i;
 /** Words after a number that count things (the number is the value): `80 columns`, `3 retries`. */
 const COUNT_NOUN = /^(?:lines?|columns?|cols|rows?|chars?|characters?|spaces?|times|retries|attempts|workers|threads|jobs|items|entries|levels?|files|processes|connections|requests)$/i;
 /** A gloss after the value saying what it means, not more of the value: `0 which means none`, `-, meaning stdout`. */
@@ -101,6 +106,11 @@ const PAIR_CLOSED_AFTER = /^\s*,\s*(?!(?:optional|required|multiple|repeatable|d
 const NAMED_THEN_SPELLED = /^((?:(?!(?:if|when|unless|except|for|or|and|e\.g|eg|such|like|not|no)\b)[A-Za-z][\w-]{0,20}\s+){1,5}\(\s*)("[^"\n]{1,40}"|'[^'\n]{1,40}'|`[^`\n]{1,40}`)(?=\s*\)\s*(?:[.;]|$))/i;
 /** `(default: comma ',')`: one word naming the value, then its spelling quoted, closing the bracket (not `deduced from \`x\``). */
 const NAMED_THEN_QUOTED = /^((?!(?:if|when|unless|except|for|or|and|not|no|same|from|by|in|of|to|with|as|like|see|use|e\.g|eg)\b)[A-Za-z][\w-]{0,20}\s+)("[^"\n]{1,40}"|'[^'\n]{1,40}'|`[^`\n]{1,40}`)(?=\s*[)\]])/i;
+/**
+ * `default comma (,)`, `Default is double quote (")`: a character named in words, then spelled alone
+ * in a parenthesis (a punctuation character, which no word can be mistaken for).
+ */
+const NAMED_CHARACTER = /^((?:(?:a|the|double|single|back|forward|vertical)[ -])?(?:comma|semicolon|colon|quote|quotes|apostrophe|backquote|backtick|slash|backslash|pipe|bar|dot|period|hash|dash|hyphen|underscore|tilde|caret|asterisk|star|ampersand|at-sign|percent|equals|plus)\s+\(\s*)([^\w\s()])(?=\s*\))/i;
 /** `0:int`, `1.5:float`: a value with its type glued on (a value of several colon-joined parts keeps them). */
 const TYPE_TAG = /(?<=^[^:]{1,40}):(?:int|integer|float|str|string|bool|boolean|number)$/i;
 /** A starred item between list separators: `(*auto*, never)`, `(always, *never*)`. */
@@ -114,6 +124,12 @@ const DENIED_CUE = /\b(?:no|not|non|without|instead\s+of|rather\s+than|than|over
 const ARTICLE_BEFORE = /\b(?:the|a|an|its|their|his|her|your|our|any|this|that)\s+$/i;
 /** A default stated under a condition (`defaults to x if …`, `default: x unless …`). */
 const PER_CASE = /\bdefaults?(?:\s+to|:|\s+is)\s+[^\s,;()]{1,60},?\s+(?:if|when|unless)\b/i;
+/** Nouns after the cue naming a part or form of the value (`default suffix: G`, `default scheme is https`): its default is no value. */
+const PART_OF_VALUE = /^\s+(suffix|suffixes|prefix|prefixes|unit|units|scheme)\b/i;
+/** A value name for a format: `fmt`, `FORMAT`, `template`, `pattern`. */
+const FORMAT_NAME = /^(?:fmt|format|template|pattern|datefmt|timefmt)$/i;
+/** A strftime / printf pattern: conversions (`%Y`, `%d`) among literal characters, no spaces. */
+const FORMAT_PATTERN = /^[\w.:/-]{0,10}(?:%[A-Za-z][\w.:/-]{0,10}){2,20}$/;
 /** A sentence's end before the cue: the context reading starts after it. */
 const SENTENCE_END = /[.!?;]\s+(?=\S)/g;
 
@@ -126,11 +142,17 @@ const WORD = /^[A-Za-z][\w.-]{0,40}$/;
 /** Characters no literal default of a hand-written help carries unquoted: expressions, templates, env vars, globs, placeholders. */
 const ODD = /[~*$<>{}!#^+|\\]|^[-=:]|\.\.|…/;
 
+/** Abbreviations whose period ends no sentence (`(eg. default \`x\`)` is one clause, an example). */
+const ABBREVIATION_BEFORE = /(?:^|[^\w.])(?:e\.g|eg|i\.e|ie|ex|cf|vs|approx|incl|resp)$/i;
+
 /** The sentence of `text` holding `index`: its start. */
 function sentenceStart(text: string, index: number): number {
   let start = 0;
   SENTENCE_END.lastIndex = Math.max(0, index - WINDOW);
-  for (let match = SENTENCE_END.exec(text); match !== null && match.index < index; match = SENTENCE_END.exec(text)) start = match.index + match[0].length;
+  for (let match = SENTENCE_END.exec(text); match !== null && match.index < index; match = SENTENCE_END.exec(text)) {
+    if (match[0].startsWith('.') && ABBREVIATION_BEFORE.test(text.slice(Math.max(0, match.index - 8), match.index))) continue;
+    start = match.index + match[0].length;
+  }
   return start;
 }
 
@@ -141,7 +163,7 @@ function unquoted(raw: string): { value: string; quoted: boolean } {
 }
 
 /** Every value a phrase around a `default` word offers. */
-function candidatesOf(description: string): Candidate[] {
+function candidatesOf(description: string, valueName: string | null): Candidate[] {
   const found: Candidate[] = [];
   CUE_WORD.lastIndex = 0;
   let cues = 0;
@@ -180,6 +202,10 @@ function candidatesOf(description: string): Candidate[] {
     const joinWord = (join[1] ?? join[2] ?? (join[3] !== undefined ? ' ' : '')).toLowerCase().replace(/\s+/g, ' ');
     // `by default, …` opens a sentence about the option's behaviour, no value
     if (/\bby\s+$/i.test(before) && joinWord === ' ') continue;
+    // `default suffix: G`, `default unit is ms`: the default of a part of the value, not the value
+    // (unless the value is that part: `--suffix SUFFIX … default suffix: .bak`)
+    const part = PART_OF_VALUE.exec(after)?.[1]?.toLowerCase().replace(/e?s$/, '');
+    if (part !== undefined && !(valueName ?? '').toLowerCase().includes(part)) continue;
     const rest = after.slice(join[0].length);
     // `The default is last stable version (\`latest\`).`: the value named in words, then spelled quoted in a parenthesis closing the sentence
     const named = joinWord !== ' ' ? NAMED_THEN_SPELLED.exec(rest) ?? NAMED_THEN_QUOTED.exec(rest) : null;
@@ -187,6 +213,13 @@ function candidatesOf(description: string): Candidate[] {
       const spelled = named[2] ?? '';
       const start = cueEnd + join[0].length + (named[1] ?? '').length;
       found.push({ value: spelled.slice(1, -1), quoted: true, cue: JOIN_WEIGHT[joinWord] ?? 1, start, end: start + spelled.length, before: false, backquoted: spelled.startsWith('`'), closesGroup: true, cueStart, description });
+    }
+    // `default comma (,)`: the character named, then spelled in a parenthesis
+    const character = NAMED_CHARACTER.exec(rest);
+    if (character !== null) {
+      const start = cueEnd + join[0].length + (character[1] ?? '').length;
+      found.push({ value: character[2] ?? '', quoted: true, cue: JOIN_WEIGHT[joinWord] ?? 1, start, end: start + 1, before: false, closesGroup: true, cueStart, description });
+      continue;
     }
     const value = VALUE.exec(rest);
     if (value === null) continue;
@@ -226,6 +259,8 @@ function shapeScore(candidate: Candidate, valueName: string | null): number {
   if (quoted) return value.length <= 40 && !/\s{2}/.test(value) ? (candidate.backquoted === true ? 1 : 2) : -2;
   if (NUMBER.test(value)) return 2;
   if (/^[+-]?Infinity$/.test(value)) return 1;
+  // `Default filename format is %Y%m%d_%H%M%S.` on a format: a strftime / printf pattern is the value itself
+  if (FORMAT_NAME.test(bareName) && FORMAT_PATTERN.test(value)) return 1;
   // a percentage says how the value reads, not what it is (`0.001%`)
   if (/%$/.test(value)) return -10;
   // a quantity with its unit or a duration: `250ms`, `128Mi`, `1h0m0s`, `10G`; not when the description
@@ -266,6 +301,8 @@ function endScore(candidate: Candidate, description: string): number {
   // (`(default: 0, disabled)`, `(defaults to '-', stdout)`: a word after a number or a quoted value says what it means)
   const pair = PAIR_CLOSED_AFTER.exec(after);
   if (pair !== null && !(/^[a-z]+$/.test(pair[1] ?? '') && (candidate.quoted || NUMBER.test(candidate.value) || /^\W$/.test(candidate.value)))) return -10;
+  // `(default: digest.txt in current directory)`: where a file name lands, no case
+  if (WHERE_AFTER.test(after)) return 1;
   if (CONDITION_AFTER.test(after)) return -10;
   // `Default 16 (-i: 12, -ps: 30)`, `1 (or 2 for PPTX)`: a parenthesis giving the values of other modes or cases
   if (/^\s*\((?:\s*-{1,2}[A-Za-z]|[^()]{0,80}?(?:[\s,]-{1,2}[A-Za-z]|\b(?:for|with|if|when|unless|on|or)\b))/i.test(after)) return -10;
@@ -361,7 +398,7 @@ export function evidenceDefaultFact(given: string, valueName: string | null): { 
   // `Defaults to JPEG unless WebP is selected. WebP defaults to 100`: one default under a condition makes the others per case too
   if (PER_CASE.test(description)) return null;
   let best: { text: string; quoted: boolean; score: number } | null = null;
-  for (const candidate of candidatesOf(description)) {
+  for (const candidate of candidatesOf(description, valueName)) {
     const score = scoreOf(candidate, description, valueName);
     if (score >= THRESHOLD && (best === null || score > best.score)) best = { text: candidate.value, quoted: candidate.quoted, score };
   }
@@ -494,6 +531,20 @@ function entryTexts(entries: readonly Entry[]): { byLong: Map<string, string>; b
   return { byLong, byShort };
 }
 
+/** A word in brackets closing a description: `… (before-newline|after-newline) [before-newline]`. */
+const CLOSING_BRACKET_WORD = /\S\s+\[([\w.-]{1,40})\]\.?$/;
+
+/**
+ * nopt js-beautify `Set operator position (before-newline|after-newline) [before-newline]`: a word in
+ * brackets closing the description that is one of the values the option lists is the one in effect
+ * (a bracket naming anything else is a placeholder, a type or a note).
+ */
+function closingBracketChoice(description: string, choices: readonly string[] | null): string | null {
+  if (choices === null) return null;
+  const word = CLOSING_BRACKET_WORD.exec(description.trim())?.[1];
+  return word !== undefined && choices.includes(word) ? word : null;
+}
+
 /**
  * Fills the default of every value-taking option the rules left without one, from the evidence in
  * its description, typed as the rules type a default (a value the rules would call prose is none,
@@ -505,6 +556,11 @@ export function applyEvidenceDefaults(options: CliOption[], argumentNames: reado
   for (const option of options) {
     if (!option.takes_value || option.default !== null || option.description === null || option.repeatable) continue;
     const description = (option.long !== null ? texts.byLong.get(option.long) : option.short !== null ? texts.byShort.get(option.short) : undefined) ?? option.description;
+    const marked = closingBracketChoice(description, option.choices);
+    if (marked !== null) {
+      option.default = marked;
+      continue;
+    }
     const fact = evidenceDefaultFact(description, option.value_name);
     if (fact === null) continue;
     const counted = fact.quoted ? null : unitCountedNumber(fact.text, description);

@@ -18,9 +18,14 @@ const TYPE_LINE = /^Type: (\S.{0,200})$/;
 const DEFAULT_LINE = /^Default: (.{1,400})$/;
 const FIRE_TYPES: Record<string, CliValueType> = { bool: 'boolean', int: 'integer', float: 'number', str: 'string' };
 
+/** Python's repr of a float infinity. */
+const INFINITY = /^-?inf$/;
+
 /** A Python literal's value, or null when it states no single value. */
 function pythonLiteral(text: string): string | number | boolean | null {
   if (text === 'True' || text === 'False') return text === 'True';
+  // `Default: inf`: Python's repr of a float infinity (`float('inf')`), a value a float flag takes as written
+  if (INFINITY.test(text)) return text;
   if (/^[+-]?\d{1,15}(?:\.\d{1,15})?(?:e[+-]?\d{1,3})?$/i.test(text)) return Number(text);
   const quoted = /^'([^'\\]{1,300})'$|^"([^"\\]{1,300})"$/.exec(text);
   const value = quoted?.[1] ?? quoted?.[2];
@@ -65,7 +70,7 @@ export function applyFireDefaults(options: readonly CliOption[], entries: readon
     const value = pythonLiteral(lines.defaultText.trim());
     if (type !== undefined && option.type === 'string' && option.choices === null) option.type = type;
     const fits =
-      value === null ? false : option.type === 'boolean' ? typeof value === 'boolean' : option.type === 'integer' || option.type === 'number' ? typeof value === 'number' : typeof value === 'string';
+      value === null ? false : option.type === 'boolean' ? typeof value === 'boolean' : option.type === 'integer' || option.type === 'number' ? typeof value === 'number' || (option.type === 'number' && INFINITY.test(String(value))) : typeof value === 'string';
     option.default = fits ? value : null;
   }
 }

@@ -560,13 +560,24 @@ class Scanner {
     return shared !== undefined && shared !== null && indent + gap.index + gap[0].length === shared;
   }
 
+  /**
+   * Ruby OptionParser kramdown: `        --line-width ARG`, then `          Defines the line width …`, a
+   * blank line, `          Default: 72`: an option head alone on its line, its description on the
+   * lines below two columns deeper, and after a blank line another paragraph at that very column is
+   * more of it (its `Default:` line too). Only a head with nothing after its spelling and a description
+   * of its own lines; a paragraph at another indent is not.
+   */
+  private paragraphsUnderHead(entry: Entry, column: number, indent: number): boolean {
+    return entry.kind === 'option' && entry.option?.rest === '' && column === entry.indent + 2 && indent === column && entry.description.length > 0;
+  }
+
   /** A description line of the current entry (or, after a blank line, of a clap long-help entry). */
   private continuation(trimmed: string, indent: number): boolean {
     let entry = this.current;
     if (entry === null && this.beforeBlank !== null) {
       // clap long help: `  <MODE>\n          What mode…\n\n          Possible values:` — deeper than the head
       const column = this.beforeBlank.descriptionColumn;
-      const deep = column !== null ? indent >= column && column > this.beforeBlank.indent + 2 : indent > this.beforeBlank.indent + 4;
+      const deep = column !== null ? indent >= column && (column > this.beforeBlank.indent + 2 || this.paragraphsUnderHead(this.beforeBlank, column, indent)) : indent > this.beforeBlank.indent + 4;
       // stylelint: `    --fix[=<mode>]`, a blank line, `      Automatically fix…` two deeper: an option's head
       // alone over a blank line, then paragraphs deeper than it, all its description
       // (wait-on ` -c, --config`, a blank line, `  js or json config file`: one deeper, and once the help has

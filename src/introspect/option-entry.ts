@@ -84,6 +84,10 @@ const FILE_LIKE_DEFAULT = /^(?:\.[a-z0-9]{1,8}|(?:\.{1,2}|~)?\/[\w.@/-]{1,200})$
 /** `(default: cwd)` on a directory option names the current directory, not a directory called `cwd`. */
 const CURRENT_DIRECTORY_WORD = /^cwd$/i;
 const DIRECTORY_OPTION = /dir|folder|path/i;
+/** An option or value name for a network address or host: `--listen`, `<addr>`, `--bind`, `HOST`. */
+const ADDRESS_OPTION = /^(?:addr|address|host|hostname|ip|listen|bind|interface|iface)$|(?:^|[-_.])(?:addr|address|host|ip)$/i;
+/** An option or value name for a thing no fixed word stands for (`server_name`, `FILE`, `addr`): `auto` there says the program picks one. */
+const OPEN_THING_OPTION = /(?:^|[-_.])(?:name|file|filename|path|dir|directory|host|hostname|addr|address|url|uri|id)$/i;
 /** `(default: whitespace)` on a separator option names a class of characters, not the value's spelling. */
 const CHARACTER_CLASS_WORD = /^(whitespace|white-space|space|spaces|blank|blanks|tab|tabs|newline|newlines)$/i;
 const SEPARATOR_OPTION = /sep|delim/i;
@@ -124,6 +128,18 @@ function isCommandLine(text: string, names: readonly string[]): boolean {
   return names.some((name) => COMMAND_VALUE.test(name)) && text.split(/\s+/).length <= 6 && !FUNCTION_WORDS.test(text);
 }
 
+/** Capitalized words that describe rather than name: `Current Directory`, `Not Set`, `All Files`. */
+const DESCRIBING_WORDS = /^(?:the|a|an|of|and|or|to|in|on|for|by|not|no|none|all|any|every|each|current|working|same|default|system|auto|automatic|unset|empty|set|disabled|enabled|directory|folder|file|files|path|value|see|use|uses|from|is|are|if|when|only|first|last|input|output|standard|stdin|stdout|stderr|home|user)$/i;
+
+/**
+ * resvg `--cursive-family FAMILY … [default: Comic Sans MS]`: a few capitalized words, none of them
+ * describing (`Current Directory`, `Not Set`), name one thing: a font, a voice, a locale's name.
+ */
+function isProperName(text: string): boolean {
+  const words = text.split(' ');
+  return words.length >= 2 && words.length <= 4 && words.every((word) => /^[A-Z][A-Za-z0-9-]{0,20}$/.test(word) && !DESCRIBING_WORDS.test(word));
+}
+
 export function isProseDefault(text: string, quoted: boolean, takesValue: boolean, type: CliValueType, choices: readonly string[] | null, names: readonly string[] = []): boolean {
   // `[default: ""]` says nothing; `[default: []]`, `(Default: ['.svn', …])`: a list or object, no one value
   if (text.length === 0) return true;
@@ -135,7 +151,10 @@ export function isProseDefault(text: string, quoted: boolean, takesValue: boolea
   // nor a file-name template whose `{}` the program fills in (docopt xsv `[default: {}.csv]`)
   const characterClass = /^\[.*\](?:[*+?]|\{\d+(?:,\d*)?\})$/.test(text);
   if (!characterClass && /^\[|^\{\s*(?:["']|\}$)|\{[^{}]*,[^{}]*\}/.test(text)) return true;
-  if (/\s/.test(text) && !isCommandLine(text, names) && !FIELD_TEMPLATE.test(text) && !isFieldMessage(text)) return true;
+  // watchmedo `--shell SHELL_EXECUTABLE  … (default: system default)`: words ending in `default` name another's default
+  // (a lone `default` is a value: a profile called `default`)
+  if (/\s+defaults?$/i.test(text)) return true;
+  if (/\s/.test(text) && !isCommandLine(text, names) && !FIELD_TEMPLATE.test(text) && !isFieldMessage(text) && !isProperName(text)) return true;
   // restic `(default: $RESTIC_KEY_HINT)`: the environment variable it is read from, not a value
   if (/^\$\{?[A-Za-z_]\w*\}?$/.test(text)) return true;
   // cobra `(default is $HOME/.cobra-example.yaml)`: a path the program expands when it runs (no shell expands an argument)
@@ -149,6 +168,11 @@ export function isProseDefault(text: string, quoted: boolean, takesValue: boolea
   if (STREAM_WORDS.test(text) && (type === 'path' || names.length === 0 || names.some((name) => FILE_OPTION.test(name)))) return true;
   if (CURRENT_DIRECTORY_WORD.test(text) && (type === 'path' || names.some((name) => DIRECTORY_OPTION.test(name)))) return true;
   if (CALL_EXPRESSION.test(text) || RUNTIME_REFERENCE.test(text)) return true;
+  // `--server_name <server_name>  Server name (default: auto)`: a name, path or address left `auto` is one the program makes up
+  if (/^auto$/i.test(text) && names.some((name) => OPEN_THING_OPTION.test(name))) return true;
+  // memcached `-l, --listen=<addr>  interface to listen on (default: INADDR_ANY)`: no host or address is
+  // spelled in capitals with an underscore; that is the C constant the program binds to
+  if (/^[A-Z][A-Z0-9]*_[A-Z0-9_]+$/.test(text) && names.some((name) => ADDRESS_OPTION.test(name))) return true;
   // datamash `--filler=X  fill missing values with X (default %s)`: a bare printf conversion is the
   // help's own template left unfilled, no value (a format option's `%.8g` is one)
   if (UNFILLED_CONVERSION.test(text) && !names.some((name) => FORMAT_OPTION.test(name))) return true;
@@ -233,6 +257,18 @@ const STREAM_SWITCH = /^(?:stdin|stdout|stderr)$/i;
 const TOGGLING_VERB = /^(?:enable|disable)s?\s/i;
 
 /** Whether the option takes a value, and its type; yargs/optionator state it only in tags. */
+/** A size with its suffix: `1m`, `64k`, `2G`, `512KiB`. */
+const SIZE_WITH_SUFFIX = /^\d{1,9}(?:\.\d{1,3})?[kKmMgGtT](?:i?[bB])?$/;
+
+/** `-vvv` for `-v`: the option's own short spelling, its letter repeated. */
+function countsOwnFlag(stated: string, shorts: readonly string[]): boolean {
+  const spelled = /^-([A-Za-z])\1*$/.exec(stated);
+  return spelled !== null && shorts.includes(spelled[1] ?? '');
+}
+
+/** `as an integer or a level name`, `a number or a string`: the description says the value may be a word too. */
+const NUMBER_OR_NAME = /\b(?:integer|number)\s+or\s+(?:an?\s+)?(?:[\w-]{1,20}\s+)?(?:name|string|word)\b/i;
+
 function valueShapeOf(head: OptionHead, facts: DescriptionFacts, choices: string[] | null, text: string, style: OptionStyle, valueSection = false): ValueShape {
   const placeholder = head.valueName !== null || head.choices !== null;
   if (placeholder) {
@@ -258,8 +294,17 @@ function valueShapeOf(head: OptionHead, facts: DescriptionFacts, choices: string
     const type = hinted === 'integer' && facts.defaultText !== null && !facts.defaultQuoted && isNumberText(facts.defaultText) && !/^[+-]?\d+$/.test(facts.defaultText) ? 'number' : hinted;
     // aria2 `--listen-port=PORT…  … Default: 6881-6999`: a range as the default shows the value is no single number
     if ((type === 'integer' || type === 'number') && facts.defaultText !== null && /^\d{1,9}-\d{1,9}$/.test(facts.defaultText)) return { takes: true, type: 'string' };
+    // docopt instalooter `-l LEVEL  … as an integer or a level name. [default: INFO]`: a value that may be a
+    // name as well is a string, and a word default one of the names
+    if ((type === 'integer' || type === 'number') && facts.defaultText !== null && /^[A-Za-z][\w-]{0,30}$/.test(facts.defaultText) && NUMBER_OR_NAME.test(facts.description)) return { takes: true, type: 'string' };
+    // memcached `-I, --max-item-size=<num>  adjusts max item size (default: 1m, min: 1k, max: 1024m)`: a size
+    // written with its suffix shows the value is written so (not pigz's `mmmK`, the suffix glued to the placeholder)
+    if ((type === 'integer' || type === 'number') && facts.defaultText !== null && SIZE_WITH_SUFFIX.test(facts.defaultText) && /\bsize\b/i.test(`${head.longs[0]?.name.replace(/[-_]/g, ' ') ?? ''} ${facts.description}`) && !defaultInValueUnits(head.valueName, facts.defaultText, facts.description)) return { takes: true, type: 'string' };
     return { takes: true, type };
   }
+  // click gitlint `-v, --verbose  … (e.g.: -v, -vv, -vvv). [default: -vvv]`: a default spelling the
+  // option's own short flag repeated counts its uses; no value is taken
+  if (facts.defaultText !== null && countsOwnFlag(facts.defaultText, head.shorts)) return { takes: false, type: 'boolean' };
   if (choices !== null && (wholeListChoices(facts.description) !== null || setValueListChoices(facts.description) !== null)) return { takes: true, type: 'string' };
   // sade (publint) `('suggestion' | 'warning' | 'error')`: quoted values offered as alternatives are a value's
   if (choices !== null && quotedPipeChoices(facts.description) !== null) return { takes: true, type: 'string' };
@@ -404,6 +449,15 @@ function defaultInValueUnits(valueName: string | null, defaultText: string, desc
   return unit !== undefined && new RegExp(`^\\d+(?:\\.\\d+)?${unit}$`).test(defaultText);
 }
 
+/** A list item naming a key: `- maxconns_fast: …`, `* hashpower: …`. */
+const SUB_KEY_ITEM = /(?:^|\s)[-*]\s+[a-z][\w.-]{0,40}:\s/;
+
+/** Whether the first `default` of the text stands under a list item naming a key. */
+function statedUnderSubKey(text: string): boolean {
+  const at = text.search(/\bdefault/i);
+  return at > 0 && SUB_KEY_ITEM.test(text.slice(0, at));
+}
+
 function defaultOf(head: OptionHead, facts: DescriptionFacts, shape: ValueShape, choices: string[] | null, text: string): string | number | boolean | null {
   const long = head.longs[0]?.name ?? null;
   // zstd `--format=zstd   … [Default]`: the line's own literal value is the default
@@ -412,7 +466,8 @@ function defaultOf(head: OptionHead, facts: DescriptionFacts, shape: ValueShape,
   if (facts.defaultText === null && !shape.takes && head.negation !== null && /\(the default\)\.?$/i.test(text.trim())) return true;
   // click sqlfmt `--dialect [polyglot|clickhouse]  … supported by the default polyglot dialect`: one of
   // the stated choices right after `the default` names it
-  const namedChoice = facts.defaultText === null && shape.takes && choices !== null ? /\bthe default ([a-z0-9][\w.-]{0,30})(?=[\s,.;)]|$)/i.exec(text) : null;
+  // (autocannon `the default filename value can be overridden`: `X value` is the default of a field X, no value X)
+  const namedChoice = facts.defaultText === null && shape.takes && choices !== null ? /\bthe default ([a-z0-9][\w.-]{0,30})(?=[\s,.;)]|$)(?!\s+values?\b)/i.exec(text) : null;
   const theDefault = namedChoice === null ? undefined : matchingChoice(namedChoice[1] ?? '', choices);
   if (theDefault !== undefined) return theDefault;
   // waitress `--[no-]log-socket-errors  … On by default.`: a switch written with its negation has a
@@ -425,6 +480,9 @@ function defaultOf(head: OptionHead, facts: DescriptionFacts, shape: ValueShape,
   const namedState = ownNegation ? /\b(on|off) \(by default\)|\((on|off) by default\)/i.exec(facts.description) : null;
   if (namedState !== null) return /^on$/i.test(namedState[1] ?? namedState[2] ?? '');
   if (facts.defaultText === null) return shape.takes && facts.stateDefault !== null ? stateDefaultOf(facts.stateDefault, shape, choices) : null;
+  // memcached `-o, --extended  … - maxconns_fast: … (default: enabled) - hashpower: …`: a switch's
+  // default stated inside a list of keys (`- name: …`) is that key's
+  if (!shape.takes && statedUnderSubKey(text)) return null;
   // rustc `-L [<KIND>=]<PATH> … KIND can be one of <…|all> (default: all)`: the default of a part
   const part = (head.valueName ?? '').includes('=]') ? /^\[?<?([A-Z][A-Z_]{1,20})\b/.exec(head.valueName ?? '')?.[1] : undefined;
   if (part !== undefined && new RegExp(`\\b${part}\\b`).test(text)) return null;
@@ -460,7 +518,8 @@ function defaultOf(head: OptionHead, facts: DescriptionFacts, shape: ValueShape,
       const stated = facts.defaultText.replace(/^--?(?=[A-Za-z])/, '');
       // …unified-args `--[no-]color   specify color in report (on by default)`: the switch's state in words
       // (not `Default is off.` nor `[Default: Enabled]`, which the corpus reads as no stated value)
-      const byDefault = /\((on|off) by default\)/i.exec(text)?.[1]?.toLowerCase();
+      // (dart `args` prints a negatable flag's `defaultsTo` as `(defaults to on)` / `(defaults to off)` closing its help)
+      const byDefault = (/\((on|off) by default\)/i.exec(text) ?? /\(defaults to (on|off)\)$/.exec(text.trim()))?.[1]?.toLowerCase();
       // (click subliminal `-z, --archives / -Z, --no-archives  [default: z]`: a short spelling names its side too)
       if (stated === long || head.shorts.includes(stated) || /^true$/i.test(stated) || byDefault === 'on') return true;
       if (stated === negationName || head.aliases.some((alias) => alias.replace(/^-+/, '') === stated) || /^false$/i.test(stated) || byDefault === 'off') return false;
@@ -521,7 +580,8 @@ const AUTHOR_PLACEHOLDER = /--[\w-]+=(?:<[^<>]+>|\[[^[\]]+\])(?:\s*\.{3})?$/;
  * kong help, any value that is not an upper-case name (`--timeout=0s`). The empty string says nothing.
  */
 function placeholderDefault(valueName: string | null, style: OptionStyle, rawHead = ''): string | null {
-  if (valueName === null) return null;
+  // kingpin `--web.external-url=  The URL under which …`: nothing after the `=` states nothing
+  if (valueName === null || valueName.length === 0) return null;
   // kingpin `--requests=[pos. int.]`, `--print=<spec>`: a value set off in brackets after the `=` is
   // the author's placeholder (the framework writes a default bare or quoted), never a default
   if (AUTHOR_PLACEHOLDER.test(rawHead.split(/\s{2,}/)[0] ?? '')) return null;
@@ -531,6 +591,17 @@ function placeholderDefault(valueName: string | null, style: OptionStyle, rawHea
   if (quoted) return (quoted[1] ?? '').length > 0 ? (quoted[1] ?? null) : null;
   if (style.defaultInPlaceholder === true && !/^[A-Z<[{(]/.test(valueName) && !/^[A-Z][A-Z0-9_-]*$/.test(valueName)) return valueName;
   return null;
+}
+
+/**
+ * kingpin `--web.listen-address=:9091 ...`: a repeatable flag (the ` ...` kingpin appends) whose
+ * placeholder has no ellipsis of its own shows its one default; kingpin writes `vendor...` for the
+ * first of several defaults, which is no one default.
+ */
+function isOneRepeatedDefault(rawHead: string, style: OptionStyle): boolean {
+  if (style.defaultInPlaceholder !== true) return false;
+  const shown = /=(\S{1,200}) \.\.\.$/.exec(rawHead.trim().split(/\s{2,}/)[0] ?? '');
+  return shown !== null && !(shown[1] ?? '').endsWith('...');
 }
 
 /** kong `--telemetry=undecided` is no literal spelling (a one-value choice) but the default written as the placeholder. */
@@ -689,7 +760,7 @@ export function optionFromEntry(given: Entry, style: OptionStyle = {}): CliOptio
   if (definition?.defaultText != null && option.default === null) option.default = definition.defaultText;
   literalLineStatedDefault(option, entry.head, facts);
   // kingpin `--ignored-dirs=vendor... ...`: a repeated option's placeholder shows the first of its defaults, no one default
-  const fromPlaceholder = shape.takes && option.default === null && !bracketed.listDefault && !head.repeatable ? placeholderDefault(head.valueName, style, entry.head.trim()) : null;
+  const fromPlaceholder = shape.takes && option.default === null && !bracketed.listDefault && (!head.repeatable || isOneRepeatedDefault(entry.head, style)) ? placeholderDefault(head.valueName, style, entry.head.trim()) : null;
   if (fromPlaceholder !== null) {
     // kong `--workers=4`: an unquoted number types the option
     if (option.type === 'string' && !/^"/.test(head.valueName ?? '')) option.type = typeFromDefault(fromPlaceholder, false) ?? 'string';

@@ -23,6 +23,7 @@ import { applyOverflowingValueNames } from './overflowing-value.ts';
 import { applyAppendedMetavars } from './appended-metavar.ts';
 import { manNamePath, withManNamePath } from './man-name-path.ts';
 import { applyFireDefaults, takeFireLines } from './fire-defaults.ts';
+import { applyLegendDefaults } from './legend-defaults.ts';
 import { addUsageModeOptions } from './usage-mode-options.ts';
 import { usageBareFlags } from './usage-bare-flags.ts';
 import { addExampleOnlyFlags, addUsageOnlyOptions, addUsageSpelledValueOptions, applyUsageValueWords } from './usage-only-options.ts';
@@ -581,6 +582,8 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
   // round 14: the generic fallback, only where the rules above found no default (evidence-defaults.ts)
   applyEvidenceDefaults(options, [...positionals, ...usagePositionals].map((positional) => positional.name), scan.entries);
   applyFireDefaults(options, scan.entries, fireLines);
+  // rdfind `options are (default choice within parentheses)`: the help's own legend for its defaults
+  applyLegendDefaults(options, scan.entries, rawLines);
   // …which names an argument as no default either (the fallback only knows the ones in capitals)
   dropDefaultsNamingArguments(options, [...positionals, ...usagePositionals], rawLines);
   const name = sanitizeToolName(programName ?? parseOptions?.fileName ?? 'tool');

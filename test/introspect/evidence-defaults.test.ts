@@ -37,6 +37,13 @@ describe('evidenceDefault: a default stated in prose', () => {
     ['a value with its type glued on', 'Retries before giving up [default: 3:int].', null, '3'],
     ['a number and a word glossing it closing the bracket', 'Minimum age in days (default: 0, disabled)', null, '0'],
     ['a quoted value and a word glossing it closing the bracket', "Where to save the log (defaults to '-', stdout)", null, '-'],
+    ['a sentence after one ending in an abbreviation other than `e.g.`', 'Pairs of folders, cf. the docs. Default: `in:out`', null, 'in:out'],
+    ['`default suffix:` on a value that is the suffix', 'Backup file ending; default suffix: .bak', 'SUFFIX', '.bak'],
+    ['a character named, then spelled alone in a parenthesis', 'Column separator. default comma (,).', null, ','],
+    ['a quote character named, then spelled', 'Quote character. Default is double quote (") as in RFC 4180.', null, '"'],
+    ['a file name, then where it lands', 'Report file path (default: report.txt in current directory).', null, 'report.txt'],
+    ['two nouns between the cue and `is`', 'Output layout. Default output layout is compact.', null, 'compact'],
+    ['a strftime pattern on a format', 'Name format for renamed files. Default name format is %Y-%m-%d_%H%M.', 'fmt', '%Y-%m-%d_%H%M'],
   ];
   it.each(stated)('%s', (_notation, description, valueName, expected) => {
     expect(evidenceDefault(description, valueName)).toBe(expected);
@@ -74,6 +81,13 @@ describe('evidenceDefault: a default stated in prose', () => {
     ['a value the program derives, then quoted', 'Interpreter to run (default is deduced from `sys.prefix`)', null],
     ['a starred word in prose, no list item', 'Do *not* retry when the bell rings, ever', null],
     ['no cue at all', 'Number of retries', null],
+    ['an example whose abbreviation has one period (`eg.`)', 'Folder pairs (eg. default `in:out`)', null],
+    ['an example after `i.e.` in a sentence going on', 'Pairs of folders, i.e. default `in:out` style names', null],
+    ['the default of a part of the value (`default suffix:`)', 'cap the store at SIZE; default suffix: G', 'SIZE'],
+    ['the default of a part of the value (`default unit is`)', 'Wait this long; the default unit is s', 'DURATION'],
+    ['a character spelled in a parenthesis after an example', 'Column separator, for example comma (,).', null],
+    ['a file name, then a case', 'Report file path (default: report.txt in quiet mode).', null],
+    ['a strftime pattern on a value that is no format', 'Name for renamed files. Default name format is %Y-%m-%d_%H%M.', 'name'],
   ];
   it.each(none)('none from %s', (_notation, description, valueName) => {
     expect(evidenceDefault(description, valueName)).toBeNull();
