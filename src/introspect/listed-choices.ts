@@ -226,11 +226,42 @@ function namedPlaceholderParenList(text: string, valueName: string | null): stri
   return namesAnyKindOfValue(items) || EXAMPLE_CUE.test(list[1] ?? '') ? null : items;
 }
 
+/**
+ * exiv2 `-Q lvl  Set log-level to d(ebug), i(nfo), w(arning), e(rror) or m(ute).`: each value a letter
+ * or two glued to the rest of its word in parentheses; the letters are what is typed.
+ */
+const ABBREVIATED_ITEM = String.raw`[A-Za-z]{1,2}\([a-z]{2,20}\)`;
+const ABBREVIATED_LIST = new RegExp(String.raw`(?:^|\s)(${ABBREVIATED_ITEM}(?:(?:,\s*or|,|\s+or)\s+${ABBREVIATED_ITEM}){1,30})(?=\s*(?:[.;)]|$))`);
+
+/** English function words: an item that is one is prose read as a list (psql `(or |pipe)`). */
+const FUNCTION_WORDS = new Set(['or', 'and', 'to', 'of', 'the', 'an', 'in', 'for', 'with', 'by', 'as', 'is', 'be', 'not']);
+/** Letters of a size's unit (`k/m/g`, `KiB`, `MB`): glued onto a number, they are how a size is written. */
+const SIZE_UNIT_ITEM = /^(?:[kmgtp]i?b?|b|bytes?)$/i;
+/** A value named as an amount (`<max-size>`, `SIZE`, `BYTES`), not as the unit it is shown in. */
+const AMOUNT_VALUE_NAME = /(?:^|[^a-z])(?:size|bytes|limit|amount|memory)(?:$|[^a-z])/i;
+
+/**
+ * Whether a list a rule read is no set of values: an item that is a function word (prose around a
+ * bar or comma), or the unit letters of a value named as an amount (scdl `--max-size [max-size]  Skip
+ * tracks larger than size (k/m/g)`: `10m` is taken; the letters are suffixes).
+ */
+function isNoValueList(items: readonly string[], valueName: string | null): boolean {
+  if (items.some((item) => FUNCTION_WORDS.has(item.toLowerCase()))) return true;
+  return items.length >= 2 && items.every((item) => SIZE_UNIT_ITEM.test(item)) && AMOUNT_VALUE_NAME.test(valueName ?? '') && !/unit/i.test(valueName ?? '');
+}
+
 export function listedChoices(text: string, valueName: string | null): string[] | null {
+  const listed = firstListedChoices(text, valueName);
+  return listed !== null && isNoValueList(listed, valueName) ? null : listed;
+}
+
+function firstListedChoices(text: string, valueName: string | null): string[] | null {
   // `abort (default), fail`: the marker is no part of the list; fd's `file (f), directory (d)`: nor
   // is a one-letter alias after an item
   const starred = starredList(text);
   if (starred !== null) return starred.choices;
+  const abbreviated = ABBREVIATED_LIST.exec(text);
+  if (abbreviated !== null) return [...(abbreviated[1] ?? '').matchAll(/([A-Za-z]{1,2})\(/g)].map((item) => item[1] ?? '');
   // pg_format `Values: 0=>unchanged, 1=>lowercase, 2=>uppercase.`: each value, an arrow, its meaning
   const arrows = [...text.matchAll(/(?:\bvalues?:\s+|,\s+)([a-z0-9][\w.-]{0,30})\s?=>\s?\w/gi)].map((item) => item[1] ?? '');
   if (arrows.length >= 2 && new Set(arrows).size === arrows.length) return arrows;
@@ -362,7 +393,8 @@ export function listedChoices(text: string, valueName: string | null): string[] 
   if (wholePipe !== null) return (wholePipe[1] ?? '').split(/\s*\|\s*/);
   // pflag `Cache mode off|minimal|writes|full (default off)`: three or more values joined by bare pipes, one word in the sentence
   const inlinePipe = INLINE_PIPE_LIST.exec(description);
-  if (inlinePipe !== null) return (inlinePipe[1] ?? '').split('|');
+  // (exiv2 `The format for commands is set|add|del <key> [[<type>] <value>].`: before placeholders, the words of a line's syntax)
+  if (inlinePipe !== null && !/^\s*[<[]/.test(description.slice(inlinePipe.index + inlinePipe[0].length))) return (inlinePipe[1] ?? '').split('|');
   const parenthesized = PAREN_LIST.exec(description);
   // black `add the given magic to the list of known python-magics (capture, prun, …)`: members of a
   // list the option adds to, or examples (`such as`, `e.g.`), are no list of its values
@@ -395,7 +427,8 @@ export function listedChoices(text: string, valueName: string | null): string[] 
   if (named !== null) return [...named[0].matchAll(/\(([^()]+)\)/g)].map((item) => item[1] ?? '');
   // commander madge: `layout engine to use (dot/neato/fdp/sfdp/twopi/circo)`: three or more joined by slashes
   const slashed = PAREN_SLASH_LIST.exec(description);
-  if (slashed !== null) return (slashed[1] ?? '').split('/');
+  // (textlint `load modules(rules/presets/plugins)`: a group glued to a word names kinds of it)
+  if (slashed !== null && !isGluedGroup(description, slashed.index, slashed.index + slashed[0].length)) return (slashed[1] ?? '').split('/');
   const piped = PAREN_PIPE_LIST.exec(description);
   // vegeta `(ip|host):port`, knip `knip.(js|ts)`: a group glued to the text around it is part of a pattern
   if (piped !== null && isGluedGroup(description, piped.index, piped.index + piped[0].length)) return null;

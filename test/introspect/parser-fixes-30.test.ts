@@ -1,0 +1,87 @@
+/**
+ * Round 17, choices (issue 12, batches 13 and 21): each notation pinned on a minimal help written for
+ * the test, with a negative twin differing only in the cue that must change the answer.
+ */
+import { describe, expect, it } from 'vitest';
+import { option } from './parsed-option.ts';
+
+interface Row {
+  name: string;
+  help: string;
+  key: string;
+  choices: string[] | null;
+}
+
+function table(rows: readonly Row[]): void {
+  for (const row of rows) {
+    it(row.name, () => {
+      expect(option(row.help, row.key)?.choices ?? null).toEqual(row.choices);
+    });
+  }
+}
+
+const options = (line: string): string => `Usage: prog [options]\n\nOptions:\n${line}\n  -h, --help        show help\n`;
+
+describe('lists a rule reads that are no set of values', () => {
+  table([
+    {
+      name: 'unit letters of a value named as an amount (`<max-size>  … size (k/m/g)`) are suffixes',
+      help: options('  --max-size <max-size>   Skip files larger than size (k/m/g)'),
+      key: 'max-size',
+      choices: null,
+    },
+    {
+      name: 'twin: the same letters for a value named as a unit are its values',
+      help: options('  --unit <unit>           Show sizes in this unit (k/m/g)'),
+      key: 'unit',
+      choices: ['k', 'm', 'g'],
+    },
+    {
+      name: 'a function word read as an item (`(or |pipe)`) is prose',
+      help: options('  -o, --out=NAME   send results to a file (or |pipe)'),
+      key: 'out',
+      choices: null,
+    },
+    {
+      name: 'twin: a parenthesized bar list of values',
+      help: options('  -o, --out=NAME   send results to a sink (file |pipe)'),
+      key: 'out',
+      choices: ['file', 'pipe'],
+    },
+    {
+      name: 'a slash list glued to a word (`modules(rules/presets/plugins)`) names kinds of it',
+      help: options('  --base <name>   Loads modules(rules/presets/plugins) from there.'),
+      key: 'base',
+      choices: null,
+    },
+    {
+      name: 'twin: a slash list set apart is the values',
+      help: options('  --base <name>   Loads modules (rules/presets/plugins) from there.'),
+      key: 'base',
+      choices: ['rules', 'presets', 'plugins'],
+    },
+    {
+      name: 'a bar list before placeholders (`set|add|del <key> [<value>]`) is a line syntax',
+      help: options('  -m <name>   Each line reads set|add|del <key> [<value>].'),
+      key: 'm',
+      choices: null,
+    },
+    {
+      name: 'twin: a bar list before a gloss is the values',
+      help: options('  -m <name>   Each line reads set|add|del (the action).'),
+      key: 'm',
+      choices: ['set', 'add', 'del'],
+    },
+  ]);
+});
+
+describe('abbreviated values', () => {
+  table([
+    {
+      name: '`d(ebug), i(nfo) or q(uiet)`: each letter glued to the rest of its word is the value typed',
+      help: options('  -L <lvl>   Set verbosity to d(ebug), i(nfo) or q(uiet).'),
+      key: 'L',
+      choices: ['d', 'i', 'q'],
+    },
+  ]);
+});
