@@ -102,6 +102,12 @@ const OPENS_WITH_KIND = /^(?:(?:an?|the|optional|custom|relative|absolute)\s+){0
 const KIND_SUBJECT = /\b(?:file ?path|path to|path of|file to|file name|directory to|directory of)\b/i;
 /** `Only valid with the --format sql or sql-insert option`: the run gives another option's values. */
 const OPTION_BEFORE = /(?:^|\s)--?[A-Za-z][\w-]*[=\s]\s*$/;
+/** cac `--html.xhtml <false|true>`: a dotted sub-option's spelling, then its bracketed values (another option's). */
+const SUB_OPTION_BEFORE = /(?:^|\s)--?[A-Za-z][\w-]*\.[\w.-]{1,40}[=\s]?[<[{(]\s*$/;
+/** webpack `[inline-|hidden-|eval-][nosources-]`: an item ending in a dash is a prefix glued onto more of a value. */
+const PREFIX_ITEM = /-$/;
+/** `[a|b][c-]…`, `(a|b)source-map`: a bracket closing the run glued to more of the value makes it one part of a pattern. */
+const GLUED_AFTER_CLOSE = /^[)\]}>](?=[\w[(<{])/;
 /** `package.json`, `.coveragerc`, `setup.cfg`: file names, any of which is taken. */
 const FILE_NAME_ITEM = /^[\w-]*\.[a-z]{2,10}$/i;
 /** Items that name a kind of value, not one value. */
@@ -409,6 +415,8 @@ interface DescriptionFacts {
   subjectIsPath: boolean;
   /** A default the description states (`default: x`, `defaults to x`), lower-cased. */
   stated: string | undefined;
+  /** Values the description gives the option's own spellings (`Use -style=file`). */
+  ownValues: string[];
 }
 
 function statedDefault(context: string): string | undefined {
@@ -417,7 +425,18 @@ function statedDefault(context: string): string | undefined {
   return (match?.[1] ?? match?.[2] ?? match?.[3])?.replace(/\.+$/, '').toLowerCase();
 }
 
-function factsOf(text: string, valueName: string | null): DescriptionFacts {
+/** The values written after one of the option's own spellings and `=` in its description (`-style=file`, `--style=llvm`). */
+function ownSpellingValues(text: string, spellings: readonly string[]): string[] {
+  const values: string[] = [];
+  for (const spelling of spellings) {
+    if (!/^[A-Za-z0-9][\w.-]{0,40}$/.test(spelling)) continue;
+    const given = new RegExp(String.raw`(?:^|[\s"'\`(])--?${escapeRegex(spelling)}=["']?([\w.+-]{1,40})`, 'g');
+    for (const match of text.matchAll(given)) values.push(match[1] ?? '');
+  }
+  return values;
+}
+
+function factsOf(text: string, valueName: string | null, spellings: readonly string[] = []): DescriptionFacts {
   const context = withoutAbbreviations(text);
   const name = placeholderWord(valueName);
   const named = name.length >= 2 && !/^(?:string|value|text|str|arg)$/i.test(name);
@@ -428,6 +447,7 @@ function factsOf(text: string, valueName: string | null): DescriptionFacts {
     openValue: isCompositeValueName(valueName) || OPEN_VALUE_NAME.test(name) || OPENS_WITH_KIND.test(text),
     subjectIsPath: KIND_SUBJECT.test(/^[^.]*/.exec(context)?.[0] ?? ''),
     stated: statedDefault(context),
+    ownValues: ownSpellingValues(text, spellings),
   };
 }
 
@@ -495,6 +515,11 @@ function scoreCandidate(run: Candidate, facts: DescriptionFacts): number {
   if (facts.openValue) score -= 6;
   if (facts.subjectIsPath) score -= 3;
   if (OPTION_BEFORE.test(clause)) score -= 4;
+  if (SUB_OPTION_BEFORE.test(clause)) score -= 4;
+  if (items.some((item) => PREFIX_ITEM.test(item))) score -= 6;
+  if (run.enclosedBy !== '' && GLUED_AFTER_CLOSE.test(text.slice(run.end))) score -= 6;
+  // clang-format `currently supports: LLVM, GNU, … Use -style=file to …`: the description gives the option a value outside the run
+  if (facts.ownValues.some((value) => !lower.includes(value.toLowerCase()))) score -= 6;
   if (run.cutFront) score -= 3;
   if (run.glosses.some((gloss) => /["'`]/.test(gloss))) score -= 3;
   if (numbers === items.length && run.glossed === 0) score -= 1;
@@ -531,8 +556,8 @@ const ACCEPT = 4;
  * The values an option's description says it takes, or null when no run of items carries enough
  * evidence. Items come back in help order, without quotes or glosses.
  */
-export function evidenceChoices(description: string, valueName: string | null): string[] | null {
-  const runs = scoredRuns(description, valueName);
+export function evidenceChoices(description: string, valueName: string | null, spellings: readonly string[] = []): string[] | null {
+  const runs = scoredRuns(description, valueName, spellings);
   const accepted = runs.filter((run) => run.score >= ACCEPT);
   // two different lists, each with evidence (`Available modifiers: … Available colors: …`): which one
   // the option takes is not clear, and neither alone is the whole set
@@ -550,7 +575,7 @@ export interface ScoredRun {
 }
 
 /** Every run of items in the description with its score, in help order (for inspection and tuning). */
-export function scoredRuns(description: string, valueName: string | null): ScoredRun[] {
+export function scoredRuns(description: string, valueName: string | null, spellings: readonly string[] = []): ScoredRun[] {
   const text = description.slice(0, MAX_TEXT);
   // no separator at all: no run to read
   if (!/[,|/;]|\s(?:or|and)\s|["'`]\s+["'`]|["'`]:\s/i.test(text)) return [];
@@ -559,7 +584,7 @@ export function scoredRuns(description: string, valueName: string | null): Score
   for (const run of candidatesOf(tokenize(text), text)) {
     const items = [...new Set(run.items)];
     if (items.length < 2 || isOpenValueSet(items)) continue;
-    facts ??= factsOf(text, valueName);
+    facts ??= factsOf(text, valueName, spellings);
     runs.push({ items, score: scoreCandidate(run, facts), cued: isCued(run, facts.context) });
   }
   return runs;

@@ -103,3 +103,36 @@ describe('runs of items that are no choices give null', () => {
     expect(choicesOf('--color <when>', 'Coloring; valid values are red, green, blue [possible values: auto, always, never]')).toEqual(['auto', 'always', 'never']);
   });
 });
+
+describe('round 17: runs that are parts of a value or another option\'s values', () => {
+  it.each([
+    [
+      'an item ending in a dash is a prefix glued onto more of a value',
+      'Debug aid (none | [fast-|full-|lean-] map).',
+      'Debug aid (none | [fast|full|lean] map).',
+      ['fast', 'full', 'lean'],
+    ],
+    [
+      'a bracket closing the run glued to more of the value makes it one part of a pattern',
+      'Target kind: [fast|full|lean]map',
+      'Target kind: [fast|full|lean] map',
+      ['fast', 'full', 'lean'],
+    ],
+    [
+      'a dotted sub-option spelling before the bracketed values: they are its, not this option\'s',
+      'Available settings: --web.base <path>, --web.strict <off|on|warn>',
+      'Available settings: --web.base <path>, strict <off|on|warn>',
+      ['off', 'on', 'warn'],
+    ],
+  ])('%s', (_title, description, twin, twinChoices) => {
+    expect(choicesOf('--web <opts>', description) ?? null).toBeNull();
+    expect(choicesOf('--web <opts>', twin)).toEqual(twinChoices);
+  });
+
+  it('the description gives the option a value outside the run (`Use -theme=file`): the set is open', () => {
+    const spellings = ['theme', 't'];
+    expect(evidenceChoices('Color theme, currently supports: Dark, Light, Solar. Use -theme=file to load one from disk.', 'name', spellings)).toBeNull();
+    expect(evidenceChoices('Color theme, currently supports: Dark, Light, Solar. Use -theme=Dark to darken.', 'name', spellings)).toEqual(['Dark', 'Light', 'Solar']);
+    expect(choicesOf('-theme <name>', 'Color theme, currently supports: Dark, Light, Solar. Use -theme=file to load one from disk.') ?? null).toBeNull();
+  });
+});
