@@ -85,3 +85,28 @@ describe('abbreviated values', () => {
     },
   ]);
 });
+
+describe('values of one part of a value', () => {
+  table([
+    {
+      name: '`<TYPE[:SEED]>`: a value of parts joined by `:`; a list the prose gives is one part\'s, no enum of the whole',
+      help: options('  --order <TYPE[:SEED]>    run in the given order. Type should be `fixed` or `shuffled`'),
+      key: 'order',
+      choices: null,
+    },
+    {
+      name: 'twin: `<TYPE>` alone takes the listed values',
+      help: options('  --order <TYPE>           run in the given order. Type should be `fixed` or `shuffled`'),
+      key: 'order',
+      choices: ['fixed', 'shuffled'],
+    },
+  ]);
+});
+
+describe('a switch shown in its state', () => {
+  const help = (head: string): string => `Usage: prog fmt [options]\n\nOptions:\n\n  ${head.padEnd(14)} Don't print changed names\n\n  -diff          Show diffs\n`;
+  table([
+    { name: '`-list=false`: a lone `false` in the head is a switch\'s state, no set of one value', help: help('-list=false'), key: 'list', choices: null },
+    { name: 'twin: `-list=short` is one listed value', help: help('-list=short'), key: 'list', choices: ['short'] },
+  ]);
+});
