@@ -110,3 +110,32 @@ describe('a switch shown in its state', () => {
     { name: 'twin: `-list=short` is one listed value', help: help('-list=short'), key: 'list', choices: ['short'] },
   ]);
 });
+
+describe('quoted words that are no values of the option', () => {
+  table([
+    {
+      name: 'quoted names each with a colon inside braces are a JSON object\'s keys',
+      help: options('  -F, --form <FORM>   Send a form, as JSON like \'{ "kind": "text", "body": "hi" }\''),
+      key: 'form',
+      choices: null,
+    },
+    {
+      name: 'twin: the same quoted names outside braces define the values',
+      help: options('  -F, --form <FORM>   Send a form, as "kind": a typed field, "body": the raw text'),
+      key: 'form',
+      choices: ['kind', 'body'],
+    },
+    {
+      name: 'a quoted list right after a template variable (`${kind} - \'a\' or \'b\'`) is that variable\'s values',
+      help: options('  --run <CMD>   Command to run. Variables: ${path} - the path, ${kind} - \'file\' or \'dir\''),
+      key: 'run',
+      choices: null,
+    },
+    {
+      name: 'twin: after a plain word, the quoted list is the values',
+      help: options('  --run <CMD>   Command to run. Variables: ${path} - the path, kind - \'file\' or \'dir\''),
+      key: 'run',
+      choices: ['file', 'dir'],
+    },
+  ]);
+});
