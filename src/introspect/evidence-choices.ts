@@ -489,7 +489,10 @@ function scoreCandidate(run: Candidate, facts: DescriptionFacts): number {
   if (facts.nameMention?.test(context.slice(Math.max(0, run.start - 60), run.start)) === true) score += 1.5;
   if (/:\s*(?:[[({<]\s*)?$/.test(near)) score += 1.5;
   // the whole description or sentence (after a type tag like cac's `[string]`) is the run
-  if (/^\s*(?:\[\w+\]\s*)?$/.test(clause) && /^\s*(?:[.;]|$)/.test(after)) score += items.length >= 3 ? 2 : 1.5;
+  // (dart args `Output style. [expanded (default), compressed]`: a sentence that is only the bracketed run)
+  const bareClause = run.enclosedBy === '' ? clause : clause.replace(/[[({<]\s*$/, '');
+  const bareAfter = run.enclosedBy === '' ? after : after.replace(/^\s*[)\]}>]/, '');
+  if (/^\s*(?:\[\w+\]\s*)?$/.test(bareClause) && /^\s*(?:[.;]|$)/.test(bareAfter)) score += items.length >= 3 ? 2 : 1.5;
   // a list in brackets closing the description
   if (run.enclosedBy !== '' && /^\s*[)\]}>]?\s*\.?\s*$/.test(after)) score += 0.5;
   const counted = COUNTED_BEFORE.exec(clause)?.[1]?.toLowerCase();

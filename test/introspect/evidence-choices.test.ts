@@ -136,3 +136,11 @@ describe('round 17: runs that are parts of a value or another option\'s values',
     expect(choicesOf('-theme <name>', 'Color theme, currently supports: Dark, Light, Solar. Use -theme=file to load one from disk.') ?? null).toBeNull();
   });
 });
+
+describe('round 17: a sentence that is only the bracketed run', () => {
+  it('dart args `Output style. [tight (default), loose]`: the run filling a sentence of its own is the set', () => {
+    expect(choicesOf('--layout=<NAME>', 'Output layout. [tight (default), loose]')).toEqual(['tight', 'loose']);
+    // twin: a word of the sentence before the bracket, so the sentence is not only the run
+    expect(choicesOf('--layout=<NAME>', 'Output layout. Uses [tight (default), loose]') ?? null).toBeNull();
+  });
+});
