@@ -455,7 +455,8 @@ export function exampleListChoices(description: string, defaultText: string | nu
  * after the name (rimraf `native: the built-in implementation in Node.js`), or with an arrow (clap
  * oxipng `max =>   (stable alias for the max level)`).
  */
-const DEFINITION_LINE = /^([a-z0-9][\w.-]{0,30}(?:,\s*[a-z0-9][\w.-]{0,30}){0,5})(?:\s{2,}|\s+-\s+|:\s+|\s*=>\s+)\S/;
+// (lessc `parens | strict     Math only …`: aliases joined by a spaced bar too)
+const DEFINITION_LINE = /^([a-z0-9][\w.-]{0,30}(?:(?:,\s*|\s\|\s)[a-z0-9][\w.-]{0,30}){0,5})(?:\s{2,}|\s+-\s+|:\s+|\s*=>\s+)\S/;
 /** A bullet item naming a value, maybe glossed in parentheses, then a comma: several values a line. */
 const BULLET_OF_VALUES = /^- [a-z0-9][\w.-]{0,30}(?: \([^()]{0,60}\))?,\s/;
 /** clap oxipng `0   => --zc 5 --fast`: a value mapped by an arrow to what it means. */
@@ -483,7 +484,11 @@ export function definitionListChoices(lines: readonly string[], indents?: readon
   const colon = lines.findIndex((line) => /:$/.test(line) || VALUES_ARE_TITLE.test(line));
   // clap oxipng `-o, --opt <level>  … returns.` then `0   => --zc 5 --fast` …: lines mapping values
   // by arrows are a value list of their own, with no line ending in `:` to introduce them
-  const first = colon !== -1 ? colon + 1 : lines.findIndex((line) => ARROW_ITEM.test(line));
+  // (lessc `-m=, --math=` alone on its line, then `always   Less will …` lines: a head with no words of
+  // its own over definition lines introduces them as its colon would)
+  const bareHead = colon === -1 && lines[0] === '' && lines.length > 2 ? 0 : -1;
+  const arrows = lines.findIndex((line) => ARROW_ITEM.test(line));
+  const first = colon !== -1 ? colon + 1 : arrows === -1 && bareHead !== -1 ? 1 : arrows;
   if (first === -1) return null;
   const choices: string[] = [];
   let itemIndent: number | undefined;
@@ -510,7 +515,7 @@ export function definitionListChoices(lines: readonly string[], indents?: readon
     if (!match && choices.length > 0 && /^\S{1,40}\s{2,}\S/.test(line) && (indent === undefined || indent === itemIndent)) return null;
     if (!match) break;
     open = Math.max(0, openParentheses(line));
-    choices.push(...(match[1] ?? '').split(/,\s*/));
+    choices.push(...(match[1] ?? '').split(/,\s*|\s\|\s/));
   }
   // an upper-case item (`pBRE`, `N`) is a placeholder: the list is not closed
   if (choices.some((choice) => /[A-Z]/.test(choice))) return null;

@@ -139,3 +139,12 @@ describe('quoted words that are no values of the option', () => {
     },
   ]);
 });
+
+describe('a head alone over definition lines', () => {
+  const help = (rest: string): string =>
+    `Usage: calc [options] <file>\n\nOptions:\n  -m=, --math=${rest}\n     always                 Evaluate math always.\n     parens | strict        Only inside parentheses.\n     never                  Leave math as written.\n\n  -v, --verbose            Print more.\n`;
+  table([
+    { name: '`--math=` with no words of its own over `value   meaning` lines (one with `a | b` aliases): the values', help: help(''), key: 'math', choices: ['always', 'parens', 'strict', 'never'] },
+    { name: 'twin: a head with a description of its own on its line introduces no list', help: help('     Math handling'), key: 'math', choices: null },
+  ]);
+});
