@@ -639,7 +639,10 @@ export function optionFromEntry(given: Entry, style: OptionStyle = {}): CliOptio
   // (argparse xlsx2csv `'tab' or 'x09' for a tab (default: comma ',')`: prose alternatives that leave it out are special values too)
   const provenFacts = facts.choices !== null && facts.choicesTagged !== true && facts.defaultQuoted && facts.defaultText !== null && facts.defaultText !== '' && matchingChoice(facts.defaultText, facts.choices) === undefined ? null : facts.choices;
   const sentenceChoices = severalValues && facts.choicesTagged !== true ? null : provenFacts;
-  const stated = definition?.choices ?? letterClassChoices(head.choices, text) ?? sentenceChoices ?? (placeholder ? provenProse : (wholeListChoices(facts.description) ?? setValueListChoices(facts.description)));
+  // ranger `--copy-config=which  … Possible values: all, rc, …`: a lone word after `=` that the list the
+  // description states leaves out names the value, as a placeholder would
+  const headChoices = head.choices?.length === 1 && provenProse !== null && provenProse.length >= 2 && !provenProse.includes(head.choices[0] ?? '') ? null : head.choices;
+  const stated = definition?.choices ?? letterClassChoices(headChoices, text) ?? sentenceChoices ?? (placeholder ? provenProse : (wholeListChoices(facts.description) ?? setValueListChoices(facts.description)));
   // `[possible values: ]` names none: an empty list is no list; nor are examples of an open set
   // (terraform `-list=false  Don't list …`: a switch's state shown in its head is no one-value set)
   const choices = stated !== null && stated.length > 0 && !LONE_SWITCH_STATE.test(stated.length === 1 ? (stated[0] ?? '') : '') && !isOpenValueSet(stated, stated === facts.choices && facts.choicesTagged === true) && !(facts.choicesTagged !== true && namesFileContents(stated, head.valueName)) && !takesEmptyString(facts.description, stated) ? stated : null;

@@ -148,3 +148,20 @@ describe('a head alone over definition lines', () => {
     { name: 'twin: a head with a description of its own on its line introduces no list', help: help('     Math handling'), key: 'math', choices: null },
   ]);
 });
+
+describe('a word after `=` in the head', () => {
+  table([
+    {
+      name: '`--copy-config=which` over `Possible values: all, rc, rifle`: the word the stated list leaves out names the value',
+      help: options('  --copy-config=which   copy the default configs. Possible values: all, rc, rifle'),
+      key: 'copy-config',
+      choices: ['all', 'rc', 'rifle'],
+    },
+    {
+      name: 'twin: with no list stated, the word is one literal value (zstd `--format=zstd`)',
+      help: options('  --copy-config=which   copy the default configs.'),
+      key: 'copy-config',
+      choices: ['which'],
+    },
+  ]);
+});
