@@ -165,3 +165,14 @@ describe('a word after `=` in the head', () => {
     },
   ]);
 });
+
+describe('rdfind: values joined by `|` opening the description, the default in parentheses', () => {
+  const help = (values: string): string =>
+    `Usage: dedupe [options] DIR ...\n\noptions are (default choice within parentheses)\n\n -hash       ${values.padEnd(20)} hash to compare with\n -quiet                           print less\n`;
+  it('`md5 |(sha1)| sha256`: the values, the marked one the default, a value taken', () => {
+    expect(option(help('md5 |(sha1)| sha256'), 'hash')).toMatchObject({ takes_value: true, choices: ['md5', 'sha1', 'sha256'], default: 'sha1' });
+  });
+  it('twin: with no item marked, the words stay the description of a switch', () => {
+    expect(option(help('md5 | sha1 | sha256'), 'hash')).toMatchObject({ takes_value: false, choices: null, default: null });
+  });
+});
