@@ -52,6 +52,8 @@ interface Candidate {
   cutShort: boolean;
   /** An item carries an optional ending glued on (`month(s)`): the spellings taken are more than the items. */
   suffixed: boolean;
+  /** Bare words side by side closing the text after a colon (`One of: darkfish pot ri`): read only where a cue vouches for them. */
+  spacedTail?: boolean;
 }
 
 /** Words saying the run after them is the set of values (looked for just before the run). */
@@ -72,7 +74,7 @@ const CUE_AFTER = /^\s*[)\]}>]?\s*(?:are|is)\s+(?:the\s+)?(?:only\s+)?(?:support
 /** `Use postfix 'ms', 's' or 'h' to change the unit`: what may be glued onto a value, never the values. */
 const AFFIX_BEFORE = /\b(?:post|suf|pre)fix(?:es)?(?:\s+of)?\s*:?\s*$/i;
 /** Words saying the run names examples of an open set. */
-const EXAMPLE_BEFORE = /\b(?:e_g_|known|built-?in|i_e_|e\.\s?g\b|eg|shortcuts?|aliases|such as|like|for example|for instance|including|include|includes|example|examples|say)\b/i;
+const EXAMPLE_BEFORE = /\b(?:e_g_|(?<!\bbe )known|built-?in|i_e_|e\.\s?g\b|eg|shortcuts?|aliases|such as|like|for example|for instance|including|include|includes|example|examples|say)\b/i;
 const MORE_AFTER = /^\s*[)\]}>]?\s*(?:,\s*)?(?:etc\b|\.{2,3}|…|and so on|and more|or (?:any|an?|other|similar|custom)\b|\(\s*or\b)/i;
 /** `…, or python import path to a renderer class`: an alternative naming a kind of value follows. */
 const OR_KIND_AFTER = /^\s*[)\]}>]?\s*,?\s*or\s+(?:\S+\s+){0,3}(?:path|file|url|template|string|class|module|expression|number|integer|name)s?\b/i;
@@ -363,6 +365,26 @@ function candidatesOf(tokens: readonly Token[], text: string): Candidate[] {
   return found;
 }
 
+/**
+ * rdoc `Set the output formatter. One of: darkfish pot ri` (a vertical list reflowed into the
+ * description), shar `it must be known to shar: xz gzip bzip2`: two or more bare words side by side,
+ * no separator between them, from the last colon to the end of the text.
+ */
+function spacedTailCandidate(tokens: readonly Token[]): Candidate | null {
+  let colon = tokens.length - 1;
+  while (colon >= 0 && !(tokens[colon]?.kind === 'punct' && tokens[colon]?.text === ':')) colon -= 1;
+  if (colon < 0) return null;
+  const words = tokens.slice(colon + 1);
+  if (words.at(-1)?.kind === 'punct' && words.at(-1)?.text === '.') words.pop();
+  if (words.length < 2 || words.length > 30 || !words.every((token) => token.kind === 'word' && token.quote === '' && token.starred !== true)) return null;
+  if (words.some((token, index) => index > 0 && token.start === (words[index - 1]?.end ?? -1))) return null;
+  const items = words.map((token) => token.text);
+  return {
+    items, quotes: items.map(() => ''), glossed: 0, glosses: [], separators: new Set([' ']), start: words[0]?.start ?? 0, end: words.at(-1)?.end ?? 0,
+    enclosedBy: '', family: ' ', starred: 0, gluedTail: false, cutFront: false, cutShort: false, suffixed: false, spacedTail: true,
+  };
+}
+
 /** `e.g.`, `i.e.`, `etc.` with their periods kept from ending a sentence (same length, so offsets hold). */
 function withoutAbbreviations(text: string): string {
   return text.replace(/\b(?:e\.\s?g|i\.\s?e|etc|vs|cf|approx)\./gi, (abbreviation) => abbreviation.replace(/[.\s]/g, '_'));
@@ -581,13 +603,16 @@ export interface ScoredRun {
 export function scoredRuns(description: string, valueName: string | null, spellings: readonly string[] = []): ScoredRun[] {
   const text = description.slice(0, MAX_TEXT);
   // no separator at all: no run to read
-  if (!/[,|/;]|\s(?:or|and)\s|["'`]\s+["'`]|["'`]:\s/i.test(text)) return [];
+  if (!/[,|/;:]|\s(?:or|and)\s|["'`]\s+["'`]/i.test(text)) return [];
   const runs: ScoredRun[] = [];
   let facts: DescriptionFacts | null = null;
-  for (const run of candidatesOf(tokenize(text), text)) {
+  const tokens = tokenize(text);
+  const spaced = spacedTailCandidate(tokens);
+  for (const run of [...candidatesOf(tokens, text), ...(spaced === null ? [] : [spaced])]) {
     const items = [...new Set(run.items)];
     if (items.length < 2 || isOpenValueSet(items)) continue;
     facts ??= factsOf(text, valueName, spellings);
+    if (run.spacedTail === true && !isCued(run, facts.context)) continue;
     runs.push({ items, score: scoreCandidate(run, facts), cued: isCued(run, facts.context) });
   }
   return runs;

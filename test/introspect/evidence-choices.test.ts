@@ -144,3 +144,16 @@ describe('round 17: a sentence that is only the bracketed run', () => {
     expect(choicesOf('--layout=<NAME>', 'Output layout. Uses [tight (default), loose]') ?? null).toBeNull();
   });
 });
+
+describe('round 17: bare words side by side closing the description after a colon', () => {
+  it('`One of: flat smooth toon` (a vertical list reflowed): the words are the set where a cue vouches for them', () => {
+    expect(choicesOf('--shade=STYLE', 'Set the shading. One of: flat smooth toon')).toEqual(['flat', 'smooth', 'toon']);
+    // twin: a label that is no cue
+    expect(choicesOf('--shade=STYLE', 'Set the shading. Try: flat smooth toon') ?? null).toBeNull();
+  });
+  it('`it must be known to pack: xz gzip bzip2`: `must be known` states a requirement, no example', () => {
+    expect(choicesOf('--squeeze=PROG', 'compression program PROG - it must be known to pack: xz gzip bzip2')).toEqual(['xz', 'gzip', 'bzip2']);
+    // twin: `known` alone introduces examples
+    expect(choicesOf('--squeeze=PROG', 'compression program PROG - must be one of the known: xz gzip bzip2') ?? null).toBeNull();
+  });
+});
