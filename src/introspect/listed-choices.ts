@@ -480,7 +480,23 @@ function openParentheses(line: string): number {
  * (comma-separated aliases too) is a choice. Null unless at least two items follow the colon.
  * `indents` (one per line) lets an item's description run on over deeper lines.
  */
+/** LLVM's CommandLine layout: `--opt=<value>   - Says what.` over `  =name   -   What name does.`, one line a value. */
+const LLVM_VALUE_LINE = /^=([a-z0-9][\w.-]{0,30})\s+-\s+\S/;
+
+/**
+ * clang-format `--Wno-error=<value>  - If set don't error out …` then `=unknown  -   If set, …`: the
+ * lines opening with `=` and a name, then LLVM's spaced dash, are the values (cl::values), even one.
+ * Only under a description opening with that dash, as LLVM prints it.
+ */
+function llvmValueChoices(lines: readonly string[]): string[] | null {
+  if (!/^-\s/.test(lines[0] ?? '')) return null;
+  const values = lines.map((line) => LLVM_VALUE_LINE.exec(line.trim())?.[1]).filter((value): value is string => value !== undefined);
+  return values.length > 0 ? [...new Set(values)] : null;
+}
+
 export function definitionListChoices(lines: readonly string[], indents?: readonly number[]): string[] | null {
+  const llvm = llvmValueChoices(lines);
+  if (llvm !== null) return llvm;
   const colon = lines.findIndex((line) => /:$/.test(line) || VALUES_ARE_TITLE.test(line));
   // clap oxipng `-o, --opt <level>  … returns.` then `0   => --zc 5 --fast` …: lines mapping values
   // by arrows are a value list of their own, with no line ending in `:` to introduce them

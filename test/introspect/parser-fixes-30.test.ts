@@ -176,3 +176,12 @@ describe('rdfind: values joined by `|` opening the description, the default in p
     expect(option(help('md5 | sha1 | sha256'), 'hash')).toMatchObject({ takes_value: false, choices: null, default: null });
   });
 });
+
+describe('LLVM CommandLine value lines', () => {
+  const help = (dash: string): string =>
+    `USAGE: fmt-tool [options] <file>\n\nOPTIONS:\n\n  --Wsilence=<value>             ${dash}Silence the given warning kind.\n    =stale                       -   Stale cache entries are not reported.\n                                     Use with care.\n    =slow                        -   Slow passes are not reported.\n  --verbose                      - Print more.\n`;
+  table([
+    { name: '`=name   -   text` lines under `--opt=<value>  - text`: each name a value', help: help('- '), key: 'Wsilence', choices: ['stale', 'slow'] },
+    { name: 'twin: without LLVM\'s dash opening the description, the lines are prose', help: help(''), key: 'Wsilence', choices: null },
+  ]);
+});
