@@ -406,6 +406,9 @@ function placeholderWord(valueName: string | null): string {
 /** `KIND>=]<PATH`, `NAME TYPE`: several placeholders in one value; a list in the text describes one part. */
 function isCompositeValueName(valueName: string | null): boolean {
   const name = (valueName ?? '').replace(/^[<[{("']+|[>\]})"':,.]+$/g, '');
+  // (hashdeep `alg1,[alg2]`: one placeholder numbered and repeated is a list of one kind of value, no parts)
+  const parts = name.split(/[\s,[\]]+/).filter((part) => part.length > 0);
+  if (parts.length >= 2 && parts.every((part) => /^[A-Za-z]{1,20}\d{1,2}$/.test(part) && part.replace(/\d+$/, '') === parts[0]?.replace(/\d+$/, ''))) return false;
   return /[\s<>[\]=:|,]/.test(name);
 }
 

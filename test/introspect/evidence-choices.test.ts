@@ -157,3 +157,11 @@ describe('round 17: bare words side by side closing the description after a colo
     expect(choicesOf('--squeeze=PROG', 'compression program PROG - must be one of the known: xz gzip bzip2') ?? null).toBeNull();
   });
 });
+
+describe('round 17: a numbered repeated placeholder', () => {
+  it('`alg1,[alg2]`: one placeholder numbered and repeated is a list of one kind, no several parts', () => {
+    expect(evidenceChoices('Digest to use. legal values: crc,adler,fnv', 'alg1,[alg2]')).toEqual(['crc', 'adler', 'fnv']);
+    // twin: two different placeholders are parts, and the list describes one of them
+    expect(evidenceChoices('Digest to use. legal values: crc,adler,fnv', 'alg1,[key2]')).toBeNull();
+  });
+});
