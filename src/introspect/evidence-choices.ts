@@ -19,6 +19,10 @@ import { isOpenValueSet } from './open-value-set.ts';
 const MAX_TEXT = 1200;
 const MAX_ITEM = 30;
 const MAX_GLOSS = 80;
+/** Words a quoted item's phrase may run to (lessc `'mediaquery' that will output the information within a fake media query which is compatible with the SASS format, and 'all' …`). */
+const MAX_GLOSS_WORDS = 24;
+/** Words opening a relative clause about the item before (`, which will …`, `, that …`). */
+const RELATIVE_OPENING = /^(?:which|that|where|meaning)$/i;
 
 /** A token: a word (maybe quoted), a separator, a bracket, or other punctuation. */
 interface Token {
@@ -223,9 +227,12 @@ function skipGloss(tokens: readonly Token[], index: number, text: string, glosse
   const colon = tokens[at];
   const colonGloss = item !== undefined && item.quote !== '' && colon?.kind === 'punct' && colon.text === ':' && colon.start === item.end;
   if (colonGloss) at += 1;
+  // lessc `'comments', which will output …, 'mediaquery' that …`: a comma, then a relative word opening the quoted item's phrase
+  const commaGloss = !colonGloss && item !== undefined && item.quote !== '' && tokens[at]?.kind === 'sep' && tokens[at]?.text === ',' && RELATIVE_OPENING.test(tokens[at + 1]?.text ?? '') && tokens[at + 1]?.quote === '';
+  if (commaGloss) at += 1;
   if (item !== undefined && item.quote !== '' && tokens[at]?.kind === 'word' && tokens[at]?.quote === '') {
     let probe = at;
-    while (probe < tokens.length && probe - at < 12) {
+    while (probe < tokens.length && probe - at < MAX_GLOSS_WORDS) {
       const token = tokens[probe];
       if (token === undefined || (token.kind === 'word' && token.quote !== '')) break;
       if (token.kind === 'sep' && (token.text === ',' || token.text === ';' || tokens[probe + 1]?.quote !== '')) break;
@@ -247,7 +254,7 @@ function skipGloss(tokens: readonly Token[], index: number, text: string, glosse
       at = probe;
     }
   }
-  if (colonGloss && glosses.length === 0) return { next: index + 1, gloss: null };
+  if ((colonGloss || commaGloss) && glosses.length === 0) return { next: index + 1, gloss: null };
   return { next: at, gloss: glosses.length > 0 ? glosses.join(' ') : null };
 }
 

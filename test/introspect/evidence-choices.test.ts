@@ -165,3 +165,14 @@ describe('round 17: a numbered repeated placeholder', () => {
     expect(evidenceChoices('Digest to use. legal values: crc,adler,fnv', 'alg1,[key2]')).toBeNull();
   });
 });
+
+describe('round 17: a quoted item\'s phrase opened by a comma and a relative word', () => {
+  const text = (relative: string): string =>
+    `How to write. MODE can be either 'fast', ${relative} skips checks, 'safe' that checks every entry on the disk before it writes anything at all to it, and 'dry' which only reports.`;
+  it('`\'fast\', which skips checks, \'safe\' that … (a long phrase), and \'dry\'`: the quoted items are the set', () => {
+    expect(evidenceChoices(text('which'), 'MODE')).toEqual(['fast', 'safe', 'dry']);
+  });
+  it('twin: a comma then a word opening no relative clause ends the run there', () => {
+    expect(evidenceChoices(text('then'), 'MODE')).not.toEqual(['fast', 'safe', 'dry']);
+  });
+});
