@@ -345,7 +345,8 @@ function codeSpanSentenceChoices(description: string): string[] | null {
  * colorize.`: two or more quoted values, each defined after its own colon.
  */
 function quotedDefinitionChoices(description: string): string[] | null {
-  const matches = [...description.matchAll(/(?:^|[\s,.;(])(["'])([a-z0-9][\w.-]{0,30})\1:\s/g)];
+  // (csvtojson `"json" (default) -- convert csv to json. "csv" -- convert …`: a spaced dash defines too, after an optional gloss)
+  const matches = [...description.matchAll(/(?:^|[\s,.;(])(["'])([a-z0-9][\w.-]{0,30})\1(?::\s|(?: \([a-z ]{1,20}\))? --? (?=[a-z]))/g)];
   // (autocannon `a JSON string like '{ "field 1": { "type": "text", "value": … } }'`: quoted names inside braces are an object's keys)
   const items = matches.filter((match, index) => !openBraceBefore(description, matches, index)).map((match) => match[2] ?? '');
   return items.length >= 2 ? [...new Set(items)] : null;

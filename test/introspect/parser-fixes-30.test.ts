@@ -185,3 +185,20 @@ describe('LLVM CommandLine value lines', () => {
     { name: 'twin: without LLVM\'s dash opening the description, the lines are prose', help: help(''), key: 'Wsilence', choices: null },
   ]);
 });
+
+describe('quoted values each defined after a spaced dash', () => {
+  table([
+    {
+      name: '`"json" (default) -- write JSON. "csv" -- write rows.`: each quoted value a definition\'s head',
+      help: options('  --out <kind>   The format to write. "json" (default) -- write JSON. "csv" -- write rows. "tsv" -- write tabs'),
+      key: 'out',
+      choices: ['json', 'csv', 'tsv'],
+    },
+    {
+      name: 'twin: quoted words inside sentences, with no dash, define nothing',
+      help: options('  --out <kind>   The format to write. "json" (default) writes JSON. "csv" writes rows. "tsv" writes tabs'),
+      key: 'out',
+      choices: null,
+    },
+  ]);
+});
