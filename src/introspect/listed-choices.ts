@@ -456,7 +456,8 @@ export function exampleListChoices(description: string, defaultText: string | nu
  * oxipng `max =>   (stable alias for the max level)`).
  */
 // (lessc `parens | strict     Math only …`: aliases joined by a spaced bar too)
-const DEFINITION_LINE = /^([a-z0-9][\w.-]{0,30}(?:(?:,\s*|\s\|\s)[a-z0-9][\w.-]{0,30}){0,5})(?:\s{2,}|\s+-\s+|:\s+|\s*=>\s+)\S/;
+// (exiv2 `s : print a summary`, `C : print ICC profile`: a letter code, either case, then a spaced colon)
+const DEFINITION_LINE = /^([a-z0-9][\w.-]{0,30}(?:(?:,\s*|\s\|\s)[a-z0-9][\w.-]{0,30}){0,5}|[A-Za-z0-9](?= : ))(?:\s{2,}|\s+-\s+|\s?:\s+|\s*=>\s+)\S/;
 /** A bullet item naming a value, maybe glossed in parentheses, then a comma: several values a line. */
 const BULLET_OF_VALUES = /^- [a-z0-9][\w.-]{0,30}(?: \([^()]{0,60}\))?,\s/;
 /** clap oxipng `0   => --zc 5 --fast`: a value mapped by an arrow to what it means. */
@@ -480,6 +481,9 @@ function openParentheses(line: string): number {
  * (comma-separated aliases too) is a choice. Null unless at least two items follow the colon.
  * `indents` (one per line) lets an item's description run on over deeper lines.
  */
+/** `target(s)`, `flags`: an introduction naming the value in the plural. */
+const PLURAL_CODES = /\b[a-z]{2,20}\(s\)|\bflags\b/i;
+
 /** LLVM's CommandLine layout: `--opt=<value>   - Says what.` over `  =name   -   What name does.`, one line a value. */
 const LLVM_VALUE_LINE = /^=([a-z0-9][\w.-]{0,30})\s+-\s+\S/;
 
@@ -534,7 +538,11 @@ export function definitionListChoices(lines: readonly string[], indents?: readon
     choices.push(...(match[1] ?? '').split(/,\s*|\s\|\s/));
   }
   // an upper-case item (`pBRE`, `N`) is a placeholder: the list is not closed
-  if (choices.some((choice) => /[A-Z]/.test(choice))) return null;
+  // (unless every item is one character: exiv2's `s`, `C`, `X` are letter codes told apart by case)
+  if (choices.some((choice) => /[A-Z]/.test(choice)) && !choices.every((choice) => choice.length === 1)) return null;
+  // exiv2 `-P flgs  Print flags …:`, `-d tgt  Delete target(s) …:`: letter codes named in the plural are
+  // combined into one value (`-PEkycv`), so no one letter is the whole value
+  if (choices.every((choice) => choice.length === 1) && PLURAL_CODES.test(lines.slice(0, Math.max(first, 1)).join(' '))) return null;
   // stylelint `- a "stylelint" property…`, `- a ".stylelintrc" file`: a bullet list whose lines open
   // with the same word is prose, no list of values
   const distinct = [...new Set(choices)];

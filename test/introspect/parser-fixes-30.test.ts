@@ -202,3 +202,12 @@ describe('quoted values each defined after a spaced dash', () => {
     },
   ]);
 });
+
+describe('letter codes defined on lines of their own', () => {
+  const help = (intro: string): string =>
+    `Usage: meta [options] file ...\n\nOptions:\n   -p mode   ${intro}:\n             s : print a summary\n             L : print everything\n             x : print hex\n   -v      Be verbose.\n`;
+  table([
+    { name: '`s : …`, `L : …` under `Possible modes are:`: letter codes in either case, a spaced colon, are the values', help: help('Print mode. Possible modes are'), key: 'p', choices: ['s', 'L', 'x'] },
+    { name: 'twin: codes introduced in the plural (`target(s)`) are combined into one value, no enum', help: help('Print target(s). Possible targets are'), key: 'p', choices: null },
+  ]);
+});
