@@ -1,4 +1,6 @@
 /**
+ * Layouts that put the values where a placeholder would be, at the opening of the description.
+ *
  * rdfind's layout: `-checksum   md5 |(sha1)| sha256   checksum type`, `-ignoreempty (true)| false
  * ignore empty files`, under `options are (default choice within parentheses)`. The description
  * opens with the values joined by `|`, exactly one of them in parentheses: that one is the default,
@@ -23,11 +25,28 @@ export function markedDefaultBarList(description: string): { choices: string[]; 
   return { choices, default: (marked[0] ?? '').slice(1, -1), rest: text.slice(match[0].length).trim() };
 }
 
+/**
+ * nopt's layout (js-beautify `--type   [js|css|html] ["js"]`): the values in brackets joined by `|`
+ * open the description of a head showing no placeholder, maybe followed by the default quoted in
+ * brackets. Not a bracket glued to more of the value (`[a|b][,c]`: a pattern).
+ */
+const BRACKETED_OPENING = new RegExp(String.raw`^\[([a-z0-9][\w.-]{0,30}(?:\|[a-z0-9][\w.-]{0,30}){1,20})\](?:\s+\["([\w.-]{1,30})"\])?(?=\s|$)`);
+
+export function bracketedOpeningList(description: string): { choices: string[]; default: string | null; rest: string } | null {
+  const text = description.trim();
+  const match = BRACKETED_OPENING.exec(text);
+  if (match === null) return null;
+  const choices = (match[1] ?? '').split('|');
+  const stated = match[2];
+  if (new Set(choices).size !== choices.length || (stated !== undefined && !choices.includes(stated))) return null;
+  return { choices, default: stated ?? null, rest: text.slice(match[0].length).trim() };
+}
+
 /** Makes each switch whose description opens with such a list take one of its values. */
 export function applyMarkedDefaultBarLists(options: CliOption[]): void {
   for (const option of options) {
     if (option.takes_value || option.description === null) continue;
-    const list = markedDefaultBarList(option.description);
+    const list = markedDefaultBarList(option.description) ?? bracketedOpeningList(option.description);
     if (list === null) continue;
     option.takes_value = true;
     option.type = 'string';

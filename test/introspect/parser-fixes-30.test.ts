@@ -211,3 +211,13 @@ describe('letter codes defined on lines of their own', () => {
     { name: 'twin: codes introduced in the plural (`target(s)`) are combined into one value, no enum', help: help('Print target(s). Possible targets are'), key: 'p', choices: null },
   ]);
 });
+
+describe('nopt: bracketed `|` values opening the description of a head with no placeholder', () => {
+  const help = (values: string): string => `fmt-tool@1.0.0\n\nCLI Options:\n  -q, --quiet      Say less\n  --lang           ${values}\n  -h, --help       Show this help\n`;
+  it('`[js|css|html] ["js"]`: the values, the quoted bracket the default, a value taken', () => {
+    expect(option(help('[js|css|html] ["js"]'), 'lang')).toMatchObject({ takes_value: true, choices: ['js', 'css', 'html'], default: 'js' });
+  });
+  it('twin: a bracket glued to more of the value (`[js|css|html][,min]`) is a pattern, no set', () => {
+    expect(option(help('[js|css|html][,min] ["js"]'), 'lang')?.choices ?? null).toBeNull();
+  });
+});
