@@ -42,11 +42,31 @@ export function bracketedOpeningList(description: string): { choices: string[]; 
   return { choices, default: stated ?? null, rest: text.slice(match[0].length).trim() };
 }
 
+/**
+ * Dart's args layout (sass `--source-map-urls   How to link … files.` over `[relative (default),
+ * absolute]`): the allowed values in brackets, joined by commas, one marked `(default)`, closing the
+ * description of a head showing no placeholder (dart prints none for an option with allowed values).
+ */
+const CLOSING_MARKED_LIST = /(?:^|[.:!?]\s+)\[([a-z0-9][\w.-]{0,30}(?: \(default\))?(?:, [a-z0-9][\w.-]{0,30}(?: \(default\))?){1,20})\]$/;
+
+export function closingMarkedList(description: string): { choices: string[]; default: string; rest: string } | null {
+  const text = description.trim();
+  const match = CLOSING_MARKED_LIST.exec(text);
+  if (match === null) return null;
+  const items = (match[1] ?? '').split(', ');
+  const marked = items.filter((item) => item.endsWith(' (default)'));
+  if (marked.length !== 1) return null;
+  const choices = items.map((item) => item.replace(/ \(default\)$/, ''));
+  if (new Set(choices).size !== choices.length) return null;
+  return { choices, default: (marked[0] ?? '').replace(/ \(default\)$/, ''), rest: text.slice(0, match.index + (/^[.:!?]/.test(match[0]) ? 1 : 0)).trim() };
+}
+
 /** Makes each switch whose description opens with such a list take one of its values. */
 export function applyMarkedDefaultBarLists(options: CliOption[]): void {
   for (const option of options) {
     if (option.takes_value || option.description === null) continue;
-    const list = markedDefaultBarList(option.description) ?? bracketedOpeningList(option.description);
+    // (a negatable dart flag, `--[no-]x`, is a switch whatever its description says)
+    const list = markedDefaultBarList(option.description) ?? bracketedOpeningList(option.description) ?? (option.negation === null ? closingMarkedList(option.description) : null);
     if (list === null) continue;
     option.takes_value = true;
     option.type = 'string';

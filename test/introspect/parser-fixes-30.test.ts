@@ -221,3 +221,14 @@ describe('nopt: bracketed `|` values opening the description of a head with no p
     expect(option(help('[js|css|html][,min] ["js"]'), 'lang')?.choices ?? null).toBeNull();
   });
 });
+
+describe('dart args: allowed values in brackets, one marked (default), closing a placeholder-less description', () => {
+  const help = (flag: string): string =>
+    `Usage: style-tool <input>\n\n    ${flag.padEnd(27)}How to write links.\n                               [relative (default), absolute]\n    --[no-]quiet               Be quiet.\n`;
+  it('`--link-mode` over `[relative (default), absolute]`: a value taken, the values, the marked default', () => {
+    expect(option(help('--link-mode'), 'link-mode')).toMatchObject({ takes_value: true, choices: ['relative', 'absolute'], default: 'relative', description: 'How to write links.' });
+  });
+  it('twin: a negatable `--[no-]link-mode` stays a switch', () => {
+    expect(option(help('--[no-]link-mode'), 'link-mode')).toMatchObject({ takes_value: false, choices: null });
+  });
+});
