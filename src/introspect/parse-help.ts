@@ -58,6 +58,7 @@ import { isUrfaveGenericForm, urfaveNameForm } from './urfave-name-form.ts';
 import { isCittyHelp } from './citty-help.ts';
 import { evidenceChoices } from './evidence-choices.ts';
 import { applyMarkedDefaultBarLists } from './marked-default-bar-list.ts';
+import { applyDartAllowedHelp } from './dart-allowed-help.ts';
 import { weighPositionals } from './evidence-positionals.ts';
 import { valueSeparatorOf } from './value-list.ts';
 import { isColonDefaultHelp } from './colon-default-heads.ts';
@@ -570,6 +571,7 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
   if (go.options.length === 0) applyGluedShortMentions(options);
   if (go.options.length === 0) applyDescribedPlaceholders(options);
   applyMarkedDefaultBarLists(options);
+  applyDartAllowedHelp(options, rawLines);
   // the rules found no choices: a list the description's own words vouch for (evidence-choices.ts),
   // joined by commas in one value where the description says so (as option-entry.ts does for the rules')
   for (const option of options.filter((one) => one.takes_value && one.choices === null)) {

@@ -232,3 +232,12 @@ describe('dart args: allowed values in brackets, one marked (default), closing a
     expect(option(help('--[no-]link-mode'), 'link-mode')).toMatchObject({ takes_value: false, choices: null });
   });
 });
+
+describe('dart args: allowed values with help of their own, bracketed lines under the head', () => {
+  const help = (valueLine: string): string =>
+    `Usage: style-tool <input>\n\n-i, --importer=<KIND>          Importer to use for pkg: URLs.\n\n${valueLine}\n\n-q, --[no-]quiet               Be quiet.\n`;
+  table([
+    { name: '`[node]   Load files like Node.js.` under `--importer=<KIND>`: the value', help: help('          [node]               Load files like Node.js.'), key: 'importer', choices: ['node'] },
+    { name: 'twin: a bracket alone on its line (a wrapped form) names no value', help: help('          [node]'), key: 'importer', choices: null },
+  ]);
+});
