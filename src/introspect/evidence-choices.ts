@@ -133,7 +133,8 @@ const PROSE_WORDS = new Set([
 const DEFAULT_GLOSS = /\bdefault\b/i;
 const ITEM_SHAPE = /^[A-Za-z0-9][\w.+-]*$/;
 const QUOTED_SHAPE = /^[\w.+:@-]*$/;
-const TOKEN = /"[^"\n]{0,40}"|'[^'\n]{0,40}'|`[^`\n]{0,40}`|\*[\w.+-]{1,30}\*|[A-Za-z0-9][\w.+-]*|\s+|./gy;
+// (Ruby symbols, kramdown `:as_input`, `:numeric`: a colon glued to the front of a word set apart is the value's spelling)
+const TOKEN = /"[^"\n]{0,40}"|'[^'\n]{0,40}'|`[^`\n]{0,40}`|\*[\w.+-]{1,30}\*|(?<![\w:]):[a-z_][\w]{0,30}(?![\w:])|[A-Za-z0-9][\w.+-]*|\s+|./gy;
 const OPENERS: Record<string, string> = { '(': ')', '[': ']', '{': '}', '<': '>' };
 const CLOSERS = new Set([')', ']', '}', '>']);
 
@@ -161,6 +162,10 @@ function tokenize(text: string): Token[] {
     // clap (bat) stars the default: `(*auto*, never, always)`
     if (first === '*' && raw.length >= 3) {
       tokens.push({ kind: 'word', text: raw.slice(1, -1), quote: '', start, end: TOKEN.lastIndex, starred: true });
+      continue;
+    }
+    if (first === ':' && raw.length >= 2) {
+      tokens.push({ kind: 'word', text: raw, quote: '', start, end: TOKEN.lastIndex });
       continue;
     }
     if (ITEM_SHAPE.test(raw)) {

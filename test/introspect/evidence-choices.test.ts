@@ -176,3 +176,12 @@ describe('round 17: a quoted item\'s phrase opened by a comma and a relative wor
     expect(evidenceChoices(text('then'), 'MODE')).not.toEqual(['fast', 'safe', 'dry']);
   });
 });
+
+describe('round 17: Ruby symbols as values', () => {
+  it('`:fast (…), :safe (…) or :auto (…)`: every item a Ruby symbol, the set spelled with its colons', () => {
+    expect(evidenceChoices('How to write. The possible values are :fast (skip checks), :safe (check all) or :auto (decide).', 'ARG')).toEqual([':fast', ':safe', ':auto']);
+  });
+  it('twin: a symbol beside a key given a value (`level=2|:category`) is a template, no set', () => {
+    expect(evidenceChoices('How to warn. The possible values are level=2|:category|:all.', 'ARG')).toBeNull();
+  });
+});
