@@ -234,7 +234,8 @@ const ABBREVIATED_ITEM = String.raw`[A-Za-z]{1,2}\([a-z]{2,20}\)`;
 const ABBREVIATED_LIST = new RegExp(String.raw`(?:^|\s)(${ABBREVIATED_ITEM}(?:(?:,\s*or|,|\s+or)\s+${ABBREVIATED_ITEM}){1,30})(?=\s*(?:[.;)]|$))`);
 
 /** English function words: an item that is one is prose read as a list (psql `(or |pipe)`). */
-const FUNCTION_WORDS = new Set(['or', 'and', 'to', 'of', 'the', 'an', 'in', 'for', 'with', 'by', 'as', 'is', 'be', 'not']);
+// (not `in`, `to`, `on`, `not`: `(in|out)`, `not` are values some options take)
+const FUNCTION_WORDS = new Set(['or', 'and', 'of', 'the', 'an', 'with', 'by', 'is', 'be']);
 /** Letters of a size's unit (`k/m/g`, `KiB`, `MB`): glued onto a number, they are how a size is written. */
 const SIZE_UNIT_ITEM = /^(?:[kmgtp]i?b?|b|bytes?)$/i;
 /** A value named as an amount (`<max-size>`, `SIZE`, `BYTES`), not as the unit it is shown in. */
@@ -394,7 +395,7 @@ function firstListedChoices(text: string, valueName: string | null): string[] | 
   // pflag `Cache mode off|minimal|writes|full (default off)`: three or more values joined by bare pipes, one word in the sentence
   const inlinePipe = INLINE_PIPE_LIST.exec(description);
   // (exiv2 `The format for commands is set|add|del <key> [[<type>] <value>].`: before placeholders, the words of a line's syntax)
-  if (inlinePipe !== null && !/^\s*[<[]/.test(description.slice(inlinePipe.index + inlinePipe[0].length))) return (inlinePipe[1] ?? '').split('|');
+  if (inlinePipe !== null && !/^\s*\[*</.test(description.slice(inlinePipe.index + inlinePipe[0].length))) return (inlinePipe[1] ?? '').split('|');
   const parenthesized = PAREN_LIST.exec(description);
   // black `add the given magic to the list of known python-magics (capture, prun, …)`: members of a
   // list the option adds to, or examples (`such as`, `e.g.`), are no list of its values

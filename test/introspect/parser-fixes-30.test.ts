@@ -49,6 +49,12 @@ describe('lists a rule reads that are no set of values', () => {
       choices: ['file', 'pipe'],
     },
     {
+      name: 'twin: a preposition that is a value (`(in | out)`) stays one',
+      help: options('  -d, --dir=WAY   direction of the copy (in | out)'),
+      key: 'dir',
+      choices: ['in', 'out'],
+    },
+    {
       name: 'a slash list glued to a word (`modules(rules/presets/plugins)`) names kinds of it',
       help: options('  --base <name>   Loads modules(rules/presets/plugins) from there.'),
       key: 'base',
@@ -65,6 +71,12 @@ describe('lists a rule reads that are no set of values', () => {
       help: options('  -m <name>   Each line reads set|add|del <key> [<value>].'),
       key: 'm',
       choices: null,
+    },
+    {
+      name: 'twin: a bar list before a bracketed default is the values',
+      help: options('  -m <name>   Cache mode off|minimal|full [default: off]'),
+      key: 'm',
+      choices: ['off', 'minimal', 'full'],
     },
     {
       name: 'twin: a bar list before a gloss is the values',
