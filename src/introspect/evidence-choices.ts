@@ -382,6 +382,9 @@ function candidatesOf(tokens: readonly Token[], text: string): Candidate[] {
  * description), shar `it must be known to shar: xz gzip bzip2`: two or more bare words side by side,
  * no separator between them, from the last colon to the end of the text.
  */
+/** Words pointing elsewhere for the values: a spaced tail holding one is a sentence. */
+const POINTER_WORDS = new Set(['see', 'below', 'above', 'docs', 'documentation', 'manual', 'details', 'help', 'more', 'list', 'following', 'page']);
+
 function spacedTailCandidate(tokens: readonly Token[]): Candidate | null {
   let colon = tokens.length - 1;
   while (colon >= 0 && !(tokens[colon]?.kind === 'punct' && tokens[colon]?.text === ':')) colon -= 1;
@@ -390,6 +393,8 @@ function spacedTailCandidate(tokens: readonly Token[]): Candidate | null {
   if (words.at(-1)?.kind === 'punct' && words.at(-1)?.text === '.') words.pop();
   if (words.length < 2 || words.length > 30 || !words.every((token) => token.kind === 'word' && token.quote === '' && token.starred !== true)) return null;
   if (words.some((token, index) => index > 0 && token.start === (words[index - 1]?.end ?? -1))) return null;
+  // (`Valid values: see the docs below`, `One of: Depends on …`: words of a sentence, capitalized or pointing elsewhere)
+  if (words.some((token) => !/^[a-z0-9]/.test(token.text) || POINTER_WORDS.has(token.text.toLowerCase()))) return null;
   const items = words.map((token) => token.text);
   return {
     items, quotes: items.map(() => ''), glossed: 0, glosses: [], separators: new Set([' ']), start: words[0]?.start ?? 0, end: words.at(-1)?.end ?? 0,

@@ -185,3 +185,12 @@ describe('round 17: Ruby symbols as values', () => {
     expect(evidenceChoices('How to warn. The possible values are level=2|:category|:all.', 'ARG')).toBeNull();
   });
 });
+
+describe('round 17: a spaced tail that is a sentence', () => {
+  it('`Valid values: see smooth online` points elsewhere; `One of: Flat smooth online` is capitalized prose', () => {
+    expect(evidenceChoices('Set the renderer. Valid values: see smooth online', 'STYLE')).toBeNull();
+    expect(evidenceChoices('Set the renderer. One of: Flat smooth online', 'STYLE')).toBeNull();
+    // twin: identifiers after the same cue are the set
+    expect(evidenceChoices('Set the renderer. Valid values: flat smooth online', 'STYLE')).toEqual(['flat', 'smooth', 'online']);
+  });
+});
