@@ -482,6 +482,7 @@ function openParentheses(line: string): number {
  * (comma-separated aliases too) is a choice. Null unless at least two items follow the colon.
  * `indents` (one per line) lets an item's description run on over deeper lines.
  */
+const GAPPED_DEFINITION_LINE = /^[a-z0-9][\w.-]{0,30}(?: \| [a-z0-9][\w.-]{0,30}){0,5}\s{2,}\S/;
 /** `target(s)`, `flags`: an introduction naming the value in the plural. */
 const PLURAL_CODES = /\b[a-z]{2,20}\(s\)|\bflags\b/i;
 
@@ -527,6 +528,8 @@ export function definitionListChoices(lines: readonly string[], indents?: readon
     if (indent !== undefined && itemIndent !== undefined && indent > itemIndent) continue;
     // clap long help: `Possible values:` then `- fast: Run swiftly`
     // …clipanion (yarn) backquotes them: `- \`skip-build\` will not run the build scripts`
+    // (under a bare head only the table's own layout counts, a value then a wide gap: `default: 5` is prose)
+    if (first === 1 && colon === -1 && arrows === -1 && !GAPPED_DEFINITION_LINE.test(line)) break;
     const match = DEFINITION_LINE.exec(line) ?? /^- ([a-z0-9][\w.-]{0,30})(?::|\s|$)/.exec(line) ?? /^- `([a-z0-9][\w.-]{0,30})`(?::|\s|$)/.exec(line);
     // gosec `- atlas (Atlas Cloud default), atlas-deepseek-v4-flash, atlas:<model-id>;`: a bullet whose
     // name a comma follows (after a gloss) opens a run of values, not a name and its meaning: the

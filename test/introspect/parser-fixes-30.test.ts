@@ -253,3 +253,10 @@ describe('dart args: allowed values with help of their own, bracketed lines unde
     { name: 'twin: a bracket alone on its line (a wrapped form) names no value', help: help('          [node]'), key: 'importer', choices: null },
   ]);
 });
+
+describe('a head alone over prose lines', () => {
+  it('twin of `--math=`: lines `word: text` under a bare head are its description, no values', () => {
+    const help = `Usage: calc [options] <file>\n\nOptions:\n  -m=, --math=\n     default: evaluate math always.\n     note: parentheses are kept.\n     also: see the manual.\n\n  -v, --verbose            Print more.\n`;
+    expect(option(help, 'math')?.choices ?? null).toBeNull();
+  });
+});
