@@ -117,6 +117,29 @@ const REPEATABLE_PHRASES =
  * argh naga `the shader stage, for example 'frag', 'vert', or 'compute'`, `e.g. 'glsl', 'wgsl', or
  * 'bin'`: a list right after an example marker names some values of an open set, never all of them.
  */
+/** Whether a `{` is left open before the `index`th match (braces counted once over the text, from match to match). */
+function openBraceBefore(text: string, matches: readonly RegExpExecArray[], index: number): boolean {
+  let depth = 0;
+  let from = 0;
+  for (let at = 0; at <= index; at++) {
+    const upTo = matches[at]?.index ?? from;
+    for (let char = from; char < upTo; char++) {
+      if (text[char] === '{') depth += 1;
+      else if (text[char] === '}' && depth > 0) depth -= 1;
+    }
+    from = upTo;
+  }
+  return depth > 0;
+}
+
+/**
+ * watchmedo `variables …: ${watch_src_path} - event source path … ${watch_object} - 'file' or
+ * 'directory'`: a list right after a template variable's name gives that variable's values.
+ */
+function followsTemplateField(description: string, index: number): boolean {
+  return /\$\{?[A-Za-z_]\w{0,40}\}?\s*(?:-|:|=|is)?\s*$/.test(description.slice(Math.max(0, index - 50), index));
+}
+
 function followsExampleMarker(description: string, index: number): boolean {
   return /(?:\be\.g\.|\bfor (?:example|instance)|\bsuch as|\blike|\bexamples?:?),?\s*$/i.test(description.slice(Math.max(0, index - 40), index));
 }
@@ -299,7 +322,8 @@ function quotedAlternativeChoices(description: string): string[] | null {
     // aptly's Go flag `("gpg", "gpg1", "gpg2" for external gpg or "internal" for Go internal implementation)`:
     // double-quoted alternatives so glossed count when they fill a parenthesized group from its opening to its close
     new RegExp(String.raw`\((${DOUBLE_QUOTED_ITEM}(?:[^'"().;:]{0,60}?,\s+${DOUBLE_QUOTED_ITEM}){0,30}[^'"().;:]{0,60}?,?\s+or\s+${DOUBLE_QUOTED_ITEM}[^'"().;:]{0,60})\)`).exec(description);
-  if (alternatives === null || followsExampleMarker(description, alternatives.index + alternatives[0].indexOf(alternatives[1] ?? ''))) return null;
+  const listStart = alternatives === null ? 0 : alternatives.index + alternatives[0].indexOf(alternatives[1] ?? '');
+  if (alternatives === null || followsExampleMarker(description, listStart) || followsTemplateField(description, listStart)) return null;
   return [...(alternatives[1] ?? '').matchAll(/(['"])([^'"]+)\1/g)].map((match) => match[2] ?? '');
 }
 
@@ -321,7 +345,10 @@ function codeSpanSentenceChoices(description: string): string[] | null {
  * colorize.`: two or more quoted values, each defined after its own colon.
  */
 function quotedDefinitionChoices(description: string): string[] | null {
-  const items = [...description.matchAll(/(?:^|[\s,.;(])(["'])([a-z0-9][\w.-]{0,30})\1:\s/g)].map((match) => match[2] ?? '');
+  // (csvtojson `"json" (default) -- convert csv to json. "csv" -- convert …`: a spaced dash defines too, after an optional gloss)
+  const matches = [...description.matchAll(/(?:^|[\s,.;(])(["'])([a-z0-9][\w.-]{0,30})\1(?::\s|(?: \([a-z ]{1,20}\))? --? (?=[a-z]))/g)];
+  // (autocannon `a JSON string like '{ "field 1": { "type": "text", "value": … } }'`: quoted names inside braces are an object's keys)
+  const items = matches.filter((match, index) => !openBraceBefore(description, matches, index)).map((match) => match[2] ?? '');
   return items.length >= 2 ? [...new Set(items)] : null;
 }
 

@@ -19,6 +19,10 @@ import { isOpenValueSet } from './open-value-set.ts';
 const MAX_TEXT = 1200;
 const MAX_ITEM = 30;
 const MAX_GLOSS = 80;
+/** Words a quoted item's phrase may run to (lessc `'mediaquery' that will output the information within a fake media query which is compatible with the SASS format, and 'all' …`). */
+const MAX_GLOSS_WORDS = 24;
+/** Words opening a relative clause about the item before (`, which will …`, `, that …`). */
+const RELATIVE_OPENING = /^(?:which|that|where|meaning)$/i;
 
 /** A token: a word (maybe quoted), a separator, a bracket, or other punctuation. */
 interface Token {
@@ -52,6 +56,8 @@ interface Candidate {
   cutShort: boolean;
   /** An item carries an optional ending glued on (`month(s)`): the spellings taken are more than the items. */
   suffixed: boolean;
+  /** Bare words side by side closing the text after a colon (`One of: darkfish pot ri`): read only where a cue vouches for them. */
+  spacedTail?: boolean;
 }
 
 /** Words saying the run after them is the set of values (looked for just before the run). */
@@ -72,7 +78,7 @@ const CUE_AFTER = /^\s*[)\]}>]?\s*(?:are|is)\s+(?:the\s+)?(?:only\s+)?(?:support
 /** `Use postfix 'ms', 's' or 'h' to change the unit`: what may be glued onto a value, never the values. */
 const AFFIX_BEFORE = /\b(?:post|suf|pre)fix(?:es)?(?:\s+of)?\s*:?\s*$/i;
 /** Words saying the run names examples of an open set. */
-const EXAMPLE_BEFORE = /\b(?:e_g_|known|built-?in|i_e_|e\.\s?g\b|eg|shortcuts?|aliases|such as|like|for example|for instance|including|include|includes|example|examples|say)\b/i;
+const EXAMPLE_BEFORE = /\b(?:e_g_|(?<!\bbe )known|built-?in|i_e_|e\.\s?g\b|eg|shortcuts?|aliases|such as|like|for example|for instance|including|include|includes|example|examples|say)\b/i;
 const MORE_AFTER = /^\s*[)\]}>]?\s*(?:,\s*)?(?:etc\b|\.{2,3}|…|and so on|and more|or (?:any|an?|other|similar|custom)\b|\(\s*or\b)/i;
 /** `…, or python import path to a renderer class`: an alternative naming a kind of value follows. */
 const OR_KIND_AFTER = /^\s*[)\]}>]?\s*,?\s*or\s+(?:\S+\s+){0,3}(?:path|file|url|template|string|class|module|expression|number|integer|name)s?\b/i;
@@ -102,6 +108,12 @@ const OPENS_WITH_KIND = /^(?:(?:an?|the|optional|custom|relative|absolute)\s+){0
 const KIND_SUBJECT = /\b(?:file ?path|path to|path of|file to|file name|directory to|directory of)\b/i;
 /** `Only valid with the --format sql or sql-insert option`: the run gives another option's values. */
 const OPTION_BEFORE = /(?:^|\s)--?[A-Za-z][\w-]*[=\s]\s*$/;
+/** cac `--html.xhtml <false|true>`: a dotted sub-option's spelling, then its bracketed values (another option's). */
+const SUB_OPTION_BEFORE = /(?:^|\s)--?[A-Za-z][\w-]*\.[\w.-]{1,40}[=\s]?[<[{(]\s*$/;
+/** webpack `[inline-|hidden-|eval-][nosources-]`: an item ending in a dash is a prefix glued onto more of a value. */
+const PREFIX_ITEM = /-$/;
+/** `[a|b][c-]…`, `(a|b)source-map`: a bracket closing the run glued to more of the value makes it one part of a pattern. */
+const GLUED_AFTER_CLOSE = /^[)\]}>](?=[\w[(<{])/;
 /** `package.json`, `.coveragerc`, `setup.cfg`: file names, any of which is taken. */
 const FILE_NAME_ITEM = /^[\w-]*\.[a-z]{2,10}$/i;
 /** Items that name a kind of value, not one value. */
@@ -121,7 +133,8 @@ const PROSE_WORDS = new Set([
 const DEFAULT_GLOSS = /\bdefault\b/i;
 const ITEM_SHAPE = /^[A-Za-z0-9][\w.+-]*$/;
 const QUOTED_SHAPE = /^[\w.+:@-]*$/;
-const TOKEN = /"[^"\n]{0,40}"|'[^'\n]{0,40}'|`[^`\n]{0,40}`|\*[\w.+-]{1,30}\*|[A-Za-z0-9][\w.+-]*|\s+|./gy;
+// (Ruby symbols, kramdown `:as_input`, `:numeric`: a colon glued to the front of a word set apart is the value's spelling)
+const TOKEN = /"[^"\n]{0,40}"|'[^'\n]{0,40}'|`[^`\n]{0,40}`|\*[\w.+-]{1,30}\*|(?<![\w:]):[a-z_][\w]{0,30}(?![\w:])|[A-Za-z0-9][\w.+-]*|\s+|./gy;
 const OPENERS: Record<string, string> = { '(': ')', '[': ']', '{': '}', '<': '>' };
 const CLOSERS = new Set([')', ']', '}', '>']);
 
@@ -149,6 +162,10 @@ function tokenize(text: string): Token[] {
     // clap (bat) stars the default: `(*auto*, never, always)`
     if (first === '*' && raw.length >= 3) {
       tokens.push({ kind: 'word', text: raw.slice(1, -1), quote: '', start, end: TOKEN.lastIndex, starred: true });
+      continue;
+    }
+    if (first === ':' && raw.length >= 2) {
+      tokens.push({ kind: 'word', text: raw, quote: '', start, end: TOKEN.lastIndex });
       continue;
     }
     if (ITEM_SHAPE.test(raw)) {
@@ -215,9 +232,12 @@ function skipGloss(tokens: readonly Token[], index: number, text: string, glosse
   const colon = tokens[at];
   const colonGloss = item !== undefined && item.quote !== '' && colon?.kind === 'punct' && colon.text === ':' && colon.start === item.end;
   if (colonGloss) at += 1;
+  // lessc `'comments', which will output …, 'mediaquery' that …`: a comma, then a relative word opening the quoted item's phrase
+  const commaGloss = !colonGloss && item !== undefined && item.quote !== '' && tokens[at]?.kind === 'sep' && tokens[at]?.text === ',' && RELATIVE_OPENING.test(tokens[at + 1]?.text ?? '') && tokens[at + 1]?.quote === '';
+  if (commaGloss) at += 1;
   if (item !== undefined && item.quote !== '' && tokens[at]?.kind === 'word' && tokens[at]?.quote === '') {
     let probe = at;
-    while (probe < tokens.length && probe - at < 12) {
+    while (probe < tokens.length && probe - at < MAX_GLOSS_WORDS) {
       const token = tokens[probe];
       if (token === undefined || (token.kind === 'word' && token.quote !== '')) break;
       if (token.kind === 'sep' && (token.text === ',' || token.text === ';' || tokens[probe + 1]?.quote !== '')) break;
@@ -239,7 +259,7 @@ function skipGloss(tokens: readonly Token[], index: number, text: string, glosse
       at = probe;
     }
   }
-  if (colonGloss && glosses.length === 0) return { next: index + 1, gloss: null };
+  if ((colonGloss || commaGloss) && glosses.length === 0) return { next: index + 1, gloss: null };
   return { next: at, gloss: glosses.length > 0 ? glosses.join(' ') : null };
 }
 
@@ -357,6 +377,31 @@ function candidatesOf(tokens: readonly Token[], text: string): Candidate[] {
   return found;
 }
 
+/**
+ * rdoc `Set the output formatter. One of: darkfish pot ri` (a vertical list reflowed into the
+ * description), shar `it must be known to shar: xz gzip bzip2`: two or more bare words side by side,
+ * no separator between them, from the last colon to the end of the text.
+ */
+/** Words pointing elsewhere for the values: a spaced tail holding one is a sentence. */
+const POINTER_WORDS = new Set(['see', 'below', 'above', 'docs', 'documentation', 'manual', 'details', 'help', 'more', 'list', 'following', 'page']);
+
+function spacedTailCandidate(tokens: readonly Token[]): Candidate | null {
+  let colon = tokens.length - 1;
+  while (colon >= 0 && !(tokens[colon]?.kind === 'punct' && tokens[colon]?.text === ':')) colon -= 1;
+  if (colon < 0) return null;
+  const words = tokens.slice(colon + 1);
+  if (words.at(-1)?.kind === 'punct' && words.at(-1)?.text === '.') words.pop();
+  if (words.length < 2 || words.length > 30 || !words.every((token) => token.kind === 'word' && token.quote === '' && token.starred !== true)) return null;
+  if (words.some((token, index) => index > 0 && token.start === (words[index - 1]?.end ?? -1))) return null;
+  // (`Valid values: see the docs below`, `One of: Depends on …`: words of a sentence, capitalized or pointing elsewhere)
+  if (words.some((token) => !/^[a-z0-9]/.test(token.text) || POINTER_WORDS.has(token.text.toLowerCase()))) return null;
+  const items = words.map((token) => token.text);
+  return {
+    items, quotes: items.map(() => ''), glossed: 0, glosses: [], separators: new Set([' ']), start: words[0]?.start ?? 0, end: words.at(-1)?.end ?? 0,
+    enclosedBy: '', family: ' ', starred: 0, gluedTail: false, cutFront: false, cutShort: false, suffixed: false, spacedTail: true,
+  };
+}
+
 /** `e.g.`, `i.e.`, `etc.` with their periods kept from ending a sentence (same length, so offsets hold). */
 function withoutAbbreviations(text: string): string {
   return text.replace(/\b(?:e\.\s?g|i\.\s?e|etc|vs|cf|approx)\./gi, (abbreviation) => abbreviation.replace(/[.\s]/g, '_'));
@@ -378,6 +423,9 @@ function placeholderWord(valueName: string | null): string {
 /** `KIND>=]<PATH`, `NAME TYPE`: several placeholders in one value; a list in the text describes one part. */
 function isCompositeValueName(valueName: string | null): boolean {
   const name = (valueName ?? '').replace(/^[<[{("']+|[>\]})"':,.]+$/g, '');
+  // (hashdeep `alg1,[alg2]`: one placeholder numbered and repeated is a list of one kind of value, no parts)
+  const parts = name.split(/[\s,[\]]+/).filter((part) => part.length > 0);
+  if (parts.length >= 2 && parts.every((part) => /^[A-Za-z]{1,20}\d{1,2}$/.test(part) && part.replace(/\d+$/, '') === parts[0]?.replace(/\d+$/, ''))) return false;
   return /[\s<>[\]=:|,]/.test(name);
 }
 
@@ -409,6 +457,8 @@ interface DescriptionFacts {
   subjectIsPath: boolean;
   /** A default the description states (`default: x`, `defaults to x`), lower-cased. */
   stated: string | undefined;
+  /** Values the description gives the option's own spellings (`Use -style=file`). */
+  ownValues: string[];
 }
 
 function statedDefault(context: string): string | undefined {
@@ -417,7 +467,18 @@ function statedDefault(context: string): string | undefined {
   return (match?.[1] ?? match?.[2] ?? match?.[3])?.replace(/\.+$/, '').toLowerCase();
 }
 
-function factsOf(text: string, valueName: string | null): DescriptionFacts {
+/** The values written after one of the option's own spellings and `=` in its description (`-style=file`, `--style=llvm`). */
+function ownSpellingValues(text: string, spellings: readonly string[]): string[] {
+  const values: string[] = [];
+  for (const spelling of spellings) {
+    if (!/^[A-Za-z0-9][\w.-]{0,40}$/.test(spelling)) continue;
+    const given = new RegExp(String.raw`(?:^|[\s"'\`(])--?${escapeRegex(spelling)}=["']?([\w.+-]{1,40})`, 'g');
+    for (const match of text.matchAll(given)) values.push(match[1] ?? '');
+  }
+  return values;
+}
+
+function factsOf(text: string, valueName: string | null, spellings: readonly string[] = []): DescriptionFacts {
   const context = withoutAbbreviations(text);
   const name = placeholderWord(valueName);
   const named = name.length >= 2 && !/^(?:string|value|text|str|arg)$/i.test(name);
@@ -428,6 +489,7 @@ function factsOf(text: string, valueName: string | null): DescriptionFacts {
     openValue: isCompositeValueName(valueName) || OPEN_VALUE_NAME.test(name) || OPENS_WITH_KIND.test(text),
     subjectIsPath: KIND_SUBJECT.test(/^[^.]*/.exec(context)?.[0] ?? ''),
     stated: statedDefault(context),
+    ownValues: ownSpellingValues(text, spellings),
   };
 }
 
@@ -469,7 +531,10 @@ function scoreCandidate(run: Candidate, facts: DescriptionFacts): number {
   if (facts.nameMention?.test(context.slice(Math.max(0, run.start - 60), run.start)) === true) score += 1.5;
   if (/:\s*(?:[[({<]\s*)?$/.test(near)) score += 1.5;
   // the whole description or sentence (after a type tag like cac's `[string]`) is the run
-  if (/^\s*(?:\[\w+\]\s*)?$/.test(clause) && /^\s*(?:[.;]|$)/.test(after)) score += items.length >= 3 ? 2 : 1.5;
+  // (dart args `Output style. [expanded (default), compressed]`: a sentence that is only the bracketed run)
+  const bareClause = run.enclosedBy === '' ? clause : clause.replace(/[[({<]\s*$/, '');
+  const bareAfter = run.enclosedBy === '' ? after : after.replace(/^\s*[)\]}>]/, '');
+  if (/^\s*(?:\[\w+\]\s*)?$/.test(bareClause) && /^\s*(?:[.;]|$)/.test(bareAfter)) score += items.length >= 3 ? 2 : 1.5;
   // a list in brackets closing the description
   if (run.enclosedBy !== '' && /^\s*[)\]}>]?\s*\.?\s*$/.test(after)) score += 0.5;
   const counted = COUNTED_BEFORE.exec(clause)?.[1]?.toLowerCase();
@@ -495,6 +560,11 @@ function scoreCandidate(run: Candidate, facts: DescriptionFacts): number {
   if (facts.openValue) score -= 6;
   if (facts.subjectIsPath) score -= 3;
   if (OPTION_BEFORE.test(clause)) score -= 4;
+  if (SUB_OPTION_BEFORE.test(clause)) score -= 4;
+  if (items.some((item) => PREFIX_ITEM.test(item))) score -= 6;
+  if (run.enclosedBy !== '' && GLUED_AFTER_CLOSE.test(text.slice(run.end))) score -= 6;
+  // clang-format `currently supports: LLVM, GNU, … Use -style=file to …`: the description gives the option a value outside the run
+  if (facts.ownValues.some((value) => !lower.includes(value.toLowerCase()))) score -= 6;
   if (run.cutFront) score -= 3;
   if (run.glosses.some((gloss) => /["'`]/.test(gloss))) score -= 3;
   if (numbers === items.length && run.glossed === 0) score -= 1;
@@ -531,8 +601,8 @@ const ACCEPT = 4;
  * The values an option's description says it takes, or null when no run of items carries enough
  * evidence. Items come back in help order, without quotes or glosses.
  */
-export function evidenceChoices(description: string, valueName: string | null): string[] | null {
-  const runs = scoredRuns(description, valueName);
+export function evidenceChoices(description: string, valueName: string | null, spellings: readonly string[] = []): string[] | null {
+  const runs = scoredRuns(description, valueName, spellings);
   const accepted = runs.filter((run) => run.score >= ACCEPT);
   // two different lists, each with evidence (`Available modifiers: … Available colors: …`): which one
   // the option takes is not clear, and neither alone is the whole set
@@ -550,16 +620,19 @@ export interface ScoredRun {
 }
 
 /** Every run of items in the description with its score, in help order (for inspection and tuning). */
-export function scoredRuns(description: string, valueName: string | null): ScoredRun[] {
+export function scoredRuns(description: string, valueName: string | null, spellings: readonly string[] = []): ScoredRun[] {
   const text = description.slice(0, MAX_TEXT);
   // no separator at all: no run to read
-  if (!/[,|/;]|\s(?:or|and)\s|["'`]\s+["'`]|["'`]:\s/i.test(text)) return [];
+  if (!/[,|/;:]|\s(?:or|and)\s|["'`]\s+["'`]/i.test(text)) return [];
   const runs: ScoredRun[] = [];
   let facts: DescriptionFacts | null = null;
-  for (const run of candidatesOf(tokenize(text), text)) {
+  const tokens = tokenize(text);
+  const spaced = spacedTailCandidate(tokens);
+  for (const run of [...candidatesOf(tokens, text), ...(spaced === null ? [] : [spaced])]) {
     const items = [...new Set(run.items)];
     if (items.length < 2 || isOpenValueSet(items)) continue;
-    facts ??= factsOf(text, valueName);
+    facts ??= factsOf(text, valueName, spellings);
+    if (run.spacedTail === true && !isCued(run, facts.context)) continue;
     runs.push({ items, score: scoreCandidate(run, facts), cued: isCued(run, facts.context) });
   }
   return runs;

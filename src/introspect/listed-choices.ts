@@ -226,11 +226,43 @@ function namedPlaceholderParenList(text: string, valueName: string | null): stri
   return namesAnyKindOfValue(items) || EXAMPLE_CUE.test(list[1] ?? '') ? null : items;
 }
 
+/**
+ * exiv2 `-Q lvl  Set log-level to d(ebug), i(nfo), w(arning), e(rror) or m(ute).`: each value a letter
+ * or two glued to the rest of its word in parentheses; the letters are what is typed.
+ */
+const ABBREVIATED_ITEM = String.raw`[A-Za-z]{1,2}\([a-z]{2,20}\)`;
+const ABBREVIATED_LIST = new RegExp(String.raw`(?:^|\s)(${ABBREVIATED_ITEM}(?:(?:,\s*or|,|\s+or)\s+${ABBREVIATED_ITEM}){1,30})(?=\s*(?:[.;)]|$))`);
+
+/** English function words: an item that is one is prose read as a list (psql `(or |pipe)`). */
+// (not `in`, `to`, `on`, `not`: `(in|out)`, `not` are values some options take)
+const FUNCTION_WORDS = new Set(['or', 'and', 'of', 'the', 'an', 'with', 'by', 'is', 'be']);
+/** Letters of a size's unit (`k/m/g`, `KiB`, `MB`): glued onto a number, they are how a size is written. */
+const SIZE_UNIT_ITEM = /^(?:[kmgtp]i?b?|b|bytes?)$/i;
+/** A value named as an amount (`<max-size>`, `SIZE`, `BYTES`), not as the unit it is shown in. */
+const AMOUNT_VALUE_NAME = /(?:^|[^a-z])(?:size|bytes|limit|amount|memory)(?:$|[^a-z])/i;
+
+/**
+ * Whether a list a rule read is no set of values: an item that is a function word (prose around a
+ * bar or comma), or the unit letters of a value named as an amount (scdl `--max-size [max-size]  Skip
+ * tracks larger than size (k/m/g)`: `10m` is taken; the letters are suffixes).
+ */
+function isNoValueList(items: readonly string[], valueName: string | null): boolean {
+  if (items.some((item) => FUNCTION_WORDS.has(item.toLowerCase()))) return true;
+  return items.length >= 2 && items.every((item) => SIZE_UNIT_ITEM.test(item)) && AMOUNT_VALUE_NAME.test(valueName ?? '') && !/unit/i.test(valueName ?? '');
+}
+
 export function listedChoices(text: string, valueName: string | null): string[] | null {
+  const listed = firstListedChoices(text, valueName);
+  return listed !== null && isNoValueList(listed, valueName) ? null : listed;
+}
+
+function firstListedChoices(text: string, valueName: string | null): string[] | null {
   // `abort (default), fail`: the marker is no part of the list; fd's `file (f), directory (d)`: nor
   // is a one-letter alias after an item
   const starred = starredList(text);
   if (starred !== null) return starred.choices;
+  const abbreviated = ABBREVIATED_LIST.exec(text);
+  if (abbreviated !== null) return [...(abbreviated[1] ?? '').matchAll(/([A-Za-z]{1,2})\(/g)].map((item) => item[1] ?? '');
   // pg_format `Values: 0=>unchanged, 1=>lowercase, 2=>uppercase.`: each value, an arrow, its meaning
   const arrows = [...text.matchAll(/(?:\bvalues?:\s+|,\s+)([a-z0-9][\w.-]{0,30})\s?=>\s?\w/gi)].map((item) => item[1] ?? '');
   if (arrows.length >= 2 && new Set(arrows).size === arrows.length) return arrows;
@@ -362,7 +394,8 @@ export function listedChoices(text: string, valueName: string | null): string[] 
   if (wholePipe !== null) return (wholePipe[1] ?? '').split(/\s*\|\s*/);
   // pflag `Cache mode off|minimal|writes|full (default off)`: three or more values joined by bare pipes, one word in the sentence
   const inlinePipe = INLINE_PIPE_LIST.exec(description);
-  if (inlinePipe !== null) return (inlinePipe[1] ?? '').split('|');
+  // (exiv2 `The format for commands is set|add|del <key> [[<type>] <value>].`: before placeholders, the words of a line's syntax)
+  if (inlinePipe !== null && !/^\s*\[*</.test(description.slice(inlinePipe.index + inlinePipe[0].length))) return (inlinePipe[1] ?? '').split('|');
   const parenthesized = PAREN_LIST.exec(description);
   // black `add the given magic to the list of known python-magics (capture, prun, …)`: members of a
   // list the option adds to, or examples (`such as`, `e.g.`), are no list of its values
@@ -395,7 +428,8 @@ export function listedChoices(text: string, valueName: string | null): string[] 
   if (named !== null) return [...named[0].matchAll(/\(([^()]+)\)/g)].map((item) => item[1] ?? '');
   // commander madge: `layout engine to use (dot/neato/fdp/sfdp/twopi/circo)`: three or more joined by slashes
   const slashed = PAREN_SLASH_LIST.exec(description);
-  if (slashed !== null) return (slashed[1] ?? '').split('/');
+  // (textlint `load modules(rules/presets/plugins)`: a group glued to a word names kinds of it)
+  if (slashed !== null && !isGluedGroup(description, slashed.index, slashed.index + slashed[0].length)) return (slashed[1] ?? '').split('/');
   const piped = PAREN_PIPE_LIST.exec(description);
   // vegeta `(ip|host):port`, knip `knip.(js|ts)`: a group glued to the text around it is part of a pattern
   if (piped !== null && isGluedGroup(description, piped.index, piped.index + piped[0].length)) return null;
@@ -422,7 +456,9 @@ export function exampleListChoices(description: string, defaultText: string | nu
  * after the name (rimraf `native: the built-in implementation in Node.js`), or with an arrow (clap
  * oxipng `max =>   (stable alias for the max level)`).
  */
-const DEFINITION_LINE = /^([a-z0-9][\w.-]{0,30}(?:,\s*[a-z0-9][\w.-]{0,30}){0,5})(?:\s{2,}|\s+-\s+|:\s+|\s*=>\s+)\S/;
+// (lessc `parens | strict     Math only …`: aliases joined by a spaced bar too)
+// (exiv2 `s : print a summary`, `C : print ICC profile`: a letter code, either case, then a spaced colon)
+const DEFINITION_LINE = /^([a-z0-9][\w.-]{0,30}(?:(?:,\s*|\s\|\s)[a-z0-9][\w.-]{0,30}){0,5}|[A-Za-z0-9](?= : ))(?:\s{2,}|\s+-\s+|\s?:\s+|\s*=>\s+)\S/;
 /** A bullet item naming a value, maybe glossed in parentheses, then a comma: several values a line. */
 const BULLET_OF_VALUES = /^- [a-z0-9][\w.-]{0,30}(?: \([^()]{0,60}\))?,\s/;
 /** clap oxipng `0   => --zc 5 --fast`: a value mapped by an arrow to what it means. */
@@ -446,11 +482,35 @@ function openParentheses(line: string): number {
  * (comma-separated aliases too) is a choice. Null unless at least two items follow the colon.
  * `indents` (one per line) lets an item's description run on over deeper lines.
  */
+const GAPPED_DEFINITION_LINE = /^[a-z0-9][\w.-]{0,30}(?: \| [a-z0-9][\w.-]{0,30}){0,5}\s{2,}\S/;
+/** `target(s)`, `flags`: an introduction naming the value in the plural. */
+const PLURAL_CODES = /\b[a-z]{2,20}\(s\)|\bflags\b/i;
+
+/** LLVM's CommandLine layout: `--opt=<value>   - Says what.` over `  =name   -   What name does.`, one line a value. */
+const LLVM_VALUE_LINE = /^=([a-z0-9][\w.-]{0,30})\s+-\s+\S/;
+
+/**
+ * clang-format `--Wno-error=<value>  - If set don't error out …` then `=unknown  -   If set, …`: the
+ * lines opening with `=` and a name, then LLVM's spaced dash, are the values (cl::values), even one.
+ * Only under a description opening with that dash, as LLVM prints it.
+ */
+function llvmValueChoices(lines: readonly string[]): string[] | null {
+  if (!/^-\s/.test(lines[0] ?? '')) return null;
+  const values = lines.map((line) => LLVM_VALUE_LINE.exec(line.trim())?.[1]).filter((value): value is string => value !== undefined);
+  return values.length > 0 ? [...new Set(values)] : null;
+}
+
 export function definitionListChoices(lines: readonly string[], indents?: readonly number[]): string[] | null {
+  const llvm = llvmValueChoices(lines);
+  if (llvm !== null) return llvm;
   const colon = lines.findIndex((line) => /:$/.test(line) || VALUES_ARE_TITLE.test(line));
   // clap oxipng `-o, --opt <level>  … returns.` then `0   => --zc 5 --fast` …: lines mapping values
   // by arrows are a value list of their own, with no line ending in `:` to introduce them
-  const first = colon !== -1 ? colon + 1 : lines.findIndex((line) => ARROW_ITEM.test(line));
+  // (lessc `-m=, --math=` alone on its line, then `always   Less will …` lines: a head with no words of
+  // its own over definition lines introduces them as its colon would)
+  const bareHead = colon === -1 && lines[0] === '' && lines.length > 2 ? 0 : -1;
+  const arrows = lines.findIndex((line) => ARROW_ITEM.test(line));
+  const first = colon !== -1 ? colon + 1 : arrows === -1 && bareHead !== -1 ? 1 : arrows;
   if (first === -1) return null;
   const choices: string[] = [];
   let itemIndent: number | undefined;
@@ -468,6 +528,8 @@ export function definitionListChoices(lines: readonly string[], indents?: readon
     if (indent !== undefined && itemIndent !== undefined && indent > itemIndent) continue;
     // clap long help: `Possible values:` then `- fast: Run swiftly`
     // …clipanion (yarn) backquotes them: `- \`skip-build\` will not run the build scripts`
+    // (under a bare head only the table's own layout counts, a value then a wide gap: `default: 5` is prose)
+    if (first === 1 && colon === -1 && arrows === -1 && !GAPPED_DEFINITION_LINE.test(line)) break;
     const match = DEFINITION_LINE.exec(line) ?? /^- ([a-z0-9][\w.-]{0,30})(?::|\s|$)/.exec(line) ?? /^- `([a-z0-9][\w.-]{0,30})`(?::|\s|$)/.exec(line);
     // gosec `- atlas (Atlas Cloud default), atlas-deepseek-v4-flash, atlas:<model-id>;`: a bullet whose
     // name a comma follows (after a gloss) opens a run of values, not a name and its meaning: the
@@ -477,10 +539,14 @@ export function definitionListChoices(lines: readonly string[], indents?: readon
     if (!match && choices.length > 0 && /^\S{1,40}\s{2,}\S/.test(line) && (indent === undefined || indent === itemIndent)) return null;
     if (!match) break;
     open = Math.max(0, openParentheses(line));
-    choices.push(...(match[1] ?? '').split(/,\s*/));
+    choices.push(...(match[1] ?? '').split(/,\s*|\s\|\s/));
   }
   // an upper-case item (`pBRE`, `N`) is a placeholder: the list is not closed
-  if (choices.some((choice) => /[A-Z]/.test(choice))) return null;
+  // (unless every item is one character: exiv2's `s`, `C`, `X` are letter codes told apart by case)
+  if (choices.some((choice) => /[A-Z]/.test(choice)) && !choices.every((choice) => choice.length === 1)) return null;
+  // exiv2 `-P flgs  Print flags …:`, `-d tgt  Delete target(s) …:`: letter codes named in the plural are
+  // combined into one value (`-PEkycv`), so no one letter is the whole value
+  if (choices.every((choice) => choice.length === 1) && PLURAL_CODES.test(lines.slice(0, Math.max(first, 1)).join(' '))) return null;
   // stylelint `- a "stylelint" property…`, `- a ".stylelintrc" file`: a bullet list whose lines open
   // with the same word is prose, no list of values
   const distinct = [...new Set(choices)];

@@ -30,6 +30,8 @@ const ETC_ITEM = /^(?:etc\.?|and so on)$/i;
  * so does one holding a `{field}` the program fills in (gomodifytags `"column:{field}", "field_name={field}"`).
  */
 const TEMPLATE_ITEM = /^[a-z][\w-]*=\S|^:[a-z]|\{[a-z_][\w.]{0,30}\}/;
+/** `:numeric`: a Ruby symbol, the spelling Ruby helps give a value. */
+const RUBY_SYMBOL = /^:[a-z_]\w{0,30}$/;
 /** cac vite-bundle-visualizer `should be "**\/*.html" or "**\/*.json"`: a wildcard with a path or suffix is a glob, matching many values. */
 const GLOB_ITEM = /^(?=[^*]*\*)(?=.*[./])[^\s]{2,200}$/;
 const TYPE_NAMES = new Set(['string', 'number', 'boolean', 'bool', 'null', 'undefined', 'object', 'array', 'integer', 'int', 'float', 'any']);
@@ -54,7 +56,8 @@ export function isOpenValueSet(items: readonly string[], tagged = false): boolea
   // iperf `either 0-63 or symbolic`: a numeric range stands for every number in it
   if (items.some((item) => NUMERIC_RANGE.test(item))) return true;
   if (items.some((item) => PATTERNED_ITEM.test(item) || ELLIPSIS_ITEM.test(item) || ETC_ITEM.test(item))) return true;
-  if (items.some((item) => TEMPLATE_ITEM.test(item))) return true;
+  // (kramdown `:as_input, :numeric, … or :as_char`: every item a Ruby symbol is a closed set of them)
+  if (items.some((item) => TEMPLATE_ITEM.test(item)) && !items.every((item) => RUBY_SYMBOL.test(item))) return true;
   if (items.some((item) => GLOB_ITEM.test(item))) return true;
   if (isBitMask(items)) return true;
   if (items.some((item) => PLACEHOLDER.test(item) && !CAPITAL_KEYWORD.test(item)) && items.some((item) => /^[a-z0-9][a-z0-9._-]*$/.test(item))) return true;

@@ -382,6 +382,14 @@ const UNIT_WORDS: Record<string, string> = { ms: 'milliseconds', s: 'seconds', m
  * milliseconds) … (default: 200 ms)`), or with the unit the value is named after (`--timeout
  * <seconds>  … (default: 15 seconds)`).
  */
+/** `true` or `false` as the only value: a switch's state, never a set of one. */
+const LONE_SWITCH_STATE = /^(?:true|false)$/i;
+/**
+ * cucumber `--format <TYPE[:PATH]>`, `--order <TYPE[:SEED]>`, `KIND=PATH`: one value of parts in
+ * capitals joined by `:` or `=` (maybe optional); a list the prose gives is one part's values, and an
+ * enum of them would refuse `random:42`.
+ */
+const PARTED_PLACEHOLDER = /^[A-Z][A-Z0-9_]{0,30}(?:\[?[:=][A-Z][A-Z0-9_]{0,30}\]?){1,4}$/;
 /**
  * argparse `nargs=2` (`-H NAME TYPE  … where <type> is one of "lexer", "formatter" or "filter"`),
  * `-e <a> <b>`: one use takes several values, and a list the prose gives is the values of one of them,
@@ -389,6 +397,7 @@ const UNIT_WORDS: Record<string, string> = { ms: 'milliseconds', s: 'seconds', m
  */
 function takesSeveralPlaceholders(head: OptionHead): boolean {
   if (head.valueCount > 1) return true;
+  if (PARTED_PLACEHOLDER.test(head.valueName ?? '')) return true;
   return /^[A-Z][A-Z0-9_]*(?: [A-Z][A-Z0-9_]*)+$/.test(head.valueName ?? '') && !/ RANGE$/.test(head.valueName ?? '');
 }
 
@@ -736,9 +745,13 @@ export function optionFromEntry(given: Entry, style: OptionStyle = {}): CliOptio
   // (argparse xlsx2csv `'tab' or 'x09' for a tab (default: comma ',')`: prose alternatives that leave it out are special values too)
   const provenFacts = facts.choices !== null && facts.choicesTagged !== true && facts.defaultQuoted && facts.defaultText !== null && facts.defaultText !== '' && matchingChoice(facts.defaultText, facts.choices) === undefined ? null : facts.choices;
   const sentenceChoices = severalValues && facts.choicesTagged !== true ? null : provenFacts;
-  const stated = definition?.choices ?? letterClassChoices(head.choices, text) ?? sentenceChoices ?? (placeholder ? provenProse : (wholeListChoices(facts.description) ?? setValueListChoices(facts.description)));
+  // ranger `--copy-config=which  … Possible values: all, rc, …`: a lone word after `=` that the list the
+  // description states leaves out names the value, as a placeholder would
+  const headChoices = head.choices?.length === 1 && provenProse !== null && provenProse.length >= 2 && !provenProse.includes(head.choices[0] ?? '') ? null : head.choices;
+  const stated = definition?.choices ?? letterClassChoices(headChoices, text) ?? sentenceChoices ?? (placeholder ? provenProse : (wholeListChoices(facts.description) ?? setValueListChoices(facts.description)));
   // `[possible values: ]` names none: an empty list is no list; nor are examples of an open set
-  const choices = stated !== null && stated.length > 0 && !isOpenValueSet(stated, stated === facts.choices && facts.choicesTagged === true) && !(facts.choicesTagged !== true && namesFileContents(stated, head.valueName)) && !takesEmptyString(facts.description, stated) ? stated : null;
+  // (terraform `-list=false  Don't list …`: a switch's state shown in its head is no one-value set)
+  const choices = stated !== null && stated.length > 0 && !LONE_SWITCH_STATE.test(stated.length === 1 ? (stated[0] ?? '') : '') && !isOpenValueSet(stated, stated === facts.choices && facts.choicesTagged === true) && !(facts.choicesTagged !== true && namesFileContents(stated, head.valueName)) && !takesEmptyString(facts.description, stated) ? stated : null;
   const shape = valueShapeOf(head, facts, choices, text, style, entry.valueSection === true);
   const long = head.longs[0] ?? null;
   const option: CliOption = {

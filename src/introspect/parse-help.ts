@@ -60,6 +60,8 @@ import { sanitizeToolName } from '../tool-name.ts';
 import { isUrfaveGenericForm, urfaveNameForm } from './urfave-name-form.ts';
 import { isCittyHelp } from './citty-help.ts';
 import { evidenceChoices } from './evidence-choices.ts';
+import { applyMarkedDefaultBarLists } from './marked-default-bar-list.ts';
+import { applyDartAllowedHelp } from './dart-allowed-help.ts';
 import { weighPositionals } from './evidence-positionals.ts';
 import { valueSeparatorOf } from './value-list.ts';
 import { isColonDefaultHelp } from './colon-default-heads.ts';
@@ -573,10 +575,12 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
   applyStatedValueDefaults(options, scan.entries);
   if (go.options.length === 0) applyGluedShortMentions(options);
   if (go.options.length === 0) applyDescribedPlaceholders(options);
+  applyMarkedDefaultBarLists(options);
+  applyDartAllowedHelp(options, rawLines);
   // the rules found no choices: a list the description's own words vouch for (evidence-choices.ts),
   // joined by commas in one value where the description says so (as option-entry.ts does for the rules')
   for (const option of options.filter((one) => one.takes_value && one.choices === null)) {
-    option.choices = evidenceChoices(option.description ?? '', option.value_name);
+    option.choices = evidenceChoices(option.description ?? '', option.value_name, [option.long ?? '', option.short ?? '']);
     if (option.choices !== null && valueSeparatorOf(option.description) !== undefined) option.value_separator = ',';
   }
   // round 14: the generic fallback, only where the rules above found no default (evidence-defaults.ts)

@@ -103,3 +103,94 @@ describe('runs of items that are no choices give null', () => {
     expect(choicesOf('--color <when>', 'Coloring; valid values are red, green, blue [possible values: auto, always, never]')).toEqual(['auto', 'always', 'never']);
   });
 });
+
+describe('round 17: runs that are parts of a value or another option\'s values', () => {
+  it.each([
+    [
+      'an item ending in a dash is a prefix glued onto more of a value',
+      'Debug aid (none | [fast-|full-|lean-] map).',
+      'Debug aid (none | [fast|full|lean] map).',
+      ['fast', 'full', 'lean'],
+    ],
+    [
+      'a bracket closing the run glued to more of the value makes it one part of a pattern',
+      'Target kind: [fast|full|lean]map',
+      'Target kind: [fast|full|lean] map',
+      ['fast', 'full', 'lean'],
+    ],
+    [
+      'a dotted sub-option spelling before the bracketed values: they are its, not this option\'s',
+      'Available settings: --web.base <path>, --web.strict <off|on|warn>',
+      'Available settings: --web.base <path>, strict <off|on|warn>',
+      ['off', 'on', 'warn'],
+    ],
+  ])('%s', (_title, description, twin, twinChoices) => {
+    expect(choicesOf('--web <opts>', description) ?? null).toBeNull();
+    expect(choicesOf('--web <opts>', twin)).toEqual(twinChoices);
+  });
+
+  it('the description gives the option a value outside the run (`Use -theme=file`): the set is open', () => {
+    const spellings = ['theme', 't'];
+    expect(evidenceChoices('Color theme, currently supports: Dark, Light, Solar. Use -theme=file to load one from disk.', 'name', spellings)).toBeNull();
+    expect(evidenceChoices('Color theme, currently supports: Dark, Light, Solar. Use -theme=Dark to darken.', 'name', spellings)).toEqual(['Dark', 'Light', 'Solar']);
+    expect(choicesOf('-theme <name>', 'Color theme, currently supports: Dark, Light, Solar. Use -theme=file to load one from disk.') ?? null).toBeNull();
+  });
+});
+
+describe('round 17: a sentence that is only the bracketed run', () => {
+  it('dart args `Output style. [tight (default), loose]`: the run filling a sentence of its own is the set', () => {
+    expect(choicesOf('--layout=<NAME>', 'Output layout. [tight (default), loose]')).toEqual(['tight', 'loose']);
+    // twin: a word of the sentence before the bracket, so the sentence is not only the run
+    expect(choicesOf('--layout=<NAME>', 'Output layout. Uses [tight (default), loose]') ?? null).toBeNull();
+  });
+});
+
+describe('round 17: bare words side by side closing the description after a colon', () => {
+  it('`One of: flat smooth toon` (a vertical list reflowed): the words are the set where a cue vouches for them', () => {
+    expect(choicesOf('--shade=STYLE', 'Set the shading. One of: flat smooth toon')).toEqual(['flat', 'smooth', 'toon']);
+    // twin: a label that is no cue
+    expect(choicesOf('--shade=STYLE', 'Set the shading. Try: flat smooth toon') ?? null).toBeNull();
+  });
+  it('`it must be known to pack: xz gzip bzip2`: `must be known` states a requirement, no example', () => {
+    expect(choicesOf('--squeeze=PROG', 'compression program PROG - it must be known to pack: xz gzip bzip2')).toEqual(['xz', 'gzip', 'bzip2']);
+    // twin: `known` alone introduces examples
+    expect(choicesOf('--squeeze=PROG', 'compression program PROG - must be one of the known: xz gzip bzip2') ?? null).toBeNull();
+  });
+});
+
+describe('round 17: a numbered repeated placeholder', () => {
+  it('`alg1,[alg2]`: one placeholder numbered and repeated is a list of one kind, no several parts', () => {
+    expect(evidenceChoices('Digest to use. legal values: crc,adler,fnv', 'alg1,[alg2]')).toEqual(['crc', 'adler', 'fnv']);
+    // twin: two different placeholders are parts, and the list describes one of them
+    expect(evidenceChoices('Digest to use. legal values: crc,adler,fnv', 'alg1,[key2]')).toBeNull();
+  });
+});
+
+describe('round 17: a quoted item\'s phrase opened by a comma and a relative word', () => {
+  const text = (relative: string): string =>
+    `How to write. MODE can be either 'fast', ${relative} skips checks, 'safe' that checks every entry on the disk before it writes anything at all to it, and 'dry' which only reports.`;
+  it('`\'fast\', which skips checks, \'safe\' that … (a long phrase), and \'dry\'`: the quoted items are the set', () => {
+    expect(evidenceChoices(text('which'), 'MODE')).toEqual(['fast', 'safe', 'dry']);
+  });
+  it('twin: a comma then a word opening no relative clause ends the run there', () => {
+    expect(evidenceChoices(text('then'), 'MODE')).not.toEqual(['fast', 'safe', 'dry']);
+  });
+});
+
+describe('round 17: Ruby symbols as values', () => {
+  it('`:fast (…), :safe (…) or :auto (…)`: every item a Ruby symbol, the set spelled with its colons', () => {
+    expect(evidenceChoices('How to write. The possible values are :fast (skip checks), :safe (check all) or :auto (decide).', 'ARG')).toEqual([':fast', ':safe', ':auto']);
+  });
+  it('twin: a symbol beside a key given a value (`level=2|:category`) is a template, no set', () => {
+    expect(evidenceChoices('How to warn. The possible values are level=2|:category|:all.', 'ARG')).toBeNull();
+  });
+});
+
+describe('round 17: a spaced tail that is a sentence', () => {
+  it('`Valid values: see smooth online` points elsewhere; `One of: Flat smooth online` is capitalized prose', () => {
+    expect(evidenceChoices('Set the renderer. Valid values: see smooth online', 'STYLE')).toBeNull();
+    expect(evidenceChoices('Set the renderer. One of: Flat smooth online', 'STYLE')).toBeNull();
+    // twin: identifiers after the same cue are the set
+    expect(evidenceChoices('Set the renderer. Valid values: flat smooth online', 'STYLE')).toEqual(['flat', 'smooth', 'online']);
+  });
+});

@@ -1,0 +1,77 @@
+/**
+ * Layouts that put the values where a placeholder would be, at the opening of the description.
+ *
+ * rdfind's layout: `-checksum   md5 |(sha1)| sha256   checksum type`, `-ignoreempty (true)| false
+ * ignore empty files`, under `options are (default choice within parentheses)`. The description
+ * opens with the values joined by `|`, exactly one of them in parentheses: that one is the default,
+ * and the option takes one of them, though the head shows no placeholder. Only a list with one marked
+ * item counts: a bare `a|b` opening a description is too often prose or a pattern.
+ */
+import type { CliOption } from './spec.ts';
+
+const ITEM = String.raw`(?:\([a-z0-9][\w.-]{0,30}\)|[a-z0-9][\w.-]{0,30})`;
+const OPENING_LIST = new RegExp(String.raw`^(${ITEM}(?:\s?\|\s?${ITEM}){1,20})(?=\s|$)`);
+
+/** The values and the parenthesized default opening a description, and the rest of it, or null. */
+export function markedDefaultBarList(description: string): { choices: string[]; default: string; rest: string } | null {
+  const text = description.trim();
+  const match = OPENING_LIST.exec(text);
+  if (match === null) return null;
+  const items = (match[1] ?? '').split(/\s?\|\s?/);
+  const marked = items.filter((item) => item.startsWith('('));
+  if (marked.length !== 1) return null;
+  const choices = items.map((item) => item.replace(/^\((.*)\)$/, '$1'));
+  if (new Set(choices).size !== choices.length) return null;
+  return { choices, default: (marked[0] ?? '').slice(1, -1), rest: text.slice(match[0].length).trim() };
+}
+
+/**
+ * nopt's layout (js-beautify `--type   [js|css|html] ["js"]`): the values in brackets joined by `|`
+ * open the description of a head showing no placeholder, maybe followed by the default quoted in
+ * brackets. Not a bracket glued to more of the value (`[a|b][,c]`: a pattern).
+ */
+const BRACKETED_OPENING = new RegExp(String.raw`^\[([a-z0-9][\w.-]{0,30}(?:\|[a-z0-9][\w.-]{0,30}){1,20})\](?:\s+\["([\w.-]{1,30})"\])?(?=\s|$)`);
+
+export function bracketedOpeningList(description: string): { choices: string[]; default: string | null; rest: string } | null {
+  const text = description.trim();
+  const match = BRACKETED_OPENING.exec(text);
+  if (match === null) return null;
+  const choices = (match[1] ?? '').split('|');
+  const stated = match[2];
+  if (new Set(choices).size !== choices.length || (stated !== undefined && !choices.includes(stated))) return null;
+  return { choices, default: stated ?? null, rest: text.slice(match[0].length).trim() };
+}
+
+/**
+ * Dart's args layout (sass `--source-map-urls   How to link … files.` over `[relative (default),
+ * absolute]`): the allowed values in brackets, joined by commas, one marked `(default)`, closing the
+ * description of a head showing no placeholder (dart prints none for an option with allowed values).
+ */
+const CLOSING_MARKED_LIST = /(?:^|[.:!?]\s+)\[([a-z0-9][\w.-]{0,30}(?: \(default\))?(?:, [a-z0-9][\w.-]{0,30}(?: \(default\))?){1,20})\]$/;
+
+export function closingMarkedList(description: string): { choices: string[]; default: string; rest: string } | null {
+  const text = description.trim();
+  const match = CLOSING_MARKED_LIST.exec(text);
+  if (match === null) return null;
+  const items = (match[1] ?? '').split(', ');
+  const marked = items.filter((item) => item.endsWith(' (default)'));
+  if (marked.length !== 1) return null;
+  const choices = items.map((item) => item.replace(/ \(default\)$/, ''));
+  if (new Set(choices).size !== choices.length) return null;
+  return { choices, default: (marked[0] ?? '').replace(/ \(default\)$/, ''), rest: text.slice(0, match.index + (/^[.:!?]/.test(match[0]) ? 1 : 0)).trim() };
+}
+
+/** Makes each switch whose description opens with such a list take one of its values. */
+export function applyMarkedDefaultBarLists(options: CliOption[]): void {
+  for (const option of options) {
+    if (option.takes_value || option.description === null) continue;
+    // (a negatable dart flag, `--[no-]x`, is a switch whatever its description says)
+    const list = markedDefaultBarList(option.description) ?? bracketedOpeningList(option.description) ?? (option.negation === null ? closingMarkedList(option.description) : null);
+    if (list === null) continue;
+    option.takes_value = true;
+    option.type = 'string';
+    option.choices = list.choices;
+    option.default = list.default;
+    option.description = list.rest;
+  }
+}
