@@ -186,8 +186,6 @@ export function isProseDefault(text: string, quoted: boolean, takesValue: boolea
   return takesValue && type !== 'boolean' && /^(true|false)$/i.test(text);
 }
 
-/** Dart args `[relative (default), absolute]`: bracketed values, the default among them marked, closing the text. */
-const MARKED_VALUE_LIST = /\[(?:[a-z0-9][\w.-]{0,30}, ){0,30}[a-z0-9][\w.-]{0,30} \(default\)(?:, [a-z0-9][\w.-]{0,30}){0,30}\]\s*$/;
 
 export function isHelpOrVersion(option: CliOption): boolean {
   // oclif readme's `--version=<value>  Version to use in readme links` is an option of its own
@@ -309,9 +307,6 @@ function valueShapeOf(head: OptionHead, facts: DescriptionFacts, choices: string
   // sade (publint) `('suggestion' | 'warning' | 'error')`: quoted values offered as alternatives are a value's
   if (choices !== null && quotedPipeChoices(facts.description) !== null) return { takes: true, type: 'string' };
   if (valueSection) return { takes: true, type: facts.defaultText !== null ? (typeFromDefault(facts.defaultText, facts.defaultQuoted) ?? 'string') : 'string' };
-  // (round 17: Dart args `--source-map-urls  How to link … [relative (default), absolute]`: the allowed
-  // values in brackets, one marked the default, closing the description: a flag has no values)
-  if (MARKED_VALUE_LIST.test(text) && head.negation === null) return { takes: true, type: 'string' };
   // tsc prints no placeholder: `one of: a, b` or `one or more: a, b` under the option says a value is taken
   if (facts.choices !== null && /\bone of:/i.test(text)) return { takes: true, type: 'string' };
   if (/\bone or more:/i.test(text)) return { takes: true, type: 'string' };

@@ -152,7 +152,7 @@ describe('Python Fire `Default:` lines', () => {
 
 describe('a switch whose description lists keys', () => {
   const help = (item: string): string =>
-    `-p, --port=<num>     TCP port to listen on (default: 7000)\n-x, --tuning         comma separated list of tuning keys\n${item} close idle links early (default: enabled)\n-v, --verbose        verbose output\n`;
+    `-p, --port=<num>     TCP port to listen on (default: 7000)\n-x, --tuning         tune the links\n${item} close idle links early (default: enabled)\n-v, --verbose        verbose output\n`;
   table([
     { name: 'a default under a `- key:` item is that key\'s', help: help('   - fast_close:'), key: 'tuning', expected: null },
     { name: 'twin: the same default in the switch\'s own prose is its state', help: help('                    '), key: 'tuning', expected: true },
@@ -240,9 +240,9 @@ describe('a legend saying how defaults are marked', () => {
   it('`(N=16)` after the placeholder `N` is its default', () => {
     expect(option(withLegend, 'minbytes')).toMatchObject({ takes_value: true, default: 16 });
   });
-  it('twin: without the legend no item is read as the default', () => {
-    expect(option(withoutLegend, 'hashing')?.default ?? null).toBeNull();
-    expect(option(withoutLegend, 'keeplinks')?.default ?? null).toBeNull();
+  // (a `|` list opening the description with exactly one item in parentheses is a layout of its own,
+  // marked-default-bar-list.ts, read with or without the legend; `(N=16)` needs the legend)
+  it('twin: without the legend `(N=16)` is no default', () => {
     expect(option(withoutLegend, 'minbytes')?.default ?? null).toBeNull();
   });
 });
