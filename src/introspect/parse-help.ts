@@ -17,6 +17,7 @@ import { applyGoDefValues } from './go-def-values.ts';
 import { dropGluedValueSpellings } from './glued-values.ts';
 import { applyFlagValueLists } from './flag-value-lists.ts';
 import { collapseNumberedPositionals, markPositionalsProseLetOut } from './numbered-positionals.ts';
+import { markPositionalsDefaultedInProse } from './defaulted-positionals.ts';
 import { applyShortcutDefaults, readValueShortcutLines } from './value-shortcut-lines.ts';
 import { applyPairedPlaceholderSpellings } from './paired-literal-spelling.ts';
 import { applyOverflowingValueNames } from './overflowing-value.ts';
@@ -125,10 +126,17 @@ function synopsisPositionals(lines: readonly string[], program: string, takesVal
   return [];
 }
 
+/**
+ * A query that prints a listing and exits, like `--help`: num2words `num2words --list-languages` beside
+ * `num2words [options] <number>` is no run without the number.
+ */
+const LISTING_QUERY = /(^|[\s[(|])--list(?:-[a-z][\w-]{0,30})?(?=[\s\])|]|$)/g;
+
 /** A usage form that gives an option besides help and version (`prog --version`, `prog [OPTION]` do not count). */
 function formRuns(text: string): boolean {
   const rest = text
     .replace(/^\S+/, '')
+    .replace(LISTING_QUERY, ' ')
     .replace(/--help\b|--version\b|(^|[\s[(|])-[hV](?=[\s\])|]|$)/g, ' ')
     .replace(/\b(OPTIONS?|options?|flags?)\b/g, ' ');
   return /-[A-Za-z0-9]/.test(rest);
@@ -536,6 +544,7 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
   markOptionalListedPositionals(positionals, rawLines);
   collapseNumberedPositionals(positionals);
   markPositionalsProseLetOut(positionals, rawLines);
+  markPositionalsDefaultedInProse(positionals, rawLines);
   // round 16: a proposed positional the text's evidence names as something else is dropped (evidence-positionals.ts)
   positionals.splice(0, positionals.length, ...weighPositionals(positionals, {
     lines: rawLines,

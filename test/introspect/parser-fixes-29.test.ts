@@ -1,0 +1,52 @@
+/**
+ * Round 17 (issue 12, batches 13 and 21): positionals' required and variadic read from the prose and
+ * the other usage forms, and their names, each pinned on a help written for the test beside a negative
+ * twin that differs only in the cue.
+ */
+import { describe, expect, it } from 'vitest';
+import { parseHelp } from '../../src/introspect/parse-help.ts';
+
+type Shown = { name: string; required: boolean; variadic: boolean };
+
+function positionals(help: string): Shown[] {
+  return parseHelp(help).positionals.map(({ name, required, variadic }) => ({ name, required, variadic }));
+}
+
+const OPTIONS = '\nOptions:\n  -k, --keep  Keep the input\n';
+
+/** [what, help with the cue, twin without it, positional name, required with the cue, required in the twin]. */
+const requiredTwins: [string, string, string, string, boolean, boolean][] = [
+  [
+    '`If no filenames or "-" is specified`: a conjunction after the noun is no word of it, and a file\'s name stands for the file',
+    `Usage: squeeze [options] <file...>\n${OPTIONS}\nIf no filenames or "-" is specified, stdin/out will be used.\n`,
+    `Usage: squeeze [options] <file...>\n${OPTIONS}\nIf filenames or "-" are specified, they will be used.\n`,
+    'file', false, true,
+  ],
+  [
+    '`By default, the source is the current directory`: prose giving the argument a value when left out',
+    `Format files\n\nBy default, the source is the current directory.\n\nUsage:\n  fmtr format <source> [flags]\n\nFlags:\n  -w, --write  Rewrite in place\n`,
+    `Format files\n\nBy design, the source is the current directory.\n\nUsage:\n  fmtr format <source> [flags]\n\nFlags:\n  -w, --write  Rewrite in place\n`,
+    'source', false, true,
+  ],
+  [
+    '`The target defaults to …`: prose giving the argument a value when left out',
+    `Usage: deployer [options] <target>\n\nThe target defaults to the staging host.\n${OPTIONS}`,
+    `Usage: deployer [options] <target>\n\nThe target refers to the staging host.\n${OPTIONS}`,
+    'target', false, true,
+  ],
+  [
+    'a docopt form of `--list-*` queries only prints a listing, like `--help`: the first form\'s argument stays required',
+    'Usage:\n    speller [options] <number>\n    speller --list-languages\n    speller --help\n\nOptions:\n    -L --list-languages  Show all languages.\n    -k --keep            Keep it.\n',
+    'Usage:\n    speller [options] <number>\n    speller --lower-languages\n    speller --help\n\nOptions:\n    -L --lower-languages  Lower all languages.\n    -k --keep             Keep it.\n',
+    'number', true, false,
+  ],
+];
+
+describe('required read from the prose and the other forms', () => {
+  for (const [what, help, twin, name, withCue, withoutCue] of requiredTwins) {
+    it(what, () => {
+      expect(positionals(help).find((positional) => positional.name === name)?.required).toBe(withCue);
+      expect(positionals(twin).find((positional) => positional.name === name)?.required).toBe(withoutCue);
+    });
+  }
+});
