@@ -24,7 +24,8 @@ export function collapseNumberedPositionals(positionals: CliPositional[]): void 
     while (end < positionals.length && numberedStem(positionals[end]?.name ?? '', false) === stem && /\d$/.test(positionals[end]?.name ?? '')) end += 1;
     const closing = positionals[end];
     if (end === start + 1 || closing === undefined || numberedStem(closing.name, true) !== stem) continue;
-    positionals.splice(start, end - start + 1, { ...first, name: first.name === stem ? stem : first.name, variadic: true });
+    // (named by the stem the series numbers: pyinotify `[path1] [path2] [pathn]` is one `path`, as `file1 [ file2 ] [ ... ]` is one `file`)
+    positionals.splice(start, end - start + 1, { ...first, name: stem, variadic: true });
   }
 }
 

@@ -51,7 +51,7 @@ import { collectPositionals, collectSubcommands, commandPrefixOf, markMultiWordP
 import type { CliOption, CliSpec } from './spec.ts';
 import { unwrapThorOptions } from './thor-options.ts';
 import { withDashedBareOptionNames } from './bare-option-names.ts';
-import { markOptionalListedPositionals } from './optional-positionals.ts';
+import { markOptionalListedPositionals, withoutOptionalMarker } from './optional-positionals.ts';
 import { cobraHelpCommandName, parseUsageForm, programBaseName, type UsageForm } from './usage.ts';
 import { typeFromValueName } from './value-type.ts';
 import { sanitizeToolName } from '../tool-name.ts';
@@ -542,6 +542,7 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
   markMultiWordPositionals(positionals, rawLines);
   markPluralPositionals(positionals, rawLines);
   markOptionalListedPositionals(positionals, rawLines);
+  withoutOptionalMarker(positionals);
   collapseNumberedPositionals(positionals);
   markPositionalsProseLetOut(positionals, rawLines);
   markPositionalsDefaultedInProse(positionals, rawLines);

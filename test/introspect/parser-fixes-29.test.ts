@@ -50,3 +50,14 @@ describe('required read from the prose and the other forms', () => {
     });
   }
 });
+
+describe('names', () => {
+  it('`[path1] [path2] [pathn]`: a numbered series closed by `n` is one repeated argument named by its stem; `[path1] [path2]` stays two', () => {
+    expect(positionals(`Usage: watcher [options] [path1] [path2] [pathn]\n${OPTIONS}`)).toEqual([{ name: 'path', required: false, variadic: true }]);
+    expect(positionals(`Usage: watcher [options] [path1] [path2]\n${OPTIONS}`).map((positional) => positional.name)).toEqual(['path1', 'path2']);
+  });
+  it('`[optional display function]`: a bracketed name opening with `optional` is named by the rest; `[display function]` keeps its name', () => {
+    expect(positionals(`Usage\n    picker [flags] [selectors] [optional display function]\n${OPTIONS}`).map((positional) => positional.name)).toContain('display function');
+    expect(positionals(`Usage\n    picker [flags] [selectors] [chosen display function]\n${OPTIONS}`).map((positional) => positional.name)).toContain('chosen display function');
+  });
+});
