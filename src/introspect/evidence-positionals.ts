@@ -287,7 +287,7 @@ export function positionalEvidence(name: string, context: PositionalEvidenceCont
       // `PATH | URL | -`: an alternative of the placeholder before the bar fills that slot
       const beforeBar = words[position - 2] ?? '';
       // (the placeholder before the bar is itself an argument, not an option's value: `-s <query> | me` is none)
-      if (previous === '|' && bare(beforeBar).notation && !OPTION_SPELLING.test(beforeBar.replace(/^[[(]/, '')) && !OPTION_SPELLING.test((words[position - 3] ?? '').replace(/^[[(]/, ''))) alternative += 1;
+      if (previous === '|' && bare(beforeBar).notation && !OPTION_SPELLING.test(beforeBar.replace(/[[\]()]/g, '')) && !OPTION_SPELLING.test((words[position - 3] ?? '').replace(/[[\]()]/g, ''))) alternative += 1;
       // `webpack [entries...] | webpack [command]`: the program's own name after a bar opens another form on the line
       if (previous === '|' && word === programWord) programAfterBar += 1;
       // `[global options] fmt [options]`: a bare lower-case word after the global options is the command path

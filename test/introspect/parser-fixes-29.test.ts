@@ -61,3 +61,15 @@ describe('names', () => {
     expect(positionals(`Usage\n    picker [flags] [selectors] [chosen display function]\n${OPTIONS}`).map((positional) => positional.name)).toContain('chosen display function');
   });
 });
+
+describe('alternatives', () => {
+  it('clap `{INPUT...|--file <FILE>}`: a brace group of a placeholder or an option is an optional repeated argument (the option may fill the slot); `{INPUT...}` alone is a word', () => {
+    const help = (form: string): string => `Usage: regexer [OPTIONS] ${form}\n\nOptions:\n  -f, --file <FILE>  Read cases from a file\n  -d, --digits       Use digits\n`;
+    expect(positionals(help('{INPUT...|--file <FILE>}'))).toEqual([{ name: 'INPUT', required: false, variadic: true }]);
+    expect(positionals(help('{INPUT...|FILE}'))).not.toEqual([{ name: 'INPUT', required: false, variadic: true }]);
+  });
+  it('`(-l <list> | FILE)`: a placeholder an option is the alternative of is optional; `(FILE | DIR)` stays required', () => {
+    expect(positionals('Usage: unpacker (-l <list> | FILE)\n\nOptions:\n  -l <list>  Read names from a list\n')).toEqual([{ name: 'FILE', required: false, variadic: false }]);
+    expect(positionals('Usage: unpacker (FILE | DIR)\n\nOptions:\n  -l <list>  Read names from a list\n')).toEqual([{ name: 'FILE|DIR', required: true, variadic: false }]);
+  });
+});
