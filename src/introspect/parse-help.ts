@@ -177,11 +177,41 @@ function optionalWhereAnotherFormRunsWithout(positionals: UsageForm['positionals
   const path = first.commandPath.join(' ');
   // only a form with options and no positionals of its own (`(--doctest | --testsuite=DIR)`)
   const others = forms.filter(
-    (form, index) => form !== first && form.program === first.program && form.commandPath.join(' ') === path && ((form.positionals.length === 0 && (formRuns(texts[index] ?? '') || OPTIONS_ONLY_FORM.test(texts[index] ?? ''))) || runsCommand(form)),
+    (form, index) => form !== first && form.program === first.program && form.commandPath.join(' ') === path && ((form.positionals.length === 0 && !givesStdinDash(texts[index] ?? '') && (formRuns(texts[index] ?? '') || OPTIONS_ONLY_FORM.test(texts[index] ?? ''))) || runsCommand(form)),
   );
-  return positionals.map((positional) =>
-    positional.required && others.some((form) => !form.positionals.some((other) => other.name === positional.name)) ? { ...positional, required: false } : positional,
+  const shorter = formsEndingEarlier(positionals, first, texts, forms);
+  return positionals.map((positional, index) =>
+    positional.required && (others.some((form) => !form.positionals.some((other) => other.name === positional.name)) || index >= shorter) ? { ...positional, required: false } : positional,
   );
+}
+
+/** A word of a usage form that stands for standard input in an argument's place (`prog - <out>`). */
+const STDIN_DASH = /(?:^|\s)-(?=\s|$)/;
+
+/** Whether a form writes a lone `-` after the program (standard input in the first argument's place). */
+function givesStdinDash(text: string): boolean {
+  return STDIN_DASH.test(text.trim().replace(/^[$%>]\s+/, '').replace(/^\S+/, ''));
+}
+
+/**
+ * resvg `resvg [OPTIONS] <in-svg> <out-png>` / `resvg [OPTIONS] <in-svg> -c` / `resvg [OPTIONS] - <out-png>` /
+ * `resvg [OPTIONS] - -c`: a lone `-` fills the first argument's slot (standard input); a form of the
+ * same command that writes the first form's arguments only up to some point and gives an option
+ * instead of the rest (`-c`: to stdout) leaves the rest out. Returns the index from which the first
+ * form's arguments may be left out (their count when none may).
+ */
+function formsEndingEarlier(positionals: UsageForm['positionals'], first: UsageForm, texts: readonly string[], forms: readonly UsageForm[]): number {
+  const path = first.commandPath.join(' ');
+  let from = positionals.length;
+  forms.forEach((form, index) => {
+    const text = texts[index] ?? '';
+    if (form === first || form.program !== first.program || form.commandPath.join(' ') !== path || !formRuns(text)) return;
+    // (each written alike: GNU ln's `-t DIRECTORY TARGET...` repeats TARGET, another shape than the first form's one TARGET)
+    const written = [...(givesStdinDash(text) ? [positionals[0]] : []), ...form.positionals].map((positional) => `${positional?.name ?? ''}${positional?.variadic === true ? '...' : ''}`);
+    if (written.length === 0 || written.length >= positionals.length || !written.every((name, at) => `${positionals[at]?.name ?? ''}${positionals[at]?.variadic === true ? '...' : ''}` === name)) return;
+    from = Math.min(from, written.length);
+  });
+  return from;
 }
 
 /** Whether `longer` ends with the positionals of `tail`, by name and in order. */

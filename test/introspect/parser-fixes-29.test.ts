@@ -73,3 +73,17 @@ describe('alternatives', () => {
     expect(positionals('Usage: unpacker (FILE | DIR)\n\nOptions:\n  -l <list>  Read names from a list\n')).toEqual([{ name: 'FILE|DIR', required: true, variadic: false }]);
   });
 });
+
+describe('required across usage forms', () => {
+  const OPTS = '\nOPTIONS:\n  -c                  Prints to stdout\n  -w, --width LENGTH  Width\n';
+  const required = (help: string): Record<string, boolean> => Object.fromEntries(positionals(help).map((positional) => [positional.name, positional.required]));
+  it('a lone `-` in a form fills the first argument\'s slot (stdin): `render - -c` does not run without it; `render -c` does', () => {
+    const forms = (last: string): string => `USAGE:\n  render [OPTIONS] <in-svg> <out-png>\n  render [OPTIONS] - <out-png>\n  ${last}\n${OPTS}`;
+    expect(required(forms('render [OPTIONS] - -c'))['in-svg']).toBe(true);
+    expect(required(forms('render [OPTIONS] -c'))['in-svg']).toBe(false);
+  });
+  it('a form writing the first arguments then an option instead of the rest (`<in-svg> -c`) leaves the rest out; `<out-png> -c` (no prefix of them) does not', () => {
+    expect(required(`USAGE:\n  render [OPTIONS] <in-svg> <out-png>\n  render [OPTIONS] <in-svg> -c\n${OPTS}`)).toEqual({ 'in-svg': true, 'out-png': false });
+    expect(required(`USAGE:\n  render [OPTIONS] <in-svg> <out-png>\n  render [OPTIONS] <out-png> -c\n${OPTS}`)).toEqual({ 'in-svg': true, 'out-png': true });
+  });
+});
