@@ -87,3 +87,19 @@ describe('required across usage forms', () => {
     expect(required(`USAGE:\n  render [OPTIONS] <in-svg> <out-png>\n  render [OPTIONS] <out-png> -c\n${OPTS}`)).toEqual({ 'in-svg': true, 'out-png': true });
   });
 });
+
+describe('forms without a usage title', () => {
+  const OPTS = '\nOptions:\n  -h, --help                  Show help.\n  -c, --config path::String   Use this config.\n';
+  it('optionator `linter [options] file.md [file|dir|glob*]` opening the help: the options group after the program, then argument words; a line with prose is none', () => {
+    expect(positionals(`linter [options] file.md [file|dir|glob*]\n${OPTS}`)).toEqual([
+      { name: 'file.md', required: true, variadic: false },
+      { name: 'file|dir|glob', required: false, variadic: true },
+    ]);
+    expect(positionals(`linter [options] is the file.md [file|dir|glob*]\n${OPTS}`)).toEqual([]);
+  });
+  it('`$ lister [OPTION]... [FILES]...` under a headline: an ellipsis glued to a group repeats it; a bare word closing the line makes it no form', () => {
+    const help = (form: string): string => `lister version 4.4 by Someone.\n${form}\n-c <alg>  - Compute hashes\n-r        - recursive mode\n`;
+    expect(positionals(help('$ lister [OPTION]... [FILES]...'))).toEqual([{ name: 'FILES', required: false, variadic: true }]);
+    expect(positionals(help('$ lister [OPTION]... [FILES]... then'))).toEqual([]);
+  });
+});
