@@ -286,6 +286,28 @@ function variadicInOtherForms(positionals: UsageForm['positionals'], first: Usag
   );
 }
 
+/**
+ * docopt cheat `cheat <cheatsheet>` / `cheat -s <keyword>` with `-s --search` listed as a flag: a form
+ * of the same command whose placeholder follows a listed flag (so it is no value of it) names an argument
+ * of that mode; the first form leaves it out, so it is optional. (A placeholder after an option taking a
+ * value is that option's, and the form's parse already leaves it out.)
+ */
+function argumentsOfFlagModes(positionals: UsageForm['positionals'], first: UsageForm, forms: readonly UsageForm[], texts: readonly string[], isFlag: (spelling: string) => boolean): UsageForm['positionals'] {
+  const path = first.commandPath.join(' ');
+  const added: UsageForm['positionals'] = [];
+  forms.forEach((form, index) => {
+    if (form === first || form.program !== first.program || form.commandPath.join(' ') !== path) return;
+    const words = (texts[index] ?? '').trim().split(/\s+/).slice(0, 40);
+    for (const positional of form.positionals) {
+      if (positionals.some((other) => other.name === positional.name) || added.some((other) => other.name === positional.name)) continue;
+      const at = words.findIndex((word) => word === `<${positional.name}>`);
+      const before = words[at - 1] ?? '';
+      if (at > 0 && /^-{1,2}[A-Za-z0-9][\w-]{0,40}$/.test(before) && isFlag(before)) added.push({ ...positional, required: false });
+    }
+  });
+  return added.length === 0 ? positionals : [...positionals, ...added];
+}
+
 const COMMAND_PLACEHOLDER = /^(command|cmd|subcommand)$/i;
 
 /**
@@ -544,6 +566,9 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
   if (firstForm !== undefined) usagePositionals = optionalWhereAnotherFormRunsWithout(usagePositionals, firstForm, scan.usageForms.slice(0, MAX_USAGE_FORMS), forms);
   if (firstForm !== undefined && docoptWords.length === 0) usagePositionals = extendedByOtherForms(usagePositionals, firstForm, forms, runsWithoutPositionals(firstForm, forms, scan.usageForms));
   if (firstForm !== undefined && docoptWords.length === 0) usagePositionals = variadicInOtherForms(usagePositionals, firstForm, forms);
+  if (firstForm !== undefined && docoptWords.length === 0 && usagePositionals.length > 0) {
+    usagePositionals = argumentsOfFlagModes(usagePositionals, firstForm, forms, scan.usageForms.slice(0, MAX_USAGE_FORMS), (spelling) => options.some((option) => !option.takes_value && (option.long === spelling.replace(/^--/, '') || option.short === spelling.replace(/^-/, ''))));
+  }
   // yargs nyc: `nyc [command] [options]` then `nyc [options] [bin-to-instrument]`: a later form of the
   // program without the command placeholder (nor a listed command) shows what the root itself takes
   if (subcommands.length > 0 && firstForm !== undefined && usagePositionals.length > 0 && usagePositionals.every((positional) => COMMAND_PLACEHOLDER.test(positional.name))) {

@@ -103,3 +103,15 @@ describe('forms without a usage title', () => {
     expect(positionals(help('$ lister [OPTION]... [FILES]... then'))).toEqual([]);
   });
 });
+
+describe('arguments of other forms', () => {
+  const help = (spelling: string): string =>
+    `Usage:\n  notes <sheet>\n  notes -e <sheet>\n  notes -s <keyword>\n  notes -l\n\nOptions:\n  -e --edit     Edit a sheet\n  ${spelling}  Search sheets for <keyword>\n  -l --list     List sheets\n`;
+  it('docopt `notes -s <keyword>` with `-s --search` listed as a flag: the placeholder is an argument of that mode, optional; after `-s --search=<keyword>` it is the option\'s value', () => {
+    expect(positionals(help('-s --search  '))).toEqual([
+      { name: 'sheet', required: false, variadic: false },
+      { name: 'keyword', required: false, variadic: false },
+    ]);
+    expect(positionals(help('-s --search=<keyword>')).map((positional) => positional.name)).toEqual(['sheet']);
+  });
+});
