@@ -247,6 +247,7 @@ export function positionalEvidence(name: string, context: PositionalEvidenceCont
   let alternative = 0;
   let afterGlobalGroup = 0;
   let programAfterBar = 0;
+  let literalBesideOption = 0;
   const programWord = context.program?.split('/').pop() ?? null;
   let notation = false;
   let piped = 0;
@@ -290,6 +291,12 @@ export function positionalEvidence(name: string, context: PositionalEvidenceCont
       if (previous === '|' && bare(beforeBar).notation && !OPTION_SPELLING.test(beforeBar.replace(/[[\]()]/g, '')) && !OPTION_SPELLING.test((words[position - 3] ?? '').replace(/[[\]()]/g, ''))) alternative += 1;
       // `webpack [entries...] | webpack [command]`: the program's own name after a bar opens another form on the line
       if (previous === '|' && word === programWord) programAfterBar += 1;
+      // docopt `(-l <url> | -s <query> | me)`: a bare lower-case word set by a bar beside an option whose value the
+      // form writes as `<placeholder>` is a literal mode word (optparse `[-m module | scriptfile]` writes its
+      // placeholders bare: `scriptfile` is one)
+      const optionBeforeBar = /^<[^<>]{1,40}>$/.test(beforeBar) && OPTION_SPELLING.test((words[position - 3] ?? '').replace(/[[\]()]/g, ''));
+      // (the closing bracket of the group is no notation of the word: `me)`)
+      if (previous === '|' && /^[a-z][\w-]{0,40}[)\]]{0,4}$/.test(word) && optionBeforeBar) literalBesideOption += 1;
       // `[global options] fmt [options]`: a bare lower-case word after the global options is the command path
       if (!read.notation && /^[a-z][\w-]{0,40}$/.test(word) && (GLOBAL_GROUP.test(previous) || GLOBAL_GROUP.test(`${words[position - 2] ?? ''} ${previous}`))) afterGlobalGroup += 1;
     });
@@ -299,6 +306,7 @@ export function positionalEvidence(name: string, context: PositionalEvidenceCont
   if (occurrences > 0 && inSentence === occurrences) add('a word of a sentence', AGAINST);
   if (occurrences > 0 && afterOption === occurrences) add("follows an option's spelling", -4);
   if (occurrences > 0 && alternative === occurrences) add('an alternative of the slot before the bar', AGAINST);
+  if (occurrences > 0 && literalBesideOption === occurrences) add('a literal word set beside options', AGAINST);
   if (occurrences > 0 && programAfterBar === occurrences) add("the program's own name opening another form", AGAINST);
   if (occurrences > 0 && afterGlobalGroup === occurrences) add('a command word after the global options', AGAINST);
 
