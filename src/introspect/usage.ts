@@ -597,7 +597,9 @@ function readPositionalWord(scan: FormScan, text: string, group: UsageGroup | un
     return;
   }
   const previous = result.positionals[result.positionals.length - 1];
-  if (previous !== undefined && previous.name === name) {
+  // (socat `<bi-address> <bi-address>`: written twice, required, with no ellipsis, it is two arguments)
+  const twiceExactly = !variadic && !groups.some((open) => open.bracket === '[') && previous?.required === true && !previous.variadic;
+  if (previous !== undefined && previous.name === name && !twiceExactly) {
     previous.variadic = true;
     scan.lastWasPositional = true;
     return;

@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { parseHelp } from '../../src/introspect/parse-help.ts';
+import { cliSpecToZod } from '../../src/introspect/to-zod.ts';
 
 type Shown = { name: string; required: boolean; variadic: boolean };
 
@@ -113,5 +114,20 @@ describe('arguments of other forms', () => {
       { name: 'keyword', required: false, variadic: false },
     ]);
     expect(positionals(help('-s --search=<keyword>')).map((positional) => positional.name)).toEqual(['sheet']);
+  });
+});
+
+describe('a name written twice', () => {
+  it('socat `<address> <address>`: written twice in a row, required, with no ellipsis, it is two arguments; `<address> [<address>]` is one repeated', () => {
+    const help = (form: string): string => `Usage:\nrelay [options] ${form}\n   options:\n      -v     verbose\n`;
+    expect(positionals(help('<address> <address>'))).toEqual([
+      { name: 'address', required: true, variadic: false },
+      { name: 'address', required: true, variadic: false },
+    ]);
+    expect(positionals(help('<address> [<address>]'))).toEqual([{ name: 'address', required: true, variadic: true }]);
+  });
+  it('two arguments of one name get two schema properties', () => {
+    const spec = parseHelp('Usage: relay [options] <address> <address>\n\nOptions:\n  -v     verbose\n');
+    expect(Object.keys(cliSpecToZod(spec).shape)).toEqual(expect.arrayContaining(['address', 'address_2']));
   });
 });
