@@ -64,6 +64,8 @@ export const TITLED_COMMAND_SLOT = /^(?:actions?|verbs?)$/i;
  * `[--global-opts] <command>`): a bare lower-case word right after it is the command path, not an argument.
  */
 const GLOBAL_GROUP = /^\[?(?:global|general|common)[\s_-]?(?:options|flags|opts)\]?$/i;
+/** A bracketed options group of two words (`[command options]`, `[fmt flags]`). */
+const GROUP_PHRASE = /^\[[a-z][\w-]{0,30} (?:options|flags|opts)\]$/i;
 
 /** Words of a sentence: a usage line written as prose offers them as tokens. */
 export const PROSE_WORDS: ReadonlySet<string> = new Set([
@@ -298,7 +300,9 @@ export function positionalEvidence(name: string, context: PositionalEvidenceCont
       // (the closing bracket of the group is no notation of the word: `me)`)
       if (previous === '|' && /^[a-z][\w-]{0,40}[)\]]{0,4}$/.test(word) && optionBeforeBar) literalBesideOption += 1;
       // `[global options] fmt [options]`: a bare lower-case word after the global options is the command path
-      if (!read.notation && /^[a-z][\w-]{0,40}$/.test(word) && (GLOBAL_GROUP.test(previous) || GLOBAL_GROUP.test(`${words[position - 2] ?? ''} ${previous}`))) afterGlobalGroup += 1;
+      // (and followed by its own options group, `fmt [options]`: a bare argument after the global options stays one)
+      const ownOptions = OPTION_GROUP_NAMES.has(normalized(words[position + 1] ?? '')) || GROUP_PHRASE.test(`${words[position + 1] ?? ''} ${words[position + 2] ?? ''}`);
+      if (!read.notation && /^[a-z][\w-]{0,40}$/.test(word) && ownOptions && (GLOBAL_GROUP.test(previous) || GLOBAL_GROUP.test(`${words[position - 2] ?? ''} ${previous}`))) afterGlobalGroup += 1;
     });
   }
   if (notation) add('placeholder notation', 1);

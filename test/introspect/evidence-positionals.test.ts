@@ -120,6 +120,7 @@ describe('positionalEvidence: one score per proposed positional', () => {
     ['an alternative of the placeholder before a spaced bar', ['Usage: builder [OPTIONS] PATH | URL | -'], 'URL', ['Usage: builder [OPTIONS] PATH URL -']],
     ["the program's own name after a bar (another form on the line)", ['Usage: packer [entries...] [options] | packer [command] [options]'], 'packer', ['Usage: packer [entries...] [options] [packer]']],
     ['a bare word after the global options (the command path)', ['Usage: infra [global options] fmt [options] [target...]'], 'fmt', ['Usage: infra [input options] fmt [options] [target...]']],
+    ['a bare word after the global options is the command path only with its own options group after it', ['Usage: infra [global options] fmt [options] [target...]'], 'fmt', ['Usage: infra [global options] fmt [target...]']],
     ['a bare word set by a bar beside an option whose value is written `<x>` (a literal mode word)', ['Usage:', '    fetcher (-l <url> | -s <query> | me) [-a]'], 'me', ['Usage:', '    fetcher (-l url | -s query | me) [-a]']],
     ["an option's value on the next line of a wrapped form", ['Usage:', '  runner SCRIPT [-t <value>] [--platform', '    local|cloud:x] [--count <value>]'], 'cloud:x', ['Usage:', '  runner SCRIPT [-t <value>] [--platform]', '    local|cloud:x [--count <value>]']],
   ];
