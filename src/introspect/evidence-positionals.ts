@@ -6,7 +6,11 @@
  * of options (`[flags]`, `[global options]`, `[plugins]` over a `Plugins:` section of options), a
  * subcommand slot (`<command>` over a Commands list, a listed command word), a shell construct
  * (`> out.txt`, `| less`), an environment assignment (`DEBUG=1`), a URL pattern, a prose word of a
- * usage line written as a sentence, the value of an option written before it (`-o FILE`).
+ * usage line written as a sentence, the value of an option written before it (`-o FILE`). Round 17
+ * added: an option group's argument (`[OPTION [ARG]]`, `[option option=parameter]`), an `[action]`
+ * slot over an `Actions:` list, an alternative after a spaced bar (`PATH | URL | -`), the program's
+ * own name opening another form after a bar, the command word after `[global options]`, an option's
+ * value on a wrapped form's next line, a literal mode word beside options (`(-s <query> | me)`).
  *
  * Each proposed positional is scored: for it, an entry under a section that is not a command list
  * (an Arguments / Positional section: +3), a placeholder notation in the usage form (`<x>`, `X`,
