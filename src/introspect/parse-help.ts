@@ -18,6 +18,7 @@ import { dropGluedValueSpellings } from './glued-values.ts';
 import { applyFlagValueLists } from './flag-value-lists.ts';
 import { collapseNumberedPositionals, markPositionalsProseLetOut } from './numbered-positionals.ts';
 import { markPositionalsDefaultedInProse } from './defaulted-positionals.ts';
+import { withPositionalOrNamedParameters } from './cyclopts-parameters.ts';
 import { applyShortcutDefaults, readValueShortcutLines } from './value-shortcut-lines.ts';
 import { applyPairedPlaceholderSpellings } from './paired-literal-spelling.ts';
 import { applyOverflowingValueNames } from './overflowing-value.ts';
@@ -598,6 +599,7 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
   markPluralPositionals(positionals, rawLines);
   markOptionalListedPositionals(positionals, rawLines);
   withoutOptionalMarker(positionals);
+  positionals.splice(0, positionals.length, ...withPositionalOrNamedParameters(positionals, rawLines));
   collapseNumberedPositionals(positionals);
   markPositionalsProseLetOut(positionals, rawLines);
   markPositionalsDefaultedInProse(positionals, rawLines);

@@ -131,3 +131,15 @@ describe('a name written twice', () => {
     expect(Object.keys(cliSpecToZod(spec).shape)).toEqual(expect.arrayContaining(['address', 'address_2']));
   });
 });
+
+describe('cyclopts parameters given by position or by name', () => {
+  const help = (head: string): string =>
+    `Usage: serve run [OPTIONS] [ARGS...]\n\nRun a server.\n\n╭─ Arguments ──────────────────────────────────────╮\n│ SERVER_ARGS                                      │\n╰──────────────────────────────────────────────────╯\n╭─ Parameters ─────────────────────────────────────╮\n│ ${head}  Python file or URL              │\n│ --port -p INT              Port to bind (default: 8000) │\n╰──────────────────────────────────────────────────╯\n`;
+  it('`SERVER-SPEC --server-spec` (a capitals name, then the long spelling of the same words) is an optional argument before the repeated one; `SPEC --server-spec` is not', () => {
+    expect(positionals(help('SERVER-SPEC --server-spec'))).toEqual([
+      { name: 'SERVER-SPEC', required: false, variadic: false },
+      { name: 'SERVER_ARGS', required: false, variadic: true },
+    ]);
+    expect(positionals(help('SPEC --server-spec       '))).toEqual([{ name: 'SERVER_ARGS', required: false, variadic: true }]);
+  });
+});
