@@ -246,6 +246,8 @@ export function positionalEvidence(name: string, context: PositionalEvidenceCont
   // (`If`, `or`: any case but all capitals, which a placeholder may be)
   if (parts.length === 1 && PROSE_WORDS.has(name.toLowerCase()) && (name.length > 1 ? name !== name.toUpperCase() : name === name.toLowerCase())) add('prose word', AGAINST);
   if (!/\s/.test(name) && PROSE_PUNCTUATION.test(name)) add('sentence punctuation', AGAINST);
+  // tty-share `[--readonly] [--public] [no-tls]`: a listed flag's name written without its dashes
+  if (/^[a-z][a-z0-9]{0,20}-[a-z0-9-]{1,30}$/.test(name) && context.isFlag?.(`--${name}`) === true) add("a listed flag's name without its dashes", AGAINST);
 
   // --- the usage forms: notation, and what stands before the word
   let occurrences = 0;
@@ -330,7 +332,8 @@ export function positionalEvidence(name: string, context: PositionalEvidenceCont
     const headName = bare(head.replace(/:$/, '')).name;
     // an entry's head stands apart from its description (a column gap, a colon) or alone; a wrapped line of prose does not
     const apart = /^\s+\S+(?:\s{2,}|\t|:\s|\s*$)/.test(line);
-    if (apart && (wanted.has(normalized(headName)) || normalized(headName) === key)) {
+    // (an option's line, `-no-tls`, is no entry of the argument `no-tls`)
+    if (apart && !/^-{1,2}[A-Za-z]/.test(head) && (wanted.has(normalized(headName)) || normalized(headName) === key)) {
       if (COMMAND_TITLE.test(title) && !ARGUMENT_TITLE.test(title)) {
         // a literal command word (cac's default command is listed as its placeholder, `[root]`: an argument)
         if (!bare(head).notation) listedCommand = true;

@@ -130,6 +130,13 @@ describe('positionalEvidence: one score per proposed positional', () => {
       expect(positionalEvidence(twinName ?? name, { lines: twin, subcommands: [], program: twin[0]?.split(/\s+/)[1] ?? null }).score).toBeGreaterThan(DROP_AT);
     });
   }
+  it("a listed flag's name written without its dashes; an option's line is no entry of it", () => {
+    const lines = ['Usage:', '  sharer [--readonly] [--public] [no-tls] [--verbose]', '', 'Flags:', '  -no-tls', '    \tDo not use TLS', '  -readonly', '    \tRead only'];
+    const isFlag = (spelling: string): boolean => ['--no-tls', '--readonly'].includes(spelling);
+    expect(positionalEvidence('no-tls', { lines, subcommands: [], isFlag }).score).toBeLessThanOrEqual(DROP_AT);
+    expect(positionalEvidence('no-tls', { lines, subcommands: [], isFlag }).cues).not.toContain('listed as an entry');
+    expect(positionalEvidence('no-tls', { lines, subcommands: [], isFlag: () => false }).score).toBeGreaterThan(DROP_AT);
+  });
   it('a bar list holding every alternative of the name is its word', () => {
     const lines = ['Usage:', '  runner SCRIPT [--platform', '    local|aws:lambda|az:aci]'];
     expect(positionalEvidence('aws:lambda|az:aci', { lines, subcommands: [] }).cues).toContain("follows an option's spelling");
