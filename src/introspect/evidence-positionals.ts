@@ -6,7 +6,11 @@
  * of options (`[flags]`, `[global options]`, `[plugins]` over a `Plugins:` section of options), a
  * subcommand slot (`<command>` over a Commands list, a listed command word), a shell construct
  * (`> out.txt`, `| less`), an environment assignment (`DEBUG=1`), a URL pattern, a prose word of a
- * usage line written as a sentence, the value of an option written before it (`-o FILE`).
+ * usage line written as a sentence, the value of an option written before it (`-o FILE`). Round 17
+ * added: an option group's argument (`[OPTION [ARG]]`, `[option option=parameter]`), an `[action]`
+ * slot over an `Actions:` list, an alternative after a spaced bar (`PATH | URL | -`), the program's
+ * own name opening another form after a bar, the command word after `[global options]`, an option's
+ * value on a wrapped form's next line, a literal mode word beside options (`(-s <query> | me)`).
  *
  * Each proposed positional is scored: for it, an entry under a section that is not a command list
  * (an Arguments / Positional section: +3), a placeholder notation in the usage form (`<x>`, `X`,
@@ -53,6 +57,19 @@ export const OPTION_GROUP_NAMES: ReadonlySet<string> = new Set([
 
 /** Names that stand for the subcommand slot (an argument only where no command is listed: `nohup COMMAND`). */
 export const COMMAND_SLOT = /^(?:sub-?)?(?:commands?|cmds?)$/i;
+/**
+ * The other words a command list is titled by (COMMAND_TITLE): `exiv2 [ action ] file` over an
+ * `Actions:` list, `tool <verb>` over `Verbs:`. Such a slot is the command slot only where a list so
+ * titled holds entries (`[mode]` over no `Modes:` list stays an argument).
+ */
+export const TITLED_COMMAND_SLOT = /^(?:actions?|verbs?)$/i;
+/**
+ * A group of options named before the command word (`terraform [global options] fmt [options]`, git
+ * `[--global-opts] <command>`): a bare lower-case word right after it is the command path, not an argument.
+ */
+const GLOBAL_GROUP = /^\[?(?:global|general|common)[\s_-]?(?:options|flags|opts)\]?$/i;
+/** A bracketed options group of two words (`[command options]`, `[fmt flags]`). */
+const GROUP_PHRASE = /^\[[a-z][\w-]{0,30} (?:options|flags|opts)\]$/i;
 
 /** Words of a sentence: a usage line written as prose offers them as tokens. */
 export const PROSE_WORDS: ReadonlySet<string> = new Set([
@@ -169,16 +186,21 @@ export interface ReadHelp {
   words: string[][];
   /** A section titled as a list of commands holds an indented entry. */
   commandList: boolean;
+  /** The titles (lower case, no colon) of command lists holding an indented entry. */
+  commandTitles: Set<string>;
 }
 
 /** Reads the help once for all its positionals. */
 export function readHelp(lines: readonly string[]): ReadHelp {
   const sections = sectionsOf(lines);
+  const commandTitles = new Set<string>();
   const commandList = lines.some((line, index) => {
     const title = sections[index];
-    return title !== null && title !== undefined && COMMAND_TITLE.test(title) && !ARGUMENT_TITLE.test(title) && /^\s+[a-z][\w-]{0,40}(?:\s{2,}|\t|\s*$)/.test(line);
+    const listed = title !== null && title !== undefined && COMMAND_TITLE.test(title) && !ARGUMENT_TITLE.test(title) && /^\s+[a-z][\w-]{0,40}(?:\s{2,}|\t|\s*$|\s\|\s)/.test(line);
+    if (listed) commandTitles.add(title.replace(/:\s*$/, '').trim());
+    return listed;
   });
-  return { usage: usageLines(lines), sections, words: lines.map(wordsOf), commandList };
+  return { usage: usageLines(lines), sections, words: lines.map(wordsOf), commandList, commandTitles };
 }
 
 /**
@@ -200,6 +222,8 @@ export function positionalEvidence(name: string, context: PositionalEvidenceCont
 
   // --- against: what the word names instead of an argument
   if (OPTION_GROUP_NAMES.has(key) || /^(?:global|general|common|other|more|extra)[\s_-]?(?:options|flags|opts)$/i.test(name)) add('option group', AGAINST);
+  // `[option option=parameter ...]`: an option group written with its value (`option=value`, `opt=val`)
+  else if (/^[a-z]{3,8}=\S/i.test(name) && OPTION_GROUP_NAMES.has(normalized(name.slice(0, name.indexOf('='))))) add('an option group with its value', AGAINST);
   // `[plugins]` over a `Plugins:` section whose entries are options
   if (/^[a-z][a-z-]{1,30}$/i.test(name)) {
     const plural = key.endsWith('s') ? key : `${key}s`;
@@ -211,6 +235,9 @@ export function positionalEvidence(name: string, context: PositionalEvidenceCont
     });
   }
   if ((context.subcommands.length > 0 || read.commandList) && parts.some((part) => COMMAND_SLOT.test(part))) add('command slot over listed commands', AGAINST);
+  if (parts.some((part) => TITLED_COMMAND_SLOT.test(part) && [...read.commandTitles].some((title) => title.split(/\s+/).includes(part.toLowerCase().replace(/s$/, '')) || title.split(/\s+/).includes(`${part.toLowerCase().replace(/s$/, '')}s`)))) {
+    add('slot over a list titled by its word', AGAINST);
+  }
   if (parts.some((part) => context.subcommands.some((command) => command.name === part))) add('a listed command', AGAINST);
   if (parts.some((part) => SHELL_CONSTRUCT.test(part))) add('shell construct', AGAINST);
   if (parts.some((part) => ENV_ASSIGNMENT.test(part))) add('environment assignment', AGAINST);
@@ -219,10 +246,17 @@ export function positionalEvidence(name: string, context: PositionalEvidenceCont
   // (`If`, `or`: any case but all capitals, which a placeholder may be)
   if (parts.length === 1 && PROSE_WORDS.has(name.toLowerCase()) && (name.length > 1 ? name !== name.toUpperCase() : name === name.toLowerCase())) add('prose word', AGAINST);
   if (!/\s/.test(name) && PROSE_PUNCTUATION.test(name)) add('sentence punctuation', AGAINST);
+  // tty-share `[--readonly] [--public] [no-tls]`: a listed flag's name written without its dashes
+  if (/^[a-z][a-z0-9]{0,20}-[a-z0-9-]{1,30}$/.test(name) && context.isFlag?.(`--${name}`) === true) add("a listed flag's name without its dashes", AGAINST);
 
   // --- the usage forms: notation, and what stands before the word
   let occurrences = 0;
   let afterOption = 0;
+  let alternative = 0;
+  let afterGlobalGroup = 0;
+  let programAfterBar = 0;
+  let literalBesideOption = 0;
+  const programWord = context.program?.split('/').pop() ?? null;
   let notation = false;
   let piped = 0;
   let inSentence = 0;
@@ -234,27 +268,57 @@ export function positionalEvidence(name: string, context: PositionalEvidenceCont
     const segments = pipelineSegments(words);
     const program = context.program ?? null;
     const ownSegment = program === null ? 0 : segments.findIndex((segment) => segment.some((position) => words[position] === program || words[position]?.endsWith(`/${program}`)));
+    // a form wrapped over lines: the word opening a continuation line follows the last word of the line before
+    const before = usage.has(index - 1) ? (lineWords[index - 1] ?? []).at(-1) ?? '' : '';
     words.forEach((word, position) => {
       const read = bare(word);
-      if (!wanted.has(normalized(read.name)) && normalized(read.name) !== key) return;
+      // (a bar list holding every alternative of the name is its word: `local|aws:lambda|az:aci]` for `aws:lambda|az:aci`)
+      const sameWord = wanted.has(normalized(read.name)) || normalized(read.name) === key || (read.name.includes('|') && [...wanted].every((part) => partsOf(read.name).some((other) => normalized(other) === part)));
+      if (!sameWord) return;
       // a placeholder in capitals (`FILE`) is not the prose word of another case (`output to a file`)
       if (capitalsOnly && read.name !== read.name.toUpperCase()) return;
+      // the program's own word opening the form (`Usage: webpack …`, `$ webpack …`) is no occurrence
+      if (word === programWord && (position === 0 || /^(?:usage|synopsis)\b|^[$%>]$/i.test(words[position - 1] ?? ''))) return;
       occurrences += 1;
       // `or available locally via: info …`: a bare lower-case word of a form that reads as a sentence
       if (sentence && !read.notation && /^[a-z]/.test(read.name)) inSentence += 1;
       // `tool FILE | less`, `cat file | tool`: a word of another program in the pipeline
       if (segments.length > 1 && ownSegment >= 0 && !(segments[ownSegment] ?? []).includes(position)) piped += 1;
       if (read.notation) notation = true;
-      const previous = words[position - 1] ?? '';
+      const previous = position > 0 ? (words[position - 1] ?? '') : before;
       // `-o FILE`: the word is the option's value (an option in brackets, `[-v] FILE`, closes before it)
       const spelling = previous.replace(/,$/, '');
       if (!word.startsWith('[') && !word.startsWith('(') && OPTION_SPELLING.test(spelling) && context.isFlag?.(spelling) !== true) afterOption += 1;
+      // `[--platform` then `local|aws:lambda]` on the next line: inside the bracket an option opens, its value
+      else if (!word.startsWith('[') && /^\[-{1,2}[A-Za-z0-9][\w-]{0,40}$/.test(spelling) && context.isFlag?.(spelling.slice(1)) !== true) afterOption += 1;
+      // `[OPTION [ARG]]`: a word bracketed inside an option group's bracket is the option's argument
+      else if (word.startsWith('[') && /^\[/.test(previous) && !/\]/.test(previous) && OPTION_GROUP_NAMES.has(normalized(previous))) afterOption += 1;
+      // `PATH | URL | -`: an alternative of the placeholder before the bar fills that slot
+      const beforeBar = words[position - 2] ?? '';
+      // (the placeholder before the bar is itself an argument, not an option's value: `-s <query> | me` is none)
+      if (previous === '|' && bare(beforeBar).notation && !OPTION_SPELLING.test(beforeBar.replace(/[[\]()]/g, '')) && !OPTION_SPELLING.test((words[position - 3] ?? '').replace(/[[\]()]/g, ''))) alternative += 1;
+      // `webpack [entries...] | webpack [command]`: the program's own name after a bar opens another form on the line
+      if (previous === '|' && word === programWord) programAfterBar += 1;
+      // docopt `(-l <url> | -s <query> | me)`: a bare lower-case word set by a bar beside an option whose value the
+      // form writes as `<placeholder>` is a literal mode word (optparse `[-m module | scriptfile]` writes its
+      // placeholders bare: `scriptfile` is one)
+      const optionBeforeBar = /^<[^<>]{1,40}>$/.test(beforeBar) && OPTION_SPELLING.test((words[position - 3] ?? '').replace(/[[\]()]/g, ''));
+      // (the closing bracket of the group is no notation of the word: `me)`)
+      if (previous === '|' && /^[a-z][\w-]{0,40}[)\]]{0,4}$/.test(word) && optionBeforeBar) literalBesideOption += 1;
+      // `[global options] fmt [options]`: a bare lower-case word after the global options is the command path
+      // (and followed by its own options group, `fmt [options]`: a bare argument after the global options stays one)
+      const ownOptions = OPTION_GROUP_NAMES.has(normalized(words[position + 1] ?? '')) || GROUP_PHRASE.test(`${words[position + 1] ?? ''} ${words[position + 2] ?? ''}`);
+      if (!read.notation && /^[a-z][\w-]{0,40}$/.test(word) && ownOptions && (GLOBAL_GROUP.test(previous) || GLOBAL_GROUP.test(`${words[position - 2] ?? ''} ${previous}`))) afterGlobalGroup += 1;
     });
   }
   if (notation) add('placeholder notation', 1);
   if (occurrences > 0 && piped === occurrences) add("another program's word in a pipeline", AGAINST);
   if (occurrences > 0 && inSentence === occurrences) add('a word of a sentence', AGAINST);
   if (occurrences > 0 && afterOption === occurrences) add("follows an option's spelling", -4);
+  if (occurrences > 0 && alternative === occurrences) add('an alternative of the slot before the bar', AGAINST);
+  if (occurrences > 0 && literalBesideOption === occurrences) add('a literal word set beside options', AGAINST);
+  if (occurrences > 0 && programAfterBar === occurrences) add("the program's own name opening another form", AGAINST);
+  if (occurrences > 0 && afterGlobalGroup === occurrences) add('a command word after the global options', AGAINST);
 
   // --- for: an entry of an argument section, a mention outside the forms
   let entry = false;
@@ -268,7 +332,8 @@ export function positionalEvidence(name: string, context: PositionalEvidenceCont
     const headName = bare(head.replace(/:$/, '')).name;
     // an entry's head stands apart from its description (a column gap, a colon) or alone; a wrapped line of prose does not
     const apart = /^\s+\S+(?:\s{2,}|\t|:\s|\s*$)/.test(line);
-    if (apart && (wanted.has(normalized(headName)) || normalized(headName) === key)) {
+    // (an option's line, `-no-tls`, is no entry of the argument `no-tls`)
+    if (apart && !/^-{1,2}[A-Za-z]/.test(head) && (wanted.has(normalized(headName)) || normalized(headName) === key)) {
       if (COMMAND_TITLE.test(title) && !ARGUMENT_TITLE.test(title)) {
         // a literal command word (cac's default command is listed as its placeholder, `[root]`: an argument)
         if (!bare(head).notation) listedCommand = true;

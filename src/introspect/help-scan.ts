@@ -121,7 +121,8 @@ const UNFINISHED_SENTENCE = /(?:,|\s(?:and|or|nor|neither|either|the|an?|of|to|w
  * `$ napi build ...`, `$ tool sub <path> [--flag]`: a prompt, lower-case program and command words, then at
  * least one placeholder, group or `...` (`$ cowsay hello` is an example with a real value).
  */
-const PROMPT_FORM = /^\$ [a-z][\w.-]{0,60}(?: [a-z][\w-]{0,40}){0,3}(?: +(?:\[[^\]]{0,60}\]|<[^>]{0,60}>|\.{3}))+$/;
+// (hashdeep `$ hashdeep [OPTION]... [FILES]...`: an ellipsis glued to a group repeats it)
+const PROMPT_FORM = /^\$ [a-z][\w.-]{0,60}(?: [a-z][\w-]{0,40}){0,3}(?: +(?:\[[^\]]{0,60}\](?:\.{2,3})?|<[^>]{0,60}>(?:\.{2,3})?|\.{3}))+$/;
 
 /** zip `Zip 3.0 (July 5th 2008). Usage:`: the title closing a line after a sentence, the forms below it. */
 const SENTENCE_THEN_USAGE = /^\s*\S.{0,100}?[.!]\s+usage:\s*()$/i;
@@ -149,7 +150,12 @@ function looksLikeBareUsage(line: string): boolean {
   // words before the placeholders (`Manage the [thing]` is a sentence)
   // (typeorm `typeorm migration:generate <path>`: a command word may join a topic with a colon)
   const words = /^([a-z][\w.-]{0,60}(?: [a-z][\w-]{0,40}(?::[a-z][\w-]{0,40}){0,3}){1,3})( +(\[[^\]]{0,60}\]|<[^>]{0,60}>)(\.{2,3})?)+$/.exec(trimmed);
-  return words !== null && !PROSE_WORD.test(words[1] ?? '');
+  if (words !== null && !PROSE_WORD.test(words[1] ?? '')) return true;
+  // optionator textlint `textlint [options] file.md [file|dir|glob*]`: the options group right after the
+  // program, then argument words with no prose among them (bare words too: an example file name)
+  // (a bare word ends on no dot, so an ellipsis after it is read one way only: the regex stays linear)
+  const optionsFirst = /^[a-z][\w.-]{0,60} \[(?:options|OPTIONS|flags|OPTION)\](?:\.{3})?((?: +(?:\[[^\]]{0,60}\]|<[^>]{0,60}>|[\w*|/-](?:[\w.*|/-]{0,38}[\w*|/-])?)(?:\.{2,3})?)+)$/.exec(trimmed);
+  return optionsFirst !== null && !PROSE_WORD.test((optionsFirst[1] ?? '').replace(/[[\]<>|*./-]/g, ' '));
 }
 
 /** `-NUM`, `-WIDTH`: an upper-case placeholder written like a flag (GNU `-NUM  same as --context=NUM`). */

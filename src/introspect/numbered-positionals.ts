@@ -24,7 +24,8 @@ export function collapseNumberedPositionals(positionals: CliPositional[]): void 
     while (end < positionals.length && numberedStem(positionals[end]?.name ?? '', false) === stem && /\d$/.test(positionals[end]?.name ?? '')) end += 1;
     const closing = positionals[end];
     if (end === start + 1 || closing === undefined || numberedStem(closing.name, true) !== stem) continue;
-    positionals.splice(start, end - start + 1, { ...first, name: first.name === stem ? stem : first.name, variadic: true });
+    // (named by the stem the series numbers: pyinotify `[path1] [path2] [pathn]` is one `path`, as `file1 [ file2 ] [ ... ]` is one `file`)
+    positionals.splice(start, end - start + 1, { ...first, name: stem, variadic: true });
   }
 }
 
@@ -33,13 +34,19 @@ function nounKey(noun: string): string {
   return noun.toLowerCase().replace(/[\s_-]+/g, '').replace(/s$/, '');
 }
 
-/** `If no file names are given`, `With no FILE`, `When no files are specified`: the prose says none need be given. */
-const NONE_GIVEN = /\b(?:if|when|with) no ([A-Za-z][A-Za-z_-]{1,20}(?: [a-z]{2,12})?)(?: (?:is|are) (?:given|specified|provided))?(?=[\s,.;]|$)/gi;
+/**
+ * `If no file names are given`, `With no FILE`, `When no files are specified`: the prose says none need
+ * be given (a conjunction after the noun, `If no filenames or "-" is specified`, is no word of it).
+ */
+const NONE_GIVEN = /\b(?:if|when|with) no ([A-Za-z][A-Za-z_-]{1,20}(?: (?!(?:or|and|nor)\b)[a-z]{2,12})?)(?: (?:is|are) (?:given|specified|provided))?(?=[\s,.;]|$)/gi;
 
 export function markPositionalsProseLetOut(positionals: CliPositional[], lines: readonly string[]): void {
   const text = lines.join(' ');
   const nouns = new Set([...text.matchAll(NONE_GIVEN)].map((match) => nounKey(match[1] ?? '')));
+  // lrzip `<file...>` with `If no filenames or "-" is specified`: a file's name stands for the file
+  for (const noun of [...nouns]) if (/^\w+names?$/.test(noun) && noun.endsWith('name')) nouns.add(noun.slice(0, -'name'.length));
   for (const positional of positionals) {
     if (positional.required && positional.variadic && nouns.has(nounKey(positional.name))) positional.required = false;
   }
 }
+

@@ -35,3 +35,17 @@ export function markOptionalListedPositionals(positionals: CliPositional[], line
   }
   for (const positional of positionals) if (names.has(positional.name)) positional.required = false;
 }
+
+/**
+ * pup `[selectors] [optional display function]`: a bracketed name of several words opening with
+ * `optional` says again what the brackets say; the argument is the rest (`display function`). A name
+ * of one word (`[optional]`) is kept.
+ */
+const OPTIONAL_MARKER = /^optional ([a-z][\w-]{0,30}(?: [a-z][\w-]{0,30}){0,3})$/i;
+
+export function withoutOptionalMarker(positionals: CliPositional[]): void {
+  for (const positional of positionals) {
+    const rest = positional.required ? null : OPTIONAL_MARKER.exec(positional.name)?.[1];
+    if (rest !== undefined && rest !== null && !positionals.some((other) => other.name === rest)) positional.name = rest;
+  }
+}

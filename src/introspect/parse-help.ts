@@ -17,6 +17,8 @@ import { applyGoDefValues } from './go-def-values.ts';
 import { dropGluedValueSpellings } from './glued-values.ts';
 import { applyFlagValueLists } from './flag-value-lists.ts';
 import { collapseNumberedPositionals, markPositionalsProseLetOut } from './numbered-positionals.ts';
+import { markPositionalsDefaultedInProse } from './defaulted-positionals.ts';
+import { withPositionalOrNamedParameters } from './cyclopts-parameters.ts';
 import { applyShortcutDefaults, readValueShortcutLines } from './value-shortcut-lines.ts';
 import { applyPairedPlaceholderSpellings } from './paired-literal-spelling.ts';
 import { applyOverflowingValueNames } from './overflowing-value.ts';
@@ -53,7 +55,7 @@ import { collectPositionals, collectSubcommands, commandPrefixOf, markMultiWordP
 import type { CliOption, CliSpec } from './spec.ts';
 import { unwrapThorOptions } from './thor-options.ts';
 import { withDashedBareOptionNames } from './bare-option-names.ts';
-import { markOptionalListedPositionals } from './optional-positionals.ts';
+import { markOptionalListedPositionals, withoutOptionalMarker } from './optional-positionals.ts';
 import { cobraHelpCommandName, parseUsageForm, programBaseName, type UsageForm } from './usage.ts';
 import { typeFromValueName } from './value-type.ts';
 import { sanitizeToolName } from '../tool-name.ts';
@@ -130,10 +132,17 @@ function synopsisPositionals(lines: readonly string[], program: string, takesVal
   return [];
 }
 
+/**
+ * A query that prints a listing and exits, like `--help`: num2words `num2words --list-languages` beside
+ * `num2words [options] <number>` is no run without the number.
+ */
+const LISTING_QUERY = /(^|[\s[(|])--list(?:-[a-z][\w-]{0,30})?(?=[\s\])|]|$)/g;
+
 /** A usage form that gives an option besides help and version (`prog --version`, `prog [OPTION]` do not count). */
 function formRuns(text: string): boolean {
   const rest = text
     .replace(/^\S+/, '')
+    .replace(LISTING_QUERY, ' ')
     .replace(/--help\b|--version\b|(^|[\s[(|])-[hV](?=[\s\])|]|$)/g, ' ')
     .replace(/\b(OPTIONS?|options?|flags?)\b/g, ' ');
   return /-[A-Za-z0-9]/.test(rest);
@@ -174,11 +183,41 @@ function optionalWhereAnotherFormRunsWithout(positionals: UsageForm['positionals
   const path = first.commandPath.join(' ');
   // only a form with options and no positionals of its own (`(--doctest | --testsuite=DIR)`)
   const others = forms.filter(
-    (form, index) => form !== first && form.program === first.program && form.commandPath.join(' ') === path && ((form.positionals.length === 0 && (formRuns(texts[index] ?? '') || OPTIONS_ONLY_FORM.test(texts[index] ?? ''))) || runsCommand(form)),
+    (form, index) => form !== first && form.program === first.program && form.commandPath.join(' ') === path && ((form.positionals.length === 0 && !givesStdinDash(texts[index] ?? '') && (formRuns(texts[index] ?? '') || OPTIONS_ONLY_FORM.test(texts[index] ?? ''))) || runsCommand(form)),
   );
-  return positionals.map((positional) =>
-    positional.required && others.some((form) => !form.positionals.some((other) => other.name === positional.name)) ? { ...positional, required: false } : positional,
+  const shorter = formsEndingEarlier(positionals, first, texts, forms);
+  return positionals.map((positional, index) =>
+    positional.required && (others.some((form) => !form.positionals.some((other) => other.name === positional.name)) || index >= shorter) ? { ...positional, required: false } : positional,
   );
+}
+
+/** A word of a usage form that stands for standard input in an argument's place (`prog - <out>`). */
+const STDIN_DASH = /(?:^|\s)-(?=\s|$)/;
+
+/** Whether a form writes a lone `-` after the program (standard input in the first argument's place). */
+function givesStdinDash(text: string): boolean {
+  return STDIN_DASH.test(text.trim().replace(/^[$%>]\s+/, '').replace(/^\S+/, ''));
+}
+
+/**
+ * resvg `resvg [OPTIONS] <in-svg> <out-png>` / `resvg [OPTIONS] <in-svg> -c` / `resvg [OPTIONS] - <out-png>` /
+ * `resvg [OPTIONS] - -c`: a lone `-` fills the first argument's slot (standard input); a form of the
+ * same command that writes the first form's arguments only up to some point and gives an option
+ * instead of the rest (`-c`: to stdout) leaves the rest out. Returns the index from which the first
+ * form's arguments may be left out (their count when none may).
+ */
+function formsEndingEarlier(positionals: UsageForm['positionals'], first: UsageForm, texts: readonly string[], forms: readonly UsageForm[]): number {
+  const path = first.commandPath.join(' ');
+  let from = positionals.length;
+  forms.forEach((form, index) => {
+    const text = texts[index] ?? '';
+    if (form === first || form.program !== first.program || form.commandPath.join(' ') !== path || !formRuns(text)) return;
+    // (each written alike: GNU ln's `-t DIRECTORY TARGET...` repeats TARGET, another shape than the first form's one TARGET)
+    const written = [...(givesStdinDash(text) ? [positionals[0]] : []), ...form.positionals].map((positional) => `${positional?.name ?? ''}${positional?.variadic === true ? '...' : ''}`);
+    if (written.length === 0 || written.length >= positionals.length || !written.every((name, at) => `${positionals[at]?.name ?? ''}${positionals[at]?.variadic === true ? '...' : ''}` === name)) return;
+    from = Math.min(from, written.length);
+  });
+  return from;
 }
 
 /** Whether `longer` ends with the positionals of `tail`, by name and in order. */
@@ -251,6 +290,28 @@ function variadicInOtherForms(positionals: UsageForm['positionals'], first: Usag
   return positionals.map((positional) =>
     !positional.variadic && !positional.required && same.some((form) => form.positionals.some((other) => other.variadic && other.name === positional.name)) ? { ...positional, variadic: true } : positional,
   );
+}
+
+/**
+ * docopt cheat `cheat <cheatsheet>` / `cheat -s <keyword>` with `-s --search` listed as a flag: a form
+ * of the same command whose placeholder follows a listed flag (so it is no value of it) names an argument
+ * of that mode; the first form leaves it out, so it is optional. (A placeholder after an option taking a
+ * value is that option's, and the form's parse already leaves it out.)
+ */
+function argumentsOfFlagModes(positionals: UsageForm['positionals'], first: UsageForm, forms: readonly UsageForm[], texts: readonly string[], isFlag: (spelling: string) => boolean): UsageForm['positionals'] {
+  const path = first.commandPath.join(' ');
+  const added: UsageForm['positionals'] = [];
+  forms.forEach((form, index) => {
+    if (form === first || form.program !== first.program || form.commandPath.join(' ') !== path) return;
+    const words = (texts[index] ?? '').trim().split(/\s+/).slice(0, 40);
+    for (const positional of form.positionals) {
+      if (positionals.some((other) => other.name === positional.name) || added.some((other) => other.name === positional.name)) continue;
+      const at = words.findIndex((word) => word === `<${positional.name}>`);
+      const before = words[at - 1] ?? '';
+      if (at > 0 && /^-{1,2}[A-Za-z0-9][\w-]{0,40}$/.test(before) && isFlag(before)) added.push({ ...positional, required: false });
+    }
+  });
+  return added.length === 0 ? positionals : [...positionals, ...added];
 }
 
 const COMMAND_PLACEHOLDER = /^(command|cmd|subcommand)$/i;
@@ -512,6 +573,9 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
   if (firstForm !== undefined) usagePositionals = optionalWhereAnotherFormRunsWithout(usagePositionals, firstForm, scan.usageForms.slice(0, MAX_USAGE_FORMS), forms);
   if (firstForm !== undefined && docoptWords.length === 0) usagePositionals = extendedByOtherForms(usagePositionals, firstForm, forms, runsWithoutPositionals(firstForm, forms, scan.usageForms));
   if (firstForm !== undefined && docoptWords.length === 0) usagePositionals = variadicInOtherForms(usagePositionals, firstForm, forms);
+  if (firstForm !== undefined && docoptWords.length === 0 && usagePositionals.length > 0) {
+    usagePositionals = argumentsOfFlagModes(usagePositionals, firstForm, forms, scan.usageForms.slice(0, MAX_USAGE_FORMS), (spelling) => options.some((option) => !option.takes_value && (option.long === spelling.replace(/^--/, '') || option.short === spelling.replace(/^-/, ''))));
+  }
   // yargs nyc: `nyc [command] [options]` then `nyc [options] [bin-to-instrument]`: a later form of the
   // program without the command placeholder (nor a listed command) shows what the root itself takes
   if (subcommands.length > 0 && firstForm !== undefined && usagePositionals.length > 0 && usagePositionals.every((positional) => COMMAND_PLACEHOLDER.test(positional.name))) {
@@ -540,8 +604,11 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
   markMultiWordPositionals(positionals, rawLines);
   markPluralPositionals(positionals, rawLines);
   markOptionalListedPositionals(positionals, rawLines);
+  withoutOptionalMarker(positionals);
+  positionals.splice(0, positionals.length, ...withPositionalOrNamedParameters(positionals, rawLines));
   collapseNumberedPositionals(positionals);
   markPositionalsProseLetOut(positionals, rawLines);
+  markPositionalsDefaultedInProse(positionals, rawLines);
   // round 16: a proposed positional the text's evidence names as something else is dropped (evidence-positionals.ts)
   positionals.splice(0, positionals.length, ...weighPositionals(positionals, {
     lines: rawLines,

@@ -163,7 +163,9 @@ export function collectPositionals(entries: readonly Entry[], usagePositionals: 
       positionals.push({ name: candidate.name, required: candidate.required, variadic: candidate.variadic });
     }
   }
-  return positionals.filter((positional, index) => positionals.findIndex((other) => other.name === positional.name) === index).slice(0, MAX_POSITIONALS);
+  // (a name the usage writes twice in a row as two required arguments, socat `<bi-address> <bi-address>`, stays twice)
+  const twice = (name: string): boolean => usagePositionals.some((candidate, index) => candidate.name === name && candidate.required && usagePositionals[index + 1]?.name === name && usagePositionals[index + 1]?.required === true);
+  return positionals.filter((positional, index) => positionals.slice(0, index).filter((other) => other.name === positional.name).length < (twice(positional.name) ? 2 : 1)).slice(0, MAX_POSITIONALS);
 }
 
 /**

@@ -14,8 +14,11 @@ type Atom =
 /** `< in`, `> out`: a redirection sign set off by a space, then the file it names. */
 const SHELL_REDIRECTION = /^[<>]\s+[^\s[\]()|<>]{0,120}/;
 
-/** A brace opening on an option spelling, maybe inside a bracket: `{-f file | -l}`, `{[-h host] -t topic | -L URL}`. */
-const OPTION_BRACE_GROUP = /^\{\s*(?:\[\s*)?-{1,2}[A-Za-z0-9]/;
+/**
+ * A brace opening on an option spelling, maybe inside a bracket: `{-f file | -l}`, `{[-h host] -t topic | -L URL}`;
+ * or on a placeholder in capitals that an option spelling is the alternative of (clap grex `{INPUT...|--file <FILE>}`).
+ */
+const OPTION_BRACE_GROUP = /^\{\s*(?:\[\s*)?-{1,2}[A-Za-z0-9]|^\{[A-Z][A-Z0-9_-]{0,30}(?:\.{3})?\s{0,4}\|\s{0,4}-{1,2}[A-Za-z0-9]/;
 
 function atomsOf(form: string): Atom[] {
   const atoms: Atom[] = [];
@@ -213,7 +216,8 @@ function closeGroup(closed: UsageGroup, parent: UsageGroup | undefined, position
   if (first === undefined) return;
   positionals.push({
     name: alternatives.map((alternative) => alternative.name).join('|'),
-    required: first.required,
+    // (an option may fill the slot instead: `{INPUT...|--file <FILE>}` needs no INPUT)
+    required: first.required && !closed.hasOption,
     variadic: alternatives.some((alternative) => alternative.variadic),
   });
 }
@@ -603,7 +607,9 @@ function readPositionalWord(scan: FormScan, text: string, group: UsageGroup | un
     return;
   }
   const previous = result.positionals[result.positionals.length - 1];
-  if (previous !== undefined && previous.name === name) {
+  // (socat `<bi-address> <bi-address>`: written twice, required, with no ellipsis, it is two arguments)
+  const twiceExactly = !variadic && !groups.some((open) => open.bracket === '[') && previous?.required === true && !previous.variadic;
+  if (previous !== undefined && previous.name === name && !twiceExactly) {
     previous.variadic = true;
     scan.lastWasPositional = true;
     return;

@@ -19,4 +19,6 @@ export const adversarialHelpTexts: [string, () => string][] = [
   ['tab runs in descriptions', () => `Usage: p [OPTIONS]\n\nOptions:\n${[`a (${'\t'.repeat(970)}x`, `(default:${'\t'.repeat(970)}x`, `a,${'\t'.repeat(480)}or${'\t'.repeat(480)}x`].map((tail) => `  --mode <m>  ${tail}\n`).join('').repeat(85)}`],
   ['gapped parenthesized names', () => `Usage: p [OPTIONS]\n\nOptions:\n${`  --mode <m>  Output (a)${`,${' '.repeat(8)}x${' '.repeat(8)}(b)`.repeat(8)}\n`.repeat(10)}`],
   ['tab runs in usage lines', () => `Usage: p${'\t'.repeat(990)}x\n${`  p${'\t'.repeat(990)}x\n`.repeat(250)}`],
+  // round 17: a bare form opening the help, words glued to ellipses (`x...`: a word and an ellipsis one way only)
+  ['ellipses glued to bare words', () => `p [options] ${'x... '.repeat(190)}!\n$ p ${'[a]... '.repeat(130)}!\n`],
 ];

@@ -112,6 +112,35 @@ describe('positionalEvidence: one score per proposed positional', () => {
     expect(positionalEvidence('build', { lines: literal, subcommands: [] }).score).toBeLessThanOrEqual(DROP_AT);
     expect(positionalEvidence('build', { lines: placeholder, subcommands: [] }).score).toBeGreaterThan(DROP_AT);
   });
+  // round 17: cues met on batches 13 and 21, each beside a twin that differs only in the cue
+  const round17: [string, string[], string, string[], string?][] = [
+    ["an option group's bracketed argument", ['Usage: loader [OPTION [ARG]] ...'], 'ARG', ['Usage: loader [MODE [ARG]] ...']],
+    ['an option group written with its value', ['Usage: styler [option option=parameter ...] <source>'], 'option=parameter', ['Usage: styler [name name=parameter ...] <source>'], 'name=parameter'],
+    ['an `[action]` slot over an `Actions:` list', ['Usage: tagger [ action ] file ...', '', 'Actions:', '  ad | adjust   Adjust stamps', '  pr | print    Print data'], 'action', ['Usage: tagger [ action ] file ...', '', 'Notes:', '  ad | adjust   Adjust stamps', '  pr | print    Print data']],
+    ['an alternative of the placeholder before a spaced bar', ['Usage: builder [OPTIONS] PATH | URL | -'], 'URL', ['Usage: builder [OPTIONS] PATH URL -']],
+    ["the program's own name after a bar (another form on the line)", ['Usage: packer [entries...] [options] | packer [command] [options]'], 'packer', ['Usage: packer [entries...] [options] [packer]']],
+    ['a bare word after the global options (the command path)', ['Usage: infra [global options] fmt [options] [target...]'], 'fmt', ['Usage: infra [input options] fmt [options] [target...]']],
+    ['a bare word after the global options is the command path only with its own options group after it', ['Usage: infra [global options] fmt [options] [target...]'], 'fmt', ['Usage: infra [global options] fmt [target...]']],
+    ['a bare word set by a bar beside an option whose value is written `<x>` (a literal mode word)', ['Usage:', '    fetcher (-l <url> | -s <query> | me) [-a]'], 'me', ['Usage:', '    fetcher (-l url | -s query | me) [-a]']],
+    ["an option's value on the next line of a wrapped form", ['Usage:', '  runner SCRIPT [-t <value>] [--platform', '    local|cloud:x] [--count <value>]'], 'cloud:x', ['Usage:', '  runner SCRIPT [-t <value>] [--platform]', '    local|cloud:x [--count <value>]']],
+  ];
+  for (const [what, lines, name, twin, twinName] of round17) {
+    it(`${what}: dropped, its twin kept`, () => {
+      expect(positionalEvidence(name, { lines, subcommands: [], program: lines[0]?.split(/\s+/)[1] ?? null }).score).toBeLessThanOrEqual(DROP_AT);
+      expect(positionalEvidence(twinName ?? name, { lines: twin, subcommands: [], program: twin[0]?.split(/\s+/)[1] ?? null }).score).toBeGreaterThan(DROP_AT);
+    });
+  }
+  it("a listed flag's name written without its dashes; an option's line is no entry of it", () => {
+    const lines = ['Usage:', '  sharer [--readonly] [--public] [no-tls] [--verbose]', '', 'Flags:', '  -no-tls', '    \tDo not use TLS', '  -readonly', '    \tRead only'];
+    const isFlag = (spelling: string): boolean => ['--no-tls', '--readonly'].includes(spelling);
+    expect(positionalEvidence('no-tls', { lines, subcommands: [], isFlag }).score).toBeLessThanOrEqual(DROP_AT);
+    expect(positionalEvidence('no-tls', { lines, subcommands: [], isFlag }).cues).not.toContain('listed as an entry');
+    expect(positionalEvidence('no-tls', { lines, subcommands: [], isFlag: () => false }).score).toBeGreaterThan(DROP_AT);
+  });
+  it('a bar list holding every alternative of the name is its word', () => {
+    const lines = ['Usage:', '  runner SCRIPT [--platform', '    local|aws:lambda|az:aci]'];
+    expect(positionalEvidence('aws:lambda|az:aci', { lines, subcommands: [] }).cues).toContain("follows an option's spelling");
+  });
   it('names the cues it weighed', () => {
     const { cues } = positionalEvidence('FILE', { lines: ['Usage: tool <FILE>', '', 'Arguments:', '  FILE  What to read'], subcommands: [] });
     expect(cues).toEqual(['placeholder notation', 'listed as an entry']);

@@ -93,7 +93,7 @@ describe('positionals', () => {
 
   it('`<file1> <file2>` (no closing `N`) stay two arguments, and a required list stays required without such prose', () => {
     expect(parseHelp('Usage: cmp <file1> <file2>\n -s  silent\n').positionals.map((positional) => positional.name)).toEqual(['file1', 'file2']);
-    expect(parseHelp('Usage: cat <file1> <file2> <fileN>\n -s  silent\n').positionals).toEqual([expect.objectContaining({ name: 'file1', required: true, variadic: true })]);
+    expect(parseHelp('Usage: cat <file1> <file2> <fileN>\n -s  silent\n').positionals).toEqual([expect.objectContaining({ name: 'file', required: true, variadic: true })]);
   });
 });
 
