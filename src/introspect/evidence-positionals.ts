@@ -228,7 +228,8 @@ export function positionalEvidence(name: string, context: PositionalEvidenceCont
   if (/^[a-z][a-z-]{1,30}$/i.test(name)) {
     const plural = key.endsWith('s') ? key : `${key}s`;
     lines.forEach((line, index) => {
-      const title = /^\s{0,4}([A-Za-z][\w -]{1,40}?)(?:\s+options)?:\s*$/i.exec(line)?.[1]?.toLowerCase().replace(/\s+/g, '');
+      // (astro's boxed `   Flags ` titles without a colon: a line of the word alone over option lines titles them alike)
+      const title = /^\s{0,4}([A-Za-z][\w -]{1,40}?)(?:\s+options)?:?\s*$/i.exec(line)?.[1]?.toLowerCase().replace(/\s+/g, '');
       if (title === undefined || (title !== key && title !== plural)) return;
       const next = lines.slice(index + 1, index + 4).find((candidate) => candidate.trim().length > 0);
       if (next !== undefined && /^\s+--?[A-Za-z]/.test(next)) add('titles an options section', AGAINST);

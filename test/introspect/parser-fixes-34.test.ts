@@ -1,0 +1,80 @@
+/**
+ * Round 18 (issue 12, batch 19), positionals: each notation pinned on a minimal help written for the
+ * test, with a negative twin that differs only in the cue that must stop it.
+ */
+import { describe, expect, it } from 'vitest';
+import { parseHelp } from '../../src/introspect/parse-help.ts';
+import type { CliPositional } from '../../src/introspect/spec.ts';
+
+interface Case {
+  title: string;
+  help: string;
+  positionals: CliPositional[];
+}
+
+const OPTIONS = '\nOptions:\n  -q, --quiet  Say less\n';
+
+const numbered: Case[] = [
+  {
+    title: '`[SRC [SRC2 [SRC3]]]`: three optional placeholders of one stem numbered up are one optional list',
+    help: `Usage: pushit [OPTIONS] [SRC [SRC2 [SRC3]]]\n${OPTIONS}`,
+    positionals: [{ name: 'SRC', required: false, variadic: true }],
+  },
+  {
+    title: '`[ID1 [ID2 [ID3]]]`: the first numbered 1 alike',
+    help: `Usage: pushit [OPTIONS] [ID1 [ID2 [ID3]]]\n${OPTIONS}`,
+    positionals: [{ name: 'ID', required: false, variadic: true }],
+  },
+  {
+    title: 'twin: two (`[SRC [SRC2]]`) are two slots',
+    help: `Usage: pushit [OPTIONS] [SRC [SRC2]]\n${OPTIONS}`,
+    positionals: [
+      { name: 'SRC', required: false, variadic: false },
+      { name: 'SRC2', required: false, variadic: false },
+    ],
+  },
+  {
+    title: 'twin: required ones (`SRC SRC2 SRC3`) are fixed slots',
+    help: `Usage: pushit [OPTIONS] SRC SRC2 SRC3\n${OPTIONS}`,
+    positionals: [
+      { name: 'SRC', required: true, variadic: false },
+      { name: 'SRC2', required: true, variadic: false },
+      { name: 'SRC3', required: true, variadic: false },
+    ],
+  },
+  {
+    title: 'twin: numbers that skip (`[SRC [SRC2 [SRC4]]]`) are no count',
+    help: `Usage: pushit [OPTIONS] [SRC [SRC2 [SRC4]]]\n${OPTIONS}`,
+    positionals: [
+      { name: 'SRC', required: false, variadic: false },
+      { name: 'SRC2', required: false, variadic: false },
+      { name: 'SRC4', required: false, variadic: false },
+    ],
+  },
+];
+
+const titledGroups: Case[] = [
+  {
+    title: '`[...flags]` over a `   Flags ` title without a colon over option lines: the group of options',
+    help: '\n  serve dev [...flags]\n\n   Flags \n      --port  Port to run on\n      --open  Open the browser\n',
+    positionals: [],
+  },
+  {
+    title: '`[extras]` over an `Extras` title without a colon over option lines: the group of options',
+    help: 'Usage:\n  shipit [options] [extras]\n\nOptions\n  --dry  Dry run  [boolean]\n\nExtras\n  --notify  Who to tell  [array]\n',
+    positionals: [],
+  },
+  {
+    title: 'twin: `[extras]` over an `Extras` line over prose is an argument',
+    help: 'Usage:\n  shipit [options] [extras]\n\nOptions\n  --dry  Dry run  [boolean]\n\nExtras\n  Names of extra packages to ship.\n',
+    positionals: [{ name: 'extras', required: false, variadic: true }],
+  },
+];
+
+describe('round 18 positionals', () => {
+  for (const { title, help, positionals } of [...numbered, ...titledGroups]) {
+    it(title, () => {
+      expect(parseHelp(help).positionals).toEqual(positionals);
+    });
+  }
+});
