@@ -17,7 +17,7 @@ import { applyGoDefValues } from './go-def-values.ts';
 import { dropGluedValueSpellings } from './glued-values.ts';
 import { applyFlagValueLists } from './flag-value-lists.ts';
 import { collapseNumberedPositionals, markPositionalsProseLetOut } from './numbered-positionals.ts';
-import { markPositionalsDefaultedInProse } from './defaulted-positionals.ts';
+import { markPositionalsDefaultedInEntry, markPositionalsDefaultedInProse } from './defaulted-positionals.ts';
 import { withPositionalOrNamedParameters } from './cyclopts-parameters.ts';
 import { applyShortcutDefaults, readValueShortcutLines } from './value-shortcut-lines.ts';
 import { applyPairedPlaceholderSpellings } from './paired-literal-spelling.ts';
@@ -609,6 +609,7 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
   collapseNumberedPositionals(positionals);
   markPositionalsProseLetOut(positionals, rawLines);
   markPositionalsDefaultedInProse(positionals, rawLines);
+  markPositionalsDefaultedInEntry(positionals, rawLines);
   // round 16: a proposed positional the text's evidence names as something else is dropped (evidence-positionals.ts)
   positionals.splice(0, positionals.length, ...weighPositionals(positionals, {
     lines: rawLines,

@@ -71,10 +71,33 @@ const titledGroups: Case[] = [
   },
 ];
 
+const entryDefaults: Case[] = [
+  {
+    title: "`$ scanit <dir>` over a `Dir` entry whose description says `Defaults to the current directory`: optional",
+    help: '\n  Usage\n    $ scanit <dir> <options>\n\n  Dir\n    Where to scan. Defaults to the current directory.\n\n  Options\n    --deep  Scan deeper.\n',
+    positionals: [{ name: 'dir', required: false, variadic: false }],
+  },
+  {
+    title: '`DIR  where to scan (default: .)`: a column entry stating its default, optional',
+    help: 'Usage: scanit [options] DIR\n\nArguments:\n  DIR  where to scan (default: .)\n\nOptions:\n  --deep  Scan deeper.\n',
+    positionals: [{ name: 'DIR', required: false, variadic: false }],
+  },
+  {
+    title: 'twin: a `Dir` entry stating no default stays required',
+    help: '\n  Usage\n    $ scanit <dir> <options>\n\n  Dir\n    Where to scan. Must be the current directory.\n\n  Options\n    --deep  Scan deeper.\n',
+    positionals: [{ name: 'dir', required: true, variadic: false }],
+  },
+  {
+    title: "twin: an option's entry under it stating a default is not the argument's",
+    help: '\n  Usage\n    $ scanit <dir> <options>\n\n  Dir\n    Where to scan.\n    --depth  Defaults to 3.\n',
+    positionals: [{ name: 'dir', required: true, variadic: false }],
+  },
+];
+
 describe('round 18 positionals', () => {
-  for (const { title, help, positionals } of [...numbered, ...titledGroups]) {
+  for (const { title, help, positionals } of [...numbered, ...titledGroups, ...entryDefaults]) {
     it(title, () => {
-      expect(parseHelp(help).positionals).toEqual(positionals);
+      expect(parseHelp(help).positionals.map(({ name, required, variadic }) => ({ name, required, variadic }))).toEqual(positionals);
     });
   }
 });
