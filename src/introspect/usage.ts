@@ -74,7 +74,14 @@ function atomsOf(form: string): Atom[] {
       // `[DIR1,DIR2..]` (hand-written): a comma between two name characters joins one name; a
       // flag list (`-a,--all`) and `[a, b]` still split
       const joinsName = (at: number): boolean => form[at] === ',' && character !== '-' && /\w/.test(form[at - 1] ?? '') && /\w/.test(form[at + 1] ?? '');
-      while (end < form.length && (!' \t[]()|,'.includes(form[end] ?? ' ') || joinsName(end)) && !(braceGroups > 0 && form[end] === '}') && end - position < 120) end += 1;
+      // docopt `--output=<individual|array|oneeach>`: bars inside a value's angle brackets glued by `=` are its values, no alternatives
+      let gluedAngle = false;
+      const barInValue = (at: number): boolean => form[at] === '|' && gluedAngle;
+      while (end < form.length && (!' \t[]()|,'.includes(form[end] ?? ' ') || joinsName(end) || barInValue(end)) && !(braceGroups > 0 && form[end] === '}') && end - position < 120) {
+        if (form[end] === '<' && form[end - 1] === '=') gluedAngle = true;
+        else if (form[end] === '>') gluedAngle = false;
+        end += 1;
+      }
       let text = form.slice(position, end);
       position = end;
       if (text.endsWith('...') && text.length > 3) {

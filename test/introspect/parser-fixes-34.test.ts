@@ -94,8 +94,22 @@ const entryDefaults: Case[] = [
   },
 ];
 
+const OPTS = '\n\nOptions:\n  --out=<fmt>  Output format.\n  --a  All.\n';
+const gluedValues: Case[] = [
+  {
+    title: 'docopt `[--out=<one|two|three>]`: bars inside a value glued by `=` are its values, no argument',
+    help: `Usage:\n  rs --a [--out=<one|two|three>]${OPTS}`,
+    positionals: [],
+  },
+  {
+    title: 'twin: `<src|dst>` standing alone (no `--out=` before it) is an argument',
+    help: `Usage:\n  rs --a [--out=<fmt>] <src|dst>${OPTS}`,
+    positionals: [{ name: 'src|dst', required: true, variadic: false }],
+  },
+];
+
 describe('round 18 positionals', () => {
-  for (const { title, help, positionals } of [...numbered, ...titledGroups, ...entryDefaults]) {
+  for (const { title, help, positionals } of [...numbered, ...titledGroups, ...entryDefaults, ...gluedValues]) {
     it(title, () => {
       expect(parseHelp(help).positionals.map(({ name, required, variadic }) => ({ name, required, variadic }))).toEqual(positionals);
     });
