@@ -108,8 +108,21 @@ const gluedValues: Case[] = [
   },
 ];
 
+const meowTitles: Case[] = [
+  {
+    title: 'meow `  Commands` (indented, no colon) over deeper command entries: `[command]` is the command slot',
+    help: '\n  Usage\n    $ emo [option] [command]\n  Options\n    --list, -l   List all\n  Commands\n    list         List all\n    init         Set up a hook\n',
+    positionals: [],
+  },
+  {
+    title: 'twin: the same line as the last of a flat list (entries not deeper) titles nothing',
+    help: '\n  Usage\n    $ emo [option] [command]\n  Options\n    --list, -l   List all\n    Commands\n    list         List all\n    init         Set up a hook\n',
+    positionals: [{ name: 'command', required: false, variadic: false }],
+  },
+];
+
 describe('round 18 positionals', () => {
-  for (const { title, help, positionals } of [...numbered, ...titledGroups, ...entryDefaults, ...gluedValues]) {
+  for (const { title, help, positionals } of [...numbered, ...titledGroups, ...entryDefaults, ...gluedValues, ...meowTitles]) {
     it(title, () => {
       expect(parseHelp(help).positionals.map(({ name, required, variadic }) => ({ name, required, variadic }))).toEqual(positionals);
     });
