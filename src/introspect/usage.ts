@@ -249,6 +249,8 @@ function commandPathEnd(atoms: readonly Atom[], prompted = false): number {
     next === undefined ||
     (next.kind === 'open' && next.bracket === '[') ||
     (next.kind === 'word' && (next.text.startsWith('-') || /^<[^>]+>/.test(next.text) || /^[a-z][\w-]{0,30}:[a-z][\w-]{0,30}$/.test(next.text))) ||
+    // (round 18: Miller `mlr sort {flags}`: a brace placeholder is a placeholder as `<flags>` is)
+    (next.kind === 'word' && /^\{[A-Za-z][\w -]{0,30}\}/.test(next.text)) ||
     // cobra `crane pull IMAGE TARBALL [flags]`: lower-case words before an upper-case placeholder are literals
     // (round 17: oclif `$ artillery run SCRIPT... [-t <value>]`: a variadic one too)
     (next.kind === 'word' && /^[A-Z][A-Z0-9_]{1,30}(?:\.{3})?$/.test(next.text)) ||

@@ -128,3 +128,16 @@ describe('round 18 positionals', () => {
     });
   }
 });
+
+describe('round 18 command path before a brace placeholder', () => {
+  const OPTIONS_N = '\n\nOptions:\n -n {count}  How many.\n';
+  it('Miller `mlr head {flags}`: the lower-case word before a brace placeholder is the command path, no argument', () => {
+    const spec = parseHelp(`Usage: mlr head {flags}${OPTIONS_N}`);
+    expect(spec.name).toBe('mlr_head');
+    expect(spec.positionals).toEqual([]);
+  });
+  it('twin: before `{1..9}` (no placeholder name in the braces) the word stays an argument', () => {
+    const spec = parseHelp(`Usage: mlr head {1..9}${OPTIONS_N}`);
+    expect(spec.positionals.map((positional) => positional.name)).toContain('head');
+  });
+});
