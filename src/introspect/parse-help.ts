@@ -18,6 +18,7 @@ import { dropGluedValueSpellings } from './glued-values.ts';
 import { applyFlagValueLists } from './flag-value-lists.ts';
 import { collapseNumberedPositionals, markPositionalsProseLetOut } from './numbered-positionals.ts';
 import { markPositionalsDefaultedInEntry, markPositionalsDefaultedInProse } from './defaulted-positionals.ts';
+import { withPicocliArgumentFiles } from './picocli-argfile.ts';
 import { withPositionalOrNamedParameters } from './cyclopts-parameters.ts';
 import { applyShortcutDefaults, readValueShortcutLines } from './value-shortcut-lines.ts';
 import { applyPairedPlaceholderSpellings } from './paired-literal-spelling.ts';
@@ -610,6 +611,7 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
   markPositionalsProseLetOut(positionals, rawLines);
   markPositionalsDefaultedInProse(positionals, rawLines);
   markPositionalsDefaultedInEntry(positionals, rawLines);
+  withPicocliArgumentFiles(positionals, rawLines);
   // round 16: a proposed positional the text's evidence names as something else is dropped (evidence-positionals.ts)
   positionals.splice(0, positionals.length, ...weighPositionals(positionals, {
     lines: rawLines,

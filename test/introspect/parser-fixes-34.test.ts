@@ -141,3 +141,14 @@ describe('round 18 command path before a brace placeholder', () => {
     expect(spec.positionals.map((positional) => positional.name)).toContain('head');
   });
 });
+
+describe('round 18 picocli argument files', () => {
+  it('picocli `[@<filename>...]` entry under a `[OPTIONS]` synopsis: an optional list of argument files', () => {
+    const help = 'Usage: Launch [OPTIONS]\nRuns things.\n      [@<filename>...]   One or more argument files containing options.\n  -h, --help             Show help.\n';
+    expect(parseHelp(help).positionals).toEqual([{ name: '@<filename>', required: false, variadic: true }]);
+  });
+  it('twin: jlink-style `@<filename>` without picocli brackets is an option-file entry, no argument', () => {
+    const help = 'Usage: Launch [OPTIONS]\nRuns things.\n      @<filename>        One or more argument files containing options.\n  -h, --help             Show help.\n';
+    expect(parseHelp(help).positionals).toEqual([]);
+  });
+});
