@@ -152,3 +152,17 @@ describe('round 18 picocli argument files', () => {
     expect(parseHelp(help).positionals).toEqual([]);
   });
 });
+
+describe("round 18 an argument entry whose metavar spells the usage's placeholders", () => {
+  const help = (metavar: string): string =>
+    ` Usage: burn write [OPTIONS] <offset> <image>...\n\n Write images.\n\n╭─ Arguments ──────────────────────────────────────────╮\n│ *  OFFSET-IMAGE  ${metavar}  [required]              │\n╰──────────────────────────────────────────────────────╯\n╭─ Options ────────────────────────────────────────────╮\n│ --help  Show this message and exit.                  │\n╰──────────────────────────────────────────────────────╯\n`;
+  it('rich-click `OFFSET-IMAGE  <offset> <image>...`: the usage form\'s placeholders are the arguments', () => {
+    expect(parseHelp(help('<offset> <image>...')).positionals.map(({ name, required, variadic }) => ({ name, required, variadic }))).toEqual([
+      { name: 'offset', required: true, variadic: false },
+      { name: 'image', required: true, variadic: true },
+    ]);
+  });
+  it('twin: a metavar naming other placeholders leaves the entry standing', () => {
+    expect(parseHelp(help('<start> <blob>...   ')).positionals.map(({ name }) => name)).toEqual(['OFFSET-IMAGE']);
+  });
+});
