@@ -351,8 +351,16 @@ function withGlobalOptionsCommand(form: string): string {
   return form.replace(/^(\S+\s+\[global[ _-]?options?\]\s+)([a-z][a-z0-9-]{0,40})(\s+\[)(options?)(?=\])/i, '$1$2$3$2-$4');
 }
 
+/**
+ * ab `[http[s]://]hostname[:port]/path`: an optional URL scheme glued before a name is a prefix of that
+ * one argument (as a glued `[:port]` is its suffix), not an argument of its own.
+ */
+function withoutGluedSchemes(form: string): string {
+  return form.replace(/(^|\s)\[[a-z]{2,10}(?:\[s\])?:\/\/\](?=[A-Za-z<])/g, '$1');
+}
+
 function normalizedAtoms(form: string): Atom[] {
-  const plain = withoutGluedSuffixes(withoutUrlForms(optionValueAlternatives(withArgumentsAsOptions(withGlobalOptionsCommand(form)))))
+  const plain = withoutGluedSuffixes(withoutGluedSchemes(withoutUrlForms(optionValueAlternatives(withArgumentsAsOptions(withGlobalOptionsCommand(form))))))
     .replace(/\s?…/g, '...')
     // binutils `[option(s)] [file(s)]`: a plural `(s)` says the argument repeats (genhtml `INFOFILE(S)`: in capitals too)
     .replace(/(?<=[A-Za-z])\((?:s|S)\)(?=[\]>\s]|$)/g, '...')

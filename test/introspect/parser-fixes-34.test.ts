@@ -166,3 +166,13 @@ describe("round 18 an argument entry whose metavar spells the usage's placeholde
     expect(parseHelp(help('<start> <blob>...   ')).positionals.map(({ name }) => name)).toEqual(['OFFSET-IMAGE']);
   });
 });
+
+describe('round 18 a URL scheme glued before a name', () => {
+  const OPTS_N = '\nOptions are:\n    -n requests     Number of requests\n';
+  it('`[http[s]://]host[:port]/path`: the optional scheme is a prefix of the one argument', () => {
+    expect(parseHelp(`Usage: bench [options] [http[s]://]host[:port]/path\n${OPTS_N}`).positionals).toEqual([{ name: 'host/path', required: true, variadic: false }]);
+  });
+  it('twin: `[http[s]:]host/path` (no `//`: no scheme) is not read as a prefix by this rule', () => {
+    expect(parseHelp(`Usage: bench [options] [http[s]:]host/path\n${OPTS_N}`).positionals.length).toBeGreaterThan(1);
+  });
+});
