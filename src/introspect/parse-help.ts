@@ -143,6 +143,8 @@ const LISTING_QUERY = /(^|[\s[(|])--list(?:-[a-z][\w-]{0,30})?(?=[\s\])|]|$)/g;
 function formRuns(text: string): boolean {
   const rest = text
     .replace(/^\S+/, '')
+    // (killall `-l, --list`, `-V, --version`: a short spelling paired by a comma with a long one is that option; the long one decides)
+    .replace(/(^|\s)-[A-Za-z0-9],\s{0,4}(?=--[a-z])/g, '$1')
     .replace(LISTING_QUERY, ' ')
     .replace(/--help\b|--version\b|(^|[\s[(|])-[hV](?=[\s\])|]|$)/g, ' ')
     .replace(/\b(OPTIONS?|options?|flags?)\b/g, ' ');

@@ -176,3 +176,13 @@ describe('round 18 a URL scheme glued before a name', () => {
     expect(parseHelp(`Usage: bench [options] [http[s]:]host/path\n${OPTS_N}`).positionals.length).toBeGreaterThan(1);
   });
 });
+
+describe('round 18 forms of one query written in both spellings', () => {
+  const help = (form: string): string => `Usage: zap [OPTION]... [--] NAME...\n       zap ${form}\n       zap -V, --version\n\n  -l,--list   list signals\n  -q,--quiet  say less\n`;
+  it('killall `zap -l, --list` / `zap -V, --version`: listing and version queries run nothing, NAME stays required', () => {
+    expect(parseHelp(help('-l, --list')).positionals).toEqual([{ name: 'NAME', required: true, variadic: true }]);
+  });
+  it('twin: `zap -q, --quiet` runs without NAME, so it is optional', () => {
+    expect(parseHelp(help('-q, --quiet')).positionals).toEqual([{ name: 'NAME', required: false, variadic: true }]);
+  });
+});
