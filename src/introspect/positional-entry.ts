@@ -27,7 +27,8 @@ function positionalFromEntry(entry: Entry): SectionPositional | null {
   const variadic = /\.{2,3}\]?$/.test(raw) || /^\S+ \.{3}\]?(\s|$)/.test(entry.head);
   const name = raw.replace(/^[[<{]+/, '').replace(/\.{2,3}$/, '').replace(/[\]>}]+$/, '').replace(/\.{2,3}$/, '');
   // argparse `FILE|DIR` (a metavar naming alternatives) is one positional
-  if (name.length === 0 || !/^[A-Za-z0-9_][\w.|-]*$/.test(name)) return null;
+  // (round 18: plackup's Pod `Arguments:` entry `.psgi`: a file named by its extension, a dot then a letter)
+  if (name.length === 0 || !/^\.?[A-Za-z0-9_][\w.|-]*$/.test(name) || /^\.\d/.test(name)) return null;
   const facts = extractDescriptionFacts(joinWrapped(entry.description));
   const positional: CliPositional = {
     name,

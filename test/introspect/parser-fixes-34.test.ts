@@ -186,3 +186,18 @@ describe('round 18 forms of one query written in both spellings', () => {
     expect(parseHelp(help('-q, --quiet')).positionals).toEqual([{ name: 'NAME', required: false, variadic: true }]);
   });
 });
+
+describe('round 18 Pod argument entries', () => {
+  const pod = (head: string, prose: string): string =>
+    `Usage:\n      # run the app in app.conf\n      runit\n\n      # pick the file\n      runit my.conf\n\nArguments:\n    ${head}\n          runit --port 9090 /path/to/my.conf\n\n        The first non-option argument is used as a ".conf" file path.\n        ${prose}\n\nOptions:\n    -p, --port\n        Port to listen on.\n`;
+  const read = (help: string): { name: string; required: boolean }[] => parseHelp(help).positionals.map(({ name, required }) => ({ name, required }));
+  it('`.conf` (a file named by its extension) under `Arguments:`, `If omitted, …` in a later paragraph: an optional argument', () => {
+    expect(read(pod('.conf', 'If omitted, the default file path is "app.conf".'))).toEqual([{ name: '.conf', required: false }]);
+  });
+  it('twin: the same entry without `If omitted` stays required', () => {
+    expect(read(pod('.conf', 'It is read before the options.'))).toEqual([{ name: '.conf', required: true }]);
+  });
+  it('twin: a dot then a digit (`.9`) names no argument', () => {
+    expect(read(pod('.9', 'If omitted, the default file path is "app.conf".'))).toEqual([]);
+  });
+});
