@@ -140,10 +140,23 @@ function usageLines(lines: readonly string[]): Set<number> {
 }
 
 /** Each line's section title (lower case), null before the first. */
+/**
+ * meow's layout (`  Usage` / `  Options` / `  Commands`, entries under them indented deeper): a title of
+ * one or two capitalized words without a colon, indented, whose next line is indented deeper.
+ */
+const OUTDENTED_TITLE = /^( {1,4})[A-Z][a-z]{2,20}(?: [A-Za-z][a-z]{1,20})?\s*$/;
+
+function outdentedTitle(lines: readonly string[], index: number): boolean {
+  const indent = OUTDENTED_TITLE.exec(lines[index] ?? '')?.[1]?.length;
+  if (indent === undefined) return false;
+  const next = lines[index + 1] ?? '';
+  return next.trim().length > 0 && (/^\s*/.exec(next)?.[0].length ?? 0) > indent;
+}
+
 function sectionsOf(lines: readonly string[]): (string | null)[] {
   let current: string | null = null;
-  return lines.map((line) => {
-    if (SECTION_TITLE.test(line) && !USAGE_TITLE.test(line)) current = line.trim().toLowerCase();
+  return lines.map((line, index) => {
+    if ((SECTION_TITLE.test(line) || outdentedTitle(lines, index)) && !USAGE_TITLE.test(line)) current = line.trim().toLowerCase();
     return current;
   });
 }
@@ -228,7 +241,8 @@ export function positionalEvidence(name: string, context: PositionalEvidenceCont
   if (/^[a-z][a-z-]{1,30}$/i.test(name)) {
     const plural = key.endsWith('s') ? key : `${key}s`;
     lines.forEach((line, index) => {
-      const title = /^\s{0,4}([A-Za-z][\w -]{1,40}?)(?:\s+options)?:\s*$/i.exec(line)?.[1]?.toLowerCase().replace(/\s+/g, '');
+      // (astro's boxed `   Flags ` titles without a colon: a line of the word alone over option lines titles them alike)
+      const title = /^\s{0,4}([A-Za-z][\w -]{1,40}?)(?:\s+options)?:?\s*$/i.exec(line)?.[1]?.toLowerCase().replace(/\s+/g, '');
       if (title === undefined || (title !== key && title !== plural)) return;
       const next = lines.slice(index + 1, index + 4).find((candidate) => candidate.trim().length > 0);
       if (next !== undefined && /^\s+--?[A-Za-z]/.test(next)) add('titles an options section', AGAINST);

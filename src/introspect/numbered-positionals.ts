@@ -13,6 +13,19 @@ function numberedStem(name: string, last: boolean): string | null {
   return match?.[1] ?? null;
 }
 
+/**
+ * apprise `[APPRISE_URL [APPRISE_URL2 [APPRISE_URL3]]]`, `[UID1 [UID2 [UID3]]]`: three or more optional
+ * placeholders of one stem numbered up one by one (the first bare or `1`) spell "one or more" without
+ * the closing `N`. Two (`FILE1 FILE2`: diff, comm) or required ones are fixed slots, not a list.
+ */
+function optionalNumberedRun(run: readonly CliPositional[], stem: string): boolean {
+  if (run.length < 3 || run.some((positional) => positional.required || positional.variadic)) return false;
+  return run.every((positional, index) => {
+    const number = positional.name.slice(stem.length).replace(/^[-_]/, '');
+    return index === 0 ? number === '' || number === '1' : number === String(index + 1);
+  });
+}
+
 /** Collapses runs like `filename filename2 filenameN` into one variadic `filename`. */
 export function collapseNumberedPositionals(positionals: CliPositional[]): void {
   for (let start = 0; start < positionals.length; start += 1) {
@@ -23,7 +36,10 @@ export function collapseNumberedPositionals(positionals: CliPositional[]): void 
     let end = start + 1;
     while (end < positionals.length && numberedStem(positionals[end]?.name ?? '', false) === stem && /\d$/.test(positionals[end]?.name ?? '')) end += 1;
     const closing = positionals[end];
-    if (end === start + 1 || closing === undefined || numberedStem(closing.name, true) !== stem) continue;
+    if (end === start + 1 || closing === undefined || numberedStem(closing.name, true) !== stem) {
+      if (optionalNumberedRun(positionals.slice(start, end), stem)) positionals.splice(start, end - start, { ...first, name: stem, variadic: true });
+      continue;
+    }
     // (named by the stem the series numbers: pyinotify `[path1] [path2] [pathn]` is one `path`, as `file1 [ file2 ] [ ... ]` is one `file`)
     positionals.splice(start, end - start + 1, { ...first, name: stem, variadic: true });
   }

@@ -17,7 +17,8 @@ import { applyGoDefValues } from './go-def-values.ts';
 import { dropGluedValueSpellings } from './glued-values.ts';
 import { applyFlagValueLists } from './flag-value-lists.ts';
 import { collapseNumberedPositionals, markPositionalsProseLetOut } from './numbered-positionals.ts';
-import { markPositionalsDefaultedInProse } from './defaulted-positionals.ts';
+import { markPositionalsDefaultedInEntry, markPositionalsDefaultedInProse } from './defaulted-positionals.ts';
+import { withPicocliArgumentFiles } from './picocli-argfile.ts';
 import { withPositionalOrNamedParameters } from './cyclopts-parameters.ts';
 import { applyShortcutDefaults, readValueShortcutLines } from './value-shortcut-lines.ts';
 import { applyPairedPlaceholderSpellings } from './paired-literal-spelling.ts';
@@ -142,6 +143,8 @@ const LISTING_QUERY = /(^|[\s[(|])--list(?:-[a-z][\w-]{0,30})?(?=[\s\])|]|$)/g;
 function formRuns(text: string): boolean {
   const rest = text
     .replace(/^\S+/, '')
+    // (killall `-l, --list`, `-V, --version`: a short spelling paired by a comma with a long one is that option; the long one decides)
+    .replace(/(^|\s)-[A-Za-z0-9],\s{0,4}(?=--[a-z])/g, '$1')
     .replace(LISTING_QUERY, ' ')
     .replace(/--help\b|--version\b|(^|[\s[(|])-[hV](?=[\s\])|]|$)/g, ' ')
     .replace(/\b(OPTIONS?|options?|flags?)\b/g, ' ');
@@ -609,6 +612,8 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
   collapseNumberedPositionals(positionals);
   markPositionalsProseLetOut(positionals, rawLines);
   markPositionalsDefaultedInProse(positionals, rawLines);
+  markPositionalsDefaultedInEntry(positionals, rawLines);
+  withPicocliArgumentFiles(positionals, rawLines);
   // round 16: a proposed positional the text's evidence names as something else is dropped (evidence-positionals.ts)
   positionals.splice(0, positionals.length, ...weighPositionals(positionals, {
     lines: rawLines,

@@ -27,7 +27,8 @@ function positionalFromEntry(entry: Entry): SectionPositional | null {
   const variadic = /\.{2,3}\]?$/.test(raw) || /^\S+ \.{3}\]?(\s|$)/.test(entry.head);
   const name = raw.replace(/^[[<{]+/, '').replace(/\.{2,3}$/, '').replace(/[\]>}]+$/, '').replace(/\.{2,3}$/, '');
   // argparse `FILE|DIR` (a metavar naming alternatives) is one positional
-  if (name.length === 0 || !/^[A-Za-z0-9_][\w.|-]*$/.test(name)) return null;
+  // (round 18: plackup's Pod `Arguments:` entry `.psgi`: a file named by its extension, a dot then a letter)
+  if (name.length === 0 || !/^\.?[A-Za-z0-9_][\w.|-]*$/.test(name) || /^\.\d/.test(name)) return null;
   const facts = extractDescriptionFacts(joinWrapped(entry.description));
   const positional: CliPositional = {
     name,
@@ -114,6 +115,17 @@ function spreadOverUsage(usagePositionals: readonly UsagePositional[], name: str
  * The positionals: a positionals section when there is one (its order and descriptions, with
  * required/variadic from the usage line unless the entry spells them), else the usage line's.
  */
+/**
+ * rich-click esptool `Usage: … <address> <filename>...` over one Arguments entry `ADDR-FILENAME
+ * <address> <filename>...  [required]`: an entry whose metavar column writes the usage form's own
+ * placeholders (two or more, each `<name>`) stands for them; the form's positionals are the arguments.
+ */
+function metavarSpellsUsage(positional: CliPositional, usagePositionals: readonly UsagePositional[]): boolean {
+  const metavar = positional.description ?? '';
+  if (usagePositionals.length < 2 || usagePositionals.some((candidate) => normalized(candidate.name) === normalized(positional.name))) return false;
+  return /^</.test(metavar) && usagePositionals.every((candidate) => metavar.includes(`<${candidate.name}>`));
+}
+
 export function collectPositionals(entries: readonly Entry[], usagePositionals: readonly UsagePositional[], subcommands: readonly CliSubcommand[]): CliPositional[] {
   // a commands section counts even when it lists only `help` (urfave/cli's `command` placeholder)
   const hasCommands = subcommands.length > 0 || entries.some((entry) => entry.kind === 'command');
@@ -123,7 +135,8 @@ export function collectPositionals(entries: readonly Entry[], usagePositionals: 
   const fromSection = entries
     .filter((entry) => entry.kind === 'positional')
     .map(positionalFromEntry)
-    .filter((found): found is SectionPositional => found !== null);
+    .filter((found): found is SectionPositional => found !== null)
+    .filter((found, _, all) => !(all.length === 1 && metavarSpellsUsage(found.positional, usagePositionals)));
   const positionals: CliPositional[] = [];
   // sqlformat's own usage string `sqlformat [OPTIONS] FILE [FILE ...]` over `positional arguments:
   // filename`: when the usage names none of the section's positionals but as many, they pair by position

@@ -74,7 +74,14 @@ function atomsOf(form: string): Atom[] {
       // `[DIR1,DIR2..]` (hand-written): a comma between two name characters joins one name; a
       // flag list (`-a,--all`) and `[a, b]` still split
       const joinsName = (at: number): boolean => form[at] === ',' && character !== '-' && /\w/.test(form[at - 1] ?? '') && /\w/.test(form[at + 1] ?? '');
-      while (end < form.length && (!' \t[]()|,'.includes(form[end] ?? ' ') || joinsName(end)) && !(braceGroups > 0 && form[end] === '}') && end - position < 120) end += 1;
+      // docopt `--output=<individual|array|oneeach>`: bars inside a value's angle brackets glued by `=` are its values, no alternatives
+      let gluedAngle = false;
+      const barInValue = (at: number): boolean => form[at] === '|' && gluedAngle;
+      while (end < form.length && (!' \t[]()|,'.includes(form[end] ?? ' ') || joinsName(end) || barInValue(end)) && !(braceGroups > 0 && form[end] === '}') && end - position < 120) {
+        if (form[end] === '<' && form[end - 1] === '=') gluedAngle = true;
+        else if (form[end] === '>') gluedAngle = false;
+        end += 1;
+      }
       let text = form.slice(position, end);
       position = end;
       if (text.endsWith('...') && text.length > 3) {
@@ -242,6 +249,8 @@ function commandPathEnd(atoms: readonly Atom[], prompted = false): number {
     next === undefined ||
     (next.kind === 'open' && next.bracket === '[') ||
     (next.kind === 'word' && (next.text.startsWith('-') || /^<[^>]+>/.test(next.text) || /^[a-z][\w-]{0,30}:[a-z][\w-]{0,30}$/.test(next.text))) ||
+    // (round 18: Miller `mlr sort {flags}`: a brace placeholder is a placeholder as `<flags>` is)
+    (next.kind === 'word' && /^\{[A-Za-z][\w -]{0,30}\}/.test(next.text)) ||
     // cobra `crane pull IMAGE TARBALL [flags]`: lower-case words before an upper-case placeholder are literals
     // (round 17: oclif `$ artillery run SCRIPT... [-t <value>]`: a variadic one too)
     (next.kind === 'word' && /^[A-Z][A-Z0-9_]{1,30}(?:\.{3})?$/.test(next.text)) ||
@@ -342,8 +351,16 @@ function withGlobalOptionsCommand(form: string): string {
   return form.replace(/^(\S+\s+\[global[ _-]?options?\]\s+)([a-z][a-z0-9-]{0,40})(\s+\[)(options?)(?=\])/i, '$1$2$3$2-$4');
 }
 
+/**
+ * ab `[http[s]://]hostname[:port]/path`: an optional URL scheme glued before a name is a prefix of that
+ * one argument (as a glued `[:port]` is its suffix), not an argument of its own.
+ */
+function withoutGluedSchemes(form: string): string {
+  return form.replace(/(^|\s)\[[a-z]{2,10}(?:\[s\])?:\/\/\](?=[A-Za-z<])/g, '$1');
+}
+
 function normalizedAtoms(form: string): Atom[] {
-  const plain = withoutGluedSuffixes(withoutUrlForms(optionValueAlternatives(withArgumentsAsOptions(withGlobalOptionsCommand(form)))))
+  const plain = withoutGluedSuffixes(withoutGluedSchemes(withoutUrlForms(optionValueAlternatives(withArgumentsAsOptions(withGlobalOptionsCommand(form))))))
     .replace(/\s?…/g, '...')
     // binutils `[option(s)] [file(s)]`: a plural `(s)` says the argument repeats (genhtml `INFOFILE(S)`: in capitals too)
     .replace(/(?<=[A-Za-z])\((?:s|S)\)(?=[\]>\s]|$)/g, '...')

@@ -141,6 +141,18 @@ describe('positionalEvidence: one score per proposed positional', () => {
     const lines = ['Usage:', '  runner SCRIPT [--platform', '    local|aws:lambda|az:aci]'];
     expect(positionalEvidence('aws:lambda|az:aci', { lines, subcommands: [] }).cues).toContain("follows an option's spelling");
   });
+  it('round 18: a title without a colon (`Plugins`, `   Flags `) over option lines titles an options section; over prose it does not', () => {
+    const lines = ['Usage:', '  shipper [options] [plugins]', '', 'Plugins', '  --notify  Who to tell  [array]'];
+    expect(positionalEvidence('plugins', { lines, subcommands: [] }).cues).toContain('titles an options section');
+    const twin = ['Usage:', '  shipper [options] [plugins]', '', 'Plugins', '  Names of plugins to load.'];
+    expect(positionalEvidence('plugins', { lines: twin, subcommands: [] }).cues).not.toContain('titles an options section');
+  });
+  it("round 18: meow's indented `  Commands` title over deeper entries makes `[command]` the command slot", () => {
+    const lines = ['', '  Usage', '    $ emo [option] [command]', '  Commands', '    list    List all', '    init    Set up'];
+    expect(positionalEvidence('command', { lines, subcommands: [] }).cues).toContain('command slot over listed commands');
+    const flat = ['', '  Usage', '    $ emo [option] [command]', '  Commands', '  list    List all', '  init    Set up'];
+    expect(positionalEvidence('command', { lines: flat, subcommands: [] }).cues).not.toContain('command slot over listed commands');
+  });
   it('names the cues it weighed', () => {
     const { cues } = positionalEvidence('FILE', { lines: ['Usage: tool <FILE>', '', 'Arguments:', '  FILE  What to read'], subcommands: [] });
     expect(cues).toEqual(['placeholder notation', 'listed as an entry']);
