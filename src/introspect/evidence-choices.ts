@@ -78,7 +78,7 @@ const CUE_AFTER = /^\s*[)\]}>]?\s*(?:are|is)\s+(?:the\s+)?(?:only\s+)?(?:support
 /** `Use postfix 'ms', 's' or 'h' to change the unit`: what may be glued onto a value, never the values. */
 const AFFIX_BEFORE = /\b(?:post|suf|pre)fix(?:es)?(?:\s+of)?\s*:?\s*$/i;
 /** Words saying the run names examples of an open set. */
-const EXAMPLE_BEFORE = /\b(?:e_g_|(?<!\bbe )known|built-?in|i_e_|e\.\s?g\b|eg|shortcuts?|aliases|such as|like|for example|for instance|including|include|includes|example|examples|say)\b/i;
+const EXAMPLE_BEFORE = /\b(?:e_g_|(?<!\bbe )known|built-?in|i_e_|e\.\s?g\b|eg|shortcuts?|aliases|such as|like|for example|for instance|including|include|includes|example|examples|say|common(?:ly used)?|typical(?:ly)?)\b/i;
 const MORE_AFTER = /^\s*[)\]}>]?\s*(?:,\s*)?(?:etc\b|\.{2,3}|…|and so on|and more|or (?:any|an?|other|similar|custom)\b|\(\s*or\b)/i;
 /** `…, or python import path to a renderer class`: an alternative naming a kind of value follows. */
 const OR_KIND_AFTER = /^\s*[)\]}>]?\s*,?\s*or\s+(?:\S+\s+){0,3}(?:path|file|url|template|string|class|module|expression|number|integer|name)s?\b/i;

@@ -1,0 +1,35 @@
+/**
+ * Round 18 (issue 12, batch 19, kind: choices): notations written for the test, each with a
+ * negative twin that differs only in the cue that must stop the reading.
+ */
+import { describe, expect, it } from 'vitest';
+import { evidenceChoices } from '../../src/introspect/evidence-choices.ts';
+import { option } from './parsed-option.ts';
+
+function help(head: string, description: string): string {
+  return `Usage: tool [options]\n\nOptions:\n  ${head.padEnd(26)}${description}\n  -q, --quiet               Say less\n`;
+}
+
+describe('placeholders that are no one-value sets', () => {
+  // [notation, head, the option, its twin head (a literal the option takes: one choice)]
+  const cases: [string, string, string, string][] = [
+    ['getopt `--name=value`: `value` is the generic placeholder word, no literal spelling', '--limit=value', 'limit', '--limit=strict'],
+    ['`{words of a phrase}` in braces, no separator: a description of the value, no braced set', '--keys {sort field names}', 'keys', '--keys {asc}'],
+  ];
+  it.each(cases)('%s', (_title, head, key, twin) => {
+    expect(option(help(head, 'What to use'), key)).toMatchObject({ takes_value: true, choices: null });
+    expect(option(help(twin, 'What to use'), key)?.choices).toHaveLength(1);
+  });
+});
+
+describe('runs the evidence reader refuses (twins accepted)', () => {
+  // [what stops it, the text, its twin without that cue, the value name]
+  const cases: [string, string, string, string][] = [
+    ['`Common values are` names examples of an open set', 'Stage to run under. Common values are "dev", "stage" and "prod".', 'Stage to run under. Valid values are "dev", "stage" and "prod".', 'X'],
+    ['`typically` names examples too', 'Stage to run under, typically one of "dev", "stage" or "prod".', 'Stage to run under, one of "dev", "stage" or "prod".', 'X'],
+  ];
+  it.each(cases)('%s', (_title, text, twin, valueName) => {
+    expect(evidenceChoices(text, valueName)).toBeNull();
+    expect(evidenceChoices(twin, valueName)).not.toBeNull();
+  });
+});
