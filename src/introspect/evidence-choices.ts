@@ -106,6 +106,16 @@ const OPEN_VALUE_NAME = /^(?:paths?|files?|file_?names?|dirs?|director(?:y|ies)|
 const OPENS_WITH_KIND = /^(?:(?:an?|the|optional|custom|relative|absolute)\s+){0,2}(?:paths?|files?|file ?names?|directory|directories|folders?|urls?)(?:\s+(?:to|of|for|that|which|where|in|from|with)\b|\s*[.,;(]|$)/i;
 /** `User defined corrections file path (.csv)`, `Full python path to the factory class`: the first sentence says the value is a path. */
 const KIND_SUBJECT = /\b(?:file ?path|path to|path of|file to|file name|directory to|directory of)\b/i;
+/**
+ * Whether the description says the value is a path (`Optional path to …`, `file path to log to, …`):
+ * words it lists are special values besides any path, never the whole set (read by the rules too).
+ */
+export function describesPathValue(description: string): boolean {
+  const text = description.slice(0, MAX_TEXT);
+  // (up to a colon too: `What sort of bundle: inline: Output a single file to …` defines values after it)
+  return OPENS_WITH_KIND.test(text) || KIND_SUBJECT.test(/^[^.:]*/.exec(withoutAbbreviations(text))?.[0] ?? '');
+}
+
 /** `Only valid with the --format sql or sql-insert option`: the run gives another option's values. */
 const OPTION_BEFORE = /(?:^|\s)--?[A-Za-z][\w-]*[=\s]\s*$/;
 /** cac `--html.xhtml <false|true>`: a dotted sub-option's spelling, then its bracketed values (another option's). */

@@ -22,6 +22,19 @@ describe('placeholders that are no one-value sets', () => {
   });
 });
 
+describe('prose lists the rules read no more (twins still read)', () => {
+  // [what stops it, head, description, its twin description, the twin's choices]
+  const cases: [string, string, string, string, string[]][] = [
+    ['the value is a file path: quoted words after it are special values besides a path', '--log <dest>', 'file path to write to, "syslog" or "stdout"', 'where to write to, "syslog" or "stdout"', ['syslog', 'stdout']],
+    ['items after `either` spelled as options are other options', '--tidy <how>', 'use together with either -strict or -loose', 'use together with either strict or loose', ['strict', 'loose']],
+  ];
+  it.each(cases)('%s', (_title, head, description, twin, twinChoices) => {
+    const key = head.slice(2).split(' ')[0] ?? '';
+    expect(option(help(head, description), key)).toMatchObject({ takes_value: true, choices: null });
+    expect(option(help(head, twin), key)?.choices).toEqual(twinChoices);
+  });
+});
+
 describe('runs the evidence reader refuses (twins accepted)', () => {
   // [what stops it, the text, its twin without that cue, the value name]
   const cases: [string, string, string, string][] = [
