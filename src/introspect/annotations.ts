@@ -142,7 +142,8 @@ function followsTemplateField(description: string, index: number): boolean {
 }
 
 function followsExampleMarker(description: string, index: number): boolean {
-  return /(?:\be\.g\.|\bfor (?:example|instance)|\bsuch as|\blike|\bexamples?:?),?\s*$/i.test(description.slice(Math.max(0, index - 40), index));
+  // (`E.g.: "a", "b"`: a colon may follow the marker as a comma does)
+  return /(?:\be\.g\.|\bfor (?:example|instance)|\bsuch as|\blike|\bexamples?:?)[,:]?\s*$/i.test(description.slice(Math.max(0, index - 40), index));
 }
 
 /** Markdown code spans of one value (`` `Restrict` ``, not an option's spelling) quoted as `'Restrict'`. */

@@ -15,6 +15,7 @@ describe('placeholders that are no one-value sets', () => {
   const cases: [string, string, string, string][] = [
     ['getopt `--name=value`: `value` is the generic placeholder word, no literal spelling', '--limit=value', 'limit', '--limit=strict'],
     ['`{words of a phrase}` in braces, no separator: a description of the value, no braced set', '--keys {sort field names}', 'keys', '--keys {asc}'],
+    ['`{<placeholder>}`: a placeholder in angle brackets, braced, is one placeholder', '--root {<dir>}', 'root', '--root {top}'],
   ];
   it.each(cases)('%s', (_title, head, key, twin) => {
     expect(option(help(head, 'What to use'), key)).toMatchObject({ takes_value: true, choices: null });
@@ -26,6 +27,7 @@ describe('prose lists the rules read no more (twins still read)', () => {
   // [what stops it, head, description, its twin description, the twin's choices]
   const cases: [string, string, string, string, string[]][] = [
     ['the value is a file path: quoted words after it are special values besides a path', '--log <dest>', 'file path to write to, "syslog" or "stdout"', 'where to write to, "syslog" or "stdout"', ['syslog', 'stdout']],
+    ['`E.g.:` with a colon marks quoted examples as `E.g.` does', '--track <ref>', 'Branch to track. E.g.: "main", "dev".', 'Branch to track. Choose: "main", "dev".', ['main', 'dev']],
     ['items after `either` spelled as options are other options', '--tidy <how>', 'use together with either -strict or -loose', 'use together with either strict or loose', ['strict', 'loose']],
   ];
   it.each(cases)('%s', (_title, head, description, twin, twinChoices) => {
