@@ -469,6 +469,8 @@ interface DescriptionFacts {
   stated: string | undefined;
   /** Values the description gives the option's own spellings (`Use -style=file`). */
   ownValues: string[];
+  /** The default is no prose's but the head's or a tag's: said of the option, not of a list, it weighs half. */
+  statedElsewhere: boolean;
 }
 
 function statedDefault(context: string): string | undefined {
@@ -488,7 +490,7 @@ function ownSpellingValues(text: string, spellings: readonly string[]): string[]
   return values;
 }
 
-function factsOf(text: string, valueName: string | null, spellings: readonly string[] = []): DescriptionFacts {
+function factsOf(text: string, valueName: string | null, spellings: readonly string[] = [], knownDefault: string | null = null): DescriptionFacts {
   const context = withoutAbbreviations(text);
   const name = placeholderWord(valueName);
   const named = name.length >= 2 && !/^(?:string|value|text|str|arg)$/i.test(name);
@@ -498,8 +500,10 @@ function factsOf(text: string, valueName: string | null, spellings: readonly str
     nameMention: named ? new RegExp(String.raw`(?:^|[^\w-])${escapeRegex(name)}(?![\w-])`, 'i') : null,
     openValue: isCompositeValueName(valueName) || OPEN_VALUE_NAME.test(name) || OPENS_WITH_KIND.test(text),
     subjectIsPath: KIND_SUBJECT.test(/^[^.]*/.exec(context)?.[0] ?? ''),
-    stated: statedDefault(context),
+    // (kingpin `--log-level="error"  Logging level; trace,debug,…`: a default the head or a tag states weighs as one in prose)
+    stated: statedDefault(context) ?? (knownDefault === null || !/^[\w.+-]{1,30}$/.test(knownDefault) ? undefined : knownDefault.toLowerCase()),
     ownValues: ownSpellingValues(text, spellings),
+    statedElsewhere: statedDefault(context) === undefined,
   };
 }
 
@@ -552,7 +556,7 @@ function scoreCandidate(run: Candidate, facts: DescriptionFacts): number {
   // `keyfile type, can be either "pem" or "engine"`: a pair after `either` is a two-way choice
   if (items.length === 2 && /\beither\s*:?\s*$/i.test(near)) score += 1;
   const glossedDefault = stated !== undefined && run.glosses.some((gloss) => gloss.toLowerCase() === stated);
-  if (stated !== undefined && (lower.includes(stated) || glossedDefault)) score += 1;
+  if (stated !== undefined && (lower.includes(stated) || glossedDefault)) score += facts.statedElsewhere ? 0.5 : 1;
   // words saying they are not
   if (stated !== undefined && !lower.includes(stated) && !glossedDefault && !/^(?:none|null|undefined|nil|empty|unset)$/.test(stated) && (numbers === items.length || !/^\d/.test(stated))) score -= 3;
   if (EXAMPLE_BEFORE.test(clause)) score -= 6;
@@ -611,8 +615,8 @@ const ACCEPT = 4;
  * The values an option's description says it takes, or null when no run of items carries enough
  * evidence. Items come back in help order, without quotes or glosses.
  */
-export function evidenceChoices(description: string, valueName: string | null, spellings: readonly string[] = []): string[] | null {
-  const runs = scoredRuns(description, valueName, spellings);
+export function evidenceChoices(description: string, valueName: string | null, spellings: readonly string[] = [], knownDefault: string | null = null): string[] | null {
+  const runs = scoredRuns(description, valueName, spellings, knownDefault);
   const accepted = runs.filter((run) => run.score >= ACCEPT);
   // two different lists, each with evidence (`Available modifiers: … Available colors: …`): which one
   // the option takes is not clear, and neither alone is the whole set
@@ -630,7 +634,7 @@ export interface ScoredRun {
 }
 
 /** Every run of items in the description with its score, in help order (for inspection and tuning). */
-export function scoredRuns(description: string, valueName: string | null, spellings: readonly string[] = []): ScoredRun[] {
+export function scoredRuns(description: string, valueName: string | null, spellings: readonly string[] = [], knownDefault: string | null = null): ScoredRun[] {
   const text = description.slice(0, MAX_TEXT);
   // no separator at all: no run to read
   if (!/[,|/;:]|\s(?:or|and)\s|["'`]\s+["'`]/i.test(text)) return [];
@@ -641,7 +645,7 @@ export function scoredRuns(description: string, valueName: string | null, spelli
   for (const run of [...candidatesOf(tokens, text), ...(spaced === null ? [] : [spaced])]) {
     const items = [...new Set(run.items)];
     if (items.length < 2 || isOpenValueSet(items)) continue;
-    facts ??= factsOf(text, valueName, spellings);
+    facts ??= factsOf(text, valueName, spellings, knownDefault);
     if (run.spacedTail === true && !isCued(run, facts.context)) continue;
     runs.push({ items, score: scoreCandidate(run, facts), cued: isCued(run, facts.context) });
   }

@@ -48,3 +48,21 @@ describe('runs the evidence reader refuses (twins accepted)', () => {
     expect(evidenceChoices(twin, valueName)).not.toBeNull();
   });
 });
+
+describe('a default read from the head or a tag is evidence for the run holding it', () => {
+  it('kingpin `--level="warn"  Log level; a,b,c`: the head default among a bare run tips it over', () => {
+    const text = 'Log level; trace,debug,info,warn,error';
+    expect(evidenceChoices(text, null, [], 'warn')).toEqual(['trace', 'debug', 'info', 'warn', 'error']);
+    // twins: no default known, or one the run leaves out
+    expect(evidenceChoices(text, null, [], null)).toBeNull();
+    expect(evidenceChoices(text, null, [], 'fatal')).toBeNull();
+    expect(option(help('--level="warn"', text), 'level')?.choices).toEqual(['trace', 'debug', 'info', 'warn', 'error']);
+    expect(option(help('--level=<lvl>', text), 'level')?.choices).toBeNull();
+  });
+
+  it('a bracketed default after a glossed list (`10 (PROTOv1.0), …, 12 (PROTOv1.2). [12]`)', () => {
+    const text = 'Lowest protocol version. 10 (PROTOv1.0), 11 (PROTOv1.1), 12 (PROTOv1.2) or 13 (PROTOv1.3). [12]';
+    expect(option(help('--proto=value', text), 'proto')?.choices).toEqual(['10', '11', '12', '13']);
+    expect(option(help('--proto=value', text.replace(' [12]', '')), 'proto')?.choices).toBeNull();
+  });
+});
