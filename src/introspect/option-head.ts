@@ -162,6 +162,9 @@ function readValue(raw: string): ValueInfo {
   // pyinotify `EVENT[,...]`: one value, a comma-joined list of EVENTs
   const commaList = /^([A-Z][A-Z0-9_]*)\[,\.{3}\]$/.exec(text);
   if (commaList !== null) return { valueName: commaList[1] ?? text, optional: false, choices: null, repeatable: false };
+  // go-flags `-t=<timestamp format>[a|ad|d]`: the value name, then the choices it writes glued on in brackets
+  const namedChoices = /^<([^<>]{1,60})>\[([^\][|\s]{1,40}(?:\|[^\][|\s]{1,40}){1,60})\]$/.exec(text);
+  if (namedChoices !== null) return { valueName: namedChoices[1] ?? null, optional: false, choices: (namedChoices[2] ?? '').split('|'), repeatable: false };
   if (/\.{2,3}$/.test(text)) {
     repeatable = true;
     text = text.replace(/\.{2,3}$/, '');

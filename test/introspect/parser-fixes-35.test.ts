@@ -66,3 +66,15 @@ describe('a default read from the head or a tag is evidence for the run holding 
     expect(option(help('--proto=value', text.replace(' [12]', '')), 'proto')?.choices).toBeNull();
   });
 });
+
+describe('go-flags layout: a value name, then its choices glued on in brackets', () => {
+  it.each([
+    ['-s=<sort key>[name|size|date]', 's', 'sort key', ['name', 'size', 'date']],
+    ['-s, --sort=<key>[name|size]', 'sort', 'key', ['name', 'size']],
+  ])('%s', (head, key, valueName, choices) => {
+    const text = (spelled: string): string => `Usage:\n  prog [OPTIONS]\n\nApplication Options:\n  ${spelled.padEnd(34)}How to sort\n  -v, --verbose                     Say more\n`;
+    expect(option(text(head), key)).toMatchObject({ takes_value: true, value_name: valueName, choices });
+    // twin: the name alone
+    expect(option(text(head.replace(/\[[^\]]*\]$/, '')), key)).toMatchObject({ takes_value: true, value_name: valueName, choices: null });
+  });
+});
