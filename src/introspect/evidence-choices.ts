@@ -58,6 +58,8 @@ interface Candidate {
   suffixed: boolean;
   /** Bare words side by side closing the text after a colon (`One of: darkfish pot ri`): read only where a cue vouches for them. */
   spacedTail?: boolean;
+  /** Items each defined by a phrase after a colon or a spaced dash (`'yes' - all hosts, 'no' - …`). */
+  defined?: number;
 }
 
 /** Words saying the run after them is the set of values (looked for just before the run). */
@@ -217,7 +219,7 @@ function pastParenthesis(tokens: readonly Token[], open: number): number {
  * a number's `=word` (`0=concise`, `0=>unchanged`), and after a quoted item a phrase up to the next
  * comma (`"esm" to force ESM mode, "cjs" …`).
  */
-function skipGloss(tokens: readonly Token[], index: number, text: string, glossedBefore = false): { next: number; gloss: string | null } {
+function skipGloss(tokens: readonly Token[], index: number, text: string, glossedBefore = false): { next: number; gloss: string | null; defined?: boolean } {
   const item = tokens[index];
   const next = tokens[index + 1];
   const glosses: string[] = [];
@@ -240,7 +242,9 @@ function skipGloss(tokens: readonly Token[], index: number, text: string, glosse
   }
   // `'auto': colorize if a tty is attached, 'never': …`: a quoted item's colon opens its phrase
   const colon = tokens[at];
-  const colonGloss = item !== undefined && item.quote !== '' && colon?.kind === 'punct' && colon.text === ':' && colon.start === item.end;
+  // (`'yes' - matches all hosts, 'no' - addresses only`: a dash set off by spaces opens it too)
+  const dashGloss = colon?.kind === 'punct' && colon.text === '-' && colon.start === (item?.end ?? 0) + 1 && /^ - /.test(text.slice(colon.start - 1, colon.end + 1));
+  const colonGloss = item !== undefined && item.quote !== '' && colon?.kind === 'punct' && ((colon.text === ':' && colon.start === item.end) || dashGloss);
   if (colonGloss) at += 1;
   // lessc `'comments', which will output …, 'mediaquery' that …`: a comma, then a relative word opening the quoted item's phrase
   const commaGloss = !colonGloss && item !== undefined && item.quote !== '' && tokens[at]?.kind === 'sep' && tokens[at]?.text === ',' && RELATIVE_OPENING.test(tokens[at + 1]?.text ?? '') && tokens[at + 1]?.quote === '';
@@ -270,7 +274,7 @@ function skipGloss(tokens: readonly Token[], index: number, text: string, glosse
     }
   }
   if ((colonGloss || commaGloss) && glosses.length === 0) return { next: index + 1, gloss: null };
-  return { next: at, gloss: glosses.length > 0 ? glosses.join(' ') : null };
+  return { next: at, gloss: glosses.length > 0 ? glosses.join(' ') : null, defined: colonGloss && glosses.length > 0 };
 }
 
 /**
@@ -312,7 +316,10 @@ function candidatesOf(tokens: readonly Token[], text: string): Candidate[] {
       continue;
     }
     const run: Candidate = { items: [first.text], quotes: [first.quote], glossed: 0, glosses: [], separators: new Set(), start: first.start, end: first.end, enclosedBy: '', gluedTail: false, cutShort: false, suffixed: false, starred: first.starred === true ? 1 : 0, family: '', cutFront: isCutFront(tokens, index) };
-    let { next, gloss } = skipGloss(tokens, index, text);
+    const opening = skipGloss(tokens, index, text);
+    let { next } = opening;
+    const { gloss } = opening;
+    if (opening.defined === true) run.defined = 1;
     if (hasGluedEnding(tokens, index, gloss)) run.suffixed = true;
     if (gloss !== null) {
       run.glossed += 1;
@@ -365,6 +372,7 @@ function candidatesOf(tokens: readonly Token[], text: string): Candidate[] {
       run.items.push(item.text);
       run.quotes.push(item.quote);
       lastGlossed = after.gloss !== null;
+      if (after.defined === true) run.defined = (run.defined ?? 0) + 1;
       if (after.gloss !== null) {
         run.glossed += 1;
         run.glosses.push(after.gloss);
@@ -531,6 +539,8 @@ function scoreCandidate(run: Candidate, facts: DescriptionFacts): number {
   if (run.enclosedBy === '(') score += 1;
   else if (run.enclosedBy !== '') score += 1.5;
   if (run.glossed === items.length) score += 0.5;
+  // every item defined by a phrase of its own (`'a': does x, 'b': does y`): a definition list of the values
+  if (run.defined === items.length) score += 1;
   if (run.glosses.some((gloss) => DEFAULT_GLOSS.test(gloss)) || run.starred === 1) score += 1.5;
   // words around it saying these are the values
   const attached = attachedBefore(context, run.start);

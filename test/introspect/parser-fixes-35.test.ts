@@ -41,6 +41,26 @@ describe('runs the evidence reader refuses (twins accepted)', () => {
   // [what stops it, the text, its twin without that cue, the value name]
   const cases: [string, string, string, string][] = [
     ['`Common values are` names examples of an open set', 'Stage to run under. Common values are "dev", "stage" and "prod".', 'Stage to run under. Valid values are "dev", "stage" and "prod".', 'X'],
+  ];
+  it.each(cases)('%s', (_title, text, twin, valueName) => {
+    expect(evidenceChoices(text, valueName)).toBeNull();
+    expect(evidenceChoices(twin, valueName)).not.toBeNull();
+  });
+});
+
+describe('runs the evidence reader accepts (twins refused)', () => {
+  // [what vouches for it, the text, its twin without that cue, the choices]
+  const cases: [string, string, string, string[]][] = [
+    ["quoted items each defined after a spaced dash (`'a' - does x, 'b' - does y`)", "Name lookup in patterns ('yes' - resolve all hosts, 'no' - addresses only)", "Name lookup in patterns ('yes' resolves all hosts, 'no' keeps addresses only)", ['yes', 'no']],
+  ];
+  it.each(cases)('%s', (_title, text, twin, choices) => {
+    expect(evidenceChoices(text, 'X')).toEqual(choices);
+    expect(evidenceChoices(twin, 'X')).toBeNull();
+  });
+});
+
+describe('runs the evidence reader refuses, continued', () => {
+  const cases: [string, string, string, string][] = [
     ['`typically` names examples too', 'Stage to run under, typically one of "dev", "stage" or "prod".', 'Stage to run under, one of "dev", "stage" or "prod".', 'X'],
   ];
   it.each(cases)('%s', (_title, text, twin, valueName) => {
