@@ -378,6 +378,13 @@ function candidatesOf(tokens: readonly Token[], text: string): Candidate[] {
         run.glosses.push(after.gloss);
       }
       next = after.next;
+      // oclif hard-wraps a long `<options: a|b|…>` inside a word (`warn|e` / `rror|fatal>`), the lines joined by
+      // one space: a piece with a `|` on either side and no separator before it ends the item
+      const piece = tokens[next];
+      if (family === '|' && after.gloss === null && piece?.kind === 'word' && piece.quote === '' && piece.start === item.end + 1 && text[item.end] === ' ' && tokens[next + 1]?.kind === 'sep' && tokens[next + 1]?.text === '|') {
+        run.items[run.items.length - 1] = `${item.text}${piece.text}`;
+        next += 1;
+      }
       run.end = tokens[next - 1]?.end ?? run.end;
     }
     if (run.items.length >= 2) {

@@ -98,3 +98,16 @@ describe('go-flags layout: a value name, then its choices glued on in brackets',
     expect(option(text(head.replace(/\[[^\]]*\]$/, '')), key)).toMatchObject({ takes_value: true, value_name: valueName, choices: null });
   });
 });
+
+describe('a `|` list hard-wrapped inside a word (oclif), the lines joined by a space', () => {
+  it('oclif `<options: a|b|ver` / `bose|d>`: the piece after the space ends the item', () => {
+    const help = 'USAGE\n  $ tool run [--level <option>]\n\nFLAGS\n  --level=<option>  How much to log.\n                    <options: quiet|normal|ver\n                    bose|debug>\n';
+    expect(option(help, 'level')?.choices).toEqual(['quiet', 'normal', 'verbose', 'debug']);
+  });
+
+  it('the evidence reader joins the piece only with a `|` on either side', () => {
+    expect(evidenceChoices('Log level. Valid levels: quiet|normal|ver bose|debug', 'X')).toEqual(['quiet', 'normal', 'verbose', 'debug']);
+    // twin: no `|` after the piece, it is a word of the sentence
+    expect(evidenceChoices('Log level. Valid levels: quiet|normal|ver bose', 'X')).not.toContain('verbose');
+  });
+});
