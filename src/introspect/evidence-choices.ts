@@ -143,10 +143,11 @@ const PROSE_WORDS = new Set([
 ]);
 /** `(default)` and its kin in an item's gloss: the list holds the default, so it is the set. */
 const DEFAULT_GLOSS = /\bdefault\b/i;
-const ITEM_SHAPE = /^[A-Za-z0-9][\w.+-]*$/;
+// (Perl, Ruby, C++ `Plack::Loader`: a namespaced name is one item)
+const ITEM_SHAPE = /^[A-Za-z0-9][\w.+-]*(?:::[A-Za-z_][\w.+-]*)*$/;
 const QUOTED_SHAPE = /^[\w.+:@-]*$/;
 // (Ruby symbols, kramdown `:as_input`, `:numeric`: a colon glued to the front of a word set apart is the value's spelling)
-const TOKEN = /"[^"\n]{0,40}"|'[^'\n]{0,40}'|`[^`\n]{0,40}`|\*[\w.+-]{1,30}\*|(?<![\w:]):[a-z_][\w]{0,30}(?![\w:])|[A-Za-z0-9][\w.+-]*|\s+|./gy;
+const TOKEN = /"[^"\n]{0,40}"|'[^'\n]{0,40}'|`[^`\n]{0,40}`|\*[\w.+-]{1,30}\*|(?<![\w:]):[a-z_][\w]{0,30}(?![\w:])|[A-Za-z0-9][\w.+-]*(?:::[A-Za-z_][\w.+-]*)*|\s+|./gy;
 const OPENERS: Record<string, string> = { '(': ')', '[': ']', '{': '}', '<': '>' };
 const CLOSERS = new Set([')', ']', '}', '>']);
 
@@ -634,6 +635,7 @@ const ACCEPT = 4;
  */
 export function evidenceChoices(description: string, valueName: string | null, spellings: readonly string[] = [], knownDefault: string | null = null): string[] | null {
   const runs = scoredRuns(description, valueName, spellings, knownDefault);
+  if (runs.length === 0) return onlyValue(description);
   const accepted = runs.filter((run) => run.score >= ACCEPT);
   // two different lists, each with evidence (`Available modifiers: … Available colors: …`): which one
   // the option takes is not clear, and neither alone is the whole set
@@ -641,6 +643,16 @@ export function evidenceChoices(description: string, valueName: string | null, s
   const distinct = new Set([...accepted, ...runs.filter((run) => run.cued && run.items.length >= 3)].map(keyOf));
   if (accepted.length === 0 || distinct.size !== 1) return null;
   return accepted.reduce((best, run) => (run.score > best.score ? run : best)).items;
+}
+
+/** `Currently only \`name\` is supported.`: the one value the option takes, said outright. */
+// (quoted: a bare word may name something else the option concerns, naga `defines … (only glsl is supported)`)
+const ONLY_VALUE = /\bonly (["'\`])([\w.+-]{1,30})\1 (?:is|are) (?:currently )?(?:supported|allowed|accepted|available|valid)\b/i;
+
+function onlyValue(description: string): string[] | null {
+  const match = ONLY_VALUE.exec(description.slice(0, MAX_TEXT));
+  const value = match?.[2];
+  return value === undefined || KIND_WORDS.has(value.toLowerCase()) || PROSE_WORDS.has(value.toLowerCase()) ? null : [value];
 }
 
 export interface ScoredRun {

@@ -111,3 +111,15 @@ describe('a `|` list hard-wrapped inside a word (oclif), the lines joined by a s
     expect(evidenceChoices('Log level. Valid levels: quiet|normal|ver bose', 'X')).not.toContain('verbose');
   });
 });
+
+describe('one value said outright, and namespaced names', () => {
+  it('`Currently only `name` is supported.`: the one value, quoted; a bare word may name something else', () => {
+    expect(evidenceChoices('Sorting method. Currently only `name` is supported.', null)).toEqual(['name']);
+    expect(evidenceChoices('Macros for the parser (only glsl is supported)', null)).toBeNull();
+    expect(option(help('--order <how>', 'Sorting method. Currently only "name" is supported.'), 'order')?.choices).toEqual(['name']);
+  });
+
+  it('`Plack::Loader`-style names are whole items, never their last part', () => {
+    expect(evidenceChoices('Server backend. Available backends are Web::Fast, Web::Safe and Web::Lazy.', 'X')).toEqual(['Web::Fast', 'Web::Safe', 'Web::Lazy']);
+  });
+});
