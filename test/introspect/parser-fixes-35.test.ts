@@ -82,7 +82,7 @@ describe('a default read from the head or a tag is evidence for the run holding 
 
   it('a bracketed default after a glossed list (`10 (PROTOv1.0), …, 12 (PROTOv1.2). [12]`)', () => {
     const text = 'Lowest protocol version. 10 (PROTOv1.0), 11 (PROTOv1.1), 12 (PROTOv1.2) or 13 (PROTOv1.3). [12]';
-    expect(option(help('--proto=value', text), 'proto')?.choices).toEqual(['10', '11', '12', '13']);
+    expect(option(help('--proto=value', text), 'proto')).toMatchObject({ choices: ['10', '11', '12', '13'], default: '12' });
     expect(option(help('--proto=value', text.replace(' [12]', '')), 'proto')?.choices).toBeNull();
   });
 });
