@@ -184,7 +184,7 @@ function readValue(raw: string): ValueInfo {
     if (text.includes('|') && namesPlaceholderKinds(text.slice(1, -1).split('|'))) return { valueName: text.slice(1, -1), optional: false, choices: null, repeatable };
     // mlr `{comma-separated field names}`: one phrase of words in braces, no separator, describes the value
     // (pnpm `{<dir>}`: a placeholder in angle brackets, braced, is one too)
-    if (/^\{[^,|{}]*\s[^,|{}]*\}$/.test(text) || /^\{<[^,|{}<>]+>\}$/.test(text)) return { valueName: text.slice(1, -1), optional: false, choices: null, repeatable };
+    if (/^\{[^,|{}\s]*\s[^,|{}]*\}$/.test(text) || /^\{<[^,|{}<>]+>\}$/.test(text)) return { valueName: text.slice(1, -1), optional: false, choices: null, repeatable };
     const choices = text.slice(1, -1).split(/[,|]/).map((choice) => choice.trim()).filter((choice) => choice.length > 0);
     return { valueName: null, optional: false, choices, repeatable };
   }
