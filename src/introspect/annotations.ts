@@ -3,6 +3,7 @@
  * repeatable and type tags, in the spellings of the common help styles.
  */
 import { namesAnyKindOfValue } from './option-head.ts';
+import { describesPathValue } from './evidence-choices.ts';
 import { EXAMPLE_CUE, LIST_ITEM, starredList } from './prose-list.ts';
 import type { CliValueType } from './spec.ts';
 
@@ -141,7 +142,8 @@ function followsTemplateField(description: string, index: number): boolean {
 }
 
 function followsExampleMarker(description: string, index: number): boolean {
-  return /(?:\be\.g\.|\bfor (?:example|instance)|\bsuch as|\blike|\bexamples?:?),?\s*$/i.test(description.slice(Math.max(0, index - 40), index));
+  // (`E.g.: "a", "b"`: a colon may follow the marker as a comma does)
+  return /(?:\be\.g\.|\bfor (?:example|instance)|\bsuch as|\blike|\bexamples?:?)[,:]?\s*$/i.test(description.slice(Math.max(0, index - 40), index));
 }
 
 /** Markdown code spans of one value (`` `Restrict` ``, not an option's spelling) quoted as `'Restrict'`. */
@@ -249,6 +251,8 @@ function oneOfChoices(text: string): string[] | null {
   // mmdc `either md, svg, png, pdf or use \`-\` to output to stdout`: an `or` alternative that a
   // clause goes on from is no value, and leaves the list open
   if (oneOf && /\bor\s+[\w.-]+$/.test(oneOf[1] ?? '') && /^\s+[`'"\w]/.test(description.slice(oneOf.index + oneOf[0].length))) return null;
+  // `use with either -useconf or -useconffile`: items spelled as options name other options, no values
+  if (oneOf && /(?:^|[\s,/])-[A-Za-z]/.test(oneOf[1] ?? '')) return null;
   // a sentence's final period is no part of the last value (`…, markdown, or total.`)
   if (oneOf) return [...(opening === undefined ? [] : [opening]), ...(oneOf[1] ?? '').replace(/\.$/, '').split(/\s*(?:,\s*or\b|,|\bor\b)\s*/).flatMap((choice) => choice.split('/')).filter((choice) => choice.length > 0)];
   // mosquitto `can be one of tlsv1.3 tlsv1.2 or tlsv1.1.`: versioned names set off by spaces only,
@@ -549,6 +553,8 @@ function readProseChoices(facts: DescriptionFacts): void {
   facts.choices ??= pairHoldingDefaultChoices(description, facts.defaultText);
   if (facts.choices === null) readBracedChoices(facts);
   if (facts.choices !== null && listsSuffixes(description, facts.choices)) facts.choices = null;
+  // `file path to log to, "syslog" or "stdout"`: a value that is a path, the words listed are special ones besides it
+  if (facts.choices !== null && describesPathValue(description)) facts.choices = null;
 }
 
 /**

@@ -58,6 +58,8 @@ interface Candidate {
   suffixed: boolean;
   /** Bare words side by side closing the text after a colon (`One of: darkfish pot ri`): read only where a cue vouches for them. */
   spacedTail?: boolean;
+  /** Items each defined by a phrase after a colon or a spaced dash (`'yes' - all hosts, 'no' - …`). */
+  defined?: number;
 }
 
 /** Words saying the run after them is the set of values (looked for just before the run). */
@@ -78,7 +80,7 @@ const CUE_AFTER = /^\s*[)\]}>]?\s*(?:are|is)\s+(?:the\s+)?(?:only\s+)?(?:support
 /** `Use postfix 'ms', 's' or 'h' to change the unit`: what may be glued onto a value, never the values. */
 const AFFIX_BEFORE = /\b(?:post|suf|pre)fix(?:es)?(?:\s+of)?\s*:?\s*$/i;
 /** Words saying the run names examples of an open set. */
-const EXAMPLE_BEFORE = /\b(?:e_g_|(?<!\bbe )known|built-?in|i_e_|e\.\s?g\b|eg|shortcuts?|aliases|such as|like|for example|for instance|including|include|includes|example|examples|say)\b/i;
+const EXAMPLE_BEFORE = /\b(?:e_g_|(?<!\bbe )known|built-?in|i_e_|e\.\s?g\b|eg|shortcuts?|aliases|such as|like|for example|for instance|including|include|includes|example|examples|say|common(?:ly used)?|typical(?:ly)?)\b/i;
 const MORE_AFTER = /^\s*[)\]}>]?\s*(?:,\s*)?(?:etc\b|\.{2,3}|…|and so on|and more|or (?:any|an?|other|similar|custom)\b|\(\s*or\b)/i;
 /** `…, or python import path to a renderer class`: an alternative naming a kind of value follows. */
 const OR_KIND_AFTER = /^\s*[)\]}>]?\s*,?\s*or\s+(?:\S+\s+){0,3}(?:path|file|url|template|string|class|module|expression|number|integer|name)s?\b/i;
@@ -106,6 +108,16 @@ const OPEN_VALUE_NAME = /^(?:paths?|files?|file_?names?|dirs?|director(?:y|ies)|
 const OPENS_WITH_KIND = /^(?:(?:an?|the|optional|custom|relative|absolute)\s+){0,2}(?:paths?|files?|file ?names?|directory|directories|folders?|urls?)(?:\s+(?:to|of|for|that|which|where|in|from|with)\b|\s*[.,;(]|$)/i;
 /** `User defined corrections file path (.csv)`, `Full python path to the factory class`: the first sentence says the value is a path. */
 const KIND_SUBJECT = /\b(?:file ?path|path to|path of|file to|file name|directory to|directory of)\b/i;
+/**
+ * Whether the description says the value is a path (`Optional path to …`, `file path to log to, …`):
+ * words it lists are special values besides any path, never the whole set (read by the rules too).
+ */
+export function describesPathValue(description: string): boolean {
+  const text = description.slice(0, MAX_TEXT);
+  // (up to a colon too: `What sort of bundle: inline: Output a single file to …` defines values after it)
+  return OPENS_WITH_KIND.test(text) || KIND_SUBJECT.test(/^[^.:]*/.exec(withoutAbbreviations(text))?.[0] ?? '');
+}
+
 /** `Only valid with the --format sql or sql-insert option`: the run gives another option's values. */
 const OPTION_BEFORE = /(?:^|\s)--?[A-Za-z][\w-]*[=\s]\s*$/;
 /** cac `--html.xhtml <false|true>`: a dotted sub-option's spelling, then its bracketed values (another option's). */
@@ -131,10 +143,11 @@ const PROSE_WORDS = new Set([
 ]);
 /** `(default)` and its kin in an item's gloss: the list holds the default, so it is the set. */
 const DEFAULT_GLOSS = /\bdefault\b/i;
-const ITEM_SHAPE = /^[A-Za-z0-9][\w.+-]*$/;
+// (Perl, Ruby, C++ `Plack::Loader`: a namespaced name is one item)
+const ITEM_SHAPE = /^[A-Za-z0-9][\w.+-]*(?:::[A-Za-z_][\w.+-]*)*$/;
 const QUOTED_SHAPE = /^[\w.+:@-]*$/;
 // (Ruby symbols, kramdown `:as_input`, `:numeric`: a colon glued to the front of a word set apart is the value's spelling)
-const TOKEN = /"[^"\n]{0,40}"|'[^'\n]{0,40}'|`[^`\n]{0,40}`|\*[\w.+-]{1,30}\*|(?<![\w:]):[a-z_][\w]{0,30}(?![\w:])|[A-Za-z0-9][\w.+-]*|\s+|./gy;
+const TOKEN = /"[^"\n]{0,40}"|'[^'\n]{0,40}'|`[^`\n]{0,40}`|\*[\w.+-]{1,30}\*|(?<![\w:]):[a-z_][\w]{0,30}(?![\w:])|[A-Za-z0-9][\w.+-]*(?:::[A-Za-z_][\w.+-]*)*|\s+|./gy;
 const OPENERS: Record<string, string> = { '(': ')', '[': ']', '{': '}', '<': '>' };
 const CLOSERS = new Set([')', ']', '}', '>']);
 
@@ -207,7 +220,7 @@ function pastParenthesis(tokens: readonly Token[], open: number): number {
  * a number's `=word` (`0=concise`, `0=>unchanged`), and after a quoted item a phrase up to the next
  * comma (`"esm" to force ESM mode, "cjs" …`).
  */
-function skipGloss(tokens: readonly Token[], index: number, text: string, glossedBefore = false): { next: number; gloss: string | null } {
+function skipGloss(tokens: readonly Token[], index: number, text: string, glossedBefore = false): { next: number; gloss: string | null; defined?: boolean } {
   const item = tokens[index];
   const next = tokens[index + 1];
   const glosses: string[] = [];
@@ -230,7 +243,9 @@ function skipGloss(tokens: readonly Token[], index: number, text: string, glosse
   }
   // `'auto': colorize if a tty is attached, 'never': …`: a quoted item's colon opens its phrase
   const colon = tokens[at];
-  const colonGloss = item !== undefined && item.quote !== '' && colon?.kind === 'punct' && colon.text === ':' && colon.start === item.end;
+  // (`'yes' - matches all hosts, 'no' - addresses only`: a dash set off by spaces opens it too)
+  const dashGloss = colon?.kind === 'punct' && colon.text === '-' && colon.start === (item?.end ?? 0) + 1 && /^ - /.test(text.slice(colon.start - 1, colon.end + 1));
+  const colonGloss = item !== undefined && item.quote !== '' && colon?.kind === 'punct' && ((colon.text === ':' && colon.start === item.end) || dashGloss);
   if (colonGloss) at += 1;
   // lessc `'comments', which will output …, 'mediaquery' that …`: a comma, then a relative word opening the quoted item's phrase
   const commaGloss = !colonGloss && item !== undefined && item.quote !== '' && tokens[at]?.kind === 'sep' && tokens[at]?.text === ',' && RELATIVE_OPENING.test(tokens[at + 1]?.text ?? '') && tokens[at + 1]?.quote === '';
@@ -260,7 +275,7 @@ function skipGloss(tokens: readonly Token[], index: number, text: string, glosse
     }
   }
   if ((colonGloss || commaGloss) && glosses.length === 0) return { next: index + 1, gloss: null };
-  return { next: at, gloss: glosses.length > 0 ? glosses.join(' ') : null };
+  return { next: at, gloss: glosses.length > 0 ? glosses.join(' ') : null, defined: colonGloss && glosses.length > 0 };
 }
 
 /**
@@ -302,7 +317,10 @@ function candidatesOf(tokens: readonly Token[], text: string): Candidate[] {
       continue;
     }
     const run: Candidate = { items: [first.text], quotes: [first.quote], glossed: 0, glosses: [], separators: new Set(), start: first.start, end: first.end, enclosedBy: '', gluedTail: false, cutShort: false, suffixed: false, starred: first.starred === true ? 1 : 0, family: '', cutFront: isCutFront(tokens, index) };
-    let { next, gloss } = skipGloss(tokens, index, text);
+    const opening = skipGloss(tokens, index, text);
+    let { next } = opening;
+    const { gloss } = opening;
+    if (opening.defined === true) run.defined = 1;
     if (hasGluedEnding(tokens, index, gloss)) run.suffixed = true;
     if (gloss !== null) {
       run.glossed += 1;
@@ -355,11 +373,19 @@ function candidatesOf(tokens: readonly Token[], text: string): Candidate[] {
       run.items.push(item.text);
       run.quotes.push(item.quote);
       lastGlossed = after.gloss !== null;
+      if (after.defined === true) run.defined = (run.defined ?? 0) + 1;
       if (after.gloss !== null) {
         run.glossed += 1;
         run.glosses.push(after.gloss);
       }
       next = after.next;
+      // oclif hard-wraps a long `<options: a|b|…>` inside a word (`warn|e` / `rror|fatal>`), the lines joined by
+      // one space: a piece with a `|` on either side and no separator before it ends the item
+      const piece = tokens[next];
+      if (family === '|' && after.gloss === null && piece?.kind === 'word' && piece.quote === '' && piece.start === item.end + 1 && text[item.end] === ' ' && tokens[next + 1]?.kind === 'sep' && tokens[next + 1]?.text === '|') {
+        run.items[run.items.length - 1] = `${item.text}${piece.text}`;
+        next += 1;
+      }
       run.end = tokens[next - 1]?.end ?? run.end;
     }
     if (run.items.length >= 2) {
@@ -459,6 +485,8 @@ interface DescriptionFacts {
   stated: string | undefined;
   /** Values the description gives the option's own spellings (`Use -style=file`). */
   ownValues: string[];
+  /** The default is no prose's but the head's or a tag's: said of the option, not of a list, it weighs half. */
+  statedElsewhere: boolean;
 }
 
 function statedDefault(context: string): string | undefined {
@@ -478,7 +506,7 @@ function ownSpellingValues(text: string, spellings: readonly string[]): string[]
   return values;
 }
 
-function factsOf(text: string, valueName: string | null, spellings: readonly string[] = []): DescriptionFacts {
+function factsOf(text: string, valueName: string | null, spellings: readonly string[] = [], knownDefault: string | null = null): DescriptionFacts {
   const context = withoutAbbreviations(text);
   const name = placeholderWord(valueName);
   const named = name.length >= 2 && !/^(?:string|value|text|str|arg)$/i.test(name);
@@ -488,8 +516,10 @@ function factsOf(text: string, valueName: string | null, spellings: readonly str
     nameMention: named ? new RegExp(String.raw`(?:^|[^\w-])${escapeRegex(name)}(?![\w-])`, 'i') : null,
     openValue: isCompositeValueName(valueName) || OPEN_VALUE_NAME.test(name) || OPENS_WITH_KIND.test(text),
     subjectIsPath: KIND_SUBJECT.test(/^[^.]*/.exec(context)?.[0] ?? ''),
-    stated: statedDefault(context),
+    // (kingpin `--log-level="error"  Logging level; trace,debug,…`: a default the head or a tag states weighs as one in prose)
+    stated: statedDefault(context) ?? (knownDefault === null || !/^[\w.+-]{1,30}$/.test(knownDefault) ? undefined : knownDefault.toLowerCase()),
     ownValues: ownSpellingValues(text, spellings),
+    statedElsewhere: statedDefault(context) === undefined,
   };
 }
 
@@ -517,6 +547,8 @@ function scoreCandidate(run: Candidate, facts: DescriptionFacts): number {
   if (run.enclosedBy === '(') score += 1;
   else if (run.enclosedBy !== '') score += 1.5;
   if (run.glossed === items.length) score += 0.5;
+  // every item defined by a phrase of its own (`'a': does x, 'b': does y`): a definition list of the values
+  if (run.defined === items.length) score += 1;
   if (run.glosses.some((gloss) => DEFAULT_GLOSS.test(gloss)) || run.starred === 1) score += 1.5;
   // words around it saying these are the values
   const attached = attachedBefore(context, run.start);
@@ -542,7 +574,7 @@ function scoreCandidate(run: Candidate, facts: DescriptionFacts): number {
   // `keyfile type, can be either "pem" or "engine"`: a pair after `either` is a two-way choice
   if (items.length === 2 && /\beither\s*:?\s*$/i.test(near)) score += 1;
   const glossedDefault = stated !== undefined && run.glosses.some((gloss) => gloss.toLowerCase() === stated);
-  if (stated !== undefined && (lower.includes(stated) || glossedDefault)) score += 1;
+  if (stated !== undefined && (lower.includes(stated) || glossedDefault)) score += facts.statedElsewhere ? 0.5 : 1;
   // words saying they are not
   if (stated !== undefined && !lower.includes(stated) && !glossedDefault && !/^(?:none|null|undefined|nil|empty|unset)$/.test(stated) && (numbers === items.length || !/^\d/.test(stated))) score -= 3;
   if (EXAMPLE_BEFORE.test(clause)) score -= 6;
@@ -601,8 +633,9 @@ const ACCEPT = 4;
  * The values an option's description says it takes, or null when no run of items carries enough
  * evidence. Items come back in help order, without quotes or glosses.
  */
-export function evidenceChoices(description: string, valueName: string | null, spellings: readonly string[] = []): string[] | null {
-  const runs = scoredRuns(description, valueName, spellings);
+export function evidenceChoices(description: string, valueName: string | null, spellings: readonly string[] = [], knownDefault: string | null = null): string[] | null {
+  const runs = scoredRuns(description, valueName, spellings, knownDefault);
+  if (runs.length === 0) return onlyValue(description);
   const accepted = runs.filter((run) => run.score >= ACCEPT);
   // two different lists, each with evidence (`Available modifiers: … Available colors: …`): which one
   // the option takes is not clear, and neither alone is the whole set
@@ -610,6 +643,16 @@ export function evidenceChoices(description: string, valueName: string | null, s
   const distinct = new Set([...accepted, ...runs.filter((run) => run.cued && run.items.length >= 3)].map(keyOf));
   if (accepted.length === 0 || distinct.size !== 1) return null;
   return accepted.reduce((best, run) => (run.score > best.score ? run : best)).items;
+}
+
+/** `Currently only \`name\` is supported.`: the one value the option takes, said outright. */
+// (quoted: a bare word may name something else the option concerns, naga `defines … (only glsl is supported)`)
+const ONLY_VALUE = /\bonly (["'\`])([\w.+-]{1,30})\1 (?:is|are) (?:currently )?(?:supported|allowed|accepted|available|valid)\b/i;
+
+function onlyValue(description: string): string[] | null {
+  const match = ONLY_VALUE.exec(description.slice(0, MAX_TEXT));
+  const value = match?.[2];
+  return value === undefined || KIND_WORDS.has(value.toLowerCase()) || PROSE_WORDS.has(value.toLowerCase()) ? null : [value];
 }
 
 export interface ScoredRun {
@@ -620,7 +663,7 @@ export interface ScoredRun {
 }
 
 /** Every run of items in the description with its score, in help order (for inspection and tuning). */
-export function scoredRuns(description: string, valueName: string | null, spellings: readonly string[] = []): ScoredRun[] {
+export function scoredRuns(description: string, valueName: string | null, spellings: readonly string[] = [], knownDefault: string | null = null): ScoredRun[] {
   const text = description.slice(0, MAX_TEXT);
   // no separator at all: no run to read
   if (!/[,|/;:]|\s(?:or|and)\s|["'`]\s+["'`]/i.test(text)) return [];
@@ -631,7 +674,7 @@ export function scoredRuns(description: string, valueName: string | null, spelli
   for (const run of [...candidatesOf(tokens, text), ...(spaced === null ? [] : [spaced])]) {
     const items = [...new Set(run.items)];
     if (items.length < 2 || isOpenValueSet(items)) continue;
-    facts ??= factsOf(text, valueName, spellings);
+    facts ??= factsOf(text, valueName, spellings, knownDefault);
     if (run.spacedTail === true && !isCued(run, facts.context)) continue;
     runs.push({ items, score: scoreCandidate(run, facts), cued: isCued(run, facts.context) });
   }

@@ -293,8 +293,9 @@ function firstListedChoices(text: string, valueName: string | null): string[] | 
   const braced = /\{([a-z0-9][\w.-]{0,30}(?:\|[a-z0-9][\w.-]{0,30}){1,30})\}/.exec(description);
   if (braced !== null) return (braced[1] ?? '').split('|');
   // oclif: `<options: CommonJS|ESM>`
-  const oclif = /<options: ([^<>|\s]{1,40}(?:\|[^<>|\s]{1,40}){1,30})>/.exec(description);
-  if (oclif !== null) return (oclif[1] ?? '').split('|');
+  // (hard-wrapped inside a word, `warn|e` / `rror|fatal>`, the lines joined by a space: one space inside an item is the wrap's)
+  const oclif = /<options: ([^<>|\s]{1,40}(?: [^<>|\s]{1,40})?(?:\|[^<>|\s]{1,40}(?: [^<>|\s]{1,40})?){1,30})>/.exec(description);
+  if (oclif !== null) return (oclif[1] ?? '').split('|').map((item) => item.replace(' ', ''));
   const name = valueName?.replace(/[<>[\]{}=]/g, '') ?? '';
   // GNU od: `RADIX is one of [doxn]`: a character class, each letter one value
   const characterClass = /^[A-Z][A-Z_]{1,20}$/.test(name) ? new RegExp(String.raw`\b${name} is one of \[([a-z0-9]{2,16})\]`).exec(description) : null;

@@ -162,6 +162,9 @@ function readValue(raw: string): ValueInfo {
   // pyinotify `EVENT[,...]`: one value, a comma-joined list of EVENTs
   const commaList = /^([A-Z][A-Z0-9_]*)\[,\.{3}\]$/.exec(text);
   if (commaList !== null) return { valueName: commaList[1] ?? text, optional: false, choices: null, repeatable: false };
+  // go-flags `-t=<timestamp format>[a|ad|d]`: the value name, then the choices it writes glued on in brackets
+  const namedChoices = /^<([^<>]{1,60})>\[([^\][|\s]{1,40}(?:\|[^\][|\s]{1,40}){1,60})\]$/.exec(text);
+  if (namedChoices !== null) return { valueName: namedChoices[1] ?? null, optional: false, choices: (namedChoices[2] ?? '').split('|'), repeatable: false };
   if (/\.{2,3}$/.test(text)) {
     repeatable = true;
     text = text.replace(/\.{2,3}$/, '');
@@ -179,6 +182,9 @@ function readValue(raw: string): ValueInfo {
   if (text.startsWith('{') && text.endsWith('}')) {
     // unicorn `-l {HOST:PORT|PATH}`: placeholders in capitals naming kinds of value, as click's `[PATH|URI]` below
     if (text.includes('|') && namesPlaceholderKinds(text.slice(1, -1).split('|'))) return { valueName: text.slice(1, -1), optional: false, choices: null, repeatable };
+    // mlr `{comma-separated field names}`: one phrase of words in braces, no separator, describes the value
+    // (pnpm `{<dir>}`: a placeholder in angle brackets, braced, is one too)
+    if (/^\{[^,|{}\s]*\s[^,|{}]*\}$/.test(text) || /^\{<[^,|{}<>]+>\}$/.test(text)) return { valueName: text.slice(1, -1), optional: false, choices: null, repeatable };
     const choices = text.slice(1, -1).split(/[,|]/).map((choice) => choice.trim()).filter((choice) => choice.length > 0);
     return { valueName: null, optional: false, choices, repeatable };
   }
@@ -660,7 +666,7 @@ function matchFlagSpelling(token: string): (string | undefined)[] | null {
  */
 function isLiteralValueSpelling(attached: string, valueText: string, valueName: string | null): boolean {
   // a single letter is a placeholder, as in hand-written C helps (axel `--output=f`, `--max-redirect=x`)
-  return attached.startsWith('=') && /^[a-z][a-z0-9-]+$/.test(valueText) && valueText !== valueName && typeFromValueName(valueText) === null && !/(file|dir|path|name)$|^(opts?|args?|options|arguments|expr|pattern|regexp?|spec)$/.test(valueText);
+  return attached.startsWith('=') && /^[a-z][a-z0-9-]+$/.test(valueText) && valueText !== valueName && typeFromValueName(valueText) === null && !/(file|dir|path|name)$|^(opts?|args?|options|arguments|expr|pattern|regexp?|spec|values?|val)$/.test(valueText);
 }
 
 /** Reads a flag spelling with whatever is attached to it, and files it as long, short, alias or negation. */

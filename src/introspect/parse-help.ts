@@ -652,8 +652,10 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
   // the rules found no choices: a list the description's own words vouch for (evidence-choices.ts),
   // joined by commas in one value where the description says so (as option-entry.ts does for the rules')
   for (const option of options.filter((one) => one.takes_value && one.choices === null)) {
-    option.choices = evidenceChoices(option.description ?? '', option.value_name, [option.long ?? '', option.short ?? '']);
+    option.choices = evidenceChoices(option.description ?? '', option.value_name, [option.long ?? '', option.short ?? ''], option.default === null ? null : String(option.default));
     if (option.choices !== null && valueSeparatorOf(option.description) !== undefined) option.value_separator = ',';
+    // (`12 (TLSv1.2) or 13 (TLSv1.3). [12]`: a number read as the default is one of the listed values, a string as they are)
+    if (option.choices !== null && typeof option.default === 'number' && option.choices.includes(String(option.default))) option.default = String(option.default);
   }
   // round 14: the generic fallback, only where the rules above found no default (evidence-defaults.ts)
   applyEvidenceDefaults(options, [...positionals, ...usagePositionals].map((positional) => positional.name), scan.entries);

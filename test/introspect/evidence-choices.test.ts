@@ -38,6 +38,7 @@ describe('glosses the module reads past (the rules read these notations too)', (
     ["How to tint the output. 'warm': shift to red, 'cool': shift to blue, 'off': leave it as is.", ['warm', 'cool', 'off']],
     ['Bell behaviour (*visual*, audible, none).', ['visual', 'audible', 'none']],
     ['Dialect to parse: ansi, sqlite, postgres (default), mysql', ['ansi', 'sqlite', 'postgres', 'mysql']],
+    ["Tint ('warm' - shift to red, 'cool' - shift to blue, 'off' - as is)", ['warm', 'cool', 'off']],
   ])('%s', (text, expected) => {
     expect(evidenceChoices(text, null)).toEqual(expected);
   });
@@ -66,6 +67,7 @@ describe('runs of items that are no choices give null', () => {
     ['a letter run standing for digits', 'Syntax level, "py3XX" or "latest"', 'Syntax level, "py312" or "latest"', 'X'],
     ['a stated boolean default: the option is a switch', 'Marker to look for. Either "@keep" or "@drop" must be present in the header. Defaults to false.', 'Marker to look for. Either "@keep" or "@drop" must be present in the header.', 'X'],
     ['template fields', 'Report layout; valid layouts are {flat}, {tree} or wide', 'Report layout; valid layouts are flat, tree or wide', 'X'],
+    ['`common values` names examples of an open set (round 18)', 'Stage to deploy. Common values are "dev", "qa" and "prod".', 'Stage to deploy. Valid values are "dev", "qa" and "prod".', 'X'],
   ];
   it.each(cases)('%s', (_title, text, twin, valueName) => {
     expect(evidenceChoices(text, valueName)).toBeNull();
