@@ -657,10 +657,12 @@ function matchFlagSpelling(token: string): (string | undefined)[] | null {
  * A lowercase word after `=` that names no kind of value is a literal value spelling
  * (`--check=quiet`), not a placeholder — unless it is one letter, or it repeats the placeholder a short spelling already
  * named (sed `-e script, --expression=script`); `--statefile=file`, `--rc=rcfile` name a kind of value.
+ * `value`, `val` are the generic placeholder (pborman/getopt prints `-m, --message=value` for every
+ * value-taking option), never a literal value (round 18).
  */
 function isLiteralValueSpelling(attached: string, valueText: string, valueName: string | null): boolean {
   // a single letter is a placeholder, as in hand-written C helps (axel `--output=f`, `--max-redirect=x`)
-  return attached.startsWith('=') && /^[a-z][a-z0-9-]+$/.test(valueText) && valueText !== valueName && typeFromValueName(valueText) === null && !/(file|dir|path|name)$|^(opts?|args?|options|arguments|expr|pattern|regexp?|spec)$/.test(valueText);
+  return attached.startsWith('=') && /^[a-z][a-z0-9-]+$/.test(valueText) && valueText !== valueName && typeFromValueName(valueText) === null && !/(file|dir|path|name)$|^(opts?|args?|options|arguments|expr|pattern|regexp?|spec|value|val)$/.test(valueText);
 }
 
 /** Reads a flag spelling with whatever is attached to it, and files it as long, short, alias or negation. */

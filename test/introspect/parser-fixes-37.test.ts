@@ -1,0 +1,37 @@
+/**
+ * Notations met in parser fixes round 18 (issue 12, batch 19, kind: options — found, invented,
+ * value-taking, names), each pinned on a minimal help written for the test, with a negative twin
+ * that differs only in the cue that must stop the fix.
+ */
+import { describe, expect, it } from 'vitest';
+import { option } from './parsed-option.ts';
+
+describe('generic placeholder words', () => {
+  const cases: { notation: string; help: string; key: string; takes_value: boolean; short: string | null }[] = [
+    {
+      notation: 'pborman/getopt `-m, --memo=value` alone on its line: `value` is the placeholder',
+      help: 'Usage: notes [-m value]\n -m, --memo=value\n                    Text of the memo.\n -q, --quiet        Say less.\n',
+      key: 'memo',
+      takes_value: true,
+      short: 'm',
+    },
+    {
+      notation: '`--colour=val`: `val` is the placeholder too',
+      help: 'Usage: paint [options]\n     --colour=val\n                    Colour to paint with.\n -q, --quiet        Say less.\n',
+      key: 'colour',
+      takes_value: true,
+      short: null,
+    },
+  ];
+  for (const entry of cases) {
+    it(entry.notation, () => {
+      expect(option(entry.help, entry.key)).toMatchObject({ takes_value: entry.takes_value, short: entry.short, choices: null });
+    });
+  }
+
+  it('negative twin: a lowercase word naming no kind of value after `=` stays a literal spelling (`--check=quiet`)', () => {
+    const help = 'Usage: notes [options]\n     --check=quiet\n                    Check without output.\n -q, --quiet        Say less.\n';
+    expect(option(help, 'check')?.choices ?? null).not.toBeNull();
+    expect(option(help, 'check')?.choices).not.toContain('value');
+  });
+});
