@@ -32,6 +32,7 @@ import { addExampleOnlyFlags, addUsageOnlyOptions, addUsageSpelledValueOptions, 
 import { applyGroupedUsageValues } from './usage-group-values.ts';
 import { splitGoFlagSpellings, splitRespectiveSpellings } from './respective-spellings.ts';
 import { unboxPanels } from './rich-box.ts';
+import { respellBoostHeads } from './boost-po-heads.ts';
 import { unbulletOptionLines } from './bulleted-options.ts';
 import { extractGoFlags, looksLikeGoFlag } from './go-flag.ts';
 import { looksHandLaidOut } from './hand-layout.ts';
@@ -447,7 +448,7 @@ function goUsageLineIndex(lines: readonly string[]): number {
 }
 
 function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefined): HelpParseReport {
-  const rawLines = withDashedBareOptionNames(unwrapThorOptions(unboxPanels(unbulletOptionLines(helpLines(text)))));
+  const rawLines = withDashedBareOptionNames(unwrapThorOptions(unboxPanels(unbulletOptionLines(respellBoostHeads(helpLines(text))))));
   const go = looksLikeGoFlag(rawLines) ? extractGoFlags(rawLines) : { options: [], consumed: new Set<number>() };
   const lines = rawLines.map((line, index) => (go.consumed.has(index) ? '' : expandTabs(line)));
   // Go: `Usage of NAME:` or `Usage of 'go tool cover':`

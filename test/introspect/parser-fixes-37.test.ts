@@ -35,3 +35,28 @@ describe('generic placeholder words', () => {
     expect(option(help, 'check')?.choices).not.toContain('value');
   });
 });
+
+describe('Boost.Program_options heads', () => {
+  const cases: { notation: string; line: string; long: string; short: string; takes_value: boolean }[] = [
+    { notation: '`-d [ --dir ] DIR (=/tmp)`: short, bracketed long, value', line: '  -d [ --dir ] DIR (=/tmp)      where to work', long: 'dir', short: 'd', takes_value: true },
+    { notation: '`-n [ --dry-run ]`: short and bracketed long, no value', line: '  -n [ --dry-run ]              change nothing', long: 'dry-run', short: 'n', takes_value: false },
+    { notation: '`-l [ --level ] arg`, description on the next line', line: '  -l [ --level ] arg\n                                log level', long: 'level', short: 'l', takes_value: true },
+  ];
+  for (const entry of cases) {
+    it(entry.notation, () => {
+      const help = `Usage: worker [options]\nOptions:\n${entry.line}\n  --trace                       trace calls\n`;
+      expect(option(help, entry.long)).toMatchObject({ short: entry.short, takes_value: entry.takes_value });
+      expect(option(help, entry.short)?.long).toBe(entry.long);
+    });
+  }
+
+  it('the description keeps its column: `DIR (=/tmp)` is no description word', () => {
+    const help = 'Usage: worker [options]\nOptions:\n  -d [ --dir ] DIR              where to work\n  --trace                       trace calls\n';
+    expect(option(help, 'dir')?.description).toBe('where to work');
+  });
+
+  it('negative twin: without the spaced brackets (`-d [--dir]`) no long spelling is read from them', () => {
+    const help = 'Usage: worker [options]\nOptions:\n  -d [--dir] DIR                where to work\n  --trace                       trace calls\n';
+    expect(option(help, 'd')?.long ?? null).not.toBe('dir');
+  });
+});
