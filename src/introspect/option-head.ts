@@ -770,10 +770,26 @@ function repeatsAfterNextSpelling(tokens: readonly string[], index: number, toke
 /** pflag's `NoOptDefVal`: the type word, then the value the bare flag stands for, `string[="default"]`. */
 const PFLAG_OPTIONAL_VALUE = /^([a-z][A-Za-z0-9]{0,20})\[=("[^"]*"|[^\]]*)\]$/;
 
+/**
+ * bup's option library (sshuttle, bup) prints `-r, --remote ...      hostname:/path` for every
+ * option declared `remote=`: a spaced `...` ending a head right after a spelling stands for the
+ * value (round 18). A repeated flag attaches its dots (`-v...`) or sits in a usage's brackets
+ * (`[-v ...]`), and a `...` after a value (`FILE ...`) still marks the value repeated.
+ */
+function isDotsPlaceholder(scan: HeadScan): boolean {
+  const { result } = scan;
+  return scan.lastWasFlag && result.valueName === null && result.choices === null && scan.index === scan.tokens.length - 1;
+}
+
 /** Reads a token that is not a flag: a value placeholder, a `...`, a second value, or the description's start. */
 function readPlaceholderToken(scan: HeadScan, token: string): HeadStep {
   const { result, tokens, index } = scan;
   const remaining = tokens.length - index;
+  if (token === '...' && isDotsPlaceholder(scan)) {
+    setValue(result, { valueName: token, optional: false, choices: null, repeatable: false });
+    scan.lastWasFlag = false;
+    return 'next';
+  }
   if (token === '...' && (scan.lastWasFlag || scan.lastWasBareValue || result.valueName !== null)) {
     result.repeatable = true;
     return 'next';

@@ -60,3 +60,18 @@ describe('Boost.Program_options heads', () => {
     expect(option(help, 'd')?.long ?? null).not.toBe('dir');
   });
 });
+
+describe('a spaced `...` ending a head', () => {
+  const cases: { notation: string; head: string; key: string; takes_value: boolean; repeatable: boolean }[] = [
+    { notation: "bup's options `-o, --outdir ...`: the dots stand for the value", head: '-o, --outdir ...', key: 'outdir', takes_value: true, repeatable: false },
+    { notation: 'long-only `--limit ...`', head: '--limit ...', key: 'limit', takes_value: true, repeatable: false },
+    { notation: 'twin: `--limit N ...` — after a value the dots repeat it', head: '--limit N ...', key: 'limit', takes_value: true, repeatable: true },
+    { notation: 'twin: `--verbose...` — attached dots repeat a flag', head: '--verbose...', key: 'verbose', takes_value: false, repeatable: true },
+  ];
+  for (const entry of cases) {
+    it(entry.notation, () => {
+      const help = `usage: keep save [-q] [-o dir] <files...>\n\n    ${entry.head.padEnd(20, ' ')}  what it does\n    -q, --quiet           say less\n`;
+      expect(option(help, entry.key)).toMatchObject({ takes_value: entry.takes_value, repeatable: entry.repeatable });
+    });
+  }
+});
