@@ -75,3 +75,39 @@ describe('a spaced `...` ending a head', () => {
     });
   }
 });
+
+describe('docopt forms, one per mode', () => {
+  const forms = (first: string, second: string): string =>
+    `Usage:\n  lookup --web [--in=<file>] [--mode=<fast|slow>] [--peer=<peer address>] [--qps=<n>]\n  lookup --dns [--zone=<zone>|--in=<file>] [--mode=<fast|slow>] [--peer=<peer address>] [--qps=<n>]\n  lookup --csv ${first} [--mode=<fast|slow>] [--peer=<peer address>] [--qps=<n>]\n  lookup --txt ${second} [--mode=<fast|slow>] [--peer=<peer address>] [--qps=<n>]\n\nOptions:\n  -h --help     Show this screen.\n`;
+  const help = forms('--in=<file>', '--in=<file>');
+
+  it('`--mode=<fast|slow>`: values set apart by `|` in angle brackets are the choices', () => {
+    expect(option(help, 'mode')).toMatchObject({ takes_value: true, choices: ['fast', 'slow'] });
+  });
+
+  it('`--peer=<peer address>`: a placeholder of two words still takes a value', () => {
+    expect(option(help, 'peer')).toMatchObject({ takes_value: true, choices: null });
+  });
+
+  it('a form adding one option counts the options earlier forms added (`--zone`)', () => {
+    const two = 'Usage:\n  lookup --web [--in=<file>] [--mode=<m>] [--qps=<n>]\n  lookup --dns [--zone=<zone>] [--mode=<m>] [--qps=<n>]\n\nOptions:\n  -h --help     Show this screen.\n';
+    expect(option(two, 'zone')?.takes_value).toBe(true);
+    expect(option(help, 'zone')?.takes_value).toBe(true);
+  });
+
+  it('`lookup --csv --in=<file> [...]`: a mode followed by a required option is a switch', () => {
+    expect(option(help, 'csv')?.takes_value).toBe(false);
+    expect(option(help, 'txt')?.takes_value).toBe(false);
+  });
+
+  it('negative twin: a mode followed by a positional (`lookup --csv FILE`) is not read as a mode form', () => {
+    const twin = forms('FILE', 'FILE');
+    expect(option(twin, 'csv')).toBeUndefined();
+  });
+
+  it('negative twin: one form naming fewer than three unlisted options adds none', () => {
+    const one = 'Usage:\n  lookup [--zone=<zone>] [--mode=<fast|slow>] FILE\n\nOptions:\n  -h --help     Show this screen.\n';
+    expect(option(one, 'zone')).toBeUndefined();
+    expect(option(one, 'mode')).toBeUndefined();
+  });
+});
