@@ -111,3 +111,23 @@ describe('docopt forms, one per mode', () => {
     expect(option(one, 'mode')).toBeUndefined();
   });
 });
+
+describe("npm's option synopsis under `Options:`", () => {
+  const help = (title: string): string =>
+    `Check the store\n\nUsage:\nnpm verify [quick]\n\n${title}\n[--level <info|low|high>] [--dry-run]\n[-r|--registry <registry-url> [-r|--registry <registry-url> ...]]\n[--skip <dev|peer> [--skip <dev|peer> ...]]\n\n  --level\n    The least level to report.\n\n  --dry-run\n    Change nothing.\n\n  -r|--registry\n    Where to look packages up.\n\n  --skip\n    Kinds of dependency to skip.\n\nRun "npm help verify" for more info\n`;
+  const cases: { key: string; takes_value: boolean; choices: string[] | null }[] = [
+    { key: 'level', takes_value: true, choices: ['info', 'low', 'high'] },
+    { key: 'registry', takes_value: true, choices: null },
+    { key: 'skip', takes_value: true, choices: ['dev', 'peer'] },
+    { key: 'dry-run', takes_value: false, choices: null },
+  ];
+  for (const entry of cases) {
+    it(`\`--${entry.key}\` in the bracket lines under \`Options:\``, () => {
+      expect(option(help('Options:'), entry.key)).toMatchObject({ takes_value: entry.takes_value, choices: entry.choices });
+    });
+  }
+
+  it('negative twin: the same bracket lines under a title that is no options title say nothing', () => {
+    for (const key of ['level', 'registry', 'skip']) expect(option(help('Aliases:'), key)?.takes_value).toBe(false);
+  });
+});
