@@ -871,14 +871,16 @@ function readPlaceholderToken(scan: HeadScan, token: string): HeadStep {
 
 /**
  * plumbum prints a value as its name and type joined by a colon: `VALUE:str`, `VARIABLE=VALUE:str`,
- * `PATH:ExistingFile`, and a set of values as `SHELL:{bash, fish}` (the choices). A lower-case type
+ * `PATH:ExistingFile`, a range as `VALUE:[0..65535]`, and a set of values as `SHELL:{bash, fish}` (the choices). A lower-case type
  * word (`int`, `float`) names the value for its type; any other type keeps the name.
  */
 function typedMetavar(token: string): ValueInfo | null {
-  const match = /^([A-Z][A-Z0-9_]*(?:=[A-Z][A-Z0-9_]*)?):(\{[^{}]{1,200}\}|[A-Za-z]\w{0,30})$/.exec(token);
+  const match = /^([A-Z][A-Z0-9_]*(?:=[A-Z][A-Z0-9_]*)?):(\{[^{}]{1,200}\}|[A-Za-z]\w{0,30}|\[-?\d{1,12}\.\.-?\d{1,12}\])$/.exec(token);
   if (match === null) return null;
   const name = match[1] ?? '';
   const type = match[2] ?? '';
+  // round 18: plumbum's `cli.Range` prints its bounds, `VALUE:[0..65535]`: an integer in that range
+  if (type.startsWith('[')) return { valueName: 'int', optional: false, choices: null, repeatable: false };
   if (type.startsWith('{')) return { ...readValue(type), valueName: null };
   return { valueName: LOWERCASE_TYPE_WORDS.has(type) && type !== 'str' ? type : name, optional: false, choices: null, repeatable: false };
 }

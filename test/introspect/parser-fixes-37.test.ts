@@ -131,3 +131,15 @@ describe("npm's option synopsis under `Options:`", () => {
     for (const key of ['level', 'registry', 'skip']) expect(option(help('Aliases:'), key)?.takes_value).toBe(false);
   });
 });
+
+describe("plumbum's range type", () => {
+  it('`--retries VALUE:[0..10]`: the bounded value is an integer', () => {
+    const help = 'Usage:\n    fetcher [SWITCHES]\nSwitches:\n    --retries VALUE:[0..10]     How often to try again\n    --quiet                     Say less\n';
+    expect(option(help, 'retries')).toMatchObject({ takes_value: true, type: 'integer', description: 'How often to try again' });
+  });
+
+  it('negative twin: `--retries [0..10]` with no value name is no plumbum type', () => {
+    const help = 'Usage:\n    fetcher [SWITCHES]\nSwitches:\n    --retries [0..10]           How often to try again\n    --quiet                     Say less\n';
+    expect(option(help, 'retries')?.type).not.toBe('integer');
+  });
+});
