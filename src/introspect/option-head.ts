@@ -156,6 +156,12 @@ interface ValueInfo {
 }
 
 /** Interprets a value placeholder: `NUM`, `<name>`, `[seconds]`, `{a,b}`, `[a|b]`, `<x...>`, `FILE...`. */
+/**
+ * Miller `{comma-separated field names}`: two to eight words in braces, no `,` or `|` between them,
+ * describe one value in words (a set of values is `{a,b}` or `{a|b}`, one value `{tmpfs+symlink}`).
+ */
+const BRACED_WORDS = /^\{[A-Za-z][\w-]{0,30}(?: [A-Za-z][\w-]{0,30}){1,7}\}$/;
+
 function readValue(raw: string): ValueInfo {
   let text = raw;
   let repeatable = false;
@@ -179,6 +185,8 @@ function readValue(raw: string): ValueInfo {
   if (text.startsWith('{') && text.endsWith('}')) {
     // unicorn `-l {HOST:PORT|PATH}`: placeholders in capitals naming kinds of value, as click's `[PATH|URI]` below
     if (text.includes('|') && namesPlaceholderKinds(text.slice(1, -1).split('|'))) return { valueName: text.slice(1, -1), optional: false, choices: null, repeatable };
+    // Miller `-nr {comma-separated field names}`: words with no separator describe the value (round 18)
+    if (BRACED_WORDS.test(text)) return { valueName: text.slice(1, -1), optional: false, choices: null, repeatable };
     const choices = text.slice(1, -1).split(/[,|]/).map((choice) => choice.trim()).filter((choice) => choice.length > 0);
     return { valueName: null, optional: false, choices, repeatable };
   }
@@ -363,6 +371,14 @@ function valueFromDescriptionStart(result: OptionHead): void {
   if (choices && result.valueName === null && result.choices === null && !(choices[1] ?? '').split('|').every(isKindOfValue)) {
     result.choices = (choices[1] ?? '').split('|');
     result.rest = choices[2] ?? '';
+    return;
+  }
+  // Miller `-r  {comma-separated field names}  Lexical descending`: braced words opening the
+  // description, a column gap after them, are the value's placeholder (round 18)
+  const braced = /^(\{[^{}]{1,260}\})\s{2,}(\S[\s\S]*)$/.exec(result.rest);
+  if (braced && BRACED_WORDS.test(braced[1] ?? '') && result.valueName === null && result.choices === null) {
+    result.valueName = (braced[1] ?? '').slice(1, -1);
+    result.rest = braced[2] ?? '';
     return;
   }
   // yargs karma `--log-level   <disable | error | warn | info | debug> Level of logging.`, `--port

@@ -73,10 +73,10 @@ export function addUsageSpelledValueOptions(options: CliOption[], usageForms: re
  * synopsis: a short and a long spelling (`[-w|--workspace <workspace-name> [-w|--workspace …]]`, the group
  * opening its own repetition) and a value set (`[--omit <dev|optional|peer>]`).
  */
-const VALUED_ALTERNATIVES = /\[\s*(-[A-Za-z0-9](?:\|-[A-Za-z0-9])+|-[A-Za-z0-9]\|--[A-Za-z0-9][\w-]{0,40}|--?[A-Za-z0-9][\w-]{0,40})\s+([a-z][\w-]{1,30}|[A-Z][A-Z0-9_]{0,30}|<[A-Za-z][\w-]{0,40}(?:\.{3})?>|<[a-z0-9][\w.-]{0,20}(?:\|[a-z0-9][\w.-]{0,20}){1,20}>|\[?<\.{3}>\]?)\s*(?:\]|\[)/g;
+const VALUED_ALTERNATIVES = /\[\s*(-[A-Za-z0-9](?:\|-[A-Za-z0-9])+|-[A-Za-z0-9]\|--[A-Za-z0-9][\w-]{0,40}|--?[A-Za-z0-9][\w-]{0,40})\s+([a-z][\w-]{1,30}|[A-Z][A-Z0-9_]{0,30}|<[A-Za-z][\w-]{0,40}(?:\.{3})?>|<[a-z0-9][\w.-]{0,20}(?:\|[a-z0-9][\w.-]{0,20}){1,20}>|\[?<\.{3}>\]?)(?:\s*\]|\s+\[\1\s)/g;
 
 /** npm `<info|low|high>`: the values set apart by `|` in angle brackets are the option's choices. */
-const VALUE_SET = /^<([a-z0-9][\w.|-]*)>$/;
+const VALUE_SET = /^<([a-z0-9][\w.-]*(?:\|[\w.-]+)+)>$/;
 
 /**
  * cleo 0.x `migrate [-m <...>] [--schema [<...>]]`: `<...>` stands for any value, and in brackets

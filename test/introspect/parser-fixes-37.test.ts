@@ -143,3 +143,22 @@ describe("plumbum's range type", () => {
     expect(option(help, 'retries')?.type).not.toBe('integer');
   });
 });
+
+describe('braced words describe a value (Miller)', () => {
+  const cases: { notation: string; line: string; key: string; takes_value: boolean; choices: string[] | null }[] = [
+    { notation: '`-k  {comma-separated key names}  Keys`: braced words after a gap open the description', line: '-k  {comma-separated key names}  Keys to group by', key: 'k', takes_value: true, choices: null },
+    { notation: '`-kr {comma-separated key names}  Keys`: braced words after one space', line: '-kr {comma-separated key names}  Keys to group by', key: 'kr', takes_value: true, choices: null },
+    { notation: 'twin: `-kr {json,csv}  Format`: separated values after one space stay choices', line: '-kr {json,csv}  Format to write', key: 'kr', takes_value: true, choices: ['json', 'csv'] },
+  ];
+  for (const entry of cases) {
+    it(entry.notation, () => {
+      const help = `Usage: tally group {flags}\nGroups records.\n\nOptions:\n${entry.line}\n-q  Say less\n`;
+      expect(option(help, entry.key)).toMatchObject({ takes_value: entry.takes_value, choices: entry.choices });
+    });
+  }
+
+  it('twin: `-k  {json,csv}  Format`: separated values after a gap are no braced words', () => {
+    const help = 'Usage: tally group {flags}\nGroups records.\n\nOptions:\n-k  {json,csv}  Format to write\n-q  Say less\n';
+    expect(option(help, 'k')?.value_name ?? null).not.toBe('json,csv');
+  });
+});
