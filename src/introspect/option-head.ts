@@ -156,6 +156,12 @@ interface ValueInfo {
 }
 
 /** Interprets a value placeholder: `NUM`, `<name>`, `[seconds]`, `{a,b}`, `[a|b]`, `<x...>`, `FILE...`. */
+/**
+ * Miller `{comma-separated field names}`: two to eight words in braces, no `,` or `|` between them,
+ * describe one value in words (a set of values is `{a,b}` or `{a|b}`, one value `{tmpfs+symlink}`).
+ */
+const BRACED_WORDS = /^\{[A-Za-z][\w-]{0,30}(?: [A-Za-z][\w-]{0,30}){1,7}\}$/;
+
 function readValue(raw: string): ValueInfo {
   let text = raw;
   let repeatable = false;
@@ -185,6 +191,8 @@ function readValue(raw: string): ValueInfo {
     // mlr `{comma-separated field names}`: one phrase of words in braces, no separator, describes the value
     // (pnpm `{<dir>}`: a placeholder in angle brackets, braced, is one too)
     if (/^\{[^,|{}\s]*\s[^,|{}]*\}$/.test(text) || /^\{<[^,|{}<>]+>\}$/.test(text)) return { valueName: text.slice(1, -1), optional: false, choices: null, repeatable };
+    // Miller `-nr {comma-separated field names}`: words with no separator describe the value (round 18)
+    if (BRACED_WORDS.test(text)) return { valueName: text.slice(1, -1), optional: false, choices: null, repeatable };
     const choices = text.slice(1, -1).split(/[,|]/).map((choice) => choice.trim()).filter((choice) => choice.length > 0);
     return { valueName: null, optional: false, choices, repeatable };
   }
@@ -369,6 +377,14 @@ function valueFromDescriptionStart(result: OptionHead): void {
   if (choices && result.valueName === null && result.choices === null && !(choices[1] ?? '').split('|').every(isKindOfValue)) {
     result.choices = (choices[1] ?? '').split('|');
     result.rest = choices[2] ?? '';
+    return;
+  }
+  // Miller `-r  {comma-separated field names}  Lexical descending`: braced words opening the
+  // description, a column gap after them, are the value's placeholder (round 18)
+  const braced = /^(\{[^{}]{1,260}\})\s{2,}(\S[\s\S]*)$/.exec(result.rest);
+  if (braced && BRACED_WORDS.test(braced[1] ?? '') && result.valueName === null && result.choices === null) {
+    result.valueName = (braced[1] ?? '').slice(1, -1);
+    result.rest = braced[2] ?? '';
     return;
   }
   // yargs karma `--log-level   <disable | error | warn | info | debug> Level of logging.`, `--port
@@ -663,6 +679,8 @@ function matchFlagSpelling(token: string): (string | undefined)[] | null {
  * A lowercase word after `=` that names no kind of value is a literal value spelling
  * (`--check=quiet`), not a placeholder — unless it is one letter, or it repeats the placeholder a short spelling already
  * named (sed `-e script, --expression=script`); `--statefile=file`, `--rc=rcfile` name a kind of value.
+ * `value`, `val` are the generic placeholder (pborman/getopt prints `-m, --message=value` for every
+ * value-taking option), never a literal value (round 18).
  */
 function isLiteralValueSpelling(attached: string, valueText: string, valueName: string | null): boolean {
   // a single letter is a placeholder, as in hand-written C helps (axel `--output=f`, `--max-redirect=x`)
@@ -774,10 +792,26 @@ function repeatsAfterNextSpelling(tokens: readonly string[], index: number, toke
 /** pflag's `NoOptDefVal`: the type word, then the value the bare flag stands for, `string[="default"]`. */
 const PFLAG_OPTIONAL_VALUE = /^([a-z][A-Za-z0-9]{0,20})\[=("[^"]*"|[^\]]*)\]$/;
 
+/**
+ * bup's option library (sshuttle, bup) prints `-r, --remote ...      hostname:/path` for every
+ * option declared `remote=`: a spaced `...` ending a head right after a spelling stands for the
+ * value (round 18). A repeated flag attaches its dots (`-v...`) or sits in a usage's brackets
+ * (`[-v ...]`), and a `...` after a value (`FILE ...`) still marks the value repeated.
+ */
+function isDotsPlaceholder(scan: HeadScan): boolean {
+  const { result } = scan;
+  return scan.lastWasFlag && result.valueName === null && result.choices === null && scan.index === scan.tokens.length - 1;
+}
+
 /** Reads a token that is not a flag: a value placeholder, a `...`, a second value, or the description's start. */
 function readPlaceholderToken(scan: HeadScan, token: string): HeadStep {
   const { result, tokens, index } = scan;
   const remaining = tokens.length - index;
+  if (token === '...' && isDotsPlaceholder(scan)) {
+    setValue(result, { valueName: token, optional: false, choices: null, repeatable: false });
+    scan.lastWasFlag = false;
+    return 'next';
+  }
   if (token === '...' && (scan.lastWasFlag || scan.lastWasBareValue || result.valueName !== null)) {
     result.repeatable = true;
     return 'next';
@@ -859,14 +893,16 @@ function readPlaceholderToken(scan: HeadScan, token: string): HeadStep {
 
 /**
  * plumbum prints a value as its name and type joined by a colon: `VALUE:str`, `VARIABLE=VALUE:str`,
- * `PATH:ExistingFile`, and a set of values as `SHELL:{bash, fish}` (the choices). A lower-case type
+ * `PATH:ExistingFile`, a range as `VALUE:[0..65535]`, and a set of values as `SHELL:{bash, fish}` (the choices). A lower-case type
  * word (`int`, `float`) names the value for its type; any other type keeps the name.
  */
 function typedMetavar(token: string): ValueInfo | null {
-  const match = /^([A-Z][A-Z0-9_]*(?:=[A-Z][A-Z0-9_]*)?):(\{[^{}]{1,200}\}|[A-Za-z]\w{0,30})$/.exec(token);
+  const match = /^([A-Z][A-Z0-9_]*(?:=[A-Z][A-Z0-9_]*)?):(\{[^{}]{1,200}\}|[A-Za-z]\w{0,30}|\[-?\d{1,12}\.\.-?\d{1,12}\])$/.exec(token);
   if (match === null) return null;
   const name = match[1] ?? '';
   const type = match[2] ?? '';
+  // round 18: plumbum's `cli.Range` prints its bounds, `VALUE:[0..65535]`: an integer in that range
+  if (type.startsWith('[')) return { valueName: 'int', optional: false, choices: null, repeatable: false };
   if (type.startsWith('{')) return { ...readValue(type), valueName: null };
   return { valueName: LOWERCASE_TYPE_WORDS.has(type) && type !== 'str' ? type : name, optional: false, choices: null, repeatable: false };
 }

@@ -33,6 +33,8 @@ import { addExampleOnlyFlags, addUsageOnlyOptions, addUsageSpelledValueOptions, 
 import { applyGroupedUsageValues } from './usage-group-values.ts';
 import { splitGoFlagSpellings, splitRespectiveSpellings } from './respective-spellings.ts';
 import { unboxPanels } from './rich-box.ts';
+import { respellBoostHeads } from './boost-po-heads.ts';
+import { npmOptionSynopsis } from './npm-option-synopsis.ts';
 import { unbulletOptionLines } from './bulleted-options.ts';
 import { extractGoFlags, looksLikeGoFlag } from './go-flag.ts';
 import { looksHandLaidOut } from './hand-layout.ts';
@@ -450,7 +452,7 @@ function goUsageLineIndex(lines: readonly string[]): number {
 }
 
 function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefined): HelpParseReport {
-  const rawLines = withDashedBareOptionNames(unwrapThorOptions(unboxPanels(unbulletOptionLines(helpLines(text)))));
+  const rawLines = withDashedBareOptionNames(unwrapThorOptions(unboxPanels(unbulletOptionLines(respellBoostHeads(helpLines(text))))));
   const go = looksLikeGoFlag(rawLines) ? extractGoFlags(rawLines) : { options: [], consumed: new Set<number>() };
   const lines = rawLines.map((line, index) => (go.consumed.has(index) ? '' : expandTabs(line)));
   // Go: `Usage of NAME:` or `Usage of 'go tool cover':`
@@ -559,7 +561,7 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
   addUsageSpelledValueOptions(options, scan.usageForms.slice(0, MAX_USAGE_FORMS));
   addUsageLongOptions(options, scan.usageForms.slice(0, MAX_USAGE_FORMS));
   addUsageModeOptions(options, scan.usageForms.slice(0, MAX_USAGE_FORMS));
-  applyUsageValueWords(options, scan.usageForms.slice(0, MAX_USAGE_FORMS));
+  applyUsageValueWords(options, [...scan.usageForms.slice(0, MAX_USAGE_FORMS), ...npmOptionSynopsis(rawLines).slice(0, MAX_USAGE_FORMS)]);
   // only where the list shows no placeholder (optparse cProfile `[-m module | scriptfile]` lists `-m` bare: a flag)
   if (bare) applyGroupedUsageValues(options, scan.usageForms.slice(0, MAX_USAGE_FORMS));
   const valuedByUsage = new Set(options.filter((option) => option.takes_value && (flagsBeforeUsage.has(option) || !knownBeforeUsage.has(option))));

@@ -6,7 +6,11 @@
  */
 import type { CliOption } from './spec.ts';
 
-const MODE_FORM = /^(\S{1,80})\s+--([A-Za-z0-9][\w-]{0,40})\s+\[/;
+/**
+ * Round 18: the mode's spelling may be followed by a required option too (docopt
+ * `hellfire --csv --file=<filename> [--output=…]`), not only by a bracket.
+ */
+const MODE_FORM = /^(\S{1,80})\s+--([A-Za-z0-9][\w-]{0,40})\s+(?:\[|--[A-Za-z0-9])/;
 const NOT_AN_OPTION = /^(?:help|version)$/;
 
 function known(options: readonly CliOption[], name: string): boolean {

@@ -69,9 +69,14 @@ export function addUsageSpelledValueOptions(options: CliOption[], usageForms: re
 
 /**
  * `[ -e|-E perlexpr]`: short options joined by `|`, then one value word, all in one bracket; argh
- * `[--validate <validate>]`, `[-D <defines...>]`: one spelling and its `<value>`.
+ * `[--validate <validate>]`, `[-D <defines...>]`: one spelling and its `<value>`. Round 18, npm's option
+ * synopsis: a short and a long spelling (`[-w|--workspace <workspace-name> [-w|--workspace …]]`, the group
+ * opening its own repetition) and a value set (`[--omit <dev|optional|peer>]`).
  */
-const VALUED_ALTERNATIVES = /\[\s*(-[A-Za-z0-9](?:\|-[A-Za-z0-9])+|--?[A-Za-z0-9][\w-]{0,40})\s+([a-z][\w-]{1,30}|[A-Z][A-Z0-9_]{0,30}|<[A-Za-z][\w-]{0,40}(?:\.{3})?>|\[?<\.{3}>\]?)\s*\]/g;
+const VALUED_ALTERNATIVES = /\[\s*(-[A-Za-z0-9](?:\|-[A-Za-z0-9])+|-[A-Za-z0-9]\|--[A-Za-z0-9][\w-]{0,40}|--?[A-Za-z0-9][\w-]{0,40})\s+([a-z][\w-]{1,30}|[A-Z][A-Z0-9_]{0,30}|<[A-Za-z][\w-]{0,40}(?:\.{3})?>|<[a-z0-9][\w.-]{0,20}(?:\|[a-z0-9][\w.-]{0,20}){1,20}>|\[?<\.{3}>\]?)(?:\s*\]|\s+\[\1\s)/g;
+
+/** npm `<info|low|high>`: the values set apart by `|` in angle brackets are the option's choices. */
+const VALUE_SET = /^<([a-z0-9][\w.-]*(?:\|[\w.-]+)+)>$/;
 
 /**
  * cleo 0.x `migrate [-m <...>] [--schema [<...>]]`: `<...>` stands for any value, and in brackets
@@ -110,7 +115,9 @@ export function applyUsageValueWords(options: CliOption[], usageForms: readonly 
         if (anyValue !== null && word.startsWith('[') !== word.endsWith(']')) continue;
         option.takes_value = true;
         option.type = 'string';
-        option.value_name = anyValue === null ? word.replace(/^<|(?:\.{3})?>$/g, '') : null;
+        const valueSet = VALUE_SET.exec(word)?.[1]?.split('|') ?? null;
+        option.value_name = valueSet !== null ? null : anyValue === null ? word.replace(/^<|(?:\.{3})?>$/g, '') : null;
+        if (valueSet !== null && valueSet.length > 1) option.choices = valueSet;
         option.default = null;
         if (anyValue !== null && anyValue[1] === '[') option.value_optional = true;
         if (anyValue === null && /\.{3}>$/.test(word)) option.repeatable = true;
