@@ -75,6 +75,8 @@ const NOT_A_VALUE = new Set([
   'stdin', 'stdout', 'stderr', 'cwd', 'pwd', 'home', 'is', 'are', 'was', 'be', 'to', 'of', 'for', 'in', 'and', 'or', 'if', 'when', 'unless',
   'it', 'which', 'what', 'where', 'there', 'here', 'then', 'than', 'as', 'with', 'by', 'from', 'at', 'behavior', 'behaviour', 'one', 'ones',
   'only', 'auto-detected', 'automatic', 'automatically', 'dynamic', 'computed', 'inherited', 'system', 'platform', 'os',
+  // (round 18) words saying the program finds the value itself
+  'inferred', 'guessed', 'deduced', 'derived', 'discovered', 'auto-discovery', 'autodiscovery', 'auto-discovered',
 ]);
 
 /** The words of NOT_A_VALUE that are no value in any list. */
@@ -118,6 +120,8 @@ const STARRED_ITEM = /(?:[(]|,\s)\*([\w.+-]{1,30})\*(?=\s*[,)])/g;
 /** Before the cue, in its sentence: an example, a condition, another option's or thing's default. */
 const EXAMPLE_BEFORE = /\b(?:e\.\s?g\.|eg\.|ex\.|ie\.|i\.e\.|such as|for example|for instance|like|including|etc\.?)(?=[\s,:]|$)/i;
 const CONDITION_BEFORE = /(?:^|[\s,(])(?:if|when|whenever|unless|otherwise|except|for\s+(?:each|every|all|some|most))\b/i;
+/** (round 18) A sentence opening on a case (`For UDP, the default is x; for TCP, …`): the value holds in that case only. */
+const CASE_OPENING = /^\s*for\s+[\w./+-]{1,30}\s*,/i;
 /** `no default`, `instead of the default`, `override the default`, `the default X` of something else. */
 const DENIED_CUE = /\b(?:no|not|non|without|instead\s+of|rather\s+than|than|override|overrides|overriding|replace|replaces|replacing|change|changes|extend|extends|disable|disables|enable|enables|ignore|ignores|use|uses|using|of|from|over|beyond|besides|to)\s+(?:the\s+|a\s+|its\s+|any\s+)?$/i;
 /** An article or possessive before a bare `default`: `the default format`, `its default value` is a noun phrase of something else. */
@@ -370,6 +374,7 @@ function contextScore(candidate: Candidate, description: string, valueName: stri
   if (EXAMPLE_BEFORE.test(lead)) score -= 5;
   if (CONDITION_BEFORE.test(lead)) score -= 5;
   const sentence = description.slice(sentenceStart(description, candidate.start), candidate.start);
+  if (CASE_OPENING.test(sentence)) score -= 5;
   if (valueParts(valueName).some((part) => new RegExp(String.raw`\b${part}\b`).test(sentence))) score -= 5;
   return score;
 }

@@ -20,9 +20,19 @@ import { sentenceOpeningChoices } from './sentence-values.ts';
 import { applyColonDefaultHead } from './colon-default-heads.ts';
 import { statesBareFlagValue } from './preset-value.ts';
 
-const NO_VALUE_WORDS = /^(none|null|unset|undefined|n\/a)$/i;
+const NO_VALUE_WORDS = /^(none|null|unset|undefined|undef|n\/a)$/i;
 /** codespell `Defaults to empty/disabled.`: nothing given, in words (`empty`, or it joined by a slash to another word). */
 const EMPTY_WORDS = /^(?:empty(?:\/[a-z]+)?|[a-z]+\/empty)$/i;
+/**
+ * (round 18) `(default: auto-discovery)`, puma `Default: inferred`: words saying the program finds the
+ * value itself when it runs (by discovery, inference, a guess); no value to pass.
+ */
+const FOUND_BY_PROGRAM_WORDS = /^(?:inferred|guessed|deduced|derived|discovered|auto-?discovery|auto-?discovered)$/i;
+/**
+ * (round 18) grub `[default=/usr/lib/grub/<platform>]`: a placeholder in angle brackets inside the value
+ * makes it a template the program fills in, no value to pass (bounded: one name between the brackets).
+ */
+const ANGLE_PLACEHOLDER = /(?:^|[/._-])<[A-Za-z][\w-]{0,30}>/;
 /** pflag's `(default true)` closing a bool flag's line: its own value, spelled without a colon. */
 const PFLAG_TRUE = /\(default true\)$/;
 /** pyftpdlib `--max-cons-per-ip MAX_CONS_PER_IP … (default: unlimited)`: no limit, in words; no value the option takes. */
@@ -168,6 +178,7 @@ export function isProseDefault(text: string, quoted: boolean, takesValue: boolea
   if (STREAM_WORDS.test(text) && (type === 'path' || names.length === 0 || names.some((name) => FILE_OPTION.test(name)))) return true;
   if (CURRENT_DIRECTORY_WORD.test(text) && (type === 'path' || names.some((name) => DIRECTORY_OPTION.test(name)))) return true;
   if (CALL_EXPRESSION.test(text) || RUNTIME_REFERENCE.test(text)) return true;
+  if (FOUND_BY_PROGRAM_WORDS.test(text) || (ANGLE_PLACEHOLDER.test(text) && /[/.]/.test(text))) return true;
   // `--server_name <server_name>  Server name (default: auto)`: a name, path or address left `auto` is one the program makes up
   if (/^auto$/i.test(text) && names.some((name) => OPEN_THING_OPTION.test(name))) return true;
   // memcached `-l, --listen=<addr>  interface to listen on (default: INADDR_ANY)`: no host or address is
@@ -336,6 +347,8 @@ function valueShapeOf(head: OptionHead, facts: DescriptionFacts, choices: string
     if (glued !== null) return { takes: true, type: typeFromDefault(String(glued), false) ?? 'number' };
     if (!isProseDefault(stated, facts.defaultQuoted, true, 'string', null, head.longs.map((long) => long.name))) return { takes: true, type: typeFromDefault(stated, facts.defaultQuoted) ?? 'string' };
     if (opensWithLiteralValue(stated)) return { takes: true, type: 'string' };
+    // (round 18: plackup `--socket  … Defaults to undef.`: Perl's null is no default, but only a value is left undef)
+    if (stated === 'undef') return { takes: true, type: 'string' };
   }
   // stylus `--ext   Specify custom file extension for compiled file, default .css`: a default that is a
   // file suffix or a path is no state of a switch, in any help

@@ -1,0 +1,62 @@
+/**
+ * Default notations met in parser fixes round 18 (issue 12, batch 19: defaults), each pinned on a
+ * minimal help written for the test, with a negative twin that differs only in the cue that must
+ * stop (or start) the reading.
+ */
+import { describe, expect, it } from 'vitest';
+import { option } from './parsed-option.ts';
+
+const lines = (entry: string): string => `Options:\n${entry}\n  -v, --verbose        Talk more\n`;
+
+describe('words saying the program finds the value itself are no default', () => {
+  const cases: [string, string | null][] = [
+    ['  --conf <conf>        Path to the settings file (default: auto-discovery)', null],
+    ['  --conf <conf>        Path to the settings file (default: autodiscovery)', null],
+    ['  --conf <conf>        Path to the settings file (default: discovery)', 'discovery'],
+    ['  --cmd CMD            The command run on reload (default: inferred)', null],
+    ['  --cmd CMD            The command run on reload (default: infer)', 'infer'],
+    ['  --cmd CMD            The command run on reload (default: guessed)', null],
+  ];
+  it.each(cases)('%s', (entry, expected) => {
+    const help = lines(entry);
+    const key = /--(\w+)/.exec(entry)?.[1] ?? '';
+    expect(option(help, key)?.takes_value).toBe(true);
+    expect(option(help, key)?.default ?? null).toBe(expected);
+  });
+});
+
+describe("Perl's `undef` is no default, yet the option takes a value", () => {
+  const cases: [string, string | null][] = [
+    ['    -b, --bind\n        Binds to a local address. Defaults to undef. Only some servers bind.\n', null],
+    ['    -b, --bind\n        Binds to a local address. Defaults to under. Only some servers bind.\n', 'under'],
+  ];
+  it.each(cases)('%s', (entry, expected) => {
+    // a help showing no placeholder at all, where a stated default says a value is taken
+    const help = `OPTIONS\n    -p, --port\n        Binds to a TCP port. Defaults to 5000.\n\n${entry}\n    -q, --quiet\n        Talks less.\n\n    -D, --daemonize\n        Runs in the background.\n\n    -r, --reload\n        Reloads on change.\n`;
+    expect(option(help, 'bind')?.takes_value).toBe(true);
+    expect(option(help, 'bind')?.default ?? null).toBe(expected);
+  });
+});
+
+describe('a placeholder in angle brackets inside a path makes the default a template', () => {
+  const cases: [string, string | null][] = [
+    ['  -m, --mods=DIR       load modules under DIR\n                       [default=/opt/mods/<arch>]', null],
+    ['  -m, --mods=DIR       load modules under DIR\n                       [default=/opt/mods/arch]', '/opt/mods/arch'],
+    // a regular expression's named group is no placeholder
+    ['  -m, --mods RE        match module names (default: (?P<major>\\d+)\\.(?P<minor>\\d+))', '(?P<major>\\d+)\\.(?P<minor>\\d+)'],
+  ];
+  it.each(cases)('%s', (entry, expected) => {
+    expect(option(lines(entry), 'mods')?.default ?? null).toBe(expected);
+  });
+});
+
+describe('a sentence opening on a case (`For X, the default is …`) states no default', () => {
+  const cases: [string, string | number | null][] = [
+    ['  --peer-host VALUE:str   The peer to reach. For UDP, the default is 10.0.0.255; for TCP, a value is required', null],
+    ['  --peer-host VALUE:str   The peer to reach. In short, the default is 10.0.0.255; a value may be given', '10.0.0.255'],
+    ['  --peer-host VALUE:str   The peer to reach. The default is 10.0.0.255; for TCP, a value is required', '10.0.0.255'],
+  ];
+  it.each(cases)('%s', (entry, expected) => {
+    expect(option(lines(entry), 'peer-host')?.default ?? null).toBe(expected);
+  });
+});
