@@ -134,6 +134,8 @@ const PART_OF_VALUE = /^\s+(suffix|suffixes|prefix|prefixes|unit|units|scheme)\b
 const FORMAT_NAME = /^(?:fmt|format|template|pattern|datefmt|timefmt)$/i;
 /** A strftime / printf pattern: conversions (`%Y`, `%d`) among literal characters, no spaces. */
 const FORMAT_PATTERN = /^[\w.:/-]{0,10}(?:%[A-Za-z][\w.:/-]{0,10}){2,20}$/;
+/** (round 18) A number or a quoted value alone in a parenthesis right after `default`: `default (0)`, `default ("auto")`. */
+const DEFAULT_IN_PARENS = /^(\s?\(\s{0,2})("[^"\n]{1,40}"|'[^'\n]{1,40}'|[+-]?\d{1,12}(?:\.\d{1,6})?)(?=\s{0,2}\))/;
 /** A sentence's end before the cue: the context reading starts after it. */
 const SENTENCE_END = /[.!?;]\s+(?=\S)/g;
 
@@ -166,6 +168,11 @@ function unquoted(raw: string): { value: string; quoted: boolean } {
   return { value: raw, quoted: false };
 }
 
+/** A quoted value or a number opening the text or a clause after a comma, colon or semicolon: `…, 'x' by default`. */
+function opensClause(description: string, start: number, value: string, quoted: boolean): boolean {
+  return (quoted || NUMBER.test(value)) && (start === 0 || /[,;:]\s{0,3}$/.test(description.slice(Math.max(0, start - 6), start)));
+}
+
 /** Every value a phrase around a `default` word offers. */
 function candidatesOf(description: string, valueName: string | null): Candidate[] {
   const found: Candidate[] = [];
@@ -189,7 +196,8 @@ function candidatesOf(description: string, valueName: string | null): Candidate[
         const marker = /^[([]/.test(join);
         const start = cueStart - before.length + previous.index + previous[0].length - (previous[1] ?? '').length - (previous[2] ?? '').length;
         // `This is false by default`, `It's 'x' by default`: the value is what something is
-        const stated = /(?:\b(?:is|are|uses?|using)|\bit's)\s+$/i.test(description.slice(Math.max(0, start - 12), start));
+        // (round 18: brocli `Output folder, 'drizzle' by default`: a quoted value or a number opening a clause of its own states it as well)
+        const stated = /(?:\b(?:is|are|uses?|using)|\bit's)\s+$/i.test(description.slice(Math.max(0, start - 12), start)) || opensClause(description, start, value, quoted);
         const weight = marker ? 2 : /^(?:is|being|as)\b/.test(join) ? (/the$/.test(join) ? 3 : 2) : /\bby$/.test(join) ? (/^(?:is|are)\b/.test(join) || stated ? 2 : 1) : 0;
         // a marked item of a list (`abort (default), fail`, `list or table (default)`) is one of the values
         const listed = marker && (/^\s*[)\]]\s*(?:,|\bor\b|\band\b|\|)/.test(after) || /(?:[,:|]|\bor|\band|\beither)\s*$/i.test(description.slice(Math.max(0, start - 10), start)));
@@ -201,6 +209,14 @@ function candidatesOf(description: string, valueName: string | null): Candidate[
     }
     // `default: x`, `defaults to x`, `default value is x`, `default 0`
     if (word === 'defaulted' || (word === 'defaulting' && !/^\s+to\s/i.test(after))) continue;
+    // (round 18) `The default (0) autodetects …`, `By default (0) there is no limit`: the value in a parenthesis right after the cue
+    const inParens = word === 'default' ? DEFAULT_IN_PARENS.exec(after) : null;
+    if (inParens !== null) {
+      const { value, quoted } = unquoted(inParens[2] ?? '');
+      const start = cueEnd + (inParens[1] ?? '').length;
+      found.push({ value, quoted, cue: 3, start, end: start + (inParens[2] ?? '').length, before: false, closesGroup: true, cueStart, description });
+      continue;
+    }
     const join = AFTER_JOIN.exec(after);
     if (join === null) continue;
     const joinWord = (join[1] ?? join[2] ?? (join[3] !== undefined ? ' ' : '')).toLowerCase().replace(/\s+/g, ' ');
@@ -291,7 +307,7 @@ function shapeScore(candidate: Candidate, valueName: string | null): number {
 }
 
 /** Points for what follows the value. */
-function endScore(candidate: Candidate, description: string): number {
+function endScore(candidate: Candidate, description: string, valueName: string | null = null): number {
   const after = description.slice(candidate.end, candidate.end + 80);
   // `x (default).`, `abort (default), fail`: the marker closed; a list around it was weighed with the cue
   if (candidate.before) return /^\s*(?:[.;!?)\]]|,|$)/.test(after) ? 1 : 0;
@@ -318,7 +334,11 @@ function endScore(candidate: Candidate, description: string): number {
     // when the description counts the value in that unit (`in seconds`): else which number is passed?
     const closes = /^\s+\S+\s*(?:[)\].;,]|$)/.test(after);
     if (COUNT_NOUN.test(unit)) return closes ? 1 : -1;
-    return closes && new RegExp(String.raw`\bin\s+(?:${unitSpellings(unit)})(?![\w%])`, 'i').test(candidate.description) ? 1 : -10;
+    // (round 18: fping `-i, --interval=MSEC … (default: 10 ms)`: a value name spelling the unit counts in it too)
+    const named = valueName !== null && new RegExp(String.raw`^(?:${unitSpellings(unit)})$`, 'i').test(valueName.replace(/[^A-Za-z]/g, ''));
+    // (only when the unit closes the group or the text: `(default: 500 ms, except with -l …)` holds in a case)
+    const shut = /^\s+\S+\s*(?:[)\]]|[.;]?\s*$)/.test(after);
+    return closes && ((named && shut) || new RegExp(String.raw`\bin\s+(?:${unitSpellings(unit)})(?![\w%])`, 'i').test(candidate.description)) ? 1 : -10;
   }
   if (/^\s*,/.test(after)) return 0;
   // prose going on from the value: `defaults to executing all tests`
@@ -393,7 +413,7 @@ function cueContextScore(candidate: Candidate, description: string): number {
 }
 
 function scoreOf(candidate: Candidate, description: string, valueName: string | null): number {
-  return candidate.cue + shapeScore(candidate, valueName) + endScore(candidate, description) + contextScore(candidate, description, valueName) + cueContextScore(candidate, description);
+  return candidate.cue + shapeScore(candidate, valueName) + endScore(candidate, description, valueName) + contextScore(candidate, description, valueName) + cueContextScore(candidate, description);
 }
 
 /** The best-scored default a description states, its text and whether it was quoted, or null. */

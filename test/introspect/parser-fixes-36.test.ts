@@ -60,3 +60,37 @@ describe('a sentence opening on a case (`For X, the default is …`) states no d
     expect(option(lines(entry), 'peer-host')?.default ?? null).toBe(expected);
   });
 });
+
+describe('a number with a unit the value name spells is the number', () => {
+  const cases: [string, number | string | null][] = [
+    ['  -w, --wait=MSEC      pause between two probes (default: 25 ms)', 25],
+    ['  -w, --wait=COUNT     pause between two probes (default: 25 ms)', null],
+    // a case after the unit: the value holds only sometimes
+    ['  -w, --wait=MSEC      pause between two probes (default: 25 ms, except with -q, where it is 90 ms)', null],
+  ];
+  it.each(cases)('%s', (entry, expected) => {
+    expect(option(lines(entry), 'wait')?.default ?? null).toBe(expected);
+  });
+});
+
+describe('`default (N)`: a number or quoted value in a parenthesis right after the cue', () => {
+  const cases: [string, number | string | null][] = [
+    ['  --jobs JOBS          How many workers to start. The default (0) picks one per core.', 0],
+    ['  --jobs JOBS          How many workers to start. By default (4) some run at once.', 4],
+    ['  --jobs JOBS          How many workers to start. The default (fast) picks one per core.', null],
+    ['  --jobs JOBS          How many workers to start. The default count picks one per core.', null],
+  ];
+  it.each(cases)('%s', (entry, expected) => {
+    expect(option(lines(entry), 'jobs')?.default ?? null).toBe(expected);
+  });
+});
+
+describe("a quoted value opening a clause before `by default` (`…, 'out' by default`)", () => {
+  const cases: [string, string | null][] = [
+    ["  --dest string        Folder to write to, 'out' by default", 'out'],
+    ["  --dest string        Folder to write to 'out' by default", null],
+  ];
+  it.each(cases)('%s', (entry, expected) => {
+    expect(option(lines(entry), 'dest')?.default ?? null).toBe(expected);
+  });
+});
