@@ -299,6 +299,8 @@ function shapeScore(candidate: Candidate, valueName: string | null): number {
   // a switch's state more often than a value's default
   if (/^(?:true|false)$/i.test(value)) return -1;
   if (WORD.test(value)) return value.length <= 24 ? 0 : -1;
+  // (round 18: plackup `Plack::Loader (default)`: a Perl / Ruby / C++ name in a namespace is one word)
+  if (/^[A-Za-z]\w{0,30}(?:::\w{1,30}){1,5}$/.test(value)) return 0;
   // a path or an address: `./dist`, `127.0.0.1`, `:8080`
   // a URL: `https://example.com/api`
   if (/^[a-z][a-z0-9+.-]{1,10}:\/\/[^\s"'<>]{1,200}$/.test(value)) return 1;

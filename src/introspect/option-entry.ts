@@ -91,6 +91,11 @@ const PROSE_WORDS = /^(the|a|an|this|that|these|those|its|their|your|whatever|wh
 const FILE_OPTION = /file|path|input|output|^in$|^out$|dest|log/i;
 /** A file suffix (`.css`) or a path (`./dist`, `~/.config/x`, `/etc/x.conf`). */
 const FILE_LIKE_DEFAULT = /^(?:\.[a-z0-9]{1,8}|(?:\.{1,2}|~)?\/[\w.@/-]{1,200})$/i;
+/** A path alone in a closed parenthesis, for an option taking a value and listing no choices. */
+function wrappedPath(wrapped: RegExpExecArray, takes: boolean, choices: readonly string[] | null): string | null {
+  const inner = (wrapped[1] ?? '').trim();
+  return takes && choices === null && wrapped[0].endsWith(')') && FILE_LIKE_DEFAULT.test(inner) ? inner : null;
+}
 /** `(default: cwd)` on a directory option names the current directory, not a directory called `cwd`. */
 const CURRENT_DIRECTORY_WORD = /^cwd$/i;
 const DIRECTORY_OPTION = /dir|folder|path/i;
@@ -507,7 +512,9 @@ function defaultOf(head: OptionHead, facts: DescriptionFacts, shape: ValueShape,
   // prints an enum's default as `[default: (model)]`: only one of the choices counts
   // (a regex such as `(\.pyi?|\.ipynb)$` only starts with a parenthesis)
   const wrapped = /^\(([^()]*)\)?$/.exec(facts.defaultText);
-  if (wrapped) return matchingChoice(wrapped[1] ?? '', shape.takes ? choices : null) ?? null;
+  // (round 18: click's own string shown for a default, `[default: (~/.cache/tool)]`: a path in the
+  // parenthesis, which no enum member's name is, is the value)
+  if (wrapped) return matchingChoice(wrapped[1] ?? '', shape.takes ? choices : null) ?? wrappedPath(wrapped, shape.takes, choices);
   if (defaultInValueUnits(head.valueName, facts.defaultText, facts.description)) return null;
   // commander (jscpd) `-g, --gitignore   respect .gitignore files (default: enabled, use --no-gitignore
   // to disable)`: a switch's stated state, maybe followed by a note

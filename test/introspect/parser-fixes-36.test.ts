@@ -94,3 +94,25 @@ describe("a quoted value opening a clause before `by default` (`…, 'out' by de
     expect(option(lines(entry), 'dest')?.default ?? null).toBe(expected);
   });
 });
+
+describe("click's own string for a default in a parenthesis: a path there is the value", () => {
+  const cases: [string, string | null][] = [
+    ['  --cache-dir PATH  Where to cache.  [default: (~/.cache/tool)]', '~/.cache/tool'],
+    ['  --cache-dir PATH  Where to cache.  [default: (dynamic)]', null],
+    ['  --cache-dir PATH  Where to cache.  [default: (home cache)]', null],
+  ];
+  it.each(cases)('%s', (entry, expected) => {
+    const help = `Usage: tool [OPTIONS]\n\nOptions:\n${entry}\n  --help            Show this message and exit.\n`;
+    expect(option(help, 'cache-dir')?.default ?? null).toBe(expected);
+  });
+});
+
+describe('a name in a namespace (`Plack::Loader`) marked as the default is one value', () => {
+  const cases: [string, string | null][] = [
+    ['  --runner NAME  The class that runs jobs: Job::Runner (default).', 'Job::Runner'],
+    ['  --runner NAME  The class that runs jobs: Job:::Runner (default).', null],
+  ];
+  it.each(cases)('%s', (entry, expected) => {
+    expect(option(lines(entry), 'runner')?.default ?? null).toBe(expected);
+  });
+});
