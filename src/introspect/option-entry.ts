@@ -596,6 +596,9 @@ export interface OptionStyle {
   usageBareFlags?: ReadonlySet<string>;
 }
 
+/** A word naming a kind of value, no value itself: `text`, `string`, `value`, `path`, `num`. */
+const QUOTED_KIND_WORD = /^(?:text|string|str|value|val|word|name|file|filename|path|dir|directory|number|num|int|integer|float|url|arg)$/i;
+
 /** `--name=<value>` / `--name=[value]` ending the head: a bracketed placeholder, not a value. */
 const AUTHOR_PLACEHOLDER = /--[\w-]+=(?:<[^<>]+>|\[[^[\]]+\])(?:\s*\.{3})?$/;
 
@@ -612,6 +615,9 @@ function placeholderDefault(valueName: string | null, style: OptionStyle, rawHea
   // optparse mid3v2 `-a "ARTIST", --artist="ARTIST"`: the quoted word after the short spelling too is the metavar
   if (/^"\S+"$/.test(valueName) && rawHead.split(/[\s,]+/).includes(valueName)) return null;
   const quoted = /^"(.*)"$/.exec(valueName);
+  // (round 18: siege `-H, --header="text"`, `-A, --user-agent="text"`: outside a help whose framework
+  // writes defaults in the head (kingpin, etcd), a quoted word naming a kind of value is the placeholder)
+  if (quoted && style.defaultInPlaceholder !== true && QUOTED_KIND_WORD.test(quoted[1] ?? '')) return null;
   if (quoted) return (quoted[1] ?? '').length > 0 ? (quoted[1] ?? null) : null;
   if (style.defaultInPlaceholder === true && !/^[A-Z<[{(]/.test(valueName) && !/^[A-Z][A-Z0-9_-]*$/.test(valueName)) return valueName;
   return null;

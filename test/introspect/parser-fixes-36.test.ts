@@ -116,3 +116,18 @@ describe('a name in a namespace (`Plack::Loader`) marked as the default is one v
     expect(option(lines(entry), 'runner')?.default ?? null).toBe(expected);
   });
 });
+
+describe('a quoted word naming a kind of value in the head is the placeholder (outside kingpin)', () => {
+  const getopt = (value: string): string => `Usage: probe [options] URL\nOptions:\n  -t, --tag="${value}"       Tag the log with a string.\n  -v, --verbose          Be loud.\n`;
+  const kingpin = (value: string): string => `usage: probe [<flags>]\n\nFlags:\n  --help              Show context-sensitive help (also try --help-long and --help-man).\n  --tag="${value}"        Tag the log with a string.\n`;
+  const cases: [string, string, string | null][] = [
+    ['getopt', 'text', null],
+    ['getopt', 'label', 'label'],
+    ['kingpin', 'text', 'text'],
+  ];
+  it.each(cases)('%s --tag="%s"', (layout, value, expected) => {
+    const help = layout === 'getopt' ? getopt(value) : kingpin(value);
+    expect(option(help, 'tag')?.takes_value).toBe(true);
+    expect(option(help, 'tag')?.default ?? null).toBe(expected);
+  });
+});
