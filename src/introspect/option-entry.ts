@@ -184,6 +184,9 @@ export function isProseDefault(text: string, quoted: boolean, takesValue: boolea
   if (CURRENT_DIRECTORY_WORD.test(text) && (type === 'path' || names.some((name) => DIRECTORY_OPTION.test(name)))) return true;
   if (CALL_EXPRESSION.test(text) || RUNTIME_REFERENCE.test(text)) return true;
   if (FOUND_BY_PROGRAM_WORDS.test(text) || (ANGLE_PLACEHOLDER.test(text) && /[/.]/.test(text))) return true;
+  // (round 18: kingpin acmetool `--service.debugserveraddr=""  Address for debug server … (default: disabled)`:
+  // a value the help lists no choices for, left `disabled`, is a feature left off, no value to pass)
+  if (takesValue && type !== 'boolean' && choices === null && /^disabled$/i.test(text)) return true;
   // `--server_name <server_name>  Server name (default: auto)`: a name, path or address left `auto` is one the program makes up
   if (/^auto$/i.test(text) && names.some((name) => OPEN_THING_OPTION.test(name))) return true;
   // memcached `-l, --listen=<addr>  interface to listen on (default: INADDR_ANY)`: no host or address is

@@ -131,3 +131,16 @@ describe('a quoted word naming a kind of value in the head is the placeholder (o
     expect(option(help, 'tag')?.default ?? null).toBe(expected);
   });
 });
+
+describe('`disabled` as the default of a value the help lists no choices for is a feature left off', () => {
+  const cases: [string, string | null][] = [
+    ['  --debug-addr=ADDR    Address for the debug server (default: disabled)', null],
+    ['  --debug-addr=ADDR    Address for the debug server (default: localhost)', 'localhost'],
+    // one of the listed choices is a value
+    ['  --debug-mode=MODE    Debug mode: full, brief or disabled (default: disabled)', 'disabled'],
+  ];
+  it.each(cases)('%s', (entry, expected) => {
+    const key = /--([\w-]+)/.exec(entry)?.[1] ?? '';
+    expect(option(lines(entry), key)?.default ?? null).toBe(expected);
+  });
+});
