@@ -120,6 +120,14 @@ const STARRED_ITEM = /(?:[(]|,\s)\*([\w.+-]{1,30})\*(?=\s*[,)])/g;
 /** Before the cue, in its sentence: an example, a condition, another option's or thing's default. */
 const EXAMPLE_BEFORE = /\b(?:e\.\s?g\.|eg\.|ex\.|ie\.|i\.e\.|such as|for example|for instance|like|including|etc\.?)(?=[\s,:]|$)/i;
 const CONDITION_BEFORE = /(?:^|[\s,(])(?:if|when|whenever|unless|otherwise|except|for\s+(?:each|every|all|some|most))\b/i;
+/**
+ * (round 18) The condition a default holds under by definition, the value left out: `If not given, the
+ * default is 5`, `If FILE is not specified, the default is used: …`, `when omitted, defaults to x`. It is
+ * no case of its own (bounded: at most three words between the conjunction and the verb).
+ */
+const OMISSION_CONDITION = /\b(?:if|when|whenever)\s+(?:[\w-]{1,30}\s+){0,3}?(?:(?:is|are)\s+)?(?:not\s+(?:specified|given|set|provided|passed|supplied|present)|omitted|absent|missing|unset)\b/gi;
+/** OMISSION_CONDITION for a test (no global state). */
+const OMISSION_CLAUSE = new RegExp(OMISSION_CONDITION.source, 'i');
 /** (round 18) A sentence opening on a case (`For UDP, the default is x; for TCP, …`): the value holds in that case only. */
 const CASE_OPENING = /^\s*for\s+[\w./+-]{1,30}\s*,/i;
 /** `no default`, `instead of the default`, `override the default`, `the default X` of something else. */
@@ -394,7 +402,9 @@ function contextScore(candidate: Candidate, description: string, valueName: stri
   const lead = description.slice(from, candidate.start);
   let score = 0;
   if (EXAMPLE_BEFORE.test(lead)) score -= 5;
-  if (CONDITION_BEFORE.test(lead)) score -= 5;
+  // (a literal only: a quoted value, a number or a path; `If not provided, defaults to looking in …` is prose)
+  const literal = candidate.quoted || NUMBER.test(candidate.value) || /^(?:~|\.{0,2})\//.test(candidate.value);
+  if (CONDITION_BEFORE.test(literal ? lead.replace(OMISSION_CONDITION, '') : lead)) score -= 5;
   const sentence = description.slice(sentenceStart(description, candidate.start), candidate.start);
   if (CASE_OPENING.test(sentence)) score -= 5;
   if (valueParts(valueName).some((part) => new RegExp(String.raw`\b${part}\b`).test(sentence))) score -= 5;
@@ -588,6 +598,9 @@ export function applyEvidenceDefaults(options: CliOption[], argumentNames: reado
       option.default = marked;
       continue;
     }
+    // (round 18: depcruise `--affected [revision] … (when not specified revision defaults to 'main')`: an
+    // optional value left out is the bare flag's meaning, no default)
+    if (option.value_optional === true && OMISSION_CLAUSE.test(description)) continue;
     const fact = evidenceDefaultFact(description, option.value_name);
     if (fact === null) continue;
     const counted = fact.quoted ? null : unitCountedNumber(fact.text, description);

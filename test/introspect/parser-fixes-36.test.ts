@@ -144,3 +144,18 @@ describe('`disabled` as the default of a value the help lists no choices for is 
     expect(option(lines(entry), key)?.default ?? null).toBe(expected);
   });
 });
+
+describe('the value left out is the condition a default holds under, no case of its own', () => {
+  const cases: [string, string | number | null][] = [
+    ["  --cache DIR          Cache folder. If not given, the default is '.cache'.", '.cache'],
+    ['  --cache DIR          Cache folder. If DIR is omitted, defaults to ./.cache.', './.cache'],
+    ["  --cache DIR          Cache folder. If run in CI, the default is '.cache'.", null],
+    // prose after the cue stays prose
+    ['  --cache DIR          Cache folder. If not given, defaults to looking in the home folder.', null],
+    // an optional value left out is what the bare flag means
+    ['  --cache [DIR]        Cache folder (when not specified DIR defaults to \'./.cache\')', null],
+  ];
+  it.each(cases)('%s', (entry, expected) => {
+    expect(option(lines(entry), 'cache')?.default ?? null).toBe(expected);
+  });
+});
