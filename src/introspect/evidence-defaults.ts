@@ -344,11 +344,12 @@ function endScore(candidate: Candidate, description: string, valueName: string |
     // when the description counts the value in that unit (`in seconds`): else which number is passed?
     const closes = /^\s+\S+\s*(?:[)\].;,]|$)/.test(after);
     if (COUNT_NOUN.test(unit)) return closes ? 1 : -1;
+    // (round 18: apprise `Define the number of days … By default this value is 30 days.`: `number of` counts in the unit as `in` does)
     // (round 18: fping `-i, --interval=MSEC … (default: 10 ms)`: a value name spelling the unit counts in it too)
     const named = valueName !== null && new RegExp(String.raw`^(?:${unitSpellings(unit)})$`, 'i').test(valueName.replace(/[^A-Za-z]/g, ''));
     // (only when the unit closes the group or the text: `(default: 500 ms, except with -l …)` holds in a case)
     const shut = /^\s+\S+\s*(?:[)\]]|[.;]?\s*$)/.test(after);
-    return closes && ((named && shut) || new RegExp(String.raw`\bin\s+(?:${unitSpellings(unit)})(?![\w%])`, 'i').test(candidate.description)) ? 1 : -10;
+    return closes && ((named && shut) || new RegExp(String.raw`\b(?:in|number\s+of)\s+(?:${unitSpellings(unit)})(?![\w%])`, 'i').test(candidate.description)) ? 1 : -10;
   }
   if (/^\s*,/.test(after)) return 0;
   // prose going on from the value: `defaults to executing all tests`

@@ -159,3 +159,13 @@ describe('the value left out is the condition a default holds under, no case of 
     expect(option(lines(entry), 'cache')?.default ?? null).toBe(expected);
   });
 });
+
+describe('`the number of <unit>` counts a default written with that unit', () => {
+  const cases: [string, number | string | null][] = [
+    ['  --keep-days INTEGER  The number of days to keep logs. By default this value is 30 days.', 30],
+    ['  --keep-days INTEGER  The count of logs to keep around. By default this value is 30 days.', null],
+  ];
+  it.each(cases)('%s', (entry, expected) => {
+    expect(option(lines(entry), 'keep-days')?.default ?? null).toBe(expected);
+  });
+});
