@@ -75,6 +75,8 @@ const NOT_A_VALUE = new Set([
   'stdin', 'stdout', 'stderr', 'cwd', 'pwd', 'home', 'is', 'are', 'was', 'be', 'to', 'of', 'for', 'in', 'and', 'or', 'if', 'when', 'unless',
   'it', 'which', 'what', 'where', 'there', 'here', 'then', 'than', 'as', 'with', 'by', 'from', 'at', 'behavior', 'behaviour', 'one', 'ones',
   'only', 'auto-detected', 'automatic', 'automatically', 'dynamic', 'computed', 'inherited', 'system', 'platform', 'os',
+  // (round 18) words saying the program finds the value itself
+  'inferred', 'guessed', 'deduced', 'derived', 'discovered', 'auto-discovery', 'autodiscovery', 'auto-discovered',
 ]);
 
 /** The words of NOT_A_VALUE that are no value in any list. */
@@ -118,6 +120,16 @@ const STARRED_ITEM = /(?:[(]|,\s)\*([\w.+-]{1,30})\*(?=\s*[,)])/g;
 /** Before the cue, in its sentence: an example, a condition, another option's or thing's default. */
 const EXAMPLE_BEFORE = /\b(?:e\.\s?g\.|eg\.|ex\.|ie\.|i\.e\.|such as|for example|for instance|like|including|etc\.?)(?=[\s,:]|$)/i;
 const CONDITION_BEFORE = /(?:^|[\s,(])(?:if|when|whenever|unless|otherwise|except|for\s+(?:each|every|all|some|most))\b/i;
+/**
+ * (round 18) The condition a default holds under by definition, the value left out: `If not given, the
+ * default is 5`, `If FILE is not specified, the default is used: …`, `when omitted, defaults to x`. It is
+ * no case of its own (bounded: at most three words between the conjunction and the verb).
+ */
+const OMISSION_CONDITION = /\b(?:if|when|whenever)\s+(?:[\w-]{1,30}\s+){0,3}?(?:(?:is|are)\s+)?(?:not\s+(?:specified|given|set|provided|passed|supplied|present)|omitted|absent|missing|unset)\b/gi;
+/** OMISSION_CONDITION for a test (no global state). */
+const OMISSION_CLAUSE = new RegExp(OMISSION_CONDITION.source, 'i');
+/** (round 18) A sentence opening on a case (`For UDP, the default is x; for TCP, …`): the value holds in that case only. */
+const CASE_OPENING = /^\s*for\s+[\w./+-]{1,30}\s*,/i;
 /** `no default`, `instead of the default`, `override the default`, `the default X` of something else. */
 const DENIED_CUE = /\b(?:no|not|non|without|instead\s+of|rather\s+than|than|override|overrides|overriding|replace|replaces|replacing|change|changes|extend|extends|disable|disables|enable|enables|ignore|ignores|use|uses|using|of|from|over|beyond|besides|to)\s+(?:the\s+|a\s+|its\s+|any\s+)?$/i;
 /** An article or possessive before a bare `default`: `the default format`, `its default value` is a noun phrase of something else. */
@@ -130,6 +142,8 @@ const PART_OF_VALUE = /^\s+(suffix|suffixes|prefix|prefixes|unit|units|scheme)\b
 const FORMAT_NAME = /^(?:fmt|format|template|pattern|datefmt|timefmt)$/i;
 /** A strftime / printf pattern: conversions (`%Y`, `%d`) among literal characters, no spaces. */
 const FORMAT_PATTERN = /^[\w.:/-]{0,10}(?:%[A-Za-z][\w.:/-]{0,10}){2,20}$/;
+/** (round 18) A number or a quoted value alone in a parenthesis right after `default`: `default (0)`, `default ("auto")`. */
+const DEFAULT_IN_PARENS = /^(\s?\(\s{0,2})("[^"\n]{1,40}"|'[^'\n]{1,40}'|[+-]?\d{1,12}(?:\.\d{1,6})?)(?=\s{0,2}\))/;
 /** A sentence's end before the cue: the context reading starts after it. */
 const SENTENCE_END = /[.!?;]\s+(?=\S)/g;
 
@@ -162,6 +176,11 @@ function unquoted(raw: string): { value: string; quoted: boolean } {
   return { value: raw, quoted: false };
 }
 
+/** A quoted value or a number opening the text or a clause after a comma, colon or semicolon: `…, 'x' by default`. */
+function opensClause(description: string, start: number, value: string, quoted: boolean): boolean {
+  return (quoted || NUMBER.test(value)) && (start === 0 || /[,;:]\s{0,3}$/.test(description.slice(Math.max(0, start - 6), start)));
+}
+
 /** Every value a phrase around a `default` word offers. */
 function candidatesOf(description: string, valueName: string | null): Candidate[] {
   const found: Candidate[] = [];
@@ -185,7 +204,8 @@ function candidatesOf(description: string, valueName: string | null): Candidate[
         const marker = /^[([]/.test(join);
         const start = cueStart - before.length + previous.index + previous[0].length - (previous[1] ?? '').length - (previous[2] ?? '').length;
         // `This is false by default`, `It's 'x' by default`: the value is what something is
-        const stated = /(?:\b(?:is|are|uses?|using)|\bit's)\s+$/i.test(description.slice(Math.max(0, start - 12), start));
+        // (round 18: brocli `Output folder, 'drizzle' by default`: a quoted value or a number opening a clause of its own states it as well)
+        const stated = /(?:\b(?:is|are|uses?|using)|\bit's)\s+$/i.test(description.slice(Math.max(0, start - 12), start)) || opensClause(description, start, value, quoted);
         const weight = marker ? 2 : /^(?:is|being|as)\b/.test(join) ? (/the$/.test(join) ? 3 : 2) : /\bby$/.test(join) ? (/^(?:is|are)\b/.test(join) || stated ? 2 : 1) : 0;
         // a marked item of a list (`abort (default), fail`, `list or table (default)`) is one of the values
         const listed = marker && (/^\s*[)\]]\s*(?:,|\bor\b|\band\b|\|)/.test(after) || /(?:[,:|]|\bor|\band|\beither)\s*$/i.test(description.slice(Math.max(0, start - 10), start)));
@@ -197,6 +217,14 @@ function candidatesOf(description: string, valueName: string | null): Candidate[
     }
     // `default: x`, `defaults to x`, `default value is x`, `default 0`
     if (word === 'defaulted' || (word === 'defaulting' && !/^\s+to\s/i.test(after))) continue;
+    // (round 18) `The default (0) autodetects …`, `By default (0) there is no limit`: the value in a parenthesis right after the cue
+    const inParens = word === 'default' ? DEFAULT_IN_PARENS.exec(after) : null;
+    if (inParens !== null) {
+      const { value, quoted } = unquoted(inParens[2] ?? '');
+      const start = cueEnd + (inParens[1] ?? '').length;
+      found.push({ value, quoted, cue: 3, start, end: start + (inParens[2] ?? '').length, before: false, closesGroup: true, cueStart, description });
+      continue;
+    }
     const join = AFTER_JOIN.exec(after);
     if (join === null) continue;
     const joinWord = (join[1] ?? join[2] ?? (join[3] !== undefined ? ' ' : '')).toLowerCase().replace(/\s+/g, ' ');
@@ -279,6 +307,8 @@ function shapeScore(candidate: Candidate, valueName: string | null): number {
   // a switch's state more often than a value's default
   if (/^(?:true|false)$/i.test(value)) return -1;
   if (WORD.test(value)) return value.length <= 24 ? 0 : -1;
+  // (round 18: plackup `Plack::Loader (default)`: a Perl / Ruby / C++ name in a namespace is one word)
+  if (/^[A-Za-z]\w{0,30}(?:::\w{1,30}){1,5}$/.test(value)) return 0;
   // a path or an address: `./dist`, `127.0.0.1`, `:8080`
   // a URL: `https://example.com/api`
   if (/^[a-z][a-z0-9+.-]{1,10}:\/\/[^\s"'<>]{1,200}$/.test(value)) return 1;
@@ -287,7 +317,7 @@ function shapeScore(candidate: Candidate, valueName: string | null): number {
 }
 
 /** Points for what follows the value. */
-function endScore(candidate: Candidate, description: string): number {
+function endScore(candidate: Candidate, description: string, valueName: string | null = null): number {
   const after = description.slice(candidate.end, candidate.end + 80);
   // `x (default).`, `abort (default), fail`: the marker closed; a list around it was weighed with the cue
   if (candidate.before) return /^\s*(?:[.;!?)\]]|,|$)/.test(after) ? 1 : 0;
@@ -314,7 +344,12 @@ function endScore(candidate: Candidate, description: string): number {
     // when the description counts the value in that unit (`in seconds`): else which number is passed?
     const closes = /^\s+\S+\s*(?:[)\].;,]|$)/.test(after);
     if (COUNT_NOUN.test(unit)) return closes ? 1 : -1;
-    return closes && new RegExp(String.raw`\bin\s+(?:${unitSpellings(unit)})(?![\w%])`, 'i').test(candidate.description) ? 1 : -10;
+    // (round 18: apprise `Define the number of days … By default this value is 30 days.`: `number of` counts in the unit as `in` does)
+    // (round 18: fping `-i, --interval=MSEC … (default: 10 ms)`: a value name spelling the unit counts in it too)
+    const named = valueName !== null && new RegExp(String.raw`^(?:${unitSpellings(unit)})$`, 'i').test(valueName.replace(/[^A-Za-z]/g, ''));
+    // (only when the unit closes the group or the text: `(default: 500 ms, except with -l …)` holds in a case)
+    const shut = /^\s+\S+\s*(?:[)\]]|[.;]?\s*$)/.test(after);
+    return closes && ((named && shut) || new RegExp(String.raw`\b(?:in|number\s+of)\s+(?:${unitSpellings(unit)})(?![\w%])`, 'i').test(candidate.description)) ? 1 : -10;
   }
   if (/^\s*,/.test(after)) return 0;
   // prose going on from the value: `defaults to executing all tests`
@@ -368,8 +403,11 @@ function contextScore(candidate: Candidate, description: string, valueName: stri
   const lead = description.slice(from, candidate.start);
   let score = 0;
   if (EXAMPLE_BEFORE.test(lead)) score -= 5;
-  if (CONDITION_BEFORE.test(lead)) score -= 5;
+  // (a literal only: a quoted value, a number or a path; `If not provided, defaults to looking in …` is prose)
+  const literal = candidate.quoted || NUMBER.test(candidate.value) || /^(?:~|\.{0,2})\//.test(candidate.value);
+  if (CONDITION_BEFORE.test(literal ? lead.replace(OMISSION_CONDITION, '') : lead)) score -= 5;
   const sentence = description.slice(sentenceStart(description, candidate.start), candidate.start);
+  if (CASE_OPENING.test(sentence)) score -= 5;
   if (valueParts(valueName).some((part) => new RegExp(String.raw`\b${part}\b`).test(sentence))) score -= 5;
   return score;
 }
@@ -388,7 +426,7 @@ function cueContextScore(candidate: Candidate, description: string): number {
 }
 
 function scoreOf(candidate: Candidate, description: string, valueName: string | null): number {
-  return candidate.cue + shapeScore(candidate, valueName) + endScore(candidate, description) + contextScore(candidate, description, valueName) + cueContextScore(candidate, description);
+  return candidate.cue + shapeScore(candidate, valueName) + endScore(candidate, description, valueName) + contextScore(candidate, description, valueName) + cueContextScore(candidate, description);
 }
 
 /** The best-scored default a description states, its text and whether it was quoted, or null. */
@@ -561,6 +599,9 @@ export function applyEvidenceDefaults(options: CliOption[], argumentNames: reado
       option.default = marked;
       continue;
     }
+    // (round 18: depcruise `--affected [revision] … (when not specified revision defaults to 'main')`: an
+    // optional value left out is the bare flag's meaning, no default)
+    if (option.value_optional === true && OMISSION_CLAUSE.test(description)) continue;
     const fact = evidenceDefaultFact(description, option.value_name);
     if (fact === null) continue;
     const counted = fact.quoted ? null : unitCountedNumber(fact.text, description);

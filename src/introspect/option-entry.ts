@@ -20,9 +20,19 @@ import { sentenceOpeningChoices } from './sentence-values.ts';
 import { applyColonDefaultHead } from './colon-default-heads.ts';
 import { statesBareFlagValue } from './preset-value.ts';
 
-const NO_VALUE_WORDS = /^(none|null|unset|undefined|n\/a)$/i;
+const NO_VALUE_WORDS = /^(none|null|unset|undefined|undef|n\/a)$/i;
 /** codespell `Defaults to empty/disabled.`: nothing given, in words (`empty`, or it joined by a slash to another word). */
 const EMPTY_WORDS = /^(?:empty(?:\/[a-z]+)?|[a-z]+\/empty)$/i;
+/**
+ * (round 18) `(default: auto-discovery)`, puma `Default: inferred`: words saying the program finds the
+ * value itself when it runs (by discovery, inference, a guess); no value to pass.
+ */
+const FOUND_BY_PROGRAM_WORDS = /^(?:inferred|guessed|deduced|derived|discovered|auto-?discovery|auto-?discovered)$/i;
+/**
+ * (round 18) grub `[default=/usr/lib/grub/<platform>]`: a placeholder in angle brackets inside the value
+ * makes it a template the program fills in, no value to pass (bounded: one name between the brackets).
+ */
+const ANGLE_PLACEHOLDER = /(?:^|[/._-])<[A-Za-z][\w-]{0,30}>/;
 /** pflag's `(default true)` closing a bool flag's line: its own value, spelled without a colon. */
 const PFLAG_TRUE = /\(default true\)$/;
 /** pyftpdlib `--max-cons-per-ip MAX_CONS_PER_IP … (default: unlimited)`: no limit, in words; no value the option takes. */
@@ -81,6 +91,11 @@ const PROSE_WORDS = /^(the|a|an|this|that|these|those|its|their|your|whatever|wh
 const FILE_OPTION = /file|path|input|output|^in$|^out$|dest|log/i;
 /** A file suffix (`.css`) or a path (`./dist`, `~/.config/x`, `/etc/x.conf`). */
 const FILE_LIKE_DEFAULT = /^(?:\.[a-z0-9]{1,8}|(?:\.{1,2}|~)?\/[\w.@/-]{1,200})$/i;
+/** A path alone in a closed parenthesis, for an option taking a value and listing no choices. */
+function wrappedPath(wrapped: RegExpExecArray, takes: boolean, choices: readonly string[] | null): string | null {
+  const inner = (wrapped[1] ?? '').trim();
+  return takes && choices === null && wrapped[0].endsWith(')') && FILE_LIKE_DEFAULT.test(inner) ? inner : null;
+}
 /** `(default: cwd)` on a directory option names the current directory, not a directory called `cwd`. */
 const CURRENT_DIRECTORY_WORD = /^cwd$/i;
 const DIRECTORY_OPTION = /dir|folder|path/i;
@@ -168,6 +183,10 @@ export function isProseDefault(text: string, quoted: boolean, takesValue: boolea
   if (STREAM_WORDS.test(text) && (type === 'path' || names.length === 0 || names.some((name) => FILE_OPTION.test(name)))) return true;
   if (CURRENT_DIRECTORY_WORD.test(text) && (type === 'path' || names.some((name) => DIRECTORY_OPTION.test(name)))) return true;
   if (CALL_EXPRESSION.test(text) || RUNTIME_REFERENCE.test(text)) return true;
+  if (FOUND_BY_PROGRAM_WORDS.test(text) || (ANGLE_PLACEHOLDER.test(text) && /[/.]/.test(text))) return true;
+  // (round 18: kingpin acmetool `--service.debugserveraddr=""  Address for debug server … (default: disabled)`:
+  // a value the help lists no choices for, left `disabled`, is a feature left off, no value to pass)
+  if (takesValue && type !== 'boolean' && choices === null && /^disabled$/i.test(text)) return true;
   // `--server_name <server_name>  Server name (default: auto)`: a name, path or address left `auto` is one the program makes up
   if (/^auto$/i.test(text) && names.some((name) => OPEN_THING_OPTION.test(name))) return true;
   // memcached `-l, --listen=<addr>  interface to listen on (default: INADDR_ANY)`: no host or address is
@@ -336,6 +355,8 @@ function valueShapeOf(head: OptionHead, facts: DescriptionFacts, choices: string
     if (glued !== null) return { takes: true, type: typeFromDefault(String(glued), false) ?? 'number' };
     if (!isProseDefault(stated, facts.defaultQuoted, true, 'string', null, head.longs.map((long) => long.name))) return { takes: true, type: typeFromDefault(stated, facts.defaultQuoted) ?? 'string' };
     if (opensWithLiteralValue(stated)) return { takes: true, type: 'string' };
+    // (round 18: plackup `--socket  … Defaults to undef.`: Perl's null is no default, but only a value is left undef)
+    if (stated === 'undef') return { takes: true, type: 'string' };
   }
   // stylus `--ext   Specify custom file extension for compiled file, default .css`: a default that is a
   // file suffix or a path is no state of a switch, in any help
@@ -494,7 +515,9 @@ function defaultOf(head: OptionHead, facts: DescriptionFacts, shape: ValueShape,
   // prints an enum's default as `[default: (model)]`: only one of the choices counts
   // (a regex such as `(\.pyi?|\.ipynb)$` only starts with a parenthesis)
   const wrapped = /^\(([^()]*)\)?$/.exec(facts.defaultText);
-  if (wrapped) return matchingChoice(wrapped[1] ?? '', shape.takes ? choices : null) ?? null;
+  // (round 18: click's own string shown for a default, `[default: (~/.cache/tool)]`: a path in the
+  // parenthesis, which no enum member's name is, is the value)
+  if (wrapped) return matchingChoice(wrapped[1] ?? '', shape.takes ? choices : null) ?? wrappedPath(wrapped, shape.takes, choices);
   if (defaultInValueUnits(head.valueName, facts.defaultText, facts.description)) return null;
   // commander (jscpd) `-g, --gitignore   respect .gitignore files (default: enabled, use --no-gitignore
   // to disable)`: a switch's stated state, maybe followed by a note
@@ -576,6 +599,9 @@ export interface OptionStyle {
   usageBareFlags?: ReadonlySet<string>;
 }
 
+/** A word naming a kind of value, no value itself: `text`, `string`, `value`, `path`, `num`. */
+const QUOTED_KIND_WORD = /^(?:text|string|str|value|val|word|name|file|filename|path|dir|directory|number|num|int|integer|float|url|arg)$/i;
+
 /** `--name=<value>` / `--name=[value]` ending the head: a bracketed placeholder, not a value. */
 const AUTHOR_PLACEHOLDER = /--[\w-]+=(?:<[^<>]+>|\[[^[\]]+\])(?:\s*\.{3})?$/;
 
@@ -592,6 +618,9 @@ function placeholderDefault(valueName: string | null, style: OptionStyle, rawHea
   // optparse mid3v2 `-a "ARTIST", --artist="ARTIST"`: the quoted word after the short spelling too is the metavar
   if (/^"\S+"$/.test(valueName) && rawHead.split(/[\s,]+/).includes(valueName)) return null;
   const quoted = /^"(.*)"$/.exec(valueName);
+  // (round 18: siege `-H, --header="text"`, `-A, --user-agent="text"`: outside a help whose framework
+  // writes defaults in the head (kingpin, etcd), a quoted word naming a kind of value is the placeholder)
+  if (quoted && style.defaultInPlaceholder !== true && QUOTED_KIND_WORD.test(quoted[1] ?? '')) return null;
   if (quoted) return (quoted[1] ?? '').length > 0 ? (quoted[1] ?? null) : null;
   if (style.defaultInPlaceholder === true && !/^[A-Z<[{(]/.test(valueName) && !/^[A-Z][A-Z0-9_-]*$/.test(valueName)) return valueName;
   return null;

@@ -190,3 +190,23 @@ describe('parseHelp: the fallback, only where the rules found nothing', () => {
     expect(taking).toEqual(['delay', 'server']);
   });
 });
+
+describe('evidenceDefault: round 18 cues', () => {
+  const cases: [string, string, string | null, string | null][] = [
+    ['`default (N)` right after the cue', 'Workers to start. The default (0) picks one per core.', null, '0'],
+    ['a remark in the parenthesis is no value', 'Workers to start. The default (fast) picks one per core.', null, null],
+    ['a quoted value opening a clause before `by default`', "Output folder, 'dist' by default", null, 'dist'],
+    ['not opening a clause', "Output folder named 'dist' by default", null, null],
+    ['a unit the value name spells', 'Pause between probes (default: 25 ms)', 'MSEC', '25'],
+    ['a unit nothing counts in', 'Pause between probes (default: 25 ms)', 'COUNT', null],
+    ['`number of <unit>` counts in the unit', 'The number of days to keep logs. By default this value is 30 days.', 'INTEGER', '30'],
+    ['another unit is counted', 'The number of hours to keep logs. By default this value is 30 days.', 'INTEGER', null],
+    ['the value left out is no case', 'Log file. If not specified, defaults to /var/log/probe.log', null, '/var/log/probe.log'],
+    ['another condition is one', 'Log file. If run as root, defaults to /var/log/probe.log', null, null],
+    ['a sentence opening on a case', 'The peer. For UDP, the default is 10.0.0.255; for TCP, a value is required', null, null],
+    ['a program finding the value itself', 'Settings file (default: auto-discovery)', null, null],
+  ];
+  it.each(cases)('%s', (_label, description, valueName, expected) => {
+    expect(evidenceDefault(description, valueName)).toBe(expected);
+  });
+});
