@@ -56,22 +56,22 @@ describe('measured help corpus (public tools, tuned and held-back): floors', () 
     expect(scored.filter((entry) => entry.split === 'held-back').length).toBeGreaterThanOrEqual(10);
   });
 
-  // Measured (npx tsx test/bench/help-corpus.ts). Tuned: 716 texts, every earlier part, each
+  // Measured (npx tsx test/bench/help-corpus.ts). Tuned: 780 texts, every earlier part, each
   // measured once on first look before it was tuned on (batches 14–18: choices 30–81%, positionals
-  // 46–88%; batch 20, 64 texts: choices 58.2%, positionals 79.5%; batch 21, 44 texts: choices 52.8%,
-  // defaults 59.8%, positionals 42.9%), plus batch 13 (62 texts, held back for two sessions and
-  // measured three times, turned into tuning material at the start of the fifth session): precision
-  // 99.7%, recall 99.4%, value-taking 99.1%, choices 95.0% (14 invented), defaults 95.4% (13
-  // invented), positionals 95.6%, names 98.3%. Held-back: batch 19 (64 texts, written up by hand by
-  // people who never ran the parser, reviewed by two more, staged outside the repository while the
-  // parser was tuned on other texts; measured twice at the end of the fourth session, its misses not
-  // looked at): precision 98.6%, recall 98.0%, value-taking 96.4%, choices 80.7% (13 invented),
-  // defaults 83.4% (12 invented), positionals 59.6%, names 98.4%; measured again as a dev check after
-  // round 17 (fifth session): precision 98.7%, defaults 84.5% (13 invented), choices 80.7% (12 invented), the rest unchanged. Floors sit a little below what is
-  // measured, so a regression fails; they record where the parser stands, not the goal.
+  // 46–88%; batch 21, 44 texts: choices 52.8%, defaults 59.8%, positionals 42.9%), and the two parts
+  // held back in the fourth session, batch 13 (62) and batch 19 (64), which became tuning material in
+  // the fifth (batch 19 at its last measurement as held-back: choices 80.7%, defaults 84.5%,
+  // positionals 59.6%): precision 100.0%, recall 99.8%, value-taking 99.4%, choices 97.6% (1
+  // invented), defaults 97.8% (2 invented), positionals 98.9%, names 99.0%.
+  // Held-back: batch 22 (64 texts in four parts: C/Perl/Ruby, Python, JS/TS, Go/Rust), written up by
+  // hand by people who never ran the parser, reviewed by two more, staged outside the repository
+  // while the parser was tuned on other texts, and measured once at the end of the fifth session; its
+  // misses are not looked at: precision 98.8%, recall 93.1%, value-taking 96.0%, choices 65.6% (12
+  // invented), defaults 79.9% (8 invented), positionals 63.8%, names 82.8%. Floors sit a little
+  // below what is measured, so a regression fails; they record where the parser stands, not the goal.
   it.each([
-    ['tuned', { precision: 0.995, recall: 0.99, valueTaking: 0.99, choices: 0.945, defaults: 0.95, positionals: 0.95, names: 0.98, invented: 13, inventedChoices: 14 }],
-    ['held-back', { precision: 0.98, recall: 0.975, valueTaking: 0.96, choices: 0.8, defaults: 0.83, positionals: 0.59, names: 0.98, invented: 13, inventedChoices: 13 }],
+    ['tuned', { precision: 0.995, recall: 0.995, valueTaking: 0.99, choices: 0.97, defaults: 0.97, positionals: 0.98, names: 0.985, invented: 2, inventedChoices: 1 }],
+    ['held-back', { precision: 0.985, recall: 0.93, valueTaking: 0.955, choices: 0.65, defaults: 0.79, positionals: 0.63, names: 0.82, invented: 8, inventedChoices: 12 }],
   ] as const)('%s', (split, floor) => {
     const measured = score(split);
     expect(ratio(measured.precision)).toBeGreaterThanOrEqual(floor.precision);
