@@ -191,8 +191,6 @@ function readValue(raw: string): ValueInfo {
     // mlr `{comma-separated field names}`: one phrase of words in braces, no separator, describes the value
     // (pnpm `{<dir>}`: a placeholder in angle brackets, braced, is one too)
     if (/^\{[^,|{}\s]*\s[^,|{}]*\}$/.test(text) || /^\{<[^,|{}<>]+>\}$/.test(text)) return { valueName: text.slice(1, -1), optional: false, choices: null, repeatable };
-    // Miller `-nr {comma-separated field names}`: words with no separator describe the value (round 18)
-    if (BRACED_WORDS.test(text)) return { valueName: text.slice(1, -1), optional: false, choices: null, repeatable };
     const choices = text.slice(1, -1).split(/[,|]/).map((choice) => choice.trim()).filter((choice) => choice.length > 0);
     return { valueName: null, optional: false, choices, repeatable };
   }
