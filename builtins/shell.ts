@@ -11,7 +11,9 @@ import { errorResult, textResult, type ToolResult } from '../src/result.ts';
 import { defineTool, type ToolContext } from '../src/tool.ts';
 import { BACKGROUND_MAX_LIVE_PROCESSES, BACKGROUND_OUTPUT_BUFFER_BYTES, backgroundProcessesKey } from './internal/background-processes.ts';
 import { describeFileSystemError, formatBytes } from './internal/files.ts';
+import { commandCgroupFor } from './internal/command-cgroup.ts';
 import { processSandbox, sandboxedCommand, type ProcessSandboxPlan } from './internal/process-sandbox.ts';
+import { DEFAULT_COMMAND_SANDBOX } from '../src/command-sandbox.ts';
 import { realWorkspaceRoot, resolveWorkspacePath } from './internal/workspace.ts';
 
 export const SHELL_DEFAULT_TIMEOUT_MS = 30_000;
@@ -135,12 +137,17 @@ export function createShellTool(options: ShellToolOptions = {}) {
   let fallbackWarned = false;
   const isolationFor = async (context: ToolContext): Promise<ProcessSandboxPlan> => {
     const plan = await sandbox();
-    if (plan.isolation !== 'pid-namespace' && !fallbackWarned) {
+    if (plan.isolation !== 'namespaces' && !fallbackWarned) {
       fallbackWarned = true;
       context.logger.warn(
         { tool: 'shell', isolation: plan.isolation, reason: plan.reason },
-        'shell: commands run without a PID namespace; they can see host processes (and read the environment of ' +
-          'processes of the same user through /proc), and setsid children can outlive a call',
+        plan.isolation === 'pid-namespace'
+          ? 'shell: commands run without bubblewrap, in a PID namespace only: they share the host network (the ' +
+              "daemon's port included), can write the daemon's installation and caches and reach same-user sockets " +
+              '(install bubblewrap to close this)'
+          : 'shell: commands run without a PID namespace; they can see host processes (and read the environment of ' +
+              'processes of the same user through /proc), setsid children can outlive a call, and they share the ' +
+              "host's network and files",
       );
     }
     return plan;
@@ -169,6 +176,11 @@ export function createShellTool(options: ShellToolOptions = {}) {
       return input.run_in_background ? startInBackground(input, context, plan) : runShell(input, context, plan);
     },
   });
+}
+
+/** What network a command had: its own loopback only (`none`) needs the `namespaces` plan; any other plan shares the host's. */
+function networkOf(plan: ProcessSandboxPlan, requested: 'none' | 'host'): 'none' | 'host' {
+  return plan.isolation === 'namespaces' ? requested : 'host';
 }
 
 type DirectoryCheck = { ok: true; real: string; relative: string } | { ok: false; result: ToolResult };
@@ -200,12 +212,15 @@ async function startInBackground(input: ShellInput, context: ToolContext, plan: 
   if (!directory.ok) return directory.result;
   if (context.signal.aborted) return errorResult('The command was not started: the call was cancelled.');
   const home = await realWorkspaceRoot(context.workspaceRoot);
-  const started = context.hostResource(backgroundProcessesKey).start({
+  const settings = context.sandbox ?? DEFAULT_COMMAND_SANDBOX;
+  const started = await context.hostResource(backgroundProcessesKey).start({
     command: input.command,
     cwdReal: directory.real,
     cwdRelative: directory.relative,
     env: shellEnvironment(home),
     plan,
+    workspaceReal: home,
+    settings,
   });
   if (!started.ok) return errorResult(started.message, { running: false });
   const id = started.process.id;
@@ -213,7 +228,7 @@ async function startInBackground(input: ShellInput, context: ToolContext, plan: 
     `Started background process ${id}: ${input.command}\n` +
       `Use the process tool with process_id "${id}": action "output" for new output, "wait" to wait for it to exit, ` +
       '"write_stdin" to send input, "kill" to stop it.',
-    { process_id: id, running: true, cwd: directory.relative, isolation: plan.isolation },
+    { process_id: id, running: true, cwd: directory.relative, isolation: plan.isolation, network: networkOf(plan, settings.network) },
   );
 }
 
@@ -226,11 +241,18 @@ async function runShell(input: ShellInput, context: ToolContext, plan: ProcessSa
   if (remaining <= 0) return errorResult('The command was not started: the call deadline has already passed.');
   const timeoutMs = Math.min(input.timeout_ms, remaining);
   const home = await realWorkspaceRoot(context.workspaceRoot);
+  const settings = context.sandbox ?? DEFAULT_COMMAND_SANDBOX;
+  const cgroup = await commandCgroupFor(settings);
 
   const output = new OutputCollector(SHELL_MAX_OUTPUT_BYTES);
   const startedAt = Date.now();
   const outcome = await new Promise<RunOutcome>((resolve) => {
-    const launch = sandboxedCommand(plan, '/bin/sh', ['-c', input.command]);
+    const launch = sandboxedCommand(plan, '/bin/sh', ['-c', input.command], {
+      workspace: home,
+      cwd: directory.real,
+      settings,
+      ...(cgroup ? { cgroupProcs: cgroup.procsFiles } : {}),
+    });
     const child = spawn(launch.file, launch.args, {
       cwd: directory.real,
       env: shellEnvironment(home),
@@ -281,6 +303,7 @@ async function runShell(input: ShellInput, context: ToolContext, plan: ProcessSa
     child.on('close', finish);
   });
   const durationMs = Date.now() - startedAt;
+  void cgroup?.remove();
 
   const metadata = {
     exit_code: outcome.exitCode,
@@ -292,6 +315,7 @@ async function runShell(input: ShellInput, context: ToolContext, plan: ProcessSa
     duration_ms: durationMs,
     cwd: directory.relative,
     isolation: plan.isolation,
+    network: networkOf(plan, settings.network),
   };
   if (outcome.spawnError) {
     return errorResult(`The command could not be started: ${outcome.spawnError.message}`, metadata);

@@ -39,6 +39,18 @@ export const limitsConfigSchema = z
   })
   .strict();
 
+/** Config key `shell`: how `shell` commands are confined (src/command-sandbox.ts). */
+export const shellConfigSchema = z
+  .object({
+    /** `none` (default): the command's own network namespace, loopback only; `host`: the host's network. */
+    network: z.enum(['none', 'host']).optional(),
+    /** Most processes and threads one command may have alive (default 256). */
+    max_processes: positiveInteger.max(65536).optional(),
+    /** Most memory one command may use, MiB (default 4096; needs a writable cgroup). */
+    memory_mb: positiveInteger.optional(),
+  })
+  .strict();
+
 const originSchema = z.string().transform((value, context) => {
   const normalized = normalizeOrigin(value);
   if ('problem' in normalized) {
@@ -71,6 +83,8 @@ export const configFileSchema = z
     approval_timeout_ms: positiveInteger.optional(),
     /** `{"<tool name or glob>": {per_minute, concurrency, queue, queue_timeout_ms}}` (src/quotas/config.ts). */
     quotas: quotasSchema.optional(),
+    /** `{network: none|host, max_processes, memory_mb}`: the shell sandbox (src/command-sandbox.ts). */
+    shell: shellConfigSchema.optional(),
   })
   .strict();
 
@@ -353,6 +367,11 @@ export function resolveConfig(input: ResolveConfigInput = {}): ResolvedConfig {
     approvals: merged.approvals,
     approvalTimeoutMs: merged.approval_timeout_ms,
     quotas: merged.quotas,
+    shell: merged.shell
+      ? withoutUndefined({ network: merged.shell.network, maxProcesses: merged.shell.max_processes, memoryMb: merged.shell.memory_mb })
+      : undefined,
+    // The config file may hold tokens and rules: commands never see it.
+    protectedPaths: configFile !== undefined ? { configFile } : undefined,
   });
   return {
     host,

@@ -1,5 +1,6 @@
 /** The public face of a running host: what the HTTP server, MCP server and CLI are built on. */
 import type { ApprovalEvent, ApprovalRule, Approver } from './approvals/index.ts';
+import type { ProtectedPaths, ShellSandboxOptions } from './command-sandbox.ts';
 import type { Logger } from './logger.ts';
 import type { QuotasConfig } from './quotas/config.ts';
 import type { PermissionLevel } from './permission.ts';
@@ -107,6 +108,14 @@ export interface HostOptions {
   approvals?: readonly ApprovalRule[];
   /** How long an `ask` call waits for a decision before it is refused. Default 120 000. */
   approvalTimeoutMs?: number;
+  /** How `shell` commands are confined (config key `shell`): network, process and memory caps. */
+  shell?: ShellSandboxOptions;
+  /**
+   * More of the host's own files that commands must not change (`readOnly`) or see (`hidden`), besides
+   * the ones the host knows itself (installation, extensions folder, cache, secrets file). The
+   * composition root adds the config file here.
+   */
+  protectedPaths?: Pick<ProtectedPaths, 'configFile' | 'hidden' | 'readOnly'>;
   logger?: Logger;
   /** Called once per extension file while the first load runs (progress for the CLI). */
   onLoadProgress?: (progress: { file: string; done: number; total: number }) => void;

@@ -22,6 +22,9 @@ import { QuotaGate, registerHostQuotas, type QuotaHostOptions } from './quotas/i
 import { ToolRegistry } from './registry.ts';
 import { errorResult } from './result.ts';
 import { createSecretsResolver } from './secrets.ts';
+import { commandSandboxSettings, type CommandSandboxSettings } from './command-sandbox.ts';
+import { packageRoot } from './package-root.ts';
+import { defaultCacheDirectory } from './cache-directory.ts';
 
 export type { CreateHostDependencies, ExtensionSource, ExtensionSourceFactory } from './host-types.ts';
 
@@ -59,6 +62,7 @@ export async function createHost(options: HostOptions & QuotaHostOptions = {}, d
     logger,
     defaultTimeoutMs: options.limits?.timeoutMs ?? DEFAULT_CALL_TIMEOUT_MS,
     shutdownSignal: shutdown.signal,
+    sandbox: sandboxSettingsOf(options),
   });
   const inFlight = new InFlightCalls();
   let closing = false;
@@ -84,6 +88,21 @@ export async function createHost(options: HostOptions & QuotaHostOptions = {}, d
       await closeHostParts({ approvals, quotas, resources, inFlight, shutdown, extensions, logger }, closeOptions.graceMs ?? DEFAULT_CLOSE_GRACE_MS);
     },
   };
+}
+
+/**
+ * What `shell` commands may not touch: the installation and the extensions folder stay read-only,
+ * the cache (transpiled code the daemon imports, cached help), the secrets file and the config file
+ * are hidden (src/command-sandbox.ts).
+ */
+function sandboxSettingsOf(options: HostOptions): CommandSandboxSettings {
+  return commandSandboxSettings(options.shell, {
+    installDirectory: packageRoot(),
+    ...(options.extensionsDir ? { extensionsDirectory: options.extensionsDir } : {}),
+    cacheDirectory: options.cacheDir ?? defaultCacheDirectory(),
+    ...(options.secretsFile ? { secretsFile: options.secretsFile } : {}),
+    ...options.protectedPaths,
+  });
 }
 
 function createRegistry(options: HostOptions): ToolRegistry {

@@ -4,6 +4,7 @@
  */
 import type { z } from 'zod';
 import { zodToJsonSchema } from 'zod-to-json-schema';
+import type { CommandSandboxSettings } from './command-sandbox.ts';
 import type { Logger } from './logger.ts';
 import type { PermissionLevel } from './permission.ts';
 import type { ToolResult } from './result.ts';
@@ -69,6 +70,12 @@ export interface ToolContext {
    * Set by the host; absent outside one.
    */
   callTool?: (name: string, args: unknown) => Promise<ToolResult>;
+  /**
+   * How commands a tool runs for the caller (`shell`, background processes) are confined: network,
+   * process and memory caps, the host's own files kept read-only or hidden (src/command-sandbox.ts).
+   * Set by the host; absent outside one (then: no network, nothing protected).
+   */
+  sandbox?: CommandSandboxSettings;
 }
 
 export interface Tool<Input = Record<string, unknown>> {

@@ -11,8 +11,12 @@
  * does the same if Node exits without closing the host.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import type { CommandSandboxSettings } from '../../src/command-sandbox.ts';
 import type { HostResource, HostResourceKey } from '../../src/tool.ts';
 import { OutputRing } from './background-output.ts';
+import type { CommandCgroup } from './cgroup-limits.ts';
+import { commandCgroupFor } from './command-cgroup.ts';
+import { signalGroupBelowLauncher } from './group-signals.ts';
 import { sandboxedCommand, type ProcessIsolation, type ProcessSandboxPlan } from './process-sandbox.ts';
 
 /** Output kept per process: the newest 1 MiB of stdout and stderr together. */
@@ -56,6 +60,9 @@ export interface BackgroundStartRequest {
   cwdRelative: string;
   env: Record<string, string>;
   plan: ProcessSandboxPlan;
+  /** Real path of the workspace root (the one writable folder under the `namespaces` plan). */
+  workspaceReal: string;
+  settings: CommandSandboxSettings;
 }
 
 /** A snapshot of a process's state, as tools report it. */
@@ -94,8 +101,14 @@ export class BackgroundProcess {
     readonly cwd: string,
     readonly isolation: ProcessIsolation,
     request: BackgroundStartRequest,
+    cgroup: CommandCgroup | undefined,
   ) {
-    const launch = sandboxedCommand(request.plan, '/bin/sh', ['-c', request.command]);
+    const launch = sandboxedCommand(request.plan, '/bin/sh', ['-c', request.command], {
+      workspace: request.workspaceReal,
+      cwd: request.cwdReal,
+      settings: request.settings,
+      ...(cgroup ? { cgroupProcs: cgroup.procsFiles } : {}),
+    });
     this.child = spawn(launch.file, launch.args, {
       cwd: request.cwdReal,
       env: request.env,
@@ -115,6 +128,7 @@ export class BackgroundProcess {
         this.child.stdout?.destroy();
         this.child.stderr?.destroy();
         this.child.stdin?.destroy();
+        void cgroup?.remove();
         resolve();
       };
       this.child.stdout?.on('data', (chunk: Buffer) => this.output.write(chunk));
@@ -160,7 +174,10 @@ export class BackgroundProcess {
 
   /** Sends `signal` to the whole process group (in a PID namespace, that ends the namespace). */
   signal(signal: StopSignal): void {
-    if (this.running) signalGroup(this.child.pid, signal);
+    if (!this.running) return;
+    // Under bubblewrap a catchable signal must reach the command, not the launcher (group-signals.ts).
+    if (signal !== 'SIGKILL' && this.isolation === 'namespaces' && this.child.pid !== undefined) signalGroupBelowLauncher(this.child.pid, signal);
+    else signalGroup(this.child.pid, signal);
   }
 
   /** Queues text on the process's stdin, and closes it when `close` is true. */
@@ -204,7 +221,15 @@ export class BackgroundProcesses implements HostResource {
   private nextNumber = 1;
   private closed = false;
 
-  start(request: BackgroundStartRequest): BackgroundStartOutcome {
+  /** Starts a process in its own cgroup (where the machine allows one: process-count and memory caps). */
+  async start(request: BackgroundStartRequest): Promise<BackgroundStartOutcome> {
+    const cgroup = await commandCgroupFor(request.settings);
+    const outcome = this.startIn(request, cgroup);
+    if (!outcome.ok) void cgroup?.remove();
+    return outcome;
+  }
+
+  private startIn(request: BackgroundStartRequest, cgroup: CommandCgroup | undefined): BackgroundStartOutcome {
     if (this.closed) return { ok: false, message: 'The host is shutting down; no background process was started.' };
     const live = this.list().filter((candidate) => candidate.running).length;
     if (live >= BACKGROUND_MAX_LIVE_PROCESSES) {
@@ -218,7 +243,7 @@ export class BackgroundProcesses implements HostResource {
     this.forgetOldFinished(BACKGROUND_MAX_KEPT_PROCESSES - 1);
     const id = `p${this.nextNumber}`;
     this.nextNumber += 1;
-    const started = new BackgroundProcess(id, request.command, request.cwdRelative, request.plan.isolation, request);
+    const started = new BackgroundProcess(id, request.command, request.cwdRelative, request.plan.isolation, request, cgroup);
     this.processes.set(id, started);
     return { ok: true, process: started };
   }

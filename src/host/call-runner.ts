@@ -14,6 +14,7 @@ import type { QuotaGate } from '../quotas/index.ts';
 import type { ToolLookup, ToolRegistry } from '../registry.ts';
 import { errorResult, type ToolResult } from '../result.ts';
 import type { SecretsResolver } from '../secrets.ts';
+import type { CommandSandboxSettings } from '../command-sandbox.ts';
 import type { AnyTool } from '../tool.ts';
 import type { NetworkDenial } from '../wasm/result-mapping.ts';
 import type { HostResources } from './resources.ts';
@@ -32,6 +33,8 @@ export interface CallRunnerOptions {
   defaultTimeoutMs: number;
   /** Aborted when the host gives up waiting for calls at shutdown: every running call stops. */
   shutdownSignal: AbortSignal;
+  /** Handed to every call as `ToolContext.sandbox`. */
+  sandbox: CommandSandboxSettings;
 }
 
 /** What admission hands the execute pass: a slot to give back when the call ends. */
@@ -106,7 +109,7 @@ export class CallRunner {
 
   /** Runs the tool through the bridge under its own signal (deadline, host shutdown, the caller's cancel). */
   private async execute(tool: AnyTool, name: string, args: unknown, callId: string, callOptions: CallToolOptions, parentDeadline: number | undefined): Promise<ToolResult> {
-    const { workspaceRoot, registry, secrets, resources, logger, shutdownSignal } = this.options;
+    const { workspaceRoot, registry, secrets, resources, logger, shutdownSignal, sandbox } = this.options;
     const timeoutMs = this.budgetMs(tool, callOptions, parentDeadline);
     const callSignal = createCallSignal(timeoutMs, [shutdownSignal, callOptions.signal]);
     const deadline = Date.now() + timeoutMs;
@@ -121,6 +124,7 @@ export class CallRunner {
         secrets,
         listTools: () => registry.list(),
         hostResource: (key) => resources.get(key),
+        sandbox,
         // A nested call (run_code's `tools.x()`) takes the same path as any other: approvals, permission
         // mode, policy, its own timeout; it stops with this call and gets at most the time this call has left.
         callTool: (innerName, innerArgs) =>

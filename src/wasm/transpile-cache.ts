@@ -5,8 +5,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { homedir } from 'node:os';
-import { isAbsolute, join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { jcoVersion, type JcoTranspileOptions } from './jco.ts';
 import { GLUE_PATCH_VERSION, patchGlue } from './glue-patches.ts';
 
@@ -58,24 +57,7 @@ export function transpileOptions(): JcoTranspileOptions {
 const GLUE_FILE = 'tool.mjs';
 const MANIFEST_FILE = 'manifest.json';
 
-/** The cache folder name under the user's cache directory. */
-export const CACHE_FOLDER_NAME = 'toolhost';
-
-/**
- * The user's cache directory for toolhost: `$XDG_CACHE_HOME/toolhost` when XDG_CACHE_HOME is set to
- * an absolute path (the XDG spec ignores relative ones), else `~/.cache/toolhost`. Never the working
- * directory: `toolhost mcp` is started by MCP clients from wherever they run.
- */
-export function userCacheDirectory(env: Readonly<Record<string, string | undefined>> = process.env, home: string = homedir()): string {
-  const xdg = env['XDG_CACHE_HOME'];
-  return xdg !== undefined && xdg !== '' && isAbsolute(xdg) ? join(xdg, CACHE_FOLDER_NAME) : join(home, '.cache', CACHE_FOLDER_NAME);
-}
-
-/** `$TOOLHOST_CACHE_DIR` when set, else the user's cache directory (`userCacheDirectory`). */
-export function defaultCacheDirectory(env: Readonly<Record<string, string | undefined>> = process.env): string {
-  const fromEnvironment = env['TOOLHOST_CACHE_DIR'];
-  return fromEnvironment !== undefined && fromEnvironment !== '' ? resolve(fromEnvironment) : userCacheDirectory(env);
-}
+export { CACHE_FOLDER_NAME, defaultCacheDirectory, userCacheDirectory } from '../cache-directory.ts';
 
 let optionsKey: string | undefined;
 

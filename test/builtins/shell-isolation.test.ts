@@ -83,11 +83,11 @@ describe('shell isolation', () => {
 
   const run = (raw: Record<string, unknown>, context = workspace.context) => callTool(shellTool, raw, context);
 
-  it('runs each command in a PID namespace with a private /proc on this Linux host', async () => {
-    expect(await processSandbox()).toMatchObject({ isolation: 'pid-namespace' });
+  it('runs each command in its own namespaces (bubblewrap) with a private /proc on this Linux host', async () => {
+    expect(await processSandbox()).toMatchObject({ isolation: 'namespaces' });
     const result = await run({ command: 'echo "ppid=$PPID"; ls /proc | grep -c "^[0-9]"' });
     expect(result.is_error).toBe(false);
-    expect(result.metadata).toMatchObject({ isolation: 'pid-namespace', exit_code: 0 });
+    expect(result.metadata).toMatchObject({ isolation: 'namespaces', exit_code: 0 });
     const [parentLine, countLine] = result.content.trim().split('\n');
     expect(parentLine).toBe('ppid=1');
     // The namespace's init, the shell, ls and grep: nothing of the host's hundreds of processes.
@@ -108,7 +108,7 @@ describe('shell isolation', () => {
         expect(result.content).toContain(`cannot access '/proc/${process.pid}'`);
         expect(result.content).not.toContain(secret);
         expect(result.content).not.toContain('TOOLHOST_SECRET_X');
-        expect(result.metadata).toMatchObject({ isolation: 'pid-namespace' });
+        expect(result.metadata).toMatchObject({ isolation: 'namespaces' });
       } finally {
         delete process.env['TOOLHOST_SECRET_X'];
       }
@@ -126,9 +126,10 @@ describe('shell isolation', () => {
       // Scanning /proc finds no host process: neither the daemon (node) nor this test process.
       const processes = result?.content.split('\n').filter((line) => line.startsWith('process: ')) ?? [];
       expect(processes.length).toBeGreaterThan(0);
-      for (const line of processes) expect(line).not.toMatch(/node|shell-daemon|vitest|unshare/);
+      // Only the namespace's own: bubblewrap's init (PID 1, its command line naming the probe) and the probe's processes.
+      for (const line of processes.filter((entry) => !entry.startsWith('process: /usr/bin/bwrap '))) expect(line).not.toMatch(/node|shell-daemon|vitest|unshare/);
       expect(result?.content).toContain(`cannot access '/proc/${process.pid}'`);
-      expect(result?.metadata).toMatchObject({ isolation: 'pid-namespace' });
+      expect(result?.metadata).toMatchObject({ isolation: 'namespaces' });
     });
 
     it('control: under the process-group fallback the same probe does read it from /proc/$PPID/environ', { timeout: 60_000 }, async () => {
@@ -160,7 +161,7 @@ describe('shell isolation', () => {
       const writtenPid = Number((await readFile(path.join(workspace.root, 'first.pid'), 'utf8')).trim());
       expect(await innermostPid(firstPid as number)).toBe(writtenPid);
       const result = await call;
-      expect(result.metadata).toMatchObject({ timed_out: true, isolation: 'pid-namespace' });
+      expect(result.metadata).toMatchObject({ timed_out: true, isolation: 'namespaces' });
       expect(result.content).toMatch(/^started\n\[command timed out after 3000 ms/);
       // Generous: the point is that the call does not wait for the sleepers (1000 s).
       expect(Date.now() - started).toBeLessThan(30_000);
@@ -266,7 +267,7 @@ describe('shell isolation', () => {
       expect((await run({ command: 'cd sub && pwd' })).content).toBe(`${path.join(workspace.root, 'sub')}\n`);
       const failing = await run({ command: 'echo out; exit 7' });
       expect(failing).toMatchObject({ is_error: true, content: 'out\n[command failed: exit code 7]' });
-      expect(failing.metadata).toMatchObject({ exit_code: 7, isolation: 'pid-namespace' });
+      expect(failing.metadata).toMatchObject({ exit_code: 7, isolation: 'namespaces' });
     });
   });
 
@@ -284,8 +285,17 @@ describe('shell isolation', () => {
       expect(await findProgram('toolhost-planted-tool', path.dirname(planted))).toBe(planted);
     });
 
+    it('without bubblewrap, falls back to a PID namespace from util-linux, saying why', async () => {
+      const plan = await probeProcessSandbox({ bwrap: '' });
+      expect(plan).toMatchObject({ isolation: 'pid-namespace' });
+      expect(plan.reason).toMatch(/bubblewrap \(`bwrap`\) was not found/);
+      const missing = await probeProcessSandbox({ bwrap: path.join(workspace.root, 'no-such-bwrap') });
+      expect(missing).toMatchObject({ isolation: 'pid-namespace' });
+      expect(missing.reason).toMatch(/^bubblewrap: /);
+    });
+
     it('falls back to the process group, with a reason, where no namespace can be made', async () => {
-      const missing = await probeProcessSandbox({ unshare: path.join(workspace.root, 'no-such-unshare') });
+      const missing = await probeProcessSandbox({ bwrap: '', unshare: path.join(workspace.root, 'no-such-unshare') });
       expect(missing).toMatchObject({ isolation: 'process-group', launcher: [] });
       expect(missing.reason).toMatch(/no PID namespace could be created/);
       const other = await probeProcessSandbox({ platform: 'darwin' });
