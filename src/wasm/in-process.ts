@@ -58,7 +58,7 @@ export function createInProcessRunner(wasiHostModuleOrOptions?: string | InProce
       if (error instanceof MemoryCapError) return memoryCapOutcome(error, performance.now() - started);
       return failedOutcome({ trap: compileFailure(error), durationMs: performance.now() - started });
     }
-    const [glue, createHost] = await Promise.all([importGlue(component.gluePath), loadWasiHostFactory(options.wasiHostModule)]);
+    const [glue, createHost] = await Promise.all([importGlue(component.gluePath, component.glueSha256), loadWasiHostFactory(options.wasiHostModule)]);
     // The policy's timeout, or less when the caller's deadline comes first (its signal cannot be seen mid-call).
     const callerBudgetMs = runOptions.deadline === undefined ? Number.POSITIVE_INFINITY : runOptions.deadline - Date.now();
     const timeoutMs = Math.max(1, Math.round(Math.min(runOptions.policy.timeout_ms, callerBudgetMs)));

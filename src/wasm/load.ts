@@ -36,8 +36,12 @@ export interface LoadedComponent {
   readonly cacheEntry: string;
   /** Absolute path of the jco glue ES module. */
   readonly gluePath: string;
+  /** sha256 (hex) the glue's bytes must have (from the cache entry's signed manifest; checked at import). */
+  readonly glueSha256: string;
   /** Core module file names inside `cacheEntry`, in the glue's naming. */
   readonly coreModules: readonly string[];
+  /** sha256 (hex) of each core module's bytes (checked before compiling). */
+  readonly coreModuleSha256: Readonly<Record<string, string>>;
   /** True when this load ran jco (cache miss); false when the disk cache had the entry. */
   readonly transpiled: boolean;
 }
@@ -190,7 +194,9 @@ export async function loadComponent(file: string, options: LoadOptions = {}): Pr
     imports: [...manifest.imports],
     cacheEntry: entry.directory,
     gluePath: join(entry.directory, manifest.glue),
+    glueSha256: manifest.files[manifest.glue] as string,
     coreModules: [...manifest.coreModules],
+    coreModuleSha256: Object.fromEntries(manifest.coreModules.map((name) => [name, manifest.files[name] as string])),
     transpiled,
   };
 }

@@ -3,6 +3,7 @@
  * is memory-capped before compiling. A `WasmModule` can be posted to workers, so the main
  * thread compiles and workers only instantiate.
  */
+import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ToolHostError } from '../errors.ts';
@@ -24,6 +25,11 @@ async function compileAll(component: LoadedComponent, memoryPages: number): Prom
   const modules: Record<string, WasmModule> = {};
   for (const name of component.coreModules) {
     const bytes = await readFile(join(component.cacheEntry, name));
+    // Compiled only when these are the bytes the signed manifest records (transpile-cache.ts).
+    const actual = createHash('sha256').update(bytes).digest('hex');
+    if (actual !== component.coreModuleSha256[name]) {
+      throw new ToolHostError('WASM_LOAD_FAILED', `Cannot load wasm tool ${component.file}: the cached core module ${name} changed after it was cached; it was not compiled (clear the cache: toolhost cache clear)`);
+    }
     modules[name] = await compileModule(capMemoryPages(bytes, memoryPages));
   }
   return modules;

@@ -2,9 +2,17 @@
  * The on-disk cache of jco transpile output, one directory per (component bytes, jco version,
  * transpile options). Entries are written to a temporary directory and renamed into place, so a
  * reader sees a whole entry or none, and a restart never transpiles the same bytes again.
+ *
+ * Integrity: the daemon imports the cached glue and compiles the cached core modules, so a changed
+ * entry would be code run inside the daemon. Each manifest records the sha256 of every file and is
+ * signed (HMAC-SHA256) with a key kept in the cache folder (`integrity.key`, mode 0600; commands the
+ * host runs never see the folder, see src/command-sandbox.ts). An entry whose signature does not
+ * verify is a cache miss with a warning (`TOOLHOST_CACHE_TAMPERED`), removed and transpiled again;
+ * the files' hashes are checked again right before the bytes are imported or compiled (glue.ts,
+ * module-cache.ts), so a file swapped after the manifest was read is refused, never run.
  */
-import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { mkdir, open, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { jcoVersion, type JcoTranspileOptions } from './jco.ts';
 import { GLUE_PATCH_VERSION, patchGlue } from './glue-patches.ts';
@@ -13,7 +21,7 @@ export type ComponentSourceKind = 'component' | 'wasip1-core-module';
 
 /** What a cache entry records besides the files themselves. */
 export interface TranspileManifest {
-  format: 1;
+  format: 2;
   sha256: string;
   sourceKind: ComponentSourceKind;
   jcoVersion: string;
@@ -25,6 +33,14 @@ export interface TranspileManifest {
   glue: string;
   /** File names of the core modules, in the glue's naming. */
   coreModules: string[];
+  /** sha256 (hex) of every file of the entry (the glue and the core modules), by name. */
+  files: Record<string, string>;
+}
+
+/** The manifest as stored: signed with the cache's integrity key. */
+interface SignedManifest extends TranspileManifest {
+  /** HMAC-SHA256 (hex) of the manifest without this field, in key order as written. */
+  mac: string;
 }
 
 export interface CachedTranspile {
@@ -56,6 +72,53 @@ export function transpileOptions(): JcoTranspileOptions {
 
 const GLUE_FILE = 'tool.mjs';
 const MANIFEST_FILE = 'manifest.json';
+const KEY_FILE = 'integrity.key';
+
+const keys = new Map<string, Promise<Buffer>>();
+
+async function readOrCreateKey(cacheDirectory: string): Promise<Buffer> {
+  const file = join(cacheDirectory, KEY_FILE);
+  try {
+    const key = await readFile(file);
+    if (key.length >= 32) return key;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  await mkdir(cacheDirectory, { recursive: true });
+  const key = randomBytes(32);
+  try {
+    const handle = await open(file, 'wx', 0o600);
+    try {
+      await handle.writeFile(key);
+    } finally {
+      await handle.close();
+    }
+    return key;
+  } catch (error) {
+    // Another process made it first: use theirs.
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return readFile(file);
+    throw error;
+  }
+}
+
+/** The cache's integrity key (made on first use, 32 random bytes, mode 0600), once per process per folder. */
+function integrityKey(cacheDirectory: string): Promise<Buffer> {
+  let entry = keys.get(cacheDirectory);
+  if (entry === undefined) {
+    entry = readOrCreateKey(cacheDirectory);
+    keys.set(cacheDirectory, entry);
+    entry.catch(() => keys.delete(cacheDirectory));
+  }
+  return entry;
+}
+
+function macOf(key: Buffer, manifest: TranspileManifest): string {
+  return createHmac('sha256', key).update(JSON.stringify(manifest)).digest('hex');
+}
+
+function sha256Of(bytes: Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
 
 export { CACHE_FOLDER_NAME, defaultCacheDirectory, userCacheDirectory } from '../cache-directory.ts';
 
@@ -74,16 +137,47 @@ export function cacheEntryDirectory(cacheDirectory: string, sha256: string): str
   return join(cacheDirectory, `${sha256}-${transpileOptionsKey()}`);
 }
 
-/** Reads the entry for `sha256`, or undefined when it is absent or unreadable. */
+/** Why an entry was not used; `tampered` is warned about. */
+type EntryCheck = { ok: true; manifest: TranspileManifest } | { ok: false; problem: 'absent' | 'old-format' | 'tampered' };
+
+async function checkEntry(cacheDirectory: string, directory: string, sha256: string): Promise<EntryCheck> {
+  let stored: SignedManifest;
+  try {
+    stored = JSON.parse(await readFile(join(directory, MANIFEST_FILE), 'utf8')) as SignedManifest;
+  } catch (error) {
+    return { ok: false, problem: (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'absent' : 'tampered' };
+  }
+  if (typeof stored !== 'object' || stored === null) return { ok: false, problem: 'tampered' };
+  if (stored.format !== 2) return { ok: false, problem: 'old-format' };
+  const { mac, ...manifest } = stored;
+  const expected = Buffer.from(macOf(await integrityKey(cacheDirectory), manifest), 'hex');
+  const presented = Buffer.from(typeof mac === 'string' ? mac : '', 'hex');
+  if (presented.length !== expected.length || !timingSafeEqual(presented, expected)) return { ok: false, problem: 'tampered' };
+  if (manifest.sha256 !== sha256) return { ok: false, problem: 'tampered' };
+  // Every file as signed: an entry edited on disk is never used, whatever its manifest says.
+  for (const [name, digest] of Object.entries(manifest.files ?? {})) {
+    const bytes = await readFile(join(directory, name)).catch(() => undefined);
+    if (bytes === undefined || sha256Of(bytes) !== digest) return { ok: false, problem: 'tampered' };
+  }
+  if (manifest.files?.[manifest.glue] === undefined || manifest.coreModules.some((name) => manifest.files[name] === undefined)) return { ok: false, problem: 'tampered' };
+  return { ok: true, manifest };
+}
+
+/**
+ * Reads the entry for `sha256`, or undefined when it is absent, from an older format, or does not
+ * verify (then it is removed, with a process warning, so the caller transpiles it again).
+ */
 export async function readCachedTranspile(cacheDirectory: string, sha256: string): Promise<CachedTranspile | undefined> {
   const directory = cacheEntryDirectory(cacheDirectory, sha256);
-  try {
-    const manifest = JSON.parse(await readFile(join(directory, MANIFEST_FILE), 'utf8')) as TranspileManifest;
-    if (manifest.format !== 1 || manifest.sha256 !== sha256) return undefined;
-    return { directory, manifest };
-  } catch {
-    return undefined;
+  const checked = await checkEntry(cacheDirectory, directory, sha256);
+  if (checked.ok) return { directory, manifest: checked.manifest };
+  if (checked.problem === 'tampered') {
+    process.emitWarning(`toolhost: the transpile cache entry ${directory} does not match its signature; it was not used and is transpiled again`, {
+      code: 'TOOLHOST_CACHE_TAMPERED',
+    });
   }
+  if (checked.problem !== 'absent') await rm(directory, { recursive: true, force: true });
+  return undefined;
 }
 
 export interface TranspileOutput {
@@ -103,19 +197,23 @@ export async function writeCachedTranspile(
   const temporary = join(cacheDirectory, `.tmp-${sha256.slice(0, 16)}-${randomBytes(6).toString('hex')}`);
   await mkdir(temporary, { recursive: true });
   const coreModules: string[] = [];
+  const files: Record<string, string> = {};
   let glueSource: Uint8Array | undefined;
   for (const [name, bytes] of Object.entries(output.files)) {
     if (name.endsWith('.wasm')) {
       coreModules.push(name);
+      files[name] = sha256Of(bytes);
       await writeFile(join(temporary, name), bytes);
     } else if (name === `${TRANSPILE_OPTIONS.name}.js`) {
       glueSource = bytes;
     }
   }
   if (glueSource === undefined) throw new Error(`jco produced no ${TRANSPILE_OPTIONS.name}.js`);
-  await writeFile(join(temporary, GLUE_FILE), patchGlue(new TextDecoder().decode(glueSource)));
+  const glue = new TextEncoder().encode(patchGlue(new TextDecoder().decode(glueSource)));
+  files[GLUE_FILE] = sha256Of(glue);
+  await writeFile(join(temporary, GLUE_FILE), glue);
   const manifest: TranspileManifest = {
-    format: 1,
+    format: 2,
     sha256,
     sourceKind,
     jcoVersion: jcoVersion(),
@@ -123,8 +221,10 @@ export async function writeCachedTranspile(
     exports: output.exports.map(([name, kind]) => [name, kind]),
     glue: GLUE_FILE,
     coreModules: coreModules.sort(),
+    files,
   };
-  await writeFile(join(temporary, MANIFEST_FILE), JSON.stringify(manifest, null, 2));
+  const signed: SignedManifest = { ...manifest, mac: macOf(await integrityKey(cacheDirectory), manifest) };
+  await writeFile(join(temporary, MANIFEST_FILE), JSON.stringify(signed, null, 2));
   try {
     await rename(temporary, directory);
   } catch (error) {

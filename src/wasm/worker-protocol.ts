@@ -12,6 +12,8 @@ export interface WorkerTask {
   /** `sha256:memoryPages`. */
   key: string;
   gluePath: string;
+  /** What the glue's bytes must hash to (from the signed cache manifest). */
+  glueSha256: string;
   modules?: CoreModules;
   host: WasiHostOptions;
 }
@@ -20,6 +22,7 @@ export interface WorkerTask {
 export interface PreparedTool {
   key: string;
   gluePath: string;
+  glueSha256: string;
   modules: CoreModules;
 }
 

@@ -21,7 +21,7 @@ let createHost: CreateWasiHost | undefined;
 async function warm(task: WorkerWarmTask): Promise<WorkerReply> {
   createHost ??= await loadWasiHostFactory(startData.wasiHostModule);
   for (const tool of task.tools) {
-    if (!prepared.has(tool.key)) prepared.set(tool.key, { modules: tool.modules, glue: await importGlue(tool.gluePath) });
+    if (!prepared.has(tool.key)) prepared.set(tool.key, { modules: tool.modules, glue: await importGlue(tool.gluePath, tool.glueSha256) });
   }
   const arrived = new Int32Array(task.barrier);
   Atomics.add(arrived, 0, 1);
@@ -39,7 +39,7 @@ export default async function runTask(task: WorkerTask | WorkerWarmTask): Promis
   let entry = prepared.get(task.key);
   if (entry === undefined) {
     if (task.modules === undefined) return { kind: 'missing-modules', threadId };
-    entry = { modules: task.modules, glue: await importGlue(task.gluePath) };
+    entry = { modules: task.modules, glue: await importGlue(task.gluePath, task.glueSha256) };
     prepared.set(task.key, entry);
   }
   createHost ??= await loadWasiHostFactory(startData.wasiHostModule);

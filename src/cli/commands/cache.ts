@@ -114,6 +114,8 @@ export function clearCache(directory: string): { removed: number; bytes: number 
   };
   for (const name of [...entries.transpiled, ...entries.temporary]) remove(join(directory, name));
   for (const name of entries.help) remove(join(directory, HELP_DIRECTORY, name));
+  // The key that signs the entries' manifests goes with them (a new one is made with the next entry).
+  rmSync(join(directory, 'integrity.key'), { force: true });
   const helpDirectory = join(directory, HELP_DIRECTORY);
   const namespaces = isDirectory(helpDirectory) ? readdirSync(helpDirectory).filter((name) => HELP_NAMESPACE.test(name)).map((name) => join(helpDirectory, name)) : [];
   for (const emptied of [...namespaces, helpDirectory, directory]) {
