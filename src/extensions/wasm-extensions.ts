@@ -17,6 +17,7 @@ import { packageVersion } from '../package-root.ts';
 import { createInProcessRuntime } from '../wasm/in-process.ts';
 import type { LoadedComponent } from '../wasm/load.ts';
 import { createWasmRuntime, type WasmRuntime } from '../wasm/runtime.ts';
+import { loadJco } from '../wasm/jco.ts';
 import { defaultCacheDirectory } from '../wasm/transpile-cache.ts';
 import { ExtensionSet } from './extension-set.ts';
 import type { NameClash } from './tool-names.ts';
@@ -125,6 +126,9 @@ export function wasmExtensions(extensionOptions: WasmExtensionsOptions = {}): Ex
       const timer = setTimeout(() => {
         if (closed) return;
         runtime.warmUp();
+        // A watching host transpiles the next dropped tool with jco: import it now, from the installation as
+        // it is at start, rather than later (see README, Security: nothing is imported lazily from disk later).
+        loadJco().catch((error: unknown) => logger.warn({ error: error instanceof Error ? error.message : String(error) }, 'jco could not be imported'));
         if (extensionOptions.compileOnLoad !== false) return;
         for (const component of components.values()) {
           runtime.prepare(component).catch((error: unknown) => {
