@@ -66,7 +66,7 @@ describe('shell: the daemon trust boundary holds against the shell', { timeout: 
     daemon = await startTestDaemon({
       workspace: workspace.path,
       configDirectory,
-      config: { cache_dir: cacheDirectory, secrets_file: secretsFile, shell: { max_processes: 64 }, include: [`*${content}*`, '*'] },
+      config: { cache_dir: cacheDirectory, secrets_file: secretsFile, shell: { max_processes: 64, memory_mb: 128 }, include: [`*${content}*`, '*'] },
     });
   });
 
@@ -164,6 +164,13 @@ time.sleep(${hold})'`;
     expect(Number(/forked (\d+) refused/.exec(finished.content)?.[1])).toBeLessThanOrEqual(64);
     expect(inForeground).toBeLessThanOrEqual(64);
     expect(await waitUntil(async () => (await findProcessesWithArgument(String(foregroundSeconds))).length === 0, 30_000)).toBe(true);
+  });
+
+  it('cannot use more memory than shell.memory_mb: the command is killed, the daemon is not', async () => {
+    const result = await daemon.call('shell', { command: `python3 -c 'b = bytearray(512 * 1024 * 1024); b[::4096] = b"x" * len(b[::4096]); print("allocated")'` });
+    expect(result.is_error).toBe(true);
+    expect(result.content).not.toContain('allocated');
+    expect((await fetch(`${daemon.url}/healthz`)).status).toBe(200);
   });
 
   it('still does everyday work in the workspace: writes files, runs pipelines, uses a private /tmp', async () => {
