@@ -1,8 +1,8 @@
 /**
  * Benchmark of the shell's per-call isolation cost (prints numbers, asserts nothing):
  *   node --import tsx test/bench/shell-isolation.ts
- * Runs `true` through the shell tool BENCH_RUNS times (default 50) under each isolation — a PID +
- * mount namespace with a private /proc (when this host supports it) and the plain process group —
+ * Runs `true` through the shell tool BENCH_RUNS times (default 50) under each isolation — bubblewrap's
+ * namespaces with the per-command cgroup, util-linux's PID namespace, and the plain process group —
  * interleaved so both see the same machine load, after a few warm-up calls, and prints p50/p90/max
  * of the call's wall time.
  */
@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createShellTool } from '../../builtins/shell.ts';
-import { PROCESS_GROUP_PLAN, processSandbox, type ProcessSandboxPlan } from '../../builtins/internal/process-sandbox.ts';
+import { PROCESS_GROUP_PLAN, probeProcessSandbox, processSandbox, type ProcessSandboxPlan } from '../../builtins/internal/process-sandbox.ts';
 import { callTool, createToolContext } from '../builtins/helpers.ts';
 
 const runs = Number(process.env['BENCH_RUNS'] ?? 50);
@@ -28,9 +28,10 @@ function summary(samples: number[]): string {
 const workspace = mkdtempSync(join(tmpdir(), 'toolhost-bench-shell-'));
 try {
   const namespacePlan = await processSandbox();
-  const plans: Record<string, ProcessSandboxPlan> = { [namespacePlan.isolation]: namespacePlan, 'process-group': PROCESS_GROUP_PLAN };
+  const unsharePlan = await probeProcessSandbox({ bwrap: '' });
+  const plans: Record<string, ProcessSandboxPlan> = { [namespacePlan.isolation]: namespacePlan, [unsharePlan.isolation]: unsharePlan, 'process-group': PROCESS_GROUP_PLAN };
   const tools = Object.entries(plans).map(([name, plan]) => ({ name, tool: createShellTool({ sandbox: async () => plan }), samples: [] as number[] }));
-  if (namespacePlan.isolation !== 'pid-namespace') console.log(`no PID namespace on this host: ${namespacePlan.reason ?? ''}`);
+  if (namespacePlan.isolation !== 'namespaces') console.log(`no bubblewrap sandbox on this host: ${namespacePlan.reason ?? ''}`);
   const context = createToolContext(workspace);
   for (let index = 0; index < WARM_UP_RUNS + runs; index++) {
     for (const entry of tools) {
@@ -43,10 +44,11 @@ try {
   }
   console.log(`shell \`true\`, ${runs} calls each (after ${WARM_UP_RUNS} warm-up calls):`);
   for (const entry of tools) console.log(`  ${entry.name.padEnd(14)} ${summary(entry.samples)}`);
-  const [isolated, plain] = tools;
-  if (isolated && plain && isolated !== plain && isolated.name === 'pid-namespace') {
+  const plain = tools.find((entry) => entry.name === 'process-group');
+  for (const isolated of tools) {
+    if (plain === undefined || isolated === plain) continue;
     const added = percentile([...isolated.samples].sort((a, b) => a - b), 0.5) - percentile([...plain.samples].sort((a, b) => a - b), 0.5);
-    console.log(`  added by the namespace at p50: ${added.toFixed(2)} ms`);
+    console.log(`  added by ${isolated.name} at p50: ${added.toFixed(2)} ms`);
   }
 } finally {
   rmSync(workspace, { recursive: true, force: true });
