@@ -57,9 +57,14 @@ export interface ProcessSandboxPlan {
   /** `namespaces`: the bubblewrap program, and `prlimit` for the RLIMIT_NPROC fallback (when found). */
   bwrap?: string;
   prlimit?: string;
+  /** coreutils `nice`, when found: commands run at a lower CPU priority than the daemon (`COMMAND_NICENESS`). */
+  nice?: string;
   /** Why the namespace was not used (for `process-group`); absent otherwise. */
   reason?: string;
 }
+
+/** How much lower than the daemon commands run, so a busy command never starves the daemon's event loop of CPU. */
+export const COMMAND_NICENESS = 10;
 
 export interface ProcessSandboxProbeOptions {
   /** Paths of the programs; default: looked up in the absolute directories of PATH. `bwrap: ''` skips bubblewrap. */
@@ -204,6 +209,7 @@ export function sandboxedCommand(
   } else {
     command = [...plan.launcher, program, ...args];
   }
+  if (plan.nice !== undefined) command = [plan.nice, '-n', String(COMMAND_NICENESS), ...command];
   const procs = options?.cgroupProcs ?? [];
   if (procs.length > 0) command = ['/bin/sh', '-c', CGROUP_JOIN_SCRIPT, 'toolhost-cgroup-join', String(procs.length), ...procs, ...command];
   const [file, ...rest] = command;
@@ -257,7 +263,8 @@ export async function findProgram(name: string, searchPath = process.env['PATH']
 async function probeBubblewrap(bwrap: string | undefined): Promise<ProcessSandboxPlan | string> {
   if (bwrap === undefined || bwrap === '') return 'bubblewrap (`bwrap`) was not found';
   const prlimit = await findProgram('prlimit');
-  const plan: ProcessSandboxPlan = { isolation: 'namespaces', launcher: [], bwrap, ...(prlimit !== undefined ? { prlimit } : {}) };
+  const nice = await findProgram('nice');
+  const plan: ProcessSandboxPlan = { isolation: 'namespaces', launcher: [], bwrap, ...(prlimit !== undefined ? { prlimit } : {}), ...(nice !== undefined ? { nice } : {}) };
   const launch = sandboxedCommand(plan, '/bin/sh', ['-c', BUBBLEWRAP_PROBE_SCRIPT], { workspace: '/', cwd: '/', settings: DEFAULT_COMMAND_SANDBOX });
   const failure = await runProbe([launch.file, ...launch.args]);
   return failure === undefined ? plan : `bubblewrap: ${failure}`;

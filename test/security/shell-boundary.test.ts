@@ -173,6 +173,11 @@ time.sleep(${hold})'`;
     expect((await fetch(`${daemon.url}/healthz`)).status).toBe(200);
   });
 
+  it('runs at a lower CPU priority than the daemon (a busy command cannot starve its event loop)', async () => {
+    const result = await daemon.call('shell', { command: 'nice' });
+    expect(result.content.trim()).toBe('10');
+  });
+
   it('still does everyday work in the workspace: writes files, runs pipelines, uses a private /tmp', async () => {
     const result = await daemon.call('shell', { command: 'echo hi > note.txt && cat note.txt | tr a-z A-Z && echo scratch > /tmp/x && cat /tmp/x && pwd' });
     expect(result).toMatchObject({ is_error: false });
