@@ -15,6 +15,7 @@ import type { HostLimits, HostOptions } from './host-types.ts';
 import { PERMISSION_LEVELS } from './permission.ts';
 import { quotasSchema, type QuotaHostOptions } from './quotas/config.ts';
 import { toolPolicySchema } from './policy.ts';
+import { adminTokenProblem, defaultAdminTokenDirectory } from './server/admin-token.ts';
 import { normalizeOrigin } from './server/origins.ts';
 
 export const DEFAULT_CONFIG_HOST = '127.0.0.1';
@@ -55,6 +56,14 @@ export const configFileSchema = z
     host: z.string().min(1).optional(),
     port: z.number().int().min(0).max(65535).optional(),
     token: z.string().min(1).optional(),
+    /** Lists and decides approvals; also a bearer token for every route (src/server/admin-token.ts). */
+    admin_token: z
+      .string()
+      .superRefine((value, context) => {
+        const problem = adminTokenProblem(value);
+        if (problem !== undefined) context.addIssue({ code: z.ZodIssueCode.custom, message: problem });
+      })
+      .optional(),
     workspace: z.string().min(1).optional(),
     extensions: z.string().min(1).optional(),
     permission_mode: z.enum(PERMISSION_LEVELS).optional(),
@@ -107,6 +116,8 @@ export const CONFIG_ENV = {
   host: 'TOOLHOST_HOST',
   port: 'TOOLHOST_PORT',
   token: 'TOOLHOST_TOKEN',
+  /** No command-line flag: a token on the command line shows in `ps`. */
+  admin_token: 'TOOLHOST_ADMIN_TOKEN',
   workspace: 'TOOLHOST_WORKSPACE',
   extensions: 'TOOLHOST_EXTENSIONS',
   config: 'TOOLHOST_CONFIG',
@@ -132,6 +143,10 @@ export interface ServerConfig {
   host: string;
   port: number;
   token: string | undefined;
+  /** TOOLHOST_ADMIN_TOKEN or config `admin_token`; undefined = generated per start. */
+  adminToken: string | undefined;
+  /** Where a generated admin token is written (`$XDG_RUNTIME_DIR/toolhost`, else the user cache dir). */
+  adminTokenDirectory: string;
   bodyLimitBytes: number;
   /** Browser origins allowed besides the daemon's own (normalized `scheme://host[:port]`). */
   allowedOrigins: string[];
@@ -277,6 +292,7 @@ function envLayer(env: Readonly<Record<string, string | undefined>>, cwd: string
     host: read(CONFIG_ENV.host),
     port: numeric(read(CONFIG_ENV.port)),
     token: read(CONFIG_ENV.token),
+    admin_token: read(CONFIG_ENV.admin_token),
     workspace: pathOf(CONFIG_ENV.workspace),
     extensions: pathOf(CONFIG_ENV.extensions),
     permission_mode: read(CONFIG_ENV.permission_mode),
@@ -338,6 +354,9 @@ export function resolveConfig(input: ResolveConfigInput = {}): ResolvedConfig {
   if (configFile !== undefined) layers.push(loadConfigFile(configFile));
   layers.push(envLayer(env, cwd), flagLayer(flags, cwd));
   const merged = mergeLayers(layers);
+  if (merged.admin_token !== undefined && merged.admin_token === merged.token) {
+    throw new ToolHostError('CONFIG_INVALID', 'admin_token (TOOLHOST_ADMIN_TOKEN) must differ from token (--token, TOOLHOST_TOKEN): whoever holds the regular token must not be able to decide approvals.');
+  }
 
   const limits = hostLimitsOf(merged.limits);
   const host: HostOptions & QuotaHostOptions = withoutUndefined({
@@ -360,6 +379,8 @@ export function resolveConfig(input: ResolveConfigInput = {}): ResolvedConfig {
       host: merged.host ?? DEFAULT_CONFIG_HOST,
       port: merged.port ?? DEFAULT_CONFIG_PORT,
       token: merged.token,
+      adminToken: merged.admin_token,
+      adminTokenDirectory: defaultAdminTokenDirectory(env),
       bodyLimitBytes: merged.limits?.body_limit_bytes ?? DEFAULT_CONFIG_BODY_LIMIT_BYTES,
       allowedOrigins: merged.allowed_origins ?? [],
       mcpSessionIdleMs: merged.limits?.mcp_session_idle_ms ?? DEFAULT_CONFIG_MCP_SESSION_IDLE_MS,
