@@ -128,6 +128,13 @@ describe('approvals over HTTP', { timeout: 30_000 }, () => {
     expect(document.paths['/v1/approvals'].get.operationId).toBe('listApprovals');
     expect(document.paths['/v1/approvals/{id}'].post.requestBody.content['application/json'].schema.properties.decision.enum).toEqual(['allow', 'deny', 'always']);
     expect(document.components.schemas.ApprovalRequest.required).toEqual(expect.arrayContaining(['id', 'tool', 'arguments', 'created_at']));
+    // Both routes name the admin token as their only security, and its refusals.
+    for (const operation of [document.paths['/v1/approvals'].get, document.paths['/v1/approvals/{id}'].post]) {
+      expect(operation.security).toEqual([{ adminToken: [] }]);
+      expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining(['401', '403']));
+    }
+    expect(document.components.securitySchemes.adminToken).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(document.components.securitySchemes.adminToken.description).toContain('admin-token-<port>');
   });
 
   it('calls no rule matches run without asking', async () => {
