@@ -6,8 +6,8 @@
  * Relative paths resolve against the config file's directory (file values) or `cwd` (flags, env).
  * Policy `fs[].host` paths are left as written: they resolve against the workspace root.
  */
-import { readFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { readFileSync, realpathSync } from 'node:fs';
+import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { z } from 'zod';
 import { approvalRulesSchema } from './approvals/rules.ts';
 import { ToolHostError } from './errors.ts';
@@ -335,6 +335,37 @@ function hostLimitsOf(limits: LimitsConfig | undefined): HostLimits | undefined 
 }
 
 /**
+ * The admin token must stay a person's: different from the regular token, and not read from a
+ * config file inside the workspace, where the file tools read.
+ * @throws ToolHostError('CONFIG_INVALID')
+ */
+function assertAdminTokenKept(merged: ConfigFile, source: { fromFile: boolean; configFile: string | undefined }): void {
+  if (merged.admin_token === undefined) return;
+  if (merged.admin_token === merged.token) {
+    throw new ToolHostError('CONFIG_INVALID', 'admin_token (TOOLHOST_ADMIN_TOKEN) must differ from token (--token, TOOLHOST_TOKEN): whoever holds the regular token must not be able to decide approvals.');
+  }
+  if (source.fromFile && source.configFile !== undefined && merged.workspace !== undefined && isWithin(realPathOf(source.configFile), realPathOf(merged.workspace))) {
+    throw new ToolHostError(
+      'CONFIG_INVALID',
+      `Config file ${source.configFile} holds admin_token but lies inside the workspace ${merged.workspace}, where tools can read it. Move the file out of the workspace, or set TOOLHOST_ADMIN_TOKEN instead.`,
+    );
+  }
+}
+
+function realPathOf(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
+  }
+}
+
+function isWithin(inner: string, outer: string): boolean {
+  const path = relative(outer, inner);
+  return path === '' || (path !== '..' && !path.startsWith(`..${sep}`) && !isAbsolute(path));
+}
+
+/**
  * Merges flags > env > config file > defaults.
  * @throws ToolHostError('CONFIG_INVALID') naming the file/flag/variable and the bad field.
  */
@@ -350,13 +381,13 @@ export function resolveConfig(input: ResolveConfigInput = {}): ResolvedConfig {
     workspace: input.defaults?.workspace !== undefined ? resolve(cwd, input.defaults.workspace) : cwd,
     extensions: input.defaults?.extensions !== undefined ? resolve(cwd, input.defaults.extensions) : undefined,
   });
+  const fileLayer = configFile === undefined ? undefined : loadConfigFile(configFile);
+  const environmentLayer = envLayer(env, cwd);
   const layers = [defaults];
-  if (configFile !== undefined) layers.push(loadConfigFile(configFile));
-  layers.push(envLayer(env, cwd), flagLayer(flags, cwd));
+  if (fileLayer !== undefined) layers.push(fileLayer);
+  layers.push(environmentLayer, flagLayer(flags, cwd));
   const merged = mergeLayers(layers);
-  if (merged.admin_token !== undefined && merged.admin_token === merged.token) {
-    throw new ToolHostError('CONFIG_INVALID', 'admin_token (TOOLHOST_ADMIN_TOKEN) must differ from token (--token, TOOLHOST_TOKEN): whoever holds the regular token must not be able to decide approvals.');
-  }
+  assertAdminTokenKept(merged, { fromFile: fileLayer?.admin_token !== undefined && environmentLayer.admin_token === undefined, configFile });
 
   const limits = hostLimitsOf(merged.limits);
   const host: HostOptions & QuotaHostOptions = withoutUndefined({

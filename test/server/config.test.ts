@@ -162,6 +162,16 @@ describe('admin_token and TOOLHOST_ADMIN_TOKEN', () => {
     expect(same.message).toContain('must differ from token');
   });
 
+  it('refuses admin_token from a config file inside the workspace, where tools read', () => {
+    const { dir, file } = writeConfig({ admin_token: 'admin-token-in-the-workspace' });
+    const inside = configError(() => resolveConfig({ env: {}, configFile: file, cwd: dir }));
+    expect(inside.message).toContain('lies inside the workspace');
+    expect(inside.message).toContain('TOOLHOST_ADMIN_TOKEN');
+    // The same file with another workspace, or overridden by the environment, is fine.
+    expect(resolveConfig({ env: {}, configFile: file, flags: { workspace: temporaryDirectory() } }).server.adminToken).toBe('admin-token-in-the-workspace');
+    expect(resolveConfig({ env: { TOOLHOST_ADMIN_TOKEN: 'admin-token-from-the-env' }, configFile: file, cwd: dir }).server.adminToken).toBe('admin-token-from-the-env');
+  });
+
   it('writes a generated token under $XDG_RUNTIME_DIR/toolhost, else the user cache directory', () => {
     expect(resolveConfig({ env: { XDG_RUNTIME_DIR: '/run/user/1000', XDG_CACHE_HOME: '/c' } }).server.adminTokenDirectory).toBe('/run/user/1000/toolhost');
     expect(resolveConfig({ env: { XDG_CACHE_HOME: '/c' } }).server.adminTokenDirectory).toBe('/c/toolhost');
