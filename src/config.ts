@@ -6,8 +6,8 @@
  * Relative paths resolve against the config file's directory (file values) or `cwd` (flags, env).
  * Policy `fs[].host` paths are left as written: they resolve against the workspace root.
  */
-import { readFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { readFileSync, realpathSync } from 'node:fs';
+import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { z } from 'zod';
 import { approvalRulesSchema } from './approvals/rules.ts';
 import { ToolHostError } from './errors.ts';
@@ -15,6 +15,7 @@ import type { HostLimits, HostOptions } from './host-types.ts';
 import { PERMISSION_LEVELS } from './permission.ts';
 import { quotasSchema, type QuotaHostOptions } from './quotas/config.ts';
 import { toolPolicySchema } from './policy.ts';
+import { adminTokenProblem, defaultAdminTokenDirectory } from './server/admin-token.ts';
 import { normalizeOrigin } from './server/origins.ts';
 
 export const DEFAULT_CONFIG_HOST = '127.0.0.1';
@@ -67,6 +68,14 @@ export const configFileSchema = z
     host: z.string().min(1).optional(),
     port: z.number().int().min(0).max(65535).optional(),
     token: z.string().min(1).optional(),
+    /** Lists and decides approvals; also a bearer token for every route (src/server/admin-token.ts). */
+    admin_token: z
+      .string()
+      .superRefine((value, context) => {
+        const problem = adminTokenProblem(value);
+        if (problem !== undefined) context.addIssue({ code: z.ZodIssueCode.custom, message: problem });
+      })
+      .optional(),
     workspace: z.string().min(1).optional(),
     extensions: z.string().min(1).optional(),
     permission_mode: z.enum(PERMISSION_LEVELS).optional(),
@@ -121,6 +130,8 @@ export const CONFIG_ENV = {
   host: 'TOOLHOST_HOST',
   port: 'TOOLHOST_PORT',
   token: 'TOOLHOST_TOKEN',
+  /** No command-line flag: a token on the command line shows in `ps`. */
+  admin_token: 'TOOLHOST_ADMIN_TOKEN',
   workspace: 'TOOLHOST_WORKSPACE',
   extensions: 'TOOLHOST_EXTENSIONS',
   config: 'TOOLHOST_CONFIG',
@@ -146,6 +157,10 @@ export interface ServerConfig {
   host: string;
   port: number;
   token: string | undefined;
+  /** TOOLHOST_ADMIN_TOKEN or config `admin_token`; undefined = generated per start. */
+  adminToken: string | undefined;
+  /** Where a generated admin token is written (`$XDG_RUNTIME_DIR/toolhost`, else the user cache dir). */
+  adminTokenDirectory: string;
   bodyLimitBytes: number;
   /** Browser origins allowed besides the daemon's own (normalized `scheme://host[:port]`). */
   allowedOrigins: string[];
@@ -291,6 +306,7 @@ function envLayer(env: Readonly<Record<string, string | undefined>>, cwd: string
     host: read(CONFIG_ENV.host),
     port: numeric(read(CONFIG_ENV.port)),
     token: read(CONFIG_ENV.token),
+    admin_token: read(CONFIG_ENV.admin_token),
     workspace: pathOf(CONFIG_ENV.workspace),
     extensions: pathOf(CONFIG_ENV.extensions),
     permission_mode: read(CONFIG_ENV.permission_mode),
@@ -333,6 +349,37 @@ function hostLimitsOf(limits: LimitsConfig | undefined): HostLimits | undefined 
 }
 
 /**
+ * The admin token must stay a person's: different from the regular token, and not read from a
+ * config file inside the workspace, where the file tools read.
+ * @throws ToolHostError('CONFIG_INVALID')
+ */
+function assertAdminTokenKept(merged: ConfigFile, source: { fromFile: boolean; configFile: string | undefined }): void {
+  if (merged.admin_token === undefined) return;
+  if (merged.admin_token === merged.token) {
+    throw new ToolHostError('CONFIG_INVALID', 'admin_token (TOOLHOST_ADMIN_TOKEN) must differ from token (--token, TOOLHOST_TOKEN): whoever holds the regular token must not be able to decide approvals.');
+  }
+  if (source.fromFile && source.configFile !== undefined && merged.workspace !== undefined && isWithin(realPathOf(source.configFile), realPathOf(merged.workspace))) {
+    throw new ToolHostError(
+      'CONFIG_INVALID',
+      `Config file ${source.configFile} holds admin_token but lies inside the workspace ${merged.workspace}, where tools can read it. Move the file out of the workspace, or set TOOLHOST_ADMIN_TOKEN instead.`,
+    );
+  }
+}
+
+function realPathOf(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
+  }
+}
+
+function isWithin(inner: string, outer: string): boolean {
+  const path = relative(outer, inner);
+  return path === '' || (path !== '..' && !path.startsWith(`..${sep}`) && !isAbsolute(path));
+}
+
+/**
  * Merges flags > env > config file > defaults.
  * @throws ToolHostError('CONFIG_INVALID') naming the file/flag/variable and the bad field.
  */
@@ -348,10 +395,13 @@ export function resolveConfig(input: ResolveConfigInput = {}): ResolvedConfig {
     workspace: input.defaults?.workspace !== undefined ? resolve(cwd, input.defaults.workspace) : cwd,
     extensions: input.defaults?.extensions !== undefined ? resolve(cwd, input.defaults.extensions) : undefined,
   });
+  const fileLayer = configFile === undefined ? undefined : loadConfigFile(configFile);
+  const environmentLayer = envLayer(env, cwd);
   const layers = [defaults];
-  if (configFile !== undefined) layers.push(loadConfigFile(configFile));
-  layers.push(envLayer(env, cwd), flagLayer(flags, cwd));
+  if (fileLayer !== undefined) layers.push(fileLayer);
+  layers.push(environmentLayer, flagLayer(flags, cwd));
   const merged = mergeLayers(layers);
+  assertAdminTokenKept(merged, { fromFile: fileLayer?.admin_token !== undefined && environmentLayer.admin_token === undefined, configFile });
 
   const limits = hostLimitsOf(merged.limits);
   const host: HostOptions & QuotaHostOptions = withoutUndefined({
@@ -379,6 +429,8 @@ export function resolveConfig(input: ResolveConfigInput = {}): ResolvedConfig {
       host: merged.host ?? DEFAULT_CONFIG_HOST,
       port: merged.port ?? DEFAULT_CONFIG_PORT,
       token: merged.token,
+      adminToken: merged.admin_token,
+      adminTokenDirectory: defaultAdminTokenDirectory(env),
       bodyLimitBytes: merged.limits?.body_limit_bytes ?? DEFAULT_CONFIG_BODY_LIMIT_BYTES,
       allowedOrigins: merged.allowed_origins ?? [],
       mcpSessionIdleMs: merged.limits?.mcp_session_idle_ms ?? DEFAULT_CONFIG_MCP_SESSION_IDLE_MS,

@@ -2,6 +2,10 @@
  * `GET /v1/events`: server-sent events from `host.onEvent`, one SSE event per host event
  * (`event: added|updated|removed|load_failed|collision`, `data: <the event as JSON>`), with
  * keep-alive comments so proxies keep the stream open.
+ *
+ * `approval_requested` events carry the waiting call's arguments only on streams opened with the
+ * admin token; other streams get the event without `arguments` (a client learns that a call waits
+ * for a person, not what it would do).
  */
 import type { Context } from 'hono';
 import { streamSSE, type SSEStreamingApi } from 'hono/streaming';
@@ -12,6 +16,18 @@ export const DEFAULT_KEEP_ALIVE_MS = 15_000;
 export interface EventStreamOptions {
   /** Interval of `: keep-alive` comments; 0 disables them. */
   keepAliveMs?: number;
+}
+
+export interface EventStreamRequest {
+  /** Send `approval_requested` with its `arguments` (the stream was opened with the admin token). */
+  approvalArguments: boolean;
+}
+
+/** The event as a stream of this kind sends it. */
+export function streamedEvent(event: HostEvent, request: EventStreamRequest): HostEvent | Omit<Extract<HostEvent, { type: 'approval_requested' }>, 'arguments'> {
+  if (event.type !== 'approval_requested' || request.approvalArguments) return event;
+  const { arguments: _hidden, ...rest } = event;
+  return rest;
 }
 
 /** Holds the open event streams so the server can end them on shutdown. */
@@ -31,7 +47,7 @@ export class EventStreamHub {
     return this.closers.size;
   }
 
-  handle(c: Context): Response {
+  handle(c: Context, request: EventStreamRequest = { approvalArguments: false }): Response {
     return streamSSE(c, async (stream) => {
       await new Promise<void>((resolve) => {
         let writes = Promise.resolve();
@@ -44,7 +60,7 @@ export class EventStreamHub {
         };
         const unsubscribe = this.host.onEvent((event: HostEvent) => {
           const id = String(++this.sequence);
-          enqueue((target) => target.writeSSE({ event: event.type, data: JSON.stringify(event), id }));
+          enqueue((target) => target.writeSSE({ event: event.type, data: JSON.stringify(streamedEvent(event, request)), id }));
         });
         const timer = this.keepAliveMs > 0 ? setInterval(() => enqueue((target) => target.write(': keep-alive\n\n')), this.keepAliveMs) : undefined;
         const finish = (): void => {

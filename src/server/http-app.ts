@@ -15,7 +15,7 @@ import type { ServerMetrics } from './metrics.ts';
 import { buildOpenApiDocument } from './openapi.ts';
 import { DEFAULT_BODY_LIMIT_BYTES, jsonBodyLimit } from './request-body.ts';
 import type { RequestTracker } from './request-tracker.ts';
-import { approvalRoutes } from './routes/approvals.ts';
+import { APPROVAL_PATH, APPROVALS_PATH, approvalRoutes } from './routes/approvals.ts';
 import { consoleRoutes } from './routes/console.ts';
 import { dispatchRoutes } from './routes/dispatch.ts';
 import { healthRoutes } from './routes/health.ts';
@@ -23,7 +23,7 @@ import { inspectRoutes } from './routes/inspect.ts';
 import { loadFailureRoutes } from './routes/load-failures.ts';
 import { toolRoutes } from './routes/tools.ts';
 import { toolsTreeRoutes } from './routes/tools-tree.ts';
-import { allowedOriginsCors, bearerTokenGuard, hostHeaderGuard, originGuard } from './security.ts';
+import { adminTokenGuard, allowedOriginsCors, bearerTokenGuard, hasAdminToken, hostHeaderGuard, originGuard } from './security.ts';
 
 export { DEFAULT_BODY_LIMIT_BYTES };
 
@@ -34,8 +34,15 @@ export interface HttpAppOptions {
   events: EventStreamHub;
   mcp: McpHttpHandler;
   logger: Logger;
-  /** When set, every path but /healthz needs `Authorization: Bearer <token>`. */
+  /** When set, every path but /healthz needs `Authorization: Bearer <token>` (or the admin token). */
   token?: string;
+  /**
+   * Lists and decides approvals (`GET /v1/approvals`, `POST /v1/approvals/{id}` need it, whatever
+   * `token` is), opens approval arguments on /v1/events, and works as the bearer token everywhere.
+   */
+  adminToken: string;
+  /** Where a person finds the admin token, for the refusal message. */
+  adminTokenWhereabouts?: () => string;
   /** Refuse (403) requests whose Host header is not a loopback name. */
   checkHostHeader: boolean;
   /**
@@ -72,7 +79,16 @@ export function createHttpApp(options: HttpAppOptions): Hono {
   // The console's page and assets hold no data and a browser navigation cannot send a token, so they
   // answer before the token guard (after the Host and Origin checks); the page then asks for the token.
   app.route('/', consoleRoutes());
-  if (options.token !== undefined && options.token !== '') app.use('*', bearerTokenGuard(options.token));
+  // Approvals are a person's to decide: the admin token, never the regular one, on the same routes the
+  // router matches for the handlers below, before the regular guard so the answer is always admin_token_required.
+  const adminGuard = adminTokenGuard({
+    adminToken: options.adminToken,
+    token: options.token,
+    whereabouts: options.adminTokenWhereabouts ?? (() => ''),
+  });
+  app.get(APPROVALS_PATH, adminGuard);
+  app.post(APPROVAL_PATH, adminGuard);
+  if (options.token !== undefined && options.token !== '') app.use('*', bearerTokenGuard(options.token, options.adminToken));
   app.use('*', async (c, next) => {
     if (options.isShuttingDown?.()) {
       c.header('Connection', 'close');
@@ -102,7 +118,8 @@ export function createHttpApp(options: HttpAppOptions): Hono {
   app.route('/', dispatchRoutes(host));
   app.route('/', approvalRoutes(host));
   app.route('/', loadFailureRoutes(host));
-  app.get('/v1/events', (c) => options.events.handle(c));
+  // Approval events carry the call's arguments only on streams opened with the admin token.
+  app.get('/v1/events', (c) => options.events.handle(c, { approvalArguments: hasAdminToken(c, options.adminToken) }));
   app.all('/mcp', (c) => options.mcp.handle(c.req.raw));
   app.get('/openapi.json', (c) => c.json(buildOpenApiDocument({ serverUrl: new URL(c.req.url).origin })));
   return app;

@@ -11,6 +11,7 @@ export type HttpErrorCode =
   | 'unrecognized_message'
   | 'payload_too_large'
   | 'unauthorized'
+  | 'admin_token_required'
   | 'forbidden_host'
   | 'forbidden_origin'
   | 'unsupported_media_type'

@@ -35,7 +35,15 @@ export function buildOpenApiDocument(options: { serverUrl?: string } = {}): Open
       ...streamPaths(),
     },
     components: {
-      securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer', description: 'The regular token (--token, TOOLHOST_TOKEN, config token), when the server runs with one; the admin token works too.' },
+        adminToken: {
+          type: 'http',
+          scheme: 'bearer',
+          description:
+            'The admin token: a person\'s, never a tool\'s. TOOLHOST_ADMIN_TOKEN or config admin_token; else generated per start, printed once on stderr by `toolhost serve` and written 0600 to $XDG_RUNTIME_DIR/toolhost/admin-token-<port> (else ~/.cache/toolhost/admin-token-<port>), removed at shutdown.',
+        },
+      },
       schemas: componentSchemas(),
     },
   };
@@ -47,7 +55,7 @@ function apiInfo(): object {
     title: 'toolhost',
     version: TOOLHOST_VERSION,
     description:
-      'A tool host for LLM agents: list tools in any provider format, call them, and dispatch a provider assistant message. Every endpoint but /healthz needs `Authorization: Bearer <token>` when the server runs with a token. Requests from web pages (an `Origin` header) are refused with 403 `forbidden_origin` unless the origin is the server\'s own or listed in allowed_origins; request bodies must be `Content-Type: application/json` (else 415 `unsupported_media_type`). MCP (Streamable HTTP) is served at /mcp.',
+      'A tool host for LLM agents: list tools in any provider format, call them, and dispatch a provider assistant message. Every endpoint but /healthz needs `Authorization: Bearer <token>` when the server runs with a token. Listing and deciding approvals needs the admin token (`adminToken`) always, whether or not there is a regular token; the admin token is also accepted wherever the regular token is. Requests from web pages (an `Origin` header) are refused with 403 `forbidden_origin` unless the origin is the server\'s own or listed in allowed_origins; request bodies must be `Content-Type: application/json` (else 415 `unsupported_media_type`). MCP (Streamable HTTP) is served at /mcp.',
   };
 }
 
@@ -216,23 +224,31 @@ function dispatchPaths(): Paths {
   };
 }
 
+/** The answers of the approval routes to anything but the admin token; the message says where the token is. */
+const ADMIN_TOKEN_REFUSALS = {
+  '401': errorResponse('No token, or a token that is neither the admin token nor the regular one (`admin_token_required`).'),
+  '403': errorResponse('The regular token, which does not decide approvals (`admin_token_required`).'),
+};
+
 /** Calls waiting for a person's decision, and deciding them. */
 function approvalPaths(): Paths {
   return {
     '/v1/approvals': {
       get: {
         operationId: 'listApprovals',
-        summary: 'Calls waiting for a person\'s decision (an `approvals` rule said `ask`), oldest first. Arguments are parsed; secret parameters show their `<secret_ref:NAME>` placeholder.',
+        summary: 'Calls waiting for a person\'s decision (an `approvals` rule said `ask`), oldest first. Arguments are parsed; secret parameters show their `<secret_ref:NAME>` placeholder. Needs the admin token.',
+        security: [{ adminToken: [] }],
         responses: {
           '200': { description: 'Pending approvals.', content: json({ type: 'object', required: ['approvals'], properties: { approvals: { type: 'array', items: ref('ApprovalRequest') } } }) },
-          '401': errorResponse('Missing or invalid token.'),
+          ...ADMIN_TOKEN_REFUSALS,
         },
       },
     },
     '/v1/approvals/{id}': {
       post: {
         operationId: 'decideApproval',
-        summary: 'Decide a pending approval: `allow` runs the call, `deny` refuses it (an is_error result), `always` runs it and every identical call (same tool, same arguments) until the host stops (not persisted).',
+        summary: 'Decide a pending approval: `allow` runs the call, `deny` refuses it (an is_error result), `always` runs it and every identical call (same tool, same arguments) until the host stops (not persisted). Needs the admin token.',
+        security: [{ adminToken: [] }],
         parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
         requestBody: {
           required: true,
@@ -241,6 +257,7 @@ function approvalPaths(): Paths {
         responses: {
           '200': { description: 'Decided.', content: json({ type: 'object', required: ['id', 'decision'], properties: { id: { type: 'string' }, decision: { type: 'string', enum: ['allow', 'deny', 'always'] } } }) },
           '400': errorResponse('Malformed JSON or a body that is not {"decision": "allow" | "deny" | "always"} (`invalid_body`).'),
+          ...ADMIN_TOKEN_REFUSALS,
           '404': errorResponse('No such approval is pending: decided, timed out, cancelled, or unknown (`not_found`).'),
           '415': errorResponse('Content-Type is not application/json (`unsupported_media_type`).'),
         },
@@ -255,7 +272,7 @@ function streamPaths(): Paths {
     '/v1/events': {
       get: {
         operationId: 'events',
-        summary: 'Server-sent events of the host: `event: added|updated|removed|load_failed|collision|call_finished|network_denied|approval_requested|approval_decided`, `data: <HostEvent JSON>`; keep-alive comments.',
+        summary: 'Server-sent events of the host: `event: added|updated|removed|load_failed|collision|call_finished|network_denied|approval_requested|approval_decided`, `data: <HostEvent JSON>`; keep-alive comments. `approval_requested` carries the call\'s `arguments` only on a stream opened with the admin token.',
         responses: { '200': { description: 'An SSE stream.', content: { 'text/event-stream': { schema: { type: 'string' } } } } },
       },
     },

@@ -1,8 +1,9 @@
 /**
- * Daemon security: loopback by default, a bearer token for anything else, constant-time token
- * comparison, a Host header check against DNS rebinding on loopback binds, and an Origin check
- * against cross-site requests from web pages (only the daemon's own origin and configured
- * `allowed_origins` may call it from a browser).
+ * Daemon security: loopback by default, a bearer token for anything else, an admin token (a
+ * person's, never a tool's) for listing and deciding approvals, constant-time token comparison, a
+ * Host header check against DNS rebinding on loopback binds, and an Origin check against cross-site
+ * requests from web pages (only the daemon's own origin and configured `allowed_origins` may call
+ * it from a browser).
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { isIP } from 'node:net';
@@ -191,15 +192,20 @@ export function allowedOriginsCors(allowedOrigins: readonly string[]): Middlewar
   });
 }
 
-/** 401 unless the request carries `Authorization: Bearer <token>`; `PUBLIC_PATHS` are exempt. */
-export function bearerTokenGuard(token: string): MiddlewareHandler {
+/**
+ * 401 unless the request carries `Authorization: Bearer <token>` with the regular token or the admin
+ * token (`adminToken`); `PUBLIC_PATHS` are exempt.
+ */
+export function bearerTokenGuard(token: string, adminToken?: string): MiddlewareHandler {
   return async (c, next) => {
     if (PUBLIC_PATHS.includes(c.req.path)) {
       await next();
       return undefined;
     }
     const presented = bearerTokenOf(c.req.header('authorization'));
-    if (presented === undefined || !tokensEqual(presented, token)) {
+    const regular = presented !== undefined && tokensEqual(presented, token);
+    const admin = presented !== undefined && adminToken !== undefined && tokensEqual(presented, adminToken);
+    if (!regular && !admin) {
       c.header('WWW-Authenticate', 'Bearer realm="toolhost"');
       return jsonError(
         c,
@@ -210,6 +216,45 @@ export function bearerTokenGuard(token: string): MiddlewareHandler {
     }
     await next();
     return undefined;
+  };
+}
+
+/** True when the request carries `Authorization: Bearer <adminToken>` (constant-time comparison). */
+export function hasAdminToken(c: Context, adminToken: string): boolean {
+  const presented = bearerTokenOf(c.req.header('authorization'));
+  return presented !== undefined && tokensEqual(presented, adminToken);
+}
+
+export interface AdminTokenGuardOptions {
+  adminToken: string;
+  /** The regular token, if the daemon has one: presenting it gets 403 rather than 401. */
+  token?: string | undefined;
+  /** Where a person finds the admin token (one sentence or two), read per refusal. */
+  whereabouts: () => string;
+}
+
+/**
+ * Routes only a person may use (listing and deciding approvals): 401 `admin_token_required` without
+ * the admin token, 403 `admin_token_required` for the regular token, which tools' clients hold.
+ * Registered before the bearer-token guard, so these routes always answer with this code.
+ */
+export function adminTokenGuard(options: AdminTokenGuardOptions): MiddlewareHandler {
+  return async (c, next) => {
+    const presented = bearerTokenOf(c.req.header('authorization'));
+    if (presented !== undefined && tokensEqual(presented, options.adminToken)) {
+      await next();
+      return undefined;
+    }
+    const regular = presented !== undefined && options.token !== undefined && options.token !== '' && tokensEqual(presented, options.token);
+    const status = regular ? 403 : 401;
+    if (status === 401) c.header('WWW-Authenticate', 'Bearer realm="toolhost-admin"');
+    const what = regular ? 'The regular token does not decide approvals' : presented === undefined ? 'No token was sent' : 'The token sent is not the admin token';
+    return jsonError(
+      c,
+      status,
+      'admin_token_required',
+      `${what}: listing and deciding approvals needs the admin token, which a person has and tools do not. Send "Authorization: Bearer <admin token>". ${options.whereabouts()}`,
+    );
   };
 }
 

@@ -10,6 +10,7 @@ import type { ServerConfig } from '../config.ts';
 import { ToolHostError } from '../errors.ts';
 import type { Host } from '../host-types.ts';
 import { silentLogger, type Logger } from '../logger.ts';
+import { type AdminToken, adminTokenWhereabouts, removeAdminTokenFile, resolveAdminToken, writeAdminTokenFile } from './admin-token.ts';
 import { EventStreamHub } from './events.ts';
 import { createHttpApp, DEFAULT_BODY_LIMIT_BYTES } from './http-app.ts';
 import { McpHttpHandler } from './mcp-http.ts';
@@ -28,6 +29,17 @@ export interface StartServerOptions {
   port?: number;
   /** Bearer token required on every path but /healthz. */
   token?: string;
+  /**
+   * The admin token (lists and decides approvals; also a bearer token on every route): at least 16
+   * visible ASCII characters, not the regular token. Default: generated at start (`server.admin`).
+   */
+  adminToken?: string;
+  /**
+   * Where a generated admin token is written, `<directory>/admin-token-<port>` (mode 0600, removed at
+   * shutdown); the directory is created 0700. Default: no file (embedders read `server.admin.token`);
+   * `toolhost serve` passes `$XDG_RUNTIME_DIR/toolhost`, else the user cache directory.
+   */
+  adminTokenDirectory?: string;
   /** Largest request body, bytes. Default 1 MiB. */
   bodyLimitBytes?: number;
   logger?: Logger;
@@ -49,6 +61,7 @@ export function serverOptionsOf(config: ServerConfig): StartServerOptions {
     host: config.host,
     port: config.port,
     ...(config.token !== undefined ? { token: config.token } : {}),
+    ...(config.adminToken !== undefined ? { adminToken: config.adminToken } : { adminTokenDirectory: config.adminTokenDirectory }),
     bodyLimitBytes: config.bodyLimitBytes,
     allowedOrigins: config.allowedOrigins,
     mcpSessionIdleMs: config.mcpSessionIdleMs,
@@ -82,6 +95,8 @@ export interface RunningServer {
   app: Hono;
   /** The MCP Streamable HTTP endpoint (e.g. `mcp.sessionCount`). */
   mcp: McpHttpHandler;
+  /** The admin token, whether it was configured or generated, and its file (removed at shutdown). */
+  admin: AdminToken;
   /**
    * Graceful shutdown: stop accepting connections, let in-flight calls finish for up to `graceMs`
    * (host.close), end event and MCP streams, then close the remaining connections. Idempotent.
@@ -100,21 +115,34 @@ export async function startServer(host: Host, options: StartServerOptions = {}):
   const token = options.token === '' ? undefined : options.token;
   const logger = options.logger ?? host.logger ?? silentLogger();
   assertBindSettings({ host: bindHost, port: requestedPort, token });
+  const adminToken = await resolveAdminToken({ adminToken: options.adminToken, token, directory: options.adminTokenDirectory, workspaceRoot: host.workspaceRoot });
+  let admin: AdminToken = { token: adminToken.token, source: adminToken.source, file: undefined, notWritten: adminToken.notWritten };
 
-  const parts = createServerParts(host, options, { bindHost, token, logger });
+  const parts = createServerParts(host, options, { bindHost, token, adminToken: adminToken.token, adminTokenWhereabouts: () => adminTokenWhereabouts(admin), logger });
   const server = createAdaptorServer({ fetch: parts.app.fetch, hostname: bindHost }) as HttpServer;
   await listen(server, bindHost, requestedPort);
   server.on('error', (error) => logger.error({ error: error.message }, 'http server error'));
   const bound = server.address() as AddressInfo;
+  if (adminToken.directory !== undefined) {
+    try {
+      admin = { ...admin, file: await writeAdminTokenFile(adminToken.directory, bound.port, admin.token) };
+    } catch (error) {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      throw new ToolHostError('SERVER_START_REFUSED', `Cannot write the admin token file in ${adminToken.directory}: ${(error as Error).message}. Set TOOLHOST_ADMIN_TOKEN (or the config key admin_token) so no file is written.`, { cause: error });
+    }
+  }
   const url = `http://${bound.family === 'IPv6' ? `[${bound.address}]` : bound.address}:${bound.port}`;
-  logger.info({ url, tools: host.listTools().length, auth: token !== undefined }, 'toolhost server listening');
+  // Never the token itself: logs travel further than the terminal.
+  logger.info({ url, tools: host.listTools().length, auth: token !== undefined, adminToken: admin.source, adminTokenFile: admin.file }, 'toolhost server listening');
 
   let closing: Promise<void> | undefined;
   const close = (graceMs: number = DEFAULT_GRACE_MS): Promise<void> => {
-    closing ??= closeServer(server, host, parts, { graceMs, closeHost: options.closeHost !== false, logger });
+    closing ??= closeServer(server, host, parts, { graceMs, closeHost: options.closeHost !== false, logger }).finally(() =>
+      admin.file === undefined ? undefined : removeAdminTokenFile(admin.file, admin.token),
+    );
     return closing;
   };
-  return { url, port: bound.port, address: bound.address, app: parts.app, mcp: parts.mcp, close };
+  return { url, port: bound.port, address: bound.address, app: parts.app, mcp: parts.mcp, admin, close };
 }
 
 /** What the daemon is made of besides the HTTP server: metrics, event streams, MCP sessions, request tracking, and the app routing to them. */
@@ -128,7 +156,15 @@ interface ServerParts {
   shutDown(): void;
 }
 
-function createServerParts(host: Host, options: StartServerOptions, bind: { bindHost: string; token: string | undefined; logger: Logger }): ServerParts {
+interface ServerBinding {
+  bindHost: string;
+  token: string | undefined;
+  adminToken: string;
+  adminTokenWhereabouts: () => string;
+  logger: Logger;
+}
+
+function createServerParts(host: Host, options: StartServerOptions, bind: ServerBinding): ServerParts {
   const bodyLimitBytes = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
   const metrics = new ServerMetrics(host);
   const instrumented = instrumentHost(host, metrics);
@@ -147,6 +183,8 @@ function createServerParts(host: Host, options: StartServerOptions, bind: { bind
     mcp,
     logger: bind.logger,
     ...(bind.token !== undefined ? { token: bind.token } : {}),
+    adminToken: bind.adminToken,
+    adminTokenWhereabouts: bind.adminTokenWhereabouts,
     checkHostHeader: isLoopbackAddress(bind.bindHost),
     allowedOrigins: options.allowedOrigins ?? [],
     bodyLimitBytes,

@@ -40,7 +40,13 @@ export interface RunCliOptions {
  */
 export const TEST_XDG_CACHE_HOME = join(tmpdir(), 'toolhost-tests-xdg-cache');
 
-/** A clean environment: no colour, no inherited toolhost settings, the tests' own cache home. */
+/**
+ * The runtime directory runs use (where `toolhost serve` writes its generated admin token,
+ * `<dir>/toolhost/admin-token-<port>`): the tests' own, never the user's.
+ */
+export const TEST_XDG_RUNTIME_DIR = join(tmpdir(), 'toolhost-tests-xdg-runtime');
+
+/** A clean environment: no colour, no inherited toolhost settings, the tests' own cache and runtime directories. */
 export function cliEnvironment(extra: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const [key, value] of Object.entries(process.env)) {
@@ -48,6 +54,7 @@ export function cliEnvironment(extra: Record<string, string | undefined> = {}): 
   }
   env['NO_COLOR'] = '1';
   env['XDG_CACHE_HOME'] = TEST_XDG_CACHE_HOME;
+  env['XDG_RUNTIME_DIR'] = TEST_XDG_RUNTIME_DIR;
   for (const [key, value] of Object.entries(extra)) {
     if (value === undefined) delete env[key];
     else env[key] = value;

@@ -314,38 +314,120 @@ describe('web console in Chromium', { timeout: 180_000 }, () => {
     }
   });
 
-  it('lists calls waiting for approval and decides them', async () => {
+  it('approvals: without the admin token it says where the token is; signed in with it, it lists calls and decides them', async () => {
     await ensureGreet();
     const config = join(workspace.path, 'approvals.json');
     writeFileSync(config, JSON.stringify({ approvals: [{ tool: 'ext-greet', action: 'ask' }] }));
     const gated = await startDaemon(['--config', config, '--extensions', extensions, '--workspace', workspace.path], workspace.path);
     try {
+      const adminToken = gated.adminToken ?? '';
+      expect(adminToken).not.toBe('');
       const page = await browser.newPage();
       const errors = pageErrors(page);
       await page.goto(`${gated.url}/`);
       await expect.poll(() => page.locator('#stream-status').getAttribute('data-state'), { timeout: WAIT_MS }).toBe('open');
+      await expect.poll(() => page.locator('#auth-kind').textContent()).toBe('no token');
+      expect(await page.locator('#admin-sign-in').isVisible()).toBe(true);
       expect(await page.locator('#approvals').isVisible()).toBe(false);
 
-      const allowed = callDirectly(gated, 'ext-greet', { name: 'Lin' });
+      // Not signed in with the admin token: a waiting call is announced, without its arguments or buttons.
+      const first = callDirectly(gated, 'ext-greet', { name: 'Lin' });
+      const locked = page.locator('#approvals-locked');
+      await locked.waitFor({ timeout: WAIT_MS });
+      const note = (await locked.textContent()) ?? '';
+      expect(note).toContain("A call waits for a person's decision.");
+      expect(note).toContain(`admin-token-${new URL(gated.url).port}`);
+      expect(note).toContain('printed it on stderr');
+      expect(note).not.toContain('Lin');
+      expect(await page.locator('#approval-list li').count()).toBe(0);
+      expect(await page.getByRole('button', { name: /^Allow / }).count()).toBe(0);
+
+      // Sign in: a wrong token is refused in the dialog, the admin token opens the panel.
+      await page.locator('#approvals-sign-in').click();
+      const dialog = page.getByRole('dialog', { name: 'Admin token' });
+      await dialog.waitFor();
+      await page.getByLabel('Token', { exact: true }).fill('not-the-admin-token-000');
+      await page.getByRole('button', { name: 'Use token' }).click();
+      await expect.poll(() => page.locator('#token-reason').textContent()).toContain('That is not the admin token');
+      await page.getByLabel('Token', { exact: true }).fill(adminToken);
+      await page.getByRole('button', { name: 'Use token' }).click();
+      await expect.poll(() => page.locator('#auth-kind').textContent(), { timeout: WAIT_MS }).toBe('admin token');
+      expect(await page.locator('#admin-sign-in').isVisible()).toBe(false);
+      expect(await page.evaluate('sessionStorage.getItem("toolhost.token")')).toBe(adminToken);
+
       const waiting = page.locator('#approval-list li[data-tool="ext-greet"]');
       await waiting.waitFor({ timeout: WAIT_MS });
       expect(await waiting.locator('pre').textContent()).toContain('"Lin"');
       await waiting.getByRole('button', { name: /^Allow ext-greet call / }).click();
-      const result = await allowed;
+      const result = await first;
       expect(result.is_error).toBe(false);
       expect(result.content).toContain('Lin');
       await waiting.waitFor({ state: 'detached' });
 
       const denied = callDirectly(gated, 'ext-greet', { name: 'Mo' });
       await waiting.waitFor({ timeout: WAIT_MS });
+      expect(await waiting.locator('pre').textContent()).toContain('"Mo"');
       await waiting.getByRole('button', { name: /^Deny ext-greet call / }).click();
       expect((await denied).is_error).toBe(true);
       await waiting.waitFor({ state: 'detached' });
+
+      const always = callDirectly(gated, 'ext-greet', { name: 'Al' });
+      await waiting.waitFor({ timeout: WAIT_MS });
+      await waiting.getByRole('button', { name: /^Always allow ext-greet call / }).click();
+      expect((await always).is_error).toBe(false);
+      await waiting.waitFor({ state: 'detached' });
+      // The identical call now runs without asking.
+      expect((await callDirectly(gated, 'ext-greet', { name: 'Al' })).is_error).toBe(false);
       await page.locator('#approvals').waitFor({ state: 'hidden' });
       expect(errors).toEqual([]);
       await page.close();
     } finally {
       await gated.stop();
+    }
+  });
+
+  it('takes the admin token at the token prompt of a token-protected daemon, and shows which token is in use', async () => {
+    await ensureGreet();
+    const token = `t-${process.pid}-${Date.now()}`;
+    const config = join(workspace.path, 'approvals-guarded.json');
+    writeFileSync(config, JSON.stringify({ approvals: [{ tool: 'ext-greet', action: 'ask' }] }));
+    const guarded = await startDaemon(['--token', token, '--config', config, '--extensions', extensions, '--workspace', workspace.path], workspace.path);
+    try {
+      const adminToken = guarded.adminToken ?? '';
+      // The regular token: tools, yes; approvals, no.
+      const regularTab = await browser.newContext();
+      const regularPage = await regularTab.newPage();
+      pageErrors(regularPage);
+      await regularPage.goto(`${guarded.url}/`);
+      await regularPage.getByRole('dialog', { name: 'Token needed' }).waitFor();
+      await regularPage.getByLabel('Token', { exact: true }).fill(token);
+      await regularPage.getByRole('button', { name: 'Use token' }).click();
+      await regularPage.locator('#tool-list li.tool-item').first().waitFor();
+      await expect.poll(() => regularPage.locator('#auth-kind').textContent()).toBe('token (not admin)');
+      expect(await regularPage.locator('#admin-sign-in').isVisible()).toBe(true);
+      await regularTab.close();
+
+      // The admin token at the same prompt: everything, approvals included.
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      const errors = pageErrors(page);
+      await page.goto(`${guarded.url}/`);
+      await page.getByRole('dialog', { name: 'Token needed' }).waitFor();
+      await page.getByLabel('Token', { exact: true }).fill(adminToken);
+      await page.getByRole('button', { name: 'Use token' }).click();
+      await page.locator('#tool-list li.tool-item').first().waitFor();
+      await expect.poll(() => page.locator('#auth-kind').textContent()).toBe('admin token');
+      await expect.poll(() => page.locator('#stream-status').getAttribute('data-state'), { timeout: WAIT_MS }).toBe('open');
+      const call = fetch(`${guarded.url}/v1/tools/ext-greet/call`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ arguments: { name: 'Kay' } }) });
+      const waiting = page.locator('#approval-list li[data-tool="ext-greet"]');
+      await waiting.waitFor({ timeout: WAIT_MS });
+      expect(await waiting.locator('pre').textContent()).toContain('"Kay"');
+      await waiting.getByRole('button', { name: /^Allow ext-greet call / }).click();
+      expect(((await (await call).json()) as { is_error: boolean }).is_error).toBe(false);
+      expect(errors).toEqual([]);
+      await context.close();
+    } finally {
+      await guarded.stop();
     }
   });
 

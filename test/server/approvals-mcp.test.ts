@@ -11,7 +11,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ApprovalRule } from '../../src/approvals/index.ts';
 import type { Host } from '../../src/host-types.ts';
 import { createMcpServer } from '../../src/server/mcp-server.ts';
-import { createTestHost, postJson, readJson, startTestServer, type TestServer } from './helpers.ts';
+import { createTestHost, decideApproval, pendingApprovals, startTestServer, type TestServer } from './helpers.ts';
 
 const ASK_ECHO: ApprovalRule[] = [{ tool: 'echo', match: { text: 'deploy *' }, action: 'ask' }];
 
@@ -120,12 +120,8 @@ describe('approvals over MCP', { timeout: 30_000 }, () => {
     expect((await mcp.callTool({ name: 'echo', arguments: { text: 'deploy first' } })).isError).toBe(false);
     const call = mcp.callTool({ name: 'echo', arguments: { text: 'deploy prod' } });
     const url = t?.url ?? '';
-    let approvals: any[] = [];
-    while (approvals.length === 0) {
-      approvals = (await readJson(await fetch(`${url}/v1/approvals`))).approvals;
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-    expect((await postJson(`${url}/v1/approvals/${approvals[0].id}`, { decision: 'allow' })).status).toBe(200);
+    const [approval] = await pendingApprovals(url);
+    expect((await decideApproval(url, approval.id, 'allow')).status).toBe(200);
     expect((await call).isError).toBe(false);
     await stoppedAsking;
   });
@@ -134,12 +130,8 @@ describe('approvals over MCP', { timeout: 30_000 }, () => {
     const mcp = await overHttp();
     const call = mcp.callTool({ name: 'echo', arguments: { text: 'deploy prod' } });
     const url = t?.url ?? '';
-    let approvals: any[] = [];
-    while (approvals.length === 0) {
-      approvals = (await readJson(await fetch(`${url}/v1/approvals`))).approvals;
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-    await postJson(`${url}/v1/approvals/${approvals[0].id}`, { decision: 'deny' });
+    const [approval] = await pendingApprovals(url);
+    await decideApproval(url, approval.id, 'deny');
     const result = await call;
     expect(result.isError).toBe(true);
     expect(text(result)).toContain('The user denied this call to echo');

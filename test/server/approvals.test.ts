@@ -9,7 +9,7 @@ import { createHost } from '../../src/host.ts';
 import { textResult } from '../../src/result.ts';
 import { startServer } from '../../src/server/serve.ts';
 import { defineTool } from '../../src/tool.ts';
-import { postJson, readJson, TEST_TOOLS, temporaryDirectory } from './helpers.ts';
+import { ADMIN_HEADERS, decideApproval, pendingApprovals, postJson, readJson, TEST_ADMIN_TOKEN, TEST_TOOLS, temporaryDirectory } from './helpers.ts';
 
 const SECRET_VALUE = 'sk-approvals-test-0d1e';
 
@@ -39,7 +39,7 @@ async function daemon(rules: ApprovalRule[], options: HostOptions = {}): Promise
   const secretsFile = join(temporaryDirectory('toolhost-approval-secrets-'), 'secrets.json');
   writeFileSync(secretsFile, JSON.stringify({ APPROVALS_TEST_KEY: SECRET_VALUE }));
   const host = await createHost({ workspaceRoot: temporaryDirectory(), secretsFile, approvals: rules, ...options }, { builtinTools: [...TEST_TOOLS, keyedTool] });
-  const server = await startServer(host, { port: 0, keepAliveMs: 0 });
+  const server = await startServer(host, { port: 0, keepAliveMs: 0, adminToken: TEST_ADMIN_TOKEN });
   const running = { url: server.url, close: () => server.close(2_000) };
   open.push(running);
   return running;
@@ -85,24 +85,18 @@ class EventLog {
   }
 }
 
-async function events(url: string): Promise<EventLog> {
-  const log = new EventLog(await fetch(`${url}/v1/events`));
+/** The event stream as a person's console reads it: with the admin token (approval arguments included). */
+async function events(url: string, headers: Record<string, string> = ADMIN_HEADERS): Promise<EventLog> {
+  const log = new EventLog(await fetch(`${url}/v1/events`, { headers }));
   await log.until(': connected');
   return log;
 }
 
-async function pending(url: string, count = 1): Promise<any[]> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const body = await readJson(await fetch(`${url}/v1/approvals`));
-    if (body.approvals.length >= count) return body.approvals;
-    if (Date.now() > deadline) throw new Error('no pending approval appeared');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
+const pending = (url: string, count = 1): Promise<any[]> => pendingApprovals(url, count);
+const listApprovals = async (url: string): Promise<unknown> => readJson(await fetch(`${url}/v1/approvals`, { headers: ADMIN_HEADERS }));
 
 const call = (url: string, tool: string, args: unknown): Promise<any> => postJson(`${url}/v1/tools/${tool}/call`, { arguments: args }).then(readJson);
-const decide = (url: string, id: string, decision: unknown): Promise<Response> => postJson(`${url}/v1/approvals/${id}`, { decision });
+const decide = (url: string, id: string, decision: unknown): Promise<Response> => decideApproval(url, id, decision);
 
 const ASK_ECHO: ApprovalRule[] = [{ tool: 'echo', match: { text: 'deploy *' }, action: 'ask' }];
 
@@ -122,7 +116,7 @@ describe('approvals over HTTP', { timeout: 30_000 }, () => {
     expect(answer.status).toBe(200);
     expect(await readJson(answer)).toEqual({ id: approval.id, decision: 'allow' });
     expect(await result).toMatchObject({ content: 'deploy prod', is_error: false });
-    expect(await readJson(await fetch(`${d.url}/v1/approvals`))).toEqual({ approvals: [] });
+    expect(await listApprovals(d.url)).toEqual({ approvals: [] });
     await log.until('event: approval_decided');
     expect(log.events('approval_decided')).toEqual([{ type: 'approval_decided', id: approval.id, tool: 'echo', call_id: approval.call_id, decision: 'allow', reason: 'user', via: 'http' }]);
     await log.close();
@@ -134,6 +128,13 @@ describe('approvals over HTTP', { timeout: 30_000 }, () => {
     expect(document.paths['/v1/approvals'].get.operationId).toBe('listApprovals');
     expect(document.paths['/v1/approvals/{id}'].post.requestBody.content['application/json'].schema.properties.decision.enum).toEqual(['allow', 'deny', 'always']);
     expect(document.components.schemas.ApprovalRequest.required).toEqual(expect.arrayContaining(['id', 'tool', 'arguments', 'created_at']));
+    // Both routes name the admin token as their only security, and its refusals.
+    for (const operation of [document.paths['/v1/approvals'].get, document.paths['/v1/approvals/{id}'].post]) {
+      expect(operation.security).toEqual([{ adminToken: [] }]);
+      expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining(['401', '403']));
+    }
+    expect(document.components.securitySchemes.adminToken).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(document.components.securitySchemes.adminToken.description).toContain('admin-token-<port>');
   });
 
   it('calls no rule matches run without asking', async () => {
@@ -164,7 +165,7 @@ describe('approvals over HTTP', { timeout: 30_000 }, () => {
     expect(refused.is_error).toBe(true);
     expect(refused.metadata).toEqual({ reason: 'approval_timeout' });
     expect(refused.content).toContain('nobody answered within 300 ms');
-    expect(await readJson(await fetch(`${d.url}/v1/approvals`))).toEqual({ approvals: [] });
+    expect(await listApprovals(d.url)).toEqual({ approvals: [] });
   });
 
   it('always: the next identical call runs without asking; a different one still asks', async () => {
@@ -194,7 +195,7 @@ describe('approvals over HTTP', { timeout: 30_000 }, () => {
     const bad = await decide(d.url, approval.id, 'maybe');
     expect(bad.status).toBe(400);
     expect((await readJson(bad)).error.message).toContain('"decision" must be one of "allow", "deny", "always"; received "maybe"');
-    const extra = await postJson(`${d.url}/v1/approvals/${approval.id}`, { decision: 'allow', note: 'x' });
+    const extra = await postJson(`${d.url}/v1/approvals/${approval.id}`, { decision: 'allow', note: 'x' }, ADMIN_HEADERS);
     expect(extra.status).toBe(400);
     const unknown = await decide(d.url, 'no-such-id', 'allow');
     expect(unknown.status).toBe(404);
@@ -230,7 +231,7 @@ describe('approvals over HTTP', { timeout: 30_000 }, () => {
     controller.abort();
     await abandoned;
     await log.until('"reason":"cancelled"');
-    expect(await readJson(await fetch(`${d.url}/v1/approvals`))).toEqual({ approvals: [] });
+    expect(await listApprovals(d.url)).toEqual({ approvals: [] });
     await log.close();
   });
 });

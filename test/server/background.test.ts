@@ -8,6 +8,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { afterEach, describe, expect, it } from 'vitest';
 import { builtinTools } from '../../builtins/index.ts';
 import { resolveConfig } from '../../src/config.ts';
+import { TEST_XDG_RUNTIME_DIR } from '../cli/run-cli.ts';
 import { silentLogger } from '../../src/logger.ts';
 import { runServeCommand } from '../../src/server/commands.ts';
 import type { RunningServer } from '../../src/server/serve.ts';
@@ -24,7 +25,7 @@ afterEach(async () => {
 
 async function serve(permissionMode: 'execute' | 'read_only' = 'execute'): Promise<RunningServer> {
   const workspace = temporaryDirectory();
-  const config = resolveConfig({ env: {}, flags: { workspace, port: 0, permissionMode } });
+  const config = resolveConfig({ env: { XDG_RUNTIME_DIR: TEST_XDG_RUNTIME_DIR }, flags: { workspace, port: 0, permissionMode } });
   const started = await runServeCommand({ config, logger: silentLogger(), watch: false, handleSignals: false, dependencies: { builtinTools } });
   server = started.server;
   return started.server;

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { builtinTools } from '../../builtins/index.ts';
 import { resolveConfig } from '../../src/config.ts';
+import { TEST_XDG_RUNTIME_DIR } from '../cli/run-cli.ts';
 import { silentLogger } from '../../src/logger.ts';
 import { runServeCommand } from '../../src/server/commands.ts';
 import type { RunningServer } from '../../src/server/serve.ts';
@@ -18,7 +19,7 @@ describe('runServeCommand with the real built-in tools', () => {
   it('serves the built-ins from a resolved configuration', async () => {
     const workspace = temporaryDirectory();
     writeFileSync(join(workspace, 'notes.txt'), 'first line\nsecond line\n');
-    const config = resolveConfig({ env: {}, flags: { workspace, port: 0, permissionMode: 'read_only' } });
+    const config = resolveConfig({ env: { XDG_RUNTIME_DIR: TEST_XDG_RUNTIME_DIR }, flags: { workspace, port: 0, permissionMode: 'read_only' } });
     const started = await runServeCommand({ config, logger: silentLogger(), watch: false, handleSignals: false, dependencies: { builtinTools } });
     server = started.server;
 

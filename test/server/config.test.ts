@@ -1,4 +1,5 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfigFile, parseConfig, resolveConfig } from '../../src/config.ts';
@@ -11,6 +12,9 @@ function writeConfig(value: unknown, name = 'toolhost.json'): { dir: string; fil
   writeFileSync(file, typeof value === 'string' ? value : JSON.stringify(value));
   return { dir, file };
 }
+
+/** The admin-token fields of a server config resolved without TOOLHOST_ADMIN_TOKEN, admin_token or XDG variables. */
+const NO_ADMIN_TOKEN = { adminToken: undefined, adminTokenDirectory: join(homedir(), '.cache', 'toolhost') };
 
 function configError(run: () => unknown): ToolHostError {
   try {
@@ -63,7 +67,7 @@ describe('resolveConfig precedence: flags > env > file > defaults', () => {
   it('uses the defaults without flags, env or file', () => {
     const cwd = temporaryDirectory();
     const resolved = resolveConfig({ env: {}, cwd });
-    expect(resolved.server).toEqual({ host: '127.0.0.1', port: 7411, token: undefined, bodyLimitBytes: 1024 * 1024, allowedOrigins: [], mcpSessionIdleMs: 600_000, maxMcpSessions: 1000 });
+    expect(resolved.server).toEqual({ host: '127.0.0.1', port: 7411, token: undefined, bodyLimitBytes: 1024 * 1024, allowedOrigins: [], mcpSessionIdleMs: 600_000, maxMcpSessions: 1000, ...NO_ADMIN_TOKEN });
     expect(resolved.host).toEqual({ workspaceRoot: cwd });
     expect(resolved.configFile).toBeUndefined();
   });
@@ -91,7 +95,7 @@ describe('resolveConfig precedence: flags > env > file > defaults', () => {
       flags: { port: '9100', memoryMb: '128' },
     });
     expect(resolved.configFile).toBe(file);
-    expect(resolved.server).toEqual({ host: '127.0.0.2', port: 9100, token: 'from-env', bodyLimitBytes: 2048, allowedOrigins: [], mcpSessionIdleMs: 600_000, maxMcpSessions: 1000 });
+    expect(resolved.server).toEqual({ host: '127.0.0.2', port: 9100, token: 'from-env', bodyLimitBytes: 2048, allowedOrigins: [], mcpSessionIdleMs: 600_000, maxMcpSessions: 1000, ...NO_ADMIN_TOKEN });
     expect(resolved.host).toMatchObject({
       workspaceRoot: join(dir, 'file-ws'),
       permissionMode: 'write',
@@ -108,7 +112,7 @@ describe('resolveConfig precedence: flags > env > file > defaults', () => {
       env: { TOOLHOST_HOST: '127.0.0.3', TOOLHOST_WORKSPACE: 'env-ws', TOOLHOST_EXTENSIONS: '/abs/ext', TOOLHOST_CACHE_DIR: 'env-cache', TOOLHOST_TOKEN: 'env' },
       flags: { host: '::1', workspace: 'flag-ws', token: 'flag', bodyLimitBytes: 10 },
     });
-    expect(resolved.server).toEqual({ host: '::1', port: 7411, token: 'flag', bodyLimitBytes: 10, allowedOrigins: [], mcpSessionIdleMs: 600_000, maxMcpSessions: 1000 });
+    expect(resolved.server).toEqual({ host: '::1', port: 7411, token: 'flag', bodyLimitBytes: 10, allowedOrigins: [], mcpSessionIdleMs: 600_000, maxMcpSessions: 1000, ...NO_ADMIN_TOKEN });
     expect(resolved.host.workspaceRoot).toBe(join(cwd, 'flag-ws'));
     expect(resolved.host.extensionsDir).toBe('/abs/ext');
     expect(resolved.host.cacheDir).toBe(join(cwd, 'env-cache'));
@@ -137,6 +141,40 @@ describe('resolveConfig precedence: flags > env > file > defaults', () => {
     const resolved = resolveConfig({ cwd, env: { TOOLHOST_PORT: '', TOOLHOST_TOKEN: ' ', TOOLHOST_CONFIG: '' } });
     expect(resolved.server.port).toBe(7411);
     expect(resolved.server.token).toBeUndefined();
+  });
+});
+
+describe('admin_token and TOOLHOST_ADMIN_TOKEN', () => {
+  it('sets the admin token from the config file, and the environment wins over it', () => {
+    const { file } = writeConfig({ admin_token: 'admin-token-from-the-file' });
+    expect(resolveConfig({ env: {}, configFile: file }).server.adminToken).toBe('admin-token-from-the-file');
+    expect(resolveConfig({ env: { TOOLHOST_ADMIN_TOKEN: 'admin-token-from-the-env' }, configFile: file }).server.adminToken).toBe('admin-token-from-the-env');
+    expect(resolveConfig({ env: { TOOLHOST_ADMIN_TOKEN: 'admin-token-from-the-env' } }).server.adminToken).toBe('admin-token-from-the-env');
+    // Blank is unset, like the other variables.
+    expect(resolveConfig({ env: { TOOLHOST_ADMIN_TOKEN: '  ' }, configFile: file }).server.adminToken).toBe('admin-token-from-the-file');
+  });
+
+  it('refuses a short or spaced token, naming the field or variable, and one equal to the regular token', () => {
+    expect(configError(() => parseConfig({ admin_token: 'short' })).message).toContain('admin_token: must be at least 16 visible ASCII characters without spaces');
+    expect(configError(() => parseConfig({ admin_token: 'sixteen chars with spaces' })).message).toContain('admin_token:');
+    expect(configError(() => resolveConfig({ env: { TOOLHOST_ADMIN_TOKEN: 'too-short' } })).message).toContain('TOOLHOST_ADMIN_TOKEN: must be at least 16');
+    const same = configError(() => resolveConfig({ env: { TOOLHOST_ADMIN_TOKEN: 'one-token-for-everything', TOOLHOST_TOKEN: 'one-token-for-everything' } }));
+    expect(same.message).toContain('must differ from token');
+  });
+
+  it('refuses admin_token from a config file inside the workspace, where tools read', () => {
+    const { dir, file } = writeConfig({ admin_token: 'admin-token-in-the-workspace' });
+    const inside = configError(() => resolveConfig({ env: {}, configFile: file, cwd: dir }));
+    expect(inside.message).toContain('lies inside the workspace');
+    expect(inside.message).toContain('TOOLHOST_ADMIN_TOKEN');
+    // The same file with another workspace, or overridden by the environment, is fine.
+    expect(resolveConfig({ env: {}, configFile: file, flags: { workspace: temporaryDirectory() } }).server.adminToken).toBe('admin-token-in-the-workspace');
+    expect(resolveConfig({ env: { TOOLHOST_ADMIN_TOKEN: 'admin-token-from-the-env' }, configFile: file, cwd: dir }).server.adminToken).toBe('admin-token-from-the-env');
+  });
+
+  it('writes a generated token under $XDG_RUNTIME_DIR/toolhost, else the user cache directory', () => {
+    expect(resolveConfig({ env: { XDG_RUNTIME_DIR: '/run/user/1000', XDG_CACHE_HOME: '/c' } }).server.adminTokenDirectory).toBe('/run/user/1000/toolhost');
+    expect(resolveConfig({ env: { XDG_CACHE_HOME: '/c' } }).server.adminTokenDirectory).toBe('/c/toolhost');
   });
 });
 

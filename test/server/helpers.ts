@@ -75,6 +75,12 @@ export const extraTool = defineTool({
   },
 });
 
+/** The admin token test daemons run with (startTestServer's default): lists and decides approvals. */
+export const TEST_ADMIN_TOKEN = 'test-admin-token-5f0c2a9e7b41d3';
+
+/** `Authorization: Bearer <TEST_ADMIN_TOKEN>`, for /v1/approvals and admin event streams. */
+export const ADMIN_HEADERS: Readonly<Record<string, string>> = Object.freeze({ authorization: `Bearer ${TEST_ADMIN_TOKEN}` });
+
 export const TEST_TOOLS: readonly AnyTool[] = [echoTool, slowTool, failTool, writeTool];
 
 export function temporaryDirectory(prefix = 'toolhost-server-'): string {
@@ -83,6 +89,24 @@ export function temporaryDirectory(prefix = 'toolhost-server-'): string {
 
 export async function createTestHost(options: HostOptions = {}, tools: readonly AnyTool[] = TEST_TOOLS): Promise<Host> {
   return createHost({ workspaceRoot: temporaryDirectory(), ...options }, { builtinTools: tools });
+}
+
+/** The pending approvals of a daemon, read with the admin token; waits until `count` are pending. */
+export async function pendingApprovals(url: string, count = 1, adminToken: string = TEST_ADMIN_TOKEN): Promise<any[]> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const response = await fetch(`${url}/v1/approvals`, { headers: { authorization: `Bearer ${adminToken}` } });
+    if (!response.ok) throw new Error(`GET /v1/approvals answered ${response.status}: ${await response.text()}`);
+    const body = (await response.json()) as { approvals: any[] };
+    if (body.approvals.length >= count) return body.approvals;
+    if (Date.now() > deadline) throw new Error('no pending approval appeared');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+/** `POST /v1/approvals/{id}` with the admin token. */
+export function decideApproval(url: string, id: string, decision: unknown, adminToken: string = TEST_ADMIN_TOKEN): Promise<Response> {
+  return postJson(`${url}/v1/approvals/${id}`, { decision }, { authorization: `Bearer ${adminToken}` });
 }
 
 export interface TestServer {
@@ -94,7 +118,7 @@ export interface TestServer {
 
 export async function startTestServer(options: StartServerOptions = {}, hostOptions: HostOptions = {}): Promise<TestServer> {
   const host = await createTestHost(hostOptions);
-  const server = await startServer(host, { port: 0, keepAliveMs: 0, ...options });
+  const server = await startServer(host, { port: 0, keepAliveMs: 0, adminToken: TEST_ADMIN_TOKEN, ...options });
   return { host, server, url: server.url, close: () => server.close(2_000) };
 }
 

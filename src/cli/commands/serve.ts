@@ -2,6 +2,7 @@
 import { Command } from 'commander';
 import { composeServer } from '../../compose.ts';
 import { ToolHostError } from '../../errors.ts';
+import type { AdminToken } from '../../server/admin-token.ts';
 import { DEFAULT_SERVER_HOST, DEFAULT_SERVER_PORT } from '../../server/serve.ts';
 import { installShutdownHandlers } from '../../server/shutdown.ts';
 import { tuneDaemonHeap } from '../../server/heap-tuning.ts';
@@ -16,6 +17,16 @@ interface ServeFlags extends HostFlags {
   port?: string;
   token?: string;
   allowedOrigin?: string[];
+}
+
+/**
+ * The start-up line about the admin token, on stderr: a generated token in full (the one time it is
+ * shown) with its file; a configured one only by where it came from.
+ */
+export function adminTokenLine(admin: AdminToken): string {
+  if (admin.source === 'configured') return 'toolhost admin token: set by TOOLHOST_ADMIN_TOKEN or the config key admin_token (it lists and decides approvals)\n';
+  const where = admin.file !== undefined ? `saved to ${admin.file} (mode 0600) until shutdown` : `not saved: ${admin.notWritten ?? 'no file'}`;
+  return `toolhost admin token: ${admin.token} (lists and decides approvals; ${where})\n`;
 }
 
 function collect(value: string, previous: string[] = []): string[] {
@@ -38,6 +49,10 @@ export function defineServeCommand(command: Command, context: CommandContext): C
     [
       '',
       'Prints one line with the URL once listening, e.g. "toolhost listening on http://127.0.0.1:7411 (7 tools)";',
+      'before it, on stderr, the admin token generated for this start (it lists and decides approvals; a person',
+      'keeps it, tools never see it), also written 0600 to $XDG_RUNTIME_DIR/toolhost/admin-token-<port> (else',
+      '~/.cache/toolhost/admin-token-<port>) and removed at shutdown. TOOLHOST_ADMIN_TOKEN or the config key',
+      'admin_token set it instead (no flag: a token on the command line shows in ps).',
       'JSON logs go to stderr (level: TOOLHOST_LOG_LEVEL, or debug with --debug). SIGINT/SIGTERM shut down',
       'gracefully: in-flight calls finish first, then the process exits 0.',
       '',
@@ -68,7 +83,11 @@ export function defineServeCommand(command: Command, context: CommandContext): C
         );
       } catch (error) {
         if (ToolHostError.is(error, 'SERVER_START_REFUSED')) {
-          const hint = /without a bearer token/.test(error.message) ? 'bind 127.0.0.1, or pass --token (or TOOLHOST_TOKEN)' : 'fix --host/--port (or TOOLHOST_HOST/TOOLHOST_PORT, or the config file)';
+          const hint = /without a bearer token/.test(error.message)
+            ? 'bind 127.0.0.1, or pass --token (or TOOLHOST_TOKEN)'
+            : /admin token/.test(error.message)
+              ? 'set TOOLHOST_ADMIN_TOKEN (or the config key admin_token), or fix the directory named'
+              : 'fix --host/--port (or TOOLHOST_HOST/TOOLHOST_PORT, or the config file)';
           throw new CliError(error.message, { exitCode: EXIT_USAGE, hint, cause: error });
         }
         throw error;
@@ -78,6 +97,7 @@ export function defineServeCommand(command: Command, context: CommandContext): C
       const shutdown = new Promise<number>((resolveExit) => {
         installShutdownHandlers(() => server.close(), logger, { exit: resolveExit });
       });
+      io.stderr.write(adminTokenLine(server.admin));
       const paint = painterFor(io.stdout, io.env);
       io.stdout.write(`toolhost listening on ${paint('cyan', server.url)} (${host.listTools().length} tools)\n`);
       const exitCode = await shutdown;

@@ -1,6 +1,7 @@
 // The console's HTTP client: same-origin fetch with the bearer token the daemon may require.
 // The token is asked for once (on the first 401) and kept in sessionStorage, so it lasts as long as
-// the tab and never lands in localStorage, cookies or URLs.
+// the tab and never lands in localStorage, cookies or URLs. Either token may be kept: the regular
+// one, or the admin token, which the daemon accepts everywhere and which alone opens approvals.
 
 export const TOKEN_KEY = 'toolhost.token';
 
@@ -38,20 +39,28 @@ export class ApiClient {
     sessionStorage.removeItem(TOKEN_KEY);
   }
 
+  /** Keeps `token` for this tab (a sign-in with the admin token replaces the regular one). */
+  useToken(token) {
+    sessionStorage.setItem(TOKEN_KEY, token);
+  }
+
   /**
    * fetch() with `Authorization: Bearer <token>` when one is stored; on 401 asks for the token and
-   * tries again, until the daemon accepts it.
+   * tries again, until the daemon accepts it. With `prompt: false` a 401 is returned as it is (the
+   * approval routes answer 401 `admin_token_required` to anything but the admin token: that calls
+   * for the admin sign-in, not for the token prompt).
    * @param {string} path
    * @param {RequestInit} [init]
+   * @param {{ prompt?: boolean }} [options]
    * @returns {Promise<Response>}
    */
-  async request(path, init = {}) {
+  async request(path, init = {}, options = {}) {
     for (;;) {
       const headers = new Headers(init.headers);
       const token = this.token;
       if (token !== undefined) headers.set('authorization', `Bearer ${token}`);
       const response = await fetch(path, { ...init, headers });
-      if (response.status !== 401) return response;
+      if (response.status !== 401 || options.prompt === false) return response;
       const body = await response.json().catch(() => undefined);
       if (token !== undefined && this.token === token) this.forgetToken();
       await this.promptForToken(body?.error?.message ?? 'This daemon needs a token.');
@@ -59,8 +68,8 @@ export class ApiClient {
   }
 
   /** GET or POST JSON; throws ApiError for non-2xx answers. */
-  async json(path, init = {}) {
-    const response = await this.request(path, init);
+  async json(path, init = {}, options = {}) {
+    const response = await this.request(path, init, options);
     const body = await response.json().catch(() => undefined);
     if (!response.ok) {
       throw new ApiError(response.status, body?.error?.code ?? 'http_error', body?.error?.message ?? `${response.status} ${response.statusText}`);
@@ -69,8 +78,8 @@ export class ApiClient {
   }
 
   /** POST a JSON body. */
-  post(path, body) {
-    return this.json(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  post(path, body, options = {}) {
+    return this.json(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }, options);
   }
 
   async promptForToken(reason) {
@@ -80,6 +89,6 @@ export class ApiClient {
       });
     }
     const token = await this.pendingPrompt;
-    sessionStorage.setItem(TOKEN_KEY, token);
+    this.useToken(token);
   }
 }

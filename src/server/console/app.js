@@ -1,5 +1,7 @@
 // Starts the console: the token prompt, the catalog, and the live event stream. A tool added,
 // updated or removed by hot reload refreshes the catalog in place, without reloading the page.
+// The header says which token the tab uses (none, the regular token, or the admin token, which
+// alone decides approvals) and offers the admin sign-in.
 
 import { ApiClient } from './api.js';
 import { ApprovalsView } from './approvals.js';
@@ -15,28 +17,70 @@ function byId(id) {
   return element;
 }
 
-/** Shows the token dialog and resolves with the token typed into it. */
-function askToken(reason) {
+/**
+ * Shows the token dialog and resolves with the token typed into it, or undefined when a
+ * `cancellable` dialog (the optional admin sign-in) is cancelled.
+ * @param {string} reason
+ * @param {{ title?: string, cancellable?: boolean }} [options]
+ * @returns {Promise<string | undefined>}
+ */
+function askToken(reason, options = {}) {
   const dialog = /** @type {HTMLDialogElement} */ (byId('token-dialog'));
   const form = /** @type {HTMLFormElement} */ (byId('token-form'));
   const input = /** @type {HTMLInputElement} */ (byId('token-input'));
+  const cancel = byId('token-cancel');
+  byId('token-title').textContent = options.title ?? 'Token needed';
   byId('token-reason').textContent = reason;
+  cancel.hidden = options.cancellable !== true;
   input.value = '';
-  // Escape would close the dialog and leave every request waiting for a token that never comes.
-  dialog.oncancel = (event) => event.preventDefault();
   if (!dialog.open) dialog.showModal();
   input.focus();
   return new Promise((resolve) => {
+    const finish = (token) => {
+      form.removeEventListener('submit', submit);
+      cancel.onclick = null;
+      dialog.oncancel = (event) => event.preventDefault();
+      dialog.close();
+      resolve(token);
+    };
     const submit = (event) => {
       event.preventDefault();
       const token = input.value.trim();
       if (token === '') return;
-      form.removeEventListener('submit', submit);
-      dialog.close();
-      resolve(token);
+      finish(token);
     };
     form.addEventListener('submit', submit);
+    // Escape would close a required prompt and leave every request waiting for a token that never comes.
+    dialog.oncancel = (event) => {
+      event.preventDefault();
+      if (options.cancellable === true) finish(undefined);
+    };
+    cancel.onclick = () => finish(undefined);
   });
+}
+
+const AUTH_LABELS = { admin: 'admin token', token: 'token (not admin)', none: 'no token' };
+
+/**
+ * Asks for the admin token until the daemon takes it for GET /v1/approvals (or the person cancels),
+ * keeps it for the tab and reloads, so the event stream reopens with it.
+ * @param {import('./api.js').ApiClient} api
+ * @param {string} reason what the daemon said about where the token is
+ */
+async function signInAsAdmin(api, reason) {
+  let why = reason;
+  for (;;) {
+    const token = await askToken(why, { title: 'Admin token', cancellable: true });
+    if (token === undefined) return;
+    const response = await fetch('/v1/approvals', { headers: { authorization: `Bearer ${token}` } });
+    if (response.ok) {
+      api.useToken(token);
+      location.reload();
+      return;
+    }
+    const body = await response.json().catch(() => undefined);
+    why = `That is not the admin token. ${body?.error?.message ?? ''}`;
+  }
 }
 
 async function start() {
@@ -58,7 +102,19 @@ async function start() {
     network: /** @type {HTMLInputElement} */ (byId('filter-network')),
   });
   const live = new LiveView({ calls: byId('calls-body'), changes: byId('changes'), charts: byId('charts'), status: byId('stream-status') });
-  const approvals = new ApprovalsView(api, { section: byId('approvals'), list: byId('approval-list') });
+  const approvals = new ApprovalsView(api, { section: byId('approvals'), list: byId('approval-list'), locked: byId('approvals-locked'), lockedText: byId('approvals-locked-text') });
+  const authKind = byId('auth-kind');
+  const adminSignIn = byId('admin-sign-in');
+  const showAuth = () => {
+    const kind = approvals.admin ? 'admin' : api.token !== undefined ? 'token' : 'none';
+    authKind.dataset.kind = kind;
+    authKind.textContent = AUTH_LABELS[kind];
+    adminSignIn.hidden = approvals.admin;
+    showSignOut();
+  };
+  const startAdminSignIn = () => void signInAsAdmin(api, approvals.refusal || 'Approvals need the admin token.');
+  adminSignIn.addEventListener('click', startAdminSignIn);
+  byId('approvals-sign-in').addEventListener('click', startAdminSignIn);
 
   try {
     await catalog.refresh();
@@ -68,6 +124,7 @@ async function start() {
     return;
   }
   await approvals.load();
+  showAuth();
   // Files that failed to load before this page opened (the events stream reports later ones).
   const loadFailures = await api.json('/v1/load-failures').catch(() => undefined);
   for (const failure of loadFailures?.failures ?? []) {
@@ -82,7 +139,7 @@ async function start() {
     onStatus: (status) => live.setStatus(status),
     onReconnect: () => {
       refresh();
-      void approvals.load();
+      void approvals.load().then(showAuth);
     },
     onEvent: (event) => {
       if (event.type === 'approval_requested' || event.type === 'approval_decided') approvals.handle(event);

@@ -4,12 +4,18 @@
  * Registering them marks the host's approval queue as attended, so calls from edges that cannot ask
  * interactively wait here (announced by the `approval_requested` event on /v1/events) instead of
  * being refused at once.
+ *
+ * Both routes need the admin token (`createHttpApp` guards them with `adminTokenGuard`): a tool that
+ * reaches the daemon must not approve its own calls.
  */
 import { Hono } from 'hono';
 import { APPROVAL_DECISIONS, hostApprovals, type ApprovalDecision, type ApprovalRequest } from '../../approvals/index.ts';
 import type { Host } from '../../host-types.ts';
 import { HttpError } from '../http-errors.ts';
 import { describeJsonType, readJsonObjectBody } from '../request-body.ts';
+
+export const APPROVALS_PATH = '/v1/approvals';
+export const APPROVAL_PATH = '/v1/approvals/:id';
 
 export interface ApprovalListBody {
   approvals: ApprovalRequest[];
@@ -29,12 +35,12 @@ export function approvalRoutes(host: Host): Hono {
   const queue = hostApprovals(host);
   queue?.attend();
 
-  app.get('/v1/approvals', (c) => {
+  app.get(APPROVALS_PATH, (c) => {
     const body: ApprovalListBody = { approvals: queue?.list() ?? [] };
     return c.json(body);
   });
 
-  app.post('/v1/approvals/:id', async (c) => {
+  app.post(APPROVAL_PATH, async (c) => {
     const id = c.req.param('id');
     const body = await readJsonObjectBody(c);
     const unknown = Object.keys(body).filter((key) => key !== 'decision');
