@@ -420,8 +420,8 @@ export function resolveConfig(input: ResolveConfigInput = {}): ResolvedConfig {
     shell: merged.shell
       ? withoutUndefined({ network: merged.shell.network, maxProcesses: merged.shell.max_processes, memoryMb: merged.shell.memory_mb })
       : undefined,
-    // The config file may hold tokens and rules: commands never see it.
-    protectedPaths: configFile !== undefined ? { configFile } : undefined,
+    // The config file may hold tokens and rules, the admin token's folder the token itself: commands never see them.
+    protectedPaths: { ...(configFile !== undefined ? { configFile } : {}), hidden: [defaultAdminTokenDirectory(env)] },
   });
   return {
     host,
