@@ -4,7 +4,8 @@
  * the config key admin_token. And the attack it stops: a model whose `ask` call is held tries to
  * approve it itself with an allowed `shell` call that reaches the daemon over loopback.
  */
-import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDaemon } from '../console/daemon.ts';
@@ -162,8 +163,29 @@ console.log('ATTACK ' + JSON.stringify(out));
     }
   });
 
-  // The other half of "a secret the tools cannot reach": today an unconfined shell runs as the daemon's
-  // user and can read the file (and, without its PID namespace, /proc/<daemon>/environ). The shell's
-  // filesystem sandbox must bind neither defaultAdminTokenDirectory() nor the config file.
-  it.todo('a shell call cannot read the admin token file (needs the shell filesystem sandbox)');
+  // The other half of "a secret the tools cannot reach": the shell runs as the daemon's user, so only its
+  // sandbox keeps the file out of reach. Outside /tmp on purpose (every command's /tmp is private anyway):
+  // once under $XDG_RUNTIME_DIR, once in the cache-folder fallback when XDG_RUNTIME_DIR is unset.
+  it('a shell call cannot read the admin token file, under XDG_RUNTIME_DIR or in the cache-folder fallback', async () => {
+    const outside = join(homedir(), `.toolhost-admin-test-${process.pid}`);
+    try {
+      for (const environment of [{ XDG_RUNTIME_DIR: join(outside, 'runtime') }, { XDG_RUNTIME_DIR: undefined, XDG_CACHE_HOME: join(outside, 'cache') }]) {
+        const daemon = await startDaemon([], workspace.path, environment);
+        try {
+          const token = daemon.adminToken ?? '';
+          const folder = environment.XDG_RUNTIME_DIR ?? join(environment.XDG_CACHE_HOME ?? '', 'toolhost');
+          const file = join(environment.XDG_RUNTIME_DIR !== undefined ? join(folder, 'toolhost') : folder, `admin-token-${portOf(daemon.url)}`);
+          expect(readFileSync(file, 'utf8')).toBe(`${token}\n`);
+          const response = await postJson(`${daemon.url}/v1/tools/shell/call`, { arguments: { command: `cat ${file}; ls -la ${folder}; grep -r . ${outside}; echo done` } });
+          const result = (await response.json()) as { content: string };
+          expect(result.content).toContain('done');
+          expect(result.content).not.toContain(token);
+        } finally {
+          await daemon.stop();
+        }
+      }
+    } finally {
+      rmSync(outside, { recursive: true, force: true });
+    }
+  });
 });
