@@ -9,6 +9,7 @@ import { defineTool, type ToolContext } from '../src/tool.ts';
 import { completeUtf8Length, leadingContinuationBytes } from './internal/background-output.ts';
 import {
   BACKGROUND_OUTPUT_BUFFER_BYTES,
+  BACKGROUND_STDIN_BUFFER_BYTES,
   backgroundProcessesKey,
   type BackgroundProcess,
   type BackgroundProcesses,
@@ -23,8 +24,11 @@ export const PROCESS_DEFAULT_WAIT_MS = 30_000;
 export const PROCESS_MAX_WAIT_MS = 600_000;
 /** How long `kill` with a catchable signal waits before it sends SIGKILL to the group. */
 export const PROCESS_KILL_GRACE_MS = 2_000;
-/** The most text one `write_stdin` call takes. */
-export const PROCESS_MAX_STDIN_CHARS = 1024 * 1024;
+/**
+ * The most text one `write_stdin` call takes (64 KiB of characters): input is checked by the approval
+ * rules as a shell script, like shell's command, and has the same cap (SHELL_MAX_COMMAND_CHARS).
+ */
+export const PROCESS_MAX_STDIN_CHARS = 64 * 1024;
 
 const processInput = z.object({
   action: z
@@ -56,7 +60,10 @@ const processInput = z.object({
     .string()
     .max(PROCESS_MAX_STDIN_CHARS)
     .optional()
-    .describe('For "write_stdin": the text to send, e.g. "yes\\n" (include the newline a line-reading program waits for).'),
+    .describe(
+      `For "write_stdin": the text to send, e.g. "yes\\n" (include the newline a line-reading program waits for); at most ${PROCESS_MAX_STDIN_CHARS} characters. ` +
+        `Refused when the process has left more than ${formatBytes(BACKGROUND_STDIN_BUFFER_BYTES)} of earlier input unread.`,
+    ),
   close_stdin: z.boolean().default(false).describe('For "write_stdin": close stdin after writing, so the process sees end of input. Default: false.'),
   signal: z
     .enum(['SIGTERM', 'SIGINT', 'SIGHUP', 'SIGKILL'])
@@ -205,10 +212,12 @@ function writeStdin(target: BackgroundProcess, input: ProcessInput): ToolResult 
   const status = target.status();
   const state: Record<string, unknown> = { process_id: target.id, running: status.running };
   if (!status.running) state['exit_code'] = status.exit_code ?? null;
-  if (!written.ok) return errorResult(written.message, state);
+  if (!written.ok) {
+    return errorResult(written.message, { ...state, ...(written.bufferedBytes !== undefined ? { stdin_pending_bytes: written.bufferedBytes, stdin_buffer_limit_bytes: BACKGROUND_STDIN_BUFFER_BYTES } : {}) });
+  }
   const sent = Buffer.byteLength(input.input ?? '');
   return textResult(
     `Sent ${sent} bytes to the stdin of process ${target.id}${input.close_stdin ? ' and closed it' : ''}. Use action "output" or "wait" to see its answer.`,
-    { ...state, bytes_written: sent, stdin_closed: input.close_stdin },
+    { ...state, bytes_written: sent, stdin_closed: input.close_stdin, stdin_pending_bytes: written.bufferedBytes },
   );
 }

@@ -18,6 +18,11 @@ import { realWorkspaceRoot, resolveWorkspacePath } from './internal/workspace.ts
 
 export const SHELL_DEFAULT_TIMEOUT_MS = 30_000;
 export const SHELL_MAX_TIMEOUT_MS = 600_000;
+/**
+ * The longest command (64 KiB of characters): far beyond a command line a person writes, and it bounds
+ * what approval rules parse and match on the host's thread.
+ */
+export const SHELL_MAX_COMMAND_CHARS = 64 * 1024;
 /** Output bytes kept: the first half and the last half of this, with a marker in between. */
 export const SHELL_MAX_OUTPUT_BYTES = 100 * 1024;
 /** How long to wait for the output pipes to close after the process group was killed (a process outside it may hold them). */
@@ -103,7 +108,11 @@ function killGroup(pid: number | undefined): void {
 }
 
 const shellInput = z.object({
-  command: z.string().min(1).describe('The command line, run as /bin/sh -c "<command>", e.g. "npm test -- --run" or "ls -la | head".'),
+  command: z
+    .string()
+    .min(1)
+    .max(SHELL_MAX_COMMAND_CHARS)
+    .describe(`The command line, run as /bin/sh -c "<command>", e.g. "npm test -- --run" or "ls -la | head"; at most ${SHELL_MAX_COMMAND_CHARS} characters.`),
   cwd: z.string().default('.').describe('Directory to run in, relative to the workspace root. Default: "." (the workspace root).'),
   timeout_ms: z
     .number()

@@ -86,7 +86,7 @@ export const configFileSchema = z
     secrets_file: z.string().min(1).optional(),
     allowed_origins: z.array(originSchema).optional(),
     limits: limitsConfigSchema.optional(),
-    /** Approval rules `{tool, match?, action: allow|ask|deny}`, first match wins (src/approvals/rules.ts). */
+    /** Approval rules `{tool, match?, argv_prefix?, action: allow|ask|deny}`, first match wins (src/approvals/rules.ts). */
     approvals: approvalRulesSchema.optional(),
     /** How long an `ask` call waits for a decision before it is refused. */
     approval_timeout_ms: positiveInteger.optional(),

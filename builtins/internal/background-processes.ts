@@ -21,6 +21,11 @@ import { sandboxedCommand, type ProcessIsolation, type ProcessSandboxPlan } from
 
 /** Output kept per process: the newest 1 MiB of stdout and stderr together. */
 export const BACKGROUND_OUTPUT_BUFFER_BYTES = 1024 * 1024;
+/**
+ * Stdin bytes a process may leave unread (written but not yet taken by the pipe): a `write_stdin` that
+ * would queue more is refused whole, so a process that never reads cannot make the host buffer without end.
+ */
+export const BACKGROUND_STDIN_BUFFER_BYTES = 1024 * 1024;
 /** Processes that may run at once per host; starting one more is refused. */
 export const BACKGROUND_MAX_LIVE_PROCESSES = 8;
 /** Records kept per host, live and finished; the oldest finished ones are forgotten first. */
@@ -180,14 +185,31 @@ export class BackgroundProcess {
     else signalGroup(this.child.pid, signal);
   }
 
-  /** Queues text on the process's stdin, and closes it when `close` is true. */
-  writeStdin(text: string, close: boolean): { ok: true; bufferedBytes: number } | { ok: false; message: string } {
+  /**
+   * Queues text on the process's stdin, and closes it when `close` is true. Refused, with nothing
+   * written or closed, when the bytes already waiting plus these would exceed BACKGROUND_STDIN_BUFFER_BYTES.
+   */
+  writeStdin(text: string, close: boolean): { ok: true; bufferedBytes: number } | { ok: false; message: string; bufferedBytes?: number } {
     const stdin = this.child.stdin;
     if (!this.running) return { ok: false, message: `Process ${this.id} has ended; its stdin is closed.` };
     if (!stdin || stdin.destroyed || stdin.writableEnded) {
       return { ok: false, message: `The stdin of process ${this.id} is closed (by close_stdin or by the process); nothing was written.` };
     }
-    if (text.length > 0) stdin.write(text);
+    // Written as bytes: the pipe's writableLength counts a string's characters, not its bytes.
+    const bytes = Buffer.from(text, 'utf8');
+    const waiting = stdin.writableLength;
+    const adding = bytes.length;
+    if (waiting + adding > BACKGROUND_STDIN_BUFFER_BYTES) {
+      return {
+        ok: false,
+        bufferedBytes: waiting,
+        message:
+          `Process ${this.id} has not read the ${waiting} bytes already written to its stdin, and at most ` +
+          `${BACKGROUND_STDIN_BUFFER_BYTES} bytes (1 MiB) may wait there; these ${adding} bytes were refused and nothing was written` +
+          `${close ? ' (stdin was left open)' : ''}. Check with action "output" whether the process reads its input, wait for it, or kill it.`,
+      };
+    }
+    if (bytes.length > 0) stdin.write(bytes);
     if (close) stdin.end();
     return { ok: true, bufferedBytes: stdin.writableLength };
   }

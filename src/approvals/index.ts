@@ -3,6 +3,12 @@
  * bridge runs the tool), whatever edge it came from. Config rules decide allow / ask / deny; an `ask`
  * waits in the host's ApprovalQueue, answered over HTTP (`/v1/approvals`) or by the caller's own
  * approver (MCP elicitation, a terminal prompt), whichever comes first, until the timeout refuses it.
+ *
+ * Text written to a background process's stdin (`process` with action `write_stdin`) may be read by a
+ * shell as commands, so its `input` is also checked as `shell` `{command: <input>}`, whatever program
+ * reads it, and the stricter outcome wins (deny > ask > allow > no rule). Input a shell would join to
+ * the next write (a line without its newline, an open quote, a line continuation, a here-document or
+ * case still open) is remembered per process and checked again in front of that next write.
  */
 import { validateArguments } from '../bridge/call-tool.ts';
 import type { Logger } from '../logger.ts';
@@ -10,16 +16,44 @@ import { errorResult, type ToolResult } from '../result.ts';
 import type { AnyTool } from '../tool.ts';
 import { ApprovalQueue } from './queue.ts';
 import { redactArguments } from './redact.ts';
-import { AlwaysAllowed, ApprovalRules, canonicalJson, type ApprovalRule, type RuleMatch } from './rules.ts';
+import { AlwaysAllowed, ApprovalRules, canonicalJson, SHELL_TOOL, type ApprovalAction, type ApprovalRule, type RuleMatch } from './rules.ts';
+import { parseShellScript, type ParsedScript } from './shell-script.ts';
 import type { ApprovalEvent, ApprovalOutcome, Approver } from './types.ts';
 
 export { ApprovalQueue, DEFAULT_APPROVAL_TIMEOUT_MS, type PendingApproval } from './queue.ts';
-export { AlwaysAllowed, ApprovalRules, approvalRuleSchema, approvalRulesSchema, argumentText, canonicalJson, type ApprovalRule, type RuleMatch } from './rules.ts';
+export { AlwaysAllowed, ApprovalRules, approvalRuleSchema, approvalRulesSchema, argumentText, canonicalJson, SHELL_TOOL, type ApprovalRule, type RuleMatch } from './rules.ts';
+export { parseShellScript, type ParsedScript, type ShellWord, type SimpleCommand } from './shell-script.ts';
 export { redactArguments, REDACTED } from './redact.ts';
 export { APPROVAL_DECISIONS, type ApprovalChannel, type ApprovalDecision, type ApprovalEndReason, type ApprovalEvent, type ApprovalOutcome, type ApprovalRequest, type Approver, type ApproverUnavailable } from './types.ts';
 
 /** Longest argument text quoted back to a model in a refusal. */
 const MAX_QUOTED_ARGUMENTS = 500;
+/** The tool and action whose input is checked as a shell script too. */
+const PROCESS_TOOL = 'process';
+const WRITE_STDIN = 'write_stdin';
+/** Unfinished stdin kept per process, at most: past it the process's input is treated as unreadable. */
+const MAX_STDIN_TAIL_CHARS = 64 * 1024;
+/** Processes whose unfinished stdin is remembered, at most (the oldest is forgotten, as unreadable). */
+const MAX_STDIN_TAILS = 64;
+/** A remembered stdin the rules can no longer follow. */
+const LOST = Symbol('lost');
+
+const STRICTNESS: Record<ApprovalAction, number> = { allow: 1, ask: 2, deny: 3 };
+
+/** The stricter of two outcomes; the first on a tie. */
+function stricter(first: RuleMatch | undefined, second: RuleMatch | undefined): RuleMatch | undefined {
+  if (second === undefined) return first;
+  if (first === undefined) return second;
+  return STRICTNESS[second.action] > STRICTNESS[first.action] ? second : first;
+}
+
+/** A deciding rule, and whether it decided on the write_stdin input read as a shell command. */
+interface Decision {
+  match: RuleMatch | undefined;
+  viaStdin: boolean;
+  /** For write_stdin: what to remember of this process's stdin once the call goes ahead. */
+  commit?: () => void;
+}
 
 export interface ApprovalGateOptions {
   rules?: readonly ApprovalRule[];
@@ -45,9 +79,11 @@ function formatDuration(ms: number): string {
   return ms >= 1000 ? `${Math.round(ms / 1000)} s` : `${ms} ms`;
 }
 
-function describeRule(match: RuleMatch): string {
+function describeRule(match: RuleMatch, viaStdin: boolean): string {
   const conditions = Object.entries(match.rule.match ?? {}).map(([key, glob]) => `${key} ~ "${glob}"`);
-  return `rule ${match.position} (tool "${match.rule.tool}"${conditions.length > 0 ? `, ${conditions.join(', ')}` : ''})`;
+  if (match.rule.argv_prefix) conditions.push(`argv_prefix ${JSON.stringify(match.rule.argv_prefix)}`);
+  const how = viaStdin ? `; the stdin input was checked as a ${SHELL_TOOL} command` : '';
+  return `rule ${match.position} (tool "${match.rule.tool}"${conditions.length > 0 ? `, ${conditions.join(', ')}` : ''}${how})`;
 }
 
 export class ApprovalGate {
@@ -55,6 +91,8 @@ export class ApprovalGate {
   private readonly rules: ApprovalRules;
   private readonly always = new AlwaysAllowed();
   private readonly logger: Logger | undefined;
+  /** Per process id: stdin written that a shell would join to the next write. */
+  private readonly stdinTails = new Map<string, string | typeof LOST>();
 
   constructor(options: ApprovalGateOptions = {}) {
     this.rules = new ApprovalRules(options.rules ?? []);
@@ -71,20 +109,57 @@ export class ApprovalGate {
     const parsed = validateArguments(tool, rawArguments);
     if (!parsed.ok) return undefined;
     const args = parsed.value;
-    if (this.always.has(tool.name, args)) return undefined;
-    const match = this.rules.decide(tool.name, args);
-    if (match === undefined || match.action === 'allow') return undefined;
+    const { match, viaStdin, commit } = this.decide(tool.name, args);
+    if (this.always.has(tool.name, args) || match === undefined || match.action === 'allow') {
+      commit?.();
+      return undefined;
+    }
     const shown = redactArguments(args, tool.secretParams);
     if (match.action === 'deny') {
       return errorResult(
-        `This call to ${tool.name} is denied by the host's approval ${describeRule(match)}: ${quote(shown)}. Do not retry it as is; choose another approach or ask the user.`,
+        `This call to ${tool.name} is denied by the host's approval ${describeRule(match, viaStdin)}: ${quote(shown)}. Do not retry it as is; choose another approach or ask the user.`,
         { reason: 'approval_denied', rule: match.position },
       );
     }
     const outcome = await this.ask(tool.name, shown, call);
     if (outcome.decision === 'always') this.always.add(tool.name, args);
-    if (outcome.decision !== 'deny') return undefined;
+    if (outcome.decision !== 'deny') {
+      commit?.();
+      return undefined;
+    }
     return this.refusal(tool.name, shown, outcome);
+  }
+
+  /** The rule deciding a call; for write_stdin, the stricter of the call's own and its input's as a shell command. */
+  private decide(tool: string, args: Record<string, unknown>): Decision {
+    const own = this.rules.decide(tool, args);
+    const processId = args['process_id'];
+    if (tool !== PROCESS_TOOL || args['action'] !== WRITE_STDIN || typeof processId !== 'string') return { match: own, viaStdin: false };
+    const before = this.stdinTails.get(processId);
+    const script = (typeof before === 'string' ? before : '') + (typeof args['input'] === 'string' ? args['input'] : '');
+    const parsed = parseShellScript(script);
+    if (before === LOST) parsed.commands.push({ text: '', words: [], redirects: [], unreadable: 'earlier input to this process could not be followed' });
+    const commit = (): void => this.rememberStdin(processId, before === LOST ? LOST : parsed.incompleteTail, args['close_stdin'] === true);
+    if (script.length === 0) return { match: own, viaStdin: false, commit };
+    const match = stricter(own, this.rules.decide(SHELL_TOOL, { command: script }, parsed));
+    return { match, viaStdin: match !== own, commit };
+  }
+
+  /** Keeps what a shell would join to a process's next write (nothing once stdin is closed). */
+  private rememberStdin(processId: string, tail: string | typeof LOST, closing: boolean): void {
+    this.stdinTails.delete(processId);
+    if (closing || tail === '') return;
+    this.stdinTails.set(processId, typeof tail === 'string' && tail.length > MAX_STDIN_TAIL_CHARS ? LOST : tail);
+    // Text is kept for MAX_STDIN_TAILS processes; older ones keep only the mark that they cannot be followed
+    // (forgetting them outright would let their next write be read without its beginning).
+    let kept = 0;
+    for (const entry of this.stdinTails.values()) if (entry !== LOST) kept += 1;
+    if (kept <= MAX_STDIN_TAILS) return;
+    for (const [id, entry] of this.stdinTails) {
+      if (entry === LOST) continue;
+      this.stdinTails.set(id, LOST);
+      return;
+    }
   }
 
   /** Refuses every pending approval; later calls that need one are refused too (host shutdown). */

@@ -1,7 +1,21 @@
 /**
- * Approval rules (config key `approvals`): `{tool, match?, action}`, checked in order; the first rule
- * whose `tool` glob matches the tool's name and whose every `match` glob matches the named argument
- * decides. No matching rule means "no opinion": the permission mode decides, as without rules.
+ * Approval rules (config key `approvals`): `{tool, match?, argv_prefix?, action}`, checked in order;
+ * the first rule whose `tool` glob matches the tool's name, whose every `match` glob matches the named
+ * argument and whose `argv_prefix` (if any) matches decides. No matching rule means "no opinion": the
+ * permission mode decides, as without rules.
+ *
+ * The `shell` tool's `command` is read as a script (shell-script.ts) into its simple commands (split
+ * on `;`, `&`, `&&`, `|`, `||`, newlines and parentheses, and read inside substitutions):
+ * - a `match.command` glob of an `ask` or `deny` rule matches when it matches the command as sent, the
+ *   command with whitespace normalized, or any one simple command (as written, whitespace normalized;
+ *   or as run: its words after quote removal from the command word on, joined by single spaces);
+ * - a `match.command` glob of an `allow` rule matches only when every simple command (as written,
+ *   whitespace normalized) matches it and none is unreadable;
+ * - `argv_prefix: ["git", "push"]` (shell only) matches per shell-argv.ts: for ask and deny when any
+ *   simple command may run `git push ...` (unknown words, wrappers and code the parser cannot see
+ *   count as a match), for allow only when every simple command surely does.
+ * Glob rules remain a convenience, not a security boundary: a command can reach the same effect
+ * through programs and files the rule never sees.
  *
  * Argument values are matched as text: a string as it is, anything else (number, boolean, null, array,
  * object) as its JSON text, e.g. `5`, `true`, `["a","b"]`. A parameter the call does not carry never
@@ -11,6 +25,11 @@
  */
 import { z } from 'zod';
 import { compileGlob } from './glob.ts';
+import { commandLine, mayRun, surelyRuns } from './shell-argv.ts';
+import { parseShellScript, type ParsedScript } from './shell-script.ts';
+
+/** The tool whose `command` argument is read as a shell script. */
+export const SHELL_TOOL = 'shell';
 
 export const APPROVAL_ACTIONS = ['allow', 'ask', 'deny'] as const;
 export type ApprovalAction = (typeof APPROVAL_ACTIONS)[number];
@@ -36,9 +55,26 @@ export const approvalRuleSchema = z
     tool: globSchema,
     /** Parameter name → glob on that argument's value; all must match. Absent or `{}`: every call of the tool. */
     match: z.record(z.string().min(1), matchValueSchema).optional(),
+    /** Words a shell command must start with, after quote removal, e.g. `["git", "push"]` (see shell-argv.ts). */
+    argv_prefix: z.array(z.string().min(1)).min(1).optional(),
     action: z.enum(APPROVAL_ACTIONS),
   })
-  .strict();
+  .strict()
+  .superRefine((rule, context) => {
+    if (rule.argv_prefix === undefined) return;
+    let tool: ((name: string) => boolean) | undefined;
+    try {
+      tool = compileGlob(rule.tool);
+    } catch {
+      return; // reported on `tool`
+    }
+    if (!tool(SHELL_TOOL)) {
+      context.addIssue({ code: z.ZodIssueCode.custom, path: ['argv_prefix'], message: `argv_prefix applies to the ${SHELL_TOOL} tool's command, and tool "${rule.tool}" does not match "${SHELL_TOOL}"` });
+    }
+    if (rule.match && Object.hasOwn(rule.match, 'command')) {
+      context.addIssue({ code: z.ZodIssueCode.custom, path: ['match', 'command'], message: 'a rule takes either argv_prefix or match.command, not both' });
+    }
+  });
 
 export type ApprovalRule = z.output<typeof approvalRuleSchema>;
 
@@ -57,6 +93,26 @@ interface CompiledRule {
   position: number;
   tool: (name: string) => boolean;
   match: Array<[parameter: string, test: (value: string) => boolean]>;
+  argvPrefix: readonly string[] | undefined;
+}
+
+/** A `match.command` glob on a shell script (see the module comment). */
+function commandGlobMatches(test: (value: string) => boolean, raw: string, script: ParsedScript, action: ApprovalAction): boolean {
+  if (action === 'allow') {
+    if (script.commands.length === 0) return test(script.normalized);
+    return script.commands.every((command) => command.unreadable === undefined && test(command.text));
+  }
+  return (
+    test(raw) ||
+    test(script.normalized) ||
+    script.commands.some((command) => test(command.text) || (command.unreadable === undefined && test(commandLine(command))))
+  );
+}
+
+/** An `argv_prefix` on a shell script (see shell-argv.ts). */
+function argvPrefixMatches(prefix: readonly string[], script: ParsedScript, action: ApprovalAction): boolean {
+  if (action === 'allow') return script.commands.length > 0 && script.commands.every((command) => surelyRuns(command, prefix));
+  return script.commands.some((command) => mayRun(command, prefix));
 }
 
 /** The text an argument value is globbed as (see the module comment). */
@@ -74,6 +130,7 @@ export class ApprovalRules {
       position: index + 1,
       tool: compileGlob(rule.tool),
       match: Object.entries(rule.match ?? {}).map(([parameter, pattern]) => [parameter, compileGlob(pattern)]),
+      argvPrefix: rule.argv_prefix,
     }));
   }
 
@@ -81,12 +138,27 @@ export class ApprovalRules {
     return this.compiled.length;
   }
 
-  /** The first rule matching the call, or undefined when none does. */
-  decide(tool: string, args: Readonly<Record<string, unknown>>): RuleMatch | undefined {
+  /**
+   * The first rule matching the call, or undefined when none does. `script` is the shell command
+   * already parsed (the caller may have needed it too); else it is parsed here when a rule needs it.
+   */
+  decide(tool: string, args: Readonly<Record<string, unknown>>, script?: ParsedScript): RuleMatch | undefined {
+    const command = tool === SHELL_TOOL && typeof args['command'] === 'string' ? args['command'] : undefined;
+    let parsed = script;
+    const shellScript = (): ParsedScript | undefined => (command === undefined ? undefined : (parsed ??= parseShellScript(command)));
     for (const candidate of this.compiled) {
       if (!candidate.tool(tool)) continue;
-      const matches = candidate.match.every(([parameter, test]) => Object.hasOwn(args, parameter) && args[parameter] !== undefined && test(argumentText(args[parameter])));
-      if (matches) return { action: candidate.rule.action, position: candidate.position, rule: candidate.rule };
+      const { action } = candidate.rule;
+      if (candidate.argvPrefix !== undefined) {
+        const readable = shellScript();
+        if (readable === undefined || !argvPrefixMatches(candidate.argvPrefix, readable, action)) continue;
+      }
+      const matches = candidate.match.every(([parameter, test]) => {
+        if (!Object.hasOwn(args, parameter) || args[parameter] === undefined) return false;
+        if (parameter === 'command' && command !== undefined) return commandGlobMatches(test, command, shellScript() as ParsedScript, action);
+        return test(argumentText(args[parameter]));
+      });
+      if (matches) return { action, position: candidate.position, rule: candidate.rule };
     }
     return undefined;
   }

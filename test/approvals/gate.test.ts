@@ -45,6 +45,18 @@ function requested(events: ApprovalEvent[]): Promise<ApprovalRequest> {
 
 const ASK_GIT: ApprovalRule[] = [{ tool: 'shell', match: { command: 'git *' }, action: 'ask' }];
 
+/** The `process` tool's write_stdin shape (the gate reads the arguments; nothing runs here). */
+const processTool = defineTool({
+  name: 'process',
+  description: 'Background processes.',
+  permission: 'execute',
+  input: z.object({ action: z.string(), process_id: z.string().optional(), input: z.string().optional(), close_stdin: z.boolean().default(false) }),
+  secretParams: [],
+  async execute() {
+    return textResult('ok');
+  },
+});
+
 describe('ApprovalGate', () => {
   it('without rules, or with no matching rule, every call passes', async () => {
     expect(await gate([]).gate.check(shell, { command: 'rm -rf x' }, { callId: '1' })).toBeUndefined();
@@ -177,5 +189,62 @@ describe('ApprovalGate', () => {
     });
     expect(shown?.arguments).toEqual({ url: 'https://x', api_key: '<secret_ref:API_KEY>', extra: REDACTED });
     expect(JSON.stringify(events)).not.toContain('sk-literal-123');
+  });
+
+  describe('process write_stdin input is checked as a shell command', () => {
+    const write = (g: ApprovalGate, input: string, extra: Record<string, unknown> = {}) =>
+      g.check(processTool, { action: 'write_stdin', process_id: 'p1', input, ...extra }, { callId: 'w' });
+
+    it('a shell deny rule refuses the write, saying the input was read as a shell command', async () => {
+      const { gate: g } = gate([{ tool: 'shell', argv_prefix: ['rm'], action: 'deny' }]);
+      expect(await write(g, 'ls\n')).toBeUndefined();
+      const denied = await write(g, 'echo; rm -rf ~\n');
+      expect(denied).toMatchObject({ is_error: true, metadata: { reason: 'approval_denied', rule: 1 } });
+      expect(denied?.content).toContain('rule 1 (tool "shell", argv_prefix ["rm"]; the stdin input was checked as a shell command)');
+      expect(await g.check(processTool, { action: 'list' }, { callId: 'l' })).toBeUndefined();
+    });
+
+    it("the stricter of the call's own rule and its input's wins", async () => {
+      const { gate: g } = gate([
+        { tool: 'process', action: 'allow' },
+        { tool: 'shell', match: { command: 'rm *' }, action: 'deny' },
+      ]);
+      expect(await write(g, 'rm x\n')).toMatchObject({ metadata: { reason: 'approval_denied', rule: 2 } });
+      expect(await write(g, 'ls\n')).toBeUndefined();
+      const { gate: strict } = gate([{ tool: 'process', action: 'deny' }, { tool: 'shell', action: 'allow' }]);
+      expect(await write(strict, 'ls\n')).toMatchObject({ metadata: { reason: 'approval_denied', rule: 1 } });
+    });
+
+    it('input a shell joins to the next write is checked with it; closing stdin forgets it', async () => {
+      const { gate: g } = gate([{ tool: 'shell', argv_prefix: ['rm'], action: 'deny' }]);
+      expect(await write(g, 'r')).toBeUndefined();
+      expect(await write(g, 'm -rf ~\n')).toMatchObject({ metadata: { reason: 'approval_denied' } });
+      // Denied writes are not remembered; the pending `r` still is.
+      expect(await write(g, 'm -rf ~\n')).toMatchObject({ metadata: { reason: 'approval_denied' } });
+      expect(await write(g, 'eal\n')).toBeUndefined();
+      expect(await write(g, 'm x\n')).toBeUndefined();
+      // An open quote is unreadable, so argv rules refuse it at once; a glob rule sees it joined to the next write.
+      expect(await write(g, 'echo "')).toMatchObject({ metadata: { reason: 'approval_denied' } });
+      const { gate: globs } = gate([{ tool: 'shell', match: { command: 'rm *' }, action: 'deny' }]);
+      expect(await write(globs, 'echo "')).toBeUndefined();
+      expect(await write(globs, '"; rm x\n')).toMatchObject({ metadata: { reason: 'approval_denied' } });
+      // A second process has its own stdin.
+      expect(await g.check(processTool, { action: 'write_stdin', process_id: 'p2', input: 'm x\n' }, { callId: 'p2' })).toBeUndefined();
+      // Closing stdin ends the line: what was pending is checked, then forgotten.
+      expect(await write(g, 'r')).toBeUndefined();
+      expect(await write(g, '', { close_stdin: true })).toBeUndefined();
+      expect(await write(g, 'm x\n')).toBeUndefined();
+    });
+
+    it('past 64 KiB of unfinished input, later writes to that process count as unreadable', async () => {
+      const { gate: g } = gate([{ tool: 'shell', argv_prefix: ['rm'], action: 'deny' }]);
+      // An open here-document: its body is data, not commands, and it never ends.
+      expect(await write(g, 'cat <<EOF\n')).toBeUndefined();
+      expect(await write(g, 'x\n'.repeat(20_000))).toBeUndefined();
+      expect(await write(g, 'x\n'.repeat(20_000))).toBeUndefined();
+      // 80 000 characters still open: no longer followed, so argv rules now fail closed for this process.
+      expect(await write(g, 'ls\n')).toMatchObject({ metadata: { reason: 'approval_denied' } });
+      expect(await g.check(processTool, { action: 'write_stdin', process_id: 'p2', input: 'ls\n' }, { callId: 'p2' })).toBeUndefined();
+    });
   });
 });

@@ -69,6 +69,69 @@ describe('approval rules', () => {
   });
 });
 
+describe('shell command rules read the command as a script', () => {
+  const README = rules([
+    { tool: 'shell', match: { command: 'git push*' }, action: 'ask' },
+    { tool: 'shell', match: { command: 'git *' }, action: 'allow' },
+  ]);
+  const decide = (command: string) => README.decide('shell', { command })?.action;
+
+  it("the README's ask rule holds against whitespace, separators, quotes, assignments and nesting", () => {
+    for (const command of [
+      'git push',
+      '  git push origin',
+      'git push  ',
+      '\tgit\tpush',
+      'git  push',
+      '\ngit push',
+      'echo hi; git push',
+      'true && git push origin',
+      'echo hi | git push',
+      'git status & git push',
+      '(git push)',
+      'if true; then git push; fi',
+      'git log $(git push)',
+      'git "push" origin',
+      "'git' push",
+      'FOO=1 git push',
+      'git \\\npush',
+    ]) {
+      expect(decide(command), JSON.stringify(command)).toBe('ask');
+    }
+  });
+
+  it('an allow glob needs every simple command to match it', () => {
+    expect(decide('git status')).toBe('allow');
+    expect(decide('git log && git status')).toBe('allow');
+    expect(decide('git log; rm -rf ~')).toBeUndefined();
+    expect(decide('git log $(rm -rf ~)')).toBeUndefined();
+    expect(decide('git log\nrm -rf ~')).toBeUndefined();
+    expect(decide('git log "unclosed')).toBeUndefined();
+  });
+
+  it('other tools and other parameters keep plain text matching', () => {
+    const set = rules([{ tool: '*', match: { command: 'git push*' }, action: 'deny' }]);
+    expect(set.decide('other', { command: 'echo; git push' })).toBeUndefined();
+    expect(set.decide('other', { command: 'git push' })).toMatchObject({ action: 'deny' });
+    expect(set.decide('shell', { command: 'echo; git push' })).toMatchObject({ action: 'deny' });
+  });
+
+  it('argv_prefix rules: ask/deny when any simple command may run it, allow when every one surely does', () => {
+    const set = rules([
+      { tool: 'shell', argv_prefix: ['git', 'push'], action: 'deny' },
+      { tool: 'shell', argv_prefix: ['git'], action: 'allow' },
+      { tool: 'shell', match: { cwd: 'sub' }, argv_prefix: ['make'], action: 'ask' },
+    ]);
+    expect(set.decide('shell', { command: '$(echo git) push' })).toMatchObject({ action: 'deny', position: 1 });
+    expect(set.decide('shell', { command: 'env git push' })).toMatchObject({ action: 'deny' });
+    expect(set.decide('shell', { command: 'git status; git log' })).toMatchObject({ action: 'allow', position: 2 });
+    expect(set.decide('shell', { command: 'git status; ls' })).toBeUndefined();
+    expect(set.decide('shell', { command: 'make', cwd: 'sub' })).toMatchObject({ action: 'ask', position: 3 });
+    expect(set.decide('shell', { command: 'make', cwd: '.' })).toBeUndefined();
+    expect(set.decide('other', { command: 'git push' })).toBeUndefined();
+  });
+});
+
 describe('approvals config', () => {
   function configError(value: unknown): string {
     try {
@@ -87,6 +150,19 @@ describe('approvals config', () => {
     expect(configError({ approvals: [{ tool: 'shell', match: { command: '[z-a]' }, action: 'ask' }] })).toContain('approvals.0.match.command: invalid glob "[z-a]"');
     expect(configError({ approvals: [{ tool: 'shell', match: { command: ['a'] }, action: 'ask' }] })).toContain('approvals.0.match.command');
     expect(configError({ approval_timeout_ms: 0 })).toContain('approval_timeout_ms');
+  });
+
+  it('checks argv_prefix: non-empty words, a tool glob that matches shell, not with match.command', () => {
+    expect(parseConfig({ approvals: [{ tool: 'sh*', argv_prefix: ['git', 'push'], action: 'ask' }] }).approvals).toEqual([{ tool: 'sh*', argv_prefix: ['git', 'push'], action: 'ask' }]);
+    expect(configError({ approvals: [{ tool: 'shell', argv_prefix: [], action: 'ask' }] })).toContain('approvals.0.argv_prefix');
+    expect(configError({ approvals: [{ tool: 'shell', argv_prefix: ['git', ''], action: 'ask' }] })).toContain('approvals.0.argv_prefix.1');
+    expect(configError({ approvals: [{ tool: 'shell', argv_prefix: 'git', action: 'ask' }] })).toContain('approvals.0.argv_prefix');
+    expect(configError({ approvals: [{ tool: 'process', argv_prefix: ['git'], action: 'ask' }] })).toContain(
+      'approvals.0.argv_prefix: argv_prefix applies to the shell tool\'s command, and tool "process" does not match "shell"',
+    );
+    expect(configError({ approvals: [{ tool: 'shell', match: { command: 'git *' }, argv_prefix: ['git'], action: 'ask' }] })).toContain(
+      'approvals.0.match.command: a rule takes either argv_prefix or match.command, not both',
+    );
   });
 
   it('match values may be numbers and booleans, kept as their text', () => {

@@ -3,12 +3,12 @@
  * /bin/sh processes (in a PID namespace on Linux), and the `process` tool reads, waits for, writes to
  * and kills them; closing the host kills whatever is left, child processes included.
  */
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { builtinTools } from '../../builtins/index.ts';
-import { BACKGROUND_MAX_LIVE_PROCESSES, BACKGROUND_OUTPUT_BUFFER_BYTES } from '../../builtins/internal/background-processes.ts';
-import { PROCESS_MAX_READ_BYTES, processTool } from '../../builtins/process.ts';
+import { BACKGROUND_MAX_LIVE_PROCESSES, BACKGROUND_OUTPUT_BUFFER_BYTES, BACKGROUND_STDIN_BUFFER_BYTES } from '../../builtins/internal/background-processes.ts';
+import { PROCESS_MAX_READ_BYTES, PROCESS_MAX_STDIN_CHARS, processTool } from '../../builtins/process.ts';
 import { shellTool } from '../../builtins/shell.ts';
 import { createHost } from '../../src/host.ts';
 import type { Host } from '../../src/host-types.ts';
@@ -108,6 +108,35 @@ describe('background processes', { timeout: 60_000 }, () => {
     const nothing = await proc({ action: 'write_stdin', process_id: id });
     expect(nothing.is_error).toBe(true);
     expect(nothing.content).toMatch(/needs input/);
+  });
+
+  it('write_stdin to a process that never reads is refused past 1 MiB waiting, and a refused write sends nothing', async () => {
+    // The process reads nothing until the file "go" appears, then counts every byte of its stdin.
+    const id = await start('while [ ! -e go ]; do sleep 0.05; done; wc -c');
+    const chunk = '€'.repeat(PROCESS_MAX_STDIN_CHARS); // 3 bytes a character: 192 KiB a write
+    const chunkBytes = Buffer.byteLength(chunk);
+    let accepted = 0;
+    let refused: ToolResult | undefined;
+    for (let attempt = 0; attempt < 40 && refused === undefined; attempt += 1) {
+      const result = await proc({ action: 'write_stdin', process_id: id, input: chunk });
+      if (result.is_error) refused = result;
+      else accepted += chunkBytes;
+    }
+    expect(refused, 'a write past the bound must be refused').toBeDefined();
+    expect(refused?.content).toMatch(/has not read the \d+ bytes already written to its stdin, and at most 1048576 bytes \(1 MiB\) may wait there; these 196608 bytes were refused and nothing was written/);
+    const pending = refused?.metadata?.['stdin_pending_bytes'] as number;
+    expect(refused?.metadata).toMatchObject({ running: true, stdin_buffer_limit_bytes: BACKGROUND_STDIN_BUFFER_BYTES });
+    expect(pending + chunkBytes).toBeGreaterThan(BACKGROUND_STDIN_BUFFER_BYTES);
+    expect(pending).toBeLessThanOrEqual(BACKGROUND_STDIN_BUFFER_BYTES);
+    // Less than the bound plus one write was accepted (the rest sits in the kernel's pipe buffer).
+    expect(accepted).toBeLessThan(BACKGROUND_STDIN_BUFFER_BYTES + 256 * 1024 + chunkBytes);
+    // A refused write leaves stdin open: closing it still works.
+    expect((await proc({ action: 'write_stdin', process_id: id, close_stdin: true })).is_error).toBe(false);
+    await writeFile(path.join(workspace.root, 'go'), '');
+    const done = await proc({ action: 'wait', process_id: id, timeout_ms: 30_000 });
+    expect(done.metadata).toMatchObject({ running: false, exit_code: 0 });
+    // Exactly the accepted writes arrived: nothing of the refused one.
+    expect(done.content).toBe(`${accepted}\n[process p1 exited with code 0]`);
   });
 
   it('kill stops the process and every child it started', async () => {
