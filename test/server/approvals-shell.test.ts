@@ -3,14 +3,15 @@
  * `shell` and `process` built-ins, real /bin/sh. A stand-in `git` first on PATH logs every run to
  * $HOME/git.log (HOME is the workspace), so a test sees whether `git push` really ran.
  */
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { builtinTools } from '../../builtins/index.ts';
 import type { ApprovalRule } from '../../src/approvals/index.ts';
 import { createHost } from '../../src/host.ts';
 import { startServer } from '../../src/server/serve.ts';
-import { postJson, readJson, TEST_TOOLS, temporaryDirectory } from './helpers.ts';
+import { ADMIN_HEADERS, postJson, readJson, TEST_ADMIN_TOKEN, TEST_TOOLS, temporaryDirectory } from './helpers.ts';
 
 interface Daemon {
   url: string;
@@ -23,8 +24,9 @@ afterEach(async () => {
   for (const daemon of open.splice(0)) await daemon.close();
 });
 
-// The stand-in git, found through PATH by every command the host's shell runs.
-const fakeBin = temporaryDirectory('toolhost-fake-git-');
+// The stand-in git, found through PATH by every command the host's shell runs. Outside /tmp: every
+// command's /tmp is private (the shell sandbox), so a folder there would not be on its PATH.
+const fakeBin = join(homedir(), `.toolhost-fake-git-${process.pid}`);
 const originalPath = process.env['PATH'];
 beforeAll(() => {
   mkdirSync(fakeBin, { recursive: true });
@@ -34,12 +36,13 @@ beforeAll(() => {
 });
 afterAll(() => {
   process.env['PATH'] = originalPath;
+  rmSync(fakeBin, { recursive: true, force: true });
 });
 
 async function daemon(rules: ApprovalRule[]): Promise<Daemon> {
   const root = temporaryDirectory('toolhost-approvals-shell-');
   const host = await createHost({ workspaceRoot: root, approvals: rules, approvalTimeoutMs: 120_000 }, { builtinTools: [...builtinTools, ...TEST_TOOLS] });
-  const server = await startServer(host, { port: 0, keepAliveMs: 0 });
+  const server = await startServer(host, { port: 0, keepAliveMs: 0, adminToken: TEST_ADMIN_TOKEN });
   const running = { url: server.url, root, close: () => server.close(2_000) };
   open.push(running);
   return running;
@@ -48,7 +51,7 @@ async function daemon(rules: ApprovalRule[]): Promise<Daemon> {
 const gitLog = (d: Daemon): string => (existsSync(join(d.root, 'git.log')) ? readFileSync(join(d.root, 'git.log'), 'utf8') : '');
 const call = (d: Daemon, tool: string, args: unknown): Promise<any> => postJson(`${d.url}/v1/tools/${tool}/call`, { arguments: args }).then(readJson);
 const decide = async (d: Daemon, id: string, decision: 'allow' | 'deny'): Promise<void> => {
-  expect((await postJson(`${d.url}/v1/approvals/${id}`, { decision })).status).toBe(200);
+  expect((await postJson(`${d.url}/v1/approvals/${id}`, { decision }, ADMIN_HEADERS)).status).toBe(200);
 };
 
 /**
@@ -61,7 +64,7 @@ async function held(d: Daemon, tool: string, args: Record<string, unknown>): Pro
   void result.then((value) => (finished = value));
   const deadline = Date.now() + 20_000;
   for (;;) {
-    const { approvals } = await readJson(await fetch(`${d.url}/v1/approvals`));
+    const { approvals } = await readJson(await fetch(`${d.url}/v1/approvals`, { headers: ADMIN_HEADERS }));
     if (approvals.length > 0) {
       expect(approvals).toHaveLength(1);
       expect(approvals[0]).toMatchObject({ tool, arguments: args });
