@@ -44,6 +44,8 @@ export interface HttpAppOptions {
    */
   allowedOrigins?: readonly string[];
   bodyLimitBytes?: number;
+  /** The most tool calls one `POST /v1/dispatch` may carry (`limits.max_dispatch_calls`). Default 64. */
+  maxDispatchCalls?: number;
   requestTracker?: RequestTracker;
   isShuttingDown?: () => boolean;
 }
@@ -99,7 +101,7 @@ export function createHttpApp(options: HttpAppOptions): Hono {
   app.route('/', toolsTreeRoutes(host));
   app.route('/', toolRoutes(host));
   app.route('/', inspectRoutes(host));
-  app.route('/', dispatchRoutes(host));
+  app.route('/', dispatchRoutes(host, options.maxDispatchCalls !== undefined ? { maxCalls: options.maxDispatchCalls } : {}));
   app.route('/', approvalRoutes(host));
   app.route('/', loadFailureRoutes(host));
   app.get('/v1/events', (c) => options.events.handle(c));

@@ -41,6 +41,8 @@ export interface StartServerOptions {
   mcpSessionIdleMs?: number;
   /** Most MCP sessions at once. Default 1000. */
   maxMcpSessions?: number;
+  /** The most tool calls one `POST /v1/dispatch` may carry; more are refused whole (400 too_many_calls). Default 64. */
+  maxDispatchCalls?: number;
 }
 
 /** The `startServer` options of a resolved configuration. */
@@ -53,6 +55,7 @@ export function serverOptionsOf(config: ServerConfig): StartServerOptions {
     allowedOrigins: config.allowedOrigins,
     mcpSessionIdleMs: config.mcpSessionIdleMs,
     maxMcpSessions: config.maxMcpSessions,
+    maxDispatchCalls: config.maxDispatchCalls,
   };
 }
 
@@ -150,6 +153,7 @@ function createServerParts(host: Host, options: StartServerOptions, bind: { bind
     checkHostHeader: isLoopbackAddress(bind.bindHost),
     allowedOrigins: options.allowedOrigins ?? [],
     bodyLimitBytes,
+    ...(options.maxDispatchCalls !== undefined ? { maxDispatchCalls: options.maxDispatchCalls } : {}),
     requestTracker: tracker,
     isShuttingDown: () => shuttingDown,
   });
