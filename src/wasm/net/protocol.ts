@@ -33,6 +33,11 @@ export interface ExchangeRequest {
   firstByteTimeoutMs: number;
   totalTimeoutMs: number;
   maxResponseBodyBytes: number;
+  /**
+   * The request carries a policy secret: a content- or transfer-coded response is decoded before it
+   * is returned (content-coding.ts), so that redaction sees the bytes the guest reads.
+   */
+  decodeContent: boolean;
 }
 
 export interface ExchangeResponse {
