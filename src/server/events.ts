@@ -1,11 +1,13 @@
 /**
  * `GET /v1/events`: server-sent events from `host.onEvent`, one SSE event per host event
  * (`event: added|updated|removed|load_failed|collision`, `data: <the event as JSON>`), with
- * keep-alive comments so proxies keep the stream open.
+ * keep-alive comments so proxies keep the stream open. Extension files in events are relative to the
+ * extensions folder (extension-paths.ts).
  */
 import type { Context } from 'hono';
 import { streamSSE, type SSEStreamingApi } from 'hono/streaming';
 import type { Host, HostEvent } from '../host-types.ts';
+import { publicHostEvent } from './extension-paths.ts';
 
 export const DEFAULT_KEEP_ALIVE_MS = 15_000;
 
@@ -44,7 +46,7 @@ export class EventStreamHub {
         };
         const unsubscribe = this.host.onEvent((event: HostEvent) => {
           const id = String(++this.sequence);
-          enqueue((target) => target.writeSSE({ event: event.type, data: JSON.stringify(event), id }));
+          enqueue((target) => target.writeSSE({ event: event.type, data: JSON.stringify(publicHostEvent(this.host.extensionsDir, event)), id }));
         });
         const timer = this.keepAliveMs > 0 ? setInterval(() => enqueue((target) => target.write(': keep-alive\n\n')), this.keepAliveMs) : undefined;
         const finish = (): void => {
