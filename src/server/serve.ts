@@ -17,6 +17,7 @@ import { instrumentHost, ServerMetrics } from './metrics.ts';
 import { RequestTracker } from './request-tracker.ts';
 import { assertBindSettings, isLoopbackAddress } from './security.ts';
 import { DEFAULT_GRACE_MS } from './shutdown.ts';
+import { reserveListener } from '../wasm/net/reserved-endpoints.ts';
 
 export const DEFAULT_SERVER_HOST = '127.0.0.1';
 export const DEFAULT_SERVER_PORT = 7411;
@@ -109,12 +110,14 @@ export async function startServer(host: Host, options: StartServerOptions = {}):
   await listen(server, bindHost, requestedPort);
   server.on('error', (error) => logger.error({ error: error.message }, 'http server error'));
   const bound = server.address() as AddressInfo;
+  // The daemon's API is inside its trust boundary: no tool's network grant reaches it (src/wasm/net/reserved-endpoints.ts).
+  const releaseListener = reserveListener(bound.address, bound.port);
   const url = `http://${bound.family === 'IPv6' ? `[${bound.address}]` : bound.address}:${bound.port}`;
   logger.info({ url, tools: host.listTools().length, auth: token !== undefined }, 'toolhost server listening');
 
   let closing: Promise<void> | undefined;
   const close = (graceMs: number = DEFAULT_GRACE_MS): Promise<void> => {
-    closing ??= closeServer(server, host, parts, { graceMs, closeHost: options.closeHost !== false, logger });
+    closing ??= closeServer(server, host, parts, { graceMs, closeHost: options.closeHost !== false, logger }).finally(releaseListener);
     return closing;
   };
   return { url, port: bound.port, address: bound.address, app: parts.app, mcp: parts.mcp, close };

@@ -5,12 +5,14 @@
  * a 3xx is the guest's answer, as wasi:http specifies. Connect, first-byte and total timeouts end
  * the request with the matching wasi:http error code. A request carrying a policy secret
  * (`decodeContent`) gets its coded response decoded here, within the body cap (content-coding.ts).
+ * The address to connect to is checked against the reserved endpoints (the daemon's own API) too.
  */
 import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction, Socket } from 'node:net';
 import { CODING_HEADERS, decodeBody, responseCodings } from './content-coding.ts';
 import { checkDestination, type CheckedAddress } from './destination.ts';
+import { reservedEndpointAt, reservedReason } from './reserved-endpoints.ts';
 import type { ExchangeReply, ExchangeRequest, HttpErrorCode } from './protocol.ts';
 
 /** Node error codes → wasi:http error codes. */
@@ -65,6 +67,8 @@ export async function performExchange(request: ExchangeRequest, signal: AbortSig
   const checked = await checkDestination({ host: request.host, exact: request.exact, pinned: request.pinned, timeoutMs: Math.min(request.connectTimeoutMs, request.totalTimeoutMs) });
   if (!checked.ok) return { id, ok: false, error: checked.error, message: checked.message, ...(checked.address !== undefined ? { address: checked.address } : {}) };
   const { target } = checked;
+  const reserved = reservedEndpointAt(request.reserved, target.address, request.port);
+  if (reserved !== undefined) return { id, ok: false, error: { tag: 'destination-IP-prohibited' }, message: reservedReason(reserved), address: target.address };
   if (signal.aborted) return { id, ok: false, error: { tag: 'internal-error', val: 'cancelled' }, message: 'cancelled', address: target.address };
   const remainingMs = Math.max(1, request.totalTimeoutMs - (Date.now() - started));
 

@@ -213,6 +213,7 @@ function dispatch(pending: PendingExchange): ResponseResult {
       totalTimeoutMs: options.requestTimeoutMs,
       maxResponseBodyBytes: options.maxResponseBodyBytes,
       decodeContent: pending.secretValues.length > 0,
+      reserved: options.reserved,
     },
     deadlineNs,
   );
