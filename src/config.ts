@@ -23,6 +23,8 @@ export const DEFAULT_CONFIG_PORT = 7411;
 export const DEFAULT_CONFIG_BODY_LIMIT_BYTES = 1024 * 1024;
 export const DEFAULT_CONFIG_MCP_SESSION_IDLE_MS = 10 * 60 * 1000;
 export const DEFAULT_CONFIG_MAX_MCP_SESSIONS = 1000;
+/** Same value as DEFAULT_MAX_DISPATCH_CALLS (src/server/dispatch/types.ts), kept here so config does not load the server. */
+export const DEFAULT_CONFIG_MAX_DISPATCH_CALLS = 64;
 
 const positiveInteger = z.number().int().positive();
 
@@ -37,6 +39,8 @@ export const limitsConfigSchema = z
     body_limit_bytes: positiveInteger.optional(),
     mcp_session_idle_ms: positiveInteger.optional(),
     max_mcp_sessions: positiveInteger.optional(),
+    /** The most tool calls one dispatch (`POST /v1/dispatch`, `toolhost dispatch`) may carry. */
+    max_dispatch_calls: positiveInteger.optional(),
   })
   .strict();
 
@@ -122,6 +126,7 @@ export interface ConfigFlags {
   bodyLimitBytes?: string | number;
   mcpSessionIdleMs?: string | number;
   maxMcpSessions?: string | number;
+  maxDispatchCalls?: string | number;
   /** `--allowed-origin`, repeatable. */
   allowedOrigin?: readonly string[];
 }
@@ -166,6 +171,8 @@ export interface ServerConfig {
   allowedOrigins: string[];
   mcpSessionIdleMs: number;
   maxMcpSessions: number;
+  /** The most tool calls one dispatch may carry (`limits.max_dispatch_calls`); the CLI's `toolhost dispatch` reads it too. */
+  maxDispatchCalls: number;
 }
 
 export interface ResolvedConfig {
@@ -195,6 +202,7 @@ const FLAG_NAMES: Readonly<Record<string, string>> = {
   'limits.body_limit_bytes': '--body-limit-bytes',
   'limits.mcp_session_idle_ms': '--mcp-session-idle-ms',
   'limits.max_mcp_sessions': '--max-mcp-sessions',
+  'limits.max_dispatch_calls': '--max-dispatch-calls',
   allowed_origins: '--allowed-origin',
 };
 
@@ -270,6 +278,7 @@ function flagLayer(flags: ConfigFlags, cwd: string): ConfigFile {
     body_limit_bytes: numeric(flags.bodyLimitBytes),
     mcp_session_idle_ms: numeric(flags.mcpSessionIdleMs),
     max_mcp_sessions: numeric(flags.maxMcpSessions),
+    max_dispatch_calls: numeric(flags.maxDispatchCalls),
   });
   const layer = withoutUndefined({
     host: flags.host,
@@ -435,6 +444,7 @@ export function resolveConfig(input: ResolveConfigInput = {}): ResolvedConfig {
       allowedOrigins: merged.allowed_origins ?? [],
       mcpSessionIdleMs: merged.limits?.mcp_session_idle_ms ?? DEFAULT_CONFIG_MCP_SESSION_IDLE_MS,
       maxMcpSessions: merged.limits?.max_mcp_sessions ?? DEFAULT_CONFIG_MAX_MCP_SESSIONS,
+      maxDispatchCalls: merged.limits?.max_dispatch_calls ?? DEFAULT_CONFIG_MAX_DISPATCH_CALLS,
     },
     configFile,
   };

@@ -70,7 +70,7 @@ export class CallRunner {
       tool = lookup.tool;
     }
     const callId = callOptions.callId ?? randomUUID();
-    const admission = await this.admit(tool, name, args, callId, callOptions);
+    const admission = await this.admit(tool, name, args, callId, callOptions, this.budgetMs(tool, callOptions, parentDeadline));
     if (!admission.ok) return admission.result;
     const started = performance.now();
     let result: ToolResult;
@@ -92,11 +92,12 @@ export class CallRunner {
   /**
    * Approval, then quota (a denied call uses none). Both come before the deadline starts: time spent
    * waiting for a person or a slot is not the tool's time. A refusal is reported as a finished call.
+   * `budgetMs` (the call's time budget) tells the quota when the slot will be free at the latest.
    */
-  private async admit(tool: AnyTool, name: string, args: unknown, callId: string, callOptions: CallToolOptions): Promise<Admission> {
+  private async admit(tool: AnyTool, name: string, args: unknown, callId: string, callOptions: CallToolOptions, budgetMs: number): Promise<Admission> {
     const asked = performance.now();
     const refusal = await this.options.approvals.check(tool, args, { callId, signal: callOptions.signal, approve: callOptions.approve });
-    const admission: Admission = refusal !== undefined ? { ok: false, result: refusal } : await this.options.quotas.admit(name, callOptions.signal);
+    const admission: Admission = refusal !== undefined ? { ok: false, result: refusal } : await this.options.quotas.admit(name, callOptions.signal, budgetMs);
     if (!admission.ok) this.options.emit({ type: 'call_finished', tool: name, call_id: callId, duration_ms: elapsedMs(asked), is_error: true });
     return admission;
   }

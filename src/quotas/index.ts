@@ -56,12 +56,15 @@ export class QuotaGate {
     return this.quotas.length;
   }
 
-  /** Admits a call to `tool` under every matching quota, or refuses it. Never throws. */
-  async admit(tool: string, signal?: AbortSignal): Promise<QuotaOutcome> {
+  /**
+   * Admits a call to `tool` under every matching quota, or refuses it. Never throws. `budgetMs`: the
+   * call's time budget, which bounds the `retry_after_ms` later refusals give while it runs.
+   */
+  async admit(tool: string, signal?: AbortSignal, budgetMs?: number): Promise<QuotaOutcome> {
     const held: QuotaAdmission[] = [];
     for (const quota of this.quotas) {
       if (!quota.matches(tool)) continue;
-      const decision = await quota.limiter.acquire(signal);
+      const decision = await quota.limiter.acquire(signal, budgetMs);
       const counters = this.counters.get(quota.key);
       if (decision.ok) {
         if (decision.queued && counters) counters.queued += 1;

@@ -7,8 +7,12 @@
  * admission leaves the window), because queueing for up to a minute would outlast most callers'
  * own timeouts; a call over the concurrency limit usually needs only one running call to finish,
  * so it waits in a short, bounded queue. Refusals carry `retryAfterMs`: for the rate it is exact;
- * for a full queue it is the recent mean call duration (a slot frees about that often), or 1 s
- * before any call has finished.
+ * for a full queue (and a queue timeout) it is the time until the earliest expected slot release,
+ * since that is when the queue's head moves in and a place in the queue frees. Each running call is
+ * expected to end one mean call duration after it was admitted (a running mean of finished calls'
+ * durations); a call already past that, or any call before one has finished, is expected to end at
+ * its time budget (`budgetMs`, the call's deadline: it cannot run longer); with neither known, one
+ * mean duration (else 1 s) from now. Never less than 1 ms.
  *
  * Time comes from an injected clock, so the window and queue timeouts are testable without waiting.
  */
@@ -65,8 +69,15 @@ export interface QuotaAdmission {
 
 export type QuotaDecision = QuotaAdmission | QuotaRefusal;
 
+/** An admitted call still holding its slot. */
+interface Running {
+  at: number;
+  budgetMs: number | undefined;
+}
+
 interface Waiter {
   resolve(decision: QuotaDecision): void;
+  budgetMs: number | undefined;
   timer: unknown;
   detach(): void;
 }
@@ -87,6 +98,7 @@ export class QuotaLimiter {
   /** Admission times inside the window, oldest first. */
   private readonly admitted: number[] = [];
   private readonly waiters: Waiter[] = [];
+  private readonly running = new Set<Running>();
   private inUse = 0;
   private meanDurationMs: number | undefined;
   private closed = false;
@@ -104,17 +116,21 @@ export class QuotaLimiter {
     return { inUse: this.inUse, waiting: this.waiters.length, windowCalls: this.admitted.length };
   }
 
-  /** Admits the call now, after a wait in the queue, or refuses it; never throws. */
-  acquire(signal?: AbortSignal): Promise<QuotaDecision> {
+  /**
+   * Admits the call now, after a wait in the queue, or refuses it; never throws. `budgetMs`: the
+   * call's time budget once admitted (its deadline), which bounds the retry hint of later refusals.
+   */
+  acquire(signal?: AbortSignal, budgetMs?: number): Promise<QuotaDecision> {
     if (this.closed || signal?.aborted) return Promise.resolve(this.refusal('cancelled', 0));
     const rate = this.rateRefusal();
     if (rate) return Promise.resolve(rate);
-    if (this.hasSlot()) return Promise.resolve(this.admit(false));
+    if (this.hasSlot()) return Promise.resolve(this.admit(false, budgetMs));
     if (this.waiters.length >= this.queueLimit) return Promise.resolve(this.refusal('concurrency', this.retryHint()));
     return new Promise<QuotaDecision>((resolve) => {
       const onAbort = (): void => this.dropWaiter(waiter, this.refusal('cancelled', 0));
       const waiter: Waiter = {
         resolve,
+        budgetMs,
         timer: this.clock.setTimeout(() => this.dropWaiter(waiter, this.refusal('queue_timeout', this.retryHint())), this.queueTimeoutMs),
         detach: () => signal?.removeEventListener('abort', onAbort),
       };
@@ -150,14 +166,29 @@ export class QuotaLimiter {
     return { ok: false, reason, retryAfterMs: Math.ceil(retryAfterMs) };
   }
 
-  private retryHint(): number {
-    return Math.max(1, Math.round(this.meanDurationMs ?? DEFAULT_RETRY_HINT_MS));
+  /** When a running call is expected to give its slot back (see the header). */
+  private expectedEnd(call: Running, now: number): number {
+    const mean = this.meanDurationMs;
+    if (mean !== undefined && call.at + mean > now) return call.at + mean;
+    if (call.budgetMs !== undefined && call.at + call.budgetMs > now) return call.at + call.budgetMs;
+    return now + (mean ?? DEFAULT_RETRY_HINT_MS);
   }
 
-  private admit(queued: boolean): QuotaAdmission {
+  /** Milliseconds until the earliest expected slot release. */
+  private retryHint(): number {
+    const now = this.clock.now();
+    let earliest = Number.POSITIVE_INFINITY;
+    for (const call of this.running) earliest = Math.min(earliest, this.expectedEnd(call, now));
+    if (earliest === Number.POSITIVE_INFINITY) earliest = now + (this.meanDurationMs ?? DEFAULT_RETRY_HINT_MS);
+    return Math.max(1, Math.round(earliest - now));
+  }
+
+  private admit(queued: boolean, budgetMs: number | undefined): QuotaAdmission {
     const at = this.clock.now();
     this.admitted.push(at);
     this.inUse += 1;
+    const running: Running = { at, budgetMs };
+    this.running.add(running);
     let released = false;
     return {
       ok: true,
@@ -166,6 +197,7 @@ export class QuotaLimiter {
         if (released) return;
         released = true;
         this.inUse -= 1;
+        this.running.delete(running);
         if (options.ran === false) {
           const index = this.admitted.lastIndexOf(at);
           if (index !== -1) this.admitted.splice(index, 1);
@@ -183,7 +215,7 @@ export class QuotaLimiter {
     while (this.waiters.length > 0 && this.hasSlot()) {
       const waiter = this.waiters[0];
       if (!waiter) return;
-      this.dropWaiter(waiter, this.rateRefusal() ?? this.admit(true));
+      this.dropWaiter(waiter, this.rateRefusal() ?? this.admit(true, waiter.budgetMs));
     }
   }
 

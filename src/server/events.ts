@@ -1,7 +1,8 @@
 /**
  * `GET /v1/events`: server-sent events from `host.onEvent`, one SSE event per host event
  * (`event: added|updated|removed|load_failed|collision`, `data: <the event as JSON>`), with
- * keep-alive comments so proxies keep the stream open.
+ * keep-alive comments so proxies keep the stream open. Extension files in events are relative to the
+ * extensions folder (extension-paths.ts).
  *
  * `approval_requested` events carry the waiting call's arguments only on streams opened with the
  * admin token; other streams get the event without `arguments` (a client learns that a call waits
@@ -10,6 +11,7 @@
 import type { Context } from 'hono';
 import { streamSSE, type SSEStreamingApi } from 'hono/streaming';
 import type { Host, HostEvent } from '../host-types.ts';
+import { publicHostEvent } from './extension-paths.ts';
 
 export const DEFAULT_KEEP_ALIVE_MS = 15_000;
 
@@ -60,7 +62,7 @@ export class EventStreamHub {
         };
         const unsubscribe = this.host.onEvent((event: HostEvent) => {
           const id = String(++this.sequence);
-          enqueue((target) => target.writeSSE({ event: event.type, data: JSON.stringify(streamedEvent(event, request)), id }));
+          enqueue((target) => target.writeSSE({ event: event.type, data: JSON.stringify(streamedEvent(publicHostEvent(this.host.extensionsDir, event), request)), id }));
         });
         const timer = this.keepAliveMs > 0 ? setInterval(() => enqueue((target) => target.write(': keep-alive\n\n')), this.keepAliveMs) : undefined;
         const finish = (): void => {

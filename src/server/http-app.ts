@@ -51,6 +51,8 @@ export interface HttpAppOptions {
    */
   allowedOrigins?: readonly string[];
   bodyLimitBytes?: number;
+  /** The most tool calls one `POST /v1/dispatch` may carry (`limits.max_dispatch_calls`). Default 64. */
+  maxDispatchCalls?: number;
   requestTracker?: RequestTracker;
   isShuttingDown?: () => boolean;
 }
@@ -115,7 +117,7 @@ export function createHttpApp(options: HttpAppOptions): Hono {
   app.route('/', toolsTreeRoutes(host));
   app.route('/', toolRoutes(host));
   app.route('/', inspectRoutes(host));
-  app.route('/', dispatchRoutes(host));
+  app.route('/', dispatchRoutes(host, options.maxDispatchCalls !== undefined ? { maxCalls: options.maxDispatchCalls } : {}));
   app.route('/', approvalRoutes(host));
   app.route('/', loadFailureRoutes(host));
   // Approval events carry the call's arguments only on streams opened with the admin token.

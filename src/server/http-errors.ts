@@ -9,6 +9,7 @@ export type HttpErrorCode =
   | 'unknown_tool'
   | 'tool_load_failed'
   | 'unrecognized_message'
+  | 'too_many_calls'
   | 'payload_too_large'
   | 'unauthorized'
   | 'admin_token_required'

@@ -19,5 +19,5 @@ export type { AdminToken } from './admin-token.ts';
 export { assertBindAllowed, hasAdminToken, isLoopbackAddress, isLoopbackHostHeader, tokensEqual, bearerTokenOf, PUBLIC_PATHS } from './security.ts';
 export { HttpError, httpErrorBody } from './http-errors.ts';
 export type { HttpErrorCode, HttpErrorBody } from './http-errors.ts';
-export { dispatchToolCalls, detectProvider, DISPATCH_PROVIDERS, DispatchShapeError, isDispatchProvider } from './dispatch/index.ts';
+export { dispatchToolCalls, detectProvider, DEFAULT_MAX_DISPATCH_CALLS, DISPATCH_PROVIDERS, DispatchShapeError, isDispatchProvider, TooManyCallsError } from './dispatch/index.ts';
 export type { DispatchProvider, DispatchResponse, DispatchResultEntry, ToolCallRequest } from './dispatch/index.ts';

@@ -28,7 +28,7 @@ function statusSchemas(): Schemas {
           type: 'object',
           required: ['code', 'message'],
           properties: {
-            code: { type: 'string', examples: ['invalid_json', 'invalid_body', 'invalid_query', 'unknown_tool', 'unrecognized_message', 'payload_too_large', 'unauthorized', 'admin_token_required', 'forbidden_host', 'forbidden_origin', 'unsupported_media_type'] },
+            code: { type: 'string', examples: ['invalid_json', 'invalid_body', 'invalid_query', 'unknown_tool', 'unrecognized_message', 'too_many_calls', 'payload_too_large', 'unauthorized', 'admin_token_required', 'forbidden_host', 'forbidden_origin', 'unsupported_media_type'] },
             message: { type: 'string' },
             details: { type: 'object' },
           },

@@ -215,7 +215,9 @@ function dispatchPaths(): Paths {
         requestBody: { required: true, content: json({ type: ['object', 'array'] }) },
         responses: {
           '200': { description: 'Results.', content: json(ref('DispatchResponse')) },
-          '400': errorResponse('Malformed JSON (`invalid_json`), unknown provider (`invalid_query`) or an unrecognized message shape (`unrecognized_message`).'),
+          '400': errorResponse(
+            'Malformed JSON (`invalid_json`), unknown provider (`invalid_query`), an unrecognized message shape (`unrecognized_message`), or more tool calls than `limits.max_dispatch_calls` (default 64) allows (`too_many_calls`, details `{calls, max_calls}`: refused whole, nothing runs).',
+          ),
           '413': errorResponse('Body larger than the limit.'),
           '415': errorResponse('Content-Type is not application/json (`unsupported_media_type`).'),
         },

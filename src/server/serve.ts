@@ -18,6 +18,7 @@ import { instrumentHost, ServerMetrics } from './metrics.ts';
 import { RequestTracker } from './request-tracker.ts';
 import { assertBindSettings, isLoopbackAddress } from './security.ts';
 import { DEFAULT_GRACE_MS } from './shutdown.ts';
+import { reserveListener } from '../wasm/net/reserved-endpoints.ts';
 
 export const DEFAULT_SERVER_HOST = '127.0.0.1';
 export const DEFAULT_SERVER_PORT = 7411;
@@ -53,6 +54,8 @@ export interface StartServerOptions {
   mcpSessionIdleMs?: number;
   /** Most MCP sessions at once. Default 1000. */
   maxMcpSessions?: number;
+  /** The most tool calls one `POST /v1/dispatch` may carry; more are refused whole (400 too_many_calls). Default 64. */
+  maxDispatchCalls?: number;
 }
 
 /** The `startServer` options of a resolved configuration. */
@@ -66,6 +69,7 @@ export function serverOptionsOf(config: ServerConfig): StartServerOptions {
     allowedOrigins: config.allowedOrigins,
     mcpSessionIdleMs: config.mcpSessionIdleMs,
     maxMcpSessions: config.maxMcpSessions,
+    maxDispatchCalls: config.maxDispatchCalls,
   };
 }
 
@@ -131,15 +135,18 @@ export async function startServer(host: Host, options: StartServerOptions = {}):
       throw new ToolHostError('SERVER_START_REFUSED', `Cannot write the admin token file in ${adminToken.directory}: ${(error as Error).message}. Set TOOLHOST_ADMIN_TOKEN (or the config key admin_token) so no file is written.`, { cause: error });
     }
   }
+  // The daemon's API is inside its trust boundary: no tool's network grant reaches it (src/wasm/net/reserved-endpoints.ts).
+  const releaseListener = reserveListener(bound.address, bound.port);
   const url = `http://${bound.family === 'IPv6' ? `[${bound.address}]` : bound.address}:${bound.port}`;
   // Never the token itself: logs travel further than the terminal.
   logger.info({ url, tools: host.listTools().length, auth: token !== undefined, adminToken: admin.source, adminTokenFile: admin.file }, 'toolhost server listening');
 
   let closing: Promise<void> | undefined;
   const close = (graceMs: number = DEFAULT_GRACE_MS): Promise<void> => {
-    closing ??= closeServer(server, host, parts, { graceMs, closeHost: options.closeHost !== false, logger }).finally(() =>
-      admin.file === undefined ? undefined : removeAdminTokenFile(admin.file, admin.token),
-    );
+    closing ??= closeServer(server, host, parts, { graceMs, closeHost: options.closeHost !== false, logger }).finally(() => {
+      releaseListener();
+      return admin.file === undefined ? undefined : removeAdminTokenFile(admin.file, admin.token);
+    });
     return closing;
   };
   return { url, port: bound.port, address: bound.address, app: parts.app, mcp: parts.mcp, admin, close };
@@ -188,6 +195,7 @@ function createServerParts(host: Host, options: StartServerOptions, bind: Server
     checkHostHeader: isLoopbackAddress(bind.bindHost),
     allowedOrigins: options.allowedOrigins ?? [],
     bodyLimitBytes,
+    ...(options.maxDispatchCalls !== undefined ? { maxDispatchCalls: options.maxDispatchCalls } : {}),
     requestTracker: tracker,
     isShuttingDown: () => shuttingDown,
   });

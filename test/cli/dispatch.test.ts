@@ -46,6 +46,20 @@ describe('toolhost dispatch', () => {
     expect(existsSync(join(workspace.path, 'bad.txt'))).toBe(false); // refused whole: nothing ran
   });
 
+  it('refuses more calls than limits.max_dispatch_calls whole (exit 2, too_many_calls, nothing run); --max-dispatch-calls raises the cap', async () => {
+    const text = Array.from({ length: 65 }, (_, i) => `<tool_call>{"name": "write_file", "arguments": {"path": "out-${i}.txt", "content": "x"}}</tool_call>`).join('\n');
+    const refused = await runCli(['dispatch', '--provider', 'text', '--workspace', workspace.path], { input: text });
+    expect(refused.exitCode).toBe(2);
+    expect(refused.stderr).toContain('too_many_calls');
+    expect(refused.stderr).toMatch(/65 tool calls.*at most 64.*--max-dispatch-calls/s);
+    expect(refused.stdout).toBe('');
+    expect(existsSync(join(workspace.path, 'out-0.txt'))).toBe(false);
+    const raised = await runCli(['dispatch', '--provider', 'text', '--max-dispatch-calls', '65', '--workspace', workspace.path], { input: text });
+    expect(raised.exitCode, raised.stderr).toBe(0);
+    expect((JSON.parse(raised.stdout) as DispatchAnswer).results).toHaveLength(65);
+    expect(existsSync(join(workspace.path, 'out-64.txt'))).toBe(true);
+  }, 60_000);
+
   it('rejects an unknown provider and non-JSON input for JSON providers (exit 2)', async () => {
     const unknown = await runCli(['dispatch', '--provider', 'smoke-signals', '--workspace', workspace.path], { input: '{}' });
     expect(unknown.exitCode).toBe(2);

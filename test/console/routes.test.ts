@@ -20,10 +20,11 @@ const HEADER_VALUE = 'Bearer header-value-that-must-not-leak';
 
 describe('console routes', { timeout: 60_000 }, () => {
   let server: RunningServer;
+  let root: string;
   const auth = { authorization: `Bearer ${TOKEN}` };
 
   beforeAll(async () => {
-    const root = temporaryDirectory('toolhost-console-routes-');
+    root = temporaryDirectory('toolhost-console-routes-');
     const extensions = join(root, 'tools');
     mkdirSync(extensions);
     copyFileSync(GREET_WASM, join(extensions, 'ext-greet.wasm'));
@@ -113,6 +114,9 @@ describe('console routes', { timeout: 60_000 }, () => {
     expect(report['policy'].network.headers).toEqual({ 'api.example.com': ['Authorization'] });
     expect(report['network']).toBe(true);
     expect(report['sha256']).toMatch(/^[0-9a-f]{64}$/);
+    // The file relative to the extensions folder: the host's absolute layout stays on the host.
+    expect(report['file']).toBe('ext-greet.wasm');
+    expect(text).not.toContain(root);
   });
 
   it('answers 404 for built-ins and unknown tools', async () => {

@@ -102,6 +102,58 @@ describe('QuotaLimiter: concurrency', () => {
     expect(await limiter.acquire()).toEqual({ ok: false, reason: 'concurrency', retryAfterMs: 2_500 });
   });
 
+  it('hints the time until the earliest expected slot release, not a constant', async () => {
+    const clock = new FakeClock();
+    const limiter = new QuotaLimiter({ concurrency: 1, queue: 0 }, clock);
+    const first = admitted(await limiter.acquire());
+    clock.advance(2_000);
+    first.release(); // mean duration now 2 s
+    const running = admitted(await limiter.acquire());
+    clock.advance(500);
+    // The running call is expected to end 2 s after it started: 1.5 s from now.
+    expect(await limiter.acquire()).toEqual({ ok: false, reason: 'concurrency', retryAfterMs: 1_500 });
+    clock.advance(1_400);
+    expect(await limiter.acquire()).toEqual({ ok: false, reason: 'concurrency', retryAfterMs: 100 });
+    running.release();
+  });
+
+  it('before any call has finished, and for a call past the mean, hints the time left in the running call\'s budget', async () => {
+    const clock = new FakeClock();
+    const limiter = new QuotaLimiter({ concurrency: 1, queue: 0 }, clock);
+    const slow = admitted(await limiter.acquire(undefined, 10_000));
+    clock.advance(4_000);
+    expect(await limiter.acquire()).toEqual({ ok: false, reason: 'concurrency', retryAfterMs: 6_000 });
+    slow.release(); // mean 4 s
+    const overdue = admitted(await limiter.acquire(undefined, 30_000));
+    clock.advance(5_000);
+    // Past the 4 s mean: it ends by its 30 s budget at the latest.
+    expect(await limiter.acquire()).toEqual({ ok: false, reason: 'concurrency', retryAfterMs: 25_000 });
+    overdue.release();
+  });
+
+  it('with several running calls, hints the one expected to free its slot first', async () => {
+    const clock = new FakeClock();
+    const limiter = new QuotaLimiter({ concurrency: 2, queue: 0 }, clock);
+    const long = admitted(await limiter.acquire(undefined, 60_000));
+    clock.advance(1_000);
+    const short = admitted(await limiter.acquire(undefined, 5_000));
+    clock.advance(1_000);
+    expect(await limiter.acquire()).toEqual({ ok: false, reason: 'concurrency', retryAfterMs: 4_000 });
+    short.release();
+    long.release();
+  });
+
+  it('QuotaGate passes the call budget through: retry_after_ms says when the running call ends', async () => {
+    const clock = new FakeClock();
+    const gate = new QuotaGate({ slow_tool: { concurrency: 1, queue: 0 } }, clock);
+    const first = await gate.admit('slow_tool', undefined, 8_000);
+    expect(first.ok).toBe(true);
+    clock.advance(3_000);
+    const refused = await gate.admit('slow_tool', undefined, 8_000);
+    expect(refused).toMatchObject({ ok: false, result: { is_error: true, metadata: { limit: 'concurrency', retry_after_ms: 5_000 } } });
+    if (first.ok) first.release();
+  });
+
   it('refuses a queued call after the queue timeout, and one whose signal aborts', async () => {
     const clock = new FakeClock();
     const limiter = new QuotaLimiter({ concurrency: 1, queue: 5, queueTimeoutMs: 5_000 }, clock);

@@ -67,7 +67,7 @@ describe('resolveConfig precedence: flags > env > file > defaults', () => {
   it('uses the defaults without flags, env or file', () => {
     const cwd = temporaryDirectory();
     const resolved = resolveConfig({ env: {}, cwd });
-    expect(resolved.server).toEqual({ host: '127.0.0.1', port: 7411, token: undefined, bodyLimitBytes: 1024 * 1024, allowedOrigins: [], mcpSessionIdleMs: 600_000, maxMcpSessions: 1000, ...NO_ADMIN_TOKEN });
+    expect(resolved.server).toEqual({ host: '127.0.0.1', port: 7411, token: undefined, bodyLimitBytes: 1024 * 1024, allowedOrigins: [], mcpSessionIdleMs: 600_000, maxMcpSessions: 1000, maxDispatchCalls: 64, ...NO_ADMIN_TOKEN });
     expect(resolved.host).toEqual({ workspaceRoot: cwd });
     expect(resolved.configFile).toBeUndefined();
   });
@@ -95,7 +95,7 @@ describe('resolveConfig precedence: flags > env > file > defaults', () => {
       flags: { port: '9100', memoryMb: '128' },
     });
     expect(resolved.configFile).toBe(file);
-    expect(resolved.server).toEqual({ host: '127.0.0.2', port: 9100, token: 'from-env', bodyLimitBytes: 2048, allowedOrigins: [], mcpSessionIdleMs: 600_000, maxMcpSessions: 1000, ...NO_ADMIN_TOKEN });
+    expect(resolved.server).toEqual({ host: '127.0.0.2', port: 9100, token: 'from-env', bodyLimitBytes: 2048, allowedOrigins: [], mcpSessionIdleMs: 600_000, maxMcpSessions: 1000, maxDispatchCalls: 64, ...NO_ADMIN_TOKEN });
     expect(resolved.host).toMatchObject({
       workspaceRoot: join(dir, 'file-ws'),
       permissionMode: 'write',
@@ -112,7 +112,7 @@ describe('resolveConfig precedence: flags > env > file > defaults', () => {
       env: { TOOLHOST_HOST: '127.0.0.3', TOOLHOST_WORKSPACE: 'env-ws', TOOLHOST_EXTENSIONS: '/abs/ext', TOOLHOST_CACHE_DIR: 'env-cache', TOOLHOST_TOKEN: 'env' },
       flags: { host: '::1', workspace: 'flag-ws', token: 'flag', bodyLimitBytes: 10 },
     });
-    expect(resolved.server).toEqual({ host: '::1', port: 7411, token: 'flag', bodyLimitBytes: 10, allowedOrigins: [], mcpSessionIdleMs: 600_000, maxMcpSessions: 1000, ...NO_ADMIN_TOKEN });
+    expect(resolved.server).toEqual({ host: '::1', port: 7411, token: 'flag', bodyLimitBytes: 10, allowedOrigins: [], mcpSessionIdleMs: 600_000, maxMcpSessions: 1000, maxDispatchCalls: 64, ...NO_ADMIN_TOKEN });
     expect(resolved.host.workspaceRoot).toBe(join(cwd, 'flag-ws'));
     expect(resolved.host.extensionsDir).toBe('/abs/ext');
     expect(resolved.host.cacheDir).toBe(join(cwd, 'env-cache'));
@@ -198,5 +198,20 @@ describe('allowed_origins and MCP session limits', () => {
     expect(configError(() => resolveConfig({ env: { TOOLHOST_ALLOWED_ORIGINS: 'http://ok.test,ftp://u:p@x.test' } })).message).toContain('TOOLHOST_ALLOWED_ORIGINS:');
     expect(configError(() => parseConfig({ limits: { max_mcp_sessions: 0 } })).message).toContain('limits.max_mcp_sessions:');
     expect(configError(() => resolveConfig({ env: {}, flags: { mcpSessionIdleMs: 'soon' } })).message).toContain('--mcp-session-idle-ms:');
+  });
+});
+
+describe('limits.max_dispatch_calls', () => {
+  it('defaults to 64; the file sets it, the --max-dispatch-calls flag overrides it', () => {
+    expect(resolveConfig({ env: {} }).server.maxDispatchCalls).toBe(64);
+    const { file } = writeConfig({ limits: { max_dispatch_calls: 200 } });
+    expect(resolveConfig({ env: {}, configFile: file }).server.maxDispatchCalls).toBe(200);
+    expect(resolveConfig({ env: {}, configFile: file, flags: { maxDispatchCalls: '5' } }).server.maxDispatchCalls).toBe(5);
+  });
+
+  it('takes positive integers only, naming the field or the flag', () => {
+    for (const bad of [0, -1, 1.5, '10']) expect(configError(() => parseConfig({ limits: { max_dispatch_calls: bad } })).message).toContain('limits.max_dispatch_calls:');
+    expect(configError(() => resolveConfig({ env: {}, flags: { maxDispatchCalls: '0' } })).message).toContain('--max-dispatch-calls:');
+    expect(configError(() => resolveConfig({ env: {}, flags: { maxDispatchCalls: 'many' } })).message).toContain('--max-dispatch-calls:');
   });
 });

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveConfig } from '../../src/config.ts';
 import { MCP_METADATA_KEY } from '../../src/server/mcp-server.ts';
-import { createHost } from '../../src/host.ts';
+import { createHost, DEFAULT_CALL_TIMEOUT_MS } from '../../src/host.ts';
 import { startServer, type RunningServer } from '../../src/server/serve.ts';
 import { postJson, readJson, TEST_TOOLS, temporaryDirectory } from './helpers.ts';
 
@@ -76,7 +76,10 @@ describe('quotas over HTTP', () => {
     await metricsLine('toolhost_quota_waiting{tool="sl*"} 1');
     const third = await call('slow', { ms: 10, label: 'third' });
     expect(third).toMatchObject({ is_error: true, metadata: { reason: 'quota_exceeded', quota: 'sl*', limit: 'concurrency', retryable: true } });
-    expect(third.metadata.retry_after_ms).toBeGreaterThan(0);
+    // No call has finished yet: the slot frees by the running call's budget (the host's 10 s default) at the latest,
+    // less the time it has run; not a constant.
+    expect(third.metadata.retry_after_ms).toBeGreaterThan(1_000);
+    expect(third.metadata.retry_after_ms).toBeLessThanOrEqual(DEFAULT_CALL_TIMEOUT_MS);
     expect(third.content).toContain('tools matching "sl*" (here slow) at most 1 call(s) at once and 1 waiting');
     expect(await first).toMatchObject({ is_error: false, content: 'done first' });
     expect(await second).toMatchObject({ is_error: false, content: 'done second' });

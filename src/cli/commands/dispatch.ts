@@ -5,6 +5,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { Command } from 'commander';
+import { DEFAULT_CONFIG_MAX_DISPATCH_CALLS } from '../../config.ts';
 import { type CommandContext, isDebug } from '../command-context.ts';
 import { addHostOptions, commandLogger, type HostFlags, openHost, resolveHostConfig } from '../host-setup.ts';
 import { EXIT_OK, usageError, writeJson } from '../output.ts';
@@ -12,12 +13,14 @@ import { readAll } from './call.ts';
 
 interface DispatchFlags extends HostFlags {
   provider?: string;
+  maxDispatchCalls?: string;
 }
 
 export function defineDispatchCommand(command: Command, context: CommandContext): Command {
   command
     .argument('[file]', 'the assistant message as JSON (default: stdin); for --provider text, plain text is taken as the text')
-    .option('--provider <name>', 'anthropic | openai | openai-responses | gemini | union | text (default: detected from the message)');
+    .option('--provider <name>', 'anthropic | openai | openai-responses | gemini | union | text (default: detected from the message)')
+    .option('--max-dispatch-calls <n>', `the most tool calls the message may carry; more are refused whole, before any runs (config limits.max_dispatch_calls; default: ${DEFAULT_CONFIG_MAX_DISPATCH_CALLS})`);
   addHostOptions(command);
   command.addHelpText(
     'after',
@@ -33,7 +36,7 @@ export function defineDispatchCommand(command: Command, context: CommandContext)
   );
   command.action(
     context.action(async (file: string | undefined, flags: DispatchFlags, self: Command) => {
-      const { DISPATCH_PROVIDERS, DispatchShapeError, dispatchToolCalls, isDispatchProvider } = await import('../../server/dispatch/index.ts');
+      const { DISPATCH_PROVIDERS, DispatchShapeError, dispatchToolCalls, isDispatchProvider, TooManyCallsError } = await import('../../server/dispatch/index.ts');
       const provider = flags.provider;
       if (provider !== undefined && !isDispatchProvider(provider)) {
         throw usageError(`--provider ${provider}: expected one of ${DISPATCH_PROVIDERS.join(', ')}`);
@@ -43,10 +46,11 @@ export function defineDispatchCommand(command: Command, context: CommandContext)
       const config = resolveHostConfig(flags, context.io);
       const host = await openHost(config, context.io, { logger: commandLogger(isDebug(self)) });
       try {
-        const response = await dispatchToolCalls(host, body, provider === undefined ? {} : { provider });
+        const response = await dispatchToolCalls(host, body, { ...(provider === undefined ? {} : { provider }), maxCalls: config.server.maxDispatchCalls });
         writeJson(context.io, response);
         return EXIT_OK;
       } catch (error) {
+        if (error instanceof TooManyCallsError) throw usageError(`too_many_calls: ${error.message}`);
         if (error instanceof DispatchShapeError) throw usageError(error.message);
         throw error;
       } finally {

@@ -1,6 +1,7 @@
 /** `toolhost serve`: the HTTP daemon (REST, SSE events, MCP over Streamable HTTP) with hot reload. */
 import { Command } from 'commander';
 import { composeServer } from '../../compose.ts';
+import { DEFAULT_CONFIG_MAX_DISPATCH_CALLS } from '../../config.ts';
 import { ToolHostError } from '../../errors.ts';
 import type { AdminToken } from '../../server/admin-token.ts';
 import { DEFAULT_SERVER_HOST, DEFAULT_SERVER_PORT } from '../../server/serve.ts';
@@ -17,6 +18,7 @@ interface ServeFlags extends HostFlags {
   port?: string;
   token?: string;
   allowedOrigin?: string[];
+  maxDispatchCalls?: string;
 }
 
 /**
@@ -42,7 +44,8 @@ export function defineServeCommand(command: Command, context: CommandContext): C
       '--allowed-origin <origin>',
       'a browser origin (scheme://host[:port]) allowed to call the daemon besides its own; repeatable (env TOOLHOST_ALLOWED_ORIGINS, comma-separated)',
       collect,
-    );
+    )
+    .option('--max-dispatch-calls <n>', `the most tool calls one POST /v1/dispatch may carry; more are refused with 400 too_many_calls (config limits.max_dispatch_calls; default: ${DEFAULT_CONFIG_MAX_DISPATCH_CALLS})`);
   addHostOptions(command);
   command.addHelpText(
     'after',

@@ -9,7 +9,7 @@ import { geminiAdapter } from './gemini.ts';
 import { openAIChatAdapter } from './openai-chat.ts';
 import { openAIResponsesAdapter } from './openai-responses.ts';
 import { textAdapter } from './text.ts';
-import { DispatchShapeError, type DispatchProvider, type ProviderAdapter, type ToolCallRequest } from './types.ts';
+import { DEFAULT_MAX_DISPATCH_CALLS, DispatchShapeError, TooManyCallsError, type DispatchProvider, type ProviderAdapter, type ToolCallRequest } from './types.ts';
 import { checkUnionCalls, unionAdapter } from './union.ts';
 
 /** Detection order matters: OpenAI chat messages may also carry a `content` array. union and text never match a shape. */
@@ -45,12 +45,20 @@ export function detectProvider(body: unknown): DispatchProvider | undefined {
   return ADAPTERS.find((adapter) => adapter.matches(body))?.provider;
 }
 
+export interface DispatchOptions {
+  provider?: DispatchProvider;
+  signal?: AbortSignal;
+  /** The most calls one dispatch may carry (`limits.max_dispatch_calls`); default DEFAULT_MAX_DISPATCH_CALLS (64). */
+  maxCalls?: number;
+}
+
 /**
  * Runs the tool calls of `body` on `host` concurrently.
  * `provider` "openai" also accepts Responses API shapes (answered as "openai-responses").
- * @throws DispatchShapeError when the body is not a recognizable assistant message.
+ * @throws DispatchShapeError when the body is not a recognizable assistant message;
+ *         TooManyCallsError when it carries more than `maxCalls` calls (nothing runs).
  */
-export async function dispatchToolCalls(host: Host, body: unknown, options: { provider?: DispatchProvider; signal?: AbortSignal } = {}): Promise<DispatchResponse> {
+export async function dispatchToolCalls(host: Host, body: unknown, options: DispatchOptions = {}): Promise<DispatchResponse> {
   let provider = options.provider ?? detectProvider(body);
   if (provider === undefined) {
     throw new DispatchShapeError(
@@ -60,6 +68,9 @@ export async function dispatchToolCalls(host: Host, body: unknown, options: { pr
   if (provider === 'openai' && !openAIChatAdapter.matches(body) && openAIResponsesAdapter.matches(body)) provider = 'openai-responses';
   const adapter = adapterFor(provider);
   const calls = adapter.extractCalls(body);
+  // Counted before anything else looks at the calls: malformed text blocks count too (each gets a result).
+  const maxCalls = options.maxCalls ?? DEFAULT_MAX_DISPATCH_CALLS;
+  if (calls.length > maxCalls) throw new TooManyCallsError(calls.length, maxCalls);
   // A union turn is refused whole when the schema it was decoded under would refuse it.
   if (provider === 'union') checkUnionCalls(host, calls);
   const callOptions = options.signal ? { signal: options.signal } : {};

@@ -36,7 +36,8 @@ const MAX_QUOTED = 200;
 
 /**
  * The end (exclusive) of the JSON object or array starting at `start`, honouring strings and
- * escapes; -1 when it does not close before the end of the text.
+ * escapes; -1 when it does not close before the end of the text. One walk; the scanner itself uses
+ * `JsonEnds`, which answers the same question for many starts in linear time overall.
  */
 export function jsonValueEnd(text: string, start: number): number {
   let depth = 0;
@@ -54,6 +55,60 @@ export function jsonValueEnd(text: string, start: number): number {
     }
   }
   return -1;
+}
+
+/** States of the string-aware walk of `jsonValueEnd`: outside strings, inside one, just after a backslash inside one. */
+const OUT = 0;
+const IN = 1;
+const ESCAPED = 2;
+
+/**
+ * `jsonValueEnd` for any number of starts at or after `from`, in O(text length) time and memory
+ * in all. The walk is a three-state automaton (OUT, IN, ESCAPED) whose depth moves only in OUT, so
+ * a table built backwards once holds, for every position and state, the first position where a
+ * walk begun there at depth 0 meets a closing bracket that takes it below 0 (-1: none). An opening
+ * bracket's match is then one look-up (the walk continues in OUT after it, and after its match):
+ * a text of many unclosed blocks no longer walks to the end once per block.
+ */
+export class JsonEnds {
+  readonly #text: string;
+  readonly #from: number;
+  /** `#exit[(index - from) * 3 + state]`: the position of that closing bracket, or -1. */
+  readonly #exit: Int32Array;
+
+  constructor(text: string, from = 0) {
+    this.#text = text;
+    this.#from = from;
+    const size = Math.max(0, text.length - from);
+    const exit = new Int32Array((size + 1) * 3).fill(-1);
+    for (let offset = size - 1; offset >= 0; offset -= 1) {
+      const index = from + offset;
+      const char = text.charCodeAt(index);
+      const here = offset * 3;
+      const next = here + 3;
+      // ESCAPED: any character is skipped, the walk is back IN the string.
+      exit[here + ESCAPED] = exit[next + IN]!;
+      // IN: a backslash escapes the next character, a quote ends the string.
+      exit[here + IN] = char === 0x5c ? exit[next + ESCAPED]! : char === 0x22 ? exit[next + OUT]! : exit[next + IN]!;
+      // OUT: a quote opens a string, a closing bracket exits, an opening one exits after its match.
+      if (char === 0x22) exit[here + OUT] = exit[next + IN]!;
+      else if (char === 0x7d || char === 0x5d) exit[here + OUT] = index;
+      else if (char === 0x7b || char === 0x5b) {
+        const match = exit[next + OUT]!;
+        exit[here + OUT] = match === -1 ? -1 : exit[(match + 1 - from) * 3 + OUT]!;
+      } else exit[here + OUT] = exit[next + OUT]!;
+    }
+    this.#exit = exit;
+  }
+
+  /** Same answer as `jsonValueEnd(text, start)` for `start` at or after `from`. */
+  end(start: number): number {
+    if (start < this.#from) throw new RangeError(`JsonEnds covers positions from ${this.#from}, not ${start}`);
+    const char = this.#text[start];
+    if (char !== '{' && char !== '[') return jsonValueEnd(this.#text, start);
+    const match = this.#exit[(start + 1 - this.#from) * 3 + OUT]!;
+    return match === -1 ? -1 : match + 1;
+  }
 }
 
 function quoted(text: string): string {
@@ -116,26 +171,39 @@ interface Block {
   next: number;
 }
 
-function readTagBlock(text: string, open: number, ordinal: number): Block {
+/** One scan of one text: the shared `JsonEnds` table, built on the first value it is asked about. */
+interface Scan {
+  readonly text: string;
+  ends: JsonEnds | undefined;
+}
+
+function valueEndAt(scan: Scan, start: number): number {
+  scan.ends ??= new JsonEnds(scan.text, start);
+  return scan.ends.end(start);
+}
+
+function readTagBlock(scan: Scan, open: number, ordinal: number): Block {
+  const { text } = scan;
   const where = `<tool_call> block ${ordinal}`;
   const start = open + OPEN_TAG.length;
   const valueStart = skipSpace(text, start);
   const char = text[valueStart];
   // Look for the closing tag after the JSON value, so a tag inside a string does not end the block.
-  const valueEnd = char === '{' || char === '[' ? jsonValueEnd(text, valueStart) : -1;
+  const valueEnd = char === '{' || char === '[' ? valueEndAt(scan, valueStart) : -1;
   const close = text.indexOf(CLOSE_TAG, valueEnd === -1 ? start : valueEnd);
   if (close === -1) return { calls: parseBlock(text.slice(start), where, true), next: text.length };
   return { calls: parseBlock(text.slice(start, close), where, false), next: close + CLOSE_TAG.length };
 }
 
-function readFence(text: string, open: number, ordinal: number): Block {
+function readFence(scan: Scan, open: number, ordinal: number): Block {
+  const { text } = scan;
   const lineEnd = text.indexOf('\n', open);
   const language = (lineEnd === -1 ? text.slice(open + FENCE.length) : text.slice(open + FENCE.length, lineEnd)).trim().split(/\s+/)[0]?.toLowerCase() ?? '';
   if (lineEnd === -1) return { calls: [], next: text.length };
   const start = lineEnd + 1;
   const valueStart = skipSpace(text, start);
   const char = text[valueStart];
-  const valueEnd = char === '{' || char === '[' ? jsonValueEnd(text, valueStart) : -1;
+  const valueEnd = char === '{' || char === '[' ? valueEndAt(scan, valueStart) : -1;
   const close = text.indexOf(FENCE, valueEnd === -1 ? start : valueEnd);
   const body = close === -1 ? text.slice(start) : text.slice(start, close);
   const next = close === -1 ? text.length : close + FENCE.length;
@@ -153,18 +221,25 @@ function readFence(text: string, open: number, ordinal: number): Block {
   return { calls: items.length > 0 && items.every(isCall) ? callsOf(value, where) : [], next };
 }
 
-/** Every tool call written in `text`, in order; malformed blocks are entries with their reason. */
+/**
+ * Every tool call written in `text`, in order; malformed blocks are entries with their reason.
+ * Linear time: each block resumes where the last one ended, the next opening tag and fence are
+ * searched again only once scanning has passed them, and JSON value ends come from one table.
+ */
 export function parseTextToolCalls(text: string): TextToolCall[] {
   const calls: TextToolCall[] = [];
+  const scan: Scan = { text, ends: undefined };
   let index = 0;
   let ordinal = 0;
+  let tag = -2;
+  let fence = -2;
   while (index < text.length) {
-    const tag = text.indexOf(OPEN_TAG, index);
-    const fence = text.indexOf(FENCE, index);
+    if (tag !== -1 && tag < index) tag = text.indexOf(OPEN_TAG, index);
+    if (fence !== -1 && fence < index) fence = text.indexOf(FENCE, index);
     if (tag === -1 && fence === -1) break;
     ordinal += 1;
-    const block = fence === -1 || (tag !== -1 && tag < fence) ? readTagBlock(text, tag, ordinal) : readFence(text, fence, ordinal);
-    calls.push(...block.calls);
+    const block = fence === -1 || (tag !== -1 && tag < fence) ? readTagBlock(scan, tag, ordinal) : readFence(scan, fence, ordinal);
+    for (const call of block.calls) calls.push(call);
     index = block.next;
   }
   return calls;

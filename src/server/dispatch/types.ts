@@ -51,6 +51,28 @@ export class DispatchShapeError extends Error {
   }
 }
 
+/** The most tool calls one dispatch runs unless `limits.max_dispatch_calls` says otherwise. */
+export const DEFAULT_MAX_DISPATCH_CALLS = 64;
+
+/**
+ * A dispatch that carries more calls than the cap (`limits.max_dispatch_calls`): refused whole,
+ * before any call runs. The message names the count, the cap, and how to raise it.
+ */
+export class TooManyCallsError extends Error {
+  readonly calls: number;
+  readonly maxCalls: number;
+
+  constructor(calls: number, maxCalls: number) {
+    super(
+      `The message carries ${calls} tool calls; one dispatch runs at most ${maxCalls} (limits.max_dispatch_calls), so none of them ran. ` +
+        'Split the turn into smaller ones, or raise the cap with limits.max_dispatch_calls in the config file or --max-dispatch-calls.',
+    );
+    this.name = 'TooManyCallsError';
+    this.calls = calls;
+    this.maxCalls = maxCalls;
+  }
+}
+
 /**
  * Result text for providers whose tool messages have no error flag (OpenAI): failures are
  * prefixed with "Error: " so the model can tell them from output.

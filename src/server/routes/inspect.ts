@@ -3,12 +3,14 @@
  * report, with the help lines the parser did not read) and the policy it runs under — for the web
  * console and any client that wants to explain a tool. Policies can carry secrets (env values,
  * network header values holding `<secret_ref:…>`), so this answer names them and never shows them.
+ * The tool's `file` is relative to the extensions folder (extension-paths.ts).
  */
 import { Hono } from 'hono';
 import { inspectWasmTool, type WasmToolInspection } from '../../extensions/tool-inspection.ts';
 import type { Host } from '../../host-types.ts';
 import type { ResolvedFsGrant, ResolvedToolPolicy } from '../../policy.ts';
 import type { AnyTool } from '../../tool.ts';
+import { notFoundDetails, publicExtensionPath, publicExtensionText } from '../extension-paths.ts';
 import { HttpError } from '../http-errors.ts';
 
 /** A policy with every secret-bearing value replaced by the names it holds. */
@@ -57,13 +59,13 @@ export function inspectRoutes(host: Host): Hono {
   app.get('/v1/tools/:name/inspect', (c) => {
     const lookup = host.lookupTool(c.req.param('name'));
     if (!lookup.found) {
-      const details = lookup.reason === 'load_failed' ? { reason: lookup.reason, file: lookup.file, load_error: lookup.error } : { reason: lookup.reason };
-      throw new HttpError(404, lookup.reason === 'load_failed' ? 'tool_load_failed' : 'unknown_tool', lookup.message, details);
+      throw new HttpError(404, lookup.reason === 'load_failed' ? 'tool_load_failed' : 'unknown_tool', publicExtensionText(host.extensionsDir, lookup.message), notFoundDetails(host.extensionsDir, lookup));
     }
     if (lookup.tool.source !== 'wasm') {
       throw new HttpError(404, 'not_found', `"${lookup.tool.name}" is a built-in tool: it has no --help to inspect; GET /v1/tools/${lookup.tool.name} has its schema.`, { source: lookup.tool.source });
     }
-    return c.json(inspectTool(lookup.tool));
+    const inspection = inspectTool(lookup.tool);
+    return c.json({ ...inspection, file: publicExtensionPath(host.extensionsDir, inspection.file) });
   });
   return app;
 }

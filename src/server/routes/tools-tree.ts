@@ -10,6 +10,7 @@
 import { Hono } from 'hono';
 import type { Host } from '../../host-types.ts';
 import { declarationPath, toolDeclaration } from '../../schema/typescript-declaration.ts';
+import { notFoundDetails, publicExtensionText } from '../extension-paths.ts';
 import { HttpError } from '../http-errors.ts';
 
 export const DECLARATION_CONTENT_TYPE = 'application/typescript; charset=utf-8';
@@ -37,8 +38,7 @@ export function toolsTreeRoutes(host: Host): Hono {
     }
     const lookup = host.lookupTool(name);
     if (!lookup.found) {
-      const details = lookup.reason === 'load_failed' ? { reason: lookup.reason, file: lookup.file, load_error: lookup.error } : { reason: lookup.reason };
-      throw new HttpError(404, lookup.reason === 'load_failed' ? 'tool_load_failed' : 'unknown_tool', lookup.message, details);
+      throw new HttpError(404, lookup.reason === 'load_failed' ? 'tool_load_failed' : 'unknown_tool', publicExtensionText(host.extensionsDir, lookup.message), notFoundDetails(host.extensionsDir, lookup));
     }
     return c.body(toolDeclaration(lookup.tool), 200, { 'content-type': DECLARATION_CONTENT_TYPE });
   });

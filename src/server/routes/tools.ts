@@ -5,6 +5,7 @@ import { Hono } from 'hono';
 import type { Host } from '../../host-types.ts';
 import { formatTool, formatToolList, formatToolSet, isToolListFormat, isToolSetFormat, toRawTool, TOOL_LIST_FORMATS, TOOL_SET_FORMATS, type RawTool, type ToolListFormat } from '../../schema/providers/format.ts';
 import type { AnyTool } from '../../tool.ts';
+import { notFoundDetails, publicExtensionText } from '../extension-paths.ts';
 import { HttpError } from '../http-errors.ts';
 import { describeJsonType, readJsonObjectBody } from '../request-body.ts';
 import { isPlainObject } from '../../json-value.ts';
@@ -41,8 +42,7 @@ function formatParameter(value: string | undefined, alsoAllowed: readonly string
 function visibleTool(host: Host, name: string): AnyTool {
   const lookup = host.lookupTool(name);
   if (!lookup.found) {
-    const details = lookup.reason === 'load_failed' ? { reason: lookup.reason, file: lookup.file, load_error: lookup.error } : { reason: lookup.reason };
-    throw new HttpError(404, lookup.reason === 'load_failed' ? 'tool_load_failed' : 'unknown_tool', lookup.message, details);
+    throw new HttpError(404, lookup.reason === 'load_failed' ? 'tool_load_failed' : 'unknown_tool', publicExtensionText(host.extensionsDir, lookup.message), notFoundDetails(host.extensionsDir, lookup));
   }
   return lookup.tool;
 }

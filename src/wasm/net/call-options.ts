@@ -7,6 +7,7 @@
  */
 import { NETWORK_DEFAULTS, parseHostKey, type NetworkPolicy } from '../../policy.ts';
 import { substituteSecrets, type SecretsResolver } from '../../secrets.ts';
+import { reservedEndpoints, type ReservedEndpoint } from './reserved-endpoints.ts';
 
 /** A header the host adds to requests for one destination. */
 export interface InjectedHeader {
@@ -36,6 +37,8 @@ export interface NetworkCallOptions {
   requestTimeoutMs: number;
   maxRequestBodyBytes: number;
   maxResponseBodyBytes: number;
+  /** Listeners no request may reach whatever `allow` says (the daemon's own API): reserved-endpoints.ts. */
+  reserved: ReservedEndpoint[];
 }
 
 export interface ResolvedHeaders {
@@ -84,5 +87,6 @@ export function networkCallOptions(network: NetworkPolicy, headers?: readonly In
     requestTimeoutMs: network.request_timeout_ms ?? NETWORK_DEFAULTS.request_timeout_ms,
     maxRequestBodyBytes: network.max_request_body_bytes ?? NETWORK_DEFAULTS.max_request_body_bytes,
     maxResponseBodyBytes: network.max_response_body_bytes ?? NETWORK_DEFAULTS.max_response_body_bytes,
+    reserved: reservedEndpoints(),
   };
 }

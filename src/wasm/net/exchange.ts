@@ -3,12 +3,16 @@
  * checked address with node:http/https (TLS verifies the host name: SNI and certificate use it),
  * send the request, and read the whole response up to the body cap. Redirects are not followed:
  * a 3xx is the guest's answer, as wasi:http specifies. Connect, first-byte and total timeouts end
- * the request with the matching wasi:http error code.
+ * the request with the matching wasi:http error code. A request carrying a policy secret
+ * (`decodeContent`) gets its coded response decoded here, within the body cap (content-coding.ts).
+ * The address to connect to is checked against the reserved endpoints (the daemon's own API) too.
  */
 import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction, Socket } from 'node:net';
+import { CODING_HEADERS, decodeBody, responseCodings } from './content-coding.ts';
 import { checkDestination, type CheckedAddress } from './destination.ts';
+import { reservedEndpointAt, reservedReason } from './reserved-endpoints.ts';
 import type { ExchangeReply, ExchangeRequest, HttpErrorCode } from './protocol.ts';
 
 /** Node error codes → wasi:http error codes. */
@@ -63,12 +67,16 @@ export async function performExchange(request: ExchangeRequest, signal: AbortSig
   const checked = await checkDestination({ host: request.host, exact: request.exact, pinned: request.pinned, timeoutMs: Math.min(request.connectTimeoutMs, request.totalTimeoutMs) });
   if (!checked.ok) return { id, ok: false, error: checked.error, message: checked.message, ...(checked.address !== undefined ? { address: checked.address } : {}) };
   const { target } = checked;
+  const reserved = reservedEndpointAt(request.reserved, target.address, request.port);
+  if (reserved !== undefined) return { id, ok: false, error: { tag: 'destination-IP-prohibited' }, message: reservedReason(reserved), address: target.address };
   if (signal.aborted) return { id, ok: false, error: { tag: 'internal-error', val: 'cancelled' }, message: 'cancelled', address: target.address };
   const remainingMs = Math.max(1, request.totalTimeoutMs - (Date.now() - started));
 
   return new Promise<ExchangeReply>((resolve) => {
     const timers: NodeJS.Timeout[] = [];
     let settled = false;
+    /** The response is complete (or cut) and being decoded: later socket errors no longer matter. */
+    let decoding = false;
     const finish = (reply: ExchangeReply) => {
       if (settled) return;
       settled = true;
@@ -77,6 +85,7 @@ export async function performExchange(request: ExchangeRequest, signal: AbortSig
       resolve(reply);
     };
     const fail = (error: HttpErrorCode, message: string) => {
+      if (decoding) return;
       finish({ id, ok: false, error, message, address: target.address });
       outgoing.destroy();
     };
@@ -112,19 +121,23 @@ export async function performExchange(request: ExchangeRequest, signal: AbortSig
       for (const timer of timers.splice(1)) clearTimeout(timer);
       const chunks: Buffer[] = [];
       let size = 0;
-      const cap = request.maxResponseBodyBytes;
-      const reply = (bodyCapped: boolean) =>
-        finish({
-          id,
-          ok: true,
-          status: response.statusCode ?? 0,
-          headers: incomingHeaders(response.rawHeaders),
-          body: new Uint8Array(Buffer.concat(chunks, Math.min(size, cap))),
-          bodyCapped,
-          address: target.address,
+      const codings = request.decodeContent ? responseCodings(response.headers) : [];
+      // A coded body may be a little larger than what it decodes to: room for that before the cut.
+      const cap = codings.length === 0 ? request.maxResponseBodyBytes : request.maxResponseBodyBytes + Math.ceil(request.maxResponseBodyBytes / 64) + 1024;
+      const status = response.statusCode ?? 0;
+      const reply = (bodyCapped: boolean) => {
+        if (settled || decoding) return;
+        const body = new Uint8Array(Buffer.concat(chunks, Math.min(size, cap)));
+        if (codings.length === 0) return finish({ id, ok: true, status, headers: incomingHeaders(response.rawHeaders), body, bodyCapped, address: target.address });
+        decoding = true;
+        void decodeBody(body, codings, request.maxResponseBodyBytes, bodyCapped).then((decoded) => {
+          if (!decoded.ok) return finish({ id, ok: false, error: decoded.error, message: decoded.message, address: target.address });
+          const headers = incomingHeaders(response.rawHeaders).filter(([name]) => !CODING_HEADERS.has(name));
+          finish({ id, ok: true, status, headers, body: decoded.body, bodyCapped: decoded.capped, address: target.address });
         });
+      };
       response.on('data', (chunk: Buffer) => {
-        if (settled) return;
+        if (settled || decoding) return;
         chunks.push(chunk);
         size += chunk.byteLength;
         if (size > cap) {

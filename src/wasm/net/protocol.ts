@@ -3,6 +3,7 @@
  * (which does the real I/O). All plain data, so they cross `postMessage` by structured clone.
  */
 import type { NetScheme } from './allow-list.ts';
+import type { ReservedEndpoint } from './reserved-endpoints.ts';
 
 /** A wasi:http `error-code` as jco's glue reads it: `{ tag: 'connection-refused' }`, `{ tag: 'internal-error', val: 'why' }`. */
 export interface HttpErrorCode {
@@ -33,6 +34,13 @@ export interface ExchangeRequest {
   firstByteTimeoutMs: number;
   totalTimeoutMs: number;
   maxResponseBodyBytes: number;
+  /**
+   * The request carries a policy secret: a content- or transfer-coded response is decoded before it
+   * is returned (content-coding.ts), so that redaction sees the bytes the guest reads.
+   */
+  decodeContent: boolean;
+  /** Listeners never connected to (the daemon's own API), checked on the resolved address. */
+  reserved: ReservedEndpoint[];
 }
 
 export interface ExchangeResponse {

@@ -7,7 +7,12 @@
  * (src/wasm/net/sync-client.ts), never past the call's deadline. A refused or failed request is a
  * wasi:http `error-code` the guest sees, and one record in the call's network events. Headers the
  * policy adds (secrets) are merged at dispatch into a list the guest never sees, and their secret
- * values are redacted from the response should the server echo them.
+ * values are redacted from the response should the server echo them. So that the redaction's byte
+ * search sees the bytes the guest will read, a request carrying a secret asks for
+ * `Accept-Encoding: identity` and no byte range (the guest's `Accept-Encoding`, `Range` and `If-Range`
+ * are dropped; `TE` always is), and the network thread decodes a reply that is content-coded anyway
+ * before it gets here (exchange.ts). Methods are upper-cased once, before every check and the wire:
+ * `trace` is TRACE, which is never sent with a secret.
  */
 import type { CallContext } from './call-context.ts';
 import { bodySizeError, FutureIncomingResponse, HTTP_REQUEST_DENIED, IncomingBody, IncomingResponse, type BodyBuffer, type Method, type OutgoingRequest, type RequestOptions, type ResponseResult, type Scheme } from './http.ts';
@@ -60,8 +65,27 @@ const HOST_MANAGED_HEADERS = new Set([
   'http2-settings',
 ]);
 
+/**
+ * The method as it goes on the wire: upper-cased, as node:http sends it, so every check sees the
+ * method the server will (`trace` and `Trace` are TRACE).
+ */
 function methodName(method: Method): string {
-  return method.tag === 'other' ? (method.val ?? '') : method.tag.toUpperCase();
+  return (method.tag === 'other' ? (method.val ?? '') : method.tag).toUpperCase();
+}
+
+/**
+ * Guest header fields dropped from a request that carries a policy secret: a compressed or partial
+ * echo of the request would carry the secret past the redaction's byte search (the host asks for
+ * `identity` itself). Method-override fields are refused like TRACE (see `overridesToTrace`).
+ */
+const SECRET_REQUEST_DROPPED_HEADERS = new Set(['accept-encoding', 'range', 'if-range']);
+const METHOD_OVERRIDE_HEADERS = new Set(['x-http-method-override', 'x-http-method', 'x-method-override']);
+
+const decoder = new TextDecoder();
+
+/** True when a method-override field asks a server to treat the request as TRACE. */
+function overridesToTrace(headers: ReadonlyArray<[string, Uint8Array]>): boolean {
+  return headers.some(([name, value]) => METHOD_OVERRIDE_HEADERS.has(name) && decoder.decode(value).trim().toUpperCase() === 'TRACE');
 }
 
 function schemeOf(scheme: Scheme | undefined): NetScheme | undefined {
@@ -123,14 +147,16 @@ function handle(state: HandlerState, request: OutgoingRequest, requestOptions: R
   if (scheme === 'http' && injected.some((header) => header.secret) && !isLoopbackHost(host)) {
     deny(state, event, HTTP_REQUEST_DENIED, 'policy headers with secrets are sent over https only');
   }
+  const carriesSecret = secretValues.length > 0;
+  const guestHeaders = request.headers().entries();
   // TRACE makes a server echo the request headers: never with a secret the host added.
-  if (secretValues.length > 0 && method === 'TRACE') deny(state, event, HTTP_REQUEST_DENIED, 'TRACE with policy secret headers');
+  if (carriesSecret && (method === 'TRACE' || overridesToTrace(guestHeaders))) deny(state, event, HTTP_REQUEST_DENIED, 'TRACE with policy secret headers');
   const injectedNames = new Set(injected.map((header) => header.name));
-  const headers: Array<[string, Uint8Array]> = request
-    .headers()
-    .entries()
-    .filter(([name]) => !HOST_MANAGED_HEADERS.has(name) && !injectedNames.has(name));
+  const headers: Array<[string, Uint8Array]> = guestHeaders.filter(
+    ([name]) => !HOST_MANAGED_HEADERS.has(name) && !injectedNames.has(name) && !(carriesSecret && SECRET_REQUEST_DROPPED_HEADERS.has(name)),
+  );
   for (const header of injected) headers.push([header.name, encoder.encode(header.value ?? '')]);
+  if (carriesSecret && !injectedNames.has('accept-encoding')) headers.push(['accept-encoding', encoder.encode('identity')]);
   const body = request.bodyBuffer();
   if (body !== undefined) {
     body.cap = state.options.maxRequestBodyBytes;
@@ -186,6 +212,8 @@ function dispatch(pending: PendingExchange): ResponseResult {
       firstByteTimeoutMs: pending.firstByteTimeoutMs,
       totalTimeoutMs: options.requestTimeoutMs,
       maxResponseBodyBytes: options.maxResponseBodyBytes,
+      decodeContent: pending.secretValues.length > 0,
+      reserved: options.reserved,
     },
     deadlineNs,
   );

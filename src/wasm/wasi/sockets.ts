@@ -18,6 +18,7 @@ import { READY_POLLABLE, type Pollable } from './io-poll.ts';
 import { InputStream, OutputStream } from './io-streams.ts';
 import { WasiTimeout } from './types.ts';
 import { specialAddressClass } from '../net/address-class.ts';
+import { reservedEndpointAt, reservedReason } from '../net/reserved-endpoints.ts';
 import { matchAllowedHost, matchAllowList, normalizeHost, parseAllowList, type AllowEntry } from '../net/allow-list.ts';
 import { addressText, socketAddressOf, ipAddressOf, type IpAddress, type IpSocketAddress } from '../net/ip-address.ts';
 import type { NetworkCallOptions } from '../net/call-options.ts';
@@ -224,6 +225,11 @@ export class TcpSocket {
     if (port === 0 || specialAddressClass(address) === 'unspecified') throw 'invalid-argument';
     if (admits(state, address, port) === undefined) {
       record(state, { kind: 'tcp', decision: 'denied', host: address, port, reason: 'not in network.allow' }, performance.now());
+      throw DENIED;
+    }
+    const reserved = reservedEndpointAt(state.options.reserved, address, port);
+    if (reserved !== undefined) {
+      record(state, { kind: 'tcp', decision: 'denied', host: address, port, reason: reservedReason(reserved) }, performance.now());
       throw DENIED;
     }
     checkSocketLimit(state);
