@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfigFile, parseConfig, resolveConfig } from '../../src/config.ts';
 import { ToolHostError } from '../../src/errors.ts';
+import { defaultAdminTokenDirectory } from '../../src/server/admin-token.ts';
 import { temporaryDirectory } from './helpers.ts';
 
 function writeConfig(value: unknown, name = 'toolhost.json'): { dir: string; file: string } {
@@ -68,7 +69,8 @@ describe('resolveConfig precedence: flags > env > file > defaults', () => {
     const cwd = temporaryDirectory();
     const resolved = resolveConfig({ env: {}, cwd });
     expect(resolved.server).toEqual({ host: '127.0.0.1', port: 7411, token: undefined, bodyLimitBytes: 1024 * 1024, allowedOrigins: [], mcpSessionIdleMs: 600_000, maxMcpSessions: 1000, maxDispatchCalls: 64, ...NO_ADMIN_TOKEN });
-    expect(resolved.host).toEqual({ workspaceRoot: cwd });
+    // The admin token's folder is always hidden from shell commands (src/command-sandbox.ts).
+    expect(resolved.host).toEqual({ workspaceRoot: cwd, protectedPaths: { hidden: [defaultAdminTokenDirectory({})] } });
     expect(resolved.configFile).toBeUndefined();
   });
 
