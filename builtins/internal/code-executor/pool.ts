@@ -1,0 +1,154 @@
+/**
+ * The host's `run_code` executors (a HostResource: one pool per host, closed with it): at most
+ * `maxConcurrent` runs at once, each in its own executor process, with up to `maxQueue` more waiting
+ * (FIFO, at most `queueTimeoutMs`) for a slot; beyond that a run is refused with failure `busy` and a
+ * `retryAfterMs` hint. So the memory all runs can hold is bounded by maxConcurrent x the executor's
+ * RSS bound, plus `maxIdle` idle executors.
+ *
+ * Warm executors: up to `maxIdle` started processes wait idle, so a run does not always pay Node's
+ * start-up. An executor is reused only after a run that ended cleanly (a result, or an error in the
+ * code); one that was killed (deadline, cancellation, memory) or crashed is gone, and a replacement is
+ * started lazily, when a run takes the last warm one. A slot is given back only once a killed
+ * process has exited, so the memory bound holds while processes die.
+ *
+ * `close` kills every executor, idle or running, and refuses later runs; the executors also die on
+ * their own when the daemon does (see child.ts).
+ */
+import { QuotaLimiter } from '../../../src/quotas/limiter.ts';
+import type { HostResource } from '../../../src/tool.ts';
+import { CodeExecutor, type CodeExecutorOptions, type ExecutorOutcome, type ExecutorRunRequest } from './executor.ts';
+
+export interface CodeExecutorPoolOptions {
+  maxConcurrent: number;
+  maxQueue: number;
+  queueTimeoutMs: number;
+  maxIdle: number;
+  /** Runs one executor serves before it is replaced (bounds any slow growth of a long-lived process). */
+  maxRunsPerExecutor: number;
+  executor: CodeExecutorOptions;
+}
+
+/** Failures after which an executor is still clean: the code ended by itself, inside the engine. */
+const CLEAN_FAILURES: ReadonlySet<string> = new Set(['syntax', 'exception', 'never_settles', 'result_too_large']);
+
+function emptyConsole(): { text: string; truncated: boolean } {
+  return { text: '', truncated: false };
+}
+
+export class CodeExecutorPool implements HostResource {
+  private readonly slots: QuotaLimiter;
+  private readonly idle: CodeExecutor[] = [];
+  /** Started and not yet ready: counted as warm, so a burst of runs starts one replacement, not many. */
+  private warming = 0;
+  private readonly all = new Set<CodeExecutor>();
+  private closed = false;
+
+  constructor(private readonly options: CodeExecutorPoolOptions) {
+    this.slots = new QuotaLimiter({ concurrency: options.maxConcurrent, queue: options.maxQueue, queueTimeoutMs: options.queueTimeoutMs });
+  }
+
+  /** Runs a program in an executor once a slot is free; never throws. */
+  async run(request: ExecutorRunRequest): Promise<ExecutorOutcome> {
+    const slot = await this.slots.acquire(request.signal);
+    if (!slot.ok) {
+      if (this.closed) return { ok: false, failure: 'cancelled', message: 'The host is shutting down; the code was not run.', console: emptyConsole(), toolCalls: 0 };
+      if (slot.reason === 'cancelled') return this.abortedBeforeStart(request);
+      const running = this.options.maxConcurrent;
+      return {
+        ok: false,
+        failure: 'busy',
+        message: `The host is already running ${running} run_code programs with ${this.options.maxQueue} more waiting, so this one was not run. It is safe to retry it after about ${Math.ceil(slot.retryAfterMs / 1000)} s (metadata.retry_after_ms = ${slot.retryAfterMs}).`,
+        retryAfterMs: slot.retryAfterMs,
+        console: emptyConsole(),
+        toolCalls: 0,
+      };
+    }
+    let executor: CodeExecutor | undefined;
+    try {
+      executor = await this.take(request);
+      if (executor === undefined) return this.abortedBeforeStart(request);
+      if (!(await executor.ready) || !executor.isAlive) {
+        return { ok: false, failure: 'crashed', message: "The code's executor process failed to start; the code was not run.", console: emptyConsole(), toolCalls: 0 };
+      }
+      const outcome = await executor.run(request);
+      if (this.keep(executor, outcome)) executor = undefined;
+      return outcome;
+    } finally {
+      const done = executor;
+      if (done === undefined) slot.release();
+      else {
+        done.kill();
+        void done.exited.then(() => slot.release());
+      }
+    }
+  }
+
+  /** Kills every executor and refuses later runs. */
+  async close(): Promise<void> {
+    this.closed = true;
+    this.slots.close();
+    const executors = [...this.all];
+    for (const executor of executors) executor.kill();
+    this.idle.length = 0;
+    await Promise.all(executors.map((executor) => executor.exited));
+  }
+
+  /** Started processes (idle, starting or running). */
+  get size(): number {
+    return this.all.size;
+  }
+
+  /** A warm executor, else a new one; starts a replacement when it takes the last warm one. Undefined when the call was aborted meanwhile. */
+  private async take(request: ExecutorRunRequest): Promise<CodeExecutor | undefined> {
+    let executor: CodeExecutor | undefined;
+    while ((executor = this.idle.shift()) !== undefined && !executor.isAlive);
+    executor ??= this.spawn();
+    if (this.idle.length + this.warming < this.options.maxIdle) this.prewarm();
+    if (request.signal.aborted) {
+      this.keepIdle(executor);
+      return undefined;
+    }
+    return executor;
+  }
+
+  /** Whether a finished executor goes back to the idle set (the caller kills it otherwise). */
+  private keep(executor: CodeExecutor, outcome: ExecutorOutcome): boolean {
+    const clean = outcome.ok || CLEAN_FAILURES.has(outcome.failure);
+    if (!clean || executor.runs >= this.options.maxRunsPerExecutor) return false;
+    return this.keepIdle(executor);
+  }
+
+  private keepIdle(executor: CodeExecutor): boolean {
+    if (this.closed || !executor.isAlive || this.idle.length >= this.options.maxIdle) return false;
+    this.idle.push(executor);
+    return true;
+  }
+
+  private spawn(): CodeExecutor {
+    const executor = new CodeExecutor(this.options.executor);
+    this.all.add(executor);
+    void executor.exited.then(() => {
+      this.all.delete(executor);
+      const index = this.idle.indexOf(executor);
+      if (index !== -1) this.idle.splice(index, 1);
+    });
+    return executor;
+  }
+
+  private prewarm(): void {
+    if (this.closed) return;
+    const executor = this.spawn();
+    this.warming += 1;
+    void executor.ready.then(() => {
+      this.warming -= 1;
+      if (!this.keepIdle(executor)) executor.kill();
+    });
+  }
+
+  private abortedBeforeStart(request: ExecutorRunRequest): ExecutorOutcome {
+    const timedOut = Date.now() >= request.limits.deadline || (request.signal.reason as { name?: unknown } | undefined)?.name === 'TimeoutError';
+    return timedOut
+      ? { ok: false, failure: 'timeout', message: `The code did not start before its deadline (${new Date(request.limits.deadline).toISOString()}); the host was busy.`, console: emptyConsole(), toolCalls: 0 }
+      : { ok: false, failure: 'cancelled', message: 'The run was cancelled.', console: emptyConsole(), toolCalls: 0 };
+  }
+}
