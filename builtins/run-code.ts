@@ -40,8 +40,8 @@ export const RUN_CODE_MAX_CALL_ARGS_CHARS = 4 * 1024 * 1024;
 export const RUN_CODE_MAX_CONCURRENT = 4;
 /** Runs that may wait for a slot; beyond them a run is refused at once as `busy`, with metadata.retry_after_ms. */
 export const RUN_CODE_MAX_QUEUE = 16;
-/** Longest wait for a slot before a run is refused as `busy` (the call's own deadline may end it sooner). */
-export const RUN_CODE_QUEUE_TIMEOUT_MS = 5_000;
+/** Longest wait for a slot before a run is refused as `busy` (the call's own deadline usually ends it sooner, also as `busy`). */
+export const RUN_CODE_QUEUE_TIMEOUT_MS = 30_000;
 /** Idle executors kept started, so most runs skip Node's start-up. */
 export const RUN_CODE_WARM_EXECUTORS = 1;
 /** Runs one executor serves before it is replaced. */

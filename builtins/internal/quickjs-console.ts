@@ -9,8 +9,11 @@ export class BoundedConsole {
   private readonly lines: string[] = [];
   private used = 0;
   private cut = false;
+  private readonly maxChars: number;
 
-  constructor(private readonly maxChars: number) {}
+  constructor(maxChars: number) {
+    this.maxChars = maxChars;
+  }
 
   /**
    * Records one printed line (`level` is the console method: log, info, warn, error, debug) and returns

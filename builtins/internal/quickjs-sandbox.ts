@@ -260,13 +260,20 @@ class SandboxRun {
   private stopTimer: NodeJS.Timeout | undefined;
   private onAbort: (() => void) | undefined;
 
-  private constructor(
-    private readonly host: SandboxHost,
-    private readonly limits: SandboxLimits,
-    private readonly memory: { buffer: ArrayBuffer },
-    private readonly maximumPages: number,
-    private readonly runtime: QuickJSRuntime,
-  ) {
+  // Fields assigned in the constructor rather than parameter properties: the executor runs this module
+  // with Node's own type stripping, which handles only erasable syntax.
+  private readonly host: SandboxHost;
+  private readonly limits: SandboxLimits;
+  private readonly memory: { buffer: ArrayBuffer };
+  private readonly maximumPages: number;
+  private readonly runtime: QuickJSRuntime;
+
+  private constructor(host: SandboxHost, limits: SandboxLimits, memory: { buffer: ArrayBuffer }, maximumPages: number, runtime: QuickJSRuntime) {
+    this.host = host;
+    this.limits = limits;
+    this.memory = memory;
+    this.maximumPages = maximumPages;
+    this.runtime = runtime;
     this.printed = new BoundedConsole(limits.consoleChars);
     runtime.setMemoryLimit(limits.memoryBytes);
     runtime.setMaxStackSize(limits.stackBytes);

@@ -14,7 +14,7 @@
  * `close` kills every executor, idle or running, and refuses later runs; the executors also die on
  * their own when the daemon does (see child.ts).
  */
-import { QuotaLimiter } from '../../../src/quotas/limiter.ts';
+import { DEFAULT_RETRY_HINT_MS, QuotaLimiter } from '../../../src/quotas/limiter.ts';
 import type { HostResource } from '../../../src/tool.ts';
 import { CodeExecutor, type CodeExecutorOptions, type ExecutorOutcome, type ExecutorRunRequest } from './executor.ts';
 
@@ -35,6 +35,18 @@ function emptyConsole(): { text: string; truncated: boolean } {
   return { text: '', truncated: false };
 }
 
+/** A run refused for want of a slot: safe to retry after `retryAfterMs`. */
+function busy(why: string, retryAfterMs: number): ExecutorOutcome {
+  return {
+    ok: false,
+    failure: 'busy',
+    message: `${why} It is safe to retry it after about ${Math.max(1, Math.ceil(retryAfterMs / 1000))} s (metadata.retry_after_ms = ${retryAfterMs}).`,
+    retryAfterMs,
+    console: emptyConsole(),
+    toolCalls: 0,
+  };
+}
+
 export class CodeExecutorPool implements HostResource {
   private readonly slots: QuotaLimiter;
   private readonly idle: CodeExecutor[] = [];
@@ -53,15 +65,12 @@ export class CodeExecutorPool implements HostResource {
     if (!slot.ok) {
       if (this.closed) return { ok: false, failure: 'cancelled', message: 'The host is shutting down; the code was not run.', console: emptyConsole(), toolCalls: 0 };
       if (slot.reason === 'cancelled') return this.abortedBeforeStart(request);
-      const running = this.options.maxConcurrent;
-      return {
-        ok: false,
-        failure: 'busy',
-        message: `The host is already running ${running} run_code programs with ${this.options.maxQueue} more waiting, so this one was not run. It is safe to retry it after about ${Math.ceil(slot.retryAfterMs / 1000)} s (metadata.retry_after_ms = ${slot.retryAfterMs}).`,
-        retryAfterMs: slot.retryAfterMs,
-        console: emptyConsole(),
-        toolCalls: 0,
-      };
+      const { maxConcurrent, maxQueue, queueTimeoutMs } = this.options;
+      const why =
+        slot.reason === 'queue_timeout'
+          ? `This run waited ${Math.round(queueTimeoutMs / 1000)} s for one of the host's ${maxConcurrent} run_code slots`
+          : `The host is already running ${maxConcurrent} run_code programs with ${maxQueue} more waiting`;
+      return busy(`${why}, so this one was not run.`, slot.retryAfterMs);
     }
     let executor: CodeExecutor | undefined;
     try {
@@ -145,10 +154,10 @@ export class CodeExecutorPool implements HostResource {
     });
   }
 
+  /** The call's signal ended it before it ran: its deadline passed while it waited (busy, retryable), or it was cancelled. */
   private abortedBeforeStart(request: ExecutorRunRequest): ExecutorOutcome {
     const timedOut = Date.now() >= request.limits.deadline || (request.signal.reason as { name?: unknown } | undefined)?.name === 'TimeoutError';
-    return timedOut
-      ? { ok: false, failure: 'timeout', message: `The code did not start before its deadline (${new Date(request.limits.deadline).toISOString()}); the host was busy.`, console: emptyConsole(), toolCalls: 0 }
-      : { ok: false, failure: 'cancelled', message: 'The run was cancelled.', console: emptyConsole(), toolCalls: 0 };
+    if (!timedOut) return { ok: false, failure: 'cancelled', message: 'The run was cancelled.', console: emptyConsole(), toolCalls: 0 };
+    return busy(`The call's deadline passed while it waited for one of the host's ${this.options.maxConcurrent} run_code slots, so the code was not run.`, DEFAULT_RETRY_HINT_MS);
   }
 }
