@@ -122,15 +122,15 @@ describe.runIf(process.platform === 'linux')('run_code isolation, through a real
   });
 
   it("bounds memory: 40 runs that fill their sandbox leave the daemon's RSS flat, and never more executors than the caps", async () => {
-    const bomb = 'const kept = []; for (;;) kept.push("x".repeat(1 << 20) + kept.length);';
+    const bombs = ['const kept = []; for (;;) kept.push(new ArrayBuffer(1 << 22));', 'const kept = []; for (;;) kept.push("x".repeat(1 << 22) + kept.length);'];
     await runCode(roomy.url, 'return 1');
     const before = residentBytesOf(roomy.pid);
     let mostExecutors = 0;
     let filled = 0;
-    const sampler = setInterval(() => (mostExecutors = Math.max(mostExecutors, executorsOf(roomy).length)), 20);
+    const sampler = setInterval(() => (mostExecutors = Math.max(mostExecutors, executorsOf(roomy).length)), 200);
     try {
       for (let round = 0; round < 5; round++) {
-        const results = await Promise.all(Array.from({ length: 8 }, () => runCode(roomy.url, bomb)));
+        const results = await Promise.all(Array.from({ length: 8 }, (_, index) => runCode(roomy.url, bombs[index % 2] as string)));
         for (const result of results) {
           expect(result.is_error).toBe(true);
           expect(['memory', 'busy']).toContain(result.metadata?.['failure']);

@@ -5,11 +5,11 @@
  * `retryAfterMs` hint. So the memory all runs can hold is bounded by maxConcurrent x the executor's
  * RSS bound, plus `maxIdle` idle executors.
  *
- * Warm executors: up to `maxIdle` started processes wait idle, so a run does not always pay Node's
- * start-up. An executor is reused only after a run that ended cleanly (a result, or an error in the
- * code); one that was killed (deadline, cancellation, memory) or crashed is gone, and a replacement is
- * started lazily, when a run takes the last warm one. A slot is given back only once a killed
- * process has exited, so the memory bound holds while processes die.
+ * Warm executors: up to `maxIdle` started (or starting) processes wait idle, so a run does not always
+ * pay Node's start-up. An executor is reused only after a run that ended cleanly (a result, or an
+ * error in the code); one that was killed (deadline, cancellation, memory) or crashed is gone, and a
+ * replacement is started lazily, when it is gone, if the idle set has room. A slot is given back only
+ * once a killed process has exited, so the memory bound holds while processes die.
  *
  * `close` kills every executor, idle or running, and refuses later runs; the executors also die on
  * their own when the daemon does (see child.ts).
@@ -49,9 +49,8 @@ function busy(why: string, retryAfterMs: number): ExecutorOutcome {
 
 export class CodeExecutorPool implements HostResource {
   private readonly slots: QuotaLimiter;
+  /** Idle executors, ready or still starting (a run waits for `ready`). */
   private readonly idle: CodeExecutor[] = [];
-  /** Started and not yet ready: counted as warm, so a burst of runs starts one replacement, not many. */
-  private warming = 0;
   private readonly all = new Set<CodeExecutor>();
   private closed = false;
 
@@ -87,7 +86,10 @@ export class CodeExecutorPool implements HostResource {
       if (done === undefined) slot.release();
       else {
         done.kill();
-        void done.exited.then(() => slot.release());
+        void done.exited.then(() => {
+          slot.release();
+          this.replenish();
+        });
       }
     }
   }
@@ -107,12 +109,11 @@ export class CodeExecutorPool implements HostResource {
     return this.all.size;
   }
 
-  /** A warm executor, else a new one; starts a replacement when it takes the last warm one. Undefined when the call was aborted meanwhile. */
+  /** A warm executor, else a new one. Undefined when the call was aborted meanwhile. */
   private async take(request: ExecutorRunRequest): Promise<CodeExecutor | undefined> {
     let executor: CodeExecutor | undefined;
     while ((executor = this.idle.shift()) !== undefined && !executor.isAlive);
     executor ??= this.spawn();
-    if (this.idle.length + this.warming < this.options.maxIdle) this.prewarm();
     if (request.signal.aborted) {
       this.keepIdle(executor);
       return undefined;
@@ -144,14 +145,10 @@ export class CodeExecutorPool implements HostResource {
     return executor;
   }
 
-  private prewarm(): void {
-    if (this.closed) return;
-    const executor = this.spawn();
-    this.warming += 1;
-    void executor.ready.then(() => {
-      this.warming -= 1;
-      if (!this.keepIdle(executor)) executor.kill();
-    });
+  /** After an executor was killed: starts a replacement when the idle set has room. */
+  private replenish(): void {
+    if (this.closed || this.idle.length >= this.options.maxIdle) return;
+    this.keepIdle(this.spawn());
   }
 
   /** The call's signal ended it before it ran: its deadline passed while it waited (busy, retryable), or it was cancelled. */
