@@ -9,7 +9,7 @@
  *   - /healthz latency (p50/p99/max, sequential probes) while 8 hostile runs (big-integer to text,
  *     native work QuickJS cannot interrupt) and while 8 well-behaved runs (0.95 s of computing each)
  *     run concurrently;
- *   - the daemon's RSS (/proc VmRSS) growth over 40 runs that fill their sandbox's memory.
+ *   - the daemon's RSS (/proc VmRSS, sampled every 100 ms) while 40 concurrent runs each hold 56 MiB.
  * Env: BENCH_RUNS (sequential runs per latency row, default 30).
  */
 import { spawn } from 'node:child_process';
@@ -136,16 +136,20 @@ async function main(): Promise<void> {
       }
     }
 
-    console.log('\n## daemon RSS over 40 runs that fill their sandbox (8 at a time)');
-    const bomb = 'const kept = []; for (;;) kept.push("x".repeat(1 << 22) + kept.length);';
+    console.log('\n## daemon RSS: 40 concurrent runs that write 56 MiB and hold it while awaiting a 2 s tool call');
+    const hog = 'const kept = []; for (let i = 0; i < 14; i++) kept.push(new Uint8Array(1 << 22).fill(i + 1)); await tools.shell({command: "sleep 2"}); return kept.length';
     for (const tool of TOOLS) {
       const before = rssMb(pid);
       let peak = before;
-      for (let round = 0; round < 5; round += 1) {
-        await Promise.all(Array.from({ length: 8 }, () => call(url, tool, bomb)));
-        peak = Math.max(peak, rssMb(pid));
-      }
-      console.log(`${tool.padEnd(19)} RSS before ${before.toFixed(0)} MB, after ${rssMb(pid).toFixed(0)} MB, peak sampled ${peak.toFixed(0)} MB`);
+      const sampler = setInterval(() => (peak = Math.max(peak, rssMb(pid))), 100);
+      const started = performance.now();
+      const results = await Promise.all(Array.from({ length: 40 }, () => call(url, tool, hog)));
+      clearInterval(sampler);
+      const ran = results.filter((result) => !result.is_error).length;
+      const busy = results.filter((result) => result.metadata?.['failure'] === 'busy').length;
+      console.log(
+        `${tool.padEnd(19)} RSS before ${before.toFixed(0)} MB, peak ${peak.toFixed(0)} MB (+${(peak - before).toFixed(0)}), after ${rssMb(pid).toFixed(0)} MB; ${ran} ran, ${busy} refused busy, ${((performance.now() - started) / 1000).toFixed(1)} s`,
+      );
     }
   } finally {
     daemon.kill('SIGTERM');

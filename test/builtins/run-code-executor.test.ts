@@ -116,6 +116,22 @@ describe.runIf(process.platform === 'linux')('run_code executors', { timeout: 60
     }
   });
 
+  it('closing the host stops a running program at once, as cancelled, and leaves no executor', async () => {
+    const workspace = temporaryDirectory('toolhost-run-code-close-');
+    const host = await createHost({ workspaceRoot: workspace.path, limits: { timeoutMs: 60_000 } });
+    try {
+      const running = host.callTool('run_code', { code: 'for (;;) {}' });
+      await vi.waitFor(() => expect(executors()).toHaveLength(1), { timeout: 20_000, interval: 50 });
+      const pids = executors();
+      await host.close({ graceMs: 30_000 });
+      expect(await running).toMatchObject({ is_error: true, metadata: { failure: 'cancelled' } });
+      expect((await running).content).toMatch(/shutting down/);
+      expect(pids.filter(isRunning)).toEqual([]);
+    } finally {
+      workspace.remove();
+    }
+  });
+
   it('the daemon process never loads the engine package: only executors do', () => {
     // A host in a fresh process, recording every module it resolves while it runs code.
     const script = `

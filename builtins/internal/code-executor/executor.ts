@@ -176,7 +176,11 @@ export class CodeExecutor {
     this.child.kill('SIGKILL');
   }
 
-  /** Runs one program; the executor must be ready and idle. Never throws. */
+  /**
+   * Runs one program on an idle executor, once it is ready: the deadline, cancellation and the memory
+   * bound hold from this call on, start-up included (a child that never gets ready is killed at the
+   * deadline like any other). Never throws.
+   */
   run(request: ExecutorRunRequest): Promise<ExecutorOutcome> {
     if (!this.alive || this.active) return Promise.resolve(this.failed(new BoundedConsole(1), 0, 'crashed', 'The executor process was not available for a run.'));
     this.idle(false);
@@ -205,10 +209,19 @@ export class CodeExecutor {
         onAbort();
         return;
       }
-      this.child.send({ type: 'run', run: id, code: request.code, toolNames: [...request.toolNames], limits: request.limits }, (error) => {
-        if (error) this.stop('crashed');
+      // A child that dies before it is ready ends the run through the exit handler.
+      void this.ready.then((ready) => {
+        if (!ready || this.active?.id !== id) return;
+        this.child.send({ type: 'run', run: id, code: request.code, toolNames: [...request.toolNames], limits: request.limits }, (error) => {
+          if (error) this.stop('crashed');
+        });
       });
     });
+  }
+
+  /** The host is stopping: a run in progress ends as cancelled, and the process is killed. */
+  shutdown(): void {
+    this.stop('cancelled', 'The host is shutting down; the run was stopped.');
   }
 
   /** An idle executor must not keep the daemon's event loop alive (a one-shot CLI call exits without waiting for it). */
@@ -236,7 +249,7 @@ export class CodeExecutor {
       case 'timeout':
         return `The code did not finish before its deadline (${new Date(limits.deadline).toISOString()}); it was stopped.`;
       case 'cancelled':
-        return 'The run was cancelled.';
+        return detail ?? 'The run was cancelled.';
       case 'memory':
         return detail ?? `The code's process used more than ${Math.round(this.options.rssLimitBytes / 1024 / 1024)} MiB; it was stopped.`;
       case 'crashed':

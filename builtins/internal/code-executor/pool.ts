@@ -75,9 +75,6 @@ export class CodeExecutorPool implements HostResource {
     try {
       executor = await this.take(request);
       if (executor === undefined) return this.abortedBeforeStart(request);
-      if (!(await executor.ready) || !executor.isAlive) {
-        return { ok: false, failure: 'crashed', message: "The code's executor process failed to start; the code was not run.", console: emptyConsole(), toolCalls: 0 };
-      }
       const outcome = await executor.run(request);
       if (this.keep(executor, outcome)) executor = undefined;
       return outcome;
@@ -99,7 +96,7 @@ export class CodeExecutorPool implements HostResource {
     this.closed = true;
     this.slots.close();
     const executors = [...this.all];
-    for (const executor of executors) executor.kill();
+    for (const executor of executors) executor.shutdown();
     this.idle.length = 0;
     await Promise.all(executors.map((executor) => executor.exited));
   }
@@ -128,8 +125,10 @@ export class CodeExecutorPool implements HostResource {
     return this.keepIdle(executor);
   }
 
+  /** Keeps an executor idle when there is room: `maxIdle`, plus one for each run waiting for a slot (it takes one at once). */
   private keepIdle(executor: CodeExecutor): boolean {
-    if (this.closed || !executor.isAlive || this.idle.length >= this.options.maxIdle) return false;
+    const room = this.options.maxIdle + this.slots.state().waiting;
+    if (this.closed || !executor.isAlive || this.idle.length >= room) return false;
     this.idle.push(executor);
     return true;
   }
@@ -147,7 +146,7 @@ export class CodeExecutorPool implements HostResource {
 
   /** After an executor was killed: starts a replacement when the idle set has room. */
   private replenish(): void {
-    if (this.closed || this.idle.length >= this.options.maxIdle) return;
+    if (this.closed || this.idle.length >= this.options.maxIdle + this.slots.state().waiting) return;
     this.keepIdle(this.spawn());
   }
 
