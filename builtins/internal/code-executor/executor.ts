@@ -140,7 +140,8 @@ export class CodeExecutor {
         this.onExit();
         resolve();
       };
-      this.child.once('exit', (code, signal) => exited(signal !== null ? `signal ${signal}` : `exit code ${String(code)}`));
+      // 'close' rather than 'exit': by then its stderr has been read to the end (a heap overflow's report comes last).
+      this.child.once('close', (code, signal) => exited(signal !== null ? `signal ${signal}` : `exit code ${String(code)}`));
       // A process that never started (no pid) reports only 'error'; a started one also exits, after a kill.
       this.child.on('error', (error) => {
         if (this.child.pid === undefined) exited(`not started: ${error.message}`);

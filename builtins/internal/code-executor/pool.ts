@@ -35,6 +35,10 @@ function emptyConsole(): { text: string; truncated: boolean } {
   return { text: '', truncated: false };
 }
 
+function shuttingDown(): ExecutorOutcome {
+  return { ok: false, failure: 'cancelled', message: 'The host is shutting down; the code was not run.', console: emptyConsole(), toolCalls: 0 };
+}
+
 /** A run refused for want of a slot: safe to retry after `retryAfterMs`. */
 function busy(why: string, retryAfterMs: number): ExecutorOutcome {
   return {
@@ -62,7 +66,7 @@ export class CodeExecutorPool implements HostResource {
   async run(request: ExecutorRunRequest): Promise<ExecutorOutcome> {
     const slot = await this.slots.acquire(request.signal);
     if (!slot.ok) {
-      if (this.closed) return { ok: false, failure: 'cancelled', message: 'The host is shutting down; the code was not run.', console: emptyConsole(), toolCalls: 0 };
+      if (this.closed) return shuttingDown();
       if (slot.reason === 'cancelled') return this.abortedBeforeStart(request);
       const { maxConcurrent, maxQueue, queueTimeoutMs } = this.options;
       const why =
@@ -73,8 +77,9 @@ export class CodeExecutorPool implements HostResource {
     }
     let executor: CodeExecutor | undefined;
     try {
-      executor = await this.take(request);
-      if (executor === undefined) return this.abortedBeforeStart(request);
+      if (this.closed) return shuttingDown();
+      if (request.signal.aborted) return this.abortedBeforeStart(request);
+      executor = this.take();
       const outcome = await executor.run(request);
       if (this.keep(executor, outcome)) executor = undefined;
       return outcome;
@@ -101,21 +106,11 @@ export class CodeExecutorPool implements HostResource {
     await Promise.all(executors.map((executor) => executor.exited));
   }
 
-  /** Started processes (idle, starting or running). */
-  get size(): number {
-    return this.all.size;
-  }
-
-  /** A warm executor, else a new one. Undefined when the call was aborted meanwhile. */
-  private async take(request: ExecutorRunRequest): Promise<CodeExecutor | undefined> {
+  /** A warm executor, else a new one. */
+  private take(): CodeExecutor {
     let executor: CodeExecutor | undefined;
     while ((executor = this.idle.shift()) !== undefined && !executor.isAlive);
-    executor ??= this.spawn();
-    if (request.signal.aborted) {
-      this.keepIdle(executor);
-      return undefined;
-    }
-    return executor;
+    return executor ?? this.spawn();
   }
 
   /** Whether a finished executor goes back to the idle set (the caller kills it otherwise). */
