@@ -26,7 +26,7 @@ export const RUN_CODE_MAX_CODE_CHARS = 100_000;
 /** Most characters of the returned JSON: a model should return a summary, not a dump. */
 export const RUN_CODE_MAX_RESULT_CHARS = 256 * 1024;
 export const RUN_CODE_MEMORY_BYTES = 64 * 1024 * 1024;
-/** Below the host thread's own stack, so deep recursion is a RangeError in the code, not an overflow in Node. */
+/** Below the executor thread's own stack, so deep recursion is a RangeError in the code, not an overflow in Node. */
 export const RUN_CODE_STACK_BYTES = 256 * 1024;
 export const RUN_CODE_CONSOLE_CHARS = 16 * 1024;
 export const RUN_CODE_MAX_TOOL_CALLS = 200;
