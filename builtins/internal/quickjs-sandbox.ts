@@ -7,11 +7,13 @@
  * its memory or is interrupted cannot leave state or a grown heap behind for the next one, and the
  * instance's memory is freed with it. The synchronous build is used with promise pumping
  * (`executePendingJobs`) rather than the asyncify build, so several `tools.x()` calls can be in flight
- * at once (`Promise.all`). Guest code runs on the host's thread between awaits; the interrupt handler
- * stops it at the deadline.
+ * at once (`Promise.all`). The interrupt handler stops the guest at the deadline (and, when a slice is
+ * set, after that long computing between awaits).
  *
- * The engine's package is imported at the first run, not with the built-ins: every host loads them,
- * and most never run code (`toolhost list`, a one-shot call).
+ * The daemon never runs this module: `run_code` runs it in an executor process
+ * (code-executor/child.ts), which the daemon can kill at any moment, even in the middle of native
+ * work the interrupt handler cannot reach (a big-integer to text, a long regex match). The engine's
+ * package is imported at the first run, so only a process that runs code loads it.
  */
 import type { CustomizeVariantOptions, QuickJSContext, QuickJSDeferredPromise, QuickJSHandle, QuickJSRuntime } from 'quickjs-emscripten';
 import { BoundedConsole } from './quickjs-console.ts';
@@ -20,11 +22,11 @@ export interface SandboxLimits {
   /** Epoch milliseconds at which the run is stopped, awaiting or computing. */
   deadline: number;
   /**
-   * Longest stretch of computing between two awaits, milliseconds. Guest code runs on the host's
-   * thread, where nothing else (other calls, HTTP requests, cancellation) runs meanwhile, so a busy
-   * loop is stopped after this rather than at the deadline.
+   * Longest stretch of computing between two awaits, milliseconds; none when undefined. Only for a
+   * caller that runs the sandbox on a thread it needs back (the executor process does not: its thread
+   * is its own, and the daemon kills it at the deadline).
    */
-  sliceMs: number;
+  sliceMs?: number;
   /** QuickJS heap limit for the run, bytes. */
   memoryBytes: number;
   /** QuickJS stack limit, bytes (deep recursion becomes a RangeError rather than a crash). */
@@ -33,19 +35,28 @@ export interface SandboxLimits {
   consoleChars: number;
   /** Most `tools.x()` calls one run may make. */
   maxToolCalls: number;
+  /**
+   * Longest returned JSON, characters: a longer result ends the run as `result_too_large` without the
+   * text leaving the engine (so a 60 MB return value never becomes a host string); none when undefined.
+   */
+  maxResultChars?: number;
+  /** Longest JSON arguments of one `tools.x()` call, characters (a longer one is a RangeError in the guest); none when undefined. */
+  maxCallArgsChars?: number;
 }
 
 /** What the sandbox asks of its host. */
 export interface SandboxHost {
   /** Names `tools` offers (others are a clear TypeError inside the code). */
   toolNames: readonly string[];
-  /** Answers `await tools.<name>(args)`: the value is the tool's ToolResult, passed into the code as JSON. */
-  callTool(name: string, args: unknown): Promise<unknown>;
+  /** Answers `await tools.<name>(args)` (the arguments as JSON) with the tool's ToolResult as JSON, which the code receives parsed. */
+  callTool(name: string, argsJson: string): Promise<string>;
   /** Aborted when the call is cancelled: the run stops. */
   signal: AbortSignal;
+  /** Told each console line the run keeps (see BoundedConsole.write), as it is printed. */
+  onConsole?: (line: string | undefined, truncated: boolean) => void;
 }
 
-export type SandboxFailure = 'syntax' | 'exception' | 'timeout' | 'cancelled' | 'memory' | 'never_settles';
+export type SandboxFailure = 'syntax' | 'exception' | 'timeout' | 'cancelled' | 'memory' | 'never_settles' | 'result_too_large';
 
 export type SandboxOutcome = { console: { text: string; truncated: boolean }; toolCalls: number } & (
   | { ok: true; /** The returned value, serialised as JSON inside the sandbox. */ json: string }
@@ -59,6 +70,29 @@ const WASM_PAGE_BYTES = 64 * 1024;
 const MEMORY_FULL_SLACK_BYTES = 1024 * 1024;
 /** `WebAssembly.Memory`: the project's libs (ES2023, Node types) declare no WebAssembly namespace. */
 const LinearMemory = (globalThis as unknown as { WebAssembly: { Memory: new (descriptor: { initial: number; maximum: number }) => { buffer: ArrayBuffer } } }).WebAssembly.Memory;
+
+/** `WebAssembly.compile`, typed loosely for the same reason. */
+const compileWasm = (globalThis as unknown as { WebAssembly: { compile(bytes: Uint8Array): Promise<object> } }).WebAssembly.compile;
+/** The engine's wasm file (the release-sync variant quickjs-emscripten depends on). */
+const ENGINE_WASM_SPECIFIER = '@jitl/quickjs-wasmfile-release-sync/wasm';
+let engineModule: Promise<object | undefined> | undefined;
+
+/**
+ * The engine's compiled module, once per process: each run still gets its own instance and memory,
+ * but does not compile the engine again (measured: about a third of a small run). Undefined when the
+ * file cannot be found (a different package layout); each run then compiles it, as the package does.
+ */
+function compiledEngine(): Promise<object | undefined> {
+  engineModule ??= (async () => {
+    try {
+      const { readFile } = await import('node:fs/promises');
+      return await compileWasm(await readFile(new URL(import.meta.resolve(ENGINE_WASM_SPECIFIER))));
+    } catch {
+      return undefined;
+    }
+  })();
+  return engineModule;
+}
 
 /** The code is the body of an async function, so top-level `await` and `return` work. */
 const SOURCE_NAME = 'run_code.js';
@@ -152,6 +186,11 @@ function installHostBindings(
         context.newError({ name: 'RangeError', message: `More than ${limits.maxToolCalls} tool calls in one run; do fewer per run.` }).consume((error) => deferred.reject(error));
         return deferred.handle;
       }
+      if (limits.maxCallArgsChars !== undefined && argsJson.length > limits.maxCallArgsChars) {
+        const message = `The arguments of tools.${name}() are ${argsJson.length} characters of JSON, more than the ${limits.maxCallArgsChars} allowed in one call.`;
+        context.newError({ name: 'RangeError', message }).consume((error) => deferred.reject(error));
+        return deferred.handle;
+      }
       unsettled.add(deferred);
       const settle = (json: string): void => {
         unsettled.delete(deferred);
@@ -159,9 +198,9 @@ function installHostBindings(
         context.newString(json).consume((value) => deferred.resolve(value));
       };
       const call = Promise.resolve()
-        .then(() => host.callTool(name, JSON.parse(argsJson) as unknown))
+        .then(() => host.callTool(name, argsJson))
         .then(
-          (result) => settle(JSON.stringify(result)),
+          (json) => settle(json),
           (error: unknown) => settle(JSON.stringify({ content: `The host failed to run ${name}: ${error instanceof Error ? error.message : String(error)}`, is_error: true })),
         );
       inFlight.add(call);
@@ -171,7 +210,8 @@ function installHostBindings(
     .consume((fn) => context.setProp(context.global, '__toolhost_call', fn));
   context
     .newFunction('__toolhost_print', (levelHandle, textHandle) => {
-      printed.write(context.getString(levelHandle), context.getString(textHandle));
+      const kept = printed.write(context.getString(levelHandle), context.getString(textHandle));
+      host.onConsole?.(kept, printed.truncated);
     })
     .consume((fn) => context.setProp(context.global, '__toolhost_print', fn));
   context.newString(JSON.stringify(host.toolNames)).consume((names) => context.setProp(context.global, '__toolhost_names', names));
@@ -220,13 +260,20 @@ class SandboxRun {
   private stopTimer: NodeJS.Timeout | undefined;
   private onAbort: (() => void) | undefined;
 
-  private constructor(
-    private readonly host: SandboxHost,
-    private readonly limits: SandboxLimits,
-    private readonly memory: { buffer: ArrayBuffer },
-    private readonly maximumPages: number,
-    private readonly runtime: QuickJSRuntime,
-  ) {
+  // Fields assigned in the constructor rather than parameter properties: the executor runs this module
+  // with Node's own type stripping, which handles only erasable syntax.
+  private readonly host: SandboxHost;
+  private readonly limits: SandboxLimits;
+  private readonly memory: { buffer: ArrayBuffer };
+  private readonly maximumPages: number;
+  private readonly runtime: QuickJSRuntime;
+
+  private constructor(host: SandboxHost, limits: SandboxLimits, memory: { buffer: ArrayBuffer }, maximumPages: number, runtime: QuickJSRuntime) {
+    this.host = host;
+    this.limits = limits;
+    this.memory = memory;
+    this.maximumPages = maximumPages;
+    this.runtime = runtime;
     this.printed = new BoundedConsole(limits.consoleChars);
     runtime.setMemoryLimit(limits.memoryBytes);
     runtime.setMaxStackSize(limits.stackBytes);
@@ -243,7 +290,10 @@ class SandboxRun {
     const maximumPages = ENGINE_INITIAL_PAGES + Math.ceil(limits.memoryBytes / WASM_PAGE_BYTES);
     const memory = new LinearMemory({ initial: ENGINE_INITIAL_PAGES, maximum: maximumPages });
     const { newQuickJSWASMModuleFromVariant, newVariant, RELEASE_SYNC } = await import('quickjs-emscripten');
-    const engine = await newQuickJSWASMModuleFromVariant(newVariant(RELEASE_SYNC, { wasmMemory: memory as CustomizeVariantOptions['wasmMemory'] }));
+    const wasmModule = await compiledEngine();
+    const engine = await newQuickJSWASMModuleFromVariant(
+      newVariant(RELEASE_SYNC, { wasmMemory: memory as CustomizeVariantOptions['wasmMemory'], ...(wasmModule ? { wasmModule: wasmModule as CustomizeVariantOptions['wasmModule'] } : {}) }),
+    );
     return new SandboxRun(host, limits, memory, maximumPages, engine.newRuntime());
   }
 
@@ -323,7 +373,7 @@ class SandboxRun {
     // The call's signal also aborts at its deadline (a TimeoutError reason): that is a timeout, not a cancellation.
     if (this.host.signal.aborted) this.stopped = now >= this.limits.deadline || isTimeout(this.host.signal.reason) ? 'timeout' : 'cancelled';
     else if (now >= this.limits.deadline) this.stopped = 'timeout';
-    else if (now - this.sliceStarted > this.limits.sliceMs) this.stopped = 'slice';
+    else if (this.limits.sliceMs !== undefined && now - this.sliceStarted > this.limits.sliceMs) this.stopped = 'slice';
     return this.stopped !== undefined;
   }
 
@@ -340,6 +390,16 @@ class SandboxRun {
   private settledResult(): SandboxOutcome | undefined {
     const state = this.context.getPromiseState(this.resultHandle as QuickJSHandle);
     if (state.type === 'fulfilled') {
+      const length = this.context.getProp(state.value, 'length').consume((handle) => this.context.getNumber(handle));
+      const maxChars = this.limits.maxResultChars;
+      if (maxChars !== undefined && length > maxChars) {
+        state.value.dispose();
+        return this.outcome({
+          ok: false,
+          failure: 'result_too_large',
+          message: `run_code returned ${length} characters of JSON, more than the ${maxChars} allowed; return a smaller value (a summary, a slice, counts).`,
+        });
+      }
       const json = this.context.getString(state.value);
       state.value.dispose();
       return this.outcome({ ok: true, json });
@@ -369,7 +429,7 @@ class SandboxRun {
       return this.outcome({
         ok: false,
         failure: 'timeout',
-        message: `The code computed for more than ${this.limits.sliceMs} ms without awaiting a tool call (an endless or very long loop?); it was stopped.`,
+        message: `The code computed for more than ${this.limits.sliceMs ?? 0} ms without awaiting a tool call (an endless or very long loop?); it was stopped.`,
       });
     }
     return this.outcome({ ok: false, failure: 'timeout', message: `The code did not finish before its deadline (${new Date(this.limits.deadline).toISOString()}); it was stopped.` });
