@@ -67,7 +67,7 @@ export async function dispatchToolCalls(host: Host, body: unknown, options: Disp
   }
   if (provider === 'openai' && !openAIChatAdapter.matches(body) && openAIResponsesAdapter.matches(body)) provider = 'openai-responses';
   const adapter = adapterFor(provider);
-  const calls = adapter.extractCalls(body);
+  const calls = await adapter.extractCalls(body);
   // Counted before anything else looks at the calls: malformed text blocks count too (each gets a result).
   const maxCalls = options.maxCalls ?? DEFAULT_MAX_DISPATCH_CALLS;
   if (calls.length > maxCalls) throw new TooManyCallsError(calls.length, maxCalls);

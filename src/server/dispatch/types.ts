@@ -35,8 +35,8 @@ export interface ProviderAdapter {
   readonly provider: DispatchProvider;
   /** True when the body has this provider's shape (used when no provider is given). */
   matches(body: unknown): boolean;
-  /** The tool calls of the assistant message, in order. @throws DispatchShapeError */
-  extractCalls(body: unknown): ToolCallRequest[];
+  /** The tool calls of the assistant message, in order (a promise where reading them is long work). @throws DispatchShapeError */
+  extractCalls(body: unknown): ToolCallRequest[] | Promise<ToolCallRequest[]>;
   /** The message(s) to append to the conversation, in the provider's own format. */
   formatResults(executed: readonly ExecutedToolCall[]): unknown[];
   /** The results as text for the model, for providers whose models read text (`text`). */
