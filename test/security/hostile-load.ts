@@ -4,6 +4,8 @@
  * kept going for a while, with `/healthz` polled and a normal wasm tool called meanwhile. Shared by
  * the liveness test (generous bound, CI-safe) and the liveness bench (p50/p99, the issue's target).
  */
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import type { TestDaemon } from './daemon.ts';
 
 export interface HostileLoadReport {
@@ -19,24 +21,40 @@ const NATIVE_WORK = 'for (;;) { String(10n ** 200000n); }';
 /** About 900 KB of `<tool_call>` blocks whose JSON never closes (under the 1 MiB body limit). */
 const UNCLOSED_BLOCKS = '<tool_call>{"name": "read_file", "arguments": {"path": "'.repeat(16_000);
 
-export async function runHostileLoad(daemon: TestDaemon, options: { durationMs: number; wasmTool: string; wasmArgs: Record<string, unknown>; expect: string }): Promise<HostileLoadReport> {
-  const until = Date.now() + options.durationMs;
+/** Keeps the 8 hostile calls going against `url` until `until` (epoch ms); returns how many of each were sent. */
+export async function sendHostileCalls(url: string, until: number): Promise<HostileLoadReport['hostile']> {
   const hostile = { run_code: 0, shell: 0, dispatch: 0 };
+  const post = (path: string, body: unknown): Promise<unknown> =>
+    fetch(`${url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((response) => response.arrayBuffer());
+  const dispatchBody = JSON.stringify({ text: UNCLOSED_BLOCKS });
   const sendHostile = async (kind: keyof typeof hostile): Promise<void> => {
     while (Date.now() < until) {
       hostile[kind] += 1;
       try {
-        if (kind === 'run_code') await daemon.call('run_code', { code: NATIVE_WORK });
-        else if (kind === 'shell') await daemon.call('shell', { command: 'while :; do :; done', timeout_ms: Math.max(1000, until - Date.now()) });
-        else {
-          await fetch(`${daemon.url}/v1/dispatch?provider=text`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ text: UNCLOSED_BLOCKS }) }).then((response) => response.arrayBuffer());
-        }
+        if (kind === 'run_code') await post('/v1/tools/run_code/call', { arguments: { code: NATIVE_WORK } });
+        else if (kind === 'shell') await post('/v1/tools/shell/call', { arguments: { command: 'while :; do :; done', timeout_ms: Math.max(1000, until - Date.now()) } });
+        else await fetch(`${url}/v1/dispatch?provider=text`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: dispatchBody }).then((response) => response.arrayBuffer());
       } catch {
         // A refused or failed hostile call is fine: the point is the daemon's liveness.
       }
     }
   };
-  const attackers = [...(['run_code', 'run_code', 'run_code', 'shell', 'shell', 'shell', 'dispatch', 'dispatch'] as const)].map((kind) => sendHostile(kind));
+  await Promise.all((['run_code', 'run_code', 'run_code', 'shell', 'shell', 'shell', 'dispatch', 'dispatch'] as const).map((kind) => sendHostile(kind)));
+  return hostile;
+}
+
+/**
+ * Runs the hostile calls from a separate process (so the probes below measure the daemon, not this
+ * process's own event loop), and meanwhile polls `/healthz` and calls a normal wasm tool.
+ */
+export async function runHostileLoad(daemon: TestDaemon, options: { durationMs: number; wasmTool: string; wasmArgs: Record<string, unknown>; expect: string }): Promise<HostileLoadReport> {
+  const until = Date.now() + options.durationMs + 500;
+  const attacker = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./hostile-client.ts', import.meta.url)), daemon.url, String(until)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let attackerOutput = '';
+  attacker.stdout?.setEncoding('utf8').on('data', (chunk: string) => (attackerOutput += chunk));
+  const attackerDone = new Promise<void>((resolve) => attacker.on('close', () => resolve()));
 
   const health: number[] = [];
   const probeHealth = async (): Promise<void> => {
@@ -61,9 +79,10 @@ export async function runHostileLoad(daemon: TestDaemon, options: { durationMs: 
     }
   };
   // Let the hostile calls get going before measuring.
-  await new Promise((resolve) => setTimeout(resolve, 500));
+  await new Promise((resolve) => setTimeout(resolve, 1000));
   await Promise.all([probeHealth(), callWasm()]);
-  await Promise.all(attackers);
+  await attackerDone;
+  const hostile = JSON.parse(/HOSTILE (.*)/.exec(attackerOutput)?.[1] ?? '{"run_code":0,"shell":0,"dispatch":0}') as HostileLoadReport['hostile'];
   return { health, wasmCalls, hostile };
 }
 
