@@ -11,6 +11,12 @@
  * - `createCommandCgroup(support, limits)` makes one group per command and returns the
  *   `cgroup.procs` files the launcher joins before it starts anything (so no process of the command
  *   ever runs outside the group), and `remove()`, which deletes the group once it is empty.
+ * - CPU: every command of this process shares one group of low CPU weight (`toolhost-<pid>-cpu`,
+ *   v1 `cpu.shares` 102, about nice 10 against the daemon's 1024; v2 `cpu.weight` 10 per command). Nice
+ *   values alone do not do this: with autogroup scheduling (most distributions), every session a
+ *   command starts (`setsid`, which the launcher itself does) is its own group with a full share, so
+ *   eight busy commands would get eight times the daemon's CPU. A task in a cgroup other than the root
+ *   is outside autogroup, so the cgroup's weight is what counts.
  * - Groups are named `toolhost-<pid>-<n>`; groups left by a host that died are removed at the next probe.
  *
  * cgroup v2 without delegation (systemd's default for services) cannot enable controllers below a
@@ -20,8 +26,8 @@ import { mkdir, readFile, readdir, rmdir, stat, writeFile } from 'node:fs/promis
 import { join } from 'node:path';
 
 export type CgroupSupport =
-  | { kind: 'v1'; pidsParent: string; memoryParent: string | undefined }
-  | { kind: 'v2'; parent: string; memory: boolean }
+  | { kind: 'v1'; pidsParent: string; memoryParent: string | undefined; cpuParent: string | undefined }
+  | { kind: 'v2'; parent: string; memory: boolean; cpu: boolean }
   | { kind: 'none'; reason: string };
 
 export interface CommandCgroupLimits {
@@ -99,7 +105,7 @@ async function sweepStale(parent: string): Promise<void> {
     return;
   }
   for (const name of names) {
-    const match = /^toolhost-(\d+)-\d+$/.exec(name);
+    const match = /^toolhost-(\d+)-(?:\d+|cpu)$/.exec(name);
     if (match === null || alive(Number(match[1]))) continue;
     await rmdir(join(parent, name)).catch(() => undefined);
   }
@@ -137,7 +143,10 @@ async function probeV1(mounts: MountInfo[], own: Map<string, string>): Promise<C
   let memoryParent = hierarchy('memory');
   if (memoryParent !== undefined && (await tryGroup(memoryParent, { 'memory.limit_in_bytes': String(64 * 1024 * 1024) })) !== undefined) memoryParent = undefined;
   if (memoryParent !== undefined) await sweepStale(memoryParent);
-  return { kind: 'v1', pidsParent, memoryParent };
+  let cpuParent = hierarchy('cpu');
+  if (cpuParent !== undefined && (await tryGroup(cpuParent, { 'cpu.shares': String(V1_COMMAND_CPU_SHARES) })) !== undefined) cpuParent = undefined;
+  if (cpuParent !== undefined) await sweepStale(cpuParent);
+  return { kind: 'v1', pidsParent, memoryParent, cpuParent };
 }
 
 async function probeV2(mounts: MountInfo[], own: Map<string, string>): Promise<CgroupSupport> {
@@ -150,12 +159,14 @@ async function probeV2(mounts: MountInfo[], own: Map<string, string>): Promise<C
     // Enabling a controller for children fails where this group holds processes itself (no delegation).
     await writeFile(join(parent, 'cgroup.subtree_control'), '+pids').catch(() => undefined);
     await writeFile(join(parent, 'cgroup.subtree_control'), '+memory').catch(() => undefined);
+    await writeFile(join(parent, 'cgroup.subtree_control'), '+cpu').catch(() => undefined);
   }
   const failure = await tryGroup(parent, { 'pids.max': '64' });
   if (failure !== undefined) return { kind: 'none', reason: `cgroup v2 at ${parent} is not delegated to this user (${failure})` };
   await sweepStale(parent);
   const memory = (await tryGroup(parent, { 'memory.max': String(64 * 1024 * 1024) })) === undefined;
-  return { kind: 'v2', parent, memory };
+  const cpu = (await tryGroup(parent, { 'cpu.weight': String(V2_COMMAND_CPU_WEIGHT) })) === undefined;
+  return { kind: 'v2', parent, memory, cpu };
 }
 
 /** Where command cgroups can be made on this machine (v1 first: a hybrid host's v2 tree holds no controllers). */
@@ -176,7 +187,30 @@ export async function probeCgroups(): Promise<CgroupSupport> {
   return { kind: 'none', reason: `${v1.reason}; ${v2.reason}` };
 }
 
+/** v1: the weight of the one group all commands share (the daemon's is 1024). */
+const V1_COMMAND_CPU_SHARES = 102;
+/** v2: each command's weight (default 100). */
+const V2_COMMAND_CPU_WEIGHT = 10;
+
 let cached: Promise<CgroupSupport> | undefined;
+let sharedCpuGroup: Promise<string | undefined> | undefined;
+
+/** v1: the group every command of this process shares for CPU, made on first use (undefined when it cannot be). */
+function sharedCpuProcs(parent: string): Promise<string | undefined> {
+  sharedCpuGroup ??= (async () => {
+    const directory = join(parent, `${PREFIX}${process.pid}-cpu`);
+    try {
+      await mkdir(directory).catch((error: NodeJS.ErrnoException) => {
+        if (error.code !== 'EEXIST') throw error;
+      });
+      await writeFile(join(directory, 'cpu.shares'), String(V1_COMMAND_CPU_SHARES));
+      return join(directory, 'cgroup.procs');
+    } catch {
+      return undefined;
+    }
+  })();
+  return sharedCpuGroup;
+}
 
 /** The probe's answer for this process, computed on first use. */
 export function cgroupSupport(): Promise<CgroupSupport> {
@@ -221,14 +255,16 @@ export async function createCommandCgroup(support: CgroupSupport, limits: Comman
     } else {
       const files: Record<string, string> = { 'pids.max': String(limits.maxProcesses) };
       if (support.memory && limits.memoryBytes !== undefined) files['memory.max'] = String(limits.memoryBytes);
+      if (support.cpu) files['cpu.weight'] = String(V2_COMMAND_CPU_WEIGHT);
       directories.push(await makeGroup(support.parent, name, files));
     }
   } catch {
     await Promise.all(directories.map((directory) => removeWhenEmpty(directory)));
     return undefined;
   }
+  const cpuProcs = support.kind === 'v1' && support.cpuParent !== undefined ? await sharedCpuProcs(support.cpuParent) : undefined;
   return {
-    procsFiles: directories.map((directory) => join(directory, 'cgroup.procs')),
+    procsFiles: [...directories.map((directory) => join(directory, 'cgroup.procs')), ...(cpuProcs !== undefined ? [cpuProcs] : [])],
     remove: async () => {
       await Promise.all(directories.map((directory) => removeWhenEmpty(directory)));
     },

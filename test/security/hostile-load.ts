@@ -39,7 +39,10 @@ export async function sendHostileCalls(url: string, until: number): Promise<Host
       }
     }
   };
-  await Promise.all((['run_code', 'run_code', 'run_code', 'shell', 'shell', 'shell', 'dispatch', 'dispatch'] as const).map((kind) => sendHostile(kind)));
+  // HOSTILE_ONLY=run_code|shell|dispatch keeps one kind (eight of it), to tell which one costs the daemon what.
+  const only = process.env['HOSTILE_ONLY'] as keyof typeof hostile | undefined;
+  const kinds = only !== undefined && only in hostile ? Array.from({ length: 8 }, () => only) : (['run_code', 'run_code', 'run_code', 'shell', 'shell', 'shell', 'dispatch', 'dispatch'] as const);
+  await Promise.all(kinds.map((kind) => sendHostile(kind)));
   return hostile;
 }
 
