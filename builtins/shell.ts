@@ -170,8 +170,9 @@ export function createShellTool(options: ShellToolOptions = {}) {
       'to the workspace root (default: the root). The command gets a minimal environment (PATH, HOME set to the ' +
       'workspace root, LANG, TERM=dumb; no host secrets), no stdin, and is killed with all its child processes when ' +
       `timeout_ms passes (default ${SHELL_DEFAULT_TIMEOUT_MS}). Processes it starts with & are killed when the command exits. ` +
-      'Where the host supports it, the command runs in its own process namespace: it sees only its own processes and ' +
-      'holds no root privileges (metadata.isolation says which applied). ' +
+      'Where the host supports it, the command runs in a sandbox: it sees only its own processes, holds no root ' +
+      'privileges, can write only inside the workspace, gets a private empty /tmp, and has no network unless the host ' +
+      'allows it (metadata.isolation and metadata.network say which applied). ' +
       `Output over ${formatBytes(SHELL_MAX_OUTPUT_BYTES)} keeps its beginning and end. A non-zero exit status is ` +
       'reported as an error with the output. Use it to build, test, run git or other programs; prefer read_file, ' +
       'grep and glob for reading and searching files. With run_in_background the command runs on, with a stdin pipe ' +
