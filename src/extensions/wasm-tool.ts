@@ -2,7 +2,9 @@
  * Turns one `.wasm` file into a Tool: load the component, resolve its policy, capture and parse its
  * `--help` into a CLI spec (cached by content hash), apply the `.tool.json` overrides, and derive
  * from that ONE spec both the zod input schema (so the bridge validates wasm tools like built-ins)
- * and the argv mapping used by `execute`.
+ * and the argv mapping used by `execute`. A policy fs grant whose host folder is missing does not stop
+ * the load: it is a `grant-folder-missing` warning, and help capture and calls run with the grants that
+ * exist (looked at again on every call).
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
