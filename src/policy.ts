@@ -3,6 +3,7 @@
  * which network hosts, and its time, memory and output budgets. Deny-by-default: an empty policy
  * grants no filesystem, no environment and no network.
  */
+import { statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { isAbsolute, resolve } from 'node:path';
 import { z } from 'zod';
@@ -198,4 +199,36 @@ function resolveNetwork(network: NetworkPolicy | undefined): NetworkPolicy {
   if (network.headers !== undefined) copy.headers = Object.fromEntries(Object.entries(network.headers).map(([host, fields]) => [host, { ...fields }]));
   if (network.resolve !== undefined) copy.resolve = Object.fromEntries(Object.entries(network.resolve).map(([host, addresses]) => [host, [...addresses]]));
   return copy;
+}
+
+/** An fs grant whose host folder is not there when looked at: a missing path, or a path that is not a folder. */
+export interface MissingFsGrant {
+  grant: ResolvedFsGrant;
+  /** `does not exist` or `is not a folder`. */
+  reason: string;
+}
+
+/**
+ * The policy with only the fs grants whose host folders exist now, and the others. A grant of a missing
+ * folder cannot be opened for the guest; running without it (rather than failing the run) keeps the
+ * tool's help and its other grants working. Looked at on every call: a folder created later is served.
+ */
+export function withPresentGrants(policy: ResolvedToolPolicy): { policy: ResolvedToolPolicy; missing: MissingFsGrant[] } {
+  const present: ResolvedFsGrant[] = [];
+  const missing: MissingFsGrant[] = [];
+  for (const grant of policy.fs) {
+    const reason = folderProblem(grant.host);
+    if (reason === undefined) present.push(grant);
+    else missing.push({ grant, reason });
+  }
+  return { policy: missing.length === 0 ? policy : { ...policy, fs: present }, missing };
+}
+
+function folderProblem(path: string): string | undefined {
+  try {
+    return statSync(path).isDirectory() ? undefined : 'is not a folder';
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    return code === 'ENOENT' || code === 'ENOTDIR' ? 'does not exist' : `cannot be read (${code ?? (error as Error).message})`;
+  }
 }

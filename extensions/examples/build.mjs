@@ -12,9 +12,14 @@
 // Incremental: an example is skipped when its output is newer than its sources (and this script). Built
 // components are also kept in the cache under a hash of their sources, so building into a new --out folder
 // (or after touching a file without changing it) copies instead of rebuilding.
+//
+// Several runs at once (two checkouts, two terminals, CI jobs) share the cache safely: each build stages and
+// writes in a work folder of its own (<cache>/work/<example>-XXXXXX, removed afterwards), finished files are
+// moved into place by rename (a reader sees the old file or the new one, never part of one), and what must not
+// run twice at once (a toolchain install into the cache, the shared cargo target folder) takes a lock folder.
 import { execFileSync, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -83,6 +88,95 @@ function mtimeOrZero(path) {
   return existsSync(path) ? statSync(path).mtimeMs : 0;
 }
 
+// ---- sharing the cache with other runs ----
+
+/**
+ * A new empty folder of this run's own for one build of `name`: `<cacheRoot>/work/<name>-XXXXXX`. Nothing
+ * else writes there, so two runs building the same example at once never touch each other's files.
+ */
+export function createWorkFolder(name, cacheRoot = CACHE) {
+  const parent = join(cacheRoot, 'work');
+  mkdirSync(parent, { recursive: true });
+  return mkdtempSync(join(parent, `${name}-`));
+}
+
+/** Copies `source` to `target` through a temporary file beside it and a rename: never a half-written target. */
+export function copyIntoPlace(source, target) {
+  const temporary = `${target}.${process.pid}-${Math.random().toString(36).slice(2, 10)}.tmp`;
+  try {
+    copyFileSync(source, temporary);
+    renameSync(temporary, target);
+  } finally {
+    rmSync(temporary, { force: true });
+  }
+}
+
+const sleep = (ms) => new Promise((resolvePromise) => setTimeout(resolvePromise, ms));
+
+function processAlive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error.code === 'EPERM';
+  }
+}
+
+/** The pid a lock folder names as its owner, or undefined when it names none (yet) or is gone. */
+function lockOwner(lock) {
+  try {
+    const pid = Number.parseInt(readFileSync(join(lock, 'pid'), 'utf8'), 10);
+    return Number.isInteger(pid) && pid > 0 ? pid : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A lock is abandoned when its owner process is gone, or when it names no owner a minute after it was made. */
+function lockAbandoned(lock) {
+  const owner = lockOwner(lock);
+  if (owner !== undefined) return !processAlive(owner);
+  try {
+    return Date.now() - statSync(lock).mtimeMs > 60_000;
+  } catch {
+    return false; // released meanwhile: the next mkdir takes it
+  }
+}
+
+/**
+ * Runs `task` holding the lock `<cacheRoot>/locks/<name>` (a folder: mkdir is atomic), for work on a shared
+ * folder that must not run twice at once. A lock whose owner process is gone is taken over.
+ */
+export async function withCacheLock(name, task, cacheRoot = CACHE) {
+  const locks = join(cacheRoot, 'locks');
+  mkdirSync(locks, { recursive: true });
+  const lock = join(locks, name);
+  let told = false;
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch (error) {
+      if (error.code !== 'EEXIST') throw error;
+    }
+    if (lockAbandoned(lock)) {
+      rmSync(lock, { recursive: true, force: true });
+      continue;
+    }
+    if (!told) {
+      console.log(`waiting for another build (pid ${lockOwner(lock) ?? '?'}) to finish with ${name}`);
+      told = true;
+    }
+    await sleep(250);
+  }
+  try {
+    writeFileSync(join(lock, 'pid'), String(process.pid));
+    return await task();
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+}
+
 // ---- toolchains: each is checked (and installed where allowed) once, only when an example needs building ----
 
 const toolchains = new Map();
@@ -93,8 +187,7 @@ function once(name, check) {
 
 function requireClang() {
   return once('clang', async () => {
-    const probe = join(CACHE, 'probe');
-    mkdirSync(probe, { recursive: true });
+    const probe = createWorkFolder('clang-probe');
     writeFileSync(join(probe, 'probe.c'), '#include <stdio.h>\nint main(void) { puts("ok"); return 0; }\n');
     try {
       await run('clang', ['--target=wasm32-wasi', '-O2', '-o', join(probe, 'probe.wasm'), join(probe, 'probe.c')]);
@@ -103,6 +196,8 @@ function requireClang() {
         `clang cannot build for wasm32-wasi with wasi-libc. Install the Debian packages, then run this again:\n` +
           `  sudo apt-get install -y ${APT_PACKAGES.join(' ')}\n(${error.message.split('\n').slice(-3).join(' ')})`,
       );
+    } finally {
+      rmSync(probe, { recursive: true, force: true });
     }
   });
 }
@@ -145,16 +240,20 @@ function requireComponentizePy() {
     const executable = join(venv, 'bin', 'componentize-py');
     const installedVersion = async () => (existsSync(executable) ? (await run(executable, ['--version']).catch(() => '')).trim() : '');
     if ((await installedVersion()) === `componentize-py ${COMPONENTIZE_PY_VERSION}`) return executable;
-    console.log(`installing componentize-py ${COMPONENTIZE_PY_VERSION} into ${venv}`);
-    try {
-      await run('python3', ['-m', 'venv', venv]);
-    } catch (error) {
-      throw new BuildError(`python3 -m venv failed; on Debian: sudo apt-get install -y python3 python3-venv\n${error.message}`);
-    }
-    await run(join(venv, 'bin', 'pip'), ['install', '-q', `componentize-py==${COMPONENTIZE_PY_VERSION}`]);
-    const version = await installedVersion();
-    if (version !== `componentize-py ${COMPONENTIZE_PY_VERSION}`) throw new BuildError(`componentize-py install check failed: got "${version}"`);
-    return executable;
+    // One install into the shared venv at a time; a run that waited finds it installed.
+    return withCacheLock('componentize-py', async () => {
+      if ((await installedVersion()) === `componentize-py ${COMPONENTIZE_PY_VERSION}`) return executable;
+      console.log(`installing componentize-py ${COMPONENTIZE_PY_VERSION} into ${venv}`);
+      try {
+        await run('python3', ['-m', 'venv', venv]);
+      } catch (error) {
+        throw new BuildError(`python3 -m venv failed; on Debian: sudo apt-get install -y python3 python3-venv\n${error.message}`);
+      }
+      await run(join(venv, 'bin', 'pip'), ['install', '-q', `componentize-py==${COMPONENTIZE_PY_VERSION}`]);
+      const version = await installedVersion();
+      if (version !== `componentize-py ${COMPONENTIZE_PY_VERSION}`) throw new BuildError(`componentize-py install check failed: got "${version}"`);
+      return executable;
+    });
   });
 }
 
@@ -174,19 +273,25 @@ function requireComponentizeJs(exampleDir) {
         return existsSync(file) && JSON.parse(readFileSync(file, 'utf8')).version === version;
       });
     if (existsSync(executable) && installed()) return executable;
-    console.log(`installing ${Object.entries(wanted).map(([name, version]) => `${name}@${version}`).join(' ')} into ${prefix}`);
-    mkdirSync(prefix, { recursive: true });
-    writeFileSync(join(prefix, 'package.json'), `${JSON.stringify({ private: true, type: 'module', devDependencies: wanted }, null, 2)}\n`);
-    await run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: prefix });
-    if (!installed()) throw new BuildError(`npm did not install the pinned ComponentizeJS versions in ${prefix}`);
-    return executable;
+    // One npm install into the shared prefix at a time; a run that waited finds it installed.
+    return withCacheLock('componentize-js', async () => {
+      if (existsSync(executable) && installed()) return executable;
+      console.log(`installing ${Object.entries(wanted).map(([name, version]) => `${name}@${version}`).join(' ')} into ${prefix}`);
+      mkdirSync(prefix, { recursive: true });
+      writeFileSync(join(prefix, 'package.json'), `${JSON.stringify({ private: true, type: 'module', devDependencies: wanted }, null, 2)}\n`);
+      await run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: prefix });
+      if (!installed()) throw new BuildError(`npm did not install the pinned ComponentizeJS versions in ${prefix}`);
+      return executable;
+    });
   });
 }
 
-/** A build folder in the cache holding a copy of the example's sources plus the vendored WASI WIT in wit/deps. */
-function stageWithWasiWit(example, files) {
-  const stage = join(CACHE, 'stage', example.name);
-  rmSync(stage, { recursive: true, force: true });
+/**
+ * A build folder holding a copy of the example's sources plus the vendored WASI WIT in wit/deps: `stage` in
+ * the build's own work folder (see createWorkFolder), never a folder another run also uses.
+ */
+export function stageWithWasiWit(example, files, work) {
+  const stage = join(work, 'stage');
   mkdirSync(join(stage, 'wit'), { recursive: true });
   for (const file of files) copyFileSync(join(example.dir, file), join(stage, file));
   copyFileSync(join(example.dir, 'wit', 'world.wit'), join(stage, 'wit', 'world.wit'));
@@ -196,7 +301,10 @@ function stageWithWasiWit(example, files) {
 
 // ---- the examples ----
 
-/** Each example: its folder, language, and how to build `<artifact>` (the component, in the cache). */
+/**
+ * Each example: its folder, language, and how to build `<artifact>` (the component, a path in the build's own
+ * work folder `work`, where the build also keeps whatever else it writes).
+ */
 export const EXAMPLES = [
   {
     name: 'jsonq',
@@ -204,8 +312,11 @@ export const EXAMPLES = [
     async build(example, artifact) {
       await requireRustTarget();
       const target = join(CACHE, 'cargo-target');
-      await run('cargo', ['build', '--release', '--locked', '--target', 'wasm32-wasip2'], { cwd: example.dir, env: { CARGO_TARGET_DIR: target } });
-      copyFileSync(join(target, 'wasm32-wasip2', 'release', 'jsonq.wasm'), artifact);
+      // cargo locks its target folder only while it runs: the lock also covers taking the output out of it.
+      await withCacheLock('cargo-target', async () => {
+        await run('cargo', ['build', '--release', '--locked', '--target', 'wasm32-wasip2'], { cwd: example.dir, env: { CARGO_TARGET_DIR: target } });
+        copyFileSync(join(target, 'wasm32-wasip2', 'release', 'jsonq.wasm'), artifact);
+      });
     },
   },
   {
@@ -236,9 +347,9 @@ export const EXAMPLES = [
     name: 'csv2json',
     language: 'Python',
     extraSources: [WASI_WIT],
-    async build(example, artifact) {
+    async build(example, artifact, work) {
       const componentizePy = await requireComponentizePy();
-      const stage = stageWithWasiWit(example, ['app.py']);
+      const stage = stageWithWasiWit(example, ['app.py'], work);
       await run(componentizePy, ['-d', 'wit', '-w', 'tool', 'componentize', 'app', '-o', artifact], { cwd: stage });
     },
   },
@@ -246,9 +357,9 @@ export const EXAMPLES = [
     name: 'units',
     language: 'JavaScript',
     extraSources: [WASI_WIT],
-    async build(example, artifact) {
+    async build(example, artifact, work) {
       const componentizeJs = await requireComponentizeJs(example.dir);
-      const stage = stageWithWasiWit(example, ['units.js']);
+      const stage = stageWithWasiWit(example, ['units.js'], work);
       await run(componentizeJs, ['units.js', '--wit', 'wit', '--world-name', 'tool', '-o', artifact], { cwd: stage });
     },
   },
@@ -259,6 +370,17 @@ const SIDECARS = ['.tool.json', '.policy.json'];
 function formatSize(bytes) {
   if (bytes >= 1024 * 1024) return `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
   return `${Math.round(bytes / 1024)} KiB`;
+}
+
+/** Copies the cached component into place; false when there is none (or another run just removed it). */
+function copiedFromCache(artifact, output) {
+  try {
+    copyIntoPlace(artifact, output);
+    return true;
+  } catch (error) {
+    if (error.code === 'ENOENT') return false;
+    throw error;
+  }
 }
 
 /** Builds (or reuses) one example and copies it into `out`; returns a summary row. */
@@ -275,23 +397,29 @@ async function buildOne(example, out, force) {
   let status;
   if (!force && mtimeOrZero(output) > sourcesTime) {
     status = 'up to date';
+  } else if (!force && copiedFromCache(artifact, output)) {
+    status = 'cached';
   } else {
-    if (force || !existsSync(artifact)) {
+    const work = createWorkFolder(example.name);
+    try {
+      const built = join(work, `${example.name}.wasm`);
+      await example.build(example, built, work);
+      // Into the output first, from this run's own file: another run may replace the cached one meanwhile.
+      copyIntoPlace(built, output);
       mkdirSync(builds, { recursive: true });
-      for (const old of readdirSync(builds).filter((file) => file.startsWith(`${example.name}-`))) rmSync(join(builds, old), { force: true });
-      const partial = `${artifact.slice(0, -'.wasm'.length)}.partial.wasm`;
-      await example.build(example, partial);
-      renameSync(partial, artifact);
-      status = 'built';
-    } else {
-      status = 'cached';
+      renameSync(built, artifact);
+      // Components of older sources go; only finished ones are named <name>-<16 hex>.wasm.
+      const stale = new RegExp(`^${example.name}-[0-9a-f]{16}\\.wasm$`);
+      for (const old of readdirSync(builds).filter((file) => stale.test(file) && join(builds, file) !== artifact)) rmSync(join(builds, old), { force: true });
+    } finally {
+      rmSync(work, { recursive: true, force: true });
     }
-    copyFileSync(artifact, output);
+    status = 'built';
   }
   for (const suffix of SIDECARS) {
     const sidecar = join(example.dir, `${example.name}${suffix}`);
     const target = join(out, `${example.name}${suffix}`);
-    if (existsSync(sidecar)) copyFileSync(sidecar, target);
+    if (existsSync(sidecar)) copyIntoPlace(sidecar, target);
     else rmSync(target, { force: true });
   }
   return { name: example.name, language: example.language, size: statSync(output).size, seconds: (performance.now() - started) / 1000, status };

@@ -1,6 +1,8 @@
 /**
  * Pre-parse normalization of raw JSON arguments against a zod object schema:
- * - `""` is dropped from optional fields (a model's way of saying "not given") but kept on required ones;
+ * - `""` is dropped from optional fields (a model's way of saying "not given") but kept on required ones,
+ *   and kept on optional fields marked with `emptyStringIsAValue` (a CLI positional, where `""` is an
+ *   argument the program gets: `grep "" file` matches every line);
  * - lossless mismatches models commonly send are coerced: `"5"` → 5 for numbers, `"true"` → true for
  *   booleans, `5`/`true` → `"5"`/`"true"` for strings;
  * - `null` on an optional field that does not accept null is dropped too.
@@ -68,18 +70,34 @@ function coerceValue(schema: AnyZod, value: unknown): unknown {
   return value;
 }
 
-/** `""` on an optional field, or `null` on an optional field that does not accept null, means "not given". */
+/** Fields whose `""` is a value even when they are optional (see `emptyStringIsAValue`). */
+const EMPTY_STRING_VALUES = new WeakSet<AnyZod>();
+
+/**
+ * Marks a field (the exact schema object put in the object's shape) whose `""` is a value the tool
+ * gets, not "not given", even when the field is optional. Returns the same schema.
+ */
+export function emptyStringIsAValue<T extends AnyZod>(schema: T): T {
+  EMPTY_STRING_VALUES.add(schema);
+  return schema;
+}
+
+/**
+ * `""` on an optional field (unless it is marked `emptyStringIsAValue`), or `null` on an optional
+ * field that does not accept null, means "not given".
+ */
 function isOmittable(field: AnyZod, item: '' | null): boolean {
   const { optional } = unwrap(field);
   if (!optional) return false;
-  return item === '' || !field.safeParse(null).success;
+  if (item === '') return !EMPTY_STRING_VALUES.has(field);
+  return !field.safeParse(null).success;
 }
 
 function isStringEnum(schema: AnyZod): boolean {
   return schema instanceof z.ZodEnum;
 }
 
-/** Drops empty strings from optional fields and coerces lossless mismatches, recursively. */
+/** Drops "not given" values from optional fields and coerces lossless mismatches, recursively. */
 export function normalizeObject(schema: z.ZodObject<z.ZodRawShape>, value: Record<string, unknown>): Record<string, unknown> {
   const shape = schema.shape;
   const result: Record<string, unknown> = {};

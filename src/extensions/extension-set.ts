@@ -18,10 +18,19 @@ import type { ToolRegistry } from '../registry.ts';
 import type { AnyTool } from '../tool.ts';
 import { chooseToolName, clashReason, registrationOrder, type NameClash } from './tool-names.ts';
 
+/** Something wrong with a tool that still loaded (it serves; the operator should fix it). */
+export interface LoadWarning {
+  /** Stable identifier, e.g. `grant-folder-missing`. */
+  code: string;
+  message: string;
+}
+
 export interface LoadedExtension {
   tool: AnyTool;
   /** Identifies the loaded version: the component's sha256 plus its sidecars' contents. */
   version: string;
+  /** Problems that did not stop the load; logged at warn level when the tool (re)loads. */
+  warnings?: readonly LoadWarning[];
 }
 
 /** Loads one `.wasm` file (with its sidecars) into a tool. Throws a ToolHostError to refuse it. */
@@ -199,6 +208,7 @@ export class ExtensionSet {
     }
     this.loaded.set(file, next);
     logger.info({ file, tool: next.tool.name, version: next.version.slice(0, 12) }, current ? 'extension reloaded' : 'extension loaded');
+    for (const warning of loaded.warnings ?? []) logger.warn({ file, tool: next.tool.name, code: warning.code }, `extension loaded with a warning: ${warning.message}`);
   }
 
   /**

@@ -6,7 +6,8 @@
 import { buildInspectReport, type InspectReport } from '../introspect/inspect-report.ts';
 import type { ResolvedToolPolicy } from '../policy.ts';
 import type { AnyTool } from '../tool.ts';
-import type { WasmToolDetails } from './wasm-tool.ts';
+import type { LoadWarning } from './extension-set.ts';
+import { DEFAULT_SUCCESS_EXIT_CODES, type WasmToolDetails } from './wasm-tool.ts';
 
 export interface WasmToolInspection<Policy> extends InspectReport {
   /** The program the help's Usage line names; the tool is named after its file (or its .tool.json). */
@@ -16,12 +17,16 @@ export interface WasmToolInspection<Policy> extends InspectReport {
   help_flag: string;
   /** Why no help was taken (a trap, a timeout, or a failing exit whose output did not look like help). */
   help_problem?: string;
+  /** Exit codes that end a call with a result rather than an error (`success_exit_codes`, default [0]). */
+  success_exit_codes: number[];
   permission: string;
   network: boolean;
   imports: string[];
   policy: Policy;
   /** Why the tool serves under another name than its file's, when it does. */
   name_clash?: string;
+  /** What is wrong with the tool though it loaded (`grant-folder-missing`); empty when nothing is. */
+  warnings: LoadWarning[];
 }
 
 /** Builds the inspection of a wasm tool, presenting its policy with `presentPolicy`. */
@@ -36,10 +41,12 @@ export function inspectWasmTool<Policy>(tool: AnyTool, presentPolicy: (policy: R
     sha256: details.sha256,
     help_flag: details.helpFlag,
     ...(details.helpProblem === undefined ? {} : { help_problem: details.helpProblem }),
+    success_exit_codes: [...(details.spec.success_exit_codes ?? DEFAULT_SUCCESS_EXIT_CODES)],
     permission: tool.permission,
     network: tool.network,
     imports: [...details.imports],
     policy: presentPolicy(details.policy),
     ...(typeof clash === 'string' ? { name_clash: clash } : {}),
+    warnings: (details.warnings ?? []).map((warning) => ({ ...warning })),
   };
 }

@@ -2,7 +2,9 @@
  * Turns one `.wasm` file into a Tool: load the component, resolve its policy, capture and parse its
  * `--help` into a CLI spec (cached by content hash), apply the `.tool.json` overrides, and derive
  * from that ONE spec both the zod input schema (so the bridge validates wasm tools like built-ins)
- * and the argv mapping used by `execute`.
+ * and the argv mapping used by `execute`. A policy fs grant whose host folder is missing does not stop
+ * the load: it is a `grant-folder-missing` warning, and help capture and calls run with the grants that
+ * exist (looked at again on every call).
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
@@ -18,8 +20,8 @@ import { STDIN_PROPERTY } from '../introspect/property-name.ts';
 import { cliSpecToArgv } from '../introspect/to-argv.ts';
 import { cliSpecToZod } from '../introspect/to-zod.ts';
 import type { PermissionLevel } from '../permission.ts';
-import { parsePolicy, readPolicyFile, resolvePolicy, type ResolvedToolPolicy, type ToolPolicy } from '../policy.ts';
-import { errorResult } from '../result.ts';
+import { parsePolicy, readPolicyFile, resolvePolicy, withPresentGrants, type MissingFsGrant, type ResolvedToolPolicy, type ToolPolicy } from '../policy.ts';
+import { errorResult, type ToolResult } from '../result.ts';
 import { defineTool, type AnyTool } from '../tool.ts';
 import { ToolHostError } from '../errors.ts';
 import { fileSha256, type LoadedComponent } from '../wasm/load.ts';
@@ -28,8 +30,11 @@ import { resolveNetworkHeaders } from '../wasm/net/call-options.ts';
 import { mapRunOutcome } from '../wasm/result-mapping.ts';
 import { redactSecrets, redactText, type CutEdges } from '../secrets.ts';
 import type { WasmRuntime } from '../wasm/runtime.ts';
-import type { LoadedExtension } from './extension-set.ts';
+import type { LoadedExtension, LoadWarning } from './extension-set.ts';
 import { describeWasmTool, fileStem, sidecarPaths, wantedToolName } from './tool-names.ts';
+
+/** The exit codes that end a call with a result when the spec lists none (`success_exit_codes`). */
+export const DEFAULT_SUCCESS_EXIT_CODES: readonly number[] = Object.freeze([0]);
 
 /** Budget of the sandboxed `--help` run. */
 export const HELP_TIMEOUT_MS = 3_000;
@@ -65,6 +70,8 @@ export interface WasmToolDetails {
   program: string;
   /** Lines of the help's options sections the parser did not understand (present when text help was parsed). */
   unparsed?: UnparsedLine[];
+  /** What is wrong with the tool though it loaded (a granted folder that is missing); empty when nothing is. */
+  warnings: LoadWarning[];
   [key: string]: unknown;
 }
 
@@ -84,6 +91,14 @@ export function permissionForPolicy(policy: ResolvedToolPolicy): PermissionLevel
   if (policy.fs.some((grant) => grant.mode === 'rw')) return 'write';
   if (policy.fs.length > 0) return 'read_only';
   return 'none';
+}
+
+/** The load warning of one grant whose host folder is missing (`grant-folder-missing`). */
+export function missingGrantWarning({ grant, reason }: MissingFsGrant): LoadWarning {
+  return {
+    code: 'grant-folder-missing',
+    message: `the policy grants ${grant.guest} (${grant.mode}) from ${grant.host}, which ${reason}: help capture and calls run without this grant until the folder exists`,
+  };
 }
 
 /** The policy a wasm tool runs under: defaults, then its `.policy.json`, then the host config's entry, field by field. */
@@ -131,7 +146,9 @@ export async function deriveWasmToolSpec(
   const programName = fileStem(file);
   // Help runs with the tool's own grants (a tool that reads its data files at start-up still prints
   // help), within a short time budget and a smaller output cap.
-  const helpPolicy: ResolvedToolPolicy = { ...policy, timeout_ms: Math.min(policy.timeout_ms, HELP_TIMEOUT_MS), output_bytes: 256 * 1024 };
+  // A granted folder that is missing is left out: the help run goes ahead with the grants that exist.
+  const present = withPresentGrants(policy).policy;
+  const helpPolicy: ResolvedToolPolicy = { ...present, timeout_ms: Math.min(policy.timeout_ms, HELP_TIMEOUT_MS), output_bytes: 256 * 1024 };
   // The first run in a worker also compiles the component there, which for tens of MiB (Python, JS,
   // large Go binaries) can pass the budget on a busy machine: one timed-out help run is retried once
   // with a longer budget before the tool is taken to have no help.
@@ -229,6 +246,7 @@ export async function loadWasmTool(file: string, options: WasmToolLoaderOptions)
     program,
     ...(helpProblem !== undefined ? { helpProblem } : {}),
     ...(unparsed !== undefined ? { unparsed } : {}),
+    warnings: withPresentGrants(policy).missing.map(missingGrantWarning),
   };
   // Named after the file (or its .tool.json), not the help's program; the ExtensionSet settles clashes.
   const name = wantedToolName(file, overrides?.name);
@@ -254,6 +272,8 @@ export async function loadWasmTool(file: string, options: WasmToolLoaderOptions)
       if (tooLarge !== undefined) {
         return errorResult(argvLimitMessage(tooLarge), { reason: 'arguments_too_large', limit_bytes: tooLarge.allowedBytes, largest_argument_bytes: tooLarge.largestBytes });
       }
+      // Only the grants whose folders exist now are opened; a result says which ones the tool went without.
+      const { policy: callPolicy, missing } = withPresentGrants(policy);
       const stdinText = spec.stdin === true ? parsed[STDIN_PROPERTY] : undefined;
       const stdin = typeof stdinText === 'string' ? new TextEncoder().encode(stdinText) : undefined;
       try {
@@ -263,15 +283,20 @@ export async function loadWasmTool(file: string, options: WasmToolLoaderOptions)
         const redact = network.used.size === 0 ? context.redactText : (text: string, edges?: CutEdges) => redactText(context.redactText?.(text, edges) ?? text, network.used, edges);
         const outcome = await options.runtime.run(component, {
           args: argv,
-          policy,
+          policy: callPolicy,
           programName,
           signal: context.signal,
           deadline: context.deadline,
           ...(stdin ? { stdin } : {}),
           ...(network.headers.length > 0 ? { networkHeaders: network.headers } : {}),
         });
-        const result = mapRunOutcome(outcome, { envelope: spec.output === 'envelope', ...(redact ? { redactText: redact } : {}) });
-        return network.used.size === 0 ? result : redactSecrets(result, network.used);
+        const result = mapRunOutcome(outcome, {
+          envelope: spec.output === 'envelope',
+          successExitCodes: spec.success_exit_codes ?? DEFAULT_SUCCESS_EXIT_CODES,
+          ...(redact ? { redactText: redact } : {}),
+        });
+        const noted = missing.length === 0 ? result : withMissingGrants(result, missing);
+        return network.used.size === 0 ? noted : redactSecrets(noted, network.used);
       } catch (error) {
         if (error instanceof ToolHostError && error.code === 'QUEUE_FULL') {
           return errorResult(`Tool "${name}" is busy: ${error.message} Retry shortly.`, { reason: 'queue_full' });
@@ -280,5 +305,19 @@ export async function loadWasmTool(file: string, options: WasmToolLoaderOptions)
       }
     },
   });
-  return { tool, version };
+  return { tool, version, warnings: details.warnings };
+}
+
+/**
+ * A call's result when some granted folders were missing: `metadata.missing_grants` lists their guest
+ * paths (host paths stay with the operator), and an error result says so, as the likely reason.
+ */
+function withMissingGrants(result: ToolResult, missing: readonly MissingFsGrant[]): ToolResult {
+  const guests = missing.map(({ grant }) => grant.guest);
+  const note = `note: the tool ran without ${guests.join(', ')}: the folder granted there is missing on the host (ask the operator to create it)`;
+  return {
+    ...result,
+    content: result.is_error ? `${result.content}\n${note}` : result.content,
+    metadata: { ...result.metadata, missing_grants: guests },
+  };
 }

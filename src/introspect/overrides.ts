@@ -13,6 +13,7 @@
  *   "secret_params": ["token"],
  *   "stdin": true,
  *   "output": "envelope",
+ *   "success_exit_codes": [0, 1],
  *   "spec": { "name": "…", "options": [], "positionals": [], "subcommands": [] }
  * }
  * ```
@@ -31,14 +32,15 @@
  * `spec` replaces the parsed spec entirely; the other
  * fields are then applied on top of it. `output` says how stdout is read: `"envelope"` for a tool that
  * prints toolhost's `{content, error | is_error, metadata}` object, `"text"` (the default) for stdout
- * taken as the content as it is.
+ * taken as the content as it is. `success_exit_codes` lists the exit codes that end a call with a result
+ * rather than an error (default `[0]`; integers 0-255, 0 among them).
  */
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { ToolHostError } from '../errors.ts';
 import { propertyNamesOf } from './property-name.ts';
 import type { CliOption, CliOutputFormat, CliPositional, CliSpec, CliValueType } from './spec.ts';
-import { cliOutputFormatSchema, cliSpecSchema, cliValueTypeSchema, formatZodIssues } from './spec-schema.ts';
+import { cliOutputFormatSchema, cliSpecSchema, cliValueTypeSchema, formatZodIssues, successExitCodesSchema } from './spec-schema.ts';
 
 const optionOverrideSchema = z
   .object({
@@ -76,6 +78,7 @@ export const toolOverridesSchema = z
     secret_params: z.array(z.string()).optional(),
     stdin: z.boolean().optional(),
     output: cliOutputFormatSchema.optional(),
+    success_exit_codes: successExitCodesSchema.optional(),
     spec: cliSpecSchema.optional(),
   })
   .strict();
@@ -114,6 +117,8 @@ export interface ToolOverrides {
   stdin?: boolean;
   /** How stdout is read: toolhost's envelope, or the content as it is (the default). */
   output?: CliOutputFormat;
+  /** Exit codes that end a call with a result, not an error (default `[0]`). */
+  success_exit_codes?: number[];
   spec?: CliSpec;
 }
 
@@ -230,5 +235,6 @@ export function applyToolOverrides(spec: CliSpec, overrides: ToolOverrides): Cli
     positionals: applyPositionalOverrides(base.positionals, overrides.positionals ?? []),
     ...(overrides.stdin !== undefined ? { stdin: overrides.stdin } : {}),
     ...(overrides.output !== undefined ? { output: overrides.output } : {}),
+    ...(overrides.success_exit_codes !== undefined ? { success_exit_codes: [...overrides.success_exit_codes] } : {}),
   };
 }

@@ -5,6 +5,18 @@ import type { CliSpec } from './spec.ts';
 /** `output` of a spec or `.tool.json`: whether stdout is toolhost's envelope or the content as is. */
 export const cliOutputFormatSchema = z.enum(['envelope', 'text']);
 
+/**
+ * `success_exit_codes` of a spec or `.tool.json`: the exit codes that end a call with a result rather
+ * than an error (grep's 1, "no match"). Integers 0-255, each once, 0 among them (the list replaces the
+ * default `[0]`).
+ */
+export const successExitCodesSchema = z
+  .array(z.number().int('must be an integer').min(0, 'must be 0-255').max(255, 'must be 0-255'))
+  .min(1, 'must list at least one exit code')
+  .max(256)
+  .refine((codes) => new Set(codes).size === codes.length, 'must not list an exit code twice')
+  .refine((codes) => codes.includes(0), 'must include 0 (the list replaces the default [0])');
+
 export const cliValueTypeSchema = z.enum(['integer', 'number', 'boolean', 'string', 'path']);
 
 const flagName = z.string().min(1).max(100).regex(/^[A-Za-z0-9?#@][\w.?#@:-]*$/, 'must be a flag name without dashes');
@@ -60,6 +72,7 @@ export const cliSpecSchema = z
     subcommands: z.array(cliSubcommandSchema).default([]),
     stdin: z.boolean().optional(),
     output: cliOutputFormatSchema.optional(),
+    success_exit_codes: successExitCodesSchema.optional(),
     options_after_command: z.boolean().optional(),
     command_required: z.boolean().optional(),
   })

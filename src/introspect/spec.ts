@@ -87,6 +87,11 @@ export interface CliSpec {
    */
   output?: CliOutputFormat;
   /**
+   * Exit codes that end a call with a result, not an error (from `--help-json` or `.tool.json`
+   * `"success_exit_codes"`): grep's 1 means "no match". Absent: `[0]`.
+   */
+  success_exit_codes?: number[];
+  /**
    * The program parses its root options after the subcommand too, and wants them there (cobra's
    * persistent flags, `Use "x [command] --help"`): argv is `[command, ...root options, ...]`.
    */

@@ -3,6 +3,7 @@
  * `propertyNamesOf` — the same function `cliSpecToArgv` uses — so schema and argv cannot drift.
  */
 import { z } from 'zod';
+import { emptyStringIsAValue } from '../bridge/coerce.ts';
 import { COMMAND_PROPERTY, propertyNamesOf, STDIN_PROPERTY } from './property-name.ts';
 import type { CliOption, CliPositional, CliSpec, CliValueType } from './spec.ts';
 import { commandOptionProperties, commandPositionalProperties } from './command-options.ts';
@@ -131,6 +132,15 @@ function positionalSchema(positional: CliPositional, optional = !positional.requ
   return optional ? schema.optional() : schema;
 }
 
+/**
+ * A positional's property as it goes into the shape: a single text one (string or path) takes `""` as
+ * an argument the program gets, optional or not (the bridge drops `""` from other optional fields).
+ */
+function positionalProperty(positional: CliPositional, schema: z.ZodTypeAny): z.ZodTypeAny {
+  const type = positional.type ?? 'string';
+  return !positional.variadic && (type === 'string' || type === 'path') ? emptyStringIsAValue(schema) : schema;
+}
+
 /** `Only with command a, b (required with a).`: a subcommand parameter's scope, appended to its description. */
 function scoped(schema: z.ZodTypeAny, commands: readonly string[], requiredFor: readonly string[]): z.ZodTypeAny {
   const scope = `Only with command ${commands.join(', ')}${requiredFor.length > 0 ? ` (required with ${requiredFor.join(', ')})` : ''}.`;
@@ -152,7 +162,7 @@ export function cliSpecToZod(spec: CliSpec): z.ZodObject<z.ZodRawShape> {
     shape[names.options[index] ?? `option_${index}`] = optionSchema(option);
   });
   spec.positionals.forEach((positional, index) => {
-    shape[names.positionals[index] ?? `positional_${index}`] = positionalSchema(positional);
+    shape[names.positionals[index] ?? `positional_${index}`] = positionalProperty(positional, positionalSchema(positional));
   });
   for (const entry of commandOptionProperties(spec)) {
     shape[entry.property] = scoped(optionSchema(entry.option, false), entry.commands, entry.requiredFor);
@@ -160,7 +170,7 @@ export function cliSpecToZod(spec: CliSpec): z.ZodObject<z.ZodRawShape> {
   for (const entry of commandPositionalProperties(spec)) {
     // `min(1)` on a variadic one only when every command taking it requires it
     const required = entry.requiredFor.length === entry.commands.length;
-    shape[entry.property] = scoped(positionalSchema({ ...entry.positional, required }, true), entry.commands, entry.requiredFor);
+    shape[entry.property] = positionalProperty(entry.positional, scoped(positionalSchema({ ...entry.positional, required }, true), entry.commands, entry.requiredFor));
   }
   if (spec.stdin === true) {
     shape[STDIN_PROPERTY] = z.string().describe('Text given to the tool on its standard input (the data it reads, e.g. a document or JSON)').optional();

@@ -90,7 +90,7 @@ function inspectionSchemas(): Schemas {
   return {
     ToolInspection: {
       type: 'object',
-      required: ['name', 'description', 'spec', 'schema', 'argv_example', 'program', 'file', 'sha256', 'help_flag', 'permission', 'network', 'imports', 'policy'],
+      required: ['name', 'description', 'spec', 'schema', 'argv_example', 'program', 'file', 'sha256', 'help_flag', 'success_exit_codes', 'permission', 'network', 'imports', 'policy', 'warnings'],
       properties: {
         name: { type: 'string' },
         description: { type: 'string' },
@@ -107,11 +107,17 @@ function inspectionSchemas(): Schemas {
         sha256: { type: 'string' },
         help_flag: { type: 'string' },
         help_problem: { type: 'string' },
+        success_exit_codes: { type: 'array', items: { type: 'integer' }, description: 'Exit codes that end a call with a result rather than an error (.tool.json success_exit_codes; default [0]).' },
         permission: { type: 'string', enum: [...PERMISSION_LEVELS] },
         network: { type: 'boolean' },
         imports: { type: 'array', items: { type: 'string' } },
         name_clash: { type: 'string' },
         policy: policySchema(),
+        warnings: {
+          type: 'array',
+          description: 'What is wrong with the tool though it loaded, e.g. grant-folder-missing (a policy fs grant whose host folder does not exist: help and calls run without it).',
+          items: { type: 'object', required: ['code', 'message'], properties: { code: { type: 'string' }, message: { type: 'string' } } },
+        },
       },
     },
   };

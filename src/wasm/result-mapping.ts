@@ -5,7 +5,8 @@
  * JSON object `{content, error | is_error, metadata}` on stdout read as such; anything else it prints
  * is still the content as text. Output cut at the limit is redacted before anything else (a cut may
  * split a secret), and an envelope cut short gives the part of its `content` that arrived, never raw
- * broken JSON.
+ * broken JSON. An exit code the tool lists in `success_exit_codes` (grep's 1, "no match") ends the call
+ * like 0 does: a result, not an error; `metadata.exit_code` is the exact code either way.
  */
 import { parse as parsePartialJson, Allow } from 'partial-json';
 import { findJsonShapeViolation } from '../json-limits.ts';
@@ -24,6 +25,8 @@ export interface MapRunOutcomeOptions {
    * object `{content, error | is_error, metadata}` is read as such. Default false: stdout is the content.
    */
   envelope?: boolean;
+  /** Exit codes that end the call with a result, not an error (the spec's `success_exit_codes`). Default `[0]`. */
+  successExitCodes?: readonly number[];
 }
 
 /**
@@ -145,7 +148,9 @@ export function mapRunOutcome(outcome: RunOutcome, options: MapRunOutcomeOptions
   const cutEdges: CutEdges = { cutAtEnd: outcome.truncated };
   const stdoutText = (): string => redact(decode(outcome.stdout), cutEdges);
   const outOfMemory = outcome.memoryExhaustedBytes !== undefined && !outcome.cancelled && !outcome.timedOut;
-  const failed = outcome.cancelled === true || outcome.timedOut || outcome.trap !== undefined || outcome.exitCode !== 0;
+  const successCodes = options.successExitCodes ?? [0];
+  const exitedWithResult = outcome.exitCode !== null && successCodes.includes(outcome.exitCode);
+  const failed = outcome.cancelled === true || outcome.timedOut || outcome.trap !== undefined || !exitedWithResult;
   let stderrText = outcome.stderr.length > 0 ? redact(decode(outcome.stderr), cutEdges) : '';
   if (outOfMemory) stderrText = stderrText.replace(ADAPTER_ASSERTION, '');
   const tail = stderrText === '' ? '' : failed ? textHeadAndTail(stderrText) : textTail(stderrText);
@@ -171,7 +176,7 @@ export function mapRunOutcome(outcome: RunOutcome, options: MapRunOutcomeOptions
   } else if (outcome.trap !== undefined) {
     content = withStderr(`the tool crashed (wasm trap): ${outcome.trap}`, tail);
     isError = true;
-  } else if (outcome.exitCode !== 0) {
+  } else if (!exitedWithResult) {
     const stdout = stdoutText().trim();
     const answer = envelope ? readJsonAnswer(stdout) : undefined;
     const detail = answer !== undefined && answer.content !== '' ? answer.content : stdout;

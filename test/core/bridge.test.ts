@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { callTool, validateArguments } from '../../src/bridge/call-tool.ts';
+import { emptyStringIsAValue } from '../../src/bridge/coerce.ts';
 import { textResult } from '../../src/result.ts';
 import { createSecretsResolver } from '../../src/secrets.ts';
 import { defineTool } from '../../src/tool.ts';
@@ -89,6 +90,13 @@ describe('bridge: empty optional asymmetry', () => {
 
   it('drops null on optional fields that do not accept null', async () => {
     expect((await run({ text: 'x', count: null })).value).toEqual({ text: 'x' });
+  });
+
+  it('keeps "" on an optional field marked emptyStringIsAValue (a CLI positional), and still drops its null', () => {
+    const input = z.object({ pattern: emptyStringIsAValue(z.string().optional()), other: z.string().optional() });
+    const tool = defineTool({ name: 'marked', description: 'Marked field.', permission: 'none', input, secretParams: [], execute: async () => textResult('') });
+    expect(validateArguments(tool, { pattern: '', other: '' })).toEqual({ ok: true, value: { pattern: '' } });
+    expect(validateArguments(tool, { pattern: null })).toEqual({ ok: true, value: {} });
   });
 });
 

@@ -65,6 +65,17 @@ describe('mapRunOutcome', () => {
     expect(result.metadata).toMatchObject({ exit_code: 2, stderr: 'usage: tool <x>' });
   });
 
+  it('makes an exit code listed in successExitCodes a result, envelope included, and keeps others errors', () => {
+    const noMatch = mapRunOutcome(outcome({ stdout: bytes('nothing found\n'), stderr: bytes('searched 3 files'), exitCode: 1 }), { successExitCodes: [0, 1] });
+    expect(noMatch).toEqual({ content: 'nothing found\n', is_error: false, metadata: { exit_code: 1, duration_ms: 1.5, stderr: 'searched 3 files' } });
+    const envelope = mapRunOutcome(outcome({ stdout: bytes('{"content":"none","metadata":{"matches":0}}'), exitCode: 1 }), { ...ENVELOPE, successExitCodes: [0, 1] });
+    expect(envelope).toEqual({ content: 'none', is_error: false, metadata: { matches: 0, exit_code: 1, duration_ms: 1.5 } });
+    expect(mapRunOutcome(outcome({ exitCode: 2 }), { successExitCodes: [0, 1] })).toMatchObject({ content: 'the tool exited with code 2', is_error: true, metadata: { exit_code: 2 } });
+    // A trap has no exit code: never a result, whatever the list says.
+    expect(mapRunOutcome(outcome({ exitCode: null, trap: 'unreachable' }), { successExitCodes: [0, 1] }).is_error).toBe(true);
+    expect(mapRunOutcome(outcome({ exitCode: 1 })).is_error).toBe(true);
+  });
+
   it('reports traps and timeouts', () => {
     const trapped = mapRunOutcome(outcome({ exitCode: null, trap: 'unreachable', stderr: bytes('panicked') }));
     expect(trapped).toMatchObject({ is_error: true, metadata: { exit_code: null, trap: 'unreachable', stderr: 'panicked' } });

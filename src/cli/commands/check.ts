@@ -9,13 +9,13 @@ import { Command } from 'commander';
 import { ToolHostError } from '../../errors.ts';
 import { type CapturedHelp, captureHelp } from '../../introspect/capture.ts';
 import { fileStem, planFolderToolNames, sidecarPaths } from '../../extensions/tool-names.ts';
-import { deriveWasmToolSpec, HELP_TIMEOUT_MS, resolveWasmToolPolicy, type WasmToolSpec } from '../../extensions/wasm-tool.ts';
+import { deriveWasmToolSpec, HELP_TIMEOUT_MS, missingGrantWarning, resolveWasmToolPolicy, type WasmToolSpec } from '../../extensions/wasm-tool.ts';
 import { readToolOverrides, type ToolOverrides } from '../../introspect/overrides.ts';
 import { describeUnparsed } from '../../introspect/inspect-report.ts';
 import { propertyNameOf } from '../../introspect/property-name.ts';
 import type { CliOption, CliSpec } from '../../introspect/spec.ts';
 import { cliSpecToZod } from '../../introspect/to-zod.ts';
-import { readPolicyFile, resolvePolicy, type ResolvedToolPolicy } from '../../policy.ts';
+import { readPolicyFile, resolvePolicy, withPresentGrants, type ResolvedToolPolicy } from '../../policy.ts';
 import { jsonSchemaOf } from '../../tool.ts';
 import { classifyBinary } from '../../wasm/component-kind.ts';
 import type { LoadedComponent } from '../../wasm/load.ts';
@@ -170,6 +170,11 @@ export async function checkComponent(file: string, runtime: WasmRuntime, workspa
   // The tool's own policy (its grants too): help runs with it in a host. An invalid policy file was
   // reported by the sidecar pass; the rest of the check then runs on the defaults.
   const policy = await resolveWasmToolPolicy(file, overrides, { workspaceRoot }).catch(() => resolvePolicy({}, workspaceRoot));
+  // A granted folder that is missing: a host loads the tool with a warning and runs it without the grant.
+  for (const missing of withPresentGrants(policy).missing) {
+    const warning = missingGrantWarning(missing);
+    add('warning', warning.code, warning.message);
+  }
   const component = await checkLoad(file, runtime, facts, add);
   if (component === undefined) return finish();
   const help = await checkHelpRuns(file, component, runtime, policy, facts, add);
@@ -253,7 +258,8 @@ async function checkHelpRuns(
   facts: CheckReport['facts'],
   add: AddFinding,
 ): Promise<CapturedHelp | undefined> {
-  const policy: ResolvedToolPolicy = { ...toolPolicy, timeout_ms: Math.min(toolPolicy.timeout_ms, CHECK_HELP_TIMEOUT_MS), output_bytes: 256 * 1024 };
+  const present = withPresentGrants(toolPolicy).policy;
+  const policy: ResolvedToolPolicy = { ...present, timeout_ms: Math.min(toolPolicy.timeout_ms, CHECK_HELP_TIMEOUT_MS), output_bytes: 256 * 1024 };
   const programName = fileStem(file);
   const decoder = new TextDecoder();
   const runHelp = async (args: string[]) => {
@@ -332,6 +338,9 @@ async function checkHelpSpec(
         withOwn.length > 0 ? `: ${withOwn.map((subcommand) => `${subcommand.name} (${subcommand.options?.length ?? 0} option(s), ${subcommand.positionals?.length ?? 0} positional(s))`).join(', ')}` : ''
       }`,
     );
+  }
+  if (spec.success_exit_codes !== undefined) {
+    add('ok', 'success-exit-codes', `exit codes ${spec.success_exit_codes.join(', ')} end a call with a result (success_exit_codes); any other is an error`);
   }
   if (derived.helpProblem !== undefined) {
     add('warning', 'help-not-taken', `a host takes no help from this tool and serves it without parameters: ${derived.helpProblem}`);

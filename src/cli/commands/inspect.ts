@@ -127,6 +127,8 @@ export function renderInspect(tool: AnyTool, paint: Paint): string {
       : `${heading('help')}  read from \`${json.help_flag}\`${json.help_flag === '--help-json' ? ' (a JSON spec)' : ', parsed'}`,
     `${heading('program')}  ${json.program}${json.program === json.name ? '' : paint('dim', ' (named in the help; the tool is named after its file)')}`,
     ...nameClashLines(tool, paint),
+    ...json.warnings.map((warning) => `${paint('bold', 'warning')}  ${paint('yellow', `${warning.message} (${warning.code})`)}`),
+    `${heading('exit codes')}  ${json.success_exit_codes.join(', ')} ${json.success_exit_codes.length === 1 ? 'is a result' : 'are results'}; any other is an error`,
     '',
     heading('options'),
     ...(spec.options.length === 0 ? ['  (none)'] : columns(spec.options.map((option) => [optionHead(option), optionFacts(option), option.description ?? '']))),
