@@ -170,6 +170,14 @@ describe('toolhost serve refuses bad bind settings before loading anything', { t
   it('loads the extensions when the settings are good (the control)', async () => {
     const cache = freshCache();
     const daemon = await startDaemon(['--extensions', extensions, '--cache-dir', cache], workspace.path);
+    // The daemon listens before the folder has loaded; it says on stderr when the first load is done.
+    await new Promise<void>((resolve) => {
+      const check = (): void => {
+        if (daemon.stderr().includes('toolhost ready:')) resolve();
+      };
+      daemon.child.stderr?.on('data', check);
+      check();
+    });
     daemon.child.kill('SIGTERM');
     await daemon.exited;
     expect(daemon.stderr()).toContain('extension loaded');
