@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { basename } from 'node:path';
+import { basename, isAbsolute, relative, sep } from 'node:path';
 import { captureHelp, type HelpCache } from '../introspect/capture.ts';
 import { commandOptionProblem } from '../introspect/command-options.ts';
 import type { UnparsedLine } from '../introspect/help-scan.ts';
@@ -18,7 +18,7 @@ import { STDIN_PROPERTY } from '../introspect/property-name.ts';
 import { cliSpecToArgv } from '../introspect/to-argv.ts';
 import { cliSpecToZod } from '../introspect/to-zod.ts';
 import type { PermissionLevel } from '../permission.ts';
-import { parsePolicy, readPolicyFile, resolvePolicy, type ResolvedToolPolicy, type ToolPolicy } from '../policy.ts';
+import { parsePolicy, readPolicyFile, resolvePolicy, type ResolvedFsGrant, type ResolvedToolPolicy, type ToolPolicy } from '../policy.ts';
 import { errorResult } from '../result.ts';
 import { defineTool, type AnyTool } from '../tool.ts';
 import { ToolHostError } from '../errors.ts';
@@ -126,7 +126,7 @@ export async function deriveWasmToolSpec(
   file: string,
   overrides: ToolOverrides | undefined,
   policy: ResolvedToolPolicy,
-  options: Pick<WasmToolLoaderOptions, 'runtime' | 'helpCache'>,
+  options: Pick<WasmToolLoaderOptions, 'runtime' | 'helpCache'> & { workspaceRoot?: string },
 ): Promise<WasmToolSpec> {
   const programName = fileStem(file);
   // Help runs with the tool's own grants (a tool that reads its data files at start-up still prints
@@ -157,7 +157,9 @@ export async function deriveWasmToolSpec(
     // their Usage line (which names the tool), so the cache key covers the name as well as the bytes.
     // The toolhost version and the argv tried are the help cache's namespace (helpCacheNamespace).
     // The grants too: help runs with them, and a tool may print other help with other files or env.
-    const grants = JSON.stringify({ fs: helpPolicy.fs, env: helpPolicy.env, network: helpPolicy.network.allow });
+    // Host paths inside the workspace count relative to it, so a workspace moved or copied to another
+    // path (a new checkout, a CI runner) reuses the help captured under the old one.
+    const grants = JSON.stringify({ fs: helpCacheGrants(helpPolicy.fs, options.workspaceRoot), env: helpPolicy.env, network: helpPolicy.network.allow });
     const cacheKey = createHash('sha256').update(component.sha256).update('\0').update(programName).update('\0').update(grants).digest('hex');
     const help = await captureHelp(run, { ...(options.helpCache ? { cache: options.helpCache } : {}), cacheKey }).catch((error: unknown) => {
       // A tool without help still loads (no parameters); `toolhost check` tells its author why.
@@ -193,6 +195,21 @@ export async function deriveWasmToolSpec(
     ...(helpProblem !== undefined ? { helpProblem } : {}),
     ...(unparsed !== undefined ? { unparsed } : {}),
   };
+}
+
+/**
+ * The filesystem grants as the help cache key counts them: a host directory inside the workspace as a
+ * path relative to it (`.` for the workspace itself), one outside as it is; guest path and mode as
+ * given. Two workspaces with the same layout share a cached help, as the issue asks (a moved one must
+ * not capture again); the component, argv[0], environment and network grants still tell them apart.
+ */
+export function helpCacheGrants(fs: readonly ResolvedFsGrant[], workspaceRoot: string | undefined): { host: string; guest: string; mode: string }[] {
+  return fs.map((grant) => {
+    if (workspaceRoot === undefined) return { host: grant.host, guest: grant.guest, mode: grant.mode };
+    const inside = relative(workspaceRoot, grant.host);
+    const within = inside === '' || (!inside.startsWith('..') && !isAbsolute(inside));
+    return { host: within ? `./${inside.split(sep).join('/')}` : grant.host, guest: grant.guest, mode: grant.mode };
+  });
 }
 
 /** True when a `--help` answer is really the tool's JSON result (a tool that ignores `--help`). */
