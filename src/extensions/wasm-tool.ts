@@ -27,6 +27,7 @@ import { argvLimitMessage, preview1ArgvViolation, readsArgvThroughAdapter } from
 import { resolveNetworkHeaders } from '../wasm/net/call-options.ts';
 import { mapRunOutcome } from '../wasm/result-mapping.ts';
 import { redactSecrets, redactText, type CutEdges } from '../secrets.ts';
+import type { RunOutcome } from '../wasm/run-types.ts';
 import type { WasmRuntime } from '../wasm/runtime.ts';
 import type { LoadedExtension } from './extension-set.ts';
 import { describeWasmTool, fileStem, sidecarPaths, wantedToolName } from './tool-names.ts';
@@ -108,6 +109,41 @@ export async function resolveWasmToolPolicy(
   return resolvePolicy(merged, options.workspaceRoot);
 }
 
+/** How long a help run may take: the first budget, and the one retry's after a run timed out. */
+export interface HelpRunBudget {
+  timeoutMs: number;
+  retryTimeoutMs: number;
+}
+
+export const HELP_RUN_BUDGET: Readonly<HelpRunBudget> = Object.freeze({ timeoutMs: HELP_TIMEOUT_MS, retryTimeoutMs: HELP_RETRY_TIMEOUT_MS });
+
+/**
+ * The one help-run policy, shared by a host's help capture and `toolhost check` (so check never calls
+ * "timed out" a help a host takes): a run uses the tool's own grants (a tool that reads its data
+ * files at start-up still prints help), `budget.timeoutMs` at most (never more than the tool's own
+ * timeout_ms) and a 256 KiB output cap. The first run in a worker also compiles the component there,
+ * which for tens of MiB (Python, JS, large Go binaries) can pass the budget on a busy machine: the
+ * first run that times out is retried once with `budget.retryTimeoutMs` (capped by the tool's
+ * timeout_ms) before its outcome stands.
+ */
+export function createHelpRunner(
+  runtime: WasmRuntime,
+  component: LoadedComponent,
+  policy: ResolvedToolPolicy,
+  programName: string,
+  budget: Readonly<HelpRunBudget> = HELP_RUN_BUDGET,
+): (args: string[]) => Promise<RunOutcome> {
+  const helpPolicy: ResolvedToolPolicy = { ...policy, timeout_ms: Math.min(policy.timeout_ms, budget.timeoutMs), output_bytes: 256 * 1024 };
+  let retried = false;
+  return async (args) => {
+    const outcome = await runtime.run(component, { args, policy: helpPolicy, programName });
+    if (!outcome.timedOut || retried) return outcome;
+    retried = true;
+    const retryPolicy: ResolvedToolPolicy = { ...helpPolicy, timeout_ms: Math.max(helpPolicy.timeout_ms, Math.min(policy.timeout_ms, budget.retryTimeoutMs)) };
+    return runtime.run(component, { args, policy: retryPolicy, programName });
+  };
+}
+
 /** What the load pipeline made of a tool's help: the spec its schema and argv derive from, and how it got there. */
 export interface WasmToolSpec {
   spec: CliSpec;
@@ -129,20 +165,9 @@ export async function deriveWasmToolSpec(
   options: Pick<WasmToolLoaderOptions, 'runtime' | 'helpCache'> & { workspaceRoot?: string },
 ): Promise<WasmToolSpec> {
   const programName = fileStem(file);
-  // Help runs with the tool's own grants (a tool that reads its data files at start-up still prints
-  // help), within a short time budget and a smaller output cap.
-  const helpPolicy: ResolvedToolPolicy = { ...policy, timeout_ms: Math.min(policy.timeout_ms, HELP_TIMEOUT_MS), output_bytes: 256 * 1024 };
-  // The first run in a worker also compiles the component there, which for tens of MiB (Python, JS,
-  // large Go binaries) can pass the budget on a busy machine: one timed-out help run is retried once
-  // with a longer budget before the tool is taken to have no help.
-  let retried = false;
+  const runHelp = createHelpRunner(options.runtime, component, policy, programName);
   const run = async (args: string[]) => {
-    let outcome = await options.runtime.run(component, { args, policy: helpPolicy, programName });
-    if (outcome.timedOut && !retried) {
-      retried = true;
-      const retryPolicy: ResolvedToolPolicy = { ...helpPolicy, timeout_ms: Math.max(helpPolicy.timeout_ms, Math.min(policy.timeout_ms, HELP_RETRY_TIMEOUT_MS)) };
-      outcome = await options.runtime.run(component, { args, policy: retryPolicy, programName });
-    }
+    const outcome = await runHelp(args);
     const decoder = new TextDecoder();
     return { stdout: decoder.decode(outcome.stdout), stderr: decoder.decode(outcome.stderr), exitCode: outcome.exitCode };
   };
@@ -159,7 +184,7 @@ export async function deriveWasmToolSpec(
     // The grants too: help runs with them, and a tool may print other help with other files or env.
     // Host paths inside the workspace count relative to it, so a workspace moved or copied to another
     // path (a new checkout, a CI runner) reuses the help captured under the old one.
-    const grants = JSON.stringify({ fs: helpCacheGrants(helpPolicy.fs, options.workspaceRoot), env: helpPolicy.env, network: helpPolicy.network.allow });
+    const grants = JSON.stringify({ fs: helpCacheGrants(policy.fs, options.workspaceRoot), env: policy.env, network: policy.network.allow });
     const cacheKey = createHash('sha256').update(component.sha256).update('\0').update(programName).update('\0').update(grants).digest('hex');
     const help = await captureHelp(run, { ...(options.helpCache ? { cache: options.helpCache } : {}), cacheKey }).catch((error: unknown) => {
       // A tool without help still loads (no parameters); `toolhost check` tells its author why.
