@@ -74,6 +74,11 @@ describe('toolhost serve', { timeout: 60_000 }, () => {
       expect((await fetch(`${daemon.url}/v1/tools`)).status).toBe(401);
       expect((await fetch(`${daemon.url}/v1/tools`, { headers: { authorization: 'Bearer sesame' } })).status).toBe(200);
       expect((await fetch(`${daemon.url}/healthz`)).status).toBe(200);
+      // The readiness probe is public too (no extensions folder: ready at once); nothing else is.
+      const ready = await fetch(`${daemon.url}/readyz`);
+      expect(ready.status).toBe(200);
+      expect(await ready.json()).toMatchObject({ ready: true, loading: [], loaded: 0 });
+      expect((await fetch(`${daemon.url}/readyz/../v1/tools`)).status).toBe(401);
     } finally {
       daemon.child.kill('SIGTERM');
     }
