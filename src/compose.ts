@@ -28,6 +28,12 @@ export interface ComposeOptions {
   onLoadProgress?: HostOptions['onLoadProgress'];
   /** Parts to use instead of the defaults: other built-in tools, another extension loader (tests, embedders). */
   dependencies?: CreateHostDependencies;
+  /**
+   * Load the extensions folder after the host is returned (HostOptions.loadInBackground). Default:
+   * true for `composeServer` (the daemon listens at once, `/readyz` tells when the folder has
+   * loaded), false for the others.
+   */
+  loadInBackground?: boolean;
 }
 
 /** A host with the built-ins and the extensions folder, as `options.config.host` describes. */
@@ -39,21 +45,25 @@ export async function composeHost(options: ComposeOptions): Promise<Host> {
       logger: options.logger,
       watch: options.watch,
       ...(options.onLoadProgress ? { onLoadProgress: options.onLoadProgress } : {}),
+      ...(options.loadInBackground === true ? { loadInBackground: true } : {}),
     },
     { extensions: lazyWasmExtensions(options.extensions), ...options.dependencies },
   );
 }
 
 /**
- * The HTTP daemon on a host; resolves once listening. Bind settings the server would refuse are
- * refused before the host loads; a server that cannot listen closes the host it was given.
+ * The HTTP daemon on a host; resolves once listening, which (unless `loadInBackground: false`) is
+ * before the extensions folder has loaded: the built-ins are served at once, each wasm tool as its
+ * file loads, and `host.ready` / `GET /readyz` tell when the first load is done. Bind settings the
+ * server would refuse are refused before the host loads; a server that cannot listen closes the host
+ * it was given.
  * @throws ToolHostError('SERVER_START_REFUSED' | 'SERVER_LISTEN_FAILED')
  */
 export async function composeServer(options: ComposeOptions): Promise<{ host: Host; server: RunningServer }> {
   const { checkBindSettings, serverOptionsOf, startServer } = await import('./server/serve.ts');
   const serverOptions = serverOptionsOf(options.config.server);
   await checkBindSettings(serverOptions);
-  const host = await composeHost(options);
+  const host = await composeHost({ ...options, loadInBackground: options.loadInBackground ?? true });
   try {
     return { host, server: await startServer(host, { ...serverOptions, logger: options.logger }) };
   } catch (error) {
@@ -95,14 +105,25 @@ export async function composeMcpStdio(options: ComposeOptions & { graceMs?: numb
 function lazyWasmExtensions(options: WasmExtensionsOptions = {}): ExtensionSourceFactory {
   return (context) => {
     let source: ExtensionSource | undefined;
+    /** Set by start: the source, once its module is imported (what a wait for a tool waits on until then). */
+    let created: Promise<ExtensionSource> | undefined;
+    let closed = false;
     return {
       async start() {
-        const { wasmExtensions } = await import('./extensions/wasm-extensions.ts');
-        source = wasmExtensions(options)(context);
-        await source.start();
+        created = import('./extensions/wasm-extensions.ts').then(({ wasmExtensions }) => (source = wasmExtensions(options)(context)));
+        const started = await created;
+        if (!closed) await started.start();
       },
       failures: () => source?.failures() ?? [],
+      pending: () => source?.pending?.() ?? [],
+      pendingFor: (name) => source?.pendingFor?.(name) ?? [],
+      loadedCount: () => source?.loadedCount?.() ?? 0,
+      whenSettled(name) {
+        if (source !== undefined) return source.whenSettled?.(name);
+        return created?.then((started) => started.whenSettled?.(name));
+      },
       async close() {
+        closed = true;
         await source?.close();
       },
     };

@@ -64,6 +64,20 @@ export interface Host {
   lookupTool(name: string): ToolLookup;
   /** Number of calls currently running. */
   inFlightCalls(): number;
+  /**
+   * Whether the first load of the extensions folder is done. A host created with `loadInBackground`
+   * serves the built-ins and each extension tool as soon as it loads; before that it is not ready.
+   */
+  readiness(): HostReadiness;
+  /** Settles once the first load of the extensions folder is done (at once when there is none). */
+  readonly ready: Promise<void>;
+  /**
+   * Waits until no file of the first load that may provide `name` is still loading, for at most
+   * `timeoutMs` or until `signal` aborts; true when the wait is over (the registry's answer for `name`
+   * is final), false when it gave up. `callTool` does this itself; an edge that looks a tool up before
+   * calling it (the HTTP call route) waits first.
+   */
+  waitForTool(name: string, options?: { timeoutMs?: number; signal?: AbortSignal }): Promise<boolean>;
   /** Stops watching, waits for in-flight calls up to `graceMs`, and frees the wasm runtime. */
   close(options?: { graceMs?: number }): Promise<void>;
 }
@@ -119,13 +133,38 @@ export interface HostOptions {
   logger?: Logger;
   /** Called once per extension file while the first load runs (progress for the CLI). */
   onLoadProgress?: (progress: { file: string; done: number; total: number }) => void;
+  /**
+   * Return from createHost before the extensions folder has loaded (the daemon listens meanwhile):
+   * tools register as each file loads, `readiness()` and `ready` tell when all have, and a call to a
+   * tool whose file is still loading waits for it within its deadline. Default false: createHost
+   * returns with every file loaded (a one-shot CLI command, MCP over stdio).
+   */
+  loadInBackground?: boolean;
 }
 
 /** Extension loading plugs in here (see src/extensions/); the host only needs this much of it. */
 export interface ExtensionSource {
+  /** The first load of the folder (then watching, when asked); settles once every file loaded or failed. */
   start(): Promise<void>;
   failures(): LoadFailure[];
   close(): Promise<void>;
+  /** Files of the first load not yet loaded or failed. */
+  pending?(): string[];
+  /** Of those, the files that may provide the tool `name` (a loading file that wants it or a clash-suffixed form of it). */
+  pendingFor?(name: string): string[];
+  /** Files loaded and serving a tool. */
+  loadedCount?(): number;
+  /** Settles once no file of the first load that may provide `name` is pending; undefined when none is. */
+  whenSettled?(name: string): Promise<void> | undefined;
+}
+
+/** `GET /readyz`: whether the first load of the extensions folder is done. */
+export interface HostReadiness {
+  ready: boolean;
+  /** Extension files the first load is still loading (absolute paths; the HTTP API shows them relative). */
+  loading: string[];
+  /** Extension files loaded so far (each serving a tool). */
+  loaded: number;
 }
 
 /** Builds a host's extension source once the host's registry and event stream exist. */

@@ -20,7 +20,7 @@ import { HostResources } from './host/resources.ts';
 import { type Logger, silentLogger } from './logger.ts';
 import { QuotaGate, registerHostQuotas, type QuotaHostOptions } from './quotas/index.ts';
 import { ToolRegistry } from './registry.ts';
-import { errorResult } from './result.ts';
+import { errorResult, type ToolResult } from './result.ts';
 import { createSecretsResolver } from './secrets.ts';
 import { commandSandboxSettings, type CommandSandboxSettings } from './command-sandbox.ts';
 import { packageRoot } from './package-root.ts';
@@ -42,14 +42,25 @@ export async function createHost(options: HostOptions & QuotaHostOptions = {}, d
   const events = createHostEvents();
   forwardRegistryEvents(registry, events.emit, logger);
   if (options.builtins !== false) await addBuiltins(registry, dependencies);
-  const extensions = await startExtensions(options, dependencies, { workspaceRoot, registry, emit: events.emit });
+  const { extensions, firstLoad } = await startExtensions(options, dependencies, { workspaceRoot, registry, emit: events.emit, logger });
+  let loaded = firstLoad === undefined;
+  const ready = (firstLoad ?? Promise.resolve()).then(() => {
+    loaded = true;
+  });
   const { approvals, quotas } = createGates(options, registry, events.emit, logger);
   const resources = new HostResources(logger);
   /** Aborted when close() gives up waiting: calls still running are told to stop. */
   const shutdown = new AbortController();
   // Every call in flight listens on it (createCallSignal), so dozens at once is normal.
   setMaxListeners(0, shutdown.signal);
-  const lookupTool = createToolLookup(registry, () => extensions?.failures() ?? []);
+  const lookupTool = createToolLookup(
+    registry,
+    () => extensions?.failures() ?? [],
+    (name) => extensions?.pendingFor?.(name) ?? [],
+  );
+  const defaultTimeoutMs = options.limits?.timeoutMs ?? DEFAULT_CALL_TIMEOUT_MS;
+  const waitForTool = (name: string, waitOptions: { timeoutMs?: number; signal?: AbortSignal } = {}): Promise<boolean> =>
+    loaded || registry.get(name) !== undefined ? Promise.resolve(true) : waitForSettled(extensions?.whenSettled?.(name), waitOptions.timeoutMs ?? defaultTimeoutMs, waitOptions.signal);
   const calls = new CallRunner({
     workspaceRoot,
     registry,
@@ -60,7 +71,7 @@ export async function createHost(options: HostOptions & QuotaHostOptions = {}, d
     resources,
     emit: events.emit,
     logger,
-    defaultTimeoutMs: options.limits?.timeoutMs ?? DEFAULT_CALL_TIMEOUT_MS,
+    defaultTimeoutMs,
     shutdownSignal: shutdown.signal,
     sandbox: sandboxSettingsOf(options),
   });
@@ -76,12 +87,24 @@ export async function createHost(options: HostOptions & QuotaHostOptions = {}, d
     listTools: () => registry.list(),
     callTool(name, args, callOptions = {}) {
       if (closing) return Promise.resolve(errorResult('The host is shutting down; the call was not started. Retry against a running host.'));
-      return inFlight.track(calls.run(name, args, callOptions).catch((error: unknown) => calls.internalErrorResult(name, error)));
+      const run = async (): Promise<ToolResult> => {
+        if (callOptions.lookedUp === undefined && !loaded && registry.get(name) === undefined) {
+          // The tool's file may still be loading: wait for it within the call's deadline (the wait counts against it).
+          const started = Date.now();
+          await waitForTool(name, { ...(callOptions.timeoutMs !== undefined ? { timeoutMs: callOptions.timeoutMs } : {}), ...(callOptions.signal ? { signal: callOptions.signal } : {}) });
+          if (callOptions.timeoutMs !== undefined) callOptions = { ...callOptions, timeoutMs: Math.max(1, callOptions.timeoutMs - (Date.now() - started)) };
+        }
+        return calls.run(name, args, callOptions);
+      };
+      return inFlight.track(run().catch((error: unknown) => calls.internalErrorResult(name, error)));
     },
     onEvent: (listener) => events.subscribe(listener),
     loadFailures: () => extensions?.failures() ?? [],
     lookupTool,
     inFlightCalls: () => inFlight.size,
+    readiness: () => ({ ready: loaded, loading: loaded ? [] : (extensions?.pending?.() ?? []), loaded: extensions?.loadedCount?.() ?? 0 }),
+    ready,
+    waitForTool,
     async close(closeOptions = {}) {
       if (closing) return;
       closing = true;
@@ -119,16 +142,49 @@ async function addBuiltins(registry: ToolRegistry, dependencies: CreateHostDepen
   for (const tool of builtins) registry.add(tool);
 }
 
-/** The extension source, started (its first load done), when there is a folder and a loader for it. */
+/**
+ * The extension source, when there is a folder and a loader for it, started: its first load done, or
+ * with `loadInBackground` still running (`firstLoad` settles when it is; a failure is logged, as the
+ * host already serves the built-ins and whatever loaded).
+ */
 async function startExtensions(
   options: HostOptions,
   dependencies: CreateHostDependencies,
-  context: { workspaceRoot: string; registry: ToolRegistry; emit: (event: HostEvent) => void },
-): Promise<ExtensionSource | undefined> {
-  if (!options.extensionsDir || !dependencies.extensions) return undefined;
-  const extensions = dependencies.extensions({ options, ...context });
-  await extensions.start();
-  return extensions;
+  context: { workspaceRoot: string; registry: ToolRegistry; emit: (event: HostEvent) => void; logger: Logger },
+): Promise<{ extensions: ExtensionSource | undefined; firstLoad: Promise<void> | undefined }> {
+  if (!options.extensionsDir || !dependencies.extensions) return { extensions: undefined, firstLoad: undefined };
+  const { logger, ...sourceContext } = context;
+  const extensions = dependencies.extensions({ options, ...sourceContext });
+  if (options.loadInBackground !== true) {
+    await extensions.start();
+    return { extensions, firstLoad: undefined };
+  }
+  const firstLoad = extensions.start().catch((error: unknown) => {
+    logger.error({ error: error instanceof Error ? error.message : String(error) }, 'the extensions folder could not be loaded');
+  });
+  return { extensions, firstLoad };
+}
+
+/**
+ * Waits for `settled` (the loads that may provide a tool) for at most `timeoutMs` or until `signal`
+ * aborts: true when it settled (or there was nothing to wait for), false when the wait gave up.
+ */
+async function waitForSettled(settled: Promise<void> | undefined, timeoutMs: number, signal: AbortSignal | undefined): Promise<boolean> {
+  if (settled === undefined) return true;
+  if (signal?.aborted) return false;
+  let timer: NodeJS.Timeout | undefined;
+  let onAbort: (() => void) | undefined;
+  const gaveUp = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), Math.max(0, timeoutMs));
+    onAbort = () => resolve(false);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+  try {
+    return await Promise.race([settled.then(() => true), gaveUp]);
+  } finally {
+    clearTimeout(timer);
+    if (onAbort) signal?.removeEventListener('abort', onAbort);
+  }
 }
 
 /**

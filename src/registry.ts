@@ -32,7 +32,9 @@ export interface RegistryOptions {
 export type ToolLookup =
   | { found: true; tool: AnyTool }
   | { found: false; reason: 'unknown' | 'excluded' | 'permission'; message: string }
-  | { found: false; reason: 'load_failed'; message: string; file: string; error: string };
+  | { found: false; reason: 'load_failed'; message: string; file: string; error: string }
+  /** No tool has the name yet, and an extension file that may provide it is still in the host's first load. */
+  | { found: false; reason: 'loading'; message: string; file: string };
 
 interface RegistryEvents {
   change: [RegistryChange];

@@ -16,7 +16,8 @@ import type { HostEvent, LoadFailure } from '../host-types.ts';
 import type { Logger } from '../logger.ts';
 import type { ToolRegistry } from '../registry.ts';
 import type { AnyTool } from '../tool.ts';
-import { chooseToolName, clashReason, registrationOrder, type NameClash } from './tool-names.ts';
+import { readToolOverrides } from '../introspect/overrides.ts';
+import { chooseToolName, clashReason, registrationOrder, sidecarPaths, wantedToolName, type NameClash } from './tool-names.ts';
 
 /** Something wrong with a tool that still loaded (it serves; the operator should fix it). */
 export interface LoadWarning {
@@ -80,43 +81,132 @@ export class ExtensionSet {
    * signature of the file and its sidecars taken before each load began.
    */
   private readonly prepared = new Map<string, { loaded: LoadedExtension; signature: string }>();
+  /** Files of the first load not settled yet, with their name group and when they will be. */
+  private readonly firstLoad = new Map<string, { group: string; done: Promise<void> }>();
   private readonly options: ExtensionSetOptions;
+
+  /** Settles once `loadAll` has listed the folder (and `firstLoad` holds its files). */
+  private readonly listed: Promise<void>;
+  private markListed!: () => void;
+  private listedYet = false;
+  private stopped = false;
 
   constructor(options: ExtensionSetOptions) {
     this.options = options;
+    this.listed = new Promise<void>((resolve) => (this.markListed = resolve));
+    void this.listed.then(() => (this.listedYet = true));
   }
 
-  /** Loads every component in the folder (or the `files` the set was given). */
+  /**
+   * Loads every component in the folder (or the `files` the set was given); settles once each has
+   * loaded or failed. Files load concurrently and each tool is registered as soon as it is ready
+   * (its `added` event goes out then), except that files which may compete for one name (see
+   * nameGroup) register in registration order, so which keeps the name never depends on timing.
+   * `pending()` lists the files not settled yet, and `whenSettled(name)` waits for the ones that may
+   * provide a name.
+   */
   async loadAll(): Promise<void> {
+    let listing: { files: string[]; groups: string[] };
+    try {
+      listing = await this.listFirstLoad();
+    } catch (error) {
+      this.markListed();
+      throw error;
+    }
+    const { files, groups } = listing;
+    // Each file's registration waits for the one before it in its name group (a chain per group).
+    const previousInGroup = new Map<string, Promise<void>>();
+    const registrations = new Map<string, { group: string; after: Promise<void>; settled: () => void; done: Promise<void> }>();
+    files.forEach((file, index) => {
+      const group = groups[index] as string;
+      let settled!: () => void;
+      const done = new Promise<void>((resolve) => (settled = resolve));
+      registrations.set(file, { group, after: previousInGroup.get(group) ?? Promise.resolve(), settled, done });
+      previousInGroup.set(group, done);
+      this.firstLoad.set(file, { group, done });
+    });
+    this.markListed();
+    let registered = 0;
+    const register = async (file: string, prepared: { loaded: LoadedExtension; signature: string } | undefined): Promise<void> => {
+      const registration = registrations.get(file) as { after: Promise<void>; settled: () => void };
+      await registration.after;
+      if (prepared) this.prepared.set(file, prepared);
+      if (!this.stopped) await this.sync(file);
+      this.firstLoad.delete(file);
+      registration.settled();
+      registered += 1;
+      this.options.onLoadProgress?.({ file, done: registered, total: files.length });
+    };
+    let next = 0;
+    const registering: Promise<void>[] = [];
+    const prepare = async (): Promise<void> => {
+      while (next < files.length && !this.stopped) {
+        const file = files[next++] as string;
+        const signature = filesSignature(file);
+        const loaded = await this.options.load(file).catch(() => undefined);
+        // Not awaited: this loader goes on to the next file while the tool registers (a failed load
+        // is retried by sync, which reports the error).
+        registering.push(register(file, loaded ? { loaded, signature } : undefined));
+      }
+    };
+    const concurrency = Math.max(1, this.options.concurrency ?? 2);
+    await Promise.all(Array.from({ length: Math.min(concurrency, files.length) }, prepare));
+    await Promise.all(registering);
+  }
+
+  /** The `.wasm` files of the first load in registration order, each with its name group. */
+  private async listFirstLoad(): Promise<{ files: string[]; groups: string[] }> {
     const { directory } = this.options;
     if (!existsSync(directory)) {
       this.options.logger.warn({ directory }, 'extensions folder does not exist; no wasm tools loaded');
-      return;
+      return { files: [], groups: [] };
     }
     const names = this.options.files?.map((file) => basename(file)) ?? readdirSync(directory);
     const files = names
       .filter((name) => name.endsWith('.wasm'))
       .map((name) => join(directory, name))
       .sort(registrationOrder);
-    // Prepare concurrently (transpile and help capture are cached by content), then register in
-    // registration order, so which of two files wanting one name keeps it does not depend on timing.
-    let next = 0;
-    const prepare = async (): Promise<void> => {
-      while (next < files.length) {
-        const file = files[next++] as string;
-        const signature = filesSignature(file);
-        const loaded = await this.options.load(file).catch(() => undefined);
-        if (loaded) this.prepared.set(file, { loaded, signature });
-      }
-    };
-    const concurrency = Math.max(1, this.options.concurrency ?? 2);
-    await Promise.all(Array.from({ length: Math.min(concurrency, files.length) }, prepare));
-    let done = 0;
-    for (const file of files) {
-      await this.sync(file);
-      done += 1;
-      this.options.onLoadProgress?.({ file, done, total: files.length });
-    }
+    const groups = await Promise.all(files.map(async (file) => nameGroup(await this.wantedName(file))));
+    return { files, groups };
+  }
+
+  /** Ends a first load still running: files not started are skipped, loads that finish are not registered. */
+  stop(): void {
+    this.stopped = true;
+  }
+
+  /** Files of the first load (`loadAll`) not yet loaded or failed, in registration order. */
+  pending(): string[] {
+    return [...this.firstLoad.keys()];
+  }
+
+  /** The files of the first load, still pending, that may provide the tool `name` (its name group). */
+  pendingFor(name: string): string[] {
+    const group = nameGroup(name);
+    return [...this.firstLoad].filter(([, entry]) => entry.group === group).map(([file]) => file);
+  }
+
+  /** Files loaded and serving a tool. */
+  loadedCount(): number {
+    return this.loaded.size;
+  }
+
+  /**
+   * Settles once every file of the first load that may provide the tool `name` (its name group) has
+   * loaded or failed; undefined when none is pending (the registry's answer for `name` is final).
+   */
+  whenSettled(name: string): Promise<void> | undefined {
+    if (!this.listedYet) return this.listed.then(() => this.whenSettled(name));
+    const group = nameGroup(name);
+    const waiting = [...this.firstLoad.values()].filter((entry) => entry.group === group).map((entry) => entry.done);
+    return waiting.length === 0 ? undefined : Promise.all(waiting).then(() => undefined);
+  }
+
+  /** The name a file asks for before it is loaded: its `.tool.json` name, else its stem (an unreadable sidecar counts as absent). */
+  private async wantedName(file: string): Promise<string> {
+    const sidecar = sidecarPaths(file).overrides;
+    const overrideName = existsSync(sidecar) ? await readToolOverrides(sidecar).then((overrides) => overrides.name, () => undefined) : undefined;
+    return wantedToolName(file, overrideName);
   }
 
   /** Brings the registry in line with one file (component or sidecar path): load, reload or unload. */
@@ -263,6 +353,15 @@ export class ExtensionSet {
     const tool: AnyTool = { ...loaded.tool, name, details };
     return { ...loaded, tool };
   }
+}
+
+/**
+ * The names that can compete with `name`: a file wanting `x`, `X` or `x_2` may end up served as `x_2`
+ * (the clash suffix, tool-names.ts), so they share a group: the name without a trailing `_<n>`,
+ * lower-cased, cut to the part a suffix never shortens. Over-grouping only orders registrations.
+ */
+export function nameGroup(name: string): string {
+  return name.replace(/_\d+$/, '').toLowerCase().slice(0, 40);
 }
 
 /** Size, mtime and inode of a component and each of its sidecars: what changes when any is rewritten. */

@@ -144,7 +144,7 @@ export function wasmExtensions(extensionOptions: WasmExtensionsOptions = {}): Ex
       set,
       async start() {
         await set.loadAll();
-        if (options.watch) {
+        if (options.watch && !closed) {
           const { watchExtensions } = await import('./watcher.ts');
           watcher = watchExtensions({
             directory,
@@ -156,9 +156,15 @@ export function wasmExtensions(extensionOptions: WasmExtensionsOptions = {}): Ex
         }
       },
       failures: () => set.failures(),
+      pending: () => set.pending(),
+      pendingFor: (name) => set.pendingFor(name),
+      loadedCount: () => set.loadedCount(),
+      whenSettled: (name) => set.whenSettled(name),
       clashes: () => set.clashes(),
       async close() {
         closed = true;
+        // A first load still running (a host loading in the background) takes no further file.
+        set.stop();
         await watcher?.close();
         await set.idle();
         await runtime.close();

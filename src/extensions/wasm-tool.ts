@@ -8,7 +8,7 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { basename } from 'node:path';
+import { basename, isAbsolute, relative, sep } from 'node:path';
 import { captureHelp, type HelpCache } from '../introspect/capture.ts';
 import { commandOptionProblem } from '../introspect/command-options.ts';
 import type { UnparsedLine } from '../introspect/help-scan.ts';
@@ -20,7 +20,7 @@ import { STDIN_PROPERTY } from '../introspect/property-name.ts';
 import { cliSpecToArgv } from '../introspect/to-argv.ts';
 import { cliSpecToZod } from '../introspect/to-zod.ts';
 import type { PermissionLevel } from '../permission.ts';
-import { parsePolicy, readPolicyFile, resolvePolicy, withPresentGrants, type MissingFsGrant, type ResolvedToolPolicy, type ToolPolicy } from '../policy.ts';
+import { parsePolicy, readPolicyFile, resolvePolicy, withPresentGrants, type MissingFsGrant, type ResolvedFsGrant, type ResolvedToolPolicy, type ToolPolicy } from '../policy.ts';
 import { errorResult, type ToolResult } from '../result.ts';
 import { defineTool, type AnyTool } from '../tool.ts';
 import { ToolHostError } from '../errors.ts';
@@ -29,6 +29,7 @@ import { argvLimitMessage, preview1ArgvViolation, readsArgvThroughAdapter } from
 import { resolveNetworkHeaders } from '../wasm/net/call-options.ts';
 import { mapRunOutcome } from '../wasm/result-mapping.ts';
 import { redactSecrets, redactText, type CutEdges } from '../secrets.ts';
+import type { RunOutcome } from '../wasm/run-types.ts';
 import type { WasmRuntime } from '../wasm/runtime.ts';
 import type { LoadedExtension, LoadWarning } from './extension-set.ts';
 import { describeWasmTool, fileStem, sidecarPaths, wantedToolName } from './tool-names.ts';
@@ -123,6 +124,41 @@ export async function resolveWasmToolPolicy(
   return resolvePolicy(merged, options.workspaceRoot);
 }
 
+/** How long a help run may take: the first budget, and the one retry's after a run timed out. */
+export interface HelpRunBudget {
+  timeoutMs: number;
+  retryTimeoutMs: number;
+}
+
+export const HELP_RUN_BUDGET: Readonly<HelpRunBudget> = Object.freeze({ timeoutMs: HELP_TIMEOUT_MS, retryTimeoutMs: HELP_RETRY_TIMEOUT_MS });
+
+/**
+ * The one help-run policy, shared by a host's help capture and `toolhost check` (so check never calls
+ * "timed out" a help a host takes): a run uses the tool's own grants (a tool that reads its data
+ * files at start-up still prints help), `budget.timeoutMs` at most (never more than the tool's own
+ * timeout_ms) and a 256 KiB output cap. The first run in a worker also compiles the component there,
+ * which for tens of MiB (Python, JS, large Go binaries) can pass the budget on a busy machine: the
+ * first run that times out is retried once with `budget.retryTimeoutMs` (capped by the tool's
+ * timeout_ms) before its outcome stands.
+ */
+export function createHelpRunner(
+  runtime: WasmRuntime,
+  component: LoadedComponent,
+  policy: ResolvedToolPolicy,
+  programName: string,
+  budget: Readonly<HelpRunBudget> = HELP_RUN_BUDGET,
+): (args: string[]) => Promise<RunOutcome> {
+  const helpPolicy: ResolvedToolPolicy = { ...policy, timeout_ms: Math.min(policy.timeout_ms, budget.timeoutMs), output_bytes: 256 * 1024 };
+  let retried = false;
+  return async (args) => {
+    const outcome = await runtime.run(component, { args, policy: helpPolicy, programName });
+    if (!outcome.timedOut || retried) return outcome;
+    retried = true;
+    const retryPolicy: ResolvedToolPolicy = { ...helpPolicy, timeout_ms: Math.max(helpPolicy.timeout_ms, Math.min(policy.timeout_ms, budget.retryTimeoutMs)) };
+    return runtime.run(component, { args, policy: retryPolicy, programName });
+  };
+}
+
 /** What the load pipeline made of a tool's help: the spec its schema and argv derive from, and how it got there. */
 export interface WasmToolSpec {
   spec: CliSpec;
@@ -141,25 +177,15 @@ export async function deriveWasmToolSpec(
   file: string,
   overrides: ToolOverrides | undefined,
   policy: ResolvedToolPolicy,
-  options: Pick<WasmToolLoaderOptions, 'runtime' | 'helpCache'>,
+  options: Pick<WasmToolLoaderOptions, 'runtime' | 'helpCache'> & { workspaceRoot?: string },
 ): Promise<WasmToolSpec> {
   const programName = fileStem(file);
   // Help runs with the tool's own grants (a tool that reads its data files at start-up still prints
-  // help), within a short time budget and a smaller output cap.
-  // A granted folder that is missing is left out: the help run goes ahead with the grants that exist.
-  const present = withPresentGrants(policy).policy;
-  const helpPolicy: ResolvedToolPolicy = { ...present, timeout_ms: Math.min(policy.timeout_ms, HELP_TIMEOUT_MS), output_bytes: 256 * 1024 };
-  // The first run in a worker also compiles the component there, which for tens of MiB (Python, JS,
-  // large Go binaries) can pass the budget on a busy machine: one timed-out help run is retried once
-  // with a longer budget before the tool is taken to have no help.
-  let retried = false;
+  // help), on the one help-run policy check shares (createHelpRunner). A granted folder that is missing
+  // is left out: the help run goes ahead with the grants that exist.
+  const runHelp = createHelpRunner(options.runtime, component, withPresentGrants(policy).policy, programName);
   const run = async (args: string[]) => {
-    let outcome = await options.runtime.run(component, { args, policy: helpPolicy, programName });
-    if (outcome.timedOut && !retried) {
-      retried = true;
-      const retryPolicy: ResolvedToolPolicy = { ...helpPolicy, timeout_ms: Math.max(helpPolicy.timeout_ms, Math.min(policy.timeout_ms, HELP_RETRY_TIMEOUT_MS)) };
-      outcome = await options.runtime.run(component, { args, policy: retryPolicy, programName });
-    }
+    const outcome = await runHelp(args);
     const decoder = new TextDecoder();
     return { stdout: decoder.decode(outcome.stdout), stderr: decoder.decode(outcome.stderr), exitCode: outcome.exitCode };
   };
@@ -174,7 +200,10 @@ export async function deriveWasmToolSpec(
     // their Usage line (which names the tool), so the cache key covers the name as well as the bytes.
     // The toolhost version and the argv tried are the help cache's namespace (helpCacheNamespace).
     // The grants too: help runs with them, and a tool may print other help with other files or env.
-    const grants = JSON.stringify({ fs: helpPolicy.fs, env: helpPolicy.env, network: helpPolicy.network.allow });
+    // Host paths inside the workspace count relative to it, so a workspace moved or copied to another
+    // path (a new checkout, a CI runner) reuses the help captured under the old one.
+    // Only the grants that exist: those are the ones the help ran with.
+    const grants = JSON.stringify({ fs: helpCacheGrants(withPresentGrants(policy).policy.fs, options.workspaceRoot), env: policy.env, network: policy.network.allow });
     const cacheKey = createHash('sha256').update(component.sha256).update('\0').update(programName).update('\0').update(grants).digest('hex');
     const help = await captureHelp(run, { ...(options.helpCache ? { cache: options.helpCache } : {}), cacheKey }).catch((error: unknown) => {
       // A tool without help still loads (no parameters); `toolhost check` tells its author why.
@@ -210,6 +239,21 @@ export async function deriveWasmToolSpec(
     ...(helpProblem !== undefined ? { helpProblem } : {}),
     ...(unparsed !== undefined ? { unparsed } : {}),
   };
+}
+
+/**
+ * The filesystem grants as the help cache key counts them: a host directory inside the workspace as a
+ * path relative to it (`.` for the workspace itself), one outside as it is; guest path and mode as
+ * given. Two workspaces with the same layout share a cached help, as the issue asks (a moved one must
+ * not capture again); the component, argv[0], environment and network grants still tell them apart.
+ */
+export function helpCacheGrants(fs: readonly ResolvedFsGrant[], workspaceRoot: string | undefined): { host: string; guest: string; mode: string }[] {
+  return fs.map((grant) => {
+    if (workspaceRoot === undefined) return { host: grant.host, guest: grant.guest, mode: grant.mode };
+    const inside = relative(workspaceRoot, grant.host);
+    const within = inside === '' || (!inside.startsWith('..') && !isAbsolute(inside));
+    return { host: within ? `./${inside.split(sep).join('/')}` : grant.host, guest: grant.guest, mode: grant.mode };
+  });
 }
 
 /** True when a `--help` answer is really the tool's JSON result (a tool that ignores `--help`). */

@@ -21,6 +21,7 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { debuglog } from 'node:util';
 import { ToolHostError } from '../errors.ts';
 import { MAX_HELP_CHARS } from './limits.ts';
 import type { CliSpec } from './spec.ts';
@@ -121,13 +122,23 @@ async function tryHelpJson(run: HelpRunner): Promise<CapturedHelp | null> {
   return parsed.ok ? { text, flag: '--help-json', spec: parsed.spec } : null;
 }
 
+/**
+ * `NODE_DEBUG=toolhost` prints one line per capture: a help cache hit, or a miss (the runs it took).
+ * How one tells from outside whether a process ran a tool's help again.
+ */
+const debug = debuglog('toolhost');
+
 /** Captures a component's help; throws ToolHostError HELP_CAPTURE_FAILED when nothing usable comes back. */
 export async function captureHelp(run: HelpRunner, options?: CaptureHelpOptions): Promise<CapturedHelp> {
   const cacheKey = options?.cacheKey;
   if (options?.cache && cacheKey) {
     const cached = await options.cache.get(cacheKey).catch(() => undefined);
-    if (cached !== undefined) return cached;
+    if (cached !== undefined) {
+      debug('help cache hit: %s', cacheKey);
+      return cached;
+    }
   }
+  debug('help cache miss: capturing %s', cacheKey ?? '(no cache key)');
   let captured: CapturedHelp | null = options?.skipHelpJson ? null : await tryHelpJson(run);
   const tried: string[] = [];
   for (const flag of HELP_FLAGS) {

@@ -30,6 +30,7 @@ export function publicLoadFailure(extensionsDir: string | undefined, failure: Lo
 
 /** The `details` of a 404 for a tool that is not served: for a file that failed to load, its public path and error. */
 export function notFoundDetails(extensionsDir: string | undefined, lookup: Exclude<ToolLookup, { found: true }>): Record<string, unknown> {
+  if (lookup.reason === 'loading') return { reason: lookup.reason, file: publicExtensionPath(extensionsDir, lookup.file) };
   if (lookup.reason !== 'load_failed') return { reason: lookup.reason };
   return { reason: lookup.reason, file: publicExtensionPath(extensionsDir, lookup.file), load_error: publicExtensionText(extensionsDir, lookup.error) };
 }

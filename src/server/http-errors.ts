@@ -8,6 +8,7 @@ export type HttpErrorCode =
   | 'invalid_query'
   | 'unknown_tool'
   | 'tool_load_failed'
+  | 'tool_loading'
   | 'unrecognized_message'
   | 'too_many_calls'
   | 'payload_too_large'

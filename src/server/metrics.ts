@@ -161,6 +161,11 @@ export function instrumentHost(host: Host, metrics: ServerMetrics): Host {
     onEvent: (listener) => host.onEvent(listener),
     loadFailures: () => host.loadFailures(),
     inFlightCalls: () => host.inFlightCalls(),
+    readiness: () => host.readiness(),
+    get ready() {
+      return host.ready;
+    },
+    waitForTool: (name, options) => host.waitForTool(name, options),
     close: (options) => host.close(options),
   };
 }

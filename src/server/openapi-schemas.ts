@@ -40,6 +40,17 @@ function statusSchemas(): Schemas {
       required: ['status', 'tools'],
       properties: { status: { const: 'ok' }, tools: { type: 'integer' }, load_failures: { type: 'integer' }, in_flight_calls: { type: 'integer' } },
     },
+    Ready: {
+      type: 'object',
+      required: ['ready', 'loading', 'loaded'],
+      properties: {
+        ready: { type: 'boolean', description: 'True once the first load of the extensions folder is done.' },
+        loading: { type: 'array', items: { type: 'string' }, description: 'Extension files still loading, relative to the extensions folder (empty once ready).' },
+        loaded: { type: 'integer', description: 'Extension files loaded so far.' },
+        load_failures: { type: 'integer', description: 'Extension files that failed to load so far.' },
+        tools: { type: 'integer', description: 'Tools visible now.' },
+      },
+    },
     LoadFailures: {
       type: 'object',
       required: ['failures'],

@@ -55,7 +55,7 @@ function apiInfo(): object {
     title: 'toolhost',
     version: TOOLHOST_VERSION,
     description:
-      'A tool host for LLM agents: list tools in any provider format, call them, and dispatch a provider assistant message. Every endpoint but /healthz needs `Authorization: Bearer <token>` when the server runs with a token. Listing and deciding approvals needs the admin token (`adminToken`) always, whether or not there is a regular token; the admin token is also accepted wherever the regular token is. Requests from web pages (an `Origin` header) are refused with 403 `forbidden_origin` unless the origin is the server\'s own or listed in allowed_origins; request bodies must be `Content-Type: application/json` (else 415 `unsupported_media_type`). MCP (Streamable HTTP) is served at /mcp.',
+      'A tool host for LLM agents: list tools in any provider format, call them, and dispatch a provider assistant message. Every endpoint but /healthz and /readyz needs `Authorization: Bearer <token>` when the server runs with a token. Listing and deciding approvals needs the admin token (`adminToken`) always, whether or not there is a regular token; the admin token is also accepted wherever the regular token is. Requests from web pages (an `Origin` header) are refused with 403 `forbidden_origin` unless the origin is the server\'s own or listed in allowed_origins; request bodies must be `Content-Type: application/json` (else 415 `unsupported_media_type`). MCP (Streamable HTTP) is served at /mcp.',
   };
 }
 
@@ -91,6 +91,18 @@ function operationsPaths(): Paths {
         summary: 'Liveness and the number of visible tools (no token needed).',
         security: [],
         responses: { '200': { description: 'Healthy.', content: json(ref('Health')) } },
+      },
+    },
+    '/readyz': {
+      get: {
+        operationId: 'ready',
+        summary:
+          'Readiness (no token needed): 200 once the first load of the extensions folder is done, 503 before. The daemon listens before that: built-ins and each extension tool whose file has loaded are served meanwhile (each announced on /v1/events as `added`), and a call to a tool whose file is still loading waits for it within its deadline.',
+        security: [],
+        responses: {
+          '200': { description: 'Ready: every extension file has loaded or failed.', content: json(ref('Ready')) },
+          '503': { description: 'Still loading: `loading` lists the files.', content: json(ref('Ready')) },
+        },
       },
     },
     '/v1/load-failures': {
@@ -170,6 +182,7 @@ function toolPaths(): Paths {
           '200': { description: 'The tool.', content: json({ oneOf: [ref('ToolDetail'), { type: 'object' }] }) },
           '400': errorResponse('Unknown format.'),
           '404': errorResponse('Unknown or hidden tool (`unknown_tool`).'),
+          '503': errorResponse('The file that provides the tool is still loading (`tool_loading`; see /readyz).'),
         },
       },
     },
@@ -194,6 +207,7 @@ function toolPaths(): Paths {
           '200': { description: 'The tool result.', content: json(ref('ToolResult')) },
           '400': errorResponse('Malformed JSON (`invalid_json`) or a body that is not {"arguments": {...}} (`invalid_body`).'),
           '404': errorResponse('Unknown or hidden tool (`unknown_tool`).'),
+          '503': errorResponse('The file that provides the tool was still loading when the wait (the host\'s call timeout) ended (`tool_loading`); a call made while it loads waits for it first.'),
           '413': errorResponse('Body larger than the limit (`payload_too_large`).'),
           '415': errorResponse('Content-Type is not application/json (`unsupported_media_type`).'),
         },

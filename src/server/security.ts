@@ -14,8 +14,8 @@ import { ToolHostError } from '../errors.ts';
 import { jsonError } from './http-errors.ts';
 import { normalizeOrigin } from './origins.ts';
 
-/** Paths reachable without the bearer token (liveness probes). */
-export const PUBLIC_PATHS: readonly string[] = ['/healthz'];
+/** Paths reachable without the bearer token (liveness and readiness probes). */
+export const PUBLIC_PATHS: readonly string[] = ['/healthz', '/readyz'];
 
 const LOOPBACK_NAMES = new Set(['localhost', 'ip6-localhost', 'ip6-loopback']);
 

@@ -7,7 +7,16 @@
  * loads from the on-disk transpile cache, compiles the core modules only when the call runs, and
  * holds the call to its deadline with a V8 watchdog (`vm` timeout), which interrupts a guest that
  * spins as well as one that sleeps.
+ *
+ * Such a process also keeps wasm in V8's baseline tier (Liftoff only, ONE_SHOT_ENGINE_FLAGS): with
+ * dynamic tiering, a run of a large Go component makes hundreds of functions hot, and V8 recompiles
+ * them with TurboFan on background threads. Those jobs competed with the call for the CPU, and the
+ * process could not exit until they finished (Node joins its platform threads at exit, even on
+ * process.exit): a 0.4 s run of a 13 MB Go tool took 2-4 s wall, 1-2.5 s of it after the result was
+ * printed. Liftoff code is slower on long computations, which a one-shot CLI call rarely is; the
+ * daemon's workers keep tiering up.
  */
+import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { importGlue } from './glue.ts';
 import { invokeComponent, type InvokeResult } from './invoke.ts';
@@ -79,6 +88,23 @@ export interface InProcessRuntimeOptions {
   cacheDirectory?: string;
   /** URL of the module exporting `createWasiHost`; default src/wasm/wasi/index.ts. */
   wasiHostModule?: string;
+  /**
+   * Let V8 tier hot wasm functions up to TurboFan in this process (default false: see the header; the
+   * flag is process-wide and set when the runtime is created, before any module compiles).
+   */
+  tierUp?: boolean;
+}
+
+/** The V8 flags of a process whose wasm runs once and exits: baseline code only, no background recompiles. */
+export const ONE_SHOT_ENGINE_FLAGS = '--liftoff-only';
+
+let oneShotFlagsSet = false;
+
+/** Sets ONE_SHOT_ENGINE_FLAGS for this process (once; later modules compile without tier-up). */
+export function useOneShotEngineFlags(): void {
+  if (oneShotFlagsSet) return;
+  oneShotFlagsSet = true;
+  setFlagsFromString(ONE_SHOT_ENGINE_FLAGS);
 }
 
 /**
@@ -87,6 +113,7 @@ export interface InProcessRuntimeOptions {
  * the core modules it needs under its memory cap, runs on this thread and is held to its deadline.
  */
 export function createInProcessRuntime(options: InProcessRuntimeOptions = {}): WasmRuntime {
+  if (options.tierUp !== true) useOneShotEngineFlags();
   const run = createInProcessRunner({ wasiHostModule: options.wasiHostModule, enforceDeadline: true });
   let closed = false;
   return {

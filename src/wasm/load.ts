@@ -49,6 +49,12 @@ export interface LoadedComponent {
 export interface LoadOptions {
   /** Transpile cache directory; default `$TOOLHOST_CACHE_DIR`, else `$XDG_CACHE_HOME/toolhost` or `~/.cache/toolhost`. */
   cacheDirectory?: string;
+  /**
+   * On a cache miss, transpile on a worker thread (transpile-thread.ts) so this thread's event loop
+   * keeps running (a daemon answering requests while it loads); default false: on this thread, which
+   * a one-shot command that waits for the load anyway prefers (no thread to start).
+   */
+  transpileOnThread?: boolean;
 }
 
 function loadError(file: string, reason: string, cause?: unknown): ToolHostError {
@@ -102,7 +108,8 @@ function routedGuestMemory(bytes: Uint8Array): Uint8Array {
   }
 }
 
-async function transpileIntoCache(
+/** Wraps (a wasip1 module), transpiles with jco and writes the cache entry: the synchronous, CPU-heavy part of a load. */
+export async function transpileIntoCache(
   file: string,
   bytes: Uint8Array,
   sha256: string,
@@ -171,7 +178,10 @@ export async function loadComponent(file: string, options: LoadOptions = {}): Pr
     const classified = classifyBinary(bytes);
     if (classified.kind === 'refused') throw loadError(path, classified.reason);
     const started = performance.now();
-    entry = await transpileIntoCache(path, bytes, sha256, classified.kind, cacheDirectory);
+    entry =
+      options.transpileOnThread === true
+        ? await (await import('./transpile-thread.ts')).transpileOnThread({ file: path, bytes, sha256, sourceKind: classified.kind, cacheDirectory })
+        : await transpileIntoCache(path, bytes, sha256, classified.kind, cacheDirectory);
     debug('transpile cache miss: transpiled %s in %d ms into %s', path, Math.round(performance.now() - started), entry.directory);
   } else {
     debug('transpile cache hit: %s from %s', path, entry.directory);

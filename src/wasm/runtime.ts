@@ -73,7 +73,8 @@ function componentLoader(options: WasmRuntimeOptions): (file: string) => Promise
     const inFlight = loading.get(file);
     if (inFlight !== undefined) return inFlight;
     const promise = (async () => {
-      const component = await loadComponent(file, options.cacheDirectory === undefined ? {} : { cacheDirectory: options.cacheDirectory });
+      // A transpile (a cache miss) runs on a thread of its own: the daemon's event loop keeps serving meanwhile.
+      const component = await loadComponent(file, { transpileOnThread: true, ...(options.cacheDirectory === undefined ? {} : { cacheDirectory: options.cacheDirectory }) });
       if (options.compileOnLoad !== false) await prepareComponent(component);
       return component;
     })();

@@ -4,7 +4,7 @@
  * process's first load missed), and the cache lives in the user's cache directory, not the cwd.
  * `NODE_DEBUG=toolhost` makes the loader print one line per load: a cache hit or a miss.
  */
-import { copyFileSync, existsSync, readdirSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT, runCli, temporaryDirectory } from './run-cli.ts';
@@ -48,4 +48,48 @@ describe('transpile cache reuse across processes', () => {
     expect(readdirSync(work.path).sort()).toEqual(['ext-greet.wasm', 'xdg']);
     expect(existsSync(join(work.path, '.toolhost-cache'))).toBe(false);
   }, 120_000);
+});
+
+describe('help cache reuse when the workspace moves', () => {
+  let work: { path: string; remove: () => void };
+  beforeEach(() => {
+    work = temporaryDirectory();
+  });
+  afterEach(() => work.remove());
+
+  /** A workspace whose tool's help needs its grants: a folder inside the workspace and a variable. */
+  function workspaceAt(path: string, guest = '/data'): void {
+    mkdirSync(join(path, 'tools'), { recursive: true });
+    mkdirSync(join(path, 'data'), { recursive: true });
+    writeFileSync(join(path, 'data', 'option.txt'), 'colour\n');
+    copyFileSync(join(PROJECT_ROOT, 'test', 'fixtures', 'build', 'help-grants.wasm'), join(path, 'tools', 'help-grants.wasm'));
+    writeFileSync(join(path, 'tools', 'help-grants.policy.json'), JSON.stringify({ fs: [{ host: './data', guest, mode: 'ro' }], env: { EXTRA_OPTION: 'shade' } }));
+  }
+  const captures = (stderr: string): number => (stderr.match(/help cache miss: capturing/g) ?? []).length;
+  const list = (workspace: string, cache: string) =>
+    runCli(['list', '--json', '--workspace', workspace, '--extensions', join(workspace, 'tools')], { cwd: workspace, env: { NODE_DEBUG: 'toolhost', TOOLHOST_CACHE_DIR: cache }, timeoutMs: 120_000 });
+
+  it('a copy of the workspace at another path reuses the help captured in the first; other grants capture again', async () => {
+    const cache = join(work.path, 'cache');
+    const first = join(work.path, 'first');
+    workspaceAt(first);
+    const captured = await list(first, cache);
+    expect(captured.exitCode, captured.stderr).toBe(0);
+    expect(captures(captured.stderr)).toBe(1);
+    expect(captured.stdout).toContain('colour');
+
+    const moved = join(work.path, 'moved', 'elsewhere');
+    cpSync(first, moved, { recursive: true });
+    const reused = await list(moved, cache);
+    expect(reused.exitCode, reused.stderr).toBe(0);
+    expect(captures(reused.stderr)).toBe(0);
+    expect(reused.stderr).toContain('help cache hit');
+    expect(JSON.parse(reused.stdout)).toEqual(JSON.parse(captured.stdout.split(first).join(moved)));
+
+    // The control: the same tool granted the folder under another guest path is captured anew.
+    const other = join(work.path, 'other');
+    workspaceAt(other, '/elsewhere');
+    const recaptured = await list(other, cache);
+    expect(captures(recaptured.stderr)).toBe(1);
+  }, 360_000);
 });

@@ -74,6 +74,11 @@ describe('toolhost serve', { timeout: 60_000 }, () => {
       expect((await fetch(`${daemon.url}/v1/tools`)).status).toBe(401);
       expect((await fetch(`${daemon.url}/v1/tools`, { headers: { authorization: 'Bearer sesame' } })).status).toBe(200);
       expect((await fetch(`${daemon.url}/healthz`)).status).toBe(200);
+      // The readiness probe is public too (no extensions folder: ready at once); nothing else is.
+      const ready = await fetch(`${daemon.url}/readyz`);
+      expect(ready.status).toBe(200);
+      expect(await ready.json()).toMatchObject({ ready: true, loading: [], loaded: 0 });
+      expect((await fetch(`${daemon.url}/readyz/../v1/tools`)).status).toBe(401);
     } finally {
       daemon.child.kill('SIGTERM');
     }
@@ -170,6 +175,14 @@ describe('toolhost serve refuses bad bind settings before loading anything', { t
   it('loads the extensions when the settings are good (the control)', async () => {
     const cache = freshCache();
     const daemon = await startDaemon(['--extensions', extensions, '--cache-dir', cache], workspace.path);
+    // The daemon listens before the folder has loaded; it says on stderr when the first load is done.
+    await new Promise<void>((resolve) => {
+      const check = (): void => {
+        if (daemon.stderr().includes('toolhost ready:')) resolve();
+      };
+      daemon.child.stderr?.on('data', check);
+      check();
+    });
     daemon.child.kill('SIGTERM');
     await daemon.exited;
     expect(daemon.stderr()).toContain('extension loaded');

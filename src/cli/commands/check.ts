@@ -9,7 +9,7 @@ import { Command } from 'commander';
 import { ToolHostError } from '../../errors.ts';
 import { type CapturedHelp, captureHelp } from '../../introspect/capture.ts';
 import { fileStem, planFolderToolNames, sidecarPaths } from '../../extensions/tool-names.ts';
-import { deriveWasmToolSpec, HELP_TIMEOUT_MS, missingGrantWarning, resolveWasmToolPolicy, type WasmToolSpec } from '../../extensions/wasm-tool.ts';
+import { createHelpRunner, deriveWasmToolSpec, HELP_TIMEOUT_MS, missingGrantWarning, resolveWasmToolPolicy, type WasmToolSpec } from '../../extensions/wasm-tool.ts';
 import { readToolOverrides, type ToolOverrides } from '../../introspect/overrides.ts';
 import { describeUnparsed } from '../../introspect/inspect-report.ts';
 import { propertyNameOf } from '../../introspect/property-name.ts';
@@ -25,7 +25,7 @@ import { EXIT_FAILURE, EXIT_OK, type Paint, painterFor, usageError, writeJson } 
 import { DEFAULT_CACHE_DIRECTORY_TEXT } from '../host-setup.ts';
 import { formatBytes, resolveCacheDirectory } from './cache.ts';
 
-/** Budget of one `--help` run during a check (the same as the host's help capture). */
+/** Budget of one `--help` run during a check (the host's: createHelpRunner, with its one retry). */
 export const CHECK_HELP_TIMEOUT_MS = HELP_TIMEOUT_MS;
 /** Components above this size get a warning: every cold start transpiles and compiles them. */
 export const LARGE_COMPONENT_BYTES = 50 * 1024 * 1024;
@@ -258,13 +258,13 @@ async function checkHelpRuns(
   facts: CheckReport['facts'],
   add: AddFinding,
 ): Promise<CapturedHelp | undefined> {
-  const present = withPresentGrants(toolPolicy).policy;
-  const policy: ResolvedToolPolicy = { ...present, timeout_ms: Math.min(toolPolicy.timeout_ms, CHECK_HELP_TIMEOUT_MS), output_bytes: 256 * 1024 };
-  const programName = fileStem(file);
+  // The host's help-run policy (createHelpRunner): the same budget, and the same one retry of a run
+  // that timed out, so check never reports "timed out" for a help a host takes.
+  const helpRun = createHelpRunner(runtime, component, withPresentGrants(toolPolicy).policy, fileStem(file));
   const decoder = new TextDecoder();
   const runHelp = async (args: string[]) => {
-    const outcome = await runtime.run(component, { args, policy, programName });
-    if (outcome.timedOut) throw new Error(`timed out after ${policy.timeout_ms} ms`);
+    const outcome = await helpRun(args);
+    if (outcome.timedOut) throw new Error(`timed out after ${outcome.timeoutMs ?? CHECK_HELP_TIMEOUT_MS} ms`);
     if (outcome.trap !== undefined) throw new Error(`trapped: ${outcome.trap}`);
     return { outcome, output: { stdout: decoder.decode(outcome.stdout), stderr: decoder.decode(outcome.stderr), exitCode: outcome.exitCode } };
   };

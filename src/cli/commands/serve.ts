@@ -9,7 +9,7 @@ import { installShutdownHandlers } from '../../server/shutdown.ts';
 import { tuneDaemonHeap } from '../../server/heap-tuning.ts';
 import { installLastResortGuard } from '../../server/last-resort-guard.ts';
 import { type CommandContext, isDebug } from '../command-context.ts';
-import { addHostOptions, daemonLogger, type HostFlags, openWithProgress, resolveHostConfig } from '../host-setup.ts';
+import { addHostOptions, daemonLogger, type HostFlags, reportLoadFailures, resolveHostConfig } from '../host-setup.ts';
 import { CliError, EXIT_FAILURE, EXIT_USAGE, painterFor } from '../output.ts';
 import { exitIfStillRunning } from '../process-exit.ts';
 
@@ -51,8 +51,11 @@ export function defineServeCommand(command: Command, context: CommandContext): C
     'after',
     [
       '',
-      'Prints one line with the URL once listening, e.g. "toolhost listening on http://127.0.0.1:7411 (7 tools)";',
-      'before it, on stderr, the admin token generated for this start (it lists and decides approvals; a person',
+      'Prints one line with the URL once listening, e.g. "toolhost listening on http://127.0.0.1:7411 (7 tools)",',
+      'where the count is the tools served at that moment: it listens before the extensions folder has loaded,',
+      'serves each tool as its file loads, and GET /readyz answers 200 once all have (stderr then says "toolhost ready").',
+      'A call to a tool whose file is still loading waits for it (within its deadline).',
+      'Before the URL line, on stderr, the admin token generated for this start (it lists and decides approvals; a person',
       'keeps it, tools never see it), also written 0600 to $XDG_RUNTIME_DIR/toolhost/admin-token-<port> (else',
       '~/.cache/toolhost/admin-token-<port>) and removed at shutdown. TOOLHOST_ADMIN_TOKEN or the config key',
       'admin_token set it instead (no flag: a token on the command line shows in ps).',
@@ -74,16 +77,15 @@ export function defineServeCommand(command: Command, context: CommandContext): C
       tuneDaemonHeap();
       let started: Awaited<ReturnType<typeof composeServer>>;
       try {
-        started = await openWithProgress(io, (onLoadProgress) =>
-          composeServer({
-            config,
-            logger,
-            watch: true,
-            // Tools compile in the background once the daemon listens (or at their first call), not before.
-            extensions: { compileOnLoad: false },
-            onLoadProgress,
-          }),
-        );
+        // Listens before the extensions folder has loaded: each tool is served as its file loads,
+        // GET /readyz answers 200 once all have (the host's `ready`).
+        started = await composeServer({
+          config,
+          logger,
+          watch: true,
+          // Tools compile in the background once the daemon listens (or at their first call), not before.
+          extensions: { compileOnLoad: false },
+        });
       } catch (error) {
         if (ToolHostError.is(error, 'SERVER_START_REFUSED')) {
           const hint = /without a bearer token/.test(error.message)
@@ -102,7 +104,12 @@ export function defineServeCommand(command: Command, context: CommandContext): C
       });
       io.stderr.write(adminTokenLine(server.admin));
       const paint = painterFor(io.stdout, io.env);
+      // N counts the tools served at this moment: the built-ins and any extension already loaded.
       io.stdout.write(`toolhost listening on ${paint('cyan', server.url)} (${host.listTools().length} tools)\n`);
+      void host.ready.then(() => {
+        reportLoadFailures(host, io);
+        io.stderr.write(`toolhost ready: ${host.listTools().length} tools (extensions loaded: ${host.readiness().loaded}, failed: ${host.loadFailures().length})\n`);
+      });
       const exitCode = await shutdown;
       exitIfStillRunning(exitCode);
       return exitCode === 0 ? 0 : EXIT_FAILURE;

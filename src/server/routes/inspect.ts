@@ -12,6 +12,7 @@ import type { ResolvedFsGrant, ResolvedToolPolicy } from '../../policy.ts';
 import type { AnyTool } from '../../tool.ts';
 import { notFoundDetails, publicExtensionPath, publicExtensionText } from '../extension-paths.ts';
 import { HttpError } from '../http-errors.ts';
+import { toolNotServed } from './tools.ts';
 
 /** A policy with every secret-bearing value replaced by the names it holds. */
 export interface PublicPolicy {
@@ -59,7 +60,7 @@ export function inspectRoutes(host: Host): Hono {
   app.get('/v1/tools/:name/inspect', (c) => {
     const lookup = host.lookupTool(c.req.param('name'));
     if (!lookup.found) {
-      throw new HttpError(404, lookup.reason === 'load_failed' ? 'tool_load_failed' : 'unknown_tool', publicExtensionText(host.extensionsDir, lookup.message), notFoundDetails(host.extensionsDir, lookup));
+      throw toolNotServed(host, lookup);
     }
     if (lookup.tool.source !== 'wasm') {
       throw new HttpError(404, 'not_found', `"${lookup.tool.name}" is a built-in tool: it has no --help to inspect; GET /v1/tools/${lookup.tool.name} has its schema.`, { source: lookup.tool.source });

@@ -12,6 +12,7 @@ import type { Host } from '../../host-types.ts';
 import { declarationPath, toolDeclaration } from '../../schema/typescript-declaration.ts';
 import { notFoundDetails, publicExtensionText } from '../extension-paths.ts';
 import { HttpError } from '../http-errors.ts';
+import { toolNotServed } from './tools.ts';
 
 export const DECLARATION_CONTENT_TYPE = 'application/typescript; charset=utf-8';
 
@@ -38,7 +39,7 @@ export function toolsTreeRoutes(host: Host): Hono {
     }
     const lookup = host.lookupTool(name);
     if (!lookup.found) {
-      throw new HttpError(404, lookup.reason === 'load_failed' ? 'tool_load_failed' : 'unknown_tool', publicExtensionText(host.extensionsDir, lookup.message), notFoundDetails(host.extensionsDir, lookup));
+      throw toolNotServed(host, lookup);
     }
     return c.body(toolDeclaration(lookup.tool), 200, { 'content-type': DECLARATION_CONTENT_TYPE });
   });

@@ -4,6 +4,7 @@
 import { Hono } from 'hono';
 import type { Host } from '../../host-types.ts';
 import { formatTool, formatToolList, formatToolSet, isToolListFormat, isToolSetFormat, toRawTool, TOOL_LIST_FORMATS, TOOL_SET_FORMATS, type RawTool, type ToolListFormat } from '../../schema/providers/format.ts';
+import type { ToolLookup } from '../../registry.ts';
 import type { AnyTool } from '../../tool.ts';
 import { notFoundDetails, publicExtensionText } from '../extension-paths.ts';
 import { HttpError } from '../http-errors.ts';
@@ -39,11 +40,19 @@ function formatParameter(value: string | undefined, alsoAllowed: readonly string
   return value;
 }
 
+/**
+ * The HTTP error for a tool that is not served: 404 `unknown_tool` or `tool_load_failed`, or 503
+ * `tool_loading` while the daemon's first load still loads the file that may provide it.
+ */
+export function toolNotServed(host: Host, lookup: Exclude<ToolLookup, { found: true }>): HttpError {
+  const message = publicExtensionText(host.extensionsDir, lookup.message);
+  if (lookup.reason === 'loading') return new HttpError(503, 'tool_loading', message, notFoundDetails(host.extensionsDir, lookup));
+  return new HttpError(404, lookup.reason === 'load_failed' ? 'tool_load_failed' : 'unknown_tool', message, notFoundDetails(host.extensionsDir, lookup));
+}
+
 function visibleTool(host: Host, name: string): AnyTool {
   const lookup = host.lookupTool(name);
-  if (!lookup.found) {
-    throw new HttpError(404, lookup.reason === 'load_failed' ? 'tool_load_failed' : 'unknown_tool', publicExtensionText(host.extensionsDir, lookup.message), notFoundDetails(host.extensionsDir, lookup));
-  }
+  if (!lookup.found) throw toolNotServed(host, lookup);
   return lookup.tool;
 }
 
@@ -75,6 +84,8 @@ export function toolRoutes(host: Host): Hono {
     if (!isPlainObject(args)) {
       throw new HttpError(400, 'invalid_body', `"arguments" must be a JSON object of the tool's parameters, received ${describeJsonType(args)}.`);
     }
+    // A tool whose file the daemon is still loading is waited for (the host's call budget at most).
+    await host.waitForTool(name, { signal: c.req.raw.signal });
     // Looked up once: here, for the 404, and handed to the call.
     const tool = visibleTool(host, name);
     const result = await host.callTool(name, args, { signal: c.req.raw.signal, lookedUp: tool });
