@@ -10,7 +10,7 @@ import type { WasiHostOptions } from './wasi/types.ts';
 
 export interface WorkerTask {
   kind?: undefined;
-  /** `sha256:memoryPages`. */
+  /** `sha256:cacheEntry:memoryPages` (module-cache.ts `compiledKey`). */
   key: string;
   /** `preview1`: the one core module runs on the preview1 host (no glue: `gluePath` is ''). */
   execution: EntryExecution;
