@@ -47,6 +47,8 @@ export function isPreview1ArgvCommand(moduleInterface: { imports: readonly CoreI
  * one of its core modules is a preview1 command (`isPreview1ArgvCommand`).
  */
 export async function readsArgvThroughAdapter(component: LoadedComponent): Promise<boolean> {
+  // On the preview1 host argv is copied into the guest's own memory: no arena, no limit.
+  if (component.execution === 'preview1') return false;
   for (const name of component.coreModules) {
     let moduleInterface: ReturnType<typeof readCoreModuleInterface>;
     try {

@@ -23,7 +23,8 @@ import { invokeComponent, type InvokeResult } from './invoke.ts';
 import { loadComponent, type LoadedComponent } from './load.ts';
 import { MemoryCapError } from './memory-limit.ts';
 import { compileCoreModules, prepareComponent } from './module-cache.ts';
-import { hostOptionsFor, memoryPagesFor, type RunOptions, type RunOutcome } from './run-types.ts';
+import { runPreview1Module } from './preview1/run.ts';
+import { hostOptionsFor, memoryPagesFor, type CallOptions, type RunOptions, type RunOutcome } from './run-types.ts';
 import type { WasmRuntime } from './runtime.ts';
 import { loadWasiHostFactory } from './wasi-host-factory.ts';
 
@@ -67,12 +68,18 @@ export function createInProcessRunner(wasiHostModuleOrOptions?: string | InProce
       if (error instanceof MemoryCapError) return memoryCapOutcome(error, performance.now() - started);
       return failedOutcome({ trap: compileFailure(error), durationMs: performance.now() - started });
     }
-    const [glue, createHost] = await Promise.all([importGlue(component.gluePath, component.glueSha256), loadWasiHostFactory(options.wasiHostModule)]);
+    let invokeWith: (callOptions: CallOptions) => InvokeResult;
+    if (component.execution === 'preview1') {
+      invokeWith = (callOptions) => runPreview1Module(modules, callOptions);
+    } else {
+      const [glue, createHost] = await Promise.all([importGlue(component.gluePath, component.glueSha256), loadWasiHostFactory(options.wasiHostModule)]);
+      invokeWith = (callOptions) => invokeComponent(glue, modules, createHost, callOptions);
+    }
     // The policy's timeout, or less when the caller's deadline comes first (its signal cannot be seen mid-call).
     const callerBudgetMs = runOptions.deadline === undefined ? Number.POSITIVE_INFINITY : runOptions.deadline - Date.now();
     const timeoutMs = Math.max(1, Math.round(Math.min(runOptions.policy.timeout_ms, callerBudgetMs)));
     const callStarted = performance.now();
-    const invoke = (): InvokeResult => invokeComponent(glue, modules, createHost, { ...hostOptionsFor(component, runOptions), timeoutMs });
+    const invoke = (): InvokeResult => invokeWith({ ...hostOptionsFor(component, runOptions), timeoutMs });
     const result = options.enforceDeadline === true ? invokeWithDeadline(invoke, timeoutMs) : invoke();
     const durationMs = performance.now() - callStarted;
     if (result === 'timed-out') return failedOutcome({ timedOut: true, timeoutMs, durationMs, workerThreadId: 0 });

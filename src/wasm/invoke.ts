@@ -8,6 +8,7 @@ import type { GlueModule } from './glue.ts';
 import type { CoreModules } from './module-cache.ts';
 import type { CreateWasiHost } from './wasi-host-factory.ts';
 import { MEMORY_EXHAUSTED_EXPORT } from './guest-memory.ts';
+import { exhaustedMemoryBytes, type CoreInstanceExports } from './memory-exhaustion.ts';
 import { isWasmTrap } from './webassembly.ts';
 import type { CallOptions } from './run-types.ts';
 import { WasiExit, WasiTimeout } from './wasi/types.ts';
@@ -28,12 +29,6 @@ export interface InvokeResult {
   memoryExhaustedBytes?: number;
   /** Outgoing network requests of the call, allowed and denied; absent when there were none. */
   network?: NetworkActivity;
-}
-
-/** What `instantiateCore` saw of one core instance: enough to tell afterwards whether memory ran out. */
-interface CoreInstanceExports {
-  memory?: { buffer: ArrayBuffer; grow(pages: number): number };
-  exhausted?: { value: number };
 }
 
 interface WebAssemblyInstanceApi {
@@ -66,34 +61,7 @@ function routeDuplicateImports(importObject: unknown): unknown {
   return routed ?? importObject;
 }
 
-/** Below the cap by at most this share of it (or 2 MiB), a failed call is taken for one that ran out of memory. */
-const NEAR_CAP_FRACTION = 1 / 16;
-const NEAR_CAP_MINIMUM_BYTES = 2 * 1024 * 1024;
-
-/**
- * The memory cap the guest exhausted, in bytes, or undefined when its memory did not run out: a
- * memory-routed module says so itself (its grow was refused); any other module's memory ran out when
- * it cannot grow one more page, or when it ends so close to the cap that its last grow must have failed.
- */
-function exhaustedMemoryBytes(instances: readonly CoreInstanceExports[], limitBytes: number | undefined): number | undefined {
-  for (const instance of instances) {
-    if (instance.memory === undefined) continue;
-    const size = instance.memory.buffer.byteLength;
-    if (instance.exhausted !== undefined) {
-      if (instance.exhausted.value !== 0) return limitBytes ?? size;
-      continue;
-    }
-    if (limitBytes !== undefined && size >= limitBytes - Math.max(limitBytes * NEAR_CAP_FRACTION, NEAR_CAP_MINIMUM_BYTES)) return limitBytes;
-    try {
-      instance.memory.grow(1);
-    } catch {
-      return limitBytes ?? size;
-    }
-  }
-  return undefined;
-}
-
-function isWasiExit(error: unknown): error is WasiExit {
+export function isWasiExit(error: unknown): error is WasiExit {
   return (
     error instanceof WasiExit ||
     (error instanceof Error && error.name === 'WasiExit' && typeof (error as { exitCode?: unknown }).exitCode === 'number')
@@ -101,7 +69,7 @@ function isWasiExit(error: unknown): error is WasiExit {
 }
 
 /** jco's glue throws a `ComponentError` when `run` returns `err` without calling exit. */
-function isWasiTimeout(error: unknown): boolean {
+export function isWasiTimeout(error: unknown): boolean {
   return error instanceof WasiTimeout || (error instanceof Error && error.name === 'WasiTimeout');
 }
 
@@ -109,7 +77,7 @@ function isComponentError(error: unknown): boolean {
   return error instanceof Error && error.constructor.name === 'ComponentError';
 }
 
-function trapMessage(error: unknown): string {
+export function trapMessage(error: unknown): string {
   if (isWasmTrap(error)) return error.message;
   if (error instanceof RangeError) return error.message;
   if (error instanceof Error) return `host error: ${error.name}: ${error.message}`;

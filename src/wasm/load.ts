@@ -1,7 +1,10 @@
 /**
- * Loading a tool's .wasm: classify it, wrap wasip1 core modules with the command adapter, transpile
- * with jco once per version (sha256 of the file bytes) into the on-disk cache, and check that it
- * exports `wasi:cli/run` and imports only `wasi:*` interfaces.
+ * Loading a tool's .wasm: classify it; a component is transpiled with jco once per version (sha256 of
+ * the file bytes) into the on-disk cache and checked to export `wasi:cli/run` and import only `wasi:*`
+ * interfaces; a wasip1 core module is cached as it is, to run on toolhost's preview1 host
+ * (src/wasm/preview1/), once its imports are checked against the functions that host provides.
+ * Wrapping a core module with the preview1 command adapter instead is kept for comparisons and tests
+ * (`preview1Adapter`).
  */
 import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
@@ -10,17 +13,23 @@ import { debuglog } from 'node:util';
 import { ToolHostError } from '../errors.ts';
 import { classifyBinary, exportsCliRun, unsupportedImports } from './component-kind.ts';
 import { readComponentImportNames, unversionedName } from './component-imports.ts';
-import { WASIP1_MODULE } from './core-module.ts';
+import { readCoreModuleInterface, WASIP1_MODULE } from './core-module.ts';
 import { splitDuplicateImports } from './duplicate-imports.ts';
 import { needsMemoryRouting, routeGuestMemory } from './guest-memory.ts';
 import { loadJco, preview1CommandAdapter, preview1ReactorAdapter } from './jco.ts';
+import { PREVIEW1_FUNCTIONS } from './preview1/host.ts';
+import { interfacesOfPreview1Imports } from './preview1/interfaces.ts';
 import {
   defaultCacheDirectory,
+  executionOf,
   readCachedTranspile,
   transpileOptions,
+  writeCachedPreview1Module,
   writeCachedTranspile,
   type CachedTranspile,
   type ComponentSourceKind,
+  type EntryExecution,
+  type EntryVariant,
 } from './transpile-cache.ts';
 
 /** A loaded tool: plain data, cheap to post to workers. */
@@ -30,6 +39,11 @@ export interface LoadedComponent {
   /** sha256 (hex) of the file bytes: identifies this version of the tool. */
   readonly sha256: string;
   readonly sourceKind: ComponentSourceKind;
+  /**
+   * How calls run: `component` through jco's glue on the WASI 0.2 host; `preview1` as one instance of
+   * the wasip1 core module on the preview1 host (then `gluePath` and `glueSha256` are '').
+   */
+  readonly execution: EntryExecution;
   /** Unversioned interfaces the component imports, e.g. `wasi:cli/stdout` (for `inspect`). */
   readonly imports: readonly string[];
   /** Directory of the transpile cache entry holding the glue and core modules. */
@@ -55,6 +69,11 @@ export interface LoadOptions {
    * a one-shot command that waits for the load anyway prefers (no thread to start).
    */
   transpileOnThread?: boolean;
+  /**
+   * Wrap a wasip1 core module with the preview1 command adapter into a component, as toolhost did
+   * before its preview1 host (for comparisons and tests; its cache entries have a key of their own).
+   */
+  preview1Adapter?: boolean;
 }
 
 function loadError(file: string, reason: string, cause?: unknown): ToolHostError {
@@ -108,14 +127,33 @@ function routedGuestMemory(bytes: Uint8Array): Uint8Array {
   }
 }
 
-/** Wraps (a wasip1 module), transpiles with jco and writes the cache entry: the synchronous, CPU-heavy part of a load. */
+/** Caches a wasip1 core module for the preview1 host; WASM_UNSUPPORTED_IMPORT when it imports a function that host lacks. */
+async function cachePreview1Module(file: string, bytes: Uint8Array, sha256: string, cacheDirectory: string): Promise<CachedTranspile> {
+  const names = readCoreModuleInterface(bytes).imports.map((entry) => entry.name);
+  const unknown = [...new Set(names.filter((name) => !PREVIEW1_FUNCTIONS.includes(name)))];
+  if (unknown.length > 0) {
+    throw new ToolHostError(
+      'WASM_UNSUPPORTED_IMPORT',
+      `Cannot load wasm tool ${file}: it imports ${unknown.map((name) => `${WASIP1_MODULE}.${name}`).join(', ')}, which the preview1 host does not provide`,
+    );
+  }
+  try {
+    return await writeCachedPreview1Module(cacheDirectory, sha256, bytes, interfacesOfPreview1Imports(names));
+  } catch (error) {
+    throw loadError(file, `cannot write the transpile cache in ${cacheDirectory}: ${(error as Error).message}`, error);
+  }
+}
+
+/** Caches a core module for the preview1 host, or wraps (with the adapter variant) and transpiles with jco and writes the cache entry: the synchronous, CPU-heavy part of a load. */
 export async function transpileIntoCache(
   file: string,
   bytes: Uint8Array,
   sha256: string,
   sourceKind: ComponentSourceKind,
   cacheDirectory: string,
+  variant: EntryVariant,
 ): Promise<CachedTranspile> {
+  if (sourceKind === 'wasip1-core-module' && variant === 'default') return cachePreview1Module(file, bytes, sha256, cacheDirectory);
   const jco = await loadJco();
   let component = bytes;
   if (sourceKind === 'wasip1-core-module') {
@@ -139,7 +177,7 @@ export async function transpileIntoCache(
   }
   const imports = [...new Set([...declaredImports, ...output.imports])].sort();
   try {
-    return await writeCachedTranspile(cacheDirectory, sha256, sourceKind, { ...output, imports });
+    return await writeCachedTranspile(cacheDirectory, sha256, sourceKind, { ...output, imports }, variant);
   } catch (error) {
     throw loadError(file, `cannot write the transpile cache in ${cacheDirectory}: ${(error as Error).message}`, error);
   }
@@ -160,7 +198,8 @@ export async function loadComponent(file: string, options: LoadOptions = {}): Pr
   } catch (error) {
     throw loadError(path, (error as Error).message, error);
   }
-  let entry = await readCachedTranspile(cacheDirectory, sha256);
+  const variant: EntryVariant = options.preview1Adapter === true ? 'preview1-adapter' : 'default';
+  let entry = await readCachedTranspile(cacheDirectory, sha256, variant);
   const transpiled = entry === undefined;
   if (entry === undefined) {
     if (bytes === undefined) {
@@ -178,16 +217,19 @@ export async function loadComponent(file: string, options: LoadOptions = {}): Pr
     const classified = classifyBinary(bytes);
     if (classified.kind === 'refused') throw loadError(path, classified.reason);
     const started = performance.now();
+    // A core module for the preview1 host is only checked and copied: no jco, no thread needed.
+    const runsJco = !(classified.kind === 'wasip1-core-module' && variant === 'default');
     entry =
-      options.transpileOnThread === true
-        ? await (await import('./transpile-thread.ts')).transpileOnThread({ file: path, bytes, sha256, sourceKind: classified.kind, cacheDirectory })
-        : await transpileIntoCache(path, bytes, sha256, classified.kind, cacheDirectory);
+      options.transpileOnThread === true && runsJco
+        ? await (await import('./transpile-thread.ts')).transpileOnThread({ file: path, bytes, sha256, sourceKind: classified.kind, cacheDirectory, variant })
+        : await transpileIntoCache(path, bytes, sha256, classified.kind, cacheDirectory, variant);
     debug('transpile cache miss: transpiled %s in %d ms into %s', path, Math.round(performance.now() - started), entry.directory);
   } else {
     debug('transpile cache hit: %s from %s', path, entry.directory);
   }
   const { manifest } = entry;
-  if (!exportsCliRun(manifest.exports)) {
+  const execution = executionOf(manifest);
+  if (execution === 'component' && !exportsCliRun(manifest.exports)) {
     throw loadError(path, `component does not export wasi:cli/run (exports: ${manifest.exports.map(([name]) => name).join(', ') || 'none'})`);
   }
   const unsupported = unsupportedImports(manifest.imports);
@@ -201,10 +243,11 @@ export async function loadComponent(file: string, options: LoadOptions = {}): Pr
     file: path,
     sha256,
     sourceKind: manifest.sourceKind,
+    execution,
     imports: [...manifest.imports],
     cacheEntry: entry.directory,
-    gluePath: join(entry.directory, manifest.glue),
-    glueSha256: manifest.files[manifest.glue] as string,
+    gluePath: execution === 'component' ? join(entry.directory, manifest.glue) : '',
+    glueSha256: execution === 'component' ? (manifest.files[manifest.glue] as string) : '',
     coreModules: [...manifest.coreModules],
     coreModuleSha256: Object.fromEntries(manifest.coreModules.map((name) => [name, manifest.files[name] as string])),
     transpiled,

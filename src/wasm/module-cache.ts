@@ -16,9 +16,12 @@ export type CoreModules = Readonly<Record<string, WasmModule>>;
 
 const compiled = new Map<string, Promise<CoreModules>>();
 
-/** The cache key of a component version compiled under a memory cap. */
-export function compiledKey(sha256: string, memoryPages: number): string {
-  return `${sha256}:${memoryPages}`;
+/**
+ * The cache key of a tool version compiled under a memory cap: its cache entry (the same file bytes
+ * give different core modules when wrapped with the adapter) and the cap.
+ */
+export function compiledKey(component: Pick<LoadedComponent, 'sha256' | 'cacheEntry'>, memoryPages: number): string {
+  return `${component.sha256}:${component.cacheEntry}:${memoryPages}`;
 }
 
 async function compileAll(component: LoadedComponent, memoryPages: number): Promise<CoreModules> {
@@ -37,7 +40,7 @@ async function compileAll(component: LoadedComponent, memoryPages: number): Prom
 
 /** Compiles (or returns the already compiled) core modules of `component` capped at `memoryPages`. */
 export function compileCoreModules(component: LoadedComponent, memoryPages: number): Promise<CoreModules> {
-  const key = compiledKey(component.sha256, memoryPages);
+  const key = compiledKey(component, memoryPages);
   let entry = compiled.get(key);
   if (entry === undefined) {
     entry = compileAll(component, memoryPages);

@@ -164,7 +164,7 @@ export class WorkerPool {
   #remember(task: WorkerTask): void {
     if (task.modules === undefined) return;
     this.#recentTools.delete(task.key);
-    this.#recentTools.set(task.key, { key: task.key, gluePath: task.gluePath, glueSha256: task.glueSha256, modules: task.modules });
+    this.#recentTools.set(task.key, { key: task.key, execution: task.execution, gluePath: task.gluePath, glueSha256: task.glueSha256, modules: task.modules });
     if (this.#recentTools.size > WARM_TOOLS) this.#recentTools.delete(this.#recentTools.keys().next().value as string);
   }
 

@@ -100,7 +100,7 @@ function poolRunner(pool: WorkerPool): (component: LoadedComponent, runOptions: 
       if (error instanceof MemoryCapError) return memoryCapOutcome(error, performance.now() - started);
       return failedOutcome({ trap: compileFailure(error), durationMs: performance.now() - started });
     }
-    const task: WorkerTask = { key: compiledKey(component.sha256, pages), gluePath: component.gluePath, glueSha256: component.glueSha256, host: hostOptionsFor(component, runOptions) };
+    const task: WorkerTask = { key: compiledKey(component, pages), execution: component.execution, gluePath: component.gluePath, glueSha256: component.glueSha256, host: hostOptionsFor(component, runOptions) };
     const timeoutMs = runOptions.policy.timeout_ms;
     task.host.timeoutMs = timeoutMs;
     const controller = controllers.take();

@@ -11,7 +11,7 @@
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { ToolHostError, type ToolHostErrorCode } from '../errors.ts';
-import type { CachedTranspile, ComponentSourceKind } from './transpile-cache.ts';
+import type { CachedTranspile, ComponentSourceKind, EntryVariant } from './transpile-cache.ts';
 
 export interface TranspileJob {
   file: string;
@@ -19,6 +19,7 @@ export interface TranspileJob {
   sha256: string;
   sourceKind: ComponentSourceKind;
   cacheDirectory: string;
+  variant: EntryVariant;
 }
 
 export type TranspileReply = { ok: true; entry: CachedTranspile } | { ok: false; message: string; code?: string };

@@ -11,7 +11,7 @@ import type { TranspileJob, TranspileReply } from './transpile-thread.ts';
 const job = workerData as TranspileJob;
 let reply: TranspileReply;
 try {
-  reply = { ok: true, entry: await transpileIntoCache(job.file, job.bytes, job.sha256, job.sourceKind, job.cacheDirectory) };
+  reply = { ok: true, entry: await transpileIntoCache(job.file, job.bytes, job.sha256, job.sourceKind, job.cacheDirectory, job.variant) };
 } catch (error) {
   reply = { ok: false, message: error instanceof Error ? error.message : String(error), ...(error instanceof ToolHostError ? { code: error.code } : {}) };
 }

@@ -5,12 +5,15 @@
  */
 import type { InvokeResult } from './invoke.ts';
 import type { CoreModules } from './module-cache.ts';
+import type { EntryExecution } from './transpile-cache.ts';
 import type { WasiHostOptions } from './wasi/types.ts';
 
 export interface WorkerTask {
   kind?: undefined;
-  /** `sha256:memoryPages`. */
+  /** `sha256:cacheEntry:memoryPages` (module-cache.ts `compiledKey`). */
   key: string;
+  /** `preview1`: the one core module runs on the preview1 host (no glue: `gluePath` is ''). */
+  execution: EntryExecution;
   gluePath: string;
   /** What the glue's bytes must hash to (from the signed cache manifest). */
   glueSha256: string;
@@ -21,6 +24,7 @@ export interface WorkerTask {
 /** A tool a warming worker prepares ahead of its calls (the modules and glue of one component version). */
 export interface PreparedTool {
   key: string;
+  execution: EntryExecution;
   gluePath: string;
   glueSha256: string;
   modules: CoreModules;

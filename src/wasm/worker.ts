@@ -1,17 +1,26 @@
 /**
  * A pool worker: keeps compiled modules and imported glue per component version, and runs each
- * call on a fresh WASI host and a fresh instance.
+ * call on a fresh WASI host and a fresh instance (a wasip1 core module: one instance on a fresh
+ * preview1 host, no glue).
  */
 import { threadId, workerData } from 'node:worker_threads';
 import { importGlue, type GlueModule } from './glue.ts';
 import { invokeComponent } from './invoke.ts';
 import type { CoreModules } from './module-cache.ts';
+import { runPreview1Module } from './preview1/run.ts';
+import type { EntryExecution } from './transpile-cache.ts';
 import { loadWasiHostFactory, type CreateWasiHost } from './wasi-host-factory.ts';
 import type { WorkerReply, WorkerStartData, WorkerTask, WorkerWarmTask } from './worker-protocol.ts';
 
 interface Prepared {
   modules: CoreModules;
-  glue: GlueModule;
+  /** Absent for a `preview1` tool. */
+  glue: GlueModule | undefined;
+}
+
+function prepare(execution: EntryExecution, modules: CoreModules, gluePath: string, glueSha256: string): Promise<Prepared> | Prepared {
+  if (execution === 'preview1') return { modules, glue: undefined };
+  return importGlue(gluePath, glueSha256).then((glue) => ({ modules, glue }));
 }
 
 const startData = (workerData ?? {}) as WorkerStartData;
@@ -21,7 +30,7 @@ let createHost: CreateWasiHost | undefined;
 async function warm(task: WorkerWarmTask): Promise<WorkerReply> {
   createHost ??= await loadWasiHostFactory(startData.wasiHostModule);
   for (const tool of task.tools) {
-    if (!prepared.has(tool.key)) prepared.set(tool.key, { modules: tool.modules, glue: await importGlue(tool.gluePath, tool.glueSha256) });
+    if (!prepared.has(tool.key)) prepared.set(tool.key, await prepare(tool.execution, tool.modules, tool.gluePath, tool.glueSha256));
   }
   const arrived = new Int32Array(task.barrier);
   Atomics.add(arrived, 0, 1);
@@ -39,9 +48,10 @@ export default async function runTask(task: WorkerTask | WorkerWarmTask): Promis
   let entry = prepared.get(task.key);
   if (entry === undefined) {
     if (task.modules === undefined) return { kind: 'missing-modules', threadId };
-    entry = { modules: task.modules, glue: await importGlue(task.gluePath, task.glueSha256) };
+    entry = await prepare(task.execution, task.modules, task.gluePath, task.glueSha256);
     prepared.set(task.key, entry);
   }
+  if (entry.glue === undefined) return { kind: 'done', threadId, result: runPreview1Module(entry.modules, task.host) };
   createHost ??= await loadWasiHostFactory(startData.wasiHostModule);
   return { kind: 'done', threadId, result: invokeComponent(entry.glue, entry.modules, createHost, task.host) };
 }

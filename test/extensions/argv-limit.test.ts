@@ -57,7 +57,8 @@ afterAll(async () => {
 describe('the preview1 adapter argv limit', () => {
   it('is exact: the real adapter runs the largest argument the rule allows and traps one byte over it', async () => {
     const policy = resolvePolicy({}, root.path);
-    for (const file of ['argv-size.wasm', 'argv-size.core.wasm']) {
+    // The component carries the adapter (test/fixtures/build.mjs wraps it); a bare wasip1 module runs on toolhost's preview1 host.
+    for (const file of ['argv-size.wasm']) {
       const component = await runtime.load(join(FIXTURES, file));
       expect(await readsArgvThroughAdapter(component), file).toBe(true);
       for (const others of [0, 99]) {
@@ -74,6 +75,20 @@ describe('the preview1 adapter argv limit', () => {
         expect(preview1ArgvViolation([programName, ...args(allowed + 1)])).toMatchObject({ argc, allowedBytes: allowed, largestBytes: allowed + 1 });
       }
     }
+  }, 120_000);
+
+  it('does not apply to a wasip1 module on the preview1 host: a 1 MiB argument and 10,000 arguments arrive intact', async () => {
+    const policy = resolvePolicy({}, root.path);
+    const component = await runtime.load(join(FIXTURES, 'argv-size.core.wasm'));
+    expect(component.execution).toBe('preview1');
+    expect(await readsArgvThroughAdapter(component)).toBe(false);
+    const large = letters(1 << 20);
+    expect(preview1ArgvViolation(['argv-size', large])).toBeDefined();
+    const one = await runtime.run(component, { args: [large], policy, programName: 'argv-size' });
+    expect(one.trap).toBeUndefined();
+    expect(decode(one.stdout)).toBe(`args=1 bytes=${1 << 20}\n`);
+    const many = await runtime.run(component, { args: Array<string>(10_000).fill('yy'), policy, programName: 'argv-size' });
+    expect(decode(many.stdout)).toBe('args=10000 bytes=20000\n');
   }, 120_000);
 
   it('counts UTF-8 bytes and applies to the imports of wasip1 modules only', () => {

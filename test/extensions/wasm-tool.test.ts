@@ -72,9 +72,7 @@ describe('wasm tools in an extensions folder', () => {
       name: 'string',
     });
     expect(schema.required).toEqual(['name']);
-    // Known limit (README, Security): Go's heap and the preview1 adapter's lazily grown state page can
-    // collide once Go grows memory, which traps ("assertion failed at adapter line ...") on
-    // allocation-heavy calls; a small call like this one runs.
+    // A bare wasip1 module runs on toolhost's preview1 host: no adapter pages share Go's heap.
     const result = await host.callTool('go-greet', { name: 'Ada', shout: false });
     expect(result).toMatchObject({ content: 'Hello, Ada!', is_error: false, metadata: { language: 'go', times: 1, exit_code: 0 } });
   }, 60_000);

@@ -91,8 +91,10 @@ describe('which wasip1 modules are routed', () => {
     const work = await mkdtemp(join(tmpdir(), 'toolhost-routing-'));
     const runtime = createWasmRuntime({ cacheDirectory: work, threads: 1 });
     try {
+      const { loadComponent } = await import('../../src/wasm/load.ts');
       const exportsOfMainModule = async (file: string) => {
-        const component = await runtime.load(join(build, file));
+        // The adapter path (toolhost runs wasip1 modules on its own preview1 host unless asked for it).
+        const component = await loadComponent(join(build, file), { cacheDirectory: work, preview1Adapter: true });
         const main = await readFile(join(component.cacheEntry, component.coreModules[0] as string));
         const outcome = await runtime.run(component, { args: ['routing'], policy: resolvePolicy({}, work) });
         return { exports: WebAssembly.Module.exports(new WebAssembly.Module(main)).map((entry) => entry.name), stdout: new TextDecoder().decode(outcome.stdout) };

@@ -230,6 +230,28 @@ export class Descriptor {
     return fsCall(() => fs.fstatSync(fd, { bigint: true }));
   }
 
+  /** The host stat of this descriptor (for the preview1 host, which reports inode and device ids). */
+  statHost(): BigIntStats {
+    return this.statBig();
+  }
+
+  /** The host stat of `path` beneath this directory, resolved as `statAt` does. */
+  statHostAt(pathFlags: PathFlags | undefined, path: string): BigIntStats {
+    const fd = this.dir();
+    checkGuestPath(path);
+    return fsCall(() => statBeneath(fd, path, { followFinal: !!pathFlags?.symlinkFollow, bigint: true }));
+  }
+
+  /**
+   * Reads into `target` at file `offset` (the preview1 host reads straight into guest memory); the
+   * bytes read, 0 at the end of the file. Checked as `read` is.
+   */
+  readInto(target: Uint8Array, offset: number): number {
+    const fd = this.readableFd();
+    if (target.byteLength === 0) return 0;
+    return fsCall(() => fs.readSync(fd, target, 0, Math.min(target.byteLength, MAX_READ), offset));
+  }
+
   /** Whether writing (or setting times) through a file with this stat is allowed (hard links). */
   private readonly hardLinkAllowed = (stat: Stats): boolean => guestLinksOf(this.ctx).allows(stat);
 

@@ -1,19 +1,61 @@
 /**
  * Test helper: transpiles a C fixture component (test/fixtures/build/<name>.wasm) with jco 1.11
  * `instantiation: 'sync'`, imports the glue from a temp dir and runs it in-process through
- * `createWasiHost`.
+ * `createWasiHost`. With `TOOLHOST_WASI_FIXTURE_HOST=preview1` (test/wasm/preview1/wasi-suites.test.ts)
+ * it runs the fixture's wasip1 core module (<name>.core.wasm) on the preview1 host instead, so the same
+ * suites check both hosts.
  */
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { transpile } from '@bytecodealliance/jco';
+import { createPreview1Host } from '../../../src/wasm/preview1/host.ts';
 import { createWasiHost } from '../../../src/wasm/wasi/host.ts';
 import { type CapturedOutput, WasiExit, type WasiHostOptions } from '../../../src/wasm/wasi/types.ts';
 
 /** A compiled core module (the project's lib has no WebAssembly types). */
 export type CoreModule = object;
-const wasm = (globalThis as unknown as { WebAssembly: { Module: new (bytes: Uint8Array) => CoreModule } }).WebAssembly;
+const wasm = (globalThis as unknown as {
+  WebAssembly: { Module: new (bytes: Uint8Array) => CoreModule; Instance: new (module: CoreModule, imports: object) => { exports: Record<string, unknown> } };
+}).WebAssembly;
+
+/** Which host `loadFixture` runs fixtures on. */
+export function fixtureHost(): 'component' | 'preview1' {
+  return process.env['TOOLHOST_WASI_FIXTURE_HOST'] === 'preview1' ? 'preview1' : 'component';
+}
+
+function loadPreview1Fixture(name: string): Fixture {
+  const module = new wasm.Module(readFileSync(join(buildDir, `${name}.core.wasm`)));
+  return {
+    glue: { instantiate: () => { throw new Error('a preview1 fixture has no glue'); } },
+    modules: new Map([['module.wasm', module]]),
+    imports: [],
+    run(options = {}) {
+      const host = createPreview1Host(baseOptions(options));
+      let exitCode: number | null = 0;
+      let error: unknown;
+      try {
+        const instance = new wasm.Instance(module, host.imports);
+        host.bindMemory(instance.exports['memory'] as { buffer: ArrayBuffer });
+        (instance.exports['_start'] as () => void)();
+      } catch (e) {
+        if (e instanceof WasiExit) exitCode = e.exitCode;
+        else {
+          exitCode = null;
+          error = e;
+        }
+      } finally {
+        host.dispose();
+      }
+      const o = host.stdout();
+      const e = host.stderr();
+      const result: RunResult = { exitCode, stdout: decoder.decode(o.bytes), stderr: decoder.decode(e.bytes), out: o, err: e };
+      if (error !== undefined) result.error = error;
+      return result;
+    },
+  };
+}
 
 const buildDir = join(dirname(fileURLToPath(import.meta.url)), '../../fixtures/build');
 
@@ -57,6 +99,7 @@ export function patchEmptyStringRealloc(js: string): string {
 }
 
 export async function loadFixture(name: string, opts: { patchEmptyStrings?: boolean } = {}): Promise<Fixture> {
+  if (fixtureHost() === 'preview1') return loadPreview1Fixture(name);
   const bytes = readFileSync(join(buildDir, `${name}.wasm`));
   const out = (await transpile(bytes, {
     name: 'tool',
