@@ -140,6 +140,9 @@ print("forked",started,"refused",refused,flush=True)
 time.sleep(${hold})'`;
     const background = await daemon.call('shell', { command: bomb(seconds, seconds), run_in_background: true });
     const id = background.metadata?.['process_id'] as string;
+    // Enforced by a cgroup (root, or a delegated v2 subtree) or by RLIMIT_NPROC in the user namespace (unprivileged).
+    expect(background.metadata?.['limits']).toMatchObject({ max_processes: 64 });
+    expect(['cgroup', 'rlimit']).toContain((background.metadata?.['limits'] as { enforced_by: string }).enforced_by);
     let output = '';
     await waitUntil(async () => {
       output += (await daemon.call('process', { action: 'output', process_id: id })).content;
@@ -166,10 +169,18 @@ time.sleep(${hold})'`;
     expect(await waitUntil(async () => (await findProcessesWithArgument(String(foregroundSeconds))).length === 0, 30_000)).toBe(true);
   });
 
-  it('cannot use more memory than shell.memory_mb: the command is killed, the daemon is not', async () => {
+  it('cannot use more memory than shell.memory_mb where a cgroup caps it: the command is killed, the daemon is not', async () => {
     const result = await daemon.call('shell', { command: `python3 -c 'b = bytearray(512 * 1024 * 1024); b[::4096] = b"x" * len(b[::4096]); print("allocated")'` });
-    expect(result.is_error).toBe(true);
-    expect(result.content).not.toContain('allocated');
+    const limits = result.metadata?.['limits'] as { memory_mb: number | null; enforced_by: string };
+    if (limits.memory_mb === null) {
+      // Documented: without a writable cgroup there is no memory cap; the result must say so.
+      expect(limits.enforced_by).not.toBe('cgroup');
+      expect(result.content).toContain('allocated');
+    } else {
+      expect(limits).toMatchObject({ memory_mb: 128, enforced_by: 'cgroup' });
+      expect(result.is_error).toBe(true);
+      expect(result.content).not.toContain('allocated');
+    }
     expect((await fetch(`${daemon.url}/healthz`)).status).toBe(200);
   });
 
