@@ -6,7 +6,7 @@
  * without bound. Each attack is paired with a check that it would be seen if it worked.
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
@@ -18,6 +18,15 @@ import { startTestDaemon, type TestDaemon } from './daemon.ts';
 const marker = randomBytes(6).toString('hex');
 /** What the protected files hold: never in a path, so an error message naming a path cannot show it. */
 const content = randomBytes(6).toString('hex');
+
+function writable(folder: string): boolean {
+  try {
+    accessSync(folder, constants.W_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 function listen(server: Server, path: string): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -50,7 +59,9 @@ describe('shell: the daemon trust boundary holds against the shell', { timeout: 
   const secretsFile = join(privateFolder, 'secrets.json');
   let daemon: TestDaemon;
   const servers: Server[] = [];
-  const socketPaths = { tmp: `/tmp/toolhost-attack-${marker}.sock`, run: `/run/toolhost-attack-${marker}.sock`, abstract: `\0toolhost-attack-${marker}` };
+  // /run takes sockets only for root; an unprivileged run uses its own runtime folder (under /run/user as a rule).
+  const runFolder = ['/run', process.env['XDG_RUNTIME_DIR']].find((folder) => folder !== undefined && writable(folder)) ?? '/tmp';
+  const socketPaths = { tmp: `/tmp/toolhost-attack-${marker}.sock`, run: join(runFolder, `toolhost-attack-run-${marker}.sock`), abstract: `\0toolhost-attack-${marker}` };
 
   beforeAll(async () => {
     workspace = temporaryDirectory('toolhost-attack-');
