@@ -11,7 +11,7 @@ import { errorResult, textResult, type ToolResult } from '../src/result.ts';
 import { defineTool, type ToolContext } from '../src/tool.ts';
 import { BACKGROUND_MAX_LIVE_PROCESSES, BACKGROUND_OUTPUT_BUFFER_BYTES, backgroundProcessesKey } from './internal/background-processes.ts';
 import { describeFileSystemError, formatBytes } from './internal/files.ts';
-import { commandCgroupFor } from './internal/command-cgroup.ts';
+import { commandCgroupFor, commandLimitsReport } from './internal/command-cgroup.ts';
 import { processSandbox, sandboxedCommand, type ProcessSandboxPlan } from './internal/process-sandbox.ts';
 import { DEFAULT_COMMAND_SANDBOX } from '../src/command-sandbox.ts';
 import { realWorkspaceRoot, resolveWorkspacePath } from './internal/workspace.ts';
@@ -238,7 +238,7 @@ async function startInBackground(input: ShellInput, context: ToolContext, plan: 
     `Started background process ${id}: ${input.command}\n` +
       `Use the process tool with process_id "${id}": action "output" for new output, "wait" to wait for it to exit, ` +
       '"write_stdin" to send input, "kill" to stop it.',
-    { process_id: id, running: true, cwd: directory.relative, isolation: plan.isolation, network: networkOf(plan, settings.network) },
+    { process_id: id, running: true, cwd: directory.relative, isolation: plan.isolation, network: networkOf(plan, settings.network), limits: started.process.limits },
   );
 }
 
@@ -326,6 +326,7 @@ async function runShell(input: ShellInput, context: ToolContext, plan: ProcessSa
     cwd: directory.relative,
     isolation: plan.isolation,
     network: networkOf(plan, settings.network),
+    limits: commandLimitsReport(plan, settings, cgroup),
   };
   if (outcome.spawnError) {
     return errorResult(`The command could not be started: ${outcome.spawnError.message}`, metadata);

@@ -15,7 +15,7 @@ import type { CommandSandboxSettings } from '../../src/command-sandbox.ts';
 import type { HostResource, HostResourceKey } from '../../src/tool.ts';
 import { OutputRing } from './background-output.ts';
 import type { CommandCgroup } from './cgroup-limits.ts';
-import { commandCgroupFor } from './command-cgroup.ts';
+import { commandCgroupFor, commandLimitsReport, type CommandLimitsReport } from './command-cgroup.ts';
 import { signalGroupBelowLauncher } from './group-signals.ts';
 import { sandboxedCommand, type ProcessIsolation, type ProcessSandboxPlan } from './process-sandbox.ts';
 
@@ -92,6 +92,8 @@ export class BackgroundProcess {
   readonly output = new OutputRing(BACKGROUND_OUTPUT_BUFFER_BYTES);
   /** Absolute output offset the next `output` read starts at. */
   readOffset = 0;
+  /** The process-count and memory caps it runs under (`metadata.limits`). */
+  readonly limits: CommandLimitsReport;
   readonly startedAt = Date.now();
   private finishedAt: number | undefined;
   private exitCode: number | null = null;
@@ -108,6 +110,7 @@ export class BackgroundProcess {
     request: BackgroundStartRequest,
     cgroup: CommandCgroup | undefined,
   ) {
+    this.limits = commandLimitsReport(request.plan, request.settings, cgroup);
     const launch = sandboxedCommand(request.plan, '/bin/sh', ['-c', request.command], {
       workspace: request.workspaceReal,
       cwd: request.cwdReal,

@@ -38,6 +38,8 @@ export interface CommandCgroupLimits {
 export interface CommandCgroup {
   /** `cgroup.procs` files to write the launcher's pid into, in order. */
   procsFiles: readonly string[];
+  /** True when the group caps memory too (not only the process count). */
+  memory: boolean;
   /** Deletes the group (after its processes are gone; retries briefly while the kernel reaps them). */
   remove(): Promise<void>;
 }
@@ -263,7 +265,9 @@ export async function createCommandCgroup(support: CgroupSupport, limits: Comman
     return undefined;
   }
   const cpuProcs = support.kind === 'v1' && support.cpuParent !== undefined ? await sharedCpuProcs(support.cpuParent) : undefined;
+  const memory = limits.memoryBytes !== undefined && (support.kind === 'v1' ? support.memoryParent !== undefined : support.memory);
   return {
+    memory,
     procsFiles: [...directories.map((directory) => join(directory, 'cgroup.procs')), ...(cpuProcs !== undefined ? [cpuProcs] : [])],
     remove: async () => {
       await Promise.all(directories.map((directory) => removeWhenEmpty(directory)));

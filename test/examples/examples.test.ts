@@ -50,7 +50,7 @@ function runBuild(args: readonly string[]): { status: number | null; stdout: str
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
-/** Starts `toolhost serve --port 0` and resolves with its URL from the "listening on" line. */
+/** Starts `toolhost serve --port 0` and resolves with its URL once it has said it is ready (every example loaded). */
 function startServer(): Promise<{ child: ChildProcess; url: string }> {
   return new Promise((resolve, reject) => {
     const args = [SOURCE_BIN, 'serve', '--port', '0', '--extensions', tools, '--workspace', workspace.path];
@@ -61,14 +61,21 @@ function startServer(): Promise<{ child: ChildProcess; url: string }> {
       child.kill('SIGKILL');
       reject(new Error(`toolhost serve did not start\nstdout: ${stdout}\nstderr: ${stderr}`));
     }, 600_000);
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-      stdout += chunk;
+    const check = (): void => {
       const match = /listening on (http:\/\/\S+)/.exec(stdout);
-      if (match?.[1] !== undefined) {
+      // The daemon listens before the extensions folder has loaded: these tests want every example loaded.
+      if (match?.[1] !== undefined && /^toolhost ready: /m.test(stderr)) {
         clearTimeout(timer);
         resolve({ child, url: match[1] });
       }
+    };
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+      stderr += chunk;
+      check();
+    });
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      stdout += chunk;
+      check();
     });
     child.on('exit', (code) => {
       clearTimeout(timer);

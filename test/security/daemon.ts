@@ -42,13 +42,16 @@ export async function startTestDaemon(options: TestDaemonOptions): Promise<TestD
   const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`serve printed no URL in 60 s\nstdout: ${stdout}\nstderr: ${stderr}`)), 60_000);
-    child.stdout?.on('data', () => {
+    // The daemon listens before its extensions have loaded; these tests start once every tool is served.
+    const check = (): void => {
       const match = /^toolhost listening on (http:\/\/\S+) /m.exec(stdout);
-      if (match?.[1]) {
+      if (match?.[1] && /^toolhost ready: /m.test(stderr)) {
         clearTimeout(timer);
         resolve(match[1]);
       }
-    });
+    };
+    child.stdout?.on('data', check);
+    child.stderr?.on('data', check);
     void exited.then(() => {
       clearTimeout(timer);
       reject(new Error(`serve exited early\nstdout: ${stdout}\nstderr: ${stderr}`));

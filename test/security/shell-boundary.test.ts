@@ -6,7 +6,7 @@
  * without bound. Each attack is paired with a check that it would be seen if it worked.
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
@@ -18,6 +18,15 @@ import { startTestDaemon, type TestDaemon } from './daemon.ts';
 const marker = randomBytes(6).toString('hex');
 /** What the protected files hold: never in a path, so an error message naming a path cannot show it. */
 const content = randomBytes(6).toString('hex');
+
+function writable(folder: string): boolean {
+  try {
+    accessSync(folder, constants.W_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 function listen(server: Server, path: string): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -50,7 +59,9 @@ describe('shell: the daemon trust boundary holds against the shell', { timeout: 
   const secretsFile = join(privateFolder, 'secrets.json');
   let daemon: TestDaemon;
   const servers: Server[] = [];
-  const socketPaths = { tmp: `/tmp/toolhost-attack-${marker}.sock`, run: `/run/toolhost-attack-${marker}.sock`, abstract: `\0toolhost-attack-${marker}` };
+  // /run takes sockets only for root; an unprivileged run uses its own runtime folder (under /run/user as a rule).
+  const runFolder = ['/run', process.env['XDG_RUNTIME_DIR']].find((folder) => folder !== undefined && writable(folder)) ?? '/tmp';
+  const socketPaths = { tmp: `/tmp/toolhost-attack-${marker}.sock`, run: join(runFolder, `toolhost-attack-run-${marker}.sock`), abstract: `\0toolhost-attack-${marker}` };
 
   beforeAll(async () => {
     workspace = temporaryDirectory('toolhost-attack-');
@@ -140,6 +151,9 @@ print("forked",started,"refused",refused,flush=True)
 time.sleep(${hold})'`;
     const background = await daemon.call('shell', { command: bomb(seconds, seconds), run_in_background: true });
     const id = background.metadata?.['process_id'] as string;
+    // Enforced by a cgroup (root, or a delegated v2 subtree) or by RLIMIT_NPROC in the user namespace (unprivileged).
+    expect(background.metadata?.['limits']).toMatchObject({ max_processes: 64 });
+    expect(['cgroup', 'rlimit']).toContain((background.metadata?.['limits'] as { enforced_by: string }).enforced_by);
     let output = '';
     await waitUntil(async () => {
       output += (await daemon.call('process', { action: 'output', process_id: id })).content;
@@ -166,10 +180,18 @@ time.sleep(${hold})'`;
     expect(await waitUntil(async () => (await findProcessesWithArgument(String(foregroundSeconds))).length === 0, 30_000)).toBe(true);
   });
 
-  it('cannot use more memory than shell.memory_mb: the command is killed, the daemon is not', async () => {
+  it('cannot use more memory than shell.memory_mb where a cgroup caps it: the command is killed, the daemon is not', async () => {
     const result = await daemon.call('shell', { command: `python3 -c 'b = bytearray(512 * 1024 * 1024); b[::4096] = b"x" * len(b[::4096]); print("allocated")'` });
-    expect(result.is_error).toBe(true);
-    expect(result.content).not.toContain('allocated');
+    const limits = result.metadata?.['limits'] as { memory_mb: number | null; enforced_by: string };
+    if (limits.memory_mb === null) {
+      // Documented: without a writable cgroup there is no memory cap; the result must say so.
+      expect(limits.enforced_by).not.toBe('cgroup');
+      expect(result.content).toContain('allocated');
+    } else {
+      expect(limits).toMatchObject({ memory_mb: 128, enforced_by: 'cgroup' });
+      expect(result.is_error).toBe(true);
+      expect(result.content).not.toContain('allocated');
+    }
     expect((await fetch(`${daemon.url}/healthz`)).status).toBe(200);
   });
 

@@ -40,8 +40,12 @@ export async function startDaemon(context: BenchContext, nodeArgs = (process.env
     [...nodeArgs, DIST_BIN, 'serve', '--port', '0', '--workspace', workspace, '--extensions', extensionsFolder(context), '--config', config, '--cache-dir', join(context.scratch, 'cli-cache')],
     { cwd: workspace, env, stdio: ['ignore', 'pipe', 'pipe'] },
   );
-  // The daemon logs at its default level; its stderr is read and dropped, as a supervisor would.
-  child.stderr?.resume();
+  // The daemon logs at its default level; its stderr is read for the ready line and otherwise dropped, as a supervisor would.
+  const ready = new Promise<void>((resolve) => {
+    createInterface({ input: child.stderr! }).on('line', (line) => {
+      if (line.startsWith('toolhost ready: ')) resolve();
+    });
+  });
   const url = await new Promise<URL>((resolve, reject) => {
     const lines = createInterface({ input: child.stdout! });
     lines.on('line', (line) => {
@@ -50,6 +54,8 @@ export async function startDaemon(context: BenchContext, nodeArgs = (process.env
     });
     child.once('exit', (code) => reject(new Error(`toolhost serve exited with ${code} before listening`)));
   });
+  // It listens before its tools have loaded: measure calls only once every tool is served.
+  await ready;
   return { child, url };
 }
 
