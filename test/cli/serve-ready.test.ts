@@ -72,6 +72,8 @@ describe('toolhost serve: ready at once', { timeout: 180_000 }, () => {
       // The host's call budget bounds how long a call waits for a loading tool: room for the ~21 s load.
       config: { limits: { timeout_ms: 120_000 } },
       env: { TOOLHOST_CACHE_DIR: join(root.path, 'cache') },
+      // This test is about the phase before the folder has loaded.
+      waitReady: false,
     });
     const response = await fetch(`${daemon.url}/v1/events`);
     expect(response.status).toBe(200);

@@ -25,6 +25,11 @@ export interface TestDaemonOptions {
   args?: readonly string[];
   env?: Record<string, string | undefined>;
   entry?: CliEntry;
+  /**
+   * Resolve only once the daemon says `toolhost ready` (its extensions folder loaded); default true.
+   * False resolves at the URL line, while tools may still be loading (for tests of that phase).
+   */
+  waitReady?: boolean;
 }
 
 export async function startTestDaemon(options: TestDaemonOptions): Promise<TestDaemon> {
@@ -45,7 +50,7 @@ export async function startTestDaemon(options: TestDaemonOptions): Promise<TestD
     // The daemon listens before its extensions have loaded; these tests start once every tool is served.
     const check = (): void => {
       const match = /^toolhost listening on (http:\/\/\S+) /m.exec(stdout);
-      if (match?.[1] && /^toolhost ready: /m.test(stderr)) {
+      if (match?.[1] && (options.waitReady === false || /^toolhost ready: /m.test(stderr))) {
         clearTimeout(timer);
         resolve(match[1]);
       }
