@@ -5,6 +5,17 @@
  */
 export type CliValueType = 'integer' | 'number' | 'boolean' | 'string' | 'path';
 
+/**
+ * Where a field's value came from: `<kind>:<detail>`, kind one of `help` (a help-text reader,
+ * `help:clap.default-bracket`), `probe` (asking the program, `probe:argparse.choose-from`), `sidecar`
+ * (a spec the author ships, `sidecar:usage`), `help-json` (the program's own `--help-json`), `override`
+ * (`.tool.json`). Shown per field by `toolhost inspect --json`.
+ */
+export type FieldSource = string;
+
+/** Per-field provenance: field name (`choices`, `default`, `takes_value`, …) → its source. */
+export type FieldSources = Record<string, FieldSource>;
+
 export interface CliOption {
   /** Long name without dashes (`dry-run`), or null. Go-style single-dash long names are stored here too. */
   long: string | null;
@@ -39,6 +50,8 @@ export interface CliOption {
    * list of …"): with choices, the property is an array of them and argv joins it into one value.
    */
   value_separator?: ',';
+  /** Which reader, probe, sidecar or override decided each field (absent fields: not recorded). */
+  sources?: FieldSources;
 }
 
 export interface CliPositional {
@@ -47,6 +60,8 @@ export interface CliPositional {
   variadic: boolean;
   description?: string | null;
   type?: CliValueType;
+  /** Which reader, probe, sidecar or override decided each field. */
+  sources?: FieldSources;
 }
 
 export interface CliSubcommand {
@@ -101,4 +116,6 @@ export interface CliSpec {
    * (`Usage: hashenc [OPTIONS] <COMMAND> <TEXT>`). Without it, see `commandIsRequired`.
    */
   command_required?: boolean;
+  /** Which reader, probe, sidecar or override decided each spec-level field (`description`, …). */
+  sources?: FieldSources;
 }
