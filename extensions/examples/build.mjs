@@ -305,6 +305,13 @@ export function stageWithWasiWit(example, files, work) {
  * Each example: its folder, language, and how to build `<artifact>` (the component, a path in the build's own
  * work folder `work`, where the build also keeps whatever else it writes).
  */
+/**
+ * The clang command line that builds hashenc's core module (a bare wasip1 command, `-Wl,--strip-all`). It is also
+ * how `prebuilt/hashenc.wasm` was made: the build is reproducible, and a test rebuilds it and compares the bytes. Under
+ * `npm run`, node_modules/.bin leads PATH and clang runs the binaryen `wasm-opt` it finds there (pinned by the lockfile).
+ */
+export const HASHENC_CLANG_ARGS = ['--target=wasm32-wasi', '-O2', '-Wall', '-Wextra', '-Werror', '-Wl,--strip-all'];
+
 export const EXAMPLES = [
   {
     name: 'jsonq',
@@ -337,7 +344,7 @@ export const EXAMPLES = [
     async build(example, artifact) {
       await requireClang();
       const core = `${artifact.slice(0, -'.wasm'.length)}.core.wasm`;
-      await run('clang', ['--target=wasm32-wasi', '-O2', '-Wall', '-Wextra', '-Werror', '-Wl,--strip-all', '-o', core, 'hashenc.c'], { cwd: example.dir });
+      await run('clang', [...HASHENC_CLANG_ARGS, '-o', core, 'hashenc.c'], { cwd: example.dir });
       // jco's componentNew with its preview1 command adapter: what `jco new --wasi-command` does.
       const { componentNew, preview1AdapterCommandPath } = await import('@bytecodealliance/jco');
       writeFileSync(artifact, await componentNew(readFileSync(core), [['wasi_snapshot_preview1', readFileSync(preview1AdapterCommandPath())]]));
