@@ -17,7 +17,6 @@ import { packageVersion } from '../package-root.ts';
 import { createInProcessRuntime } from '../wasm/in-process.ts';
 import type { LoadedComponent } from '../wasm/load.ts';
 import { createWasmRuntime, type WasmRuntime } from '../wasm/runtime.ts';
-import { loadJco } from '../wasm/jco.ts';
 import { defaultCacheDirectory } from '../wasm/transpile-cache.ts';
 import { ExtensionSet } from './extension-set.ts';
 import type { NameClash } from './tool-names.ts';
@@ -126,9 +125,8 @@ export function wasmExtensions(extensionOptions: WasmExtensionsOptions = {}): Ex
       const timer = setTimeout(() => {
         if (closed) return;
         runtime.warmUp();
-        // A watching host transpiles the next dropped tool with jco: import it now, from the installation as
-        // it is at start, rather than later (see README, Security: nothing is imported lazily from disk later).
-        loadJco().catch((error: unknown) => logger.warn({ error: error instanceof Error ? error.message : String(error) }, 'jco could not be imported'));
+        // jco is not imported here: the daemon transpiles on a thread of its own (runtime.ts), which imports it there.
+        // Importing it on this thread cost ~0.3-0.8 s of event loop once, after ready (test/bench/load-stall.ts).
         if (extensionOptions.compileOnLoad !== false) return;
         for (const component of components.values()) {
           runtime.prepare(component).catch((error: unknown) => {
