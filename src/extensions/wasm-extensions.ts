@@ -48,6 +48,8 @@ export interface WasmExtensionsOptions {
    * ready; `list` never compiles anything.
    */
   compileOnLoad?: boolean;
+  /** Pool runtime only: run wasip1 commands through the preview1 adapter (WasmRuntimeOptions.preview1Adapter); for tests. */
+  preview1Adapter?: boolean;
 }
 
 /** The runtime the calls run in: the worker pool (with the host's limits), or this thread for a one-shot call. */
@@ -56,6 +58,7 @@ function runtimeFor(extensionOptions: WasmExtensionsOptions, cacheDirectory: str
   return createWasmRuntime({
     cacheDirectory,
     ...(extensionOptions.compileOnLoad === false ? { compileOnLoad: false } : {}),
+    ...(extensionOptions.preview1Adapter === true ? { preview1Adapter: true } : {}),
     ...(limits.poolSize !== undefined ? { threads: limits.poolSize } : {}),
     ...(limits.maxQueue !== undefined ? { maxQueuedCalls: limits.maxQueue } : {}),
     ...(limits.perToolConcurrency !== undefined ? { maxConcurrentCallsPerTool: limits.perToolConcurrency } : {}),

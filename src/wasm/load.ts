@@ -3,8 +3,9 @@
  * the file bytes) into the on-disk cache and checked to export `wasi:cli/run` and import only `wasi:*`
  * interfaces; a wasip1 core module is cached as it is, to run on toolhost's preview1 host
  * (src/wasm/preview1/), once its imports are checked against the functions that host provides.
- * Wrapping a core module with the preview1 command adapter instead is kept for comparisons and tests
- * (`preview1Adapter`).
+ * A component that is only such a module wrapped with the preview1 command adapter (what `jco new
+ * --wasi-command` makes) runs as that inner module too (adapter-unwrap.ts). Wrapping a core module with the
+ * adapter instead is kept for comparisons and tests (`preview1Adapter`).
  */
 import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
@@ -16,6 +17,7 @@ import { readComponentImportNames, unversionedName } from './component-imports.t
 import { readCoreModuleInterface, WASIP1_MODULE } from './core-module.ts';
 import { splitDuplicateImports } from './duplicate-imports.ts';
 import { needsMemoryRouting, routeGuestMemory } from './guest-memory.ts';
+import { innerPreview1Command } from './adapter-unwrap.ts';
 import { loadJco, preview1CommandAdapter, preview1ReactorAdapter } from './jco.ts';
 import { PREVIEW1_FUNCTIONS } from './preview1/host.ts';
 import { interfacesOfPreview1Imports } from './preview1/interfaces.ts';
@@ -70,8 +72,9 @@ export interface LoadOptions {
    */
   transpileOnThread?: boolean;
   /**
-   * Wrap a wasip1 core module with the preview1 command adapter into a component, as toolhost did
-   * before its preview1 host (for comparisons and tests; its cache entries have a key of their own).
+   * Wrap a wasip1 core module with the preview1 command adapter into a component, and keep an adapter-wrapped
+   * component a component, as toolhost did before its preview1 host (for comparisons and tests; its cache
+   * entries have a key of their own).
    */
   preview1Adapter?: boolean;
 }
@@ -214,8 +217,14 @@ export async function loadComponent(file: string, options: LoadOptions = {}): Pr
         return loadComponent(file, options);
       }
     }
-    const classified = classifyBinary(bytes);
+    let classified = classifyBinary(bytes);
     if (classified.kind === 'refused') throw loadError(path, classified.reason);
+    // A wasip1 command wrapped with the preview1 command adapter runs as its inner core module (adapter-unwrap.ts).
+    const inner = classified.kind === 'component' && variant === 'default' ? innerPreview1Command(bytes) : undefined;
+    if (inner !== undefined) {
+      classified = { kind: 'wasip1-core-module' };
+      bytes = inner;
+    }
     const started = performance.now();
     // A core module for the preview1 host is only checked and copied: no jco, no thread needed.
     const runsJco = !(classified.kind === 'wasip1-core-module' && variant === 'default');

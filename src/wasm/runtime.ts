@@ -22,6 +22,12 @@ export interface WasmRuntimeOptions {
   cacheDirectory?: string;
   /** Worker threads; default the machine's available parallelism. */
   threads?: number;
+  /**
+   * Run wasip1 commands through the preview1 command adapter as before toolhost's preview1 host: bare core
+   * modules are wrapped, and adapter-wrapped components stay components (LoadOptions.preview1Adapter). For
+   * comparisons and tests of the component path; default false.
+   */
+  preview1Adapter?: boolean;
   /** Calls running at once across all tools; default `threads`. */
   maxConcurrentCalls?: number;
   /** Calls of one tool running at once; default `defaultPerToolConcurrency(threads)`. */
@@ -74,7 +80,11 @@ function componentLoader(options: WasmRuntimeOptions): (file: string) => Promise
     if (inFlight !== undefined) return inFlight;
     const promise = (async () => {
       // A transpile (a cache miss) runs on a thread of its own: the daemon's event loop keeps serving meanwhile.
-      const component = await loadComponent(file, { transpileOnThread: true, ...(options.cacheDirectory === undefined ? {} : { cacheDirectory: options.cacheDirectory }) });
+      const component = await loadComponent(file, {
+        transpileOnThread: true,
+        ...(options.cacheDirectory === undefined ? {} : { cacheDirectory: options.cacheDirectory }),
+        ...(options.preview1Adapter === true ? { preview1Adapter: true } : {}),
+      });
       if (options.compileOnLoad !== false) await prepareComponent(component);
       return component;
     })();

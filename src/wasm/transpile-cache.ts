@@ -156,8 +156,9 @@ export function transpileOptionsKey(variant: EntryVariant = 'default'): string {
       .slice(0, 16);
     return adapterOptionsKey;
   }
+  // `unwrap`: since adapter-wrapped commands run on the preview1 host, a component's default entry may be a core module.
   optionsKey ??= createHash('sha256')
-    .update(JSON.stringify({ jco: jcoVersion(), options: TRANSPILE_OPTIONS, patches: GLUE_PATCH_VERSION }))
+    .update(JSON.stringify({ jco: jcoVersion(), options: TRANSPILE_OPTIONS, patches: GLUE_PATCH_VERSION, unwrap: 1 }))
     .digest('hex')
     .slice(0, 16);
   return optionsKey;

@@ -23,6 +23,8 @@ import { createExtHost, FIXTURES, fixture, tempRoot, type ExtHost, type TempRoot
 let root: TempRoot;
 let ext: ExtHost;
 let runtime: WasmRuntime;
+/** The default runtime: wasip1 commands, bare or adapter-wrapped, run on toolhost's preview1 host. */
+let defaultRuntime: WasmRuntime;
 const decode = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
 
 /** Deterministic text of `length` letters (a fixed-seed LCG), so a damaged copy cannot pass for the original. */
@@ -44,12 +46,16 @@ beforeAll(async () => {
     JSON.stringify({ spec: { name: 'argv-size', description: 'Counts its arguments.', positionals: [{ name: 'words', required: true, variadic: true }] } }),
   );
   copyFileSync(fixture('argv-size'), join(tools, 'argv-size.wasm'));
-  ext = await createExtHost({ extensionsDir: tools, cacheDir: root.folder('cache'), workspaceRoot: root.folder('workspace') });
-  runtime = createWasmRuntime({ cacheDirectory: root.folder('runtime-cache'), threads: 1 });
+  // The adapter path (`preview1Adapter`): toolhost runs an adapter-wrapped command such as argv-size.wasm on its own
+  // preview1 host by default, where this limit does not apply; components that keep the adapter still have it.
+  ext = await createExtHost({ extensionsDir: tools, cacheDir: root.folder('cache'), workspaceRoot: root.folder('workspace'), wasm: { preview1Adapter: true } });
+  runtime = createWasmRuntime({ cacheDirectory: root.folder('runtime-cache'), threads: 1, preview1Adapter: true });
+  defaultRuntime = createWasmRuntime({ cacheDirectory: root.folder('default-runtime-cache'), threads: 1 });
 }, 120_000);
 
 afterAll(async () => {
   await runtime.close();
+  await defaultRuntime.close();
   await ext.close();
   root.remove();
 });
@@ -79,16 +85,19 @@ describe('the preview1 adapter argv limit', () => {
 
   it('does not apply to a wasip1 module on the preview1 host: a 1 MiB argument and 10,000 arguments arrive intact', async () => {
     const policy = resolvePolicy({}, root.path);
-    const component = await runtime.load(join(FIXTURES, 'argv-size.core.wasm'));
-    expect(component.execution).toBe('preview1');
-    expect(await readsArgvThroughAdapter(component)).toBe(false);
-    const large = letters(1 << 20);
-    expect(preview1ArgvViolation(['argv-size', large])).toBeDefined();
-    const one = await runtime.run(component, { args: [large], policy, programName: 'argv-size' });
-    expect(one.trap).toBeUndefined();
-    expect(decode(one.stdout)).toBe(`args=1 bytes=${1 << 20}\n`);
-    const many = await runtime.run(component, { args: Array<string>(10_000).fill('yy'), policy, programName: 'argv-size' });
-    expect(decode(many.stdout)).toBe('args=10000 bytes=20000\n');
+    // The bare module, and the same module wrapped with the adapter (unwrapped by the default runtime).
+    for (const file of ['argv-size.core.wasm', 'argv-size.wasm']) {
+      const component = await defaultRuntime.load(join(FIXTURES, file));
+      expect(component.execution, file).toBe('preview1');
+      expect(await readsArgvThroughAdapter(component)).toBe(false);
+      const large = letters(1 << 20);
+      expect(preview1ArgvViolation(['argv-size', large])).toBeDefined();
+      const one = await defaultRuntime.run(component, { args: [large], policy, programName: 'argv-size' });
+      expect(one.trap).toBeUndefined();
+      expect(decode(one.stdout)).toBe(`args=1 bytes=${1 << 20}\n`);
+      const many = await defaultRuntime.run(component, { args: Array<string>(10_000).fill('yy'), policy, programName: 'argv-size' });
+      expect(decode(many.stdout)).toBe('args=10000 bytes=20000\n');
+    }
   }, 120_000);
 
   it('counts UTF-8 bytes and applies to the imports of wasip1 modules only', () => {

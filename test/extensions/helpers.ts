@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { wasmExtensions } from '../../src/extensions/index.ts';
+import type { WasmExtensionsOptions } from '../../src/extensions/wasm-extensions.ts';
 import { createHost, type ExtensionSourceFactory } from '../../src/host.ts';
 import type { Host, HostEvent, HostOptions } from '../../src/host-types.ts';
 import { pino, type Logger } from 'pino';
@@ -42,8 +43,8 @@ export function tempRoot(prefix = 'toolhost-ext-'): TempRoot {
  * `wasmExtensions()`, also recording the events it emits while `recording()` is true. Events of the
  * initial load fire inside `createHost`, before `host.onEvent` can subscribe; this sees them.
  */
-export function recordingExtensions(events: HostEvent[], recording: () => boolean = () => true): ExtensionSourceFactory {
-  const factory = wasmExtensions();
+export function recordingExtensions(events: HostEvent[], recording: () => boolean = () => true, options: WasmExtensionsOptions = {}): ExtensionSourceFactory {
+  const factory = wasmExtensions(options);
   return (context) =>
     factory({
       ...context,
@@ -74,11 +75,12 @@ export interface ExtHost {
   close(): Promise<void>;
 }
 
-export async function createExtHost(options: HostOptions & { extensionsDir: string; cacheDir: string }): Promise<ExtHost> {
+export async function createExtHost(options: HostOptions & { extensionsDir: string; cacheDir: string; wasm?: WasmExtensionsOptions }): Promise<ExtHost> {
   const events: HostEvent[] = [];
   const { logger, records } = capturingLogger();
   let starting = true;
-  const host = await createHost({ limits: { poolSize: 2 }, logger, ...options }, { extensions: recordingExtensions(events, () => starting) });
+  const { wasm, ...hostOptions } = options;
+  const host = await createHost({ limits: { poolSize: 2 }, logger, ...hostOptions }, { extensions: recordingExtensions(events, () => starting, wasm) });
   starting = false;
   host.onEvent((event) => events.push(event));
   return { host, events, logs: records, close: () => host.close({ graceMs: 5_000 }) };

@@ -37,13 +37,32 @@ async function expectLoadError(file: string, code: 'WASM_LOAD_FAILED' | 'WASM_UN
 
 describe('loading', () => {
   it('loads a component, reports its imports and a stable version id', async () => {
+    // rt-echo.wasm is a C command wrapped with the preview1 adapter: the adapter-path runtime keeps it a component.
+    const adapterRuntime = createWasmRuntime({ cacheDirectory: join(work, 'adapter-cache'), threads: 1, preview1Adapter: true });
+    try {
+      const component = await adapterRuntime.load(join(build, 'rt-echo.wasm'));
+      expect(component.sha256).toMatch(/^[0-9a-f]{64}$/);
+      expect(component.sourceKind).toBe('component');
+      expect(component.execution).toBe('component');
+      expect(component.imports).toContain('wasi:cli/stdout');
+      expect(component.imports.every((name) => name.startsWith('wasi:'))).toBe(true);
+      const outcome = await adapterRuntime.run(component, { args: ['a', 'b'], policy: resolvePolicy({}, work) });
+      expect(decode(outcome.stdout)).toBe('{"content":"a b"}\n');
+    } finally {
+      await adapterRuntime.close();
+    }
+  });
+
+  it('runs a component that only wraps a wasip1 command with the preview1 adapter as its inner module, with the same output', async () => {
     const component = await runtime.load(join(build, 'rt-echo.wasm'));
     expect(component.sha256).toMatch(/^[0-9a-f]{64}$/);
-    expect(component.sourceKind).toBe('component');
+    expect(component.sourceKind).toBe('wasip1-core-module');
+    expect(component.execution).toBe('preview1');
     expect(component.imports).toContain('wasi:cli/stdout');
-    expect(component.imports.every((name) => name.startsWith('wasi:'))).toBe(true);
     const outcome = await runtime.run(component, { args: ['a', 'b'], policy: resolvePolicy({}, work) });
     expect(decode(outcome.stdout)).toBe('{"content":"a b"}\n');
+    // A native wasip2 component (Rust) is not unwrapped.
+    expect((await runtime.load(join(build, 'http-fetch.wasm'))).execution).toBe('component');
   });
 
   it('wraps a wasip1 command core module with the command adapter, and it runs', async () => {

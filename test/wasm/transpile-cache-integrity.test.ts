@@ -36,9 +36,12 @@ describe('transpile cache integrity', { timeout: 120_000 }, () => {
     await rm(work, { recursive: true, force: true });
   });
 
-  /** A fresh runtime (own process-level caches are per module, so each test also uses its own cache folder). */
+  /**
+   * A fresh runtime (own process-level caches are per module, so each test also uses its own cache folder). It keeps
+   * the adapter-wrapped C fixture a component (`preview1Adapter`), so the entry has jco glue to attack.
+   */
   function runtime(): WasmRuntime {
-    const created = createWasmRuntime({ cacheDirectory: cache, threads: 1 });
+    const created = createWasmRuntime({ cacheDirectory: cache, threads: 1, preview1Adapter: true });
     runtimes.push(created);
     return created;
   }
