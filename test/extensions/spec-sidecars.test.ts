@@ -11,7 +11,9 @@
 import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { componentFileFor } from '../../src/extensions/extension-set.ts';
 import { inspectWasmTool } from '../../src/extensions/tool-inspection.ts';
+import { probeWasmToolVersion } from '../../src/extensions/wasm-tool.ts';
 import { toMcpTool } from '../../src/schema/providers/mcp.ts';
 import { checkComponent } from '../../src/cli/commands/check.ts';
 import { createWasmRuntime } from '../../src/wasm/runtime.ts';
@@ -196,4 +198,20 @@ describe('the CLI', () => {
       await runtime.close();
     }
   }, 240_000);
+});
+
+describe('reloading', () => {
+  it('a spec sidecar belongs to its component for the watcher, and changing it changes the version', async () => {
+    expect(componentFileFor(join(tools, 'deployctl.usage.kdl'))).toBe(join(tools, 'deployctl.wasm'));
+    expect(componentFileFor(join(tools, 'notes.oclif.manifest.json'))).toBe(join(tools, 'notes.wasm'));
+    expect(componentFileFor(join(tools, 'x.carapace.yaml'))).toBe(join(tools, 'x.wasm'));
+    const other = root.folder('not-watched');
+    const file = join(other, 'reversion.wasm');
+    copyFileSync(fixture('argv-list'), file);
+    const before = await probeWasmToolVersion(file);
+    writeFileSync(join(other, 'reversion.carapace.yaml'), 'name: reversion\n');
+    const withSidecar = await probeWasmToolVersion(file);
+    writeFileSync(join(other, 'reversion.carapace.yaml'), 'name: reversion\nflags:\n  --x: x\n');
+    expect(new Set([before, withSidecar, await probeWasmToolVersion(file)]).size).toBe(3);
+  });
 });
