@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { zodToJsonSchema } from 'zod-to-json-schema';
 import type { CommandSandboxSettings } from './command-sandbox.ts';
 import type { Logger } from './logger.ts';
-import type { PermissionLevel } from './permission.ts';
+import type { PermissionLevel, ToolEffect } from './permission.ts';
 import type { ToolResult } from './result.ts';
 import { normalizeSchema, type JsonSchema } from './schema/normalize.ts';
 import type { CutEdges, SecretsResolver } from './secrets.ts';
@@ -85,6 +85,11 @@ export interface Tool<Input = Record<string, unknown>> {
   readonly permission: PermissionLevel;
   /** True when the tool reaches the network (MCP openWorldHint). */
   readonly network: boolean;
+  /**
+   * What the tool does to the world as its author declared it for every command it runs (a wasm tool's
+   * usage spec `effect`); absent when not declared for all. Refines the MCP hints (src/schema/providers/mcp.ts).
+   */
+  readonly effect?: ToolEffect;
   /** Normalized JSON Schema of the input, derived from `input`. */
   readonly inputSchema: JsonSchema;
   /** The zod schema the bridge validates raw arguments with. */
@@ -106,6 +111,7 @@ export interface ToolDefinition<Shape extends z.ZodRawShape> {
   source?: ToolSource;
   permission: PermissionLevel;
   network?: boolean;
+  effect?: ToolEffect;
   input: z.ZodObject<Shape>;
   secretParams: readonly (keyof Shape & string)[];
   precheck?(input: z.output<z.ZodObject<Shape>>, context: ToolContext): string | undefined | Promise<string | undefined>;
@@ -134,6 +140,7 @@ export function defineTool<Shape extends z.ZodRawShape>(definition: ToolDefiniti
     source: definition.source ?? 'builtin',
     permission: definition.permission,
     network: definition.network ?? false,
+    ...(definition.effect !== undefined ? { effect: definition.effect } : {}),
     input: definition.input as unknown as ToolInputSchema,
     inputSchema: jsonSchemaOf(definition.input as unknown as ToolInputSchema),
     secretParams: [...definition.secretParams],

@@ -1,6 +1,7 @@
 /**
  * The set of extension tools loaded from one folder: `<base>.wasm` plus optional sidecars
- * `<base>.policy.json` and `<base>.tool.json`. It loads every component at start, and keeps the
+ * `<base>.policy.json`, `<base>.tool.json` and a spec the author ships (`<base>.usage.kdl`,
+ * `<base>.oclif.manifest.json`, `<base>.carapace.yaml`). It loads every component at start, and keeps the
  * registry in step with the folder when files appear, change or vanish (see watcher.ts).
  *
  * Guarantees: one bad file never stops the others; a broken replacement leaves the previous good
@@ -17,6 +18,7 @@ import type { Logger } from '../logger.ts';
 import type { ToolRegistry } from '../registry.ts';
 import type { AnyTool } from '../tool.ts';
 import { readToolOverrides } from '../introspect/overrides.ts';
+import { SPEC_SIDECAR_SUFFIXES } from '../introspect/sidecars/index.ts';
 import { chooseToolName, clashReason, registrationOrder, sidecarPaths, wantedToolName, type NameClash } from './tool-names.ts';
 
 /** Something wrong with a tool that still loaded (it serves; the operator should fix it). */
@@ -54,7 +56,7 @@ export interface ExtensionSetOptions {
   files?: readonly string[];
 }
 
-export const SIDECAR_SUFFIXES = ['.policy.json', '.tool.json'] as const;
+export const SIDECAR_SUFFIXES: readonly string[] = ['.policy.json', '.tool.json', ...SPEC_SIDECAR_SUFFIXES];
 
 /** The `.wasm` file an extensions-folder path belongs to, or undefined for unrelated files. */
 export function componentFileFor(path: string): string | undefined {

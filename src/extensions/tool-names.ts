@@ -22,6 +22,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { readToolOverrides } from '../introspect/overrides.ts';
+import { specSidecarPaths, type SidecarFormat } from '../introspect/sidecars/index.ts';
 import type { ToolSource } from '../tool.ts';
 import { fileStem, isValidToolName, sanitizeToolName, suffixedToolName } from '../tool-name.ts';
 
@@ -40,10 +41,13 @@ export interface NameClash {
 
 export { fileStem };
 
-/** The sidecar files next to a component: `dir/x.wasm` → `dir/x.policy.json` and `dir/x.tool.json`. */
-export function sidecarPaths(file: string): { policy: string; overrides: string } {
+/**
+ * The sidecar files next to a component: `dir/x.wasm` → `dir/x.policy.json`, `dir/x.tool.json`, and the
+ * spec sidecars `dir/x.usage.kdl`, `dir/x.oclif.manifest.json`, `dir/x.carapace.yaml` (src/introspect/sidecars).
+ */
+export function sidecarPaths(file: string): { policy: string; overrides: string } & Record<SidecarFormat, string> {
   const base = join(dirname(file), fileStem(file));
-  return { policy: `${base}.policy.json`, overrides: `${base}.tool.json` };
+  return { policy: `${base}.policy.json`, overrides: `${base}.tool.json`, ...specSidecarPaths(file) };
 }
 
 /** The name a file asks for: its `.tool.json` name when given, else its sanitized stem. */

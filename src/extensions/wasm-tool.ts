@@ -1,6 +1,8 @@
 /**
  * Turns one `.wasm` file into a Tool: load the component, resolve its policy, capture and parse its
- * `--help` into a CLI spec (cached by content hash), apply the `.tool.json` overrides, and derive
+ * `--help` into a CLI spec (cached by content hash) — or take the spec its author ships (a usage,
+ * oclif or carapace sidecar or custom section, src/introspect/sidecars; ranked below `--help-json`,
+ * above the help parse) — apply the `.tool.json` overrides, and derive
  * from that ONE spec both the zod input schema (so the bridge validates wasm tools like built-ins)
  * and the argv mapping used by `execute`. A policy fs grant whose host folder is missing does not stop
  * the load: it is a `grant-folder-missing` warning, and help capture and calls run with the grants that
@@ -15,11 +17,13 @@ import type { UnparsedLine } from '../introspect/help-scan.ts';
 import { parseHelp, parseHelpReport } from '../introspect/parse-help.ts';
 import { withSubcommandOptions } from '../introspect/subcommand-help.ts';
 import { applyToolOverrides, readToolOverrides, type ToolOverrides } from '../introspect/overrides.ts';
+import { findSpecSidecar, type FoundSidecarSpec } from '../introspect/sidecars/index.ts';
 import type { CliSpec } from '../introspect/spec.ts';
+import { toolEffectOf } from '../introspect/tool-effect.ts';
 import { STDIN_PROPERTY } from '../introspect/property-name.ts';
 import { cliSpecToArgv } from '../introspect/to-argv.ts';
 import { cliSpecToZod } from '../introspect/to-zod.ts';
-import type { PermissionLevel } from '../permission.ts';
+import { permissionWithEffect, type PermissionLevel } from '../permission.ts';
 import { parsePolicy, readPolicyFile, resolvePolicy, withPresentGrants, type MissingFsGrant, type ResolvedFsGrant, type ResolvedToolPolicy, type ToolPolicy } from '../policy.ts';
 import { errorResult, type ToolResult } from '../result.ts';
 import { defineTool, type AnyTool } from '../tool.ts';
@@ -71,7 +75,9 @@ export interface WasmToolDetails {
   program: string;
   /** Lines of the help's options sections the parser did not understand (present when text help was parsed). */
   unparsed?: UnparsedLine[];
-  /** What is wrong with the tool though it loaded (a granted folder that is missing); empty when nothing is. */
+  /** The spec the author ships that the spec came from (`{format: 'usage', origin: 'x.usage.kdl'}`), when one did. */
+  specSidecar?: { format: string; origin: string };
+  /** What is wrong with the tool though it loaded (a granted folder that is missing, a bad spec sidecar); empty when nothing is. */
   warnings: LoadWarning[];
   [key: string]: unknown;
 }
@@ -162,10 +168,15 @@ export function createHelpRunner(
 /** What the load pipeline made of a tool's help: the spec its schema and argv derive from, and how it got there. */
 export interface WasmToolSpec {
   spec: CliSpec;
+  /** `--help-json`, `--help`, `-h`, `help`, `tool.json`, `none`, or `sidecar:<format>` (a spec the author ships). */
   helpFlag: string;
   program: string;
   helpProblem?: string;
   unparsed?: UnparsedLine[];
+  /** The spec sidecar the spec came from, when one did (`x.usage.kdl`, `custom section toolhost:spec-usage`). */
+  sidecar?: Pick<FoundSidecarSpec, 'format' | 'origin'>;
+  /** Spec sidecars that were invalid, shadowed or partly read (`spec-sidecar-*`): the tool still loads. */
+  warnings: LoadWarning[];
 }
 
 /**
@@ -193,9 +204,15 @@ export async function deriveWasmToolSpec(
   let helpFlag = 'tool.json';
   let helpProblem: string | undefined;
   let unparsed: UnparsedLine[] | undefined;
+  let sidecar: FoundSidecarSpec | undefined;
+  const warnings: LoadWarning[] = [];
   if (overrides?.spec) {
     spec = overrides.spec;
   } else {
+    // A spec the author ships (src/introspect/sidecars): ranked below `--help-json`, above the help parse.
+    const lookup = await findSpecSidecar(file, { sha256: component.sha256 });
+    warnings.push(...lookup.warnings);
+    sidecar = lookup.found;
     // The help is captured with argv[0] = the file's base name, and programs commonly print argv[0] in
     // their Usage line (which names the tool), so the cache key covers the name as well as the bytes.
     // The toolhost version and the argv tried are the help cache's namespace (helpCacheNamespace).
@@ -213,13 +230,22 @@ export async function deriveWasmToolSpec(
       }
       throw error;
     });
-    // A `--help-json` answer is JSON by design; only a text answer that is a JSON object is a result.
-    if (help === undefined || (help.spec === undefined && isToolResultJson(help.text))) {
-      spec = parseHelp('', { fileName: basename(file) });
-      helpFlag = 'none';
-    } else if (help.spec !== undefined) {
+    if (help?.spec !== undefined) {
       spec = help.spec;
       helpFlag = help.flag;
+      if (sidecar !== undefined) {
+        warnings.push({ code: 'spec-sidecar-shadowed', message: `${sidecar.origin} is not used: the program's own --help-json ranks above it` });
+        sidecar = undefined;
+      }
+    } else if (sidecar !== undefined) {
+      spec = withHelpDescription(sidecar.spec, help?.text, basename(file));
+      helpFlag = sidecar.source;
+      // The help was not needed: its absence is no problem of this tool.
+      helpProblem = undefined;
+    } else if (help === undefined || isToolResultJson(help.text)) {
+      // A `--help-json` answer is JSON by design; only a text answer that is a JSON object is a result.
+      spec = parseHelp('', { fileName: basename(file) });
+      helpFlag = 'none';
     } else {
       const report = parseHelpReport(help.text, { fileName: basename(file) });
       spec = report.spec;
@@ -238,7 +264,20 @@ export async function deriveWasmToolSpec(
     program: spec.name,
     ...(helpProblem !== undefined ? { helpProblem } : {}),
     ...(unparsed !== undefined ? { unparsed } : {}),
+    ...(sidecar !== undefined ? { sidecar: { format: sidecar.format, origin: sidecar.origin } } : {}),
+    warnings,
   };
+}
+
+/**
+ * A sidecar spec that states no description (oclif manifests and many carapace specs have none) takes
+ * the one its help gives, marked as from the help; the spec is otherwise the sidecar's.
+ */
+function withHelpDescription(spec: CliSpec, helpText: string | undefined, fileName: string): CliSpec {
+  if (spec.description.trim() !== '' || helpText === undefined || isToolResultJson(helpText)) return spec;
+  const description = parseHelp(helpText, { fileName }).description;
+  if (description.trim() === '') return spec;
+  return { ...spec, description, sources: { ...spec.sources, description: 'help:description' } };
 }
 
 /**
@@ -273,7 +312,7 @@ export async function loadWasmTool(file: string, options: WasmToolLoaderOptions)
   const { overrides: overridesFile } = sidecarPaths(file);
   const overrides = existsSync(overridesFile) ? await readToolOverrides(overridesFile) : undefined;
   const policy = await resolveWasmToolPolicy(file, overrides, options);
-  const { spec, helpFlag, program, helpProblem, unparsed } = await deriveWasmToolSpec(component, file, overrides, policy, options);
+  const { spec, helpFlag, program, helpProblem, unparsed, sidecar, warnings: specWarnings } = await deriveWasmToolSpec(component, file, overrides, policy, options);
   let input;
   try {
     input = cliSpecToZod(spec);
@@ -290,18 +329,22 @@ export async function loadWasmTool(file: string, options: WasmToolLoaderOptions)
     program,
     ...(helpProblem !== undefined ? { helpProblem } : {}),
     ...(unparsed !== undefined ? { unparsed } : {}),
-    warnings: withPresentGrants(policy).missing.map(missingGrantWarning),
+    ...(sidecar !== undefined ? { specSidecar: sidecar } : {}),
+    warnings: [...withPresentGrants(policy).missing.map(missingGrantWarning), ...specWarnings],
   };
   // Named after the file (or its .tool.json), not the help's program; the ExtensionSet settles clashes.
   const name = wantedToolName(file, overrides?.name);
   const programName = fileStem(file);
   const argvThroughAdapter = await readsArgvThroughAdapter(component);
+  const effect = toolEffectOf(spec);
   const tool: AnyTool = defineTool({
     name,
     description: describeWasmTool(spec.description, program, name, { verbatim: overrides?.description !== undefined }),
     source: 'wasm',
-    permission: permissionForPolicy(policy),
+    // The grants' level, raised (never lowered) by an effect the spec declares (permissionWithEffect).
+    permission: permissionWithEffect(permissionForPolicy(policy), effect.max),
     network: policy.network.allow.length > 0,
+    ...(effect.complete && effect.max !== undefined ? { effect: effect.max } : {}),
     input,
     secretParams: overrides?.secret_params ?? [],
     details,

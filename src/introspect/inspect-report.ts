@@ -1,7 +1,8 @@
 /** The `toolhost inspect --json` report of a wasm tool: the spec (public fields only), schema and an example argv. */
 import { argvExample } from './argv-example.ts';
 import type { UnparsedLine } from './help-scan.ts';
-import type { CliOption, CliPositional, CliSpec, CliValueType } from './spec.ts';
+import type { ToolEffect } from '../permission.ts';
+import type { CliOption, CliPositional, CliSpec, CliValueType, FieldSources } from './spec.ts';
 
 export interface InspectOption {
   long: string | null;
@@ -21,12 +22,17 @@ export interface InspectOption {
   variadic_values?: boolean;
   /** One use takes a list of values joined by it (`--style header,grid`). */
   value_separator?: ',';
+  /** What giving the option does, as the author's spec declares it. */
+  effect?: ToolEffect;
+  /** Which reader, probe, sidecar or override decided each field (`sidecar:usage`, …). */
+  sources?: FieldSources;
 }
 
 export interface InspectPositional {
   name: string;
   required: boolean;
   variadic: boolean;
+  sources?: FieldSources;
 }
 
 export interface InspectReport {
@@ -35,7 +41,11 @@ export interface InspectReport {
   spec: {
     options: InspectOption[];
     positionals: InspectPositional[];
-    subcommands: { name: string; description: string | null; options?: InspectOption[]; positionals?: InspectPositional[] }[];
+    subcommands: { name: string; description: string | null; options?: InspectOption[]; positionals?: InspectPositional[]; path?: string[]; effect?: ToolEffect }[];
+    /** What running the program without a subcommand does, as the author's spec declares it. */
+    effect?: ToolEffect;
+    /** Which reader, probe, sidecar or override decided each spec-level field. */
+    sources?: FieldSources;
     /** Root options go after the subcommand on the argv (cobra). */
     options_after_command?: boolean;
   };
@@ -71,11 +81,13 @@ function inspectOption(option: CliOption): InspectOption {
     ...(option.value_count !== undefined ? { value_count: option.value_count } : {}),
     ...(option.variadic_values === true ? { variadic_values: true } : {}),
     ...(option.value_separator !== undefined ? { value_separator: option.value_separator } : {}),
+    ...(option.effect !== undefined ? { effect: option.effect } : {}),
+    ...(option.sources !== undefined ? { sources: { ...option.sources } } : {}),
   };
 }
 
 function inspectPositional(positional: CliPositional): InspectPositional {
-  return { name: positional.name, required: positional.required, variadic: positional.variadic };
+  return { name: positional.name, required: positional.required, variadic: positional.variadic, ...(positional.sources !== undefined ? { sources: { ...positional.sources } } : {}) };
 }
 
 export function buildInspectReport(spec: CliSpec, schema: Record<string, unknown>, unparsed?: readonly UnparsedLine[]): InspectReport {
@@ -90,8 +102,12 @@ export function buildInspectReport(spec: CliSpec, schema: Record<string, unknown
         description: command.description ?? null,
         ...(command.options !== undefined && command.options.length > 0 ? { options: command.options.map(inspectOption) } : {}),
         ...(command.positionals !== undefined && command.positionals.length > 0 ? { positionals: command.positionals.map(inspectPositional) } : {}),
+        ...(command.path !== undefined ? { path: [...command.path] } : {}),
+        ...(command.effect !== undefined ? { effect: command.effect } : {}),
       })),
       ...(spec.options_after_command === true ? { options_after_command: true } : {}),
+      ...(spec.effect !== undefined ? { effect: spec.effect } : {}),
+      ...(spec.sources !== undefined ? { sources: { ...spec.sources } } : {}),
     },
     schema,
     argv_example: argvExample(spec),

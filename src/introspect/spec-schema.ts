@@ -1,6 +1,10 @@
 /** zod schema of a `CliSpec`, for `--help-json` output and `.tool.json` whole-spec overrides. */
 import { z } from 'zod';
+import { TOOL_EFFECTS } from '../permission.ts';
 import type { CliSpec } from './spec.ts';
+
+/** `effect` of a command or option: read, write or destructive (src/permission.ts). */
+export const toolEffectSchema = z.enum(TOOL_EFFECTS);
 
 /** `output` of a spec or `.tool.json`: whether stdout is toolhost's envelope or the content as is. */
 export const cliOutputFormatSchema = z.enum(['envelope', 'text']);
@@ -40,6 +44,7 @@ export const cliOptionSchema = z
     value_count: z.number().int().min(2).max(16).optional(),
     variadic_values: z.boolean().optional(),
     value_separator: z.literal(',').optional(),
+    effect: toolEffectSchema.optional(),
   })
   .strict()
   .refine((option) => option.long !== null || option.short !== null, { message: 'an option needs a long or a short name' });
@@ -60,6 +65,8 @@ export const cliSubcommandSchema = z
     description: z.string().nullable().default(null),
     options: z.array(cliOptionSchema).optional(),
     positionals: z.array(cliPositionalSchema).optional(),
+    path: z.array(z.string().min(1).max(100)).min(1).max(8).optional(),
+    effect: toolEffectSchema.optional(),
   })
   .strict();
 
@@ -75,6 +82,7 @@ export const cliSpecSchema = z
     success_exit_codes: successExitCodesSchema.optional(),
     options_after_command: z.boolean().optional(),
     command_required: z.boolean().optional(),
+    effect: toolEffectSchema.optional(),
   })
   .strict();
 

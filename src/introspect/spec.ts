@@ -3,6 +3,8 @@
  * tool's JSON Schema (via `cliSpecToZod`) and of its JSON-to-argv mapping (via `cliSpecToArgv`).
  * Field names are snake_case because this shape is printed verbatim by `toolhost inspect --json`.
  */
+import type { ToolEffect } from '../permission.ts';
+
 export type CliValueType = 'integer' | 'number' | 'boolean' | 'string' | 'path';
 
 /**
@@ -50,6 +52,11 @@ export interface CliOption {
    * list of …"): with choices, the property is an array of them and argv joins it into one value.
    */
   value_separator?: ',';
+  /**
+   * What giving this option does to the world, when the author's spec declares it (usage's
+   * `flag "--clear" effect="destructive"`): it raises the effect of the command it is given to.
+   */
+  effect?: ToolEffect;
   /** Which reader, probe, sidecar or override decided each field (absent fields: not recorded). */
   sources?: FieldSources;
 }
@@ -77,6 +84,16 @@ export interface CliSubcommand {
    * without the ones the root also has. Allowed only with this command; on the argv after its options.
    */
   positionals?: CliPositional[];
+  /**
+   * The words that select a nested command on the command line (`["boot", "enable"]`, named
+   * `boot enable`); absent: the name is the one word.
+   */
+  path?: string[];
+  /**
+   * What running this command does to the world, when the author's spec declares it: its own
+   * `effect`, raised by any of its options' or arguments' (usage's rule: the maximum).
+   */
+  effect?: ToolEffect;
 }
 
 /**
@@ -116,6 +133,12 @@ export interface CliSpec {
    * (`Usage: hashenc [OPTIONS] <COMMAND> <TEXT>`). Without it, see `commandIsRequired`.
    */
   command_required?: boolean;
+  /**
+   * What running the program without a subcommand does to the world, when the author's spec declares
+   * it (usage's top-level or root `effect`, raised by its root options' and arguments'). See
+   * `toolEffectOf` for the tool's effect over all its commands.
+   */
+  effect?: ToolEffect;
   /** Which reader, probe, sidecar or override decided each spec-level field (`description`, …). */
   sources?: FieldSources;
 }

@@ -84,8 +84,10 @@ export function cliSpecToArgv(spec: CliSpec, input: Record<string, unknown>): st
     (spec.subcommands[commandIndex]?.options ?? []).forEach((option, index) => {
       commandArguments.push(...optionArguments(option, input[names.subcommandOptions[commandIndex]?.[index] ?? '']));
     });
-    if (spec.options_after_command === true) argv.push(command as string, ...rootArguments, ...commandArguments);
-    else argv.push(...rootArguments, command as string, ...commandArguments);
+    // A nested command (`boot enable`) is written as its words.
+    const words = spec.subcommands[commandIndex]?.path ?? [command as string];
+    if (spec.options_after_command === true) argv.push(...words, ...rootArguments, ...commandArguments);
+    else argv.push(...rootArguments, ...words, ...commandArguments);
     positionalValues.push(...positionalArguments(spec.subcommands[commandIndex]?.positionals ?? [], names.subcommandPositionals[commandIndex] ?? [], input));
   }
   positionalValues.push(...positionalArguments(spec.positionals, names.positionals, input));

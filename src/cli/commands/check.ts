@@ -1,7 +1,7 @@
 /**
  * `toolhost check <file.wasm>`: a lint for tool authors. Is the file a component (or a wasip1
  * module toolhost can wrap)? Does it load? Does `--help` come back and parse into options and
- * positionals? Are the options unambiguous and described? How big is it, how fast does it start?
+ * positionals (or does a spec the author ships describe them: a bad one is a `spec-sidecar-invalid` warning)? Are the options unambiguous and described? How big is it, how fast does it start?
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
@@ -11,6 +11,7 @@ import { type CapturedHelp, captureHelp } from '../../introspect/capture.ts';
 import { fileStem, planFolderToolNames, sidecarPaths } from '../../extensions/tool-names.ts';
 import { createHelpRunner, deriveWasmToolSpec, HELP_TIMEOUT_MS, missingGrantWarning, resolveWasmToolPolicy, type WasmToolSpec } from '../../extensions/wasm-tool.ts';
 import { readToolOverrides, type ToolOverrides } from '../../introspect/overrides.ts';
+import { findSpecSidecar } from '../../introspect/sidecars/index.ts';
 import { describeUnparsed } from '../../introspect/inspect-report.ts';
 import { propertyNameOf } from '../../introspect/property-name.ts';
 import type { CliOption, CliSpec } from '../../introspect/spec.ts';
@@ -177,8 +178,10 @@ export async function checkComponent(file: string, runtime: WasmRuntime, workspa
   }
   const component = await checkLoad(file, runtime, facts, add);
   if (component === undefined) return finish();
-  const help = await checkHelpRuns(file, component, runtime, policy, facts, add);
-  if (help === undefined) return finish();
+  // A spec the author ships makes the help optional: a tool without a usable --help still serves.
+  const shipsSpec = (await findSpecSidecar(file, { sha256: component.sha256 })).found !== undefined;
+  const help = await checkHelpRuns(file, component, runtime, policy, facts, add, shipsSpec ? 'warning' : 'error');
+  if (help === undefined && !shipsSpec) return finish();
   // The spec as the host derives it (the same pipeline: help, parse, subcommand helps, overrides).
   const derived = await deriveWasmToolSpec(component, file, overrides, policy, { runtime });
   await checkHelpSpec(file, derived, overrides, facts, add, findings);
@@ -257,6 +260,7 @@ async function checkHelpRuns(
   toolPolicy: ResolvedToolPolicy,
   facts: CheckReport['facts'],
   add: AddFinding,
+  missingHelpLevel: FindingLevel = 'error',
 ): Promise<CapturedHelp | undefined> {
   // The host's help-run policy (createHelpRunner): the same budget, and the same one retry of a run
   // that timed out, so check never reports "timed out" for a help a host takes.
@@ -281,7 +285,7 @@ async function checkHelpRuns(
       add('warning', 'help-exit-code', `--help exits with ${cold.output.exitCode}: exit 0 so help is not mistaken for an error`);
     }
   } catch (error) {
-    add('error', 'help-run-failed', `running --help failed: ${messageOf(error)}`);
+    add(missingHelpLevel, 'help-run-failed', `running --help failed: ${messageOf(error)}`);
     return undefined;
   }
 
@@ -289,7 +293,7 @@ async function checkHelpRuns(
   try {
     help = await captureHelp(async (args) => (await runHelp(args)).output);
   } catch (error) {
-    add('error', 'no-help', `${messageOf(error)}: print a help text for --help (see \`toolhost new\` for the layout that parses best)`);
+    add(missingHelpLevel, 'no-help', `${messageOf(error)}: print a help text for --help (see \`toolhost new\` for the layout that parses best)`);
     return undefined;
   }
   facts.help_flag = help.flag;
@@ -303,6 +307,7 @@ async function checkHelpRuns(
 function specOrigin(helpFlag: string): string {
   if (helpFlag === 'tool.json') return 'the spec in .tool.json';
   if (helpFlag === '--help-json') return '--help-json returned a spec';
+  if (helpFlag.startsWith('sidecar:')) return `the ${helpFlag.slice('sidecar:'.length)} spec the author ships`;
   return `${helpFlag} parsed`;
 }
 
@@ -323,10 +328,11 @@ async function checkHelpSpec(
   facts.options = spec.options.length;
   facts.positionals = spec.positionals.length;
   facts.subcommands = spec.subcommands.length;
+  for (const warning of derived.warnings) add('warning', warning.code, warning.message);
   add(
     'ok',
     'help',
-    `${specOrigin(derived.helpFlag)}: ${spec.options.length} option(s), ${spec.positionals.length} positional(s), ${spec.subcommands.length} subcommand(s); program "${derived.program}"`,
+    `${specOrigin(derived.helpFlag)}${derived.sidecar !== undefined ? ` (${derived.sidecar.origin})` : ''}: ${spec.options.length} option(s), ${spec.positionals.length} positional(s), ${spec.subcommands.length} subcommand(s); program "${derived.program}"`,
   );
   if (spec.subcommands.length > 0) {
     const withOwn = spec.subcommands.filter((subcommand) => (subcommand.options?.length ?? 0) + (subcommand.positionals?.length ?? 0) > 0);

@@ -11,13 +11,19 @@
  *
  * openWorldHint = tool.network.
  *
+ * A tool whose author declared the effect of every command it runs (`tool.effect`, from a usage spec)
+ * refines `destructiveHint`: `destructive` → true; `write` ("removes nothing that cannot be recreated")
+ * → false. The permission level already counts the effect (a declared write raises it to at least
+ * `write`, see permissionWithEffect), so readOnlyHint never says read-only for a tool that writes; a
+ * declared `read` changes nothing, since it cannot lower what the grants allow.
+ *
  * `write` is destructive because writing overwrites existing content. It is not declared
  * idempotent: the permission level alone cannot tell an overwrite (idempotent) from an append or
  * a search-and-replace edit (not idempotent), and a client may retry calls it believes
  * idempotent, so claiming it wrongly is the harmful direction; false is also MCP's default.
  * Hints are advisory; they never replace the host's permission checks.
  */
-import type { PermissionLevel } from '../../permission.ts';
+import type { PermissionLevel, ToolEffect } from '../../permission.ts';
 import type { JsonSchema } from '../normalize.ts';
 import type { AnnotatedToolDescriptor } from './tool-descriptor.ts';
 
@@ -44,8 +50,11 @@ const HINTS_BY_PERMISSION: Readonly<Record<PermissionLevel, PermissionHints>> = 
   execute: { readOnlyHint: false, destructiveHint: true, idempotentHint: false },
 };
 
-export function mcpAnnotationsFor(permission: PermissionLevel, network: boolean): McpToolAnnotations {
-  return { ...HINTS_BY_PERMISSION[permission], openWorldHint: network };
+export function mcpAnnotationsFor(permission: PermissionLevel, network: boolean, effect?: ToolEffect): McpToolAnnotations {
+  const hints = { ...HINTS_BY_PERMISSION[permission], openWorldHint: network };
+  if (!hints.readOnlyHint && effect === 'destructive') hints.destructiveHint = true;
+  if (!hints.readOnlyHint && effect === 'write') hints.destructiveHint = false;
+  return hints;
 }
 
 export function toMcpTool(tool: AnnotatedToolDescriptor): McpTool {
@@ -53,6 +62,6 @@ export function toMcpTool(tool: AnnotatedToolDescriptor): McpTool {
     name: tool.name,
     description: tool.description,
     inputSchema: structuredClone(tool.inputSchema),
-    annotations: mcpAnnotationsFor(tool.permission, tool.network),
+    annotations: mcpAnnotationsFor(tool.permission, tool.network, tool.effect),
   };
 }
