@@ -8,6 +8,7 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { basename, isAbsolute, relative, sep } from 'node:path';
 import { captureHelp, type HelpCache } from '../introspect/capture.ts';
 import { commandOptionProblem } from '../introspect/command-options.ts';
@@ -16,9 +17,11 @@ import { parseHelp, parseHelpReport } from '../introspect/parse-help.ts';
 import { withSubcommandOptions } from '../introspect/subcommand-help.ts';
 import { applyToolOverrides, readToolOverrides, type ToolOverrides } from '../introspect/overrides.ts';
 import type { CliSpec } from '../introspect/spec.ts';
+import { mergeProbeClaims, probeProgram, type ProbeResult } from '../introspect/probe/index.ts';
+import { createProbeRunner } from '../introspect/probe/wasm-runner.ts';
 import { STDIN_PROPERTY } from '../introspect/property-name.ts';
 import { cliSpecToArgv } from '../introspect/to-argv.ts';
-import { cliSpecToZod } from '../introspect/to-zod.ts';
+import { cliSpecToZod, withSuggestionExamples } from '../introspect/to-zod.ts';
 import type { PermissionLevel } from '../permission.ts';
 import { parsePolicy, readPolicyFile, resolvePolicy, withPresentGrants, type MissingFsGrant, type ResolvedFsGrant, type ResolvedToolPolicy, type ToolPolicy } from '../policy.ts';
 import { errorResult, type ToolResult } from '../result.ts';
@@ -73,6 +76,8 @@ export interface WasmToolDetails {
   unparsed?: UnparsedLine[];
   /** What is wrong with the tool though it loaded (a granted folder that is missing); empty when nothing is. */
   warnings: LoadWarning[];
+  /** What asking the program added (src/introspect/probe/): absent when no probe was made (`"probes": false`, a `--help-json` or whole-spec tool). */
+  probe?: ProbeResult;
   [key: string]: unknown;
 }
 
@@ -166,6 +171,8 @@ export interface WasmToolSpec {
   program: string;
   helpProblem?: string;
   unparsed?: UnparsedLine[];
+  /** What the probes found (absent when none ran: opted out, a `--help-json` or whole-spec tool, no help). */
+  probe?: ProbeResult;
 }
 
 /**
@@ -193,6 +200,7 @@ export async function deriveWasmToolSpec(
   let helpFlag = 'tool.json';
   let helpProblem: string | undefined;
   let unparsed: UnparsedLine[] | undefined;
+  let probe: ProbeResult | undefined;
   if (overrides?.spec) {
     spec = overrides.spec;
   } else {
@@ -230,6 +238,15 @@ export async function deriveWasmToolSpec(
         const cache = options.helpCache ? { cache: options.helpCache, cacheKey } : {};
         spec = (await withSubcommandOptions(spec, run, { ...cache, rootHelp: help.text })).spec;
       }
+      // Ask the program (no grants, budgeted, cached like the help): `.tool.json` `"probes": false` opts out.
+      if (overrides?.probes !== false) {
+        probe = await probeProgram(spec, {
+          runner: createProbeRunner(options.runtime, component, policy, programName),
+          moduleBytes: async () => new Uint8Array(await readFile(component.file)),
+          ...(options.helpCache ? { cache: options.helpCache, cacheKey } : {}),
+        });
+        spec = mergeProbeClaims(spec, probe.claims);
+      }
     }
   }
   return {
@@ -238,6 +255,7 @@ export async function deriveWasmToolSpec(
     program: spec.name,
     ...(helpProblem !== undefined ? { helpProblem } : {}),
     ...(unparsed !== undefined ? { unparsed } : {}),
+    ...(probe !== undefined ? { probe } : {}),
   };
 }
 
@@ -273,7 +291,7 @@ export async function loadWasmTool(file: string, options: WasmToolLoaderOptions)
   const { overrides: overridesFile } = sidecarPaths(file);
   const overrides = existsSync(overridesFile) ? await readToolOverrides(overridesFile) : undefined;
   const policy = await resolveWasmToolPolicy(file, overrides, options);
-  const { spec, helpFlag, program, helpProblem, unparsed } = await deriveWasmToolSpec(component, file, overrides, policy, options);
+  const { spec, helpFlag, program, helpProblem, unparsed, probe } = await deriveWasmToolSpec(component, file, overrides, policy, options);
   let input;
   try {
     input = cliSpecToZod(spec);
@@ -290,13 +308,14 @@ export async function loadWasmTool(file: string, options: WasmToolLoaderOptions)
     program,
     ...(helpProblem !== undefined ? { helpProblem } : {}),
     ...(unparsed !== undefined ? { unparsed } : {}),
+    ...(probe !== undefined ? { probe } : {}),
     warnings: withPresentGrants(policy).missing.map(missingGrantWarning),
   };
   // Named after the file (or its .tool.json), not the help's program; the ExtensionSet settles clashes.
   const name = wantedToolName(file, overrides?.name);
   const programName = fileStem(file);
   const argvThroughAdapter = await readsArgvThroughAdapter(component);
-  const tool: AnyTool = defineTool({
+  const defined: AnyTool = defineTool({
     name,
     description: describeWasmTool(spec.description, program, name, { verbatim: overrides?.description !== undefined }),
     source: 'wasm',
@@ -349,6 +368,8 @@ export async function loadWasmTool(file: string, options: WasmToolLoaderOptions)
       }
     },
   });
+  // the program's own suggestions (probes) as JSON Schema `examples`: zod cannot carry them
+  const tool: AnyTool = { ...defined, inputSchema: withSuggestionExamples(defined.inputSchema, spec) };
   return { tool, version, warnings: details.warnings };
 }
 

@@ -21,12 +21,18 @@ export interface InspectOption {
   variadic_values?: boolean;
   /** One use takes a list of values joined by it (`--style header,grid`). */
   value_separator?: ',';
+  /** Values the program offers (its completion protocol): the schema's `examples`, not an enum. */
+  suggestions?: string[];
+  /** Where fields came from (`probe:kong.must-be-one-of`, …), for the fields that recorded it. */
+  sources?: Record<string, string>;
 }
 
 export interface InspectPositional {
   name: string;
   required: boolean;
   variadic: boolean;
+  /** Where fields came from, for the fields that recorded it. */
+  sources?: Record<string, string>;
 }
 
 export interface InspectReport {
@@ -71,11 +77,13 @@ function inspectOption(option: CliOption): InspectOption {
     ...(option.value_count !== undefined ? { value_count: option.value_count } : {}),
     ...(option.variadic_values === true ? { variadic_values: true } : {}),
     ...(option.value_separator !== undefined ? { value_separator: option.value_separator } : {}),
+    ...(option.suggestions !== undefined ? { suggestions: [...option.suggestions] } : {}),
+    ...(option.sources !== undefined ? { sources: { ...option.sources } } : {}),
   };
 }
 
 function inspectPositional(positional: CliPositional): InspectPositional {
-  return { name: positional.name, required: positional.required, variadic: positional.variadic };
+  return { name: positional.name, required: positional.required, variadic: positional.variadic, ...(positional.sources !== undefined ? { sources: { ...positional.sources } } : {}) };
 }
 
 export function buildInspectReport(spec: CliSpec, schema: Record<string, unknown>, unparsed?: readonly UnparsedLine[]): InspectReport {

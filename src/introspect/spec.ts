@@ -50,6 +50,11 @@ export interface CliOption {
    * list of …"): with choices, the property is an array of them and argv joins it into one value.
    */
   value_separator?: ',';
+  /**
+   * Values the program itself offers for this option (its completion protocol, `probe:cobra.complete`):
+   * suggestions, shown as the JSON Schema's `examples`, never an enum. Absent when the option has choices.
+   */
+  suggestions?: string[];
   /** Which reader, probe, sidecar or override decided each field (absent fields: not recorded). */
   sources?: FieldSources;
 }
