@@ -58,6 +58,11 @@ export interface WasmToolLoaderOptions {
   policies?: Readonly<Record<string, unknown>>;
   defaults?: WasmToolDefaults;
   helpCache?: HelpCache;
+  /**
+   * Where probe results are kept (src/introspect/probe/): a help cache of its own folder (`<cache>/probe`),
+   * so help entries stay one per component. Absent: the program is probed again on every load.
+   */
+  probeCache?: HelpCache;
 }
 
 /** What toolhost knows about a loaded wasm tool (kept in `tool.details`, shown by `inspect`). */
@@ -184,7 +189,7 @@ export async function deriveWasmToolSpec(
   file: string,
   overrides: ToolOverrides | undefined,
   policy: ResolvedToolPolicy,
-  options: Pick<WasmToolLoaderOptions, 'runtime' | 'helpCache'> & { workspaceRoot?: string },
+  options: Pick<WasmToolLoaderOptions, 'runtime' | 'helpCache' | 'probeCache'> & { workspaceRoot?: string },
 ): Promise<WasmToolSpec> {
   const programName = fileStem(file);
   // Help runs with the tool's own grants (a tool that reads its data files at start-up still prints
@@ -243,9 +248,11 @@ export async function deriveWasmToolSpec(
         probe = await probeProgram(spec, {
           runner: createProbeRunner(options.runtime, component, policy, programName),
           moduleBytes: async () => new Uint8Array(await readFile(component.file)),
-          ...(options.helpCache ? { cache: options.helpCache, cacheKey } : {}),
+          ...(options.probeCache ? { cache: options.probeCache, cacheKey } : {}),
         });
         spec = mergeProbeClaims(spec, probe.claims);
+        // nothing fingerprinted, nothing sent: the load reports no probe
+        if (probe.framework === null) probe = undefined;
       }
     }
   }

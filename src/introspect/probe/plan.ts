@@ -4,7 +4,7 @@
  *
  * | framework | probes                                                                              |
  * |-----------|-------------------------------------------------------------------------------------|
- * | cobra     | `__complete ""` (subcommands), `__complete [sub] --opt ""` (values), `__complete [sub] -` (flags) |
+ * | cobra     | `__complete ""` (subcommands); `--opt=<sentinel> --<unknown>` (pflag type of string-read options); `__complete [sub] --opt ""` (values); `__complete [sub] -` (flags) |
  * | click     | `_<PROG>_COMPLETE=zsh_complete` (subcommands, values); `--opt <sentinel>`; no-argument run |
  * | yargs     | `--get-yargs-completions` (commands, values); `--opt <sentinel>`                    |
  * | urfave    | `--generate-bash-completion` (subcommands, when the app enabled it); Go flag type probes |
@@ -126,13 +126,33 @@ async function probeCobra(spec: CliSpec, run: Run, claims: ProbeClaim[]): Promis
   if (answer === undefined) return;
   subcommandClaims(spec, answer.items, 'probe:cobra.complete', COBRA_BUILTINS, claims);
   const scopes = scopesOf(spec);
+  // pflag converts `--opt=<sentinel>` before it reaches the unknown flag: a boolean, integer or float
+  // flag says so (strconv.ParseBool / ParseInt / ParseFloat); a string flag accepts it
+  const booleans = new Set<CliOption>();
+  for (const scope of scopes) {
+    for (const option of scope.options) {
+      if (!option.takes_value || option.type !== 'string' || option.choices !== null || (option.value_count ?? 1) !== 1) continue;
+      const output = await run([...scope.words, `${optionSpelling(option)}=${PROBE_SENTINEL}`, `--${PROBE_UNKNOWN_FLAG}`]);
+      if (output === undefined) return;
+      const type = readTypeError(errorLines(output.stdout, output.stderr));
+      if (type?.type === 'boolean') {
+        booleans.add(option);
+        claims.push({ field: 'takes_value', command: scope.command, option: optionSpelling(option), value: false, source: type.source });
+      } else if (type !== undefined) {
+        claims.push({ field: 'type', command: scope.command, option: optionSpelling(option), value: type.type, source: type.source });
+      }
+    }
+  }
+  // what the program completes for a value: when it is what it completes with no flag at all, the
+  // flag took no value (the completion went on to the next word), and nothing is claimed
+  const sameAsRoot = (values: readonly string[]) => values.length === answer.items.length && values.every((value, index) => answer.items[index]?.value === value);
   for (const scope of scopes) {
     for (const option of valueOptions(scope.options)) {
-      if (option.choices !== null) continue;
+      if (option.choices !== null || booleans.has(option)) continue;
       const output = await run(words('__complete', scope.words, optionSpelling(option), ''));
       if (output === undefined) return;
       const values = readCobraComplete(output.stdout)?.items.map((item) => item.value) ?? [];
-      if (values.length > 0) claims.push({ field: 'suggestions', command: scope.command, option: optionSpelling(option), value: values, source: 'probe:cobra.complete' });
+      if (values.length > 0 && !(scope.command === null && sameAsRoot(values))) claims.push({ field: 'suggestions', command: scope.command, option: optionSpelling(option), value: values, source: 'probe:cobra.complete' });
     }
   }
   for (const scope of scopes) {
