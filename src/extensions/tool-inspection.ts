@@ -4,6 +4,7 @@
  * route shows it with secret-bearing values replaced by their names. Both build it here.
  */
 import { buildInspectReport, type InspectReport } from '../introspect/inspect-report.ts';
+import type { ProbeResult } from '../introspect/probe/index.ts';
 import type { ResolvedToolPolicy } from '../policy.ts';
 import type { AnyTool } from '../tool.ts';
 import type { LoadWarning } from './extension-set.ts';
@@ -27,6 +28,12 @@ export interface WasmToolInspection<Policy> extends InspectReport {
   name_clash?: string;
   /** What is wrong with the tool though it loaded (`grant-folder-missing`); empty when nothing is. */
   warnings: LoadWarning[];
+  /**
+   * What asking the program found (src/introspect/probe/): the fingerprinted framework, runs sent on
+   * the load that probed (a cached result keeps them), and the claims; the fields they set carry
+   * `sources` `probe:…` in `spec`. Absent when no probe was made.
+   */
+  probe?: ProbeResult;
 }
 
 /** Builds the inspection of a wasm tool, presenting its policy with `presentPolicy`. */
@@ -48,5 +55,6 @@ export function inspectWasmTool<Policy>(tool: AnyTool, presentPolicy: (policy: R
     policy: presentPolicy(details.policy),
     ...(typeof clash === 'string' ? { name_clash: clash } : {}),
     warnings: (details.warnings ?? []).map((warning) => ({ ...warning })),
+    ...(details.probe !== undefined ? { probe: structuredClone(details.probe) } : {}),
   };
 }

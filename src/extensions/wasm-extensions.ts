@@ -98,6 +98,7 @@ export function wasmExtensions(extensionOptions: WasmExtensionsOptions = {}): Ex
     const components = new Map<string, LoadedComponent>();
     const recordingRuntime = recordingLoads(runtime, components);
     const helpCache = createHelpCache(join(cacheDirectory, 'help'), { namespace: helpCacheNamespace(packageVersion()) });
+    const probeCache = createHelpCache(join(cacheDirectory, 'probe'), { namespace: helpCacheNamespace(packageVersion()) });
     const set = new ExtensionSet({
       directory,
       registry,
@@ -111,6 +112,7 @@ export function wasmExtensions(extensionOptions: WasmExtensionsOptions = {}): Ex
           runtime: recordingRuntime,
           workspaceRoot,
           helpCache,
+          probeCache,
           ...(options.policies ? { policies: options.policies } : {}),
           defaults: policyDefaults(limits),
         }),

@@ -10,6 +10,7 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { basename, isAbsolute, relative, sep } from 'node:path';
 import { captureHelp, type HelpCache } from '../introspect/capture.ts';
 import { commandOptionProblem } from '../introspect/command-options.ts';
@@ -19,10 +20,12 @@ import { withSubcommandOptions } from '../introspect/subcommand-help.ts';
 import { applyToolOverrides, readToolOverrides, type ToolOverrides } from '../introspect/overrides.ts';
 import { findSpecSidecar, type FoundSidecarSpec } from '../introspect/sidecars/index.ts';
 import type { CliSpec } from '../introspect/spec.ts';
+import { mergeProbeClaims, probeProgram, type ProbeResult } from '../introspect/probe/index.ts';
+import { createProbeRunner } from '../introspect/probe/wasm-runner.ts';
 import { toolEffectOf } from '../introspect/tool-effect.ts';
 import { STDIN_PROPERTY } from '../introspect/property-name.ts';
 import { cliSpecToArgv } from '../introspect/to-argv.ts';
-import { cliSpecToZod } from '../introspect/to-zod.ts';
+import { cliSpecToZod, withSuggestionExamples } from '../introspect/to-zod.ts';
 import { permissionWithEffect, type PermissionLevel } from '../permission.ts';
 import { parsePolicy, readPolicyFile, resolvePolicy, withPresentGrants, type MissingFsGrant, type ResolvedFsGrant, type ResolvedToolPolicy, type ToolPolicy } from '../policy.ts';
 import { errorResult, type ToolResult } from '../result.ts';
@@ -59,6 +62,11 @@ export interface WasmToolLoaderOptions {
   policies?: Readonly<Record<string, unknown>>;
   defaults?: WasmToolDefaults;
   helpCache?: HelpCache;
+  /**
+   * Where probe results are kept (src/introspect/probe/): a help cache of its own folder (`<cache>/probe`),
+   * so help entries stay one per component. Absent: the program is probed again on every load.
+   */
+  probeCache?: HelpCache;
 }
 
 /** What toolhost knows about a loaded wasm tool (kept in `tool.details`, shown by `inspect`). */
@@ -79,6 +87,8 @@ export interface WasmToolDetails {
   specSidecar?: { format: string; origin: string };
   /** What is wrong with the tool though it loaded (a granted folder that is missing, a bad spec sidecar); empty when nothing is. */
   warnings: LoadWarning[];
+  /** What asking the program added (src/introspect/probe/): absent when no probe was made (`"probes": false`, a `--help-json` or whole-spec tool). */
+  probe?: ProbeResult;
   [key: string]: unknown;
 }
 
@@ -177,6 +187,8 @@ export interface WasmToolSpec {
   sidecar?: Pick<FoundSidecarSpec, 'format' | 'origin'>;
   /** Spec sidecars that were invalid, shadowed or partly read (`spec-sidecar-*`): the tool still loads. */
   warnings: LoadWarning[];
+  /** What the probes found (absent when none ran: opted out, a `--help-json` or whole-spec tool, no help). */
+  probe?: ProbeResult;
 }
 
 /**
@@ -188,7 +200,7 @@ export async function deriveWasmToolSpec(
   file: string,
   overrides: ToolOverrides | undefined,
   policy: ResolvedToolPolicy,
-  options: Pick<WasmToolLoaderOptions, 'runtime' | 'helpCache'> & { workspaceRoot?: string },
+  options: Pick<WasmToolLoaderOptions, 'runtime' | 'helpCache' | 'probeCache'> & { workspaceRoot?: string },
 ): Promise<WasmToolSpec> {
   const programName = fileStem(file);
   // Help runs with the tool's own grants (a tool that reads its data files at start-up still prints
@@ -206,6 +218,7 @@ export async function deriveWasmToolSpec(
   let unparsed: UnparsedLine[] | undefined;
   let sidecar: FoundSidecarSpec | undefined;
   const warnings: LoadWarning[] = [];
+  let probe: ProbeResult | undefined;
   if (overrides?.spec) {
     spec = overrides.spec;
   } else {
@@ -256,6 +269,17 @@ export async function deriveWasmToolSpec(
         const cache = options.helpCache ? { cache: options.helpCache, cacheKey } : {};
         spec = (await withSubcommandOptions(spec, run, { ...cache, rootHelp: help.text })).spec;
       }
+      // Ask the program (no grants, budgeted, cached like the help): `.tool.json` `"probes": false` opts out.
+      if (overrides?.probes !== false) {
+        probe = await probeProgram(spec, {
+          runner: createProbeRunner(options.runtime, component, policy, programName),
+          moduleBytes: async () => new Uint8Array(await readFile(component.file)),
+          ...(options.probeCache ? { cache: options.probeCache, cacheKey } : {}),
+        });
+        spec = mergeProbeClaims(spec, probe.claims);
+        // nothing fingerprinted, nothing sent: the load reports no probe
+        if (probe.framework === null) probe = undefined;
+      }
     }
   }
   return {
@@ -266,6 +290,7 @@ export async function deriveWasmToolSpec(
     ...(unparsed !== undefined ? { unparsed } : {}),
     ...(sidecar !== undefined ? { sidecar: { format: sidecar.format, origin: sidecar.origin } } : {}),
     warnings,
+    ...(probe !== undefined ? { probe } : {}),
   };
 }
 
@@ -312,7 +337,7 @@ export async function loadWasmTool(file: string, options: WasmToolLoaderOptions)
   const { overrides: overridesFile } = sidecarPaths(file);
   const overrides = existsSync(overridesFile) ? await readToolOverrides(overridesFile) : undefined;
   const policy = await resolveWasmToolPolicy(file, overrides, options);
-  const { spec, helpFlag, program, helpProblem, unparsed, sidecar, warnings: specWarnings } = await deriveWasmToolSpec(component, file, overrides, policy, options);
+  const { spec, helpFlag, program, helpProblem, unparsed, sidecar, warnings: specWarnings, probe } = await deriveWasmToolSpec(component, file, overrides, policy, options);
   let input;
   try {
     input = cliSpecToZod(spec);
@@ -330,6 +355,7 @@ export async function loadWasmTool(file: string, options: WasmToolLoaderOptions)
     ...(helpProblem !== undefined ? { helpProblem } : {}),
     ...(unparsed !== undefined ? { unparsed } : {}),
     ...(sidecar !== undefined ? { specSidecar: sidecar } : {}),
+    ...(probe !== undefined ? { probe } : {}),
     warnings: [...withPresentGrants(policy).missing.map(missingGrantWarning), ...specWarnings],
   };
   // Named after the file (or its .tool.json), not the help's program; the ExtensionSet settles clashes.
@@ -337,7 +363,7 @@ export async function loadWasmTool(file: string, options: WasmToolLoaderOptions)
   const programName = fileStem(file);
   const argvThroughAdapter = await readsArgvThroughAdapter(component);
   const effect = toolEffectOf(spec);
-  const tool: AnyTool = defineTool({
+  const defined: AnyTool = defineTool({
     name,
     description: describeWasmTool(spec.description, program, name, { verbatim: overrides?.description !== undefined }),
     source: 'wasm',
@@ -392,6 +418,8 @@ export async function loadWasmTool(file: string, options: WasmToolLoaderOptions)
       }
     },
   });
+  // the program's own suggestions (probes) as JSON Schema `examples`: zod cannot carry them
+  const tool: AnyTool = { ...defined, inputSchema: withSuggestionExamples(defined.inputSchema, spec) };
   return { tool, version, warnings: details.warnings };
 }
 

@@ -26,6 +26,8 @@ export interface InspectOption {
   effect?: ToolEffect;
   /** Which reader, probe, sidecar or override decided each field (`sidecar:usage`, …). */
   sources?: FieldSources;
+  /** Values the program offers (its completion protocol): the schema's `examples`, not an enum. */
+  suggestions?: string[];
 }
 
 export interface InspectPositional {
@@ -82,6 +84,7 @@ function inspectOption(option: CliOption): InspectOption {
     ...(option.variadic_values === true ? { variadic_values: true } : {}),
     ...(option.value_separator !== undefined ? { value_separator: option.value_separator } : {}),
     ...(option.effect !== undefined ? { effect: option.effect } : {}),
+    ...(option.suggestions !== undefined ? { suggestions: [...option.suggestions] } : {}),
     ...(option.sources !== undefined ? { sources: { ...option.sources } } : {}),
   };
 }

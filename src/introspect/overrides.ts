@@ -14,6 +14,7 @@
  *   "stdin": true,
  *   "output": "envelope",
  *   "success_exit_codes": [0, 1],
+ *   "probes": false,
  *   "spec": { "name": "…", "options": [], "positionals": [], "subcommands": [] }
  * }
  * ```
@@ -32,7 +33,8 @@
  * `spec` replaces the parsed spec entirely; the other
  * fields are then applied on top of it. `output` says how stdout is read: `"envelope"` for a tool that
  * prints toolhost's `{content, error | is_error, metadata}` object, `"text"` (the default) for stdout
- * taken as the content as it is. `success_exit_codes` lists the exit codes that end a call with a result
+ * taken as the content as it is. `probes: false` stops toolhost from asking the program (completion and
+ * bad-value probes, src/introspect/probe/): the help alone is read. `success_exit_codes` lists the exit codes that end a call with a result
  * rather than an error (default `[0]`; integers 0-255, 0 among them).
  */
 import { readFile } from 'node:fs/promises';
@@ -79,6 +81,7 @@ export const toolOverridesSchema = z
     stdin: z.boolean().optional(),
     output: cliOutputFormatSchema.optional(),
     success_exit_codes: successExitCodesSchema.optional(),
+    probes: z.boolean().optional(),
     spec: cliSpecSchema.optional(),
   })
   .strict();
@@ -119,6 +122,8 @@ export interface ToolOverrides {
   output?: CliOutputFormat;
   /** Exit codes that end a call with a result, not an error (default `[0]`). */
   success_exit_codes?: number[];
+  /** `false`: never ask the program (no completion or bad-value probes); the help alone is read. Default true. */
+  probes?: boolean;
   spec?: CliSpec;
 }
 

@@ -57,6 +57,11 @@ export interface CliOption {
    * `flag "--clear" effect="destructive"`): it raises the effect of the command it is given to.
    */
   effect?: ToolEffect;
+  /**
+   * Values the program itself offers for this option (its completion protocol, `probe:cobra.complete`):
+   * suggestions, shown as the JSON Schema's `examples`, never an enum. Absent when the option has choices.
+   */
+  suggestions?: string[];
   /** Which reader, probe, sidecar or override decided each field (absent fields: not recorded). */
   sources?: FieldSources;
 }

@@ -177,3 +177,31 @@ export function cliSpecToZod(spec: CliSpec): z.ZodObject<z.ZodRawShape> {
   }
   return z.object(shape).strict();
 }
+
+/**
+ * The JSON Schema with each option's `suggestions` as its property's `examples` (on the array's
+ * `items` for a repeatable option): values the program offers, shown to the model, never enforced.
+ * zod has no `examples`, so they are added to the derived JSON Schema. Returns a new schema.
+ */
+export function withSuggestionExamples(schema: Record<string, unknown>, spec: CliSpec): Record<string, unknown> {
+  const names = propertyNamesOf(spec);
+  const wanted = new Map<string, string[]>();
+  spec.options.forEach((option, index) => {
+    const property = names.options[index];
+    if (property !== undefined && option.suggestions !== undefined && option.suggestions.length > 0) wanted.set(property, option.suggestions);
+  });
+  for (const entry of commandOptionProperties(spec)) {
+    if (entry.option.suggestions !== undefined && entry.option.suggestions.length > 0 && !wanted.has(entry.property)) wanted.set(entry.property, entry.option.suggestions);
+  }
+  if (wanted.size === 0) return schema;
+  const result = structuredClone(schema);
+  const properties = result['properties'] as Record<string, Record<string, unknown>> | undefined;
+  for (const [property, values] of wanted) {
+    const target = properties?.[property];
+    if (target === undefined) continue;
+    const items = target['items'];
+    const holder = target['type'] === 'array' && typeof items === 'object' && items !== null && !Array.isArray(items) ? (items as Record<string, unknown>) : target;
+    if (holder['type'] === 'string') holder['examples'] = [...values];
+  }
+  return result;
+}

@@ -1,4 +1,4 @@
-/** `toolhost cache info|clear`: the on-disk transpile cache of wasm tools (and their captured help). */
+/** `toolhost cache info|clear`: the on-disk transpile cache of wasm tools (and their captured help and probe results). */
 import { existsSync, readdirSync, rmSync, rmdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { Command } from 'commander';
@@ -14,6 +14,8 @@ import { CliError, type CliIo, EXIT_OK, EXIT_USAGE, painterFor, writeJson } from
 /** `<sha256>-<options key>`: one transpiled component. */
 const TRANSPILE_ENTRY = /^([0-9a-f]{64})-([0-9a-f]{16})$/;
 const HELP_DIRECTORY = 'help';
+/** What asking the programs found (src/introspect/probe/), laid out like the help folder. */
+const PROBE_DIRECTORY = 'probe';
 const TEMPORARY_ENTRY = /^\.tmp-/;
 
 export interface CacheReport {
@@ -25,6 +27,8 @@ export interface CacheReport {
   stale_entries: number;
   /** Captured `--help` texts. */
   help_entries: number;
+  /** Probe results (what asking each program found). */
+  probe_entries: number;
   /** Unfinished writes left by an interrupted transpile. */
   temporary_entries: number;
   bytes: number;
@@ -55,8 +59,8 @@ export function resolveCacheDirectory(flags: CacheFlags, io: Pick<CliIo, 'cwd' |
 }
 
 /** The cache entries toolhost recognises; anything else in the folder is left alone. */
-function recognisedEntries(directory: string): { transpiled: string[]; stale: string[]; help: string[]; temporary: string[] } {
-  const found = { transpiled: [] as string[], stale: [] as string[], help: [] as string[], temporary: [] as string[] };
+function recognisedEntries(directory: string): { transpiled: string[]; stale: string[]; help: string[]; probe: string[]; temporary: string[] } {
+  const found = { transpiled: [] as string[], stale: [] as string[], help: [] as string[], probe: [] as string[], temporary: [] as string[] };
   if (!existsSync(directory)) return found;
   const currentKey = transpileOptionsKey();
   for (const name of readdirSync(directory)) {
@@ -69,6 +73,7 @@ function recognisedEntries(directory: string): { transpiled: string[]; stale: st
     }
   }
   found.help = helpEntries(join(directory, HELP_DIRECTORY));
+  found.probe = helpEntries(join(directory, PROBE_DIRECTORY));
   return found;
 }
 
@@ -99,6 +104,7 @@ export function cacheReport(directory: string): CacheReport {
     entries: entries.transpiled.length,
     stale_entries: entries.stale.length,
     help_entries: entries.help.length,
+    probe_entries: entries.probe.length,
     temporary_entries: entries.temporary.length,
     bytes: sizeOf(directory),
   };
@@ -114,14 +120,15 @@ export function clearCache(directory: string): { removed: number; bytes: number 
   };
   for (const name of [...entries.transpiled, ...entries.temporary]) remove(join(directory, name));
   for (const name of entries.help) remove(join(directory, HELP_DIRECTORY, name));
+  for (const name of entries.probe) remove(join(directory, PROBE_DIRECTORY, name));
   // The key that signs the entries' manifests goes with them (a new one is made with the next entry).
   rmSync(join(directory, 'integrity.key'), { force: true });
-  const helpDirectory = join(directory, HELP_DIRECTORY);
-  const namespaces = isDirectory(helpDirectory) ? readdirSync(helpDirectory).filter((name) => HELP_NAMESPACE.test(name)).map((name) => join(helpDirectory, name)) : [];
-  for (const emptied of [...namespaces, helpDirectory, directory]) {
+  const folders = [HELP_DIRECTORY, PROBE_DIRECTORY].map((name) => join(directory, name));
+  const namespaces = folders.flatMap((folder) => (isDirectory(folder) ? readdirSync(folder).filter((name) => HELP_NAMESPACE.test(name)).map((name) => join(folder, name)) : []));
+  for (const emptied of [...namespaces, ...folders, directory]) {
     if (isDirectory(emptied) && readdirSync(emptied).length === 0) rmdirSync(emptied);
   }
-  return { removed: entries.transpiled.length + entries.temporary.length + entries.help.length, bytes };
+  return { removed: entries.transpiled.length + entries.temporary.length + entries.help.length + entries.probe.length, bytes };
 }
 
 /** "512 B", "1.5 KiB", "12.0 MiB": the spelling the CLI prints. */
@@ -152,6 +159,7 @@ export function defineCacheCommand(cache: Command, context: CommandContext): Com
         `${paint('bold', 'cache directory')}  ${report.directory}${report.exists ? '' : ' (does not exist yet)'}`,
         `${paint('bold', 'components     ')}  ${report.entries}${stale}`,
         `${paint('bold', 'help texts     ')}  ${report.help_entries}`,
+        `${paint('bold', 'probe results  ')}  ${report.probe_entries}`,
         `${paint('bold', 'size           ')}  ${formatBytes(report.bytes)}`,
       ];
       context.io.stdout.write(`${lines.join('\n')}\n`);

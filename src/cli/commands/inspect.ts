@@ -56,6 +56,7 @@ async function loadFile(file: string, config: ResolvedConfig): Promise<AnyTool> 
       runtime,
       workspaceRoot: config.host.workspaceRoot ?? process.cwd(),
       helpCache: createHelpCache(join(cacheDirectory, 'help')),
+      probeCache: createHelpCache(join(cacheDirectory, 'probe')),
       ...(config.host.policies ? { policies: config.host.policies } : {}),
     });
     return loaded.tool;
