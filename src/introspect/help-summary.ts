@@ -30,10 +30,11 @@ const MAX_LINE_CHARS = 400;
 const MAX_PARAGRAPHS = 40;
 const MAX_PARAGRAPH_LINES = 60;
 const MAX_NAME_WORDS = 6;
+const TRAILING_GROUP_CHARS = 200;
 /** A version: `1.2`, `v1.2.3`, `1.0.0-alpha.72`, `version 2.0`, `/5.0.5`. */
 const VERSION = /(?:\bversion\s*:?\s*|\bv\.?\s?|\/)?\bv?\d{1,6}(?:\.\d{1,8}){1,4}(?:[-+][\w.+-]{0,40})?/i;
 const VERSION_GLOBAL = new RegExp(VERSION.source, 'gi');
-const TRAILING_VERSION_GROUP = /\s*[([][^()[\]]{0,80}\d\.\d[^()[\]]{0,80}[)\]]\s*[.!]?\s*$/;
+const TRAILING_VERSION_GROUP = /[([][^()[\]]{0,80}\d\.\d[^()[\]]{0,80}[)\]]\s*[.!]?\s*$/;
 const PARENTHESES = /\([^()]{0,200}\)|\[[^[\]]{0,200}\]/g;
 const ATTRIBUTION = /^[\s,;:.-]*(?:(?:written\s+|developed\s+|maintained\s+|created\s+)?(?:and\s+)?(?:copyright\b|by\b|©|\(c\)|built\b|compiled\b|commit\b|released\b|licen[cs]ed?\b)).*$/i;
 const FUNCTION_WORD = /^(?:a|an|the|to|for|of|in|on|with|from|into|and|or|as|is|are|that|this|if|by|at)$/i;
@@ -43,7 +44,6 @@ const SEPARATED_SUMMARY = /^(?:\s*\([^()]{0,200}\))*\s*[-\u2013\u2014:]\s+(\S.*)
 const EMAIL = /[\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63}){1,8}/;
 const URL = /\b(?:https?:\/\/|www\.)\S{1,300}/i;
 const NOTICE = /(?:^copyright\b|\bcopyright\s+(?:\(c\)|©|\d{4})|©|\(c\)\s*\d{4}|\ball rights reserved\b|\bno warranty\b|\bwithout any warranty\b|\blicensed under\b|\breleased under\b|\bthis is free software\b)/i;
-const BOX = /[\u2500-\u259f]/g;
 /** A section title standing alone (`Version`, `Flags`): no summary. */
 const TITLE = /^[A-Z][A-Za-z]{1,30}:?$/;
 /** A usage form: `certbot [SUBCOMMAND] [options]`, BusyBox's `or httpd -d/-e/-m STRING`. */
@@ -53,19 +53,31 @@ function wordsOf(text: string): string[] {
   return text.split(/[\s,;:]+/).filter((word) => /[A-Za-z]{2}/.test(word));
 }
 
-/** Figlet letters, box drawing, rules: more symbols than letters, or box-drawing characters. */
+/** Figlet letters, box drawing, rules: more symbols (`_` among them) than letters and digits, or box-drawing characters. */
 function isArt(line: string): boolean {
-  if ((line.match(BOX) ?? []).length >= 3) return true;
-  const letters = (line.match(/[A-Za-z0-9]/g) ?? []).length;
-  const symbols = (line.match(/[^\w\s]/g) ?? []).length;
-  return symbols >= 3 && symbols > letters;
+  let letters = 0;
+  let symbols = 0;
+  let box = 0;
+  for (const character of line) {
+    if (/[A-Za-z0-9]/.test(character)) letters += 1;
+    else if (/\s/.test(character)) continue;
+    else {
+      symbols += 1;
+      if (character >= '\u2500' && character <= '\u259f') box += 1;
+    }
+  }
+  return box >= 3 || (symbols >= 3 && symbols > letters);
 }
 
 /** An author, copyright or licence line, or a web or e-mail address with few words around it. */
 function isNotice(line: string): boolean {
   if (NOTICE.test(line)) return true;
-  const withoutAddresses = line.replace(EMAIL, ' ').replace(URL, ' ');
-  return (EMAIL.test(line) || URL.test(line)) && wordsOf(withoutAddresses).length <= 6;
+  // (an address needs its `@`: the e-mail pattern is tried only then, a bounded scan at every start)
+  const email = line.includes('@') && EMAIL.test(line);
+  const url = URL.test(line);
+  if (!email && !url) return false;
+  const withoutAddresses = (email ? line.replace(EMAIL, ' ') : line).replace(URL, ' ');
+  return wordsOf(withoutAddresses).length <= 6;
 }
 
 /**
@@ -75,7 +87,10 @@ function isNotice(line: string): boolean {
 function withoutBanner(line: string): string | null {
   let text = line.replace(DECORATION, '');
   let cut = line;
-  const grouped = TRAILING_VERSION_GROUP.exec(text);
+  // (searched in the line's tail only: the group is bounded, and a search from every start would not be)
+  const tailStart = Math.max(0, text.length - TRAILING_GROUP_CHARS);
+  const tail = TRAILING_VERSION_GROUP.exec(text.slice(tailStart));
+  const grouped = tail === null ? null : { 0: tail[0], index: tail.index + tailStart };
   // (a name and its version, `(nuxi init v3.37.0)`; not a clause, `(default to 127.0.0.1:8090 if …)`)
   if (grouped !== null && VERSION.test(grouped[0]) && wordsOf(grouped[0].replace(VERSION_GLOBAL, ' ')).length <= 3) {
     text = text.slice(0, grouped.index).replace(DECORATION, '');

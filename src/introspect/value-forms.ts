@@ -64,7 +64,8 @@ function applyGoTypeColumn(options: readonly CliOption[], entries: readonly Entr
     option.type = typeFromValueName(word) ?? 'string';
     option.value_name = word;
     if (typeof option.default === 'boolean') option.default = null;
-    if (option.description !== null) option.description = option.description.replace(GO_TYPE_COLUMN, '') || null;
+    // (the description's spaces are collapsed by now: the word and one space)
+    if (option.description?.startsWith(`${word} `) === true) option.description = option.description.slice(word.length + 1).trimStart() || null;
   }
 }
 
