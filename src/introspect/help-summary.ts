@@ -24,7 +24,7 @@
  * Linear time: each line is cut to a fixed length before its few bounded regex tests.
  */
 import type { Paragraph } from './help-scan.ts';
-import { clampDescription } from './limits.ts';
+import { clampDescription, MAX_DESCRIPTION_CHARS } from './limits.ts';
 
 const MAX_LINE_CHARS = 400;
 const MAX_PARAGRAPHS = 40;
@@ -117,11 +117,15 @@ function withoutBanner(line: string): string | null {
 /** The paragraph's summary lines (banners, art, notices, titles and forms dropped), or null when none is left. */
 function summaryOf(paragraph: Paragraph): string | null {
   const kept: string[] = [];
+  let keptChars = 0;
   for (const raw of paragraph.lines.slice(0, MAX_PARAGRAPH_LINES)) {
     const line = raw.slice(0, MAX_LINE_CHARS).trim();
     if (line === '' || isArt(line) || isNotice(line) || TITLE.test(line) || USAGE_FORM.test(line)) continue;
     const summary = withoutBanner(line)?.trim();
     if (summary !== undefined && summary !== '') kept.push(summary);
+    keptChars += summary?.length ?? 0;
+    // enough for the clamped description: the rest of the paragraph cannot change it
+    if (keptChars > MAX_DESCRIPTION_CHARS) break;
   }
   const text = clampDescription(kept.join(' '));
   // fewer than two words says nothing; a closing colon introduces what follows (`Command Summary:`)
