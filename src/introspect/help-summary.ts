@@ -2,26 +2,33 @@
  * The tool's description from its help: the help's own summary, never a banner. Rules, in order:
  *
  * 1. Candidate paragraphs, first usable one wins: when the help has a usage line, the paragraphs
- *    before it, then the ones after it and before the option entries, then the ones after the entries;
- *    without a usage line, every paragraph in order.
+ *    before it, then the ones after it and before the option entries; the ones after the entries
+ *    (notes, examples) only when no paragraph precedes them; without a usage line, every paragraph.
  * 2. In each paragraph, lines that are no summary are dropped:
- *    - a **version banner**: a name of at most four words (no function words such as `to`, `for`)
+ *    - a **version banner**: a name of at most six words (no function words such as `to`, `for`)
  *      followed by a version (`foo 1.2.3`, `foo v1.2`, `foo/1.2.3`, `foo version 2.0`), then nothing but
  *      parentheses, an attribution (`by …`, `(c) …`, `Copyright …`) or at most two words (`BusyBox
  *      v1.35.0 (Debian …) multi-call binary.`). Text after the version that says more is kept: the
- *      line after a separator (`foo 1.2.3 - convert images` → `convert images`), else the whole line;
- *    - a trailing parenthesized name and version is cut from a summary (`Initialize a project (nuxi
- *      init v3.37.0)`), and a line that is then only a name of at most two words is dropped
- *      (`ATTW CLI (v0.18.5)`);
+ *      part after a separator (`foo 1.2.3 - convert images` → `convert images`), else the whole line.
+ *      Prose before a trailing version keeps the prose (`bzip2, a block-sorting file compressor.
+ *      Version 1.0.8, 13-Jul-2019.` → `bzip2, a block-sorting file compressor.`);
+ *    - a trailing parenthesized name and version (at most three words) is cut from a summary
+ *      (`Initialize a project (nuxi init v3.37.0)`), and a line that is then only a name of at most
+ *      two words is dropped (`ATTW CLI (v0.18.5)`);
  *    - an **ASCII-art** line (figlet letters, box drawing, rules of `=`/`*`/`-`): more symbols than
- *      letters, or three box-drawing characters;
- *    - an author, copyright or licence line (an e-mail address with few words, `Copyright`, `©`,
- *      `(c) 2020`, `warranty`, `Licensed under`), and a line that is a web address with few words.
- * 3. The kept lines, joined and clamped, are the description; none kept: the next candidate. No
- *    candidate: `''` (the tool list then says "Runs the X command-line tool"). A `.tool.json`
- *    `description` replaces the result (overrides.ts).
+ *      letters and digits, or three box-drawing characters;
+ *    - an author, copyright or licence line (`Copyright (C) …`, `©`, `(c) 2020`, `NO WARRANTY`,
+ *      `Licensed under`, `Released under`, `This is free software`), and a line that is an e-mail or
+ *      web address with at most six other words;
+ *    - a section title standing alone (`Version`, `Flags`) and a usage form (`certbot [SUBCOMMAND] …`,
+ *      BusyBox's `or httpd -d/-e/-m STRING`).
+ * 3. The kept lines, joined and clamped, are the description when they hold two words or more and do
+ *    not end with `:` (a lead-in: `Command Summary:`); else the next candidate. No candidate: `''`
+ *    (the tool list then says "Runs the X command-line tool"). A `.tool.json` `description` replaces
+ *    the result (overrides.ts).
  *
- * Linear time: each line is cut to a fixed length before its few bounded regex tests.
+ * Linear time: each line is cut to a fixed length before its few bounded regex tests, paragraphs and
+ * their lines are capped, and a paragraph is read only until the clamped description is full.
  */
 import type { Paragraph } from './help-scan.ts';
 import { clampDescription, MAX_DESCRIPTION_CHARS } from './limits.ts';
