@@ -8,6 +8,7 @@ import type { CommandSandboxSettings } from './command-sandbox.ts';
 import type { Logger } from './logger.ts';
 import type { PermissionLevel, ToolEffect } from './permission.ts';
 import type { ToolResult } from './result.ts';
+import { addDocumentedKeywords } from './schema/documented-keywords.ts';
 import { normalizeSchema, type JsonSchema } from './schema/normalize.ts';
 import type { CutEdges, SecretsResolver } from './secrets.ts';
 import { assertValidToolName } from './tool-name.ts';
@@ -122,7 +123,8 @@ export interface ToolDefinition<Shape extends z.ZodRawShape> {
 
 /** Derives the normalized JSON Schema of a zod object schema. */
 export function jsonSchemaOf(input: ToolInputSchema): JsonSchema {
-  const raw = zodToJsonSchema(input, { target: 'jsonSchema7', $refStrategy: 'root' }) as JsonSchema;
+  // documented keywords (a default the parser does not fill in): schema/documented-keywords.ts
+  const raw = zodToJsonSchema(input, { target: 'jsonSchema7', $refStrategy: 'root', postProcess: addDocumentedKeywords }) as JsonSchema;
   return normalizeSchema(raw);
 }
 

@@ -20,7 +20,7 @@ function sampleScalar(type: CliValueType, choices: string[] | null, fallbackName
   }
 }
 
-/** A sample value that differs from the option's default (a default never reaches the argv). */
+/** A sample value that differs from the option's default (an example that shows something the program would not do anyway). */
 function sampleOption(option: CliOption): unknown {
   if (!option.takes_value) return option.repeatable ? 1 : option.default !== true;
   const choices = option.choices === null ? null : [...option.choices.filter((choice) => choice !== option.default), ...option.choices];

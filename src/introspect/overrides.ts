@@ -21,8 +21,10 @@
  *
  * Option keys may be the long name (`dry-run`), a spelling with dashes (`--dry-run`, `-n`), the
  * short name, or the property name (`dry_run`); an option override may correct `type`, `description`,
- * `required`, `takes_value`, `choices`, `default`, `repeatable`, `value_count` and `value_separator`
- * (`","` or null), or hide it.
+ * `required`, `takes_value`, `choices`, `default`, `repeatable`, `value_count`, `value_separator`
+ * (`","` or null), `value_optional` (the value may be left off: `--fast[=N]`) and `attached` (the value
+ * goes in the flag's own argument: `-B4`, `--fast=3`), or hide it. `value_optional` and `attached`
+ * apply to value-taking options only (they make a value-taking option of a flag, as `takes_value` does).
  *
  * `positionals` corrects or adds positionals without restating the rest of the spec (help is sometimes
  * silent about them: `Usage: gojq [OPTIONS]`). An entry whose `name` matches a parsed positional
@@ -56,6 +58,8 @@ const optionOverrideSchema = z
     repeatable: z.boolean().optional(),
     value_count: z.number().int().min(1).max(16).optional(),
     value_separator: z.literal(',').nullable().optional(),
+    value_optional: z.boolean().optional(),
+    attached: z.boolean().optional(),
   })
   .strict();
 
@@ -98,6 +102,10 @@ export interface OptionOverride {
   value_count?: number;
   /** `","`: one use takes a comma-joined list; null: one value per use. */
   value_separator?: ',' | null;
+  /** The value may be left off (`--fast[=N]`); a value given is attached (`--fast=3`). */
+  value_optional?: boolean;
+  /** The value goes in the flag's own argument: `-B4`, `--long=VALUE`. */
+  attached?: boolean;
 }
 
 export interface PositionalOverride {
@@ -160,6 +168,12 @@ function optionMatches(option: CliOption, propertyName: string, key: string): bo
   return option.long === key || option.short === key || propertyName === key;
 }
 
+/** Sets an optional boolean field of the spec, or removes it when false (absent means false). */
+function setFlag(option: CliOption, field: 'value_optional' | 'attached', value: boolean): void {
+  if (value) option[field] = true;
+  else delete option[field];
+}
+
 /** Corrects one option in place; a value-taking change keeps type and choices consistent with it. */
 function applyOptionOverride(option: CliOption, change: OptionOverride): void {
   if (change.takes_value === false) {
@@ -170,8 +184,9 @@ function applyOptionOverride(option: CliOption, change: OptionOverride): void {
     delete option.value_count;
     delete option.variadic_values;
     delete option.value_optional;
+    delete option.attached;
     delete option.value_separator;
-  } else if (change.takes_value === true && !option.takes_value) {
+  } else if ((change.takes_value === true || change.value_optional === true || change.attached === true) && !option.takes_value) {
     option.takes_value = true;
     option.type = 'string';
     option.value_name ??= 'VALUE';
@@ -186,6 +201,8 @@ function applyOptionOverride(option: CliOption, change: OptionOverride): void {
   }
   if (change.value_separator === null) delete option.value_separator;
   else if (change.value_separator !== undefined && option.takes_value) option.value_separator = change.value_separator;
+  if (change.value_optional !== undefined && option.takes_value) setFlag(option, 'value_optional', change.value_optional);
+  if (change.attached !== undefined && option.takes_value) setFlag(option, 'attached', change.attached);
   if (change.description !== undefined) option.description = change.description;
   if (change.required !== undefined) option.required = change.required;
 }

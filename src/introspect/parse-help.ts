@@ -41,9 +41,11 @@ import { looksHandLaidOut } from './hand-layout.ts';
 import { applyHandWrittenValues } from './hand-written-values.ts';
 import { applyStatedValueDefaults } from './stated-value-defaults.ts';
 import { applyEvidenceDefaults } from './evidence-defaults.ts';
-import { scanHelpLines, type HelpScan, type Paragraph, type UnparsedLine } from './help-scan.ts';
+import { scanHelpLines, type HelpScan, type UnparsedLine } from './help-scan.ts';
+import { helpSummary } from './help-summary.ts';
+import { applyValueForms } from './value-forms.ts';
 import { applySingleDashNames } from './single-dash-names.ts';
-import { clampDescription, expandTabs, helpLines } from './limits.ts';
+import { expandTabs, helpLines } from './limits.ts';
 import { applyTitledValueLists } from './titled-value-lists.ts';
 import { applyTitledPipeLists } from './titled-pipe-lists.ts';
 import { addUsageLongOptions } from './usage-long-options.ts';
@@ -386,14 +388,6 @@ function docoptCommandGroupWords(usageForms: readonly string[]): string[] {
   return [...new Set(words)];
 }
 
-/** The paragraph before the usage line, else the first paragraph after it. */
-function descriptionOf(paragraphs: readonly Paragraph[], seenUsage: boolean): string {
-  const before = paragraphs.find((paragraph) => !paragraph.afterUsage);
-  const after = paragraphs.find((paragraph) => paragraph.afterUsage && !paragraph.afterEntries) ?? paragraphs.find((paragraph) => paragraph.afterUsage);
-  const chosen = seenUsage ? (before ?? after) : paragraphs[0];
-  return chosen ? clampDescription(chosen.lines.join(' ')) : '';
-}
-
 /**
  * ffuf's examples: `ffuf -w wordlist.txt -u https://…` twice or more under `EXAMPLE USAGE:`: the
  * lower-case word that starts example lines and is followed by an option, when one word does so at
@@ -668,7 +662,9 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
   dropDefaultsNamingArguments(options, [...positionals, ...usagePositionals], rawLines);
   const name = sanitizeToolName(programName ?? parseOptions?.fileName ?? 'tool');
 
-  const spec: CliSpec = { name, description: descriptionOf(scan.paragraphs, scan.seenUsage), options, positionals, subcommands };
+  // how each value is written (`-B#` glued, Go's `-lang  str` type column) and the help's own summary
+  applyValueForms(options, scan.entries);
+  const spec: CliSpec = { name, description: helpSummary(scan.paragraphs, scan.seenUsage), options, positionals, subcommands };
   if (subcommands.length > 0) {
     // `Usage: hashenc [OPTIONS] <COMMAND> <TEXT>`: a command placeholder outside brackets is required
     if (usagePositionals.some((positional) => positional.required && COMMAND_PLACEHOLDER.test(positional.name)) && positionals.length > 0) spec.command_required = true;

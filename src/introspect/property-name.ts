@@ -46,8 +46,8 @@ export interface PropertyNames {
 
 /** What makes two subcommands' options the same parameter: spelling and value shape. */
 function optionShapeKey(option: CliOption): string {
-  const { long, short, prefix, takes_value, type, choices, repeatable, negation, value_count, variadic_values, value_optional, value_separator } = option;
-  return JSON.stringify([long, short, prefix ?? '--', takes_value, type, choices, repeatable, negation, value_count ?? 1, variadic_values ?? false, value_optional ?? false, value_separator ?? null]);
+  const { long, short, prefix, takes_value, type, choices, repeatable, negation, value_count, variadic_values, value_optional, attached, value_separator } = option;
+  return JSON.stringify([long, short, prefix ?? '--', takes_value, type, choices, repeatable, negation, value_count ?? 1, variadic_values ?? false, value_optional ?? false, attached ?? false, value_separator ?? null]);
 }
 
 /** What makes two subcommands' positionals the same parameter: name and value shape (not `required`). */

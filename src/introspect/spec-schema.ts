@@ -41,6 +41,7 @@ export const cliOptionSchema = z
     description: z.string().nullable().default(null),
     prefix: z.enum(['--', '-']).optional(),
     value_optional: z.boolean().optional(),
+    attached: z.boolean().optional(),
     value_count: z.number().int().min(2).max(16).optional(),
     variadic_values: z.boolean().optional(),
     value_separator: z.literal(',').optional(),

@@ -37,8 +37,14 @@ export interface CliOption {
   description: string | null;
   /** How the option is written on the command line: `--long`, `-long` (Go flag), `-s`. */
   prefix?: '--' | '-';
-  /** The value may be omitted (`--color[=WHEN]`); argv then always attaches it as `--long=VALUE`. */
+  /** The value may be omitted (`--color[=WHEN]`, `-j[N]`); argv then always attaches it: `--long=VALUE`, `-sVALUE`. */
   value_optional?: boolean;
+  /**
+   * The value must be written in the same argument as the flag: glued to a short one (`-B#` → `-B4`,
+   * `-O<level>` → `-O2`), or `--long=VALUE` (`-long=VALUE` for Go flag spellings). Without it a value
+   * is its own argument after the flag (`--width 80`, `-o out.txt`).
+   */
+  attached?: boolean;
   /**
    * How many values one use takes when more than one (`--arg name value` → 2): the property is then a
    * tuple of that many values (an array of such tuples when repeatable) and argv writes the flag

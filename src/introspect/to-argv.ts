@@ -1,11 +1,19 @@
 /**
  * JSON input → argv (without argv[0]), from the same spec and property names as the schema.
  * Values are passed as separate array elements and are never shell-interpreted.
+ *
+ * Send what the caller sent: every property present in the input goes on the argv, a value equal to
+ * the option's documented default included (the schema fills nothing in, see `optionSchema`), so a
+ * misread default can never swallow an explicit value; a property left out is never sent.
+ *
+ * A value is written the way the help shows it: its own argument after the flag (`--width 80`), or in
+ * the flag's argument when the spec says `attached` or `value_optional` (`-B4`, `--fast=3`,
+ * `-lang=go1.22`), and always so when it starts with `-` (so the program cannot read it as a flag).
  */
 import { COMMAND_PROPERTY, propertyNamesOf } from './property-name.ts';
 import type { CliOption, CliPositional, CliSpec } from './spec.ts';
 import { formatArgValue } from './value-format.ts';
-import { hasSeveralValues, isChoiceList, MAX_FLAG_COUNT, schemaDefaultOf } from './to-zod.ts';
+import { hasSeveralValues, isChoiceList, MAX_FLAG_COUNT } from './to-zod.ts';
 
 /** How the option is spelled: `--long`, `-long` (Go flag style), or `-s`. */
 export function flagSpellingOf(option: CliOption): string {
@@ -13,27 +21,34 @@ export function flagSpellingOf(option: CliOption): string {
   return `-${option.short ?? ''}`;
 }
 
+/** True when the value goes in the flag's own argument (`-B4`, `--fast=3`) rather than after it. */
+export function writesValueAttached(option: Pick<CliOption, 'attached' | 'value_optional'>, text: string): boolean {
+  return option.attached === true || option.value_optional === true || text.startsWith('-');
+}
+
 function valueArguments(option: CliOption, text: string): string[] {
   // zstd, brotli `-#  compression level`: the number is the flag itself (`-9`)
   if (option.short === '#' && option.long === null) return [`-${text}`];
   const flag = flagSpellingOf(option);
-  const attached = option.value_optional === true || text.startsWith('-');
-  if (!attached) return [flag, text];
-  // `--long=VALUE` keeps a dash-leading or optional value bound to its option; `-sVALUE` for shorts.
-  return option.long !== null ? [`${flag}=${text}`] : [`${flag}${text}`];
+  if (!writesValueAttached(option, text)) return [flag, text];
+  if (option.long !== null) return [`${flag}=${text}`];
+  // an empty value glued to a short would leave the flag bare (`-B`), and getopt would take the next
+  // argument as its value: its own empty argument is what getopt reads as an empty value (a bare flag
+  // is what an empty optional value means: `-l[LEVEL]`)
+  if (text === '' && option.value_optional !== true) return [flag, text];
+  return [`${flag}${text}`];
 }
 
 function optionArguments(option: CliOption, value: unknown): string[] {
   if (value === undefined || value === null) return [];
-  // The schema fills in defaults; the program applies them itself, so they stay off the argv.
-  if (!option.required && value === schemaDefaultOf(option)) return [];
   if (!option.takes_value) {
     if (option.repeatable && typeof value === 'number') {
       const count = Math.max(0, Math.min(MAX_FLAG_COUNT, Math.trunc(value)));
       return Array.from({ length: count }, () => flagSpellingOf(option));
     }
     if (value === true) return [flagSpellingOf(option)];
-    // false is the negation whenever there is one (a false default never gets here: defaults stay off the argv)
+    // false is the negation whenever there is one (`--no-color`, pflag's `--color=false`); without one
+    // the flag is just left off
     if (value === false && option.negation !== null) return [option.negation];
     return [];
   }

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { emptyStringIsAValue } from '../bridge/coerce.ts';
+import { withDocumentedKeywords } from '../schema/documented-keywords.ts';
 import { COMMAND_PROPERTY, propertyNamesOf, STDIN_PROPERTY } from './property-name.ts';
 import type { CliOption, CliPositional, CliSpec, CliValueType } from './spec.ts';
 import { commandOptionProperties, commandPositionalProperties } from './command-options.ts';
@@ -82,7 +83,12 @@ function oneUseSchema(option: CliOption): z.ZodTypeAny {
   return option.variadic_values === true ? z.array(item).min(count) : z.array(item).length(count);
 }
 
-/** `withDefault: false` for subcommand options: a filled-in default would count as given with every command. */
+/**
+ * An option's property. A default is documentation only (JSON Schema `default`, and `(default: …)` in
+ * the description): the parser never fills it in, so the argv carries exactly what the caller sent
+ * (to-argv.ts). `withDefault: false` for subcommand options: their property is shared by several
+ * commands, and a default stated for one would be wrong for another.
+ */
 function optionSchema(option: CliOption, withDefault = true): z.ZodTypeAny {
   let schema: z.ZodTypeAny;
   if (!option.takes_value) {
@@ -95,19 +101,18 @@ function optionSchema(option: CliOption, withDefault = true): z.ZodTypeAny {
   if (description !== undefined) schema = schema.describe(description);
   if (option.required && withDefault) return schema;
   const fallback = withDefault ? schemaDefaultOf(option) : undefined;
-  return fallback === undefined ? schema.optional() : schema.default(fallback);
+  return fallback === undefined ? schema.optional() : withDocumentedKeywords(schema.optional(), { default: fallback });
 }
 
 /**
- * The option's default as the schema's `default`, when it fits the property's type (a number for
- * integer/number values, a boolean for plain flags, one of the choices for enums). The argv leaves
- * out a value equal to it, so a filled-in default changes nothing the program sees.
+ * The option's default as the JSON Schema's documented `default`, when it fits the property's type (a
+ * number for integer/number values, a boolean for plain flags, one of the choices for enums).
  */
 export function schemaDefaultOf(option: CliOption): string | number | boolean | undefined {
   const value = option.default;
-  // a list's default stays in the description: an array default could not be left off the argv by identity;
+  // a list's default stays in the description (one scalar cannot document an array property);
   // an optional value's default (`--iso-8601[=FMT]`, FMT defaults to 'date') is what the bare flag means,
-  // not what an absent one means, so leaving it off the argv would drop the flag
+  // not what an absent one means
   if (value === null || value === undefined || option.repeatable || hasSeveralValues(option) || isChoiceList(option) || option.value_optional === true) return undefined;
   if (!option.takes_value) return typeof value === 'boolean' ? value : undefined;
   if (option.choices !== null && option.choices.length > 0) return typeof value === 'string' && option.choices.includes(value) ? value : undefined;

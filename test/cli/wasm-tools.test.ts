@@ -142,7 +142,7 @@ describe('wasm tools through the CLI', () => {
     expect(run.exitCode).toBe(0);
     for (const section of ['options', 'positionals', 'schema', 'example argv', 'imports', 'policy']) expect(run.stdout).toMatch(new RegExp(`^${section}`, 'm'));
     expect(run.stdout).toMatch(/-n, --times <N>\s+integer, default 1\s+How many times/);
-    expect(run.stdout).toContain('  wordy --times 2 --upper text'); // a sample value other than the default (1), which never reaches the argv
+    expect(run.stdout).toContain('  wordy --times 2 --upper text'); // a sample value other than the default (1)
     expect(run.stdout).toMatch(/network\s+none/);
   }, 60_000);
 

@@ -22,6 +22,8 @@ interface OptionDraft {
   negatable: boolean;
   /** A value-taking option with a stated default. */
   valueDefault: boolean;
+  /** The value goes in the flag's own argument (`attached`). */
+  attached: boolean;
 }
 
 const optionDraft = fc.record({
@@ -36,9 +38,10 @@ const optionDraft = fc.record({
   valueOptional: fc.boolean(),
   negatable: fc.boolean(),
   valueDefault: fc.boolean(),
+  attached: fc.boolean(),
 });
 
-/** A default of the option's type (so the schema carries it and the argv leaves it out). */
+/** A default of the option's type (the schema documents it; a value equal to it is sent like any other). */
 function valueDefaultOf(draft: OptionDraft): string | number | null {
   if (draft.choices) return draft.choices[0] ?? null;
   switch (draft.type) {
@@ -76,6 +79,8 @@ function toOption(draft: OptionDraft, style: 'gnu' | 'go'): CliOption {
   if (isFlag && !option.repeatable && (option.default === true || draft.negatable) && long !== null) option.negation = style === 'go' ? `-${long}=false` : `--no-${long}`;
   if (style === 'go') option.prefix = '-';
   if (style === 'gnu' && takesValue && draft.valueOptional && !option.repeatable && long !== null) option.value_optional = true;
+  // the value in the flag's own argument: `-B4`, `--long=v`, Go `-name=v` (issue 25)
+  if (takesValue && draft.attached) option.attached = true;
   return option;
 }
 

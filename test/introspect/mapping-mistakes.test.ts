@@ -6,8 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { parseHelp } from '../../src/introspect/parse-help.ts';
 import { cliSpecToArgv } from '../../src/introspect/to-argv.ts';
 import { cliSpecToZod } from '../../src/introspect/to-zod.ts';
+import { jsonSchemaOf } from '../../src/tool.ts';
 
-/** Validates like the host does (zod, defaults filled in), then builds the argv. */
+/** Validates like the host does (zod; defaults are documented, not filled in), then builds the argv. */
 function argvFor(help: string, input: Record<string, unknown>): string[] {
   const spec = parseHelp(help);
   return cliSpecToArgv(spec, cliSpecToZod(spec).parse(input) as Record<string, unknown>);
@@ -103,12 +104,30 @@ describe('choices become enums: values outside are refused before the tool runs'
   });
 });
 
-describe('defaults are the schema default and stay off the argv', () => {
-  it('fills in the default, passes only what differs', () => {
-    const spec = parseHelp('Usage: t [OPTIONS]\n\nOptions:\n  -c, --count <COUNT>  Number of times [default: 3]\n  --mode <MODE>  [possible values: fast, slow] [default: fast]\n');
-    const schema = cliSpecToZod(spec);
-    expect(schema.parse({})).toEqual({ count: 3, mode: 'fast' });
+describe('defaults are documented in the schema, never filled in; what the caller sent is sent (issue 25)', () => {
+  const spec = parseHelp('Usage: t [OPTIONS]\n\nOptions:\n  -c, --count <COUNT>  Number of times [default: 3]\n  --mode <MODE>  [possible values: fast, slow] [default: fast]\n');
+  const schema = cliSpecToZod(spec);
+
+  it('a property left out stays out of the input and off the argv', () => {
+    expect(schema.parse({})).toEqual({});
     expect(cliSpecToArgv(spec, schema.parse({}) as Record<string, unknown>)).toEqual([]);
+  });
+
+  it('a value equal to the default is sent like any other', () => {
+    expect(cliSpecToArgv(spec, schema.parse({ count: 3, mode: 'fast' }) as Record<string, unknown>)).toEqual(['--count', '3', '--mode', 'fast']);
     expect(cliSpecToArgv(spec, schema.parse({ count: 4, mode: 'slow' }) as Record<string, unknown>)).toEqual(['--count', '4', '--mode', 'slow']);
+  });
+
+  it('the JSON Schema still shows the defaults, and no longer marks the properties as filled in', () => {
+    const properties = jsonSchemaOf(schema).properties as Record<string, Record<string, unknown>>;
+    expect(properties.count).toMatchObject({ type: 'integer', default: 3 });
+    expect(properties.mode).toMatchObject({ enum: ['fast', 'slow'], default: 'fast' });
+  });
+
+  it('base64 `-w, --wrap=COLS … (default 76)`: {wrap: 76} reaches the program', () => {
+    const base64 = parseHelp('Usage: base64 [OPTION]... [FILE]\n\n  -d, --decode          decode data\n  -w, --wrap=COLS       wrap encoded lines after COLS character (default 76).\n');
+    expect(base64.options.find((option) => option.long === 'wrap')?.default).toBe(76);
+    const input = cliSpecToZod(base64).parse({ decode: true, wrap: 76, file: 'in.txt' }) as Record<string, unknown>;
+    expect(cliSpecToArgv(base64, input)).toEqual(['--decode', '--wrap', '76', 'in.txt']);
   });
 });

@@ -7,7 +7,6 @@
 import { parseArgs } from 'node:util';
 import { propertyNamesOf } from '../../src/introspect/property-name.ts';
 import type { CliOption, CliSpec } from '../../src/introspect/spec.ts';
-import { schemaDefaultOf } from '../../src/introspect/to-zod.ts';
 
 function convert(option: CliOption, text: string): unknown {
   if (option.choices !== null) return text;
@@ -100,7 +99,10 @@ export function parseGoArgv(spec: CliSpec, argv: string[]): Record<string, unkno
   return input;
 }
 
-/** What the argv can express: false flags without a negation, and empty repeat lists, mean "absent". */
+/**
+ * What the argv can express: false flags without a negation, and empty repeat lists, mean "absent". A
+ * value equal to the option's default is sent like any other (to-argv.ts: send what the caller sent).
+ */
 export function expressible(spec: CliSpec, input: Record<string, unknown>): Record<string, unknown> {
   const names = propertyNamesOf(spec);
   const result: Record<string, unknown> = { ...input };
@@ -108,7 +110,6 @@ export function expressible(spec: CliSpec, input: Record<string, unknown>): Reco
     const name = names.options[index] ?? '';
     const value = result[name];
     if (value === false && option.negation === null) delete result[name];
-    if (!option.required && value !== undefined && value === schemaDefaultOf(option)) delete result[name]; // the program's own default
     if (value === 0 && !option.takes_value && option.repeatable) delete result[name];
     if (Array.isArray(value) && value.length === 0) delete result[name];
   });

@@ -62,11 +62,11 @@ describe('cliSpecToArgv', () => {
     expect(cliSpecToArgv(clap, { quality: 1e21, scale: 1e-7, inputs: ['x'] })).toEqual(['--quality', '1000000000000000000000', '--scale', '1e-7', 'x']);
   });
 
-  it('uses the negation only when the default is true and the input is false', () => {
+  it('uses the negation when the input is false, and sends a true equal to the default', () => {
     const click = corpusSpec('click-thumbs');
     expect(cliSpecToArgv(click, { src: 's', recursive: false })).toEqual(['--no-recursive', 's']);
-    // true is the flag's default: the program applies it itself, so nothing is passed
-    expect(cliSpecToArgv(click, { src: 's', recursive: true, overwrite: false })).toEqual(['s']);
+    // true is the flag's default, and the caller sent it: it is sent (issue 25, send what the user sent)
+    expect(cliSpecToArgv(click, { src: 's', recursive: true, overwrite: false })).toEqual(['--recursive', 's']);
     expect(cliSpecToArgv(click, { src: 's', overwrite: true })).toEqual(['--overwrite', 's']);
   });
 
