@@ -49,6 +49,9 @@ beforeAll(async () => {
   add('flooder', {}, { output_bytes: 64 });
   add('leaky', { secret_params: ['text'] });
   add('forbidden');
+  // http-fetch (a Rust fixture) fetches its url argument; its policy allows one other host only.
+  copyFileSync(fixture('http-fetch'), join(tools, 'fetcher.wasm'));
+  writeFileSync(join(tools, 'fetcher.policy.json'), JSON.stringify({ network: { allow: ['api.example.com'] } }));
   ext = await createExtHost({
     extensionsDir: tools,
     cacheDir: root.folder('cache'),
@@ -151,7 +154,7 @@ describe('MCP logging over Streamable HTTP', () => {
     }
   }, 60_000);
 
-  it('warns about output cut at the limit and about a call the approval rules deny', async () => {
+  it('warns about output cut at the limit, a call the approval rules deny and a request the network policy refuses', async () => {
     const { client, messages, received } = await connectHttp();
     try {
       await client.setLoggingLevel('warning');
@@ -163,7 +166,11 @@ describe('MCP logging over Streamable HTTP', () => {
       expect(denied.isError).toBe(true);
       const all = await received(2);
       expect(all[1]).toMatchObject({ level: 'warning', logger: 'toolhost.tool.forbidden', data: { reason: 'approval_denied' } });
-      expect(JSON.stringify(all)).not.toContain('never runs\n');
+      expect(all.map((message) => message.data)).not.toContain('never runs'); // the tool never ran
+      const fetched = await client.callTool({ name: 'fetcher', arguments: { url: 'http://127.0.0.1:9/private' } });
+      expect(fetched.isError).toBe(true);
+      const withDenial = await received(3);
+      expect(withDenial[2]).toMatchObject({ level: 'warning', logger: 'toolhost.tool.fetcher', data: { reason: 'network_denied', kind: 'http', host: '127.0.0.1', port: 9 } });
     } finally {
       await client.close();
     }
