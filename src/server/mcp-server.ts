@@ -10,11 +10,19 @@
  */
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv-provider.js';
-import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type ListToolsResult } from '@modelcontextprotocol/sdk/types.js';
+import {
+  CallToolRequestSchema,
+  ListToolsRequestSchema,
+  SetLevelRequestSchema,
+  type CallToolResult,
+  type ListToolsResult,
+  type LoggingLevel,
+} from '@modelcontextprotocol/sdk/types.js';
 import { elicitationApprover } from '../approvals/elicitation.ts';
 import type { Host, HostEvent } from '../host-types.ts';
 import type { ToolResult } from '../result.ts';
 import { toMcpTool } from '../schema/providers/mcp.ts';
+import { callLogMessages, DEFAULT_MCP_LOG_LEVEL, isLevelShown } from './mcp-logging.ts';
 import { TOOLHOST_VERSION } from './version.ts';
 
 /** Key of the ToolResult metadata in a CallToolResult's `_meta`. */
@@ -50,7 +58,7 @@ export function createMcpServer(host: Host, options: CreateMcpServerOptions = {}
   const server = new Server(
     { name: options.name ?? 'toolhost', version: options.version ?? TOOLHOST_VERSION },
     {
-      capabilities: { tools: { listChanged: true } },
+      capabilities: { tools: { listChanged: true }, logging: {} },
       jsonSchemaValidator: (sharedValidator ??= new AjvJsonSchemaValidator()),
       ...(options.instructions ? { instructions: options.instructions } : {}),
     },
@@ -60,10 +68,22 @@ export function createMcpServer(host: Host, options: CreateMcpServerOptions = {}
     tools: host.listTools().map((tool) => toMcpTool(tool) as ListToolsResult['tools'][number]),
   }));
 
+  // One Server per session (stdio, or one Streamable HTTP session), so the level is this session's.
+  let logLevel: LoggingLevel = DEFAULT_MCP_LOG_LEVEL;
+  server.setRequestHandler(SetLevelRequestSchema, (request) => {
+    logLevel = request.params.level;
+    return {};
+  });
+
   server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
     // A call an approval rule marks `ask` is put to the user through elicitation, when the client supports it.
     const approve = elicitationApprover(server, extra.requestId);
     const result = await host.callTool(request.params.name, request.params.arguments ?? {}, { signal: extra.signal, approve });
+    // Related to the request: over Streamable HTTP they travel on the call's own response stream.
+    for (const params of callLogMessages(request.params.name, result)) {
+      if (!isLevelShown(params.level, logLevel) || extra.signal.aborted) continue;
+      await extra.sendNotification({ method: 'notifications/message', params }).catch((error: unknown) => host.logger.debug({ error: String(error) }, 'mcp log message not delivered'));
+    }
     return toMcpCallToolResult(result);
   });
 
