@@ -4,7 +4,7 @@ import { formatToolList, formatToolSet, isToolListFormat, isToolSetFormat, TOOL_
 import type { AnyTool } from '../../tool.ts';
 import { type CommandContext, isDebug } from '../command-context.ts';
 import { addHostOptions, commandLogger, type HostFlags, openHost, resolveHostConfig } from '../host-setup.ts';
-import { EXIT_OK, firstLine, painterFor, renderTable, usageError, writeJson } from '../output.ts';
+import { EXIT_OK, firstLine, outputWidth, painterFor, renderTable, usageError, writeJson } from '../output.ts';
 
 interface ListFlags extends HostFlags {
   format?: string;
@@ -59,11 +59,11 @@ function renderToolTable(tools: readonly AnyTool[], context: CommandContext): st
   const { stdout, env } = context.io;
   if (tools.length === 0) return '(no tools)\n';
   const paint = painterFor(stdout, env);
-  const width = stdout.isTTY === true ? (stdout as { columns?: number }).columns : undefined;
+  const width = outputWidth(stdout, env);
   return renderTable(
     tools,
     [
-      { header: 'NAME', value: (tool) => tool.name, colour: () => 'cyan' },
+      { header: 'NAME', value: (tool) => tool.name, colour: () => 'cyan', truncatable: true },
       { header: 'SOURCE', value: (tool) => tool.source },
       {
         header: 'PERMISSION',
