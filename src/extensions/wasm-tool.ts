@@ -18,7 +18,7 @@ import { applyToolOverrides, readToolOverrides, type ToolOverrides } from '../in
 import type { CliSpec } from '../introspect/spec.ts';
 import { STDIN_PROPERTY } from '../introspect/property-name.ts';
 import { cliSpecToArgv } from '../introspect/to-argv.ts';
-import { cliSpecToZod } from '../introspect/to-zod.ts';
+import { cliSpecToZod, commandOptionDefaults, withPropertyDefaults } from '../introspect/to-zod.ts';
 import type { PermissionLevel } from '../permission.ts';
 import { parsePolicy, readPolicyFile, resolvePolicy, withPresentGrants, type MissingFsGrant, type ResolvedFsGrant, type ResolvedToolPolicy, type ToolPolicy } from '../policy.ts';
 import { errorResult, type ToolResult } from '../result.ts';
@@ -296,7 +296,7 @@ export async function loadWasmTool(file: string, options: WasmToolLoaderOptions)
   const name = wantedToolName(file, overrides?.name);
   const programName = fileStem(file);
   const argvThroughAdapter = await readsArgvThroughAdapter(component);
-  const tool: AnyTool = defineTool({
+  const defined: AnyTool = defineTool({
     name,
     description: describeWasmTool(spec.description, program, name, { verbatim: overrides?.description !== undefined }),
     source: 'wasm',
@@ -349,6 +349,8 @@ export async function loadWasmTool(file: string, options: WasmToolLoaderOptions)
       }
     },
   });
+  // Subcommand options' defaults, as schema annotations only (see commandOptionDefaults).
+  const tool: AnyTool = { ...defined, inputSchema: withPropertyDefaults(defined.inputSchema, commandOptionDefaults(spec)) };
   return { tool, version, warnings: details.warnings };
 }
 
