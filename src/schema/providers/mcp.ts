@@ -11,6 +11,11 @@
  *
  * openWorldHint = tool.network.
  *
+ * A tool that calls other tools (`callsTools`, e.g. `run_code`) is hinted at the most it can reach,
+ * not at the level it needs itself: through the host it can call `shell` (execute) and tools with
+ * network grants, so it gets execute's hints and openWorldHint, and a client deciding by
+ * readOnlyHint does not wave it through as harmless.
+ *
  * `write` is destructive because writing overwrites existing content. It is not declared
  * idempotent: the permission level alone cannot tell an overwrite (idempotent) from an append or
  * a search-and-replace edit (not idempotent), and a client may retry calls it believes
@@ -53,6 +58,6 @@ export function toMcpTool(tool: AnnotatedToolDescriptor): McpTool {
     name: tool.name,
     description: tool.description,
     inputSchema: structuredClone(tool.inputSchema),
-    annotations: mcpAnnotationsFor(tool.permission, tool.network),
+    annotations: tool.callsTools === true ? mcpAnnotationsFor('execute', true) : mcpAnnotationsFor(tool.permission, tool.network),
   };
 }
