@@ -13,7 +13,9 @@
  * approvals and each tool's policy and limits apply, exactly as if the model had called the tool. So
  * under `read_only` a `tools.write_file()` inside comes back refused, and declaring run_code at the
  * level of the most powerful tool (`execute`) would only hide it from hosts that could use it safely.
- * An approval rule on `run_code` itself can still deny or ask for the whole program.
+ * An approval rule on `run_code` itself can still deny or ask for the whole program. What it can
+ * reach is said instead: `callsTools` makes listings show it (`toolhost list`: `read_only→execute`
+ * under an execute host; MCP hints as for execute), and the description tells the model and the user.
  */
 import { z } from 'zod';
 import { errorResult, textResult, type ToolResult } from '../src/result.ts';
@@ -114,8 +116,11 @@ export const runCodeTool = defineTool({
     'Sandboxed (QuickJS in WebAssembly, in a separate process): no require, fetch, timers or file system except through tools, which stay confined ' +
     'to the workspace under the same permissions and approvals as calling them directly. Limits: the call timeout, ' +
     '64 MiB memory, 200 tool calls, ' +
-    '256 KiB of returned JSON. Tool signatures: search_tools, or GET /v1/tools/tree over HTTP.',
+    '256 KiB of returned JSON. Tool signatures: search_tools, or GET /v1/tools/tree over HTTP. ' +
+    'It needs only read_only itself but reaches every tool this host exposes, up to its permission mode ' +
+    '(under execute, `shell`): it is as powerful as the most powerful of them.',
   permission: 'read_only',
+  callsTools: true,
   input: z.object({
     code: z
       .string()

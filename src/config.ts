@@ -10,6 +10,7 @@ import { readFileSync, realpathSync } from 'node:fs';
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { z } from 'zod';
 import { approvalRulesSchema } from './approvals/rules.ts';
+import { expectedType } from './bridge/format-issues.ts';
 import { ToolHostError } from './errors.ts';
 import type { HostLimits, HostOptions } from './host-types.ts';
 import { PERMISSION_LEVELS } from './permission.ts';
@@ -227,7 +228,7 @@ export function loadConfigFile(file: string): ConfigFile {
 
 /**
  * Validates a config value. Errors name the field path, e.g.
- * `Invalid config file x.json: policies.fetcher.timeout_ms: expected number, received string`.
+ * `Invalid config file x.json: policies.fetcher.timeout_ms: expected integer, received string`.
  */
 export function parseConfig(value: unknown, options: { source?: string; baseDir?: string; describePath?: (path: string) => string } = {}): ConfigFile {
   const parsed = configFileSchema.safeParse(value);
@@ -251,7 +252,9 @@ function describeIssue(issue: z.ZodIssue, describe: (path: string) => string): s
   if (issue.code === 'unrecognized_keys') {
     return issue.keys.map((key) => `${describe(path === '' ? key : `${path}.${key}`)}: unknown field`);
   }
-  const message = issue.message.charAt(0).toLowerCase() + issue.message.slice(1);
+  // an integer field says so (zod's own message says "number")
+  const text = issue.code === 'invalid_type' && issue.received !== 'undefined' ? `expected ${expectedType(issue, configFileSchema)}, received ${issue.received}` : issue.message;
+  const message = text.charAt(0).toLowerCase() + text.slice(1);
   return [`${describe(path === '' ? '(root)' : path)}: ${message}`];
 }
 

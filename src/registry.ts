@@ -8,6 +8,7 @@ import { ToolHostError } from './errors.ts';
 import { isPermitted, type PermissionLevel } from './permission.ts';
 import type { AnyTool } from './tool.ts';
 import { isValidToolName, TOOL_NAME_PATTERN } from './tool-name.ts';
+import { similarNames } from './similar-names.ts';
 
 export type RegistryChange =
   | { type: 'added'; name: string; tool: AnyTool }
@@ -160,7 +161,7 @@ export class ToolRegistry {
 
   private unknownToolMessage(name: string): string {
     const available = this.list().map((tool) => tool.name);
-    const close = available.filter((candidate) => candidate.includes(name) || name.includes(candidate)).slice(0, 3);
+    const close = similarNames(name, available);
     const hint = close.length > 0 ? ` Did you mean ${close.map((c) => `"${c}"`).join(' or ')}?` : '';
     return `Unknown tool "${name}".${hint} Available tools: ${available.join(', ') || '(none)'}.`;
   }

@@ -84,6 +84,12 @@ export interface Tool<Input = Record<string, unknown>> {
   readonly description: string;
   readonly source: ToolSource;
   readonly permission: PermissionLevel;
+  /**
+   * True for a tool that calls other tools through the host (`ToolContext.callTool`, e.g. `run_code`):
+   * it needs only `permission` itself, but reaches every tool the host exposes, up to the host's
+   * permission mode. Listings show that reach (`toolhost list`, MCP annotations).
+   */
+  readonly callsTools?: boolean;
   /** True when the tool reaches the network (MCP openWorldHint). */
   readonly network: boolean;
   /**
@@ -111,6 +117,8 @@ export interface ToolDefinition<Shape extends z.ZodRawShape> {
   description: string;
   source?: ToolSource;
   permission: PermissionLevel;
+  /** See Tool.callsTools. */
+  callsTools?: boolean;
   network?: boolean;
   effect?: ToolEffect;
   input: z.ZodObject<Shape>;
@@ -143,6 +151,7 @@ export function defineTool<Shape extends z.ZodRawShape>(definition: ToolDefiniti
     permission: definition.permission,
     network: definition.network ?? false,
     ...(definition.effect !== undefined ? { effect: definition.effect } : {}),
+    ...(definition.callsTools === true ? { callsTools: true } : {}),
     input: definition.input as unknown as ToolInputSchema,
     inputSchema: jsonSchemaOf(definition.input as unknown as ToolInputSchema),
     secretParams: [...definition.secretParams],

@@ -59,7 +59,7 @@ export function validateArguments(tool: AnyTool, raw: unknown): ArgumentsParse {
   // Unknown top-level parameters are reported once, below, with the known ones listed; a strict
   // schema's own `unrecognized_keys` issue for the same keys would say it twice.
   const issues = outcome.success ? [] : outcome.error.issues.filter((issue) => !(issue.code === 'unrecognized_keys' && issue.path.length === 0));
-  const problems = formatIssues(issues);
+  const problems = formatIssues(issues, tool.input);
   for (const key of unknown) problems.push(`${key}: unknown parameter (known parameters: ${known.join(', ') || 'none'})`);
   if (!outcome.success || problems.length > 0) {
     return { ok: false, result: errorResult(`Invalid arguments for tool "${tool.name}":\n${problems.map((line) => `- ${line}`).join('\n')}`) };

@@ -60,6 +60,11 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: async () => (await import('./commands/new.ts')).defineNewCommand,
   },
   { name: 'cache', description: 'show or clear the transpile cache of wasm tools', load: async () => (await import('./commands/cache.ts')).defineCacheCommand },
+  {
+    name: 'completion',
+    description: 'print a shell completion script: bash, zsh or fish (e.g. source <(toolhost completion bash))',
+    load: async () => (await import('./commands/completion.ts')).defineCompletionCommand,
+  },
 ];
 
 /**
@@ -96,8 +101,11 @@ export async function main(argv: readonly string[], io: CliIo = processIo()): Pr
   }
 }
 
-/** The program with every command registered and `selected` (if any) fully defined. */
-export async function buildProgram(context: CommandContext, selected: string | undefined): Promise<Command> {
+/**
+ * The program with every command registered and `selected` (if any) fully defined; with
+ * `{defineAll: true}` every command is defined (what shell completion walks).
+ */
+export async function buildProgram(context: CommandContext, selected: string | undefined | { defineAll: true }): Promise<Command> {
   const program = new Command('toolhost')
     .description('A tool host for LLM agents: built-in tools and sandboxed wasm command components behind one tool interface.')
     .version(context.version, '-V, --version', 'print the toolhost version')
@@ -105,7 +113,7 @@ export async function buildProgram(context: CommandContext, selected: string | u
     .showSuggestionAfterError(true);
   for (const entry of COMMANDS) {
     const command = program.command(entry.name).description(entry.description);
-    if (entry.name === selected) (await entry.load())(command, context);
+    if (entry.name === selected || (typeof selected === 'object' && selected.defineAll)) (await entry.load())(command, context);
   }
   program.addHelpText('after', '\nRun `toolhost <command> --help` for the options of one command.');
   for (const command of allCommands(program)) configureOutput(command, context.io);

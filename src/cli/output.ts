@@ -127,24 +127,75 @@ export interface TableColumn<Row> {
   header: string;
   value: (row: Row) => string;
   colour?: (row: Row) => ColourName | undefined;
+  /**
+   * May be cut (with `…`) when the table is wider than `width`: the last column always may, down to
+   * `TABLE_LAST_COLUMN_MIN`; a column marked so, down to `max(header, TABLE_COLUMN_MIN)`, and only once
+   * the last one is at its least.
+   */
+  truncatable?: boolean;
+}
+
+/** The least width the last column is cut to. */
+export const TABLE_LAST_COLUMN_MIN = 10;
+/** The least width another truncatable column is cut to (never below its header). */
+export const TABLE_COLUMN_MIN = 8;
+
+/**
+ * The width a command's tables should fit: `COLUMNS` when it is a positive whole number (as `ls` and
+ * `git` read it, so `COLUMNS=100 toolhost list | less` works), else the terminal's width on a TTY,
+ * else none (piped output stays whole).
+ */
+export function outputWidth(stream: OutputStream, env: NodeJS.ProcessEnv): number | undefined {
+  const fromEnv = env['COLUMNS'];
+  if (fromEnv !== undefined && /^\d{1,5}$/.test(fromEnv.trim()) && Number(fromEnv) > 0) return Number(fromEnv);
+  const columns = (stream as { columns?: unknown }).columns;
+  return stream.isTTY === true && typeof columns === 'number' && columns > 0 ? columns : undefined;
+}
+
+/** Column widths that fit `width` where the truncatable columns allow it (see TableColumn.truncatable). */
+function fittedWidths(natural: readonly number[], columns: readonly { header: string; truncatable?: boolean }[], width: number, gap: number): number[] {
+  const widths = [...natural];
+  const lastIndex = widths.length - 1;
+  const total = (): number => widths.reduce((sum, value) => sum + value, 0) + gap * lastIndex;
+  const minimum = (index: number): number =>
+    index === lastIndex ? Math.min(natural[index] ?? 0, TABLE_LAST_COLUMN_MIN) : Math.min(natural[index] ?? 0, Math.max(columns[index]?.header.length ?? 0, TABLE_COLUMN_MIN));
+  let excess = total() - width;
+  if (excess <= 0) return widths;
+  const lastCut = Math.min(excess, (widths[lastIndex] ?? 0) - minimum(lastIndex));
+  widths[lastIndex] = (widths[lastIndex] ?? 0) - lastCut;
+  excess -= lastCut;
+  // then the widest truncatable column, one character at a time, so they end up even
+  while (excess > 0) {
+    let widest = -1;
+    for (let index = 0; index < lastIndex; index++) {
+      if (columns[index]?.truncatable !== true || (widths[index] ?? 0) <= minimum(index)) continue;
+      if (widest === -1 || (widths[index] ?? 0) > (widths[widest] ?? 0)) widest = index;
+    }
+    if (widest === -1) break;
+    widths[widest] = (widths[widest] ?? 0) - 1;
+    excess -= 1;
+  }
+  return widths;
 }
 
 /**
- * A plain left-aligned table. The last column is truncated to fit `width` when one is given
- * (the terminal width on a TTY); colour is applied after padding so alignment holds.
+ * A plain left-aligned table. With `width` (see `outputWidth`) it is fitted to it: the last column,
+ * then the columns marked truncatable, are cut with an ellipsis; colour is applied after padding so
+ * alignment holds. Only a width below the columns' least widths leaves lines longer than `width`.
  */
 export function renderTable<Row>(rows: readonly Row[], columns: readonly TableColumn<Row>[], options: { paint: Paint; width?: number }): string {
   const cells = rows.map((row) => columns.map((column) => column.value(row)));
-  const widths = columns.map((column, index) => Math.max(column.header.length, ...cells.map((cellRow) => cellRow[index]?.length ?? 0)));
+  const natural = columns.map((column, index) => Math.max(column.header.length, ...cells.map((cellRow) => cellRow[index]?.length ?? 0)));
   const gap = '  ';
   const lastIndex = columns.length - 1;
-  const fixedWidth = widths.slice(0, lastIndex).reduce((sum, width) => sum + width + gap.length, 0);
-  const lastWidth = options.width === undefined ? undefined : Math.max(20, options.width - fixedWidth);
+  const widths = options.width === undefined ? natural : fittedWidths(natural, columns, options.width, gap.length);
+  const lastWidth = options.width === undefined ? undefined : widths[lastIndex];
   const renderRow = (values: readonly string[], paintCell: (index: number, padded: string) => string): string =>
     values
       .map((value, index) => {
         if (index === lastIndex) return paintCell(index, lastWidth === undefined ? value : truncate(value, lastWidth));
-        return paintCell(index, value.padEnd(widths[index] ?? 0));
+        const width = widths[index] ?? 0;
+        return paintCell(index, truncate(value, width).padEnd(width));
       })
       .join(gap)
       .trimEnd();

@@ -25,7 +25,7 @@ import { createProbeRunner } from '../introspect/probe/wasm-runner.ts';
 import { toolEffectOf } from '../introspect/tool-effect.ts';
 import { STDIN_PROPERTY } from '../introspect/property-name.ts';
 import { cliSpecToArgv } from '../introspect/to-argv.ts';
-import { cliSpecToZod, withSuggestionExamples } from '../introspect/to-zod.ts';
+import { cliSpecToZod, commandOptionDefaults, withPropertyDefaults, withSuggestionExamples } from '../introspect/to-zod.ts';
 import { permissionWithEffect, type PermissionLevel } from '../permission.ts';
 import { parsePolicy, readPolicyFile, resolvePolicy, withPresentGrants, type MissingFsGrant, type ResolvedFsGrant, type ResolvedToolPolicy, type ToolPolicy } from '../policy.ts';
 import { errorResult, type ToolResult } from '../result.ts';
@@ -418,8 +418,10 @@ export async function loadWasmTool(file: string, options: WasmToolLoaderOptions)
       }
     },
   });
-  // the program's own suggestions (probes) as JSON Schema `examples`: zod cannot carry them
-  const tool: AnyTool = { ...defined, inputSchema: withSuggestionExamples(defined.inputSchema, spec) };
+  // Schema annotations zod cannot carry: subcommand options' defaults (see commandOptionDefaults) and the
+  // program's own suggestions (probes) as JSON Schema `examples`.
+  const annotated = withPropertyDefaults(defined.inputSchema, commandOptionDefaults(spec));
+  const tool: AnyTool = { ...defined, inputSchema: withSuggestionExamples(annotated, spec) };
   return { tool, version, warnings: details.warnings };
 }
 

@@ -1,7 +1,9 @@
 /**
  * The host's call path, one pass per step: look the tool up, admit the call (approval, then quota),
  * give it its time budget, run it through the bridge with the host's context, and report it (log,
- * network refusals, `call_finished`). Every edge (HTTP, MCP, CLI) and every nested call from a tool
+ * network refusals, `call_finished`). Every call that finds its tool gets ONE info-level log line,
+ * `tool call` with `{tool, callId, status: ok|error|refused, duration_ms, reason?}`: never its
+ * arguments or its result, which may hold secrets or private data. Every edge (HTTP, MCP, CLI) and every nested call from a tool
  * (`run_code`'s `tools.x()`) goes through `run`, so none of them can skip a step.
  */
 import { randomUUID } from 'node:crypto';
@@ -36,6 +38,9 @@ export interface CallRunnerOptions {
   /** Handed to every call as `ToolContext.sandbox`. */
   sandbox: CommandSandboxSettings;
 }
+
+/** A call's outcome in its log line: ran and succeeded, ran and returned is_error, or refused before it ran (approval, quota). */
+export type CallLogStatus = 'ok' | 'error' | 'refused';
 
 /** What admission hands the execute pass: a slot to give back when the call ends. */
 type Admission = { ok: true; release(): void } | { ok: false; result: ToolResult };
@@ -98,7 +103,11 @@ export class CallRunner {
     const asked = performance.now();
     const refusal = await this.options.approvals.check(tool, args, { callId, signal: callOptions.signal, approve: callOptions.approve });
     const admission: Admission = refusal !== undefined ? { ok: false, result: refusal } : await this.options.quotas.admit(name, callOptions.signal, budgetMs);
-    if (!admission.ok) this.options.emit({ type: 'call_finished', tool: name, call_id: callId, duration_ms: elapsedMs(asked), is_error: true });
+    if (!admission.ok) {
+      const durationMs = elapsedMs(asked);
+      this.logCall(name, callId, 'refused', durationMs, admission.result);
+      this.options.emit({ type: 'call_finished', tool: name, call_id: callId, duration_ms: durationMs, is_error: true });
+    }
     return admission;
   }
 
@@ -138,10 +147,22 @@ export class CallRunner {
     }
   }
 
-  /** The debug log line, one warning and event per refused network request, and `call_finished`. */
+  /**
+   * The call's one info-level line: tool, call id, status, duration and, for a failed or refused call,
+   * the result's `metadata.reason` (a fixed code such as `approval_denied`). Never arguments or content.
+   */
+  private logCall(name: string, callId: string, status: CallLogStatus, durationMs: number, result: ToolResult): void {
+    const reason = result.metadata?.['reason'];
+    this.options.logger.info(
+      { tool: name, callId, status, duration_ms: Math.round(durationMs * 10) / 10, ...(status !== 'ok' && typeof reason === 'string' ? { reason: reason.slice(0, 64) } : {}) },
+      'tool call',
+    );
+  }
+
+  /** The call's log line, one warning and event per refused network request, and `call_finished`. */
   private report(name: string, callId: string, result: ToolResult, durationMs: number): void {
     const { logger, emit } = this.options;
-    logger.debug({ tool: name, callId, isError: result.is_error, ms: Math.round(durationMs) }, 'tool call');
+    this.logCall(name, callId, result.is_error ? 'error' : 'ok', durationMs, result);
     for (const denial of networkDenials(result)) {
       logger.warn({ tool: name, callId, ...denial }, 'network request denied by policy');
       emit({ type: 'network_denied', tool: name, call_id: callId, ...denial });

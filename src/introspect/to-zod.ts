@@ -30,15 +30,22 @@ function scalarSchema(type: CliValueType, choices: string[] | null): z.ZodTypeAn
   }
 }
 
+/**
+ * The option's description with its notes in parentheses (a path, the default, counts). A description
+ * ending in a full stop keeps it at the very end: `Stop after this many (default: 10).`
+ */
 function describeOption(option: CliOption): string | undefined {
   const parts: string[] = [];
-  if (option.description) parts.push(option.description);
+  const text = option.description?.trimEnd() ?? '';
+  const fullStop = /[^.]\.$/.test(text);
+  if (text !== '') parts.push(fullStop ? text.slice(0, -1) : text);
   if (option.type === 'path' && option.takes_value) parts.push('(a path)');
   if (option.default !== null && option.default !== undefined) parts.push(`(default: ${formatArgValue(option.default)})`);
   if (!option.takes_value && option.repeatable) parts.push('(how many times the flag is given)');
   const count = valueCountOf(option);
   if (count > 1 || option.variadic_values === true) parts.push(option.variadic_values === true ? `(${count} or more values per use)` : `(${count} values per use)`);
-  return parts.length > 0 ? parts.join(' ') : undefined;
+  if (parts.length === 0) return undefined;
+  return fullStop ? `${parts.join(' ')}.` : parts.join(' ');
 }
 
 /**
@@ -146,10 +153,56 @@ function positionalProperty(positional: CliPositional, schema: z.ZodTypeAny): z.
   return !positional.variadic && (type === 'string' || type === 'path') ? emptyStringIsAValue(schema) : schema;
 }
 
-/** `Only with command a, b (required with a).`: a subcommand parameter's scope, appended to its description. */
+/**
+ * `Only with command a, b (required with a).`: a subcommand parameter's scope, appended to its
+ * description as a sentence of its own (`Count lines (default: words). Only with command count.`).
+ */
 function scoped(schema: z.ZodTypeAny, commands: readonly string[], requiredFor: readonly string[]): z.ZodTypeAny {
   const scope = `Only with command ${commands.join(', ')}${requiredFor.length > 0 ? ` (required with ${requiredFor.join(', ')})` : ''}.`;
-  return schema.describe(schema.description !== undefined ? `${schema.description} ${scope}` : scope);
+  return schema.describe(schema.description !== undefined ? `${asSentence(schema.description)} ${scope}` : scope);
+}
+
+/** Text ending as a sentence: a full stop added unless it already ends in `.`, `!`, `?` or `:`. */
+function asSentence(text: string): string {
+  const trimmed = text.trimEnd();
+  return /[.!?:]$/.test(trimmed) ? trimmed : `${trimmed}.`;
+}
+
+/**
+ * The JSON Schema `default` of each subcommand option property: the option's default (as
+ * `schemaDefaultOf` takes it) when every command taking the property states the same one. The zod
+ * schema cannot carry it (a filled-in value would count as given with every command, and the
+ * pre-run check refuses an option given with another command), so it is an annotation only:
+ * `withPropertyDefaults` writes it into the tool's JSON Schema, and the program applies it itself.
+ */
+export function commandOptionDefaults(spec: CliSpec): Record<string, string | number | boolean> {
+  const names = propertyNamesOf(spec);
+  const seen = new Map<string, (string | number | boolean | undefined)[]>();
+  spec.subcommands.forEach((command, commandIndex) => {
+    (command.options ?? []).forEach((option, optionIndex) => {
+      const property = names.subcommandOptions[commandIndex]?.[optionIndex];
+      if (property === undefined) return;
+      seen.set(property, [...(seen.get(property) ?? []), schemaDefaultOf(option)]);
+    });
+  });
+  const defaults: Record<string, string | number | boolean> = {};
+  for (const [property, values] of seen) {
+    const [first] = values;
+    if (first !== undefined && values.every((value) => value === first)) defaults[property] = first;
+  }
+  return defaults;
+}
+
+/** A copy of an object schema whose named properties gain `default` (where they have none yet). */
+export function withPropertyDefaults<Schema extends { properties?: unknown }>(schema: Schema, defaults: Readonly<Record<string, unknown>>): Schema {
+  const properties = schema.properties;
+  if (typeof properties !== 'object' || properties === null || Object.keys(defaults).length === 0) return schema;
+  const next: Record<string, unknown> = { ...(properties as Record<string, unknown>) };
+  for (const [name, value] of Object.entries(defaults)) {
+    const property = next[name];
+    if (typeof property === 'object' && property !== null && !('default' in property)) next[name] = { ...property, default: value };
+  }
+  return { ...schema, properties: next };
 }
 
 /** The zod object schema of a CLI spec: one property per option, positional and (if any) the subcommand. */

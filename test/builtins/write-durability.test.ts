@@ -8,6 +8,8 @@
  *
  * A process kill leaves the page cache intact, so this checks the rename protocol, not the fsyncs
  * (those matter for power loss, which a test cannot simulate).
+ *
+ * @full-suite-only: 260 child processes killed one by one take about two minutes; `npm run test:quick` leaves it out.
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveHostConfig } from '../../src/cli/host-setup.ts';
-import { type CliIo, colourEnabled, painterFor, renderTable, usageError, writeError } from '../../src/cli/output.ts';
+import { type CliIo, colourEnabled, type OutputStream, outputWidth, painterFor, renderTable, usageError, writeError } from '../../src/cli/output.ts';
 import { createProgressReporter } from '../../src/cli/progress.ts';
 import { runCli, temporaryDirectory } from './run-cli.ts';
 
@@ -48,6 +48,51 @@ describe('colour', () => {
     const table = renderTable([{ a: 'x', b: 'long' }, { a: 'xyz', b: 'y' }], [{ header: 'A', value: (row) => row.a, colour: () => 'cyan' }, { header: 'B', value: (row) => row.b }], { paint });
     const plain = table.replace(/\u001b\[\d+m/g, '');
     expect(plain).toBe('A    B\nx    long\nxyz  y\n');
+  });
+});
+
+describe('tables fitted to the terminal width', () => {
+  const plain = painterFor({ write: () => true, isTTY: false }, {});
+  const rows = [
+    { name: 'a_rather_long_extension_tool_name', kind: 'wasm', text: 'Converts between many formats, with a long description that runs on' },
+    { name: 'grep', kind: 'builtin', text: 'Search file contents' },
+  ];
+  const columns = [
+    { header: 'NAME', value: (row: (typeof rows)[number]) => row.name, truncatable: true },
+    { header: 'SOURCE', value: (row: (typeof rows)[number]) => row.kind },
+    { header: 'DESCRIPTION', value: (row: (typeof rows)[number]) => row.text },
+  ];
+
+  it.each([100, 80, 60, 45])('every line fits %i columns; the description is cut first, then the name', (width) => {
+    const lines = renderTable(rows, columns, { paint: plain, width }).trimEnd().split('\n');
+    for (const line of lines) expect(line.length, line).toBeLessThanOrEqual(width);
+    expect(lines[2]?.startsWith('grep ')).toBe(true);
+  });
+
+  it('keeps names whole while cutting the description is enough, and cuts with an ellipsis', () => {
+    const lines = renderTable(rows, columns, { paint: plain, width: 70 }).split('\n');
+    expect(lines[1]).toMatch(/^a_rather_long_extension_tool_name  wasm\s+Converts.*…$/);
+    const narrow = renderTable(rows, columns, { paint: plain, width: 40 }).split('\n');
+    expect(narrow[1]).toMatch(/^a_rather_long_e.*…\s+wasm/);
+  });
+
+  it('leaves a table whole without a width, and reads the width from COLUMNS, else a TTY', () => {
+    expect(renderTable(rows, columns, { paint: plain }).split('\n')[1]).toContain('runs on');
+    expect(outputWidth({ write: () => true, isTTY: false }, { COLUMNS: '72' })).toBe(72);
+    expect(outputWidth({ write: () => true, isTTY: false }, {})).toBeUndefined();
+    expect(outputWidth({ write: () => true, isTTY: true, columns: 90 } as OutputStream, {})).toBe(90);
+    expect(outputWidth({ write: () => true, isTTY: true, columns: 90 } as OutputStream, { COLUMNS: 'wide' })).toBe(90);
+  });
+
+  it('toolhost list fits COLUMNS, from the real executable', async () => {
+    const run = await runCli(['list'], { env: { COLUMNS: '50' } });
+    expect(run.exitCode, run.stderr).toBe(0);
+    const lines = run.stdout.trimEnd().split('\n');
+    expect(lines.length).toBeGreaterThan(5);
+    for (const line of lines) expect(line.length, line).toBeLessThanOrEqual(50);
+    expect(run.stdout).toContain('…');
+    const whole = await runCli(['list']);
+    expect(Math.max(...whole.stdout.split('\n').map((line) => line.length))).toBeGreaterThan(50);
   });
 });
 

@@ -52,9 +52,17 @@ describe('bridge: parsing raw arguments', () => {
     const { result } = await run({ count: 'many', mode: 'c', loud: 'yes' });
     expect(result.is_error).toBe(true);
     expect(result.content).toContain('text: required string is missing');
-    expect(result.content).toContain('count: expected number, received string');
+    expect(result.content).toContain('count: expected integer, received string');
     expect(result.content).toContain('mode: expected one of "a", "b", received "c"');
     expect(result.content).toContain('loud: expected boolean, received string');
+  });
+
+  it('names an integer field as integer, also inside arrays and nested objects, and a number field as number', async () => {
+    const { result } = await run({ text: 'x', ratio: 'half', tags: ['one'], nested: { depth: 'deep' } });
+    expect(result.content).toContain('ratio: expected number, received string');
+    expect(result.content).toContain('tags.0: expected integer, received string');
+    expect(result.content).toContain('nested.depth: expected integer, received string');
+    expect((await run({ text: 'x', nested: {} })).result.content).toContain('nested.depth: required integer is missing');
   });
 
   it('reports unknown parameters instead of silently dropping them', async () => {

@@ -106,6 +106,22 @@ describe('ToolRegistry', () => {
     expect(excluded.found === false && excluded.reason).toBe('excluded');
   });
 
+  it('suggests names a typo away (edit distance), closest first, not only substrings', () => {
+    const registry = new ToolRegistry();
+    for (const name of ['read_file', 'write_file', 'edit_file', 'list_dir', 'grep', 'glob', 'shell']) registry.add(makeTool(name));
+    const message = (name: string): string => {
+      const lookup = registry.lookup(name);
+      return lookup.found ? '' : lookup.message;
+    };
+    expect(message('read_fle')).toMatch(/^Unknown tool "read_fle"\. Did you mean "read_file"\?/);
+    expect(message('wirte_file')).toMatch(/Did you mean "write_file"\?/);
+    expect(message('gerp')).toMatch(/Did you mean "grep"\?/);
+    expect(message('shel')).toMatch(/Did you mean "shell"\?/);
+    expect(message('delete_everything')).not.toMatch(/Did you mean/);
+    // a caller's huge name is not compared letter by letter, and gets no suggestion
+    expect(message('x'.repeat(100_000))).not.toMatch(/Did you mean/);
+  });
+
   it('explains an unknown tool and suggests close names', () => {
     const registry = new ToolRegistry();
     registry.add(makeTool('read_file'));

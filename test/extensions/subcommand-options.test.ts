@@ -50,6 +50,16 @@ describe('subcommand options from each subcommand’s --help', () => {
     expect(props.limit?.type).toBe('integer');
   });
 
+  it('keeps each command option’s stated default as the schema default, without filling it into the argv', async () => {
+    const props = properties() as Record<string, { description?: string; default?: unknown }>;
+    expect(props['limit']).toMatchObject({ type: 'integer', default: 10, description: 'how many notes to list (default: 10). Only with command list.' });
+    expect(props['priority']).toMatchObject({ default: 1 });
+    expect(props['priority']?.description).toMatch(/\(default: 1\)\. Only with command add\.$/);
+    const result = await ext.host.callTool('notes', { command: 'list' });
+    expect(result.is_error, textOf(result)).toBe(false);
+    expect(textOf(result).trim()).toBe('argv: list');
+  });
+
   it('puts the command first, then the root flag and the command’s own options', async () => {
     const result = await ext.host.callTool('notes', { command: 'list', verbose: true, limit: 3, tag: 'work' });
     expect(result.is_error, textOf(result)).toBe(false);

@@ -46,8 +46,8 @@ describe('subcommand positionals from each subcommand’s --help', () => {
     });
     const props = properties();
     expect(Object.keys(props).sort()).toEqual(['command', 'depth', 'dir', 'force', 'names', 'quiet', 'repo']);
-    expect(props.repo?.description).toBe('Repository to clone Only with command clone (required with clone).');
-    expect(props.dir?.description).toBe('Directory to clone into Only with command clone.');
+    expect(props.repo?.description).toBe('Repository to clone. Only with command clone (required with clone).');
+    expect(props.dir?.description).toBe('Directory to clone into. Only with command clone.');
     expect(props.names?.type).toBe('array');
     expect(props.depth?.type).toBe('integer');
   });

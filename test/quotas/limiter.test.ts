@@ -239,7 +239,7 @@ describe('the quotas config key', () => {
       return 'accepted';
     };
     expect(message({ quotas: { shell: { per_minute: 0 } } })).toContain('quotas.shell.per_minute: number must be greater than 0');
-    expect(message({ quotas: { shell: { concurrency: 'two' } } })).toContain('quotas.shell.concurrency: expected number, received string');
+    expect(message({ quotas: { shell: { concurrency: 'two' } } })).toContain('quotas.shell.concurrency: expected integer, received string');
     expect(message({ quotas: { shell: { burst: 3, per_minute: 1 } } })).toContain('quotas.shell.burst: unknown field');
     expect(message({ quotas: { shell: {} } })).toContain('quotas.shell: a quota sets per_minute, concurrency, or both');
   });

@@ -32,7 +32,7 @@ describe('config file validation', () => {
     const { file } = writeConfig({ policies: { fetcher: { timeout_ms: 'soon' } } });
     const error = configError(() => loadConfigFile(file));
     expect(error.message).toContain(file);
-    expect(error.message).toContain('policies.fetcher.timeout_ms: expected number, received string');
+    expect(error.message).toContain('policies.fetcher.timeout_ms: expected integer, received string');
   });
 
   it('rejects unknown fields, at the top level and nested', () => {
@@ -131,7 +131,7 @@ describe('resolveConfig precedence: flags > env > file > defaults', () => {
   });
 
   it('names the flag or variable of a bad value', () => {
-    expect(configError(() => resolveConfig({ env: {}, flags: { port: 'eighty' } })).message).toMatch(/--port: expected number, received string/);
+    expect(configError(() => resolveConfig({ env: {}, flags: { port: 'eighty' } })).message).toMatch(/--port: expected integer, received string/);
     expect(configError(() => resolveConfig({ env: {}, flags: { timeoutMs: '-5' } })).message).toContain('--timeout-ms:');
     expect(configError(() => resolveConfig({ env: { TOOLHOST_PORT: '99999' } })).message).toContain('TOOLHOST_PORT:');
     expect(configError(() => resolveConfig({ env: { TOOLHOST_PERMISSION_MODE: 'admin' } })).message).toContain('TOOLHOST_PERMISSION_MODE:');

@@ -2,9 +2,10 @@
 import { Command, Option } from 'commander';
 import { formatToolList, formatToolSet, isToolListFormat, isToolSetFormat, TOOL_LIST_FORMATS, TOOL_SET_FORMATS, toRawTool } from '../../schema/providers/format.ts';
 import type { AnyTool } from '../../tool.ts';
+import { toolReach } from '../../tool-reach.ts';
 import { type CommandContext, isDebug } from '../command-context.ts';
 import { addHostOptions, commandLogger, type HostFlags, openHost, resolveHostConfig } from '../host-setup.ts';
-import { EXIT_OK, firstLine, painterFor, renderTable, usageError, writeJson } from '../output.ts';
+import { EXIT_OK, firstLine, outputWidth, painterFor, renderTable, usageError, writeJson } from '../output.ts';
 
 interface ListFlags extends HostFlags {
   format?: string;
@@ -55,20 +56,32 @@ export function nameClashReasons(tools: readonly AnyTool[]): string[] {
   });
 }
 
+/** `write`, `read_only+network`, or for a tool that calls tools, what it needs → what it reaches (`read_only→execute`). */
+export function permissionText(tool: AnyTool, tools: readonly AnyTool[]): string {
+  const own = tool.network ? `${tool.permission}+network` : tool.permission;
+  const reach = toolReach(tool, tools);
+  const reached = reach.network ? `${reach.permission}+network` : reach.permission;
+  return reached === own ? own : `${tool.permission}→${reached}`;
+}
+
 function renderToolTable(tools: readonly AnyTool[], context: CommandContext): string {
   const { stdout, env } = context.io;
   if (tools.length === 0) return '(no tools)\n';
   const paint = painterFor(stdout, env);
-  const width = stdout.isTTY === true ? (stdout as { columns?: number }).columns : undefined;
+  const width = outputWidth(stdout, env);
   return renderTable(
     tools,
     [
-      { header: 'NAME', value: (tool) => tool.name, colour: () => 'cyan' },
+      { header: 'NAME', value: (tool) => tool.name, colour: () => 'cyan', truncatable: true },
       { header: 'SOURCE', value: (tool) => tool.source },
       {
         header: 'PERMISSION',
-        value: (tool) => (tool.network ? `${tool.permission}+network` : tool.permission),
-        colour: (tool) => (tool.permission === 'execute' || tool.network ? 'yellow' : undefined),
+        // a tool that calls tools (run_code) shows what it reaches: `read_only→execute`
+        value: (tool) => permissionText(tool, tools),
+        colour: (tool) => {
+          const reach = toolReach(tool, tools);
+          return reach.permission === 'execute' || reach.network ? 'yellow' : undefined;
+        },
       },
       { header: 'DESCRIPTION', value: (tool) => firstLine(tool.description) },
     ],

@@ -5,6 +5,12 @@ import { WASI_VERSION, wasiWitFiles } from './wasi-wit.ts';
 /** The componentize-py release the template is built and tested with (PyPI). */
 export const COMPONENTIZE_PY_VERSION = '0.25.1';
 
+/**
+ * The one-time install, into a venv in the project folder: Debian's and Ubuntu's Python refuse a
+ * system-wide `pip install` (PEP 668, "externally managed"). build.sh finds componentize-py there.
+ */
+export const PYTHON_SETUP_COMMAND = `python3 -m venv .venv && .venv/bin/pip install componentize-py==${COMPONENTIZE_PY_VERSION}`;
+
 function source(name: string): string {
   return `"""${name}: a toolhost tool. Build with ./build.sh; see README.md for the contract."""
 import json
@@ -107,12 +113,16 @@ world tool {
 
 function buildScript(name: string): string {
   return `#!/bin/sh
-# Builds ${name}.wasm with componentize-py ${COMPONENTIZE_PY_VERSION}: pip install componentize-py==${COMPONENTIZE_PY_VERSION}
+# Builds ${name}.wasm with componentize-py ${COMPONENTIZE_PY_VERSION}, from the venv in .venv when there is one:
+#   ${PYTHON_SETUP_COMMAND}
 # The WASI WIT packages the world includes are in wit/deps (written by toolhost new): no network needed.
 set -eu
 cd "$(dirname "$0")"
+if [ -x .venv/bin/componentize-py ]; then
+  PATH="$PWD/.venv/bin:$PATH"
+fi
 if ! command -v componentize-py >/dev/null 2>&1; then
-  echo "build.sh: componentize-py not found; install it with: pip install componentize-py==${COMPONENTIZE_PY_VERSION}" >&2
+  echo "build.sh: componentize-py not found; install it in a venv (a system-wide pip install is refused on Debian and Ubuntu): ${PYTHON_SETUP_COMMAND}" >&2
   exit 1
 fi
 componentize-py -d wit -w tool componentize app -o ${name}.wasm
@@ -123,7 +133,7 @@ echo "built ${name}.wasm"
 export const pythonTemplate: ToolTemplate = {
   language: 'python',
   toolchain: 'componentize-py',
-  setupCommand: `pip install componentize-py==${COMPONENTIZE_PY_VERSION}`,
+  setupCommand: PYTHON_SETUP_COMMAND,
   buildCommand: './build.sh',
   files(name: string): TemplateFile[] {
     return [
@@ -132,18 +142,19 @@ export const pythonTemplate: ToolTemplate = {
       ...wasiWitFiles(),
       envelopeSidecar(name),
       { path: 'build.sh', content: buildScript(name), executable: true },
-      { path: '.gitignore', content: '*.wasm\n__pycache__/\nwit_world/\n' },
+      { path: '.gitignore', content: '*.wasm\n__pycache__/\nwit_world/\n.venv/\n' },
       {
         path: 'README.md',
         content: readme(name, {
           language: 'Python',
-          build: [`pip install componentize-py==${COMPONENTIZE_PY_VERSION}   # once`, './build.sh', `ls -l ${name}.wasm`],
+          build: [`${PYTHON_SETUP_COMMAND}   # once, in a venv`, './build.sh', `ls -l ${name}.wasm`],
           layout: [
             '`app.py`: the tool: `Run.run` is its main; argument parsing (`--` ends the options), `--help`, the JSON output contract',
             `\`wit/world.wit\`: the command world; \`wit/deps/\`: the WASI ${WASI_VERSION} WIT it includes (no fetch needed)`,
             '`build.sh`',
           ],
           notes: [
+            'componentize-py goes into a venv (`.venv`, which build.sh uses): Debian and Ubuntu refuse a system-wide `pip install`.',
             'Python components embed the interpreter (tens of MiB); toolhost transpiles and caches them on first load,',
             'so the first start is slow and later ones are fast. `toolhost check` reports the start-up time.',
             'componentize-py output uses the wasm extended-const feature: Node.js 22+ has it; on Node.js 20 toolhost switches it on itself.',

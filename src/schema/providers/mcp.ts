@@ -16,6 +16,10 @@
  * → false. The permission level already counts the effect (a declared write raises it to at least
  * `write`, see permissionWithEffect), so readOnlyHint never says read-only for a tool that writes; a
  * declared `read` changes nothing, since it cannot lower what the grants allow.
+ * A tool that calls other tools (`callsTools`, e.g. `run_code`) is hinted at the most it can reach,
+ * not at the level it needs itself: through the host it can call `shell` (execute) and tools with
+ * network grants, so it gets execute's hints and openWorldHint, and a client deciding by
+ * readOnlyHint does not wave it through as harmless.
  *
  * `write` is destructive because writing overwrites existing content. It is not declared
  * idempotent: the permission level alone cannot tell an overwrite (idempotent) from an append or
@@ -62,6 +66,6 @@ export function toMcpTool(tool: AnnotatedToolDescriptor): McpTool {
     name: tool.name,
     description: tool.description,
     inputSchema: structuredClone(tool.inputSchema),
-    annotations: mcpAnnotationsFor(tool.permission, tool.network, tool.effect),
+    annotations: tool.callsTools === true ? mcpAnnotationsFor('execute', true) : mcpAnnotationsFor(tool.permission, tool.network, tool.effect),
   };
 }
