@@ -2,7 +2,8 @@
  * MCP Streamable HTTP at `/mcp`: stateful sessions (an `Mcp-Session-Id` per client), one SDK
  * `Server` and one web-standard transport per session, so `notifications/tools/list_changed`
  * reaches each client over its standalone GET SSE stream. POST (JSON-RPC), GET (SSE) and
- * DELETE (end session) are handled by the SDK transport.
+ * DELETE (end session) are handled by the session's transport (`McpSessionTransport`: the SDK's,
+ * answering a plain request as JSON and anything that streams as SSE).
  *
  * Sessions are bounded: one that is idle (no request in flight, no open response stream such as
  * the GET SSE stream) for `sessionIdleMs` is closed, and at most `maxSessions` exist at once. When
@@ -13,9 +14,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { Host } from '../host-types.ts';
+import { McpSessionTransport } from './mcp-http-transport.ts';
 import { createMcpServer, type CreateMcpServerOptions } from './mcp-server.ts';
 import { isJsonContentType } from './security.ts';
 
@@ -38,7 +39,7 @@ interface McpSession {
   /** Set once the transport has assigned it (initialize answered). */
   id: string | undefined;
   server: Server;
-  transport: WebStandardStreamableHTTPServerTransport;
+  transport: McpSessionTransport;
   /** Requests being handled plus response bodies (SSE streams) not yet finished. */
   active: number;
   /** When `active` last changed (ms since epoch). */
@@ -155,7 +156,8 @@ export class McpHttpHandler {
       this.touch(session, -1);
       throw error;
     }
-    if (response.body === null) {
+    // A JSON answer is complete when it is returned; only a stream (SSE) stays active while it is read.
+    if (response.body === null || !isEventStream(response)) {
       this.touch(session, -1);
       return response;
     }
@@ -194,7 +196,7 @@ export class McpHttpHandler {
 
   private async openSession(): Promise<McpSession> {
     const server = createMcpServer(this.host, this.options);
-    const transport: WebStandardStreamableHTTPServerTransport = new WebStandardStreamableHTTPServerTransport({
+    const transport: McpSessionTransport = new McpSessionTransport({
       sessionIdGenerator: () => randomUUID(),
       onsessioninitialized: (id) => {
         session.id = id;
@@ -221,6 +223,10 @@ export class McpHttpHandler {
     await server.connect(transport);
     return session;
   }
+}
+
+function isEventStream(response: Response): boolean {
+  return response.headers.get('content-type')?.startsWith('text/event-stream') ?? false;
 }
 
 /** The same bytes as `body`; `onEnd` runs once when it is read to the end, fails or is cancelled. */

@@ -101,19 +101,26 @@ export function httpCaller(url: URL, agent: Agent, target: HttpCallTarget = RT_E
     });
 }
 
-async function measureMcp(context: BenchContext, url: URL): Promise<BenchRow> {
+/** An MCP session (the SDK's client over Streamable HTTP) and a caller of rt-echo in it that checks the answer. */
+export async function mcpCaller(url: URL): Promise<{ call: () => Promise<void>; close: () => Promise<void> }> {
   const client = new Client({ name: 'toolhost-bench', version: '1' });
   await client.connect(new StreamableHTTPClientTransport(new URL('/mcp', url)));
+  const expected = JSON.stringify(EXPECTED_STDOUT).slice(1, -1);
+  const call = async (): Promise<void> => {
+    const result = await client.callTool({ name: TOOL, arguments: {} });
+    const text = JSON.stringify(result.content);
+    if (result.isError || !text.includes(expected)) throw new Error(`MCP call failed: ${text.slice(0, 300)}`);
+  };
+  return { call, close: () => client.close() };
+}
+
+async function measureMcp(context: BenchContext, url: URL): Promise<BenchRow> {
+  const session = await mcpCaller(url);
   try {
-    const call = async () => {
-      const result = await client.callTool({ name: TOOL, arguments: {} });
-      const text = JSON.stringify(result.content);
-      if (result.isError || !text.includes(JSON.stringify(EXPECTED_STDOUT).slice(1, -1))) throw new Error(`MCP call failed: ${text.slice(0, 300)}`);
-    };
-    const timings = await timeSequential(call, scaled(context, { warmup: 200, calls: 2000, maxSeconds: 6 }));
+    const timings = await timeSequential(session.call, scaled(context, { warmup: 200, calls: 2000, maxSeconds: 6 }));
     return rowFromTimings('toolhost over MCP (SDK client, Streamable HTTP), sequential', timings, 'tools/call in one session, one at a time');
   } finally {
-    await client.close();
+    await session.close();
   }
 }
 
