@@ -70,6 +70,13 @@ export class McpHttpHandler {
     return this.sessions.size;
   }
 
+  /** Requests whose answer is held (JSON not yet sent, or an SSE answer not yet finished), over all sessions. */
+  get heldRequestCount(): number {
+    let count = 0;
+    for (const session of this.sessions.values()) count += session.transport.heldRequests;
+    return count;
+  }
+
   async handle(request: Request): Promise<Response> {
     if (request.method === 'POST' && !isJsonContentType(request.headers.get('content-type'))) {
       return jsonRpcError(415, -32000, `Unsupported Media Type: POST /mcp needs "Content-Type: application/json" (received "${request.headers.get('content-type') ?? ''}").`);
