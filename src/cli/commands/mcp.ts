@@ -5,7 +5,7 @@ import { installShutdownHandlers } from '../../server/shutdown.ts';
 import { tuneDaemonHeap } from '../../server/heap-tuning.ts';
 import { installLastResortGuard } from '../../server/last-resort-guard.ts';
 import { type CommandContext, isDebug } from '../command-context.ts';
-import { addHostOptions, daemonLogger, type HostFlags, openWithProgress, resolveHostConfig } from '../host-setup.ts';
+import { addHostOptions, daemonLogger, type HostFlags, reportLoadFailures, resolveHostConfig } from '../host-setup.ts';
 import { EXIT_FAILURE, EXIT_OK } from '../output.ts';
 import { selfInvocation } from '../invocation.ts';
 import { exitIfStillRunning } from '../process-exit.ts';
@@ -33,16 +33,19 @@ export function defineMcpCommand(command: Command, context: CommandContext): Com
       const logger = daemonLogger(isDebug(self));
       installLastResortGuard(logger);
       tuneDaemonHeap();
-      const started = await openWithProgress(io, (onLoadProgress) =>
-        composeMcpStdio({
-          config,
-          logger,
-          watch: true,
-          // Tools compile at their first call (or in the background once the session is up), not before initialize.
-          extensions: { compileOnLoad: false },
-          onLoadProgress,
-        }),
-      );
+      // The session starts before the extensions folder has loaded: each tool is announced
+      // (tools/list_changed) as its file loads, and a call to one still loading waits for it.
+      const started = await composeMcpStdio({
+        config,
+        logger,
+        watch: true,
+        // Tools compile at their first call (or in the background once the session is up), not before initialize.
+        extensions: { compileOnLoad: false },
+      });
+      void started.host.ready.then(() => {
+        reportLoadFailures(started.host, io);
+        io.stderr.write(`toolhost ready: ${started.host.listTools().length} tools (extensions loaded: ${started.host.readiness().loaded}, failed: ${started.host.loadFailures().length})\n`);
+      });
       const exitCode = await new Promise<number>((resolveExit) => {
         const removeHandlers = installShutdownHandlers(() => started.close(), logger, { exit: resolveExit });
         void started.closed.then(() => {
