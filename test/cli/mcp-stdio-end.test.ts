@@ -1,16 +1,19 @@
 /**
  * `toolhost mcp` as a real process: a client that writes its requests and closes stdin still gets
- * every answer (issue 26 item 4), and the session starts before the extensions folder has loaded,
- * announcing each wasm tool with tools/list_changed (issue 24).
+ * every answer (issue 26 item 4); the session starts before the extensions folder has loaded,
+ * announcing each wasm tool with tools/list_changed (issue 24); the client entry `mcp --help` prints
+ * carries absolute folders and works from another directory, and stderr names the extensions
+ * folder in effect (issue 26 item 5).
  */
 import { spawn } from 'node:child_process';
-import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, realpathSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN, cliEnvironment, PROJECT_ROOT, temporaryDirectory } from './run-cli.ts';
+import { BIN, cliEnvironment, PROJECT_ROOT, runCli, temporaryDirectory } from './run-cli.ts';
 
 const SLEEP_WASM = join(PROJECT_ROOT, 'test/fixtures/build/wasi-sleep.wasm');
 
@@ -63,6 +66,7 @@ describe('toolhost mcp over stdio', () => {
     expect(byId.get(3)?.result).toMatchObject({ content: [{ type: 'text', text: 'hello' }], isError: false });
     expect(byId.has(4)).toBe(false);
     expect(stderr).toContain('mcp stdio input ended; answering the requests already read');
+    expect(stderr).toContain(`toolhost: extensions folder ${extensions} (from --extensions)\n`);
   }, 120_000);
 
   it('starts the session before the extensions have loaded and announces each tool as it loads', async () => {
@@ -97,6 +101,60 @@ describe('toolhost mcp over stdio', () => {
       expect(stderr).toMatch(/toolhost ready: \d+ tools \(extensions loaded: 1, failed: 0\)/);
     } finally {
       await client.close();
+    }
+  }, 120_000);
+
+  it('prints a client entry with absolute folders that serves the same tools from another directory', async () => {
+    // The default folder: ./extensions/tools under the directory `mcp --help` runs in.
+    const project = temporaryDirectory();
+    try {
+      const defaultFolder = join(project.path, 'extensions', 'tools');
+      mkdirSync(defaultFolder, { recursive: true });
+      copyFileSync(SLEEP_WASM, join(defaultFolder, 'wasi-sleep.wasm'));
+      const help = await runCli(['mcp', '--help'], { cwd: project.path });
+      expect(help.exitCode, help.stderr).toBe(0);
+      const line = help.stdout.split('\n').find((text) => text.trim().startsWith('{ "command"'));
+      const entry = JSON.parse(line ?? '{}') as { command: string; args: string[] };
+      const root = realpathSync(project.path);
+      expect(entry.args.slice(-5)).toEqual(['mcp', '--workspace', root, '--extensions', join(root, 'extensions', 'tools')]);
+      expect(help.stdout).not.toContain('does not exist yet');
+
+      const transport = new StdioClientTransport({ command: entry.command, args: entry.args, cwd: tmpdir(), env: cliEnvironment() as Record<string, string>, stderr: 'pipe' });
+      let stderr = '';
+      const ready = new Promise<void>((resolve) =>
+        transport.stderr?.on('data', (chunk: Buffer) => {
+          stderr += chunk.toString('utf8');
+          if (stderr.includes('toolhost ready: ')) resolve();
+        }),
+      );
+      const client = new Client({ name: 'cli-test', version: '1.0.0' });
+      await client.connect(transport);
+      try {
+        await ready;
+        expect((await client.listTools()).tools.map((tool) => tool.name)).toContain('wasi-sleep');
+        expect(stderr).toContain(`toolhost: extensions folder ${join(root, 'extensions', 'tools')} (from --extensions)`);
+      } finally {
+        await client.close();
+      }
+    } finally {
+      project.remove();
+    }
+  }, 120_000);
+
+  it('says on stderr which extensions folder list uses: the default one under the cwd, or none', async () => {
+    const project = temporaryDirectory();
+    try {
+      const none = await runCli(['list', '--json'], { cwd: project.path });
+      expect(none.exitCode).toBe(0);
+      expect(none.stderr).toContain(`toolhost: no extensions folder: serving the built-in tools only`);
+      expect(none.stderr).toContain(`create ./extensions/tools under ${realpathSync(project.path)}`);
+      mkdirSync(join(project.path, 'extensions', 'tools'), { recursive: true });
+      const found = await runCli(['list', '--json'], { cwd: project.path });
+      expect(found.stderr).toBe(`toolhost: extensions folder ${join(realpathSync(project.path), 'extensions', 'tools')} (from the default ./extensions/tools)\n`);
+      const fromEnv = await runCli(['list', '--json'], { cwd: tmpdir(), env: { TOOLHOST_EXTENSIONS: join(project.path, 'extensions', 'tools') } });
+      expect(fromEnv.stderr).toBe(`toolhost: extensions folder ${join(project.path, 'extensions', 'tools')} (from TOOLHOST_EXTENSIONS)\n`);
+    } finally {
+      project.remove();
     }
   }, 120_000);
 });

@@ -9,7 +9,7 @@ import { installShutdownHandlers } from '../../server/shutdown.ts';
 import { tuneDaemonHeap } from '../../server/heap-tuning.ts';
 import { installLastResortGuard } from '../../server/last-resort-guard.ts';
 import { type CommandContext, isDebug } from '../command-context.ts';
-import { addHostOptions, daemonLogger, type HostFlags, reportLoadFailures, resolveHostConfig } from '../host-setup.ts';
+import { addHostOptions, daemonLogger, type HostFlags, reportExtensionsFolder, reportLoadFailures, resolveHostConfig } from '../host-setup.ts';
 import { CliError, EXIT_FAILURE, EXIT_USAGE, painterFor } from '../output.ts';
 import { exitIfStillRunning } from '../process-exit.ts';
 
@@ -72,6 +72,7 @@ export function defineServeCommand(command: Command, context: CommandContext): C
     context.action(async (flags: ServeFlags, self: Command) => {
       const { io } = context;
       const config = resolveHostConfig(flags, io);
+      reportExtensionsFolder(config, flags, io);
       const logger = daemonLogger(isDebug(self));
       installLastResortGuard(logger);
       tuneDaemonHeap();
