@@ -72,7 +72,6 @@ export function defineServeCommand(command: Command, context: CommandContext): C
     context.action(async (flags: ServeFlags, self: Command) => {
       const { io } = context;
       const config = resolveHostConfig(flags, io);
-      reportExtensionsFolder(config, flags, io);
       const logger = daemonLogger(isDebug(self));
       installLastResortGuard(logger);
       tuneDaemonHeap();
@@ -103,6 +102,7 @@ export function defineServeCommand(command: Command, context: CommandContext): C
       const shutdown = new Promise<number>((resolveExit) => {
         installShutdownHandlers(() => server.close(), logger, { exit: resolveExit });
       });
+      reportExtensionsFolder(config, flags, io);
       io.stderr.write(adminTokenLine(server.admin));
       const paint = painterFor(io.stdout, io.env);
       // N counts the tools served at this moment: the built-ins and any extension already loaded.
