@@ -79,12 +79,14 @@ export class McpSessionTransport extends WebStandardStreamableHTTPServerTranspor
   }
 
   override async handleRequest(request: Request, options?: HandleRequestOptions): Promise<Response> {
-    if (options?.parsedBody !== undefined || !this.acceptsFastPath(request)) return super.handleRequest(request, options);
-    let body: unknown;
-    try {
-      body = await request.json();
-    } catch {
-      return jsonRpcError(400, -32700, 'Parse error: Invalid JSON');
+    if (!this.acceptsFastPath(request)) return super.handleRequest(request, options);
+    let body: unknown = options?.parsedBody;
+    if (body === undefined) {
+      try {
+        body = await request.json();
+      } catch {
+        return jsonRpcError(400, -32700, 'Parse error: Invalid JSON');
+      }
     }
     const message = this.fastPathRequest(body);
     if (message !== undefined) return this.hold(message, request, options);

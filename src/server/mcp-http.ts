@@ -77,7 +77,11 @@ export class McpHttpHandler {
     return count;
   }
 
-  async handle(request: Request): Promise<Response> {
+  /**
+   * Answers one request to /mcp. `parsedBody`: a POST's JSON body when the caller has read it already
+   * (the HTTP app reads it within the body limit without building a web body stream).
+   */
+  async handle(request: Request, parsedBody?: unknown): Promise<Response> {
     if (request.method === 'POST' && !isJsonContentType(request.headers.get('content-type'))) {
       return jsonRpcError(415, -32000, `Unsupported Media Type: POST /mcp needs "Content-Type: application/json" (received "${request.headers.get('content-type') ?? ''}").`);
     }
@@ -85,17 +89,19 @@ export class McpHttpHandler {
     if (sessionId !== null) {
       const session = this.sessions.get(sessionId);
       if (!session) return jsonRpcError(404, -32001, `Session "${sessionId}" not found; it ended, expired after being idle, or never existed. Initialize a new session.`);
-      return this.track(session, () => session.transport.handleRequest(request));
+      return this.track(session, () => session.transport.handleRequest(request, parsedBody !== undefined ? { parsedBody } : undefined));
     }
     if (request.method !== 'POST') {
       return jsonRpcError(400, -32000, `${request.method} /mcp needs an ${MCP_SESSION_HEADER} header; start a session with a POST initialize request.`);
     }
     if (this.closing) return jsonRpcError(503, -32000, 'The server is shutting down.');
-    let body: unknown;
-    try {
-      body = await request.json();
-    } catch (error) {
-      return jsonRpcError(400, -32700, `Parse error: ${(error as Error).message}`);
+    let body: unknown = parsedBody;
+    if (body === undefined) {
+      try {
+        body = await request.json();
+      } catch (error) {
+        return jsonRpcError(400, -32700, `Parse error: ${(error as Error).message}`);
+      }
     }
     if (!isInitializeRequest(body)) {
       return jsonRpcError(400, -32000, `A request without an ${MCP_SESSION_HEADER} header must be an initialize request.`);
@@ -268,6 +274,11 @@ function observeEnd(body: ReadableStream<Uint8Array>, onEnd: () => void): Readab
     },
     { highWaterMark: 0 },
   );
+}
+
+/** The answer to a POST /mcp whose body is not JSON (as the SDK's transport gives it). */
+export function mcpParseError(): Response {
+  return jsonRpcError(400, -32700, 'Parse error: Invalid JSON');
 }
 
 function jsonRpcError(status: number, code: number, message: string): Response {

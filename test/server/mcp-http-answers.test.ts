@@ -117,6 +117,28 @@ describe('MCP Streamable HTTP answers', { timeout: 30_000 }, () => {
     await until(() => session.held() === 0);
   });
 
+  it('reads a POST body within the limit, chunked or not, and answers malformed JSON with a JSON-RPC parse error', async () => {
+    t = await startTestServer({ bodyLimitBytes: 2048 });
+    const session = await openSession(t);
+    const big = call(11, { text: 'x'.repeat(4096) });
+    const declared = await session.post(big);
+    expect(declared.status).toBe(413);
+    expect(await declared.json()).toMatchObject({ error: { code: 'payload_too_large' } });
+    // No Content-Length: the body arrives chunked and is cut off at the limit while it is read.
+    const chunks = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let index = 0; index < 8; index += 1) controller.enqueue(new TextEncoder().encode(index === 0 ? JSON.stringify(big).slice(0, 600) : 'x'.repeat(600)));
+        controller.close();
+      },
+    });
+    const chunked = await fetch(`${t.url}/mcp`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: chunks, duplex: 'half' } as RequestInit);
+    expect(chunked.status).toBe(413);
+    const malformed = await fetch(`${t.url}/mcp`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: '{"jsonrpc": "2.0", "id": 1,' });
+    expect(malformed.status).toBe(400);
+    expect(await malformed.json()).toMatchObject({ jsonrpc: '2.0', error: { code: -32700 } });
+    expect(session.held()).toBe(0);
+  });
+
   it('leaves what it does not answer to the SDK: a batch, a wrong protocol version, a bad body', async () => {
     t = await startTestServer();
     const session = await openSession(t);
