@@ -31,7 +31,8 @@ export interface ComposeOptions {
   /**
    * Load the extensions folder after the host is returned (HostOptions.loadInBackground). Default:
    * true for `composeServer` (the daemon listens at once, `/readyz` tells when the folder has
-   * loaded), false for the others.
+   * loaded) and `composeMcpStdio` (the session starts at once, tools/list_changed announces each
+   * tool as it loads), false for the others.
    */
   loadInBackground?: boolean;
 }
@@ -81,9 +82,14 @@ export interface ComposedMcpStdio {
   close(graceMs?: number): Promise<void>;
 }
 
-/** MCP over stdio on a host (stdout carries only JSON-RPC: the logger must write to stderr). Resolves once connected. */
+/**
+ * MCP over stdio on a host (stdout carries only JSON-RPC: the logger must write to stderr). Resolves
+ * once connected, which (unless `loadInBackground: false`) is before the extensions folder has
+ * loaded: each wasm tool is listed as its file loads (notifications/tools/list_changed), a call to
+ * one still loading waits for it, and `host.ready` tells when the first load is done.
+ */
 export async function composeMcpStdio(options: ComposeOptions & { graceMs?: number }): Promise<ComposedMcpStdio> {
-  const host = await composeHost(options);
+  const host = await composeHost({ ...options, loadInBackground: options.loadInBackground ?? true });
   const { serveMcpStdio } = await import('./server/mcp-stdio.ts');
   const session = await serveMcpStdio(host);
   const closed = session.closed.then(() => host.close(options.graceMs !== undefined ? { graceMs: options.graceMs } : {}));

@@ -8,7 +8,7 @@ import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { composeHost } from '../compose.ts';
-import { type ConfigFlags, type ResolvedConfig, resolveConfig } from '../config.ts';
+import { CONFIG_ENV, type ConfigFlags, type ResolvedConfig, resolveConfig } from '../config.ts';
 import { ToolHostError } from '../errors.ts';
 import type { WasmExtensionsOptions } from '../extensions/wasm-extensions.ts';
 import type { Host } from '../host-types.ts';
@@ -67,6 +67,43 @@ export function resolveHostConfig(flags: ConfigFlags, io: Pick<CliIo, 'cwd' | 'e
   if (config.host.workspaceRoot !== undefined) requireDirectory(config.host.workspaceRoot, 'workspace');
   if (config.host.extensionsDir !== undefined) requireDirectory(config.host.extensionsDir, 'extensions folder');
   return config;
+}
+
+/** The extensions folder a run would use (absolute), and where that setting came from; undefined: none. */
+export interface ExtensionsFolder {
+  path: string;
+  source: '--extensions' | 'TOOLHOST_EXTENSIONS' | 'the config file' | `the default ./${typeof DEFAULT_EXTENSIONS_DIR}`;
+}
+
+export function extensionsFolderOf(config: ResolvedConfig, flags: HostFlags, io: Pick<CliIo, 'cwd' | 'env'>): ExtensionsFolder | undefined {
+  const path = config.host.extensionsDir;
+  if (path === undefined) return undefined;
+  const source: ExtensionsFolder['source'] =
+    flags.extensions !== undefined
+      ? '--extensions'
+      : (io.env[CONFIG_ENV.extensions] ?? '').trim() !== ''
+        ? 'TOOLHOST_EXTENSIONS'
+        : path === resolve(io.cwd, DEFAULT_EXTENSIONS_DIR)
+          ? `the default ./${DEFAULT_EXTENSIONS_DIR}`
+          : 'the config file';
+  return { path, source };
+}
+
+/**
+ * The stderr line of `serve`, `mcp` and `list` that says which extensions folder is in effect, or
+ * that there is none (a client started from another directory otherwise gets only the built-ins, silently).
+ */
+export function extensionsFolderLine(folder: ExtensionsFolder | undefined, io: Pick<CliIo, 'cwd'>): string {
+  if (folder !== undefined) return `toolhost: extensions folder ${folder.path} (from ${folder.source})\n`;
+  return (
+    `toolhost: no extensions folder: serving the built-in tools only (pass --extensions <dir>, set TOOLHOST_EXTENSIONS or the config key "extensions", ` +
+    `or create ./${DEFAULT_EXTENSIONS_DIR} under ${io.cwd})\n`
+  );
+}
+
+/** Writes `extensionsFolderLine` for this run's configuration to stderr. */
+export function reportExtensionsFolder(config: ResolvedConfig, flags: HostFlags, io: CliIo): void {
+  io.stderr.write(extensionsFolderLine(extensionsFolderOf(config, flags, io), io));
 }
 
 /** The logger of a short CLI run: silent unless `--debug` (then debug-level JSON logs on stderr). */

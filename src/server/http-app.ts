@@ -1,19 +1,18 @@
 /**
  * The Hono application: security middleware (Host header, Origin, CORS for allowed origins, bearer
- * token), body limit (enforced by the JSON body reader; the middleware only for /mcp), and the route modules.
+ * token), body limit (enforced by the JSON body reader, for /mcp too), and the route modules.
  * Built by `startServer`; usable alone (e.g. `app.request(...)`) for embedding.
  */
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import type { Host } from '../host-types.ts';
 import type { Logger } from '../logger.ts';
 import type { EventStreamHub } from './events.ts';
 import { HttpError, jsonError } from './http-errors.ts';
-import type { McpHttpHandler } from './mcp-http.ts';
+import { mcpParseError, type McpHttpHandler } from './mcp-http.ts';
 import type { ServerMetrics } from './metrics.ts';
 import { buildOpenApiDocument } from './openapi.ts';
-import { DEFAULT_BODY_LIMIT_BYTES, jsonBodyLimit } from './request-body.ts';
+import { DEFAULT_BODY_LIMIT_BYTES, jsonBodyLimit, readJsonBody } from './request-body.ts';
 import type { RequestTracker } from './request-tracker.ts';
 import { APPROVAL_PATH, APPROVALS_PATH, approvalRoutes } from './routes/approvals.ts';
 import { consoleRoutes } from './routes/console.ts';
@@ -23,7 +22,7 @@ import { inspectRoutes } from './routes/inspect.ts';
 import { loadFailureRoutes } from './routes/load-failures.ts';
 import { toolRoutes } from './routes/tools.ts';
 import { toolsTreeRoutes } from './routes/tools-tree.ts';
-import { adminTokenGuard, allowedOriginsCors, bearerTokenGuard, hasAdminToken, hostHeaderGuard, originGuard } from './security.ts';
+import { adminTokenGuard, allowedOriginsCors, bearerTokenGuard, hasAdminToken, hostHeaderGuard, isJsonContentType, originGuard } from './security.ts';
 
 export { DEFAULT_BODY_LIMIT_BYTES };
 
@@ -100,17 +99,9 @@ export function createHttpApp(options: HttpAppOptions): Hono {
     return undefined;
   });
   if (options.requestTracker) app.use('*', options.requestTracker.middleware(isLongLivedRequest));
-  // The JSON routes enforce the limit while reading (readJsonBody): the body-limit middleware would make
-  // the Node adapter build a full web Request per call. /mcp hands that Request to the MCP transport
-  // anyway, so it keeps the middleware.
+  // Every route enforces the limit while reading (readJsonBody), /mcp included: the body-limit
+  // middleware would make the Node adapter build a full web Request (and a web stream) per call.
   app.use('*', jsonBodyLimit(bodyLimitBytes));
-  app.use(
-    '/mcp',
-    bodyLimit({
-      maxSize: bodyLimitBytes,
-      onError: (c) => jsonError(c, 413, 'payload_too_large', `The request body is larger than the limit of ${bodyLimitBytes} bytes.`, { limit_bytes: bodyLimitBytes }),
-    }),
-  );
 
   app.route('/', healthRoutes(host, options.metrics));
   // Before the tool routes: /v1/tools/tree is the declaration tree, not a tool named "tree".
@@ -122,7 +113,19 @@ export function createHttpApp(options: HttpAppOptions): Hono {
   app.route('/', loadFailureRoutes(host));
   // Approval events carry the call's arguments only on streams opened with the admin token.
   app.get('/v1/events', (c) => options.events.handle(c, { approvalArguments: hasAdminToken(c, options.adminToken) }));
-  app.all('/mcp', (c) => options.mcp.handle(c.req.raw));
+  app.all('/mcp', async (c) => {
+    // A JSON POST's body is read here, straight from the Node request and within the limit; the rest
+    // (other content types, GET, DELETE) the MCP handler answers from the request itself.
+    if (c.req.method !== 'POST' || !isJsonContentType(c.req.header('content-type'))) return options.mcp.handle(c.req.raw);
+    let body: unknown;
+    try {
+      body = await readJsonBody(c);
+    } catch (error) {
+      if (error instanceof HttpError && error.code === 'invalid_json') return mcpParseError();
+      throw error;
+    }
+    return options.mcp.handle(c.req.raw, body);
+  });
   app.get('/openapi.json', (c) => c.json(buildOpenApiDocument({ serverUrl: new URL(c.req.url).origin })));
   return app;
 }

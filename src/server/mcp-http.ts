@@ -2,7 +2,8 @@
  * MCP Streamable HTTP at `/mcp`: stateful sessions (an `Mcp-Session-Id` per client), one SDK
  * `Server` and one web-standard transport per session, so `notifications/tools/list_changed`
  * reaches each client over its standalone GET SSE stream. POST (JSON-RPC), GET (SSE) and
- * DELETE (end session) are handled by the SDK transport.
+ * DELETE (end session) are handled by the session's transport (`McpSessionTransport`: the SDK's,
+ * answering a plain request as JSON and anything that streams as SSE).
  *
  * Sessions are bounded: one that is idle (no request in flight, no open response stream such as
  * the GET SSE stream) for `sessionIdleMs` is closed, and at most `maxSessions` exist at once. When
@@ -13,9 +14,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { Host } from '../host-types.ts';
+import { McpSessionTransport } from './mcp-http-transport.ts';
 import { createMcpServer, type CreateMcpServerOptions } from './mcp-server.ts';
 import { isJsonContentType } from './security.ts';
 
@@ -38,7 +39,7 @@ interface McpSession {
   /** Set once the transport has assigned it (initialize answered). */
   id: string | undefined;
   server: Server;
-  transport: WebStandardStreamableHTTPServerTransport;
+  transport: McpSessionTransport;
   /** Requests being handled plus response bodies (SSE streams) not yet finished. */
   active: number;
   /** When `active` last changed (ms since epoch). */
@@ -69,7 +70,18 @@ export class McpHttpHandler {
     return this.sessions.size;
   }
 
-  async handle(request: Request): Promise<Response> {
+  /** Requests whose answer is held (JSON not yet sent, or an SSE answer not yet finished), over all sessions. */
+  get heldRequestCount(): number {
+    let count = 0;
+    for (const session of this.sessions.values()) count += session.transport.heldRequests;
+    return count;
+  }
+
+  /**
+   * Answers one request to /mcp. `parsedBody`: a POST's JSON body when the caller has read it already
+   * (the HTTP app reads it within the body limit without building a web body stream).
+   */
+  async handle(request: Request, parsedBody?: unknown): Promise<Response> {
     if (request.method === 'POST' && !isJsonContentType(request.headers.get('content-type'))) {
       return jsonRpcError(415, -32000, `Unsupported Media Type: POST /mcp needs "Content-Type: application/json" (received "${request.headers.get('content-type') ?? ''}").`);
     }
@@ -77,17 +89,19 @@ export class McpHttpHandler {
     if (sessionId !== null) {
       const session = this.sessions.get(sessionId);
       if (!session) return jsonRpcError(404, -32001, `Session "${sessionId}" not found; it ended, expired after being idle, or never existed. Initialize a new session.`);
-      return this.track(session, () => session.transport.handleRequest(request));
+      return this.track(session, () => session.transport.handleRequest(request, parsedBody !== undefined ? { parsedBody } : undefined));
     }
     if (request.method !== 'POST') {
       return jsonRpcError(400, -32000, `${request.method} /mcp needs an ${MCP_SESSION_HEADER} header; start a session with a POST initialize request.`);
     }
     if (this.closing) return jsonRpcError(503, -32000, 'The server is shutting down.');
-    let body: unknown;
-    try {
-      body = await request.json();
-    } catch (error) {
-      return jsonRpcError(400, -32700, `Parse error: ${(error as Error).message}`);
+    let body: unknown = parsedBody;
+    if (body === undefined) {
+      try {
+        body = await request.json();
+      } catch (error) {
+        return jsonRpcError(400, -32700, `Parse error: ${(error as Error).message}`);
+      }
     }
     if (!isInitializeRequest(body)) {
       return jsonRpcError(400, -32000, `A request without an ${MCP_SESSION_HEADER} header must be an initialize request.`);
@@ -155,7 +169,8 @@ export class McpHttpHandler {
       this.touch(session, -1);
       throw error;
     }
-    if (response.body === null) {
+    // A JSON answer is complete when it is returned; only a stream (SSE) stays active while it is read.
+    if (response.body === null || !isEventStream(response)) {
       this.touch(session, -1);
       return response;
     }
@@ -194,7 +209,7 @@ export class McpHttpHandler {
 
   private async openSession(): Promise<McpSession> {
     const server = createMcpServer(this.host, this.options);
-    const transport: WebStandardStreamableHTTPServerTransport = new WebStandardStreamableHTTPServerTransport({
+    const transport: McpSessionTransport = new McpSessionTransport({
       sessionIdGenerator: () => randomUUID(),
       onsessioninitialized: (id) => {
         session.id = id;
@@ -221,6 +236,10 @@ export class McpHttpHandler {
     await server.connect(transport);
     return session;
   }
+}
+
+function isEventStream(response: Response): boolean {
+  return response.headers.get('content-type')?.startsWith('text/event-stream') ?? false;
 }
 
 /** The same bytes as `body`; `onEnd` runs once when it is read to the end, fails or is cancelled. */
@@ -255,6 +274,11 @@ function observeEnd(body: ReadableStream<Uint8Array>, onEnd: () => void): Readab
     },
     { highWaterMark: 0 },
   );
+}
+
+/** The answer to a POST /mcp whose body is not JSON (as the SDK's transport gives it). */
+export function mcpParseError(): Response {
+  return jsonRpcError(400, -32700, 'Parse error: Invalid JSON');
 }
 
 function jsonRpcError(status: number, code: number, message: string): Response {

@@ -5,7 +5,7 @@
  * an installed `toolhost` would.
  */
 import { spawn } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIST_BIN, PROJECT_ROOT, runCli, temporaryDirectory } from './run-cli.ts';
@@ -111,9 +111,10 @@ describe('the shipped entry (dist/src/cli/bin.js)', () => {
     const line = help.stdout.split('\n').find((text) => text.trim().startsWith('{ "command"'));
     expect(line).toBeDefined();
     const entry = JSON.parse(line ?? '{}') as { command: string; args: string[] };
-    expect(entry.args.slice(-3)).toEqual(['mcp', '--workspace', '/path/to/workspace']);
+    // Absolute folders: the client may start it from any directory.
+    expect(entry.args.slice(-5)).toEqual(['mcp', '--workspace', realpathSync(work.path), '--extensions', join(realpathSync(work.path), 'extensions', 'tools')]);
     // The same command with --version instead of the mcp arguments, from an unrelated directory.
-    const again = await run(entry.command, [...entry.args.slice(0, -3), '--version'], work.path);
+    const again = await run(entry.command, [...entry.args.slice(0, -5), '--version'], work.path);
     expect(again).toEqual({ code: 0, output: `${version}\n` });
   });
 });

@@ -53,6 +53,8 @@ describe('toolhost serve', { timeout: 60_000 }, () => {
       expect(JSON.stringify(tools)).toContain('read_file');
       // The URL is also in the structured logs (stderr), and stdout holds only the one line.
       expect(daemon.stderr()).toContain('"msg":"toolhost server listening"');
+      // No --extensions and no ./extensions/tools here: stderr says the built-ins alone are served.
+      expect(daemon.stderr()).toContain('toolhost: no extensions folder: serving the built-in tools only');
       expect(daemon.stdout().trim().split('\n')).toHaveLength(1);
     } finally {
       daemon.child.kill('SIGTERM');
@@ -187,6 +189,7 @@ describe('toolhost serve refuses bad bind settings before loading anything', { t
     await daemon.exited;
     expect(daemon.stderr()).toContain('extension loaded');
     expect(daemon.stderr()).toContain('extension failed to load');
+    expect(daemon.stderr()).toContain(`toolhost: extensions folder ${extensions} (from --extensions)\n`);
     expect(readdirSync(cache).length).toBeGreaterThan(0);
   });
 

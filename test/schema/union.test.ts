@@ -214,7 +214,7 @@ describe('GET /v1/tools?format=union and POST /v1/dispatch?provider=union', () =
 describe('toolhost list --format union', () => {
   it('prints the same schema as the host builds', async () => {
     const run = await runCli(['list', '--format', 'union', '--workspace', host.workspaceRoot, '--extensions', extensionsDir], { timeoutMs: 60_000 });
-    expect(run.stderr).toBe('');
+    expect(run.stderr).toBe(`toolhost: extensions folder ${extensionsDir} (from --extensions)\n`);
     expect(run.exitCode).toBe(0);
     expect(JSON.parse(run.stdout)).toEqual(toUnionSchema(host.listTools()));
   }, 90_000);

@@ -4,7 +4,7 @@ import { formatToolList, formatToolSet, isToolListFormat, isToolSetFormat, TOOL_
 import type { AnyTool } from '../../tool.ts';
 import { toolReach } from '../../tool-reach.ts';
 import { type CommandContext, isDebug } from '../command-context.ts';
-import { addHostOptions, commandLogger, type HostFlags, openHost, resolveHostConfig } from '../host-setup.ts';
+import { addHostOptions, commandLogger, type HostFlags, openHost, reportExtensionsFolder, resolveHostConfig } from '../host-setup.ts';
 import { EXIT_OK, firstLine, outputWidth, painterFor, renderTable, usageError, writeJson } from '../output.ts';
 
 interface ListFlags extends HostFlags {
@@ -28,6 +28,7 @@ export function defineListCommand(command: Command, context: CommandContext): Co
         throw usageError(`--format ${format}: unknown format`, `use one of ${[...TOOL_LIST_FORMATS, ...TOOL_SET_FORMATS].join(', ')}`);
       }
       const config = resolveHostConfig(flags, context.io);
+      reportExtensionsFolder(config, flags, context.io);
       // Listing needs each tool's spec (from the help cache), never its compiled code.
       const host = await openHost(config, context.io, { logger: commandLogger(isDebug(self)), extensions: { runtime: 'in-process', compileOnLoad: false } });
       try {

@@ -9,7 +9,7 @@ import { installShutdownHandlers } from '../../server/shutdown.ts';
 import { tuneDaemonHeap } from '../../server/heap-tuning.ts';
 import { installLastResortGuard } from '../../server/last-resort-guard.ts';
 import { type CommandContext, isDebug } from '../command-context.ts';
-import { addHostOptions, daemonLogger, type HostFlags, reportLoadFailures, resolveHostConfig } from '../host-setup.ts';
+import { addHostOptions, daemonLogger, type HostFlags, reportExtensionsFolder, reportLoadFailures, resolveHostConfig } from '../host-setup.ts';
 import { CliError, EXIT_FAILURE, EXIT_USAGE, painterFor } from '../output.ts';
 import { exitIfStillRunning } from '../process-exit.ts';
 
@@ -102,6 +102,7 @@ export function defineServeCommand(command: Command, context: CommandContext): C
       const shutdown = new Promise<number>((resolveExit) => {
         installShutdownHandlers(() => server.close(), logger, { exit: resolveExit });
       });
+      reportExtensionsFolder(config, flags, io);
       io.stderr.write(adminTokenLine(server.admin));
       const paint = painterFor(io.stdout, io.env);
       // N counts the tools served at this moment: the built-ins and any extension already loaded.

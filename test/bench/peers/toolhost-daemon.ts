@@ -2,7 +2,7 @@
  * toolhost as a daemon: the shipped build (`node dist/src/cli/bin.js serve`, a separate process, its
  * default config) serving rt-echo, called over HTTP (`POST /v1/tools/rt-echo/call`, keep-alive
  * connections) one at a time and from many connections, and over MCP (the SDK's client over
- * Streamable HTTP on the same daemon), plus the built-in `list_dir` over HTTP (the host's own overhead).
+ * Streamable HTTP on the same daemon, and JSON-RPC POSTed with the HTTP rows' own client), plus the built-in `list_dir` over HTTP (the host's own overhead).
  * The load generator shares the 2 cores with the daemon, as a local agent would.
  *
  * BENCH_DAEMON_NODE_ARGS adds node flags to the daemon, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"
@@ -101,19 +101,58 @@ export function httpCaller(url: URL, agent: Agent, target: HttpCallTarget = RT_E
     });
 }
 
-async function measureMcp(context: BenchContext, url: URL): Promise<BenchRow> {
+/** An MCP session (the SDK's client over Streamable HTTP) and a caller of rt-echo in it that checks the answer. */
+export async function mcpCaller(url: URL): Promise<{ call: () => Promise<void>; close: () => Promise<void> }> {
   const client = new Client({ name: 'toolhost-bench', version: '1' });
   await client.connect(new StreamableHTTPClientTransport(new URL('/mcp', url)));
+  const expected = JSON.stringify(EXPECTED_STDOUT).slice(1, -1);
+  const call = async (): Promise<void> => {
+    const result = await client.callTool({ name: TOOL, arguments: {} });
+    const text = JSON.stringify(result.content);
+    if (result.isError || !text.includes(expected)) throw new Error(`MCP call failed: ${text.slice(0, 300)}`);
+  };
+  return { call, close: () => client.close() };
+}
+
+/**
+ * A light MCP client: an initialized session, then `tools/call` POSTed to /mcp over a keep-alive
+ * node:http connection (the same HTTP stack as the HTTP rows, so the difference is the daemon's).
+ */
+export async function mcpRawCaller(url: URL, agent: Agent): Promise<() => Promise<void>> {
+  const post = (body: unknown, headers: Record<string, string>): Promise<{ status: number; session: string | undefined; text: string }> =>
+    new Promise((resolve, reject) => {
+      const data = JSON.stringify(body);
+      const req = request(
+        { agent, host: url.hostname, port: url.port, method: 'POST', path: '/mcp', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'content-length': Buffer.byteLength(data), ...headers } },
+        (response) => {
+          let text = '';
+          response.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, session: response.headers['mcp-session-id'] as string | undefined, text }));
+        },
+      );
+      req.on('error', reject);
+      req.end(data);
+    });
+  const initialized = await post({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'toolhost-bench', version: '1' } } }, {});
+  if (initialized.session === undefined) throw new Error(`MCP initialize failed: ${initialized.status} ${initialized.text.slice(0, 300)}`);
+  const headers = { 'mcp-session-id': initialized.session, 'mcp-protocol-version': '2025-06-18' };
+  await post({ jsonrpc: '2.0', method: 'notifications/initialized' }, headers);
+  // The tool's output inside the result's JSON text.
+  const expected = JSON.stringify(EXPECTED_STDOUT).slice(1, -1);
+  let id = 1;
+  return async () => {
+    const answer = await post({ jsonrpc: '2.0', id: id++, method: 'tools/call', params: { name: TOOL, arguments: {} } }, headers);
+    if (answer.status !== 200 || answer.text.includes('"isError":true') || !answer.text.includes(expected)) throw new Error(`MCP call failed: ${answer.status} ${answer.text.slice(0, 300)}`);
+  };
+}
+
+async function measureMcp(context: BenchContext, url: URL): Promise<BenchRow> {
+  const session = await mcpCaller(url);
   try {
-    const call = async () => {
-      const result = await client.callTool({ name: TOOL, arguments: {} });
-      const text = JSON.stringify(result.content);
-      if (result.isError || !text.includes(JSON.stringify(EXPECTED_STDOUT).slice(1, -1))) throw new Error(`MCP call failed: ${text.slice(0, 300)}`);
-    };
-    const timings = await timeSequential(call, scaled(context, { warmup: 200, calls: 2000, maxSeconds: 6 }));
+    const timings = await timeSequential(session.call, scaled(context, { warmup: 200, calls: 2000, maxSeconds: 6 }));
     return rowFromTimings('toolhost over MCP (SDK client, Streamable HTTP), sequential', timings, 'tools/call in one session, one at a time');
   } finally {
-    await client.close();
+    await session.close();
   }
 }
 
@@ -143,6 +182,13 @@ export async function measureToolhostDaemon(context: BenchContext): Promise<Benc
       ),
     );
     rows.push(await measureMcp(context, daemon.url));
+    rows.push(
+      rowFromTimings(
+        'toolhost over MCP (JSON-RPC over node:http, Streamable HTTP), sequential',
+        await timeSequential(await mcpRawCaller(daemon.url, agent), scaled(context, { warmup: 500, calls: 5000, maxSeconds: 8 })),
+        'tools/call POSTed to /mcp in one session over one keep-alive connection (the HTTP rows\' client), one at a time',
+      ),
+    );
     return rows;
   } finally {
     agent.destroy();
