@@ -63,7 +63,7 @@ export function createMcpServer(host: Host, options: CreateMcpServerOptions = {}
   server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
     // A call an approval rule marks `ask` is put to the user through elicitation, when the client supports it.
     const approve = elicitationApprover(server, extra.requestId);
-    const result = await host.callTool(request.params.name, request.params.arguments ?? {}, { signal: extra.signal, approve });
+    const result = await host.callTool(request.params.name, request.params.arguments ?? {}, { signal: extra.signal, approve, transport: 'mcp' });
     return toMcpCallToolResult(result);
   });
 
