@@ -8,7 +8,8 @@
  * - `arguments` as the caller sent them, with the tool's `secret_params` redacted exactly as approval
  *   lists and events redact them (`redactArguments`: a `<secret_ref:NAME>` placeholder stays, anything
  *   else there becomes `[REDACTED]`). Results are kept as the caller got them (the bridge already
- *   replaced substituted secret values).
+ *   replaced substituted secret values), except that a literal value sent in a secret parameter is
+ *   replaced wherever the result repeats it.
  * - Sizes are capped (`MAX_RECORD_TEXT_CHARS` for the arguments' JSON, the content and the metadata's
  *   JSON each), so 200 records stay small whatever tools return.
  * - `refusal`: why the call did not run (`lookup`, `policy`, `validation`, `approval`, `quota`), from
@@ -23,6 +24,7 @@ import type { ApprovalChannel, ApprovalDecision, ApprovalEndReason } from '../ap
 import { parseRawArguments, validateArguments } from '../bridge/call-tool.ts';
 import type { CallTransport, Host, HostEvent } from '../host-types.ts';
 import type { ToolResult } from '../result.ts';
+import { findSecretRefs, redactSecrets } from '../secrets.ts';
 import type { AnyTool } from '../tool.ts';
 
 export const DEFAULT_CALL_HISTORY_SIZE = 200;
@@ -211,7 +213,7 @@ export class CallHistory {
       is_error: result.is_error,
       ...(refusal !== undefined ? { refusal } : {}),
       ...this.argumentsOf(call.name, call.args, tools),
-      ...resultOf(result),
+      ...resultOf(redactSecrets(result, literalSecrets(call.name, call.args, tools))),
       ...(call.approval !== undefined ? { approval: call.approval } : {}),
     };
     return record;
@@ -233,6 +235,30 @@ export class CallHistory {
     if (text.length <= MAX_RECORD_TEXT_CHARS) return { arguments: shown };
     return { arguments: null, arguments_preview: cut(text) };
   }
+}
+
+/** Shortest literal secret-parameter value replaced in a result (shorter ones would blank out common text). */
+const MIN_LITERAL_SECRET_CHARS = 4;
+
+/**
+ * Literal values a caller put in secret parameters (not `<secret_ref:NAME>` placeholders), keyed by
+ * parameter: a tool that echoes its input would otherwise put them back in the kept result.
+ */
+function literalSecrets(name: string, args: unknown, tools: readonly AnyTool[]): Map<string, string> {
+  const found = new Map<string, string>();
+  const parsed = parseRawArguments(name, args);
+  if (!parsed.ok) return found;
+  const collect = (param: string, value: unknown): void => {
+    if (typeof value === 'string') {
+      if (value.length >= MIN_LITERAL_SECRET_CHARS && findSecretRefs(value).length === 0) found.set(found.has(param) ? `${param}#${found.size}` : param, value);
+    } else if (Array.isArray(value)) {
+      for (const item of value) collect(param, item);
+    } else if (isRecord(value)) {
+      for (const item of Object.values(value)) collect(param, item);
+    }
+  };
+  for (const param of new Set(tools.flatMap((tool) => tool.secretParams))) collect(param, parsed.value[param]);
+  return found;
 }
 
 function resultOf(result: ToolResult): Pick<CallRecord, 'result' | 'content_truncated' | 'content_chars' | 'metadata_preview'> {
