@@ -123,11 +123,10 @@ export class CallHistory {
   /** Approvals of calls still running, by call id (only calls this history opened). */
   private readonly approvals = new Map<string, CallApproval | undefined>();
   private readonly unsubscribe: () => void;
+  private readonly host: Host;
 
-  constructor(
-    private readonly host: Host,
-    options: { capacity?: number } = {},
-  ) {
+  constructor(host: Host, options: { capacity?: number } = {}) {
+    this.host = host;
     this.capacity = Math.max(1, Math.floor(options.capacity ?? DEFAULT_CALL_HISTORY_SIZE));
     this.unsubscribe = host.onEvent((event) => this.observe(event));
   }
@@ -166,9 +165,9 @@ export class CallHistory {
     this.approvals.clear();
   }
 
+  /** The registry's tool of that name, hidden or not (its secret parameters are what matters here); not the visibility lookup. */
   private toolNamed(name: string): AnyTool | undefined {
-    const lookup = this.host.lookupTool(name);
-    return lookup.found ? lookup.tool : undefined;
+    return this.host.registry.get(name);
   }
 
   private observe(event: HostEvent): void {
