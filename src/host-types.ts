@@ -25,8 +25,13 @@ export interface LoadFailure {
   code?: string;
 }
 
+/** Which edge a call came in through (the daemon's call history shows it). */
+export type CallTransport = 'http' | 'console' | 'mcp' | 'dispatch';
+
 export interface CallToolOptions {
   callId?: string;
+  /** The edge the call came in through; informational (the host does not act on it). */
+  transport?: CallTransport;
   signal?: AbortSignal;
   /** Overall deadline for the call; default from the host's limits. */
   timeoutMs?: number;

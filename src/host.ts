@@ -199,7 +199,7 @@ function createGates(options: HostOptions & QuotaHostOptions, registry: ToolRegi
     emit,
     logger,
   });
-  registerHostApprovals(registry, approvals.queue);
+  registerHostApprovals(registry, approvals.queue, options.approvals ?? []);
   const quotas = new QuotaGate(options.quotas ?? {});
   registerHostQuotas(registry, quotas);
   return { approvals, quotas };

@@ -220,9 +220,16 @@ export class ApprovalGate {
  * routes find the queue whichever view they were given.
  */
 const queues = new WeakMap<object, ApprovalQueue>();
+const ruleLists = new WeakMap<object, readonly ApprovalRule[]>();
 
-export function registerHostApprovals(registry: object, queue: ApprovalQueue): void {
+export function registerHostApprovals(registry: object, queue: ApprovalQueue, rules: readonly ApprovalRule[] = []): void {
   queues.set(registry, queue);
+  ruleLists.set(registry, rules);
+}
+
+/** The host's approval rules as configured, in order (first match wins), for read-only views. */
+export function hostApprovalRules(host: { readonly registry: object }): readonly ApprovalRule[] {
+  return ruleLists.get(host.registry) ?? [];
 }
 
 export function hostApprovals(host: { readonly registry: object }): ApprovalQueue | undefined {

@@ -6,7 +6,7 @@
  */
 import { compileGlob } from '../approvals/glob.ts';
 import { errorResult, type ToolResult } from '../result.ts';
-import type { QuotasConfig } from './config.ts';
+import type { QuotaConfig, QuotasConfig } from './config.ts';
 import { QuotaLimiter, systemClock, type Clock, type QuotaAdmission, type QuotaRefusalReason, type QuotaState } from './limiter.ts';
 
 export { quotaSchema, quotasSchema, type QuotaConfig, type QuotaHostOptions, type QuotasConfig } from './config.ts';
@@ -14,6 +14,7 @@ export { QuotaLimiter, systemClock, WINDOW_MS, type Clock, type QuotaAdmission, 
 
 interface Quota {
   key: string;
+  config: QuotaConfig;
   matches(tool: string): boolean;
   limiter: QuotaLimiter;
   describe(reason: QuotaRefusalReason): string;
@@ -26,6 +27,11 @@ export interface QuotaMetrics extends QuotaState {
   refused: Partial<Record<QuotaRefusalReason, number>>;
   /** Calls that waited in the queue (admitted or not). */
   queued: number;
+}
+
+/** One quota as `GET /v1/quotas` shows it: its config and its numbers now. */
+export interface QuotaStatus extends QuotaMetrics {
+  limits: QuotaConfig;
 }
 
 /** What the host does with a call: run it (then `release`), or answer `result` instead. */
@@ -48,7 +54,7 @@ export class QuotaGate {
         if (reason === 'queue_timeout') return `at most ${quota.concurrency} call(s) at once; it waited ${seconds(quota.queue_timeout_ms ?? 30_000)} for a slot`;
         return `at most ${quota.concurrency} call(s) at once and ${quota.queue ?? 16} waiting`;
       };
-      return { key, matches: compileGlob(key), limiter, describe };
+      return { key, config: quota, matches: compileGlob(key), limiter, describe };
     });
   }
 
@@ -83,6 +89,11 @@ export class QuotaGate {
       const counters = this.counters.get(quota.key) ?? { refused: {}, queued: 0 };
       return { key: quota.key, ...quota.limiter.state(), refused: { ...counters.refused }, queued: counters.queued };
     });
+  }
+
+  /** Each quota's configured limits and current numbers, in config order (read-only views: `GET /v1/quotas`). */
+  states(): QuotaStatus[] {
+    return this.metrics().map((metrics, index) => ({ ...metrics, limits: { ...(this.quotas[index]?.config ?? {}) } }));
   }
 
   /** Refuses every waiting call; the host is stopping. */

@@ -14,7 +14,10 @@ import type { ServerMetrics } from './metrics.ts';
 import { buildOpenApiDocument } from './openapi.ts';
 import { DEFAULT_BODY_LIMIT_BYTES, jsonBodyLimit, readJsonBody } from './request-body.ts';
 import type { RequestTracker } from './request-tracker.ts';
+import type { CallHistory } from './call-history.ts';
 import { APPROVAL_PATH, APPROVALS_PATH, approvalRoutes } from './routes/approvals.ts';
+import { CALL_PATH, CALLS_PATH, callHistoryRoutes } from './routes/calls.ts';
+import { APPROVAL_RULES_PATH, gateRoutes } from './routes/gates.ts';
 import { consoleRoutes } from './routes/console.ts';
 import { dispatchRoutes } from './routes/dispatch.ts';
 import { healthRoutes } from './routes/health.ts';
@@ -54,6 +57,8 @@ export interface HttpAppOptions {
   maxDispatchCalls?: number;
   requestTracker?: RequestTracker;
   isShuttingDown?: () => boolean;
+  /** The recent calls `GET /v1/calls` serves (admin token only); without it those routes are not served. */
+  history?: CallHistory;
 }
 
 /** Streams that stay open until the client leaves; shutdown ends them instead of waiting. */
@@ -82,13 +87,20 @@ export function createHttpApp(options: HttpAppOptions): Hono {
   app.route('/', consoleRoutes());
   // Approvals are a person's to decide: the admin token, never the regular one, on the same routes the
   // router matches for the handlers below, before the regular guard so the answer is always admin_token_required.
-  const adminGuard = adminTokenGuard({
+  const adminGuardOptions = {
     adminToken: options.adminToken,
     token: options.token,
     whereabouts: options.adminTokenWhereabouts ?? (() => ''),
-  });
+  };
+  const adminGuard = adminTokenGuard(adminGuardOptions);
   app.get(APPROVALS_PATH, adminGuard);
   app.post(APPROVAL_PATH, adminGuard);
+  app.get(APPROVAL_RULES_PATH, adminTokenGuard({ ...adminGuardOptions, purpose: 'reading the approval rules', regularCannot: 'does not read the approval rules' }));
+  if (options.history !== undefined) {
+    const historyGuard = adminTokenGuard({ ...adminGuardOptions, purpose: "reading other clients' calls (arguments and results)", regularCannot: "does not read other clients' calls" });
+    app.get(CALLS_PATH, historyGuard);
+    app.get(CALL_PATH, historyGuard);
+  }
   if (options.token !== undefined && options.token !== '') app.use('*', bearerTokenGuard(options.token, options.adminToken));
   app.use('*', async (c, next) => {
     if (options.isShuttingDown?.()) {
@@ -111,6 +123,8 @@ export function createHttpApp(options: HttpAppOptions): Hono {
   app.route('/', dispatchRoutes(host, options.maxDispatchCalls !== undefined ? { maxCalls: options.maxDispatchCalls } : {}));
   app.route('/', approvalRoutes(host));
   app.route('/', loadFailureRoutes(host));
+  app.route('/', gateRoutes(host));
+  if (options.history !== undefined) app.route('/', callHistoryRoutes(options.history));
   // Approval events carry the call's arguments only on streams opened with the admin token.
   app.get('/v1/events', (c) => options.events.handle(c, { approvalArguments: hasAdminToken(c, options.adminToken) }));
   app.all('/mcp', async (c) => {

@@ -78,7 +78,7 @@ export function createMcpServer(host: Host, options: CreateMcpServerOptions = {}
   server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
     // A call an approval rule marks `ask` is put to the user through elicitation, when the client supports it.
     const approve = elicitationApprover(server, extra.requestId);
-    const result = await host.callTool(request.params.name, request.params.arguments ?? {}, { signal: extra.signal, approve });
+    const result = await host.callTool(request.params.name, request.params.arguments ?? {}, { signal: extra.signal, approve, transport: 'mcp' });
     // Related to the request: over Streamable HTTP they travel on the call's own response stream.
     for (const params of callLogMessages(request.params.name, result)) {
       if (!isLevelShown(params.level, logLevel) || extra.signal.aborted) continue;

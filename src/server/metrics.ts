@@ -6,6 +6,7 @@
 import type { CallToolOptions, Host, HostEvent } from '../host-types.ts';
 import { hostQuotas } from '../quotas/index.ts';
 import type { ToolResult } from '../result.ts';
+import type { CallHistory } from './call-history.ts';
 
 export const PROMETHEUS_CONTENT_TYPE = 'text/plain; version=0.0.4; charset=utf-8';
 
@@ -129,14 +130,17 @@ export class ServerMetrics {
 }
 
 /**
- * A view of `host` whose `callTool` is timed and counted; every edge (HTTP, dispatch, MCP) calls
- * through it, so metrics are recorded in one place.
+ * A view of `host` whose `callTool` is timed and counted (and, given a `history`, recorded there);
+ * every edge (HTTP, dispatch, MCP) calls through it, so metrics are recorded in one place.
  */
-export function instrumentHost(host: Host, metrics: ServerMetrics): Host {
+export function instrumentHost(host: Host, metrics: ServerMetrics, history?: CallHistory): Host {
   const callTool = async (name: string, args: unknown, options?: CallToolOptions): Promise<ToolResult> => {
     const started = performance.now();
-    const result = await host.callTool(name, args, options);
+    // The history hands the call its id, so the host's approval events for it can be matched.
+    const recording = history?.open(name, args, { callId: options?.callId, transport: options?.transport, lookedUp: options?.lookedUp });
+    const result = await host.callTool(name, args, recording === undefined ? options : { ...options, callId: recording.callId });
     metrics.recordCall(name, (performance.now() - started) / 1000, result.is_error);
+    recording?.finish(result);
     return result;
   };
   return {

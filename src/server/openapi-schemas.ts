@@ -173,6 +173,54 @@ function approvalSchemas(): Schemas {
         call_id: { type: 'string' },
       },
     },
+    CallSummary: {
+      type: 'object',
+      required: ['call_id', 'tool', 'transport', 'started_at', 'finished_at', 'duration_ms', 'is_error'],
+      properties: {
+        call_id: { type: 'string' },
+        tool: { type: 'string' },
+        transport: { type: 'string', enum: ['http', 'console', 'mcp', 'dispatch', 'unknown'] },
+        started_at: { type: 'string', format: 'date-time' },
+        finished_at: { type: 'string', format: 'date-time' },
+        duration_ms: { type: 'number', description: 'From the request reaching the host to its answer, approval and quota waits included.' },
+        is_error: { type: 'boolean' },
+        refusal: {
+          type: 'object',
+          required: ['kind', 'reason'],
+          description: 'Why the call did not run.',
+          properties: { kind: { type: 'string', enum: ['lookup', 'policy', 'validation', 'approval', 'quota'] }, reason: { type: 'string' } },
+        },
+      },
+    },
+    CallRecord: {
+      allOf: [
+        ref('CallSummary'),
+        {
+          type: 'object',
+          required: ['arguments', 'result'],
+          properties: {
+            arguments: { type: ['object', 'null'], description: 'As sent, secret parameters redacted; null when not an object or too large (then `arguments_preview`).' },
+            arguments_preview: { type: 'string' },
+            result: ref('ToolResult'),
+            content_truncated: { type: 'boolean' },
+            content_chars: { type: 'integer' },
+            metadata_preview: { type: 'string' },
+            approval: {
+              type: 'object',
+              required: ['id', 'requested_at'],
+              properties: {
+                id: { type: 'string' },
+                requested_at: { type: 'string', format: 'date-time' },
+                decided_at: { type: 'string', format: 'date-time' },
+                decision: { type: 'string', enum: ['allow', 'deny', 'always'] },
+                reason: { type: 'string', enum: ['user', 'timeout', 'cancelled', 'no_approver', 'shutdown'] },
+                via: { type: 'string', enum: ['http', 'prompt'] },
+              },
+            },
+          },
+        },
+      ],
+    },
   };
 }
 

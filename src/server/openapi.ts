@@ -32,6 +32,7 @@ export function buildOpenApiDocument(options: { serverUrl?: string } = {}): Open
       ...toolPaths(),
       ...dispatchPaths(),
       ...approvalPaths(),
+      ...historyPaths(),
       ...streamPaths(),
     },
     components: {
@@ -277,6 +278,56 @@ function approvalPaths(): Paths {
           '404': errorResponse('No such approval is pending: decided, timed out, cancelled, or unknown (`not_found`).'),
           '415': errorResponse('Content-Type is not application/json (`unsupported_media_type`).'),
         },
+      },
+    },
+  };
+}
+
+/** Admin-only refusals of the routes that show other clients' calls or the approval rules. */
+const ADMIN_READ_REFUSALS = {
+  '401': errorResponse('No token, or a token that is neither the admin token nor the regular one (`admin_token_required`).'),
+  '403': errorResponse('The regular token (`admin_token_required`).'),
+};
+
+/** The daemon's recent calls, and the gates' configuration and state (read-only). */
+function historyPaths(): Paths {
+  return {
+    '/v1/calls': {
+      get: {
+        operationId: 'listCalls',
+        summary: 'The most recent calls made through the daemon (HTTP, the console, dispatch, MCP; the last 200 by default), newest first, as summaries. Needs the admin token.',
+        security: [{ adminToken: [] }],
+        responses: {
+          '200': { description: 'Recent calls.', content: json({ type: 'object', required: ['calls', 'capacity'], properties: { calls: { type: 'array', items: ref('CallSummary') }, capacity: { type: 'integer' } } }) },
+          ...ADMIN_READ_REFUSALS,
+        },
+      },
+    },
+    '/v1/calls/{call_id}': {
+      get: {
+        operationId: 'getCall',
+        summary: "One recent call whole: its arguments (secret parameters redacted as in approvals), result, metadata (stderr there when the tool wrote some), refusal, duration, and for an approval who decided it. Needs the admin token.",
+        security: [{ adminToken: [] }],
+        parameters: [{ name: 'call_id', in: 'path', required: true, schema: { type: 'string' } }],
+        responses: { '200': { description: 'The call.', content: json(ref('CallRecord')) }, ...ADMIN_READ_REFUSALS, '404': errorResponse('Not in the history (older, or never made through the daemon) (`not_found`).') },
+      },
+    },
+    '/v1/approval-rules': {
+      get: {
+        operationId: 'listApprovalRules',
+        summary: 'The approval rules as configured (`approvals`, first match wins; `position` as refusals name it) and the approval timeout. Needs the admin token.',
+        security: [{ adminToken: [] }],
+        responses: {
+          '200': { description: 'The rules.', content: json({ type: 'object', required: ['rules', 'timeout_ms'], properties: { rules: { type: 'array', items: { type: 'object' } }, timeout_ms: { type: ['integer', 'null'] } } }) },
+          ...ADMIN_READ_REFUSALS,
+        },
+      },
+    },
+    '/v1/quotas': {
+      get: {
+        operationId: 'listQuotas',
+        summary: 'Each configured quota (`quotas`): its limits, and now: calls running (`in_use`), waiting, admitted in the current minute (`window_calls`), queued so far, refusals by reason.',
+        responses: { '200': { description: 'The quotas, in config order.', content: json({ type: 'object', required: ['quotas'], properties: { quotas: { type: 'array', items: { type: 'object' } } } }) }, '401': errorResponse('Missing or invalid token.') },
       },
     },
   };

@@ -231,6 +231,10 @@ export interface AdminTokenGuardOptions {
   token?: string | undefined;
   /** Where a person finds the admin token (one sentence or two), read per refusal. */
   whereabouts: () => string;
+  /** What the guarded routes do, for the refusal ("listing and deciding approvals", the default). */
+  purpose?: string;
+  /** What the regular token cannot do there ("does not decide approvals", the default). */
+  regularCannot?: string;
 }
 
 /**
@@ -248,12 +252,12 @@ export function adminTokenGuard(options: AdminTokenGuardOptions): MiddlewareHand
     const regular = presented !== undefined && options.token !== undefined && options.token !== '' && tokensEqual(presented, options.token);
     const status = regular ? 403 : 401;
     if (status === 401) c.header('WWW-Authenticate', 'Bearer realm="toolhost-admin"');
-    const what = regular ? 'The regular token does not decide approvals' : presented === undefined ? 'No token was sent' : 'The token sent is not the admin token';
+    const what = regular ? `The regular token ${options.regularCannot ?? 'does not decide approvals'}` : presented === undefined ? 'No token was sent' : 'The token sent is not the admin token';
     return jsonError(
       c,
       status,
       'admin_token_required',
-      `${what}: listing and deciding approvals needs the admin token, which a person has and tools do not. Send "Authorization: Bearer <admin token>". ${options.whereabouts()}`,
+      `${what}: ${options.purpose ?? 'listing and deciding approvals'} needs the admin token, which a person has and tools do not. Send "Authorization: Bearer <admin token>". ${options.whereabouts()}`,
     );
   };
 }

@@ -11,6 +11,7 @@ import { ToolHostError } from '../errors.ts';
 import type { Host } from '../host-types.ts';
 import { silentLogger, type Logger } from '../logger.ts';
 import { type AdminToken, adminTokenWhereabouts, removeAdminTokenFile, resolveAdminToken, writeAdminTokenFile } from './admin-token.ts';
+import { CallHistory } from './call-history.ts';
 import { EventStreamHub } from './events.ts';
 import { createHttpApp, DEFAULT_BODY_LIMIT_BYTES } from './http-app.ts';
 import { McpHttpHandler } from './mcp-http.ts';
@@ -56,6 +57,8 @@ export interface StartServerOptions {
   maxMcpSessions?: number;
   /** The most tool calls one `POST /v1/dispatch` may carry; more are refused whole (400 too_many_calls). Default 64. */
   maxDispatchCalls?: number;
+  /** Calls kept for `GET /v1/calls` (the most recent ones). Default 200. */
+  callHistorySize?: number;
 }
 
 /** The `startServer` options of a resolved configuration. */
@@ -156,6 +159,7 @@ export async function startServer(host: Host, options: StartServerOptions = {}):
 interface ServerParts {
   app: Hono;
   metrics: ServerMetrics;
+  history: CallHistory;
   events: EventStreamHub;
   mcp: McpHttpHandler;
   tracker: RequestTracker;
@@ -174,7 +178,8 @@ interface ServerBinding {
 function createServerParts(host: Host, options: StartServerOptions, bind: ServerBinding): ServerParts {
   const bodyLimitBytes = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
   const metrics = new ServerMetrics(host);
-  const instrumented = instrumentHost(host, metrics);
+  const history = new CallHistory(host, options.callHistorySize !== undefined ? { capacity: options.callHistorySize } : {});
+  const instrumented = instrumentHost(host, metrics, history);
   const events = new EventStreamHub(host, options.keepAliveMs !== undefined ? { keepAliveMs: options.keepAliveMs } : {});
   const mcp = new McpHttpHandler(instrumented, {
     maxRequestBodyBytes: bodyLimitBytes,
@@ -198,10 +203,12 @@ function createServerParts(host: Host, options: StartServerOptions, bind: Server
     ...(options.maxDispatchCalls !== undefined ? { maxDispatchCalls: options.maxDispatchCalls } : {}),
     requestTracker: tracker,
     isShuttingDown: () => shuttingDown,
+    history,
   });
   return {
     app,
     metrics,
+    history,
     events,
     mcp,
     tracker,
@@ -240,6 +247,7 @@ async function closeServer(server: HttpServer, host: Host, parts: ServerParts, o
   parts.events.closeAll();
   await parts.mcp.closeAll();
   parts.metrics.close();
+  parts.history.close();
   // Let the last responses flush, then drop idle keep-alive connections until the server is closed.
   const sweeper = setInterval(() => server.closeIdleConnections(), 25);
   server.closeIdleConnections();

@@ -3,7 +3,6 @@
  * against a real `toolhost serve` process on loopback with a real extensions folder.
  */
 import { copyFileSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,8 +11,6 @@ import { startDaemon, type Daemon } from './daemon.ts';
 
 const CHROMIUM = process.env['TOOLHOST_TEST_CHROMIUM'] ?? '/usr/bin/chromium';
 const GREET_WASM = join(PROJECT_ROOT, 'test', 'fixtures', 'build', 'ext-greet.wasm');
-/** Where the screenshot for the README is kept; rewritten only with UPDATE_CONSOLE_SCREENSHOT=1. */
-const README_SCREENSHOT = join(PROJECT_ROOT, 'test', 'console', 'console.png');
 const WAIT_MS = 60_000;
 
 interface RawTool {
@@ -182,10 +179,6 @@ describe('web console in Chromium', { timeout: 180_000 }, () => {
     expect(await row.textContent()).toMatch(/\d+(\.\d+)? m?s/);
     await page.locator('#charts figure[data-tool="ext-greet"] svg rect').first().waitFor();
 
-    const shot = join(tmpdir(), `toolhost-console-${process.pid}.png`);
-    await page.screenshot({ path: shot, fullPage: false });
-    console.log(`console screenshot: ${shot}`);
-    if (process.env['UPDATE_CONSOLE_SCREENSHOT'] === '1') copyFileSync(shot, README_SCREENSHOT);
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -283,13 +276,17 @@ describe('web console in Chromium', { timeout: 180_000 }, () => {
       const page = await context.newPage();
       const errors = pageErrors(page);
       await page.goto(`${guarded.url}/`);
-      const dialog = page.getByRole('dialog', { name: 'Token needed' });
+      const dialog = page.getByRole('dialog', { name: 'Sign in' });
       await dialog.waitFor();
+      // Plain words: what the token is and where it comes from, no HTTP header talk.
+      const firstAsk = (await page.locator('#token-reason').textContent()) ?? '';
+      expect(firstAsk).toContain('--token');
+      expect(firstAsk).not.toMatch(/bearer|authorization|header|401|session storage/i);
       await page.getByLabel('Token', { exact: true }).fill('wrong');
-      await page.getByRole('button', { name: 'Use token' }).click();
-      await expect.poll(() => page.locator('#token-reason').textContent()).toContain('Invalid bearer token');
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+      await expect.poll(() => page.locator('#token-reason').textContent()).toBe('That token did not work. Check that it is the whole value and try again.');
       await page.getByLabel('Token', { exact: true }).fill(token);
-      await page.getByRole('button', { name: 'Use token' }).click();
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
       await page.locator('#tool-list li.tool-item').first().waitFor();
       expect(await listedTools(page)).toEqual(await toolNames(guarded, { authorization: `Bearer ${token}` }));
       expect(await page.evaluate('sessionStorage.getItem("toolhost.token")')).toBe(token);
@@ -346,11 +343,13 @@ describe('web console in Chromium', { timeout: 180_000 }, () => {
       await page.locator('#approvals-sign-in').click();
       const dialog = page.getByRole('dialog', { name: 'Admin token' });
       await dialog.waitFor();
+      expect((await page.locator('#token-reason').textContent()) ?? '').not.toMatch(/bearer|authorization/i);
       await page.getByLabel('Token', { exact: true }).fill('not-the-admin-token-000');
-      await page.getByRole('button', { name: 'Use token' }).click();
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
       await expect.poll(() => page.locator('#token-reason').textContent()).toContain('That is not the admin token');
+      expect(await page.locator('#token-reason').textContent()).toContain('printed it on stderr');
       await page.getByLabel('Token', { exact: true }).fill(adminToken);
-      await page.getByRole('button', { name: 'Use token' }).click();
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
       await expect.poll(() => page.locator('#auth-kind').textContent(), { timeout: WAIT_MS }).toBe('admin token');
       expect(await page.locator('#admin-sign-in').isVisible()).toBe(false);
       expect(await page.evaluate('sessionStorage.getItem("toolhost.token")')).toBe(adminToken);
@@ -399,9 +398,9 @@ describe('web console in Chromium', { timeout: 180_000 }, () => {
       const regularPage = await regularTab.newPage();
       pageErrors(regularPage);
       await regularPage.goto(`${guarded.url}/`);
-      await regularPage.getByRole('dialog', { name: 'Token needed' }).waitFor();
+      await regularPage.getByRole('dialog', { name: 'Sign in' }).waitFor();
       await regularPage.getByLabel('Token', { exact: true }).fill(token);
-      await regularPage.getByRole('button', { name: 'Use token' }).click();
+      await regularPage.getByRole('button', { name: 'Sign in', exact: true }).click();
       await regularPage.locator('#tool-list li.tool-item').first().waitFor();
       await expect.poll(() => regularPage.locator('#auth-kind').textContent()).toBe('token (not admin)');
       expect(await regularPage.locator('#admin-sign-in').isVisible()).toBe(true);
@@ -412,9 +411,9 @@ describe('web console in Chromium', { timeout: 180_000 }, () => {
       const page = await context.newPage();
       const errors = pageErrors(page);
       await page.goto(`${guarded.url}/`);
-      await page.getByRole('dialog', { name: 'Token needed' }).waitFor();
+      await page.getByRole('dialog', { name: 'Sign in' }).waitFor();
       await page.getByLabel('Token', { exact: true }).fill(adminToken);
-      await page.getByRole('button', { name: 'Use token' }).click();
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
       await page.locator('#tool-list li.tool-item').first().waitFor();
       await expect.poll(() => page.locator('#auth-kind').textContent()).toBe('admin token');
       await expect.poll(() => page.locator('#stream-status').getAttribute('data-state'), { timeout: WAIT_MS }).toBe('open');

@@ -2,8 +2,28 @@
 // The token is asked for once (on the first 401) and kept in sessionStorage, so it lasts as long as
 // the tab and never lands in localStorage, cookies or URLs. Either token may be kept: the regular
 // one, or the admin token, which the daemon accepts everywhere and which alone opens approvals.
+//
+// Every request the page makes goes through here and is written to the protocol log (method, URL,
+// status, duration, bytes sent and received; never headers or bodies, so never the token). Requests
+// carry `X-Toolhost-Client: console`, so the daemon's call history tells the console's calls apart.
 
 export const TOKEN_KEY = 'toolhost.token';
+
+/** What the sign-in dialog says, in plain words: why it asks, and after a token that did not work. */
+export const TOKEN_FIRST_ASK =
+  'This toolhost was started with a token, so it asks for it before showing anything. It is the value given to --token, the TOOLHOST_TOKEN variable, or "token" in the config file. Paste it here.';
+export const TOKEN_REFUSED = 'That token did not work. Check that it is the whole value and try again.';
+
+/**
+ * Where the admin token is, from the daemon's refusal (`… Send "Authorization: Bearer <admin token>".
+ * <where it is>`): the part a person needs, without the HTTP header talk before it.
+ * @param {string} refusal
+ */
+export function whereabouts(refusal) {
+  const marker = '<admin token>".';
+  const at = refusal.indexOf(marker);
+  return (at < 0 ? refusal : refusal.slice(at + marker.length)).trim();
+}
 
 /** An HTTP answer that was not 2xx, with the daemon's `{error: {code, message}}` when it sent one. */
 export class ApiError extends Error {
@@ -19,6 +39,19 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * @typedef {{ id: number, method: string, url: string, status: number | 'failed' | 'open', ms: number, sent: number, received: number | undefined, at: Date }} LogEntry
+ *   status 'open' for a stream still being read; received undefined until the body was read.
+ */
+
+/** The most recent requests kept in the protocol log. */
+export const MAX_LOG_ENTRIES = 200;
+
+/** The byte length of a request body the page sends (strings only: the console sends JSON text). */
+function bodyBytes(body) {
+  return typeof body === 'string' ? new TextEncoder().encode(body).length : 0;
+}
+
 export class ApiClient {
   /**
    * @param {{ askToken: (reason: string) => Promise<string> }} options
@@ -28,6 +61,48 @@ export class ApiClient {
     this.askToken = options.askToken;
     /** @type {Promise<string> | undefined} one prompt shared by every request that got a 401 */
     this.pendingPrompt = undefined;
+    /** @type {LogEntry[]} oldest first */
+    this.log = [];
+    /** @type {Set<(entry: LogEntry) => void>} called when an entry is added or updated */
+    this.logListeners = new Set();
+    this.logCounter = 0;
+  }
+
+  /** Calls `listener` with every protocol-log entry added or updated from now on; returns the unsubscribe. */
+  onLog(listener) {
+    this.logListeners.add(listener);
+    return () => this.logListeners.delete(listener);
+  }
+
+  /** Records an entry (or its update) and tells the listeners. */
+  record(entry) {
+    if (!this.log.includes(entry)) {
+      this.log.push(entry);
+      if (this.log.length > MAX_LOG_ENTRIES) this.log.splice(0, this.log.length - MAX_LOG_ENTRIES);
+    }
+    for (const listener of this.logListeners) listener(entry);
+  }
+
+  /**
+   * fetch() with the log entry it makes; `received` is filled in by the caller that reads the body.
+   * @returns {Promise<{ response: Response, entry: LogEntry }>}
+   */
+  async loggedFetch(path, init) {
+    const started = performance.now();
+    /** @type {LogEntry} */
+    const entry = { id: ++this.logCounter, method: (init.method ?? 'GET').toUpperCase(), url: path, status: 'open', ms: 0, sent: bodyBytes(init.body), received: undefined, at: new Date() };
+    try {
+      const response = await fetch(path, init);
+      entry.status = response.status;
+      entry.ms = performance.now() - started;
+      this.record(entry);
+      return { response, entry };
+    } catch (error) {
+      entry.status = 'failed';
+      entry.ms = performance.now() - started;
+      this.record(entry);
+      throw error;
+    }
   }
 
   get token() {
@@ -55,22 +130,42 @@ export class ApiClient {
    * @returns {Promise<Response>}
    */
   async request(path, init = {}, options = {}) {
+    return (await this.requestLogged(path, init, options)).response;
+  }
+
+  /** request(), with the protocol-log entry of the answer that was returned (to add the bytes read). */
+  async requestLogged(path, init = {}, options = {}) {
     for (;;) {
       const headers = new Headers(init.headers);
       const token = this.token;
       if (token !== undefined) headers.set('authorization', `Bearer ${token}`);
-      const response = await fetch(path, { ...init, headers });
-      if (response.status !== 401 || options.prompt === false) return response;
-      const body = await response.json().catch(() => undefined);
+      headers.set('x-toolhost-client', 'console');
+      const answer = await this.loggedFetch(path, { ...init, headers });
+      const response = answer.response;
+      if (response.status !== 401 || options.prompt === false) return answer;
+      await this.readJson(answer);
       if (token !== undefined && this.token === token) this.forgetToken();
-      await this.promptForToken(body?.error?.message ?? 'This daemon needs a token.');
+      await this.promptForToken(token === undefined ? TOKEN_FIRST_ASK : TOKEN_REFUSED);
+    }
+  }
+
+  /** Reads a JSON body (undefined when it is not JSON), noting its size in the log entry. */
+  async readJson(answer) {
+    const text = await answer.response.text().catch(() => '');
+    answer.entry.received = new TextEncoder().encode(text).length;
+    this.record(answer.entry);
+    try {
+      return JSON.parse(text);
+    } catch {
+      return undefined;
     }
   }
 
   /** GET or POST JSON; throws ApiError for non-2xx answers. */
   async json(path, init = {}, options = {}) {
-    const response = await this.request(path, init, options);
-    const body = await response.json().catch(() => undefined);
+    const answer = await this.requestLogged(path, init, options);
+    const response = answer.response;
+    const body = await this.readJson(answer);
     if (!response.ok) {
       throw new ApiError(response.status, body?.error?.code ?? 'http_error', body?.error?.message ?? `${response.status} ${response.statusText}`);
     }

@@ -1,14 +1,19 @@
-// Starts the console: the token prompt, the catalog, and the live event stream. A tool added,
-// updated or removed by hot reload refreshes the catalog in place, without reloading the page.
-// The header says which token the tab uses (none, the regular token, or the admin token, which
-// alone decides approvals) and offers the admin sign-in.
+// Starts the console: the token prompt, the catalog, the live event stream, the daemon's recent
+// calls (admin token), the approval rules and quotas, and the protocol log of the page's requests. A
+// tool added, updated or removed by hot reload refreshes the catalog in place, without reloading the
+// page. The header says which token the tab uses (none, the regular token, or the admin token, which
+// alone decides approvals and opens calls) and offers the admin sign-in. Everything the dialogs say is
+// in plain words; the daemon's own messages are shown only where they tell where a token is.
 
-import { ApiClient } from './api.js';
+import { ApiClient, whereabouts } from './api.js';
 import { ApprovalsView } from './approvals.js';
+import { CallDetailView } from './call-detail.js';
 import { Catalog } from './catalog.js';
 import { followEvents } from './events.js';
 import { h, replaceChildren } from './dom.js';
+import { GatesView } from './gates.js';
 import { LiveView } from './live.js';
+import { ProtocolLogView } from './protocol-log.js';
 
 /** @param {string} id */
 function byId(id) {
@@ -29,7 +34,7 @@ function askToken(reason, options = {}) {
   const form = /** @type {HTMLFormElement} */ (byId('token-form'));
   const input = /** @type {HTMLInputElement} */ (byId('token-input'));
   const cancel = byId('token-cancel');
-  byId('token-title').textContent = options.title ?? 'Token needed';
+  byId('token-title').textContent = options.title ?? 'Sign in';
   byId('token-reason').textContent = reason;
   cancel.hidden = options.cancellable !== true;
   input.value = '';
@@ -68,18 +73,19 @@ const AUTH_LABELS = { admin: 'admin token', token: 'token (not admin)', none: 'n
  * @param {string} reason what the daemon said about where the token is
  */
 async function signInAsAdmin(api, reason) {
-  let why = reason;
+  const where = whereabouts(reason);
+  let why = `Opening calls, reading the approval rules and deciding approvals need the admin token: a second token toolhost makes for people, which tools never get. ${where}`;
   for (;;) {
     const token = await askToken(why, { title: 'Admin token', cancellable: true });
     if (token === undefined) return;
-    const response = await fetch('/v1/approvals', { headers: { authorization: `Bearer ${token}` } });
-    if (response.ok) {
+    const answer = await api.loggedFetch('/v1/approvals', { headers: { authorization: `Bearer ${token}`, 'x-toolhost-client': 'console' } });
+    await api.readJson(answer);
+    if (answer.response.ok) {
       api.useToken(token);
       location.reload();
       return;
     }
-    const body = await response.json().catch(() => undefined);
-    why = `That is not the admin token. ${body?.error?.message ?? ''}`;
+    why = `That is not the admin token. ${where}`;
   }
 }
 
@@ -101,8 +107,21 @@ async function start() {
     permission: /** @type {HTMLSelectElement} */ (byId('filter-permission')),
     network: /** @type {HTMLInputElement} */ (byId('filter-network')),
   });
-  const live = new LiveView({ calls: byId('calls-body'), changes: byId('changes'), charts: byId('charts'), status: byId('stream-status') });
+  new ProtocolLogView(api, {
+    panel: /** @type {HTMLDetailsElement} */ (byId('protocol-log')),
+    body: byId('protocol-body'),
+    count: byId('protocol-count'),
+    clear: byId('protocol-clear'),
+  });
   const approvals = new ApprovalsView(api, { section: byId('approvals'), list: byId('approval-list'), locked: byId('approvals-locked'), lockedText: byId('approvals-locked-text') });
+  const startAdminSignIn = () => void signInAsAdmin(api, approvals.refusal || '');
+  const callDetail = new CallDetailView(
+    api,
+    { dialog: /** @type {HTMLDialogElement} */ (byId('call-dialog')), title: byId('call-title'), body: byId('call-body'), close: byId('call-close') },
+    startAdminSignIn,
+  );
+  const live = new LiveView({ calls: byId('calls-body'), changes: byId('changes'), charts: byId('charts'), status: byId('stream-status') }, (callId, tool) => void callDetail.open(callId, tool));
+  const gates = new GatesView(api, { panel: /** @type {HTMLDetailsElement} */ (byId('gates')), rules: byId('gates-rules'), quotas: byId('gates-quotas') });
   const authKind = byId('auth-kind');
   const adminSignIn = byId('admin-sign-in');
   const showAuth = () => {
@@ -112,7 +131,6 @@ async function start() {
     adminSignIn.hidden = approvals.admin;
     showSignOut();
   };
-  const startAdminSignIn = () => void signInAsAdmin(api, approvals.refusal || 'Approvals need the admin token.');
   adminSignIn.addEventListener('click', startAdminSignIn);
   byId('approvals-sign-in').addEventListener('click', startAdminSignIn);
 
@@ -125,6 +143,12 @@ async function start() {
   }
   await approvals.load();
   showAuth();
+  // The daemon's recent calls, made before this page opened (by any client): the admin token's to read.
+  byId('history-note').hidden = approvals.admin;
+  if (approvals.admin) {
+    const history = await api.json('/v1/calls', {}, { prompt: false }).catch((error) => console.warn('call history', error));
+    if (history !== undefined) live.addHistory(history.calls);
+  }
   // Files that failed to load before this page opened (the events stream reports later ones).
   const loadFailures = await api.json('/v1/load-failures').catch(() => undefined);
   for (const failure of loadFailures?.failures ?? []) {
@@ -144,6 +168,7 @@ async function start() {
     onEvent: (event) => {
       if (event.type === 'approval_requested' || event.type === 'approval_decided') approvals.handle(event);
       else live.handle(event);
+      if (event.type === 'call_finished') gates.callFinished();
       if (['added', 'updated', 'removed'].includes(event.type)) refresh(event.name);
     },
   });

@@ -6,7 +6,7 @@
 // anything else, the console shows no arguments and no buttons: it says how many calls wait and
 // where the admin token is (the daemon's refusal names it), with a button to sign in with it.
 
-import { ApiError } from './api.js';
+import { ApiError, whereabouts } from './api.js';
 import { h, prettyJson, replaceChildren } from './dom.js';
 
 const DECISIONS = [
@@ -69,7 +69,7 @@ export class ApprovalsView {
     if (!this.admin) {
       replaceChildren(this.parts.list);
       const waiting = requests.length === 1 ? 'A call waits' : `${requests.length} calls wait`;
-      this.parts.lockedText.textContent = `${waiting} for a person's decision. ${this.refusal || 'Deciding needs the admin token.'}`;
+      this.parts.lockedText.textContent = `${waiting} for a person's decision. Deciding needs the admin token. ${whereabouts(this.refusal)}`.trim();
       return;
     }
     replaceChildren(

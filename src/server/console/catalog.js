@@ -1,10 +1,11 @@
 // The catalog: every visible tool with its source, permission, network flag and description,
 // filtered by a search box and selects; the selected tool's page shows its schema, for wasm tools
-// its policy and how its --help was understood, and the try-it form.
+// its policy and how its --help was understood, and the try-it form (fields, or raw JSON).
 
 import { ApiError } from './api.js';
 import { append, formatBytes, h, prettyJson, replaceChildren } from './dom.js';
 import { renderRequestFailure, renderResult } from './result-view.js';
+import { checkValue } from './schema-check.js';
 import { buildSchemaForm } from './schema-form.js';
 
 /** True when `tool` passes the catalog filters. */
@@ -96,19 +97,88 @@ export class Catalog {
     replaceChildren(this.parts.detail, h('p', { class: 'notice', role: 'status' }, `${name} is no longer served (removed or hidden).`));
   }
 
+  /**
+   * The try-it form: the generated fields, or ("Edit as JSON") the arguments as one JSON text checked
+   * against the tool's schema (schema-check.js) before sending. Any validation error clears the result
+   * of an earlier call, so an old answer never sits under a new mistake.
+   */
   tryItForm(tool) {
     const form = buildSchemaForm(tool.inputSchema);
     const output = h('div', { class: 'result-slot', 'aria-live': 'polite' });
     const summary = h('p', { class: 'form-summary field-error', role: 'alert', hidden: true });
     const submit = h('button', { type: 'submit', class: 'primary' }, `Call ${tool.name}`);
-    const element = h('form', { class: 'try-it', novalidate: true, 'aria-label': `Try ${tool.name}` }, h('h3', {}, 'Try it'), form.element, summary, h('div', { class: 'actions' }, submit), output);
+    const jsonId = `json-${tool.name.replace(/[^A-Za-z0-9_-]+/g, '_')}`;
+    const jsonInput = /** @type {HTMLTextAreaElement} */ (h('textarea', { id: jsonId, class: 'json raw-json', rows: 8, spellcheck: 'false', 'aria-describedby': `${jsonId}-hint ${jsonId}-error` }));
+    const jsonError = h('div', { class: 'field-error', id: `${jsonId}-error`, hidden: true });
+    const jsonPanel = h(
+      'div',
+      { class: 'field raw-json-panel', hidden: true },
+      h('div', { class: 'label-row' }, h('label', { for: jsonId }, 'Arguments as JSON')),
+      jsonInput,
+      h('p', { class: 'hint', id: `${jsonId}-hint` }, "Checked against the tool's JSON Schema before it is sent. Going back to the form keeps the form's own values."),
+      jsonError,
+    );
+    const toggle = h('button', { type: 'button', class: 'small', 'aria-pressed': 'false' }, 'Edit as JSON');
+    let rawMode = false;
+    toggle.addEventListener('click', () => {
+      rawMode = !rawMode;
+      toggle.setAttribute('aria-pressed', String(rawMode));
+      toggle.textContent = rawMode ? 'Back to the form' : 'Edit as JSON';
+      form.element.hidden = rawMode;
+      jsonPanel.hidden = !rawMode;
+      summary.hidden = true;
+      if (rawMode) {
+        jsonInput.value = prettyJson(form.read());
+        showJsonProblems([]);
+        jsonInput.focus();
+      }
+    });
+    const showJsonProblems = (problems) => {
+      jsonError.hidden = problems.length === 0;
+      if (problems.length === 0) jsonInput.removeAttribute('aria-invalid');
+      else jsonInput.setAttribute('aria-invalid', 'true');
+      replaceChildren(jsonError, problems.length === 0 ? null : h('ul', { class: 'json-problems' }, problems.map((problem) => h('li', {}, problem.path === '' ? problem.message : `${problem.path}: ${problem.message}`))));
+      return problems;
+    };
+    /** The arguments to send, or undefined after showing why not. */
+    const collect = () => {
+      if (!rawMode) {
+        const problems = form.validate();
+        if (problems.length === 0) return form.read();
+        summary.textContent = `${problems.length} problem${problems.length === 1 ? '' : 's'} to fix before calling.`;
+        return undefined;
+      }
+      let value;
+      try {
+        value = JSON.parse(jsonInput.value.trim() === '' ? '{}' : jsonInput.value);
+      } catch (failure) {
+        showJsonProblems([{ path: '', message: `Not valid JSON: ${failure instanceof Error ? failure.message : String(failure)}` }]);
+        summary.textContent = 'Fix the JSON before calling.';
+        return undefined;
+      }
+      const problems = showJsonProblems(value !== null && typeof value === 'object' && !Array.isArray(value) ? checkValue(value, tool.inputSchema) : [{ path: '', message: 'The arguments must be a JSON object of named parameters.' }]);
+      if (problems.length === 0) return value;
+      summary.textContent = `${problems.length} problem${problems.length === 1 ? '' : 's'} to fix before calling.`;
+      return undefined;
+    };
+    const element = h(
+      'form',
+      { class: 'try-it', novalidate: true, 'aria-label': `Try ${tool.name}` },
+      h('div', { class: 'try-it-head' }, h('h3', {}, 'Try it'), toggle),
+      form.element,
+      jsonPanel,
+      summary,
+      h('div', { class: 'actions' }, submit),
+      output,
+    );
     element.addEventListener('submit', async (event) => {
       event.preventDefault();
-      const problems = form.validate();
-      if (problems.length > 0) {
+      const args = collect();
+      if (args === undefined) {
         summary.hidden = false;
-        summary.textContent = `${problems.length} problem${problems.length === 1 ? '' : 's'} to fix before calling.`;
-        element.querySelector('[aria-invalid="true"]')?.focus();
+        // The result of an earlier call would read as the answer to these arguments.
+        replaceChildren(output);
+        element.querySelector('[aria-invalid="true"]:not([hidden] *)')?.focus();
         return;
       }
       summary.hidden = true;
@@ -116,7 +186,7 @@ export class Catalog {
       replaceChildren(output, h('p', { class: 'muted' }, 'Calling…'));
       const started = performance.now();
       try {
-        const result = await this.api.post(`/v1/tools/${encodeURIComponent(tool.name)}/call`, { arguments: form.read() });
+        const result = await this.api.post(`/v1/tools/${encodeURIComponent(tool.name)}/call`, { arguments: args });
         replaceChildren(output, renderResult(result, performance.now() - started));
       } catch (error) {
         replaceChildren(output, renderRequestFailure(error instanceof Error ? error.message : String(error)));

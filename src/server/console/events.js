@@ -62,14 +62,25 @@ export function followEvents(api, handlers) {
     while (!controller.signal.aborted) {
       handlers.onStatus('connecting');
       try {
-        const response = await api.request('/v1/events', { headers: { accept: 'text/event-stream' }, signal: controller.signal });
+        const { response, entry } = await api.requestLogged('/v1/events', { headers: { accept: 'text/event-stream' }, signal: controller.signal });
         if (!response.ok || response.body === null) throw new Error(`events: HTTP ${response.status}`);
         handlers.onStatus('open');
         if (opened) handlers.onReconnect();
         opened = true;
         delay = 1000;
         const parser = new SseParser();
-        const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+        // The protocol log shows the stream's bytes as they arrive.
+        entry.received = 0;
+        const counted = response.body.pipeThrough(
+          new TransformStream({
+            transform(chunk, output) {
+              entry.received = (entry.received ?? 0) + chunk.byteLength;
+              api.record(entry);
+              output.enqueue(chunk);
+            },
+          }),
+        );
+        const reader = counted.pipeThrough(new TextDecoderStream()).getReader();
         for (;;) {
           const { value, done } = await reader.read();
           if (done) break;

@@ -1,6 +1,8 @@
 // The live view: calls as they finish (tool, duration, status), tool-set changes from hot reload
 // (added, updated, removed, load_failed with its reason, collisions), network refusals, and a
-// latency chart per tool. Fed by the /v1/events stream; keeps the most recent entries only.
+// latency chart per tool. Fed by the /v1/events stream, and for calls made before the page opened by
+// the daemon's call history (GET /v1/calls, admin token); keeps the most recent entries only. A call's
+// row opens the call (`onOpen`).
 
 import { latencyChart, quantile } from './chart.js';
 import { clockTime, formatDuration, h, replaceChildren } from './dom.js';
@@ -13,10 +15,20 @@ export class LiveView {
    * @param {{ calls: HTMLElement, changes: HTMLElement, charts: HTMLElement, status: HTMLElement }} parts
    *   calls: a <tbody>; changes: a <ul>; charts: a container; status: the connection indicator
    */
-  constructor(parts) {
+  constructor(parts, onOpen = () => undefined) {
     this.parts = parts;
+    this.onOpen = onOpen;
     /** @type {Map<string, { duration_ms: number, is_error: boolean }[]>} */
     this.samples = new Map();
+    /** Call ids shown, so a call the history and the stream both report is listed once. */
+    this.shown = new Set();
+  }
+
+  /** Adds the daemon's recent calls (GET /v1/calls summaries, newest first) that are not shown yet. */
+  addHistory(summaries) {
+    for (const summary of [...summaries].reverse()) {
+      this.addCall({ ...summary, refused: summary.refusal !== undefined }, new Date(summary.finished_at), 'history');
+    }
   }
 
   setStatus(status) {
@@ -50,19 +62,52 @@ export class LiveView {
     }
   }
 
-  addCall(event) {
-    const status = event.is_error ? 'error' : 'ok';
+  /**
+   * One row, placed by its time (newest first).
+   * @param {{ tool: string, call_id: string, duration_ms: number, is_error: boolean, refused?: boolean }} event
+   * @param {Date} [at] when it finished (now for a live event)
+   * @param {'live' | 'history'} [source]
+   */
+  addCall(event, at = new Date(), source = 'live') {
+    const id = String(event.call_id);
+    if (this.shown.has(id)) return;
+    this.shown.add(id);
+    const status = event.refused ? 'refused' : event.is_error ? 'error' : 'ok';
+    const open = () => this.onOpen(id, event.tool);
     const row = h(
       'tr',
-      { class: `call call-${status}`, 'data-tool': event.tool },
-      h('td', {}, clockTime()),
+      { class: `call call-${status}`, 'data-tool': event.tool, 'data-call': id, 'data-source': source, 'data-at': String(at.getTime()), onclick: open },
+      h('td', {}, clockTime(at)),
       h('td', { class: 'mono' }, event.tool),
       h('td', { class: 'num' }, formatDuration(event.duration_ms)),
-      h('td', {}, h('span', { class: `badge status-${status}` }, status)),
-      h('td', { class: 'mono muted', title: event.call_id }, String(event.call_id).slice(0, 8)),
+      h('td', {}, h('span', { class: `badge status-${status === 'ok' ? 'ok' : 'error'}` }, status)),
+      h(
+        'td',
+        {},
+        h(
+          'button',
+          {
+            type: 'button',
+            class: 'small link mono',
+            title: id,
+            'aria-label': `Open the call to ${event.tool} ${id.slice(0, 8)}`,
+            onclick: (click) => {
+              click.stopPropagation();
+              open();
+            },
+          },
+          id.slice(0, 8),
+        ),
+      ),
     );
-    this.parts.calls.prepend(row);
-    while (this.parts.calls.rows.length > MAX_ROWS) this.parts.calls.deleteRow(-1);
+    const later = [...this.parts.calls.rows].find((other) => Number(other.dataset.at) <= at.getTime());
+    if (later === undefined) this.parts.calls.append(row);
+    else later.before(row);
+    while (this.parts.calls.rows.length > MAX_ROWS) {
+      const last = this.parts.calls.rows[this.parts.calls.rows.length - 1];
+      this.shown.delete(last?.dataset.call ?? '');
+      this.parts.calls.deleteRow(-1);
+    }
     const samples = this.samples.get(event.tool) ?? [];
     samples.push({ duration_ms: event.duration_ms, is_error: event.is_error });
     if (samples.length > MAX_SAMPLES) samples.splice(0, samples.length - MAX_SAMPLES);

@@ -402,6 +402,31 @@ function itemDefault(schema) {
   }
 }
 
+/** The property a CLI tool's subcommand is chosen with (src/introspect/to-zod.ts). */
+export const COMMAND_PROPERTY = 'command';
+
+/**
+ * The commands a subcommand parameter belongs to, from the scope toolhost appends to its description
+ * (`Only with command add, list (required with add).`), or undefined for a parameter every command takes.
+ * Names are kept only when they are among `commands` (the command enum), so prose cannot invent one.
+ * @param {unknown} description
+ * @param {readonly unknown[]} commands
+ * @returns {{ commands: string[], requiredFor: string[] } | undefined}
+ */
+export function commandScope(description, commands) {
+  if (typeof description !== 'string') return undefined;
+  const at = description.lastIndexOf('Only with command ');
+  if (at < 0) return undefined;
+  const rest = description.slice(at + 'Only with command '.length, at + 'Only with command '.length + 2000);
+  const end = rest.search(/\.(\s|$)| \(/);
+  const names = (end < 0 ? rest : rest.slice(0, end)).split(',').map((name) => name.trim());
+  const known = names.filter((name) => commands.includes(name));
+  if (known.length === 0) return undefined;
+  const required = /^ \(required with ([^)]*)\)/.exec(end < 0 ? '' : rest.slice(end));
+  const requiredFor = (required?.[1] ?? '').split(',').map((name) => name.trim()).filter((name) => commands.includes(name));
+  return { commands: known, requiredFor };
+}
+
 function objectField(prefix, path, schema, required) {
   const id = fieldId(prefix, path);
   const requiredNames = new Set(Array.isArray(schema.required) ? schema.required : []);
@@ -409,9 +434,45 @@ function objectField(prefix, path, schema, required) {
   // Required parameters first, then the rest in schema order.
   entries.sort(([a], [b]) => Number(requiredNames.has(b)) - Number(requiredNames.has(a)));
   const children = entries.map(([key, child]) => ({ key, field: fieldFor(prefix, path === null ? key : `${path}.${key}`, child, requiredNames.has(key)) }));
+  // A CLI tool with subcommands: each command's own parameters show only while it is chosen.
+  const commandEnum = path === null ? withoutNull(schema.properties?.[COMMAND_PROPERTY] ?? {}).enum : undefined;
+  const scopes = new Map(
+    Array.isArray(commandEnum)
+      ? children.flatMap(({ key }) => {
+          const scope = key === COMMAND_PROPERTY ? undefined : commandScope(withoutNull(schema.properties[key]).description, commandEnum);
+          return scope === undefined ? [] : [[key, scope]];
+        })
+      : [],
+  );
+  const commandField = scopes.size > 0 ? children.find(({ key }) => key === COMMAND_PROPERTY)?.field : undefined;
+  /** The chosen command, or undefined. */
+  const chosen = () => {
+    const value = commandField?.read();
+    return value?.present ? value.value : undefined;
+  };
+  const inScope = (key) => {
+    const scope = scopes.get(key);
+    return scope === undefined || scope.commands.includes(chosen());
+  };
+  const note = scopes.size > 0 ? h('p', { class: 'hint command-note', 'aria-live': 'polite' }) : null;
+  const applyScopes = () => {
+    const command = chosen();
+    let hidden = 0;
+    for (const { key, field } of children) {
+      const shown = inScope(key);
+      field.element.hidden = !shown;
+      field.element.dataset.commands = scopes.get(key)?.commands.join(' ') ?? '';
+      if (!shown) hidden += 1;
+    }
+    if (note !== null) {
+      note.textContent =
+        command === undefined ? `Choose a command to see its own parameters (${hidden} hidden).` : hidden > 0 ? `Showing the parameters of command ${String(command)}; ${hidden} other command${hidden === 1 ? "'s" : "s'"} parameter${hidden === 1 ? '' : 's'} hidden.` : '';
+    }
+  };
   const read = () => {
     const value = {};
     for (const { key, field } of children) {
+      if (!inScope(key)) continue;
       const child = field.read();
       if (child.present) value[key] = child.value;
     }
@@ -429,9 +490,14 @@ function objectField(prefix, path, schema, required) {
       for (const control of element.querySelectorAll('[aria-invalid]')) control.removeAttribute('aria-invalid');
       return [];
     }
-    return children.flatMap(({ field }) => field.validate());
+    return children.flatMap(({ key, field }) => (inScope(key) ? field.validate() : []));
   };
   const fields = children.map(({ field }) => field.element);
+  if (commandField !== undefined && note !== null) {
+    commandField.element.append(note);
+    commandField.element.addEventListener('change', applyScopes);
+    applyScopes();
+  }
   const element =
     path === null
       ? h('div', { class: 'fields' }, fields)

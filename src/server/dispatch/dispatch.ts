@@ -73,7 +73,7 @@ export async function dispatchToolCalls(host: Host, body: unknown, options: Disp
   if (calls.length > maxCalls) throw new TooManyCallsError(calls.length, maxCalls);
   // A union turn is refused whole when the schema it was decoded under would refuse it.
   if (provider === 'union') checkUnionCalls(host, calls);
-  const callOptions = options.signal ? { signal: options.signal } : {};
+  const callOptions = { transport: 'dispatch' as const, ...(options.signal ? { signal: options.signal } : {}) };
   const run = async (call: ToolCallRequest): Promise<ToolResult> => (call.malformed !== undefined ? errorResult(call.malformed, { reason: 'malformed_tool_call' }) : host.callTool(call.name, call.arguments, callOptions));
   const executed = await Promise.all(calls.map(async (call) => ({ call, result: await run(call) })));
   return {

@@ -31,6 +31,10 @@ export const CONSOLE_ASSETS: Readonly<Record<string, string>> = Object.freeze({
   'live.js': 'text/javascript; charset=utf-8',
   'chart.js': 'text/javascript; charset=utf-8',
   'dom.js': 'text/javascript; charset=utf-8',
+  'call-detail.js': 'text/javascript; charset=utf-8',
+  'gates.js': 'text/javascript; charset=utf-8',
+  'protocol-log.js': 'text/javascript; charset=utf-8',
+  'schema-check.js': 'text/javascript; charset=utf-8',
 });
 
 export const CONSOLE_CONTENT_SECURITY_POLICY = [

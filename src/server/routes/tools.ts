@@ -88,7 +88,9 @@ export function toolRoutes(host: Host): Hono {
     await host.waitForTool(name, { signal: c.req.raw.signal });
     // Looked up once: here, for the 404, and handed to the call.
     const tool = visibleTool(host, name);
-    const result = await host.callTool(name, args, { signal: c.req.raw.signal, lookedUp: tool });
+    // The console marks its own calls (`X-Toolhost-Client: console`) so the call history can tell them apart.
+    const transport = c.req.header('x-toolhost-client') === 'console' ? 'console' : 'http';
+    const result = await host.callTool(name, args, { signal: c.req.raw.signal, lookedUp: tool, transport });
     return c.json(result);
   });
 
