@@ -1,5 +1,5 @@
 /**
- * The test files `npm run test:quick` runs (vitest.quick.config.ts): every `*.test.ts` under test/
+ * The test files `npm run test:quick` runs (test/vitest.quick.config.ts): every `*.test.ts` under test/
  * that needs nothing beyond `npm ci`, found by reading the sources rather than from a list kept by hand.
  *
  * A file is left out when it, or a test-local module it imports (relative imports inside test/,

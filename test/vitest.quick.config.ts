@@ -3,11 +3,12 @@
 // file and the test helpers it imports for the heavy markers it lists; `npm test` runs everything.
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
-import { partitionTests } from './test/helpers/quick-tests.ts';
+import { partitionTests } from './helpers/quick-tests.ts';
 
-const root = fileURLToPath(new URL('.', import.meta.url));
+const root = fileURLToPath(new URL('..', import.meta.url));
 
 export default defineConfig({
+  root,
   test: {
     include: partitionTests(root).quick,
     testTimeout: 60_000,
