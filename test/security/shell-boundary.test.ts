@@ -158,7 +158,8 @@ time.sleep(${hold})'`;
     await waitUntil(async () => {
       output += (await daemon.call('process', { action: 'output', process_id: id })).content;
       return output.includes('forked');
-    }, 30_000, 200);
+      // Generous: the command runs at nice 10 in a low-weight CPU group, which a loaded machine starves.
+    }, 180_000, 200);
     const inBackground = (await findProcessesWithArgument(String(seconds))).length;
     await daemon.call('process', { action: 'kill', process_id: id });
     const [, started, refused] = /forked (\d+) refused (\d+)/.exec(output) ?? [];
@@ -168,17 +169,17 @@ time.sleep(${hold})'`;
     expect(inBackground).toBeLessThanOrEqual(64);
 
     const foregroundSeconds = seconds + 1;
-    const foreground = daemon.call('shell', { command: bomb(foregroundSeconds, 3), timeout_ms: 60_000 });
+    const foreground = daemon.call('shell', { command: bomb(foregroundSeconds, 3), timeout_ms: 300_000 });
     let inForeground = 0;
     await waitUntil(async () => {
       inForeground = Math.max(inForeground, (await findProcessesWithArgument(String(foregroundSeconds))).length);
       return inForeground > 10;
-    }, 30_000, 50);
+    }, 180_000, 50);
     const finished = await foreground;
     expect(Number(/forked (\d+) refused/.exec(finished.content)?.[1])).toBeLessThanOrEqual(64);
     expect(inForeground).toBeLessThanOrEqual(64);
-    expect(await waitUntil(async () => (await findProcessesWithArgument(String(foregroundSeconds))).length === 0, 30_000)).toBe(true);
-  });
+    expect(await waitUntil(async () => (await findProcessesWithArgument(String(foregroundSeconds))).length === 0, 120_000)).toBe(true);
+  }, 600_000);
 
   it('cannot use more memory than shell.memory_mb where a cgroup caps it: the command is killed, the daemon is not', async () => {
     const result = await daemon.call('shell', { command: `python3 -c 'b = bytearray(512 * 1024 * 1024); b[::4096] = b"x" * len(b[::4096]); print("allocated")'` });
