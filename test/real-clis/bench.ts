@@ -114,9 +114,10 @@ function precompiled(binary: string, name: string): string {
   return file;
 }
 
-function runReference(binary: string, cwasm: string, program: string, dataDir: string, argv: readonly string[]): Promise<RefRun> {
+function runReference(binary: string, cwasm: string, program: string, dataDir: string, env: Record<string, string>, argv: readonly string[]): Promise<RefRun> {
+  const envFlags = Object.entries(env).flatMap(([key, value]) => ['--env', `${key}=${value}`]);
   return new Promise((resolve, reject) => {
-    const child = spawn(binary, ['run', '--allow-precompiled', '--argv0', program, '--dir', `${dataDir}::/data`, cwasm, ...argv], {
+    const child = spawn(binary, ['run', '--allow-precompiled', '--argv0', program, '--dir', `${dataDir}::/data`, ...envFlags, cwasm, ...argv], {
       stdio: ['ignore', 'pipe', 'pipe'],
       env: { PATH: process.env['PATH'] ?? '', RUST_BACKTRACE: '0', HOME: homedir() },
       timeout: CALL_TIMEOUT_MS,
@@ -130,11 +131,11 @@ function runReference(binary: string, cwasm: string, program: string, dataDir: s
   });
 }
 
-async function runCall(tool: AnyTool, call: WorkloadCall, context: { callTool: (name: string, args: unknown) => Promise<{ content: string; is_error: boolean }>; wasmtime: string; wasm: string; program: string; thData: string; refData: string }): Promise<CallOutcome> {
+async function runCall(tool: AnyTool, call: WorkloadCall, context: { callTool: (name: string, args: unknown) => Promise<{ content: string; is_error: boolean }>; wasmtime: string; wasm: string; program: string; env: Record<string, string>; thData: string; refData: string }): Promise<CallOutcome> {
   const base = { intent: call.intent, args: call.args, expected_argv: call.argv };
   const parsed = tool.input.safeParse(call.args);
   const sentArgv = parsed.success ? cliSpecToArgv((tool.details as WasmToolDetails).spec, parsed.data as Record<string, unknown>) : null;
-  const reference = await runReference(context.wasmtime, context.wasm, context.program, context.refData, call.argv);
+  const reference = await runReference(context.wasmtime, context.wasm, context.program, context.refData, context.env, call.argv);
   if (reference.code !== call.exit) {
     return { ...base, sent_argv: sentArgv, right: false, expressible: parsed.success, reason: `workload error: the reference run exited ${reference.code}, not ${call.exit}: ${shorten(reference.stderr.trim(), 300)}` };
   }
@@ -207,8 +208,9 @@ async function main(): Promise<void> {
       writeFileSync(join(refData, file), content);
     }
     copyFileSync(join(OUT, `${tool.name}.wasm`), join(tools, `${tool.name}.wasm`));
-    // Only a policy: the grant the calls need and room for a slow machine. No .tool.json: no override.
-    writeFileSync(join(tools, `${tool.name}.policy.json`), JSON.stringify({ fs: [{ host: thData, guest: '/data', mode: workload.grant }], timeout_ms: CALL_TIMEOUT_MS, memory_mb: 1024 }));
+    // Only a policy: the grant the calls need, the workload's env, room for a slow machine. No .tool.json: no override.
+    const policy = { fs: [{ host: thData, guest: '/data', mode: workload.grant }], env: workload.env, timeout_ms: CALL_TIMEOUT_MS, memory_mb: 1024 };
+    writeFileSync(join(tools, `${tool.name}.policy.json`), JSON.stringify(policy));
   }
   process.stderr.write(`bench:real: loading ${built.length} tools through toolhost …\n`);
   const loadStarted = Date.now();
@@ -247,7 +249,7 @@ async function main(): Promise<void> {
       for (const call of workload.calls) {
         const result = await runCall(tool, call, {
           callTool: (name, args) => ext.host.callTool(name, args),
-          wasmtime, wasm: precompiled(wasmtime, entry.name), program: entry.program,
+          wasmtime, wasm: precompiled(wasmtime, entry.name), program: entry.program, env: workload.env,
           thData: join(root.path, 'toolhost-data', entry.name), refData: join(root.path, 'reference-data', entry.name),
         });
         outcome.calls.push(result);

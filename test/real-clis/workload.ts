@@ -28,6 +28,11 @@ const workloadSchema = z.object({
   about: z.string().default(''),
   /** How the data folder is granted at /data: `ro` unless the tool writes files. */
   grant: z.enum(['ro', 'rw']).default('ro'),
+  /**
+   * Environment of the sandbox, the same under both runtimes: the policy's `env` and wasmtime's `--env`
+   * (python-dotenv writes through a temporary file in TMPDIR, and the sandbox has no /tmp).
+   */
+  env: z.record(z.string()).default({}),
   /** Input files created in the data folder before the first call: name → UTF-8 content. */
   files: z.record(z.string()).default({}),
   calls: z.array(callSchema).min(1),
