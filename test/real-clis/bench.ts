@@ -25,7 +25,7 @@ import type { WasmToolDetails } from '../../src/extensions/wasm-tool.ts';
 import { cliSpecToArgv } from '../../src/introspect/to-argv.ts';
 import type { AnyTool } from '../../src/tool.ts';
 import { ensureVenv, wasmtimeBinary } from '../bench/peers/wasmtime.ts';
-import { createExtHost, tempRoot } from '../extensions/helpers.ts';
+import { createExtHost, tempRoot, type ExtHost, type TempRoot } from '../extensions/helpers.ts';
 import { readWorkloads, type Workload, type WorkloadCall } from './workload.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -68,6 +68,8 @@ interface ToolOutcome {
   probe_fields: number;
   probe_sources: string[];
   calls: CallOutcome[];
+  /** The workload again with overrides/<tool>.tool.json, for a tool that missed and has one. */
+  with_override?: { right: number; total: number; problem?: string; misses?: CallOutcome[] };
 }
 
 const shorten = (text: string, max = MAX_SHOWN): string => (text.length <= max ? text : `${text.slice(0, max)}… (${text.length} chars)`);
@@ -163,6 +165,45 @@ async function runCall(tool: AnyTool, call: WorkloadCall, context: { callTool: (
   return { ...base, sent_argv: sentArgv, right: true, expressible: true, reason: null };
 }
 
+/**
+ * One extensions folder for a pass: each tool's .wasm with a policy (the data folder granted at /data,
+ * the workload's env, room for a slow machine) and, in the override pass only, its overrides/<tool>.tool.json.
+ * Each pass gets fresh copies of the data folder for toolhost and for the reference runtime.
+ */
+function stage(root: TempRoot, pass: string, entries: readonly ToolEntry[], workloads: ReadonlyMap<string, Workload>, withOverrides: boolean): string {
+  const tools = root.folder(`extensions-${pass}`);
+  for (const tool of entries) {
+    const workload = workloads.get(tool.name) as Workload;
+    const thData = root.folder(`${pass}/toolhost-data/${tool.name}`);
+    const refData = root.folder(`${pass}/reference-data/${tool.name}`);
+    for (const [file, content] of Object.entries(workload.files)) {
+      writeFileSync(join(thData, file), content);
+      writeFileSync(join(refData, file), content);
+    }
+    copyFileSync(join(OUT, `${tool.name}.wasm`), join(tools, `${tool.name}.wasm`));
+    const policy = { fs: [{ host: thData, guest: '/data', mode: workload.grant }], env: workload.env, timeout_ms: CALL_TIMEOUT_MS, memory_mb: 1024 };
+    writeFileSync(join(tools, `${tool.name}.policy.json`), JSON.stringify(policy));
+    if (withOverrides) copyFileSync(join(here, 'overrides', `${tool.name}.tool.json`), join(tools, `${tool.name}.tool.json`));
+  }
+  return tools;
+}
+
+async function runWorkload(ext: ExtHost, tool: AnyTool, entry: ToolEntry, workload: Workload, where: { wasmtime: string; root: string; pass: string }): Promise<CallOutcome[]> {
+  process.stderr.write(`bench:real: ${entry.name}${where.pass === 'plain' ? '' : ` (${where.pass})`}: ${workload.calls.length} calls …\n`);
+  const outcomes: CallOutcome[] = [];
+  for (const call of workload.calls) {
+    const asSent = where.pass === 'override' && call.override_args !== undefined ? { ...call, args: call.override_args } : call;
+    outcomes.push(
+      await runCall(tool, asSent, {
+        callTool: (name, args) => ext.host.callTool(name, args),
+        wasmtime: where.wasmtime, wasm: precompiled(where.wasmtime, entry.name), program: entry.program, env: workload.env,
+        thData: join(where.root, where.pass, 'toolhost-data', entry.name), refData: join(where.root, where.pass, 'reference-data', entry.name),
+      }),
+    );
+  }
+  return outcomes;
+}
+
 function buildRecord(name: string): { seconds: number | null; error?: string } {
   const file = join(OUT, `${name}.build.json`);
   if (!existsSync(join(OUT, `${name}.wasm`)) || !existsSync(file)) return { seconds: null, error: 'not built' };
@@ -171,14 +212,14 @@ function buildRecord(name: string): { seconds: number | null; error?: string } {
 
 function table(outcomes: readonly ToolOutcome[]): string {
   const rows = [
-    '| tool | language | parser | wasm | loads | schema usable without override | workload calls right | probe fields | build (s) |',
-    '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    '| tool | language | parser | wasm | loads | schema usable without override | workload calls right | with an override | probe fields | build (s) |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
   ];
   for (const tool of outcomes) {
     const right = tool.calls.filter((call) => call.right).length;
     const usable = tool.loads && tool.calls.length > 0 && right === tool.calls.length;
     rows.push(
-      `| ${tool.name}${tool.wrapper ? ' ¹' : ''} | ${tool.language} | ${tool.framework} | ${tool.wasm} | ${tool.loads ? 'yes' : `no${tool.build_error ? ' (build failed)' : ''}`} | ${usable ? 'yes' : 'no'} | ${tool.loads ? `${right}/${tool.calls.length}` : '–'} | ${tool.probe_fields} | ${tool.build_seconds ?? '–'} |`,
+      `| ${tool.name}${tool.wrapper ? ' ¹' : ''} | ${tool.language} | ${tool.framework} | ${tool.wasm} | ${tool.loads ? 'yes' : `no${tool.build_error ? ' (build failed)' : ''}`} | ${usable ? 'yes' : 'no'} | ${tool.loads ? `${right}/${tool.calls.length}` : '–'} | ${tool.with_override === undefined ? '–' : tool.with_override.problem ?? `${tool.with_override.right}/${tool.with_override.total}`} | ${tool.probe_fields} | ${tool.build_seconds ?? '–'} |`,
     );
   }
   return rows.join('\n');
@@ -197,21 +238,8 @@ async function main(): Promise<void> {
   const wasmtime = await wasmtimeBinary();
 
   const root = tempRoot('toolhost-real-clis-');
-  const tools = root.folder('extensions');
   const built = entries.filter((tool) => buildRecord(tool.name).seconds !== null && workloads.has(tool.name));
-  for (const tool of built) {
-    const workload = workloads.get(tool.name) as Workload;
-    const thData = root.folder(`toolhost-data/${tool.name}`);
-    const refData = root.folder(`reference-data/${tool.name}`);
-    for (const [file, content] of Object.entries(workload.files)) {
-      writeFileSync(join(thData, file), content);
-      writeFileSync(join(refData, file), content);
-    }
-    copyFileSync(join(OUT, `${tool.name}.wasm`), join(tools, `${tool.name}.wasm`));
-    // Only a policy: the grant the calls need, the workload's env, room for a slow machine. No .tool.json: no override.
-    const policy = { fs: [{ host: thData, guest: '/data', mode: workload.grant }], env: workload.env, timeout_ms: CALL_TIMEOUT_MS, memory_mb: 1024 };
-    writeFileSync(join(tools, `${tool.name}.policy.json`), JSON.stringify(policy));
-  }
+  const tools = stage(root, 'plain', built, workloads, false);
   process.stderr.write(`bench:real: loading ${built.length} tools through toolhost …\n`);
   const loadStarted = Date.now();
   const ext = await createExtHost({ extensionsDir: tools, cacheDir: join(CACHE, 'toolhost-cache'), workspaceRoot: root.folder('workspace') });
@@ -246,17 +274,34 @@ async function main(): Promise<void> {
       mkdirSync(join(CACHE, 'inspect'), { recursive: true });
       writeFileSync(join(CACHE, 'inspect', `${entry.name}.json`), JSON.stringify(report, null, 2));
       process.stderr.write(`bench:real: ${entry.name}: ${workload.calls.length} calls …\n`);
-      for (const call of workload.calls) {
-        const result = await runCall(tool, call, {
-          callTool: (name, args) => ext.host.callTool(name, args),
-          wasmtime, wasm: precompiled(wasmtime, entry.name), program: entry.program, env: workload.env,
-          thData: join(root.path, 'toolhost-data', entry.name), refData: join(root.path, 'reference-data', entry.name),
-        });
-        outcome.calls.push(result);
-      }
+      outcome.calls = await runWorkload(ext, tool, entry, workload, { wasmtime, root: root.path, pass: 'plain' });
     }
   } finally {
     await ext.close();
+  }
+
+  // The override pass: each tool with a miss and an overrides/<tool>.tool.json, loaded again with it,
+  // runs its whole workload (each call's `override_args` when the override renames properties).
+  const fixable = outcomes.filter((tool) => tool.calls.some((call) => !call.right) && existsSync(join(here, 'overrides', `${tool.name}.tool.json`)));
+  if (fixable.length > 0) {
+    const fixEntries = entries.filter((entry) => fixable.some((tool) => tool.name === entry.name));
+    const overrideTools = stage(root, 'override', fixEntries, workloads, true);
+    process.stderr.write(`bench:real: loading ${fixEntries.length} tools again with their override …\n`);
+    const overridden = await createExtHost({ extensionsDir: overrideTools, cacheDir: join(CACHE, 'toolhost-cache'), workspaceRoot: root.folder('workspace-override') });
+    try {
+      for (const entry of fixEntries) {
+        const outcome = outcomes.find((tool) => tool.name === entry.name) as ToolOutcome;
+        const tool = overridden.host.registry.get(entry.name);
+        if (tool === undefined) {
+          outcome.with_override = { right: 0, total: 0, problem: 'did not load with the override' };
+          continue;
+        }
+        const calls = await runWorkload(overridden, tool, entry, workloads.get(entry.name) as Workload, { wasmtime, root: root.path, pass: 'override' });
+        outcome.with_override = { right: calls.filter((call) => call.right).length, total: calls.length, misses: calls.filter((call) => !call.right) };
+      }
+    } finally {
+      await overridden.close();
+    }
   }
 
   const loaded = outcomes.filter((tool) => tool.loads);
@@ -274,7 +319,7 @@ async function main(): Promise<void> {
   if (misses.length > 0) {
     lines.push('### Misses', '');
     for (const { tool, call } of misses) {
-      lines.push(`- **${tool.name}** — ${call.intent}: \`${JSON.stringify(call.args)}\` → ${call.reason}`);
+      lines.push(`- **${tool.name}** — ${call.intent}: \`${JSON.stringify(call.args)}\` → ${(call.reason ?? '').replace(/\s*\n\s*/g, ' ⏎ ')}${tool.with_override === undefined ? '' : tool.with_override.misses?.some((miss) => miss.intent === call.intent) === false ? ' — **the override fixes it**' : ' — the override does not fix it'}`);
     }
     lines.push('');
   }

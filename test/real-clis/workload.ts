@@ -15,6 +15,8 @@ const callSchema = z.object({
   intent: z.string().min(1),
   /** The JSON arguments the agent sends. */
   args: z.record(z.unknown()),
+  /** The same call written against the schema of overrides/<tool>.tool.json (the override pass only). */
+  override_args: z.record(z.unknown()).optional(),
   /** The command line (after the program name) a person would type for the intent. */
   argv: z.array(z.string()),
   /** Files (under the data folder) the call writes; compared byte for byte after the call. */
