@@ -3,7 +3,8 @@
  * own sources stay unmodified):
  * - the BSD <err.h> family (err, errx, warn, warnx and their v- forms);
  * - mkstemp (open O_CREAT|O_EXCL on a name with 6 X's replaced, retried on EEXIST);
- * - fchmod, chmod, chown (WASI has no permission bits or owners: they succeed and do nothing).
+ * - fchmod, chmod, chown, umask (WASI has no permission bits or owners: they succeed and do nothing);
+ * - realpath without symlink resolution (the path as given, when it exists; WASI paths are preopen-relative).
  * The <err.h> functions Same output format as the BSD and glibc versions:
  * "<program>: <message>[: <strerror>]\n" on stderr; err/errx then exit with the given status.
  * The program name is the basename of argv[0] as wasi-libc passes it (__wasilibc_get_program_name
@@ -61,4 +62,18 @@ int mkstemp(char *template_name) {
   }
   errno = EEXIST;
   return -1;
+}
+
+mode_t umask(mode_t mask) { (void)mask; return 022; }
+
+char *realpath(const char *restrict path, char *restrict resolved) {
+  struct stat info;
+  if (path == NULL) { errno = EINVAL; return NULL; }
+  if (stat(path, &info) != 0) return NULL;
+  size_t length = strlen(path);
+  if (length >= 4096) { errno = ENAMETOOLONG; return NULL; }
+  char *out = resolved != NULL ? resolved : malloc(4096);
+  if (out == NULL) { errno = ENOMEM; return NULL; }
+  memcpy(out, path, length + 1);
+  return out;
 }
