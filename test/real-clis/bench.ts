@@ -1,24 +1,28 @@
 /**
  * `npm run bench:real`: can an agent call a real CLI right without an override? Builds what is missing
  * of the real-CLI set (build.mjs, pinned sources), drops every tool into one temp extensions folder with
- * only a policy sidecar (a data folder granted at /data; no .tool.json), loads them through the real
- * loader (help capture, introspection, probes when there are), and runs each tool's workload
- * (workloads/<tool>.json) twice: the JSON arguments through toolhost, the person's command line under
- * the reference runtime (the wasmtime CLI), each in its own copy of the data folder. A call is right when
- * toolhost returns a result (not an error) whose content is exactly the reference's stdout, the
- * reference exited 0, and every file the call writes is byte-identical.
+ * only a policy sidecar (a data folder granted at /data, the workload's env; no .tool.json), loads them
+ * through the real loader (help capture, introspection, probes when there are), and runs each tool's
+ * workload (workloads/<tool>.json) twice: the JSON arguments through toolhost, the person's command line
+ * under the reference runtime (the wasmtime CLI), each in its own copy of the data folder. A call is
+ * right when toolhost returns a result (not an error) whose content is exactly the reference's stdout,
+ * the reference exited with the workload's status (0 unless it says), and every file the call writes
+ * is byte-identical. A tool that missed and has overrides/<tool>.tool.json is then loaded again with it
+ * and its workload rerun: the "with an override" column says whether an override fixes the misses.
  *
- * Prints a markdown table per tool (loads, schema usable without override, workload calls right, probe
- * fields in `inspect --json`, build time) with totals, then every miss with the argv toolhost sent and
- * why. Writes the whole record to <cache>/results.json. A bench, not a test: it asserts nothing.
+ * Prints a markdown table per tool (loads, schema usable without override, workload calls right, with
+ * an override, probe fields in `inspect --json`, build time) with totals, then every miss with the argv
+ * toolhost sent and why, then the descriptions toolhost gave. Writes the whole record to
+ * <cache>/results.json and each tool's `inspect --json` report to <cache>/inspect/<tool>.json.
+ * A bench, not a test: it asserts nothing.
  * Env: REAL_CLIS_CACHE (default ~/.cache/toolhost-real-clis), REAL_CLIS_ONLY=name,name (a subset),
- * REAL_CLIS_KEEP=1 (keep the temp folder). Each tool's `inspect --json` report: <cache>/inspect/<tool>.json.
+ * REAL_CLIS_KEEP=1 (keep the temp folder).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { inspectJson } from '../../src/cli/commands/inspect.ts';
 import type { WasmToolDetails } from '../../src/extensions/wasm-tool.ts';
@@ -204,6 +208,14 @@ async function runWorkload(ext: ExtHost, tool: AnyTool, entry: ToolEntry, worklo
   return outcomes;
 }
 
+/** Why a built tool is not in the registry: its load_failed event, when there is one. */
+function loadFailure(ext: ExtHost, name: string): string {
+  for (const event of ext.events) {
+    if (event.type === 'load_failed' && basename(event.file) === `${name}.wasm`) return `load failed: ${event.error}${event.code ? ` (${event.code})` : ''}`;
+  }
+  return 'not in the registry';
+}
+
 function buildRecord(name: string): { seconds: number | null; error?: string } {
   const file = join(OUT, `${name}.build.json`);
   if (!existsSync(join(OUT, `${name}.wasm`)) || !existsSync(file)) return { seconds: null, error: 'not built' };
@@ -262,7 +274,7 @@ async function main(): Promise<void> {
       }
       const tool = ext.host.registry.get(entry.name);
       if (build.seconds === null || tool === undefined) {
-        outcome.load_problem = build.seconds === null ? 'not built' : (ext.events.find((event) => JSON.stringify(event).includes(entry.name) && JSON.stringify(event).includes('error')) ? JSON.stringify(ext.events.find((event) => JSON.stringify(event).includes(entry.name))) : 'not in the registry');
+        outcome.load_problem = build.seconds === null ? 'not built' : loadFailure(ext, entry.name);
         continue;
       }
       outcome.loads = true;
