@@ -202,12 +202,32 @@ function buildPypi(tool, output) {
   run(componentizePy(), ['-d', 'wit', '-w', 'tool', 'componentize', '-p', '.', '-p', 'site', 'realcli_entry', '-o', output], { cwd: stage });
 }
 
+/**
+ * The Debian archive this machine's apt already uses (its first `URIs:`/`Suites:` in a deb822 .sources
+ * file, or the first `deb` line of sources.list) and the signing keyring: the source list points at
+ * the same archive and suite, for the `deb-src` lines the machine does not have.
+ */
+function debianArchive() {
+  const folder = '/etc/apt/sources.list.d';
+  for (const file of existsSync(folder) ? readdirSync(folder).filter((name) => name.endsWith('.sources')).sort() : []) {
+    const text = readFileSync(join(folder, file), 'utf8');
+    const uri = /^URIs:\s*(\S+)/m.exec(text)?.[1];
+    const suite = /^Suites:\s*(\S+)/m.exec(text)?.[1];
+    const keyring = /^Signed-By:\s*(\S+)/m.exec(text)?.[1];
+    if (uri && suite && /debian/i.test(text)) return { uri, suite, keyring };
+  }
+  const legacy = existsSync('/etc/apt/sources.list') ? /^deb\s+(?:\[[^\]]*\]\s+)?(\S+)\s+(\S+)/m.exec(readFileSync('/etc/apt/sources.list', 'utf8')) : null;
+  if (legacy) return { uri: legacy[1], suite: legacy[2], keyring: undefined };
+  throw new BuildError('no Debian archive found in the machine\'s apt sources (needed for the C tools\' source packages)');
+}
+
 /** apt-get with a private deb-src list and state under the cache: the machine's apt setup is left alone. */
 function aptArgs() {
   const apt = join(CACHE, 'apt');
   mkdirSync(join(apt, 'lists', 'partial'), { recursive: true });
   const list = join(apt, 'sources.list');
-  writeFileSync(list, 'deb-src [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] http://deb.debian.org/debian bookworm main\n');
+  const { uri, suite, keyring } = debianArchive();
+  writeFileSync(list, `deb-src ${keyring ? `[signed-by=${keyring}] ` : ''}${uri} ${suite} main\n`);
   return ['-o', `Dir::Etc::SourceList=${list}`, '-o', 'Dir::Etc::SourceParts=/nonexistent', '-o', `Dir::State::Lists=${join(apt, 'lists')}`, '-o', 'APT::Get::List-Cleanup=0'];
 }
 
