@@ -3,7 +3,7 @@
  * of its load. The CLI (`inspect --json`, run by the operator) shows the policy as it is; the HTTP
  * route shows it with secret-bearing values replaced by their names. Both build it here.
  */
-import { buildInspectReport, type InspectReport } from '../introspect/inspect-report.ts';
+import { buildInspectReport, inspectSources, type InspectReport, type InspectSources } from '../introspect/inspect-report.ts';
 import type { ResolvedToolPolicy } from '../policy.ts';
 import type { AnyTool } from '../tool.ts';
 import type { LoadWarning } from './extension-set.ts';
@@ -27,6 +27,13 @@ export interface WasmToolInspection<Policy> extends InspectReport {
   name_clash?: string;
   /** What is wrong with the tool though it loaded (`grant-folder-missing`); empty when nothing is. */
   warnings: LoadWarning[];
+  /** Where each field of the spec came from (`help:clap.default-bracket`, …); absent when nothing was recorded. */
+  sources?: InspectSources;
+}
+
+function sourcesOf(spec: WasmToolDetails['spec']): { sources?: InspectSources } {
+  const sources = inspectSources(spec);
+  return sources === undefined ? {} : { sources };
 }
 
 /** Builds the inspection of a wasm tool, presenting its policy with `presentPolicy`. */
@@ -48,5 +55,6 @@ export function inspectWasmTool<Policy>(tool: AnyTool, presentPolicy: (policy: R
     policy: presentPolicy(details.policy),
     ...(typeof clash === 'string' ? { name_clash: clash } : {}),
     warnings: (details.warnings ?? []).map((warning) => ({ ...warning })),
+    ...sourcesOf(details.spec),
   };
 }

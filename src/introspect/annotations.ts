@@ -24,6 +24,20 @@ export interface DescriptionFacts {
   stateDefault: 'true' | 'false' | null;
   /** The choices come from a framework's tag (`[choices: "number", "integer"]`): a closed list it checks. */
   choicesTagged?: boolean;
+  /** The rule that read the default (`default-bracket`, `default-paren`, `default-prose`, …): its claim's source. */
+  defaultRule?: string;
+  /** The rule that read the choices (`possible-values`, `choices-paren`, `choices-prose`, …). */
+  choicesRule?: string;
+}
+
+/** Runs one reading step and names it as the rule of the default or choices it set. */
+function step(facts: DescriptionFacts, rule: string | ((facts: DescriptionFacts) => string), run: () => void): void {
+  const defaultText = facts.defaultText;
+  const choices = facts.choices;
+  run();
+  const name = typeof rule === 'string' ? rule : rule(facts);
+  if (facts.defaultText !== defaultText) facts.defaultRule = `default-${name}`;
+  if (facts.choices !== choices && facts.choices !== null) facts.choicesRule = `choices-${name}`;
 }
 
 
@@ -180,10 +194,10 @@ function readAnnotationGroups(facts: DescriptionFacts): void {
       const defaultMatch = /^default(?::\s*|=|\s+)([\s\S]*)$/i.exec(part.trim());
       // clap rav1e `[default:  0 for s0-s9, 1 for s10] [default: 1]`: a later one-word default outranks a first one in prose
       const proseBefore = facts.defaultText !== null && !facts.defaultQuoted && /\s/.test(facts.defaultText) && !/\s/.test((defaultMatch?.[1] ?? ' ').trim());
-      if (defaultMatch && (facts.defaultText === null || proseBefore) && group.open === '[') setDefault(facts, withoutArgoptType(defaultMatch[1] ?? ''));
+      if (defaultMatch && (facts.defaultText === null || proseBefore) && group.open === '[') step(facts, 'bracket', () => setDefault(facts, withoutArgoptType(defaultMatch[1] ?? '')));
     }
-    if (group.open === '(') readParenthesisGroup(facts, body);
-    else readBracketGroup(facts, body);
+    if (group.open === '(') step(facts, 'paren', () => readParenthesisGroup(facts, body));
+    else step(facts, (read) => (read.choicesTagged === true && /^possible values:/i.test(body) ? 'possible-values' : 'bracket'), () => readBracketGroup(facts, body));
   }
 }
 
@@ -916,17 +930,17 @@ export function extractDescriptionFacts(text: string): DescriptionFacts {
   // click `[default: (\.pyi?|\.ipynb)$]`: a value with brackets or parentheses of its own, up to the matching `]`
   // (urfave `(default: "^[0-9a-zA-Z]+$")`: quoted whole, the quotes are no part of it, as for plainer values)
   const bracketed = facts.defaultText === null ? bracketedDefault(description) : null;
-  if (bracketed !== null) setDefault(facts, bracketed);
-  readProseChoices(facts);
-  readListedDefault(facts);
-  if (facts.defaultText === null) readProseDefault(facts);
-  if (facts.defaultText === null) readByDefaultPhrase(facts);
-  if (facts.defaultText === null) readTrailingBracketDefault(facts);
-  if (facts.defaultText === null) readSpelledOptionDefault(facts);
-  if (facts.defaultText === null) readAppositiveDefault(facts);
+  if (bracketed !== null) step(facts, 'nested-bracket', () => setDefault(facts, bracketed));
+  step(facts, 'prose', () => readProseChoices(facts));
+  step(facts, 'listed', () => readListedDefault(facts));
+  if (facts.defaultText === null) step(facts, 'prose', () => readProseDefault(facts));
+  if (facts.defaultText === null) step(facts, 'by-default', () => readByDefaultPhrase(facts));
+  if (facts.defaultText === null) step(facts, 'trailing-bracket', () => readTrailingBracketDefault(facts));
+  if (facts.defaultText === null) step(facts, 'spelled-option', () => readSpelledOptionDefault(facts));
+  if (facts.defaultText === null) step(facts, 'appositive', () => readAppositiveDefault(facts));
   // Python Fire autofaiss `npy or parquet ; default npy`: a description opening with a pair that holds
   // the default stated in prose after it (read after the choices)
-  if (facts.choices === null && facts.defaultText !== null && !facts.defaultQuoted) facts.choices = openingPairHoldingDefault(description, facts.defaultText);
+  if (facts.choices === null && facts.defaultText !== null && !facts.defaultQuoted) step(facts, 'pair-holding-default', () => (facts.choices = openingPairHoldingDefault(description, facts.defaultText ?? '')));
   facts.stateDefault = switchStateDefault(description);
   facts.description = stripTrailingAnnotations(description);
   return facts;

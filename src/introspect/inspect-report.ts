@@ -1,7 +1,7 @@
 /** The `toolhost inspect --json` report of a wasm tool: the spec (public fields only), schema and an example argv. */
 import { argvExample } from './argv-example.ts';
 import type { UnparsedLine } from './help-scan.ts';
-import type { CliOption, CliPositional, CliSpec, CliValueType } from './spec.ts';
+import type { CliOption, CliPositional, CliSpec, CliValueType, FieldSources } from './spec.ts';
 
 export interface InspectOption {
   long: string | null;
@@ -27,6 +27,25 @@ export interface InspectPositional {
   name: string;
   required: boolean;
   variadic: boolean;
+}
+
+/** One option's or positional's field sources, named as the spec names it (`--times`, `-n`, `TEXT`). */
+export interface InspectFieldSources {
+  name: string;
+  fields: FieldSources;
+}
+
+/**
+ * Where each field of the spec came from, beside the spec (whose shape stays as it is): spec-level
+ * fields (`name`, `description`, …, and `framework`, the help's fingerprint), then per option and
+ * positional in spec order. A source is `<kind>:<detail>`: `help:clap.default-bracket`,
+ * `help:generic.usage-line`, `probe:…`, `sidecar:…`, `help-json`, `override`.
+ */
+export interface InspectSources {
+  spec: FieldSources;
+  options: InspectFieldSources[];
+  positionals: InspectFieldSources[];
+  subcommands?: { name: string; options: InspectFieldSources[]; positionals: InspectFieldSources[] }[];
 }
 
 export interface InspectReport {
@@ -76,6 +95,32 @@ function inspectOption(option: CliOption): InspectOption {
 
 function inspectPositional(positional: CliPositional): InspectPositional {
   return { name: positional.name, required: positional.required, variadic: positional.variadic };
+}
+
+function optionName(option: CliOption): string {
+  return option.long !== null ? `${option.prefix ?? '--'}${option.long}` : `-${option.short ?? ''}`;
+}
+
+function fieldSourcesOf(spec: Pick<CliSpec, 'options' | 'positionals'>): { options: InspectFieldSources[]; positionals: InspectFieldSources[] } {
+  return {
+    options: spec.options.map((option) => ({ name: optionName(option), fields: { ...(option.sources ?? {}) } })),
+    positionals: spec.positionals.map((positional) => ({ name: positional.name, fields: { ...(positional.sources ?? {}) } })),
+  };
+}
+
+/**
+ * Where each field of the spec came from (`inspect --json` shows it as `sources`, a load fact after the
+ * report's keys), or undefined when the spec records none (a `--help-json` spec, say).
+ */
+export function inspectSources(spec: CliSpec): InspectSources | undefined {
+  const known = spec.sources !== undefined || [...spec.options, ...spec.positionals].some((item) => item.sources !== undefined);
+  if (!known) return undefined;
+  const commands = spec.subcommands.filter((command) => (command.options ?? []).length > 0 || (command.positionals ?? []).length > 0);
+  return {
+    spec: { ...(spec.sources ?? {}) },
+    ...fieldSourcesOf(spec),
+    ...(commands.length > 0 ? { subcommands: commands.map((command) => ({ name: command.name, ...fieldSourcesOf({ options: command.options ?? [], positionals: command.positionals ?? [] }) })) } : {}),
+  };
 }
 
 export function buildInspectReport(spec: CliSpec, schema: Record<string, unknown>, unparsed?: readonly UnparsedLine[]): InspectReport {

@@ -133,6 +133,12 @@ describe('wasm tools through the CLI', () => {
       ['upper', 'boolean', null],
     ]);
     expect(spec.positionals).toEqual([{ name: 'TEXT', required: true, variadic: false }]);
+    // each field's source, after the report keys: which help reader (and rule) decided it
+    const sources = report.sources as { spec: Record<string, string>; options: { name: string; fields: Record<string, string> }[]; positionals: { name: string; fields: Record<string, string> }[] };
+    expect(sources.spec).toMatchObject({ name: expect.stringMatching(/^help:/), framework: expect.stringMatching(/^help:fingerprint\./) });
+    expect(sources.options.map((entry) => entry.name)).toEqual(['--times', '--upper']);
+    expect(sources.options[0]?.fields).toMatchObject({ takes_value: expect.stringMatching(/^help:[a-z]+\.placeholder$/), default: expect.stringMatching(/^help:/) });
+    expect(sources.positionals).toEqual([{ name: 'TEXT', fields: expect.objectContaining({ name: expect.stringMatching(/^help:/), required: expect.stringMatching(/^help:/) }) }]);
     expect(report.argv_example).toContain('--times');
     expect(report.imports).toContain('wasi:cli/stdout');
   }, 60_000);
