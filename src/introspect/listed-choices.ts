@@ -326,7 +326,7 @@ function firstListedChoices(text: string, valueName: string | null): string[] | 
   // argp dvbv5-scan `Output format: VDR, CHANNEL, ZAP, DVBV5`: the values in capitals (unless they name kinds, `FILE or URL`)
   const constantsAfterNoun = CONSTANTS_AFTER_NOUN.exec(description);
   let match = LIST_AFTER_NOUN.exec(description) ?? (constantsAfterNoun !== null && !namesPlaceholderKinds(splitList(constantsAfterNoun[1] ?? '')) ? constantsAfterNoun : null);
-  if (match === null && /^[A-Z][A-Z_]{1,20}$/.test(name)) {
+  if (match === null && /^[A-Z][A-Z_]{1,20}$/.test(name) && description.includes(name)) {
     // GNU patch `Valid WORDs are: literal, shell, …`: the value name in the plural counts too
     match = new RegExp(String.raw`\b${name}s?\b[^.:]{0,120}:\s+` + LIST).exec(description);
     if (match === null) {

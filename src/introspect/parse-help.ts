@@ -55,7 +55,7 @@ import { evidenceChoices } from './evidence-choices.ts';
 import { applyMarkedDefaultBarLists } from './marked-default-bar-list.ts';
 import { weighPositionals } from './evidence-positionals.ts';
 import { valueSeparatorOf } from './value-list.ts';
-import { ClaimLedger, helpSource, setSources } from './reader/claims.ts';
+import { ClaimLedger, helpSource, setSources, WEIGHT } from './reader/claims.ts';
 import { DIALECT_READERS, relayout, type DialectContext } from './dialects/index.ts';
 import { fingerprintHelp } from './reader/fingerprint.ts';
 import { backquotedCommandPath } from './backquoted-command.ts';
@@ -481,10 +481,15 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
     }
   };
   /** Runs an in-place reader over the options, its changes recorded as claims of `help:<reader>.<rule>`. */
-  const read = (rule: string, run: () => unknown, reader = 'generic'): void => {
-    options = ledger.trace(helpSource(reader, rule), options, () => {
-      run();
-    });
+  const read = (rule: string, run: () => unknown, reader = 'generic', weight: number = WEIGHT.generic): void => {
+    options = ledger.trace(
+      helpSource(reader, rule),
+      options,
+      () => {
+        run();
+      },
+      weight,
+    );
   };
   // sade prints no placeholders (`-p, --port   Port to bind  (default 8080)`): where no option shows
   // one, a stated default other than a boolean says the option takes a value
@@ -680,14 +685,18 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
   runOptionReaders('statedValues');
   // the rules found no choices: a list the description's own words vouch for (evidence-choices.ts),
   // joined by commas in one value where the description says so (as option-entry.ts does for the rules')
-  read('evidence-choices', () => {
-    for (const option of options.filter((one) => one.takes_value && one.choices === null)) {
-      option.choices = evidenceChoices(option.description ?? '', option.value_name, [option.long ?? '', option.short ?? ''], option.default === null ? null : String(option.default));
-      if (option.choices !== null && valueSeparatorOf(option.description) !== undefined) option.value_separator = ',';
-      // (`12 (TLSv1.2) or 13 (TLSv1.3). [12]`: a number read as the default is one of the listed values, a string as they are)
-      if (option.choices !== null && typeof option.default === 'number' && option.choices.includes(String(option.default))) option.default = String(option.default);
-    }
-  });
+  // the evidence fallback emits claims at weight `fallback`: the resolver gives them a list only where
+  // no reader decided one, joined by commas in one value where the description says so (as
+  // option-entry.ts does for the rules')
+  const evidence = helpSource('generic', 'evidence-choices');
+  for (const option of options) {
+    if (!option.takes_value || option.choices !== null) continue;
+    const choices = evidenceChoices(option.description ?? '', option.value_name, [option.long ?? '', option.short ?? ''], option.default === null ? null : String(option.default));
+    if (choices === null || !ledger.claim({ field: 'choices', option, value: choices, source: evidence, weight: WEIGHT.fallback })) continue;
+    if (valueSeparatorOf(option.description) !== undefined) ledger.claim({ field: 'value_separator', option, value: ',', source: evidence, weight: WEIGHT.fallback });
+    // (`12 (TLSv1.2) or 13 (TLSv1.3). [12]`: a number read as the default is one of the listed values, a string as they are)
+    if (typeof option.default === 'number' && choices.includes(String(option.default))) ledger.claim({ field: 'default', option, value: String(option.default), source: evidence, weight: WEIGHT.generic });
+  }
   // round 14: the generic fallback, only where the rules above found no default (evidence-defaults.ts)
   read('evidence-defaults', () => applyEvidenceDefaults(options, [...positionals, ...usagePositionals].map((positional) => positional.name), scan.entries));
   runOptionReaders('fallbackDefaults');

@@ -68,6 +68,10 @@ describe('framework fingerprint', () => {
     ['argparse', ARGPARSE],
     ['cobra', COBRA],
     ['goflag', GO_FLAG],
+    ['click', 'Usage: tidy [OPTIONS] SRC\n\nOptions:\n  -q, --quiet  Say less.\n  -h, --help   Show this message and exit.\n'],
+    ['yargs', 'Options:\n  -h, --help     Show help                [boolean]\n  -v, --version  Show version number      [boolean]\n'],
+    ['urfave', 'GLOBAL OPTIONS:\n   --debug     debug mode (default: false)\n   --help, -h  show help (default: false)\n'],
+    ['docopt', 'Usage:\n  ship new <name>\n  ship (-h | --help)\n\nOptions:\n  -h --help     Show this screen.\n'],
   ])('names %s from its own marks', (framework, text) => {
     expect(fingerprintHelp(text.split('\n')).framework).toBe(framework);
   });

@@ -48,7 +48,8 @@ export const SIGNATURES: Readonly<Record<Exclude<Framework, 'generic'>, readonly
     { pattern: /^ {2}-[A-Za-z][\w.-]{0,40}(?: [a-z][\w.]{0,20})?\n {4}\t\S/m, weight: 3 },
   ],
   urfave: [
-    { pattern: /^\s+--help, -h\s+show help$/m, weight: 4 },
+    { pattern: /^\s+--help, -h\s+show help(?: \(default: false\))?$/m, weight: 4 },
+    { pattern: /^\s+--version, -v\s+print the version(?: \(default: false\))?$/m, weight: 3 },
     { pattern: /^GLOBAL OPTIONS:$/m, weight: 2 },
     { pattern: /^ {3}[\w.-]{1,40} - \S/m, weight: 1 },
     { pattern: /^USAGE:$/m, weight: 1 },
@@ -73,13 +74,14 @@ export const SIGNATURES: Readonly<Record<Exclude<Framework, 'generic'>, readonly
     { pattern: /^usage: \S{1,80} \[-h\]/m, weight: 2 },
   ],
   click: [
-    { pattern: /^\s+--help\s+Show this message and exit\.$/m, weight: 4 },
+    { pattern: /^\s+(?:-h, )?--help\s+Show this message and exit\.$/m, weight: 4 },
+    { pattern: /^\s+(?:-[Vv], )?--version\s+Show the version and exit\.$/m, weight: 2 },
     { pattern: /^[╭┌]─ Options ─/m, weight: 4 },
     { pattern: /^Usage: \S{1,80}(?: [a-z][\w-]{0,30}){0,3} \[OPTIONS\]/m, weight: 1 },
   ],
   yargs: [
-    { pattern: /^\s+--help\s+Show help\s+\[boolean\]$/m, weight: 4 },
-    { pattern: /^\s+--version\s+Show version number\s+\[boolean\]$/m, weight: 3 },
+    { pattern: /^\s+(?:-[\w?], ){0,3}--help\s+Show help\s+\[boolean\]$/m, weight: 4 },
+    { pattern: /^\s+(?:-\w, ){0,3}--version\s+Show version number\s+\[boolean\]$/m, weight: 3 },
     { pattern: /\s\[(?:boolean|string|number|array|count)\](?: \[(?:required|default: [^\]\n]{0,80})\])?$/m, weight: 1 },
   ],
   commander: [
@@ -94,6 +96,8 @@ export const SIGNATURES: Readonly<Record<Exclude<Framework, 'generic'>, readonly
   docopt: [
     { pattern: /^Usage:\n(?: {2,}\S{1,80} [^\n]{0,200}\n){2,}/m, weight: 2 },
     { pattern: /^\s+-h --help\s+Show this screen\.$/m, weight: 4 },
+    { pattern: /^\s+\S{1,40} \(-h \| --help\)$/m, weight: 2 },
+    { pattern: /^\s+-[A-Za-z] --[\w-]{1,40}(?:=<[\w-]{1,40}>)?\s{2,}\S/m, weight: 1 },
     { pattern: /^\s+--[\w-]{1,40}=<[\w-]{1,40}>\s+\S[^\n]{0,300}\[default: [^\]\n]{1,80}\]$/m, weight: 1 },
   ],
   gnu: [
