@@ -28,7 +28,7 @@ import { usageBareFlags } from './usage-bare-flags.ts';
 import { addExampleOnlyFlags, addUsageOnlyOptions, addUsageSpelledValueOptions, applyUsageValueWords } from './usage-only-options.ts';
 import { applyGroupedUsageValues } from './usage-group-values.ts';
 import { splitGoFlagSpellings, splitRespectiveSpellings } from './respective-spellings.ts';
-import { extractGoFlags } from './dialects/goflag.ts';
+import { extractGoFlags, goUsageLineIndex, goUsageTitle } from './dialects/goflag.ts';
 import { looksHandLaidOut } from './hand-layout.ts';
 import { applyHandWrittenValues } from './hand-written-values.ts';
 import { applyStatedValueDefaults } from './stated-value-defaults.ts';
@@ -48,7 +48,8 @@ import { placeholdersOpenDescriptions } from './opening-placeholders.ts';
 import { collectPositionals, collectSubcommands, commandPrefixOf, markMultiWordPositionals, markPluralPositionals, splitProseNamedPositionals, withPassThroughPositional } from './positional-entry.ts';
 import type { CliOption, CliPositional, CliSpec, FieldSources } from './spec.ts';
 import { markOptionalListedPositionals, withoutOptionalMarker } from './optional-positionals.ts';
-import { cobraHelpCommandName, parseUsageForm, programBaseName, type UsageForm, type UsagePositional } from './usage.ts';
+import { parseUsageForm, programBaseName, type UsageForm, type UsagePositional } from './usage.ts';
+import { cobraHelpCommandName } from './dialects/cobra.ts';
 import { typeFromValueName } from './value-type.ts';
 import { sanitizeToolName } from '../tool-name.ts';
 import { evidenceChoices } from './evidence-choices.ts';
@@ -322,26 +323,6 @@ function markRequiredOptions(options: CliOption[], forms: readonly UsageForm[]):
   }
 }
 
-/** docopt: several usage forms that start with different command words (`ship new`, `mine set`). */
-function docoptCommandWords(forms: readonly UsageForm[]): string[] {
-  const commandWordOf = (form: UsageForm): string | undefined => form.commandPath[0] ?? form.leadingLiterals[0];
-  const words = forms.map(commandWordOf).filter((word): word is string => word !== undefined);
-  return forms.length >= 2 && words.length >= 2 && new Set(words).size >= 2 ? [...new Set(words)] : [];
-}
-
-/**
- * docopt sumy `sumy (luhn | edmundson | lsa) [--length=<length>]`: a required group of bare lower-case
- * words right after the program is a choice of commands (docopt reads a bare word as a command), no
- * positional named `luhn|edmundson|lsa`.
- */
-function docoptCommandGroupWords(usageForms: readonly string[]): string[] {
-  const words = usageForms.flatMap((form) => {
-    const group = /^\S+\s+\(\s*([a-z][a-z0-9-]{0,30}(?:\s*\|\s*[a-z][a-z0-9-]{0,30}){1,30})\s*\)(?=\s|$)/.exec(form.trim());
-    return group === null ? [] : (group[1] ?? '').split(/\s*\|\s*/);
-  });
-  return [...new Set(words)];
-}
-
 /** The paragraph before the usage line, else the first paragraph after it. */
 function descriptionOf(paragraphs: readonly Paragraph[], seenUsage: boolean): string {
   const before = paragraphs.find((paragraph) => !paragraph.afterUsage);
@@ -397,16 +378,6 @@ function headlineForm(lines: readonly string[]): string | null {
   return form !== null && /\[-/.test(form[1] ?? '') ? first.trim() : null;
 }
 
-/**
- * The line of Go's `Usage of NAME:` title: the first line, or the third under a one-line headline and
- * a blank line (cfssl `\tcfssl gencert -- generate a new key and signed certificate`); 0 otherwise.
- */
-function goUsageLineIndex(lines: readonly string[]): number {
-  const title = /^usage of \S/i;
-  if (title.test(lines[0]?.trim() ?? '')) return 0;
-  return (lines[0]?.trim() ?? '').length > 0 && (lines[1]?.trim() ?? '') === '' && title.test(lines[2] ?? '') && /:$/.test(lines[2] ?? '') ? 2 : 0;
-}
-
 function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefined): HelpParseReport {
   const rawLines = relayout(helpLines(text));
   const fingerprint = fingerprintHelp(rawLines);
@@ -415,11 +386,9 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
   const go = traits.goFlag ? extractGoFlags(rawLines) : { options: [], consumed: new Set<number>() };
   ledger.trace(helpSource('goflag', 'flag-line'), [], () => go.options);
   const lines = rawLines.map((line, index) => (go.consumed.has(index) ? '' : expandTabs(line)));
-  // Go: `Usage of NAME:` or `Usage of 'go tool cover':`
-  // …or `Usage of vegeta attack:` (a subcommand's own FlagSet named with its path)
-  // (cfssl `\tcfssl gencert -- generate …`, a blank line, then `Usage of gencert:`: a headline may come first)
+  // Go's `Usage of NAME:` title (dialects/goflag.ts), maybe under a headline and a blank line (cfssl)
   const goUsageLine = goUsageLineIndex(rawLines);
-  const goUsage = /^usage of (?:'([^']{1,80})'|(\S+(?: [a-z][\w-]*){0,3})):$/i.exec(rawLines[goUsageLine]?.trim() ?? '');
+  const goUsage = goUsageTitle(rawLines[goUsageLine] ?? '');
   const scan: HelpScan = scanHelpLines(lines, (index) => go.consumed.has(index) || (index === goUsageLine && goUsage !== null), goUsage !== null ? goUsageLine : null);
   applyOverflowingValueNames(scan.entries, scan.usageForms);
   applySingleDashNames(scan.entries);
@@ -565,8 +534,8 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
   if (go.options.length === 0) read('attached-value-mention', () => applyAttachedValueMentions(options, rawLines));
   read('usage-line', () => markRequiredOptions(options, forms));
 
-  const docoptWords = docoptCommandWords(forms);
-  if (docoptWords.length === 0) docoptWords.push(...docoptCommandGroupWords(scan.usageForms.slice(0, MAX_USAGE_FORMS)));
+  // the words a dialect reads as commands in its forms (docopt), from the first reader naming any
+  const docoptWords = DIALECT_READERS.reduce<string[]>((found, reader) => (found.length > 0 || reader.commandWords === undefined ? found : reader.commandWords(forms, usageForms)), []);
   const firstForm = forms.find((form) => form.program !== null);
   const subcommands = collectSubcommands(scan.entries, docoptWords, firstForm?.program ? programBaseName(firstForm.program) : null);
   // bpaf `Usage: [-c=<./.oxlintrc.json>] [PATH]...`: with no form naming the program, the first form's positionals still count

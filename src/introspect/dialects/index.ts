@@ -9,6 +9,7 @@
  * Stages, in parse order:
  * - `relayout`: rewrites the help's lines into the layout the generic line scan reads;
  * - `usage-lines`: contributes extra lines to read as usage forms;
+ * - `command-words`: the words of the usage forms that name subcommands (the first reader naming any);
  * - `bare-help`: reads options of a help that shows no placeholder at all;
  * - `stated-values`: reads values and defaults the dialect states in its own notation;
  * - `fallback-defaults`: fills defaults only the dialect's own lines state (after the generic fallback);
@@ -17,7 +18,7 @@
  */
 import type { Entry } from '../help-scan.ts';
 import type { CliOption, CliPositional } from '../spec.ts';
-import type { UsagePositional } from '../usage.ts';
+import type { UsageForm, UsagePositional } from '../usage.ts';
 import { withDashedBareOptionNames } from '../bare-option-names.ts';
 import { unbulletOptionLines } from '../bulleted-options.ts';
 import { respellBoostHeads } from './boost.ts';
@@ -25,6 +26,7 @@ import { isCacDefaultUsage } from './cac.ts';
 import { unboxPanels } from './click.ts';
 import { withPositionalOrNamedParameters } from './cyclopts.ts';
 import { applyDartAllowedHelp } from './dart.ts';
+import { docoptCommandWords } from './docopt.ts';
 import { applyFireDefaults, takeFireLines, type FireLines } from './fire.ts';
 import { applyGoDefValues } from './goflag.ts';
 import { npmOptionSynopsis } from './npm.ts';
@@ -67,6 +69,7 @@ export interface DialectReader {
   /** After the line scan, before options are read: takes its lines out of the entries; returns state kept for later. */
   entries?: (entries: readonly Entry[]) => unknown;
   usageLines?: (lines: readonly string[]) => string[];
+  commandWords?: (forms: readonly UsageForm[], usageForms: readonly string[]) => string[];
   bareHelp?: OptionRead;
   statedValues?: OptionRead;
   fallbackDefaults?: OptionRead;
@@ -83,6 +86,7 @@ export const DIALECT_READERS: readonly DialectReader[] = [
   { id: 'thor', signature: 'Ruby Thor: `Options:` with `[--name=NAME]` heads wrapped in brackets', relayout: unwrapThorOptions },
   { id: 'generic', signature: 'option names listed without dashes under an options title', relayout: withDashedBareOptionNames },
   { id: 'npm', signature: 'npm: an options synopsis of bracket groups under `Options:`', usageLines: npmOptionSynopsis },
+  { id: 'docopt', signature: 'docopt: forms starting with different bare words, `(a | b)` word groups', commandWords: docoptCommandWords },
   { id: 'goflag', signature: 'goflag: `-name` flags printing `(default: DefValue)` and no placeholder', bareHelp: { rule: 'def-values', read: (options) => applyGoDefValues(options) } },
   { id: 'dart', signature: 'Dart args: `--name=<VALUE>` over `[value]  help` lines', statedValues: { rule: 'allowed-help', read: (options, context) => applyDartAllowedHelp(options, context.lines) } },
   {
