@@ -24,6 +24,20 @@ export interface DescriptionFacts {
   stateDefault: 'true' | 'false' | null;
   /** The choices come from a framework's tag (`[choices: "number", "integer"]`): a closed list it checks. */
   choicesTagged?: boolean;
+  /** The rule that read the default (`default-bracket`, `default-paren`, `default-prose`, …): its claim's source. */
+  defaultRule?: string;
+  /** The rule that read the choices (`possible-values`, `choices-paren`, `choices-prose`, …). */
+  choicesRule?: string;
+}
+
+/** Runs one reading step and names it as the rule of the default or choices it set. */
+function step(facts: DescriptionFacts, rule: string | ((facts: DescriptionFacts) => string), run: () => void): void {
+  const defaultText = facts.defaultText;
+  const choices = facts.choices;
+  run();
+  const name = typeof rule === 'string' ? rule : rule(facts);
+  if (facts.defaultText !== defaultText) facts.defaultRule = `default-${name}`;
+  if (facts.choices !== choices && facts.choices !== null) facts.choicesRule = `choices-${name}`;
 }
 
 
@@ -180,10 +194,10 @@ function readAnnotationGroups(facts: DescriptionFacts): void {
       const defaultMatch = /^default(?::\s*|=|\s+)([\s\S]*)$/i.exec(part.trim());
       // clap rav1e `[default:  0 for s0-s9, 1 for s10] [default: 1]`: a later one-word default outranks a first one in prose
       const proseBefore = facts.defaultText !== null && !facts.defaultQuoted && /\s/.test(facts.defaultText) && !/\s/.test((defaultMatch?.[1] ?? ' ').trim());
-      if (defaultMatch && (facts.defaultText === null || proseBefore) && group.open === '[') setDefault(facts, withoutArgoptType(defaultMatch[1] ?? ''));
+      if (defaultMatch && (facts.defaultText === null || proseBefore) && group.open === '[') step(facts, 'bracket', () => setDefault(facts, withoutArgoptType(defaultMatch[1] ?? '')));
     }
-    if (group.open === '(') readParenthesisGroup(facts, body);
-    else readBracketGroup(facts, body);
+    if (group.open === '(') step(facts, 'paren', () => readParenthesisGroup(facts, body));
+    else step(facts, (read) => (read.choicesTagged === true && /^possible values:/i.test(body) ? 'possible-values' : 'bracket'), () => readBracketGroup(facts, body));
   }
 }
 
@@ -567,6 +581,17 @@ function listsSuffixes(description: string, choices: readonly string[]): boolean
   return new RegExp(String.raw`\b(?:post|suf)fix(?:es)?(?: of)?:?\s+['"\`]?${first.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\b`, 'i').test(description);
 }
 
+/** The patterns of `readListedDefault`, built once (LIST_ITEM is a constant). */
+const MARKED_ITEM = new RegExp(String.raw`(?:^|[:,]\s*|\b(?:either|one of|are)\s+|(?=or\s)(?<=\b${LIST_ITEM},?\s+)or\s+)(['"]?)(${LIST_ITEM})\1 \(default\)(?=\s*(?:,|$)|\s+or\s|\.(?:\s|$))`);
+const MARKED_AFTER_VALUE_NAME = new RegExp(String.raw`\b[A-Z][A-Z_]{1,20}\s+(?:is|can be|must be)\s+()(${LIST_ITEM}) \(default\)(?=\s+or\s+${LIST_ITEM}\.?(?:\s|$))`);
+const MARKED_BRACKET_ITEM = new RegExp(String.raw`\[(?:${LIST_ITEM}\s*\|\s*){0,10}()(${LIST_ITEM}) \(default\)(?=\s*[|\]])`);
+const QUOTED_MARKED_ITEM = new RegExp(String.raw`(?:^|\s)(['"])(${LIST_ITEM})\1 \(default\)(?=\s*(?:,|$)|\s+(?:or|to)\s)`);
+const MARKED_MEANING = new RegExp(String.raw`(?:^|,\s*)(${LIST_ITEM}) for [^,()]{1,60} \(default\)`);
+const ASSIGNED_DEFAULT_ITEM = new RegExp(String.raw`(?:^|[.:]\s+)(?:${LIST_ITEM}=[^,=]{1,40},\s*)*(${LIST_ITEM})=default(?:,\s*${LIST_ITEM}=[^,=]{1,40})*(?=\s*$|[.;)]\s)`);
+const ALIAS_MARKED_DEFAULT = new RegExp(String.raw`(?:^|[:;]\s+)${LIST_ITEM} or (${LIST_ITEM}) \(default\);`);
+const ASSIGNED_NAME_DEFAULT = new RegExp(String.raw`\([A-Z][A-Z0-9_]{0,20}=(['"])(${LIST_ITEM})\1;\s*default\)`);
+const DEFINITION_MARKED_DEFAULT = new RegExp(String.raw`(?:^|[:.]\s+)(${LIST_ITEM}) ?:\s+[^:()]{1,200}\(the default\)`);
+
 /**
  * A default named inside a list of values. GNU numfmt `MODE can be: abort (default), fail`, shasum
  * `1 (default), 224, 256`: the marked item; clap long help `<WHERE> can be:` then
@@ -575,19 +600,21 @@ function listsSuffixes(description: string, choices: readonly string[]): boolean
  */
 function readListedDefault(facts: DescriptionFacts): void {
   const { description } = facts;
-  if (facts.defaultText === null) {
+  // every pattern below but the starred list spells `default` (a description without it skips them)
+  const mentions = description.includes('default');
+  if (facts.defaultText === null && mentions) {
     // GNU patch quotes the items: `'ignore' that they are read-only, 'warn' (default), or 'fail'`
     // …and rake `OUT can be stderr (default) or stdout.` (the first of two, after the value name);
     // jsdoc2md `Two options to render @param lists: list or table (default).`: the last after `or`, ending the sentence
     // (`(?=or\s)` runs the lookbehind only before an `or`: at every position it rescanned a whitespace run, ReDoS)
     const marked =
-      new RegExp(String.raw`(?:^|[:,]\s*|\b(?:either|one of|are)\s+|(?=or\s)(?<=\b${LIST_ITEM},?\s+)or\s+)(['"]?)(${LIST_ITEM})\1 \(default\)(?=\s*(?:,|$)|\s+or\s|\.(?:\s|$))`).exec(description) ??
-      new RegExp(String.raw`\b[A-Z][A-Z_]{1,20}\s+(?:is|can be|must be)\s+()(${LIST_ITEM}) \(default\)(?=\s+or\s+${LIST_ITEM}\.?(?:\s|$))`).exec(description) ??
+      MARKED_ITEM.exec(description) ??
+      MARKED_AFTER_VALUE_NAME.exec(description) ??
       // nbstripout `Specify mode between [jupyter (default) | zeppelin]`: an item of a bracketed `|` list
-      new RegExp(String.raw`\[(?:${LIST_ITEM}\s*\|\s*){0,10}()(${LIST_ITEM}) \(default\)(?=\s*[|\]])`).exec(description);
+      MARKED_BRACKET_ITEM.exec(description);
     // optparse markdown `Use output format 'xhtml' (default) or 'html'.`: a quoted item may follow any word
     // (eleventy `or "auto" (default) to infer it from package.json.`: then say what it does)
-    const quotedMarked = marked ?? new RegExp(String.raw`(?:^|\s)(['"])(${LIST_ITEM})\1 \(default\)(?=\s*(?:,|$)|\s+(?:or|to)\s)`).exec(description);
+    const quotedMarked = marked ?? QUOTED_MARKED_ITEM.exec(description);
     if (quotedMarked) {
       facts.defaultText = quotedMarked[2] ?? null;
       // csso `none (default), inline, file or <filename>`: a word marked among listed values is one
@@ -596,12 +623,12 @@ function readListedDefault(facts: DescriptionFacts): void {
       facts.defaultQuoted = (quotedMarked[1] ?? '') !== '' || listed;
     }
   }
-  if (facts.defaultText === null) {
+  if (facts.defaultText === null && mentions) {
     // shfmt `0 for tabs (default), >0 for number of spaces`: the value whose meaning is marked
-    const meaning = new RegExp(String.raw`(?:^|,\s*)(${LIST_ITEM}) for [^,()]{1,60} \(default\)`).exec(description);
+    const meaning = MARKED_MEANING.exec(description);
     if (meaning) facts.defaultText = meaning[1] ?? null;
   }
-  if (facts.defaultText === null) {
+  if (facts.defaultText === null && mentions) {
     // rspec `Choose a formatter.` over the lines `[p]rogress (default - dots)`, `[d]ocumentation (…)`: a
     // list item opening a line of its own (after the sentence above), glossed `(default …)`; `[p]` marks
     // the short form of the word, no part of it
@@ -610,23 +637,23 @@ function readListedDefault(facts: DescriptionFacts): void {
     const glossed = /(?:^|[.:]\s+)((?:\[[a-z]{1,3}\])?[a-z0-9][\w-]{0,30}) \((?:the )?default(?:\)|\s+[-–:]\s[^()]{1,60}\))/.exec(description);
     if (glossed) facts.defaultText = (glossed[1] ?? '').replace(/^\[([a-z]{1,3})\]/, '$1');
   }
-  if (facts.defaultText === null) {
+  if (facts.defaultText === null && mentions) {
     // pngquant `1=slow, 4=default, 11=fast & rough`: in a list of `value=meaning` items, the value meaning `default`
-    const assigned = new RegExp(String.raw`(?:^|[.:]\s+)(?:${LIST_ITEM}=[^,=]{1,40},\s*)*(${LIST_ITEM})=default(?:,\s*${LIST_ITEM}=[^,=]{1,40})*(?=\s*$|[.;)]\s)`).exec(description);
+    const assigned = ASSIGNED_DEFAULT_ITEM.exec(description);
     const items = assigned === null ? 0 : (assigned[0].match(/=/g) ?? []).length;
     if (assigned && items >= 2) facts.defaultText = assigned[1] ?? null;
   }
-  if (facts.defaultText === null) {
+  if (facts.defaultText === null && mentions) {
     // iucode_tool `0 or auto (default); 1 or fast (…)`: the alias marked in a clause of aliased values
-    const aliasDefault = new RegExp(String.raw`(?:^|[:;]\s+)${LIST_ITEM} or (${LIST_ITEM}) \(default\);`).exec(description);
+    const aliasDefault = ALIAS_MARKED_DEFAULT.exec(description);
     if (aliasDefault) {
       facts.defaultText = aliasDefault[1] ?? null;
       facts.defaultQuoted = true;
     }
   }
-  if (facts.defaultText === null) {
+  if (facts.defaultText === null && mentions) {
     // fdupes `(BY='time'; default)`: a value named by assignment, then `; default` in its parentheses
-    const assignedDefault = new RegExp(String.raw`\([A-Z][A-Z0-9_]{0,20}=(['"])(${LIST_ITEM})\1;\s*default\)`).exec(description);
+    const assignedDefault = ASSIGNED_NAME_DEFAULT.exec(description);
     if (assignedDefault) {
       facts.defaultText = assignedDefault[2] ?? null;
       facts.defaultQuoted = true;
@@ -639,7 +666,7 @@ function readListedDefault(facts: DescriptionFacts): void {
       facts.defaultQuoted = true;
     }
   }
-  if (facts.defaultText === null) {
+  if (facts.defaultText === null && mentions) {
     // GNU date `FMT='date' for date only (the default), 'hours', …`: a quoted item whose few words end in `(the default)`
     const described = /(?:^|[\s:(=])'([a-z0-9][\w.-]{0,30})'[^'.;:()]{0,60}\(the default\)/.exec(description);
     if (described) {
@@ -647,9 +674,9 @@ function readListedDefault(facts: DescriptionFacts): void {
       facts.defaultQuoted = true;
     }
   }
-  if (facts.defaultText === null) {
+  if (facts.defaultText === null && mentions) {
     // (exiv2 `Possible modes are: s : print a summary … (the default)`: a space may stand before the item's colon)
-    const definition = new RegExp(String.raw`(?:^|[:.]\s+)(${LIST_ITEM}) ?:\s+[^:()]{1,200}\(the default\)`).exec(description);
+    const definition = DEFINITION_MARKED_DEFAULT.exec(description);
     if (definition) {
       facts.defaultText = definition[1] ?? null;
       facts.defaultQuoted = true;
@@ -916,17 +943,17 @@ export function extractDescriptionFacts(text: string): DescriptionFacts {
   // click `[default: (\.pyi?|\.ipynb)$]`: a value with brackets or parentheses of its own, up to the matching `]`
   // (urfave `(default: "^[0-9a-zA-Z]+$")`: quoted whole, the quotes are no part of it, as for plainer values)
   const bracketed = facts.defaultText === null ? bracketedDefault(description) : null;
-  if (bracketed !== null) setDefault(facts, bracketed);
-  readProseChoices(facts);
-  readListedDefault(facts);
-  if (facts.defaultText === null) readProseDefault(facts);
-  if (facts.defaultText === null) readByDefaultPhrase(facts);
-  if (facts.defaultText === null) readTrailingBracketDefault(facts);
-  if (facts.defaultText === null) readSpelledOptionDefault(facts);
-  if (facts.defaultText === null) readAppositiveDefault(facts);
+  if (bracketed !== null) step(facts, 'nested-bracket', () => setDefault(facts, bracketed));
+  step(facts, 'prose', () => readProseChoices(facts));
+  step(facts, 'listed', () => readListedDefault(facts));
+  if (facts.defaultText === null) step(facts, 'prose', () => readProseDefault(facts));
+  if (facts.defaultText === null) step(facts, 'by-default', () => readByDefaultPhrase(facts));
+  if (facts.defaultText === null) step(facts, 'trailing-bracket', () => readTrailingBracketDefault(facts));
+  if (facts.defaultText === null) step(facts, 'spelled-option', () => readSpelledOptionDefault(facts));
+  if (facts.defaultText === null) step(facts, 'appositive', () => readAppositiveDefault(facts));
   // Python Fire autofaiss `npy or parquet ; default npy`: a description opening with a pair that holds
   // the default stated in prose after it (read after the choices)
-  if (facts.choices === null && facts.defaultText !== null && !facts.defaultQuoted) facts.choices = openingPairHoldingDefault(description, facts.defaultText);
+  if (facts.choices === null && facts.defaultText !== null && !facts.defaultQuoted) step(facts, 'pair-holding-default', () => (facts.choices = openingPairHoldingDefault(description, facts.defaultText ?? '')));
   facts.stateDefault = switchStateDefault(description);
   facts.description = stripTrailingAnnotations(description);
   return facts;

@@ -136,12 +136,14 @@ function spellingsGivenSurplusWords(examples: readonly string[][], maxPositional
 function descriptionGivesOwnValue(option: CliOption): boolean {
   const description = option.description ?? '';
   const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  if (option.short !== null && new RegExp(String.raw`(?:^|[\s(])-${escape(option.short)}-?\d+(?=[\s,.;)]|$)`).test(description)) return true;
+  // (each pattern spells the option: a description that never does is skipped without building one)
+  if (option.short !== null && description.includes(`-${option.short}`) && new RegExp(String.raw`(?:^|[\s(])-${escape(option.short)}-?\d+(?=[\s,.;)]|$)`).test(description)) return true;
   // (microbundle `Passing a string will override the scopeName. eg --css-modules="_[hash]"`: attached with `=`)
-  if (option.long !== null && new RegExp(String.raw`(?:^|\s)--${escape(option.long)}(?:\.[A-Za-z][\w-]* \S|=\S)`).test(description)) return true;
+  if (option.long === null || !description.toLowerCase().includes(`--${option.long.toLowerCase()}`)) return false;
+  if (new RegExp(String.raw`(?:^|\s)--${escape(option.long)}(?:\.[A-Za-z][\w-]* \S|=\S)`).test(description)) return true;
   // karma `List of browsers to start (eg. --browsers Chrome,ChromeCanary,Firefox)`: after an example
   // marker, the long spelling and a word that is no option
-  return option.long !== null && new RegExp(String.raw`\b(?:e\.?g\.?|for example|examples?:|ex:),?\s+--${escape(option.long)} (?:"[^"]+"|'[^']+'|[^\s"'-][^\s)]*)`, 'i').test(description);
+  return new RegExp(String.raw`\b(?:e\.?g\.?|for example|examples?:|ex:),?\s+--${escape(option.long)} (?:"[^"]+"|'[^']+'|[^\s"'-][^\s)]*)`, 'i').test(description);
 }
 
 /**

@@ -93,6 +93,7 @@ function inspectPositional(positional: CliPositional): InspectPositional {
   return { name: positional.name, required: positional.required, variadic: positional.variadic, ...(positional.sources !== undefined ? { sources: { ...positional.sources } } : {}) };
 }
 
+
 export function buildInspectReport(spec: CliSpec, schema: Record<string, unknown>, unparsed?: readonly UnparsedLine[]): InspectReport {
   const report: InspectReport = {
     name: spec.name,

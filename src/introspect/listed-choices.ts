@@ -281,7 +281,7 @@ function firstListedChoices(text: string, valueName: string | null): string[] | 
   if (namedParen !== null) return namedParen;
   // potrace `-d, --debug <n>  produce debugging output of type n (n=1,2,3)`: the placeholder set to its values
   const placeholder = valueName?.replace(/[<>[\]{}=]/g, '') ?? '';
-  const setTo = /^[A-Za-z][\w-]{0,20}$/.test(placeholder) ? new RegExp(String.raw`\(${placeholder}=(${LIST_ITEM}(?:,\s?${LIST_ITEM}){1,30})\)`).exec(text) : null;
+  const setTo = /^[A-Za-z][\w-]{0,20}$/.test(placeholder) && text.includes(`(${placeholder}=`) ? new RegExp(String.raw`\(${placeholder}=(${LIST_ITEM}(?:,\s?${LIST_ITEM}){1,30})\)`).exec(text) : null;
   if (setTo !== null) return (setTo[1] ?? '').split(/,\s?/);
   const validValues = VALID_VALUES_ARE.exec(withSlashAliasesSpread(withoutItemNotes(text))) ?? SUPPORTED_LIST.exec(text);
   if (validValues !== null) return splitAndOrList(validValues[1] ?? '');
@@ -298,19 +298,19 @@ function firstListedChoices(text: string, valueName: string | null): string[] | 
   if (oclif !== null) return (oclif[1] ?? '').split('|').map((item) => item.replace(' ', ''));
   const name = valueName?.replace(/[<>[\]{}=]/g, '') ?? '';
   // GNU od: `RADIX is one of [doxn]`: a character class, each letter one value
-  const characterClass = /^[A-Z][A-Z_]{1,20}$/.test(name) ? new RegExp(String.raw`\b${name} is one of \[([a-z0-9]{2,16})\]`).exec(description) : null;
+  const characterClass = /^[A-Z][A-Z_]{1,20}$/.test(name) && description.includes(`${name} is one of [`) ? new RegExp(String.raw`\b${name} is one of \[([a-z0-9]{2,16})\]`).exec(description) : null;
   if (characterClass !== null) return [...new Set(characterClass[1] ?? '')];
   // typer (rstcheck) `LEVEL … Valid levels are: INFO | WARNING | ERROR.`: the value name in the plural, in
   // any case, then values joined by `|`
   const pipedItem = String.raw`[A-Za-z0-9][\w.-]{0,30}`;
   // (lizard `-l LANGUAGES … The available languages are: cpp, java, …, GDScript, go`: joined by commas and `or` too)
-  const pluralPiped = /^[A-Z][A-Z_]{1,20}$/.test(name) ? new RegExp(String.raw`\b${name}s?\b[^.:]{0,120}:\s+(${pipedItem}(?:(?:\s*\|\s*|(?:,\s*or|,|\s+or)\s+)${pipedItem}){1,30})(?=\s*(?:[.;)]|$))`, 'i').exec(description) : null;
+  const pluralPiped = /^[A-Z][A-Z_]{1,20}$/.test(name) && description.toLowerCase().includes(name.toLowerCase()) ? new RegExp(String.raw`\b${name}s?\b[^.:]{0,120}:\s+(${pipedItem}(?:(?:\s*\|\s*|(?:,\s*or|,|\s+or)\s+)${pipedItem}){1,30})(?=\s*(?:[.;)]|$))`, 'i').exec(description) : null;
   // (not optparse qrcode's `the following shortcuts to the built-in image factory classes: pil, png`, nor examples)
   const pluralIntroduction = pluralPiped === null ? '' : (/[^.]*$/.exec(description.slice(0, pluralPiped.index + pluralPiped[0].length - (pluralPiped[1] ?? '').length))?.[0] ?? '');
   if (pluralPiped !== null && !isCaseOrShortcutIntroduction(pluralIntroduction) && !/\b(e\.g|i\.e|examples?|such as|like|including)\b/i.test(pluralIntroduction)) return (pluralPiped[1] ?? '').split(/\s*\|\s*|\s*(?:,\s*or|,|\s+or)\s+/).map((item) => item.replace(/\.$/, ''));
   // rich-cli `--panel BOX  Set panel type to BOX. ascii, ascii2, double, heavy, none, rounded, square`: a
   // sentence naming the placeholder, then one made only of three or more values, closing the description
-  const afterNamingSentence = /^[A-Z][A-Z_]{1,20}$/.test(name) ? new RegExp(String.raw`\b${name}\.\s+(${LIST_ITEM}(?:(?:,\s*or|,|\s+or)\s+${LIST_ITEM}){2,30})\.?$`).exec(description) : null;
+  const afterNamingSentence = /^[A-Z][A-Z_]{1,20}$/.test(name) && description.includes(`${name}.`) ? new RegExp(String.raw`\b${name}\.\s+(${LIST_ITEM}(?:(?:,\s*or|,|\s+or)\s+${LIST_ITEM}){2,30})\.?$`).exec(description) : null;
   if (afterNamingSentence !== null && !isOpenList(afterNamingSentence[1] ?? '')) return splitList(afterNamingSentence[1] ?? '');
   const assigned = assignedValueChoices(description, name);
   if (assigned !== null) return assigned;
@@ -326,7 +326,7 @@ function firstListedChoices(text: string, valueName: string | null): string[] | 
   // argp dvbv5-scan `Output format: VDR, CHANNEL, ZAP, DVBV5`: the values in capitals (unless they name kinds, `FILE or URL`)
   const constantsAfterNoun = CONSTANTS_AFTER_NOUN.exec(description);
   let match = LIST_AFTER_NOUN.exec(description) ?? (constantsAfterNoun !== null && !namesPlaceholderKinds(splitList(constantsAfterNoun[1] ?? '')) ? constantsAfterNoun : null);
-  if (match === null && /^[A-Z][A-Z_]{1,20}$/.test(name)) {
+  if (match === null && /^[A-Z][A-Z_]{1,20}$/.test(name) && description.includes(name)) {
     // GNU patch `Valid WORDs are: literal, shell, …`: the value name in the plural counts too
     match = new RegExp(String.raw`\b${name}s?\b[^.:]{0,120}:\s+` + LIST).exec(description);
     if (match === null) {

@@ -10,6 +10,7 @@ import type { Entry, Paragraph } from './help-scan.ts';
 import { clampDescription, joinWrapped, MAX_OPTIONS } from './limits.ts';
 import type { OptionHead } from './option-head.ts';
 import { withUsageBareFlag } from './usage-bare-flags.ts';
+import { setSources } from './reader/claims.ts';
 import type { CliOption, CliValueType } from './spec.ts';
 import { coerceDefault, isExplicitStringName, isNumberText, typeFromDefault, typeFromValueName } from './value-type.ts';
 import { valueSeparatorOf } from './value-list.ts';
@@ -17,7 +18,7 @@ import { isOpenValueSet, namesFileContents, offersOpenAlternative } from './open
 import { readValueDefinitionLine } from './value-definition-line.ts';
 import { setValueListChoices } from './set-value-list.ts';
 import { sentenceOpeningChoices } from './sentence-values.ts';
-import { applyColonDefaultHead } from './colon-default-heads.ts';
+import { applyColonDefaultHead } from './dialects/goflag.ts';
 import { statesBareFlagValue } from './preset-value.ts';
 
 const NO_VALUE_WORDS = /^(none|null|unset|undefined|undef|n\/a)$/i;
@@ -501,7 +502,7 @@ function defaultOf(head: OptionHead, facts: DescriptionFacts, shape: ValueShape,
   if (negatableState !== null) return /^(?:on|enabled)$/i.test(negatableState[1] ?? '');
   // Getopt::Long xml_grep `--date  when on (by default) the wrapping element … with "--nodate" this
   // attribute is not added`: a switch whose description names its negation states its state in words
-  const ownNegation = facts.defaultText === null && !shape.takes && long !== null && new RegExp(String.raw`(?:^|[\s"'\`(])--no-?${long.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\b`).test(facts.description);
+  const ownNegation = facts.defaultText === null && !shape.takes && long !== null && facts.description.includes(long) && new RegExp(String.raw`(?:^|[\s"'\`(])--no-?${long.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\b`).test(facts.description);
   const namedState = ownNegation ? /\b(on|off) \(by default\)|\((on|off) by default\)/i.exec(facts.description) : null;
   if (namedState !== null) return /^on$/i.test(namedState[1] ?? namedState[2] ?? '');
   if (facts.defaultText === null) return shape.takes && facts.stateDefault !== null ? stateDefaultOf(facts.stateDefault, shape, choices) : null;
@@ -597,6 +598,8 @@ export interface OptionStyle {
   colonDefaults?: boolean;
   /** The flags the usage forms show bare (`[-v]`): see usage-bare-flags.ts. */
   usageBareFlags?: ReadonlySet<string>;
+  /** The dialect reading the entries (the fingerprinted framework): its name prefixes the claims' sources. */
+  reader?: string;
 }
 
 /** A word naming a kind of value, no value itself: `text`, `string`, `value`, `path`, `num`. */
@@ -822,6 +825,17 @@ export function optionFromEntry(given: Entry, style: OptionStyle = {}): CliOptio
     option.negation = `${long.dashes}${long.name}=false`;
   }
   if (style.colonDefaults === true) applyColonDefaultHead(option, entry.head);
+  // the rule behind each field the entry decided, named for the claim's source (`help:clap.default-bracket`)
+  const rules: Record<string, string> = {};
+  if (option.default !== null) {
+    rules.default = style.colonDefaults === true && option.value_name === null ? 'colon-default-head' : fromPlaceholder !== null && option.default !== null ? 'default-in-placeholder' : (facts.defaultRule ?? 'option-entry');
+  }
+  if (option.choices !== null) {
+    rules.choices = option.choices === facts.choices ? (facts.choicesRule ?? 'option-entry') : option.choices === head.choices ? 'choices-placeholder' : option.choices === definition?.choices ? 'choices-definition-list' : option.choices === provenProse ? 'choices-listed' : 'option-entry';
+  }
+  if (option.takes_value && head.valueName !== null) rules.takes_value = 'placeholder';
+  const reader = style.reader ?? 'generic';
+  if (Object.keys(rules).length > 0) setSources(option, Object.fromEntries(Object.entries(rules).map(([field, rule]) => [field, `help:${reader}.${rule}`])));
   return option;
 }
 

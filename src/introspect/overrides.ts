@@ -39,6 +39,7 @@
  * bad-value probes, src/introspect/probe/): the help alone is read. `success_exit_codes` lists the exit codes that end a call with a result
  * rather than an error (default `[0]`; integers 0-255, 0 among them).
  */
+import { carrySources, markSources, setSources } from './reader/claims.ts';
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { ToolHostError } from '../errors.ts';
@@ -234,6 +235,8 @@ function applyPositionalOverrides(parsed: readonly CliPositional[], changes: rea
 /** Merges overrides over a parsed spec (or replaces it with `overrides.spec`). Returns a new spec. */
 export function applyToolOverrides(spec: CliSpec, overrides: ToolOverrides): CliSpec {
   const base: CliSpec = structuredClone(overrides.spec ?? spec);
+  // (the help readers' per-field sources are metadata the clone drops: carried over, `override` where changed)
+  carrySources(overrides.spec ?? spec, base);
   const names = propertyNamesOf(base);
   const find = (key: string, field: string): number => {
     const index = base.options.findIndex((option, position) => optionMatches(option, names.options[position] ?? '', key));
@@ -246,17 +249,27 @@ export function applyToolOverrides(spec: CliSpec, overrides: ToolOverrides): Cli
     const option = base.options[index];
     if (option === undefined) continue;
     applyOptionOverride(option, change);
+    markSources(option, Object.keys(change).filter((field) => field !== 'hidden'), 'override');
     if (change.hidden === true) hidden.add(index);
   }
   (overrides.hide ?? []).forEach((key, position) => hidden.add(find(key, `hide.${position}`)));
-  return {
+  const positionals = applyPositionalOverrides(base.positionals, overrides.positionals ?? []);
+  carrySources(base, { options: [], positionals });
+  for (const change of overrides.positionals ?? []) {
+    const target = positionals.find((positional) => positionalKey(positional.name) === positionalKey(change.name));
+    if (target !== undefined) markSources(target, Object.keys(change).filter((field) => field !== 'hidden' && field !== 'name'), 'override');
+  }
+  const result: CliSpec = {
     ...base,
     name: overrides.name ?? base.name,
     description: overrides.description ?? base.description,
     options: base.options.filter((_, index) => !hidden.has(index)),
-    positionals: applyPositionalOverrides(base.positionals, overrides.positionals ?? []),
+    positionals,
     ...(overrides.stdin !== undefined ? { stdin: overrides.stdin } : {}),
     ...(overrides.output !== undefined ? { output: overrides.output } : {}),
     ...(overrides.success_exit_codes !== undefined ? { success_exit_codes: [...overrides.success_exit_codes] } : {}),
   };
+  if (base.sources !== undefined) setSources(result, { ...base.sources });
+  markSources(result, (['name', 'description', 'stdin', 'output', 'success_exit_codes'] as const).filter((field) => overrides[field] !== undefined), 'override');
+  return result;
 }

@@ -13,30 +13,22 @@ import { dropDefaultsNamingArguments, dropDefaultsNamingOptions } from './argume
 import { applyDefaultsSection } from './defaults-section.ts';
 import { applyBareListedChoices, applyDescriptionValueTaking, applyListFormValueTaking, isBareHelp } from './description-values.ts';
 import { applyFlushLeftTypes } from './flush-left-types.ts';
-import { applyGoDefValues } from './go-def-values.ts';
 import { dropGluedValueSpellings } from './glued-values.ts';
 import { applyFlagValueLists } from './flag-value-lists.ts';
 import { collapseNumberedPositionals, markPositionalsProseLetOut } from './numbered-positionals.ts';
 import { markPositionalsDefaultedInEntry, markPositionalsDefaultedInProse } from './defaulted-positionals.ts';
-import { withPicocliArgumentFiles } from './picocli-argfile.ts';
-import { withPositionalOrNamedParameters } from './cyclopts-parameters.ts';
 import { applyShortcutDefaults, readValueShortcutLines } from './value-shortcut-lines.ts';
 import { applyPairedPlaceholderSpellings } from './paired-literal-spelling.ts';
 import { applyOverflowingValueNames } from './overflowing-value.ts';
 import { applyAppendedMetavars } from './appended-metavar.ts';
 import { manNamePath, withManNamePath } from './man-name-path.ts';
-import { applyFireDefaults, takeFireLines } from './fire-defaults.ts';
 import { applyLegendDefaults } from './legend-defaults.ts';
 import { addUsageModeOptions } from './usage-mode-options.ts';
 import { usageBareFlags } from './usage-bare-flags.ts';
 import { addExampleOnlyFlags, addUsageOnlyOptions, addUsageSpelledValueOptions, applyUsageValueWords } from './usage-only-options.ts';
 import { applyGroupedUsageValues } from './usage-group-values.ts';
 import { splitGoFlagSpellings, splitRespectiveSpellings } from './respective-spellings.ts';
-import { unboxPanels } from './rich-box.ts';
-import { respellBoostHeads } from './boost-po-heads.ts';
-import { npmOptionSynopsis } from './npm-option-synopsis.ts';
-import { unbulletOptionLines } from './bulleted-options.ts';
-import { extractGoFlags, looksLikeGoFlag } from './go-flag.ts';
+import { extractGoFlags, goUsageLineIndex, goUsageTitle } from './dialects/goflag.ts';
 import { looksHandLaidOut } from './hand-layout.ts';
 import { applyHandWrittenValues } from './hand-written-values.ts';
 import { applyStatedValueDefaults } from './stated-value-defaults.ts';
@@ -53,25 +45,22 @@ import { withoutOptionSetPlaceholders } from './option-set-placeholder.ts';
 import { applyEpilogValueLists, collectOptions, optionFromEntry, type OptionStyle } from './option-entry.ts';
 import { applyUsageFlagClusters, splitSiblingShorts } from './short-flag-clusters.ts';
 import { applyAttachedValueMentions, applyDescribedPlaceholders, applyGluedShortMentions } from './attached-value-mentions.ts';
-import { isCacDefaultUsage } from './cac-usage.ts';
 import { leadingPlaceholderPositionals } from './leading-placeholder.ts';
 import { placeholdersOpenDescriptions } from './opening-placeholders.ts';
 import { collectPositionals, collectSubcommands, commandPrefixOf, markMultiWordPositionals, markPluralPositionals, splitProseNamedPositionals, withPassThroughPositional } from './positional-entry.ts';
-import type { CliOption, CliSpec } from './spec.ts';
-import { unwrapThorOptions } from './thor-options.ts';
-import { withDashedBareOptionNames } from './bare-option-names.ts';
+import type { CliOption, CliPositional, CliSpec, FieldSources } from './spec.ts';
 import { markOptionalListedPositionals, withoutOptionalMarker } from './optional-positionals.ts';
-import { cobraHelpCommandName, parseUsageForm, programBaseName, type UsageForm } from './usage.ts';
+import { parseUsageForm, programBaseName, type UsageForm, type UsagePositional } from './usage.ts';
+import { cobraHelpCommandName } from './dialects/cobra.ts';
 import { typeFromValueName } from './value-type.ts';
 import { sanitizeToolName } from '../tool-name.ts';
-import { isUrfaveGenericForm, urfaveNameForm } from './urfave-name-form.ts';
-import { isCittyHelp } from './citty-help.ts';
 import { evidenceChoices } from './evidence-choices.ts';
 import { applyMarkedDefaultBarLists } from './marked-default-bar-list.ts';
-import { applyDartAllowedHelp } from './dart-allowed-help.ts';
 import { weighPositionals } from './evidence-positionals.ts';
 import { valueSeparatorOf } from './value-list.ts';
-import { isColonDefaultHelp } from './colon-default-heads.ts';
+import { ClaimLedger, helpSource, setSources, WEIGHT } from './reader/claims.ts';
+import { DIALECT_READERS, relayout, type DialectContext } from './dialects/index.ts';
+import { fingerprintHelp } from './reader/fingerprint.ts';
 import { backquotedCommandPath } from './backquoted-command.ts';
 
 export interface ParseHelpOptions {
@@ -86,16 +75,6 @@ export interface HelpParseReport {
 }
 
 const MAX_USAGE_FORMS = 20;
-/**
- * kong `Show context-sensitive help.` and its predecessor kingpin `Show context-sensitive help (also
- * try --help-long and --help-man).`: both print a flag's default in place of its placeholder
- * (`--max-len=100`, `--base-formatter=""`).
- */
-const KINGPIN_HELP_FLAG = /\bShow context-sensitive help(?:\.| \(also try --help-long and --help-man\)\.)?$/;
-
-/** etcdctl's template writes each flag with its default: `-h, --help[=false]  help for get`. */
-const ETCD_HELP_FLAG = /^\s*(?:-h, )?--help\[=false\]\s/;
-
 /**
  * The program and, when every usage form names the same subcommand path, that path (`git clone`).
  * `oclif generate NAME` has a placeholder after `generate`, but its commands section lists
@@ -324,28 +303,6 @@ function argumentsOfFlagModes(positionals: UsageForm['positionals'], first: Usag
 const COMMAND_PLACEHOLDER = /^(command|cmd|subcommand)$/i;
 
 /**
- * cobra's help: `Use "x [command] --help" for more information about a command.` or a
- * `Global Flags:` section. Its root (persistent) flags are parsed after the subcommand.
- */
-function isCobraHelp(lines: readonly string[]): boolean {
-  return lines.some((line) => /^Use "[^"]{1,80} \[command\] --help" for more information/.test(line.trim()) || /^Global Flags:$/.test(line.trim()));
-}
-
-/**
- * meow's help: `  Usage` over `    $ prog …` and `  Options`, titles indented by two without a colon.
- * meow prints no placeholders: the ones shown were written by the author, option by option.
- */
-function isMeowHelp(lines: readonly string[]): boolean {
-  const usage = lines.findIndex((line) => line === '  Usage');
-  if (usage !== -1 && /^ {4}\$ \S/.test(lines[usage + 1] ?? '') && lines.includes('  Options')) return true;
-  // serve (over `arg`, which prints nothing) writes the same layout by hand in capitals: `  USAGE`, a
-  // blank line, `    $ serve --help`, …, `  OPTIONS` (oclif's capital titles stand flush left)
-  const capital = lines.findIndex((line) => line === '  USAGE');
-  const firstForm = capital === -1 ? undefined : lines.slice(capital + 1).find((line) => line.trim().length > 0);
-  return firstForm !== undefined && /^ {4}\$ \S/.test(firstForm) && lines.includes('  OPTIONS');
-}
-
-/**
  * lz4 `lz4 [arg] [input] [output]` over `Arguments :` titling its options (`-1  : Fast compression`):
  * a help that calls its options arguments writes `[arg]` for them, not for a positional.
  */
@@ -368,25 +325,6 @@ function markRequiredOptions(options: CliOption[], forms: readonly UsageForm[]):
   }
 }
 
-/** docopt: several usage forms that start with different command words (`ship new`, `mine set`). */
-function docoptCommandWords(forms: readonly UsageForm[]): string[] {
-  const commandWordOf = (form: UsageForm): string | undefined => form.commandPath[0] ?? form.leadingLiterals[0];
-  const words = forms.map(commandWordOf).filter((word): word is string => word !== undefined);
-  return forms.length >= 2 && words.length >= 2 && new Set(words).size >= 2 ? [...new Set(words)] : [];
-}
-
-/**
- * docopt sumy `sumy (luhn | edmundson | lsa) [--length=<length>]`: a required group of bare lower-case
- * words right after the program is a choice of commands (docopt reads a bare word as a command), no
- * positional named `luhn|edmundson|lsa`.
- */
-function docoptCommandGroupWords(usageForms: readonly string[]): string[] {
-  const words = usageForms.flatMap((form) => {
-    const group = /^\S+\s+\(\s*([a-z][a-z0-9-]{0,30}(?:\s*\|\s*[a-z][a-z0-9-]{0,30}){1,30})\s*\)(?=\s|$)/.exec(form.trim());
-    return group === null ? [] : (group[1] ?? '').split(/\s*\|\s*/);
-  });
-  return [...new Set(words)];
-}
 
 /**
  * ffuf's examples: `ffuf -w wordlist.txt -u https://…` twice or more under `EXAMPLE USAGE:`: the
@@ -435,39 +373,34 @@ function headlineForm(lines: readonly string[]): string | null {
   return form !== null && /\[-/.test(form[1] ?? '') ? first.trim() : null;
 }
 
-/**
- * The line of Go's `Usage of NAME:` title: the first line, or the third under a one-line headline and
- * a blank line (cfssl `\tcfssl gencert -- generate a new key and signed certificate`); 0 otherwise.
- */
-function goUsageLineIndex(lines: readonly string[]): number {
-  const title = /^usage of \S/i;
-  if (title.test(lines[0]?.trim() ?? '')) return 0;
-  return (lines[0]?.trim() ?? '').length > 0 && (lines[1]?.trim() ?? '') === '' && title.test(lines[2] ?? '') && /:$/.test(lines[2] ?? '') ? 2 : 0;
-}
-
 function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefined): HelpParseReport {
-  const rawLines = withDashedBareOptionNames(unwrapThorOptions(unboxPanels(unbulletOptionLines(respellBoostHeads(helpLines(text))))));
-  const go = looksLikeGoFlag(rawLines) ? extractGoFlags(rawLines) : { options: [], consumed: new Set<number>() };
+  const rawLines = relayout(helpLines(text));
+  const fingerprint = fingerprintHelp(rawLines);
+  const { traits } = fingerprint;
+  const ledger = new ClaimLedger();
+  const go = traits.goFlag ? extractGoFlags(rawLines) : { options: [], consumed: new Set<number>() };
+  ledger.trace(helpSource('goflag', 'flag-line'), [], () => go.options);
   const lines = rawLines.map((line, index) => (go.consumed.has(index) ? '' : expandTabs(line)));
-  // Go: `Usage of NAME:` or `Usage of 'go tool cover':`
-  // …or `Usage of vegeta attack:` (a subcommand's own FlagSet named with its path)
-  // (cfssl `\tcfssl gencert -- generate …`, a blank line, then `Usage of gencert:`: a headline may come first)
+  // Go's `Usage of NAME:` title (dialects/goflag.ts), maybe under a headline and a blank line (cfssl)
   const goUsageLine = goUsageLineIndex(rawLines);
-  const goUsage = /^usage of (?:'([^']{1,80})'|(\S+(?: [a-z][\w-]*){0,3})):$/i.exec(rawLines[goUsageLine]?.trim() ?? '');
+  const goUsage = goUsageTitle(rawLines[goUsageLine] ?? '');
   const scan: HelpScan = scanHelpLines(lines, (index) => go.consumed.has(index) || (index === goUsageLine && goUsage !== null), goUsage !== null ? goUsageLine : null);
   applyOverflowingValueNames(scan.entries, scan.usageForms);
   applySingleDashNames(scan.entries);
   applyAppendedMetavars(scan.entries);
   applyPairedPlaceholderSpellings(scan.entries);
-  const fireLines = takeFireLines(scan.entries);
+  // each dialect's lines of its own notation, taken out of the entries before options are read
+  const kept = new Map<string, unknown>();
+  for (const reader of DIALECT_READERS) if (reader.entries !== undefined) kept.set(reader.id, reader.entries(scan.entries));
   const shortcutValues = readValueShortcutLines(scan.entries);
 
   const style: OptionStyle = {
-    defaultInPlaceholder: rawLines.some((line) => KINGPIN_HELP_FLAG.test(line.trim()) || ETCD_HELP_FLAG.test(line)),
-    bracketedBoolDefaults: rawLines.some((line) => ETCD_HELP_FLAG.test(line)),
-    colonDefaults: isColonDefaultHelp(rawLines),
+    defaultInPlaceholder: traits.defaultInPlaceholder,
+    bracketedBoolDefaults: traits.bracketedBoolDefaults,
+    colonDefaults: traits.colonDefaults,
     usageBareFlags: usageBareFlags(scan.usageForms),
-    untaggedTakesValue: rawLines.some((line) => /^\s*(-h, )?--help\s+Show (?:this )?help(?: and exit)?\.?\s+\[boolean\]$/.test(line)),
+    untaggedTakesValue: traits.untaggedTakesValue,
+    reader: fingerprint.framework,
     listedNegations: new Set(scan.entries.flatMap((entry) => entry.option?.longs.map((long) => long.name).filter((name) => name.startsWith('no-')).map((name) => name.slice(3)) ?? [])),
   };
   // a boolean type printed for `--help` (`--help -h <bool>`) is printed for every flag; `--help [topic]` is a value
@@ -475,43 +408,72 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
   if (helpPlaceholder !== null && typeFromValueName(helpPlaceholder) === 'boolean') style.flagPlaceholder = helpPlaceholder;
   // cobra prints the command's long description (with option lines quoted from other commands' docs)
   // before `Usage:`, and its flags after it: option lines above the usage are prose there
-  const cobra = isCobraHelp(rawLines);
+  const cobra = traits.cobra;
   const proseOptions = cobra && scan.entries.some((entry) => entry.kind === 'option' && entry.afterUsage === true);
   const buildOptions = (): CliOption[] => {
-    const parsed: CliOption[] = [...go.options];
-    for (const entry of scan.entries) {
-      const option = entry.kind === 'option' && !(proseOptions && entry.afterUsage !== true) ? optionFromEntry(entry, style) : null;
-      if (option !== null) {
-        parsed.push(...splitSiblingShorts(entry, option).flatMap((one) => splitRespectiveSpellings(entry, one)).flatMap((one) => splitGoFlagSpellings(one, goUsage !== null)));
+    const built = ledger.trace(helpSource(fingerprint.framework, 'option-entry'), [...go.options], () => {
+      const parsed: CliOption[] = [...go.options];
+      for (const entry of scan.entries) {
+        const option = entry.kind === 'option' && !(proseOptions && entry.afterUsage !== true) ? optionFromEntry(entry, style) : null;
+        if (option !== null) {
+          parsed.push(...splitSiblingShorts(entry, option).flatMap((one) => splitRespectiveSpellings(entry, one)).flatMap((one) => splitGoFlagSpellings(one, goUsage !== null)));
+        }
       }
-    }
-    const built = dropGluedValueSpellings(collectOptions(parsed));
-    applyEpilogValueLists(built, scan.paragraphs);
-    applyTitledValueLists(built, scan.paragraphs, lines);
-    applyTitledPipeLists(built, lines);
-    applyFlagValueLists(built, scan.paragraphs);
+      return dropGluedValueSpellings(collectOptions(parsed));
+    });
+    ledger.trace(helpSource('generic', 'epilog-value-list'), built, () => applyEpilogValueLists(built, scan.paragraphs));
+    ledger.trace(helpSource('generic', 'titled-value-list'), built, () => applyTitledValueLists(built, scan.paragraphs, lines));
+    ledger.trace(helpSource('generic', 'titled-pipe-list'), built, () => applyTitledPipeLists(built, lines));
+    ledger.trace(helpSource('generic', 'flag-value-list'), built, () => applyFlagValueLists(built, scan.paragraphs));
     return built;
   };
   let options = buildOptions();
+  const dialectContext: DialectContext = {
+    lines: rawLines,
+    entries: scan.entries,
+    usageForms: scan.usageForms,
+    program: null,
+    subcommandCount: 0,
+    parseForm: (form) => parseUsageForm(form, takesValue, helpFor).positionals,
+    kept,
+  };
+  /** Runs the dialect readers of an option stage, in table order. */
+  const runOptionReaders = (stage: 'bareHelp' | 'statedValues' | 'fallbackDefaults'): void => {
+    for (const reader of DIALECT_READERS) {
+      const hook = reader[stage];
+      if (hook !== undefined) read(hook.rule, () => hook.read(options, dialectContext), reader.id);
+    }
+  };
+  /** Runs an in-place reader over the options, its changes recorded as claims of `help:<reader>.<rule>`. */
+  const read = (rule: string, run: () => unknown, reader = 'generic', weight: number = WEIGHT.generic): void => {
+    options = ledger.trace(
+      helpSource(reader, rule),
+      options,
+      () => {
+        run();
+      },
+      weight,
+    );
+  };
   // sade prints no placeholders (`-p, --port   Port to bind  (default 8080)`): where no option shows
   // one, a stated default other than a boolean says the option takes a value
   const bare = go.options.length === 0 && style.untaggedTakesValue !== true && isBareHelp(options);
   if (bare) {
     style.statedDefaultTakesValue = true;
     options = buildOptions();
-    applyGoDefValues(options);
-    applyBareListedChoices(options);
+    runOptionReaders('bareHelp');
+    read('bare-listed-choices', () => applyBareListedChoices(options));
   }
 
   // meow never prints a placeholder of its own (gzip-size `--level   Compression level [0-9] (Default: 9)`):
   // however few its options, a stated default other than a boolean says a value is taken, as above
-  if (!bare && go.options.length === 0 && style.untaggedTakesValue !== true && isMeowHelp(rawLines)) {
+  if (!bare && go.options.length === 0 && style.untaggedTakesValue !== true && traits.meow) {
     style.statedDefaultTakesValue = true;
     options = buildOptions();
   }
 
-  applyDefaultsSection(options, rawLines);
-  applyShortcutDefaults(options, shortcutValues);
+  read('defaults-section', () => applyDefaultsSection(options, rawLines));
+  read('value-shortcut-line', () => applyShortcutDefaults(options, shortcutValues));
 
   const takesValue = (flag: string): boolean => {
     const name = flag.replace(/^-+/, '');
@@ -538,42 +500,52 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
     // pkg `pkg [options] <input>`: the most positionals a form takes, when every form is bounded
     const bounded = forms.length > 0 && commandWords.size === 0 && forms.every((form) => form.commandPath.length === 0 && form.positionals.every((positional) => !positional.variadic));
     const maxPositionals = bounded ? Math.max(...forms.map((form) => form.positionals.length)) : null;
-    handWritten = applyHandWrittenValues(options, rawLines, exampleProgram, positionalsTaken, commandWords, maxPositionals) || looksHandLaidOut(rawLines);
+    let footnotes = false;
+    read('hand-written-values', () => (footnotes = applyHandWrittenValues(options, rawLines, exampleProgram, positionalsTaken, commandWords, maxPositionals)));
+    handWritten = footnotes || looksHandLaidOut(rawLines);
     if (handWritten && style.statedDefaultTakesValue !== true) {
       style.statedDefaultTakesValue = true;
       options = buildOptions();
-      applyDefaultsSection(options, rawLines);
-      applyShortcutDefaults(options, shortcutValues);
-      applyHandWrittenValues(options, rawLines, exampleProgram, positionalsTaken, commandWords, maxPositionals);
+      read('defaults-section', () => applyDefaultsSection(options, rawLines));
+      read('value-shortcut-line', () => applyShortcutDefaults(options, shortcutValues));
+      read('hand-written-values', () => applyHandWrittenValues(options, rawLines, exampleProgram, positionalsTaken, commandWords, maxPositionals));
     }
   }
   // mosquitto: values the usage forms give (`{-t topic | -L URL}`) are no placeholder the list shows
   const flagsBeforeUsage = new Set(options.filter((option) => !option.takes_value));
   const knownBeforeUsage = new Set(options);
-  applyUsageFlagClusters(options, scan.usageForms.slice(0, MAX_USAGE_FORMS), scan.entries);
-  addUsageOnlyOptions(options, scan.usageForms.slice(0, MAX_USAGE_FORMS));
-  addUsageSpelledValueOptions(options, scan.usageForms.slice(0, MAX_USAGE_FORMS));
-  addUsageLongOptions(options, scan.usageForms.slice(0, MAX_USAGE_FORMS));
-  addUsageModeOptions(options, scan.usageForms.slice(0, MAX_USAGE_FORMS));
-  applyUsageValueWords(options, [...scan.usageForms.slice(0, MAX_USAGE_FORMS), ...npmOptionSynopsis(rawLines).slice(0, MAX_USAGE_FORMS)]);
-  // only where the list shows no placeholder (optparse cProfile `[-m module | scriptfile]` lists `-m` bare: a flag)
-  if (bare) applyGroupedUsageValues(options, scan.usageForms.slice(0, MAX_USAGE_FORMS));
+  const usageForms = scan.usageForms.slice(0, MAX_USAGE_FORMS);
+  read('usage-flag-cluster', () => applyUsageFlagClusters(options, usageForms, scan.entries));
+  read('usage-line', () => {
+    addUsageOnlyOptions(options, usageForms);
+    addUsageSpelledValueOptions(options, usageForms);
+    addUsageLongOptions(options, usageForms);
+    addUsageModeOptions(options, usageForms);
+    applyUsageValueWords(options, [...usageForms, ...DIALECT_READERS.flatMap((reader) => reader.usageLines?.(rawLines) ?? []).slice(0, MAX_USAGE_FORMS)]);
+    // only where the list shows no placeholder (optparse cProfile `[-m module | scriptfile]` lists `-m` bare: a flag)
+    if (bare) applyGroupedUsageValues(options, usageForms);
+  });
   const valuedByUsage = new Set(options.filter((option) => option.takes_value && (flagsBeforeUsage.has(option) || !knownBeforeUsage.has(option))));
-  if (go.options.length === 0) applyAttachedValueMentions(options, rawLines);
-  markRequiredOptions(options, forms);
+  if (go.options.length === 0) read('attached-value-mention', () => applyAttachedValueMentions(options, rawLines));
+  read('usage-line', () => markRequiredOptions(options, forms));
 
-  const docoptWords = docoptCommandWords(forms);
-  if (docoptWords.length === 0) docoptWords.push(...docoptCommandGroupWords(scan.usageForms.slice(0, MAX_USAGE_FORMS)));
+  // the words a dialect reads as commands in its forms (docopt), from the first reader naming any
+  const docoptWords = DIALECT_READERS.reduce<string[]>((found, reader) => (found.length > 0 || reader.commandWords === undefined ? found : reader.commandWords(forms, usageForms)), []);
   const firstForm = forms.find((form) => form.program !== null);
   const subcommands = collectSubcommands(scan.entries, docoptWords, firstForm?.program ? programBaseName(firstForm.program) : null);
   // bpaf `Usage: [-c=<./.oxlintrc.json>] [PATH]...`: with no form naming the program, the first form's positionals still count
   const formPositionals = firstForm?.positionals ?? forms[0]?.positionals ?? [];
-  let usagePositionals = docoptWords.length > 0 && subcommands.length > 0 ? [] : formPositionals;
-  if (firstForm !== undefined) usagePositionals = optionalWhereAnotherFormRunsWithout(usagePositionals, firstForm, scan.usageForms.slice(0, MAX_USAGE_FORMS), forms);
-  if (firstForm !== undefined && docoptWords.length === 0) usagePositionals = extendedByOtherForms(usagePositionals, firstForm, forms, runsWithoutPositionals(firstForm, forms, scan.usageForms));
-  if (firstForm !== undefined && docoptWords.length === 0) usagePositionals = variadicInOtherForms(usagePositionals, firstForm, forms);
+  let usagePositionals: UsagePositional[] = [];
+  /** Runs a reader of the usage forms' positionals, its changes recorded as claims of `help:<reader>.<rule>`. */
+  const readUsage = (rule: string, run: () => UsagePositional[], reader = 'generic'): void => {
+    usagePositionals = ledger.tracePositionals(helpSource(reader, rule), usagePositionals, run);
+  };
+  readUsage(docoptWords.length > 0 ? 'usage-form' : 'usage-line', () => (docoptWords.length > 0 && subcommands.length > 0 ? [] : formPositionals), docoptWords.length > 0 ? 'docopt' : 'generic');
+  if (firstForm !== undefined) readUsage('usage-forms', () => optionalWhereAnotherFormRunsWithout(usagePositionals, firstForm, usageForms, forms));
+  if (firstForm !== undefined && docoptWords.length === 0) readUsage('usage-forms', () => extendedByOtherForms(usagePositionals, firstForm, forms, runsWithoutPositionals(firstForm, forms, scan.usageForms)));
+  if (firstForm !== undefined && docoptWords.length === 0) readUsage('usage-forms', () => variadicInOtherForms(usagePositionals, firstForm, forms));
   if (firstForm !== undefined && docoptWords.length === 0 && usagePositionals.length > 0) {
-    usagePositionals = argumentsOfFlagModes(usagePositionals, firstForm, forms, scan.usageForms.slice(0, MAX_USAGE_FORMS), (spelling) => options.some((option) => !option.takes_value && (option.long === spelling.replace(/^--/, '') || option.short === spelling.replace(/^-/, ''))));
+    readUsage('usage-forms', () => argumentsOfFlagModes(usagePositionals, firstForm, forms, usageForms, (spelling) => options.some((option) => !option.takes_value && (option.long === spelling.replace(/^--/, '') || option.short === spelling.replace(/^-/, '')))));
   }
   // yargs nyc: `nyc [command] [options]` then `nyc [options] [bin-to-instrument]`: a later form of the
   // program without the command placeholder (nor a listed command) shows what the root itself takes
@@ -587,89 +559,137 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
         !form.positionals.some((positional) => COMMAND_PLACEHOLDER.test(positional.name) || subcommands.some((command) => command.name === positional.name)) &&
         !form.leadingLiterals.some((word) => subcommands.some((command) => command.name === word)),
     );
-    if (rootForm !== undefined) usagePositionals = [...usagePositionals, ...rootForm.positionals];
+    if (rootForm !== undefined) readUsage('usage-forms', () => [...usagePositionals, ...rootForm.positionals]);
   }
   if (usagePositionals.length === 0 && subcommands.length === 0 && firstForm?.program) {
-    usagePositionals = synopsisPositionals(scan.synopsisLines, firstForm.program, takesValue);
+    const program = firstForm.program;
+    readUsage('synopsis-line', () => synopsisPositionals(scan.synopsisLines, program, takesValue));
   }
-  if (forms.length === 0 && subcommands.length === 0 && usagePositionals.length === 0) usagePositionals = leadingPlaceholderPositionals(scan.paragraphs);
-  const nameForm = subcommands.length === 0 && firstForm?.program && isUrfaveGenericForm(scan.usageForms[0]) ? urfaveNameForm(rawLines, firstForm.program) : null;
-  if (nameForm !== null) usagePositionals = parseUsageForm(nameForm, takesValue, helpFor).positionals;
-  // cac's default `$ prog <command> [options]` over no listed command: boilerplate, no argument (cac-usage.ts)
-  if (subcommands.length === 0 && isCacDefaultUsage(scan.usageForms)) usagePositionals = [];
+  if (forms.length === 0 && subcommands.length === 0 && usagePositionals.length === 0) readUsage('leading-placeholder', () => leadingPlaceholderPositionals(scan.paragraphs));
+  // the dialects' corrections (urfave's own form under `NAME:`, cac's default usage: boilerplate)
+  dialectContext.program = firstForm?.program ?? null;
+  dialectContext.subcommandCount = subcommands.length;
+  for (const reader of DIALECT_READERS) {
+    const stage = reader.usagePositionals;
+    if (stage !== undefined) readUsage(stage.rule, () => stage.read(usagePositionals, dialectContext), reader.id);
+  }
   if (optionsCalledArguments(rawLines)) usagePositionals = usagePositionals.filter((positional) => positional.required || !ARGUMENTS_PLACEHOLDER.test(positional.name));
   usagePositionals = withoutOptionSetPlaceholders(usagePositionals, rawLines);
-  const positionals = withPassThroughPositional(splitProseNamedPositionals(collectPositionals(scan.entries, usagePositionals, subcommands), rawLines), subcommands.length > 0 ? [] : scan.usageForms.slice(0, MAX_USAGE_FORMS));
-  markMultiWordPositionals(positionals, rawLines);
-  markPluralPositionals(positionals, rawLines);
-  markOptionalListedPositionals(positionals, rawLines);
-  withoutOptionalMarker(positionals);
-  positionals.splice(0, positionals.length, ...withPositionalOrNamedParameters(positionals, rawLines));
-  collapseNumberedPositionals(positionals);
-  markPositionalsProseLetOut(positionals, rawLines);
-  markPositionalsDefaultedInProse(positionals, rawLines);
-  markPositionalsDefaultedInEntry(positionals, rawLines);
-  withPicocliArgumentFiles(positionals, rawLines);
+  let positionals: CliPositional[] = [...usagePositionals];
+  /** Runs a reader of the positionals (in place, or returning the new list). */
+  const readPositionals = (rule: string, run: () => CliPositional[] | void, reader = 'generic'): void => {
+    positionals = ledger.tracePositionals(helpSource(reader, rule), positionals, run);
+  };
+  /** Runs the dialect readers of a positional stage, in table order. */
+  const runPositionalReaders = (stage: 'positionalShape' | 'positionalFiles'): void => {
+    for (const reader of DIALECT_READERS) {
+      const hook = reader[stage];
+      if (hook !== undefined) readPositionals(hook.rule, () => hook.read(positionals, dialectContext), reader.id);
+    }
+  };
+  readPositionals('positional-entry', () => collectPositionals(scan.entries, usagePositionals, subcommands));
+  readPositionals('prose-named-positional', () => splitProseNamedPositionals(positionals, rawLines));
+  readPositionals('pass-through-positional', () => withPassThroughPositional(positionals, subcommands.length > 0 ? [] : usageForms));
+  readPositionals('positional-prose', () => {
+    markMultiWordPositionals(positionals, rawLines);
+    markPluralPositionals(positionals, rawLines);
+    markOptionalListedPositionals(positionals, rawLines);
+    withoutOptionalMarker(positionals);
+  });
+  runPositionalReaders('positionalShape');
+  readPositionals('positional-prose', () => {
+    collapseNumberedPositionals(positionals);
+    markPositionalsProseLetOut(positionals, rawLines);
+    markPositionalsDefaultedInProse(positionals, rawLines);
+    markPositionalsDefaultedInEntry(positionals, rawLines);
+  });
+  runPositionalReaders('positionalFiles');
   // round 16: a proposed positional the text's evidence names as something else is dropped (evidence-positionals.ts)
-  positionals.splice(0, positionals.length, ...weighPositionals(positionals, {
-    lines: rawLines,
-    subcommands,
-    program: firstForm?.program ?? null,
-    isFlag: (spelling) => options.some((option) => !option.takes_value && (option.long === spelling.replace(/^--/, '') || option.short === spelling.replace(/^-/, ''))),
-  }));
+  readPositionals('evidence-positionals', () =>
+    weighPositionals(positionals, {
+      lines: rawLines,
+      subcommands,
+      program: firstForm?.program ?? null,
+      isFlag: (spelling) => options.some((option) => !option.takes_value && (option.long === spelling.replace(/^--/, '') || option.short === spelling.replace(/^-/, ''))),
+    }),
+  );
   // (a default dropped as naming an argument was still stated: the option it made value-taking shows no placeholder)
   const statedDefaults = new Set(options.filter((option) => option.default !== null));
-  dropDefaultsNamingArguments(options, [...positionals, ...usagePositionals], rawLines);
-  dropDefaultsNamingOptions(options);
+  read('default-names-argument', () => {
+    dropDefaultsNamingArguments(options, [...positionals, ...usagePositionals], rawLines);
+    dropDefaultsNamingOptions(options);
+  });
 
   let programName: string | null = null;
+  const specSources: FieldSources = {};
   if (goUsage) programName = goUsage[1] ?? programBaseName(goUsage[2] ?? '');
+  if (goUsage) specSources.name = helpSource('goflag', 'usage-of');
   // cfssl `Usage of gencert:` over `cfssl gencert -initca CSRJSON`: a subcommand's FlagSet named by its last word; its forms give the path
   const formPath = firstForm?.program ? [programBaseName(firstForm.program), ...firstForm.commandPath] : [];
   if (goUsage && goUsage[1] === undefined && formPath.length > 1 && formPath[formPath.length - 1] === programName) programName = formPath.join(' ');
   if (programName === null && firstForm?.program) programName = programNameOf(forms, firstForm.program, commandPrefixOf(scan.entries.filter((entry) => entry.kind === 'command'), programBaseName(firstForm.program)));
   // docopt docker-compose `Usage: up [options]` under prose naming `` `docker-compose up` ``: the full path
   if (programName !== null && firstForm?.program === programName && subcommands.length === 0) programName = backquotedCommandPath(programName, rawLines) ?? programName;
+  if (programName !== null) specSources.name ??= helpSource('generic', 'usage-line');
   programName ??= fallbackProgramName(lines, parseOptions?.fileName, scan.synopsisLines);
-  addExampleOnlyFlags(options, lines, programName === null ? null : programBaseName(programName.split(' ')[0] ?? ''));
-  applyFlushLeftTypes(scan.entries, options, lines, programName?.split(' ')[0] ?? null);
+  specSources.name ??= programName !== null && programName !== programBaseName(parseOptions?.fileName ?? '') ? helpSource('generic', 'first-line') : 'file-name';
+  read('example-line', () => addExampleOnlyFlags(options, lines, programName === null ? null : programBaseName(programName.split(' ')[0] ?? '')));
+  read('flush-left-type', () => applyFlushLeftTypes(scan.entries, options, lines, programName?.split(' ')[0] ?? null));
   if (go.options.length === 0 && style.untaggedTakesValue !== true) {
     // the options a stated default made value-taking show no placeholder either: the help stays bare
     const stillBare = bare && options.every((option) => !option.takes_value || statedDefaults.has(option) || valuedByUsage.has(option));
     // (yargs karma `--port   <integer> Port …`: the only placeholders open descriptions, written by hand)
-    applyDescriptionValueTaking(options, isMeowHelp(rawLines) || isCittyHelp(rawLines) || stillBare || handWritten || placeholdersOpenDescriptions(scan.entries));
-    applyListFormValueTaking(options);
+    read('description-value-cue', () => applyDescriptionValueTaking(options, traits.meow || traits.citty || stillBare || handWritten || placeholdersOpenDescriptions(scan.entries)));
+    read('list-form-value', () => applyListFormValueTaking(options));
   }
-  applyStatedValueDefaults(options, scan.entries);
-  if (go.options.length === 0) applyGluedShortMentions(options);
-  if (go.options.length === 0) applyDescribedPlaceholders(options);
-  applyMarkedDefaultBarLists(options);
-  applyDartAllowedHelp(options, rawLines);
+  read('stated-value-default', () => applyStatedValueDefaults(options, scan.entries));
+  if (go.options.length === 0) read('glued-short-mention', () => applyGluedShortMentions(options));
+  if (go.options.length === 0) read('described-placeholder', () => applyDescribedPlaceholders(options));
+  read('marked-default-bar-list', () => applyMarkedDefaultBarLists(options));
+  runOptionReaders('statedValues');
   // the rules found no choices: a list the description's own words vouch for (evidence-choices.ts),
   // joined by commas in one value where the description says so (as option-entry.ts does for the rules')
-  for (const option of options.filter((one) => one.takes_value && one.choices === null)) {
-    option.choices = evidenceChoices(option.description ?? '', option.value_name, [option.long ?? '', option.short ?? ''], option.default === null ? null : String(option.default));
-    if (option.choices !== null && valueSeparatorOf(option.description) !== undefined) option.value_separator = ',';
+  // the evidence fallback emits claims at weight `fallback`: the resolver gives them a list only where
+  // no reader decided one, joined by commas in one value where the description says so (as
+  // option-entry.ts does for the rules')
+  const evidence = helpSource('generic', 'evidence-choices');
+  for (const option of options) {
+    if (!option.takes_value || option.choices !== null) continue;
+    const choices = evidenceChoices(option.description ?? '', option.value_name, [option.long ?? '', option.short ?? ''], option.default === null ? null : String(option.default));
+    if (choices === null || !ledger.claim({ field: 'choices', option, value: choices, source: evidence, weight: WEIGHT.fallback })) continue;
+    if (valueSeparatorOf(option.description) !== undefined) ledger.claim({ field: 'value_separator', option, value: ',', source: evidence, weight: WEIGHT.fallback });
     // (`12 (TLSv1.2) or 13 (TLSv1.3). [12]`: a number read as the default is one of the listed values, a string as they are)
-    if (option.choices !== null && typeof option.default === 'number' && option.choices.includes(String(option.default))) option.default = String(option.default);
+    if (typeof option.default === 'number' && choices.includes(String(option.default))) ledger.claim({ field: 'default', option, value: String(option.default), source: evidence, weight: WEIGHT.generic });
   }
   // round 14: the generic fallback, only where the rules above found no default (evidence-defaults.ts)
-  applyEvidenceDefaults(options, [...positionals, ...usagePositionals].map((positional) => positional.name), scan.entries);
-  applyFireDefaults(options, scan.entries, fireLines);
+  read('evidence-defaults', () => applyEvidenceDefaults(options, [...positionals, ...usagePositionals].map((positional) => positional.name), scan.entries));
+  runOptionReaders('fallbackDefaults');
   // rdfind `options are (default choice within parentheses)`: the help's own legend for its defaults
-  applyLegendDefaults(options, scan.entries, rawLines);
+  read('legend-defaults', () => applyLegendDefaults(options, scan.entries, rawLines));
   // …which names an argument as no default either (the fallback only knows the ones in capitals)
-  dropDefaultsNamingArguments(options, [...positionals, ...usagePositionals], rawLines);
+  read('default-names-argument', () => dropDefaultsNamingArguments(options, [...positionals, ...usagePositionals], rawLines));
   const name = sanitizeToolName(programName ?? parseOptions?.fileName ?? 'tool');
 
   // how each value is written (`-B#` glued, Go's `-lang  str` type column) and the help's own summary
-  applyValueForms(options, scan.entries);
-  const spec: CliSpec = { name, description: helpSummary(scan.paragraphs, scan.seenUsage), options, positionals, subcommands };
+  read('value-forms', () => applyValueForms(options, scan.entries));
+  const description = helpSummary(scan.paragraphs, scan.seenUsage);
+  if (description.length > 0) specSources.description = helpSource('generic', 'summary');
+  if (subcommands.length > 0) specSources.subcommands = helpSource(docoptWords.length > 0 ? 'docopt' : 'generic', docoptWords.length > 0 ? 'usage-form' : 'command-entry');
+  const spec: CliSpec = { name, description, options, positionals, subcommands };
   if (subcommands.length > 0) {
     // `Usage: hashenc [OPTIONS] <COMMAND> <TEXT>`: a command placeholder outside brackets is required
-    if (usagePositionals.some((positional) => positional.required && COMMAND_PLACEHOLDER.test(positional.name)) && positionals.length > 0) spec.command_required = true;
-    if (cobra) spec.options_after_command = true;
+    if (usagePositionals.some((positional) => positional.required && COMMAND_PLACEHOLDER.test(positional.name)) && positionals.length > 0) {
+      spec.command_required = true;
+      specSources.command_required = helpSource('generic', 'usage-line');
+    }
+    if (cobra) {
+      spec.options_after_command = true;
+      specSources.options_after_command = helpSource('cobra', 'persistent-flags');
+    }
   }
+  specSources.framework = `help:fingerprint.${fingerprint.framework}`;
+  setSources(spec, specSources);
+  ledger.finish([...options, ...positionals]);
   return { spec, unparsed: scan.unparsed };
 }
 

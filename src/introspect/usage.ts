@@ -752,12 +752,3 @@ export function programBaseName(word: string): string {
   const base = (word.split(/[\\/]/).pop() ?? word).replace(/\[EXE\]$/, '');
   return base.replace(/\.(py|js|mjs|cjs|ts|rb|sh|pl|exe|wasm)$/i, '');
 }
-
-/** cobra's help flag names its command: `-h, --help   help for stern`. */
-export function cobraHelpCommandName(lines: readonly string[]): string | undefined {
-  for (const line of lines) {
-    const match = /^\s+-h, --help\s+help for ([a-z][\w.-]{0,40})\s*$/.exec(line);
-    if (match !== null) return match[1];
-  }
-  return undefined;
-}

@@ -132,7 +132,12 @@ describe('wasm tools through the CLI', () => {
       ['times', 'integer', 1],
       ['upper', 'boolean', null],
     ]);
-    expect(spec.positionals).toEqual([{ name: 'TEXT', required: true, variadic: false }]);
+    expect(spec.positionals).toEqual([expect.objectContaining({ name: 'TEXT', required: true, variadic: false })]);
+    // each field's source: which help reader (and rule) decided it
+    const inline = report.spec as { sources: Record<string, string>; options: { long: string; sources: Record<string, string> }[]; positionals: { name: string; sources: Record<string, string> }[] };
+    expect(inline.sources).toMatchObject({ name: expect.stringMatching(/^help:/), framework: expect.stringMatching(/^help:fingerprint\./) });
+    expect(inline.options.find((option) => option.long === 'times')?.sources).toMatchObject({ takes_value: expect.stringMatching(/^help:[a-z]+\.placeholder$/), default: expect.stringMatching(/^help:/) });
+    expect(inline.positionals[0]?.sources).toMatchObject({ name: expect.stringMatching(/^help:/), required: expect.stringMatching(/^help:/) });
     expect(report.argv_example).toContain('--times');
     expect(report.imports).toContain('wasi:cli/stdout');
   }, 60_000);

@@ -7,7 +7,7 @@
  * The entry is the argument even where the usage form leaves it out (a `[OPTIONS]` synopsis): an
  * optional list. Added only when no positional of that name was read from the forms.
  */
-import type { CliPositional } from './spec.ts';
+import type { CliPositional } from '../spec.ts';
 
 /** picocli's argument-file entry: `[@<filename>...]` alone before a column gap. */
 const ARGFILE_ENTRY = /^\s{2,12}\[@<([A-Za-z][\w-]{0,30})>\.{3}\]\s{2,}\S/;

@@ -10,7 +10,7 @@
  * head written the dart way, `--name=<VALUE>`, and only lines whose bracket a description (two or more
  * spaces on) or `(default)` follows: a usage form wrapped onto a line (`[year] [month]`) has neither.
  */
-import type { CliOption } from './spec.ts';
+import type { CliOption } from '../spec.ts';
 
 const DART_VALUE_HEAD = /^\s{0,8}(?:-[A-Za-z0-9], )?--([A-Za-z0-9][\w-]{0,60})=<[^<>\s]{1,40}>/;
 const ALLOWED_HELP_LINE = /^\s{4,}\[([a-z0-9][\w.-]{0,30})\]( \(default\))?(?:\s{2,}\S|\s*$)/;

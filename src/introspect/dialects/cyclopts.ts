@@ -10,7 +10,7 @@
  * parameter: an argument too, optional unless the entry says `[required]`. (A value name follows its
  * option, `--transport CHOICE`; here the name comes first and spells the option's own words.)
  */
-import type { CliPositional } from './spec.ts';
+import type { CliPositional } from '../spec.ts';
 
 /** `SERVER-SPEC --server-spec  description` (the panel's border already taken off, or still there). */
 const NAME_THEN_LONG = /^\s{0,4}(?:│\s{0,4})?([A-Z][A-Z0-9_-]{0,40}) --([a-z][a-z0-9_-]{0,40})(?:\s{2,}(.*))?$/;

@@ -11,8 +11,8 @@
  * exactly, so it decides over what the prose says: `None`, an empty string, a cut value or a container
  * (`[]`, `{}`) is no default to state. The `Type:` line types the value (`bool`, `int`, `float`, `str`).
  */
-import type { Entry } from './help-scan.ts';
-import type { CliOption, CliValueType } from './spec.ts';
+import type { Entry } from '../help-scan.ts';
+import type { CliOption, CliValueType } from '../spec.ts';
 
 const TYPE_LINE = /^Type: (\S.{0,200})$/;
 const DEFAULT_LINE = /^Default: (.{1,400})$/;

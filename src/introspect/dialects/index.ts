@@ -1,0 +1,121 @@
+/**
+ * The dialect readers: ONE table of what each framework's reader reads, at which stage of the parse.
+ * parse-help.ts runs the table's readers stage by stage (in table order within a stage) and records
+ * what each changes as claims of `help:<id>.<rule>`; adding a dialect means adding a row here (and
+ * its module in this folder), never editing the core. A reader keys on its own notation (each
+ * module's header says which), so it reads the same whatever the fingerprint says; the fingerprint
+ * (reader/fingerprint.ts) names the dialect its generic entry reads are attributed to.
+ *
+ * Stages, in parse order:
+ * - `relayout`: rewrites the help's lines into the layout the generic line scan reads;
+ * - `usage-lines`: contributes extra lines to read as usage forms;
+ * - `command-words`: the words of the usage forms that name subcommands (the first reader naming any);
+ * - `bare-help`: reads options of a help that shows no placeholder at all;
+ * - `stated-values`: reads values and defaults the dialect states in its own notation;
+ * - `fallback-defaults`: fills defaults only the dialect's own lines state (after the generic fallback);
+ * - `usage-positionals`: corrects the positionals the usage forms give;
+ * - `positionals`: corrects the positionals (`shape`: after the entries, `files`: after the prose marks).
+ */
+import type { Entry } from '../help-scan.ts';
+import type { CliOption, CliPositional } from '../spec.ts';
+import type { UsageForm, UsagePositional } from '../usage.ts';
+import { withDashedBareOptionNames } from '../bare-option-names.ts';
+import { unbulletOptionLines } from '../bulleted-options.ts';
+import { respellBoostHeads } from './boost.ts';
+import { isCacDefaultUsage } from './cac.ts';
+import { unboxPanels } from './click.ts';
+import { withPositionalOrNamedParameters } from './cyclopts.ts';
+import { applyDartAllowedHelp } from './dart.ts';
+import { docoptCommandWords } from './docopt.ts';
+import { applyFireDefaults, takeFireLines, type FireLines } from './fire.ts';
+import { applyGoDefValues } from './goflag.ts';
+import { npmOptionSynopsis } from './npm.ts';
+import { withPicocliArgumentFiles } from './picocli.ts';
+import { unwrapThorOptions } from './thor.ts';
+import { isUrfaveGenericForm, urfaveNameForm } from './urfave.ts';
+
+/** What the readers of the later stages see of the parse. */
+export interface DialectContext {
+  /** The help's lines after relayout (capped). */
+  lines: readonly string[];
+  entries: readonly Entry[];
+  /** The usage forms' texts, as the line scan found them (capped). */
+  usageForms: readonly string[];
+  /** The program the first usage form names, or null. */
+  program: string | null;
+  subcommandCount: number;
+  /** Reads a usage form's positionals the way the core reads the help's own forms. */
+  parseForm: (form: string) => UsagePositional[];
+  /** State a reader kept from the `entries` hook (by reader id). */
+  kept: Map<string, unknown>;
+}
+
+interface OptionRead {
+  rule: string;
+  read: (options: CliOption[], context: DialectContext) => void;
+}
+
+interface PositionalRead {
+  rule: string;
+  read: (positionals: CliPositional[], context: DialectContext) => CliPositional[] | void;
+}
+
+export interface DialectReader {
+  /** The `<reader>` of its claims' sources (`help:goflag.def-values`). */
+  id: string;
+  /** The framework of the fingerprint it belongs to, or the notation it keys on (documentation). */
+  signature: string;
+  relayout?: (lines: readonly string[]) => string[];
+  /** After the line scan, before options are read: takes its lines out of the entries; returns state kept for later. */
+  entries?: (entries: readonly Entry[]) => unknown;
+  usageLines?: (lines: readonly string[]) => string[];
+  commandWords?: (forms: readonly UsageForm[], usageForms: readonly string[]) => string[];
+  bareHelp?: OptionRead;
+  statedValues?: OptionRead;
+  fallbackDefaults?: OptionRead;
+  usagePositionals?: { rule: string; read: (positionals: UsagePositional[], context: DialectContext) => UsagePositional[] };
+  positionalShape?: PositionalRead;
+  positionalFiles?: PositionalRead;
+}
+
+/** The table. Order matters only within a stage (relayout: boost heads are respelled before bullets go, then panels are unboxed). */
+export const DIALECT_READERS: readonly DialectReader[] = [
+  { id: 'boost', signature: 'boost::program_options `--name arg (=default)` heads', relayout: respellBoostHeads },
+  { id: 'generic', signature: 'option lines behind bullets (`* -x  …`)', relayout: unbulletOptionLines },
+  { id: 'click', signature: 'click (rich-click, typer): `╭─ Options ─╮` panels', relayout: unboxPanels },
+  { id: 'thor', signature: 'Ruby Thor: `Options:` with `[--name=NAME]` heads wrapped in brackets', relayout: unwrapThorOptions },
+  { id: 'generic', signature: 'option names listed without dashes under an options title', relayout: withDashedBareOptionNames },
+  { id: 'npm', signature: 'npm: an options synopsis of bracket groups under `Options:`', usageLines: npmOptionSynopsis },
+  { id: 'docopt', signature: 'docopt: forms starting with different bare words, `(a | b)` word groups', commandWords: docoptCommandWords },
+  { id: 'goflag', signature: 'goflag: `-name` flags printing `(default: DefValue)` and no placeholder', bareHelp: { rule: 'def-values', read: (options) => applyGoDefValues(options) } },
+  { id: 'dart', signature: 'Dart args: `--name=<VALUE>` over `[value]  help` lines', statedValues: { rule: 'allowed-help', read: (options, context) => applyDartAllowedHelp(options, context.lines) } },
+  {
+    id: 'fire',
+    signature: 'Python Fire: `Type:` / `Default:` lines under each flag',
+    entries: takeFireLines,
+    fallbackDefaults: { rule: 'defaults', read: (options, context) => applyFireDefaults(options, context.entries, (context.kept.get('fire') as FireLines | undefined) ?? new Map()) },
+  },
+  {
+    id: 'urfave',
+    signature: 'urfave: the generic `[global options] command [command options] [arguments...]` form',
+    usagePositionals: {
+      rule: 'name-form',
+      read: (positionals, context) => {
+        const form = context.subcommandCount === 0 && context.program !== null && isUrfaveGenericForm(context.usageForms[0]) ? urfaveNameForm(context.lines, context.program) : null;
+        return form === null ? positionals : context.parseForm(form);
+      },
+    },
+  },
+  {
+    id: 'cac',
+    signature: 'cac: its default `$ prog <command> [options]` usage',
+    usagePositionals: { rule: 'default-usage', read: (positionals, context) => (context.subcommandCount === 0 && isCacDefaultUsage(context.usageForms) ? [] : positionals) },
+  },
+  { id: 'cyclopts', signature: 'cyclopts: parameters given by position or by name', positionalShape: { rule: 'positional-or-named', read: (positionals, context) => withPositionalOrNamedParameters(positionals, context.lines) } },
+  { id: 'picocli', signature: 'picocli: `[@<filename>...]` argument files', positionalFiles: { rule: 'argument-files', read: (positionals, context) => withPicocliArgumentFiles(positionals, context.lines) } },
+];
+
+/** The help's lines after every reader's relayout, in table order. */
+export function relayout(lines: string[]): string[] {
+  return DIALECT_READERS.reduce<string[]>((current, reader) => (reader.relayout === undefined ? current : reader.relayout(current)), lines);
+}

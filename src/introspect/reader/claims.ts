@@ -1,0 +1,235 @@
+/**
+ * Claims and the resolver: how a help reader says what it found, and how one field's value is picked.
+ *
+ * A reader emits claims `{field, option, value, source, weight}`: "option `--sort` has `choices`
+ * `[none, path]`, says `help:clap.possible-values`, with weight 30". `resolveClaims` picks, per option
+ * and field, the claim of highest weight (at equal weight, the later one: readers run in table order)
+ * and writes its value and its source into the option's `sources` map, which `inspect --json` shows.
+ *
+ * Readers still written as in-place passes over the option list run through `traceReader`: it
+ * compares each option's fields before and after the pass and turns every change into a claim of the
+ * pass's source, so every field of the spec keeps where it came from whichever way a reader is written.
+ * Linear in options × fields per reader; never throws.
+ */
+import type { CliOption, CliPositional, FieldSource, FieldSources } from '../spec.ts';
+
+/** The option fields a claim may set (the public `CliOption` fields besides `sources`). */
+export const OPTION_FIELDS = [
+  'long',
+  'short',
+  'aliases',
+  'takes_value',
+  'value_name',
+  'type',
+  'default',
+  'choices',
+  'repeatable',
+  'required',
+  'negation',
+  'description',
+  'prefix',
+  'value_optional',
+  'value_count',
+  'variadic_values',
+  'value_separator',
+] as const;
+
+export type OptionField = (typeof OPTION_FIELDS)[number];
+
+export const POSITIONAL_FIELDS = ['name', 'required', 'variadic', 'description', 'type'] as const;
+
+export type PositionalField = (typeof POSITIONAL_FIELDS)[number];
+
+/** Weights the readers use: a later, weaker reader only fills a field no stronger one claimed. */
+export const WEIGHT = {
+  /** A fallback read from loose evidence (prose, a description cue): only where nothing else spoke. */
+  fallback: 10,
+  /** The generic reader of an entry, a usage form, a section. */
+  generic: 20,
+  /** A dialect reader reading its framework's own notation. */
+  dialect: 30,
+} as const;
+
+export interface Claim<Field extends string = OptionField> {
+  field: Field;
+  /** The option (or positional) the claim is about: the object the readers build (identity, not name). */
+  option: CliOption | CliPositional;
+  value: unknown;
+  source: FieldSource;
+  weight: number;
+}
+
+/**
+ * Sets an object's `sources` (a spec, an option, a positional) as metadata: a property that is not
+ * enumerable, so it takes no part in the spec's value (equality, JSON, the `--help-json` schema);
+ * `inspect --json` reads it explicitly (inspect-report.ts, inline in the report). Undefined removes it.
+ */
+export function setSources(object: object, sources: FieldSources | undefined): void {
+  if (sources === undefined) {
+    delete (object as { sources?: FieldSources }).sources;
+    return;
+  }
+  Object.defineProperty(object, 'sources', { value: sources, enumerable: false, writable: true, configurable: true });
+}
+
+/**
+ * Carries the sources of a spec's parts over to a copy of it (`structuredClone` and spreads drop the
+ * metadata): the spec's own, then options by position and positionals by name.
+ */
+export function carrySources(from: CliSpecParts, to: CliSpecParts): void {
+  if (from.sources !== undefined) setSources(to, { ...from.sources });
+  from.options.forEach((option, index) => {
+    const copy = to.options[index];
+    if (copy !== undefined && option.sources !== undefined) setSources(copy, { ...option.sources });
+  });
+  for (const positional of from.positionals) {
+    const copy = to.positionals.find((candidate) => candidate.name === positional.name);
+    if (copy !== undefined && positional.sources !== undefined) setSources(copy, { ...positional.sources });
+  }
+}
+
+/** Records `fields` of an object as decided by `source` (an override's keys, say). */
+export function markSources(object: { sources?: FieldSources }, fields: readonly string[], source: FieldSource): void {
+  if (fields.length === 0) return;
+  setSources(object, { ...(object.sources ?? {}), ...Object.fromEntries(fields.map((field) => [field, source])) });
+}
+
+interface CliSpecParts {
+  sources?: FieldSources;
+  options: CliOption[];
+  positionals: CliPositional[];
+}
+
+/** `help:<reader>.<rule>`: the source of a help reader's claim. */
+export function helpSource(reader: string, rule: string): FieldSource {
+  return `help:${reader}.${rule}`;
+}
+
+function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((item, index) => item === b[index]);
+  return false;
+}
+
+/** A copy of a value to write into an object (arrays copied). */
+function copyValue(value: unknown): unknown {
+  return Array.isArray(value) ? value.slice() : value;
+}
+
+const NO_ITEMS: readonly unknown[] = Object.freeze([]);
+
+/** A value to compare with later, never written anywhere (an empty array shares one frozen copy). */
+function snapshotValue(value: unknown): unknown {
+  if (!Array.isArray(value)) return value;
+  return value.length === 0 ? NO_ITEMS : value.slice();
+}
+
+/** An unset field (`null`, `false`, `[]`, absent): any claim may fill it, and it has no source. */
+function isUnset(value: unknown): boolean {
+  return value === undefined || value === null || value === false || (Array.isArray(value) && value.length === 0);
+}
+
+type Record_ = Record<string, unknown> & { sources?: Record<string, FieldSource> };
+
+interface Held {
+  weight: number;
+  source: FieldSource;
+  value: unknown;
+}
+
+/**
+ * The resolver, applied claim by claim in reader order: a claim takes its field when the field is
+ * unset or its holder's weight is not higher (so a fallback fills only what no stronger reader
+ * decided, and a later reader of equal weight corrects an earlier one). `finish` writes each set
+ * field's source into the object's `sources`.
+ */
+export class ClaimLedger {
+  private readonly held = new Map<object, Map<string, Held>>();
+
+  /** Applies one claim (writes its value when it wins). Returns whether it won. */
+  claim(claim: Claim<string>): boolean {
+    return this.take(claim, true);
+  }
+
+  private take(claim: Claim<string>, write: boolean): boolean {
+    const target = claim.option as unknown as Record_;
+    let fields = this.held.get(target);
+    if (fields === undefined) {
+      fields = new Map();
+      this.held.set(target, fields);
+    }
+    const current = fields.get(claim.field);
+    if (current !== undefined && !isUnset(current.value) && claim.weight < current.weight) {
+      // a weaker reader changed a field in place that a stronger one holds: the stronger one stands
+      if (!write) target[claim.field] = copyValue(current.value);
+      return false;
+    }
+    fields.set(claim.field, { weight: claim.weight, source: claim.source, value: snapshotValue(claim.value) });
+    if (write) target[claim.field] = copyValue(claim.value);
+    return true;
+  }
+
+  /**
+   * Runs an in-place reader over `items` (it may also push to or replace the list: `run` returns the
+   * list it leaves) and records what it changed as claims of `source`. A new object's set fields are
+   * claimed too, each under the rule the reader named in the object's own `sources` when it did.
+   */
+  trace<T extends object>(source: FieldSource, items: T[], run: () => T[] | void, weight: number = WEIGHT.generic, fields: readonly string[] = OPTION_FIELDS, keyOf?: (item: T) => string): T[] {
+    // the fields of every item before, flat (item i's field f at i * fields.length + f): most readers
+    // change nothing, so this and the compare below are the whole cost of tracing them
+    const width = fields.length;
+    const snapshot: unknown[] = new Array(items.length * width);
+    const before = items.slice();
+    for (let at = 0; at < before.length; at += 1) {
+      const record = before[at] as Record_;
+      for (let index = 0; index < width; index += 1) snapshot[at * width + index] = snapshotValue(record[fields[index] as string]);
+    }
+    const result = run() ?? items;
+    let positions: Map<unknown, number> | undefined;
+    for (let at = 0; at < result.length; at += 1) {
+      const item = result[at] as T;
+      // the same list, unchanged in order, is the common case; otherwise find the item (or its key) before
+      let prior = keyOf === undefined && before[at] === item ? at : -1;
+      if (prior === -1) {
+        positions ??= new Map(before.map((one, index) => [keyOf === undefined ? one : keyOf(one), index]));
+        prior = positions.get(keyOf === undefined ? item : keyOf(item)) ?? -1;
+      }
+      // (a reader that rebuilt an object under the same key keeps what was claimed for the old one)
+      const old = prior === -1 ? undefined : before[prior];
+      if (old !== undefined && old !== item) {
+        const held = this.held.get(old);
+        if (held !== undefined && !this.held.has(item)) this.held.set(item, new Map(held));
+      }
+      const record = item as Record_;
+      for (let index = 0; index < width; index += 1) {
+        const field = fields[index] as string;
+        const value = record[field];
+        if (prior === -1 ? isUnset(value) : sameValue(snapshot[prior * width + index], value)) continue;
+        const named = prior === -1 ? record.sources?.[field] : undefined;
+        this.take({ field, option: item as unknown as CliOption, value, source: named ?? source, weight }, false);
+      }
+    }
+    return result;
+  }
+
+  /** `trace` over positionals. */
+  tracePositionals<T extends Pick<CliPositional, 'name'>>(source: FieldSource, positionals: T[], run: () => T[] | void, weight: number = WEIGHT.generic): T[] {
+    return this.trace(source, positionals, run, weight, POSITIONAL_FIELDS, (positional) => positional.name);
+  }
+
+  /** Writes the source of every set field of the given objects (the ones the spec keeps). */
+  finish(objects: readonly object[]): void {
+    for (const object of objects) {
+      const record = object as Record_;
+      const fields = this.held.get(object);
+      const sources: Record<string, FieldSource> = {};
+      for (const [field, held] of fields ?? []) {
+        const value = record[field];
+        if (!sameValue(value, held.value)) continue;
+        if (isUnset(value) && field !== 'takes_value' && field !== 'required') continue;
+        sources[field] = held.source;
+      }
+      setSources(record, Object.keys(sources).length > 0 ? sources : undefined);
+    }
+  }
+}
