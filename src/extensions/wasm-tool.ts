@@ -18,6 +18,7 @@ import type { UnparsedLine } from '../introspect/help-scan.ts';
 import { parseHelp, parseHelpReport } from '../introspect/parse-help.ts';
 import { withSubcommandOptions } from '../introspect/subcommand-help.ts';
 import { applyToolOverrides, readToolOverrides, type ToolOverrides } from '../introspect/overrides.ts';
+import { setSources } from '../introspect/reader/claims.ts';
 import { findSpecSidecar, type FoundSidecarSpec } from '../introspect/sidecars/index.ts';
 import type { CliSpec } from '../introspect/spec.ts';
 import { mergeProbeClaims, probeProgram, type ProbeResult } from '../introspect/probe/index.ts';
@@ -302,7 +303,9 @@ function withHelpDescription(spec: CliSpec, helpText: string | undefined, fileNa
   if (spec.description.trim() !== '' || helpText === undefined || isToolResultJson(helpText)) return spec;
   const description = parseHelp(helpText, { fileName }).description;
   if (description.trim() === '') return spec;
-  return { ...spec, description, sources: { ...spec.sources, description: 'help:description' } };
+  const described: CliSpec = { ...spec, description };
+  setSources(described, { ...spec.sources, description: 'help:description' });
+  return described;
 }
 
 /**

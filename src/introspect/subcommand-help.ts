@@ -10,6 +10,7 @@
 import { createHash } from 'node:crypto';
 import { acceptableHelpRun, outputText, type HelpCache, type HelpRunner } from './capture.ts';
 import { parseHelp } from './parse-help.ts';
+import { setSources } from './reader/claims.ts';
 import type { CliOption, CliPositional, CliSpec, CliSubcommand } from './spec.ts';
 
 export const MAX_SUBCOMMAND_HELPS = 32;
@@ -102,5 +103,7 @@ export async function withSubcommandOptions(spec: CliSpec, run: HelpRunner, opti
       ...(own.positionals.length > 0 ? { positionals: own.positionals } : {}),
     });
   }
-  return { spec: { ...spec, subcommands }, modeled, skipped };
+  const next: CliSpec = { ...spec, subcommands };
+  setSources(next, spec.sources);
+  return { spec: next, modeled, skipped };
 }

@@ -118,7 +118,7 @@ describe('wasm tools through the CLI', () => {
     expect(run.exitCode).toBe(0);
     const report = JSON.parse(run.stdout) as Record<string, unknown>;
     expect(Object.keys(report).slice(0, 5)).toEqual(['name', 'description', 'spec', 'schema', 'argv_example']);
-    expect(Object.keys(report.spec as object)).toEqual(['options', 'positionals', 'subcommands']);
+    expect(Object.keys(report.spec as object)).toEqual(['options', 'positionals', 'subcommands', 'sources']);
     expect(report).toMatchObject({
       name: 'wordy',
       description: 'Repeat a text a number of times, optionally in upper case',

@@ -10,6 +10,7 @@
  *   subcommand is added only when missing.
  * Every field a claim set records its source in the `sources` map. Returns a new spec.
  */
+import { cloneSpec, markSources } from '../reader/claims.ts';
 import type { CliOption, CliSpec } from '../spec.ts';
 import type { ProbeClaim } from './claims.ts';
 import { optionSpelling } from './plan.ts';
@@ -24,14 +25,14 @@ function optionsOf(spec: CliSpec, command: string | null): CliOption[] {
 }
 
 function record(target: { sources?: Record<string, string> }, field: string, source: string): void {
-  target.sources = { ...target.sources, [field]: source };
+  markSources(target, [field], source);
 }
 
 const positionalKey = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, '');
 
 /** The spec with the claims merged (see the module comment); the input is not changed. */
 export function mergeProbeClaims(spec: CliSpec, claims: readonly ProbeClaim[]): CliSpec {
-  const merged = structuredClone(spec);
+  const merged = cloneSpec(spec);
   for (const claim of claims) {
     if (claim.field === 'subcommand') {
       if (!merged.subcommands.some((entry) => entry.name === claim.name)) merged.subcommands.push({ name: claim.name, description: claim.description });

@@ -11,7 +11,7 @@
  * pass's source, so every field of the spec keeps where it came from whichever way a reader is written.
  * Linear in options × fields per reader; never throws.
  */
-import type { CliOption, CliPositional, FieldSource, FieldSources } from '../spec.ts';
+import type { CliOption, CliPositional, CliSpec, FieldSource, FieldSources } from '../spec.ts';
 
 /** The option fields a claim may set (the public `CliOption` fields besides `sources`). */
 export const OPTION_FIELDS = [
@@ -86,6 +86,20 @@ export function carrySources(from: CliSpecParts, to: CliSpecParts): void {
     const copy = to.positionals.find((candidate) => candidate.name === positional.name);
     if (copy !== undefined && positional.sources !== undefined) setSources(copy, { ...positional.sources });
   }
+}
+
+/**
+ * A deep copy of a spec that keeps every part's sources (structuredClone alone drops them): the spec's, its
+ * options' and positionals', and its subcommands' own options and positionals.
+ */
+export function cloneSpec(spec: CliSpec): CliSpec {
+  const copy = structuredClone(spec);
+  carrySources(spec, copy);
+  spec.subcommands.forEach((command, index) => {
+    const target = copy.subcommands[index];
+    if (target !== undefined) carrySources({ options: command.options ?? [], positionals: command.positionals ?? [] }, { options: target.options ?? [], positionals: target.positionals ?? [] });
+  });
+  return copy;
 }
 
 /** Records `fields` of an object as decided by `source` (an override's keys, say). */
