@@ -21,11 +21,9 @@ import { readFile, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { fileStem } from '../../tool-name.ts';
 import type { CliSpec } from '../spec.ts';
-import { readCarapaceSpec } from './carapace-yaml.ts';
 import { findCustomSections } from './custom-sections.ts';
 import { readOclifManifest } from './oclif-manifest.ts';
 import { MAX_SPEC_SIDECAR_BYTES, sidecarSource, type SidecarFormat, type SidecarReadOptions, type SidecarSpecResult } from './spec-build.ts';
-import { readUsageSpec } from './usage-kdl.ts';
 
 export { MAX_SPEC_SIDECAR_BYTES, sidecarSource, type SidecarFormat } from './spec-build.ts';
 
@@ -35,13 +33,14 @@ export interface SpecSidecarKind {
   suffix: string;
   /** The wasm custom section holding the same text. */
   section: string;
-  read(source: string, options: SidecarReadOptions): SidecarSpecResult;
+  /** Reads the text; the KDL and YAML readers (and their parser libraries) are imported only when a tool ships one. */
+  read(source: string, options: SidecarReadOptions): Promise<SidecarSpecResult>;
 }
 
 export const SPEC_SIDECARS: readonly SpecSidecarKind[] = Object.freeze([
-  { format: 'usage', suffix: '.usage.kdl', section: 'toolhost:spec-usage', read: readUsageSpec },
-  { format: 'oclif', suffix: '.oclif.manifest.json', section: 'toolhost:spec-oclif', read: readOclifManifest },
-  { format: 'carapace', suffix: '.carapace.yaml', section: 'toolhost:spec-carapace', read: readCarapaceSpec },
+  { format: 'usage', suffix: '.usage.kdl', section: 'toolhost:spec-usage', read: async (source, options) => (await import('./usage-kdl.ts')).readUsageSpec(source, options) },
+  { format: 'oclif', suffix: '.oclif.manifest.json', section: 'toolhost:spec-oclif', read: async (source, options) => readOclifManifest(source, options) },
+  { format: 'carapace', suffix: '.carapace.yaml', section: 'toolhost:spec-carapace', read: async (source, options) => (await import('./carapace-yaml.ts')).readCarapaceSpec(source, options) },
 ]);
 
 /** The file suffixes of spec sidecars (for the folder watcher and version hashing). */
@@ -170,7 +169,7 @@ export async function findSpecSidecar(file: string, options: FindSpecSidecarOpti
       continue;
     }
     const loaded = await candidate.load();
-    const read = 'text' in loaded ? candidate.kind.read(loaded.text, { fallbackName: fileStem(file) }) : { ok: false as const, message: loaded.problem };
+    const read = 'text' in loaded ? await candidate.kind.read(loaded.text, { fallbackName: fileStem(file) }) : { ok: false as const, message: loaded.problem };
     if (!read.ok) {
       warnings.push({ code: 'spec-sidecar-invalid', message: `${candidate.origin} is not used (${read.message}): the tool's interface comes from the next source (finally its --help)` });
       continue;
