@@ -14,13 +14,13 @@ import { z } from 'zod';
 import type { HelpCache } from '../capture.ts';
 import type { CliSpec } from '../spec.ts';
 import type { ProbeClaim, ProbeResult } from './claims.ts';
-import { fingerprintModule } from './fingerprint.ts';
+import { fingerprintModuleInTurns } from './fingerprint.ts';
 import { runProbes } from './plan.ts';
 import { budgetedRunner, type BudgetOptions, type ProbeRunner } from './sandbox.ts';
 
 export type { ProbeClaim, ProbeResult } from './claims.ts';
 export { mergeProbeClaims } from './merge.ts';
-export { fingerprintModule } from './fingerprint.ts';
+export { fingerprintModule, fingerprintModuleInTurns } from './fingerprint.ts';
 export { probePolicy, PROBE_MAX_RUNS, PROBE_RUN_TIMEOUT_MS, PROBE_TOOL_BUDGET_MS } from './sandbox.ts';
 
 /** Changes whenever the probes sent or their readers change: older cached results are not reused. */
@@ -96,7 +96,7 @@ export async function probeProgram(spec: CliSpec, options: ProbeProgramOptions):
   }
   debug('probe cache miss: probing %s', key ?? '(no cache key)');
   const started = performance.now();
-  const { framework, matches } = fingerprintModule(await options.moduleBytes());
+  const { framework, matches } = await fingerprintModuleInTurns(await options.moduleBytes());
   let claims: ProbeClaim[] = [];
   let runs = 0;
   if (framework !== null) {
