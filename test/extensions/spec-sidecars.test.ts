@@ -19,6 +19,7 @@ import { checkComponent } from '../../src/cli/commands/check.ts';
 import { createWasmRuntime } from '../../src/wasm/runtime.ts';
 import { runCli } from '../cli/run-cli.ts';
 import { createExtHost, fixture, PROJECT_ROOT, tempRoot, type ExtHost, type TempRoot } from './helpers.ts';
+import { customSection } from '../helpers/wasm-sections.ts';
 
 const SAMPLES = join(PROJECT_ROOT, 'test', 'fixtures', 'spec-sidecars');
 
@@ -26,23 +27,9 @@ let root: TempRoot;
 let tools: string;
 let ext: ExtHost;
 
-function leb(value: number): number[] {
-  const out: number[] = [];
-  let rest = value;
-  do {
-    let byte = rest & 0x7f;
-    rest = Math.floor(rest / 128);
-    if (rest > 0) byte |= 0x80;
-    out.push(byte);
-  } while (rest > 0);
-  return out;
-}
-
 /** The component with a custom section `name` holding `text` appended at its top level. */
 function withSection(component: Uint8Array, name: string, text: string): Uint8Array {
-  const nameBytes = new TextEncoder().encode(name);
-  const body = [...leb(nameBytes.length), ...nameBytes, ...new TextEncoder().encode(text)];
-  return new Uint8Array([...component, 0, ...leb(body.length), ...body]);
+  return new Uint8Array([...component, ...customSection(name, new TextEncoder().encode(text))]);
 }
 
 /** The arguments the program printed, one `[arg]` a line after `argc=N`. */

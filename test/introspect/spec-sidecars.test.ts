@@ -21,6 +21,7 @@ import { cliSpecToZod } from '../../src/introspect/to-zod.ts';
 import { toolEffectOf } from '../../src/introspect/tool-effect.ts';
 import { jsonSchemaOf } from '../../src/tool.ts';
 import { FIXTURES, PROJECT_ROOT, tempRoot, type TempRoot } from '../extensions/helpers.ts';
+import { customSection, leb } from '../helpers/wasm-sections.ts';
 
 const SAMPLES = join(PROJECT_ROOT, 'test', 'fixtures', 'spec-sidecars');
 const sample = (name: string): string => readFileSync(join(SAMPLES, name), 'utf8');
@@ -33,25 +34,6 @@ function ok(result: ReturnType<typeof readUsageSpec>): CliSpec {
 /** The argv a call maps to, after the input passes the derived schema (as the bridge checks it). */
 function argvOf(spec: CliSpec, input: Record<string, unknown>): string[] {
   return cliSpecToArgv(spec, cliSpecToZod(spec).parse(input) as Record<string, unknown>);
-}
-
-/** A custom section: id 0, size, name length, name, payload. */
-function customSection(name: string, payload: Uint8Array): Uint8Array {
-  const nameBytes = new TextEncoder().encode(name);
-  const body = [...leb(nameBytes.length), ...nameBytes, ...payload];
-  return new Uint8Array([0, ...leb(body.length), ...body]);
-}
-
-function leb(value: number): number[] {
-  const out: number[] = [];
-  let rest = value;
-  do {
-    let byte = rest & 0x7f;
-    rest = Math.floor(rest / 128);
-    if (rest > 0) byte |= 0x80;
-    out.push(byte);
-  } while (rest > 0);
-  return out;
 }
 
 function concat(...parts: Uint8Array[]): Uint8Array {
