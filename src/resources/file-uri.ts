@@ -39,6 +39,7 @@ export function parseWorkspaceUri(uri: string): string {
   const rest = uri.slice('file://'.length);
   const slash = rest.indexOf('/');
   const authority = slash === -1 ? rest : rest.slice(0, slash);
+  if (slash === -1 && authority === '') throw new ResourceError('INVALID_URI', `"${uri}" has no path; workspace files are file:///{path}.`);
   if (authority !== '') {
     throw new ResourceError('INVALID_URI', `"${uri}" names a host ("${authority}"); workspace files are file:///{path} with no host part.`);
   }

@@ -103,7 +103,8 @@ export async function listWorkspaceFiles(anchorFd: number, options: ListingOptio
         }
         skipping = undefined;
       }
-      if (options.signal?.aborted || files.length >= options.pageSize || examined >= options.maxExamined) {
+      // A page handles at least one position (at most `maxDepth` folders deep) before the entry budget counts.
+      if (options.signal?.aborted || files.length >= options.pageSize || (examined >= options.maxExamined && lastHandled !== undefined)) {
         stopped = true;
         return;
       }

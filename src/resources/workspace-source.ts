@@ -38,6 +38,8 @@ export const RESOURCE_PAGE_SIZE = 200;
 export const RESOURCE_PAGE_MAX_EXAMINED = 5000;
 /** Deepest directory listed or watched below the workspace root. */
 export const RESOURCE_MAX_DEPTH = 32;
+/** Most directories watched for `notifications/resources/list_changed`. */
+export const RESOURCE_WATCH_MAX_DIRECTORIES = 4096;
 /** Most values one completion returns. */
 export const MAX_COMPLETION_VALUES = 100;
 /** Longest completion value looked at. */
@@ -48,6 +50,8 @@ export interface WorkspaceResourceOptions {
   permissionMode: PermissionLevel;
   maxReadBytes?: number;
   pageSize?: number;
+  /** Most directories watched for list changes. Default RESOURCE_WATCH_MAX_DIRECTORIES. */
+  maxWatchedDirectories?: number;
   logger?: Logger | undefined;
 }
 
@@ -87,6 +91,7 @@ export function workspaceResourceSource(options: WorkspaceResourceOptions): Reso
     rootReal: () => (rootReal ??= fs.realpathSync(root)),
     ignoredDirectoryNames,
     maxDepth: RESOURCE_MAX_DEPTH,
+    maxDirectories: options.maxWatchedDirectories ?? RESOURCE_WATCH_MAX_DIRECTORIES,
     logger: options.logger,
   });
 

@@ -8,7 +8,9 @@
  *   the first listener, closed after the last; it skips the file tools' ignored directories
  *   (`node_modules`, `.git`) and anything deeper than `maxDepth`, and never follows symbolic links.
  *   chokidar scans the tree asynchronously (the event loop is not held); `ready` settles when the
- *   scan is done.
+ *   scan is done. It watches at most `maxDirectories` directories (one inotify watch each, a shared
+ *   per-user budget): past that, directories are left out (logged once) and changes in them are not
+ *   announced.
  * Watching never reads a file and reports nothing but that a path changed; the paths watched are
  * the confined real locations the workspace source resolved.
  */
@@ -21,6 +23,8 @@ export interface WorkspaceWatchOptions {
   rootReal: () => string;
   ignoredDirectoryNames: ReadonlySet<string>;
   maxDepth: number;
+  /** Most directories the tree watch covers. */
+  maxDirectories: number;
   logger?: Logger | undefined;
 }
 
@@ -41,6 +45,7 @@ export class WorkspaceWatch {
   private readonly files = new Map<string, FileWatch>();
   private readonly treeListeners = new Set<() => void>();
   private tree: TreeWatch | undefined;
+  private readonly treeDirectories = new Set<string>();
   private chokidar: Promise<Chokidar> | undefined;
   private closed = false;
 
@@ -49,6 +54,11 @@ export class WorkspaceWatch {
   /** How many files are watched now (for limits and tests). */
   get watchedFiles(): number {
     return this.files.size;
+  }
+
+  /** Directories the tree watch covers now (at most `maxDirectories`). */
+  get watchedDirectories(): number {
+    return this.treeDirectories.size;
   }
 
   /** Whether the tree watcher runs now. */
@@ -132,12 +142,22 @@ export class WorkspaceWatch {
         if (this.treeListeners.size === 0 || this.closed) return undefined;
         const ignored = this.options.ignoredDirectoryNames;
         const root = this.options.rootReal();
-        const watcher = chokidar.watch(root, {
-          ignoreInitial: true,
-          followSymlinks: false,
-          depth: this.options.maxDepth,
-          ignored: (candidate: string) => candidate !== root && ignored.has(path.basename(candidate)),
-        });
+        const directories = this.treeDirectories;
+        directories.clear();
+        let capped = false;
+        const isIgnored = (candidate: string, stats?: { isDirectory(): boolean }): boolean => {
+          if (candidate === root) return false;
+          if (ignored.has(path.basename(candidate))) return true;
+          if (stats?.isDirectory() !== true || directories.has(candidate)) return false;
+          if (directories.size >= this.options.maxDirectories) {
+            if (!capped) this.options.logger?.warn({ maxDirectories: this.options.maxDirectories }, 'the workspace has more directories than resource list changes are watched in; changes in the others are not announced');
+            capped = true;
+            return true;
+          }
+          directories.add(candidate);
+          return false;
+        };
+        const watcher = chokidar.watch(root, { ignoreInitial: true, followSymlinks: false, depth: this.options.maxDepth, ignored: isIgnored });
         const fire = (): void => {
           for (const listener of [...this.treeListeners]) listener();
         };
@@ -157,6 +177,7 @@ export class WorkspaceWatch {
   private stopTree(): void {
     const tree = this.tree;
     this.tree = undefined;
+    this.treeDirectories.clear();
     if (tree !== undefined) void tree.watcher.close();
   }
 }
