@@ -40,6 +40,8 @@ export const RESOURCE_PAGE_MAX_EXAMINED = 5000;
 export const RESOURCE_MAX_DEPTH = 32;
 /** Most directories watched for `notifications/resources/list_changed`. */
 export const RESOURCE_WATCH_MAX_DIRECTORIES = 4096;
+/** Most workspace files watched at once for subscriptions, over every session. */
+export const RESOURCE_WATCH_MAX_FILES = 1024;
 /** Most values one completion returns. */
 export const MAX_COMPLETION_VALUES = 100;
 /** Longest completion value looked at. */
@@ -52,6 +54,8 @@ export interface WorkspaceResourceOptions {
   pageSize?: number;
   /** Most directories watched for list changes. Default RESOURCE_WATCH_MAX_DIRECTORIES. */
   maxWatchedDirectories?: number;
+  /** Most files watched at once for subscriptions. Default RESOURCE_WATCH_MAX_FILES. */
+  maxWatchedFiles?: number;
   logger?: Logger | undefined;
 }
 
@@ -92,6 +96,7 @@ export function workspaceResourceSource(options: WorkspaceResourceOptions): Reso
     ignoredDirectoryNames,
     maxDepth: RESOURCE_MAX_DEPTH,
     maxDirectories: options.maxWatchedDirectories ?? RESOURCE_WATCH_MAX_DIRECTORIES,
+    maxFiles: options.maxWatchedFiles ?? RESOURCE_WATCH_MAX_FILES,
     logger: options.logger,
   });
 

@@ -2,7 +2,7 @@
  * Change watching for workspace resources, with chokidar (as the extensions folder's watcher,
  * src/extensions/watcher.ts), started only when a client asks and stopped when none does any more:
  * - `watchFile`: one chokidar watcher per watched file (shared by every subscriber of that file,
- *   counted), reporting `change`, `add` (re-created) and `unlink`. Resolves once the watch is in
+ *   counted; at most `maxFiles` files at once), reporting `change`, `add` (re-created) and `unlink`. Resolves once the watch is in
  *   place, so a change made after a subscription is answered is seen.
  * - `onTreeChange`: one watcher of the whole workspace (files appearing or disappearing), started at
  *   the first listener, closed after the last; it skips the file tools' ignored directories
@@ -17,6 +17,7 @@
 import path from 'node:path';
 import type { FSWatcher } from 'chokidar';
 import type { Logger } from '../logger.ts';
+import { ResourceError } from './types.ts';
 
 export interface WorkspaceWatchOptions {
   /** Real path of the workspace root. */
@@ -25,6 +26,8 @@ export interface WorkspaceWatchOptions {
   maxDepth: number;
   /** Most directories the tree watch covers. */
   maxDirectories: number;
+  /** Most files watched at once (over every subscriber); a watch past it is refused (`LIMIT`). */
+  maxFiles: number;
   logger?: Logger | undefined;
 }
 
@@ -73,6 +76,9 @@ export class WorkspaceWatch {
       const chokidar = await this.load();
       watch = this.files.get(absolute);
       if (watch === undefined) {
+        if (this.files.size >= this.options.maxFiles) {
+          throw new ResourceError('LIMIT', `${this.options.maxFiles} workspace files are watched already (over every session); unsubscribe from some first.`);
+        }
         const watcher = chokidar.watch(absolute, { ignoreInitial: true, followSymlinks: false, persistent: true });
         const listeners = new Set<() => void>();
         const fire = (): void => {

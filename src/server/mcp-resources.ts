@@ -19,7 +19,6 @@ import {
   ErrorCode,
   ListResourcesRequestSchema,
   ListResourceTemplatesRequestSchema,
-  McpError,
   ReadResourceRequestSchema,
   SubscribeRequestSchema,
   UnsubscribeRequestSchema,
@@ -47,10 +46,25 @@ export function hostResourceCatalog(host: Host, extra: readonly ResourceSource[]
   return new ResourceCatalog([workspaceResourceSource({ workspaceRoot: host.workspaceRoot, permissionMode: host.permissionMode, logger: host.logger }), ...extra]);
 }
 
+/**
+ * A JSON-RPC error the SDK sends as it is (`code`, `message`, `data`): unlike McpError, whose message
+ * carries an "MCP error <code>:" prefix that the client's McpError then prefixes again.
+ */
+class RpcError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+    readonly data?: Record<string, unknown>,
+  ) {
+    super(message);
+    this.name = 'RpcError';
+  }
+}
+
 function toMcpError(error: unknown): unknown {
   if (!(error instanceof ResourceError)) return error;
   const code = error.code === 'NOT_FOUND' ? RESOURCE_NOT_FOUND_CODE : ErrorCode.InvalidParams;
-  return new McpError(code, error.message, { reason: error.code, ...error.data });
+  return new RpcError(code, error.message, { reason: error.code, ...error.data });
 }
 
 async function answering<T>(run: () => Promise<T>): Promise<T> {
@@ -142,7 +156,7 @@ export function registerResourceHandlers(server: Server, catalog: ResourceCatalo
     answering(async (): Promise<CompleteResult> => {
       const { ref, argument } = request.params;
       if (ref.type === 'ref/prompt') {
-        throw new McpError(ErrorCode.InvalidParams, `toolhost offers no prompts, so there is no prompt "${ref.name}" to complete.`);
+        throw new RpcError(ErrorCode.InvalidParams, `toolhost offers no prompts, so there is no prompt "${ref.name}" to complete.`);
       }
       const answer = await catalog.complete(ref.uri, argument.name, argument.value, extra.signal);
       return { completion: { ...answer } };

@@ -19,8 +19,8 @@ afterAll(async () => {
   rmSync(root, { recursive: true, force: true });
 });
 
-function watchOf(maxDirectories = 100): WorkspaceWatch {
-  const watch = new WorkspaceWatch({ rootReal: () => root, ignoredDirectoryNames: new Set(['node_modules']), maxDepth: 8, maxDirectories });
+function watchOf(maxDirectories = 100, maxFiles = 100): WorkspaceWatch {
+  const watch = new WorkspaceWatch({ rootReal: () => root, ignoredDirectoryNames: new Set(['node_modules']), maxDepth: 8, maxDirectories, maxFiles });
   watches.push(watch);
   return watch;
 }
@@ -52,6 +52,17 @@ describe('WorkspaceWatch', () => {
     await seen;
     listening.stop();
     expect(watch.watchingTree).toBe(false);
+  });
+
+  it('watches at most maxFiles files; a second subscriber of a watched file does not count', async () => {
+    writeFileSync(join(root, 'other.txt'), 'o\n');
+    const watch = watchOf(100, 1);
+    const stop = await watch.watchFile(join(root, 'watched.txt'), () => undefined);
+    const again = await watch.watchFile(join(root, 'watched.txt'), () => undefined);
+    await expect(watch.watchFile(join(root, 'other.txt'), () => undefined)).rejects.toMatchObject({ code: 'LIMIT' });
+    stop();
+    again();
+    (await watch.watchFile(join(root, 'other.txt'), () => undefined))();
   });
 
   it('watches at most maxDirectories directories', async () => {

@@ -16,7 +16,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ResourceListChangedNotificationSchema, ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RESOURCE_PAGE_SIZE } from '../../src/resources/workspace-source.ts';
+import { MAX_COMPLETION_VALUES, RESOURCE_PAGE_SIZE } from '../../src/resources/workspace-source.ts';
 import { RESOURCE_NOT_FOUND_CODE } from '../../src/server/mcp-resources.ts';
 import { BIN, cliEnvironment } from '../cli/run-cli.ts';
 import { startTestServer, type TestServer } from './helpers.ts';
@@ -180,6 +180,11 @@ describe('MCP resources over Streamable HTTP', () => {
       expect(new Set(uris).size).toBe(uris.length);
       expect([...bulkUris].sort()).toEqual(bulkUris);
       expect(uris).toContain('file:///src/nested/deep.txt');
+      // Completion is bounded too: the first MAX_COMPLETION_VALUES names, with the total.
+      const completed = await client.complete({ ref: { type: 'ref/resource', uri: 'file:///{path}' }, argument: { name: 'path', value: 'bulk/f0' } });
+      expect(completed.completion).toMatchObject({ total: count, hasMore: true });
+      expect(completed.completion.values).toHaveLength(MAX_COMPLETION_VALUES);
+      expect(completed.completion.values[0]).toBe('bulk/f0000.txt');
       const bad = await refusal(client.listResources({ cursor: 'not-a-cursor' }));
       expect(bad.code).toBe(-32602);
     } finally {
@@ -216,6 +221,8 @@ describe('MCP resources over Streamable HTTP', () => {
     }
     const missing = await refusal(client.readResource({ uri: 'file:///no/such/file.txt' }));
     expect(missing.code).toBe(RESOURCE_NOT_FOUND_CODE);
+    expect(missing.message).toBe(`MCP error ${RESOURCE_NOT_FOUND_CODE}: No workspace file at file:///no/such/file.txt.`);
+    expect(missing.data).toEqual({ reason: 'NOT_FOUND', uri: 'file:///no/such/file.txt' });
   });
 
   it('refuses a file over the size cap with its size and the cap', async () => {
