@@ -329,5 +329,16 @@ describe('MCP resources over stdio (toolhost mcp)', () => {
     expect((await client.readResource({ uri: 'file:///README.md' })).contents[0]).toMatchObject({ text: '# hello\n', mimeType: 'text/markdown' });
     expect((await refusal(client.readResource({ uri: 'file:///escape-relative' }))).message).toMatch(/outside the workspace/);
     expect((await client.listResourceTemplates()).resourceTemplates[0]).toMatchObject({ uriTemplate: 'file:///{path}' });
+    // Subscriptions work over stdio too: a change to the file arrives as notifications/resources/updated.
+    const watched = join(workspace, 'stdio-watched.txt');
+    writeFileSync(watched, 'v1\n');
+    try {
+      const updated = new Promise<string>((resolve) => client.setNotificationHandler(ResourceUpdatedNotificationSchema, (notification) => resolve(notification.params.uri)));
+      await client.subscribeResource({ uri: 'file:///stdio-watched.txt' });
+      appendFileSync(watched, 'v2\n');
+      expect(await updated).toBe('file:///stdio-watched.txt');
+    } finally {
+      rmSync(watched, { force: true });
+    }
   }, 60_000);
 });
