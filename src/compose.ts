@@ -14,6 +14,7 @@ import type { ResolvedConfig } from './config.ts';
 import type { WasmExtensionsOptions } from './extensions/wasm-extensions.ts';
 import type { CreateHostDependencies, ExtensionSource, ExtensionSourceFactory, Host, HostOptions } from './host-types.ts';
 import type { Logger } from './logger.ts';
+import type { ResourceSource } from './resources/types.ts';
 import type { McpStdioSession } from './server/mcp-stdio.ts';
 import type { RunningServer } from './server/serve.ts';
 
@@ -35,6 +36,8 @@ export interface ComposeOptions {
    * tool as it loads), false for the others.
    */
   loadInBackground?: boolean;
+  /** MCP resource sources served besides the workspace (`file:///{path}`): an embedder's, or a test fixture's. */
+  resourceSources?: readonly ResourceSource[];
 }
 
 /** A host with the built-ins and the extensions folder, as `options.config.host` describes. */
@@ -66,7 +69,8 @@ export async function composeServer(options: ComposeOptions): Promise<{ host: Ho
   await checkBindSettings(serverOptions);
   const host = await composeHost({ ...options, loadInBackground: options.loadInBackground ?? true });
   try {
-    return { host, server: await startServer(host, { ...serverOptions, logger: options.logger }) };
+    const resourceSources = options.resourceSources !== undefined ? { resourceSources: options.resourceSources } : {};
+    return { host, server: await startServer(host, { ...serverOptions, logger: options.logger, ...resourceSources }) };
   } catch (error) {
     await host.close({ graceMs: 0 });
     throw error;
@@ -91,7 +95,7 @@ export interface ComposedMcpStdio {
 export async function composeMcpStdio(options: ComposeOptions & { graceMs?: number }): Promise<ComposedMcpStdio> {
   const host = await composeHost({ ...options, loadInBackground: options.loadInBackground ?? true });
   const { serveMcpStdio } = await import('./server/mcp-stdio.ts');
-  const session = await serveMcpStdio(host);
+  const session = await serveMcpStdio(host, options.resourceSources !== undefined ? { resourceSources: options.resourceSources } : {});
   const closed = session.closed.then(() => host.close(options.graceMs !== undefined ? { graceMs: options.graceMs } : {}));
   return {
     host,

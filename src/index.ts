@@ -25,3 +25,5 @@ export { wasmExtensions } from './extensions/index.ts';
 export { hostApprovals } from './approvals/index.ts';
 export type { ApprovalRule, ApprovalRequest, ApprovalDecision, Approver } from './approvals/index.ts';
 export type { HostResource, HostResourceKey } from './tool.ts';
+export { ResourceCatalog, ResourceError, workspaceResourceSource, parseWorkspaceUri, workspaceUri, WORKSPACE_URI_TEMPLATE, MAX_RESOURCE_BYTES } from './resources/index.ts';
+export type { ResourceSource, ResourceContents, ResourcePage, ResourceErrorCode, CompletionAnswer, WorkspaceResourceOptions } from './resources/index.ts';

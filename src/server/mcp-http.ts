@@ -16,6 +16,9 @@ import { randomUUID } from 'node:crypto';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { Host } from '../host-types.ts';
+import type { ResourceCatalog } from '../resources/catalog.ts';
+import type { ResourceSource } from '../resources/types.ts';
+import { hostResourceCatalog } from './mcp-resources.ts';
 import { McpSessionTransport } from './mcp-http-transport.ts';
 import { createMcpServer, type CreateMcpServerOptions } from './mcp-server.ts';
 import { isJsonContentType } from './security.ts';
@@ -33,6 +36,8 @@ export interface McpHttpHandlerOptions extends CreateMcpServerOptions {
   sessionIdleMs?: number;
   /** Most sessions at once. Default 1000. */
   maxSessions?: number;
+  /** Resource sources served besides the workspace (`file:///{path}`), e.g. an embedder's. */
+  resourceSources?: readonly ResourceSource[];
 }
 
 interface McpSession {
@@ -58,12 +63,15 @@ export class McpHttpHandler {
   private opening = 0;
   private sweeper: NodeJS.Timeout | undefined;
   private closing = false;
+  /** Every session's resources: one workspace watch for all (closed by closeAll). */
+  private readonly resources: ResourceCatalog;
 
   constructor(host: Host, options: McpHttpHandlerOptions = {}) {
     this.host = host;
     this.options = options;
     this.idleMs = options.sessionIdleMs ?? DEFAULT_MCP_SESSION_IDLE_MS;
     this.maxSessions = options.maxSessions ?? DEFAULT_MAX_MCP_SESSIONS;
+    this.resources = options.resources ?? hostResourceCatalog(host, options.resourceSources);
   }
 
   get sessionCount(): number {
@@ -129,6 +137,7 @@ export class McpHttpHandler {
     const sessions = [...this.sessions.values()];
     this.sessions.clear();
     await Promise.allSettled(sessions.map((session) => this.closeSession(session)));
+    if (this.options.resources === undefined) await this.resources.close();
   }
 
   /** Closes sessions idle for longer than `sessionIdleMs`; returns how many. */
@@ -208,7 +217,7 @@ export class McpHttpHandler {
   }
 
   private async openSession(): Promise<McpSession> {
-    const server = createMcpServer(this.host, this.options);
+    const server = createMcpServer(this.host, { ...this.options, resources: this.resources });
     const transport: McpSessionTransport = new McpSessionTransport({
       sessionIdGenerator: () => randomUUID(),
       onsessioninitialized: (id) => {

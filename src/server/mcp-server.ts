@@ -5,6 +5,9 @@
  * _meta: {"toolhost/metadata": metadata}}`; `notifications/tools/list_changed` whenever the tool
  * set changes (capability `tools.listChanged`).
  *
+ * Resources and completion (the workspace as `file:///{path}`, plus any `resourceSources`): see
+ * mcp-resources.ts.
+ *
  * Unknown, hidden and refused tools come back as `isError` results (not JSON-RPC errors), like
  * every other edge of the host, so a model reads why.
  */
@@ -22,7 +25,9 @@ import { elicitationApprover } from '../approvals/elicitation.ts';
 import type { Host, HostEvent } from '../host-types.ts';
 import type { ToolResult } from '../result.ts';
 import { toMcpTool } from '../schema/providers/mcp.ts';
+import type { ResourceCatalog } from '../resources/catalog.ts';
 import { callLogMessages, DEFAULT_MCP_LOG_LEVEL, isLevelShown } from './mcp-logging.ts';
+import { hostResourceCatalog, registerResourceHandlers, RESOURCE_CAPABILITIES } from './mcp-resources.ts';
 import { TOOLHOST_VERSION } from './version.ts';
 
 /** Key of the ToolResult metadata in a CallToolResult's `_meta`. */
@@ -33,6 +38,11 @@ export interface CreateMcpServerOptions {
   name?: string;
   version?: string;
   instructions?: string;
+  /**
+   * The resources this server offers, shared with the edge's other sessions (the edge closes it).
+   * Default: a catalog of the host's workspace made for this server and closed with it.
+   */
+  resources?: ResourceCatalog;
 }
 
 const TOOL_SET_EVENTS: ReadonlySet<HostEvent['type']> = new Set(['added', 'updated', 'removed']);
@@ -58,7 +68,7 @@ export function createMcpServer(host: Host, options: CreateMcpServerOptions = {}
   const server = new Server(
     { name: options.name ?? 'toolhost', version: options.version ?? TOOLHOST_VERSION },
     {
-      capabilities: { tools: { listChanged: true }, logging: {} },
+      capabilities: { tools: { listChanged: true }, logging: {}, ...RESOURCE_CAPABILITIES },
       jsonSchemaValidator: (sharedValidator ??= new AjvJsonSchemaValidator()),
       ...(options.instructions ? { instructions: options.instructions } : {}),
     },
@@ -87,6 +97,9 @@ export function createMcpServer(host: Host, options: CreateMcpServerOptions = {}
     return toMcpCallToolResult(result);
   });
 
+  const ownCatalog = options.resources === undefined ? hostResourceCatalog(host) : undefined;
+  const endResources = registerResourceHandlers(server, options.resources ?? (ownCatalog as ResourceCatalog), host.logger);
+
   // Coalesce a burst of changes (a reload touching many files) into one notification.
   let pending = false;
   const unsubscribe = host.onEvent((event) => {
@@ -98,6 +111,10 @@ export function createMcpServer(host: Host, options: CreateMcpServerOptions = {}
       server.sendToolListChanged().catch((error: unknown) => host.logger.debug({ error: String(error) }, 'mcp list_changed not delivered'));
     });
   });
-  server.onclose = () => unsubscribe();
+  server.onclose = () => {
+    unsubscribe();
+    endResources();
+    void ownCatalog?.close();
+  };
   return server;
 }

@@ -14,11 +14,15 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage, MessageExtraInfo, RequestId } from '@modelcontextprotocol/sdk/types.js';
 import type { Readable, Writable } from 'node:stream';
 import type { Host } from '../host-types.ts';
+import type { ResourceSource } from '../resources/types.ts';
+import { hostResourceCatalog } from './mcp-resources.ts';
 import { createMcpServer, type CreateMcpServerOptions } from './mcp-server.ts';
 
 export interface ServeMcpStdioOptions extends CreateMcpServerOptions {
   stdin?: Readable;
   stdout?: Writable;
+  /** Resource sources served besides the workspace (`file:///{path}`), e.g. an embedder's. */
+  resourceSources?: readonly ResourceSource[];
 }
 
 export interface McpStdioSession {
@@ -93,7 +97,8 @@ function cancelledRequestId(message: JSONRPCMessage): RequestId | undefined {
 export async function serveMcpStdio(host: Host, options: ServeMcpStdioOptions = {}): Promise<McpStdioSession> {
   const stdin = options.stdin ?? process.stdin;
   const stdout = options.stdout ?? process.stdout;
-  const server = createMcpServer(host, options);
+  const resources = options.resources ?? hostResourceCatalog(host, options.resourceSources);
+  const server = createMcpServer(host, { ...options, resources });
   const transport = new AnsweringStdioTransport(stdin, stdout);
   let resolveClosed: () => void = () => undefined;
   const closed = new Promise<void>((resolve) => {
@@ -102,6 +107,7 @@ export async function serveMcpStdio(host: Host, options: ServeMcpStdioOptions = 
   const unsubscribeHost = server.onclose;
   server.onclose = () => {
     unsubscribeHost?.();
+    if (options.resources === undefined) void resources.close();
     stdin.off('end', onEnd);
     resolveClosed();
   };

@@ -14,6 +14,7 @@ import { type AdminToken, adminTokenWhereabouts, removeAdminTokenFile, resolveAd
 import { CallHistory } from './call-history.ts';
 import { EventStreamHub } from './events.ts';
 import { createHttpApp, DEFAULT_BODY_LIMIT_BYTES } from './http-app.ts';
+import type { ResourceSource } from '../resources/types.ts';
 import { McpHttpHandler } from './mcp-http.ts';
 import { instrumentHost, ServerMetrics } from './metrics.ts';
 import { RequestTracker } from './request-tracker.ts';
@@ -59,6 +60,8 @@ export interface StartServerOptions {
   maxDispatchCalls?: number;
   /** Calls kept for `GET /v1/calls` (the most recent ones). Default 200. */
   callHistorySize?: number;
+  /** MCP resource sources served besides the workspace (`file:///{path}`); see src/resources/. */
+  resourceSources?: readonly ResourceSource[];
 }
 
 /** The `startServer` options of a resolved configuration. */
@@ -185,6 +188,7 @@ function createServerParts(host: Host, options: StartServerOptions, bind: Server
     maxRequestBodyBytes: bodyLimitBytes,
     ...(options.mcpSessionIdleMs !== undefined ? { sessionIdleMs: options.mcpSessionIdleMs } : {}),
     ...(options.maxMcpSessions !== undefined ? { maxSessions: options.maxMcpSessions } : {}),
+    ...(options.resourceSources !== undefined ? { resourceSources: options.resourceSources } : {}),
   });
   const tracker = new RequestTracker();
   let shuttingDown = false;

@@ -7,6 +7,9 @@
 // The suite calls fixture tools by name; they come through toolhost's real path for wasm tools: an
 // extensions folder made for this run holding the C fixture test/fixtures/c/mcp-conformance.c (built by
 // `npm run fixtures`) once per tool name, each with its .tool.json from test/conformance/tools/.
+// The daemon is started by serve.mjs (the CLI's composition of `toolhost serve`) with one test-only
+// resource source (resources.mjs): the suite's `test://…` resources, served from files this run writes
+// into its workspace through toolhost's workspace resources (read, media type, blob, watch).
 // The suite tests servers over HTTP only (`conformance server --url`); `toolhost mcp` (stdio) shares the
 // MCP server code and is covered by test/server/mcp-stdio.test.ts and test/server/mcp-logging.test.ts.
 //
@@ -14,9 +17,9 @@
 // Needs Node >= 22, `npm run build` and `npm run fixtures` done. The suite is installed once into
 // $XDG_CACHE_HOME/toolhost-conformance (else ~/.cache/toolhost-conformance).
 import { spawn, execFileSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
@@ -68,7 +71,14 @@ for (const sidecar of sidecars) {
   copyFileSync(values.fixture, join(tools, `${name}.wasm`));
 }
 
-const daemon = spawn(process.execPath, [bin, 'serve', '--port', '0', '--workspace', workspace, '--extensions', tools, '--cache-dir', cache], {
+// The files behind the suite's test:// resources (imported here, after the build check: it loads dist/).
+const { CONFORMANCE_FILES } = await import('./resources.mjs');
+for (const [file, content] of Object.entries(CONFORMANCE_FILES)) {
+  mkdirSync(dirname(join(workspace, file)), { recursive: true });
+  writeFileSync(join(workspace, file), content);
+}
+
+const daemon = spawn(process.execPath, [join(here, 'serve.mjs'), '--workspace', workspace, '--extensions', tools, '--cache-dir', cache], {
   cwd: scratch,
   env: { ...process.env, NO_COLOR: '1', XDG_RUNTIME_DIR: scratch },
   stdio: ['ignore', 'pipe', 'pipe'],
