@@ -22,6 +22,7 @@ import { elicitationApprover } from '../approvals/elicitation.ts';
 import type { Host, HostEvent } from '../host-types.ts';
 import type { ToolResult } from '../result.ts';
 import { toMcpTool } from '../schema/providers/mcp.ts';
+import { createMcpCallEvents } from './mcp-call-events.ts';
 import { callLogMessages, DEFAULT_MCP_LOG_LEVEL, isLevelShown } from './mcp-logging.ts';
 import { TOOLHOST_VERSION } from './version.ts';
 
@@ -70,17 +71,27 @@ export function createMcpServer(host: Host, options: CreateMcpServerOptions = {}
 
   // One Server per session (stdio, or one Streamable HTTP session), so the level is this session's.
   let logLevel: LoggingLevel = DEFAULT_MCP_LOG_LEVEL;
+  let levelSet = false;
   server.setRequestHandler(SetLevelRequestSchema, (request) => {
     logLevel = request.params.level;
+    levelSet = true;
     return {};
   });
 
   server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
     // A call an approval rule marks `ask` is put to the user through elicitation, when the client supports it.
     const approve = elicitationApprover(server, extra.requestId);
-    const result = await host.callTool(request.params.name, request.params.arguments ?? {}, { signal: extra.signal, approve, transport: 'mcp' });
+    // Someone listens while the call runs (a progress token, a level the client set): progress and
+    // stderr lines go out live (mcp-call-events.ts). Otherwise the call streams nothing.
+    const progressToken = request.params._meta?.progressToken;
+    const live =
+      progressToken === undefined && !levelSet
+        ? undefined
+        : createMcpCallEvents({ toolName: request.params.name, progressToken, streamLog: true, level: () => logLevel, sendNotification: extra.sendNotification, signal: extra.signal, logger: host.logger });
+    const result = await host.callTool(request.params.name, request.params.arguments ?? {}, { signal: extra.signal, approve, transport: 'mcp', ...(live ? { events: live.events } : {}) });
+    const streamed = live === undefined ? undefined : { stderrSent: true, ...(await live.finish()) };
     // Related to the request: over Streamable HTTP they travel on the call's own response stream.
-    for (const params of callLogMessages(request.params.name, result)) {
+    for (const params of callLogMessages(request.params.name, result, streamed)) {
       if (!isLevelShown(params.level, logLevel) || extra.signal.aborted) continue;
       await extra.sendNotification({ method: 'notifications/message', params }).catch((error: unknown) => host.logger.debug({ error: String(error) }, 'mcp log message not delivered'));
     }

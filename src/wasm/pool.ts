@@ -28,6 +28,8 @@ export interface WorkerPoolStats {
   retired: number;
   /** Times a worker had to be sent a tool's modules at its call (`missing-modules`); warmed successors need none. */
   moduleHandovers: number;
+  /** Worker threads that have exited so far (a cancelled or timed-out call's worker is terminated, and replaced). */
+  workersExited: number;
 }
 
 interface Generation {
@@ -69,6 +71,7 @@ export class WorkerPool {
   #generations = 0;
   #retired = 0;
   #moduleHandovers = 0;
+  #workersExited = 0;
   /** Tools whose modules were handed over lately, oldest first (a Map keeps insertion order). */
   readonly #recentTools = new Map<string, PreparedTool>();
   readonly #draining = new Set<Promise<void>>();
@@ -94,6 +97,9 @@ export class WorkerPool {
       maxQueue: Number.POSITIVE_INFINITY,
     });
     this.#generations += 1;
+    piscina.on('workerDestroy', () => {
+      this.#workersExited += 1;
+    });
     return { piscina, calls: 0, startRss: process.memoryUsage.rss() };
   }
 
@@ -173,7 +179,8 @@ export class WorkerPool {
     let counted = true;
     this.#remember(task);
     try {
-      const reply = await generation.piscina.run(task, { signal });
+      // A call's event port (worker-protocol.ts) moves to the worker with the task.
+      const reply = await generation.piscina.run(task, task.events === undefined ? { signal } : { signal, transferList: [task.events.port] });
       // A `missing-modules` reply is a round trip of the module hand-over, not a call.
       counted = reply.kind === 'done';
       if (reply.kind === 'missing-modules') this.#moduleHandovers += 1;
@@ -187,7 +194,13 @@ export class WorkerPool {
   }
 
   stats(): WorkerPoolStats {
-    return { generations: this.#generations, currentGenerationCalls: this.#current?.calls ?? 0, retired: this.#retired, moduleHandovers: this.#moduleHandovers };
+    return {
+      generations: this.#generations,
+      currentGenerationCalls: this.#current?.calls ?? 0,
+      retired: this.#retired,
+      moduleHandovers: this.#moduleHandovers,
+      workersExited: this.#workersExited,
+    };
   }
 
   /** Waits for running calls to finish, then stops every worker. */

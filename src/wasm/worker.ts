@@ -10,6 +10,8 @@ import type { CoreModules } from './module-cache.ts';
 import { runPreview1Module } from './preview1/run.ts';
 import type { EntryExecution } from './transpile-cache.ts';
 import { loadWasiHostFactory, type CreateWasiHost } from './wasi-host-factory.ts';
+import { StderrEventTap } from './stderr-events.ts';
+import type { WasiHostOptions } from './wasi/types.ts';
 import type { WorkerReply, WorkerStartData, WorkerTask, WorkerWarmTask } from './worker-protocol.ts';
 
 interface Prepared {
@@ -43,6 +45,19 @@ async function warm(task: WorkerWarmTask): Promise<WorkerReply> {
   return { kind: 'warmed', threadId };
 }
 
+/** Runs `run` with the call's stderr streamed to its event port, when it has one (the pool closes the port after `end`). */
+function withEvents<T>(task: WorkerTask, run: (host: WasiHostOptions) => T): T {
+  const events = task.events;
+  if (events === undefined) return run(task.host);
+  const { port } = events;
+  const tap = new StderrEventTap({ post: (message) => port.postMessage(message), lines: events.lines, progress: events.progress });
+  try {
+    return run({ ...task.host, onStderr: tap.write });
+  } finally {
+    tap.end();
+  }
+}
+
 export default async function runTask(task: WorkerTask | WorkerWarmTask): Promise<WorkerReply> {
   if (task.kind === 'warm') return warm(task);
   let entry = prepared.get(task.key);
@@ -51,7 +66,9 @@ export default async function runTask(task: WorkerTask | WorkerWarmTask): Promis
     entry = await prepare(task.execution, task.modules, task.gluePath, task.glueSha256);
     prepared.set(task.key, entry);
   }
-  if (entry.glue === undefined) return { kind: 'done', threadId, result: runPreview1Module(entry.modules, task.host) };
+  const { modules, glue } = entry;
+  if (glue === undefined) return { kind: 'done', threadId, result: withEvents(task, (host) => runPreview1Module(modules, host)) };
   createHost ??= await loadWasiHostFactory(startData.wasiHostModule);
-  return { kind: 'done', threadId, result: invokeComponent(entry.glue, entry.modules, createHost, task.host) };
+  const create = createHost;
+  return { kind: 'done', threadId, result: withEvents(task, (host) => invokeComponent(glue, modules, create, host)) };
 }
