@@ -24,7 +24,7 @@ export const MAX_PROGRESS_LINE_BYTES = 512;
 export const MAX_PROGRESS_MESSAGE_CHARS = 200;
 
 const NUMBER = '(\\d{1,15}(?:\\.\\d{1,6})?)';
-const PROGRESS_LINE = new RegExp(`^toolhost-progress: {1,16}${NUMBER}(?:/${NUMBER})?(?: {1,16}([^\\r\\n]*?))? *\\r?$`);
+const PROGRESS_LINE = new RegExp(`^toolhost-progress: {1,16}${NUMBER}(?:/${NUMBER})?(?: {1,16}([^\\r\\n]*))?\\r?$`);
 
 /** The progress a stderr line (without its newline) reports, or undefined for any other line. */
 export function parseProgressLine(line: string): CallProgress | undefined {
