@@ -6,7 +6,9 @@
 //
 // The suite calls fixture tools by name; they come through toolhost's real path for wasm tools: an
 // extensions folder made for this run holding the C fixture test/fixtures/c/mcp-conformance.c (built by
-// `npm run fixtures`) once per tool name, each with its .tool.json from test/conformance/tools/.
+// `npm run fixtures`) once per tool name, each with its .tool.json from test/conformance/tools/. A tool
+// named in OWN_FIXTURES is another C fixture instead (test_tool_with_progress: progress-report.c, which
+// reports progress the documented way, `toolhost-progress:` lines on stderr).
 // The suite tests servers over HTTP only (`conformance server --url`); `toolhost mcp` (stdio) shares the
 // MCP server code and is covered by test/server/mcp-stdio.test.ts and test/server/mcp-logging.test.ts.
 //
@@ -62,10 +64,15 @@ const tools = join(scratch, 'tools');
 const cache = join(scratch, 'cache');
 for (const dir of [workspace, tools, cache]) mkdirSync(dir);
 const sidecars = readdirSync(join(here, 'tools')).filter((file) => file.endsWith('.tool.json'));
+/** Tools served by a fixture of their own (in the fixture's folder) rather than mcp-conformance. */
+const OWN_FIXTURES = { test_tool_with_progress: 'progress-report.wasm' };
 for (const sidecar of sidecars) {
   const name = sidecar.slice(0, -'.tool.json'.length);
+  const own = OWN_FIXTURES[name];
+  const fixture = own === undefined ? values.fixture : join(values.fixture, '..', own);
+  if (!existsSync(fixture)) fail(`${fixture} is missing: run \`npm run fixtures\` first`);
   copyFileSync(join(here, 'tools', sidecar), join(tools, sidecar));
-  copyFileSync(values.fixture, join(tools, `${name}.wasm`));
+  copyFileSync(fixture, join(tools, `${name}.wasm`));
 }
 
 const daemon = spawn(process.execPath, [bin, 'serve', '--port', '0', '--workspace', workspace, '--extensions', tools, '--cache-dir', cache], {
