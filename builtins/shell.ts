@@ -3,6 +3,8 @@
  * a timeout, isolated in a PID namespace where the host supports it (see internal/process-sandbox.ts).
  * With `run_in_background` the same command is started under the host's background processes
  * (internal/background-processes.ts) and the call returns at once; the `process` tool manages it.
+ * A caller listening for progress (`ToolContext.events`, e.g. an MCP progress token) hears the bytes of
+ * output so far, at most every SHELL_PROGRESS_INTERVAL_MS.
  */
 import { spawn } from 'node:child_process';
 import { stat } from 'node:fs/promises';

@@ -3,7 +3,10 @@
  * tools/list → `toMcpTool` (normalized inputSchema, annotations from the permission level);
  * tools/call → `host.callTool`, the ToolResult mapped to `{content: [{type: "text", text}], isError,
  * _meta: {"toolhost/metadata": metadata}}`; `notifications/tools/list_changed` whenever the tool
- * set changes (capability `tools.listChanged`).
+ * set changes (capability `tools.listChanged`). A call whose request carries `_meta.progressToken`, or
+ * any call once the client set a log level, streams while it runs (mcp-call-events.ts):
+ * `notifications/progress` and its stderr lines as `notifications/message`; `notifications/cancelled`
+ * aborts the call's signal, which terminates a wasm call's worker or kills a shell command's processes.
  *
  * Unknown, hidden and refused tools come back as `isError` results (not JSON-RPC errors), like
  * every other edge of the host, so a model reads why.

@@ -5,7 +5,8 @@
  * receive the modules and glue of the tools called lately) while the current one keeps serving;
  * then the successor takes new calls and the old one drains its running calls and closes. Without
  * the warm-up the calls right after a rotation waited for workers to boot (0.3–0.5 s measured).
- * A call's abort signal terminates (and piscina replaces) its worker.
+ * A call's abort signal terminates (and piscina replaces) its worker. A call someone listens to carries
+ * a MessagePort (worker-protocol.ts `TaskEvents`) for its stderr events; others carry nothing extra.
  */
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';

@@ -52,6 +52,7 @@ const lineDecoder = new TextDecoder('utf-8', { fatal: false });
  * prefix, then a pass over the lines only if it occurs). Linear in the length.
  */
 export function withoutProgressLines(stderr: Uint8Array): Uint8Array {
+  if (stderr.length < PREFIX_BYTES.length) return stderr;
   const bytes = Buffer.from(stderr.buffer, stderr.byteOffset, stderr.byteLength);
   if (bytes.indexOf(PREFIX_BYTES) === -1) return stderr;
   const kept: Uint8Array[] = [];
