@@ -7,7 +7,7 @@
  * As an attacker: a tool flooding progress and stderr lines reaches the client throttled and capped,
  * and lines that only look like progress stay plain stderr.
  */
-import { copyFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -24,6 +24,7 @@ import { startServer, type RunningServer } from '../../src/server/serve.ts';
 import { PROGRESS_BURST } from '../../src/wasm/stderr-events.ts';
 import { BIN, cliEnvironment } from '../cli/run-cli.ts';
 import { fixture, tempRoot, waitFor, type TempRoot } from '../extensions/helpers.ts';
+import { isRunning } from './daemon-process.ts';
 import { decideApproval, pendingApprovals, TEST_ADMIN_TOKEN } from './helpers.ts';
 
 type LogParams = LoggingMessageNotification['params'];
@@ -123,6 +124,22 @@ function callWithProgress(connected: ProgressClient, name: string, args: Record<
 
 const textOf = (result: CallToolResult): string => (result.content[0] as { text: string }).text;
 const metadataOf = (result: CallToolResult): Record<string, unknown> => (result._meta?.[MCP_METADATA_KEY] ?? {}) as Record<string, unknown>;
+
+/** Live processes whose command line contains `marker`. */
+function processesWith(marker: string): number[] {
+  const found: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    let commandLine: string;
+    try {
+      commandLine = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+    } catch {
+      continue;
+    }
+    if (commandLine.includes(marker) && isRunning(Number(entry))) found.push(Number(entry));
+  }
+  return found;
+}
 
 function expectIncreasing(seen: readonly Progress[]): void {
   for (let index = 1; index < seen.length; index += 1) expect(seen[index]!.progress).toBeGreaterThan(seen[index - 1]!.progress);
@@ -258,6 +275,29 @@ describe('progress from the shell built-in and from the host\'s waits', () => {
         expect(report.progress).toBeLessThanOrEqual(300);
         expect(report.message).toBe(`${report.progress} bytes of output`);
       }
+    } finally {
+      await connected.client.close();
+    }
+  }, 60_000);
+
+  it('shell: notifications/cancelled kills the command at once (its process is gone) and nothing stays in flight', async () => {
+    const connected = await connectHttp();
+    try {
+      // A marker no other process has, to find the command's process in /proc (a PID namespace hides its own pid).
+      const marker = `${Math.floor(Math.random() * 1e6)}.${process.pid}`;
+      const seen: Progress[] = [];
+      const controller = new AbortController();
+      const call = callWithProgress(connected, 'shell', { command: `echo started; exec sleep ${marker}` }, seen, controller.signal).catch((error: unknown) => String(error));
+      await connected.until(() => seen.length >= 1);
+      expect(seen[0]).toEqual({ progress: 8, message: '8 bytes of output' });
+      const pids = await waitFor('the command to run', () => {
+        const found = processesWith(marker);
+        return found.length > 0 ? found : undefined;
+      });
+      controller.abort();
+      expect(await call).toMatch(/AbortError|aborted/i);
+      await waitFor('the command to be killed', () => pids.every((pid) => !isRunning(pid)) && processesWith(marker).length === 0, 60_000);
+      await waitFor('no call in flight', () => host.inFlightCalls() === 0, 60_000);
     } finally {
       await connected.client.close();
     }
