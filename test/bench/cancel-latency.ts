@@ -10,6 +10,8 @@
  * The peer, measured in the same run: the round trip of a short call of the same tool (`steps 1`,
  * about 20 ms of guest sleep) right after, on the replacement worker. Target (issue 27): the cancelled
  * spin is gone within 100 ms (p99 of the worker exit). BENCH_ROUNDS (default 20) sets the rounds.
+ * Then what listening costs: round trips of a short call (`malformed`: six stderr lines, no sleep) with
+ * and without a progress token, interleaved.
  */
 import { copyFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -84,10 +86,22 @@ try {
     await client.callTool({ name: 'reporter', arguments: { mode: 'steps', n: '1' } });
     peerCall.push(performance.now() - peerStarted);
   }
+  const quiet: number[] = [];
+  const listened: number[] = [];
+  for (let round = 0; round < rounds * 5; round += 1) {
+    let started = performance.now();
+    await client.callTool({ name: 'reporter', arguments: { mode: 'malformed' } });
+    quiet.push(performance.now() - started);
+    started = performance.now();
+    await client.request({ method: 'tools/call', params: { name: 'reporter', arguments: { mode: 'malformed' } } }, CallToolResultSchema, { onprogress: () => undefined });
+    listened.push(performance.now() - started);
+  }
   console.log(`cancel latency, ${rounds} rounds, ${cpus().length} cores, load average ${loadavg()[0]?.toFixed(1)} at the end`);
   console.log(row('cancel → spinning worker exited', workerExit));
   console.log(row('cancel → no call in flight', inFlightEmpty));
   console.log(row('peer: a steps-1 call round trip', peerCall));
+  console.log(row('short call, no progress token', quiet));
+  console.log(row('short call, progress token (SSE, channel)', listened));
   const p99 = percentile(workerExit, 0.99);
   console.log(`target: a cancelled spin is gone within ${TARGET_MS} ms: ${p99 <= TARGET_MS ? 'met' : 'NOT met'} (p99 ${p99.toFixed(2)} ms)`);
   if (p99 > TARGET_MS) process.exitCode = 1;
