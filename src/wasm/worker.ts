@@ -12,7 +12,7 @@ import type { EntryExecution } from './transpile-cache.ts';
 import { loadWasiHostFactory, type CreateWasiHost } from './wasi-host-factory.ts';
 import { StderrEventTap } from './stderr-events.ts';
 import type { WasiHostOptions } from './wasi/types.ts';
-import type { WorkerReply, WorkerStartData, WorkerTask, WorkerWarmTask } from './worker-protocol.ts';
+import type { TaskEvents, WorkerReply, WorkerStartData, WorkerTask, WorkerWarmTask } from './worker-protocol.ts';
 
 interface Prepared {
   modules: CoreModules;
@@ -45,17 +45,10 @@ async function warm(task: WorkerWarmTask): Promise<WorkerReply> {
   return { kind: 'warmed', threadId };
 }
 
-/** Runs `run` with the call's stderr streamed to its event port, when it has one (the pool closes the port after `end`). */
-function withEvents<T>(task: WorkerTask, run: (host: WasiHostOptions) => T): T {
-  const events = task.events;
-  if (events === undefined) return run(task.host);
+/** The tap streaming a call's stderr to its event port, for a call someone listens to (the pool closes the port after `end`). */
+function eventTap(events: TaskEvents): StderrEventTap {
   const { port } = events;
-  const tap = new StderrEventTap({ post: (message) => port.postMessage(message), lines: events.lines, progress: events.progress });
-  try {
-    return run({ ...task.host, onStderr: tap.write });
-  } finally {
-    tap.end();
-  }
+  return new StderrEventTap({ post: (message) => port.postMessage(message), lines: events.lines, progress: events.progress });
 }
 
 export default async function runTask(task: WorkerTask | WorkerWarmTask): Promise<WorkerReply> {
@@ -66,9 +59,14 @@ export default async function runTask(task: WorkerTask | WorkerWarmTask): Promis
     entry = await prepare(task.execution, task.modules, task.gluePath, task.glueSha256);
     prepared.set(task.key, entry);
   }
-  const { modules, glue } = entry;
-  if (glue === undefined) return { kind: 'done', threadId, result: withEvents(task, (host) => runPreview1Module(modules, host)) };
-  createHost ??= await loadWasiHostFactory(startData.wasiHostModule);
-  const create = createHost;
-  return { kind: 'done', threadId, result: withEvents(task, (host) => invokeComponent(glue, modules, create, host)) };
+  if (entry.glue !== undefined) createHost ??= await loadWasiHostFactory(startData.wasiHostModule);
+  // Nothing more for a call nobody listens to; else the guest's stderr writes also go through the tap.
+  const tap = task.events === undefined ? undefined : eventTap(task.events);
+  const host: WasiHostOptions = tap === undefined ? task.host : { ...task.host, onStderr: tap.write };
+  try {
+    const result = entry.glue === undefined ? runPreview1Module(entry.modules, host) : invokeComponent(entry.glue, entry.modules, createHost as CreateWasiHost, host);
+    return { kind: 'done', threadId, result };
+  } finally {
+    tap?.end();
+  }
 }
