@@ -38,6 +38,7 @@ const spec = (name: string) => ({
   ],
 });
 
+const SECRET = 'sk-live-progress-8d1f4a2c6e';
 let root: TempRoot;
 let tools: string;
 let host: Host;
@@ -51,6 +52,11 @@ beforeAll(async () => {
     copyFileSync(fixture('progress-report'), join(tools, `${name}.wasm`));
     writeFileSync(join(tools, `${name}.tool.json`), JSON.stringify({ spec: spec(name) }));
   }
+  // rt-behave `stderr <text> <code>` writes <text> to stderr: a secret argument in a progress message.
+  process.env['TOOLHOST_SECRET_PROGRESS_TEST_KEY'] = SECRET;
+  copyFileSync(fixture('rt-behave'), join(tools, 'leaky.wasm'));
+  const leakySpec = { name: 'leaky', description: 'Writes its text to stderr (rt-behave).', positionals: [{ name: 'mode', required: true }, { name: 'text', required: true }, { name: 'code', required: false }] };
+  writeFileSync(join(tools, 'leaky.tool.json'), JSON.stringify({ spec: leakySpec, secret_params: ['text'] }));
   const factory = wasmExtensions();
   host = await createHost(
     {
@@ -68,6 +74,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
+  delete process.env['TOOLHOST_SECRET_PROGRESS_TEST_KEY'];
   await server?.close(2_000);
   await host?.close({ graceMs: 2_000 });
   root?.remove();
@@ -240,6 +247,21 @@ describe('a tool that floods (attacker)', () => {
       await connected.client.close();
     }
   }, 120_000);
+
+  it('never sends a secret a tool writes into a progress message or a live log line', async () => {
+    const connected = await connectHttp();
+    try {
+      await connected.client.setLoggingLevel('debug');
+      const seen: Progress[] = [];
+      const text = 'toolhost-progress: 1/2 using <secret_ref:PROGRESS_TEST_KEY>\nkey=<secret_ref:PROGRESS_TEST_KEY>\n';
+      const result = await callWithProgress(connected, 'leaky', { mode: 'stderr', text, code: '0' }, seen);
+      expect(seen).toEqual([{ progress: 1, total: 2, message: 'using [REDACTED:PROGRESS_TEST_KEY]' }]);
+      expect(connected.logs).toEqual([{ level: 'info', logger: 'toolhost.tool.leaky', data: 'key=[REDACTED:PROGRESS_TEST_KEY]' }]);
+      expect(JSON.stringify([seen, connected.logs, result])).not.toContain(SECRET);
+    } finally {
+      await connected.client.close();
+    }
+  }, 60_000);
 
   it('a line that only looks like progress is plain stderr: no progress, kept in the result and the log', async () => {
     const connected = await connectHttp();
