@@ -1,6 +1,7 @@
 /**
  * Cancellation bench (prints numbers; exits 1 when the issue's target is missed):
- *   node --import tsx test/bench/cancel-latency.ts
+ *   node --import tsx test/bench/cancel-latency.ts          (the sources; workers boot under tsx)
+ *   npm run build && BENCH_ENTRY=dist node --import tsx test/bench/cancel-latency.ts   (the build, as a daemon runs)
  * A real daemon on loopback (in this process: the host, its worker pool, the HTTP server) and the
  * MCP SDK's client over Streamable HTTP. Each round starts a wasm call that spins forever
  * (progress-report `spin`), waits for its first progress notification (the guest is spinning), then
@@ -19,10 +20,15 @@ import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
-import { wasmExtensions, type WasmExtensionSource } from '../../src/extensions/wasm-extensions.ts';
-import { createHost } from '../../src/host.ts';
-import { startServer } from '../../src/server/serve.ts';
+import type { WasmExtensionSource } from '../../src/extensions/wasm-extensions.ts';
 import { fixture, tempRoot } from '../extensions/helpers.ts';
+
+// BENCH_ENTRY=dist: the compiled build (`npm run build`), whose workers boot without tsx, as a daemon runs.
+const entry = process.env['BENCH_ENTRY'] === 'dist' ? '../../dist/src' : '../../src';
+const extension = entry.endsWith('dist/src') ? 'js' : 'ts';
+const { wasmExtensions } = (await import(`${entry}/extensions/wasm-extensions.${extension}`)) as typeof import('../../src/extensions/wasm-extensions.ts');
+const { createHost } = (await import(`${entry}/host.${extension}`)) as typeof import('../../src/host.ts');
+const { startServer } = (await import(`${entry}/server/serve.${extension}`)) as typeof import('../../src/server/serve.ts');
 
 const rounds = Number(process.env['BENCH_ROUNDS'] ?? 20);
 const TARGET_MS = 100;
@@ -96,7 +102,7 @@ try {
     await client.request({ method: 'tools/call', params: { name: 'reporter', arguments: { mode: 'malformed' } } }, CallToolResultSchema, { onprogress: () => undefined });
     listened.push(performance.now() - started);
   }
-  console.log(`cancel latency, ${rounds} rounds, ${cpus().length} cores, load average ${loadavg()[0]?.toFixed(1)} at the end`);
+  console.log(`cancel latency (${entry.endsWith('dist/src') ? 'dist' : 'src'}), ${rounds} rounds, ${cpus().length} cores, load average ${loadavg()[0]?.toFixed(1)} at the end`);
   console.log(row('cancel → spinning worker exited', workerExit));
   console.log(row('cancel → no call in flight', inFlightEmpty));
   console.log(row('peer: a steps-1 call round trip', peerCall));
