@@ -3,10 +3,13 @@
  * a timeout, isolated in a PID namespace where the host supports it (see internal/process-sandbox.ts).
  * With `run_in_background` the same command is started under the host's background processes
  * (internal/background-processes.ts) and the call returns at once; the `process` tool manages it.
+ * A caller listening for progress (`ToolContext.events`, e.g. an MCP progress token) hears the bytes of
+ * output so far, at most every SHELL_PROGRESS_INTERVAL_MS.
  */
 import { spawn } from 'node:child_process';
 import { stat } from 'node:fs/promises';
 import { z } from 'zod';
+import { throttledProgress } from '../src/call-events.ts';
 import { errorResult, textResult, type ToolResult } from '../src/result.ts';
 import { defineTool, type ToolContext } from '../src/tool.ts';
 import { BACKGROUND_MAX_LIVE_PROCESSES, BACKGROUND_OUTPUT_BUFFER_BYTES, backgroundProcessesKey } from './internal/background-processes.ts';
@@ -27,6 +30,8 @@ export const SHELL_MAX_COMMAND_CHARS = 64 * 1024;
 export const SHELL_MAX_OUTPUT_BYTES = 100 * 1024;
 /** How long to wait for the output pipes to close after the process group was killed (a process outside it may hold them). */
 const PIPE_DRAIN_GRACE_MS = 1000;
+/** At most one progress report (bytes of output so far) per this many ms, for a caller that asked for progress. */
+export const SHELL_PROGRESS_INTERVAL_MS = 250;
 const FALLBACK_PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
 
 /**
@@ -298,8 +303,15 @@ async function runShell(input: ShellInput, context: ToolContext, plan: ProcessSa
       stopAll();
     };
     context.signal.addEventListener('abort', onAbort, { once: true });
-    child.stdout?.on('data', (chunk: Buffer) => output.add(chunk));
-    child.stderr?.on('data', (chunk: Buffer) => output.add(chunk));
+    // A listener (an MCP progress token) hears the bytes of output so far, at most every SHELL_PROGRESS_INTERVAL_MS.
+    const progress = context.events?.progress;
+    const report = progress === undefined ? undefined : throttledProgress(progress, SHELL_PROGRESS_INTERVAL_MS);
+    const collect = (chunk: Buffer): void => {
+      output.add(chunk);
+      report?.({ progress: output.total, message: `${output.total} bytes of output` });
+    };
+    child.stdout?.on('data', collect);
+    child.stderr?.on('data', collect);
     child.on('error', (error) => {
       result.spawnError = error;
       finish();

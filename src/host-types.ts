@@ -1,5 +1,6 @@
 /** The public face of a running host: what the HTTP server, MCP server and CLI are built on. */
 import type { ApprovalEvent, ApprovalRule, Approver } from './approvals/index.ts';
+import type { CallEvents } from './call-events.ts';
 import type { ProtectedPaths, ShellSandboxOptions } from './command-sandbox.ts';
 import type { Logger } from './logger.ts';
 import type { QuotasConfig } from './quotas/config.ts';
@@ -46,6 +47,12 @@ export interface CallToolOptions {
    * It must come from that lookup in the same tick: a tool from anywhere else bypasses visibility.
    */
   lookedUp?: AnyTool;
+  /**
+   * The edge's listener for this call's progress and stderr lines while it runs (src/call-events.ts):
+   * the tool's own reports, and "waiting for approval" / "waiting for quota" while it waits. Pass it
+   * only when someone listens (an MCP progress token, a log level the client set).
+   */
+  events?: CallEvents;
 }
 
 export interface Host {

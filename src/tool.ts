@@ -4,6 +4,7 @@
  */
 import type { z } from 'zod';
 import { zodToJsonSchema } from 'zod-to-json-schema';
+import type { CallEvents } from './call-events.ts';
 import type { CommandSandboxSettings } from './command-sandbox.ts';
 import type { Logger } from './logger.ts';
 import type { PermissionLevel, ToolEffect } from './permission.ts';
@@ -77,6 +78,11 @@ export interface ToolContext {
    * Set by the host; absent outside one (then: no network, nothing protected).
    */
   sandbox?: CommandSandboxSettings;
+  /**
+   * Who listens to this call while it runs (src/call-events.ts): report progress and stderr lines
+   * here. Absent when nobody does: then report nothing (and spend nothing on it).
+   */
+  events?: CallEvents;
 }
 
 export interface Tool<Input = Record<string, unknown>> {

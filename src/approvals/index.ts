@@ -68,6 +68,8 @@ export interface GateCall {
   signal?: AbortSignal | undefined;
   /** The edge's interactive approver, if it has one. */
   approve?: Approver | undefined;
+  /** Called once when the call starts to wait for a decision (a rule said `ask`): for progress reports. */
+  onWait?: (() => void) | undefined;
 }
 
 function quote(args: Record<string, unknown>): string {
@@ -170,6 +172,7 @@ export class ApprovalGate {
   private async ask(tool: string, shown: Record<string, unknown>, call: GateCall): Promise<ApprovalOutcome> {
     const pending = this.queue.open({ tool, callId: call.callId, arguments: shown }, call.signal);
     const { id } = pending.request;
+    call.onWait?.();
     const nobody = (why: string): void => {
       if (this.queue.attended) {
         this.logger?.info({ tool, approvalId: id, why }, 'approval waits for the HTTP queue');

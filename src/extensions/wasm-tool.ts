@@ -12,6 +12,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { basename, isAbsolute, relative, sep } from 'node:path';
+import type { CallEvents, CallProgress } from '../call-events.ts';
 import { captureHelp, type HelpCache } from '../introspect/capture.ts';
 import { commandOptionProblem } from '../introspect/command-options.ts';
 import type { UnparsedLine } from '../introspect/help-scan.ts';
@@ -405,6 +406,7 @@ export async function loadWasmTool(file: string, options: WasmToolLoaderOptions)
           deadline: context.deadline,
           ...(stdin ? { stdin } : {}),
           ...(network.headers.length > 0 ? { networkHeaders: network.headers } : {}),
+          ...(context.events === undefined ? {} : { events: redactedEvents(context.events, redact) }),
         });
         const result = mapRunOutcome(outcome, {
           envelope: spec.output === 'envelope',
@@ -426,6 +428,16 @@ export async function loadWasmTool(file: string, options: WasmToolLoaderOptions)
   const annotated = withPropertyDefaults(defined.inputSchema, commandOptionDefaults(spec));
   const tool: AnyTool = { ...defined, inputSchema: withSuggestionExamples(annotated, spec) };
   return { tool, version, warnings: details.warnings };
+}
+
+/** The call's listener, handed the tool's stderr lines and progress messages with the call's secrets redacted. */
+function redactedEvents(events: CallEvents, redact: ((text: string) => string) | undefined): CallEvents {
+  if (redact === undefined) return events;
+  const { progress, stderrLine } = events;
+  return {
+    ...(progress === undefined ? {} : { progress: (update: CallProgress) => progress(update.message === undefined ? update : { ...update, message: redact(update.message) }) }),
+    ...(stderrLine === undefined ? {} : { stderrLine: (line: string) => stderrLine(redact(line)) }),
+  };
 }
 
 /**

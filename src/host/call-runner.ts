@@ -9,6 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ApprovalGate } from '../approvals/index.ts';
 import { callTool } from '../bridge/call-tool.ts';
+import { WAITING_FOR_APPROVAL, WAITING_FOR_QUOTA } from '../call-events.ts';
 import { createCallSignal } from '../call-signal.ts';
 import type { CallToolOptions, HostEvent } from '../host-types.ts';
 import type { Logger } from '../logger.ts';
@@ -101,8 +102,11 @@ export class CallRunner {
    */
   private async admit(tool: AnyTool, name: string, args: unknown, callId: string, callOptions: CallToolOptions, budgetMs: number): Promise<Admission> {
     const asked = performance.now();
-    const refusal = await this.options.approvals.check(tool, args, { callId, signal: callOptions.signal, approve: callOptions.approve });
-    const admission: Admission = refusal !== undefined ? { ok: false, result: refusal } : await this.options.quotas.admit(name, callOptions.signal, budgetMs);
+    // A listener hears about the waits: an approval waiting for a person, a call waiting for a quota slot.
+    const progress = callOptions.events?.progress;
+    const waiting = (message: string) => (progress === undefined ? undefined : () => progress({ progress: 0, message }));
+    const refusal = await this.options.approvals.check(tool, args, { callId, signal: callOptions.signal, approve: callOptions.approve, onWait: waiting(WAITING_FOR_APPROVAL) });
+    const admission: Admission = refusal !== undefined ? { ok: false, result: refusal } : await this.options.quotas.admit(name, callOptions.signal, budgetMs, waiting(WAITING_FOR_QUOTA));
     if (!admission.ok) {
       const durationMs = elapsedMs(asked);
       this.logCall(name, callId, 'refused', durationMs, admission.result);
@@ -135,6 +139,7 @@ export class CallRunner {
         listTools: () => registry.list(),
         hostResource: (key) => resources.get(key),
         sandbox,
+        ...(callOptions.events === undefined ? {} : { events: callOptions.events }),
         // A nested call (run_code's `tools.x()`) takes the same path as any other: approvals, permission
         // mode, policy, its own timeout; it stops with this call and gets at most the time this call has left.
         callTool: (innerName, innerArgs) =>

@@ -65,12 +65,13 @@ export class QuotaGate {
   /**
    * Admits a call to `tool` under every matching quota, or refuses it. Never throws. `budgetMs`: the
    * call's time budget, which bounds the `retry_after_ms` later refusals give while it runs.
+   * `onWait`: called when the call has to wait in a quota's queue for a slot (for progress reports).
    */
-  async admit(tool: string, signal?: AbortSignal, budgetMs?: number): Promise<QuotaOutcome> {
+  async admit(tool: string, signal?: AbortSignal, budgetMs?: number, onWait?: () => void): Promise<QuotaOutcome> {
     const held: QuotaAdmission[] = [];
     for (const quota of this.quotas) {
       if (!quota.matches(tool)) continue;
-      const decision = await quota.limiter.acquire(signal, budgetMs);
+      const decision = await quota.limiter.acquire(signal, budgetMs, onWait);
       const counters = this.counters.get(quota.key);
       if (decision.ok) {
         if (decision.queued && counters) counters.queued += 1;

@@ -119,8 +119,9 @@ export class QuotaLimiter {
   /**
    * Admits the call now, after a wait in the queue, or refuses it; never throws. `budgetMs`: the
    * call's time budget once admitted (its deadline), which bounds the retry hint of later refusals.
+   * `onWait`: called once when the call joins the queue (it will wait for a slot).
    */
-  acquire(signal?: AbortSignal, budgetMs?: number): Promise<QuotaDecision> {
+  acquire(signal?: AbortSignal, budgetMs?: number, onWait?: () => void): Promise<QuotaDecision> {
     if (this.closed || signal?.aborted) return Promise.resolve(this.refusal('cancelled', 0));
     const rate = this.rateRefusal();
     if (rate) return Promise.resolve(rate);
@@ -136,6 +137,7 @@ export class QuotaLimiter {
       };
       signal?.addEventListener('abort', onAbort, { once: true });
       this.waiters.push(waiter);
+      onWait?.();
     });
   }
 

@@ -12,8 +12,10 @@
  * the client sets one). At most `MAX_LOG_MESSAGES_PER_CALL` per call: the host's first, then the last
  * stderr lines, with one notice saying how many lines were left out.
  *
- * The messages are derived from the finished call's result, so they arrive just before it; a source
- * that streams during the call can hand the same shapes to the same sender.
+ * The messages are derived from the finished call's result, so they arrive just before it, unless
+ * someone listens to the call while it runs (a progress token, or a level the client set): then its
+ * stderr lines go out as they are written (mcp-call-events.ts) and only the host's warnings remain
+ * for the end.
  */
 import { LoggingLevelSchema, type LoggingLevel, type LoggingMessageNotification } from '@modelcontextprotocol/sdk/types.js';
 import { isPlainObject } from '../json-value.ts';
@@ -113,13 +115,29 @@ function stderrLines(result: ToolResult): string[] {
     .filter((line) => line.trim() !== '');
 }
 
+/** What was already sent while the call ran (mcp-call-events.ts). */
+export interface StreamedLog {
+  /** The stderr lines went out live: leave them out here. */
+  stderrSent: boolean;
+  /** Live lines left out over the per-call cap. */
+  droppedLines: number;
+}
+
 /**
  * The log messages of one finished call of `toolName` (see the module comment), at most
- * `MAX_LOG_MESSAGES_PER_CALL`, in the order to send them. Not filtered by level.
+ * `MAX_LOG_MESSAGES_PER_CALL`, in the order to send them. Not filtered by level. With `streamed`,
+ * the stderr lines were sent while the call ran: only the host's warnings (and a notice of the lines
+ * left out) remain.
  */
-export function callLogMessages(toolName: string, result: ToolResult): McpLogMessage[] {
+export function callLogMessages(toolName: string, result: ToolResult, streamed?: StreamedLog): McpLogMessage[] {
   const logger = toolLoggerName(toolName);
   const messages = hostWarnings(result, logger).slice(0, MAX_LOG_MESSAGES_PER_CALL);
+  if (streamed?.stderrSent === true) {
+    if (streamed.droppedLines > 0) {
+      messages.push({ level: 'notice', logger, data: { message: `${streamed.droppedLines} later stderr lines not sent (at most ${MAX_LOG_MESSAGES_PER_CALL} messages per call)`, reason: 'log_lines_dropped' } });
+    }
+    return messages;
+  }
   const lines = stderrLines(result);
   const room = MAX_LOG_MESSAGES_PER_CALL - messages.length;
   if (room <= 0) return messages;

@@ -3,7 +3,10 @@
  * tools/list → `toMcpTool` (normalized inputSchema, annotations from the permission level);
  * tools/call → `host.callTool`, the ToolResult mapped to `{content: [{type: "text", text}], isError,
  * _meta: {"toolhost/metadata": metadata}}`; `notifications/tools/list_changed` whenever the tool
- * set changes (capability `tools.listChanged`).
+ * set changes (capability `tools.listChanged`). A call whose request carries `_meta.progressToken`, or
+ * any call once the client set a log level, streams while it runs (mcp-call-events.ts):
+ * `notifications/progress` and its stderr lines as `notifications/message`; `notifications/cancelled`
+ * aborts the call's signal, which terminates a wasm call's worker or kills a shell command's processes.
  *
  * Resources and completion (the workspace as `file:///{path}`, plus any `resourceSources`): see
  * mcp-resources.ts.
@@ -26,6 +29,7 @@ import type { Host, HostEvent } from '../host-types.ts';
 import type { ToolResult } from '../result.ts';
 import { toMcpTool } from '../schema/providers/mcp.ts';
 import type { ResourceCatalog } from '../resources/catalog.ts';
+import { createMcpCallEvents } from './mcp-call-events.ts';
 import { callLogMessages, DEFAULT_MCP_LOG_LEVEL, isLevelShown } from './mcp-logging.ts';
 import { hostResourceCatalog, registerResourceHandlers, RESOURCE_CAPABILITIES } from './mcp-resources.ts';
 import { TOOLHOST_VERSION } from './version.ts';
@@ -80,17 +84,27 @@ export function createMcpServer(host: Host, options: CreateMcpServerOptions = {}
 
   // One Server per session (stdio, or one Streamable HTTP session), so the level is this session's.
   let logLevel: LoggingLevel = DEFAULT_MCP_LOG_LEVEL;
+  let levelSet = false;
   server.setRequestHandler(SetLevelRequestSchema, (request) => {
     logLevel = request.params.level;
+    levelSet = true;
     return {};
   });
 
   server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
     // A call an approval rule marks `ask` is put to the user through elicitation, when the client supports it.
     const approve = elicitationApprover(server, extra.requestId);
-    const result = await host.callTool(request.params.name, request.params.arguments ?? {}, { signal: extra.signal, approve, transport: 'mcp' });
+    // Someone listens while the call runs (a progress token, a level the client set): progress and
+    // stderr lines go out live (mcp-call-events.ts). Otherwise the call streams nothing.
+    const progressToken = request.params._meta?.progressToken;
+    const live =
+      progressToken === undefined && !levelSet
+        ? undefined
+        : createMcpCallEvents({ toolName: request.params.name, progressToken, streamLog: true, level: () => logLevel, sendNotification: extra.sendNotification, signal: extra.signal, logger: host.logger });
+    const result = await host.callTool(request.params.name, request.params.arguments ?? {}, { signal: extra.signal, approve, transport: 'mcp', ...(live ? { events: live.events } : {}) });
+    const streamed = live === undefined ? undefined : { stderrSent: true, ...(await live.finish()) };
     // Related to the request: over Streamable HTTP they travel on the call's own response stream.
-    for (const params of callLogMessages(request.params.name, result)) {
+    for (const params of callLogMessages(request.params.name, result, streamed)) {
       if (!isLevelShown(params.level, logLevel) || extra.signal.aborted) continue;
       await extra.sendNotification({ method: 'notifications/message', params }).catch((error: unknown) => host.logger.debug({ error: String(error) }, 'mcp log message not delivered'));
     }

@@ -18,12 +18,14 @@
  */
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
+import { listensToWasm } from './call-event-channel.ts';
 import { importGlue } from './glue.ts';
 import { invokeComponent, type InvokeResult } from './invoke.ts';
 import { loadComponent, type LoadedComponent } from './load.ts';
 import { MemoryCapError } from './memory-limit.ts';
 import { compileCoreModules, prepareComponent } from './module-cache.ts';
 import { runPreview1Module } from './preview1/run.ts';
+import { deliverCallEvent, StderrEventTap } from './stderr-events.ts';
 import { hostOptionsFor, memoryPagesFor, type CallOptions, type RunOptions, type RunOutcome } from './run-types.ts';
 import type { WasmRuntime } from './runtime.ts';
 import { loadWasiHostFactory } from './wasi-host-factory.ts';
@@ -79,8 +81,17 @@ export function createInProcessRunner(wasiHostModuleOrOptions?: string | InProce
     const callerBudgetMs = runOptions.deadline === undefined ? Number.POSITIVE_INFINITY : runOptions.deadline - Date.now();
     const timeoutMs = Math.max(1, Math.round(Math.min(runOptions.policy.timeout_ms, callerBudgetMs)));
     const callStarted = performance.now();
-    const invoke = (): InvokeResult => invokeWith({ ...hostOptionsFor(component, runOptions), timeoutMs });
-    const result = options.enforceDeadline === true ? invokeWithDeadline(invoke, timeoutMs) : invoke();
+    // Someone listens: the stderr events go straight to the listener (this thread runs the guest; they are delivered as written).
+    const events = listensToWasm(runOptions.events) ? runOptions.events : undefined;
+    const tap = events === undefined ? undefined : new StderrEventTap({ post: (message) => deliverCallEvent(message, events), lines: events.stderrLine !== undefined, progress: events.progress !== undefined });
+    const hostOptions = hostOptionsFor(component, runOptions);
+    const invoke = (): InvokeResult => invokeWith(tap === undefined ? { ...hostOptions, timeoutMs } : { ...hostOptions, timeoutMs, onStderr: tap.write });
+    let result: ReturnType<typeof invokeWithDeadline>;
+    try {
+      result = options.enforceDeadline === true ? invokeWithDeadline(invoke, timeoutMs) : invoke();
+    } finally {
+      tap?.end();
+    }
     const durationMs = performance.now() - callStarted;
     if (result === 'timed-out') return failedOutcome({ timedOut: true, timeoutMs, durationMs, workerThreadId: 0 });
     if (result === 'interrupted') return failedOutcome({ cancelled: true, durationMs, workerThreadId: 0 });
@@ -131,7 +142,7 @@ export function createInProcessRuntime(options: InProcessRuntimeOptions = {}): W
       return run(component, runOptions);
     },
     runInProcess: run,
-    stats: () => ({ generations: 0, currentGenerationCalls: 0, retired: 0, moduleHandovers: 0, running: 0, queued: 0 }),
+    stats: () => ({ generations: 0, currentGenerationCalls: 0, retired: 0, moduleHandovers: 0, workersExited: 0, running: 0, queued: 0 }),
     warmUp: () => undefined,
     async close() {
       closed = true;

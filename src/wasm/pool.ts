@@ -5,7 +5,8 @@
  * receive the modules and glue of the tools called lately) while the current one keeps serving;
  * then the successor takes new calls and the old one drains its running calls and closes. Without
  * the warm-up the calls right after a rotation waited for workers to boot (0.3–0.5 s measured).
- * A call's abort signal terminates (and piscina replaces) its worker.
+ * A call's abort signal terminates (and piscina replaces) its worker. A call someone listens to carries
+ * a MessagePort (worker-protocol.ts `TaskEvents`) for its stderr events; others carry nothing extra.
  */
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
@@ -28,6 +29,8 @@ export interface WorkerPoolStats {
   retired: number;
   /** Times a worker had to be sent a tool's modules at its call (`missing-modules`); warmed successors need none. */
   moduleHandovers: number;
+  /** Worker threads that have exited so far (a cancelled or timed-out call's worker is terminated, and replaced). */
+  workersExited: number;
 }
 
 interface Generation {
@@ -69,6 +72,7 @@ export class WorkerPool {
   #generations = 0;
   #retired = 0;
   #moduleHandovers = 0;
+  #workersExited = 0;
   /** Tools whose modules were handed over lately, oldest first (a Map keeps insertion order). */
   readonly #recentTools = new Map<string, PreparedTool>();
   readonly #draining = new Set<Promise<void>>();
@@ -94,6 +98,9 @@ export class WorkerPool {
       maxQueue: Number.POSITIVE_INFINITY,
     });
     this.#generations += 1;
+    piscina.on('workerDestroy', () => {
+      this.#workersExited += 1;
+    });
     return { piscina, calls: 0, startRss: process.memoryUsage.rss() };
   }
 
@@ -173,7 +180,8 @@ export class WorkerPool {
     let counted = true;
     this.#remember(task);
     try {
-      const reply = await generation.piscina.run(task, { signal });
+      // A call's event port (worker-protocol.ts) moves to the worker with the task.
+      const reply = await generation.piscina.run(task, task.events === undefined ? { signal } : { signal, transferList: [task.events.port] });
       // A `missing-modules` reply is a round trip of the module hand-over, not a call.
       counted = reply.kind === 'done';
       if (reply.kind === 'missing-modules') this.#moduleHandovers += 1;
@@ -187,7 +195,13 @@ export class WorkerPool {
   }
 
   stats(): WorkerPoolStats {
-    return { generations: this.#generations, currentGenerationCalls: this.#current?.calls ?? 0, retired: this.#retired, moduleHandovers: this.#moduleHandovers };
+    return {
+      generations: this.#generations,
+      currentGenerationCalls: this.#current?.calls ?? 0,
+      retired: this.#retired,
+      moduleHandovers: this.#moduleHandovers,
+      workersExited: this.#workersExited,
+    };
   }
 
   /** Waits for running calls to finish, then stops every worker. */

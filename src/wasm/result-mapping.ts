@@ -15,6 +15,7 @@ import type { ToolResult } from '../result.ts';
 import type { CutEdges } from '../secrets.ts';
 import { LARGE_DATA_ADVICE, PREVIEW1_ARGV_ARENA_BYTES, PREVIEW1_ARGV_ENTRY_BYTES } from './argv-limit.ts';
 import type { NetworkActivity, NetworkEvent } from './net/events.ts';
+import { withoutProgressLines } from './progress-line.ts';
 import type { RunOutcome } from './run-types.ts';
 
 export interface MapRunOutcomeOptions {
@@ -151,7 +152,9 @@ export function mapRunOutcome(outcome: RunOutcome, options: MapRunOutcomeOptions
   const successCodes = options.successExitCodes ?? [0];
   const exitedWithResult = outcome.exitCode !== null && successCodes.includes(outcome.exitCode);
   const failed = outcome.cancelled === true || outcome.timedOut || outcome.trap !== undefined || !exitedWithResult;
-  let stderrText = outcome.stderr.length > 0 ? redact(decode(outcome.stderr), cutEdges) : '';
+  // Progress lines (progress-line.ts) are the tool talking to the host, not part of its stderr.
+  const stderr = withoutProgressLines(outcome.stderr);
+  let stderrText = stderr.length > 0 ? redact(decode(stderr), cutEdges) : '';
   if (outOfMemory) stderrText = stderrText.replace(ADAPTER_ASSERTION, '');
   const tail = stderrText === '' ? '' : failed ? textHeadAndTail(stderrText) : textTail(stderrText);
   const metadata: Record<string, unknown> = {};

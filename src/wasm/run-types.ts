@@ -1,6 +1,7 @@
 /**
  * The shapes of a call and its outcome, shared by the pool, the worker and the in-process runner.
  */
+import type { CallEvents } from '../call-events.ts';
 import type { ResolvedToolPolicy } from '../policy.ts';
 import { fileStem } from '../tool-name.ts';
 import type { LoadedComponent } from './load.ts';
@@ -31,6 +32,11 @@ export interface RunOptions {
    * secrets source). Absent: headers that refer to a secret make requests to their host fail.
    */
   networkHeaders?: readonly InjectedHeader[];
+  /**
+   * Who listens to the call while it runs: its stderr lines and progress lines (progress-line.ts) as
+   * they are written. Absent (the usual case): nothing is streamed and the call costs nothing more.
+   */
+  events?: CallEvents;
 }
 
 export interface RunOutcome {

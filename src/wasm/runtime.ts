@@ -8,6 +8,7 @@
 import { availableParallelism } from 'node:os';
 import { ToolHostError } from '../errors.ts';
 import { AbortControllerPool } from './abort-controller-pool.ts';
+import { listensToWasm, openCallEventChannel, type CallEventChannel } from './call-event-channel.ts';
 import { compileFailure, createInProcessRunner, memoryCapOutcome } from './in-process.ts';
 import { CallLimiter, type Release } from './limiter.ts';
 import { loadComponent, type LoadedComponent } from './load.ts';
@@ -125,10 +126,20 @@ function poolRunner(pool: WorkerPool): (component: LoadedComponent, runOptions: 
     const forwardCancel = () => controller.abort();
     runOptions.signal?.addEventListener('abort', forwardCancel, { once: true });
     if (runOptions.signal?.aborted) controller.abort();
+    // Someone listens (a progress token, a log level): the call's stderr events come over a channel of their own.
+    const events = listensToWasm(runOptions.events) ? runOptions.events : undefined;
+    let channel: CallEventChannel | undefined;
+    const send = (sent: WorkerTask): Promise<WorkerReply> => {
+      if (events === undefined) return pool.run(sent, controller.signal);
+      channel?.close();
+      channel = openCallEventChannel(events);
+      return pool.run({ ...sent, events: channel.task }, controller.signal);
+    };
     let reply: WorkerReply;
     try {
-      reply = await pool.run(task, controller.signal);
-      if (reply.kind === 'missing-modules') reply = await pool.run({ ...task, modules }, controller.signal);
+      reply = await send(task);
+      if (reply.kind === 'missing-modules') reply = await send({ ...task, modules });
+      if (reply.kind === 'done') await channel?.ended();
     } catch (error) {
       const durationMs = performance.now() - started;
       if (timedOut && isAbort(error)) return failedOutcome({ timedOut: true, timeoutMs, durationMs });
@@ -136,6 +147,7 @@ function poolRunner(pool: WorkerPool): (component: LoadedComponent, runOptions: 
       return failedOutcome({ trap: `worker failed: ${(error as Error).message ?? String(error)}`, durationMs });
     } finally {
       clearTimeout(timer);
+      channel?.close();
       runOptions.signal?.removeEventListener('abort', forwardCancel);
       controllers.give(controller);
     }

@@ -3,6 +3,7 @@
  * time a worker sees a key it answers `missing-modules` and the pool resends the task with the
  * compiled modules attached (a `WebAssembly.Module` posts cheaply, but not for free).
  */
+import type { MessagePort } from 'node:worker_threads';
 import type { InvokeResult } from './invoke.ts';
 import type { CoreModules } from './module-cache.ts';
 import type { EntryExecution } from './transpile-cache.ts';
@@ -19,6 +20,17 @@ export interface WorkerTask {
   glueSha256: string;
   modules?: CoreModules;
   host: WasiHostOptions;
+  /**
+   * Only when someone listens to the call: the port its stderr events go to (stderr-events.ts), and
+   * which of them are wanted. The pool closes the port after `end` (or when the worker replies otherwise).
+   */
+  events?: TaskEvents;
+}
+
+export interface TaskEvents {
+  port: MessagePort;
+  lines: boolean;
+  progress: boolean;
 }
 
 /** A tool a warming worker prepares ahead of its calls (the modules and glue of one component version). */

@@ -10,7 +10,9 @@ import type { CoreModules } from './module-cache.ts';
 import { runPreview1Module } from './preview1/run.ts';
 import type { EntryExecution } from './transpile-cache.ts';
 import { loadWasiHostFactory, type CreateWasiHost } from './wasi-host-factory.ts';
-import type { WorkerReply, WorkerStartData, WorkerTask, WorkerWarmTask } from './worker-protocol.ts';
+import { StderrEventTap } from './stderr-events.ts';
+import type { WasiHostOptions } from './wasi/types.ts';
+import type { TaskEvents, WorkerReply, WorkerStartData, WorkerTask, WorkerWarmTask } from './worker-protocol.ts';
 
 interface Prepared {
   modules: CoreModules;
@@ -43,6 +45,12 @@ async function warm(task: WorkerWarmTask): Promise<WorkerReply> {
   return { kind: 'warmed', threadId };
 }
 
+/** The tap streaming a call's stderr to its event port, for a call someone listens to (the pool closes the port after `end`). */
+function eventTap(events: TaskEvents): StderrEventTap {
+  const { port } = events;
+  return new StderrEventTap({ post: (message) => port.postMessage(message), lines: events.lines, progress: events.progress });
+}
+
 export default async function runTask(task: WorkerTask | WorkerWarmTask): Promise<WorkerReply> {
   if (task.kind === 'warm') return warm(task);
   let entry = prepared.get(task.key);
@@ -51,7 +59,14 @@ export default async function runTask(task: WorkerTask | WorkerWarmTask): Promis
     entry = await prepare(task.execution, task.modules, task.gluePath, task.glueSha256);
     prepared.set(task.key, entry);
   }
-  if (entry.glue === undefined) return { kind: 'done', threadId, result: runPreview1Module(entry.modules, task.host) };
-  createHost ??= await loadWasiHostFactory(startData.wasiHostModule);
-  return { kind: 'done', threadId, result: invokeComponent(entry.glue, entry.modules, createHost, task.host) };
+  if (entry.glue !== undefined) createHost ??= await loadWasiHostFactory(startData.wasiHostModule);
+  // Nothing more for a call nobody listens to; else the guest's stderr writes also go through the tap.
+  const tap = task.events === undefined ? undefined : eventTap(task.events);
+  const host: WasiHostOptions = tap === undefined ? task.host : { ...task.host, onStderr: tap.write };
+  try {
+    const result = entry.glue === undefined ? runPreview1Module(entry.modules, host) : invokeComponent(entry.glue, entry.modules, createHost as CreateWasiHost, host);
+    return { kind: 'done', threadId, result };
+  } finally {
+    tap?.end();
+  }
 }

@@ -9,7 +9,9 @@
 // `npm run fixtures`) once per tool name, each with its .tool.json from test/conformance/tools/.
 // The daemon is started by serve.mjs (the CLI's composition of `toolhost serve`) with one test-only
 // resource source (resources.mjs): the suite's `test://…` resources, served from files this run writes
-// into its workspace through toolhost's workspace resources (read, media type, blob, watch).
+// into its workspace through toolhost's workspace resources (read, media type, blob, watch). A tool
+// named in OWN_FIXTURES is another C fixture instead (test_tool_with_progress: progress-report.c, which
+// reports progress the documented way, `toolhost-progress:` lines on stderr).
 // The suite tests servers over HTTP only (`conformance server --url`); `toolhost mcp` (stdio) shares the
 // MCP server code and is covered by test/server/mcp-stdio.test.ts and test/server/mcp-logging.test.ts.
 //
@@ -65,10 +67,15 @@ const tools = join(scratch, 'tools');
 const cache = join(scratch, 'cache');
 for (const dir of [workspace, tools, cache]) mkdirSync(dir);
 const sidecars = readdirSync(join(here, 'tools')).filter((file) => file.endsWith('.tool.json'));
+/** Tools served by a fixture of their own (in the fixture's folder) rather than mcp-conformance. */
+const OWN_FIXTURES = { test_tool_with_progress: 'progress-report.wasm' };
 for (const sidecar of sidecars) {
   const name = sidecar.slice(0, -'.tool.json'.length);
+  const own = OWN_FIXTURES[name];
+  const fixture = own === undefined ? values.fixture : join(values.fixture, '..', own);
+  if (!existsSync(fixture)) fail(`${fixture} is missing: run \`npm run fixtures\` first`);
   copyFileSync(join(here, 'tools', sidecar), join(tools, sidecar));
-  copyFileSync(values.fixture, join(tools, `${name}.wasm`));
+  copyFileSync(fixture, join(tools, `${name}.wasm`));
 }
 
 // The files behind the suite's test:// resources (imported here, after the build check: it loads dist/).

@@ -36,7 +36,7 @@ export interface Preview1Host {
 export function createPreview1Host(options: WasiHostOptions): Preview1Host {
   const ctx = createCallContext(options.timeoutMs);
   const stdinBytes = options.stdin ?? new Uint8Array(0);
-  const stdio = createStdio(stdinBytes, options.outputLimitBytes);
+  const stdio = createStdio(stdinBytes, options.outputLimitBytes, options.onStderr);
   const memory = new GuestMemory();
   const fds = new FdTable({
     stdin: stdio.stdin.getStdin(),

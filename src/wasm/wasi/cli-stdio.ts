@@ -15,13 +15,17 @@ export class CaptureOutputStream extends OutputStream {
   private len = 0;
   private total = 0;
   private readonly cap: number;
+  private readonly tap: ((bytes: Uint8Array) => void) | undefined;
 
-  constructor(cap: number) {
+  /** `tap` sees every write whole, before the cap applies (it must copy what it keeps). */
+  constructor(cap: number, tap?: (bytes: Uint8Array) => void) {
     super();
     this.cap = Math.max(0, Math.floor(cap));
+    this.tap = tap;
   }
 
   protected override writeBytes(bytes: Uint8Array): void {
+    if (this.tap !== undefined) this.tap(bytes);
     const n = bytes.byteLength;
     this.total += n;
     const room = this.cap - this.len;
@@ -52,12 +56,12 @@ export interface Stdio {
   readonly err: CaptureOutputStream;
 }
 
-export function createStdio(stdinBytes: Uint8Array | undefined, outputLimitBytes: number): Stdio {
+export function createStdio(stdinBytes: Uint8Array | undefined, outputLimitBytes: number, onStderr?: (bytes: Uint8Array) => void): Stdio {
   // One object per stream and call. The glue may drop a handle to it; streams have no dispose, so
   // handing out the same object again stays valid.
   const input = new BytesInputStream(stdinBytes ?? EMPTY);
   const out = new CaptureOutputStream(outputLimitBytes);
-  const err = new CaptureOutputStream(outputLimitBytes);
+  const err = new CaptureOutputStream(outputLimitBytes, onStderr);
   return {
     stdin: { getStdin: () => input },
     stdout: { getStdout: () => out },

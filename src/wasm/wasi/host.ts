@@ -79,7 +79,7 @@ export const WASI_INTERFACES: readonly string[] = Object.freeze([
 
 export function createWasiHost(options: WasiHostOptions): WasiHost {
   const ctx = createCallContext(options.timeoutMs);
-  const stdio = createStdio(options.stdin, options.outputLimitBytes);
+  const stdio = createStdio(options.stdin, options.outputLimitBytes, options.onStderr);
   // Network (src/wasm/net/): the outgoing handler checks each request against this call's grant and logs it.
   const networkLog = createNetworkEventLog();
   const network = options.network ?? networkCallOptions({ allow: [...options.networkAllow] });

@@ -40,6 +40,12 @@ export interface WasiHostOptions {
    * `WasiTimeout`. Undefined = sleeps are not bounded by the host.
    */
   timeoutMs?: number;
+  /**
+   * Sees every byte the guest writes to stderr, as it writes it (before the output cap), on the
+   * thread running the guest. Set only when someone listens to the call (src/wasm/stderr-events.ts);
+   * not posted between threads (a worker sets it itself).
+   */
+  onStderr?: (bytes: Uint8Array) => void;
 }
 
 export interface CapturedOutput {
