@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { readFile, symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -162,9 +163,13 @@ describe('shell', () => {
 
     it('kills the command when the call signal aborts', async () => {
       const controller = new AbortController();
-      setTimeout(() => controller.abort(), 200);
+      // Abort once the command has printed (it then makes a marker file): waits on the event, not a fixed delay.
+      const marker = path.join(workspace.root, 'abort-marker');
+      const watch = setInterval(() => {
+        if (existsSync(marker)) controller.abort();
+      }, 20);
       const started = Date.now();
-      const result = await run({ command: 'echo before; sleep 30' }, createToolContext(workspace.root, { signal: controller.signal }));
+      const result = await run({ command: 'echo before; touch abort-marker; sleep 30' }, createToolContext(workspace.root, { signal: controller.signal })).finally(() => clearInterval(watch));
       expect(Date.now() - started).toBeLessThan(20_000); // far below the 30 s sleep, however loaded the machine
       expect(result.is_error).toBe(true);
       expect(result.content).toBe('before\n[command cancelled and killed with its child processes]');
