@@ -16,6 +16,7 @@ import { entryPath, openEntry } from '../src/confined-fs/open-beneath.ts';
 import { replaceFileAt } from '../src/confined-fs/replace-file.ts';
 import { MAX_TEXT_FILE_BYTES, errorCodeOf, formatBytes, looksBinary, readDescriptor } from './internal/files.ts';
 import { describeWorkspaceError, hardLinkMessage, locateEntry, openWorkspace, toRelativeRequest, type LocatedEntry, type Workspace } from './internal/workspace.ts';
+import { hostFilesOf } from './internal/host-files.ts';
 
 /** Start indexes of every non-overlapping occurrence of `needle` in `haystack`. */
 function findOccurrences(haystack: string, needle: string): number[] {
@@ -70,7 +71,7 @@ export const editFileTool = defineTool({
     if (input.old_string === input.new_string) {
       return errorResult('old_string and new_string are identical, so the edit would change nothing. Give the new text in new_string.');
     }
-    const opening = openWorkspace(context.workspaceRoot);
+    const opening = openWorkspace(context.workspaceRoot, hostFilesOf(context.sandbox));
     if (!opening.ok) return errorResult(opening.message);
     try {
       return await editWithin(opening.workspace, input);
@@ -93,7 +94,7 @@ async function editWithin(workspace: Workspace, input: EditInput): Promise<ToolR
   if (!request.ok) return errorResult(request.message);
   let entry: LocatedEntry;
   try {
-    entry = locateEntry(workspace, request.relative);
+    entry = locateEntry(workspace, request.relative, 'write');
   } catch (error) {
     const code = errorCodeOf(error);
     if (code === 'ENOENT' || code === 'ENOTDIR') return missingFile(input.path);

@@ -8,6 +8,7 @@ import { describeFileSystemError } from './internal/files.ts';
 import { checkRelativePattern, compileGlob } from './internal/patterns.ts';
 import { DEFAULT_IGNORED_DIRECTORIES, walkFiles } from './internal/walk.ts';
 import { realWorkspaceRoot, resolveWorkspacePath } from './internal/workspace.ts';
+import { hostFilesOf } from './internal/host-files.ts';
 
 /** Most paths one glob returns. */
 export const GLOB_MAX_RESULTS = 1000;
@@ -33,7 +34,7 @@ export const globTool = defineTool({
     const pattern = input.pattern.replace(/^(\.\/)+/, '');
     const patternProblem = checkRelativePattern(pattern, 'pattern');
     if (patternProblem) return errorResult(patternProblem);
-    const resolution = await resolveWorkspacePath(context.workspaceRoot, input.path);
+    const resolution = await resolveWorkspacePath(context.workspaceRoot, input.path, hostFilesOf(context.sandbox));
     if (!resolution.ok) return errorResult(resolution.message);
     const base = resolution.path;
     if (!base.exists) return errorResult(`Directory "${input.path}" does not exist. Use list_dir to find the right directory.`);
@@ -52,12 +53,13 @@ export const globTool = defineTool({
     const literalPrefix = scanned.negated ? '.' : scanned.isGlob ? scanned.base : path.posix.dirname(scanned.base);
     const prefix = literalPrefix === '.' ? '' : literalPrefix;
     const rootReal = await realWorkspaceRoot(context.workspaceRoot);
-    const startResolution = await resolveWorkspacePath(rootReal, path.join(base.real, prefix));
+    const startResolution = await resolveWorkspacePath(rootReal, path.join(base.real, prefix), hostFilesOf(context.sandbox));
     if (!startResolution.ok) return errorResult(`pattern "${input.pattern}": ${startResolution.message}`);
     const matches: string[] = [];
     let truncated = false;
     if (startResolution.path.exists) {
       for await (const file of walkFiles({
+        hostFiles: hostFilesOf(context.sandbox),
         rootReal,
         startReal: startResolution.path.real,
         ignoredDirectoryNames: DEFAULT_IGNORED_DIRECTORIES,

@@ -8,6 +8,7 @@ import { compileLinearRegex, type LinearRegex } from './internal/linear-regex.ts
 import { checkRelativePattern, compileGlob, type GlobMatcher } from './internal/patterns.ts';
 import { DEFAULT_IGNORED_DIRECTORIES, walkFiles, type WalkedFile } from './internal/walk.ts';
 import { realWorkspaceRoot, resolveWorkspacePath } from './internal/workspace.ts';
+import { hostFilesOf } from './internal/host-files.ts';
 
 export const GREP_DEFAULT_MAX_RESULTS = 200;
 export const GREP_MAX_RESULTS_LIMIT = 2000;
@@ -58,7 +59,7 @@ export const grepTool = defineTool({
       if ('error' in include) return errorResult(include.error);
       includeMatcher = include.matcher;
     }
-    const resolution = await resolveWorkspacePath(context.workspaceRoot, input.path);
+    const resolution = await resolveWorkspacePath(context.workspaceRoot, input.path, hostFilesOf(context.sandbox));
     if (!resolution.ok) return errorResult(resolution.message);
     const target = resolution.path;
     if (!target.exists) return errorResult(`"${input.path}" does not exist. Use list_dir or glob to find the right path.`);
@@ -66,7 +67,7 @@ export const grepTool = defineTool({
 
     // A file or a folder alike: the walk opens each file beneath the workspace root (no check-then-use
     // window) and hands it over already open; `file.real` is valid inside the loop body.
-    const files: AsyncIterable<WalkedFile> = walkFiles({ rootReal, startReal: target.real, ignoredDirectoryNames: DEFAULT_IGNORED_DIRECTORIES, signal: context.signal });
+    const files: AsyncIterable<WalkedFile> = walkFiles({ hostFiles: hostFilesOf(context.sandbox), rootReal, startReal: target.real, ignoredDirectoryNames: DEFAULT_IGNORED_DIRECTORIES, signal: context.signal });
     const tally = await searchFiles(files, compiled.regex, includeMatcher, input.max_results, context.signal);
     if (context.signal.aborted) return errorResult('grep was cancelled before it finished.');
     return reportMatches(input.pattern, input.max_results, target.relative, tally);

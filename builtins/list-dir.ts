@@ -14,6 +14,7 @@ import { errorResult, textResult, type ToolResult } from '../src/result.ts';
 import { defineTool } from '../src/tool.ts';
 import { BeneathError, entryPath } from '../src/confined-fs/open-beneath.ts';
 import { formatBytes } from './internal/files.ts';
+import { HostFileError, hostFilesOf, isHiddenHostFile } from './internal/host-files.ts';
 import {
   describeWorkspaceError,
   joinRelative,
@@ -44,6 +45,7 @@ function describeSymlink(workspace: Workspace, dirFd: number, directory: string,
     if (error instanceof BeneathError && error.escape) {
       return { name, kind: 'symlink', line: `${name} -> [outside the workspace]  (symlink, not accessible)` };
     }
+    if (error instanceof HostFileError) return { name, kind: 'symlink', line: `${name} -> [one of toolhost's own files]  (symlink, not accessible)` };
     // Missing or looping on the way: show where it points, if that is inside, without following it.
     let raw = '?';
     try {
@@ -95,7 +97,7 @@ export const listDirTool = defineTool({
   }),
   secretParams: [],
   async execute(input, context) {
-    const opening = openWorkspace(context.workspaceRoot);
+    const opening = openWorkspace(context.workspaceRoot, hostFilesOf(context.sandbox));
     if (!opening.ok) return errorResult(opening.message);
     try {
       return await listWithin(opening.workspace, input.path);
@@ -122,6 +124,9 @@ async function listWithin(workspace: Workspace, requested: string): Promise<Tool
     } catch (error) {
       return errorResult(describeWorkspaceError(error, requested, relative));
     }
+    // The host's hidden files are absent here, as in the shell's sandbox.
+    const directoryReal = relative === '.' ? workspace.rootReal : path.join(workspace.rootReal, relative);
+    names = names.filter((name) => !isHiddenHostFile(workspace.hostFiles, workspace.rootReal, path.join(directoryReal, name)));
     names.sort((left, right) => (left < right ? -1 : left > right ? 1 : 0));
     const shownNames = names.slice(0, LIST_DIR_MAX_ENTRIES);
     const entries = shownNames.map((name) => describeEntry(workspace, dirFd, relative, name));

@@ -14,6 +14,7 @@ import { errorResult, textResult, type ToolResult } from '../src/result.ts';
 import { defineTool } from '../src/tool.ts';
 import { MAX_TEXT_FILE_BYTES, descriptorLooksBinary, formatBytes, looksBinary, readDescriptor } from './internal/files.ts';
 import { describeWorkspaceError, openRequestedEntry, openWorkspace, type Workspace } from './internal/workspace.ts';
+import { hostFilesOf } from './internal/host-files.ts';
 
 /** Lines returned when the caller gives no `limit`. */
 export const READ_FILE_DEFAULT_LIMIT = 2000;
@@ -106,7 +107,7 @@ export const readFileTool = defineTool({
   }),
   secretParams: [],
   async execute(input, context) {
-    const opening = openWorkspace(context.workspaceRoot);
+    const opening = openWorkspace(context.workspaceRoot, hostFilesOf(context.sandbox));
     if (!opening.ok) return errorResult(opening.message);
     try {
       return await readWithin(opening.workspace, input, context.signal);

@@ -19,6 +19,7 @@ import { entryPath, openEntry } from '../src/confined-fs/open-beneath.ts';
 import { replaceFileAt } from '../src/confined-fs/replace-file.ts';
 import { formatBytes } from './internal/files.ts';
 import { describeWorkspaceError, hardLinkMessage, locateEntry, openWorkspace, toRelativeRequest, type Workspace } from './internal/workspace.ts';
+import { hostFilesOf } from './internal/host-files.ts';
 
 export const writeFileTool = defineTool({
   name: 'write_file',
@@ -33,7 +34,7 @@ export const writeFileTool = defineTool({
   }),
   secretParams: [],
   async execute(input, context) {
-    const opening = openWorkspace(context.workspaceRoot);
+    const opening = openWorkspace(context.workspaceRoot, hostFilesOf(context.sandbox));
     if (!opening.ok) return errorResult(opening.message);
     try {
       return await writeWithin(opening.workspace, input.path, input.content);
@@ -54,7 +55,7 @@ async function writeWithin(workspace: Workspace, requested: string, content: str
   let entry;
   try {
     if (parent !== '.') makeDirectoriesBeneath(workspace.anchorFd, parent);
-    entry = locateEntry(workspace, request.relative);
+    entry = locateEntry(workspace, request.relative, 'write');
   } catch (error) {
     return errorResult(describeWorkspaceError(error, requested, request.relative));
   }

@@ -1,7 +1,7 @@
 /** The public face of a running host: what the HTTP server, MCP server and CLI are built on. */
 import type { ApprovalEvent, ApprovalRule, Approver } from './approvals/index.ts';
 import type { CallEvents } from './call-events.ts';
-import type { ProtectedPaths, ShellSandboxOptions } from './command-sandbox.ts';
+import type { CommandSandboxSettings, ProtectedPaths, ShellSandboxOptions } from './command-sandbox.ts';
 import type { Logger } from './logger.ts';
 import type { QuotasConfig } from './quotas/config.ts';
 import type { PermissionLevel } from './permission.ts';
@@ -57,6 +57,8 @@ export interface CallToolOptions {
 
 export interface Host {
   readonly workspaceRoot: string;
+  /** How the host confines what tools run for the caller, and its own files (hidden / read-only). */
+  readonly sandbox: CommandSandboxSettings;
   readonly extensionsDir: string | undefined;
   readonly permissionMode: PermissionLevel;
   readonly registry: ToolRegistry;

@@ -61,6 +61,7 @@ export async function createHost(options: HostOptions & QuotaHostOptions = {}, d
   const defaultTimeoutMs = options.limits?.timeoutMs ?? DEFAULT_CALL_TIMEOUT_MS;
   const waitForTool = (name: string, waitOptions: { timeoutMs?: number; signal?: AbortSignal } = {}): Promise<boolean> =>
     loaded || registry.get(name) !== undefined ? Promise.resolve(true) : waitForSettled(extensions?.whenSettled?.(name), waitOptions.timeoutMs ?? defaultTimeoutMs, waitOptions.signal);
+  const sandbox = sandboxSettingsOf(options);
   const calls = new CallRunner({
     workspaceRoot,
     registry,
@@ -73,13 +74,14 @@ export async function createHost(options: HostOptions & QuotaHostOptions = {}, d
     logger,
     defaultTimeoutMs,
     shutdownSignal: shutdown.signal,
-    sandbox: sandboxSettingsOf(options),
+    sandbox,
   });
   const inFlight = new InFlightCalls();
   let closing = false;
 
   return {
     workspaceRoot,
+    sandbox,
     extensionsDir: options.extensionsDir,
     permissionMode: registry.permissionMode,
     registry,

@@ -19,7 +19,9 @@
 import fs, { type Dirent } from 'node:fs';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { entryPath, lookupBeneath, openAnchor, openEntry } from '../../src/confined-fs/open-beneath.ts';
+import { isHiddenHostFile, NO_HOST_FILES } from './host-files.ts';
 import { isInsideDirectory, joinRelative, toWorkspaceRelative } from './workspace.ts';
+import type { HostFiles } from './host-files.ts';
 
 const { O_RDONLY, O_DIRECTORY, O_NOFOLLOW, O_NONBLOCK } = fs.constants;
 
@@ -47,6 +49,8 @@ export interface WalkOptions {
   startReal: string;
   ignoredDirectoryNames?: readonly string[];
   signal?: AbortSignal;
+  /** The host's own files: hidden ones are skipped (host-files.ts). */
+  hostFiles?: HostFiles;
 }
 
 function byName(left: Dirent, right: Dirent): number {
@@ -102,6 +106,18 @@ function openSymlinkTarget(anchorFd: number, relative: string): { fd: number; si
 export async function* walkFiles(options: WalkOptions): AsyncGenerator<WalkedFile> {
   if (!isInsideDirectory(options.rootReal, options.startReal)) return;
   const ignored = new Set(options.ignoredDirectoryNames ?? DEFAULT_IGNORED_DIRECTORIES);
+  const hostFiles = options.hostFiles ?? NO_HOST_FILES;
+  const hides = hostFiles.hidden.length > 0;
+  /** Whether the entry at real location `realPath` is one of the host's hidden files. */
+  const hidden = (realPath: string): boolean => hides && isHiddenHostFile(hostFiles, options.rootReal, realPath);
+  /** The real location of an open fd (a followed symlink's target), or undefined. */
+  const realOf = (fd: number): string | undefined => {
+    try {
+      return fs.readlinkSync(entryPath(fd));
+    } catch {
+      return undefined;
+    }
+  };
   const startRelative = toWorkspaceRelative(options.rootReal, options.startReal);
   let anchorFd: number;
   try {
@@ -131,6 +147,7 @@ export async function* walkFiles(options: WalkOptions): AsyncGenerator<WalkedFil
       const childFromStart = fromStart === '' ? entry.name : `${fromStart}/${entry.name}`;
       if (entry.isDirectory()) {
         if (ignored.has(entry.name)) continue;
+        if (hidden(`${options.rootReal}/${childRelative}`)) continue;
         const childFd = openChildDirectory(dirFd, entry.name);
         if (childFd === undefined) continue;
         try {
@@ -144,6 +161,11 @@ export async function* walkFiles(options: WalkOptions): AsyncGenerator<WalkedFil
       if (entry.isFile()) file = openRegularFile(dirFd, entry.name);
       else if (entry.isSymbolicLink()) file = openSymlinkTarget(anchorFd, childRelative);
       if (file === undefined) continue;
+      // A followed symlink is judged by its target's real location (unknown: skipped, to be safe).
+      if (hides && hidden(entry.isFile() ? `${options.rootReal}/${childRelative}` : (realOf(file.fd) ?? hostFiles.hidden[0] ?? ''))) {
+        closeQuietly(file.fd);
+        continue;
+      }
       try {
         yield { relative: childRelative, fromStart: childFromStart, real: entryPath(file.fd), size: file.size };
       } finally {

@@ -21,6 +21,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { BeneathError, beneathLookupsAvailable, entryPath, lookupBeneath, openAnchor, openEntry } from '../../src/confined-fs/open-beneath.ts';
 import { describeFileSystemError, errorCodeOf } from './files.ts';
+import { HostFileError, hostFileMessage, NO_HOST_FILES, protectionOf, type HostFiles } from './host-files.ts';
 
 /** An open workspace root for the duration of one call. */
 export interface Workspace {
@@ -30,6 +31,8 @@ export interface Workspace {
   readonly rootReal: string;
   /** Directory fd of the root: every lookup starts here. */
   readonly anchorFd: number;
+  /** The host's own files: hidden ones are refused, read-only ones refused for writing (host-files.ts). */
+  readonly hostFiles: HostFiles;
   /** Closes the anchor fd. Call once, when the call is done with the workspace. */
   close(): void;
 }
@@ -88,7 +91,7 @@ export function joinRelative(directory: string, name: string): string {
 }
 
 /** Opens the workspace root for one call. Never throws: a missing root is a message. */
-export function openWorkspace(workspaceRoot: string): WorkspaceOpening {
+export function openWorkspace(workspaceRoot: string, hostFiles: HostFiles = NO_HOST_FILES): WorkspaceOpening {
   const rootAbsolute = path.resolve(workspaceRoot);
   if (!beneathLookupsAvailable) {
     return { ok: false, message: 'The built-in file tools need Linux (/proc/self/fd) to confine paths safely; this host does not provide it.' };
@@ -112,6 +115,7 @@ export function openWorkspace(workspaceRoot: string): WorkspaceOpening {
       rootAbsolute,
       rootReal,
       anchorFd,
+      hostFiles,
       close() {
         if (closed) return;
         closed = true;
@@ -150,6 +154,7 @@ export function toRelativeRequest(workspace: Workspace, requested: string): Rela
  * (a symlink pointing outside, a loop, a hard link) and plain file system errors (`shown` names the path).
  */
 export function describeWorkspaceError(error: unknown, requested: string, shown: string = requested): string {
+  if (error instanceof HostFileError) return hostFileMessage(error, shown);
   if (error instanceof BeneathError) {
     if (error.escape) {
       return (
@@ -191,15 +196,22 @@ export function locatedRelative(workspace: Workspace, parentFd: number, name: st
 
 /**
  * Resolves the workspace-relative `relative` (from `toRelativeRequest`) beneath the anchor down to its
- * final entry, expanding a final symlink that stays inside. Throws `BeneathError` for refusals and
+ * final entry, expanding a final symlink that stays inside. Throws `BeneathError` for refusals,
+ * `HostFileError` for one of the host's own files (hidden; read-only ones when `intent` is `write`), and
  * Node errno errors (`ENOENT`, `ENOTDIR`, ...) otherwise; describe them with `describeWorkspaceError`.
  */
-export function locateEntry(workspace: Workspace, relative: string): LocatedEntry {
+export function locateEntry(workspace: Workspace, relative: string, intent: 'read' | 'write' = 'read'): LocatedEntry {
   const lookup = lookupBeneath(workspace.anchorFd, relative, { followFinal: true });
+  const located = locatedRelative(workspace, lookup.parentFd, lookup.name, relative);
+  const protection = protectionOf(workspace.hostFiles, workspace.rootReal, located === '.' ? workspace.rootReal : path.join(workspace.rootReal, located));
+  if (protection === 'hidden' || (protection === 'read-only' && intent === 'write')) {
+    lookup.release();
+    throw new HostFileError(protection, located);
+  }
   return {
     parentFd: lookup.parentFd,
     name: lookup.name,
-    relative: locatedRelative(workspace, lookup.parentFd, lookup.name, relative),
+    relative: located,
     release: () => lookup.release(),
   };
 }
@@ -238,8 +250,8 @@ export function openRequestedEntry(workspace: Workspace, requested: string): Ope
  * back as `{ ok: false, message }` worded for a model. A path below a missing directory or a file is
  * reported as not existing (the operation on it fails later).
  */
-export async function resolveWorkspacePath(workspaceRoot: string, requested: string): Promise<WorkspacePathResolution> {
-  const opening = openWorkspace(workspaceRoot);
+export async function resolveWorkspacePath(workspaceRoot: string, requested: string, hostFiles: HostFiles = NO_HOST_FILES): Promise<WorkspacePathResolution> {
+  const opening = openWorkspace(workspaceRoot, hostFiles);
   if (!opening.ok) return opening;
   const workspace = opening.workspace;
   try {
@@ -253,7 +265,7 @@ export async function resolveWorkspacePath(workspaceRoot: string, requested: str
     try {
       entry = locateEntry(workspace, request.relative);
     } catch (error) {
-      if (error instanceof BeneathError) return { ok: false, message: describeWorkspaceError(error, requested) };
+      if (error instanceof BeneathError || error instanceof HostFileError) return { ok: false, message: describeWorkspaceError(error, requested) };
       const code = errorCodeOf(error);
       if (code === 'ENOENT' || code === 'ENOTDIR') return toPath(request.relative, false);
       if (code === 'ELOOP') return { ok: false, message: describeWorkspaceError(error, requested) };

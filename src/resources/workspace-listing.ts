@@ -32,6 +32,8 @@ export interface ListingOptions {
   maxDepth: number;
   ignoredDirectoryNames: ReadonlySet<string>;
   signal?: AbortSignal | undefined;
+  /** True for a workspace-relative path that is one of the host's hidden files (left out of the listing). */
+  isHidden?: ((relative: string) => boolean) | undefined;
 }
 
 export interface ListingPage {
@@ -111,6 +113,10 @@ export async function listWorkspaceFiles(anchorFd: number, options: ListingOptio
       examined += 1;
       if (examined % ENTRIES_PER_TURN === 0) await nextTurn();
       const childRelative = join(relative, entry.name);
+      if (options.isHidden?.(childRelative) === true) {
+        lastHandled = childRelative;
+        continue;
+      }
       if (entry.isDirectory()) {
         if (!options.ignoredDirectoryNames.has(entry.name)) {
           await descend(dirFd, entry.name, relative, depth, undefined);

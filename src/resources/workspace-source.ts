@@ -23,7 +23,9 @@ import type { Logger } from '../logger.ts';
 import { isPermitted, type PermissionLevel } from '../permission.ts';
 import { formatBytes, readDescriptor } from '../../builtins/internal/files.ts';
 import { DEFAULT_IGNORED_DIRECTORIES } from '../../builtins/internal/walk.ts';
+import { hostFilesOf, isHiddenHostFile, type HostFiles } from '../../builtins/internal/host-files.ts';
 import { openRequestedEntry, openWorkspace, type Workspace } from '../../builtins/internal/workspace.ts';
+import type { CommandSandboxSettings } from '../command-sandbox.ts';
 import { isFileUri, parseWorkspaceUri, WORKSPACE_URI_TEMPLATE, workspaceUri } from './file-uri.ts';
 import { decodeText, mediaTypeByName, mediaTypeOf } from './media-type.ts';
 import { ResourceError, type CompletionAnswer, type ResourceContents, type ResourcePage, type ResourceSource } from './types.ts';
@@ -57,6 +59,8 @@ export interface WorkspaceResourceOptions {
   /** Most files watched at once for subscriptions. Default RESOURCE_WATCH_MAX_FILES. */
   maxWatchedFiles?: number;
   logger?: Logger | undefined;
+  /** The host's own files (the shell sandbox's settings): hidden ones are neither listed nor read. */
+  sandbox?: CommandSandboxSettings | undefined;
 }
 
 export const WORKSPACE_TEMPLATE: ResourceTemplate = {
@@ -68,8 +72,8 @@ export const WORKSPACE_TEMPLATE: ResourceTemplate = {
 
 const ignoredDirectoryNames: ReadonlySet<string> = new Set(DEFAULT_IGNORED_DIRECTORIES);
 
-function withWorkspace<T>(root: string, action: (workspace: Workspace) => Promise<T>): Promise<T> {
-  const opening = openWorkspace(root);
+function withWorkspace<T>(root: string, hostFiles: HostFiles, action: (workspace: Workspace) => Promise<T>): Promise<T> {
+  const opening = openWorkspace(root, hostFiles);
   if (!opening.ok) return Promise.reject(new ResourceError('REFUSED', opening.message));
   return action(opening.workspace).finally(() => opening.workspace.close());
 }
@@ -87,6 +91,7 @@ function positionOf(cursor: string): string {
 
 export function workspaceResourceSource(options: WorkspaceResourceOptions): ResourceSource {
   const root = path.resolve(options.workspaceRoot);
+  const hostFiles = hostFilesOf(options.sandbox);
   const maxReadBytes = options.maxReadBytes ?? MAX_RESOURCE_BYTES;
   const pageSize = options.pageSize ?? RESOURCE_PAGE_SIZE;
   const permitted = isPermitted('read_only', options.permissionMode);
@@ -110,7 +115,7 @@ export function workspaceResourceSource(options: WorkspaceResourceOptions): Reso
   async function withFile<T>(uri: string, use: (fd: number, stats: fs.Stats, relative: string, workspace: Workspace) => Promise<T>): Promise<T> {
     assertPermitted();
     const requested = parseWorkspaceUri(uri);
-    return withWorkspace(root, async (workspace) => {
+    return withWorkspace(root, hostFiles, async (workspace) => {
       const opened = openRequestedEntry(workspace, requested);
       if (!opened.ok) {
         if (opened.missing) throw new ResourceError('NOT_FOUND', `No workspace file at ${uri}.`, { uri });
@@ -141,8 +146,8 @@ export function workspaceResourceSource(options: WorkspaceResourceOptions): Reso
     async list(cursor, signal): Promise<ResourcePage> {
       if (!permitted) return { resources: [] };
       const after = cursor === undefined ? undefined : positionOf(cursor);
-      const page = await withWorkspace(root, (workspace) =>
-        listWorkspaceFiles(workspace.anchorFd, { after, pageSize, maxExamined: RESOURCE_PAGE_MAX_EXAMINED, maxDepth: RESOURCE_MAX_DEPTH, ignoredDirectoryNames, signal }),
+      const page = await withWorkspace(root, hostFiles, (workspace) =>
+        listWorkspaceFiles(workspace.anchorFd, { after, pageSize, maxExamined: RESOURCE_PAGE_MAX_EXAMINED, maxDepth: RESOURCE_MAX_DEPTH, ignoredDirectoryNames, signal, isHidden: (relative) => isHiddenHostFile(hostFiles, workspace.rootReal, path.join(workspace.rootReal, relative)) }),
       );
       const resources = page.files.map((relative): Resource => {
         const mimeType = mediaTypeByName(relative);
@@ -180,7 +185,7 @@ export function workspaceResourceSource(options: WorkspaceResourceOptions): Reso
 
     async complete(templateUri, argument, value): Promise<CompletionAnswer> {
       if (!permitted || templateUri !== WORKSPACE_URI_TEMPLATE || argument !== 'path' || value.length > MAX_COMPLETION_INPUT_CHARS) return { values: [] };
-      return completePath(root, value);
+      return completePath(root, hostFiles, value);
     },
 
     close: () => watch.close(),
@@ -188,7 +193,7 @@ export function workspaceResourceSource(options: WorkspaceResourceOptions): Reso
 }
 
 /** Workspace paths that start with `value`: the entries of its directory part whose names start with the rest. */
-async function completePath(root: string, value: string): Promise<CompletionAnswer> {
+async function completePath(root: string, hostFiles: HostFiles, value: string): Promise<CompletionAnswer> {
   const slash = value.lastIndexOf('/');
   const directory = slash === -1 ? '' : value.slice(0, slash);
   const prefix = value.slice(slash + 1);
@@ -200,13 +205,19 @@ async function completePath(root: string, value: string): Promise<CompletionAnsw
       return { values: [] };
     }
   }
-  return withWorkspace(root, async (workspace) => {
+  return withWorkspace(root, hostFiles, async (workspace) => {
     const opened = openRequestedEntry(workspace, relativeDirectory);
     if (!opened.ok) return { values: [] };
     try {
       if (!opened.stats.isDirectory()) return { values: [] };
       const entries = await fs.promises.readdir(entryPath(opened.fd), { withFileTypes: true });
-      const matches = entries.filter((entry) => entry.name.startsWith(prefix) && !(prefix === '' && ignoredDirectoryNames.has(entry.name)));
+      const directoryReal = opened.relative === '.' ? workspace.rootReal : path.join(workspace.rootReal, opened.relative);
+      const matches = entries.filter(
+        (entry) =>
+          entry.name.startsWith(prefix) &&
+          !(prefix === '' && ignoredDirectoryNames.has(entry.name)) &&
+          !isHiddenHostFile(workspace.hostFiles, workspace.rootReal, path.join(directoryReal, entry.name)),
+      );
       matches.sort((left, right) => (left.name < right.name ? -1 : left.name > right.name ? 1 : 0));
       const values = matches
         .slice(0, MAX_COMPLETION_VALUES)

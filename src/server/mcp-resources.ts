@@ -43,7 +43,7 @@ export const RESOURCE_CAPABILITIES = { resources: { subscribe: true, listChanged
 
 /** The catalog of an MCP edge on `host`: the workspace (`file:///{path}`), then `extra` sources in order. */
 export function hostResourceCatalog(host: Host, extra: readonly ResourceSource[] = []): ResourceCatalog {
-  return new ResourceCatalog([workspaceResourceSource({ workspaceRoot: host.workspaceRoot, permissionMode: host.permissionMode, logger: host.logger }), ...extra]);
+  return new ResourceCatalog([workspaceResourceSource({ workspaceRoot: host.workspaceRoot, permissionMode: host.permissionMode, logger: host.logger, sandbox: host.sandbox }), ...extra]);
 }
 
 /**

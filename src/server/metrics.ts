@@ -147,6 +147,9 @@ export function instrumentHost(host: Host, metrics: ServerMetrics, history?: Cal
     get workspaceRoot() {
       return host.workspaceRoot;
     },
+    get sandbox() {
+      return host.sandbox;
+    },
     get extensionsDir() {
       return host.extensionsDir;
     },
