@@ -11,7 +11,8 @@
  * MAX_EXAMPLE_DESCRIPTION_CHARS. A line the shell would do more with than split (a pipe, a redirect,
  * a variable, a glob) is dropped (shell-words.ts), as is one that runs another program first.
  */
-import type { CliExample } from '../spec.ts';
+import { setSources } from '../reader/claims.ts';
+import type { CliExample, CliSpec } from '../spec.ts';
 import { expandTabs, helpLines, indentOf } from '../limits.ts';
 import { programBaseName } from '../usage.ts';
 import { shellWords } from './shell-words.ts';
@@ -150,4 +151,17 @@ export function readHelpExamples(text: string, options: HelpExampleOptions): Cli
     }
   }
   return examples;
+}
+
+/**
+ * The spec with the examples its help text gives (`sources.examples` = `help:examples`), unless it
+ * has examples already (from `--help-json`); the same spec when the help gives none.
+ */
+export function withHelpExamples(spec: CliSpec, helpText: string, programs: readonly string[]): CliSpec {
+  if (spec.examples !== undefined) return spec;
+  const examples = readHelpExamples(helpText, { programs: [spec.name, ...programs] });
+  if (examples.length === 0) return spec;
+  const result: CliSpec = { ...spec, examples };
+  setSources(result, { ...spec.sources, examples: 'help:examples' });
+  return result;
 }

@@ -18,6 +18,19 @@ export function matchesFilter(tool, filter) {
   return words.every((word) => haystack.includes(word));
 }
 
+/** The argument objects of a tool's example calls: its JSON Schema's top-level `examples` (at most 20). */
+export function exampleInputs(schema) {
+  const examples = schema !== null && typeof schema === 'object' ? schema.examples : undefined;
+  if (!Array.isArray(examples)) return [];
+  return examples.filter((example) => example !== null && typeof example === 'object' && !Array.isArray(example)).slice(0, 20);
+}
+
+/** How an example call reads in the picker: its arguments as JSON, cut to 100 characters. */
+function exampleLabel(example) {
+  const text = JSON.stringify(example);
+  return text.length > 100 ? `${text.slice(0, 99)}…` : text;
+}
+
 export class Catalog {
   /**
    * @param {import('./api.js').ApiClient} api
@@ -161,10 +174,25 @@ export class Catalog {
       summary.textContent = `${problems.length} problem${problems.length === 1 ? '' : 's'} to fix before calling.`;
       return undefined;
     };
+    // "Fill from example": the tool's example calls (the schema's top-level `examples`) fill the form.
+    const examples = exampleInputs(tool.inputSchema);
+    const exampleId = `example-${tool.name.replace(/[^A-Za-z0-9_-]+/g, '_')}`;
+    const exampleSelect = /** @type {HTMLSelectElement} */ (
+      h('select', { id: exampleId, class: 'example-select' }, h('option', { value: '' }, 'Choose an example…'), examples.map((example, index) => h('option', { value: String(index) }, exampleLabel(example))))
+    );
+    exampleSelect.addEventListener('change', () => {
+      const example = examples[Number(exampleSelect.value)];
+      if (exampleSelect.value === '' || example === undefined) return;
+      form.write(example);
+      if (rawMode) jsonInput.value = prettyJson(example);
+      summary.hidden = true;
+    });
+    const examplePicker = examples.length === 0 ? null : h('div', { class: 'field example-picker' }, h('div', { class: 'label-row' }, h('label', { for: exampleId }, 'Fill from example')), exampleSelect);
     const element = h(
       'form',
       { class: 'try-it', novalidate: true, 'aria-label': `Try ${tool.name}` },
       h('div', { class: 'try-it-head' }, h('h3', {}, 'Try it'), toggle),
+      examplePicker,
       form.element,
       jsonPanel,
       summary,
