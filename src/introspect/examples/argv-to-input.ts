@@ -37,11 +37,18 @@ function spellingsOf(options: readonly CliOption[], properties: readonly string[
   return { spellings, negations };
 }
 
-/** A value word as the option's or positional's type reads it; undefined when it does not. */
-function typedValue(text: string, type: CliValueType): unknown {
+/**
+ * A value word as the option's or positional's type reads it; undefined when it does not, or when the
+ * word is no value but a stand-in: the placeholder itself (`DIR` for positional `DIR`, `FILE` for
+ * `--out FILE`), or an elision (`…`, `...`).
+ */
+function typedValue(text: string, type: CliValueType, placeholder?: string | null): unknown {
+  if (text.includes('...') || text.includes('…')) return undefined;
+  if (placeholder !== undefined && placeholder !== null && /^[A-Z][A-Z0-9_-]*$/.test(text) && text === placeholder.toUpperCase()) return undefined;
   switch (type) {
     case 'integer':
-      return /^-?\d{1,15}$/.test(text) ? Number(text) : undefined;
+      // the schema judges the size (as to-argv writes it, a large integer is all digits)
+      return /^-?\d{1,30}$/.test(text) ? Number(text) : undefined;
     case 'number': {
       if (!/^-?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?$/.test(text)) return undefined;
       const value = Number(text);
@@ -79,9 +86,9 @@ function setOptionUse(input: Record<string, unknown>, placed: Placed, use: unkno
 function optionUse(option: CliOption, values: readonly string[]): unknown {
   if (isChoiceList(option)) {
     const [joined] = values;
-    return (joined ?? '').split(option.value_separator ?? ',').map((part) => typedValue(part, option.type) ?? fail());
+    return (joined ?? '').split(option.value_separator ?? ',').map((part) => typedValue(part, option.type, option.value_name) ?? fail());
   }
-  const typed = values.map((value) => typedValue(value, option.type) ?? fail());
+  const typed = values.map((value) => typedValue(value, option.type, option.value_name) ?? fail());
   return hasSeveralValues(option) ? typed : typed[0];
 }
 
@@ -110,7 +117,7 @@ function placePositionals(words: readonly string[], slots: readonly { positional
   slots.forEach(({ positional, property }, position) => {
     const count = Math.min(counts[position] ?? 0, words.length - next);
     if (count <= 0) return;
-    const values = words.slice(next, next + count).map((word) => typedValue(word, positional.type ?? 'string') ?? fail());
+    const values = words.slice(next, next + count).map((word) => typedValue(word, positional.type ?? 'string', positional.name) ?? fail());
     input[property] = positional.variadic ? values : values[0];
     next += count;
   });
@@ -165,7 +172,9 @@ function mapArgv(spec: CliSpec, argv: readonly string[]): Record<string, unknown
     const values: string[] = first === undefined ? [] : [first];
     while (values.length < count) {
       const word = argv[index];
-      if (word === undefined) fail();
+      // a value apart from its flag that starts with `-` may as well be the next option (`--host --dev`):
+      // only `-` itself (standard input) and negative numbers are taken
+      if (word === undefined || (word.startsWith('-') && word !== '-' && !/^-\d/.test(word))) fail();
       values.push(word);
       index += 1;
     }
@@ -186,7 +195,11 @@ function mapArgv(spec: CliSpec, argv: readonly string[]): Record<string, unknown
   while (index < argv.length) {
     const word = argv[index] ?? '';
     if (word === '--') {
-      positionalWords.push(...argv.slice(index + 1));
+      // `--` is needed only before a positional that starts with `-` (as to-argv writes it); after
+      // it, the usage may have meant another program's arguments (`kpt fn eval [-- fn-args]`)
+      const rest = argv.slice(index + 1);
+      if (!rest.some((item) => item.startsWith('-'))) fail();
+      positionalWords.push(...rest);
       break;
     }
     if (chooseCommand()) continue;
@@ -198,8 +211,13 @@ function mapArgv(spec: CliSpec, argv: readonly string[]): Record<string, unknown
     const exact = scope.spellings.get(word);
     if (exact !== undefined) {
       if (!exact.option.takes_value) setFlag(exact, true);
-      else if (exact.option.attached === true || exact.option.value_optional === true) fail();
-      else takeValues(exact, undefined);
+      else if (exact.option.value_optional === true) fail();
+      else if (exact.option.attached === true) {
+        // an empty value cannot be glued on: to-argv writes it as its own argument (`-B ""`)
+        if (argv[index] !== '') fail();
+        index += 1;
+        takeValues(exact, '');
+      } else takeValues(exact, undefined);
       continue;
     }
     const negated = scope.negations.get(word);
@@ -207,20 +225,20 @@ function mapArgv(spec: CliSpec, argv: readonly string[]): Record<string, unknown
       setFlag({ ...negated, option: { ...negated.option, repeatable: false } }, false);
       continue;
     }
+    // `--long=V`, Go's `-long=V`; otherwise a short flag's `=` is part of its glued value (`-M=`, `-Aa=b`)
     const equals = word.indexOf('=');
-    if (equals > 1) {
-      const placed = scope.spellings.get(word.slice(0, equals));
-      if (placed === undefined) fail();
+    const named = equals > 1 ? scope.spellings.get(word.slice(0, equals)) : undefined;
+    if (named !== undefined && (word.startsWith('--') || equals > 2 || (named.option.long !== null && flagSpellingOf(named.option) === word.slice(0, equals)))) {
       const value = word.slice(equals + 1);
-      if (placed.option.takes_value) {
-        if (placed.option.long === null || flagSpellingOf(placed.option) !== word.slice(0, equals)) fail();
-        takeValues(placed, value);
+      if (named.option.takes_value) {
+        if (named.option.long === null || flagSpellingOf(named.option) !== word.slice(0, equals)) fail();
+        takeValues(named, value);
       } else {
         // pflag's `--color=false`
         const flag = typedValue(value, 'boolean');
-        if (typeof flag !== 'boolean' || placed.option.repeatable) fail();
-        if (!flag && placed.option.negation === null) fail();
-        setFlag(placed, flag);
+        if (typeof flag !== 'boolean' || named.option.repeatable) fail();
+        if (!flag && named.option.negation === null) fail();
+        setFlag(named, flag);
       }
       continue;
     }

@@ -32,6 +32,8 @@ const MAX_CONTINUATION_LINES = 8;
 const EXAMPLES_HEADING = /^(?:examples?|example usage|usage examples?|examples? of use)\s*:?$/i;
 /** A line that starts another section: all capitals (`LEARN MORE`), or a short title ending in `:` (`Options:`). */
 const OTHER_HEADING = /^(?:[A-Z][A-Z0-9 _/&-]{1,40}|[A-Z][\w ,/&()'-]{0,60}:)$/;
+/** A line running another program: with options (`tar -x …`), behind a prefix (`sudo`, `LC_ALL=C`), or in a pipe. */
+const OTHER_COMMAND = /^(?:\S+\s+-|\w+=\S*\s|(?:sudo|env|time|nice|nohup|exec|xargs)\s)|\s\|\s/;
 /** A shell prompt before a command. */
 const PROMPT = /^\$\s+/;
 
@@ -68,11 +70,17 @@ function splitTrailingText(line: string): { command: string; text: string | null
   return { command: line, text: null };
 }
 
+/** A name as compared with a usage word: lower case, letters and digits only. */
+function plainName(name: string): string {
+  return name.toLowerCase().replace(/[^a-z0-9]+/g, '');
+}
+
 /**
  * The fixed words of the usage line after the program (`gh issue list [flags]` → `issue`, `list`),
- * and the program's name there: an example starts with both.
+ * and the program's name there: an example starts with both. A word naming a positional
+ * (`lefthook run hook-name`) is a placeholder, and ends the fixed words.
  */
-function usageInvocation(lines: readonly string[]): { program: string | null; words: string[] } {
+function usageInvocation(lines: readonly string[], placeholders: ReadonlySet<string>): { program: string | null; words: string[] } {
   for (let index = 0; index < lines.length; index += 1) {
     const match = /^\s*usage\s*:?\s*(.*)$/i.exec(lines[index] ?? '');
     if (match === null) continue;
@@ -83,7 +91,7 @@ function usageInvocation(lines: readonly string[]): { program: string | null; wo
     if (program === undefined || !/^[\w./\\-]+$/.test(program)) return { program: null, words: [] };
     const fixed: string[] = [];
     for (const word of words.slice(1)) {
-      if (!/^[a-z][a-z0-9_-]*$/.test(word)) break;
+      if (!/^[a-z][a-z0-9_-]*$/.test(word) || placeholders.has(plainName(word))) break;
       fixed.push(word);
     }
     return { program: programBaseName(program), words: fixed };
@@ -94,12 +102,21 @@ function usageInvocation(lines: readonly string[]): { program: string | null; wo
 export interface HelpExampleOptions {
   /** Names the program goes by (its spec name, the tool file's stem): an example line starts with one. */
   programs: readonly string[];
+  /** Names of the program's positionals: in the usage line they are placeholders, not command words. */
+  positionals?: readonly string[];
+  /**
+   * The program has subcommands (its spec says so): an example may then start with other words than
+   * the usage line's (they choose a command). Without them, an example must repeat the usage line's
+   * fixed words (`yq eval`) exactly; one starting otherwise (`yq e`, an alias) runs a command the spec
+   * does not describe, and is dropped.
+   */
+  subcommands?: boolean;
 }
 
 /** The examples of a help text's EXAMPLES sections, in order; `[]` when it has none. */
 export function readHelpExamples(text: string, options: HelpExampleOptions): CliExample[] {
   const lines = helpLines(text).map(expandTabs);
-  const invocation = usageInvocation(lines);
+  const invocation = usageInvocation(lines, new Set((options.positionals ?? []).map(plainName)));
   const programs = new Set(options.programs.filter((name) => name.length > 0));
   if (invocation.program !== null) programs.add(invocation.program);
   const examples: CliExample[] = [];
@@ -134,8 +151,10 @@ export function readHelpExamples(text: string, options: HelpExampleOptions): Cli
       const body = line.replace(PROMPT, '');
       const firstWord = body.split(' ', 1)[0] ?? '';
       if (!programs.has(programBaseName(firstWord))) {
-        // a prompt line running something else (`$ tar cvz … | age …`) describes nothing after it
-        if (prompted) pending = [];
+        // a prompt line, one running the program behind something else (`sudo prog …`,
+        // `LC_ALL=C prog …`, `cat x | prog`) or another program with options (`tar -x …`) is a
+        // command, not the description of the next one
+        if (prompted || OTHER_COMMAND.test(body)) pending = [];
         else pending.push(trimmed);
         continue;
       }
@@ -146,7 +165,10 @@ export function readHelpExamples(text: string, options: HelpExampleOptions): Cli
       if (words === null || words.length === 0) continue;
       let argv = words.slice(1);
       const fixed = invocation.words;
-      if (fixed.length > 0 && fixed.every((word, position) => argv[position] === word)) argv = argv.slice(fixed.length);
+      let matched = 0;
+      while (matched < fixed.length && argv[matched] === fixed[matched]) matched += 1;
+      if (matched < fixed.length && options.subcommands !== true) continue;
+      argv = argv.slice(matched);
       examples.push(description === null ? { argv } : { description, argv });
     }
   }
@@ -159,7 +181,8 @@ export function readHelpExamples(text: string, options: HelpExampleOptions): Cli
  */
 export function withHelpExamples(spec: CliSpec, helpText: string, programs: readonly string[]): CliSpec {
   if (spec.examples !== undefined) return spec;
-  const examples = readHelpExamples(helpText, { programs: [spec.name, ...programs] });
+  const positionals = [...spec.positionals, ...spec.subcommands.flatMap((command) => command.positionals ?? [])].map((positional) => positional.name);
+  const examples = readHelpExamples(helpText, { programs: [spec.name, ...programs], positionals, subcommands: spec.subcommands.length > 0 });
   if (examples.length === 0) return spec;
   const result: CliSpec = { ...spec, examples };
   setSources(result, { ...spec.sources, examples: 'help:examples' });
