@@ -17,6 +17,7 @@ import { inspectWasmTool } from '../../src/extensions/tool-inspection.ts';
 import type { WasmToolDetails } from '../../src/extensions/wasm-tool.ts';
 import { argvToInput } from '../../src/introspect/examples/index.ts';
 import { startServer, type RunningServer } from '../../src/server/serve.ts';
+import { runCli } from '../cli/run-cli.ts';
 import { TEST_ADMIN_TOKEN } from '../server/helpers.ts';
 import { createExtHost, fixture, tempRoot, type ExtHost, type TempRoot } from './helpers.ts';
 
@@ -147,6 +148,23 @@ describe('examples from a real help text', () => {
     const body = (await (await fetch(`${server.url}/v1/tools/shrink/inspect`)).json()) as { examples?: { input: unknown }[] };
     expect(body.examples?.map((example) => example.input)).toEqual(SHRINK_EXAMPLES);
   });
+});
+
+describe('toolhost inspect (a real CLI process)', () => {
+  it('--json carries the examples; the text report lists them with how many of those read were kept', async () => {
+    const work = root.folder('inspect');
+    copyFileSync(fixture('shrink'), join(work, 'shrink.wasm'));
+    const env = { TOOLHOST_CACHE_DIR: root.folder('inspect-cache') };
+    const json = await runCli(['inspect', 'shrink.wasm', '--json'], { cwd: work, env, timeoutMs: 120_000 });
+    expect(json.exitCode, json.stderr).toBe(0);
+    const report = JSON.parse(json.stdout) as { examples?: { input: unknown }[]; schema: { examples?: unknown[] } };
+    expect(report.examples?.map((example) => example.input)).toEqual(SHRINK_EXAMPLES);
+    expect(report.schema.examples).toEqual(SHRINK_EXAMPLES);
+    const text = await runCli(['inspect', 'shrink.wasm'], { cwd: work, env, timeoutMs: 120_000 });
+    expect(text.exitCode, text.stderr).toBe(0);
+    expect(text.stdout).toContain('examples  3 of 5 map exactly onto the schema');
+    expect(text.stdout).toContain('{"width":"800","input":"photo.jpg"}  Shrink a photo to 800 pixels wide');
+  }, 240_000);
 });
 
 describe('examples given by .tool.json and by a whole spec', () => {
