@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { argvExample } from '../../src/introspect/argv-example.ts';
+import { captureHelp } from '../../src/introspect/capture.ts';
 import { argvToInput, inputExamplesOf, MAX_HELP_EXAMPLES, MAX_INPUT_EXAMPLES, readHelpExamples, shellWords, withHelpExamples } from '../../src/introspect/examples/index.ts';
 import { parseHelp } from '../../src/introspect/parse-help.ts';
 import type { CliOption, CliSpec } from '../../src/introspect/spec.ts';
@@ -303,5 +304,42 @@ describe('untrusted help text', () => {
       ],
     };
     expect(inputExamplesOf(given, cliSpecToZod(given)).map((example) => example.input)).toEqual([{ lines: 2, file: 'y' }]);
+  });
+});
+
+describe('--help-json examples', () => {
+  const answer = (examples: unknown) => async (args: string[]) =>
+    args[0] === '--help-json'
+      ? {
+          stdout: JSON.stringify({
+            name: 'imgconv',
+            options: [{ long: 'quality', short: 'q', takes_value: true, type: 'integer' }],
+            positionals: [{ name: 'inputs', required: true, variadic: true }],
+            examples,
+          }),
+          stderr: '',
+          exitCode: 0,
+        }
+      : { stdout: 'Usage: imgconv [OPTIONS] INPUTS...\n', stderr: '', exitCode: 0 };
+
+  it('a --help-json spec gives argv and input examples, kept when they map and validate', async () => {
+    const captured = await captureHelp(
+      answer([
+        { description: 'Quality 90', argv: ['-q90', 'a.png', 'b.png'] },
+        { input: { quality: 50, inputs: ['c.png'] } },
+        { description: 'Not a number', argv: ['--quality', 'high', 'a.png'] },
+      ]),
+    );
+    expect(captured.flag).toBe('--help-json');
+    const spec = captured.spec as CliSpec;
+    expect(inputExamplesOf(spec, cliSpecToZod(spec))).toEqual([
+      { description: 'Quality 90', input: { quality: 90, inputs: ['a.png', 'b.png'] }, argv: ['-q90', 'a.png', 'b.png'] },
+      { input: { quality: 50, inputs: ['c.png'] } },
+    ]);
+  });
+
+  it('an example with both argv and input, or an unknown key, makes the --help-json answer invalid (the text help is used)', async () => {
+    expect((await captureHelp(answer([{ argv: [], input: {} }]))).flag).toBe('--help');
+    expect((await captureHelp(answer([{ args: ['x'] }]))).flag).toBe('--help');
   });
 });
