@@ -16,6 +16,7 @@ import { parseHelp } from '../../src/introspect/parse-help.ts';
 import type { CliOption, CliSpec } from '../../src/introspect/spec.ts';
 import { cliSpecToArgv } from '../../src/introspect/to-argv.ts';
 import { cliSpecToZod } from '../../src/introspect/to-zod.ts';
+import { adversarialHelpTexts } from './adversarial-help.ts';
 import { inputArbitrary, specArbitrary } from './arbitraries.ts';
 import { CORPUS_DIRECTORY } from './corpus.ts';
 import { computeExampleMetrics } from './examples-metrics.ts';
@@ -280,6 +281,13 @@ describe('untrusted help text', () => {
     expect(examples.length).toBeLessThanOrEqual(MAX_HELP_EXAMPLES);
     for (const example of examples) expect(example.argv?.length ?? 0).toBeLessThanOrEqual(64);
     expect(shellWords("'".repeat(100_001))).toBeNull();
+  });
+
+  it.each(adversarialHelpTexts)('the adversarial help %s stays within the caps', (_name, make) => {
+    const text = `${make()}\nExamples:\n${'  prog -n 1 "a b" c\\\n'.repeat(2000)}`;
+    const examples = readHelpExamples(text, { programs: ['prog'] });
+    expect(examples.length).toBeLessThanOrEqual(MAX_HELP_EXAMPLES);
+    for (const example of examples) expect(example.argv?.length ?? 0).toBeLessThanOrEqual(64);
   });
 
   it('terminal escapes and control characters never reach a description', () => {

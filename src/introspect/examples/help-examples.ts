@@ -25,6 +25,8 @@ export const MAX_EXAMPLE_LINES = 400;
 export const MAX_EXAMPLE_WORDS = 64;
 /** A description is cut to this many characters. */
 export const MAX_EXAMPLE_DESCRIPTION_CHARS = 300;
+/** Lines of text above an example taken as its description. */
+const MAX_DESCRIPTION_LINES = 4;
 /** Lines joined by a trailing `\` into one command. */
 const MAX_CONTINUATION_LINES = 8;
 
@@ -138,7 +140,7 @@ export function readHelpExamples(text: string, options: HelpExampleOptions): Cli
         continue;
       }
       if (trimmed.startsWith('#') && !PROMPT.test(trimmed)) {
-        pending.push(trimmed.replace(/^#+/, ''));
+        if (pending.length < MAX_DESCRIPTION_LINES) pending.push(trimmed.replace(/^#+/, ''));
         continue;
       }
       // a trailing `\` continues the command on the next line
@@ -155,7 +157,7 @@ export function readHelpExamples(text: string, options: HelpExampleOptions): Cli
         // `LC_ALL=C prog …`, `cat x | prog`) or another program with options (`tar -x …`) is a
         // command, not the description of the next one
         if (prompted || OTHER_COMMAND.test(body)) pending = [];
-        else pending.push(trimmed);
+        else if (pending.length < MAX_DESCRIPTION_LINES) pending.push(trimmed);
         continue;
       }
       const { command, text: trailing } = splitTrailingText(body);
