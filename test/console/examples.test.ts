@@ -1,8 +1,9 @@
 /**
  * The console's "Fill from example" in a real browser: headless Chromium (Debian's package) driven by
  * playwright-core, against a real `toolhost serve` process with a real wasm tool whose help has an
- * `Examples:` section (test/fixtures/c/shrink.c). Picking an example fills the form's fields (scalars,
- * a flag, an array), picking another clears what it leaves out, and the call sends exactly the example.
+ * `Examples:` section (test/fixtures/c/shrink.c). The picker lists the examples (labelled with what
+ * they do once the inspect report is in); picking one fills the form's fields (scalars, a flag, an
+ * array), picking another clears what it leaves out, and the call sends exactly the example.
  */
 import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -45,9 +46,17 @@ describe('console: fill the try-it form from an example', { timeout: 180_000 }, 
     await page.goto(`${daemon.url}/`);
     await page.locator('#tool-list li[data-tool="shrink"] button').click();
     const picker = page.getByLabel('Fill from example', { exact: true });
-    // one entry per example the schema offers, after the prompt
+    // one entry per example the schema offers, after the prompt, each showing its arguments
     const labels = await picker.locator('option').allTextContents();
-    expect(labels).toEqual(['Choose an example…', '{"width":"800","input":"photo.jpg"}', '{"format":"webp","quality":70,"strip":true,"input":"photo.png"}', '{"tag":["holiday","beach"],"width":"1024","input":"beach.jpg"}']);
+    expect(labels).toHaveLength(4);
+    expect(labels[0]).toBe('Choose an example…');
+    ['{"width":"800","input":"photo.jpg"}', '{"format":"webp","quality":70,"strip":true,"input":"photo.png"}', '{"tag":["holiday","beach"],"width":"1024","input":"beach.jpg"}'].forEach((json, index) =>
+      expect(labels[index + 1]?.endsWith(json)).toBe(true),
+    );
+
+    // once the inspect report is in, each example says what it does
+    await expect.poll(() => picker.locator('option').nth(1).textContent(), { timeout: WAIT_MS }).toBe('Shrink a photo to 800 pixels wide — {"width":"800","input":"photo.jpg"}');
+    expect(await picker.locator('option').nth(3).textContent()).toBe('Tag a beach photo twice — {"tag":["holiday","beach"],"width":"1024","input":"beach.jpg"}');
 
     await picker.selectOption({ index: 3 });
     expect(await page.getByLabel('input', { exact: true }).inputValue()).toBe('beach.jpg');
