@@ -167,6 +167,28 @@ describe('toolhost inspect (a real CLI process)', () => {
   }, 240_000);
 });
 
+describe('toolhost check (a real CLI process)', () => {
+  it('counts the examples offered, and warns about examples its author wrote that do not map', async () => {
+    const work = root.folder('check');
+    copyFileSync(fixture('shrink'), join(work, 'shrink.wasm'));
+    copyFileSync(fixture('shrink'), join(work, 'authored.wasm'));
+    writeFileSync(join(work, 'authored.tool.json'), JSON.stringify({ examples: [{ argv: ['-q', '5', 'a.jpg'] }, { argv: ['--format', 'gif', 'a.jpg'] }] }));
+    const env = { TOOLHOST_CACHE_DIR: root.folder('check-cache') };
+    type Report = { findings: { level: string; code: string; message: string }[] };
+    const run = async (file: string): Promise<Report> => {
+      const result = await runCli(['check', file, '--json'], { cwd: work, env, timeoutMs: 120_000 });
+      expect(result.stdout, result.stderr).toMatch(/^\{/);
+      return JSON.parse(result.stdout) as Report;
+    };
+    const fromHelp = await run('shrink.wasm');
+    expect(fromHelp.findings).toContainEqual(expect.objectContaining({ level: 'ok', code: 'examples', message: expect.stringContaining("3 of 5 example(s) from the help's EXAMPLES section map exactly") }));
+    expect(fromHelp.findings.map((finding) => finding.code)).not.toContain('examples-dropped');
+    const authored = await run('authored.wasm');
+    expect(authored.findings).toContainEqual(expect.objectContaining({ level: 'ok', code: 'examples', message: expect.stringContaining('1 of 2 example(s) map exactly') }));
+    expect(authored.findings).toContainEqual(expect.objectContaining({ level: 'warning', code: 'examples-dropped', message: expect.stringContaining('example(s) 1 (counting from 0)') }));
+  }, 240_000);
+});
+
 describe('examples given by .tool.json and by a whole spec', () => {
   it(".tool.json examples replace the help's; argv and input forms; ones the schema refuses are dropped", () => {
     const schema = ext.host.registry.get('shrink-own')?.inputSchema as Record<string, unknown>;
