@@ -4,6 +4,7 @@
  * route shows it with secret-bearing values replaced by their names. Both build it here.
  */
 import { buildInspectReport, type InspectReport } from '../introspect/inspect-report.ts';
+import type { ToolInputExample } from '../introspect/examples/index.ts';
 import type { ProbeResult } from '../introspect/probe/index.ts';
 import type { ResolvedToolPolicy } from '../policy.ts';
 import type { AnyTool } from '../tool.ts';
@@ -34,6 +35,11 @@ export interface WasmToolInspection<Policy> extends InspectReport {
    * `sources` `probe:…` in `spec`. Absent when no probe was made.
    */
   probe?: ProbeResult;
+  /**
+   * The example calls offered with the tool (the schema's `examples`, Anthropic `input_examples`): each
+   * argument object, what it does, and the argv it was read as. Absent when there are none.
+   */
+  examples?: ToolInputExample[];
 }
 
 /** Builds the inspection of a wasm tool, presenting its policy with `presentPolicy`. */
@@ -56,5 +62,6 @@ export function inspectWasmTool<Policy>(tool: AnyTool, presentPolicy: (policy: R
     ...(typeof clash === 'string' ? { name_clash: clash } : {}),
     warnings: (details.warnings ?? []).map((warning) => ({ ...warning })),
     ...(details.probe !== undefined ? { probe: structuredClone(details.probe) } : {}),
+    ...(details.examples !== undefined && details.examples.length > 0 ? { examples: structuredClone(details.examples) } : {}),
   };
 }

@@ -14,6 +14,7 @@ import { readFile } from 'node:fs/promises';
 import { basename, isAbsolute, relative, sep } from 'node:path';
 import type { CallEvents, CallProgress } from '../call-events.ts';
 import { captureHelp, type HelpCache } from '../introspect/capture.ts';
+import { inputExamplesOf, withHelpExamples, withInputExamples, type ToolInputExample } from '../introspect/examples/index.ts';
 import { commandOptionProblem } from '../introspect/command-options.ts';
 import type { UnparsedLine } from '../introspect/help-scan.ts';
 import { parseHelp, parseHelpReport } from '../introspect/parse-help.ts';
@@ -91,6 +92,8 @@ export interface WasmToolDetails {
   warnings: LoadWarning[];
   /** What asking the program added (src/introspect/probe/): absent when no probe was made (`"probes": false`, a `--help-json` or whole-spec tool). */
   probe?: ProbeResult;
+  /** The spec's example calls that the schema accepts, as argument objects (src/introspect/examples/). */
+  examples?: ToolInputExample[];
   [key: string]: unknown;
 }
 
@@ -282,6 +285,8 @@ export async function deriveWasmToolSpec(
         // nothing fingerprinted, nothing sent: the load reports no probe
         if (probe.framework === null) probe = undefined;
       }
+      // The example calls of its EXAMPLES section (src/introspect/examples/).
+      spec = withHelpExamples(spec, help.text, [programName]);
     }
   }
   return {
@@ -348,6 +353,7 @@ export async function loadWasmTool(file: string, options: WasmToolLoaderOptions)
   } catch (error) {
     throw new ToolHostError('TOOL_SPEC_INVALID', `Cannot derive a schema for ${file}: ${(error as Error).message}`, { cause: error });
   }
+  const examples = inputExamplesOf(spec, input);
   const details: WasmToolDetails = {
     file,
     sha256: component.sha256,
@@ -360,6 +366,7 @@ export async function loadWasmTool(file: string, options: WasmToolLoaderOptions)
     ...(unparsed !== undefined ? { unparsed } : {}),
     ...(sidecar !== undefined ? { specSidecar: sidecar } : {}),
     ...(probe !== undefined ? { probe } : {}),
+    ...(examples.length > 0 ? { examples } : {}),
     warnings: [...withPresentGrants(policy).missing.map(missingGrantWarning), ...specWarnings],
   };
   // Named after the file (or its .tool.json), not the help's program; the ExtensionSet settles clashes.
@@ -426,7 +433,8 @@ export async function loadWasmTool(file: string, options: WasmToolLoaderOptions)
   // Schema annotations zod cannot carry: subcommand options' defaults (see commandOptionDefaults) and the
   // program's own suggestions (probes) as JSON Schema `examples`.
   const annotated = withPropertyDefaults(defined.inputSchema, commandOptionDefaults(spec));
-  const tool: AnyTool = { ...defined, inputSchema: withSuggestionExamples(annotated, spec) };
+  // and its example calls as the schema's top-level `examples`
+  const tool: AnyTool = { ...defined, inputSchema: withInputExamples(withSuggestionExamples(annotated, spec), examples) };
   return { tool, version, warnings: details.warnings };
 }
 

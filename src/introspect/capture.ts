@@ -16,7 +16,9 @@
  *
  * Omitted option fields take defaults (`aliases: []`, `takes_value: false`, `type: "string"`, nulls,
  * `false`s). Unknown fields are rejected; an invalid answer is ignored and the text help is used.
- * Set `"prefix": "-"` for Go-style single-dash long options.
+ * Set `"prefix": "-"` for Go-style single-dash long options. `"examples"` lists example calls,
+ * `[{"description": "…", "argv": ["--quality", "90", "a.png"]}]` or `{"description": "…", "input": {…}}`
+ * (src/introspect/examples/).
  */
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';

@@ -2,7 +2,7 @@
 import { argvExample } from './argv-example.ts';
 import type { UnparsedLine } from './help-scan.ts';
 import type { ToolEffect } from '../permission.ts';
-import type { CliOption, CliPositional, CliSpec, CliValueType, FieldSources } from './spec.ts';
+import type { CliExample, CliOption, CliPositional, CliSpec, CliValueType, FieldSources } from './spec.ts';
 
 export interface InspectOption {
   long: string | null;
@@ -50,6 +50,8 @@ export interface InspectReport {
     sources?: FieldSources;
     /** Root options go after the subcommand on the argv (cobra). */
     options_after_command?: boolean;
+    /** Every example call read or given, mapped or not (the report's `examples` are the ones kept). */
+    examples?: CliExample[];
   };
   schema: Record<string, unknown>;
   argv_example: string[];
@@ -111,6 +113,7 @@ export function buildInspectReport(spec: CliSpec, schema: Record<string, unknown
       })),
       ...(spec.options_after_command === true ? { options_after_command: true } : {}),
       ...(spec.effect !== undefined ? { effect: spec.effect } : {}),
+      ...(spec.examples !== undefined && spec.examples.length > 0 ? { examples: structuredClone(spec.examples) } : {}),
       ...(spec.sources !== undefined ? { sources: { ...spec.sources } } : {}),
     },
     schema,

@@ -15,6 +15,7 @@
  *   "output": "envelope",
  *   "success_exit_codes": [0, 1],
  *   "probes": false,
+ *   "examples": [{ "description": "Convert to PNG", "argv": ["--format", "png", "in.jpg"] }],
  *   "spec": { "name": "…", "options": [], "positionals": [], "subcommands": [] }
  * }
  * ```
@@ -36,7 +37,8 @@
  * fields are then applied on top of it. `output` says how stdout is read: `"envelope"` for a tool that
  * prints toolhost's `{content, error | is_error, metadata}` object, `"text"` (the default) for stdout
  * taken as the content as it is. `probes: false` stops toolhost from asking the program (completion and
- * bad-value probes, src/introspect/probe/): the help alone is read. `success_exit_codes` lists the exit codes that end a call with a result
+ * bad-value probes, src/introspect/probe/): the help alone is read. `examples` replaces the example
+ * calls read from the help (`{description, argv}` or `{description, input}`, src/introspect/examples/). `success_exit_codes` lists the exit codes that end a call with a result
  * rather than an error (default `[0]`; integers 0-255, 0 among them).
  */
 import { carrySources, markSources, setSources } from './reader/claims.ts';
@@ -44,8 +46,8 @@ import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { ToolHostError } from '../errors.ts';
 import { propertyNamesOf } from './property-name.ts';
-import type { CliOption, CliOutputFormat, CliPositional, CliSpec, CliValueType } from './spec.ts';
-import { cliOutputFormatSchema, cliSpecSchema, cliValueTypeSchema, formatZodIssues, successExitCodesSchema } from './spec-schema.ts';
+import type { CliExample, CliOption, CliOutputFormat, CliPositional, CliSpec, CliValueType } from './spec.ts';
+import { cliExamplesSchema, cliOutputFormatSchema, cliSpecSchema, cliValueTypeSchema, formatZodIssues, successExitCodesSchema } from './spec-schema.ts';
 
 const optionOverrideSchema = z
   .object({
@@ -87,6 +89,7 @@ export const toolOverridesSchema = z
     output: cliOutputFormatSchema.optional(),
     success_exit_codes: successExitCodesSchema.optional(),
     probes: z.boolean().optional(),
+    examples: cliExamplesSchema.optional(),
     spec: cliSpecSchema.optional(),
   })
   .strict();
@@ -133,6 +136,8 @@ export interface ToolOverrides {
   success_exit_codes?: number[];
   /** `false`: never ask the program (no completion or bad-value probes); the help alone is read. Default true. */
   probes?: boolean;
+  /** Example calls; they replace the ones read from the help. */
+  examples?: CliExample[];
   spec?: CliSpec;
 }
 
@@ -268,8 +273,9 @@ export function applyToolOverrides(spec: CliSpec, overrides: ToolOverrides): Cli
     ...(overrides.stdin !== undefined ? { stdin: overrides.stdin } : {}),
     ...(overrides.output !== undefined ? { output: overrides.output } : {}),
     ...(overrides.success_exit_codes !== undefined ? { success_exit_codes: [...overrides.success_exit_codes] } : {}),
+    ...(overrides.examples !== undefined ? { examples: structuredClone(overrides.examples) } : {}),
   };
   if (base.sources !== undefined) setSources(result, { ...base.sources });
-  markSources(result, (['name', 'description', 'stdin', 'output', 'success_exit_codes'] as const).filter((field) => overrides[field] !== undefined), 'override');
+  markSources(result, (['name', 'description', 'stdin', 'output', 'success_exit_codes', 'examples'] as const).filter((field) => overrides[field] !== undefined), 'override');
   return result;
 }

@@ -71,6 +71,25 @@ export const cliSubcommandSchema = z
   })
   .strict();
 
+/** Most examples a spec or `.tool.json` may give (the first MAX_INPUT_EXAMPLES valid ones are offered). */
+export const MAX_SPEC_EXAMPLES = 64;
+
+/**
+ * One `examples` entry of `--help-json` or `.tool.json`: `{"description": "…", "argv": ["--flag", "x"]}`
+ * (the program's arguments, without its name) or `{"description": "…", "input": {"flag": "x"}}` (the
+ * tool's argument object); exactly one of `argv` and `input`.
+ */
+export const cliExampleSchema = z
+  .object({
+    description: z.string().max(1000).nullable().optional(),
+    argv: z.array(z.string().max(4096)).max(256).optional(),
+    input: z.record(z.string(), z.unknown()).optional(),
+  })
+  .strict()
+  .refine((example) => (example.argv === undefined) !== (example.input === undefined), { message: 'an example gives exactly one of argv and input' });
+
+export const cliExamplesSchema = z.array(cliExampleSchema).max(MAX_SPEC_EXAMPLES);
+
 export const cliSpecSchema = z
   .object({
     name: z.string().regex(/^[a-zA-Z0-9_-]{1,64}$/, 'must match ^[a-zA-Z0-9_-]{1,64}$'),
@@ -84,6 +103,7 @@ export const cliSpecSchema = z
     options_after_command: z.boolean().optional(),
     command_required: z.boolean().optional(),
     effect: toolEffectSchema.optional(),
+    examples: cliExamplesSchema.optional(),
   })
   .strict();
 

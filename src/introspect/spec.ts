@@ -113,6 +113,19 @@ export interface CliSubcommand {
  */
 export type CliOutputFormat = 'envelope' | 'text';
 
+/**
+ * One example call of the program: the arguments it is run with (`argv`, without the program name:
+ * `["--label", "bug"]`), or the tool's argument object itself (`input`), with what it does. Read from
+ * the help's EXAMPLES section (`help:examples`), or given by `--help-json` / `.tool.json` `examples`;
+ * each is mapped through the spec and checked against the schema before it is offered
+ * (src/introspect/examples/).
+ */
+export interface CliExample {
+  description?: string | null;
+  argv?: string[];
+  input?: Record<string, unknown>;
+}
+
 export interface CliSpec {
   name: string;
   description: string;
@@ -150,6 +163,8 @@ export interface CliSpec {
    * `toolEffectOf` for the tool's effect over all its commands.
    */
   effect?: ToolEffect;
+  /** Example calls (see `CliExample`); absent when none were found or given. */
+  examples?: CliExample[];
   /** Which reader, probe, sidecar or override decided each spec-level field (`description`, …). */
   sources?: FieldSources;
 }

@@ -123,6 +123,15 @@ function inspectionSchemas(): Schemas {
         network: { type: 'boolean' },
         imports: { type: 'array', items: { type: 'string' } },
         name_clash: { type: 'string' },
+        examples: {
+          type: 'array',
+          description: "The tool's example calls (from its help's EXAMPLES section, --help-json or .tool.json), each mapped through the spec and valid against the schema; also the schema's top-level examples and Anthropic's input_examples.",
+          items: {
+            type: 'object',
+            required: ['input'],
+            properties: { description: { type: 'string' }, input: { type: 'object' }, argv: { type: 'array', items: { type: 'string' } } },
+          },
+        },
         policy: policySchema(),
         warnings: {
           type: 'array',

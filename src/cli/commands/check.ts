@@ -16,6 +16,7 @@ import { describeUnparsed } from '../../introspect/inspect-report.ts';
 import { propertyNameOf } from '../../introspect/property-name.ts';
 import type { CliOption, CliSpec } from '../../introspect/spec.ts';
 import { cliSpecToZod } from '../../introspect/to-zod.ts';
+import { inputExamplesOf, MAX_INPUT_EXAMPLES } from '../../introspect/examples/index.ts';
 import { readPolicyFile, resolvePolicy, withPresentGrants, type ResolvedToolPolicy } from '../../policy.ts';
 import { jsonSchemaOf } from '../../tool.ts';
 import { classifyBinary } from '../../wasm/component-kind.ts';
@@ -356,10 +357,30 @@ async function checkHelpSpec(
   findings.push(...(await nameFindings(file, overrides)));
   findings.push(...lintSpec(spec));
   try {
-    jsonSchemaOf(cliSpecToZod(spec));
+    const input = cliSpecToZod(spec);
+    jsonSchemaOf(input);
+    exampleFindings(spec, input, add);
   } catch (error) {
     add('error', 'schema-failed', `no JSON Schema can be derived from the help: ${messageOf(error)}`);
   }
+}
+
+/**
+ * How many of the spec's example calls are offered (src/introspect/examples/). Examples the author
+ * wrote (`--help-json`, `.tool.json`) that do not map onto the schema are a warning
+ * (`examples-dropped`); lines of a help's EXAMPLES section that do not are expected (pipes, other
+ * programs) and only counted.
+ */
+function exampleFindings(spec: CliSpec, input: ReturnType<typeof cliSpecToZod>, add: (level: FindingLevel, code: string, message: string) => void): void {
+  const given = spec.examples ?? [];
+  if (given.length === 0) return;
+  const kept = inputExamplesOf(spec, input);
+  const fromHelp = spec.sources?.['examples'] === 'help:examples';
+  add('ok', 'examples', `${kept.length} of ${given.length} example(s) ${fromHelp ? "from the help's EXAMPLES section " : ''}map exactly onto the schema (offered as the schema's examples and Anthropic's input_examples)`);
+  if (fromHelp || kept.length === given.length) return;
+  const keptArgv = new Set(kept.map((example) => JSON.stringify(example.argv ?? example.input)));
+  const dropped = given.flatMap((example, index) => (keptArgv.has(JSON.stringify(example.argv ?? example.input)) ? [] : [index]));
+  add('warning', 'examples-dropped', `example(s) ${dropped.join(', ')} (counting from 0) do not map exactly onto the schema and are not offered: an unknown option, a wrong type, a value outside the choices, or more than ${MAX_INPUT_EXAMPLES} examples`);
 }
 
 const LEVEL_LABEL: Record<FindingLevel, [string, Parameters<Paint>[0]]> = {

@@ -10,6 +10,7 @@ import { Command } from 'commander';
 import type { ResolvedConfig } from '../../config.ts';
 import type { WasmToolDetails } from '../../extensions/index.ts';
 import { inspectWasmTool, type WasmToolInspection } from '../../extensions/tool-inspection.ts';
+import type { ToolInputExample } from '../../introspect/examples/index.ts';
 import type { CliOption, CliSpec, CliSubcommand } from '../../introspect/spec.ts';
 import type { ResolvedToolPolicy } from '../../policy.ts';
 import type { AnyTool } from '../../tool.ts';
@@ -115,6 +116,13 @@ function subcommandParameters(command: CliSubcommand): string {
   return [...options, ...positionals].join(' ');
 }
 
+/** The example calls offered (argument objects with what they do), and how many of those read or given were kept. */
+function exampleLines(examples: readonly ToolInputExample[], given: number, heading: (text: string) => string, paint: Paint): string[] {
+  if (given === 0) return [];
+  const rows = examples.map((example) => `  ${JSON.stringify(example.input)}${example.description === undefined ? '' : `  ${paint('dim', example.description)}`}`);
+  return [`${heading('examples')}  ${paint('dim', `${examples.length} of ${given} map exactly onto the schema`)}`, ...rows, ''];
+}
+
 export function renderInspect(tool: AnyTool, paint: Paint): string {
   const json = inspectJson(tool);
   const spec: CliSpec = detailsOf(tool).spec;
@@ -150,6 +158,7 @@ export function renderInspect(tool: AnyTool, paint: Paint): string {
     heading('example argv'),
     `  ${[json.name, ...json.argv_example].map((word) => (/^[\w./:=@%+-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`)).join(' ')}`,
     '',
+    ...exampleLines(json.examples ?? [], spec.examples?.length ?? 0, heading, paint),
     heading('imports'),
     ...(json.imports.length === 0 ? ['  (none)'] : json.imports.map((name) => `  ${name}`)),
     '',

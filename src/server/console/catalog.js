@@ -18,6 +18,34 @@ export function matchesFilter(tool, filter) {
   return words.every((word) => haystack.includes(word));
 }
 
+/** The argument objects of a tool's example calls: its JSON Schema's top-level `examples` (at most 20). */
+export function exampleInputs(schema) {
+  const examples = schema !== null && typeof schema === 'object' ? schema.examples : undefined;
+  if (!Array.isArray(examples)) return [];
+  return examples.filter((example) => example !== null && typeof example === 'object' && !Array.isArray(example)).slice(0, 20);
+}
+
+/** How an example call reads in the picker: its arguments as JSON, cut to 100 characters. */
+function exampleLabel(example) {
+  const text = JSON.stringify(example);
+  return text.length > 100 ? `${text.slice(0, 99)}…` : text;
+}
+
+/**
+ * Once a wasm tool's inspect report is in, each example in the form's picker is labelled with what it
+ * does (the report's `examples[].description`), matched by its arguments.
+ */
+function describeExamples(form, report) {
+  const examples = Array.isArray(report?.examples) ? report.examples : [];
+  const select = form.querySelector('select.example-select');
+  if (select === null || examples.length === 0) return;
+  const described = new Map(examples.filter((example) => typeof example?.description === 'string').map((example) => [JSON.stringify(example.input), example.description]));
+  for (const option of select.querySelectorAll('option[data-example]')) {
+    const description = described.get(option.dataset.example ?? '');
+    if (description !== undefined) option.textContent = `${description.length > 80 ? `${description.slice(0, 79)}…` : description} — ${option.textContent}`;
+  }
+}
+
 export class Catalog {
   /**
    * @param {import('./api.js').ApiClient} api
@@ -88,7 +116,7 @@ export class Catalog {
     if (tool.source === 'wasm') {
       const inspection = h('section', { class: 'inspection', 'aria-label': 'Inspection' }, h('p', { class: 'muted' }, 'Loading the inspect report…'));
       append(page, inspection);
-      void this.loadInspection(tool.name, inspection);
+      void this.loadInspection(tool.name, inspection).then((report) => describeExamples(form, report));
     }
     replaceChildren(this.parts.detail, page);
   }
@@ -161,10 +189,25 @@ export class Catalog {
       summary.textContent = `${problems.length} problem${problems.length === 1 ? '' : 's'} to fix before calling.`;
       return undefined;
     };
+    // "Fill from example": the tool's example calls (the schema's top-level `examples`) fill the form.
+    const examples = exampleInputs(tool.inputSchema);
+    const exampleId = `example-${tool.name.replace(/[^A-Za-z0-9_-]+/g, '_')}`;
+    const exampleSelect = /** @type {HTMLSelectElement} */ (
+      h('select', { id: exampleId, class: 'example-select' }, h('option', { value: '' }, 'Choose an example…'), examples.map((example, index) => h('option', { value: String(index), 'data-example': JSON.stringify(example) }, exampleLabel(example))))
+    );
+    exampleSelect.addEventListener('change', () => {
+      const example = examples[Number(exampleSelect.value)];
+      if (exampleSelect.value === '' || example === undefined) return;
+      form.write(example);
+      if (rawMode) jsonInput.value = prettyJson(example);
+      summary.hidden = true;
+    });
+    const examplePicker = examples.length === 0 ? null : h('div', { class: 'field example-picker' }, h('div', { class: 'label-row' }, h('label', { for: exampleId }, 'Fill from example')), exampleSelect);
     const element = h(
       'form',
       { class: 'try-it', novalidate: true, 'aria-label': `Try ${tool.name}` },
       h('div', { class: 'try-it-head' }, h('h3', {}, 'Try it'), toggle),
+      examplePicker,
       form.element,
       jsonPanel,
       summary,
@@ -201,9 +244,11 @@ export class Catalog {
     try {
       const report = await this.api.json(`/v1/tools/${encodeURIComponent(name)}/inspect`);
       replaceChildren(target, renderInspection(report));
+      return report;
     } catch (error) {
       const message = error instanceof ApiError ? error.message : String(error);
       replaceChildren(target, h('p', { class: 'field-error' }, `No inspect report: ${message}`));
+      return undefined;
     }
   }
 }

@@ -13,7 +13,7 @@ let formCounter = 0;
 
 /**
  * @typedef {{ present: false } | { present: true, value: unknown }} FieldValue
- * @typedef {{ element: HTMLElement, read: () => FieldValue, validate: () => string[] }} Field
+ * @typedef {{ element: HTMLElement, read: () => FieldValue, validate: () => string[], write: (value: unknown) => void }} Field
  *   validate() shows or clears this field's errors (and its children's) and returns the messages.
  */
 
@@ -62,14 +62,14 @@ const MULTILINE_NAMES = /(^|_)(content|text|body|old_string|new_string|script|st
 /**
  * Builds the form body for an object schema.
  * @param {Record<string, any>} schema
- * @returns {{ element: HTMLElement, read: () => Record<string, unknown>, validate: () => string[] }}
+ * @returns {{ element: HTMLElement, read: () => Record<string, unknown>, validate: () => string[], write: (value: Record<string, unknown>) => void }}
  */
 export function buildSchemaForm(schema) {
   const prefix = `f${++formCounter}`;
   const root = withoutNull(schema);
   if (controlKind(root) !== 'object') {
     const fields = h('div', { class: 'fields' }, h('p', { class: 'hint' }, 'This tool takes no parameters.'));
-    return { element: fields, read: () => ({}), validate: () => [] };
+    return { element: fields, read: () => ({}), validate: () => [], write: () => undefined };
   }
   const field = objectField(prefix, null, root, true);
   return {
@@ -79,6 +79,8 @@ export function buildSchemaForm(schema) {
       return value.present ? /** @type {Record<string, unknown>} */ (value.value) : {};
     },
     validate: () => field.validate(),
+    // Sets every field from an argument object (a tool's example call); a field it leaves out is cleared.
+    write: (value) => field.write(value),
   };
 }
 
@@ -169,8 +171,11 @@ function stringField(prefix, path, schema, required) {
     if (!value.present) return error.show([]);
     return error.show(stringProblems(String(value.value), schema));
   };
+  const write = (value) => {
+    control.value = value === undefined || value === null ? '' : typeof value === 'string' ? value : JSON.stringify(value);
+  };
   const element = h('div', { class: 'field' }, labelFor(id, name, required), control, hint(id, schema), error.slot);
-  return { element, read, validate };
+  return { element, read, validate, write };
 }
 
 /** What is wrong with a string value under `schema`, as sentences. */
@@ -215,8 +220,11 @@ function numberField(prefix, path, schema, required) {
     if (text === '') return error.show(required ? ['Required.'] : []);
     return error.show(numberProblems(text, schema));
   };
+  const write = (value) => {
+    control.value = typeof value === 'number' ? String(value) : '';
+  };
   const element = h('div', { class: 'field' }, labelFor(id, name, required), control, hint(id, schema), error.slot);
-  return { element, read, validate };
+  return { element, read, validate, write };
 }
 
 /** What is wrong with the text of a number field, as sentences. */
@@ -254,7 +262,10 @@ function booleanField(prefix, path, schema, required) {
     hint(id, schema),
     error.slot,
   );
-  return { element, read, validate: () => error.show([]) };
+  const write = (value) => {
+    control.checked = typeof value === 'boolean' ? value : schema.default === true;
+  };
+  return { element, read, validate: () => error.show([]), write };
 }
 
 function enumField(prefix, path, schema, required) {
@@ -270,8 +281,12 @@ function enumField(prefix, path, schema, required) {
   const error = errorSlot(id, control);
   const read = () => (control.value === '' ? { present: false } : { present: true, value: values[Number(control.value)] });
   const validate = () => error.show(required && control.value === '' ? ['Required: choose a value.'] : []);
+  const write = (value) => {
+    const index = value === undefined ? -1 : values.findIndex((candidate) => JSON.stringify(candidate) === JSON.stringify(value));
+    control.value = index === -1 ? '' : String(index);
+  };
   const element = h('div', { class: 'field' }, labelFor(id, name, required), control, hint(id, schema), error.slot);
-  return { element, read, validate };
+  return { element, read, validate, write };
 }
 
 function jsonField(prefix, path, schema, required) {
@@ -312,8 +327,11 @@ function jsonField(prefix, path, schema, required) {
     }
     return error.show([]);
   };
+  const write = (value) => {
+    control.value = value === undefined ? '' : JSON.stringify(value);
+  };
   const element = h('div', { class: 'field' }, labelFor(id, name, required), control, hint(id, { ...schema, description: [schema.description, 'Enter JSON.'].filter(Boolean).join(' ') }), error.slot);
-  return { element, read, validate };
+  return { element, read, validate, write };
 }
 
 function arrayField(prefix, path, schema, required) {
@@ -344,7 +362,7 @@ function arrayField(prefix, path, schema, required) {
     const index = items.length;
     const field = fieldFor(`${prefix}-${id}-i${itemCounter++}`, `${name}[${index}]`, itemSchema, true);
     const wrapper = h('li', { class: 'array-item' });
-    const item = { element: wrapper, read: field.read, validate: field.validate };
+    const item = { element: wrapper, read: field.read, validate: field.validate, write: field.write };
     const remove = h('button', { type: 'button', class: 'small', 'aria-label': `Remove ${name}[${index}]` }, 'Remove');
     remove.addEventListener('click', () => {
       const position = items.indexOf(item);
@@ -377,6 +395,11 @@ function arrayField(prefix, path, schema, required) {
     }
     return [...error.show(problems), ...childProblems];
   };
+  const write = (value) => {
+    for (const item of items.splice(0)) item.element.remove();
+    if (!Array.isArray(value)) return;
+    for (const entry of value) addItem().write(entry);
+  };
   const element = h(
     'fieldset',
     { class: 'field field-array', id, 'aria-describedby': describedBy(id, schema) },
@@ -386,7 +409,7 @@ function arrayField(prefix, path, schema, required) {
     add,
     error.slot,
   );
-  return { element, read, validate };
+  return { element, read, validate, write };
 }
 
 /** The value an item the user added but left empty stands for. */
@@ -492,6 +515,11 @@ function objectField(prefix, path, schema, required) {
     }
     return children.flatMap(({ key, field }) => (inScope(key) ? field.validate() : []));
   };
+  const write = (value) => {
+    const given = value !== null && typeof value === 'object' && !Array.isArray(value) ? value : {};
+    for (const { key, field } of children) field.write(Object.hasOwn(given, key) ? given[key] : undefined);
+    if (commandField !== undefined && note !== null) applyScopes();
+  };
   const fields = children.map(({ field }) => field.element);
   if (commandField !== undefined && note !== null) {
     commandField.element.append(note);
@@ -502,5 +530,5 @@ function objectField(prefix, path, schema, required) {
     path === null
       ? h('div', { class: 'fields' }, fields)
       : h('fieldset', { class: 'field field-object', id }, h('legend', {}, path, required ? h('span', { class: 'required' }, 'required') : null), hint(id, schema), fields);
-  return { element, read, validate };
+  return { element, read, validate, write };
 }
