@@ -1,7 +1,8 @@
 /**
  * Compiled core modules, once per process per (component version, memory cap). Each core module
- * is memory-capped before compiling; a preview1 tool's module is also rewritten to import its
- * memory (preview1/imported-memory.ts), so each call can be given a pristine one. A `WasmModule` can
+ * is memory-capped before compiling; a preview1 tool's module also has its data segments merged
+ * (preview1/merged-data.ts: fewer to copy per instance) and is rewritten to import its memory
+ * (preview1/imported-memory.ts), so each call can be given a pristine one. A `WasmModule` can
  * be posted to workers, so the main thread compiles and workers only instantiate.
  */
 import { createHash } from 'node:crypto';
@@ -13,6 +14,7 @@ import type { LoadedComponent } from './load.ts';
 import { compileModule, type WasmModule } from './webassembly.ts';
 import { capMemoryPages, pagesForBytes } from './memory-limit.ts';
 import { importDefinedMemory } from './preview1/imported-memory.ts';
+import { mergeDataSegments } from './preview1/merged-data.ts';
 import { PREVIEW1_MODULE_FILE } from './transpile-cache.ts';
 
 export type CoreModules = Readonly<Record<string, WasmModule>>;
@@ -36,9 +38,12 @@ async function compileAll(component: LoadedComponent, memoryPages: number): Prom
     if (actual !== component.coreModuleSha256[name]) {
       throw new ToolHostError('WASM_LOAD_FAILED', `Cannot load wasm tool ${component.file}: the cached core module ${name} changed after it was cached; it was not compiled (clear the cache: toolhost cache clear)`);
     }
-    const capped = capMemoryPages(bytes, memoryPages);
-    const preview1 = component.execution === 'preview1' && name === PREVIEW1_MODULE_FILE ? importDefinedMemory(capped) : undefined;
-    modules[name] = await compileModule(preview1?.bytes ?? capped);
+    let capped = capMemoryPages(bytes, memoryPages);
+    if (component.execution === 'preview1' && name === PREVIEW1_MODULE_FILE) {
+      capped = mergeDataSegments(capped) ?? capped;
+      capped = importDefinedMemory(capped)?.bytes ?? capped;
+    }
+    modules[name] = await compileModule(capped);
   }
   return modules;
 }

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolvePolicy } from '../../../src/policy.ts';
 import { importDefinedMemory, PRISTINE_MEMORY_MODULE } from '../../../src/wasm/preview1/imported-memory.ts';
+import { mergeDataSegments } from '../../../src/wasm/preview1/merged-data.ts';
 import { createWasmRuntime, type WasmRuntime } from '../../../src/wasm/runtime.ts';
 import type { LoadedComponent } from '../../../src/wasm/load.ts';
 import type { RunOutcome } from '../../../src/wasm/run-types.ts';
@@ -151,5 +152,51 @@ describe('a call cannot see the memory of an earlier call', () => {
     const capped = await runtime.runInProcess(snoop, { args: ['grow'], policy: resolvePolicy({ memory_mb: 0.0625 }, work) });
     // a 1-page cap: memory.grow fails (returns -1), the guest's writes to the page it did not get trap
     expect(capped.trap).toMatch(/out of bounds/);
+  });
+});
+
+describe('mergeDataSegments', () => {
+  /** The memory a module's instantiation leaves (its data segments written), as bytes. */
+  function memoryAfterInstantiation(bytes: Uint8Array): Uint8Array {
+    const api = (globalThis as unknown as { WebAssembly: { Module: new (b: Uint8Array) => object; Instance: new (m: object, i: object) => { exports: Record<string, { buffer: ArrayBuffer }> } } }).WebAssembly;
+    const module = new api.Module(bytes);
+    const stubs: Record<string, () => number> = {};
+    for (const entry of WebAssembly.Module.imports(module)) stubs[entry.name] = () => 0;
+    const instance = new api.Instance(module, { wasi_snapshot_preview1: stubs });
+    return new Uint8Array(instance.exports['memory']!.buffer.slice(0));
+  }
+
+  it('gives standard Go\'s ~36,000 segments as a few, with the same memory after instantiation', async () => {
+    const bytes = new Uint8Array(await readFile(join(build, 'go-greet.core.wasm')));
+    const merged = mergeDataSegments(bytes);
+    expect(merged).toBeDefined();
+    expect(WebAssembly.validate(merged!)).toBe(true);
+    expect(Buffer.compare(memoryAfterInstantiation(merged!), memoryAfterInstantiation(bytes))).toBe(0);
+  });
+
+  it('merges out-of-order segments with small gaps, keeps far ones apart, and fills gaps with zeros', async () => {
+    const text = `(module (memory (export "memory") 2)
+      (data (i32.const 100) "B") (data (i32.const 10) "A") (data (i32.const 70000) "C") (data (i32.const 101) "bb"))`;
+    const bytes = await moduleFromText(text);
+    const merged = mergeDataSegments(bytes);
+    expect(merged).toBeDefined();
+    const memory = memoryAfterInstantiation(merged!);
+    expect(Buffer.compare(memory, memoryAfterInstantiation(bytes))).toBe(0);
+    expect(new TextDecoder().decode(memory.subarray(100, 103))).toBe('Bbb');
+    expect(memory.subarray(11, 100).every((byte) => byte === 0)).toBe(true);
+  });
+
+  it('leaves overlapping segments, passive ones and offsets from globals alone', async () => {
+    expect(mergeDataSegments(await moduleFromText('(module (memory 1) (data (i32.const 0) "abc") (data (i32.const 1) "X"))'))).toBeUndefined();
+    expect(mergeDataSegments(await moduleFromText('(module (memory 1) (data (i32.const 0) "abc") (data "passive"))'))).toBeUndefined();
+    expect(mergeDataSegments(await moduleFromText('(module (import "env" "base" (global i32)) (memory 1) (data (global.get 0) "a") (data (i32.const 9) "b"))'))).toBeUndefined();
+  });
+
+  it('still fails the instantiation when a segment lies past the memory, as the original does', async () => {
+    const bytes = await moduleFromText('(module (memory (export "memory") 1) (data (i32.const 10) "a") (data (i32.const 20) "b") (data (i32.const 65537) ""))');
+    const merged = mergeDataSegments(bytes);
+    expect(merged).toBeDefined();
+    expect(() => memoryAfterInstantiation(bytes)).toThrow();
+    expect(() => memoryAfterInstantiation(merged!)).toThrow();
   });
 });
