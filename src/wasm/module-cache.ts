@@ -22,6 +22,19 @@ export type CoreModules = Readonly<Record<string, WasmModule>>;
 const compiled = new Map<string, Promise<CoreModules>>();
 
 /**
+ * Whether preview1 modules are rewritten for many calls (merged data segments, an imported memory
+ * kept between calls). Worth it when a module serves many calls; a process that makes one call
+ * (`toolhost call`, createInProcessRuntime) turns it off: the rewrites read and copy the whole module
+ * (tens of ms for a 10 MB Go binary) to save a few ms per call.
+ */
+let rewriteForManyCalls = true;
+
+/** Process-wide: compile preview1 modules as they are (see rewriteForManyCalls). */
+export function compileForOneCall(): void {
+  rewriteForManyCalls = false;
+}
+
+/**
  * The cache key of a tool version compiled under a memory cap: its cache entry (the same file bytes
  * give different core modules when wrapped with the adapter) and the cap.
  */
@@ -39,7 +52,7 @@ async function compileAll(component: LoadedComponent, memoryPages: number): Prom
       throw new ToolHostError('WASM_LOAD_FAILED', `Cannot load wasm tool ${component.file}: the cached core module ${name} changed after it was cached; it was not compiled (clear the cache: toolhost cache clear)`);
     }
     let capped = capMemoryPages(bytes, memoryPages);
-    if (component.execution === 'preview1' && name === PREVIEW1_MODULE_FILE) {
+    if (rewriteForManyCalls && component.execution === 'preview1' && name === PREVIEW1_MODULE_FILE) {
       capped = mergeDataSegments(capped) ?? capped;
       capped = importDefinedMemory(capped)?.bytes ?? capped;
     }

@@ -69,7 +69,7 @@ export function importDefinedMemory(bytes: Uint8Array): ImportedMemoryModule | u
   if (memoryReader.offset !== memorySection.end || (limits.flags & LIMITS_SHARED) !== 0 || limits.maximum === undefined) return undefined;
 
   let importCount = 0;
-  let importEntries = new Uint8Array(0);
+  let importEntries: Uint8Array = new Uint8Array(0);
   if (importSection !== undefined) {
     const reader = new ByteReader(bytes, importSection.payloadStart, importSection.end);
     importCount = reader.unsigned();

@@ -26,8 +26,9 @@ export const MERGE_GAP_BYTES = 4096;
 
 interface Span {
   offset: number;
-  parts: Uint8Array[];
   end: number;
+  /** Indices of the segments it holds, by address. */
+  segments: number[];
 }
 
 function readSigned32(reader: ByteReader): number {
@@ -64,7 +65,10 @@ export function mergeDataSegments(bytes: Uint8Array): Uint8Array | undefined {
   if (data === undefined) return undefined;
   const reader = new ByteReader(bytes, data.payloadStart, data.end);
   const count = reader.unsigned();
-  const segments: { offset: number; content: Uint8Array }[] = [];
+  // Numbers only (no view per segment): a large Go binary has hundreds of thousands of segments.
+  const offsets: number[] = [];
+  const starts: number[] = [];
+  const lengths: number[] = [];
   // An empty segment copies nothing but still fails the instantiation when it starts past the memory's end.
   let emptyEnd = 0;
   for (let index = 0; index < count; index += 1) {
@@ -76,38 +80,65 @@ export function mergeDataSegments(bytes: Uint8Array): Uint8Array | undefined {
     if (reader.byte() !== END) return undefined;
     const length = reader.unsigned();
     if (reader.offset + length > data.end) throw new Error(`data segment ${index} runs past its section`);
-    const content = bytes.subarray(reader.offset, reader.offset + length);
+    if (length > 0) {
+      offsets.push(offset);
+      starts.push(reader.offset);
+      lengths.push(length);
+    } else {
+      emptyEnd = Math.max(emptyEnd, offset);
+    }
     reader.offset += length;
-    if (length > 0) segments.push({ offset, content });
-    else emptyEnd = Math.max(emptyEnd, offset);
   }
   if (reader.offset !== data.end) throw new Error('the data section has trailing bytes');
-  segments.sort((a, b) => a.offset - b.offset);
+  const order = offsets.map((_, index) => index);
+  let sorted = true;
+  for (let index = 1; index < offsets.length && sorted; index += 1) sorted = (offsets[index - 1] as number) <= (offsets[index] as number);
+  if (!sorted) order.sort((a, b) => (offsets[a] as number) - (offsets[b] as number));
+  // Spans: [first, last) runs of `order`, each from its first segment's offset to its last one's end.
   const spans: Span[] = [];
   let current: Span | undefined;
-  for (const { offset, content } of segments) {
+  for (const index of order) {
+    const offset = offsets[index] as number;
+    const end = offset + (lengths[index] as number);
     if (current !== undefined && offset < current.end) return undefined;
     if (current !== undefined && offset - current.end <= MERGE_GAP_BYTES) {
-      if (offset > current.end) current.parts.push(new Uint8Array(offset - current.end));
-      current.parts.push(content);
-      current.end = offset + content.length;
+      current.segments.push(index);
+      current.end = end;
     } else {
-      current = { offset, parts: [content], end: offset + content.length };
+      current = { offset, end, segments: [index] };
       spans.push(current);
     }
   }
-  if (emptyEnd > (current?.end ?? 0)) spans.push({ offset: emptyEnd, parts: [], end: emptyEnd });
+  if (emptyEnd > (current?.end ?? 0)) spans.push({ offset: emptyEnd, end: emptyEnd, segments: [] });
   if (spans.length >= count) return undefined;
-  const encoded: Uint8Array[] = [encodeUnsigned(spans.length)];
-  for (const span of spans) {
-    const content = concatBytes(span.parts);
-    encoded.push(Uint8Array.of(0, I32_CONST), encodeSigned32(span.offset | 0), Uint8Array.of(END), encodeUnsigned(content.length), content);
-  }
-  const payload = concatBytes(encoded);
-  const parts: Uint8Array[] = [bytes.subarray(0, 8)];
-  for (const section of layout.sections) {
-    if (section === data) parts.push(Uint8Array.of(DATA_SECTION_ID), encodeUnsigned(payload.length), payload);
-    else parts.push(bytes.subarray(section.start, section.end));
-  }
-  return concatBytes(parts);
+  const heads = spans.map((span) => concatBytes([Uint8Array.of(0, I32_CONST), encodeSigned32(span.offset | 0), Uint8Array.of(END), encodeUnsigned(span.end - span.offset)]));
+  const payloadLength = encodeUnsigned(spans.length).length + spans.reduce((sum, span, index) => sum + (heads[index] as Uint8Array).length + span.end - span.offset, 0);
+  const sectionHead = concatBytes([Uint8Array.of(DATA_SECTION_ID), encodeUnsigned(payloadLength), encodeUnsigned(spans.length)]);
+  const outLength = bytes.length - (data.end - data.start) + sectionHead.length + payloadLength - encodeUnsigned(spans.length).length;
+  // One output buffer, zero-filled: the gaps between merged segments stay zeros.
+  const out = new Uint8Array(outLength);
+  // Buffer#copy copies a range without making a view of it (one per segment would be ~1 µs each).
+  const source = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let position = 0;
+  const copy = (from: number, to: number) => {
+    out.set(bytes.subarray(from, to), position);
+    position += to - from;
+  };
+  copy(0, data.start);
+  out.set(sectionHead, position);
+  position += sectionHead.length;
+  spans.forEach((span, spanIndex) => {
+    const head = heads[spanIndex] as Uint8Array;
+    out.set(head, position);
+    position += head.length;
+    const base = position - span.offset;
+    for (const index of span.segments) {
+      const start = starts[index] as number;
+      source.copy(out, base + (offsets[index] as number), start, start + (lengths[index] as number));
+    }
+    position += span.end - span.offset;
+  });
+  copy(data.end, bytes.length);
+  if (position !== outLength) throw new Error('merged data section length mismatch');
+  return out;
 }
