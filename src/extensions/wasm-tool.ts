@@ -381,6 +381,9 @@ export async function loadWasmTool(file: string, options: WasmToolLoaderOptions)
     precheck: (parsed) => commandOptionProblem(spec, parsed),
     // The runtime enforces the policy's timeout itself; the host's deadline leaves it room to report it.
     timeoutMs: policy.timeout_ms + 2_000,
+    // Schema annotations zod cannot carry: subcommand options' defaults (see commandOptionDefaults) and the
+    // program's own suggestions (probes) as JSON Schema `examples`.
+    annotateSchema: (schema) => withSuggestionExamples(withPropertyDefaults(schema, commandOptionDefaults(spec)), spec),
     async execute(parsed, context) {
       const argv = cliSpecToArgv(spec, parsed);
       // Refused before running: the adapter would trap on it (argv-limit.ts), after a worker's time.
@@ -421,11 +424,7 @@ export async function loadWasmTool(file: string, options: WasmToolLoaderOptions)
       }
     },
   });
-  // Schema annotations zod cannot carry: subcommand options' defaults (see commandOptionDefaults) and the
-  // program's own suggestions (probes) as JSON Schema `examples`.
-  const annotated = withPropertyDefaults(defined.inputSchema, commandOptionDefaults(spec));
-  const tool: AnyTool = { ...defined, inputSchema: withSuggestionExamples(annotated, spec) };
-  return { tool, version, warnings: details.warnings };
+  return { tool: defined, version, warnings: details.warnings };
 }
 
 /**
