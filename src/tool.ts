@@ -2,8 +2,10 @@
  * The tool contract. Every tool, built-in or wasm, is a `Tool`: one zod object schema is the
  * single source of both its JSON Schema (`inputSchema`) and its input parser (`input`).
  */
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import type { z } from 'zod';
-import { zodToJsonSchema } from 'zod-to-json-schema';
+import type { zodToJsonSchema as ZodToJsonSchema } from 'zod-to-json-schema';
 import type { CallEvents } from './call-events.ts';
 import type { CommandSandboxSettings } from './command-sandbox.ts';
 import type { Logger } from './logger.ts';
@@ -133,6 +135,26 @@ export interface ToolDefinition<Shape extends z.ZodRawShape> {
   execute(input: z.output<z.ZodObject<Shape>>, context: ToolContext): Promise<ToolResult>;
   details?: Record<string, unknown>;
   timeoutMs?: number;
+  /** Annotations zod cannot carry, applied to the derived JSON Schema (when it is first read). */
+  annotateSchema?: (schema: JsonSchema) => JsonSchema;
+}
+
+let converter: typeof ZodToJsonSchema | undefined;
+
+/**
+ * zod-to-json-schema (40 modules), loaded on the first schema asked for: a one-shot `toolhost call`
+ * validates with zod and never asks. Loaded synchronously (`require` of its ES module build, the same
+ * module instance an `import` gets); where the loader cannot resolve it so (a test transformer), its
+ * CommonJS build.
+ */
+function zodToJsonSchema(...args: Parameters<typeof ZodToJsonSchema>): ReturnType<typeof ZodToJsonSchema> {
+  if (converter === undefined) {
+    const require = createRequire(import.meta.url);
+    const resolve = (import.meta as { resolve?: (specifier: string) => string }).resolve;
+    const entry = typeof resolve === 'function' ? fileURLToPath(resolve('zod-to-json-schema')) : 'zod-to-json-schema';
+    converter = (require(entry) as { zodToJsonSchema: typeof ZodToJsonSchema }).zodToJsonSchema;
+  }
+  return converter(...args);
 }
 
 /** Derives the normalized JSON Schema of a zod object schema. */
@@ -150,6 +172,7 @@ export function defineTool<Shape extends z.ZodRawShape>(definition: ToolDefiniti
       throw new Error(`Tool "${definition.name}" declares secret parameter "${param}" that is not in its input schema`);
     }
   }
+  let inputSchema: JsonSchema | undefined;
   const tool: Tool<z.output<z.ZodObject<Shape>>> = {
     name: definition.name,
     description: definition.description,
@@ -159,7 +182,14 @@ export function defineTool<Shape extends z.ZodRawShape>(definition: ToolDefiniti
     ...(definition.effect !== undefined ? { effect: definition.effect } : {}),
     ...(definition.callsTools === true ? { callsTools: true } : {}),
     input: definition.input as unknown as ToolInputSchema,
-    inputSchema: jsonSchemaOf(definition.input as unknown as ToolInputSchema),
+    // derived on first read (a one-shot call never reads it), then kept
+    get inputSchema(): JsonSchema {
+      if (inputSchema === undefined) {
+        const derived = jsonSchemaOf(definition.input as unknown as ToolInputSchema);
+        inputSchema = definition.annotateSchema ? definition.annotateSchema(derived) : derived;
+      }
+      return inputSchema;
+    },
     secretParams: [...definition.secretParams],
     execute: definition.execute,
     ...(definition.precheck ? { precheck: definition.precheck } : {}),

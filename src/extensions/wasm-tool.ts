@@ -389,6 +389,10 @@ export async function loadWasmTool(file: string, options: WasmToolLoaderOptions)
     precheck: (parsed) => commandOptionProblem(spec, parsed),
     // The runtime enforces the policy's timeout itself; the host's deadline leaves it room to report it.
     timeoutMs: policy.timeout_ms + 2_000,
+    // Schema annotations zod cannot carry: subcommand options' defaults (see commandOptionDefaults) and the
+    // program's own suggestions (probes) as JSON Schema `examples`, and its example calls as the schema's
+    // top-level `examples`.
+    annotateSchema: (schema) => withInputExamples(withSuggestionExamples(withPropertyDefaults(schema, commandOptionDefaults(spec)), spec), examples),
     async execute(parsed, context) {
       const argv = cliSpecToArgv(spec, parsed);
       // Refused before running: the adapter would trap on it (argv-limit.ts), after a worker's time.
@@ -430,12 +434,7 @@ export async function loadWasmTool(file: string, options: WasmToolLoaderOptions)
       }
     },
   });
-  // Schema annotations zod cannot carry: subcommand options' defaults (see commandOptionDefaults) and the
-  // program's own suggestions (probes) as JSON Schema `examples`.
-  const annotated = withPropertyDefaults(defined.inputSchema, commandOptionDefaults(spec));
-  // and its example calls as the schema's top-level `examples`
-  const tool: AnyTool = { ...defined, inputSchema: withInputExamples(withSuggestionExamples(annotated, spec), examples) };
-  return { tool, version, warnings: details.warnings };
+  return { tool: defined, version, warnings: details.warnings };
 }
 
 /** The call's listener, handed the tool's stderr lines and progress messages with the call's secrets redacted. */

@@ -23,7 +23,7 @@ import { importGlue } from './glue.ts';
 import { invokeComponent, type InvokeResult } from './invoke.ts';
 import { loadComponent, type LoadedComponent } from './load.ts';
 import { MemoryCapError } from './memory-limit.ts';
-import { compileCoreModules, prepareComponent } from './module-cache.ts';
+import { compileCoreModules, compileForOneCall, prepareComponent } from './module-cache.ts';
 import { runPreview1Module } from './preview1/run.ts';
 import { deliverCallEvent, StderrEventTap } from './stderr-events.ts';
 import { hostOptionsFor, memoryPagesFor, type CallOptions, type RunOptions, type RunOutcome } from './run-types.ts';
@@ -132,6 +132,8 @@ export function useOneShotEngineFlags(): void {
  */
 export function createInProcessRuntime(options: InProcessRuntimeOptions = {}): WasmRuntime {
   if (options.tierUp !== true) useOneShotEngineFlags();
+  // no rewrites that pay off only over many calls (module-cache.ts)
+  compileForOneCall();
   const run = createInProcessRunner({ wasiHostModule: options.wasiHostModule, enforceDeadline: true });
   let closed = false;
   return {

@@ -1,7 +1,9 @@
 /**
  * Compiled core modules, once per process per (component version, memory cap). Each core module
- * is memory-capped before compiling. A `WasmModule` can be posted to workers, so the main
- * thread compiles and workers only instantiate.
+ * is memory-capped before compiling; a preview1 tool's module also has its data segments merged
+ * (preview1/merged-data.ts: fewer to copy per instance) and is rewritten to import its memory
+ * (preview1/imported-memory.ts), so each call can be given a pristine one. A `WasmModule` can
+ * be posted to workers, so the main thread compiles and workers only instantiate.
  */
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
@@ -11,10 +13,26 @@ import { DEFAULT_POLICY } from '../policy.ts';
 import type { LoadedComponent } from './load.ts';
 import { compileModule, type WasmModule } from './webassembly.ts';
 import { capMemoryPages, pagesForBytes } from './memory-limit.ts';
+import { importDefinedMemory } from './preview1/imported-memory.ts';
+import { mergeDataSegments } from './preview1/merged-data.ts';
+import { PREVIEW1_MODULE_FILE } from './transpile-cache.ts';
 
 export type CoreModules = Readonly<Record<string, WasmModule>>;
 
 const compiled = new Map<string, Promise<CoreModules>>();
+
+/**
+ * Whether preview1 modules are rewritten for many calls (merged data segments, an imported memory
+ * kept between calls). Worth it when a module serves many calls; a process that makes one call
+ * (`toolhost call`, createInProcessRuntime) turns it off: the rewrites read and copy the whole module
+ * (tens of ms for a 10 MB Go binary) to save a few ms per call.
+ */
+let rewriteForManyCalls = true;
+
+/** Process-wide: compile preview1 modules as they are (see rewriteForManyCalls). */
+export function compileForOneCall(): void {
+  rewriteForManyCalls = false;
+}
 
 /**
  * The cache key of a tool version compiled under a memory cap: its cache entry (the same file bytes
@@ -33,7 +51,12 @@ async function compileAll(component: LoadedComponent, memoryPages: number): Prom
     if (actual !== component.coreModuleSha256[name]) {
       throw new ToolHostError('WASM_LOAD_FAILED', `Cannot load wasm tool ${component.file}: the cached core module ${name} changed after it was cached; it was not compiled (clear the cache: toolhost cache clear)`);
     }
-    modules[name] = await compileModule(capMemoryPages(bytes, memoryPages));
+    let capped = capMemoryPages(bytes, memoryPages);
+    if (rewriteForManyCalls && component.execution === 'preview1' && name === PREVIEW1_MODULE_FILE) {
+      capped = mergeDataSegments(capped) ?? capped;
+      capped = importDefinedMemory(capped)?.bytes ?? capped;
+    }
+    modules[name] = await compileModule(capped);
   }
   return modules;
 }

@@ -2,13 +2,15 @@
  * One call of a wasip1 core module on the preview1 host: a fresh host, ONE `WebAssembly.Instance`
  * of the (memory-capped) module with it, `_start`, and the same InvokeResult the component path gives
  * (invoke.ts): the exact exit code, a trap's message, a sleep past the deadline as timed out, and a
- * failed call whose memory is exhausted reported as such. Nothing survives the call.
+ * failed call whose memory is exhausted reported as such. Nothing the guest can see survives the
+ * call: a module rewritten to import its memory gets a pristine one (memory-pool.ts).
  */
 import { exhaustedMemoryBytes } from '../memory-exhaustion.ts';
 import { isWasiExit, isWasiTimeout, trapMessage, type InvokeResult } from '../invoke.ts';
 import type { CallOptions } from '../run-types.ts';
 import type { WasmModule } from '../webassembly.ts';
 import { createPreview1Host } from './host.ts';
+import { leasePristineMemory } from './memory-pool.ts';
 import type { WasmMemory } from './memory.ts';
 
 interface WebAssemblyInstanceApi {
@@ -26,8 +28,9 @@ export function invokePreview1(module: WasmModule, options: CallOptions): Invoke
   let trap: string | undefined;
   let timedOut = false;
   let memory: GrowableMemory | undefined;
+  const lease = leasePristineMemory(module);
   try {
-    const instance = new webAssembly.Instance(module, host.imports);
+    const instance = new webAssembly.Instance(module, lease === undefined ? host.imports : { ...host.imports, ...lease.imports });
     const exported = instance.exports['memory'];
     const start = instance.exports['_start'];
     if (!(exported instanceof webAssembly.Memory) || typeof start !== 'function') throw new Error('the module exports no memory or no _start');
@@ -58,5 +61,6 @@ export function invokePreview1(module: WasmModule, options: CallOptions): Invoke
     const exhausted = exhaustedMemoryBytes([{ memory }], options.memoryLimitBytes);
     if (exhausted !== undefined) result.memoryExhaustedBytes = exhausted;
   }
+  lease?.release();
   return result;
 }
