@@ -1,0 +1,343 @@
+/**
+ * The trust layer of `toolhost push|add|sync|update`: cosign-compatible signing and verification of a
+ * tool artifact's manifest digest. Registry access goes only through `RegistryClient`
+ * (src/distribution/registry-types.ts).
+ *
+ * Why the manifest digest is enough: the manifest lists every layer by digest (the component, the
+ * `.tool.json` and `.policy.json` sidecars, any spec sidecar), so a signature over the manifest digest
+ * covers the policy that travels with the tool; a changed policy layer is a different manifest digest,
+ * which no one signed.
+ *
+ * Contract (used by the OCI helper; extend, don't rename):
+ * - `signTool(client, ref, manifestDigest, {key, password?})` → `{signatureRef, signer}`: signs with a
+ *   cosign private key (the password defaults to `COSIGN_PASSWORD`, as for cosign) and writes what
+ *   `cosign sign --key` writes: the simple-signing payload as a layer of the `sha256-<hex>.sig` tag,
+ *   keeping other keys' signatures there. Throws `TrustError` (`bad_key`, `registry_error`).
+ * - `verifyTool(client, ref, manifestDigest, {key?, identity?, policy?, allowUnsigned?, trustedRoot?})`
+ *   → `{ok: true, signer, verifiedAt, unsigned?, warning?}` | `{ok: false, code, message}` — errors as
+ *   data, never thrown. Expectations: `key` (`--key cosign.pub`) and/or `identity`
+ *   (`--certificate-identity` + `--certificate-oidc-issuer`) when given, else the first
+ *   `trust.policies` entry matching the reference. Key-based signatures are read from the
+ *   `sha256-<hex>.sig` tag (cosign v2), keyless ones from sigstore bundle referrers (cosign v3).
+ *   Refused by default: no expectation (`no_trust_policy`), no signature (`unsigned`), no signature by
+ *   an expected signer (`untrusted_signer`); the message names what was expected and what was found.
+ * - `allowUnsigned` (`--insecure-allow-unsigned`, or `trust.allow_unsigned`) accepts a tool with no
+ *   expectation, no signature or only untrusted signatures, as `{ok: true, signer: undefined,
+ *   unsigned: true, warning}` — the caller must print the warning. It never accepts evidence of
+ *   tampering: a signature that names another digest (`digest_mismatch`) or a bundle that fails its
+ *   checks (`bad_signature`) is refused even then.
+ * - `attachBundle(client, ref, manifestDigest, bundleJson)` attaches a sigstore bundle (keyless) as an
+ *   OCI 1.1 referrer, the layout `verifyTool` reads.
+ */
+import type { KeyObject } from 'node:crypto';
+import type { FetchedManifest, OciDescriptor, OciManifest, OciReference, RegistryClient } from '../registry-types.ts';
+import { OciError } from '../registry-types.ts';
+import { keyFingerprint, readPrivateKey, readPublicKey, signPayload, verifyPayload } from './cosign-keys.ts';
+import { loadTrustedRoot, SIGSTORE_BUNDLE_ARTIFACT_TYPE, verifyKeylessBundle, type KeylessIdentity } from './keyless.ts';
+import {
+  isDigest,
+  parseSimpleSigningPayload,
+  sha256Digest,
+  SIGNATURE_ANNOTATION,
+  signatureManifest,
+  signatureTag,
+  SIMPLE_SIGNING_MEDIA_TYPE,
+  simpleSigningPayload,
+} from './simple-signing.ts';
+import { expectationFor, type TrustConfig, type TrustExpectation } from './trust-policy.ts';
+import { TrustError, type TrustErrorCode } from './trust-error.ts';
+
+export { TrustError, type TrustErrorCode } from './trust-error.ts';
+export { trustConfigSchema, resolveTrustPaths, expectationFor, type TrustConfig, type TrustIdentity, type TrustExpectation } from './trust-policy.ts';
+export { keyFingerprint, readPublicKey, readPrivateKey } from './cosign-keys.ts';
+export { signatureTag, simpleSigningPayload, SIMPLE_SIGNING_MEDIA_TYPE, SIGNATURE_ANNOTATION } from './simple-signing.ts';
+export { SIGSTORE_BUNDLE_ARTIFACT_TYPE, type KeylessIdentity } from './keyless.ts';
+
+/** Caps on what a registry may make the trust layer read. */
+const MAX_SIGNATURE_MANIFEST_BYTES = 256 * 1024;
+const MAX_PAYLOAD_BYTES = 64 * 1024;
+const MAX_BUNDLE_BYTES = 1024 * 1024;
+const MAX_SIGNATURE_LAYERS = 64;
+const MAX_BUNDLE_REFERRERS = 16;
+
+/** Who signed: a cosign key (by fingerprint) or a keyless identity. `id` is what the lockfile records. */
+export type TrustedSigner =
+  | { kind: 'key'; id: string; fingerprint: string; keyPath: string }
+  | { kind: 'keyless'; id: string; subject: string; issuer: string };
+
+export interface SignToolOptions {
+  /** Path of a cosign private key (`cosign generate-key-pair`), or a plain PEM private key. */
+  key: string;
+  /** The key's password; default `process.env.COSIGN_PASSWORD` (then empty). */
+  password?: string;
+}
+
+export interface SignToolResult {
+  /** `registry/repo:sha256-<hex>.sig@sha256:<signature manifest digest>`. */
+  signatureRef: string;
+  signer: TrustedSigner;
+}
+
+export interface VerifyToolOptions {
+  /** `--key cosign.pub`: a signature by this key is required (replaces the policy for this command). */
+  key?: string;
+  /** `--certificate-identity` + `--certificate-oidc-issuer`: a keyless signature by this identity is required. */
+  identity?: KeylessIdentity;
+  /** The config's `trust` section, paths absolute (`resolveTrustPaths`). */
+  policy?: TrustConfig;
+  /** `--insecure-allow-unsigned`. */
+  allowUnsigned?: boolean;
+  /** A sigstore `trusted_root.json` for keyless (overrides `policy.trusted_root`). */
+  trustedRoot?: string;
+  /** Clock for `verifiedAt` (tests). */
+  now?: () => Date;
+}
+
+export type VerifyToolResult =
+  | { ok: true; signer: TrustedSigner; verifiedAt: string; unsigned?: undefined; warning?: undefined }
+  | { ok: true; signer: undefined; verifiedAt: string; unsigned: true; warning: string }
+  | { ok: false; code: TrustErrorCode; message: string };
+
+const refName = (ref: OciReference): string => `${ref.registry}/${ref.repository}`;
+
+function registryProblem(error: unknown, what: string): TrustError {
+  if (error instanceof TrustError) return error;
+  const message = error instanceof Error ? error.message : String(error);
+  return new TrustError('registry_error', `${what}: ${message}`);
+}
+
+const isNotFound = (error: unknown): boolean => error instanceof OciError && error.code === 'not_found';
+
+async function existingSignatureManifest(client: RegistryClient, ref: OciReference, manifestDigest: string): Promise<FetchedManifest | undefined> {
+  try {
+    return await client.getManifest({ registry: ref.registry, repository: ref.repository, tag: signatureTag(manifestDigest) }, { maxBytes: MAX_SIGNATURE_MANIFEST_BYTES });
+  } catch (error) {
+    if (isNotFound(error)) return undefined;
+    throw registryProblem(error, `Cannot read the signatures of ${refName(ref)}@${manifestDigest}`);
+  }
+}
+
+const signatureOf = (layer: OciDescriptor): string | undefined => layer.annotations?.[SIGNATURE_ANNOTATION];
+
+/** Signs `manifestDigest` of `ref` with a cosign key, as `cosign sign --key` does. @throws TrustError */
+export async function signTool(client: RegistryClient, ref: OciReference, manifestDigest: string, options: SignToolOptions): Promise<SignToolResult> {
+  if (!isDigest(manifestDigest)) throw new TrustError('digest_mismatch', `${manifestDigest} is not a sha256 manifest digest.`);
+  const privateKey = readPrivateKey(options.key, options.password ?? process.env['COSIGN_PASSWORD']);
+  const fingerprint = keyFingerprint(privateKey);
+  const base: OciReference = { registry: ref.registry, repository: ref.repository };
+  try {
+    await client.getManifest({ ...base, digest: manifestDigest });
+  } catch (error) {
+    throw registryProblem(error, `Cannot sign ${refName(ref)}@${manifestDigest}: the manifest cannot be read`);
+  }
+  const payload = simpleSigningPayload(ref, manifestDigest);
+  const signature = signPayload(privateKey, payload).toString('base64');
+  const existing = await existingSignatureManifest(client, ref, manifestDigest);
+  // Keep other signers' signatures; replace this key's earlier signature of the same payload.
+  const payloadDigest = sha256Digest(payload);
+  const kept = (existing?.manifest.layers ?? []).filter((layer) => {
+    const earlier = signatureOf(layer);
+    return !(layer.digest === payloadDigest && earlier !== undefined && verifyPayload(privateKey, payload, Buffer.from(earlier, 'base64')));
+  });
+  const layer: OciDescriptor = { mediaType: SIMPLE_SIGNING_MEDIA_TYPE, size: payload.length, digest: payloadDigest, annotations: { [SIGNATURE_ANNOTATION]: signature } };
+  const { manifest, config } = signatureManifest([...kept, layer]);
+  const tag = signatureTag(manifestDigest);
+  try {
+    await client.putBlob(base, payload);
+    await client.putBlob(base, config);
+    const digest = await client.putManifest(base, manifest, tag);
+    return { signatureRef: `${refName(ref)}:${tag}@${digest}`, signer: { kind: 'key', id: `key ${fingerprint}`, fingerprint, keyPath: options.key } };
+  } catch (error) {
+    throw registryProblem(error, `Cannot write the signature of ${refName(ref)}@${manifestDigest}`);
+  }
+}
+
+/** Attaches a sigstore bundle (JSON) to `manifestDigest` as an OCI 1.1 referrer. @throws TrustError('registry_error') */
+export async function attachBundle(client: RegistryClient, ref: OciReference, manifestDigest: string, bundleJson: unknown): Promise<string> {
+  const base: OciReference = { registry: ref.registry, repository: ref.repository };
+  try {
+    const target = await client.getManifest({ ...base, digest: manifestDigest });
+    const bundleBytes = new TextEncoder().encode(JSON.stringify(bundleJson));
+    const empty = new TextEncoder().encode('{}');
+    await client.putBlob(base, bundleBytes);
+    await client.putBlob(base, empty);
+    const manifest: OciManifest = {
+      schemaVersion: 2,
+      mediaType: 'application/vnd.oci.image.manifest.v1+json',
+      artifactType: SIGSTORE_BUNDLE_ARTIFACT_TYPE,
+      config: { mediaType: 'application/vnd.oci.empty.v1+json', digest: sha256Digest(empty), size: empty.length },
+      layers: [{ mediaType: SIGSTORE_BUNDLE_ARTIFACT_TYPE, digest: sha256Digest(bundleBytes), size: bundleBytes.length }],
+      subject: { mediaType: target.manifest.mediaType, digest: target.digest, size: target.bytes.length },
+    };
+    return await client.putManifest(base, manifest);
+  } catch (error) {
+    throw registryProblem(error, `Cannot attach a sigstore bundle to ${refName(ref)}@${manifestDigest}`);
+  }
+}
+
+function describeExpectation(expectation: TrustExpectation, keys: ReadonlyArray<{ path: string; fingerprint: string }>): string {
+  const parts = [
+    ...keys.map((key) => `key ${key.path} (${key.fingerprint})`),
+    ...expectation.identities.map((identity) => `identity ${identity.subject} (issuer ${identity.issuer})`),
+  ];
+  return `a signature by ${parts.join(' or ')} [${expectation.source}]`;
+}
+
+interface Findings {
+  /** Signatures or bundles seen (for "found …"). */
+  seen: string[];
+  /** Evidence of tampering, refused even with allowUnsigned. */
+  tampered: TrustError | undefined;
+}
+
+async function verifyWithKeys(
+  client: RegistryClient,
+  ref: OciReference,
+  manifestDigest: string,
+  keys: ReadonlyArray<{ path: string; fingerprint: string; key: KeyObject }>,
+  findings: Findings,
+): Promise<TrustedSigner | undefined> {
+  const signatures = await existingSignatureManifest(client, ref, manifestDigest);
+  if (signatures === undefined) return undefined;
+  const layers = signatures.manifest.layers.filter((layer) => layer.mediaType === SIMPLE_SIGNING_MEDIA_TYPE).slice(0, MAX_SIGNATURE_LAYERS);
+  for (const layer of layers) {
+    const signature = signatureOf(layer);
+    if (signature === undefined) {
+      findings.seen.push('a signature layer without a signature');
+      continue;
+    }
+    let payload: Uint8Array;
+    try {
+      payload = await client.getBlob({ registry: ref.registry, repository: ref.repository }, layer.digest, { maxBytes: MAX_PAYLOAD_BYTES });
+    } catch (error) {
+      throw registryProblem(error, `Cannot read a signature payload of ${refName(ref)}@${manifestDigest}`);
+    }
+    const signer = keys.find((candidate) => verifyPayload(candidate.key, payload, Buffer.from(signature, 'base64')));
+    if (signer === undefined) {
+      findings.seen.push(`a signature (${signatureTag(manifestDigest)}) that none of the expected keys verifies`);
+      continue;
+    }
+    const claims = parseSimpleSigningPayload(payload);
+    if ('problem' in claims) {
+      findings.tampered ??= new TrustError('bad_signature', `A signature by ${signer.fingerprint} on ${refName(ref)}@${manifestDigest} is unusable: ${claims.problem}.`);
+      continue;
+    }
+    if (claims.manifestDigest !== manifestDigest) {
+      findings.tampered ??= new TrustError(
+        'digest_mismatch',
+        `The signature by ${signer.fingerprint} found for ${refName(ref)}@${manifestDigest} signs another manifest, ${claims.manifestDigest}${claims.dockerReference !== undefined ? ` of ${claims.dockerReference}` : ''}: a copied signature.`,
+      );
+      continue;
+    }
+    return { kind: 'key', id: `key ${signer.fingerprint}`, fingerprint: signer.fingerprint, keyPath: signer.path };
+  }
+  return undefined;
+}
+
+async function verifyKeyless(
+  client: RegistryClient,
+  ref: OciReference,
+  manifestDigest: string,
+  identities: readonly KeylessIdentity[],
+  trustedRoot: string | undefined,
+  findings: Findings,
+): Promise<TrustedSigner | undefined> {
+  const base: OciReference = { registry: ref.registry, repository: ref.repository };
+  let referrers: OciDescriptor[];
+  try {
+    referrers = (await client.referrers(base, manifestDigest, SIGSTORE_BUNDLE_ARTIFACT_TYPE)).filter((descriptor) => (descriptor.artifactType ?? SIGSTORE_BUNDLE_ARTIFACT_TYPE) === SIGSTORE_BUNDLE_ARTIFACT_TYPE);
+  } catch (error) {
+    throw registryProblem(error, `Cannot list the referrers of ${refName(ref)}@${manifestDigest}`);
+  }
+  if (referrers.length === 0) return undefined;
+  let target: FetchedManifest;
+  try {
+    target = await client.getManifest({ ...base, digest: manifestDigest });
+  } catch (error) {
+    throw registryProblem(error, `Cannot read ${refName(ref)}@${manifestDigest}`);
+  }
+  const trust = await loadTrustedRoot(trustedRoot);
+  for (const referrer of referrers.slice(0, MAX_BUNDLE_REFERRERS)) {
+    let bundleJson: unknown;
+    try {
+      const holder = await client.getManifest({ ...base, digest: referrer.digest }, { maxBytes: MAX_SIGNATURE_MANIFEST_BYTES });
+      const layer = holder.manifest.layers.find((candidate) => candidate.mediaType === SIGSTORE_BUNDLE_ARTIFACT_TYPE);
+      if (layer === undefined) continue;
+      const bytes = await client.getBlob(base, layer.digest, { maxBytes: MAX_BUNDLE_BYTES });
+      bundleJson = JSON.parse(new TextDecoder().decode(bytes));
+    } catch (error) {
+      if (error instanceof SyntaxError) {
+        findings.tampered ??= new TrustError('bad_signature', `A sigstore bundle attached to ${refName(ref)}@${manifestDigest} is not JSON.`);
+        continue;
+      }
+      throw registryProblem(error, `Cannot read a sigstore bundle of ${refName(ref)}@${manifestDigest}`);
+    }
+    let identity: KeylessIdentity;
+    try {
+      identity = verifyKeylessBundle(bundleJson, target, trust);
+    } catch (error) {
+      if (!(error instanceof TrustError)) throw error;
+      findings.tampered ??= error;
+      continue;
+    }
+    if (identities.some((expected) => expected.subject === identity.subject && expected.issuer === identity.issuer)) {
+      return { kind: 'keyless', id: `${identity.subject} (issuer ${identity.issuer})`, subject: identity.subject, issuer: identity.issuer };
+    }
+    findings.seen.push(`a keyless signature by ${identity.subject} (issuer ${identity.issuer})`);
+  }
+  return undefined;
+}
+
+function unsignedOk(now: Date, reason: string): VerifyToolResult {
+  return { ok: true, signer: undefined, verifiedAt: now.toISOString(), unsigned: true, warning: `INSECURE: installing an unverified tool (--insecure-allow-unsigned): ${reason}` };
+}
+
+/** Verifies that an expected signer signed `manifestDigest` of `ref`. Never throws: refusals are data. */
+export async function verifyTool(client: RegistryClient, ref: OciReference, manifestDigest: string, options: VerifyToolOptions = {}): Promise<VerifyToolResult> {
+  const now = (options.now ?? (() => new Date()))();
+  const allowUnsigned = options.allowUnsigned === true || options.policy?.allow_unsigned === true;
+  const name = `${refName(ref)}@${manifestDigest}`;
+  try {
+    if (!isDigest(manifestDigest)) throw new TrustError('digest_mismatch', `${manifestDigest} is not a sha256 manifest digest.`);
+    const fromFlags = options.key !== undefined || options.identity !== undefined;
+    const expectation: TrustExpectation | undefined = fromFlags
+      ? {
+          keys: options.key !== undefined ? [options.key] : [],
+          identities: options.identity !== undefined ? [options.identity] : [],
+          source: options.key !== undefined ? '--key' : '--certificate-identity',
+        }
+      : expectationFor(options.policy, ref);
+    if (expectation === undefined) {
+      const count = options.policy?.policies?.length ?? 0;
+      const reason = `no trust policy covers ${refName(ref)} (none of ${count} trust.policies entr${count === 1 ? 'y' : 'ies'} matches; no --key or --certificate-identity given)`;
+      if (allowUnsigned) return unsignedOk(now, reason);
+      return {
+        ok: false,
+        code: 'no_trust_policy',
+        message: `Refused ${name}: ${reason}. Expected a signer for it: pass --key cosign.pub or --certificate-identity and --certificate-oidc-issuer, or add a "trust.policies" entry whose "match" covers it.`,
+      };
+    }
+    const keys = expectation.keys.map((path) => {
+      const key = readPublicKey(path);
+      return { path, key, fingerprint: keyFingerprint(key) };
+    });
+    const findings: Findings = { seen: [], tampered: undefined };
+    const signer =
+      (keys.length > 0 ? await verifyWithKeys(client, ref, manifestDigest, keys, findings) : undefined) ??
+      (expectation.identities.length > 0 ? await verifyKeyless(client, ref, manifestDigest, expectation.identities, options.trustedRoot ?? options.policy?.trusted_root, findings) : undefined);
+    if (signer !== undefined) return { ok: true, signer, verifiedAt: now.toISOString() };
+    const expected = describeExpectation(expectation, keys);
+    if (findings.tampered !== undefined) return { ok: false, code: findings.tampered.code, message: `Refused ${name}: expected ${expected}; ${findings.tampered.message}` };
+    if (findings.seen.length > 0) {
+      const found = `found ${findings.seen.length} signature(s), none trusted: ${findings.seen.join('; ')}`;
+      if (allowUnsigned) return unsignedOk(now, found);
+      return { ok: false, code: 'untrusted_signer', message: `Refused ${name}: expected ${expected}; ${found}.` };
+    }
+    const where = [keys.length > 0 ? `no ${signatureTag(manifestDigest)} tag` : undefined, expectation.identities.length > 0 ? 'no sigstore bundle referrer' : undefined].filter(Boolean).join(', ');
+    if (allowUnsigned) return unsignedOk(now, `${name} is not signed (${where})`);
+    return { ok: false, code: 'unsigned', message: `Refused ${name}: expected ${expected}; found no signature (${where}).` };
+  } catch (error) {
+    if (error instanceof TrustError) return { ok: false, code: error.code, message: `Refused ${name}: ${error.message}` };
+    return { ok: false, code: 'registry_error', message: `Refused ${name}: ${error instanceof Error ? error.message : String(error)}` };
+  }
+}
