@@ -1,0 +1,201 @@
+/**
+ * Keyless verification, offline: sigstore's own mock Fulcio (CA + CT log) and Rekor from
+ * `@sigstore/mock`, reached by the real `sigstore` signing client through nock. The bundles it makes
+ * are attached to a tool's manifest as OCI 1.1 referrers (in-memory registry with a referrers API)
+ * and checked by `verifyTool` against a trusted_root.json built from the mock's keys: certificate
+ * chain, SCT, Rekor entry, identity (subject + OIDC issuer), and that the bundle covers the manifest.
+ */
+import { createHash, generateKeyPairSync } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fulcioHandler, initializeCA, initializeCTLog, initializeTLog, rekorHandler } from '@sigstore/mock';
+import nock from 'nock';
+import { attest, sign } from 'sigstore';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { attachBundle, verifyTool } from '../../../src/distribution/trust/index.ts';
+import type { OciReference } from '../../../src/distribution/registry-types.ts';
+import { memoryRegistryClient, pushToolArtifact } from './test-registry-client.ts';
+
+const ISSUER = 'https://issuer.example.test';
+const SUBJECT = 'release@acme.example';
+const REF: OciReference = { registry: '127.0.0.1:5000', repository: 'tools/greet' };
+
+interface MockSigstore {
+  fulcioURL: string;
+  rekorURL: string;
+  trustedRootFile: string;
+}
+
+const b64 = (bytes: Uint8Array): string => Buffer.from(bytes).toString('base64');
+
+/** A mock Fulcio + Rekor under `name`, intercepted by nock, and the trusted root that trusts them. */
+async function mockSigstore(folder: string, name: string): Promise<MockSigstore> {
+  const keyPair = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
+  const fulcioURL = `https://fulcio.${name}.test`;
+  const rekorURL = `https://rekor.${name}.test`;
+  const ctlog = await initializeCTLog(keyPair);
+  const ca = await initializeCA(keyPair, ctlog);
+  const tlog = await initializeTLog(rekorURL, keyPair);
+  const fulcio = fulcioHandler(ca);
+  const rekor = rekorHandler(tlog);
+  const adapt = (fn: (body: string) => Promise<{ statusCode: number; response: unknown; contentType?: string }>) => async (_uri: string, body: unknown) => {
+    const result = await fn(typeof body === 'string' ? body : JSON.stringify(body));
+    return [result.statusCode, result.response, { 'Content-Type': result.contentType ?? 'text/plain' }] as [number, string, Record<string, string>];
+  };
+  nock(fulcioURL).persist().post(fulcio.path).reply(adapt(fulcio.fn as never));
+  nock(rekorURL).persist().post(rekor.path).reply(adapt(rekor.fn as never));
+  const start = '2000-01-01T00:00:00Z';
+  const root = {
+    mediaType: 'application/vnd.dev.sigstore.trustedroot+json;version=0.1',
+    tlogs: [
+      {
+        baseUrl: rekorURL,
+        hashAlgorithm: 'SHA2_256',
+        publicKey: { rawBytes: b64(tlog.publicKey), keyDetails: 'PKIX_ECDSA_P256_SHA_256', validFor: { start } },
+        logId: { keyId: b64(createHash('sha256').update(tlog.publicKey).digest()) },
+      },
+    ],
+    certificateAuthorities: [{ subject: { organization: 'sigstore.mock', commonName: 'sigstore' }, uri: fulcioURL, certChain: { certificates: [{ rawBytes: b64(ca.rootCertificate) }] }, validFor: { start } }],
+    ctlogs: [
+      {
+        baseUrl: `https://ctfe.${name}.test`,
+        hashAlgorithm: 'SHA2_256',
+        publicKey: { rawBytes: b64(ctlog.publicKey), keyDetails: 'PKIX_ECDSA_P256_SHA_256', validFor: { start } },
+        logId: { keyId: b64(ctlog.logID) },
+      },
+    ],
+    timestampAuthorities: [],
+  };
+  const trustedRootFile = join(folder, `${name}-trusted_root.json`);
+  writeFileSync(trustedRootFile, JSON.stringify(root));
+  return { fulcioURL, rekorURL, trustedRootFile };
+}
+
+/** An OIDC token as an identity provider would issue (the mock Fulcio reads its claims; signature unchecked). */
+function identityToken(subject: string, issuer: string): string {
+  const part = (value: object): string => Buffer.from(JSON.stringify(value)).toString('base64url');
+  return `${part({ alg: 'RS256', typ: 'JWT' })}.${part({ iss: issuer, sub: subject, email: subject, email_verified: true, aud: 'sigstore' })}.c2lnbmF0dXJl`;
+}
+
+let folder: string;
+let good: MockSigstore;
+let rogue: MockSigstore;
+
+beforeAll(async () => {
+  folder = mkdtempSync(join(tmpdir(), 'toolhost-keyless-'));
+  good = await mockSigstore(folder, 'good');
+  rogue = await mockSigstore(folder, 'rogue');
+});
+
+afterAll(() => {
+  nock.cleanAll();
+  rmSync(folder, { recursive: true, force: true });
+});
+
+async function artifact(policy = '{"fs":[]}') {
+  const client = memoryRegistryClient();
+  const digest = await pushToolArtifact(client, REF, { wasm: new Uint8Array([0, 97, 115, 109, 13, 0, 1, 0]), policy, tool: '{"description":"greets"}' });
+  const manifestBytes = (await client.getManifest({ ...REF, digest })).bytes;
+  return { client, digest, manifestBytes: Buffer.from(manifestBytes) };
+}
+
+async function keylessBundle(payload: Buffer, via: MockSigstore, subject = SUBJECT, issuer = ISSUER) {
+  return await sign(payload, { fulcioURL: via.fulcioURL, rekorURL: via.rekorURL, identityToken: identityToken(subject, issuer) });
+}
+
+const expected = { subject: SUBJECT, issuer: ISSUER };
+
+describe('keyless verification (sigstore bundle referrers)', () => {
+  it('accepts a bundle over the manifest by the expected identity, with its Rekor entry', async () => {
+    const { client, digest, manifestBytes } = await artifact();
+    const bundle = await keylessBundle(manifestBytes, good);
+    expect(bundle.verificationMaterial.tlogEntries.length).toBe(1);
+    await attachBundle(client, REF, digest, bundle);
+    const result = await verifyTool(client, REF, digest, { identity: expected, trustedRoot: good.trustedRootFile });
+    expect(result).toMatchObject({ ok: true, signer: { kind: 'keyless', subject: SUBJECT, issuer: ISSUER } });
+  });
+
+  it('takes the identity from a matching trust policy entry', async () => {
+    const { client, digest, manifestBytes } = await artifact();
+    await attachBundle(client, REF, digest, await keylessBundle(manifestBytes, good));
+    const policy = { policies: [{ match: 'oci://127.0.0.1:*/tools/*', identities: [expected] }], trusted_root: good.trustedRootFile };
+    expect(await verifyTool(client, REF, digest, { policy })).toMatchObject({ ok: true, signer: { kind: 'keyless', id: `${SUBJECT} (issuer ${ISSUER})` } });
+  });
+
+  it('refuses another subject, naming the expected and the found identity', async () => {
+    const { client, digest, manifestBytes } = await artifact();
+    await attachBundle(client, REF, digest, await keylessBundle(manifestBytes, good, 'mallory@evil.example'));
+    const result = await verifyTool(client, REF, digest, { identity: expected, trustedRoot: good.trustedRootFile });
+    expect(result).toMatchObject({ ok: false, code: 'untrusted_signer' });
+    if (result.ok) throw new Error('accepted');
+    expect(result.message).toContain(`identity ${SUBJECT} (issuer ${ISSUER})`);
+    expect(result.message).toContain(`mallory@evil.example (issuer ${ISSUER})`);
+  });
+
+  it('refuses the right subject from another OIDC issuer', async () => {
+    const { client, digest, manifestBytes } = await artifact();
+    await attachBundle(client, REF, digest, await keylessBundle(manifestBytes, good, SUBJECT, 'https://evil-issuer.example'));
+    const result = await verifyTool(client, REF, digest, { identity: expected, trustedRoot: good.trustedRootFile });
+    expect(result).toMatchObject({ ok: false, code: 'untrusted_signer' });
+    if (!result.ok) expect(result.message).toContain('https://evil-issuer.example');
+  });
+
+  it('refuses a certificate from a CA the trusted root does not hold', async () => {
+    const { client, digest, manifestBytes } = await artifact();
+    await attachBundle(client, REF, digest, await keylessBundle(manifestBytes, rogue));
+    const result = await verifyTool(client, REF, digest, { identity: expected, trustedRoot: good.trustedRootFile });
+    expect(result).toMatchObject({ ok: false, code: 'bad_signature' });
+  });
+
+  it('refuses a tampered policy layer: the new manifest digest is unsigned, and the old bundle does not cover it', async () => {
+    const original = await artifact('{"fs":[]}');
+    const bundle = await keylessBundle(original.manifestBytes, good);
+    // The attacker re-packs the same tool with a wider policy in the same registry.
+    const tampered = await pushToolArtifact(original.client, REF, { wasm: new Uint8Array([0, 97, 115, 109, 13, 0, 1, 0]), policy: '{"fs":[{"host":"/","mode":"rw"}]}', tool: '{"description":"greets"}' }, 'v1');
+    expect(tampered).not.toBe(original.digest);
+    const unsigned = await verifyTool(original.client, REF, tampered, { identity: expected, trustedRoot: good.trustedRootFile });
+    expect(unsigned).toMatchObject({ ok: false, code: 'unsigned' });
+    // ... and copying the genuine bundle onto the tampered manifest does not help.
+    await attachBundle(original.client, REF, tampered, bundle);
+    const copied = await verifyTool(original.client, REF, tampered, { identity: expected, trustedRoot: good.trustedRootFile });
+    expect(copied).toMatchObject({ ok: false, code: 'bad_signature' });
+  });
+
+  it('refuses a bundle whose signature was altered', async () => {
+    const { client, digest, manifestBytes } = await artifact();
+    const bundle = await keylessBundle(manifestBytes, good);
+    const signature = Buffer.from(bundle.messageSignature!.signature, 'base64');
+    signature[signature.length - 1] ^= 1;
+    await attachBundle(client, REF, digest, { ...bundle, messageSignature: { ...bundle.messageSignature!, signature: signature.toString('base64') } });
+    expect(await verifyTool(client, REF, digest, { identity: expected, trustedRoot: good.trustedRootFile })).toMatchObject({ ok: false, code: 'bad_signature' });
+  });
+
+  it('accepts a DSSE in-toto statement naming the manifest digest (cosign v3 layout) and refuses one naming another', async () => {
+    const { client, digest } = await artifact();
+    const statement = (sha: string) =>
+      Buffer.from(JSON.stringify({ _type: 'https://in-toto.io/Statement/v1', subject: [{ name: `${REF.registry}/${REF.repository}`, digest: { sha256: sha } }], predicateType: 'https://sigstore.dev/cosign/sign/v1', predicate: {} }));
+    const token = identityToken(SUBJECT, ISSUER);
+    // legacyCompatibility: an `intoto` Rekor entry; the mock Rekor stores a `dsse` proposal as sent
+    // instead of canonicalizing it as the real one does, so a `dsse` entry cannot verify against it.
+    const good1 = await attest(statement(digest.slice(7)), 'application/vnd.in-toto+json', { fulcioURL: good.fulcioURL, rekorURL: good.rekorURL, identityToken: token, legacyCompatibility: true });
+    await attachBundle(client, REF, digest, good1);
+    const accepted = await verifyTool(client, REF, digest, { identity: expected, trustedRoot: good.trustedRootFile });
+    expect(accepted, JSON.stringify(accepted)).toMatchObject({ ok: true, signer: { kind: "keyless" } });
+
+    const other = await artifact('{"fs":[{"host":"/","mode":"rw"}]}');
+    const wrong = await attest(statement('0'.repeat(64)), 'application/vnd.in-toto+json', { fulcioURL: good.fulcioURL, rekorURL: good.rekorURL, identityToken: token, legacyCompatibility: true });
+    await attachBundle(other.client, REF, other.digest, wrong);
+    expect(await verifyTool(other.client, REF, other.digest, { identity: expected, trustedRoot: good.trustedRootFile })).toMatchObject({ ok: false, code: 'digest_mismatch' });
+  });
+
+  it('refuses a tool with no bundle, and --insecure-allow-unsigned accepts it loudly', async () => {
+    const { client, digest } = await artifact();
+    const refused = await verifyTool(client, REF, digest, { identity: expected, trustedRoot: good.trustedRootFile });
+    expect(refused).toMatchObject({ ok: false, code: 'unsigned' });
+    if (!refused.ok) expect(refused.message).toMatch(/expected a signature by identity release@acme\.example .*found no signature \(no sigstore bundle referrer\)/);
+    const allowed = await verifyTool(client, REF, digest, { identity: expected, trustedRoot: good.trustedRootFile, allowUnsigned: true });
+    expect(allowed).toMatchObject({ ok: true, signer: undefined, unsigned: true });
+    if (allowed.ok) expect(allowed.warning).toMatch(/^INSECURE/);
+  });
+});
