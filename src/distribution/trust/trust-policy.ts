@@ -5,7 +5,7 @@
  * "trust": {
  *   "policies": [
  *     { "match": "oci://127.0.0.1:*\/tools/*", "keys": ["keys/cosign.pub", "keys/cosign-2027.pub"] },
- *     { "match": "ghcr.io/acme/**", "identities": [{ "issuer": "https://token.actions.githubusercontent.com",
+ *     { "match": "registry.example.com/acme/*", "identities": [{ "issuer": "https://token.actions.githubusercontent.com",
  *       "subject": "https://github.com/acme/tools/.github/workflows/release.yml@refs/heads/main" }] }
  *   ],
  *   "allow_unsigned": false,
@@ -41,7 +41,17 @@ export const trustIdentitySchema = z
 
 export const trustPolicyEntrySchema = z
   .object({
-    match: z.string().min(1).max(1024),
+    match: z
+      .string()
+      .min(1)
+      .max(1024)
+      .superRefine((pattern, context) => {
+        try {
+          compileGlob(pattern);
+        } catch (error) {
+          context.addIssue({ code: z.ZodIssueCode.custom, message: `not a glob: ${(error as Error).message}` });
+        }
+      }),
     keys: z.array(z.string().min(1)).optional(),
     identities: z.array(trustIdentitySchema).optional(),
   })
