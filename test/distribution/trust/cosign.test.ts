@@ -82,7 +82,7 @@ describe('cosign key files', () => {
     const body = pem.split('\n').filter((line) => !line.startsWith('-----')).join('');
     const json = JSON.parse(Buffer.from(body, 'base64').toString('utf8')) as { ciphertext: string };
     const ciphertext = Buffer.from(json.ciphertext, 'base64');
-    ciphertext[40] ^= 1;
+    ciphertext[40] = (ciphertext[40] ?? 0) ^ 1;
     json.ciphertext = ciphertext.toString('base64');
     const altered = join(folder, 'altered.key');
     writeFileSync(altered, `-----BEGIN ENCRYPTED SIGSTORE PRIVATE KEY-----\n${Buffer.from(JSON.stringify(json)).toString('base64')}\n-----END ENCRYPTED SIGSTORE PRIVATE KEY-----\n`);

@@ -27,7 +27,7 @@ interface MockSigstore {
   trustedRootFile: string;
 }
 
-const b64 = (bytes: Uint8Array): string => Buffer.from(bytes).toString('base64');
+const b64 = (bytes: ArrayBufferView): string => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64');
 
 /** A mock Fulcio + Rekor under `name`, intercepted by nock, and the trusted root that trusts them. */
 async function mockSigstore(folder: string, name: string): Promise<MockSigstore> {
@@ -166,7 +166,7 @@ describe('keyless verification (sigstore bundle referrers)', () => {
     const { client, digest, manifestBytes } = await artifact();
     const bundle = await keylessBundle(manifestBytes, good);
     const signature = Buffer.from(bundle.messageSignature!.signature, 'base64');
-    signature[signature.length - 1] ^= 1;
+    signature[signature.length - 1] = (signature[signature.length - 1] ?? 0) ^ 1;
     await attachBundle(client, REF, digest, { ...bundle, messageSignature: { ...bundle.messageSignature!, signature: signature.toString('base64') } });
     expect(await verifyTool(client, REF, digest, { identity: expected, trustedRoot: good.trustedRootFile })).toMatchObject({ ok: false, code: 'bad_signature' });
   });
