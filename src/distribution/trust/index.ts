@@ -18,7 +18,8 @@
  *   data, never thrown. Expectations: `key` (`--key cosign.pub`) and/or `identity`
  *   (`--certificate-identity` + `--certificate-oidc-issuer`) when given, else the first
  *   `trust.policies` entry matching the reference. Key-based signatures are read from the
- *   `sha256-<hex>.sig` tag (cosign v2), keyless ones from sigstore bundle referrers (cosign v3).
+ *   `sha256-<hex>.sig` tag (cosign v2); keyless ones from the same tag (cosign v2: certificate and
+ *   Rekor entry as layer annotations) and from sigstore bundle referrers (cosign v3).
  *   Refused by default: no expectation (`no_trust_policy`), no signature (`unsigned`), no signature by
  *   an expected signer (`untrusted_signer`); the message names what was expected and what was found.
  * - `allowUnsigned` (`--insecure-allow-unsigned`, or `trust.allow_unsigned`) accepts a tool with no
@@ -33,7 +34,8 @@ import type { KeyObject } from 'node:crypto';
 import type { FetchedManifest, OciDescriptor, OciManifest, OciReference, RegistryClient } from '../registry-types.ts';
 import { OciError } from '../registry-types.ts';
 import { keyFingerprint, readPrivateKey, readPublicKey, signPayload, verifyPayload } from './cosign-keys.ts';
-import { loadTrustedRoot, SIGSTORE_BUNDLE_ARTIFACT_TYPE, verifyKeylessBundle, type KeylessIdentity } from './keyless.ts';
+import type { TrustMaterial } from '@sigstore/verify';
+import { COSIGN_CERTIFICATE_ANNOTATION, loadTrustedRoot, SIGSTORE_BUNDLE_ARTIFACT_TYPE, verifyKeylessBundle, verifyLegacyKeyless, type KeylessIdentity } from './keyless.ts';
 import {
   isDigest,
   parseSimpleSigningPayload,
@@ -51,7 +53,7 @@ export { TrustError, type TrustErrorCode } from './trust-error.ts';
 export { trustConfigSchema, resolveTrustPaths, expectationFor, type TrustConfig, type TrustIdentity, type TrustExpectation } from './trust-policy.ts';
 export { keyFingerprint, readPublicKey, readPrivateKey } from './cosign-keys.ts';
 export { signatureTag, simpleSigningPayload, SIMPLE_SIGNING_MEDIA_TYPE, SIGNATURE_ANNOTATION } from './simple-signing.ts';
-export { SIGSTORE_BUNDLE_ARTIFACT_TYPE, type KeylessIdentity } from './keyless.ts';
+export { COSIGN_CERTIFICATE_ANNOTATION, COSIGN_CHAIN_ANNOTATION, COSIGN_REKOR_BUNDLE_ANNOTATION, SIGSTORE_BUNDLE_ARTIFACT_TYPE, type KeylessIdentity } from './keyless.ts';
 
 /** Caps on what a registry may make the trust layer read. */
 const MAX_SIGNATURE_MANIFEST_BYTES = 256 * 1024;
@@ -234,6 +236,53 @@ async function verifyWithKeys(
   return undefined;
 }
 
+/** Keyless signatures in cosign v2's layout: `.sig` layers with a certificate annotation. */
+async function verifyLegacyKeylessSignatures(
+  client: RegistryClient,
+  ref: OciReference,
+  manifestDigest: string,
+  identities: readonly KeylessIdentity[],
+  trust: () => Promise<TrustMaterial>,
+  findings: Findings,
+): Promise<TrustedSigner | undefined> {
+  const signatures = await existingSignatureManifest(client, ref, manifestDigest);
+  const layers = (signatures?.manifest.layers ?? [])
+    .filter((layer) => layer.mediaType === SIMPLE_SIGNING_MEDIA_TYPE && layer.annotations?.[COSIGN_CERTIFICATE_ANNOTATION] !== undefined)
+    .slice(0, MAX_SIGNATURE_LAYERS);
+  for (const layer of layers) {
+    const signature = signatureOf(layer);
+    if (signature === undefined) continue;
+    let payload: Uint8Array;
+    try {
+      payload = await client.getBlob({ registry: ref.registry, repository: ref.repository }, layer.digest, { maxBytes: MAX_PAYLOAD_BYTES });
+    } catch (error) {
+      throw registryProblem(error, `Cannot read a signature payload of ${refName(ref)}@${manifestDigest}`);
+    }
+    let identity: KeylessIdentity;
+    try {
+      identity = verifyLegacyKeyless(layer.annotations ?? {}, payload, signature, `A keyless cosign signature (${signatureTag(manifestDigest)})`, await trust());
+    } catch (error) {
+      if (!(error instanceof TrustError)) throw error;
+      findings.tampered ??= error;
+      continue;
+    }
+    const claims = parseSimpleSigningPayload(payload);
+    if ('problem' in claims) {
+      findings.tampered ??= new TrustError('bad_signature', `A keyless signature by ${identity.subject} is unusable: ${claims.problem}.`);
+      continue;
+    }
+    if (claims.manifestDigest !== manifestDigest) {
+      findings.tampered ??= new TrustError('digest_mismatch', `The keyless signature by ${identity.subject} found for ${refName(ref)}@${manifestDigest} signs another manifest, ${claims.manifestDigest}: a copied signature.`);
+      continue;
+    }
+    if (identities.some((expected) => expected.subject === identity.subject && expected.issuer === identity.issuer)) {
+      return { kind: 'keyless', id: `${identity.subject} (issuer ${identity.issuer})`, subject: identity.subject, issuer: identity.issuer };
+    }
+    findings.seen.push(`a keyless signature by ${identity.subject} (issuer ${identity.issuer})`);
+  }
+  return undefined;
+}
+
 async function verifyKeyless(
   client: RegistryClient,
   ref: OciReference,
@@ -242,6 +291,10 @@ async function verifyKeyless(
   trustedRoot: string | undefined,
   findings: Findings,
 ): Promise<TrustedSigner | undefined> {
+  let material: TrustMaterial | undefined;
+  const trust = async (): Promise<TrustMaterial> => (material ??= await loadTrustedRoot(trustedRoot));
+  const legacy = await verifyLegacyKeylessSignatures(client, ref, manifestDigest, identities, trust, findings);
+  if (legacy !== undefined) return legacy;
   const base: OciReference = { registry: ref.registry, repository: ref.repository };
   let referrers: OciDescriptor[];
   try {
@@ -256,7 +309,6 @@ async function verifyKeyless(
   } catch (error) {
     throw registryProblem(error, `Cannot read ${refName(ref)}@${manifestDigest}`);
   }
-  const trust = await loadTrustedRoot(trustedRoot);
   for (const referrer of referrers.slice(0, MAX_BUNDLE_REFERRERS)) {
     let bundleJson: unknown;
     try {
@@ -274,7 +326,7 @@ async function verifyKeyless(
     }
     let identity: KeylessIdentity;
     try {
-      identity = verifyKeylessBundle(bundleJson, target, trust);
+      identity = verifyKeylessBundle(bundleJson, target, await trust());
     } catch (error) {
       if (!(error instanceof TrustError)) throw error;
       findings.tampered ??= error;
@@ -333,7 +385,7 @@ export async function verifyTool(client: RegistryClient, ref: OciReference, mani
       if (allowUnsigned) return unsignedOk(now, found);
       return { ok: false, code: 'untrusted_signer', message: `Refused ${name}: expected ${expected}; ${found}.` };
     }
-    const where = [keys.length > 0 ? `no ${signatureTag(manifestDigest)} tag` : undefined, expectation.identities.length > 0 ? 'no sigstore bundle referrer' : undefined].filter(Boolean).join(', ');
+    const where = [`no ${signatureTag(manifestDigest)} tag`, expectation.identities.length > 0 ? 'no sigstore bundle referrer' : undefined].filter(Boolean).join(', ');
     if (allowUnsigned) return unsignedOk(now, `${name} is not signed (${where})`);
     return { ok: false, code: 'unsigned', message: `Refused ${name}: expected ${expected}; found no signature (${where}).` };
   } catch (error) {

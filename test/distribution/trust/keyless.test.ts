@@ -13,7 +13,18 @@ import { fulcioHandler, initializeCA, initializeCTLog, initializeTLog, rekorHand
 import nock from 'nock';
 import { attest, sign } from 'sigstore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { attachBundle, verifyTool } from '../../../src/distribution/trust/index.ts';
+import {
+  attachBundle,
+  COSIGN_CERTIFICATE_ANNOTATION,
+  COSIGN_CHAIN_ANNOTATION,
+  COSIGN_REKOR_BUNDLE_ANNOTATION,
+  SIGNATURE_ANNOTATION,
+  signatureTag,
+  SIMPLE_SIGNING_MEDIA_TYPE,
+  simpleSigningPayload,
+  verifyTool,
+} from '../../../src/distribution/trust/index.ts';
+import { signatureManifest } from '../../../src/distribution/trust/simple-signing.ts';
 import type { OciReference } from '../../../src/distribution/registry-types.ts';
 import { memoryRegistryClient, pushToolArtifact } from './test-registry-client.ts';
 
@@ -22,6 +33,8 @@ const SUBJECT = 'release@acme.example';
 const REF: OciReference = { registry: '127.0.0.1:5000', repository: 'tools/greet' };
 
 interface MockSigstore {
+  /** The mock Fulcio's root certificate, DER. */
+  rootCertificate: Buffer;
   fulcioURL: string;
   rekorURL: string;
   trustedRootFile: string;
@@ -69,7 +82,7 @@ async function mockSigstore(folder: string, name: string): Promise<MockSigstore>
   };
   const trustedRootFile = join(folder, `${name}-trusted_root.json`);
   writeFileSync(trustedRootFile, JSON.stringify(root));
-  return { fulcioURL, rekorURL, trustedRootFile };
+  return { rootCertificate: Buffer.from(ca.rootCertificate.buffer, ca.rootCertificate.byteOffset, ca.rootCertificate.byteLength), fulcioURL, rekorURL, trustedRootFile };
 }
 
 /** An OIDC token as an identity provider would issue (the mock Fulcio reads its claims; signature unchecked). */
@@ -193,9 +206,81 @@ describe('keyless verification (sigstore bundle referrers)', () => {
     const { client, digest } = await artifact();
     const refused = await verifyTool(client, REF, digest, { identity: expected, trustedRoot: good.trustedRootFile });
     expect(refused).toMatchObject({ ok: false, code: 'unsigned' });
-    if (!refused.ok) expect(refused.message).toMatch(/expected a signature by identity release@acme\.example .*found no signature \(no sigstore bundle referrer\)/);
+    if (!refused.ok) expect(refused.message).toMatch(/expected a signature by identity release@acme\.example .*found no signature \(no sha256-[0-9a-f]{64}\.sig tag, no sigstore bundle referrer\)/);
     const allowed = await verifyTool(client, REF, digest, { identity: expected, trustedRoot: good.trustedRootFile, allowUnsigned: true });
     expect(allowed).toMatchObject({ ok: true, signer: undefined, unsigned: true });
     if (allowed.ok) expect(allowed.warning).toMatch(/^INSECURE/);
+  });
+});
+
+const pem = (der: Buffer): string => `-----BEGIN CERTIFICATE-----\n${der.toString('base64').replace(/(.{64})/g, '$1\n')}\n-----END CERTIFICATE-----\n`;
+
+/**
+ * Writes a keyless signature the way cosign v2 stores one: a simple-signing layer of the `.sig` tag
+ * with the Fulcio certificate, its chain and the Rekor entry (signed entry timestamp) as annotations,
+ * taken from a bundle the mock Fulcio and Rekor made over the payload. `payloadDigest` is the digest the
+ * payload names (the manifest's, or another for a copied signature).
+ */
+async function writeCosignV2Keyless(client: ReturnType<typeof memoryRegistryClient>, digest: string, payloadDigest: string, subject = SUBJECT) {
+  const payload = simpleSigningPayload(REF, payloadDigest);
+  const bundle = await keylessBundle(Buffer.from(payload), good, subject);
+  const entry = bundle.verificationMaterial.tlogEntries[0]!;
+  const leaf = bundle.verificationMaterial.certificate?.rawBytes ?? bundle.verificationMaterial.x509CertificateChain?.certificates[0]?.rawBytes;
+  if (leaf === undefined || entry.inclusionPromise === undefined) throw new Error('the mock bundle has no certificate or no signed entry timestamp');
+  const rekorBundle = {
+    SignedEntryTimestamp: entry.inclusionPromise.signedEntryTimestamp,
+    Payload: { body: entry.canonicalizedBody, integratedTime: Number(entry.integratedTime), logIndex: Number(entry.logIndex), logID: Buffer.from(entry.logId.keyId, 'base64').toString('hex') },
+  };
+  const payloadLayer = await client.putBlob(REF, payload);
+  const { manifest, config } = signatureManifest([
+    {
+      mediaType: SIMPLE_SIGNING_MEDIA_TYPE,
+      digest: payloadLayer,
+      size: payload.length,
+      annotations: {
+        [SIGNATURE_ANNOTATION]: bundle.messageSignature!.signature,
+        [COSIGN_CERTIFICATE_ANNOTATION]: pem(Buffer.from(leaf, 'base64')),
+        [COSIGN_CHAIN_ANNOTATION]: pem(good.rootCertificate),
+        [COSIGN_REKOR_BUNDLE_ANNOTATION]: JSON.stringify(rekorBundle),
+      },
+    },
+  ]);
+  await client.putBlob(REF, config);
+  await client.putManifest(REF, manifest, signatureTag(digest));
+}
+
+describe('keyless verification (cosign v2 layout: certificate and Rekor entry on the .sig tag)', () => {
+  it('accepts the expected identity', async () => {
+    const { client, digest } = await artifact();
+    await writeCosignV2Keyless(client, digest, digest);
+    const result = await verifyTool(client, REF, digest, { identity: expected, trustedRoot: good.trustedRootFile });
+    expect(result, JSON.stringify(result)).toMatchObject({ ok: true, signer: { kind: 'keyless', subject: SUBJECT, issuer: ISSUER } });
+  });
+
+  it('refuses another identity, naming it', async () => {
+    const { client, digest } = await artifact();
+    await writeCosignV2Keyless(client, digest, digest, 'mallory@evil.example');
+    const result = await verifyTool(client, REF, digest, { identity: expected, trustedRoot: good.trustedRootFile });
+    expect(result).toMatchObject({ ok: false, code: 'untrusted_signer' });
+    if (!result.ok) expect(result.message).toContain('mallory@evil.example');
+  });
+
+  it('refuses a genuine signature copied onto another manifest as digest_mismatch', async () => {
+    const { client, digest } = await artifact();
+    const other = await pushToolArtifact(client, REF, { wasm: new Uint8Array([9]), policy: '{"fs":[{"host":"/","mode":"rw"}]}', tool: '{}' }, 'v2');
+    await writeCosignV2Keyless(client, other, digest);
+    expect(await verifyTool(client, REF, other, { identity: expected, trustedRoot: good.trustedRootFile })).toMatchObject({ ok: false, code: 'digest_mismatch' });
+  });
+
+  it('refuses a signature whose Rekor entry was altered', async () => {
+    const { client, digest } = await artifact();
+    await writeCosignV2Keyless(client, digest, digest);
+    const signatures = await client.getManifest({ ...REF, tag: signatureTag(digest) });
+    const layer = signatures.manifest.layers[0]!;
+    const rekor = JSON.parse(layer.annotations![COSIGN_REKOR_BUNDLE_ANNOTATION]!) as { Payload: { integratedTime: number } };
+    rekor.Payload.integratedTime += 1;
+    const altered = { ...signatures.manifest, layers: [{ ...layer, annotations: { ...layer.annotations!, [COSIGN_REKOR_BUNDLE_ANNOTATION]: JSON.stringify(rekor) } }] };
+    await client.putManifest(REF, altered, signatureTag(digest));
+    expect(await verifyTool(client, REF, digest, { identity: expected, trustedRoot: good.trustedRootFile })).toMatchObject({ ok: false, code: 'bad_signature' });
   });
 });
