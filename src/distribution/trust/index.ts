@@ -246,9 +246,10 @@ async function verifyLegacyKeylessSignatures(
   findings: Findings,
 ): Promise<TrustedSigner | undefined> {
   const signatures = await existingSignatureManifest(client, ref, manifestDigest);
-  const layers = (signatures?.manifest.layers ?? [])
-    .filter((layer) => layer.mediaType === SIMPLE_SIGNING_MEDIA_TYPE && layer.annotations?.[COSIGN_CERTIFICATE_ANNOTATION] !== undefined)
-    .slice(0, MAX_SIGNATURE_LAYERS);
+  const simple = (signatures?.manifest.layers ?? []).filter((layer) => layer.mediaType === SIMPLE_SIGNING_MEDIA_TYPE);
+  const layers = simple.filter((layer) => layer.annotations?.[COSIGN_CERTIFICATE_ANNOTATION] !== undefined).slice(0, MAX_SIGNATURE_LAYERS);
+  const keyBased = Math.min(MAX_SIGNATURE_LAYERS, simple.length - layers.length);
+  for (let index = 0; index < keyBased; index += 1) findings.seen.push(`a key-based signature (${signatureTag(manifestDigest)}) where a keyless identity is expected`);
   for (const layer of layers) {
     const signature = signatureOf(layer);
     if (signature === undefined) continue;
@@ -340,6 +341,13 @@ async function verifyKeyless(
   return undefined;
 }
 
+/** `a; 3× b` — repeated findings once, with their count. */
+function summarize(findings: readonly string[]): string {
+  const counts = new Map<string, number>();
+  for (const finding of findings) counts.set(finding, (counts.get(finding) ?? 0) + 1);
+  return [...counts].map(([finding, count]) => (count > 1 ? `${count}× ${finding}` : finding)).join('; ');
+}
+
 function unsignedOk(now: Date, reason: string): VerifyToolResult {
   return { ok: true, signer: undefined, verifiedAt: now.toISOString(), unsigned: true, warning: `INSECURE: installing an unverified tool (--insecure-allow-unsigned): ${reason}` };
 }
@@ -356,7 +364,7 @@ export async function verifyTool(client: RegistryClient, ref: OciReference, mani
       ? {
           keys: options.key !== undefined ? [options.key] : [],
           identities: options.identity !== undefined ? [options.identity] : [],
-          source: options.key !== undefined ? '--key' : '--certificate-identity',
+          source: [options.key !== undefined ? '--key' : undefined, options.identity !== undefined ? '--certificate-identity' : undefined].filter(Boolean).join(' and '),
         }
       : expectationFor(options.policy, ref);
     if (expectation === undefined) {
@@ -381,7 +389,7 @@ export async function verifyTool(client: RegistryClient, ref: OciReference, mani
     const expected = describeExpectation(expectation, keys);
     if (findings.tampered !== undefined) return { ok: false, code: findings.tampered.code, message: `Refused ${name}: expected ${expected}; ${findings.tampered.message}` };
     if (findings.seen.length > 0) {
-      const found = `found ${findings.seen.length} signature(s), none trusted: ${findings.seen.join('; ')}`;
+      const found = `found ${findings.seen.length} signature(s), none trusted: ${summarize(findings.seen)}`;
       if (allowUnsigned) return unsignedOk(now, found);
       return { ok: false, code: 'untrusted_signer', message: `Refused ${name}: expected ${expected}; ${found}.` };
     }

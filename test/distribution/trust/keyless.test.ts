@@ -20,6 +20,7 @@ import {
   COSIGN_REKOR_BUNDLE_ANNOTATION,
   SIGNATURE_ANNOTATION,
   signatureTag,
+  signTool,
   SIMPLE_SIGNING_MEDIA_TYPE,
   simpleSigningPayload,
   verifyTool,
@@ -282,5 +283,17 @@ describe('keyless verification (cosign v2 layout: certificate and Rekor entry on
     const altered = { ...signatures.manifest, layers: [{ ...layer, annotations: { ...layer.annotations!, [COSIGN_REKOR_BUNDLE_ANNOTATION]: JSON.stringify(rekor) } }] };
     await client.putManifest(REF, altered, signatureTag(digest));
     expect(await verifyTool(client, REF, digest, { identity: expected, trustedRoot: good.trustedRootFile })).toMatchObject({ ok: false, code: 'bad_signature' });
+  });
+
+  it('refuses a key-based signature where a keyless identity is expected, saying so', async () => {
+    const { client, digest } = await artifact();
+    const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
+    const keyFile = join(folder, 'key-based.key');
+    writeFileSync(keyFile, privateKey.export({ format: 'pem', type: 'pkcs8' }));
+    await signTool(client, REF, digest, { key: keyFile });
+    await signTool(client, REF, digest, { key: keyFile });
+    const result = await verifyTool(client, REF, digest, { identity: expected, trustedRoot: good.trustedRootFile });
+    expect(result).toMatchObject({ ok: false, code: 'untrusted_signer' });
+    if (!result.ok) expect(result.message).toContain('found 1 signature(s), none trusted: a key-based signature (sha256-');
   });
 });
