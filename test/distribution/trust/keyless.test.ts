@@ -5,92 +5,21 @@
  * and checked by `verifyTool` against a trusted_root.json built from the mock's keys: certificate
  * chain, SCT, Rekor entry, identity (subject + OIDC issuer), and that the bundle covers the manifest.
  */
-import { createHash, generateKeyPairSync } from 'node:crypto';
+import { generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fulcioHandler, initializeCA, initializeCTLog, initializeTLog, rekorHandler } from '@sigstore/mock';
 import nock from 'nock';
-import { attest, sign } from 'sigstore';
+import { attest } from 'sigstore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  attachBundle,
-  COSIGN_CERTIFICATE_ANNOTATION,
-  COSIGN_CHAIN_ANNOTATION,
-  COSIGN_REKOR_BUNDLE_ANNOTATION,
-  SIGNATURE_ANNOTATION,
-  signatureTag,
-  signTool,
-  SIMPLE_SIGNING_MEDIA_TYPE,
-  simpleSigningPayload,
-  verifyTool,
-} from '../../../src/distribution/trust/index.ts';
-import { signatureManifest } from '../../../src/distribution/trust/simple-signing.ts';
+import { attachBundle, COSIGN_REKOR_BUNDLE_ANNOTATION, signatureTag, signTool, verifyTool } from '../../../src/distribution/trust/index.ts';
+import { identityToken, mockSigstore, signKeyless, writeCosignV2Keyless, type MockSigstore } from './mock-sigstore.ts';
 import type { OciReference } from '../../../src/distribution/registry-types.ts';
 import { memoryRegistryClient, pushToolArtifact } from './test-registry-client.ts';
 
 const ISSUER = 'https://issuer.example.test';
 const SUBJECT = 'release@acme.example';
 const REF: OciReference = { registry: '127.0.0.1:5000', repository: 'tools/greet' };
-
-interface MockSigstore {
-  /** The mock Fulcio's root certificate, DER. */
-  rootCertificate: Buffer;
-  fulcioURL: string;
-  rekorURL: string;
-  trustedRootFile: string;
-}
-
-const b64 = (bytes: ArrayBufferView): string => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64');
-
-/** A mock Fulcio + Rekor under `name`, intercepted by nock, and the trusted root that trusts them. */
-async function mockSigstore(folder: string, name: string): Promise<MockSigstore> {
-  const keyPair = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
-  const fulcioURL = `https://fulcio.${name}.test`;
-  const rekorURL = `https://rekor.${name}.test`;
-  const ctlog = await initializeCTLog(keyPair);
-  const ca = await initializeCA(keyPair, ctlog);
-  const tlog = await initializeTLog(rekorURL, keyPair);
-  const fulcio = fulcioHandler(ca);
-  const rekor = rekorHandler(tlog);
-  const adapt = (fn: (body: string) => Promise<{ statusCode: number; response: unknown; contentType?: string }>) => async (_uri: string, body: unknown) => {
-    const result = await fn(typeof body === 'string' ? body : JSON.stringify(body));
-    return [result.statusCode, result.response, { 'Content-Type': result.contentType ?? 'text/plain' }] as [number, string, Record<string, string>];
-  };
-  nock(fulcioURL).persist().post(fulcio.path).reply(adapt(fulcio.fn as never));
-  nock(rekorURL).persist().post(rekor.path).reply(adapt(rekor.fn as never));
-  const start = '2000-01-01T00:00:00Z';
-  const root = {
-    mediaType: 'application/vnd.dev.sigstore.trustedroot+json;version=0.1',
-    tlogs: [
-      {
-        baseUrl: rekorURL,
-        hashAlgorithm: 'SHA2_256',
-        publicKey: { rawBytes: b64(tlog.publicKey), keyDetails: 'PKIX_ECDSA_P256_SHA_256', validFor: { start } },
-        logId: { keyId: b64(createHash('sha256').update(tlog.publicKey).digest()) },
-      },
-    ],
-    certificateAuthorities: [{ subject: { organization: 'sigstore.mock', commonName: 'sigstore' }, uri: fulcioURL, certChain: { certificates: [{ rawBytes: b64(ca.rootCertificate) }] }, validFor: { start } }],
-    ctlogs: [
-      {
-        baseUrl: `https://ctfe.${name}.test`,
-        hashAlgorithm: 'SHA2_256',
-        publicKey: { rawBytes: b64(ctlog.publicKey), keyDetails: 'PKIX_ECDSA_P256_SHA_256', validFor: { start } },
-        logId: { keyId: b64(ctlog.logID) },
-      },
-    ],
-    timestampAuthorities: [],
-  };
-  const trustedRootFile = join(folder, `${name}-trusted_root.json`);
-  writeFileSync(trustedRootFile, JSON.stringify(root));
-  return { rootCertificate: Buffer.from(ca.rootCertificate.buffer, ca.rootCertificate.byteOffset, ca.rootCertificate.byteLength), fulcioURL, rekorURL, trustedRootFile };
-}
-
-/** An OIDC token as an identity provider would issue (the mock Fulcio reads its claims; signature unchecked). */
-function identityToken(subject: string, issuer: string): string {
-  const part = (value: object): string => Buffer.from(JSON.stringify(value)).toString('base64url');
-  return `${part({ alg: 'RS256', typ: 'JWT' })}.${part({ iss: issuer, sub: subject, email: subject, email_verified: true, aud: 'sigstore' })}.c2lnbmF0dXJl`;
-}
 
 let folder: string;
 let good: MockSigstore;
@@ -115,7 +44,7 @@ async function artifact(policy = '{"fs":[]}') {
 }
 
 async function keylessBundle(payload: Buffer, via: MockSigstore, subject = SUBJECT, issuer = ISSUER) {
-  return await sign(payload, { fulcioURL: via.fulcioURL, rekorURL: via.rekorURL, identityToken: identityToken(subject, issuer) });
+  return await signKeyless(payload, via, subject, issuer);
 }
 
 const expected = { subject: SUBJECT, issuer: ISSUER };
@@ -214,53 +143,17 @@ describe('keyless verification (sigstore bundle referrers)', () => {
   });
 });
 
-const pem = (der: Buffer): string => `-----BEGIN CERTIFICATE-----\n${der.toString('base64').replace(/(.{64})/g, '$1\n')}\n-----END CERTIFICATE-----\n`;
-
-/**
- * Writes a keyless signature the way cosign v2 stores one: a simple-signing layer of the `.sig` tag
- * with the Fulcio certificate, its chain and the Rekor entry (signed entry timestamp) as annotations,
- * taken from a bundle the mock Fulcio and Rekor made over the payload. `payloadDigest` is the digest the
- * payload names (the manifest's, or another for a copied signature).
- */
-async function writeCosignV2Keyless(client: ReturnType<typeof memoryRegistryClient>, digest: string, payloadDigest: string, subject = SUBJECT) {
-  const payload = simpleSigningPayload(REF, payloadDigest);
-  const bundle = await keylessBundle(Buffer.from(payload), good, subject);
-  const entry = bundle.verificationMaterial.tlogEntries[0]!;
-  const leaf = bundle.verificationMaterial.certificate?.rawBytes ?? bundle.verificationMaterial.x509CertificateChain?.certificates[0]?.rawBytes;
-  if (leaf === undefined || entry.inclusionPromise === undefined) throw new Error('the mock bundle has no certificate or no signed entry timestamp');
-  const rekorBundle = {
-    SignedEntryTimestamp: entry.inclusionPromise.signedEntryTimestamp,
-    Payload: { body: entry.canonicalizedBody, integratedTime: Number(entry.integratedTime), logIndex: Number(entry.logIndex), logID: Buffer.from(entry.logId.keyId, 'base64').toString('hex') },
-  };
-  const payloadLayer = await client.putBlob(REF, payload);
-  const { manifest, config } = signatureManifest([
-    {
-      mediaType: SIMPLE_SIGNING_MEDIA_TYPE,
-      digest: payloadLayer,
-      size: payload.length,
-      annotations: {
-        [SIGNATURE_ANNOTATION]: bundle.messageSignature!.signature,
-        [COSIGN_CERTIFICATE_ANNOTATION]: pem(Buffer.from(leaf, 'base64')),
-        [COSIGN_CHAIN_ANNOTATION]: pem(good.rootCertificate),
-        [COSIGN_REKOR_BUNDLE_ANNOTATION]: JSON.stringify(rekorBundle),
-      },
-    },
-  ]);
-  await client.putBlob(REF, config);
-  await client.putManifest(REF, manifest, signatureTag(digest));
-}
-
 describe('keyless verification (cosign v2 layout: certificate and Rekor entry on the .sig tag)', () => {
   it('accepts the expected identity', async () => {
     const { client, digest } = await artifact();
-    await writeCosignV2Keyless(client, digest, digest);
+    await writeCosignV2Keyless(client, REF, digest, digest, good, SUBJECT, ISSUER);
     const result = await verifyTool(client, REF, digest, { identity: expected, trustedRoot: good.trustedRootFile });
     expect(result, JSON.stringify(result)).toMatchObject({ ok: true, signer: { kind: 'keyless', subject: SUBJECT, issuer: ISSUER } });
   });
 
   it('refuses another identity, naming it', async () => {
     const { client, digest } = await artifact();
-    await writeCosignV2Keyless(client, digest, digest, 'mallory@evil.example');
+    await writeCosignV2Keyless(client, REF, digest, digest, good, 'mallory@evil.example', ISSUER);
     const result = await verifyTool(client, REF, digest, { identity: expected, trustedRoot: good.trustedRootFile });
     expect(result).toMatchObject({ ok: false, code: 'untrusted_signer' });
     if (!result.ok) expect(result.message).toContain('mallory@evil.example');
@@ -269,13 +162,13 @@ describe('keyless verification (cosign v2 layout: certificate and Rekor entry on
   it('refuses a genuine signature copied onto another manifest as digest_mismatch', async () => {
     const { client, digest } = await artifact();
     const other = await pushToolArtifact(client, REF, { wasm: new Uint8Array([9]), policy: '{"fs":[{"host":"/","mode":"rw"}]}', tool: '{}' }, 'v2');
-    await writeCosignV2Keyless(client, other, digest);
+    await writeCosignV2Keyless(client, REF, other, digest, good, SUBJECT, ISSUER);
     expect(await verifyTool(client, REF, other, { identity: expected, trustedRoot: good.trustedRootFile })).toMatchObject({ ok: false, code: 'digest_mismatch' });
   });
 
   it('refuses a signature whose Rekor entry was altered', async () => {
     const { client, digest } = await artifact();
-    await writeCosignV2Keyless(client, digest, digest);
+    await writeCosignV2Keyless(client, REF, digest, digest, good, SUBJECT, ISSUER);
     const signatures = await client.getManifest({ ...REF, tag: signatureTag(digest) });
     const layer = signatures.manifest.layers[0]!;
     const rekor = JSON.parse(layer.annotations![COSIGN_REKOR_BUNDLE_ANNOTATION]!) as { Payload: { integratedTime: number } };
