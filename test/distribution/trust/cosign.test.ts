@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig } from '../../../src/config.ts';
 import type { OciReference } from '../../../src/distribution/registry-types.ts';
 import { keyFingerprint, readPrivateKey, readPublicKey, signatureTag, signTool, TrustError, verifyTool } from '../../../src/distribution/trust/index.ts';
+import { mockSigstore, writeCosignV2Keyless, type MockSigstore } from './mock-sigstore.ts';
 import { startRegistry, type RunningRegistry } from './registry-server.ts';
 import { httpRegistryClient, pushToolArtifact } from './test-registry-client.ts';
 
@@ -229,3 +230,30 @@ describe('refusals an attacker would try', () => {
     expect(await verifyTool(client, tool.ref, tool.digest, { key: alice.key })).toMatchObject({ ok: false, code: 'bad_key' });
   });
 });
+
+describe('keyless in cosign v2\'s layout, checked by cosign itself', () => {
+  const SUBJECT = 'release@acme.example';
+  const ISSUER = 'https://issuer.example.test';
+  let mock: MockSigstore;
+  const pemOf = (label: string, der: Buffer): string => `-----BEGIN ${label}-----\n${der.toString('base64').replace(/(.{64})/g, '$1\n')}\n-----END ${label}-----\n`;
+
+  beforeAll(async () => {
+    mock = await mockSigstore(folder, 'cosign-mock');
+    writeFileSync(join(folder, 'fulcio-root.pem'), pemOf('CERTIFICATE', mock.rootCertificate));
+    writeFileSync(join(folder, 'rekor.pub'), pemOf('PUBLIC KEY', mock.rekorPublicKey));
+    writeFileSync(join(folder, 'ctlog.pub'), pemOf('PUBLIC KEY', mock.ctlogPublicKey));
+  });
+
+  it('a keyless signature toolhost accepts is one cosign verify accepts (same layout, same identity)', async () => {
+    const tool = await pushTool();
+    await writeCosignV2Keyless(client, tool.ref, tool.digest, tool.digest, mock, SUBJECT, ISSUER);
+    const ours = await verifyTool(client, tool.ref, tool.digest, { identity: { subject: SUBJECT, issuer: ISSUER }, trustedRoot: mock.trustedRootFile });
+    expect(ours, JSON.stringify(ours)).toMatchObject({ ok: true, signer: { kind: 'keyless', subject: SUBJECT, issuer: ISSUER } });
+    const env = { SIGSTORE_ROOT_FILE: join(folder, 'fulcio-root.pem'), SIGSTORE_REKOR_PUBLIC_KEY: join(folder, 'rekor.pub'), SIGSTORE_CT_LOG_PUBLIC_KEY_FILE: join(folder, 'ctlog.pub') };
+    const args = ['verify', '--certificate-oidc-issuer', ISSUER, '--allow-http-registry', '--offline=true', `${tool.name}@${tool.digest}`];
+    const { stdout } = await cosign([...args, '--certificate-identity', SUBJECT], env);
+    expect(JSON.parse(stdout)[0].critical.image['docker-manifest-digest']).toBe(tool.digest);
+    await expect(cosign([...args, '--certificate-identity', 'mallory@evil.example'], env)).rejects.toThrow();
+  });
+});
+

@@ -25,6 +25,9 @@ import { signatureManifest } from '../../../src/distribution/trust/simple-signin
 export interface MockSigstore {
   /** The mock Fulcio's root certificate, DER. */
   rootCertificate: Buffer;
+  /** The mock Rekor's and CT log's public keys, SPKI DER (for cosign's SIGSTORE_* variables). */
+  rekorPublicKey: Buffer;
+  ctlogPublicKey: Buffer;
   fulcioURL: string;
   rekorURL: string;
   trustedRootFile: string;
@@ -72,7 +75,7 @@ export async function mockSigstore(folder: string, name: string): Promise<MockSi
   };
   const trustedRootFile = join(folder, `${name}-trusted_root.json`);
   writeFileSync(trustedRootFile, JSON.stringify(root));
-  return { rootCertificate: Buffer.from(ca.rootCertificate.buffer, ca.rootCertificate.byteOffset, ca.rootCertificate.byteLength), fulcioURL, rekorURL, trustedRootFile };
+  return { rekorPublicKey: tlog.publicKey, ctlogPublicKey: ctlog.publicKey, rootCertificate: Buffer.from(ca.rootCertificate.buffer, ca.rootCertificate.byteOffset, ca.rootCertificate.byteLength), fulcioURL, rekorURL, trustedRootFile };
 }
 
 /** An OIDC token as an identity provider would issue (the mock Fulcio reads its claims; signature unchecked). */
