@@ -18,8 +18,9 @@
  *   data, never thrown. Expectations: `key` (`--key cosign.pub`) and/or `identity`
  *   (`--certificate-identity` + `--certificate-oidc-issuer`) when given, else the first
  *   `trust.policies` entry matching the reference. Key-based signatures are read from the
- *   `sha256-<hex>.sig` tag (cosign v2); keyless ones from the same tag (cosign v2: certificate and
- *   Rekor entry as layer annotations) and from sigstore bundle referrers (cosign v3).
+ *   `sha256-<hex>.sig` tag (cosign v2) and from sigstore bundle referrers (`--new-bundle-format`,
+ *   cosign v3's default); keyless ones from the same tag (cosign v2: certificate and Rekor entry as
+ *   layer annotations) and from bundle referrers.
  *   Refused by default: no expectation (`no_trust_policy`), no signature (`unsigned`), no signature by
  *   an expected signer (`untrusted_signer`); the message names what was expected and what was found.
  * - `allowUnsigned` (`--insecure-allow-unsigned`, or `trust.allow_unsigned`) accepts a tool with no
@@ -35,6 +36,7 @@ import type { FetchedManifest, OciDescriptor, OciManifest, OciReference, Registr
 import { OciError } from '../registry-types.ts';
 import { keyFingerprint, readPrivateKey, readPublicKey, signPayload, verifyPayload } from './cosign-keys.ts';
 import type { TrustMaterial } from '@sigstore/verify';
+import { isKeyBundle, verifyKeyBundle } from './key-bundle.ts';
 import { COSIGN_CERTIFICATE_ANNOTATION, loadTrustedRoot, SIGSTORE_BUNDLE_ARTIFACT_TYPE, verifyKeylessBundle, verifyLegacyKeyless, type KeylessIdentity } from './keyless.ts';
 import {
   isDigest,
@@ -61,6 +63,7 @@ const MAX_PAYLOAD_BYTES = 64 * 1024;
 const MAX_BUNDLE_BYTES = 1024 * 1024;
 const MAX_SIGNATURE_LAYERS = 64;
 const MAX_BUNDLE_REFERRERS = 16;
+const EMPTY_MEDIA_TYPE = 'application/vnd.oci.empty.v1+json';
 
 /** Who signed: a cosign key (by fingerprint) or a keyless identity. `id` is what the lockfile records. */
 export type TrustedSigner =
@@ -192,16 +195,64 @@ interface Findings {
   tampered: TrustError | undefined;
 }
 
+/** The sigstore bundles attached to a manifest as referrers, with the manifest they must cover. */
+interface AttachedBundles {
+  target: FetchedManifest | undefined;
+  bundles: unknown[];
+}
+
+/**
+ * Reads the bundle referrers of `manifestDigest` (at most MAX_BUNDLE_REFERRERS). The descriptors'
+ * artifactType is not trusted to filter: the referrers tag index go-containerregistry writes for
+ * registries without the referrers API labels them with the config's media type; each referrer
+ * manifest is read and kept when it holds a bundle layer.
+ */
+async function readAttachedBundles(client: RegistryClient, ref: OciReference, manifestDigest: string, findings: Findings): Promise<AttachedBundles> {
+  const base: OciReference = { registry: ref.registry, repository: ref.repository };
+  let referrers: OciDescriptor[];
+  try {
+    referrers = await client.referrers(base, manifestDigest);
+  } catch (error) {
+    throw registryProblem(error, `Cannot list the referrers of ${refName(ref)}@${manifestDigest}`);
+  }
+  const candidates = referrers.filter((descriptor) => descriptor.artifactType === undefined || descriptor.artifactType === SIGSTORE_BUNDLE_ARTIFACT_TYPE || descriptor.artifactType === EMPTY_MEDIA_TYPE);
+  if (candidates.length === 0) return { target: undefined, bundles: [] };
+  let target: FetchedManifest;
+  try {
+    target = await client.getManifest({ ...base, digest: manifestDigest });
+  } catch (error) {
+    throw registryProblem(error, `Cannot read ${refName(ref)}@${manifestDigest}`);
+  }
+  const bundles: unknown[] = [];
+  for (const referrer of candidates.slice(0, MAX_BUNDLE_REFERRERS)) {
+    try {
+      const holder = await client.getManifest({ ...base, digest: referrer.digest }, { maxBytes: MAX_SIGNATURE_MANIFEST_BYTES });
+      if (holder.manifest.subject?.digest !== manifestDigest) continue;
+      const layer = holder.manifest.layers.find((candidate) => candidate.mediaType === SIGSTORE_BUNDLE_ARTIFACT_TYPE);
+      if (layer === undefined) continue;
+      const bytes = await client.getBlob(base, layer.digest, { maxBytes: MAX_BUNDLE_BYTES });
+      bundles.push(JSON.parse(new TextDecoder().decode(bytes)));
+    } catch (error) {
+      if (error instanceof SyntaxError) {
+        findings.tampered ??= new TrustError('bad_signature', `A sigstore bundle attached to ${refName(ref)}@${manifestDigest} is not JSON.`);
+        continue;
+      }
+      throw registryProblem(error, `Cannot read a sigstore bundle of ${refName(ref)}@${manifestDigest}`);
+    }
+  }
+  return { target, bundles };
+}
+
 async function verifyWithKeys(
   client: RegistryClient,
   ref: OciReference,
   manifestDigest: string,
   keys: ReadonlyArray<{ path: string; fingerprint: string; key: KeyObject }>,
   findings: Findings,
+  attached: () => Promise<AttachedBundles>,
 ): Promise<TrustedSigner | undefined> {
   const signatures = await existingSignatureManifest(client, ref, manifestDigest);
-  if (signatures === undefined) return undefined;
-  const layers = signatures.manifest.layers.filter((layer) => layer.mediaType === SIMPLE_SIGNING_MEDIA_TYPE).slice(0, MAX_SIGNATURE_LAYERS);
+  const layers = (signatures?.manifest.layers ?? []).filter((layer) => layer.mediaType === SIMPLE_SIGNING_MEDIA_TYPE).slice(0, MAX_SIGNATURE_LAYERS);
   for (const layer of layers) {
     const signature = signatureOf(layer);
     if (signature === undefined) {
@@ -232,6 +283,21 @@ async function verifyWithKeys(
       continue;
     }
     return { kind: 'key', id: `key ${signer.fingerprint}`, fingerprint: signer.fingerprint, keyPath: signer.path };
+  }
+  // cosign --new-bundle-format (v3's default): key-based bundles as referrers.
+  const { target, bundles } = await attached();
+  for (const bundle of bundles.filter(isKeyBundle)) {
+    if (target === undefined) break;
+    let signer: (typeof keys)[number] | undefined;
+    try {
+      signer = keys.find((candidate) => verifyKeyBundle(bundle, target, candidate.key));
+    } catch (error) {
+      if (!(error instanceof TrustError)) throw error;
+      findings.tampered ??= error;
+      continue;
+    }
+    if (signer !== undefined) return { kind: 'key', id: `key ${signer.fingerprint}`, fingerprint: signer.fingerprint, keyPath: signer.path };
+    findings.seen.push('a key-based sigstore bundle that none of the expected keys verifies');
   }
   return undefined;
 }
@@ -291,39 +357,18 @@ async function verifyKeyless(
   identities: readonly KeylessIdentity[],
   trustedRoot: string | undefined,
   findings: Findings,
+  attached: () => Promise<AttachedBundles>,
 ): Promise<TrustedSigner | undefined> {
   let material: TrustMaterial | undefined;
   const trust = async (): Promise<TrustMaterial> => (material ??= await loadTrustedRoot(trustedRoot));
   const legacy = await verifyLegacyKeylessSignatures(client, ref, manifestDigest, identities, trust, findings);
   if (legacy !== undefined) return legacy;
-  const base: OciReference = { registry: ref.registry, repository: ref.repository };
-  let referrers: OciDescriptor[];
-  try {
-    referrers = (await client.referrers(base, manifestDigest, SIGSTORE_BUNDLE_ARTIFACT_TYPE)).filter((descriptor) => (descriptor.artifactType ?? SIGSTORE_BUNDLE_ARTIFACT_TYPE) === SIGSTORE_BUNDLE_ARTIFACT_TYPE);
-  } catch (error) {
-    throw registryProblem(error, `Cannot list the referrers of ${refName(ref)}@${manifestDigest}`);
-  }
-  if (referrers.length === 0) return undefined;
-  let target: FetchedManifest;
-  try {
-    target = await client.getManifest({ ...base, digest: manifestDigest });
-  } catch (error) {
-    throw registryProblem(error, `Cannot read ${refName(ref)}@${manifestDigest}`);
-  }
-  for (const referrer of referrers.slice(0, MAX_BUNDLE_REFERRERS)) {
-    let bundleJson: unknown;
-    try {
-      const holder = await client.getManifest({ ...base, digest: referrer.digest }, { maxBytes: MAX_SIGNATURE_MANIFEST_BYTES });
-      const layer = holder.manifest.layers.find((candidate) => candidate.mediaType === SIGSTORE_BUNDLE_ARTIFACT_TYPE);
-      if (layer === undefined) continue;
-      const bytes = await client.getBlob(base, layer.digest, { maxBytes: MAX_BUNDLE_BYTES });
-      bundleJson = JSON.parse(new TextDecoder().decode(bytes));
-    } catch (error) {
-      if (error instanceof SyntaxError) {
-        findings.tampered ??= new TrustError('bad_signature', `A sigstore bundle attached to ${refName(ref)}@${manifestDigest} is not JSON.`);
-        continue;
-      }
-      throw registryProblem(error, `Cannot read a sigstore bundle of ${refName(ref)}@${manifestDigest}`);
+  const { target, bundles } = await attached();
+  for (const bundleJson of bundles) {
+    if (target === undefined) break;
+    if (isKeyBundle(bundleJson)) {
+      findings.seen.push('a key-based sigstore bundle where a keyless identity is expected');
+      continue;
     }
     let identity: KeylessIdentity;
     try {
@@ -341,7 +386,6 @@ async function verifyKeyless(
   return undefined;
 }
 
-/** `a; 3× b` — repeated findings once, with their count. */
 function summarize(findings: readonly string[]): string {
   const counts = new Map<string, number>();
   for (const finding of findings) counts.set(finding, (counts.get(finding) ?? 0) + 1);
@@ -382,9 +426,13 @@ export async function verifyTool(client: RegistryClient, ref: OciReference, mani
       return { path, key, fingerprint: keyFingerprint(key) };
     });
     const findings: Findings = { seen: [], tampered: undefined };
+    let bundles: Promise<AttachedBundles> | undefined;
+    const attached = (): Promise<AttachedBundles> => (bundles ??= readAttachedBundles(client, ref, manifestDigest, findings));
     const signer =
-      (keys.length > 0 ? await verifyWithKeys(client, ref, manifestDigest, keys, findings) : undefined) ??
-      (expectation.identities.length > 0 ? await verifyKeyless(client, ref, manifestDigest, expectation.identities, options.trustedRoot ?? options.policy?.trusted_root, findings) : undefined);
+      (keys.length > 0 ? await verifyWithKeys(client, ref, manifestDigest, keys, findings, attached) : undefined) ??
+      (expectation.identities.length > 0
+        ? await verifyKeyless(client, ref, manifestDigest, expectation.identities, options.trustedRoot ?? options.policy?.trusted_root, findings, attached)
+        : undefined);
     if (signer !== undefined) return { ok: true, signer, verifiedAt: now.toISOString() };
     const expected = describeExpectation(expectation, keys);
     if (findings.tampered !== undefined) return { ok: false, code: findings.tampered.code, message: `Refused ${name}: expected ${expected}; ${findings.tampered.message}` };
@@ -393,7 +441,7 @@ export async function verifyTool(client: RegistryClient, ref: OciReference, mani
       if (allowUnsigned) return unsignedOk(now, found);
       return { ok: false, code: 'untrusted_signer', message: `Refused ${name}: expected ${expected}; ${found}.` };
     }
-    const where = [`no ${signatureTag(manifestDigest)} tag`, expectation.identities.length > 0 ? 'no sigstore bundle referrer' : undefined].filter(Boolean).join(', ');
+    const where = `no ${signatureTag(manifestDigest)} tag, no sigstore bundle referrer`;
     if (allowUnsigned) return unsignedOk(now, `${name} is not signed (${where})`);
     return { ok: false, code: 'unsigned', message: `Refused ${name}: expected ${expected}; found no signature (${where}).` };
   } catch (error) {

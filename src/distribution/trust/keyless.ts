@@ -61,6 +61,18 @@ interface InTotoStatement {
   subject?: Array<{ digest?: Record<string, unknown> }>;
 }
 
+/** Whether an in-toto statement (DSSE payload) names `digest` (`sha256:<hex>`) among its subjects. */
+export function statementCovers(payload: Buffer, digest: string): boolean {
+  const hex = digest.slice('sha256:'.length);
+  let statement: InTotoStatement | undefined;
+  try {
+    statement = JSON.parse(payload.toString('utf8')) as InTotoStatement;
+  } catch {
+    return false;
+  }
+  return Array.isArray(statement?.subject) && statement.subject.some((subject) => subject?.digest?.['sha256'] === hex);
+}
+
 interface CheckedBundle {
   identity: KeylessIdentity;
   /** The DSSE payload, when the bundle signs an envelope rather than the artifact itself. */
@@ -96,16 +108,8 @@ function checkBundle(bundleJson: unknown, artifact: Uint8Array, label: string, t
 export function verifyKeylessBundle(bundleJson: unknown, manifest: FetchedManifest, trust: TrustMaterial): KeylessIdentity {
   const label = `The sigstore bundle attached to ${manifest.digest}`;
   const checked = checkBundle(bundleJson, manifest.bytes, label, trust);
-  if (checked.dssePayload !== undefined) {
-    const hex = manifest.digest.slice('sha256:'.length);
-    let statement: InTotoStatement | undefined;
-    try {
-      statement = JSON.parse(checked.dssePayload.toString('utf8')) as InTotoStatement;
-    } catch {
-      statement = undefined;
-    }
-    const covered = Array.isArray(statement?.subject) && statement.subject.some((subject) => subject?.digest?.['sha256'] === hex);
-    if (!covered) throw new TrustError('digest_mismatch', `${label} signs a statement about other content, not this manifest.`);
+  if (checked.dssePayload !== undefined && !statementCovers(checked.dssePayload, manifest.digest)) {
+    throw new TrustError('digest_mismatch', `${label} signs a statement about other content, not this manifest.`);
   }
   return checked.identity;
 }

@@ -17,7 +17,7 @@ import type { OciReference } from '../../../src/distribution/registry-types.ts';
 import { keyFingerprint, readPrivateKey, readPublicKey, signatureTag, signTool, TrustError, verifyTool } from '../../../src/distribution/trust/index.ts';
 import { mockSigstore, writeCosignV2Keyless, type MockSigstore } from './mock-sigstore.ts';
 import { startRegistry, type RunningRegistry } from './registry-server.ts';
-import { httpRegistryClient, pushToolArtifact } from './test-registry-client.ts';
+import { httpRegistryClient, pushToolArtifact, putReferrersIndex } from './test-registry-client.ts';
 
 const run = promisify(execFile);
 const COSIGN = process.env['TOOLHOST_COSIGN'] ?? join(homedir(), '.cache', 'toolhost-ci', 'go-bin', 'cosign');
@@ -176,7 +176,7 @@ describe('refusals an attacker would try', () => {
     expect(tampered).not.toBe(tool.digest);
     const result = await verifyTool(client, tool.ref, tampered, { key: alice.pub });
     expect(result).toMatchObject({ ok: false, code: 'unsigned' });
-    if (!result.ok) expect(result.message).toContain(`found no signature (no ${signatureTag(tampered)} tag)`);
+    if (!result.ok) expect(result.message).toContain(`found no signature (no ${signatureTag(tampered)} tag, no sigstore bundle referrer)`);
     // cosign agrees.
     await expect(cosign(['verify', '--key', alice.pub, '--insecure-ignore-tlog=true', '--allow-http-registry', `${tool.name}@${tampered}`])).rejects.toThrow();
   });
@@ -254,6 +254,34 @@ describe('keyless in cosign v2\'s layout, checked by cosign itself', () => {
     const { stdout } = await cosign([...args, '--certificate-identity', SUBJECT], env);
     expect(JSON.parse(stdout)[0].critical.image['docker-manifest-digest']).toBe(tool.digest);
     await expect(cosign([...args, '--certificate-identity', 'mallory@evil.example'], env)).rejects.toThrow();
+  });
+});
+
+describe('cosign --new-bundle-format (cosign v3\'s default): key-based bundles as referrers', () => {
+  const signV3 = async (key: string, name: string, digest: string) =>
+    await cosign(['sign', '--yes', '--new-bundle-format', '--key', key, '--tlog-upload=false', '--allow-http-registry', `${name}@${digest}`]);
+
+  it('accepts the expected key and refuses another', async () => {
+    const tool = await pushTool();
+    await signV3(alice.key, tool.name, tool.digest);
+    expect(await client.referrers(tool.ref, tool.digest)).toHaveLength(1);
+    expect(await verifyTool(client, tool.ref, tool.digest, { key: alice.pub })).toMatchObject({ ok: true, signer: { kind: 'key', keyPath: alice.pub } });
+    const wrong = await verifyTool(client, tool.ref, tool.digest, { key: bob.pub });
+    expect(wrong).toMatchObject({ ok: false, code: 'untrusted_signer' });
+    if (!wrong.ok) expect(wrong.message).toContain('a key-based sigstore bundle that none of the expected keys verifies');
+  });
+
+  it('refuses the genuine bundle re-attached to a tampered manifest as digest_mismatch', async () => {
+    const tool = await pushTool(POLICY);
+    await signV3(alice.key, tool.name, tool.digest);
+    const tampered = await pushToolArtifact(client, tool.ref, { wasm: WASM, policy: WIDER_POLICY, tool: TOOL });
+    const [descriptor] = await client.referrers(tool.ref, tool.digest);
+    const genuine = await client.getManifest({ ...tool.ref, digest: descriptor!.digest });
+    const target = await client.getManifest({ ...tool.ref, digest: tampered });
+    const moved = { ...genuine.manifest, subject: { mediaType: target.manifest.mediaType, digest: tampered, size: target.bytes.length } };
+    const movedDigest = await client.putManifest(tool.ref, moved);
+    await putReferrersIndex(tool.ref, tampered, [{ ...descriptor!, digest: movedDigest, size: new TextEncoder().encode(JSON.stringify(moved)).length }]);
+    expect(await verifyTool(client, tool.ref, tampered, { key: alice.pub })).toMatchObject({ ok: false, code: 'digest_mismatch' });
   });
 });
 

@@ -2,7 +2,7 @@
  * Two `RegistryClient`s for trust tests (the real one is the OCI helper's, src/distribution/oci/):
  * - `httpRegistryClient()`: a minimal fetch-based client for a plain-HTTP registry on loopback (the
  *   distribution API: manifests, blobs, monolithic uploads); it checks every digest it is given, and
- *   has no referrers API (docker-registry 2.8 has none).
+ *   reads referrers from the API or, as on docker-registry 2.8 which has none, the `sha256-<hex>` tag index.
  * - `memoryRegistryClient()`: an in-memory registry with OCI 1.1 referrers (by `subject`), for the
  *   keyless tests and tests that play a lying registry.
  */
@@ -60,10 +60,27 @@ export function httpRegistryClient(): RegistryClient {
       await request(`${base(ref)}/manifests/${tag ?? digest}`, { method: 'PUT', headers: { 'content-type': manifest.mediaType }, body: bytes });
       return digest;
     },
-    async referrers() {
-      return [];
+    /** The referrers API, else the OCI 1.1 fallback: the `sha256-<hex>` tag holding an index (what cosign writes on docker-registry 2.8). */
+    async referrers(ref, digest) {
+      const api = await fetch(`${base(ref)}/referrers/${digest}`, { headers: { accept: 'application/vnd.oci.image.index.v1+json' } });
+      const response = api.ok ? api : await fetch(`${base(ref)}/manifests/${digest.replace(':', '-')}`, { headers: { accept: 'application/vnd.oci.image.index.v1+json' } });
+      if (response.status === 404) return [];
+      if (!response.ok) throw new OciError('registry_error', `referrers of ${digest}: ${response.status}`);
+      const index = (await response.json()) as { manifests?: OciDescriptor[] };
+      return index.manifests ?? [];
     },
   };
+}
+
+/** Writes the OCI 1.1 referrers fallback index for `subject` (the tag `sha256-<hex>`) listing `referrers`. */
+export async function putReferrersIndex(ref: OciReference, subject: string, referrers: OciDescriptor[]): Promise<void> {
+  const body = JSON.stringify({ schemaVersion: 2, mediaType: 'application/vnd.oci.image.index.v1+json', manifests: referrers });
+  const response = await fetch(`http://${ref.registry}/v2/${ref.repository}/manifests/${subject.replace(':', '-')}`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/vnd.oci.image.index.v1+json' },
+    body,
+  });
+  if (!response.ok) throw new Error(`PUT referrers index: ${response.status} ${await response.text()}`);
 }
 
 export interface MemoryRegistry extends RegistryClient {
