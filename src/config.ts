@@ -16,6 +16,7 @@ import type { HostLimits, HostOptions } from './host-types.ts';
 import { PERMISSION_LEVELS } from './permission.ts';
 import { quotasSchema, type QuotaHostOptions } from './quotas/config.ts';
 import { toolPolicySchema } from './policy.ts';
+import { resolveTrustPaths, trustConfigSchema, type TrustConfig } from './distribution/trust/trust-policy.ts';
 import { adminTokenProblem, defaultAdminTokenDirectory } from './server/admin-token.ts';
 import { normalizeOrigin } from './server/origins.ts';
 
@@ -99,6 +100,8 @@ export const configFileSchema = z
     quotas: quotasSchema.optional(),
     /** `{network: none|host, max_processes, memory_mb}`: the shell sandbox (src/command-sandbox.ts). */
     shell: shellConfigSchema.optional(),
+    /** `{policies: [{match, keys?, identities?}], allow_unsigned?, trusted_root?}`: who may sign which tools (src/distribution/trust/trust-policy.ts). */
+    trust: trustConfigSchema.optional(),
   })
   .strict();
 
@@ -181,6 +184,8 @@ export interface ResolvedConfig {
   server: ServerConfig;
   /** Absolute path of the config file read, if any. */
   configFile: string | undefined;
+  /** The config's `trust` section (key and root paths absolute), for `toolhost add|sync|update`. */
+  trust: TrustConfig | undefined;
 }
 
 const FLAG_NAMES: Readonly<Record<string, string>> = {
@@ -243,6 +248,7 @@ export function parseConfig(value: unknown, options: { source?: string; baseDir?
       const path = config[field];
       if (path !== undefined) config[field] = resolve(options.baseDir, path);
     }
+    if (config.trust !== undefined) config.trust = resolveTrustPaths(config.trust, options.baseDir);
   }
   return config;
 }
@@ -450,5 +456,6 @@ export function resolveConfig(input: ResolveConfigInput = {}): ResolvedConfig {
       maxDispatchCalls: merged.limits?.max_dispatch_calls ?? DEFAULT_CONFIG_MAX_DISPATCH_CALLS,
     },
     configFile,
+    trust: merged.trust,
   };
 }
