@@ -14,6 +14,8 @@ export const REGISTRY_BINARY = process.env['TOOLHOST_TEST_REGISTRY'] ?? '/usr/bi
 export interface RunningRegistry {
   /** `127.0.0.1:<port>`. */
   host: string;
+  /** The registry's storage root (its files are what it serves). */
+  storage: string;
   stop(): Promise<void>;
 }
 
@@ -68,6 +70,7 @@ export async function startRegistry(): Promise<RunningRegistry> {
   await Promise.race([ready, exited]);
   return {
     host,
+    storage: join(root, 'data'),
     stop: async () => {
       if (child.exitCode === null) {
         const gone = new Promise((resolve) => child.once('exit', resolve));
