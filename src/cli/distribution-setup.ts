@@ -19,7 +19,12 @@ import type { RegistryClient } from '../distribution/registry-types.ts';
 import type { VerifyOptions } from '../distribution/trust-port.ts';
 import { parsePolicy, type ToolPolicy } from '../policy.ts';
 import { CliError, EXIT_FAILURE, usageError, type CliIo } from './output.ts';
-import { DEFAULT_EXTENSIONS_DIR } from './host-setup.ts';
+
+/**
+ * The default extensions folder: the same as host-setup's DEFAULT_EXTENSIONS_DIR, repeated here so
+ * these commands do not load the host (host-setup imports the composition root).
+ */
+export const DEFAULT_EXTENSIONS_DIR = 'extensions/tools';
 
 export interface DistributionFlags {
   extensions?: string;

@@ -106,3 +106,11 @@ describe('lockfile and install', () => {
     expect(existsSync(join(work.path, 'escape.wasm'))).toBe(false);
   });
 });
+
+describe('defaults shared with the host commands', () => {
+  it('install into the folder the host commands serve by default', async () => {
+    const { DEFAULT_EXTENSIONS_DIR: host } = await import('../../src/cli/host-setup.ts');
+    const { DEFAULT_EXTENSIONS_DIR: distribution } = await import('../../src/cli/distribution-setup.ts');
+    expect(distribution).toBe(host);
+  });
+});
