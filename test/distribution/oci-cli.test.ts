@@ -92,6 +92,15 @@ describe('toolhost push / add / sync / update with a real registry', { timeout: 
     expect(lock.tools['greet']).toMatchObject({ reference: ref, digest, signer: null });
     expect(Object.keys(lock.tools['greet']!.files).sort()).toEqual(['greet.policy.json', 'greet.wasm']);
     expect(lock.tools['greet']!.policy_digest).toBe(lock.tools['greet']!.files['greet.policy.json']);
+
+    // inspect says where it came from; a file dropped in by hand is flagged as not from the lock.
+    const inspected = await cli(['inspect', 'extensions/tools/greet.wasm', '--json'], ws);
+    expect(inspected.exitCode, inspected.stderr).toBe(0);
+    expect((JSON.parse(inspected.stdout) as { provenance: unknown }).provenance).toMatchObject({ status: 'locked', reference: ref, digest, signer: null });
+    copyFileSync(join(FIXTURES, 'ext-greet2.wasm'), join(installed, 'dropped.wasm'));
+    const dropped = await cli(['inspect', 'extensions/tools/dropped.wasm'], ws);
+    expect(dropped.exitCode, dropped.stderr).toBe(0);
+    expect(dropped.stdout).toMatch(/provenance {2}local file: dropped\.wasm is not in the lock/);
   });
 
   it('installs what oras pushed in the wasm artifact convention', async () => {

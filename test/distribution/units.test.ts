@@ -114,3 +114,28 @@ describe('defaults shared with the host commands', () => {
     expect(distribution).toBe(host);
   });
 });
+
+describe('provenance', () => {
+  it('locked, modified since install, or not from the lock', async () => {
+    const { provenanceOf, describeProvenance } = await import('../../src/distribution/provenance.ts');
+    const work = temporaryDirectory('toolhost-prov-');
+    try {
+      const file = join(work.path, 'greet.wasm');
+      writeFileSync(file, 'v1');
+      const lockPath = join(work.path, 'toolhost.lock');
+      expect(provenanceOf(file, lockPath)).toMatchObject({ status: 'unlocked' });
+      const { createHash } = await import('node:crypto');
+      const digest = `sha256:${createHash('sha256').update('v1').digest('hex')}`;
+      writeLockfile(lockPath, { lockfileVersion: 1, tools: { greet: { reference: 'oci://r.example/greet:1', digest: DIGEST, signer: 'key cosign.pub', policy_digest: null, verified_at: 'then', files: { 'greet.wasm': digest } } } });
+      const locked = provenanceOf(file, lockPath);
+      expect(locked).toMatchObject({ status: 'locked', reference: 'oci://r.example/greet:1', signer: 'key cosign.pub' });
+      expect(describeProvenance(locked)).toContain('signed by key cosign.pub');
+      writeFileSync(file, 'v1 changed by hand');
+      const modified = provenanceOf(file, lockPath);
+      expect(modified).toMatchObject({ status: 'modified', expected: digest });
+      expect(describeProvenance(modified)).toMatch(/^MODIFIED since install/);
+    } finally {
+      work.remove();
+    }
+  });
+});
