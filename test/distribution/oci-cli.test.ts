@@ -201,7 +201,10 @@ describe('toolhost push / add / sync / update with a real registry', { timeout: 
     expect(readFileSync(join(tools, 'synced.wasm')).equals(locked)).toBe(true);
     expect(JSON.parse(readFileSync(join(tools, 'synced.policy.json'), 'utf8'))).toEqual({ timeout_ms: 2000 });
 
-    const again = await cli(['sync', '--prune'], ws);
+    // A config that widens the signed policy is called out on every sync.
+    writeFileSync(join(ws, 'wide.json'), JSON.stringify({ policies: { synced: { network: { allow: ['evil.example.net'] } } } }));
+    const again = await cli(['sync', '--prune', '--config', 'wide.json'], ws);
+    expect(again.stderr).toContain("the config's policies.synced widens the signed policy: + network: evil.example.net");
     expect(again.exitCode, again.stderr).toBe(0);
     expect(again.stdout).toMatch(/ok {8}synced/);
     expect(again.stdout).toContain('removed   stray');

@@ -21,7 +21,9 @@ import { manifestOf, PullRefused, pullHttpsTool } from '../../distribution/pull.
 import { OciError, type RegistryClient } from '../../distribution/registry-types.ts';
 import type { CommandContext } from '../command-context.ts';
 import { addDistributionOptions, asCliError, blobCache, type DistributionFlags, extensionsDirectory, lockfilePath, readDistributionConfig, registryClient } from '../distribution-setup.ts';
-import { CliError, EXIT_FAILURE, EXIT_OK, writeWarning } from '../output.ts';
+import { type CliIo, CliError, EXIT_FAILURE, EXIT_OK, writeWarning } from '../output.ts';
+import { isWider, localOverride, policyOf, renderPolicyDiff } from '../../distribution/policy-diff.ts';
+import type { ToolPolicy } from '../../policy.ts';
 
 interface SyncFlags extends DistributionFlags {
   prune?: boolean;
@@ -46,12 +48,14 @@ export function defineSyncCommand(command: Command, context: CommandContext): Co
         for (const [name, entry] of Object.entries(lock.tools)) {
           if (matchesLock(directory, name, entry)) {
             io.stdout.write(`ok        ${name} ${entry.digest}\n`);
+            warnIfConfigWidens(io, name, config.policies[name], directory);
             continue;
           }
           try {
             const files = await lockedFiles(name, entry, client, cache);
             installTool(directory, name, files);
             io.stdout.write(`installed ${name} ${entry.digest}\n`);
+            warnIfConfigWidens(io, name, config.policies[name], directory);
           } catch (error) {
             failed++;
             const code = error instanceof PullRefused || error instanceof OciError ? error.code : 'failed';
@@ -75,6 +79,15 @@ export function defineSyncCommand(command: Command, context: CommandContext): Co
     }),
   );
   return command;
+}
+
+/** A config `policies.<name>` that adds grants to the signed policy: said on every sync (add and update refuse it without --accept-policy). */
+function warnIfConfigWidens(io: CliIo, name: string, configured: ToolPolicy | undefined, directory: string): void {
+  if (configured === undefined) return;
+  const file = join(directory, `${name}.policy.json`);
+  const signed = existsSync(file) ? policyOf(readFileSync(file), file) : {};
+  const { widened } = localOverride(signed, configured);
+  if (isWider(widened)) writeWarning(io, `the config's policies.${name} widens the signed policy: ${renderPolicyDiff({ wider: widened.wider, narrower: [] }).join('; ')}`);
 }
 
 function digestOfFile(path: string): string | undefined {
