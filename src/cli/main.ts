@@ -59,6 +59,22 @@ export const COMMANDS: readonly CommandEntry[] = [
     description: 'scaffold a wasm tool project (source, build script, README) that follows the tool contract',
     load: async () => (await import('./commands/new.ts')).defineNewCommand,
   },
+  {
+    name: 'push',
+    description: 'push a wasm tool with its sidecars to an OCI registry (optionally signed) and print its digest',
+    load: async () => (await import('./commands/push.ts')).definePushCommand,
+  },
+  {
+    name: 'add',
+    description: 'pull a tool from an OCI registry or an https URL, verify digest, signature and policy, install it and lock it',
+    load: async () => (await import('./commands/add.ts')).defineAddCommand,
+  },
+  { name: 'sync', description: 'make the extensions folder hold exactly the tools of toolhost.lock', load: async () => (await import('./commands/sync.ts')).defineSyncCommand },
+  {
+    name: 'update',
+    description: 'move locked tools to the newest digest of their tag, showing what changed (digest, signer, policy)',
+    load: async () => (await import('./commands/update.ts')).defineUpdateCommand,
+  },
   { name: 'cache', description: 'show or clear the transpile cache of wasm tools', load: async () => (await import('./commands/cache.ts')).defineCacheCommand },
   {
     name: 'completion',

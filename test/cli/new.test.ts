@@ -63,6 +63,9 @@ describe('toolhost new', () => {
     const readme = readFileSync(join(workspace.path, name, 'README.md'), 'utf8');
     expect(readme).toContain(`# ${name}`);
     expect(readme).toContain('{"error":');
+    // The publish step: push with the sidecars, signed, and add by reference.
+    expect(readme).toContain(`toolhost push ${name}.wasm oci://`);
+    expect(readme).toContain('--sign --key cosign.key');
     // Every template embeds the same help text, with its own name.
     const sourceFile = files[0] as string;
     const source = readFileSync(join(workspace.path, name, sourceFile), 'utf8');

@@ -20,13 +20,16 @@ import { type CommandContext, isDebug } from '../command-context.ts';
 import { addHostOptions, commandLogger, type HostFlags, openHost, resolveHostConfig } from '../host-setup.ts';
 import { EXIT_OK, type Paint, painterFor, usageError, writeJson } from '../output.ts';
 import { formatBytes } from './cache.ts';
+import { describeProvenance, provenanceOf, type Provenance } from '../../distribution/provenance.ts';
+import { LOCKFILE_NAME } from '../../distribution/lockfile.ts';
 
 interface InspectFlags extends HostFlags {
   json?: boolean;
+  lock?: string;
 }
 
 /** `inspect --json`: the introspection report's keys exactly, extended (never renamed) with load facts; the policy as it is (the operator's own view). */
-export type InspectJson = WasmToolInspection<ResolvedToolPolicy>;
+export type InspectJson = WasmToolInspection<ResolvedToolPolicy> & { provenance?: Provenance };
 
 /**
  * True when the argument names a file rather than a tool: a `.wasm` name, a path, or an existing file
@@ -123,7 +126,7 @@ function exampleLines(examples: readonly ToolInputExample[], given: number, head
   return [`${heading('examples')}  ${paint('dim', `${examples.length} of ${given} map exactly onto the schema`)}`, ...rows, ''];
 }
 
-export function renderInspect(tool: AnyTool, paint: Paint): string {
+export function renderInspect(tool: AnyTool, paint: Paint, provenance?: Provenance): string {
   const json = inspectJson(tool);
   const spec: CliSpec = detailsOf(tool).spec;
   const heading = (text: string): string => paint('bold', text);
@@ -136,6 +139,7 @@ export function renderInspect(tool: AnyTool, paint: Paint): string {
       : `${heading('help')}  read from \`${json.help_flag}\`${json.help_flag === '--help-json' ? ' (a JSON spec)' : ', parsed'}`,
     `${heading('program')}  ${json.program}${json.program === json.name ? '' : paint('dim', ' (named in the help; the tool is named after its file)')}`,
     ...nameClashLines(tool, paint),
+    ...(provenance === undefined ? [] : [`${heading('provenance')}  ${provenance.status === 'locked' ? describeProvenance(provenance) : paint('yellow', describeProvenance(provenance))}`]),
     ...json.warnings.map((warning) => `${paint('bold', 'warning')}  ${paint('yellow', `${warning.message} (${warning.code})`)}`),
     `${heading('exit codes')}  ${json.success_exit_codes.join(', ')} ${json.success_exit_codes.length === 1 ? 'is a result' : 'are results'}; any other is an error`,
     '',
@@ -171,7 +175,8 @@ export function renderInspect(tool: AnyTool, paint: Paint): string {
 export function defineInspectCommand(command: Command, context: CommandContext): Command {
   command
     .argument('<target>', 'a .wasm file, or the name of a wasm tool in the extensions folder')
-    .option('--json', 'print {name, description, spec, schema, argv_example} (plus file, sha256, help_flag, permission, network, imports, policy)');
+    .option('--json', 'print {name, description, spec, schema, argv_example} (plus file, sha256, help_flag, permission, network, imports, policy, provenance)')
+    .option('--lock <file>', `the lockfile that says where tools came from (default ./${LOCKFILE_NAME})`);
   addHostOptions(command);
   command.addHelpText('after', ['', 'Examples:', '  toolhost inspect extensions/tools/wordcount.wasm', '  toolhost inspect wordcount --json'].join('\n'));
   command.action(
@@ -202,8 +207,10 @@ export function defineInspectCommand(command: Command, context: CommandContext):
           await host.close({ graceMs: 0 });
         }
       }
-      if (flags.json) writeJson(io, inspectJson(tool));
-      else io.stdout.write(renderInspect(tool, painterFor(io.stdout, io.env)));
+      const file = detailsOf(tool).file;
+      const provenance = provenanceOf(file, resolve(io.cwd, flags.lock ?? LOCKFILE_NAME));
+      if (flags.json) writeJson(io, { ...inspectJson(tool), provenance });
+      else io.stdout.write(renderInspect(tool, painterFor(io.stdout, io.env), provenance));
       return EXIT_OK;
     }),
   );
