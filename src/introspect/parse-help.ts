@@ -32,7 +32,7 @@ import { extractGoFlags, goUsageLineIndex, goUsageTitle } from './dialects/gofla
 import { looksHandLaidOut } from './hand-layout.ts';
 import { applyHandWrittenValues } from './hand-written-values.ts';
 import { applyStatedValueDefaults } from './stated-value-defaults.ts';
-import { applyEvidenceDefaults } from './evidence-defaults.ts';
+import { evidenceDefaultClaims } from './evidence-defaults.ts';
 import { scanHelpLines, type HelpScan, type UnparsedLine } from './help-scan.ts';
 import { helpSummary } from './help-summary.ts';
 import { applyValueForms } from './value-forms.ts';
@@ -51,15 +51,14 @@ import { collectPositionals, collectSubcommands, commandPrefixOf, markMultiWordP
 import type { CliOption, CliPositional, CliSpec, FieldSources } from './spec.ts';
 import { markOptionalListedPositionals, withoutOptionalMarker } from './optional-positionals.ts';
 import { parseUsageForm, programBaseName, type UsageForm, type UsagePositional } from './usage.ts';
-import { cobraHelpCommandName } from './dialects/cobra.ts';
 import { typeFromValueName } from './value-type.ts';
 import { sanitizeToolName } from '../tool-name.ts';
 import { evidenceChoices } from './evidence-choices.ts';
 import { applyMarkedDefaultBarLists } from './marked-default-bar-list.ts';
-import { weighPositionals } from './evidence-positionals.ts';
+import { evidencePositionalClaims } from './evidence-positionals.ts';
 import { valueSeparatorOf } from './value-list.ts';
 import { ClaimLedger, helpSource, setSources, WEIGHT } from './reader/claims.ts';
-import { DIALECT_READERS, relayout, type DialectContext } from './dialects/index.ts';
+import { DIALECT_READERS, dialectLayout, placeholdersByHand, relayout, tagsEveryType, type DialectContext } from './dialects/index.ts';
 import { fingerprintHelp } from './reader/fingerprint.ts';
 import { backquotedCommandPath } from './backquoted-command.ts';
 
@@ -399,17 +398,17 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
     bracketedBoolDefaults: traits.bracketedBoolDefaults,
     colonDefaults: traits.colonDefaults,
     usageBareFlags: usageBareFlags(scan.usageForms),
-    untaggedTakesValue: traits.untaggedTakesValue,
+    untaggedTakesValue: tagsEveryType(rawLines),
     reader: fingerprint.framework,
     listedNegations: new Set(scan.entries.flatMap((entry) => entry.option?.longs.map((long) => long.name).filter((name) => name.startsWith('no-')).map((name) => name.slice(3)) ?? [])),
   };
   // a boolean type printed for `--help` (`--help -h <bool>`) is printed for every flag; `--help [topic]` is a value
   const helpPlaceholder = scan.entries.find((entry) => entry.option?.longs.some((long) => long.name === 'help'))?.option?.valueName ?? null;
   if (helpPlaceholder !== null && typeFromValueName(helpPlaceholder) === 'boolean') style.flagPlaceholder = helpPlaceholder;
-  // cobra prints the command's long description (with option lines quoted from other commands' docs)
-  // before `Usage:`, and its flags after it: option lines above the usage are prose there
-  const cobra = traits.cobra;
-  const proseOptions = cobra && scan.entries.some((entry) => entry.kind === 'option' && entry.afterUsage === true);
+  // a dialect printing the command's long description (with option lines quoted from other commands'
+  // docs) before `Usage:` and its flags after it (cobra): option lines above the usage are prose there
+  const layout = dialectLayout(rawLines);
+  const proseOptions = layout.proseAboveUsage && scan.entries.some((entry) => entry.kind === 'option' && entry.afterUsage === true);
   const buildOptions = (): CliOption[] => {
     const built = ledger.trace(helpSource(fingerprint.framework, 'option-entry'), [...go.options], () => {
       const parsed: CliOption[] = [...go.options];
@@ -465,9 +464,10 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
     read('bare-listed-choices', () => applyBareListedChoices(options));
   }
 
-  // meow never prints a placeholder of its own (gzip-size `--level   Compression level [0-9] (Default: 9)`):
-  // however few its options, a stated default other than a boolean says a value is taken, as above
-  if (!bare && go.options.length === 0 && style.untaggedTakesValue !== true && traits.meow) {
+  // a dialect that never prints a placeholder of its own (meow): however few its options, a stated
+  // default other than a boolean says a value is taken, as above
+  const byHand = placeholdersByHand(rawLines);
+  if (!bare && go.options.length === 0 && style.untaggedTakesValue !== true && byHand.statedDefaults) {
     style.statedDefaultTakesValue = true;
     options = buildOptions();
   }
@@ -479,7 +479,7 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
     const name = flag.replace(/^-+/, '');
     return options.find((option) => option.long === name || option.short === name)?.takes_value ?? false;
   };
-  const helpFor = cobraHelpCommandName(rawLines);
+  const helpFor = layout.commandName;
   const headline = scan.usageForms.length === 0 && !scan.seenUsage ? headlineForm(lines) : null;
   if (headline !== null) scan.usageForms.push(headline);
   const forms = withManNamePath(scan.usageForms.slice(0, MAX_USAGE_FORMS).map((form) => parseUsageForm(form, takesValue, helpFor)), manNamePath(rawLines));
@@ -605,14 +605,19 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
   });
   runPositionalReaders('positionalFiles');
   // round 16: a proposed positional the text's evidence names as something else is dropped (evidence-positionals.ts)
-  readPositionals('evidence-positionals', () =>
-    weighPositionals(positionals, {
-      lines: rawLines,
-      subcommands,
-      program: firstForm?.program ?? null,
-      isFlag: (spelling) => options.some((option) => !option.takes_value && (option.long === spelling.replace(/^--/, '') || option.short === spelling.replace(/^-/, ''))),
-    }),
+  ledger.claimAll(
+    evidencePositionalClaims(
+      positionals,
+      {
+        lines: rawLines,
+        subcommands,
+        program: firstForm?.program ?? null,
+        isFlag: (spelling) => options.some((option) => !option.takes_value && (option.long === spelling.replace(/^--/, '') || option.short === spelling.replace(/^-/, ''))),
+      },
+      WEIGHT.fallback,
+    ),
   );
+  positionals = ledger.kept(positionals);
   // (a default dropped as naming an argument was still stated: the option it made value-taking shows no placeholder)
   const statedDefaults = new Set(options.filter((option) => option.default !== null));
   read('default-names-argument', () => {
@@ -639,7 +644,7 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
     // the options a stated default made value-taking show no placeholder either: the help stays bare
     const stillBare = bare && options.every((option) => !option.takes_value || statedDefaults.has(option) || valuedByUsage.has(option));
     // (yargs karma `--port   <integer> Port …`: the only placeholders open descriptions, written by hand)
-    read('description-value-cue', () => applyDescriptionValueTaking(options, traits.meow || traits.citty || stillBare || handWritten || placeholdersOpenDescriptions(scan.entries)));
+    read('description-value-cue', () => applyDescriptionValueTaking(options, byHand.any || stillBare || handWritten || placeholdersOpenDescriptions(scan.entries)));
     read('list-form-value', () => applyListFormValueTaking(options));
   }
   read('stated-value-default', () => applyStatedValueDefaults(options, scan.entries));
@@ -662,7 +667,7 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
     if (typeof option.default === 'number' && choices.includes(String(option.default))) ledger.claim({ field: 'default', option, value: String(option.default), source: evidence, weight: WEIGHT.generic });
   }
   // round 14: the generic fallback, only where the rules above found no default (evidence-defaults.ts)
-  read('evidence-defaults', () => applyEvidenceDefaults(options, [...positionals, ...usagePositionals].map((positional) => positional.name), scan.entries));
+  ledger.claimAll(evidenceDefaultClaims(options, WEIGHT.fallback, [...positionals, ...usagePositionals].map((positional) => positional.name), scan.entries));
   runOptionReaders('fallbackDefaults');
   // rdfind `options are (default choice within parentheses)`: the help's own legend for its defaults
   read('legend-defaults', () => applyLegendDefaults(options, scan.entries, rawLines));
@@ -682,9 +687,9 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
       spec.command_required = true;
       specSources.command_required = helpSource('generic', 'usage-line');
     }
-    if (cobra) {
+    if (layout.optionsAfterCommand !== null) {
       spec.options_after_command = true;
-      specSources.options_after_command = helpSource('cobra', 'persistent-flags');
+      specSources.options_after_command = layout.optionsAfterCommand;
     }
   }
   specSources.framework = `help:fingerprint.${fingerprint.framework}`;

@@ -11,7 +11,7 @@
  * pass's source, so every field of the spec keeps where it came from whichever way a reader is written.
  * Linear in options × fields per reader; never throws.
  */
-import type { CliOption, CliPositional, CliSpec, FieldSource, FieldSources } from '../spec.ts';
+import type { CliOption, CliPositional, CliSpec, CliValueType, FieldSource, FieldSources } from '../spec.ts';
 
 /** The option fields a claim may set (the public `CliOption` fields besides `sources`). */
 export const OPTION_FIELDS = [
@@ -57,7 +57,18 @@ export interface Claim<Field extends string = OptionField> {
   value: unknown;
   source: FieldSource;
   weight: number;
+  /**
+   * A `default` claim's type: the default is read as a value of that type, so the resolver writes the
+   * type (where it differs) together with the default it wins, under the same source, or neither.
+   */
+  type?: CliValueType;
 }
+
+/**
+ * Fields a claim may hold that are never written into the object: `kept` (`false`: the reader says
+ * the proposed positional or option is none, and the core leaves it out of the spec).
+ */
+const HELD_ONLY: ReadonlySet<string> = new Set(['kept']);
 
 /**
  * Sets an object's `sources` (a spec, an option, a positional) as metadata: a property that is not
@@ -179,8 +190,30 @@ export class ClaimLedger {
       return false;
     }
     fields.set(claim.field, { weight: claim.weight, source: claim.source, value: snapshotValue(claim.value) });
-    if (write) target[claim.field] = copyValue(claim.value);
+    if (write && !HELD_ONLY.has(claim.field)) target[claim.field] = copyValue(claim.value);
+    if (write && claim.field === 'default' && claim.type !== undefined && target.type !== claim.type) {
+      // the default's type goes with it, whoever held the type before (the default is only a value of that type)
+      fields.set('type', { weight: Math.max(claim.weight, fields.get('type')?.weight ?? 0), source: claim.source, value: claim.type });
+      target.type = claim.type;
+    }
     return true;
+  }
+
+  /** Applies claims in order (what a reader emitted); returns how many won. */
+  claimAll(claims: Iterable<Claim<string>>): number {
+    let won = 0;
+    for (const claim of claims) if (this.take(claim, true)) won += 1;
+    return won;
+  }
+
+  /** The items the resolver does not hold as left out (`kept: false`), in order. */
+  kept<T extends object>(items: readonly T[]): T[] {
+    return items.filter((item) => this.resolved(item, 'kept') !== false);
+  }
+
+  /** The value the resolver holds for a field of an object (a held-only one such as `kept` too), or undefined. */
+  resolved(object: object, field: string): unknown {
+    return this.held.get(object)?.get(field)?.value;
   }
 
   /**
