@@ -32,6 +32,8 @@ import { isProseDefault } from '../option-entry.ts';
 import { isOpenValueSet } from '../open-value-set.ts';
 import type { CliOption, CliValueType } from '../spec.ts';
 import { coerceDefault, typeFromDefault, typeFromValueName } from '../value-type.ts';
+import type { Claimer } from '../reader/claims.ts';
+import { claimTakesValue } from '../reader/option-claims.ts';
 
 const GO_OPTION_LINE = /^ {2}-([A-Za-z0-9][\w.-]{0,80})(?: ([^\s\t]{1,40}))?(?:\t(.*))?$/;
 const GO_DESCRIPTION_LINE = /^ {4}\t(.*)$/;
@@ -161,16 +163,13 @@ function printsGoDefValues(options: readonly CliOption[]): boolean {
  * value-taking flag's prose list (`Available modes: clusterbomb, pitchfork`) then gives its choices
  * when it holds the stated default, or when there is none.
  */
-export function applyGoDefValues(options: CliOption[]): void {
+export function applyGoDefValues(options: CliOption[], claim: Claimer): void {
   if (!printsGoDefValues(options)) return;
   for (const option of options) {
-    if (!option.takes_value && option.default === null) {
-      option.takes_value = true;
-      option.type = 'string';
-    }
+    if (!option.takes_value && option.default === null) claimTakesValue(claim, option);
     if (!option.takes_value || option.choices !== null || option.description === null) continue;
     const listed = listedChoices(option.description, null);
-    if (listed !== null && (option.default === null || listed.includes(String(option.default)))) option.choices = listed;
+    if (listed !== null && (option.default === null || listed.includes(String(option.default)))) claim(option, 'choices', listed);
   }
 }
 

@@ -1,7 +1,8 @@
 /**
  * The dialect readers: ONE table of what each framework's reader reads, at which stage of the parse.
- * parse-help.ts runs the table's readers stage by stage (in table order within a stage) and records
- * what each changes as claims of `help:<id>.<rule>`; adding a dialect means adding a row here (and
+ * parse-help.ts runs the table's readers stage by stage (in table order within a stage); an option
+ * reader emits its claims through the claimer it is given (`help:<id>.<rule>`), the others' changes
+ * are traced into claims of that source; adding a dialect means adding a row here (and
  * its module in this folder), never editing the core. A reader keys on its own notation (each
  * module's header says which), so it reads the same whatever the fingerprint says; the fingerprint
  * (reader/fingerprint.ts) names the dialect its generic entry reads are attributed to.
@@ -43,6 +44,7 @@ import { withPicocliArgumentFiles } from './picocli.ts';
 import { unwrapThorOptions } from './thor.ts';
 import { isYargsTaggedHelp } from './yargs.ts';
 import { isUrfaveGenericForm, urfaveNameForm } from './urfave.ts';
+import type { Claimer } from '../reader/claims.ts';
 
 /** What the readers of the later stages see of the parse. */
 export interface DialectContext {
@@ -62,7 +64,8 @@ export interface DialectContext {
 
 interface OptionRead {
   rule: string;
-  read: (options: CliOption[], context: DialectContext) => void;
+  /** Reads the options, emitting its claims through `claim` (of `help:<id>.<rule>`). */
+  read: (options: CliOption[], context: DialectContext, claim: Claimer) => void;
 }
 
 interface PositionalRead {
@@ -114,13 +117,13 @@ export const DIALECT_READERS: readonly DialectReader[] = [
   { id: 'yargs', signature: 'yargs: `--help  Show help  [boolean]`', typeTags: isYargsTaggedHelp },
   { id: 'meow', signature: 'meow: `  Usage` over `    $ prog`, `  Options`', placeholdersByHand: { shows: isMeowHelp, statedDefaults: true } },
   { id: 'citty', signature: 'citty: `USAGE prog …` on one line, `OPTIONS`', placeholdersByHand: { shows: isCittyHelp, statedDefaults: false } },
-  { id: 'goflag', signature: 'goflag: `-name` flags printing `(default: DefValue)` and no placeholder', bareHelp: { rule: 'def-values', read: (options) => applyGoDefValues(options) } },
-  { id: 'dart', signature: 'Dart args: `--name=<VALUE>` over `[value]  help` lines', statedValues: { rule: 'allowed-help', read: (options, context) => applyDartAllowedHelp(options, context.lines) } },
+  { id: 'goflag', signature: 'goflag: `-name` flags printing `(default: DefValue)` and no placeholder', bareHelp: { rule: 'def-values', read: (options, _context, claim) => applyGoDefValues(options, claim) } },
+  { id: 'dart', signature: 'Dart args: `--name=<VALUE>` over `[value]  help` lines', statedValues: { rule: 'allowed-help', read: (options, context, claim) => applyDartAllowedHelp(options, context.lines, claim) } },
   {
     id: 'fire',
     signature: 'Python Fire: `Type:` / `Default:` lines under each flag',
     entries: takeFireLines,
-    fallbackDefaults: { rule: 'defaults', read: (options, context) => applyFireDefaults(options, context.entries, (context.kept.get('fire') as FireLines | undefined) ?? new Map()) },
+    fallbackDefaults: { rule: 'defaults', read: (options, context, claim) => applyFireDefaults(options, context.entries, (context.kept.get('fire') as FireLines | undefined) ?? new Map(), claim) },
   },
   {
     id: 'urfave',

@@ -2,13 +2,17 @@
  * Claims and the resolver: how a help reader says what it found, and how one field's value is picked.
  *
  * A reader emits claims `{field, option, value, source, weight}`: "option `--sort` has `choices`
- * `[none, path]`, says `help:clap.possible-values`, with weight 30". `resolveClaims` picks, per option
- * and field, the claim of highest weight (at equal weight, the later one: readers run in table order)
- * and writes its value and its source into the option's `sources` map, which `inspect --json` shows.
+ * `[none, path]`, says `help:clap.possible-values`, with weight 30" — through a `Claimer` as it reads
+ * (`ledger.claimer(source)`), or as a list (`ledger.claimAll`). The resolver (`ClaimLedger`) takes a
+ * claim when the field is unset or its holder's weight is not higher (a later reader of equal weight
+ * corrects an earlier one; a fallback fills only what no stronger reader decided) and `finish` writes
+ * each kept field's source into the object's `sources` map, which `inspect --json` shows. A `default`
+ * claim carries its type; a `kept: false` claim leaves a proposed positional out of the spec.
  *
- * Readers still written as in-place passes over the option list run through `traceReader`: it
- * compares each option's fields before and after the pass and turns every change into a claim of the
- * pass's source, so every field of the spec keeps where it came from whichever way a reader is written.
+ * Readers that build or replace the option or positional lists (the entry reader, options only a usage
+ * form or an example names, the usage forms' positionals) run through `trace`: it compares each item's
+ * fields before and after and turns every change, and every new item's set fields, into claims of the
+ * reader's source, so every field of the spec keeps where it came from whichever way a reader is written.
  * Linear in options × fields per reader; never throws.
  */
 import type { CliOption, CliPositional, CliSpec, CliValueType, FieldSource, FieldSources } from '../spec.ts';
@@ -63,6 +67,13 @@ export interface Claim<Field extends string = OptionField> {
    */
   type?: CliValueType;
 }
+
+/**
+ * How a reader emits its claims as it reads: `claim(option, field, value)` (a default with its type:
+ * `claim(option, 'default', value, type)`). A value the object already holds is no claim (the field
+ * keeps its source), the way `trace` records only what a pass changed.
+ */
+export type Claimer = (option: CliOption, field: OptionField, value: unknown, type?: CliValueType) => void;
 
 /**
  * Fields a claim may hold that are never written into the object: `kept` (`false`: the reader says
@@ -197,6 +208,15 @@ export class ClaimLedger {
       target.type = claim.type;
     }
     return true;
+  }
+
+  /** A claimer for one reader: its claims, of `source` at `weight`, applied as they are made. */
+  claimer(source: FieldSource, weight: number = WEIGHT.generic): Claimer {
+    return (option, field, value, type) => {
+      const current = (option as unknown as Record_)[field];
+      if (sameValue(current, value) && (type === undefined || option.type === type)) return;
+      this.take({ field, option, value, source, weight, ...(type === undefined ? {} : { type }) }, true);
+    };
   }
 
   /** Applies claims in order (what a reader emitted); returns how many won. */
