@@ -1,13 +1,14 @@
 /**
- * `parseHelp`: turns the help text of a CLI program into a `CliSpec`. One style-tolerant,
- * line-oriented parser covers GNU getopt/argp, argparse/optparse, click/typer, clap, cobra/pflag,
- * commander/yargs/cac, optionator, docopt and hand-written help; Go's `flag` output is recognized
- * separately (see go-flag.ts). It never throws and is linear in the (capped) input.
+ * `parseHelp`: turns the help text of a CLI program into a `CliSpec`, behind one signature, never
+ * throwing, linear in the (capped) input. The core runs tables and readers; it names no framework:
  *
- * Passes: Go flag extraction → line scan (help-scan.ts) → options (option-entry.ts) → usage forms
- * (usage.ts) → required options → subcommands and positionals (positional-entry.ts) →
- * description → program name → tsc-style value-taking (flush-left-types.ts) → value-taking from
- * descriptions in a help that shows no placeholder at all (description-values.ts).
+ * layout (limits.ts caps, the dialect table's `relayout`, help-scan.ts: usage forms, entries,
+ * paragraphs) → fingerprint (reader/fingerprint.ts) → the entry reader (option-entry.ts) and the
+ * dialect rows' stages (dialects/index.ts) → the usage grammar (usage.ts; several forms:
+ * usage-forms.ts) → generic readers, each emitting claims `{field, option, value, source, weight}`
+ * (or traced into claims where it builds the lists) → the fallbacks (evidence-choices,
+ * evidence-defaults, evidence-positionals at weight `fallback`) → the resolver (reader/claims.ts),
+ * which keeps each field's source for `inspect --json`. The program's name: program-name.ts.
  */
 import { dropDefaultsNamingArguments, dropDefaultsNamingOptions } from './argument-defaults.ts';
 import { applyDefaultsSection } from './defaults-section.ts';
@@ -28,7 +29,6 @@ import { usageBareFlags } from './usage-bare-flags.ts';
 import { addExampleOnlyFlags, addUsageOnlyOptions, addUsageSpelledValueOptions, applyUsageValueWords } from './usage-only-options.ts';
 import { applyGroupedUsageValues } from './usage-group-values.ts';
 import { splitGoFlagSpellings, splitRespectiveSpellings } from './respective-spellings.ts';
-import { extractGoFlags, goUsageLineIndex, goUsageTitle } from './dialects/goflag.ts';
 import { looksHandLaidOut } from './hand-layout.ts';
 import { applyHandWrittenValues } from './hand-written-values.ts';
 import { applyStatedValueDefaults } from './stated-value-defaults.ts';
@@ -65,12 +65,11 @@ import {
 } from './usage-forms.ts';
 import { typeFromValueName } from './value-type.ts';
 import { sanitizeToolName } from '../tool-name.ts';
-import { evidenceChoices } from './evidence-choices.ts';
+import { evidenceChoiceClaims } from './evidence-choices.ts';
 import { applyMarkedDefaultBarLists } from './marked-default-bar-list.ts';
 import { evidencePositionalClaims } from './evidence-positionals.ts';
-import { valueSeparatorOf } from './value-list.ts';
 import { ClaimLedger, helpSource, setSources, WEIGHT, type Claimer } from './reader/claims.ts';
-import { DIALECT_READERS, dialectLayout, placeholdersByHand, relayout, tagsEveryType, type DialectContext } from './dialects/index.ts';
+import { DIALECT_READERS, dialectLayout, placeholdersByHand, readOwnLines, readUsageTitle, relayout, tagsEveryType, type DialectContext } from './dialects/index.ts';
 import { fingerprintHelp } from './reader/fingerprint.ts';
 import { backquotedCommandPath } from './backquoted-command.ts';
 
@@ -102,13 +101,13 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
   const fingerprint = fingerprintHelp(rawLines);
   const { traits } = fingerprint;
   const ledger = new ClaimLedger();
-  const go = traits.goFlag ? extractGoFlags(rawLines) : { options: [], consumed: new Set<number>() };
-  ledger.trace(helpSource('goflag', 'flag-line'), [], () => go.options);
-  const lines = rawLines.map((line, index) => (go.consumed.has(index) ? '' : expandTabs(line)));
-  // Go's `Usage of NAME:` title (dialects/goflag.ts), maybe under a headline and a blank line (cfssl)
-  const goUsageLine = goUsageLineIndex(rawLines);
-  const goUsage = goUsageTitle(rawLines[goUsageLine] ?? '');
-  const scan: HelpScan = scanHelpLines(lines, (index) => go.consumed.has(index) || (index === goUsageLine && goUsage !== null), goUsage !== null ? goUsageLine : null);
+  // a dialect's own lines (Go `flag`), read before the scan: such a help is complete, no cue applies
+  const own = readOwnLines(rawLines);
+  if (own.source !== null) ledger.trace(own.source, [], () => own.options);
+  const lines = rawLines.map((line, index) => (own.consumed.has(index) ? '' : expandTabs(line)));
+  // a title naming the program (Go's `Usage of NAME:`, maybe under a headline and a blank line: cfssl)
+  const title = readUsageTitle(rawLines);
+  const scan: HelpScan = scanHelpLines(lines, (index) => own.consumed.has(index) || index === title?.index, title !== null ? title.index : null);
   applyOverflowingValueNames(scan.entries, scan.usageForms);
   applySingleDashNames(scan.entries);
   applyAppendedMetavars(scan.entries);
@@ -137,12 +136,12 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
   /** The claimer of a reader of the options: its claims are `help:<reader>.<rule>`, applied as it reads. */
   const claims = (rule: string, reader = 'generic'): Claimer => ledger.claimer(helpSource(reader, rule));
   const buildOptions = (): CliOption[] => {
-    const built = ledger.trace(helpSource(fingerprint.framework, 'option-entry'), [...go.options], () => {
-      const parsed: CliOption[] = [...go.options];
+    const built = ledger.trace(helpSource(fingerprint.framework, 'option-entry'), [...own.options], () => {
+      const parsed: CliOption[] = [...own.options];
       for (const entry of scan.entries) {
         const option = entry.kind === 'option' && !(proseOptions && entry.afterUsage !== true) ? optionFromEntry(entry, style) : null;
         if (option !== null) {
-          parsed.push(...splitSiblingShorts(entry, option).flatMap((one) => splitRespectiveSpellings(entry, one)).flatMap((one) => splitGoFlagSpellings(one, goUsage !== null)));
+          parsed.push(...splitSiblingShorts(entry, option).flatMap((one) => splitRespectiveSpellings(entry, one)).flatMap((one) => splitGoFlagSpellings(one, title !== null)));
         }
       }
       return dropGluedValueSpellings(collectOptions(parsed));
@@ -170,20 +169,15 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
       if (hook !== undefined) hook.read(options, dialectContext, claims(hook.rule, reader.id));
     }
   };
-  /** Runs an in-place reader over the options, its changes recorded as claims of `help:<reader>.<rule>`. */
-  const read = (rule: string, run: () => unknown, reader = 'generic', weight: number = WEIGHT.generic): void => {
-    options = ledger.trace(
-      helpSource(reader, rule),
-      options,
-      () => {
-        run();
-      },
-      weight,
-    );
+  /** Runs a reader that adds options or replaces the list, its changes traced into claims of `help:generic.<rule>`. */
+  const read = (rule: string, run: () => unknown): void => {
+    options = ledger.trace(helpSource('generic', rule), options, () => {
+      run();
+    });
   };
   // sade prints no placeholders (`-p, --port   Port to bind  (default 8080)`): where no option shows
   // one, a stated default other than a boolean says the option takes a value
-  const bare = go.options.length === 0 && style.untaggedTakesValue !== true && isBareHelp(options);
+  const bare = own.options.length === 0 && style.untaggedTakesValue !== true && isBareHelp(options);
   if (bare) {
     style.statedDefaultTakesValue = true;
     options = buildOptions();
@@ -194,7 +188,7 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
   // a dialect that never prints a placeholder of its own (meow): however few its options, a stated
   // default other than a boolean says a value is taken, as above
   const byHand = placeholdersByHand(rawLines);
-  if (!bare && go.options.length === 0 && style.untaggedTakesValue !== true && byHand.statedDefaults) {
+  if (!bare && own.options.length === 0 && style.untaggedTakesValue !== true && byHand.statedDefaults) {
     style.statedDefaultTakesValue = true;
     options = buildOptions();
   }
@@ -214,7 +208,7 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
   // a footnote list or an example giving a bare-listed option a value: the placeholders were written
   // by hand (meow, parseArgs), so stated defaults say a value is taken, as in a help without any
   let handWritten = false;
-  if (go.options.length === 0 && style.untaggedTakesValue !== true) {
+  if (own.options.length === 0 && style.untaggedTakesValue !== true) {
     const usageProgram = forms.find((form) => form.program !== null)?.program ?? null;
     const exampleProgram = usageProgram === null ? null : programBaseName(usageProgram);
     const commandWords = new Set(scan.entries.filter((entry) => entry.kind === 'command').flatMap((entry) => entry.head.split(/\s+/).slice(0, 2)));
@@ -253,7 +247,7 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
     if (bare) applyGroupedUsageValues(options, usageForms);
   });
   const valuedByUsage = new Set(options.filter((option) => option.takes_value && (flagsBeforeUsage.has(option) || !knownBeforeUsage.has(option))));
-  if (go.options.length === 0) applyAttachedValueMentions(options, rawLines, claims('attached-value-mention'));
+  if (own.options.length === 0) applyAttachedValueMentions(options, rawLines, claims('attached-value-mention'));
   markRequiredOptions(options, forms, claims('usage-line'));
 
   // the words a dialect reads as commands in its forms (docopt), from the first reader naming any
@@ -317,19 +311,16 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
   readPositionals('positional-entry', () => collectPositionals(scan.entries, usagePositionals, subcommands));
   readPositionals('prose-named-positional', () => splitProseNamedPositionals(positionals, rawLines));
   readPositionals('pass-through-positional', () => withPassThroughPositional(positionals, subcommands.length > 0 ? [] : usageForms));
-  readPositionals('positional-prose', () => {
-    markMultiWordPositionals(positionals, rawLines);
-    markPluralPositionals(positionals, rawLines);
-    markOptionalListedPositionals(positionals, rawLines);
-    withoutOptionalMarker(positionals);
-  });
+  const prose = ledger.positionalClaimer(helpSource('generic', 'positional-prose'));
+  markMultiWordPositionals(positionals, rawLines, prose);
+  markPluralPositionals(positionals, rawLines, prose);
+  markOptionalListedPositionals(positionals, rawLines, prose);
+  readPositionals('positional-prose', () => withoutOptionalMarker(positionals));
   runPositionalReaders('positionalShape');
-  readPositionals('positional-prose', () => {
-    collapseNumberedPositionals(positionals);
-    markPositionalsProseLetOut(positionals, rawLines);
-    markPositionalsDefaultedInProse(positionals, rawLines);
-    markPositionalsDefaultedInEntry(positionals, rawLines);
-  });
+  readPositionals('positional-prose', () => collapseNumberedPositionals(positionals));
+  markPositionalsProseLetOut(positionals, rawLines, prose);
+  markPositionalsDefaultedInProse(positionals, rawLines, prose);
+  markPositionalsDefaultedInEntry(positionals, rawLines, prose);
   runPositionalReaders('positionalFiles');
   // round 16: a proposed positional the text's evidence names as something else is dropped (evidence-positionals.ts)
   ledger.claimAll(
@@ -353,11 +344,11 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
 
   let programName: string | null = null;
   const specSources: FieldSources = {};
-  if (goUsage) programName = goUsage[1] ?? programBaseName(goUsage[2] ?? '');
-  if (goUsage) specSources.name = helpSource('goflag', 'usage-of');
+  if (title !== null) programName = title.quoted ?? programBaseName(title.plain ?? '');
+  if (title !== null) specSources.name = title.source;
   // cfssl `Usage of gencert:` over `cfssl gencert -initca CSRJSON`: a subcommand's FlagSet named by its last word; its forms give the path
   const formPath = firstForm?.program ? [programBaseName(firstForm.program), ...firstForm.commandPath] : [];
-  if (goUsage && goUsage[1] === undefined && formPath.length > 1 && formPath[formPath.length - 1] === programName) programName = formPath.join(' ');
+  if (title !== null && title.quoted === null && formPath.length > 1 && formPath[formPath.length - 1] === programName) programName = formPath.join(' ');
   if (programName === null && firstForm?.program) programName = programNameOf(forms, firstForm.program, commandPrefixOf(scan.entries.filter((entry) => entry.kind === 'command'), programBaseName(firstForm.program)));
   // docopt docker-compose `Usage: up [options]` under prose naming `` `docker-compose up` ``: the full path
   if (programName !== null && firstForm?.program === programName && subcommands.length === 0) programName = backquotedCommandPath(programName, rawLines) ?? programName;
@@ -366,7 +357,7 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
   specSources.name ??= programName !== null && programName !== programBaseName(parseOptions?.fileName ?? '') ? helpSource('generic', 'first-line') : 'file-name';
   read('example-line', () => addExampleOnlyFlags(options, lines, programName === null ? null : programBaseName(programName.split(' ')[0] ?? '')));
   applyFlushLeftTypes(scan.entries, options, lines, programName?.split(' ')[0] ?? null, claims('flush-left-type'));
-  if (go.options.length === 0 && style.untaggedTakesValue !== true) {
+  if (own.options.length === 0 && style.untaggedTakesValue !== true) {
     // the options a stated default made value-taking show no placeholder either: the help stays bare
     const stillBare = bare && options.every((option) => !option.takes_value || statedDefaults.has(option) || valuedByUsage.has(option));
     // (yargs karma `--port   <integer> Port …`: the only placeholders open descriptions, written by hand)
@@ -374,24 +365,12 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
     applyListFormValueTaking(options, claims('list-form-value'));
   }
   applyStatedValueDefaults(options, scan.entries, claims('stated-value-default'));
-  if (go.options.length === 0) applyGluedShortMentions(options, claims('glued-short-mention'));
-  if (go.options.length === 0) applyDescribedPlaceholders(options, claims('described-placeholder'));
+  if (own.options.length === 0) applyGluedShortMentions(options, claims('glued-short-mention'));
+  if (own.options.length === 0) applyDescribedPlaceholders(options, claims('described-placeholder'));
   applyMarkedDefaultBarLists(options, claims('marked-default-bar-list'));
   runOptionReaders('statedValues');
-  // the rules found no choices: a list the description's own words vouch for (evidence-choices.ts),
-  // joined by commas in one value where the description says so (as option-entry.ts does for the rules')
-  // the evidence fallback emits claims at weight `fallback`: the resolver gives them a list only where
-  // no reader decided one, joined by commas in one value where the description says so (as
-  // option-entry.ts does for the rules')
-  const evidence = helpSource('generic', 'evidence-choices');
-  for (const option of options) {
-    if (!option.takes_value || option.choices !== null) continue;
-    const choices = evidenceChoices(option.description ?? '', option.value_name, [option.long ?? '', option.short ?? ''], option.default === null ? null : String(option.default));
-    if (choices === null || !ledger.claim({ field: 'choices', option, value: choices, source: evidence, weight: WEIGHT.fallback })) continue;
-    if (valueSeparatorOf(option.description) !== undefined) ledger.claim({ field: 'value_separator', option, value: ',', source: evidence, weight: WEIGHT.fallback });
-    // (`12 (TLSv1.2) or 13 (TLSv1.3). [12]`: a number read as the default is one of the listed values, a string as they are)
-    if (typeof option.default === 'number' && choices.includes(String(option.default))) ledger.claim({ field: 'default', option, value: String(option.default), source: evidence, weight: WEIGHT.generic });
-  }
+  // the fallbacks, at weight `fallback`: the resolver gives them a value only where no reader decided one
+  ledger.claimAll(evidenceChoiceClaims(options));
   // round 14: the generic fallback, only where the rules above found no default (evidence-defaults.ts)
   ledger.claimAll(evidenceDefaultClaims(options, WEIGHT.fallback, [...positionals, ...usagePositionals].map((positional) => positional.name), scan.entries));
   runOptionReaders('fallbackDefaults');

@@ -237,6 +237,13 @@ export function goUsageLineIndex(lines: readonly string[]): number {
   return (lines[0]?.trim() ?? '').length > 0 && (lines[1]?.trim() ?? '') === '' && title.test(lines[2] ?? '') && /:$/.test(lines[2] ?? '') ? 2 : 0;
 }
 
+/** Go's `Usage of NAME:` title: its line, the name it quotes (`'go tool cover'`) or the plain one. */
+export function goUsageOf(lines: readonly string[]): { index: number; quoted: string | null; plain: string | null } | null {
+  const index = goUsageLineIndex(lines);
+  const title = goUsageTitle(lines[index] ?? '');
+  return title === null ? null : { index, quoted: title[1] ?? null, plain: title[2] ?? null };
+}
+
 /**
  * Go: `Usage of NAME:` or `Usage of 'go tool cover':`, or `Usage of vegeta attack:` (a subcommand's
  * own FlagSet named with its path): [1] the quoted name, [2] the plain one; null for another line.

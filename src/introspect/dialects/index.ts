@@ -8,6 +8,9 @@
  * (reader/fingerprint.ts) names the dialect its generic entry reads are attributed to.
  *
  * Stages, in parse order:
+ * - `own-lines`: takes the options out of lines in the dialect's own layout before the line scan
+ *   (Go `flag`); a help read so is complete, so no value-taking cue of the generic readers applies;
+ * - `usage-title`: a title line naming the program (`Usage of NAME:`), kept out of the scan;
  * - `relayout`: rewrites the help's lines into the layout the generic line scan reads;
  * - `usage-lines`: contributes extra lines to read as usage forms;
  * - `command-words`: the words of the usage forms that name subcommands (the first reader naming any);
@@ -37,7 +40,7 @@ import { applyDartAllowedHelp } from './dart.ts';
 import { cobraHelpCommandName, isCobraHelp } from './cobra.ts';
 import { docoptCommandWords } from './docopt.ts';
 import { applyFireDefaults, takeFireLines, type FireLines } from './fire.ts';
-import { applyGoDefValues } from './goflag.ts';
+import { applyGoDefValues, extractGoFlags, goUsageOf, looksLikeGoFlag } from './goflag.ts';
 import { isMeowHelp } from './meow.ts';
 import { npmOptionSynopsis } from './npm.ts';
 import { withPicocliArgumentFiles } from './picocli.ts';
@@ -45,6 +48,12 @@ import { unwrapThorOptions } from './thor.ts';
 import { isYargsTaggedHelp } from './yargs.ts';
 import { isUrfaveGenericForm, urfaveNameForm } from './urfave.ts';
 import type { Claimer } from '../reader/claims.ts';
+
+/** Options a dialect read from its own lines, and the indexes of the lines it took. */
+export interface OwnLines {
+  options: CliOption[];
+  consumed: Set<number>;
+}
 
 /** What the readers of the later stages see of the parse. */
 export interface DialectContext {
@@ -78,6 +87,8 @@ export interface DialectReader {
   id: string;
   /** The framework of the fingerprint it belongs to, or the notation it keys on (documentation). */
   signature: string;
+  ownLines?: { rule: string; shows: (lines: readonly string[]) => boolean; read: (lines: readonly string[]) => OwnLines };
+  usageTitle?: { rule: string; read: (lines: readonly string[]) => { index: number; quoted: string | null; plain: string | null } | null };
   relayout?: (lines: readonly string[]) => string[];
   /** After the line scan, before options are read: takes its lines out of the entries; returns state kept for later. */
   entries?: (entries: readonly Entry[]) => unknown;
@@ -117,6 +128,8 @@ export const DIALECT_READERS: readonly DialectReader[] = [
   { id: 'yargs', signature: 'yargs: `--help  Show help  [boolean]`', typeTags: isYargsTaggedHelp },
   { id: 'meow', signature: 'meow: `  Usage` over `    $ prog`, `  Options`', placeholdersByHand: { shows: isMeowHelp, statedDefaults: true } },
   { id: 'citty', signature: 'citty: `USAGE prog …` on one line, `OPTIONS`', placeholdersByHand: { shows: isCittyHelp, statedDefaults: false } },
+  { id: 'goflag', signature: 'Go flag: `  -name type` over a tab-indented usage', ownLines: { rule: 'flag-line', shows: looksLikeGoFlag, read: extractGoFlags } },
+  { id: 'goflag', signature: 'Go flag: `Usage of NAME:`', usageTitle: { rule: 'usage-of', read: goUsageOf } },
   { id: 'goflag', signature: 'goflag: `-name` flags printing `(default: DefValue)` and no placeholder', bareHelp: { rule: 'def-values', read: (options, _context, claim) => applyGoDefValues(options, claim) } },
   { id: 'dart', signature: 'Dart args: `--name=<VALUE>` over `[value]  help` lines', statedValues: { rule: 'allowed-help', read: (options, context, claim) => applyDartAllowedHelp(options, context.lines, claim) } },
   {
@@ -179,4 +192,23 @@ export function dialectLayout(lines: readonly string[]): DialectLayout {
     layout.commandName ??= row.commandName?.(lines);
   }
   return layout;
+}
+
+/** The options of the first reader whose own layout the help shows, with its source; none otherwise. */
+export function readOwnLines(lines: readonly string[]): OwnLines & { source: string | null } {
+  for (const reader of DIALECT_READERS) {
+    const row = reader.ownLines;
+    if (row !== undefined && row.shows(lines)) return { ...row.read(lines), source: `help:${reader.id}.${row.rule}` };
+  }
+  return { options: [], consumed: new Set(), source: null };
+}
+
+/** The first usage title a reader finds (`Usage of NAME:`), with its source, or null. */
+export function readUsageTitle(lines: readonly string[]): { index: number; quoted: string | null; plain: string | null; source: string } | null {
+  for (const reader of DIALECT_READERS) {
+    const row = reader.usageTitle;
+    const title = row?.read(lines) ?? null;
+    if (row !== undefined && title !== null) return { ...title, source: `help:${reader.id}.${row.rule}` };
+  }
+  return null;
 }

@@ -75,6 +75,9 @@ export interface Claim<Field extends string = OptionField> {
  */
 export type Claimer = (option: CliOption, field: OptionField, value: unknown, type?: CliValueType) => void;
 
+/** A claimer of positionals' fields (`claim(positional, 'required', false)`). */
+export type PositionalClaimer = (positional: CliPositional, field: PositionalField, value: unknown) => void;
+
 /**
  * Fields a claim may hold that are never written into the object: `kept` (`false`: the reader says
  * the proposed positional or option is none, and the core leaves it out of the spec).
@@ -216,6 +219,14 @@ export class ClaimLedger {
       const current = (option as unknown as Record_)[field];
       if (sameValue(current, value) && (type === undefined || option.type === type)) return;
       this.take({ field, option, value, source, weight, ...(type === undefined ? {} : { type }) }, true);
+    };
+  }
+
+  /** `claimer` for positionals. */
+  positionalClaimer(source: FieldSource, weight: number = WEIGHT.generic): PositionalClaimer {
+    return (positional, field, value) => {
+      if (sameValue((positional as unknown as Record_)[field], value)) return;
+      this.take({ field, option: positional, value, source, weight }, true);
     };
   }
 

@@ -120,8 +120,6 @@ export interface HelpTraits {
   bracketedBoolDefaults: boolean;
   /** Go flag (and old pflag) `--name=DEFAULT:` heads. */
   colonDefaults: boolean;
-  /** Go `flag` output (`  -name type` over a tab-indented description). */
-  goFlag: boolean;
 }
 
 export interface Fingerprint {
@@ -142,7 +140,6 @@ export function helpTraits(lines: readonly string[]): HelpTraits {
     defaultInPlaceholder: lines.some((line) => KINGPIN_HELP_FLAG.test(line.trim()) || ETCD_HELP_FLAG.test(line)),
     bracketedBoolDefaults: lines.some((line) => ETCD_HELP_FLAG.test(line)),
     colonDefaults: isColonDefaultHelp(lines),
-    goFlag: looksLikeGoFlag(lines),
   };
 }
 
@@ -155,7 +152,7 @@ export function fingerprintHelp(lines: readonly string[]): Fingerprint {
     const score = marks.reduce((sum, mark) => sum + (mark.pattern.test(text) ? mark.weight : 0), 0);
     if (score > 0) scores[framework] = score;
   }
-  if (traits.goFlag) scores.goflag = Math.max(scores.goflag ?? 0, MIN_SCORE);
+  if (looksLikeGoFlag(lines)) scores.goflag = Math.max(scores.goflag ?? 0, MIN_SCORE);
   if (isCobraHelp(lines)) scores.cobra = Math.max(scores.cobra ?? 0, MIN_SCORE);
   const ranked = (Object.entries(scores) as [Framework, number][]).sort((a, b) => b[1] - a[1]);
   const [top, second] = ranked;
