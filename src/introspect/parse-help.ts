@@ -250,6 +250,8 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
   if (own.options.length === 0) applyAttachedValueMentions(options, rawLines, claims('attached-value-mention'));
   markRequiredOptions(options, forms, claims('usage-line'));
 
+  /** Whether a spelling (`-r`, `--recursive`) is a listed option taking no value. */
+  const isListedFlag = (spelling: string): boolean => options.some((option) => !option.takes_value && (option.long === spelling.replace(/^--/, '') || option.short === spelling.replace(/^-/, '')));
   // the words a dialect reads as commands in its forms (docopt), from the first reader naming any
   const docoptWords = DIALECT_READERS.reduce<string[]>((found, reader) => (found.length > 0 || reader.commandWords === undefined ? found : reader.commandWords(forms, usageForms)), []);
   const firstForm = forms.find((form) => form.program !== null);
@@ -266,7 +268,7 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
   if (firstForm !== undefined && docoptWords.length === 0) readUsage('usage-forms', () => extendedByOtherForms(usagePositionals, firstForm, forms, runsWithoutPositionals(firstForm, forms, scan.usageForms)));
   if (firstForm !== undefined && docoptWords.length === 0) readUsage('usage-forms', () => variadicInOtherForms(usagePositionals, firstForm, forms));
   if (firstForm !== undefined && docoptWords.length === 0 && usagePositionals.length > 0) {
-    readUsage('usage-forms', () => argumentsOfFlagModes(usagePositionals, firstForm, forms, usageForms, (spelling) => options.some((option) => !option.takes_value && (option.long === spelling.replace(/^--/, '') || option.short === spelling.replace(/^-/, '')))));
+    readUsage('usage-forms', () => argumentsOfFlagModes(usagePositionals, firstForm, forms, usageForms, isListedFlag));
   }
   // yargs nyc: `nyc [command] [options]` then `nyc [options] [bin-to-instrument]`: a later form of the
   // program without the command placeholder (nor a listed command) shows what the root itself takes
@@ -330,7 +332,7 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
         lines: rawLines,
         subcommands,
         program: firstForm?.program ?? null,
-        isFlag: (spelling) => options.some((option) => !option.takes_value && (option.long === spelling.replace(/^--/, '') || option.short === spelling.replace(/^-/, ''))),
+        isFlag: isListedFlag,
       },
       WEIGHT.fallback,
     ),

@@ -231,7 +231,7 @@ export function applyColonDefaultHead(option: CliOption, head: string): void {
  * The line of Go's `Usage of NAME:` title: the first line, or the third under a one-line headline and
  * a blank line (cfssl `\tcfssl gencert -- generate a new key and signed certificate`); 0 otherwise.
  */
-export function goUsageLineIndex(lines: readonly string[]): number {
+function goUsageLineIndex(lines: readonly string[]): number {
   const title = /^usage of \S/i;
   if (title.test(lines[0]?.trim() ?? '')) return 0;
   return (lines[0]?.trim() ?? '').length > 0 && (lines[1]?.trim() ?? '') === '' && title.test(lines[2] ?? '') && /:$/.test(lines[2] ?? '') ? 2 : 0;
@@ -248,6 +248,6 @@ export function goUsageOf(lines: readonly string[]): { index: number; quoted: st
  * Go: `Usage of NAME:` or `Usage of 'go tool cover':`, or `Usage of vegeta attack:` (a subcommand's
  * own FlagSet named with its path): [1] the quoted name, [2] the plain one; null for another line.
  */
-export function goUsageTitle(line: string): RegExpExecArray | null {
+function goUsageTitle(line: string): RegExpExecArray | null {
   return /^usage of (?:'([^']{1,80})'|(\S+(?: [a-z][\w-]*){0,3})):$/i.exec(line.trim());
 }

@@ -135,7 +135,7 @@ const KINGPIN_HELP_FLAG = /\bShow context-sensitive help(?:\.| \(also try --help
 const ETCD_HELP_FLAG = /^\s*(?:-h, )?--help\[=false\]\s/;
 
 /** The traits of a help's (capped, normalized) lines. */
-export function helpTraits(lines: readonly string[]): HelpTraits {
+function helpTraits(lines: readonly string[]): HelpTraits {
   return {
     defaultInPlaceholder: lines.some((line) => KINGPIN_HELP_FLAG.test(line.trim()) || ETCD_HELP_FLAG.test(line)),
     bracketedBoolDefaults: lines.some((line) => ETCD_HELP_FLAG.test(line)),
