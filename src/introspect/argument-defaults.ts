@@ -3,6 +3,7 @@
  * the option could be given: argparse `--conf-dir PATH … (default: SOURCE_DIR)`, `--doctree-dir PATH
  * … (default: OUTPUT_DIR/.doctrees)`, where SOURCE_DIR and OUTPUT_DIR are positionals.
  */
+import type { Claimer } from './reader/claims.ts';
 import type { CliOption, CliPositional } from './spec.ts';
 
 /** The positional a default text starts with (`NAME` or `NAME/…`), compared as written. */
@@ -14,7 +15,7 @@ function namesArgument(text: string, names: readonly string[]): boolean {
  * Drops option defaults that name one of the program's positionals. Only placeholder names written
  * in capitals count (`SOURCE_DIR`): a lower-case positional such as `mode` could also be a word value.
  */
-export function dropDefaultsNamingArguments(options: CliOption[], positionals: readonly CliPositional[], lines: readonly string[] = []): void {
+export function dropDefaultsNamingArguments(options: CliOption[], positionals: readonly CliPositional[], lines: readonly string[], claim: Claimer): void {
   // electron-packager `executable-name  … Defaults to appname` under `Usage: electron-packager <sourcedir>
   // <appname>`: a lower-case name counts too when the help writes it as a `<placeholder>`
   const text = lines.join('\n');
@@ -22,7 +23,7 @@ export function dropDefaultsNamingArguments(options: CliOption[], positionals: r
   const names = positionals.map((positional) => positional.name).filter((name) => /^[A-Z][A-Z0-9_]+$/.test(name) || bracketed(name));
   if (names.length === 0) return;
   for (const option of options) {
-    if (typeof option.default === 'string' && namesArgument(option.default, names)) option.default = null;
+    if (typeof option.default === 'string' && namesArgument(option.default, names)) claim(option, 'default', null);
   }
 }
 
@@ -32,13 +33,13 @@ export function dropDefaultsNamingArguments(options: CliOption[], positionals: r
  * default follows `--github`), not the literal word. A plain `(default: json)` beside a `--json`
  * flag stays a value.
  */
-export function dropDefaultsNamingOptions(options: CliOption[]): void {
+export function dropDefaultsNamingOptions(options: CliOption[], claim: Claimer): void {
   for (const option of options) {
     const text = option.default;
     if (typeof text !== 'string') continue;
     // …an option taking a value of its own: napi's flag `--commonjs  Alias for \`--format commonjs\`` is a
     // shortcut for the value, and `--format … Defaults to \`commonjs\`.` names the value
     const namesOther = options.some((other) => other !== option && other.long === text && other.takes_value);
-    if (namesOther && (option.description ?? '').includes(`\`${text}\``)) option.default = null;
+    if (namesOther && (option.description ?? '').includes(`\`${text}\``)) claim(option, 'default', null);
   }
 }

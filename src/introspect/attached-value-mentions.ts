@@ -6,6 +6,8 @@
  * (esbuild `--watch … use "--watch=forever"`) and in option heads name an optional or literal value.
  */
 import type { CliOption } from './spec.ts';
+import type { Claimer } from './reader/claims.ts';
+import { claimTakesValue } from './reader/option-claims.ts';
 
 const MAX_LINES = 4000;
 
@@ -19,7 +21,7 @@ function isSwitch(option: CliOption): boolean {
 }
 
 /** Marks the flags the help writes as `--name=value` somewhere as value-taking (in place). */
-export function applyAttachedValueMentions(options: CliOption[], lines: readonly string[]): void {
+export function applyAttachedValueMentions(options: CliOption[], lines: readonly string[], claim: Claimer): void {
   const candidates = options.filter((option) => !option.takes_value && option.long !== null && option.long.length > 1 && !isSwitch(option));
   if (candidates.length === 0) return;
   // option heads (`-C, --check=quiet`) spell literal values of their own; prose lines only
@@ -30,8 +32,7 @@ export function applyAttachedValueMentions(options: CliOption[], lines: readonly
     const mention = new RegExp(String.raw`(?:^|[\s(\`'"])${escaped(`${dashes}${option.long ?? ''}`)}=(?!(?:true|false)\b)[\w./:@-]`, 'm');
     // esbuild `--watch  … use "--watch=forever" to ignore stdin`: its own description names an optional value
     if (!mention.test(text) || mention.test(option.description ?? '')) continue;
-    option.takes_value = true;
-    option.type = 'string';
+    claimTakesValue(claim, option);
   }
 }
 
@@ -41,7 +42,7 @@ export function applyAttachedValueMentions(options: CliOption[], lines: readonly
  * of listed one-letter flags: it holds a character no flag letter is (`./lib`), or a letter that
  * names no listed option (`gemname`: no `-g`).
  */
-export function applyGluedShortMentions(options: CliOption[]): void {
+export function applyGluedShortMentions(options: CliOption[], claim: Claimer): void {
   const letters = new Set(options.flatMap((option) => (option.short === null ? [] : [option.short])));
   for (const option of options) {
     if (option.takes_value || option.short === null || isSwitch(option)) continue;
@@ -52,8 +53,7 @@ export function applyGluedShortMentions(options: CliOption[]): void {
       // click sqlfluff `cannot be used together with -v/--verbose`: a slash joins the option's other spelling, no value
       .filter((value) => !/^\/-{1,2}[A-Za-z]/.test(value));
     if (!glued.some((value) => /[^A-Za-z0-9]/.test(value) || [...value].some((letter) => !letters.has(letter)))) continue;
-    option.takes_value = true;
-    option.type = 'string';
+    claimTakesValue(claim, option);
   }
 }
 
@@ -62,7 +62,7 @@ export function applyGluedShortMentions(options: CliOption[]): void {
  * description counts or names things by a placeholder the help's heads use for values (`--nb_results
  * <nb>`), and not after another spelling (`same as --wrap <tag>`), takes that value.
  */
-export function applyDescribedPlaceholders(options: CliOption[]): void {
+export function applyDescribedPlaceholders(options: CliOption[], claim: Claimer): void {
   const placeholders = new Set(options.flatMap((option) => (option.takes_value && option.value_name !== null ? [option.value_name] : [])));
   if (placeholders.size === 0) return;
   for (const option of options) {
@@ -70,8 +70,6 @@ export function applyDescribedPlaceholders(options: CliOption[]): void {
     if (/--?[A-Za-z][\w-]*[ =]<[a-z]/i.test(option.description)) continue;
     const named = /(?:^|\s)(?:only|all|each|every|the|up to|at most)\s+<([a-z][\w-]{0,30})>\s+[a-z]/i.exec(option.description)?.[1];
     if (named === undefined || !placeholders.has(named)) continue;
-    option.takes_value = true;
-    option.type = 'string';
-    option.value_name = named;
+    claimTakesValue(claim, option, { valueName: named });
   }
 }

@@ -2,6 +2,7 @@
  * A positional the prose gives a value when it is left out may be left out.
  */
 import type { CliPositional } from './spec.ts';
+import type { PositionalClaimer } from './reader/claims.ts';
 
 /** Lower case, no spaces, no plural `s`: `the sources` and `source` compare alike. */
 function nounKey(noun: string): string {
@@ -16,10 +17,10 @@ function nounKey(noun: string): string {
  */
 const DEFAULT_STATED = /\bby default,? the ([A-Za-z][\w-]{1,30}) (?:is|are)\b|\bthe ([A-Za-z][\w-]{1,30}) defaults to\b/gi;
 
-export function markPositionalsDefaultedInProse(positionals: CliPositional[], lines: readonly string[]): void {
+export function markPositionalsDefaultedInProse(positionals: CliPositional[], lines: readonly string[], claim: PositionalClaimer): void {
   const prose = lines.filter((line) => !/^\s*-/.test(line)).join(' ');
   const nouns = new Set([...prose.matchAll(DEFAULT_STATED)].map((match) => nounKey(match[1] ?? match[2] ?? '')));
-  for (const positional of positionals) if (positional.required && nouns.has(nounKey(positional.name))) positional.required = false;
+  for (const positional of positionals) if (positional.required && nouns.has(nounKey(positional.name))) claim(positional, 'required', false);
 }
 
 /**
@@ -32,7 +33,7 @@ const ENTRY_DEFAULT = /\bdefaults? (?:to|is)\b|[([]default[:=]|\bdefault: |\b(?:
 /** Lines of an entry's description read at most (Pod's entries run over paragraphs: plackup `.psgi`). */
 const MAX_DESCRIPTION_LINES = 8;
 
-export function markPositionalsDefaultedInEntry(positionals: CliPositional[], lines: readonly string[]): void {
+export function markPositionalsDefaultedInEntry(positionals: CliPositional[], lines: readonly string[], claim: PositionalClaimer): void {
   const wanted = new Map(positionals.filter((positional) => positional.required).map((positional) => [nounKey(positional.name), positional]));
   if (wanted.size === 0) return;
   lines.forEach((line, index) => {
@@ -48,6 +49,6 @@ export function markPositionalsDefaultedInEntry(positionals: CliPositional[], li
       if (nextIndent <= indent || /^\s*-/.test(next)) break;
       description.push(next.trim());
     }
-    if (ENTRY_DEFAULT.test(description.join(' '))) positional.required = false;
+    if (ENTRY_DEFAULT.test(description.join(' '))) claim(positional, 'required', false);
   });
 }

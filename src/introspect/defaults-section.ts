@@ -7,6 +7,7 @@
  * Each `--x` names a flag that is on by default, each `--no-x` one that is off. Only a section made
  * of nothing but flag spellings counts, and only flags (options without a value) take a default.
  */
+import type { Claimer } from './reader/claims.ts';
 import type { CliOption } from './spec.ts';
 
 const DEFAULTS_TITLE = /^\s*Defaults:\s*$/;
@@ -28,18 +29,18 @@ function defaultSpellings(lines: readonly string[]): string[] | null {
   return words.length > 0 ? words : null;
 }
 
-/** Sets the defaults a `Defaults:` section states on the flags it names (in place). */
-export function applyDefaultsSection(options: CliOption[], lines: readonly string[]): void {
+/** Claims the defaults a `Defaults:` section states for the flags it names. */
+export function applyDefaultsSection(options: CliOption[], lines: readonly string[], claim: Claimer): void {
   const spellings = defaultSpellings(lines);
   if (spellings === null) return;
   for (const spelling of spellings) {
     const name = spelling.slice(2);
     const on = options.find((option) => option.long === name && !option.takes_value);
     if (on !== undefined) {
-      on.default = true;
+      claim(on, 'default', true);
       continue;
     }
     const off = name.startsWith('no-') ? options.find((option) => option.long === name.slice(3) && !option.takes_value && option.negation === spelling) : undefined;
-    if (off !== undefined) off.default = false;
+    if (off !== undefined) claim(off, 'default', false);
   }
 }

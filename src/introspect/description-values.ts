@@ -11,6 +11,8 @@ import { listedChoices, namedValuesChoices } from './listed-choices.ts';
 import { describesTakenValueIn } from './evidence-defaults.ts';
 import { isOpenValueSet } from './open-value-set.ts';
 import type { CliOption } from './spec.ts';
+import type { Claimer } from './reader/claims.ts';
+import { claimTakesValue } from './reader/option-claims.ts';
 
 const VALUE_CUES: readonly RegExp[] = [
   // a noun phrase naming the value
@@ -217,7 +219,7 @@ export function isBareHelp(options: readonly CliOption[]): boolean {
   return options.length >= MIN_OPTIONS && !options.some((option) => option.takes_value || option.choices !== null);
 }
 
-export function applyDescriptionValueTaking(options: CliOption[], byHand = false): void {
+export function applyDescriptionValueTaking(options: CliOption[], byHand: boolean, claim: Claimer): void {
   if (options.length < MIN_OPTIONS || (!byHand && !isBareHelp(options))) return;
   for (const option of options) {
     if (option.takes_value || option.negation !== null || (option.long ?? '').startsWith('no-') || option.description === null) continue;
@@ -233,13 +235,11 @@ export function applyDescriptionValueTaking(options: CliOption[], byHand = false
     if (BOOLEAN_DEFAULT.test(option.description)) continue;
     // (round 14: the generic evidence, evidence-defaults.ts, where no cue above matched)
     if (!describesValue(option.description) && !exampleGivesOwnValue(option, option.description) && namedValuesChoices(option.description) === null && stated === null && !describesTakenValueIn(option, options)) continue;
-    option.takes_value = true;
-    option.type = 'string';
-    option.default = null;
+    claimTakesValue(claim, option, { dropDefault: 'any' });
     // now that a value is taken, the values its prose lists are its choices (as for a placeholder);
     // a stated list holding all of them and more is the whole (`all, or one or more of: ia32, x64`)
     const listed = listedChoices(option.description, null);
-    option.choices ??= stated !== null && listed !== null && stated.length > listed.length && listed.every((item) => stated.includes(item)) ? stated : (listed ?? stated);
+    if (option.choices === null) claim(option, 'choices', stated !== null && listed !== null && stated.length > listed.length && listed.every((item) => stated.includes(item)) ? stated : (listed ?? stated));
   }
 }
 
@@ -249,13 +249,13 @@ export function applyDescriptionValueTaking(options: CliOption[], byHand = false
  * the list in its prose as a placeholder's would, when the list holds the stated default (or every
  * item of a comma-joined one), or there is none.
  */
-export function applyBareListedChoices(options: CliOption[]): void {
+export function applyBareListedChoices(options: CliOption[], claim: Claimer): void {
   for (const option of options) {
     if (!option.takes_value || option.value_name !== null || option.choices !== null || option.description === null) continue;
     const listed = listedChoices(option.description, null);
     if (listed === null) continue;
     const stated = option.default === null ? null : String(option.default);
-    if (stated === null || listed.includes(stated) || stated.split(',').every((part) => listed.includes(part))) option.choices = listed;
+    if (stated === null || listed.includes(stated) || stated.split(',').every((part) => listed.includes(part))) claim(option, 'choices', listed);
   }
 }
 
@@ -267,15 +267,13 @@ const LIST_FORM_OPENING = /^(?:an?\s+)?comma[- ]separated\s+list\b/i;
  * show placeholders: a flag is never a list, so a bare option described as one takes a value in any
  * help (not only in the helps without placeholders that applyDescriptionValueTaking reads).
  */
-export function applyListFormValueTaking(options: readonly CliOption[]): void {
+export function applyListFormValueTaking(options: readonly CliOption[], claim: Claimer): void {
   for (const option of options) {
     if (option.takes_value || option.negation !== null || option.repeatable || option.description === null || !LIST_FORM_OPENING.test(option.description)) continue;
     // (memcached's list goes on with its items, `- hashpower: … (default starts at: 0)`: a default stated
     // there is an item's, which the evidence reader would give the option; left as it is)
     if (/\bdefault\b/i.test(option.description)) continue;
-    option.takes_value = true;
-    option.type = 'string';
-    option.default = null;
+    claimTakesValue(claim, option, { dropDefault: 'any' });
   }
 }
 

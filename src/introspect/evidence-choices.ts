@@ -14,6 +14,9 @@
  * Every regex here is linear: alternatives of bounded classes, no nested unbounded quantifiers.
  */
 import { isOpenValueSet } from './open-value-set.ts';
+import { helpSource, WEIGHT, type Claim } from './reader/claims.ts';
+import type { CliOption } from './spec.ts';
+import { valueSeparatorOf } from './value-list.ts';
 
 /** Longest description read: a value list sits in the first sentences. */
 const MAX_TEXT = 1200;
@@ -679,4 +682,27 @@ export function scoredRuns(description: string, valueName: string | null, spelli
     runs.push({ items, score: scoreCandidate(run, facts), cued: isCued(run, facts.context) });
   }
   return runs;
+}
+
+const EVIDENCE_CHOICES_SOURCE = helpSource('generic', 'evidence-choices');
+
+/**
+ * The fallback reader of choices: for each value-taking option no reader gave a list, a `choices`
+ * claim (at weight `fallback`) of the list its description's own words vouch for, with
+ * `value_separator` `,` where the description says the values are joined by commas (as option-entry.ts
+ * does for the rules'), and the default as the listed string where a number was read
+ * (`12 (TLSv1.2) or 13 (TLSv1.3). [12]`).
+ */
+export function evidenceChoiceClaims(options: readonly CliOption[]): Claim<string>[] {
+  const claims: Claim<string>[] = [];
+  const source = EVIDENCE_CHOICES_SOURCE;
+  for (const option of options) {
+    if (!option.takes_value || option.choices !== null) continue;
+    const choices = evidenceChoices(option.description ?? '', option.value_name, [option.long ?? '', option.short ?? ''], option.default === null ? null : String(option.default));
+    if (choices === null) continue;
+    claims.push({ field: 'choices', option, value: choices, source, weight: WEIGHT.fallback });
+    if (valueSeparatorOf(option.description) !== undefined) claims.push({ field: 'value_separator', option, value: ',', source, weight: WEIGHT.fallback });
+    if (typeof option.default === 'number' && choices.includes(String(option.default))) claims.push({ field: 'default', option, value: String(option.default), source, weight: WEIGHT.generic });
+  }
+  return claims;
 }

@@ -16,6 +16,7 @@
 import type { Entry } from './help-scan.ts';
 import { joinWrapped } from './limits.ts';
 import { isEveryItemDefault, isProseDefault } from './option-entry.ts';
+import { helpSource, type Claim } from './reader/claims.ts';
 import type { CliOption, CliValueType } from './spec.ts';
 import { coerceDefault, typeFromDefault } from './value-type.ts';
 
@@ -583,20 +584,28 @@ function closingBracketChoice(description: string, choices: readonly string[] | 
   return word !== undefined && choices.includes(word) ? word : null;
 }
 
+/** The source of the fallback's claims. */
+const EVIDENCE_DEFAULTS_SOURCE = helpSource('generic', 'evidence-defaults');
+
 /**
- * Fills the default of every value-taking option the rules left without one, from the evidence in
- * its description, typed as the rules type a default (a value the rules would call prose is none,
- * as is one naming the program's arguments or another option).
+ * The fallback reader of defaults: a `default` claim (carrying its type, as the rules type a default)
+ * for every value-taking option the readers before it left without one, from the evidence in its
+ * description (a value the rules would call prose is none, as is one naming the program's arguments
+ * or another option). Claims at `weight`; the resolver gives them a default only where none is held.
  */
-export function applyEvidenceDefaults(options: CliOption[], argumentNames: readonly string[] = [], entries: readonly Entry[] = []): void {
+export function evidenceDefaultClaims(options: readonly CliOption[], weight: number, argumentNames: readonly string[] = [], entries: readonly Entry[] = []): Claim<'default'>[] {
   const texts = entryTexts(entries);
   const valueLongs = new Set(options.filter((other) => other.takes_value && other.long !== null).map((other) => other.long));
+  const claims: Claim<'default'>[] = [];
+  const claim = (option: CliOption, value: string | number | boolean, type?: CliValueType): void => {
+    claims.push({ field: 'default', option, value, source: EVIDENCE_DEFAULTS_SOURCE, weight, ...(type === undefined ? {} : { type }) });
+  };
   for (const option of options) {
     if (!option.takes_value || option.default !== null || option.description === null || option.repeatable) continue;
     const description = (option.long !== null ? texts.byLong.get(option.long) : option.short !== null ? texts.byShort.get(option.short) : undefined) ?? option.description;
     const marked = closingBracketChoice(description, option.choices);
     if (marked !== null) {
-      option.default = marked;
+      claim(option, marked);
       continue;
     }
     // (round 18: depcruise `--affected [revision] … (when not specified revision defaults to 'main')`: an
@@ -614,7 +623,7 @@ export function applyEvidenceDefaults(options: CliOption[], argumentNames: reado
     // a value `--other` takes (`defaults to \`github\`` beside `--github <x>`) names that option's value
     if (valueLongs.has(text) && text !== option.long) continue;
     const choice = option.choices?.find((item) => item === text) ?? option.choices?.find((item) => item.toLowerCase() === text.toLowerCase());
-    option.type = type;
-    option.default = choice ?? coerceDefault(text, type);
+    claim(option, choice ?? coerceDefault(text, type), type);
   }
+  return claims;
 }

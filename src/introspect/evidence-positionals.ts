@@ -21,6 +21,7 @@
  * No regular expression here is built from help text; names are compared as strings, and every
  * pattern is anchored or bounded (help text comes from untrusted components).
  */
+import { helpSource, type Claim } from './reader/claims.ts';
 import type { CliPositional } from './spec.ts';
 
 /** What the reader needs besides the help's lines. */
@@ -367,8 +368,22 @@ export function positionalEvidence(name: string, context: PositionalEvidenceCont
 
 /** The positionals the evidence does not speak against, in order (the others are dropped). */
 export function weighPositionals<T extends Pick<CliPositional, 'name'>>(positionals: readonly T[], context: PositionalEvidenceContext): T[] {
-  if (positionals.length === 0) return [...positionals];
+  const dropped = new Set(evidencePositionalClaims(positionals, context, 0).map((claim) => claim.option));
+  return positionals.filter((positional) => !dropped.has(positional as unknown as CliPositional));
+}
+
+/**
+ * The reader behind `weighPositionals`: a `kept: false` claim (at `weight`, of
+ * `help:generic.evidence-positionals`) for each proposed positional the text's evidence names as
+ * something else; the core leaves out what the resolver holds as not kept.
+ */
+export function evidencePositionalClaims(positionals: readonly Pick<CliPositional, 'name'>[], context: PositionalEvidenceContext, weight: number): Claim<'kept'>[] {
+  if (positionals.length === 0) return [];
   const read = readHelp(context.lines);
   // (past MAX_WEIGHED the positionals are kept unweighed: the work stays linear in the help's size)
-  return positionals.filter((positional, index) => index >= MAX_WEIGHED || positionalEvidence(positional.name, context, read).score > DROP_AT);
+  return positionals
+    .filter((positional, index) => index < MAX_WEIGHED && positionalEvidence(positional.name, context, read).score <= DROP_AT)
+    .map((positional) => ({ field: 'kept', option: positional as CliPositional, value: false, source: EVIDENCE_POSITIONALS_SOURCE, weight }));
 }
+
+const EVIDENCE_POSITIONALS_SOURCE = helpSource('generic', 'evidence-positionals');

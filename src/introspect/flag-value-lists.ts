@@ -7,6 +7,8 @@
  */
 import type { Paragraph } from './help-scan.ts';
 import type { CliOption } from './spec.ts';
+import type { Claimer } from './reader/claims.ts';
+import { claimChoices } from './reader/option-claims.ts';
 
 const INTRODUCTION = /^The ['"`]?--([A-Za-z0-9][\w-]{0,60})['"`]? (?:flag|option) (?:supports|accepts|takes) the following [\w\s-]{1,40}:$/;
 const ITEM = /^[A-Za-z0-9][\w.-]{0,60}$/;
@@ -22,7 +24,7 @@ function listUnder(paragraph: Paragraph, index: number): string[] | null {
   return [...new Set(items)];
 }
 
-export function applyFlagValueLists(options: CliOption[], paragraphs: readonly Paragraph[]): void {
+export function applyFlagValueLists(options: CliOption[], paragraphs: readonly Paragraph[], claim: Claimer): void {
   for (const paragraph of paragraphs) {
     paragraph.lines.forEach((line, index) => {
       const named = INTRODUCTION.exec(line.trim())?.[1];
@@ -31,8 +33,7 @@ export function applyFlagValueLists(options: CliOption[], paragraphs: readonly P
       if (option === undefined || !option.takes_value || option.value_name === null || option.choices !== null) return;
       const items = listUnder(paragraph, index);
       if (items === null) return;
-      option.choices = items;
-      option.type = 'string';
+      claimChoices(claim, option, items);
     });
   }
 }

@@ -13,6 +13,8 @@
  */
 import type { Entry } from './help-scan.ts';
 import type { CliOption, CliValueType } from './spec.ts';
+import type { Claimer } from './reader/claims.ts';
+import { claimTakesValue } from './reader/option-claims.ts';
 
 const TYPE_LINE = /^type:\s*(\w[\w ,|[\]]{0,40})$/i;
 /** The lines tsc prints under a description; any of them says the option's shape is known. */
@@ -64,16 +66,11 @@ function optionOf(entry: Entry, options: readonly CliOption[]): CliOption | unde
   return options.find((option) => (long !== null ? option.long === long : option.long === null && option.short === short));
 }
 
-function takeValue(option: CliOption, type: CliValueType): void {
-  option.takes_value = true;
-  option.type = type;
-  // a flag's default (`false`) and negation do not carry over to a value
-  option.default = null;
-  option.negation = null;
-}
 
 /** Applies the tsc-style rules above to the options parsed from `entries` (in place). */
-export function applyFlushLeftTypes(entries: readonly Entry[], options: readonly CliOption[], lines: readonly string[], program: string | null): void {
+export function applyFlushLeftTypes(entries: readonly Entry[], options: readonly CliOption[], lines: readonly string[], program: string | null, claim: Claimer): void {
+  // a flag's default (`false`) and negation do not carry over to a value
+  const takeValue = (option: CliOption, type: CliValueType): void => claimTakesValue(claim, option, { type, dropDefault: 'any', dropNegation: true });
   const flushLeft = entries.filter(isFlushLeftOption);
   const typedBlocks = new Set(flushLeft.filter((entry) => typeWordOf(entry) !== null).map((entry) => entry.block));
   if (flushLeft.filter((entry) => typeWordOf(entry) !== null).length < MIN_TYPED_ENTRIES) return;
@@ -84,7 +81,7 @@ export function applyFlushLeftTypes(entries: readonly Entry[], options: readonly
     const typeWord = typeWordOf(entry);
     // a bare help's stated default (`default: 0`) made it value-taking already: its `type: number` line still names the type
     if (option.takes_value) {
-      if (typeWord === 'number' && option.type === 'integer') option.type = 'number';
+      if (typeWord === 'number' && option.type === 'integer') claim(option, 'type', 'number');
       continue;
     }
     if (typeWord !== null) {

@@ -18,6 +18,8 @@
  */
 import { spellingsGivenExampleValues } from './option-examples.ts';
 import type { CliOption } from './spec.ts';
+import type { Claimer } from './reader/claims.ts';
+import { claimTakesValue } from './reader/option-claims.ts';
 
 /** `(1) Issue types: files, dependencies, unlisted`. */
 const FOOTNOTE_LINE = /^\s*\((\d{1,2})\)\s+([^:]{1,60}):\s+(\S.{0,900})$/;
@@ -47,12 +49,6 @@ function footnotesOf(lines: readonly string[]): Map<string, Footnote> {
   return footnotes;
 }
 
-function takeValue(option: CliOption): void {
-  option.takes_value = true;
-  option.type = 'string';
-  // a flag's `false` default does not carry over to a value
-  if (typeof option.default === 'boolean') option.default = null;
-}
 
 function isSwitch(option: CliOption): boolean {
   return option.negation !== null || (option.long ?? '').startsWith('no-') || typeof option.default === 'boolean';
@@ -161,12 +157,11 @@ function examplesGiveBooleanValues(examples: readonly string[][], options: reado
 }
 
 /** Every option stating a boolean default, no negation spelled, takes `true` / `false` (in place). */
-function takeBooleanValues(options: CliOption[]): boolean {
+function takeBooleanValues(options: CliOption[], claim: Claimer): boolean {
   let changed = false;
   for (const option of options) {
     if (option.takes_value || typeof option.default !== 'boolean' || option.negation !== null || (option.long ?? '').startsWith('no-')) continue;
-    option.takes_value = true;
-    option.type = 'boolean';
+    claimTakesValue(claim, option, { type: 'boolean' });
     changed = true;
   }
   return changed;
@@ -183,20 +178,23 @@ export function applyHandWrittenValues(
   program: string | null,
   positionalsTaken: boolean,
   commands: ReadonlySet<string> = new Set(),
-  maxPositionals: number | null = null,
+  maxPositionals: number | null,
+  claim: Claimer,
 ): boolean {
+  // a flag's `false` default does not carry over to a value
+  const takeValue = (option: CliOption): void => claimTakesValue(claim, option, { dropDefault: 'boolean' });
   const footnotes = footnotesOf(lines);
   const examples = program === null ? [] : examplesOf(lines, program);
   const exampleValued = spellingsGivenExampleValues(lines);
   const valued = maxPositionals === null ? new Set<string>() : spellingsGivenSurplusWords(examples, maxPositionals);
-  let contradicted = examplesGiveBooleanValues(examples, options) && takeBooleanValues(options);
+  let contradicted = examplesGiveBooleanValues(examples, options) && takeBooleanValues(options, claim);
   for (const option of options) {
     const marker = FOOTNOTE_MARKER.exec(option.description ?? '');
     const footnote = marker === null ? undefined : footnotes.get(marker[1] ?? '');
     if (footnote !== undefined && !isSwitch(option)) {
       if (!option.takes_value) contradicted = true;
       if (!option.takes_value) takeValue(option);
-      if (!footnote.open && option.choices === null) option.choices = footnote.items;
+      if (!footnote.open && option.choices === null) claim(option, 'choices', footnote.items);
       continue;
     }
     if (!option.takes_value && !isSwitch(option) && descriptionGivesOwnValue(option)) {

@@ -13,6 +13,7 @@
  * Every regular expression here is anchored and bounded (help text comes from untrusted components).
  */
 import type { Entry } from './help-scan.ts';
+import type { Claimer } from './reader/claims.ts';
 import type { CliOption } from './spec.ts';
 import { coerceDefault, typeFromDefault } from './value-type.ts';
 
@@ -24,7 +25,7 @@ const NAMED_DEFAULT = /^\(([A-Za-z][\w-]{0,20})=([^\s()]{1,40})\)(?=\s|$)/;
 /**
  * Reads the defaults the legend's notation states, on the options the rules left without a default.
  */
-export function applyLegendDefaults(options: readonly CliOption[], entries: readonly Entry[], lines: readonly string[]): void {
+export function applyLegendDefaults(options: readonly CliOption[], entries: readonly Entry[], lines: readonly string[], claim: Claimer): void {
   if (!lines.some((line) => LEGEND.test(line))) return;
   for (const entry of entries) {
     if (entry.kind !== 'option' || entry.option === null) continue;
@@ -36,8 +37,8 @@ export function applyLegendDefaults(options: readonly CliOption[], entries: read
     const named = NAMED_DEFAULT.exec(text);
     if (named !== null && option.takes_value && option.value_name === named[1]) {
       const value = named[2] ?? '';
-      if (option.type === 'string') option.type = typeFromDefault(value, false) ?? 'string';
-      option.default = coerceDefault(value, option.type);
+      const type = option.type === 'string' ? (typeFromDefault(value, false) ?? 'string') : option.type;
+      claim(option, 'default', coerceDefault(value, type), type);
     }
   }
 }

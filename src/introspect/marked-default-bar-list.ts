@@ -3,6 +3,7 @@
  * none. (rdfind's `md5 |(sha1)| sha256` column, the values opening the description with the default in
  * parentheses, is read with the head: option-head.ts, MARKED_DEFAULT_BAR_COLUMN.)
  */
+import type { Claimer } from './reader/claims.ts';
 import type { CliOption } from './spec.ts';
 
 /**
@@ -42,16 +43,15 @@ export function closingMarkedList(description: string): { choices: string[]; def
 }
 
 /** Makes each switch whose description holds such a list take one of its values. */
-export function applyMarkedDefaultBarLists(options: CliOption[]): void {
+export function applyMarkedDefaultBarLists(options: CliOption[], claim: Claimer): void {
   for (const option of options) {
     if (option.takes_value || option.description === null) continue;
     // (a negatable dart flag, `--[no-]x`, is a switch whatever its description says)
     const list = bracketedOpeningList(option.description) ?? (option.negation === null ? closingMarkedList(option.description) : null);
     if (list === null) continue;
-    option.takes_value = true;
-    option.type = 'string';
-    option.choices = list.choices;
-    option.default = list.default;
-    option.description = list.rest;
+    claim(option, 'takes_value', true);
+    claim(option, 'default', list.default, 'string');
+    claim(option, 'choices', list.choices);
+    claim(option, 'description', list.rest);
   }
 }

@@ -6,6 +6,7 @@
  * input`, GNU `With no FILE, … read standard input`): the argument is optional then.
  */
 import type { CliPositional } from './spec.ts';
+import type { PositionalClaimer } from './reader/claims.ts';
 
 /** `filename2` → `filename`, `file1` → `file`, `fileN` → `file`; null for a name without a number. */
 function numberedStem(name: string, last: boolean): string | null {
@@ -56,13 +57,13 @@ function nounKey(noun: string): string {
  */
 const NONE_GIVEN = /\b(?:if|when|with) no ([A-Za-z][A-Za-z_-]{1,20}(?: (?!(?:or|and|nor)\b)[a-z]{2,12})?)(?: (?:is|are) (?:given|specified|provided))?(?=[\s,.;]|$)/gi;
 
-export function markPositionalsProseLetOut(positionals: CliPositional[], lines: readonly string[]): void {
+export function markPositionalsProseLetOut(positionals: CliPositional[], lines: readonly string[], claim: PositionalClaimer): void {
   const text = lines.join(' ');
   const nouns = new Set([...text.matchAll(NONE_GIVEN)].map((match) => nounKey(match[1] ?? '')));
   // lrzip `<file...>` with `If no filenames or "-" is specified`: a file's name stands for the file
   for (const noun of [...nouns]) if (/^\w+names?$/.test(noun) && noun.endsWith('name')) nouns.add(noun.slice(0, -'name'.length));
   for (const positional of positionals) {
-    if (positional.required && positional.variadic && nouns.has(nounKey(positional.name))) positional.required = false;
+    if (positional.required && positional.variadic && nouns.has(nounKey(positional.name))) claim(positional, 'required', false);
   }
 }
 

@@ -10,7 +10,7 @@ import type { Entry, Paragraph } from './help-scan.ts';
 import { clampDescription, joinWrapped, MAX_OPTIONS } from './limits.ts';
 import type { OptionHead } from './option-head.ts';
 import { withUsageBareFlag } from './usage-bare-flags.ts';
-import { setSources } from './reader/claims.ts';
+import { setSources, type Claimer } from './reader/claims.ts';
 import type { CliOption, CliValueType } from './spec.ts';
 import { coerceDefault, isExplicitStringName, isNumberText, typeFromDefault, typeFromValueName } from './value-type.ts';
 import { valueSeparatorOf } from './value-list.ts';
@@ -20,6 +20,7 @@ import { setValueListChoices } from './set-value-list.ts';
 import { sentenceOpeningChoices } from './sentence-values.ts';
 import { applyColonDefaultHead } from './dialects/goflag.ts';
 import { statesBareFlagValue } from './preset-value.ts';
+import { claimChoices } from './reader/option-claims.ts';
 
 const NO_VALUE_WORDS = /^(none|null|unset|undefined|undef|n\/a)$/i;
 /** codespell `Defaults to empty/disabled.`: nothing given, in words (`empty`, or it joined by a slash to another word). */
@@ -1004,7 +1005,7 @@ const EPILOG_SENTENCE_LIST = new RegExp(
   String.raw`(?:^|[.!]\s+)([^.:]{0,120}?):\s+(${EPILOG_ITEM}(?:(?:,\s*or|,|\s+or)\s+${EPILOG_ITEM}){1,30})\.(?=\s|$)`,
 );
 
-function applyEpilogSentenceList(options: CliOption[], paragraph: Paragraph): void {
+function applyEpilogSentenceList(options: CliOption[], paragraph: Paragraph, claim: Claimer): void {
   const sentence = EPILOG_SENTENCE_LIST.exec(paragraph.lines.join(' '));
   if (sentence === null) return;
   const intro = sentence[1] ?? '';
@@ -1019,15 +1020,14 @@ function applyEpilogSentenceList(options: CliOption[], paragraph: Paragraph): vo
   const targets = byName.length > 0 ? byName.slice(0, 1) : byValue.length > 0 ? byValue : byPlural.slice(0, 1);
   const choices = (sentence[2] ?? '').split(/\s*(?:,\s*or|,|\s+or)\s+/);
   for (const option of targets) {
-    option.choices = choices;
-    option.type = 'string';
+    claimChoices(claim, option, choices);
   }
 }
 
-export function applyEpilogValueLists(options: CliOption[], paragraphs: readonly Paragraph[]): void {
+export function applyEpilogValueLists(options: CliOption[], paragraphs: readonly Paragraph[], claim: Claimer): void {
   paragraphs.forEach((paragraph, index) => {
     if (!paragraph.afterEntries) return;
-    applyEpilogSentenceList(options, paragraph);
+    applyEpilogSentenceList(options, paragraph, claim);
     const colon = paragraph.lines.findIndex((line) => /:$/.test(line));
     if (colon === -1) return;
     const ownList = definitionListChoices(paragraph.lines.slice(colon), paragraph.indents.slice(colon));
@@ -1042,9 +1042,6 @@ export function applyEpilogValueLists(options: CliOption[], paragraphs: readonly
     });
     // the intro names the option: `--mode `, or clipanion's `` `--mode=<mode>` ``
     if (targets.length === 0) targets = open.filter((option) => option.long !== null && new RegExp(`--${option.long.replace(/[^\w-]/g, '')}(?=[ =\`])`).test(intro)).slice(0, 1);
-    for (const option of targets) {
-      option.choices = choices;
-      option.type = 'string';
-    }
+    for (const option of targets) claimChoices(claim, option, choices);
   });
 }

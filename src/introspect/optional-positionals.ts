@@ -17,6 +17,7 @@
  * options only, so it names no positional here.)
  */
 import type { CliPositional } from './spec.ts';
+import type { PositionalClaimer } from './reader/claims.ts';
 
 const OPTIONAL_TITLE = /^\s*optional (?:parameters|arguments|positionals)\s*:?\s*$/i;
 /** A title flush left that ends the list: one to four words, no gap. */
@@ -24,7 +25,7 @@ const NEXT_TITLE = /^[A-Za-z*][^\s:]*(?: [^\s:]+){0,3}:?\s*$/;
 /** Lines read under the title at most. */
 const MAX_LINES = 40;
 
-export function markOptionalListedPositionals(positionals: CliPositional[], lines: readonly string[]): void {
+export function markOptionalListedPositionals(positionals: CliPositional[], lines: readonly string[], claim: PositionalClaimer): void {
   const title = lines.findIndex((line) => OPTIONAL_TITLE.test(line));
   if (title === -1) return;
   const names = new Set<string>();
@@ -33,7 +34,7 @@ export function markOptionalListedPositionals(positionals: CliPositional[], line
     const entry = /^\s{0,8}([A-Za-z][\w.-]{0,40})\s{2,}\S/.exec(line);
     if (entry !== null) names.add(entry[1] ?? '');
   }
-  for (const positional of positionals) if (names.has(positional.name)) positional.required = false;
+  for (const positional of positionals) if (names.has(positional.name)) claim(positional, 'required', false);
 }
 
 /**

@@ -8,6 +8,7 @@ import { clampDescription, joinWrapped } from './limits.ts';
 import type { CliPositional, CliSubcommand } from './spec.ts';
 import { REMAINDER, type UsagePositional } from './usage.ts';
 import { typeFromValueName } from './value-type.ts';
+import type { PositionalClaimer } from './reader/claims.ts';
 
 const MAX_POSITIONALS = 50;
 const MAX_SUBCOMMANDS = 200;
@@ -186,11 +187,11 @@ export function collectPositionals(entries: readonly Entry[], usagePositionals: 
  * a sentence defining the name by quoted alternatives of several words says it stands for several
  * arguments (in place).
  */
-export function markMultiWordPositionals(positionals: CliPositional[], lines: readonly string[]): void {
+export function markMultiWordPositionals(positionals: CliPositional[], lines: readonly string[], claim: PositionalClaimer): void {
   for (const positional of positionals) {
     if (positional.variadic || !/^[A-Z][A-Z0-9_-]{0,30}$/.test(positional.name)) continue;
     const definition = new RegExp(String.raw`\b${positional.name} (?:are|is) ('[^'\s]{1,40}(?: [^'\s]{1,40})+'(?: or '[^']{1,80}')*)`);
-    if (lines.some((line) => definition.test(line))) positional.variadic = true;
+    if (lines.some((line) => definition.test(line))) claim(positional, 'variadic', true);
   }
 }
 
@@ -220,16 +221,16 @@ export function splitProseNamedPositionals(positionals: readonly CliPositional[]
  * multiple files or use - to read query from stdin.`: a sentence about the name saying it may be
  * several makes it variadic (in place).
  */
-export function markPluralPositionals(positionals: CliPositional[], lines: readonly string[]): void {
+export function markPluralPositionals(positionals: CliPositional[], lines: readonly string[], claim: PositionalClaimer): void {
   for (const positional of positionals) {
     if (positional.variadic) continue;
     const name = positional.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
     const sentence = new RegExp(String.raw`^\s*${name}\s+(?:can|may)\s+be\b[^.]{0,80}\b(?:multiple|several|one or more)\s+[a-z]+s\b`);
-    if (lines.some((line) => sentence.test(line))) positional.variadic = true;
-    else if (titledSectionOpensPlural(lines, positional.name)) positional.variadic = true;
+    if (lines.some((line) => sentence.test(line))) claim(positional, 'variadic', true);
+    else if (titledSectionOpensPlural(lines, positional.name)) claim(positional, 'variadic', true);
     // autom4te `[FILES]` over `If some of the FILES are named 'FILE.m4f'`: prose counting out of the
     // plural name (GNU grep's one `PATTERNS` argument is never spoken of so)
-    else if (/^[A-Z][A-Z0-9_]*[^SU_]S$/.test(positional.name) && new RegExp(String.raw`\b(?:some|each|any|all|none|one) of (?:the )?${name}\b`).test(lines.join(' '))) positional.variadic = true;
+    else if (/^[A-Z][A-Z0-9_]*[^SU_]S$/.test(positional.name) && new RegExp(String.raw`\b(?:some|each|any|all|none|one) of (?:the )?${name}\b`).test(lines.join(' '))) claim(positional, 'variadic', true);
   }
 }
 

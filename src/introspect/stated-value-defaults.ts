@@ -12,6 +12,7 @@
 import { extractDescriptionFacts } from './annotations.ts';
 import { namedValuesChoices } from './listed-choices.ts';
 import type { Entry } from './help-scan.ts';
+import type { Claimer } from './reader/claims.ts';
 import type { CliOption } from './spec.ts';
 import { typeFromDefault } from './value-type.ts';
 
@@ -28,7 +29,7 @@ function entryDescription(option: CliOption, entries: readonly Entry[]): string 
   return entry === undefined ? null : entry.description.join(' ').trim();
 }
 
-export function applyStatedValueDefaults(options: CliOption[], entries: readonly Entry[]): void {
+export function applyStatedValueDefaults(options: CliOption[], entries: readonly Entry[], claim: Claimer): void {
   for (const option of options) {
     // Go-style single-dash long names: Go's `flag` prints `(default x)` for a switch only when it is `true`
     if (option.prefix !== '-' || option.takes_value || option.repeatable || option.negation !== null || (option.long ?? '').startsWith('no-')) continue;
@@ -39,16 +40,14 @@ export function applyStatedValueDefaults(options: CliOption[], entries: readonly
     if (stated === null) continue;
     if (!facts.defaultQuoted && QUANTITY_OR_ADDRESS.test(stated)) {
       const type = typeFromDefault(stated, false) ?? 'string';
-      option.takes_value = true;
-      option.type = type;
-      option.default = type === 'integer' || type === 'number' ? Number(stated) : stated;
+      claim(option, 'takes_value', true);
+      claim(option, 'default', type === 'integer' || type === 'number' ? Number(stated) : stated, type);
       continue;
     }
     const named = namedValuesChoices(description);
     if (named === null || named.length < 2 || !named.includes(stated)) continue;
-    option.takes_value = true;
-    option.type = 'string';
-    option.choices = named;
-    option.default = stated;
+    claim(option, 'takes_value', true);
+    claim(option, 'default', stated, 'string');
+    claim(option, 'choices', named);
   }
 }

@@ -9,6 +9,8 @@
  * the list leaves out rules the option out: the list is of another parameter.
  */
 import type { CliOption } from './spec.ts';
+import type { Claimer } from './reader/claims.ts';
+import { claimChoices } from './reader/option-claims.ts';
 
 /** `   Import Character Encodings`: capitalized words alone on an indented line. */
 const TITLE_LINE = /^(\s+)([A-Z][A-Za-z]{1,30}(?: [A-Z][A-Za-z]{1,30}){0,4})\s*$/;
@@ -42,7 +44,7 @@ function targetOf(options: readonly CliOption[], title: readonly string[], value
   return stated.length === 1 ? (stated[0] ?? null) : null;
 }
 
-export function applyTitledPipeLists(options: readonly CliOption[], lines: readonly string[]): void {
+export function applyTitledPipeLists(options: readonly CliOption[], lines: readonly string[], claim: Claimer): void {
   for (let index = 0; index + 1 < lines.length; index += 1) {
     const title = TITLE_LINE.exec(lines[index] ?? '');
     const list = title === null ? null : PIPE_LINE.exec(lines[index + 1] ?? '');
@@ -50,7 +52,6 @@ export function applyTitledPipeLists(options: readonly CliOption[], lines: reado
     const values = (list[2] ?? '').split(' | ');
     const target = targetOf(options, (title[2] ?? '').toLowerCase().split(' '), values);
     if (target === null) continue;
-    target.choices = values;
-    target.type = 'string';
+    claimChoices(claim, target, values);
   }
 }

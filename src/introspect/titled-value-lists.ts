@@ -8,6 +8,8 @@
 import type { Paragraph } from './help-scan.ts';
 import { definitionListChoices } from './listed-choices.ts';
 import type { CliOption } from './spec.ts';
+import type { Claimer } from './reader/claims.ts';
+import { claimChoices } from './reader/option-claims.ts';
 
 /** `Events:` alone on its line: a title of one word. */
 const ONE_WORD_TITLE = /^([A-Za-z][a-z]{2,30}):$/;
@@ -31,7 +33,7 @@ function namesOf(option: CliOption): string[] {
   return [option.long?.toLowerCase() ?? '', value].filter((name) => name.length > 1);
 }
 
-export function applyTitledValueLists(options: readonly CliOption[], paragraphs: readonly Paragraph[], lines: readonly string[]): void {
+export function applyTitledValueLists(options: readonly CliOption[], paragraphs: readonly Paragraph[], lines: readonly string[], claim: Claimer): void {
   // each trimmed line's first index, built once (a help may hold thousands of paragraphs)
   const lineAt = new Map<string, number>();
   lines.forEach((line, index) => {
@@ -48,7 +50,6 @@ export function applyTitledValueLists(options: readonly CliOption[], paragraphs:
     const target = targets[0];
     // gotestsum `--format string … (default "short")` over `Formats:` without `short`: a list leaving out the default is incomplete
     if (choices === null || target === undefined || (target.default !== null && !choices.includes(String(target.default)))) continue;
-    target.choices = choices;
-    target.type = 'string';
+    claimChoices(claim, target, choices);
   }
 }

@@ -18,6 +18,8 @@
 import type { Entry } from './help-scan.ts';
 import type { CliOption } from './spec.ts';
 import { typeFromValueName } from './value-type.ts';
+import type { Claimer } from './reader/claims.ts';
+import { claimTakesValue } from './reader/option-claims.ts';
 
 /** Type words Go programs print in a flag's type column (flag's own, and the `str` shorthand). */
 const GO_TYPE_COLUMN = /^(str|string|int|int64|uint|uint64|float|float64|duration)(?: {2,}|\t+)(?=\S)/;
@@ -50,7 +52,7 @@ function markGluedShorts(options: readonly CliOption[], entries: readonly Entry[
 }
 
 /** `-lang  str  target Go version`: a single-dash flag with a Go type column takes a value. */
-function applyGoTypeColumn(options: readonly CliOption[], entries: readonly Entry[]): void {
+function applyGoTypeColumn(options: readonly CliOption[], entries: readonly Entry[], claim: Claimer): void {
   for (const entry of entries) {
     const head = entry.option;
     if (entry.kind !== 'option' || head === null || head.valueName !== null || head.longs.some((long) => long.dashes === '--')) continue;
@@ -60,17 +62,14 @@ function applyGoTypeColumn(options: readonly CliOption[], entries: readonly Entr
     const short = head.shorts[0] ?? null;
     const option = options.find((candidate) => !candidate.takes_value && (long !== null ? candidate.long === long && candidate.prefix === '-' : candidate.long === null && candidate.short === short));
     if (option === undefined) continue;
-    option.takes_value = true;
-    option.type = typeFromValueName(word) ?? 'string';
-    option.value_name = word;
-    if (typeof option.default === 'boolean') option.default = null;
+    claimTakesValue(claim, option, { type: typeFromValueName(word) ?? 'string', valueName: word, dropDefault: 'boolean' });
     // (the description's spaces are collapsed by now: the word and one space)
-    if (option.description?.startsWith(`${word} `) === true) option.description = option.description.slice(word.length + 1).trimStart() || null;
+    if (option.description?.startsWith(`${word} `) === true) claim(option, 'description', option.description.slice(word.length + 1).trimStart() || null);
   }
 }
 
 /** Sets `attached` and Go type-column value-taking on the built options, in place (see the module comment). */
-export function applyValueForms(options: readonly CliOption[], entries: readonly Entry[]): void {
-  applyGoTypeColumn(options, entries);
+export function applyValueForms(options: readonly CliOption[], entries: readonly Entry[], claim: Claimer): void {
+  applyGoTypeColumn(options, entries, claim);
   markGluedShorts(options, entries);
 }

@@ -14,6 +14,7 @@
  */
 import type { Entry } from './help-scan.ts';
 import { parseOptionHead } from './option-head.ts';
+import type { Claimer } from './reader/claims.ts';
 import type { CliOption } from './spec.ts';
 
 const VALUE_LINE = /^-([A-Za-z0-9]) ([a-z][\w.-]{0,30})(?:, ((?:-[A-Za-z0-9], )?--?[A-Za-z][\w-]{0,40}|-[A-Za-z0-9]))?(?=\s{2,}|$)/;
@@ -47,10 +48,10 @@ export function readValueShortcutLines(entries: Entry[]): ShortcutValue[] {
 }
 
 /** The default a value line marks, where the option states none and its choices (if any) hold it. */
-export function applyShortcutDefaults(options: CliOption[], values: readonly ShortcutValue[]): void {
+export function applyShortcutDefaults(options: CliOption[], values: readonly ShortcutValue[], claim: Claimer): void {
   for (const value of values.filter((one) => one.isDefault)) {
     const option = options.find((one) => one.short === value.short && one.takes_value);
     if (option === undefined || option.default !== null || (option.choices !== null && !option.choices.includes(value.value))) continue;
-    option.default = value.value;
+    claim(option, 'default', value.value);
   }
 }

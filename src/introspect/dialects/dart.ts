@@ -11,6 +11,7 @@
  * spaces on) or `(default)` follows: a usage form wrapped onto a line (`[year] [month]`) has neither.
  */
 import type { CliOption } from '../spec.ts';
+import type { Claimer } from '../reader/claims.ts';
 
 const DART_VALUE_HEAD = /^\s{0,8}(?:-[A-Za-z0-9], )?--([A-Za-z0-9][\w-]{0,60})=<[^<>\s]{1,40}>/;
 const ALLOWED_HELP_LINE = /^\s{4,}\[([a-z0-9][\w.-]{0,30})\]( \(default\))?(?:\s{2,}\S|\s*$)/;
@@ -45,13 +46,13 @@ function allowedHelpValues(lines: readonly string[]): Map<string, { values: stri
 }
 
 /** Gives each value-taking option without choices the allowed values dart lists under its head. */
-export function applyDartAllowedHelp(options: CliOption[], lines: readonly string[]): void {
+export function applyDartAllowedHelp(options: CliOption[], lines: readonly string[], claim: Claimer): void {
   if (!lines.some((line) => DART_VALUE_HEAD.test(line))) return;
   const allowed = allowedHelpValues(lines);
   for (const option of options) {
     const listed = option.long === null ? undefined : allowed.get(option.long);
     if (listed === undefined || !option.takes_value || option.choices !== null) continue;
-    option.choices = [...new Set(listed.values)];
-    if (option.default === null && listed.marked.length === 1) option.default = listed.marked[0] ?? null;
+    claim(option, 'choices', [...new Set(listed.values)]);
+    if (option.default === null && listed.marked.length === 1) claim(option, 'default', listed.marked[0] ?? null);
   }
 }

@@ -13,6 +13,7 @@
  */
 import type { Entry } from '../help-scan.ts';
 import type { CliOption, CliValueType } from '../spec.ts';
+import type { Claimer } from '../reader/claims.ts';
 
 const TYPE_LINE = /^Type: (\S.{0,200})$/;
 const DEFAULT_LINE = /^Default: (.{1,400})$/;
@@ -59,7 +60,7 @@ export function takeFireLines(entries: readonly Entry[]): FireLines {
   return taken;
 }
 
-export function applyFireDefaults(options: readonly CliOption[], entries: readonly Entry[], taken: FireLines = new Map()): void {
+export function applyFireDefaults(options: readonly CliOption[], entries: readonly Entry[], taken: FireLines, claim: Claimer): void {
   for (const entry of entries) {
     if (entry.kind !== 'option' || entry.option === null) continue;
     const lines = taken.get(entry) ?? fireLines(entry);
@@ -68,9 +69,8 @@ export function applyFireDefaults(options: readonly CliOption[], entries: readon
     if (lines === null || option === undefined || !option.takes_value) continue;
     const type = FIRE_TYPES[lines.type];
     const value = pythonLiteral(lines.defaultText.trim());
-    if (type !== undefined && option.type === 'string' && option.choices === null) option.type = type;
-    const fits =
-      value === null ? false : option.type === 'boolean' ? typeof value === 'boolean' : option.type === 'integer' || option.type === 'number' ? typeof value === 'number' || (option.type === 'number' && INFINITY.test(String(value))) : typeof value === 'string';
-    option.default = fits ? value : null;
+    const typed = type !== undefined && option.type === 'string' && option.choices === null ? type : option.type;
+    const fits = value === null ? false : typed === 'boolean' ? typeof value === 'boolean' : typed === 'integer' || typed === 'number' ? typeof value === 'number' || (typed === 'number' && INFINITY.test(String(value))) : typeof value === 'string';
+    claim(option, 'default', fits ? value : null, typed);
   }
 }

@@ -32,6 +32,8 @@ import { isProseDefault } from '../option-entry.ts';
 import { isOpenValueSet } from '../open-value-set.ts';
 import type { CliOption, CliValueType } from '../spec.ts';
 import { coerceDefault, typeFromDefault, typeFromValueName } from '../value-type.ts';
+import type { Claimer } from '../reader/claims.ts';
+import { claimTakesValue } from '../reader/option-claims.ts';
 
 const GO_OPTION_LINE = /^ {2}-([A-Za-z0-9][\w.-]{0,80})(?: ([^\s\t]{1,40}))?(?:\t(.*))?$/;
 const GO_DESCRIPTION_LINE = /^ {4}\t(.*)$/;
@@ -161,16 +163,13 @@ function printsGoDefValues(options: readonly CliOption[]): boolean {
  * value-taking flag's prose list (`Available modes: clusterbomb, pitchfork`) then gives its choices
  * when it holds the stated default, or when there is none.
  */
-export function applyGoDefValues(options: CliOption[]): void {
+export function applyGoDefValues(options: CliOption[], claim: Claimer): void {
   if (!printsGoDefValues(options)) return;
   for (const option of options) {
-    if (!option.takes_value && option.default === null) {
-      option.takes_value = true;
-      option.type = 'string';
-    }
+    if (!option.takes_value && option.default === null) claimTakesValue(claim, option);
     if (!option.takes_value || option.choices !== null || option.description === null) continue;
     const listed = listedChoices(option.description, null);
-    if (listed !== null && (option.default === null || listed.includes(String(option.default)))) option.choices = listed;
+    if (listed !== null && (option.default === null || listed.includes(String(option.default)))) claim(option, 'choices', listed);
   }
 }
 
@@ -232,16 +231,23 @@ export function applyColonDefaultHead(option: CliOption, head: string): void {
  * The line of Go's `Usage of NAME:` title: the first line, or the third under a one-line headline and
  * a blank line (cfssl `\tcfssl gencert -- generate a new key and signed certificate`); 0 otherwise.
  */
-export function goUsageLineIndex(lines: readonly string[]): number {
+function goUsageLineIndex(lines: readonly string[]): number {
   const title = /^usage of \S/i;
   if (title.test(lines[0]?.trim() ?? '')) return 0;
   return (lines[0]?.trim() ?? '').length > 0 && (lines[1]?.trim() ?? '') === '' && title.test(lines[2] ?? '') && /:$/.test(lines[2] ?? '') ? 2 : 0;
+}
+
+/** Go's `Usage of NAME:` title: its line, the name it quotes (`'go tool cover'`) or the plain one. */
+export function goUsageOf(lines: readonly string[]): { index: number; quoted: string | null; plain: string | null } | null {
+  const index = goUsageLineIndex(lines);
+  const title = goUsageTitle(lines[index] ?? '');
+  return title === null ? null : { index, quoted: title[1] ?? null, plain: title[2] ?? null };
 }
 
 /**
  * Go: `Usage of NAME:` or `Usage of 'go tool cover':`, or `Usage of vegeta attack:` (a subcommand's
  * own FlagSet named with its path): [1] the quoted name, [2] the plain one; null for another line.
  */
-export function goUsageTitle(line: string): RegExpExecArray | null {
+function goUsageTitle(line: string): RegExpExecArray | null {
   return /^usage of (?:'([^']{1,80})'|(\S+(?: [a-z][\w-]*){0,3})):$/i.exec(line.trim());
 }

@@ -2,16 +2,20 @@
  * Claims and the resolver: how a help reader says what it found, and how one field's value is picked.
  *
  * A reader emits claims `{field, option, value, source, weight}`: "option `--sort` has `choices`
- * `[none, path]`, says `help:clap.possible-values`, with weight 30". `resolveClaims` picks, per option
- * and field, the claim of highest weight (at equal weight, the later one: readers run in table order)
- * and writes its value and its source into the option's `sources` map, which `inspect --json` shows.
+ * `[none, path]`, says `help:clap.possible-values`, with weight 30" — through a `Claimer` as it reads
+ * (`ledger.claimer(source)`), or as a list (`ledger.claimAll`). The resolver (`ClaimLedger`) takes a
+ * claim when the field is unset or its holder's weight is not higher (a later reader of equal weight
+ * corrects an earlier one; a fallback fills only what no stronger reader decided) and `finish` writes
+ * each kept field's source into the object's `sources` map, which `inspect --json` shows. A `default`
+ * claim carries its type; a `kept: false` claim leaves a proposed positional out of the spec.
  *
- * Readers still written as in-place passes over the option list run through `traceReader`: it
- * compares each option's fields before and after the pass and turns every change into a claim of the
- * pass's source, so every field of the spec keeps where it came from whichever way a reader is written.
+ * Readers that build or replace the option or positional lists (the entry reader, options only a usage
+ * form or an example names, the usage forms' positionals) run through `trace`: it compares each item's
+ * fields before and after and turns every change, and every new item's set fields, into claims of the
+ * reader's source, so every field of the spec keeps where it came from whichever way a reader is written.
  * Linear in options × fields per reader; never throws.
  */
-import type { CliOption, CliPositional, CliSpec, FieldSource, FieldSources } from '../spec.ts';
+import type { CliOption, CliPositional, CliSpec, CliValueType, FieldSource, FieldSources } from '../spec.ts';
 
 /** The option fields a claim may set (the public `CliOption` fields besides `sources`). */
 export const OPTION_FIELDS = [
@@ -57,7 +61,28 @@ export interface Claim<Field extends string = OptionField> {
   value: unknown;
   source: FieldSource;
   weight: number;
+  /**
+   * A `default` claim's type: the default is read as a value of that type, so the resolver writes the
+   * type (where it differs) together with the default it wins, under the same source, or neither.
+   */
+  type?: CliValueType;
 }
+
+/**
+ * How a reader emits its claims as it reads: `claim(option, field, value)` (a default with its type:
+ * `claim(option, 'default', value, type)`). A value the object already holds is no claim (the field
+ * keeps its source), the way `trace` records only what a pass changed.
+ */
+export type Claimer = (option: CliOption, field: OptionField, value: unknown, type?: CliValueType) => void;
+
+/** A claimer of positionals' fields (`claim(positional, 'required', false)`). */
+export type PositionalClaimer = (positional: CliPositional, field: PositionalField, value: unknown) => void;
+
+/**
+ * Fields a claim may hold that are never written into the object: `kept` (`false`: the reader says
+ * the proposed positional or option is none, and the core leaves it out of the spec).
+ */
+const HELD_ONLY: ReadonlySet<string> = new Set(['kept']);
 
 /**
  * Sets an object's `sources` (a spec, an option, a positional) as metadata: a property that is not
@@ -179,8 +204,47 @@ export class ClaimLedger {
       return false;
     }
     fields.set(claim.field, { weight: claim.weight, source: claim.source, value: snapshotValue(claim.value) });
-    if (write) target[claim.field] = copyValue(claim.value);
+    if (write && !HELD_ONLY.has(claim.field)) target[claim.field] = copyValue(claim.value);
+    if (write && claim.field === 'default' && claim.type !== undefined && target.type !== claim.type) {
+      // the default's type goes with it, whoever held the type before (the default is only a value of that type)
+      fields.set('type', { weight: Math.max(claim.weight, fields.get('type')?.weight ?? 0), source: claim.source, value: claim.type });
+      target.type = claim.type;
+    }
     return true;
+  }
+
+  /** A claimer for one reader: its claims, of `source` at `weight`, applied as they are made. */
+  claimer(source: FieldSource, weight: number = WEIGHT.generic): Claimer {
+    return (option, field, value, type) => {
+      const current = (option as unknown as Record_)[field];
+      if (sameValue(current, value) && (type === undefined || option.type === type)) return;
+      this.take({ field, option, value, source, weight, ...(type === undefined ? {} : { type }) }, true);
+    };
+  }
+
+  /** `claimer` for positionals. */
+  positionalClaimer(source: FieldSource, weight: number = WEIGHT.generic): PositionalClaimer {
+    return (positional, field, value) => {
+      if (sameValue((positional as unknown as Record_)[field], value)) return;
+      this.take({ field, option: positional, value, source, weight }, true);
+    };
+  }
+
+  /** Applies claims in order (what a reader emitted); returns how many won. */
+  claimAll(claims: Iterable<Claim<string>>): number {
+    let won = 0;
+    for (const claim of claims) if (this.take(claim, true)) won += 1;
+    return won;
+  }
+
+  /** The items the resolver does not hold as left out (`kept: false`), in order. */
+  kept<T extends object>(items: readonly T[]): T[] {
+    return items.filter((item) => this.resolved(item, 'kept') !== false);
+  }
+
+  /** The value the resolver holds for a field of an object (a held-only one such as `kept` too), or undefined. */
+  resolved(object: object, field: string): unknown {
+    return this.held.get(object)?.get(field)?.value;
   }
 
   /**

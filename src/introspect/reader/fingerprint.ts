@@ -2,7 +2,7 @@
  * The framework fingerprint: ONE table of scored signatures that says which argument parser printed
  * a help (cobra/pflag, Go flag, urfave, kong, kingpin, clap, argparse/optparse, click/typer/rich,
  * yargs, commander, oclif, docopt, GNU getopt/argp, or generic), and the few layout traits the
- * readers key on (cobra's persistent flags, meow's hand-written placeholders, kingpin's defaults in
+ * readers key on (kingpin's defaults in
  * place of placeholders, …). Every framework sniff of the readers lives here, nowhere else.
  *
  * Each signature is a list of marks, each a bounded, line-anchored regex with a weight: a help's
@@ -11,6 +11,7 @@
  */
 import { looksLikeGoFlag } from '../dialects/goflag.ts';
 import { isColonDefaultHelp } from '../dialects/goflag.ts';
+import { isCobraHelp } from '../dialects/cobra.ts';
 
 export type Framework =
   | 'cobra'
@@ -113,22 +114,12 @@ export const MIN_SCORE = 3;
 
 /** Layout traits the readers key on (each the sniff a reader used to carry, moved here). */
 export interface HelpTraits {
-  /** cobra: `Use "x [command] --help"` or `Global Flags:` — root flags parse after the subcommand. */
-  cobra: boolean;
-  /** meow (and serve's hand copy): `  Usage` over `    $ prog`, `  Options`: placeholders are hand-written. */
-  meow: boolean;
-  /** citty: `USAGE prog …` on the title's line over `OPTIONS`: a bare option may take a value. */
-  citty: boolean;
   /** kong / kingpin `Show context-sensitive help.` (or etcd's `--help[=false]`): defaults in place of placeholders. */
   defaultInPlaceholder: boolean;
   /** etcdctl `--help[=false]`: boolean defaults in brackets after the flag. */
   bracketedBoolDefaults: boolean;
   /** Go flag (and old pflag) `--name=DEFAULT:` heads. */
   colonDefaults: boolean;
-  /** yargs with `--help … [boolean]`: an option without a type tag takes a value. */
-  untaggedTakesValue: boolean;
-  /** Go `flag` output (`  -name type` over a tab-indented description). */
-  goFlag: boolean;
 }
 
 export interface Fingerprint {
@@ -142,37 +133,13 @@ export interface Fingerprint {
 const KINGPIN_HELP_FLAG = /\bShow context-sensitive help(?:\.| \(also try --help-long and --help-man\)\.)?$/;
 /** etcdctl's template writes each flag with its default: `-h, --help[=false]  help for get`. */
 const ETCD_HELP_FLAG = /^\s*(?:-h, )?--help\[=false\]\s/;
-const YARGS_HELP_TAG = /^\s*(-h, )?--help\s+Show (?:this )?help(?: and exit)?\.?\s+\[boolean\]$/;
-
-function isCobraHelp(lines: readonly string[]): boolean {
-  return lines.some((line) => /^Use "[^"]{1,80} \[command\] --help" for more information/.test(line.trim()) || /^Global Flags:$/.test(line.trim()));
-}
-
-function isMeowHelp(lines: readonly string[]): boolean {
-  const usage = lines.findIndex((line) => line === '  Usage');
-  if (usage !== -1 && /^ {4}\$ \S/.test(lines[usage + 1] ?? '') && lines.includes('  Options')) return true;
-  // serve (over `arg`, which prints nothing) writes the same layout by hand in capitals: `  USAGE`, a
-  // blank line, `    $ serve --help`, …, `  OPTIONS` (oclif's capital titles stand flush left)
-  const capital = lines.findIndex((line) => line === '  USAGE');
-  const firstForm = capital === -1 ? undefined : lines.slice(capital + 1).find((line) => line.trim().length > 0);
-  return firstForm !== undefined && /^ {4}\$ \S/.test(firstForm) && lines.includes('  OPTIONS');
-}
-
-function isCittyHelp(lines: readonly string[]): boolean {
-  return lines.some((line) => /^USAGE \S/.test(line)) && lines.some((line) => /^OPTIONS\s*$/.test(line));
-}
 
 /** The traits of a help's (capped, normalized) lines. */
-export function helpTraits(lines: readonly string[]): HelpTraits {
+function helpTraits(lines: readonly string[]): HelpTraits {
   return {
-    cobra: isCobraHelp(lines),
-    meow: isMeowHelp(lines),
-    citty: isCittyHelp(lines),
     defaultInPlaceholder: lines.some((line) => KINGPIN_HELP_FLAG.test(line.trim()) || ETCD_HELP_FLAG.test(line)),
     bracketedBoolDefaults: lines.some((line) => ETCD_HELP_FLAG.test(line)),
     colonDefaults: isColonDefaultHelp(lines),
-    untaggedTakesValue: lines.some((line) => YARGS_HELP_TAG.test(line)),
-    goFlag: looksLikeGoFlag(lines),
   };
 }
 
@@ -185,8 +152,8 @@ export function fingerprintHelp(lines: readonly string[]): Fingerprint {
     const score = marks.reduce((sum, mark) => sum + (mark.pattern.test(text) ? mark.weight : 0), 0);
     if (score > 0) scores[framework] = score;
   }
-  if (traits.goFlag) scores.goflag = Math.max(scores.goflag ?? 0, MIN_SCORE);
-  if (traits.cobra) scores.cobra = Math.max(scores.cobra ?? 0, MIN_SCORE);
+  if (looksLikeGoFlag(lines)) scores.goflag = Math.max(scores.goflag ?? 0, MIN_SCORE);
+  if (isCobraHelp(lines)) scores.cobra = Math.max(scores.cobra ?? 0, MIN_SCORE);
   const ranked = (Object.entries(scores) as [Framework, number][]).sort((a, b) => b[1] - a[1]);
   const [top, second] = ranked;
   const framework: Framework = top !== undefined && top[1] >= MIN_SCORE && (second === undefined || second[1] < top[1]) ? top[0] : 'generic';
