@@ -36,6 +36,8 @@ import { fileSha256, type LoadedComponent } from '../wasm/load.ts';
 import { argvLimitMessage, preview1ArgvViolation, readsArgvThroughAdapter } from '../wasm/argv-limit.ts';
 import { resolveNetworkHeaders } from '../wasm/net/call-options.ts';
 import { mapRunOutcome } from '../wasm/result-mapping.ts';
+import { readMcpContent } from '../results/mcp-content.ts';
+import { prepareOutputSchema } from '../results/output-schema.ts';
 import { redactSecrets, redactText, type CutEdges } from '../secrets.ts';
 import type { RunOutcome } from '../wasm/run-types.ts';
 import type { WasmRuntime } from '../wasm/runtime.ts';
@@ -376,6 +378,7 @@ export async function loadWasmTool(file: string, options: WasmToolLoaderOptions)
     ...(effect.complete && effect.max !== undefined ? { effect: effect.max } : {}),
     input,
     secretParams: overrides?.secret_params ?? [],
+    ...(spec.output_schema !== undefined ? { outputSchema: prepareOutputSchema(spec.output_schema) } : {}),
     details,
     // A subcommand's own option given with another command is refused before the tool runs.
     precheck: (parsed) => commandOptionProblem(spec, parsed),
@@ -406,11 +409,14 @@ export async function loadWasmTool(file: string, options: WasmToolLoaderOptions)
           ...(stdin ? { stdin } : {}),
           ...(network.headers.length > 0 ? { networkHeaders: network.headers } : {}),
         });
-        const result = mapRunOutcome(outcome, {
+        const mapped = mapRunOutcome(outcome, {
           envelope: spec.output === 'envelope',
           successExitCodes: spec.success_exit_codes ?? DEFAULT_SUCCESS_EXIT_CODES,
+          ...(spec.output_media_type !== undefined ? { mediaType: spec.output_media_type } : {}),
+          sniffMedia: spec.output === undefined || spec.output === 'text',
           ...(redact ? { redactText: redact } : {}),
         });
+        const result = spec.output === 'mcp-content' ? await withMcpContent(mapped, options.workspaceRoot) : mapped;
         const noted = missing.length === 0 ? result : withMissingGrants(result, missing);
         return network.used.size === 0 ? noted : redactSecrets(noted, network.used);
       } catch (error) {
@@ -426,6 +432,22 @@ export async function loadWasmTool(file: string, options: WasmToolLoaderOptions)
   const annotated = withPropertyDefaults(defined.inputSchema, commandOptionDefaults(spec));
   const tool: AnyTool = { ...defined, inputSchema: withSuggestionExamples(annotated, spec) };
   return { tool, version, warnings: details.warnings };
+}
+
+/**
+ * A successful call of an `"output": "mcp-content"` tool: its stdout (the result's text) read as the
+ * MCP content envelope (src/results/mcp-content.ts); the call's metadata is kept. Output cut at the
+ * output limit, or an envelope that breaks the rules, is an error result saying so.
+ */
+async function withMcpContent(result: ToolResult, workspaceRoot: string): Promise<ToolResult> {
+  if (result.is_error || result.parts !== undefined) return result;
+  const metadata = result.metadata ?? {};
+  if (metadata['truncated'] === true) {
+    return errorResult(`the tool's mcp-content output was cut at the output limit; raise the policy's output_bytes or return less`, { ...metadata, reason: 'mcp_content_invalid' });
+  }
+  const read = await readMcpContent(result.content, workspaceRoot);
+  if (!read.ok) return errorResult(read.message, { ...metadata, reason: 'mcp_content_invalid' });
+  return { ...read.result, metadata: { ...metadata, ...read.result.metadata } };
 }
 
 /**

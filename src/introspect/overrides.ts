@@ -13,6 +13,8 @@
  *   "secret_params": ["token"],
  *   "stdin": true,
  *   "output": "envelope",
+ *   "output_schema": { "type": "object", "properties": { "count": { "type": "integer" } } },
+ *   "output_media_type": "image/png",
  *   "success_exit_codes": [0, 1],
  *   "probes": false,
  *   "spec": { "name": "…", "options": [], "positionals": [], "subcommands": [] }
@@ -37,7 +39,11 @@
  * prints toolhost's `{content, error | is_error, metadata}` object, `"text"` (the default) for stdout
  * taken as the content as it is. `probes: false` stops toolhost from asking the program (completion and
  * bad-value probes, src/introspect/probe/): the help alone is read. `success_exit_codes` lists the exit codes that end a call with a result
- * rather than an error (default `[0]`; integers 0-255, 0 among them).
+ * rather than an error (default `[0]`; integers 0-255, 0 among them). `output` may also be
+ * `"mcp-content"`: stdout is an MCP CallToolResult-shaped object (src/results/mcp-content.ts).
+ * `output_schema` is the JSON Schema of stdout as a JSON object (the MCP `outputSchema`;
+ * src/results/output-schema.ts); `output_media_type` says stdout is one image or audio of that type
+ * (src/results/media-types.ts).
  */
 import { carrySources, markSources, setSources } from './reader/claims.ts';
 import { readFile } from 'node:fs/promises';
@@ -45,7 +51,7 @@ import { z } from 'zod';
 import { ToolHostError } from '../errors.ts';
 import { propertyNamesOf } from './property-name.ts';
 import type { CliOption, CliOutputFormat, CliPositional, CliSpec, CliValueType } from './spec.ts';
-import { cliOutputFormatSchema, cliSpecSchema, cliValueTypeSchema, formatZodIssues, successExitCodesSchema } from './spec-schema.ts';
+import { cliOutputFormatSchema, cliSpecSchema, cliValueTypeSchema, formatZodIssues, outputMediaTypeSchema, outputSchemaSchema, successExitCodesSchema } from './spec-schema.ts';
 
 const optionOverrideSchema = z
   .object({
@@ -85,6 +91,8 @@ export const toolOverridesSchema = z
     secret_params: z.array(z.string()).optional(),
     stdin: z.boolean().optional(),
     output: cliOutputFormatSchema.optional(),
+    output_schema: outputSchemaSchema.optional(),
+    output_media_type: outputMediaTypeSchema.optional(),
     success_exit_codes: successExitCodesSchema.optional(),
     probes: z.boolean().optional(),
     spec: cliSpecSchema.optional(),
@@ -129,6 +137,10 @@ export interface ToolOverrides {
   stdin?: boolean;
   /** How stdout is read: toolhost's envelope, or the content as it is (the default). */
   output?: CliOutputFormat;
+  /** JSON Schema of stdout as a JSON object (the MCP `outputSchema`). */
+  output_schema?: Record<string, unknown>;
+  /** stdout is one image or audio of this media type. */
+  output_media_type?: string;
   /** Exit codes that end a call with a result, not an error (default `[0]`). */
   success_exit_codes?: number[];
   /** `false`: never ask the program (no completion or bad-value probes); the help alone is read. Default true. */
@@ -267,9 +279,11 @@ export function applyToolOverrides(spec: CliSpec, overrides: ToolOverrides): Cli
     positionals,
     ...(overrides.stdin !== undefined ? { stdin: overrides.stdin } : {}),
     ...(overrides.output !== undefined ? { output: overrides.output } : {}),
+    ...(overrides.output_schema !== undefined ? { output_schema: structuredClone(overrides.output_schema) } : {}),
+    ...(overrides.output_media_type !== undefined ? { output_media_type: overrides.output_media_type } : {}),
     ...(overrides.success_exit_codes !== undefined ? { success_exit_codes: [...overrides.success_exit_codes] } : {}),
   };
   if (base.sources !== undefined) setSources(result, { ...base.sources });
-  markSources(result, (['name', 'description', 'stdin', 'output', 'success_exit_codes'] as const).filter((field) => overrides[field] !== undefined), 'override');
+  markSources(result, (['name', 'description', 'stdin', 'output', 'output_schema', 'output_media_type', 'success_exit_codes'] as const).filter((field) => overrides[field] !== undefined), 'override');
   return result;
 }
