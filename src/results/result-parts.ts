@@ -9,7 +9,7 @@
  */
 import { realpath, stat } from 'node:fs/promises';
 import { isAbsolute, join, relative, sep } from 'node:path';
-import type { ResultPart } from '../result.ts';
+import type { ResultPart, ToolResult } from '../result.ts';
 
 /** The most parts one result may carry. */
 export const MAX_RESULT_PARTS = 32;
@@ -88,4 +88,15 @@ export function describePart(part: ResultPart): string {
     case 'resource_link':
       return `[file: ${part.uri}${part.size !== undefined ? `, ${part.size} bytes` : ''}]`;
   }
+}
+
+/**
+ * A result as one text, for edges that carry text only (OpenAI function results, the text protocol,
+ * the CLI): `content`, then one line per part (describePart). Parts listed in `shown` are left out
+ * (an edge that carries them in its own shape).
+ */
+export function resultText(result: ToolResult, shown: ReadonlySet<ResultPart> = new Set()): string {
+  const lines = (result.parts ?? []).filter((part) => !shown.has(part)).map(describePart);
+  if (lines.length === 0) return result.content;
+  return [result.content, ...lines].filter((line) => line !== '').join('\n');
 }

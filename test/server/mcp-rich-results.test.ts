@@ -251,3 +251,35 @@ describe('the mcp-content envelope', () => {
     expect(structured.structuredContent).toEqual({ n: 1 });
   });
 });
+
+describe('provider formats (POST /v1/dispatch)', () => {
+  const dispatch = async (body: unknown, provider?: string): Promise<any> => {
+    const response = await postJson(`${server.url}/v1/dispatch${provider ? `?provider=${provider}` : ''}`, body);
+    expect(response.status).toBe(200);
+    return response.json();
+  };
+
+  it('Anthropic: an image result is a tool_result with an image block (base64 source)', async () => {
+    const body = { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_1', name: 'test_multiple_content_types', input: {} }] };
+    const answer = await dispatch(body);
+    const block = answer.messages[0].content[0];
+    expect(block).toMatchObject({ type: 'tool_result', tool_use_id: 'toolu_1', is_error: false });
+    expect(block.content[0].type).toBe('text');
+    expect(block.content[0].text).toBe('Multiple content types test:\n[resource: test://mixed-content-resource, application/json]\n{"test":"data","value":123}');
+    expect(block.content[1]).toEqual({ type: 'image', source: { type: 'base64', media_type: 'image/png', data: RED_PIXEL_PNG_BASE64 } });
+    // The raw results keep every part.
+    expect(answer.results[0].result.parts.map((part: { type: string }) => part.type)).toEqual(['image', 'resource']);
+  });
+
+  it('OpenAI: function results are text, so each part is named in a line', async () => {
+    const body = { role: 'assistant', content: null, tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'test_audio_content', arguments: '{}' } }] };
+    const answer = await dispatch(body);
+    expect(answer.messages).toEqual([{ role: 'tool', tool_call_id: 'call_1', content: '[audio: audio/wav, 52 bytes]' }]);
+  });
+
+  it('Gemini: a structured result is the functionResponse output object', async () => {
+    const body = { role: 'model', parts: [{ functionCall: { name: 'counter', args: { mode: 'print', text: '{"count": 7}' } } }] };
+    const answer = await dispatch(body);
+    expect(answer.messages[0].parts[0].functionResponse.response).toEqual({ output: { count: 7 } });
+  });
+});
