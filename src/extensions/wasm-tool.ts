@@ -29,7 +29,7 @@ import { cliSpecToArgv } from '../introspect/to-argv.ts';
 import { cliSpecToZod, commandOptionDefaults, withPropertyDefaults, withSuggestionExamples } from '../introspect/to-zod.ts';
 import { permissionWithEffect, type PermissionLevel } from '../permission.ts';
 import { parsePolicy, readPolicyFile, resolvePolicy, withPresentGrants, type MissingFsGrant, type ResolvedFsGrant, type ResolvedToolPolicy, type ToolPolicy } from '../policy.ts';
-import { errorResult, type ToolResult } from '../result.ts';
+import { errorResult, type ResourceLinkPart, type ToolResult } from '../result.ts';
 import { defineTool, type AnyTool } from '../tool.ts';
 import { ToolHostError } from '../errors.ts';
 import { fileSha256, type LoadedComponent } from '../wasm/load.ts';
@@ -38,6 +38,7 @@ import { resolveNetworkHeaders } from '../wasm/net/call-options.ts';
 import { mapRunOutcome } from '../wasm/result-mapping.ts';
 import { readMcpContent } from '../results/mcp-content.ts';
 import { prepareOutputSchema } from '../results/output-schema.ts';
+import { watchWrittenFiles } from '../results/written-files.ts';
 import { redactSecrets, redactText, type CutEdges } from '../secrets.ts';
 import type { RunOutcome } from '../wasm/run-types.ts';
 import type { WasmRuntime } from '../wasm/runtime.ts';
@@ -395,6 +396,8 @@ export async function loadWasmTool(file: string, options: WasmToolLoaderOptions)
       const { policy: callPolicy, missing } = withPresentGrants(policy);
       const stdinText = spec.stdin === true ? parsed[STDIN_PROPERTY] : undefined;
       const stdin = typeof stdinText === 'string' ? new TextEncoder().encode(stdinText) : undefined;
+      // Files the call writes that its spec asks to link: the writable folders listed before it runs.
+      const written = spec.output_files === undefined ? undefined : await watchWrittenFiles(options.workspaceRoot, callPolicy.fs.filter((grant) => grant.mode === 'rw').map((grant) => grant.host), spec.output_files);
       try {
         // Secrets in the policy's network headers: substituted here, sent by the host, never shown to
         // the guest, and redacted from the result like the call's own secrets.
@@ -416,7 +419,8 @@ export async function loadWasmTool(file: string, options: WasmToolLoaderOptions)
           sniffMedia: spec.output === undefined || spec.output === 'text',
           ...(redact ? { redactText: redact } : {}),
         });
-        const result = spec.output === 'mcp-content' ? await withMcpContent(mapped, options.workspaceRoot) : mapped;
+        const read = spec.output === 'mcp-content' ? await withMcpContent(mapped, options.workspaceRoot) : mapped;
+        const result = written === undefined || read.is_error ? read : withWrittenFiles(read, await written.links());
         const noted = missing.length === 0 ? result : withMissingGrants(result, missing);
         return network.used.size === 0 ? noted : redactSecrets(noted, network.used);
       } catch (error) {
@@ -432,6 +436,14 @@ export async function loadWasmTool(file: string, options: WasmToolLoaderOptions)
   const annotated = withPropertyDefaults(defined.inputSchema, commandOptionDefaults(spec));
   const tool: AnyTool = { ...defined, inputSchema: withSuggestionExamples(annotated, spec) };
   return { tool, version, warnings: details.warnings };
+}
+
+/** A successful call's result with links to the files it wrote (src/results/written-files.ts). */
+function withWrittenFiles(result: ToolResult, written: { links: ResourceLinkPart[]; capped: boolean }): ToolResult {
+  if (written.links.length === 0 && !written.capped) return result;
+  const metadata = written.capped ? { ...result.metadata, output_files_capped: true } : result.metadata;
+  const parts = [...(result.parts ?? []), ...written.links];
+  return { ...result, ...(metadata !== undefined ? { metadata } : {}), ...(parts.length > 0 ? { parts } : {}) };
 }
 
 /**

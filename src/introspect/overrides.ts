@@ -43,7 +43,8 @@
  * `"mcp-content"`: stdout is an MCP CallToolResult-shaped object (src/results/mcp-content.ts).
  * `output_schema` is the JSON Schema of stdout as a JSON object (the MCP `outputSchema`;
  * src/results/output-schema.ts); `output_media_type` says stdout is one image or audio of that type
- * (src/results/media-types.ts).
+ * (src/results/media-types.ts); `output_files` lists globs (relative to the workspace) of files a call
+ * returns as resource links when it created or changed them (src/results/written-files.ts).
  */
 import { carrySources, markSources, setSources } from './reader/claims.ts';
 import { readFile } from 'node:fs/promises';
@@ -51,7 +52,7 @@ import { z } from 'zod';
 import { ToolHostError } from '../errors.ts';
 import { propertyNamesOf } from './property-name.ts';
 import type { CliOption, CliOutputFormat, CliPositional, CliSpec, CliValueType } from './spec.ts';
-import { cliOutputFormatSchema, cliSpecSchema, cliValueTypeSchema, formatZodIssues, outputMediaTypeSchema, outputSchemaSchema, successExitCodesSchema } from './spec-schema.ts';
+import { cliOutputFormatSchema, cliSpecSchema, cliValueTypeSchema, formatZodIssues, outputFilesSchema, outputMediaTypeSchema, outputSchemaSchema, successExitCodesSchema } from './spec-schema.ts';
 
 const optionOverrideSchema = z
   .object({
@@ -93,6 +94,7 @@ export const toolOverridesSchema = z
     output: cliOutputFormatSchema.optional(),
     output_schema: outputSchemaSchema.optional(),
     output_media_type: outputMediaTypeSchema.optional(),
+    output_files: outputFilesSchema.optional(),
     success_exit_codes: successExitCodesSchema.optional(),
     probes: z.boolean().optional(),
     spec: cliSpecSchema.optional(),
@@ -141,6 +143,8 @@ export interface ToolOverrides {
   output_schema?: Record<string, unknown>;
   /** stdout is one image or audio of this media type. */
   output_media_type?: string;
+  /** Globs of written files returned as resource links. */
+  output_files?: string[];
   /** Exit codes that end a call with a result, not an error (default `[0]`). */
   success_exit_codes?: number[];
   /** `false`: never ask the program (no completion or bad-value probes); the help alone is read. Default true. */
@@ -281,9 +285,10 @@ export function applyToolOverrides(spec: CliSpec, overrides: ToolOverrides): Cli
     ...(overrides.output !== undefined ? { output: overrides.output } : {}),
     ...(overrides.output_schema !== undefined ? { output_schema: structuredClone(overrides.output_schema) } : {}),
     ...(overrides.output_media_type !== undefined ? { output_media_type: overrides.output_media_type } : {}),
+    ...(overrides.output_files !== undefined ? { output_files: [...overrides.output_files] } : {}),
     ...(overrides.success_exit_codes !== undefined ? { success_exit_codes: [...overrides.success_exit_codes] } : {}),
   };
   if (base.sources !== undefined) setSources(result, { ...base.sources });
-  markSources(result, (['name', 'description', 'stdin', 'output', 'output_schema', 'output_media_type', 'success_exit_codes'] as const).filter((field) => overrides[field] !== undefined), 'override');
+  markSources(result, (['name', 'description', 'stdin', 'output', 'output_schema', 'output_media_type', 'output_files', 'success_exit_codes'] as const).filter((field) => overrides[field] !== undefined), 'override');
   return result;
 }

@@ -4,8 +4,9 @@ import { TOOL_EFFECTS } from '../permission.ts';
 import type { CliSpec } from './spec.ts';
 import { OUTPUT_MEDIA_TYPES } from '../results/media-types.ts';
 import { outputSchemaSchema } from '../results/output-schema.ts';
+import { outputFilesSchema } from '../results/written-files.ts';
 
-export { outputSchemaSchema };
+export { outputFilesSchema, outputSchemaSchema };
 
 /** `effect` of a command or option: read, write or destructive (src/permission.ts). */
 export const toolEffectSchema = z.enum(TOOL_EFFECTS);
@@ -89,6 +90,7 @@ export const cliSpecSchema = z
     output: cliOutputFormatSchema.optional(),
     output_schema: outputSchemaSchema.optional(),
     output_media_type: outputMediaTypeSchema.optional(),
+    output_files: outputFilesSchema.optional(),
     success_exit_codes: successExitCodesSchema.optional(),
     options_after_command: z.boolean().optional(),
     command_required: z.boolean().optional(),

@@ -143,6 +143,12 @@ export interface CliSpec {
    */
   output_media_type?: string;
   /**
+   * Globs (relative to the workspace) of files the program writes that a call returns as resource
+   * links when it created or changed them (from `--help-json` or `.tool.json` `"output_files"`;
+   * src/results/written-files.ts).
+   */
+  output_files?: string[];
+  /**
    * Exit codes that end a call with a result, not an error (from `--help-json` or `.tool.json`
    * `"success_exit_codes"`): grep's 1 means "no match". Absent: `[0]`.
    */

@@ -74,6 +74,12 @@ describe('output_schema in .tool.json and --help-json', () => {
     expect(() => parseToolOverrides({ output_schema: { type: 'object', properties: { pattern: { type: 'string' } } } })).not.toThrow();
   });
 
+  it('takes output_files as at most 16 globs of at most 200 characters', () => {
+    expect(parseToolOverrides({ output_files: ['out/*.png'] }).output_files).toEqual(['out/*.png']);
+    expect(() => parseToolOverrides({ output_files: ['x'.repeat(201)] })).toThrow(/output_files\.0/);
+    expect(() => parseToolOverrides({ output_files: Array.from({ length: 17 }, () => '*') })).toThrow(/output_files/);
+  });
+
   it('takes only the media types it can check', () => {
     expect(() => parseToolOverrides({ output_media_type: 'text/html' })).toThrow(/output_media_type/);
   });

@@ -59,7 +59,13 @@ beforeAll(async () => {
   behave('big_png', { output_media_type: 'image/png' }, { output_bytes: 256 });
   behave('contents', { output: 'mcp-content' });
   behave('cut_contents', { output: 'mcp-content' }, { output_bytes: 64 });
-  ext = await createExtHost({ extensionsDir: tools, cacheDir: root.folder('cache'), workspaceRoot: workspace });
+  // rt-behave `write <path> <text>`: writes into the granted folder; .txt files written there are linked.
+  behave('writer', { output_files: ['out/*.txt'] }, { fs: [{ host: 'out', guest: '/out', mode: 'rw' }] });
+  writeFileSync(
+    join(tools, 'writer.tool.json'),
+    JSON.stringify({ spec: { name: 'writer', description: 'Writes a file (rt-behave).', positionals: [{ name: 'mode' }, { name: 'path' }, { name: 'text' }] }, output_files: ['out/*.txt'] }),
+  );
+  ext = await createExtHost({ extensionsDir: tools, cacheDir: root.folder('cache'), workspaceRoot: workspace, permissionMode: 'write' });
   server = await startServer(ext.host, { port: 0, keepAliveMs: 0, adminToken: TEST_ADMIN_TOKEN, closeHost: false });
 }, 180_000);
 
@@ -249,6 +255,30 @@ describe('the mcp-content envelope', () => {
     expect(await httpCall('contents', { mode: 'stdin', stdin })).toMatchObject({ is_error: true, content: 'no luck' });
     const structured = await mcpCall('contents', { mode: 'stdin', stdin: envelope([{ type: 'text', text: '{"n":1}' }], { structuredContent: { n: 1 } }) });
     expect(structured.structuredContent).toEqual({ n: 1 });
+  });
+});
+
+describe('files a call wrote (output_files)', () => {
+  it('links a file the call created or changed in its granted folder, and not the files it left alone', async () => {
+    writeFileSync(join(workspace, 'out', 'untouched.txt'), 'old');
+    const created = await mcpCall('writer', { mode: 'write', path: '/out/fresh.txt', text: 'new words' });
+    expect(created.isError).toBe(false);
+    expect(created.content).toEqual([
+      { type: 'text', text: 'ok\n' },
+      { type: 'resource_link', uri: 'file:///out/fresh.txt', name: 'fresh.txt', size: 9 },
+    ]);
+    // Written again with other contents: changed, so linked again; a file outside the globs is not linked.
+    const changed = await httpCall('writer', { mode: 'write', path: '/out/fresh.txt', text: 'newer words!' });
+    expect(changed.parts).toEqual([{ type: 'resource_link', uri: 'file:///out/fresh.txt', name: 'fresh.txt', size: 12 }]);
+    const other = await httpCall('writer', { mode: 'write', path: '/out/data.json', text: '{}' });
+    expect(other).toMatchObject({ is_error: false, content: 'ok\n' });
+    expect(other.parts).toBeUndefined();
+  });
+
+  it('links nothing when the call fails', async () => {
+    const failed = await httpCall('writer', { mode: 'write', path: '/nowhere/x.txt', text: 'x' });
+    expect(failed.is_error).toBe(true);
+    expect(failed.parts).toBeUndefined();
   });
 });
 
