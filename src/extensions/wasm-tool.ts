@@ -419,7 +419,7 @@ export async function loadWasmTool(file: string, options: WasmToolLoaderOptions)
           sniffMedia: spec.output === undefined || spec.output === 'text',
           ...(redact ? { redactText: redact } : {}),
         });
-        const read = spec.output === 'mcp-content' ? await withMcpContent(mapped, options.workspaceRoot) : mapped;
+        const read = spec.output === 'mcp-content' ? await withMcpContent(mapped, options.workspaceRoot, redact) : mapped;
         const result = written === undefined || read.is_error ? read : withWrittenFiles(read, await written.links());
         const noted = missing.length === 0 ? result : withMissingGrants(result, missing);
         return network.used.size === 0 ? noted : redactSecrets(noted, network.used);
@@ -451,13 +451,13 @@ function withWrittenFiles(result: ToolResult, written: { links: ResourceLinkPart
  * MCP content envelope (src/results/mcp-content.ts); the call's metadata is kept. Output cut at the
  * output limit, or an envelope that breaks the rules, is an error result saying so.
  */
-async function withMcpContent(result: ToolResult, workspaceRoot: string): Promise<ToolResult> {
+async function withMcpContent(result: ToolResult, workspaceRoot: string, redact: ((text: string) => string) | undefined): Promise<ToolResult> {
   if (result.is_error || result.parts !== undefined) return result;
   const metadata = result.metadata ?? {};
   if (metadata['truncated'] === true) {
     return errorResult(`the tool's mcp-content output was cut at the output limit; raise the policy's output_bytes or return less`, { ...metadata, reason: 'mcp_content_invalid' });
   }
-  const read = await readMcpContent(result.content, workspaceRoot);
+  const read = await readMcpContent(result.content, workspaceRoot, redact);
   if (!read.ok) return errorResult(read.message, { ...metadata, reason: 'mcp_content_invalid' });
   return { ...read.result, metadata: { ...metadata, ...read.result.metadata } };
 }

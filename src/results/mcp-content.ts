@@ -23,6 +23,7 @@ import { z } from 'zod';
 import { findJsonShapeViolation } from '../json-limits.ts';
 import type { ResultPart, ToolResult } from '../result.ts';
 import { formatZodIssues } from '../introspect/spec-schema.ts';
+import { bytesHoldSecret, MEDIA_SECRET_MESSAGE } from './media-output.ts';
 import { bytesMatchMediaType, hexPrefix, MAX_MEDIA_BYTES } from './media-types.ts';
 import { base64Bytes, checkWorkspaceFile, MAX_PART_URI_CHARS, MAX_RESULT_PARTS, resolveWorkspaceFileUri } from './result-parts.ts';
 
@@ -71,7 +72,7 @@ function refused(message: string): McpContentRead {
 }
 
 /** Reads a tool's stdout as an mcp-content envelope (see the module comment). */
-export async function readMcpContent(stdout: string, workspaceRoot: string): Promise<McpContentRead> {
+export async function readMcpContent(stdout: string, workspaceRoot: string, redact?: (text: string) => string): Promise<McpContentRead> {
   let value: unknown;
   try {
     value = JSON.parse(stdout);
@@ -94,6 +95,7 @@ export async function readMcpContent(stdout: string, workspaceRoot: string): Pro
       case 'audio': {
         const bytes = Buffer.from(item.data, 'base64');
         if (!bytesMatchMediaType(bytes, item.mimeType)) return refused(`${where}: the data is not ${item.mimeType} (it starts with ${hexPrefix(bytes)})`);
+        if (bytesHoldSecret(bytes, redact)) return refused(`${where}: ${MEDIA_SECRET_MESSAGE}`);
         parts.push({ type: item.type, data: item.data, mime_type: item.mimeType });
         break;
       }
@@ -103,6 +105,7 @@ export async function readMcpContent(stdout: string, workspaceRoot: string): Pro
           const check = resolveWorkspaceFileUri(workspaceRoot, resource.uri);
           if (!check.ok) return refused(`${where}.resource.uri: ${check.reason}`);
         }
+        if ('blob' in resource && bytesHoldSecret(Buffer.from(resource.blob, 'base64'), redact)) return refused(`${where}: the blob holds a secret used in this call`);
         parts.push({
           type: 'resource',
           uri: resource.uri,

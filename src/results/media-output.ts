@@ -28,3 +28,18 @@ export function readMediaOutput(stdout: Uint8Array, truncated: boolean, declared
   }
   return { ok: true, part: { type: kind, data: Buffer.from(stdout.buffer, stdout.byteOffset, stdout.byteLength).toString('base64'), mime_type: type } };
 }
+
+/**
+ * True when `bytes` hold a secret of the call, as `redact` (the call's text redaction) finds it in the
+ * bytes read as Latin-1 (one character per byte: ASCII secrets) or as UTF-8. Media bytes are not
+ * redacted (that would break them): a result whose media carry a secret is refused instead.
+ */
+export function bytesHoldSecret(bytes: Uint8Array, redact: ((text: string) => string) | undefined): boolean {
+  if (redact === undefined) return false;
+  const view = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const latin1 = view.toString('latin1');
+  const utf8 = view.toString('utf8');
+  return redact(latin1) !== latin1 || redact(utf8) !== utf8;
+}
+
+export const MEDIA_SECRET_MESSAGE = "the tool's image or audio output holds a secret used in this call; refused (media bytes cannot be redacted)";

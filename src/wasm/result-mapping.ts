@@ -14,7 +14,7 @@ import { parse as parsePartialJson, Allow } from 'partial-json';
 import { findJsonShapeViolation } from '../json-limits.ts';
 import { isPlainObject } from '../json-value.ts';
 import type { ResultPart, ToolResult } from '../result.ts';
-import { readMediaOutput } from '../results/media-output.ts';
+import { bytesHoldSecret, MEDIA_SECRET_MESSAGE, readMediaOutput } from '../results/media-output.ts';
 import type { CutEdges } from '../secrets.ts';
 import { LARGE_DATA_ADVICE, PREVIEW1_ARGV_ARENA_BYTES, PREVIEW1_ARGV_ENTRY_BYTES } from './argv-limit.ts';
 import type { NetworkActivity, NetworkEvent } from './net/events.ts';
@@ -199,7 +199,11 @@ export function mapRunOutcome(outcome: RunOutcome, options: MapRunOutcomeOptions
     if (answer?.metadata !== undefined) Object.assign(metadata, answer.metadata);
     isError = true;
   } else if ((media = readMediaOutput(outcome.stdout, outcome.truncated, options.mediaType, !envelope && options.sniffMedia !== false)) !== undefined) {
-    if (media.ok) {
+    if (media.ok && bytesHoldSecret(outcome.stdout, options.redactText)) {
+      content = MEDIA_SECRET_MESSAGE;
+      isError = true;
+      metadata.reason = 'media_output_invalid';
+    } else if (media.ok) {
       content = '';
       isError = false;
       parts = [media.part];

@@ -36,7 +36,10 @@ let workspace: string;
 let ext: ExtHost;
 let server: RunningServer;
 
+const SECRET = 'sk-live-rich-7c1e9a3f5b';
+
 beforeAll(async () => {
+  process.env['TOOLHOST_SECRET_RICH_TEST_KEY'] = SECRET;
   root = tempRoot('toolhost-rich-results-');
   const tools = root.folder('tools');
   workspace = root.folder('workspace');
@@ -55,6 +58,7 @@ beforeAll(async () => {
   };
   behave('counter', { output_schema: COUNT_SCHEMA });
   behave('plain', {});
+  behave('leaky', { secret_params: ['text'] });
   behave('fake_png', { output_media_type: 'image/png' });
   behave('big_png', { output_media_type: 'image/png' }, { output_bytes: 256 });
   behave('contents', { output: 'mcp-content' });
@@ -70,6 +74,7 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
+  delete process.env['TOOLHOST_SECRET_RICH_TEST_KEY'];
   await server?.close(2_000);
   await ext?.close();
   root?.remove();
@@ -167,6 +172,15 @@ describe('image and audio output', () => {
     const text = await httpCall('plain', { mode: 'print', text: 'just words' });
     expect(text).toMatchObject({ content: 'just words', is_error: false });
     expect(text.parts).toBeUndefined();
+  });
+
+  it('refuses media that carry a secret of the call (media bytes cannot be redacted)', async () => {
+    const result = await httpCall('leaky', { mode: 'print', text: 'GIF89a key=<secret_ref:RICH_TEST_KEY>' });
+    expect(result).toMatchObject({ is_error: true, metadata: { reason: 'media_output_invalid' } });
+    expect(result.content).toContain('holds a secret used in this call');
+    expect(JSON.stringify(result)).not.toContain(SECRET);
+    // The same text without the secret is an image.
+    expect((await httpCall('leaky', { mode: 'print', text: 'GIF89a key=none' })).parts?.[0]?.mime_type).toBe('image/gif');
   });
 
   it('refuses a tool that declares image/png but prints something else', async () => {
