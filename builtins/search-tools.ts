@@ -56,6 +56,18 @@ export const searchToolsTool = defineTool({
       .default(SEARCH_TOOLS_DEFAULT_LIMIT)
       .describe(`Most tools to return. Default: ${SEARCH_TOOLS_DEFAULT_LIMIT}, at most ${SEARCH_TOOLS_MAX_LIMIT}.`),
   }),
+  // The answer's shape: MCP clients get it as the tool's outputSchema and each result's structuredContent.
+  output: z.object({
+    tools: z
+      .array(
+        z.object({
+          name: z.string(),
+          description: z.string(),
+          inputSchema: z.record(z.string(), z.unknown()).describe("The tool's input JSON Schema."),
+        }),
+      )
+      .describe('The best matches, best first; empty when nothing matched.'),
+  }),
   secretParams: [],
   async execute(input, context) {
     if (!context.listTools) return errorResult('search_tools needs a tool host to search; this caller provides no tool list.');
@@ -65,10 +77,11 @@ export const searchToolsTool = defineTool({
     if (hits.length === 0) {
       const names = [...byName.keys()];
       const shown = names.slice(0, NAMES_SHOWN_ON_MISS).join(', ') + (names.length > NAMES_SHOWN_ON_MISS ? ', ...' : '');
-      return textResult(`No tool matches "${input.query}". Try other words${names.length > 0 ? `; the tools are: ${shown}` : ''}.`, {
+      const miss = textResult(`No tool matches "${input.query}". Try other words${names.length > 0 ? `; the tools are: ${shown}` : ''}.`, {
         matches: 0,
         total_tools: tools.length,
       });
+      return { ...miss, structured_content: { tools: [] } };
     }
     const found = hits.map((hit) => byName.get(hit.id) as AnyTool);
     const content = JSON.stringify({ tools: found.map((tool) => ({ name: tool.name, description: tool.description, inputSchema: tool.inputSchema })) });

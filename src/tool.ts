@@ -1,6 +1,8 @@
 /**
  * The tool contract. Every tool, built-in or wasm, is a `Tool`: one zod object schema is the
- * single source of both its JSON Schema (`inputSchema`) and its input parser (`input`).
+ * single source of both its JSON Schema (`inputSchema`) and its input parser (`input`). A tool whose
+ * result is a JSON object may declare its shape (`outputSchema`: a built-in's zod `output`, a wasm
+ * tool's `output_schema`); the bridge then returns it as `structured_content` (src/results/structured-output.ts).
  */
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
@@ -107,6 +109,11 @@ export interface Tool<Input = Record<string, unknown>> {
   readonly effect?: ToolEffect;
   /** Normalized JSON Schema of the input, derived from `input`. */
   readonly inputSchema: JsonSchema;
+  /**
+   * Normalized JSON Schema of the result as a JSON object (MCP `outputSchema`); absent when the tool
+   * declares none. A successful result must then be such an object (else the call is an error).
+   */
+  readonly outputSchema?: JsonSchema;
   /** The zod schema the bridge validates raw arguments with. */
   readonly input: ToolInputSchema;
   /** Parameters that may carry `<secret_ref:NAME>` placeholders. Always explicit. */
@@ -130,6 +137,10 @@ export interface ToolDefinition<Shape extends z.ZodRawShape> {
   network?: boolean;
   effect?: ToolEffect;
   input: z.ZodObject<Shape>;
+  /** The result's shape as a zod object (a built-in's structured output); its JSON Schema is `outputSchema`. */
+  output?: z.ZodObject<z.ZodRawShape>;
+  /** The result's shape as a JSON Schema already checked and normalized (a wasm tool's `output_schema`); `output` wins. */
+  outputSchema?: JsonSchema;
   secretParams: readonly (keyof Shape & string)[];
   precheck?(input: z.output<z.ZodObject<Shape>>, context: ToolContext): string | undefined | Promise<string | undefined>;
   execute(input: z.output<z.ZodObject<Shape>>, context: ToolContext): Promise<ToolResult>;
@@ -190,6 +201,11 @@ export function defineTool<Shape extends z.ZodRawShape>(definition: ToolDefiniti
       }
       return inputSchema;
     },
+    ...(definition.output !== undefined
+      ? { outputSchema: jsonSchemaOf(definition.output) }
+      : definition.outputSchema !== undefined
+        ? { outputSchema: definition.outputSchema }
+        : {}),
     secretParams: [...definition.secretParams],
     execute: definition.execute,
     ...(definition.precheck ? { precheck: definition.precheck } : {}),

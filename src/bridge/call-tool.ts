@@ -2,13 +2,15 @@
  * The bridge: the ONE place raw JSON arguments become a tool's typed input, for every tool.
  * raw JSON → object check → shape limits (depth, size, key length; iterative, before any recursive walk)
  * → secret-placement check → normalize/coerce → zod parse → precheck
- * → secret substitution → execute → redaction. Every failure is an is_error ToolResult.
+ * → secret substitution → execute → output schema check (src/results/structured-output.ts) → redaction.
+ * Every failure is an is_error ToolResult.
  */
 import { findJsonShapeViolation } from '../json-limits.ts';
 import { errorResult, type ToolResult } from '../result.ts';
 import { findSecretRefs, redactSecrets, redactText, substituteSecrets } from '../secrets.ts';
 import type { CutEdges } from '../secrets.ts';
 import type { AnyTool, ToolContext } from '../tool.ts';
+import { withStructuredOutput } from '../results/structured-output.ts';
 import { normalizeObject } from './coerce.ts';
 import { formatIssues } from './format-issues.ts';
 
@@ -93,7 +95,7 @@ export async function callTool(tool: AnyTool, raw: unknown, context: ToolContext
   if (context.signal.aborted) return errorResult(`Tool "${tool.name}" was cancelled before it started.`);
   try {
     const executeContext = used.size === 0 ? context : { ...context, redactText: (text: string, edges?: CutEdges) => redactText(text, used, edges) };
-    const result = await tool.execute(input, executeContext);
+    const result = withStructuredOutput(tool, await tool.execute(input, executeContext));
     return redactSecrets(result, used);
   } catch (error) {
     context.logger.warn({ tool: tool.name, callId: context.callId, error: redactSecrets(describeError(error), used) }, 'tool threw');

@@ -31,13 +31,16 @@ import { cliSpecToArgv } from '../introspect/to-argv.ts';
 import { cliSpecToZod, commandOptionDefaults, withPropertyDefaults, withSuggestionExamples } from '../introspect/to-zod.ts';
 import { permissionWithEffect, type PermissionLevel } from '../permission.ts';
 import { parsePolicy, readPolicyFile, resolvePolicy, withPresentGrants, type MissingFsGrant, type ResolvedFsGrant, type ResolvedToolPolicy, type ToolPolicy } from '../policy.ts';
-import { errorResult, type ToolResult } from '../result.ts';
+import { errorResult, type ResourceLinkPart, type ToolResult } from '../result.ts';
 import { defineTool, type AnyTool } from '../tool.ts';
 import { ToolHostError } from '../errors.ts';
 import { fileSha256, type LoadedComponent } from '../wasm/load.ts';
 import { argvLimitMessage, preview1ArgvViolation, readsArgvThroughAdapter } from '../wasm/argv-limit.ts';
 import { resolveNetworkHeaders } from '../wasm/net/call-options.ts';
 import { mapRunOutcome } from '../wasm/result-mapping.ts';
+import { readMcpContent } from '../results/mcp-content.ts';
+import { prepareOutputSchema } from '../results/output-schema.ts';
+import { watchWrittenFiles } from '../results/written-files.ts';
 import { redactSecrets, redactText, type CutEdges } from '../secrets.ts';
 import type { RunOutcome } from '../wasm/run-types.ts';
 import type { WasmRuntime } from '../wasm/runtime.ts';
@@ -384,6 +387,7 @@ export async function loadWasmTool(file: string, options: WasmToolLoaderOptions)
     ...(effect.complete && effect.max !== undefined ? { effect: effect.max } : {}),
     input,
     secretParams: overrides?.secret_params ?? [],
+    ...(spec.output_schema !== undefined ? { outputSchema: prepareOutputSchema(spec.output_schema) } : {}),
     details,
     // A subcommand's own option given with another command is refused before the tool runs.
     precheck: (parsed) => commandOptionProblem(spec, parsed),
@@ -404,6 +408,8 @@ export async function loadWasmTool(file: string, options: WasmToolLoaderOptions)
       const { policy: callPolicy, missing } = withPresentGrants(policy);
       const stdinText = spec.stdin === true ? parsed[STDIN_PROPERTY] : undefined;
       const stdin = typeof stdinText === 'string' ? new TextEncoder().encode(stdinText) : undefined;
+      // Files the call writes that its spec asks to link: the writable folders listed before it runs.
+      const written = spec.output_files === undefined ? undefined : await watchWrittenFiles(options.workspaceRoot, callPolicy.fs.filter((grant) => grant.mode === 'rw').map((grant) => grant.host), spec.output_files);
       try {
         // Secrets in the policy's network headers: substituted here, sent by the host, never shown to
         // the guest, and redacted from the result like the call's own secrets.
@@ -419,11 +425,15 @@ export async function loadWasmTool(file: string, options: WasmToolLoaderOptions)
           ...(network.headers.length > 0 ? { networkHeaders: network.headers } : {}),
           ...(context.events === undefined ? {} : { events: redactedEvents(context.events, redact) }),
         });
-        const result = mapRunOutcome(outcome, {
+        const mapped = mapRunOutcome(outcome, {
           envelope: spec.output === 'envelope',
           successExitCodes: spec.success_exit_codes ?? DEFAULT_SUCCESS_EXIT_CODES,
+          ...(spec.output_media_type !== undefined ? { mediaType: spec.output_media_type } : {}),
+          sniffMedia: spec.output === undefined || spec.output === 'text',
           ...(redact ? { redactText: redact } : {}),
         });
+        const read = spec.output === 'mcp-content' ? await withMcpContent(mapped, options.workspaceRoot, redact) : mapped;
+        const result = written === undefined || read.is_error ? read : withWrittenFiles(read, await written.links());
         const noted = missing.length === 0 ? result : withMissingGrants(result, missing);
         return network.used.size === 0 ? noted : redactSecrets(noted, network.used);
       } catch (error) {
@@ -445,6 +455,30 @@ function redactedEvents(events: CallEvents, redact: ((text: string) => string) |
     ...(progress === undefined ? {} : { progress: (update: CallProgress) => progress(update.message === undefined ? update : { ...update, message: redact(update.message) }) }),
     ...(stderrLine === undefined ? {} : { stderrLine: (line: string) => stderrLine(redact(line)) }),
   };
+}
+
+/** A successful call's result with links to the files it wrote (src/results/written-files.ts). */
+function withWrittenFiles(result: ToolResult, written: { links: ResourceLinkPart[]; capped: boolean }): ToolResult {
+  if (written.links.length === 0 && !written.capped) return result;
+  const metadata = written.capped ? { ...result.metadata, output_files_capped: true } : result.metadata;
+  const parts = [...(result.parts ?? []), ...written.links];
+  return { ...result, ...(metadata !== undefined ? { metadata } : {}), ...(parts.length > 0 ? { parts } : {}) };
+}
+
+/**
+ * A successful call of an `"output": "mcp-content"` tool: its stdout (the result's text) read as the
+ * MCP content envelope (src/results/mcp-content.ts); the call's metadata is kept. Output cut at the
+ * output limit, or an envelope that breaks the rules, is an error result saying so.
+ */
+async function withMcpContent(result: ToolResult, workspaceRoot: string, redact: ((text: string) => string) | undefined): Promise<ToolResult> {
+  if (result.is_error || result.parts !== undefined) return result;
+  const metadata = result.metadata ?? {};
+  if (metadata['truncated'] === true) {
+    return errorResult(`the tool's mcp-content output was cut at the output limit; raise the policy's output_bytes or return less`, { ...metadata, reason: 'mcp_content_invalid' });
+  }
+  const read = await readMcpContent(result.content, workspaceRoot, redact);
+  if (!read.ok) return errorResult(read.message, { ...metadata, reason: 'mcp_content_invalid' });
+  return { ...read.result, metadata: { ...metadata, ...read.result.metadata } };
 }
 
 /**

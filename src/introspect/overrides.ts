@@ -13,6 +13,8 @@
  *   "secret_params": ["token"],
  *   "stdin": true,
  *   "output": "envelope",
+ *   "output_schema": { "type": "object", "properties": { "count": { "type": "integer" } } },
+ *   "output_media_type": "image/png",
  *   "success_exit_codes": [0, 1],
  *   "probes": false,
  *   "examples": [{ "description": "Convert to PNG", "argv": ["--format", "png", "in.jpg"] }],
@@ -38,8 +40,14 @@
  * prints toolhost's `{content, error | is_error, metadata}` object, `"text"` (the default) for stdout
  * taken as the content as it is. `probes: false` stops toolhost from asking the program (completion and
  * bad-value probes, src/introspect/probe/): the help alone is read. `examples` replaces the example
- * calls read from the help (`{description, argv}` or `{description, input}`, src/introspect/examples/). `success_exit_codes` lists the exit codes that end a call with a result
- * rather than an error (default `[0]`; integers 0-255, 0 among them).
+ * calls read from the help (`{description, argv}` or `{description, input}`, src/introspect/examples/).
+ * `success_exit_codes` lists the exit codes that end a call with a result
+ * rather than an error (default `[0]`; integers 0-255, 0 among them). `output` may also be
+ * `"mcp-content"`: stdout is an MCP CallToolResult-shaped object (src/results/mcp-content.ts).
+ * `output_schema` is the JSON Schema of stdout as a JSON object (the MCP `outputSchema`;
+ * src/results/output-schema.ts); `output_media_type` says stdout is one image or audio of that type
+ * (src/results/media-types.ts); `output_files` lists globs (relative to the workspace) of files a call
+ * returns as resource links when it created or changed them (src/results/written-files.ts).
  */
 import { carrySources, markSources, setSources } from './reader/claims.ts';
 import { readFile } from 'node:fs/promises';
@@ -47,7 +55,7 @@ import { z } from 'zod';
 import { ToolHostError } from '../errors.ts';
 import { propertyNamesOf } from './property-name.ts';
 import type { CliExample, CliOption, CliOutputFormat, CliPositional, CliSpec, CliValueType } from './spec.ts';
-import { cliExamplesSchema, cliOutputFormatSchema, cliSpecSchema, cliValueTypeSchema, formatZodIssues, successExitCodesSchema } from './spec-schema.ts';
+import { cliExamplesSchema, cliOutputFormatSchema, cliSpecSchema, cliValueTypeSchema, formatZodIssues, outputFilesSchema, outputMediaTypeSchema, outputSchemaSchema, successExitCodesSchema } from './spec-schema.ts';
 
 const optionOverrideSchema = z
   .object({
@@ -87,6 +95,9 @@ export const toolOverridesSchema = z
     secret_params: z.array(z.string()).optional(),
     stdin: z.boolean().optional(),
     output: cliOutputFormatSchema.optional(),
+    output_schema: outputSchemaSchema.optional(),
+    output_media_type: outputMediaTypeSchema.optional(),
+    output_files: outputFilesSchema.optional(),
     success_exit_codes: successExitCodesSchema.optional(),
     probes: z.boolean().optional(),
     examples: cliExamplesSchema.optional(),
@@ -132,6 +143,12 @@ export interface ToolOverrides {
   stdin?: boolean;
   /** How stdout is read: toolhost's envelope, or the content as it is (the default). */
   output?: CliOutputFormat;
+  /** JSON Schema of stdout as a JSON object (the MCP `outputSchema`). */
+  output_schema?: Record<string, unknown>;
+  /** stdout is one image or audio of this media type. */
+  output_media_type?: string;
+  /** Globs of written files returned as resource links. */
+  output_files?: string[];
   /** Exit codes that end a call with a result, not an error (default `[0]`). */
   success_exit_codes?: number[];
   /** `false`: never ask the program (no completion or bad-value probes); the help alone is read. Default true. */
@@ -272,10 +289,13 @@ export function applyToolOverrides(spec: CliSpec, overrides: ToolOverrides): Cli
     positionals,
     ...(overrides.stdin !== undefined ? { stdin: overrides.stdin } : {}),
     ...(overrides.output !== undefined ? { output: overrides.output } : {}),
+    ...(overrides.output_schema !== undefined ? { output_schema: structuredClone(overrides.output_schema) } : {}),
+    ...(overrides.output_media_type !== undefined ? { output_media_type: overrides.output_media_type } : {}),
+    ...(overrides.output_files !== undefined ? { output_files: [...overrides.output_files] } : {}),
     ...(overrides.success_exit_codes !== undefined ? { success_exit_codes: [...overrides.success_exit_codes] } : {}),
     ...(overrides.examples !== undefined ? { examples: structuredClone(overrides.examples) } : {}),
   };
   if (base.sources !== undefined) setSources(result, { ...base.sources });
-  markSources(result, (['name', 'description', 'stdin', 'output', 'success_exit_codes', 'examples'] as const).filter((field) => overrides[field] !== undefined), 'override');
+  markSources(result, (['name', 'description', 'stdin', 'output', 'output_schema', 'output_media_type', 'output_files', 'success_exit_codes', 'examples'] as const).filter((field) => overrides[field] !== undefined), 'override');
   return result;
 }

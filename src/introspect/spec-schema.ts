@@ -2,12 +2,20 @@
 import { z } from 'zod';
 import { TOOL_EFFECTS } from '../permission.ts';
 import type { CliSpec } from './spec.ts';
+import { OUTPUT_MEDIA_TYPES } from '../results/media-types.ts';
+import { outputSchemaSchema } from '../results/output-schema.ts';
+import { outputFilesSchema } from '../results/written-files.ts';
+
+export { outputFilesSchema, outputSchemaSchema };
 
 /** `effect` of a command or option: read, write or destructive (src/permission.ts). */
 export const toolEffectSchema = z.enum(TOOL_EFFECTS);
 
-/** `output` of a spec or `.tool.json`: whether stdout is toolhost's envelope or the content as is. */
-export const cliOutputFormatSchema = z.enum(['envelope', 'text']);
+/** `output` of a spec or `.tool.json`: whether stdout is toolhost's envelope, an MCP content envelope, or the content as is. */
+export const cliOutputFormatSchema = z.enum(['envelope', 'text', 'mcp-content']);
+
+/** `output_media_type` of a spec or `.tool.json`: stdout is one image or audio of this type. */
+export const outputMediaTypeSchema = z.enum(OUTPUT_MEDIA_TYPES);
 
 /**
  * `success_exit_codes` of a spec or `.tool.json`: the exit codes that end a call with a result rather
@@ -99,6 +107,9 @@ export const cliSpecSchema = z
     subcommands: z.array(cliSubcommandSchema).default([]),
     stdin: z.boolean().optional(),
     output: cliOutputFormatSchema.optional(),
+    output_schema: outputSchemaSchema.optional(),
+    output_media_type: outputMediaTypeSchema.optional(),
+    output_files: outputFilesSchema.optional(),
     success_exit_codes: successExitCodesSchema.optional(),
     options_after_command: z.boolean().optional(),
     command_required: z.boolean().optional(),

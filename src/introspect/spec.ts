@@ -109,9 +109,11 @@ export interface CliSubcommand {
 
 /**
  * How a tool's stdout is read: `text` (the default) takes it as the content as it is; `envelope` reads
- * one JSON object `{content, error | is_error, metadata}` as toolhost's result envelope.
+ * one JSON object `{content, error | is_error, metadata}` as toolhost's result envelope; `mcp-content`
+ * reads one JSON object in the shape of an MCP CallToolResult (text, image, audio, resource and
+ * resource_link parts: src/results/mcp-content.ts).
  */
-export type CliOutputFormat = 'envelope' | 'text';
+export type CliOutputFormat = 'envelope' | 'text' | 'mcp-content';
 
 /**
  * One example call of the program: the arguments it is run with (`argv`, without the program name:
@@ -142,6 +144,23 @@ export interface CliSpec {
    * `"output"`); absent or `"text"`: its stdout is the content verbatim (JSON-printing CLIs included).
    */
   output?: CliOutputFormat;
+  /**
+   * JSON Schema of the program's stdout as a JSON object (from `--help-json` or `.tool.json`
+   * `"output_schema"`): the tool's MCP `outputSchema`; a successful call's output must match it and is
+   * returned as `structured_content` too (src/results/output-schema.ts).
+   */
+  output_schema?: Record<string, unknown>;
+  /**
+   * The media type of the program's stdout (from `--help-json` or `.tool.json` `"output_media_type"`,
+   * e.g. `"image/png"`): a successful call's stdout is one image or audio part (src/results/media-types.ts).
+   */
+  output_media_type?: string;
+  /**
+   * Globs (relative to the workspace) of files the program writes that a call returns as resource
+   * links when it created or changed them (from `--help-json` or `.tool.json` `"output_files"`;
+   * src/results/written-files.ts).
+   */
+  output_files?: string[];
   /**
    * Exit codes that end a call with a result, not an error (from `--help-json` or `.tool.json`
    * `"success_exit_codes"`): grep's 1 means "no match". Absent: `[0]`.

@@ -1,12 +1,14 @@
 /**
  * The MCP server over a host (low-level SDK `Server`: our tools carry JSON Schemas, not zod shapes).
  * tools/list → `toMcpTool` (normalized inputSchema, annotations from the permission level);
- * tools/call → `host.callTool`, the ToolResult mapped to `{content: [{type: "text", text}], isError,
- * _meta: {"toolhost/metadata": metadata}}`; `notifications/tools/list_changed` whenever the tool
- * set changes (capability `tools.listChanged`). A call whose request carries `_meta.progressToken`, or
- * any call once the client set a log level, streams while it runs (mcp-call-events.ts):
- * `notifications/progress` and its stderr lines as `notifications/message`; `notifications/cancelled`
- * aborts the call's signal, which terminates a wasm call's worker or kills a shell command's processes.
+ * tools/call → `host.callTool`, the ToolResult mapped to `{content: [{type: "text", text}, ...parts],
+ * isError, structuredContent, _meta: {"toolhost/metadata": metadata}}` (parts: image, audio, resource,
+ * resource_link; a tool's declared output schema is its tools/list `outputSchema`);
+ * `notifications/tools/list_changed` whenever the tool set changes (capability `tools.listChanged`).
+ * A call whose request carries `_meta.progressToken`, or any call once the client set a log level,
+ * streams while it runs (mcp-call-events.ts): `notifications/progress` and its stderr lines as
+ * `notifications/message`; `notifications/cancelled` aborts the call's signal, which terminates a wasm
+ * call's worker or kills a shell command's processes.
  *
  * Resources and completion (the workspace as `file:///{path}`, plus any `resourceSources`): see
  * mcp-resources.ts.
@@ -26,7 +28,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { elicitationApprover } from '../approvals/elicitation.ts';
 import type { Host, HostEvent } from '../host-types.ts';
-import type { ToolResult } from '../result.ts';
+import type { ResultPart, ToolResult } from '../result.ts';
 import { toMcpTool } from '../schema/providers/mcp.ts';
 import type { ResourceCatalog } from '../resources/catalog.ts';
 import { createMcpCallEvents } from './mcp-call-events.ts';
@@ -59,9 +61,35 @@ const TOOL_SET_EVENTS: ReadonlySet<HostEvent['type']> = new Set(['added', 'updat
 let sharedValidator: AjvJsonSchemaValidator | undefined;
 
 export function toMcpCallToolResult(result: ToolResult): CallToolResult {
-  const mapped: CallToolResult = { content: [{ type: 'text', text: result.content }], isError: result.is_error };
+  const parts = result.parts ?? [];
+  // The text always comes first; an empty text is left out when other parts carry the result.
+  const text: CallToolResult['content'] = result.content === '' && parts.length > 0 ? [] : [{ type: 'text', text: result.content }];
+  const mapped: CallToolResult = { content: [...text, ...parts.map(toMcpContent)], isError: result.is_error };
+  if (result.structured_content !== undefined) mapped.structuredContent = result.structured_content;
   if (result.metadata !== undefined) mapped._meta = { [MCP_METADATA_KEY]: result.metadata };
   return mapped;
+}
+
+/** One rich part (src/result.ts) as MCP content. */
+export function toMcpContent(part: ResultPart): CallToolResult['content'][number] {
+  switch (part.type) {
+    case 'image':
+    case 'audio':
+      return { type: part.type, data: part.data, mimeType: part.mime_type };
+    case 'resource': {
+      const base = { uri: part.uri, ...(part.mime_type !== undefined ? { mimeType: part.mime_type } : {}) };
+      return { type: 'resource', resource: part.blob !== undefined ? { ...base, blob: part.blob } : { ...base, text: part.text ?? '' } };
+    }
+    case 'resource_link':
+      return {
+        type: 'resource_link',
+        uri: part.uri,
+        name: part.name,
+        ...(part.mime_type !== undefined ? { mimeType: part.mime_type } : {}),
+        ...(part.description !== undefined ? { description: part.description } : {}),
+        ...(part.size !== undefined ? { size: part.size } : {}),
+      };
+  }
 }
 
 /**

@@ -81,6 +81,7 @@ function toolSchemas(): Schemas {
         permission: { type: 'string', enum: [...PERMISSION_LEVELS] },
         network: { type: 'boolean' },
         inputSchema: { type: 'object', description: 'Normalized JSON Schema of the arguments.' },
+        outputSchema: { type: 'object', description: "JSON Schema of the tool's output as a JSON object (its output_schema or a built-in's output type); absent when none is declared." },
       },
     },
     ToolDetail: {
@@ -244,7 +245,31 @@ function callSchemas(): Schemas {
     ToolResult: {
       type: 'object',
       required: ['content', 'is_error'],
-      properties: { content: { type: 'string' }, is_error: { type: 'boolean' }, metadata: { type: 'object' } },
+      properties: {
+        content: { type: 'string', description: 'The result as text (empty when an image or audio is the whole result).' },
+        is_error: { type: 'boolean' },
+        metadata: { type: 'object' },
+        structured_content: { type: 'object', description: "The output as a JSON object matching the tool's outputSchema (present only for tools that declare one)." },
+        parts: {
+          type: 'array',
+          description: 'Rich content after the text, in order.',
+          items: {
+            type: 'object',
+            required: ['type'],
+            properties: {
+              type: { type: 'string', enum: ['image', 'audio', 'resource', 'resource_link'] },
+              data: { type: 'string', description: 'image, audio: base64 of the bytes.' },
+              mime_type: { type: 'string' },
+              uri: { type: 'string', description: 'resource, resource_link: a workspace file is file:///<path in the workspace>.' },
+              name: { type: 'string', description: 'resource_link: a display name.' },
+              text: { type: 'string', description: 'resource: its text contents.' },
+              blob: { type: 'string', description: 'resource: base64 of its binary contents.' },
+              description: { type: 'string' },
+              size: { type: 'integer', description: 'resource_link: bytes.' },
+            },
+          },
+        },
+      },
     },
   };
 }

@@ -6,12 +6,15 @@
  * is still the content as text. Output cut at the limit is redacted before anything else (a cut may
  * split a secret), and an envelope cut short gives the part of its `content` that arrived, never raw
  * broken JSON. An exit code the tool lists in `success_exit_codes` (grep's 1, "no match") ends the call
- * like 0 does: a result, not an error; `metadata.exit_code` is the exact code either way.
+ * like 0 does: a result, not an error; `metadata.exit_code` is the exact code either way. Image or
+ * audio bytes on stdout (declared with `output_media_type`, or recognized by their leading bytes) are
+ * one image/audio part, never decoded as text (src/results/media-output.ts).
  */
 import { parse as parsePartialJson, Allow } from 'partial-json';
 import { findJsonShapeViolation } from '../json-limits.ts';
 import { isPlainObject } from '../json-value.ts';
-import type { ToolResult } from '../result.ts';
+import type { ResultPart, ToolResult } from '../result.ts';
+import { bytesHoldSecret, MEDIA_SECRET_MESSAGE, readMediaOutput } from '../results/media-output.ts';
 import type { CutEdges } from '../secrets.ts';
 import { LARGE_DATA_ADVICE, PREVIEW1_ARGV_ARENA_BYTES, PREVIEW1_ARGV_ENTRY_BYTES } from './argv-limit.ts';
 import type { NetworkActivity, NetworkEvent } from './net/events.ts';
@@ -28,6 +31,16 @@ export interface MapRunOutcomeOptions {
   envelope?: boolean;
   /** Exit codes that end the call with a result, not an error (the spec's `success_exit_codes`). Default `[0]`. */
   successExitCodes?: readonly number[];
+  /**
+   * The media type the tool declares its stdout to be (the spec's `output_media_type`): a successful
+   * call's stdout becomes one image or audio part, and must be such data (src/results/media-output.ts).
+   */
+  mediaType?: string;
+  /**
+   * Recognize image and audio output by its leading bytes when no media type is declared. Default true
+   * (for a tool whose stdout is read as text; off for the envelopes).
+   */
+  sniffMedia?: boolean;
 }
 
 /**
@@ -160,6 +173,8 @@ export function mapRunOutcome(outcome: RunOutcome, options: MapRunOutcomeOptions
   const metadata: Record<string, unknown> = {};
   let content: string;
   let isError: boolean;
+  let parts: ResultPart[] | undefined;
+  let media: ReturnType<typeof readMediaOutput>;
   if (outOfMemory) {
     const limitMiB = Math.round(((outcome.memoryExhaustedBytes as number) / MIB) * 100) / 100;
     content = withStderr(`ran out of memory (limit ${limitMiB} MiB)`, tail);
@@ -186,6 +201,22 @@ export function mapRunOutcome(outcome: RunOutcome, options: MapRunOutcomeOptions
     content = withStderr(`the tool exited with code ${outcome.exitCode}${detail === '' ? '' : `: ${detail}`}`, tail);
     if (answer?.metadata !== undefined) Object.assign(metadata, answer.metadata);
     isError = true;
+  } else if ((media = readMediaOutput(outcome.stdout, outcome.truncated, options.mediaType, !envelope && options.sniffMedia !== false)) !== undefined) {
+    if (media.ok && bytesHoldSecret(outcome.stdout, options.redactText)) {
+      content = MEDIA_SECRET_MESSAGE;
+      isError = true;
+      metadata.reason = 'media_output_invalid';
+    } else if (media.ok) {
+      content = '';
+      isError = false;
+      parts = [media.part];
+      metadata.media_type = media.part.mime_type;
+      metadata.media_bytes = outcome.stdout.length;
+    } else {
+      content = withStderr(media.message, tail);
+      isError = true;
+      metadata.reason = 'media_output_invalid';
+    }
   } else {
     const stdout = stdoutText();
     const answer = !envelope ? undefined : outcome.truncated ? readCutJsonAnswer(stdout) : readJsonAnswer(stdout);
@@ -198,7 +229,7 @@ export function mapRunOutcome(outcome: RunOutcome, options: MapRunOutcomeOptions
       if ('metadata' in answer && answer.metadata !== undefined) Object.assign(metadata, answer.metadata);
     }
   }
-  if (outcome.truncated) content += content === '' ? TRUNCATION_MARKER.trimStart() : TRUNCATION_MARKER;
+  if (outcome.truncated && parts === undefined) content += content === '' ? TRUNCATION_MARKER.trimStart() : TRUNCATION_MARKER;
   metadata.exit_code = outcome.exitCode;
   metadata.duration_ms = Math.round(outcome.durationMs * 1000) / 1000;
   if (tail !== '') metadata.stderr = tail;
@@ -207,7 +238,7 @@ export function mapRunOutcome(outcome: RunOutcome, options: MapRunOutcomeOptions
   if (outcome.cancelled) metadata.cancelled = true;
   if (outcome.trap !== undefined && !outOfMemory) metadata.trap = outcome.trap;
   if (outcome.network !== undefined) metadata.network = summarizeNetwork(outcome.network);
-  return { content, is_error: isError, metadata };
+  return parts === undefined ? { content, is_error: isError, metadata } : { content, is_error: isError, metadata, parts };
 }
 
 /** One refused network request as results and events show it: where to, and why. */

@@ -42,6 +42,19 @@ describe('one-shot toolhost call of a wasm tool', () => {
     expect(called.stdout).toContain('Hello, Ada!');
   }, 120_000);
 
+  it('names an image result in a line, and prints it whole with --json', async () => {
+    const image = join(root.path, 'image-tools');
+    mkdirSync(image);
+    copyFileSync(join(build, 'mcp-conformance.wasm'), join(image, 'test_image_content.wasm'));
+    copyFileSync(join(PROJECT_ROOT, 'test/conformance/tools/test_image_content.tool.json'), join(image, 'test_image_content.tool.json'));
+    const called = await cli(['call', 'test_image_content', '{}'], image);
+    expect(called.exitCode).toBe(0);
+    expect(called.stdout).toBe('[image: image/png, 69 bytes]\n');
+    const json = JSON.parse((await cli(['call', 'test_image_content', '{}', '--json'], image)).stdout) as { parts: Array<{ type: string; data: string }> };
+    expect(json.parts[0]?.type).toBe('image');
+    expect(Buffer.from(json.parts[0]?.data ?? '', 'base64').subarray(1, 4).toString()).toBe('PNG');
+  }, 120_000);
+
   it('names the load error of the file it calls', async () => {
     const called = await cli(['call', 'broken', '{}']);
     expect(called.exitCode).not.toBe(0);

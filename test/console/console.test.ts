@@ -201,6 +201,30 @@ describe('web console in Chromium', { timeout: 180_000 }, () => {
     await page.close();
   });
 
+  it('renders an image a wasm tool printed as an <img> with its bytes', async () => {
+    // The conformance fixture prints a 1x1 red PNG under this name; its .tool.json declares image/png.
+    copyFileSync(join(PROJECT_ROOT, 'test', 'fixtures', 'build', 'mcp-conformance.wasm'), join(extensions, 'test_image_content.wasm'));
+    copyFileSync(join(PROJECT_ROOT, 'test', 'conformance', 'tools', 'test_image_content.tool.json'), join(extensions, 'test_image_content.tool.json'));
+    await expect.poll(() => toolNames(daemon), { timeout: WAIT_MS }).toContain('test_image_content');
+    const page = await browser.newPage();
+    const errors = pageErrors(page);
+    await page.goto(`${daemon.url}/`);
+    await page.locator('#tool-list li[data-tool="test_image_content"] button').click();
+    await page.getByRole('button', { name: 'Call test_image_content' }).click();
+    const image = page.locator('[data-testid="result-part-0"] img');
+    await image.waitFor({ timeout: WAIT_MS });
+    const expected = (await callDirectly(daemon, 'test_image_content', {})) as { parts?: Array<{ data: string }> };
+    expect(expected.parts?.[0]?.data).toMatch(/^iVBORw0KGgo/);
+    expect(await image.getAttribute('src')).toBe(`data:image/png;base64,${expected.parts?.[0]?.data}`);
+    expect(await image.getAttribute('alt')).toBe('image/png result');
+    // Decoded by the browser (the CSP lets data: images through): the PNG's real size, 1x1.
+    type Decoded = { complete: boolean; naturalWidth: number; naturalHeight: number };
+    await expect.poll(() => image.evaluate((element) => (element as unknown as Decoded).complete && (element as unknown as Decoded).naturalWidth), { timeout: WAIT_MS }).toBe(1);
+    expect(await image.evaluate((element) => (element as unknown as Decoded).naturalHeight)).toBe(1);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('shows a wrong value as an error next to its field and does not call the tool', async () => {
     await ensureGreet();
     const page = await browser.newPage();

@@ -1,6 +1,7 @@
 /** `toolhost call <tool>`: one call through the host's bridge, printed for a human or as JSON. */
 import { Command } from 'commander';
 import { terminalApprover } from '../../approvals/terminal.ts';
+import { resultText } from '../../results/result-parts.ts';
 import type { ToolResult } from '../../result.ts';
 import { type CommandContext, isDebug } from '../command-context.ts';
 import type { ResolvedConfig } from '../../config.ts';
@@ -98,7 +99,9 @@ function printResult(io: CliIo, result: ToolResult, json: boolean): void {
     return;
   }
   const stream = result.is_error ? io.stderr : io.stdout;
-  if (result.content !== '') stream.write(withTrailingNewline(result.content));
+  // Rich parts (images, audio, resources) are named in a line each; --json prints them whole.
+  const text = resultText(result);
+  if (text !== '') stream.write(withTrailingNewline(text));
 }
 
 /**

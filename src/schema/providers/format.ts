@@ -39,6 +39,8 @@ export interface RawTool {
   permission: PermissionLevel;
   network: boolean;
   inputSchema: JsonSchema;
+  /** The declared output schema (see Tool.outputSchema); absent when none. */
+  outputSchema?: JsonSchema;
 }
 
 export function isToolListFormat(value: unknown): value is ToolListFormat {
@@ -53,6 +55,7 @@ export function toRawTool(tool: AnyTool): RawTool {
     permission: tool.permission,
     network: tool.network,
     inputSchema: structuredClone(tool.inputSchema),
+    ...(tool.outputSchema !== undefined ? { outputSchema: structuredClone(tool.outputSchema) } : {}),
   };
 }
 

@@ -42,6 +42,8 @@ export interface McpTool {
   name: string;
   description: string;
   inputSchema: JsonSchema;
+  /** The tool's declared output schema (Tool.outputSchema); absent when it declares none. */
+  outputSchema?: JsonSchema;
   annotations: McpToolAnnotations;
 }
 
@@ -66,6 +68,7 @@ export function toMcpTool(tool: AnnotatedToolDescriptor): McpTool {
     name: tool.name,
     description: tool.description,
     inputSchema: structuredClone(tool.inputSchema),
+    ...(tool.outputSchema !== undefined ? { outputSchema: structuredClone(tool.outputSchema) } : {}),
     annotations: tool.callsTools === true ? mcpAnnotationsFor('execute', true) : mcpAnnotationsFor(tool.permission, tool.network, tool.effect),
   };
 }

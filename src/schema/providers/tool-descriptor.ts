@@ -3,4 +3,4 @@ import type { Tool } from '../../tool.ts';
 
 export type ToolDescriptor = Pick<Tool, 'name' | 'description' | 'inputSchema'>;
 
-export type AnnotatedToolDescriptor = Pick<Tool, 'name' | 'description' | 'inputSchema' | 'permission' | 'network' | 'effect' | 'callsTools'>;
+export type AnnotatedToolDescriptor = Pick<Tool, 'name' | 'description' | 'inputSchema' | 'permission' | 'network' | 'effect' | 'callsTools' | 'outputSchema'>;

@@ -7,9 +7,10 @@
  */
 import { DispatchShapeError, requireString, type ExecutedToolCall, type ProviderAdapter, type ToolCallRequest } from './types.ts';
 import { isPlainObject } from '../../json-value.ts';
+import { resultText } from '../../results/result-parts.ts';
 
 export interface GeminiFunctionResponsePart {
-  functionResponse: { id?: string; name: string; response: { output: string } | { error: string } };
+  functionResponse: { id?: string; name: string; response: { output: string | Record<string, unknown> } | { error: string } };
 }
 
 export interface GeminiFunctionResponseContent {
@@ -63,7 +64,8 @@ export const geminiAdapter: ProviderAdapter = {
           functionResponse: {
             ...(call.id !== null ? { id: call.id } : {}),
             name: call.name,
-            response: result.is_error ? { error: result.content } : { output: result.content },
+            // A structured result (the tool's output schema) is the output object itself.
+            response: result.is_error ? { error: resultText(result) } : { output: result.structured_content ?? resultText(result) },
           },
         })),
       },

@@ -1,4 +1,5 @@
 /** The contract every provider adapter of `POST /v1/dispatch` implements. */
+import { resultText } from '../../results/result-parts.ts';
 import type { ToolResult } from '../../result.ts';
 
 /**
@@ -77,9 +78,11 @@ export class TooManyCallsError extends Error {
  * Result text for providers whose tool messages have no error flag (OpenAI): failures are
  * prefixed with "Error: " so the model can tell them from output.
  */
+/** The result as text (rich parts named in a line each: src/results/result-parts.ts), an error prefixed `Error: `. */
 export function contentWithErrorPrefix(result: ToolResult): string {
-  if (!result.is_error || /^error\b/i.test(result.content)) return result.content;
-  return `Error: ${result.content}`;
+  const text = resultText(result);
+  if (!result.is_error || /^error\b/i.test(text)) return text;
+  return `Error: ${text}`;
 }
 
 export function requireString(value: unknown, where: string): string {

@@ -42,6 +42,8 @@ export const CONSOLE_CONTENT_SECURITY_POLICY = [
   "script-src 'self'",
   "style-src 'self'",
   "img-src 'self' data:",
+  // audio results play from data: URLs (result-view.js)
+  "media-src data:",
   "connect-src 'self'",
   "base-uri 'none'",
   "form-action 'none'",
