@@ -76,8 +76,11 @@ export interface HttpCallTarget {
 
 const RT_ECHO_CALL: HttpCallTarget = { tool: TOOL, arguments: {}, expect: (content) => content.includes(EXPECTED_STDOUT) };
 
-/** A built-in that touches the file system a little: `list_dir` of the workspace (which holds the daemon's config). */
-const BUILTIN_CALL: HttpCallTarget = { tool: 'list_dir', arguments: { path: '.' }, expect: (content) => content.includes('toolhost.json') };
+/**
+ * A built-in that touches the file system a little: `list_dir` of the workspace (which holds the daemon's
+ * config, hidden from the file tools: the listing shows the root and no entry).
+ */
+const BUILTIN_CALL: HttpCallTarget = { tool: 'list_dir', arguments: { path: '.' }, expect: (content) => content.startsWith('. (workspace root)') && !content.includes('toolhost.json') };
 
 /** POSTs one call over a keep-alive connection and checks the tool's output came back (rt-echo unless told). */
 export function httpCaller(url: URL, agent: Agent, target: HttpCallTarget = RT_ECHO_CALL): () => Promise<void> {
