@@ -73,6 +73,8 @@ export interface WasmToolLoaderOptions {
    * so help entries stay one per component. Absent: the program is probed again on every load.
    */
   probeCache?: HelpCache;
+  /** Wall time all probes of one tool may take (default PROBE_TOOL_BUDGET_MS, 15 s); tests on a loaded machine raise it. */
+  probeBudgetMs?: number;
 }
 
 /** What toolhost knows about a loaded wasm tool (kept in `tool.details`, shown by `inspect`). */
@@ -208,7 +210,7 @@ export async function deriveWasmToolSpec(
   file: string,
   overrides: ToolOverrides | undefined,
   policy: ResolvedToolPolicy,
-  options: Pick<WasmToolLoaderOptions, 'runtime' | 'helpCache' | 'probeCache'> & { workspaceRoot?: string },
+  options: Pick<WasmToolLoaderOptions, 'runtime' | 'helpCache' | 'probeCache' | 'probeBudgetMs'> & { workspaceRoot?: string },
 ): Promise<WasmToolSpec> {
   const programName = fileStem(file);
   // Help runs with the tool's own grants (a tool that reads its data files at start-up still prints
@@ -283,6 +285,7 @@ export async function deriveWasmToolSpec(
           runner: createProbeRunner(options.runtime, component, policy, programName),
           moduleBytes: async () => new Uint8Array(await readFile(component.file)),
           ...(options.probeCache ? { cache: options.probeCache, cacheKey } : {}),
+          ...(options.probeBudgetMs !== undefined ? { budget: { budgetMs: options.probeBudgetMs } } : {}),
         });
         spec = mergeProbeClaims(spec, probe.claims);
         // nothing fingerprinted, nothing sent: the load reports no probe
