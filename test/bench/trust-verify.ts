@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { promisify } from 'node:util';
 import { verifyTool } from '../../src/distribution/trust/index.ts';
-import { startRegistry } from '../distribution/trust/registry-server.ts';
+import { startRegistry } from '../distribution/registry-server.ts';
 import { httpRegistryClient, pushToolArtifact } from '../distribution/trust/test-registry-client.ts';
 
 const run = promisify(execFile);
@@ -29,7 +29,7 @@ async function main(): Promise<void> {
   const env = { PATH: process.env['PATH'] ?? '', HOME: folder, TUF_ROOT: join(folder, 'tuf'), COSIGN_PASSWORD: 'bench' };
   try {
     const client = httpRegistryClient();
-    const ref = { registry: registry.address, repository: 'tools/bench' };
+    const ref = { registry: registry.host, repository: 'tools/bench' };
     const digest = await pushToolArtifact(client, ref, { wasm: randomBytes(3 * 1024 * 1024), policy: '{"fs":[]}', tool: '{"description":"bench"}' });
     await run(COSIGN, ['generate-key-pair', '--output-key-prefix', 'bench'], { cwd: folder, env });
     const name = `${ref.registry}/${ref.repository}@${digest}`;

@@ -1,6 +1,7 @@
 /**
  * `toolhost add` into the folder a running daemon serves: the watcher picks the tool up (no restart),
  * it answers a call over HTTP, and a refused update leaves that version serving.
+ * @full-suite-only: needs Debian's docker-registry (and oras, cosign, wasmtime where used), which .ci/run installs.
  */
 import type { ChildProcess } from 'node:child_process';
 import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';

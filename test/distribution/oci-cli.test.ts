@@ -2,6 +2,7 @@
  * `toolhost push|add|sync|update` against a real registry (Debian's docker-registry on loopback) and
  * a real independent client (oras), both directions; tampering done the way an attacker with access
  * to the registry's storage would (a blob's bytes changed on disk), and policy widening refused.
+ * @full-suite-only: needs Debian's docker-registry (and oras, cosign, wasmtime where used), which .ci/run installs.
  */
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

@@ -4,6 +4,7 @@
  * swapped in without a signature), and an unsigned tool are refused with their reasons, and the
  * installed version stays. Keys are P-256 PEM keys made by openssl (the cosign CLI's own keys are
  * covered by the trust layer's tests).
+ * @full-suite-only: needs Debian's docker-registry (and oras, cosign, wasmtime where used), which .ci/run installs.
  */
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';

@@ -16,7 +16,7 @@ import { parseConfig } from '../../../src/config.ts';
 import type { OciReference } from '../../../src/distribution/registry-types.ts';
 import { keyFingerprint, readPrivateKey, readPublicKey, signatureTag, signTool, TrustError, verifyTool } from '../../../src/distribution/trust/index.ts';
 import { mockSigstore, writeCosignV2Keyless, type MockSigstore } from './mock-sigstore.ts';
-import { startRegistry, type RunningRegistry } from './registry-server.ts';
+import { startRegistry, type RunningRegistry } from '../registry-server.ts';
 import { httpRegistryClient, pushToolArtifact, putReferrersIndex } from './test-registry-client.ts';
 
 const run = promisify(execFile);
@@ -50,7 +50,7 @@ let repoCounter = 0;
 /** A fresh repository with a pushed tool artifact. */
 async function pushTool(policy = POLICY): Promise<{ ref: OciReference; digest: string; name: string }> {
   repoCounter += 1;
-  const ref: OciReference = { registry: registry.address, repository: `tools/greet${repoCounter}` };
+  const ref: OciReference = { registry: registry.host, repository: `tools/greet${repoCounter}` };
   const digest = await pushToolArtifact(client, ref, { wasm: WASM, policy, tool: TOOL });
   return { ref, digest, name: `${ref.registry}/${ref.repository}` };
 }
