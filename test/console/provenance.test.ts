@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeLockfile, type Lockfile, type LockedTool } from '../../src/distribution/lockfile.ts';
-import { PROJECT_ROOT, temporaryDirectory } from '../cli/run-cli.ts';
+import { PROJECT_ROOT, runCli, temporaryDirectory } from '../cli/run-cli.ts';
 import { startDaemon, type Daemon } from './daemon.ts';
 
 const CHROMIUM = process.env['TOOLHOST_TEST_CHROMIUM'] ?? '/usr/bin/chromium';
@@ -121,6 +121,21 @@ describe('provenance in the daemon and the console', { timeout: 240_000 }, () =>
     await expect.poll(async () => (await inspect('greet')).body.provenance['reason'], { timeout: WAIT_MS }).toBe('no lockfile at team.lock');
     writeFileSync(lockPath, good);
     await expect.poll(async () => (await inspect('greet')).body.provenance.status, { timeout: WAIT_MS }).toBe('locked');
+  });
+
+  it('toolhost inspect reads the same lockfile as the daemon: --lock, else the config key lock', async () => {
+    const configDir = join(workspace.path, 'conf');
+    mkdirSync(configDir, { recursive: true });
+    const cliLock = join(configDir, 'cli.lock');
+    writeLockfile(cliLock, { lockfileVersion: 1, tools: { stray: lockEntry({ 'stray.wasm': sha256Of(GREET_WASM) }) } });
+    writeFileSync(join(configDir, 'toolhost.json'), JSON.stringify({ lock: 'cli.lock' }));
+    const run = await runCli(['inspect', join(extensions, 'stray.wasm'), '--json', '--config', join(configDir, 'toolhost.json')], { cwd: workspace.path });
+    expect(run.exitCode, run.stderr).toBe(0);
+    // The operator's own CLI names the lockfile by its full path.
+    expect((JSON.parse(run.stdout) as Inspection).provenance).toMatchObject({ status: 'locked', lockfile: cliLock, reference: REFERENCE });
+    const flagged = await runCli(['inspect', join(extensions, 'stray.wasm'), '--json', '--config', join(configDir, 'toolhost.json'), '--lock', 'team.lock'], { cwd: workspace.path });
+    expect(flagged.exitCode, flagged.stderr).toBe(0);
+    expect((JSON.parse(flagged.stdout) as Inspection).provenance).toMatchObject({ status: 'unlocked', lockfile: lockPath });
   });
 
   it('keeps the lockfile out of reach of the tools it vouches for', async () => {
