@@ -8,6 +8,7 @@
 import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeLockfile, type Lockfile, type LockedTool } from '../../src/distribution/lockfile.ts';
@@ -95,6 +96,12 @@ describe('provenance in the daemon and the console', { timeout: 240_000 }, () =>
 
   it('flags a file dropped into the folder by hand as unlocked', async () => {
     const { body } = await inspect('stray');
+    // Each shape fits the provenance schema /openapi.json publishes.
+    const openapi = (await (await fetch(`${daemon.url}/openapi.json`)).json()) as { components: { schemas: { ToolInspection: { properties: { provenance: object } } } } };
+    const validate = new Ajv2020({ strict: false, formats: { 'date-time': true } }).compile(openapi.components.schemas.ToolInspection.properties.provenance);
+    expect(validate(body.provenance), JSON.stringify(validate.errors)).toBe(true);
+    expect(validate((await inspect('greet')).body.provenance), JSON.stringify(validate.errors)).toBe(true);
+    expect(validate({ status: 'trusted', lockfile: 'x' })).toBe(false);
     expect(body.provenance).toMatchObject({ status: 'unlocked', lockfile: 'team.lock' });
     expect(String(body.provenance['reason'])).toContain('stray.wasm is not in the lock');
   });
