@@ -157,6 +157,18 @@ describe('provenance in the daemon and the console', { timeout: 240_000 }, () =>
     expect(result.is_error, result.content).toBe(true);
     expect(readFileSync(lockPath, 'utf8')).toBe(before);
     expect((await inspect('stray')).body.provenance.status).toBe('unlocked');
+    // Nor through a shell command, by writing or by replacing it.
+    for (const command of [`echo '${forged}' > team.lock`, `echo '${forged}' > forged.lock && mv -f forged.lock team.lock`]) {
+      const shell = await fetch(`${daemon.url}/v1/tools/shell/call`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ arguments: { command } }),
+      });
+      const ran = (await shell.json()) as { is_error: boolean; content: string };
+      expect(ran.is_error, ran.content).toBe(true);
+      expect(ran.content).toMatch(/Read-only file system|Device or resource busy/);
+      expect(readFileSync(lockPath, 'utf8')).toBe(before);
+    }
     // Nor may a tool create one where there is none.
     rmSync(lockPath);
     try {
