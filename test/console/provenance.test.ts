@@ -202,10 +202,13 @@ describe('provenance in the daemon and the console', { timeout: 240_000 }, () =>
     expect(locked).toContain(SIGNER);
     expect(locked).toContain(VERIFIED_AT);
     expect(await section.locator('.provenance-flag').count()).toBe(0);
+    expect(await page.locator('[data-testid="provenance-badge"]').count()).toBe(0);
 
     await page.locator('#tool-list li[data-tool="stray"] button').click();
     await page.locator('[data-testid="provenance"][data-status="unlocked"]').waitFor();
     expect(await section.locator('.provenance-flag').textContent()).toContain('Local file, not from the lock');
+    // The flag also sits beside the tool's name, where the page opens.
+    expect(await page.locator('article.tool-page header [data-testid="provenance-badge"]').textContent()).toBe('not from the lock');
 
     // The locked file changes under the daemon: hot reload serves the new bytes, and the page says so.
     const lockedSha = (await inspect('greet')).body.sha256;
@@ -220,6 +223,7 @@ describe('provenance in the daemon and the console', { timeout: 240_000 }, () =>
     const flag = (await page.locator('[data-testid="provenance"] .provenance-flag').textContent()) ?? '';
     expect(flag).toContain('Modified since it was locked');
     expect(flag).toContain(`${sha256Of(OTHER_WASM).slice(0, 19)}…`);
+    expect(await page.locator('article.tool-page header [data-testid="provenance-badge"]').textContent()).toBe('modified since locked');
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -118,7 +118,10 @@ export class Catalog {
     if (tool.source === 'wasm') {
       const inspection = h('section', { class: 'inspection', 'aria-label': 'Inspection' }, h('p', { class: 'muted' }, 'Loading the inspect report…'));
       append(page, inspection);
-      void this.loadInspection(tool.name, inspection).then((report) => describeExamples(form, report));
+      void this.loadInspection(tool.name, inspection).then((report) => {
+        describeExamples(form, report);
+        append(page.querySelector('header .badges') ?? page, provenanceBadge(report?.provenance));
+      });
     }
     replaceChildren(this.parts.detail, page);
   }
@@ -294,6 +297,14 @@ export function shortDigest(digest) {
 
 function digestCell(digest) {
   return h('code', { title: digest }, shortDigest(digest));
+}
+
+/** Beside the tool's name: a flag for a file that did not come through the lock or changed since; nothing for a locked one. */
+export function provenanceBadge(provenance) {
+  const status = provenance?.status;
+  if (status === 'unlocked') return h('span', { class: 'badge provenance-badge provenance-unlocked', 'data-testid': 'provenance-badge', title: 'A local file that did not come through the lockfile' }, 'not from the lock');
+  if (status === 'modified') return h('span', { class: 'badge provenance-badge provenance-modified', 'data-testid': 'provenance-badge', title: 'Its bytes are not the ones the lockfile records' }, 'modified since locked');
+  return null;
 }
 
 /**
