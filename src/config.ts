@@ -16,6 +16,7 @@ import type { HostLimits, HostOptions } from './host-types.ts';
 import { PERMISSION_LEVELS } from './permission.ts';
 import { quotasSchema, type QuotaHostOptions } from './quotas/config.ts';
 import { toolPolicySchema } from './policy.ts';
+import { LOCKFILE_NAME } from './distribution/lockfile.ts';
 import { resolveTrustPaths, trustConfigSchema, type TrustConfig } from './distribution/trust/trust-policy.ts';
 import { adminTokenProblem, defaultAdminTokenDirectory } from './server/admin-token.ts';
 import { normalizeOrigin } from './server/origins.ts';
@@ -102,6 +103,8 @@ export const configFileSchema = z
     shell: shellConfigSchema.optional(),
     /** `{policies: [{match, keys?, identities?}], allow_unsigned?, trusted_root?}`: who may sign which tools (src/distribution/trust/trust-policy.ts). */
     trust: trustConfigSchema.optional(),
+    /** The lockfile (`toolhost.lock`) that says where wasm tools came from; default `toolhost.lock` in the working directory. */
+    lock: z.string().min(1).optional(),
   })
   .strict();
 
@@ -133,6 +136,8 @@ export interface ConfigFlags {
   maxDispatchCalls?: string | number;
   /** `--allowed-origin`, repeatable. */
   allowedOrigin?: readonly string[];
+  /** `--lock FILE`: the lockfile. */
+  lock?: string;
 }
 
 export const CONFIG_ENV = {
@@ -177,6 +182,11 @@ export interface ServerConfig {
   maxMcpSessions: number;
   /** The most tool calls one dispatch may carry (`limits.max_dispatch_calls`); the CLI's `toolhost dispatch` reads it too. */
   maxDispatchCalls: number;
+  /**
+   * The lockfile whose entries say where each wasm tool came from (`--lock`, config `lock`; default
+   * `toolhost.lock` in the working directory). A missing file means no lock: every tool is `unlocked`.
+   */
+  lockFile: string;
 }
 
 export interface ResolvedConfig {
@@ -210,9 +220,10 @@ const FLAG_NAMES: Readonly<Record<string, string>> = {
   'limits.max_mcp_sessions': '--max-mcp-sessions',
   'limits.max_dispatch_calls': '--max-dispatch-calls',
   allowed_origins: '--allowed-origin',
+  lock: '--lock',
 };
 
-const PATH_FIELDS = ['workspace', 'extensions', 'cache_dir', 'secrets_file'] as const;
+const PATH_FIELDS = ['workspace', 'extensions', 'cache_dir', 'secrets_file', 'lock'] as const;
 
 /** Reads and validates a config file; paths inside it become absolute (relative to its folder). */
 export function loadConfigFile(file: string): ConfigFile {
@@ -301,6 +312,7 @@ function flagLayer(flags: ConfigFlags, cwd: string): ConfigFile {
     cache_dir: pathOf(flags.cacheDir),
     secrets_file: pathOf(flags.secretsFile),
     allowed_origins: flags.allowedOrigin && flags.allowedOrigin.length > 0 ? [...flags.allowedOrigin] : undefined,
+    lock: pathOf(flags.lock),
     limits: Object.keys(limits).length > 0 ? limits : undefined,
   });
   return parseConfig(layer, { source: 'command-line flag', describePath: (path) => FLAG_NAMES[path] ?? FLAG_NAMES[path.split('.')[0] ?? ''] ?? `--${path}` });
@@ -422,6 +434,7 @@ export function resolveConfig(input: ResolveConfigInput = {}): ResolvedConfig {
   assertAdminTokenKept(merged, { fromFile: fileLayer?.admin_token !== undefined && environmentLayer.admin_token === undefined, configFile });
 
   const limits = hostLimitsOf(merged.limits);
+  const lockFile = merged.lock ?? resolve(cwd, LOCKFILE_NAME);
   const host: HostOptions & QuotaHostOptions = withoutUndefined({
     workspaceRoot: merged.workspace,
     extensionsDir: merged.extensions,
@@ -439,7 +452,8 @@ export function resolveConfig(input: ResolveConfigInput = {}): ResolvedConfig {
       ? withoutUndefined({ network: merged.shell.network, maxProcesses: merged.shell.max_processes, memoryMb: merged.shell.memory_mb })
       : undefined,
     // The config file may hold tokens and rules, the admin token's folder the token itself: commands never see them.
-    protectedPaths: { ...(configFile !== undefined ? { configFile } : {}), hidden: [defaultAdminTokenDirectory(env)] },
+    // The lockfile says where tools came from: a tool that could rewrite it could vouch for itself.
+    protectedPaths: { ...(configFile !== undefined ? { configFile } : {}), hidden: [defaultAdminTokenDirectory(env)], readOnly: [lockFile] },
   });
   return {
     host,
@@ -454,6 +468,7 @@ export function resolveConfig(input: ResolveConfigInput = {}): ResolvedConfig {
       mcpSessionIdleMs: merged.limits?.mcp_session_idle_ms ?? DEFAULT_CONFIG_MCP_SESSION_IDLE_MS,
       maxMcpSessions: merged.limits?.max_mcp_sessions ?? DEFAULT_CONFIG_MAX_MCP_SESSIONS,
       maxDispatchCalls: merged.limits?.max_dispatch_calls ?? DEFAULT_CONFIG_MAX_DISPATCH_CALLS,
+      lockFile,
     },
     configFile,
     trust: merged.trust,

@@ -64,6 +64,8 @@ export interface DistributionConfig {
   file?: string;
   extensions?: string;
   cacheDir?: string;
+  /** The config's `lock` (absolute). */
+  lock?: string;
   policies: Record<string, ToolPolicy>;
   trust?: unknown;
 }
@@ -98,6 +100,7 @@ export function readDistributionConfig(flags: DistributionFlags, io: Pick<CliIo,
     file,
     ...(typeof value['extensions'] === 'string' ? { extensions: resolve(base, value['extensions']) } : {}),
     ...(typeof value['cache_dir'] === 'string' ? { cacheDir: resolve(base, value['cache_dir']) } : {}),
+    ...(typeof value['lock'] === 'string' ? { lock: resolve(base, value['lock']) } : {}),
     policies,
     ...(value['trust'] !== undefined ? { trust: value['trust'] } : {}),
   };
@@ -111,8 +114,10 @@ export function extensionsDirectory(flags: DistributionFlags, config: Distributi
   return config.extensions ?? resolve(io.cwd, DEFAULT_EXTENSIONS_DIR);
 }
 
-export function lockfilePath(flags: DistributionFlags, io: Pick<CliIo, 'cwd'>): string {
-  return resolve(io.cwd, flags.lock ?? LOCKFILE_NAME);
+/** The lockfile: `--lock`, then the config's `lock`, then ./toolhost.lock (as `toolhost serve` and `inspect` read it). */
+export function lockfilePath(flags: DistributionFlags, io: Pick<CliIo, 'cwd'>, config?: Pick<DistributionConfig, 'lock'>): string {
+  if (flags.lock !== undefined) return resolve(io.cwd, flags.lock);
+  return config?.lock ?? resolve(io.cwd, LOCKFILE_NAME);
 }
 
 export function blobCache(flags: DistributionFlags, config: DistributionConfig, io: Pick<CliIo, 'cwd' | 'env'>): BlobCache {

@@ -22,6 +22,7 @@ import { consoleRoutes } from './routes/console.ts';
 import { dispatchRoutes } from './routes/dispatch.ts';
 import { healthRoutes } from './routes/health.ts';
 import { inspectRoutes } from './routes/inspect.ts';
+import type { LockfileCache } from '../distribution/lockfile-cache.ts';
 import { loadFailureRoutes } from './routes/load-failures.ts';
 import { toolRoutes } from './routes/tools.ts';
 import { toolsTreeRoutes } from './routes/tools-tree.ts';
@@ -57,6 +58,8 @@ export interface HttpAppOptions {
   maxDispatchCalls?: number;
   requestTracker?: RequestTracker;
   isShuttingDown?: () => boolean;
+  /** The lockfile `GET /v1/tools/{name}/inspect` reads each wasm tool's `provenance` from; none = no `provenance`. */
+  lockfile?: LockfileCache;
   /** The recent calls `GET /v1/calls` serves (admin token only); without it those routes are not served. */
   history?: CallHistory;
 }
@@ -119,7 +122,7 @@ export function createHttpApp(options: HttpAppOptions): Hono {
   // Before the tool routes: /v1/tools/tree is the declaration tree, not a tool named "tree".
   app.route('/', toolsTreeRoutes(host));
   app.route('/', toolRoutes(host));
-  app.route('/', inspectRoutes(host));
+  app.route('/', inspectRoutes(host, options.lockfile !== undefined ? { lockfile: options.lockfile } : {}));
   app.route('/', dispatchRoutes(host, options.maxDispatchCalls !== undefined ? { maxCalls: options.maxDispatchCalls } : {}));
   app.route('/', approvalRoutes(host));
   app.route('/', loadFailureRoutes(host));

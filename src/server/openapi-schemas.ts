@@ -134,12 +134,34 @@ function inspectionSchemas(): Schemas {
           },
         },
         policy: policySchema(),
+        provenance: provenanceSchema(),
         warnings: {
           type: 'array',
           description: 'What is wrong with the tool though it loaded, e.g. grant-folder-missing (a policy fs grant whose host folder does not exist: help and calls run without it).',
           items: { type: 'object', required: ['code', 'message'], properties: { code: { type: 'string' }, message: { type: 'string' } } },
         },
       },
+    },
+  };
+}
+
+/** Where the tool came from by the daemon's lockfile (`toolhost inspect --json` has the same object). */
+function provenanceSchema(): object {
+  return {
+    type: 'object',
+    description:
+      "Where the component came from, by the daemon's lockfile (serve --lock, config lock; default ./toolhost.lock): locked (its bytes are the ones locked), modified (they changed since: expected and found digests), or unlocked (a local file that did not come through the lock, or no lockfile: reason). The lockfile is named by its base name.",
+    required: ['status', 'lockfile'],
+    properties: {
+      status: { type: 'string', enum: ['locked', 'modified', 'unlocked'] },
+      lockfile: { type: 'string' },
+      reference: { type: 'string', description: 'oci:// or https:// reference it was installed from.' },
+      digest: { type: 'string', description: 'The resolved digest (an OCI manifest, or the component of an https install).' },
+      signer: { type: ['string', 'null'], description: 'The verified signer identity; null when installed unsigned.' },
+      verified_at: { type: 'string', format: 'date-time' },
+      expected: { type: 'string', description: 'modified: the digest the lock records for the file.' },
+      found: { type: 'string', description: 'modified: the digest of the file as loaded.' },
+      reason: { type: 'string', description: 'unlocked: why.' },
     },
   };
 }

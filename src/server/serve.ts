@@ -21,6 +21,9 @@ import { RequestTracker } from './request-tracker.ts';
 import { assertBindSettings, isLoopbackAddress } from './security.ts';
 import { DEFAULT_GRACE_MS } from './shutdown.ts';
 import { reserveListener } from '../wasm/net/reserved-endpoints.ts';
+import { resolve } from 'node:path';
+import { createLockfileCache } from '../distribution/lockfile-cache.ts';
+import { LOCKFILE_NAME } from '../distribution/lockfile.ts';
 
 export const DEFAULT_SERVER_HOST = '127.0.0.1';
 export const DEFAULT_SERVER_PORT = 7411;
@@ -60,6 +63,11 @@ export interface StartServerOptions {
   maxDispatchCalls?: number;
   /** Calls kept for `GET /v1/calls` (the most recent ones). Default 200. */
   callHistorySize?: number;
+  /**
+   * The lockfile that says where each wasm tool came from (`provenance` in
+   * `GET /v1/tools/{name}/inspect`); default `toolhost.lock` in the working directory; a missing file is no lock.
+   */
+  lockFile?: string;
   /** MCP resource sources served besides the workspace (`file:///{path}`); see src/resources/. */
   resourceSources?: readonly ResourceSource[];
 }
@@ -76,6 +84,7 @@ export function serverOptionsOf(config: ServerConfig): StartServerOptions {
     mcpSessionIdleMs: config.mcpSessionIdleMs,
     maxMcpSessions: config.maxMcpSessions,
     maxDispatchCalls: config.maxDispatchCalls,
+    lockFile: config.lockFile,
   };
 }
 
@@ -208,6 +217,7 @@ function createServerParts(host: Host, options: StartServerOptions, bind: Server
     requestTracker: tracker,
     isShuttingDown: () => shuttingDown,
     history,
+    lockfile: createLockfileCache(resolve(options.lockFile ?? LOCKFILE_NAME)),
   });
   return {
     app,

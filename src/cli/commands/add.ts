@@ -66,7 +66,7 @@ export function defineAddCommand(command: Command, context: CommandContext): Com
       const verify = verifyOptions(flags, config, io);
       if (flags.name !== undefined && !INSTALL_NAME_PATTERN.test(flags.name)) throw usageError(`--name ${flags.name}: use letters, digits, "_" and "-" (at most 64)`);
       if (flags.digest !== undefined && !isDigest(flags.digest)) throw usageError(`--digest ${flags.digest}: expected sha256:<64 lower-case hex digits>`);
-      const lockPath = lockfilePath(flags, io);
+      const lockPath = lockfilePath(flags, io, config);
       try {
         const lock = readLockfile(lockPath);
         const parsed = parseToolReference(refText);

@@ -176,7 +176,7 @@ export function defineInspectCommand(command: Command, context: CommandContext):
   command
     .argument('<target>', 'a .wasm file, or the name of a wasm tool in the extensions folder')
     .option('--json', 'print {name, description, spec, schema, argv_example} (plus file, sha256, help_flag, permission, network, imports, policy, provenance)')
-    .option('--lock <file>', `the lockfile that says where tools came from (default ./${LOCKFILE_NAME})`);
+    .option('--lock <file>', `the lockfile that says where tools came from (config lock; default ./${LOCKFILE_NAME})`);
   addHostOptions(command);
   command.addHelpText('after', ['', 'Examples:', '  toolhost inspect extensions/tools/wordcount.wasm', '  toolhost inspect wordcount --json'].join('\n'));
   command.action(
@@ -208,7 +208,8 @@ export function defineInspectCommand(command: Command, context: CommandContext):
         }
       }
       const file = detailsOf(tool).file;
-      const provenance = provenanceOf(file, resolve(io.cwd, flags.lock ?? LOCKFILE_NAME));
+      // --lock, else the config's `lock`, else ./toolhost.lock (resolveConfig settles which).
+      const provenance = provenanceOf(file, config.server.lockFile);
       if (flags.json) writeJson(io, { ...inspectJson(tool), provenance });
       else io.stdout.write(renderInspect(tool, painterFor(io.stdout, io.env), provenance));
       return EXIT_OK;

@@ -2,6 +2,7 @@
 import { Command } from 'commander';
 import { composeServer } from '../../compose.ts';
 import { DEFAULT_CONFIG_MAX_DISPATCH_CALLS } from '../../config.ts';
+import { LOCKFILE_NAME } from '../../distribution/lockfile.ts';
 import { ToolHostError } from '../../errors.ts';
 import type { AdminToken } from '../../server/admin-token.ts';
 import { DEFAULT_SERVER_HOST, DEFAULT_SERVER_PORT } from '../../server/serve.ts';
@@ -19,6 +20,7 @@ interface ServeFlags extends HostFlags {
   token?: string;
   allowedOrigin?: string[];
   maxDispatchCalls?: string;
+  lock?: string;
 }
 
 /**
@@ -45,7 +47,8 @@ export function defineServeCommand(command: Command, context: CommandContext): C
       'a browser origin (scheme://host[:port]) allowed to call the daemon besides its own; repeatable (env TOOLHOST_ALLOWED_ORIGINS, comma-separated)',
       collect,
     )
-    .option('--max-dispatch-calls <n>', `the most tool calls one POST /v1/dispatch may carry; more are refused with 400 too_many_calls (config limits.max_dispatch_calls; default: ${DEFAULT_CONFIG_MAX_DISPATCH_CALLS})`);
+    .option('--max-dispatch-calls <n>', `the most tool calls one POST /v1/dispatch may carry; more are refused with 400 too_many_calls (config limits.max_dispatch_calls; default: ${DEFAULT_CONFIG_MAX_DISPATCH_CALLS})`)
+    .option('--lock <file>', `the lockfile that says where each wasm tool came from, shown by GET /v1/tools/{name}/inspect and the console (config lock; default ./${LOCKFILE_NAME}; none there = no lock)`);
   addHostOptions(command);
   command.addHelpText(
     'after',

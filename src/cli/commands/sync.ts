@@ -37,7 +37,7 @@ export function defineSyncCommand(command: Command, context: CommandContext): Co
     context.action(async (flags: SyncFlags) => {
       const { io } = context;
       const config = readDistributionConfig(flags, io);
-      const lockPath = lockfilePath(flags, io);
+      const lockPath = lockfilePath(flags, io, config);
       if (!existsSync(lockPath)) throw new CliError(`no lockfile at ${lockPath}`, { hint: '`toolhost add <ref>` creates it; pass --lock FILE for another one' });
       try {
         const lock = readLockfile(lockPath);

@@ -47,7 +47,7 @@ export function defineUpdateCommand(command: Command, context: CommandContext): 
       const { io } = context;
       const config = readDistributionConfig(flags, io);
       const verify = verifyOptions(flags, config, io);
-      const lockPath = lockfilePath(flags, io);
+      const lockPath = lockfilePath(flags, io, config);
       if (!existsSync(lockPath)) throw new CliError(`no lockfile at ${lockPath}`, { hint: '`toolhost add <ref>` creates it' });
       try {
         const lock = readLockfile(lockPath);

@@ -1,6 +1,8 @@
 // The catalog: every visible tool with its source, permission, network flag and description,
 // filtered by a search box and selects; the selected tool's page shows its schema, for wasm tools
-// its policy and how its --help was understood, and the try-it form (fields, or raw JSON).
+// its policy, where it came from (the lockfile's provenance, with a flag for a local file that did
+// not come through the lock or one changed since it was locked), how its --help was understood, and
+// the try-it form (fields, or raw JSON).
 
 import { ApiError } from './api.js';
 import { append, formatBytes, h, prettyJson, replaceChildren } from './dom.js';
@@ -116,7 +118,10 @@ export class Catalog {
     if (tool.source === 'wasm') {
       const inspection = h('section', { class: 'inspection', 'aria-label': 'Inspection' }, h('p', { class: 'muted' }, 'Loading the inspect report…'));
       append(page, inspection);
-      void this.loadInspection(tool.name, inspection).then((report) => describeExamples(form, report));
+      void this.loadInspection(tool.name, inspection).then((report) => {
+        describeExamples(form, report);
+        append(page.querySelector('header .badges') ?? page, provenanceBadge(report?.provenance));
+      });
     }
     replaceChildren(this.parts.detail, page);
   }
@@ -284,6 +289,63 @@ function optionFacts(option) {
   return facts.join(', ');
 }
 
+/** `sha256:0123456789ab…`: a digest short enough to read; the full one is in the title. */
+export function shortDigest(digest) {
+  const match = /^(sha256:)?([0-9a-f]{64})$/.exec(digest ?? '');
+  return match === null ? String(digest ?? '') : `sha256:${match[2].slice(0, 12)}…`;
+}
+
+function digestCell(digest) {
+  return h('code', { title: digest }, shortDigest(digest));
+}
+
+/** Beside the tool's name: a flag for a file that did not come through the lock or changed since; nothing for a locked one. */
+export function provenanceBadge(provenance) {
+  const status = provenance?.status;
+  if (status === 'unlocked') return h('span', { class: 'badge provenance-badge provenance-unlocked', 'data-testid': 'provenance-badge', title: 'A local file that did not come through the lockfile' }, 'not from the lock');
+  if (status === 'modified') return h('span', { class: 'badge provenance-badge provenance-modified', 'data-testid': 'provenance-badge', title: 'Its bytes are not the ones the lockfile records' }, 'modified since locked');
+  return null;
+}
+
+/**
+ * Where a wasm tool came from (the report's `provenance`): for a locked tool its reference, digest,
+ * signer and when it was verified; a flag for `unlocked` (a local file that did not come through the
+ * lock) and `modified` (its bytes are not the ones locked).
+ */
+export function renderProvenance(provenance) {
+  if (provenance === null || typeof provenance !== 'object') return null;
+  const status = provenance.status;
+  const section = (...children) => h('section', { class: `provenance provenance-${status}`, 'data-testid': 'provenance', 'data-status': status, 'aria-label': 'Provenance' }, h('h3', {}, 'Provenance'), ...children);
+  if (status === 'unlocked') {
+    return section(
+      h('p', { class: 'provenance-flag', role: 'note' }, h('strong', {}, 'Local file, not from the lock. '), `This component did not come through ${provenance.lockfile ?? 'the lockfile'}: nothing records where it came from or who signed it.`),
+      h('p', { class: 'muted' }, String(provenance.reason ?? '')),
+    );
+  }
+  const rows = [
+    ['reference', h('code', {}, String(provenance.reference))],
+    ['digest', digestCell(provenance.digest)],
+    ['signer', provenance.signer === null ? h('span', { class: 'unsigned' }, 'unsigned (installed with --insecure-allow-unsigned)') : String(provenance.signer)],
+    ['verified at', String(provenance.verified_at)],
+    ['lockfile', String(provenance.lockfile)],
+  ];
+  return section(
+    status === 'modified'
+      ? h(
+          'p',
+          { class: 'provenance-flag', role: 'note' },
+          h('strong', {}, 'Modified since it was locked. '),
+          'The file now holds ',
+          digestCell(provenance.found),
+          '; the lock says ',
+          digestCell(provenance.expected),
+          '. What runs is not what was verified.',
+        )
+      : null,
+    table(['', 'value'], rows),
+  );
+}
+
 /** The policy and the inspect report of a wasm tool (GET /v1/tools/{name}/inspect). */
 export function renderInspection(report) {
   const policy = report.policy;
@@ -297,6 +359,7 @@ export function renderInspection(report) {
   return h(
     'div',
     {},
+    renderProvenance(report.provenance),
     h('h3', {}, 'Policy'),
     table(
       ['grant', 'value'],
