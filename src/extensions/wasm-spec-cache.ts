@@ -161,9 +161,12 @@ export function decodeSpecEntry(key: string, value: unknown): WasmToolSpec | und
   };
 }
 
-/** Whether a derived spec may be kept: not when its help failed (a timeout on a busy machine is retried next load). */
+/**
+ * Whether a derived spec may be kept: not when its help failed or a time budget cut it short (a
+ * timeout on a busy machine is retried by the next load, as the help cache does).
+ */
 export function cacheableSpec(derived: WasmToolSpec): boolean {
-  return derived.helpProblem === undefined;
+  return derived.helpProblem === undefined && derived.incomplete !== true;
 }
 
 /** A directory of `<key>.json` spec entries under `namespace` (the help cache's, helpCacheNamespace). */

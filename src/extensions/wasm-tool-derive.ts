@@ -49,6 +49,7 @@ export async function deriveFreshWasmToolSpec(
   let sidecar: FoundSidecarSpec | undefined;
   const warnings: LoadWarning[] = [];
   let probe: ProbeResult | undefined;
+  let incomplete = false;
   if (overrides?.spec) {
     spec = overrides.spec;
   } else {
@@ -96,7 +97,9 @@ export async function deriveFreshWasmToolSpec(
       if (spec.subcommands.length > 0) {
         // Each subcommand's own options, from `<sub> --help` (bounded in count and time, cached).
         const cache = options.helpCache ? { cache: options.helpCache, cacheKey } : {};
-        spec = (await withSubcommandOptions(spec, run, { ...cache, rootHelp: help.text })).spec;
+        const withCommands = await withSubcommandOptions(spec, run, { ...cache, rootHelp: help.text });
+        spec = withCommands.spec;
+        if (withCommands.outOfTime.length > 0) incomplete = true;
       }
       // Ask the program (no grants, budgeted, cached like the help): `.tool.json` `"probes": false` opts out.
       if (overrides?.probes !== false) {
@@ -123,6 +126,7 @@ export async function deriveFreshWasmToolSpec(
     ...(sidecar !== undefined ? { sidecar: { format: sidecar.format, origin: sidecar.origin } } : {}),
     warnings,
     ...(probe !== undefined ? { probe } : {}),
+    ...(incomplete ? { incomplete } : {}),
   };
 }
 

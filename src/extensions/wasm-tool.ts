@@ -201,6 +201,8 @@ export interface WasmToolSpec {
   warnings: LoadWarning[];
   /** What the probes found (absent when none ran: opted out, a `--help-json` or whole-spec tool, no help). */
   probe?: ProbeResult;
+  /** Set when a time budget cut the derivation short (subcommand helps not asked): the spec is not cached. */
+  incomplete?: true;
 }
 
 /**

@@ -9,7 +9,7 @@
 import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodeSpecEntry, encodeSpecEntry, wasmSpecCacheKey, type WasmSpecCacheKeyParts } from '../../src/extensions/wasm-spec-cache.ts';
+import { createWasmSpecCache, decodeSpecEntry, encodeSpecEntry, wasmSpecCacheKey, type WasmSpecCacheKeyParts } from '../../src/extensions/wasm-spec-cache.ts';
 import { computeParserVersion, PARSER_VERSION_FILE } from '../../src/introspect/parser-version.ts';
 import { setSources } from '../../src/introspect/reader/claims.ts';
 import type { CliSpec } from '../../src/introspect/spec.ts';
@@ -165,6 +165,25 @@ describe('wasm spec cache entries and keys', () => {
     expect(decodeSpecEntry('b'.repeat(64), entry)).toBeUndefined();
     expect(decodeSpecEntry(key, { ...entry, format: 2 })).toBeUndefined();
     expect(decodeSpecEntry(key, { ...entry, spec: { ...entry.spec, name: '../x' } })).toBeUndefined();
+  });
+
+  it('keeps no spec whose help failed or that a time budget cut short; reads back the others', async () => {
+    const root = temporaryDirectory();
+    try {
+      const cache = createWasmSpecCache(join(root.path, 'spec'), { namespace: 'v0-test' });
+      const spec: CliSpec = { name: 'tool', description: '', options: [], positionals: [], subcommands: [] };
+      const [failed, cut, whole] = ['1', '2', '3'].map((digit) => digit.repeat(64)) as [string, string, string];
+      await cache.set(failed, { spec, helpFlag: 'none', program: 'tool', warnings: [], helpProblem: 'No usable help output (--help: exit null)' });
+      await cache.set(cut, { spec, helpFlag: '--help', program: 'tool', warnings: [], incomplete: true });
+      await cache.set(whole, { spec, helpFlag: '--help', program: 'tool', warnings: [] });
+      expect(await cache.get(failed)).toBeUndefined();
+      expect(await cache.get(cut)).toBeUndefined();
+      expect((await cache.get(whole))?.spec).toEqual(spec);
+      // A key that is no hex digest never names a file (no path out of the folder).
+      expect(await cache.get('../../etc/passwd')).toBeUndefined();
+    } finally {
+      root.remove();
+    }
   });
 });
 
