@@ -1,6 +1,7 @@
 /**
- * Turns one `.wasm` file into a Tool: load the component, resolve its policy, capture and parse its
- * `--help` into a CLI spec (cached by content hash) — or take the spec its author ships (a usage,
+ * Turns one `.wasm` file into a Tool: load the component, resolve its policy, take its finished spec
+ * from the wasm spec cache (wasm-spec-cache.ts) when it is there, else capture and parse its
+ * `--help` into a CLI spec (wasm-tool-derive.ts, imported only then) — or take the spec its author ships (a usage,
  * oclif or carapace sidecar or custom section, src/introspect/sidecars; ranked below `--help-json`,
  * above the help parse) — apply the `.tool.json` overrides, and derive
  * from that ONE spec both the zod input schema (so the bridge validates wasm tools like built-ins)
