@@ -7,10 +7,11 @@
  *
  * Hashing ~120 files costs tens of ms, which a one-shot `toolhost call` must not pay, so the build
  * (`npm run build`, write-parser-version.ts) writes it next to this module as `parser-version.json`,
- * with the modification time of this module's own compiled file. It is trusted only while that time
- * is unchanged: a compile that rewrote the folder without writing the version again (a bare `tsc`)
- * changes it, and then, as when the file is missing (the TypeScript sources run through tsx), the
- * version is computed from the files themselves.
+ * after compiling. It is trusted only while it is not older than this module's compiled file: a compile
+ * that rewrote the folder without writing the version again (a bare `tsc` over a built dist) makes the
+ * module newer, and then, as when the file is missing (the TypeScript sources run through tsx), the
+ * version is computed from the files themselves. (An installed package keeps both, with the equal
+ * modification times a package archive gives its files.)
  */
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -51,15 +52,12 @@ export function computeParserVersion(directory: string = introspectDirectory): s
   return hash.digest('hex');
 }
 
-function ownModifiedMs(): number {
-  return statSync(ownFile).mtimeMs;
-}
-
 function recordedVersion(): string | undefined {
   try {
-    const recorded = JSON.parse(readFileSync(join(introspectDirectory, PARSER_VERSION_FILE), 'utf8')) as { version?: unknown; module_mtime_ms?: unknown };
-    if (typeof recorded.version !== 'string' || !/^[0-9a-f]{64}$/.test(recorded.version)) return undefined;
-    return recorded.module_mtime_ms === ownModifiedMs() ? recorded.version : undefined;
+    const file = join(introspectDirectory, PARSER_VERSION_FILE);
+    if (statSync(file).mtimeMs < statSync(ownFile).mtimeMs) return undefined;
+    const recorded = JSON.parse(readFileSync(file, 'utf8')) as { version?: unknown };
+    return typeof recorded.version === 'string' && /^[0-9a-f]{64}$/.test(recorded.version) ? recorded.version : undefined;
   } catch {
     return undefined;
   }
@@ -74,6 +72,6 @@ export function parserVersion(): string {
 /** Writes `parser-version.json` for the code in this module's folder (the build's last step). */
 export function writeParserVersion(): string {
   const version = computeParserVersion();
-  writeFileSync(join(introspectDirectory, PARSER_VERSION_FILE), `${JSON.stringify({ version, module_mtime_ms: ownModifiedMs() })}\n`);
+  writeFileSync(join(introspectDirectory, PARSER_VERSION_FILE), `${JSON.stringify({ version })}\n`);
   return version;
 }

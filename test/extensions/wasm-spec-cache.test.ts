@@ -6,8 +6,9 @@
  * shaped wrong (as an attacker with write access to the cache folder would try) is a miss, the spec is
  * derived again, and the entry rewritten.
  */
-import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWasmSpecCache, decodeSpecEntry, encodeSpecEntry, wasmSpecCacheKey, type WasmSpecCacheKeyParts } from '../../src/extensions/wasm-spec-cache.ts';
 import { computeParserVersion, PARSER_VERSION_FILE } from '../../src/introspect/parser-version.ts';
@@ -221,5 +222,22 @@ describe('parser version', () => {
     const folder = join(PROJECT_ROOT, 'dist/src/introspect');
     const recorded = JSON.parse(readFileSync(join(folder, PARSER_VERSION_FILE), 'utf8')) as { version: string };
     expect(recorded.version).toBe(computeParserVersion(folder));
+  });
+
+  it.skipIf(!existsSync(DIST_BIN))('a recorded version older than the compiled module (a bare tsc over the build) is not trusted', async () => {
+    const recordedAs = 'a'.repeat(64);
+    const versionIn = async (name: string, age: 'newer' | 'older'): Promise<string> => {
+      const folder = join(root.path, name, 'introspect');
+      cpSync(join(PROJECT_ROOT, 'dist/src/introspect'), folder, { recursive: true });
+      const file = join(folder, PARSER_VERSION_FILE);
+      writeFileSync(file, JSON.stringify({ version: recordedAs }));
+      const now = Date.now() / 1000;
+      utimesSync(join(folder, 'parser-version.js'), now, now);
+      utimesSync(file, now + (age === 'newer' ? 10 : -10), now + (age === 'newer' ? 10 : -10));
+      const module = (await import(pathToFileURL(join(folder, 'parser-version.js')).href)) as { parserVersion: () => string; computeParserVersion: () => string };
+      return module.parserVersion() === module.computeParserVersion() ? 'computed' : module.parserVersion();
+    };
+    expect(await versionIn('trusted', 'newer')).toBe(recordedAs);
+    expect(await versionIn('stale', 'older')).toBe('computed');
   });
 });
