@@ -2,8 +2,8 @@
  * The CLI's approver: `toolhost call` on a terminal asks on stderr and reads one line from stdin
  * (y = allow, a = always, n or an empty line = deny). When stdin is not a terminal (a pipe, a script,
  * CI) nobody is there to answer, so it reports "unavailable" and the call is refused with that reason.
+ * node:readline is imported when a prompt is shown, not with the module (most calls never ask).
  */
-import { createInterface } from 'node:readline';
 import { canonicalJson } from './rules.ts';
 import type { ApprovalDecision, Approver } from './types.ts';
 
@@ -25,13 +25,14 @@ export function parseTerminalAnswer(line: string): ApprovalDecision | undefined 
 }
 
 export function terminalApprover(io: TerminalIo): Approver {
-  return (request, signal) => {
+  return async (request, signal) => {
     if (io.stdin.isTTY !== true) {
       return Promise.resolve({ unavailable: 'stdin is not a terminal, so `toolhost call` cannot prompt for it (run it in a terminal, or answer it over HTTP with `toolhost serve`)' });
     }
     const args = canonicalJson(request.arguments);
     const shown = args.length > MAX_SHOWN_ARGUMENTS ? `${args.slice(0, MAX_SHOWN_ARGUMENTS)}…` : args;
     const question = 'Allow it? [y]es / [N]o / [a]lways (identical calls, until this command ends): ';
+    const { createInterface } = await import('node:readline');
     io.stderr.write(`toolhost: the call to "${request.tool}" needs your approval.\n  arguments: ${shown}\n${question}`);
     const lines = createInterface({ input: io.stdin, terminal: false });
     return new Promise((resolve) => {

@@ -21,6 +21,7 @@ import { defaultCacheDirectory } from '../wasm/transpile-cache.ts';
 import { ExtensionSet } from './extension-set.ts';
 import type { NameClash } from './tool-names.ts';
 import { loadWasmTool, probeWasmToolVersion } from './wasm-tool.ts';
+import { createWasmSpecCache } from './wasm-spec-cache.ts';
 import type { ExtensionWatcher } from './watcher.ts';
 
 export interface WasmExtensionSource extends ExtensionSource {
@@ -99,6 +100,8 @@ export function wasmExtensions(extensionOptions: WasmExtensionsOptions = {}): Ex
     const recordingRuntime = recordingLoads(runtime, components);
     const helpCache = createHelpCache(join(cacheDirectory, 'help'), { namespace: helpCacheNamespace(packageVersion()) });
     const probeCache = createHelpCache(join(cacheDirectory, 'probe'), { namespace: helpCacheNamespace(packageVersion()) });
+    // Finished specs (wasm-spec-cache.ts): a load that finds one runs no help and loads no parser.
+    const specCache = createWasmSpecCache(join(cacheDirectory, 'spec'), { namespace: helpCacheNamespace(packageVersion()) });
     const set = new ExtensionSet({
       directory,
       registry,
@@ -113,6 +116,7 @@ export function wasmExtensions(extensionOptions: WasmExtensionsOptions = {}): Ex
           workspaceRoot,
           helpCache,
           probeCache,
+          specCache,
           ...(options.policies ? { policies: options.policies } : {}),
           defaults: policyDefaults(limits),
         }),

@@ -1,6 +1,7 @@
 /**
- * Turns one `.wasm` file into a Tool: load the component, resolve its policy, capture and parse its
- * `--help` into a CLI spec (cached by content hash) — or take the spec its author ships (a usage,
+ * Turns one `.wasm` file into a Tool: load the component, resolve its policy, take its finished spec
+ * from the wasm spec cache (wasm-spec-cache.ts) when it is there, else capture and parse its
+ * `--help` into a CLI spec (wasm-tool-derive.ts, imported only then) — or take the spec its author ships (a usage,
  * oclif or carapace sidecar or custom section, src/introspect/sidecars; ranked below `--help-json`,
  * above the help parse) — apply the `.tool.json` overrides, and derive
  * from that ONE spec both the zod input schema (so the bridge validates wasm tools like built-ins)
@@ -10,21 +11,17 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { basename, isAbsolute, relative, sep } from 'node:path';
 import type { CallEvents, CallProgress } from '../call-events.ts';
-import { captureHelp, type HelpCache } from '../introspect/capture.ts';
-import { inputExamplesOf, withHelpExamples, withInputExamples, type ToolInputExample } from '../introspect/examples/index.ts';
+import type { HelpCache } from '../introspect/capture.ts';
+import { inputExamplesOf, withInputExamples, type ToolInputExample } from '../introspect/examples/input-examples.ts';
 import { commandOptionProblem } from '../introspect/command-options.ts';
 import type { UnparsedLine } from '../introspect/help-scan.ts';
-import { parseHelp, parseHelpReport } from '../introspect/parse-help.ts';
-import { withSubcommandOptions } from '../introspect/subcommand-help.ts';
-import { applyToolOverrides, readToolOverrides, type ToolOverrides } from '../introspect/overrides.ts';
-import { setSources } from '../introspect/reader/claims.ts';
-import { findSpecSidecar, type FoundSidecarSpec } from '../introspect/sidecars/index.ts';
+import { readToolOverrides, type ToolOverrides } from '../introspect/overrides.ts';
+import { parserVersion } from '../introspect/parser-version.ts';
+import type { FoundSidecarSpec } from '../introspect/sidecars/index.ts';
 import type { CliSpec } from '../introspect/spec.ts';
-import { mergeProbeClaims, probeProgram, type ProbeResult } from '../introspect/probe/index.ts';
-import { createProbeRunner } from '../introspect/probe/wasm-runner.ts';
+import type { ProbeResult } from '../introspect/probe/claims.ts';
 import { toolEffectOf } from '../introspect/tool-effect.ts';
 import { STDIN_PROPERTY } from '../introspect/property-name.ts';
 import { cliSpecToArgv } from '../introspect/to-argv.ts';
@@ -46,6 +43,7 @@ import type { RunOutcome } from '../wasm/run-types.ts';
 import type { WasmRuntime } from '../wasm/runtime.ts';
 import type { LoadedExtension, LoadWarning } from './extension-set.ts';
 import { describeWasmTool, fileStem, sidecarPaths, wantedToolName } from './tool-names.ts';
+import { wasmSpecCacheKey, type WasmSpecCache } from './wasm-spec-cache.ts';
 
 /** The exit codes that end a call with a result when the spec lists none (`success_exit_codes`). */
 export const DEFAULT_SUCCESS_EXIT_CODES: readonly number[] = Object.freeze([0]);
@@ -75,6 +73,11 @@ export interface WasmToolLoaderOptions {
   probeCache?: HelpCache;
   /** Wall time all probes of one tool may take (default PROBE_TOOL_BUDGET_MS, 15 s); tests on a loaded machine raise it. */
   probeBudgetMs?: number;
+  /**
+   * Where finished specs are kept (wasm-spec-cache.ts, `<cache>/spec`): a load that finds its tool's
+   * spec there runs no help and imports no parser. Absent: the spec is derived on every load.
+   */
+  specCache?: WasmSpecCache;
 }
 
 /** What toolhost knows about a loaded wasm tool (kept in `tool.details`, shown by `inspect`). */
@@ -199,11 +202,15 @@ export interface WasmToolSpec {
   warnings: LoadWarning[];
   /** What the probes found (absent when none ran: opted out, a `--help-json` or whole-spec tool, no help). */
   probe?: ProbeResult;
+  /** Set when a time budget cut the derivation short (subcommand helps not asked): the spec is not cached. */
+  incomplete?: true;
 }
 
 /**
  * The one help → parse → subcommand helps → overrides pipeline: the loader and `toolhost check` both
- * call it, so what check reports is what a host will serve.
+ * call it, so what check reports is what a host will serve. The pipeline (wasm-tool-derive.ts, and
+ * with it the help parser) is imported on first use: a load whose spec comes from the wasm spec cache
+ * never loads it.
  */
 export async function deriveWasmToolSpec(
   component: LoadedComponent,
@@ -212,112 +219,19 @@ export async function deriveWasmToolSpec(
   policy: ResolvedToolPolicy,
   options: Pick<WasmToolLoaderOptions, 'runtime' | 'helpCache' | 'probeCache' | 'probeBudgetMs'> & { workspaceRoot?: string },
 ): Promise<WasmToolSpec> {
-  const programName = fileStem(file);
-  // Help runs with the tool's own grants (a tool that reads its data files at start-up still prints
-  // help), on the one help-run policy check shares (createHelpRunner). A granted folder that is missing
-  // is left out: the help run goes ahead with the grants that exist.
-  const runHelp = createHelpRunner(options.runtime, component, withPresentGrants(policy).policy, programName);
-  const run = async (args: string[]) => {
-    const outcome = await runHelp(args);
-    const decoder = new TextDecoder();
-    return { stdout: decoder.decode(outcome.stdout), stderr: decoder.decode(outcome.stderr), exitCode: outcome.exitCode };
-  };
-  let spec: CliSpec;
-  let helpFlag = 'tool.json';
-  let helpProblem: string | undefined;
-  let unparsed: UnparsedLine[] | undefined;
-  let sidecar: FoundSidecarSpec | undefined;
-  const warnings: LoadWarning[] = [];
-  let probe: ProbeResult | undefined;
-  if (overrides?.spec) {
-    spec = overrides.spec;
-  } else {
-    // A spec the author ships (src/introspect/sidecars): ranked below `--help-json`, above the help parse.
-    const lookup = await findSpecSidecar(file, { sha256: component.sha256 });
-    warnings.push(...lookup.warnings);
-    sidecar = lookup.found;
-    // The help is captured with argv[0] = the file's base name, and programs commonly print argv[0] in
-    // their Usage line (which names the tool), so the cache key covers the name as well as the bytes.
-    // The toolhost version and the argv tried are the help cache's namespace (helpCacheNamespace).
-    // The grants too: help runs with them, and a tool may print other help with other files or env.
-    // Host paths inside the workspace count relative to it, so a workspace moved or copied to another
-    // path (a new checkout, a CI runner) reuses the help captured under the old one.
-    // Only the grants that exist: those are the ones the help ran with.
-    const grants = JSON.stringify({ fs: helpCacheGrants(withPresentGrants(policy).policy.fs, options.workspaceRoot), env: policy.env, network: policy.network.allow });
-    const cacheKey = createHash('sha256').update(component.sha256).update('\0').update(programName).update('\0').update(grants).digest('hex');
-    const help = await captureHelp(run, { ...(options.helpCache ? { cache: options.helpCache } : {}), cacheKey }).catch((error: unknown) => {
-      // A tool without help still loads (no parameters); `toolhost check` tells its author why.
-      if (error instanceof ToolHostError && error.code === 'HELP_CAPTURE_FAILED') {
-        helpProblem = error.message;
-        return undefined;
-      }
-      throw error;
-    });
-    if (help?.spec !== undefined) {
-      spec = help.spec;
-      helpFlag = help.flag;
-      if (sidecar !== undefined) {
-        warnings.push({ code: 'spec-sidecar-shadowed', message: `${sidecar.origin} is not used: the program's own --help-json ranks above it` });
-        sidecar = undefined;
-      }
-    } else if (sidecar !== undefined) {
-      spec = withHelpDescription(sidecar.spec, help?.text, basename(file));
-      helpFlag = sidecar.source;
-      // The help was not needed: its absence is no problem of this tool.
-      helpProblem = undefined;
-    } else if (help === undefined || isToolResultJson(help.text)) {
-      // A `--help-json` answer is JSON by design; only a text answer that is a JSON object is a result.
-      spec = parseHelp('', { fileName: basename(file) });
-      helpFlag = 'none';
-    } else {
-      const report = parseHelpReport(help.text, { fileName: basename(file) });
-      spec = report.spec;
-      unparsed = report.unparsed;
-      helpFlag = help.flag;
-      if (spec.subcommands.length > 0) {
-        // Each subcommand's own options, from `<sub> --help` (bounded in count and time, cached).
-        const cache = options.helpCache ? { cache: options.helpCache, cacheKey } : {};
-        spec = (await withSubcommandOptions(spec, run, { ...cache, rootHelp: help.text })).spec;
-      }
-      // Ask the program (no grants, budgeted, cached like the help): `.tool.json` `"probes": false` opts out.
-      if (overrides?.probes !== false) {
-        probe = await probeProgram(spec, {
-          runner: createProbeRunner(options.runtime, component, policy, programName),
-          moduleBytes: async () => new Uint8Array(await readFile(component.file)),
-          ...(options.probeCache ? { cache: options.probeCache, cacheKey } : {}),
-          ...(options.probeBudgetMs !== undefined ? { budget: { budgetMs: options.probeBudgetMs } } : {}),
-        });
-        spec = mergeProbeClaims(spec, probe.claims);
-        // nothing fingerprinted, nothing sent: the load reports no probe
-        if (probe.framework === null) probe = undefined;
-      }
-      // The example calls of its EXAMPLES section (src/introspect/examples/).
-      spec = withHelpExamples(spec, help.text, [programName]);
-    }
-  }
-  return {
-    spec: overrides ? applyToolOverrides(spec, overrides) : spec,
-    helpFlag,
-    program: spec.name,
-    ...(helpProblem !== undefined ? { helpProblem } : {}),
-    ...(unparsed !== undefined ? { unparsed } : {}),
-    ...(sidecar !== undefined ? { sidecar: { format: sidecar.format, origin: sidecar.origin } } : {}),
-    warnings,
-    ...(probe !== undefined ? { probe } : {}),
-  };
+  const { deriveFreshWasmToolSpec } = await import('./wasm-tool-derive.ts');
+  return deriveFreshWasmToolSpec(component, file, overrides, policy, options);
 }
 
 /**
- * A sidecar spec that states no description (oclif manifests and many carapace specs have none) takes
- * the one its help gives, marked as from the help; the spec is otherwise the sidecar's.
+ * The help cache key of a tool: the component's bytes, argv[0] (programs commonly print it in their
+ * Usage line) and the grants the help runs with (a tool may print other help with other files or env).
+ * Host paths inside the workspace count relative to it (helpCacheGrants); only the grants whose
+ * folders exist, as those are the ones the help ran with.
  */
-function withHelpDescription(spec: CliSpec, helpText: string | undefined, fileName: string): CliSpec {
-  if (spec.description.trim() !== '' || helpText === undefined || isToolResultJson(helpText)) return spec;
-  const description = parseHelp(helpText, { fileName }).description;
-  if (description.trim() === '') return spec;
-  const described: CliSpec = { ...spec, description };
-  setSources(described, { ...spec.sources, description: 'help:description' });
-  return described;
+export function helpCacheKeyOf(sha256: string, programName: string, policy: ResolvedToolPolicy, workspaceRoot: string | undefined): string {
+  const grants = JSON.stringify({ fs: helpCacheGrants(withPresentGrants(policy).policy.fs, workspaceRoot), env: policy.env, network: policy.network.allow });
+  return createHash('sha256').update(sha256).update('\0').update(programName).update('\0').update(grants).digest('hex');
 }
 
 /**
@@ -335,14 +249,36 @@ export function helpCacheGrants(fs: readonly ResolvedFsGrant[], workspaceRoot: s
   });
 }
 
-/** True when a `--help` answer is really the tool's JSON result (a tool that ignores `--help`). */
-function isToolResultJson(text: string): boolean {
-  try {
-    const value: unknown = JSON.parse(text);
-    return typeof value === 'object' && value !== null && !Array.isArray(value);
-  } catch {
-    return false;
-  }
+/**
+ * The tool's finished spec from the spec cache when it holds it under this tool's key (wasmSpecCacheKey:
+ * the bytes of the component and its sidecars, argv[0], the policy, the parser version), else derived
+ * (deriveWasmToolSpec) and kept there for the next load.
+ */
+async function cachedWasmToolSpec(
+  component: LoadedComponent,
+  file: string,
+  version: string,
+  overrides: ToolOverrides | undefined,
+  policy: ResolvedToolPolicy,
+  options: WasmToolLoaderOptions,
+): Promise<WasmToolSpec> {
+  const cache = options.specCache;
+  if (cache === undefined) return deriveWasmToolSpec(component, file, overrides, policy, options);
+  const present = withPresentGrants(policy).policy;
+  const key = wasmSpecCacheKey({
+    version,
+    fileName: basename(file),
+    helpCacheKey: helpCacheKeyOf(component.sha256, fileStem(file), policy, options.workspaceRoot),
+    // The policy as it reaches the help, probes and spec (its present grants' host paths as the help cache counts them).
+    policy: { ...present, fs: helpCacheGrants(present.fs, options.workspaceRoot) },
+    ...(options.probeBudgetMs !== undefined ? { probeBudgetMs: options.probeBudgetMs } : {}),
+    parserVersion: parserVersion(),
+  });
+  const cached = await cache.get(key);
+  if (cached !== undefined) return cached;
+  const derived = await deriveWasmToolSpec(component, file, overrides, policy, options);
+  await cache.set(key, derived);
+  return derived;
 }
 
 /** Loads one wasm tool file; throws ToolHostError (load, policy, spec) so the caller can report it. */
@@ -352,7 +288,7 @@ export async function loadWasmTool(file: string, options: WasmToolLoaderOptions)
   const { overrides: overridesFile } = sidecarPaths(file);
   const overrides = existsSync(overridesFile) ? await readToolOverrides(overridesFile) : undefined;
   const policy = await resolveWasmToolPolicy(file, overrides, options);
-  const { spec, helpFlag, program, helpProblem, unparsed, sidecar, warnings: specWarnings, probe } = await deriveWasmToolSpec(component, file, overrides, policy, options);
+  const { spec, helpFlag, program, helpProblem, unparsed, sidecar, warnings: specWarnings, probe } = await cachedWasmToolSpec(component, file, version, overrides, policy, options);
   let input;
   try {
     input = cliSpecToZod(spec);

@@ -33,30 +33,37 @@ export const cliValueTypeSchema = z.enum(['integer', 'number', 'boolean', 'strin
 
 const flagName = z.string().min(1).max(100).regex(/^[A-Za-z0-9?#@][\w.?#@:-]*$/, 'must be a flag name without dashes');
 
-export const cliOptionSchema = z
-  .object({
-    long: flagName.nullable().default(null),
-    short: z.string().length(1).nullable().default(null),
-    aliases: z.array(z.string()).default([]),
-    takes_value: z.boolean().default(false),
-    value_name: z.string().nullable().default(null),
-    type: cliValueTypeSchema.default('string'),
-    default: z.union([z.string(), z.number(), z.boolean()]).nullable().default(null),
-    choices: z.array(z.string()).min(1).nullable().default(null),
-    repeatable: z.boolean().default(false),
-    required: z.boolean().default(false),
-    negation: z.string().nullable().default(null),
-    description: z.string().nullable().default(null),
-    prefix: z.enum(['--', '-']).optional(),
-    value_optional: z.boolean().optional(),
-    attached: z.boolean().optional(),
-    value_count: z.number().int().min(2).max(16).optional(),
-    variadic_values: z.boolean().optional(),
-    value_separator: z.literal(',').optional(),
-    effect: toolEffectSchema.optional(),
-  })
+const cliOptionShape = {
+  long: flagName.nullable().default(null),
+  short: z.string().length(1).nullable().default(null),
+  aliases: z.array(z.string()).default([]),
+  takes_value: z.boolean().default(false),
+  value_name: z.string().nullable().default(null),
+  type: cliValueTypeSchema.default('string'),
+  default: z.union([z.string(), z.number(), z.boolean()]).nullable().default(null),
+  choices: z.array(z.string()).min(1).nullable().default(null),
+  repeatable: z.boolean().default(false),
+  required: z.boolean().default(false),
+  negation: z.string().nullable().default(null),
+  description: z.string().nullable().default(null),
+  prefix: z.enum(['--', '-']).optional(),
+  value_optional: z.boolean().optional(),
+  attached: z.boolean().optional(),
+  value_count: z.number().int().min(2).max(16).optional(),
+  variadic_values: z.boolean().optional(),
+  value_separator: z.literal(',').optional(),
+  effect: toolEffectSchema.optional(),
+};
+
+const optionIsNamed = [(option: { long: string | null; short: string | null }) => option.long !== null || option.short !== null, { message: 'an option needs a long or a short name' }] as const;
+
+export const cliOptionSchema = z.object(cliOptionShape).strict().refine(...optionIsNamed);
+
+/** An option as toolhost stores it (the spec cache): also the fields only toolhost writes (the probes' `suggestions`). */
+const storedCliOptionSchema = z
+  .object({ ...cliOptionShape, suggestions: z.array(z.string()).optional() })
   .strict()
-  .refine((option) => option.long !== null || option.short !== null, { message: 'an option needs a long or a short name' });
+  .refine(...optionIsNamed);
 
 export const cliPositionalSchema = z
   .object({
@@ -68,16 +75,20 @@ export const cliPositionalSchema = z
   })
   .strict();
 
-export const cliSubcommandSchema = z
-  .object({
-    name: z.string().min(1).max(100),
-    description: z.string().nullable().default(null),
-    options: z.array(cliOptionSchema).optional(),
-    positionals: z.array(cliPositionalSchema).optional(),
-    path: z.array(z.string().min(1).max(100)).min(1).max(8).optional(),
-    effect: toolEffectSchema.optional(),
-  })
-  .strict();
+function subcommandSchemaOf(option: typeof cliOptionSchema | typeof storedCliOptionSchema) {
+  return z
+    .object({
+      name: z.string().min(1).max(100),
+      description: z.string().nullable().default(null),
+      options: z.array(option).optional(),
+      positionals: z.array(cliPositionalSchema).optional(),
+      path: z.array(z.string().min(1).max(100)).min(1).max(8).optional(),
+      effect: toolEffectSchema.optional(),
+    })
+    .strict();
+}
+
+export const cliSubcommandSchema = subcommandSchemaOf(cliOptionSchema);
 
 /** Most examples a spec or `.tool.json` may give (the first MAX_INPUT_EXAMPLES valid ones are offered). */
 export const MAX_SPEC_EXAMPLES = 64;
@@ -98,25 +109,35 @@ export const cliExampleSchema = z
 
 export const cliExamplesSchema = z.array(cliExampleSchema).max(MAX_SPEC_EXAMPLES);
 
-export const cliSpecSchema = z
-  .object({
-    name: z.string().regex(/^[a-zA-Z0-9_-]{1,64}$/, 'must match ^[a-zA-Z0-9_-]{1,64}$'),
-    description: z.string().default(''),
-    options: z.array(cliOptionSchema).default([]),
-    positionals: z.array(cliPositionalSchema).default([]),
-    subcommands: z.array(cliSubcommandSchema).default([]),
-    stdin: z.boolean().optional(),
-    output: cliOutputFormatSchema.optional(),
-    output_schema: outputSchemaSchema.optional(),
-    output_media_type: outputMediaTypeSchema.optional(),
-    output_files: outputFilesSchema.optional(),
-    success_exit_codes: successExitCodesSchema.optional(),
-    options_after_command: z.boolean().optional(),
-    command_required: z.boolean().optional(),
-    effect: toolEffectSchema.optional(),
-    examples: cliExamplesSchema.optional(),
-  })
-  .strict();
+function specSchemaOf(option: typeof cliOptionSchema | typeof storedCliOptionSchema) {
+  return z
+    .object({
+      name: z.string().regex(/^[a-zA-Z0-9_-]{1,64}$/, 'must match ^[a-zA-Z0-9_-]{1,64}$'),
+      description: z.string().default(''),
+      options: z.array(option).default([]),
+      positionals: z.array(cliPositionalSchema).default([]),
+      subcommands: z.array(subcommandSchemaOf(option)).default([]),
+      stdin: z.boolean().optional(),
+      output: cliOutputFormatSchema.optional(),
+      output_schema: outputSchemaSchema.optional(),
+      output_media_type: outputMediaTypeSchema.optional(),
+      output_files: outputFilesSchema.optional(),
+      success_exit_codes: successExitCodesSchema.optional(),
+      options_after_command: z.boolean().optional(),
+      command_required: z.boolean().optional(),
+      effect: toolEffectSchema.optional(),
+      examples: cliExamplesSchema.optional(),
+    })
+    .strict();
+}
+
+export const cliSpecSchema = specSchemaOf(cliOptionSchema);
+
+/**
+ * A spec as toolhost itself stores it (the wasm spec cache, src/extensions/wasm-spec-cache.ts): the
+ * public schema plus the fields only toolhost writes (an option's probed `suggestions`).
+ */
+export const storedCliSpecSchema = specSchemaOf(storedCliOptionSchema);
 
 /** Formats zod issues as `path.to.field: message; …`. */
 export function formatZodIssues(error: z.ZodError): string {
@@ -125,6 +146,13 @@ export function formatZodIssues(error: z.ZodError): string {
 
 export function parseCliSpec(value: unknown): { ok: true; spec: CliSpec } | { ok: false; message: string } {
   const parsed = cliSpecSchema.safeParse(value);
+  if (!parsed.success) return { ok: false, message: formatZodIssues(parsed.error) };
+  return { ok: true, spec: parsed.data as CliSpec };
+}
+
+/** A spec read back from toolhost's own store (storedCliSpecSchema); anything else is not one. */
+export function parseStoredCliSpec(value: unknown): { ok: true; spec: CliSpec } | { ok: false; message: string } {
+  const parsed = storedCliSpecSchema.safeParse(value);
   if (!parsed.success) return { ok: false, message: formatZodIssues(parsed.error) };
   return { ok: true, spec: parsed.data as CliSpec };
 }

@@ -33,6 +33,8 @@ export interface SubcommandHelpResult {
   modeled: string[];
   /** Subcommands not asked: over the count limit or the time budget. */
   skipped: string[];
+  /** Of those, the ones the time budget left out (another, less busy load may ask them). */
+  outOfTime: string[];
 }
 
 /** The `flag` recorded in the cache for a subcommand without usable help, so it is not asked again. */
@@ -86,11 +88,13 @@ export async function withSubcommandOptions(spec: CliSpec, run: HelpRunner, opti
   const deadline = Date.now() + (options.budgetMs ?? SUBCOMMAND_HELP_BUDGET_MS);
   const modeled: string[] = [];
   const skipped: string[] = [];
+  const outOfTime: string[] = [];
   const subcommands: CliSubcommand[] = [];
   for (const [index, command] of spec.subcommands.entries()) {
     const known = command.options !== undefined || command.positionals !== undefined;
     if (known || index >= maxCommands || Date.now() >= deadline) {
       if (!known) skipped.push(command.name);
+      if (!known && index < maxCommands) outOfTime.push(command.name);
       subcommands.push(command);
       continue;
     }
@@ -105,5 +109,5 @@ export async function withSubcommandOptions(spec: CliSpec, run: HelpRunner, opti
   }
   const next: CliSpec = { ...spec, subcommands };
   setSources(next, spec.sources);
-  return { spec: next, modeled, skipped };
+  return { spec: next, modeled, skipped, outOfTime };
 }

@@ -10,9 +10,12 @@
  * would run on every result). It is normalized like input schemas (src/schema/normalize.ts).
  *
  * `outputValidator` compiles a schema once (cached by object identity) with the validator the MCP
- * server uses, and answers whether a value matches, with the first problems in words.
+ * server uses, and answers whether a value matches, with the first problems in words. That validator
+ * (ajv, ~60 modules) is loaded on the first compile, not with this module: a process that never meets
+ * an output schema (a one-shot `toolhost call` of most tools) does not pay for loading it.
  */
-import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv-provider.js';
+import { createRequire } from 'node:module';
+import type { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv-provider.js';
 import { z } from 'zod';
 import { findJsonShapeViolation } from '../json-limits.ts';
 import { isPlainObject } from '../json-value.ts';
@@ -83,8 +86,20 @@ export type OutputValidator = (value: unknown) => OutputCheck;
 let validatorProvider: AjvJsonSchemaValidator | undefined;
 const compiled = new WeakMap<JsonSchema, OutputValidator>();
 
+/**
+ * The shared validator, loaded on first use. Compiling is synchronous (zod refinements call it), so the
+ * package's CommonJS entry is required rather than imported; it shares the one ajv the ESM entry uses.
+ */
+function provider(): AjvJsonSchemaValidator {
+  if (validatorProvider === undefined) {
+    const loaded = createRequire(import.meta.url)('@modelcontextprotocol/sdk/validation/ajv-provider.js') as { AjvJsonSchemaValidator: new () => AjvJsonSchemaValidator };
+    validatorProvider = new loaded.AjvJsonSchemaValidator();
+  }
+  return validatorProvider;
+}
+
 function compile(schema: JsonSchema): OutputValidator {
-  const check = (validatorProvider ??= new AjvJsonSchemaValidator()).getValidator(schema);
+  const check = provider().getValidator(schema);
   return (value) => {
     const result = check(value);
     return result.valid ? { valid: true } : { valid: false, message: result.errorMessage ?? 'it does not match' };

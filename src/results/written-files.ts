@@ -9,11 +9,11 @@
  * matching file's mtime and size; after it, the same listing finds the files that are new or differ.
  * A folder past the caps is listed only up to them (the rest is not linked, and `metadata.
  * output_files_capped` says so). At most MAX_LINKED_FILES links per call. Globs are matched with
- * picomatch without brace or extglob expansion, each at most MAX_GLOB_CHARS long.
+ * picomatch without brace or extglob expansion, each at most MAX_GLOB_CHARS long; picomatch is
+ * imported by the first call that lists files, not with this module (the spec schema imports it).
  */
 import { lstat, readdir } from 'node:fs/promises';
 import { basename, join, relative, sep } from 'node:path';
-import picomatch from 'picomatch';
 import { z } from 'zod';
 import type { ResourceLinkPart } from '../result.ts';
 import { isWithin, workspaceFileUri } from './result-parts.ts';
@@ -74,6 +74,7 @@ async function listFolders(workspaceRoot: string, folders: readonly string[], ma
  */
 export async function watchWrittenFiles(workspaceRoot: string, writableFolders: readonly string[], globs: readonly string[]): Promise<WrittenFilesWatch> {
   const folders = writableFolders.filter((folder) => isWithin(workspaceRoot, folder));
+  const { default: picomatch } = await import('picomatch');
   const matches = picomatch([...globs], { nobrace: true, noextglob: true, dot: false });
   const before = await listFolders(workspaceRoot, folders, matches);
   return {

@@ -21,6 +21,8 @@ function populate(directory: string): void {
   writeFileSync(join(directory, 'help', `${'a'.repeat(64)}.json`), '{"text":"","flag":"--help"}');
   mkdirSync(join(directory, 'help', helpCacheNamespace('0.1.0')), { recursive: true });
   writeFileSync(join(directory, 'help', helpCacheNamespace('0.1.0'), `${'c'.repeat(64)}.json`), '{"text":"","flag":"--help"}');
+  mkdirSync(join(directory, 'spec', helpCacheNamespace('0.1.0')), { recursive: true });
+  writeFileSync(join(directory, 'spec', helpCacheNamespace('0.1.0'), `${'d'.repeat(64)}.json`), '{"format":1}');
 }
 
 describe('toolhost cache', () => {
@@ -53,7 +55,7 @@ describe('toolhost cache', () => {
     const run = await runCli(['cache', 'info', '--json', '--cache-dir', 'custom-cache'], { cwd: workspace.path });
     expect(run.exitCode).toBe(0);
     const report = JSON.parse(run.stdout) as Record<string, unknown>;
-    expect(report).toMatchObject({ directory, exists: true, entries: 2, stale_entries: 1, help_entries: 2, temporary_entries: 0 });
+    expect(report).toMatchObject({ directory, exists: true, entries: 2, stale_entries: 1, help_entries: 2, spec_entries: 1, temporary_entries: 0 });
     expect(report['bytes']).toBeGreaterThan(4096);
   });
 
@@ -74,10 +76,10 @@ describe('toolhost cache', () => {
     writeFileSync(join(directory, 'NOTES.txt'), 'not ours');
     const run = await runCli(['cache', 'clear'], { cwd: workspace.path, env });
     expect(run.exitCode).toBe(0);
-    expect(run.stdout).toMatch(/^removed 4 cache entries \(\d+\.\d KiB\) from /);
+    expect(run.stdout).toMatch(/^removed 5 cache entries \(\d+\.\d KiB\) from /);
     expect(existsSync(join(directory, 'NOTES.txt'))).toBe(true);
     const after = JSON.parse((await runCli(['cache', 'info', '--json'], { cwd: workspace.path, env })).stdout) as Record<string, unknown>;
-    expect(after).toMatchObject({ entries: 0, help_entries: 0 });
+    expect(after).toMatchObject({ entries: 0, help_entries: 0, spec_entries: 0 });
   });
 
   it('clear removes the folder when it is left empty', async () => {
@@ -85,7 +87,7 @@ describe('toolhost cache', () => {
     populate(directory);
     const run = await runCli(['cache', 'clear', '--json'], { cwd: workspace.path, env: { XDG_CACHE_HOME: join(workspace.path, 'xdg') } });
     expect(run.exitCode).toBe(0);
-    expect(JSON.parse(run.stdout)).toMatchObject({ directory, removed: 4 });
+    expect(JSON.parse(run.stdout)).toMatchObject({ directory, removed: 5 });
     expect(existsSync(directory)).toBe(false);
   });
 

@@ -16,6 +16,8 @@ const TRANSPILE_ENTRY = /^([0-9a-f]{64})-([0-9a-f]{16})$/;
 const HELP_DIRECTORY = 'help';
 /** What asking the programs found (src/introspect/probe/), laid out like the help folder. */
 const PROBE_DIRECTORY = 'probe';
+/** Finished specs of wasm tools (src/extensions/wasm-spec-cache.ts), laid out like the help folder. */
+const SPEC_DIRECTORY = 'spec';
 const TEMPORARY_ENTRY = /^\.tmp-/;
 
 export interface CacheReport {
@@ -29,6 +31,8 @@ export interface CacheReport {
   help_entries: number;
   /** Probe results (what asking each program found). */
   probe_entries: number;
+  /** Finished specs of wasm tools (what a load found parsing help, sidecars, probes, overrides). */
+  spec_entries: number;
   /** Unfinished writes left by an interrupted transpile. */
   temporary_entries: number;
   bytes: number;
@@ -59,8 +63,8 @@ export function resolveCacheDirectory(flags: CacheFlags, io: Pick<CliIo, 'cwd' |
 }
 
 /** The cache entries toolhost recognises; anything else in the folder is left alone. */
-function recognisedEntries(directory: string): { transpiled: string[]; stale: string[]; help: string[]; probe: string[]; temporary: string[] } {
-  const found = { transpiled: [] as string[], stale: [] as string[], help: [] as string[], probe: [] as string[], temporary: [] as string[] };
+function recognisedEntries(directory: string): { transpiled: string[]; stale: string[]; help: string[]; probe: string[]; spec: string[]; temporary: string[] } {
+  const found = { transpiled: [] as string[], stale: [] as string[], help: [] as string[], probe: [] as string[], spec: [] as string[], temporary: [] as string[] };
   if (!existsSync(directory)) return found;
   const currentKey = transpileOptionsKey();
   for (const name of readdirSync(directory)) {
@@ -74,6 +78,7 @@ function recognisedEntries(directory: string): { transpiled: string[]; stale: st
   }
   found.help = helpEntries(join(directory, HELP_DIRECTORY));
   found.probe = helpEntries(join(directory, PROBE_DIRECTORY));
+  found.spec = helpEntries(join(directory, SPEC_DIRECTORY));
   return found;
 }
 
@@ -105,6 +110,7 @@ export function cacheReport(directory: string): CacheReport {
     stale_entries: entries.stale.length,
     help_entries: entries.help.length,
     probe_entries: entries.probe.length,
+    spec_entries: entries.spec.length,
     temporary_entries: entries.temporary.length,
     bytes: sizeOf(directory),
   };
@@ -121,14 +127,15 @@ export function clearCache(directory: string): { removed: number; bytes: number 
   for (const name of [...entries.transpiled, ...entries.temporary]) remove(join(directory, name));
   for (const name of entries.help) remove(join(directory, HELP_DIRECTORY, name));
   for (const name of entries.probe) remove(join(directory, PROBE_DIRECTORY, name));
+  for (const name of entries.spec) remove(join(directory, SPEC_DIRECTORY, name));
   // The key that signs the entries' manifests goes with them (a new one is made with the next entry).
   rmSync(join(directory, 'integrity.key'), { force: true });
-  const folders = [HELP_DIRECTORY, PROBE_DIRECTORY].map((name) => join(directory, name));
+  const folders = [HELP_DIRECTORY, PROBE_DIRECTORY, SPEC_DIRECTORY].map((name) => join(directory, name));
   const namespaces = folders.flatMap((folder) => (isDirectory(folder) ? readdirSync(folder).filter((name) => HELP_NAMESPACE.test(name)).map((name) => join(folder, name)) : []));
   for (const emptied of [...namespaces, ...folders, directory]) {
     if (isDirectory(emptied) && readdirSync(emptied).length === 0) rmdirSync(emptied);
   }
-  return { removed: entries.transpiled.length + entries.temporary.length + entries.help.length + entries.probe.length, bytes };
+  return { removed: entries.transpiled.length + entries.temporary.length + entries.help.length + entries.probe.length + entries.spec.length, bytes };
 }
 
 /** "512 B", "1.5 KiB", "12.0 MiB": the spelling the CLI prints. */
@@ -160,6 +167,7 @@ export function defineCacheCommand(cache: Command, context: CommandContext): Com
         `${paint('bold', 'components     ')}  ${report.entries}${stale}`,
         `${paint('bold', 'help texts     ')}  ${report.help_entries}`,
         `${paint('bold', 'probe results  ')}  ${report.probe_entries}`,
+        `${paint('bold', 'tool specs     ')}  ${report.spec_entries}`,
         `${paint('bold', 'size           ')}  ${formatBytes(report.bytes)}`,
       ];
       context.io.stdout.write(`${lines.join('\n')}\n`);

@@ -10,15 +10,16 @@
  */
 import { createHash } from 'node:crypto';
 import { debuglog } from 'node:util';
-import { z } from 'zod';
 import type { HelpCache } from '../capture.ts';
 import type { CliSpec } from '../spec.ts';
 import type { ProbeClaim, ProbeResult } from './claims.ts';
 import { fingerprintModuleInTurns } from './fingerprint.ts';
 import { runProbes } from './plan.ts';
+import { probeResultSchema as resultSchema } from './result-schema.ts';
 import { budgetedRunner, type BudgetOptions, type ProbeRunner } from './sandbox.ts';
 
 export type { ProbeClaim, ProbeResult } from './claims.ts';
+export { probeResultSchema } from './result-schema.ts';
 export { mergeProbeClaims } from './merge.ts';
 export { fingerprintModule, fingerprintModuleInTurns } from './fingerprint.ts';
 export { probePolicy, PROBE_MAX_RUNS, PROBE_RUN_TIMEOUT_MS, PROBE_TOOL_BUDGET_MS } from './sandbox.ts';
@@ -49,29 +50,6 @@ export function probePlanDigest(spec: CliSpec): string {
 function probeCacheKey(cacheKey: string, spec: CliSpec): string {
   return createHash('sha256').update(cacheKey).update('\0probe\0').update(PROBE_PROTOCOL_VERSION).update('\0').update(probePlanDigest(spec)).digest('hex');
 }
-
-const valueType = z.enum(['integer', 'number', 'boolean', 'string', 'path']);
-const base = { command: z.string().nullable(), source: z.string().max(200) };
-const values = z.array(z.string().max(500)).max(500);
-const claimSchema = z.discriminatedUnion('field', [
-  z.object({ ...base, field: z.literal('choices'), option: z.string(), value: values }),
-  z.object({ ...base, field: z.literal('suggestions'), option: z.string(), value: values }),
-  z.object({ ...base, field: z.literal('type'), option: z.string(), value: valueType }),
-  z.object({ ...base, field: z.literal('takes_value'), option: z.string(), value: z.boolean() }),
-  z.object({ ...base, field: z.literal('description'), option: z.string(), value: z.string() }),
-  z.object({ ...base, field: z.literal('required'), option: z.string(), value: z.literal(true) }),
-  z.object({ ...base, field: z.literal('positional_required'), positional: z.string(), value: z.literal(true) }),
-  z.object({ ...base, field: z.literal('subcommand'), name: z.string(), description: z.string().nullable() }),
-  z.object({ ...base, field: z.literal('unlisted_flag'), option: z.string(), description: z.string().nullable() }),
-]);
-const frameworkSchema = z.enum(['cobra', 'urfave', 'kong', 'goflag', 'clap', 'click', 'argparse', 'yargs', 'commander', 'argmatch']);
-const resultSchema = z.object({
-  framework: frameworkSchema.nullable(),
-  matches: z.array(frameworkSchema),
-  runs: z.number().int().min(0),
-  elapsed_ms: z.number().min(0),
-  claims: z.array(claimSchema).max(10_000),
-});
 
 async function cached(cache: HelpCache, key: string): Promise<ProbeResult | undefined> {
   const entry = await cache.get(key).catch(() => undefined);
