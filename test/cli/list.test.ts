@@ -36,7 +36,9 @@ describe('toolhost list', () => {
     const tools = JSON.parse(run.stdout) as Record<string, unknown>[];
     expect(tools.map((tool) => tool['name'])).toEqual(BUILTIN_NAMES);
     for (const tool of tools) {
-      expect(Object.keys(tool).sort()).toEqual(['description', 'inputSchema', 'name', 'network', 'permission', 'source']);
+      // outputSchema only where a tool declares the shape of its structured result (search_tools)
+      const keys = ['description', 'inputSchema', 'name', 'network', ...(tool['name'] === 'search_tools' ? ['outputSchema'] : []), 'permission', 'source'];
+      expect(Object.keys(tool).sort()).toEqual(keys);
       expect((tool['inputSchema'] as { type?: string }).type).toBe('object');
     }
   });

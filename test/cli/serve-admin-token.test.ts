@@ -4,7 +4,7 @@
  * the config key admin_token. And the attack it stops: a model whose `ask` call is held tries to
  * approve it itself with an allowed `shell` call that reaches the daemon over loopback.
  */
-import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -83,16 +83,19 @@ describe('toolhost serve: the admin token', { timeout: 90_000 }, () => {
     const inside = await runCli(['serve', '--port', '0', '--config', config, '--workspace', settings.path], { cwd: workspace.path });
     expect(inside.exitCode).toBe(2);
     expect(inside.stderr).toContain('lies inside the workspace');
-    const daemon = await startDaemon(['--config', config], workspace.path, { TOOLHOST_ADMIN_TOKEN: fromEnv });
+    // A runtime folder of its own: the shared one may hold a file a killed daemon left under a reused port.
+    const runtime = temporaryDirectory('toolhost-admin-runtime-');
+    const daemon = await startDaemon(['--config', config], workspace.path, { TOOLHOST_ADMIN_TOKEN: fromEnv, XDG_RUNTIME_DIR: runtime.path });
     try {
       expect(daemon.adminToken).toBeUndefined();
       expect(daemon.stderr()).toContain('toolhost admin token: set by TOOLHOST_ADMIN_TOKEN or the config key admin_token');
       expect(daemon.stderr()).not.toContain(fromEnv);
-      expect(existsSync(join(TEST_XDG_RUNTIME_DIR, 'toolhost', `admin-token-${portOf(daemon.url)}`))).toBe(false);
+      expect(readdirSync(runtime.path, { recursive: true })).toEqual([]);
       expect((await fetch(`${daemon.url}/v1/approvals`, { headers: bearer(fromEnv) })).status).toBe(200);
       expect((await fetch(`${daemon.url}/v1/approvals`, { headers: bearer(fromFile) })).status).toBe(401);
     } finally {
       await daemon.stop();
+      runtime.remove();
     }
     const fileOnly = await startDaemon(['--config', config], workspace.path);
     try {
