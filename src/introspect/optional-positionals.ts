@@ -44,9 +44,9 @@ export function markOptionalListedPositionals(positionals: CliPositional[], line
  */
 const OPTIONAL_MARKER = /^optional ([a-z][\w-]{0,30}(?: [a-z][\w-]{0,30}){0,3})$/i;
 
-export function withoutOptionalMarker(positionals: CliPositional[]): void {
+export function withoutOptionalMarker(positionals: CliPositional[], claim: PositionalClaimer): void {
   for (const positional of positionals) {
     const rest = positional.required ? null : OPTIONAL_MARKER.exec(positional.name)?.[1];
-    if (rest !== undefined && rest !== null && !positionals.some((other) => other.name === rest)) positional.name = rest;
+    if (rest !== undefined && rest !== null && !positionals.some((other) => other.name === rest)) claim(positional, 'name', rest);
   }
 }

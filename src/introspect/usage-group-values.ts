@@ -7,6 +7,7 @@
  * topic to publish to.`) shows it bare or the list leaves it out.
  */
 import type { CliOption } from './spec.ts';
+import type { OptionClaims } from './reader/claims.ts';
 
 const GROUPED_VALUE = /(?<=^|[\s[{(|])(-[A-Za-z0-9]|--[A-Za-z0-9][\w-]{0,40})((?:\s+(?:[a-z][\w-]{0,30}|[A-Z][A-Z0-9_]{0,30}|<[A-Za-z][\w-]{0,40}>)){1,3})(?=\s*(?:[\]})|[]|-{1,2}[A-Za-z0-9]))/g;
 
@@ -20,7 +21,7 @@ function depthAt(form: string, index: number): number {
   return depth;
 }
 
-export function applyGroupedUsageValues(options: CliOption[], usageForms: readonly string[]): void {
+export function applyGroupedUsageValues(options: CliOption[], usageForms: readonly string[], emit: OptionClaims): void {
   for (const form of usageForms) {
     for (const match of form.matchAll(GROUPED_VALUE)) {
       if (depthAt(form, match.index) === 0) continue;
@@ -31,19 +32,21 @@ export function applyGroupedUsageValues(options: CliOption[], usageForms: readon
       const known = options.find((option) => (long ? option.long === name && option.prefix === undefined : option.short === name));
       const valueName = (words[0] ?? '').replace(/[<>]/g, '');
       if (known === undefined) {
-        options.push({
-          long: long ? name : null, short: long ? null : name, aliases: [], takes_value: true, value_name: valueName, type: 'string', default: null,
-          choices: null, repeatable: false, required: false, negation: null, description: null,
-          ...(words.length > 1 ? { value_count: words.length } : {}),
-        });
+        options.push(
+          emit.exists({
+            long: long ? name : null, short: long ? null : name, aliases: [], takes_value: true, value_name: valueName, type: 'string', default: null,
+            choices: null, repeatable: false, required: false, negation: null, description: null,
+            ...(words.length > 1 ? { value_count: words.length } : {}),
+          }),
+        );
         continue;
       }
       if (known.takes_value || known.negation !== null) continue;
-      known.takes_value = true;
-      known.type = 'string';
-      known.value_name = valueName;
-      known.default = null;
-      if (words.length > 1) known.value_count = words.length;
+      emit.claim(known, 'takes_value', true);
+      emit.claim(known, 'type', 'string');
+      emit.claim(known, 'value_name', valueName);
+      emit.claim(known, 'default', null);
+      if (words.length > 1) emit.claim(known, 'value_count', words.length);
     }
   }
 }

@@ -6,6 +6,7 @@
  * lists, they are added (a value word makes one take a value, a value set gives its choices).
  */
 import type { CliOption } from './spec.ts';
+import type { OptionClaims } from './reader/claims.ts';
 
 /**
  * `[--a x | --b]`: a bracket group holding only long spellings, joined by `|` (live-server `[-q|--quiet]`:
@@ -31,7 +32,7 @@ const NOT_AN_OPTION = /^(?:help|version|(?:[\w-]+-)?(?:opts|options|flags|args))
 /** At least this many unlisted options in one form: a stray unlisted spelling (git's `[--allow-empty]`) is no usage-only documentation. */
 const MIN_UNLISTED = 3;
 
-export function addUsageLongOptions(options: CliOption[], usageForms: readonly string[]): void {
+export function addUsageLongOptions(options: CliOption[], usageForms: readonly string[], emit: OptionClaims): void {
   // round 18: a name an earlier form added is still unlisted by the entries, so it counts toward
   // this form's MIN_UNLISTED (docopt hellfire: each mode's form repeats the shared options)
   const entries = [...options];
@@ -58,6 +59,6 @@ export function addUsageLongOptions(options: CliOption[], usageForms: readonly s
         });
       }
     }
-    if (added.length + repeated.size >= MIN_UNLISTED) options.push(...added);
+    if (added.length + repeated.size >= MIN_UNLISTED) options.push(...added.map((option) => emit.exists(option)));
   }
 }

@@ -7,19 +7,22 @@ import { extractDescriptionFacts } from './annotations.ts';
 import { statedChoices } from './description-values.ts';
 import { listedChoices } from './listed-choices.ts';
 import type { CliOption } from './spec.ts';
+import type { Claimer, OptionClaims } from './reader/claims.ts';
 
 const VALUED_SHORT_GROUP = /\[(-[A-Za-z0-9]) ([a-z<][\w<>.-]{0,30})\]/g;
 
-export function addUsageOnlyOptions(options: CliOption[], usageForms: readonly string[]): void {
+export function addUsageOnlyOptions(options: CliOption[], usageForms: readonly string[], emit: OptionClaims): void {
   for (const form of usageForms) {
     for (const group of form.matchAll(VALUED_SHORT_GROUP)) {
       const letter = (group[1] ?? '').slice(1);
       const known = options.some((option) => option.short === letter || option.aliases.includes(`-${letter}`) || (option.prefix === '-' && option.long === letter));
       if (known) continue;
-      options.push({
-        long: null, short: letter, aliases: [], takes_value: true, value_name: (group[2] ?? '').replace(/[<>]/g, ''), type: 'string', default: null,
-        choices: null, repeatable: false, required: false, negation: null, description: null,
-      });
+      options.push(
+        emit.exists({
+          long: null, short: letter, aliases: [], takes_value: true, value_name: (group[2] ?? '').replace(/[<>]/g, ''), type: 'string', default: null,
+          choices: null, repeatable: false, required: false, negation: null, description: null,
+        }),
+      );
     }
   }
 }
@@ -38,31 +41,35 @@ const SPELLINGS_THEN_VALUE = /\[--([A-Za-z][\w-]{1,40}),\s*-([A-Za-z0-9])\]\s+\[
  */
 const ALTERNATIVE_SPELLINGS_THEN_VALUE = /\[-([A-Za-z0-9])((?:\|--[A-Za-z][\w.-]{1,40}){1,3}) ([A-Z][A-Z0-9_]{1,30})\](\.{3})?/g;
 
-function addAlternativeSpellingOptions(options: CliOption[], form: string): void {
+function addAlternativeSpellingOptions(options: CliOption[], form: string, emit: OptionClaims): void {
   for (const group of form.matchAll(ALTERNATIVE_SPELLINGS_THEN_VALUE)) {
     const longs = (group[2] ?? '').split('|--').filter((name) => name.length > 0);
     const [letter, value, repeatable] = [group[1] ?? '', group[3] ?? '', group[4] !== undefined];
     longs.forEach((long, index) => {
       const short = index === 0 && !options.some((option) => option.short === letter) ? letter : null;
       if (options.some((option) => option.long === long || option.aliases.includes(`--${long}`))) return;
-      options.push({
-        long, short, aliases: [], takes_value: true, value_name: value, type: 'string', default: null,
-        choices: null, repeatable, required: false, negation: null, description: null,
-      });
+      options.push(
+        emit.exists({
+          long, short, aliases: [], takes_value: true, value_name: value, type: 'string', default: null,
+          choices: null, repeatable, required: false, negation: null, description: null,
+        }),
+      );
     });
   }
 }
 
-export function addUsageSpelledValueOptions(options: CliOption[], usageForms: readonly string[]): void {
+export function addUsageSpelledValueOptions(options: CliOption[], usageForms: readonly string[], emit: OptionClaims): void {
   for (const form of usageForms) {
-    addAlternativeSpellingOptions(options, form);
+    addAlternativeSpellingOptions(options, form, emit);
     for (const group of form.matchAll(SPELLINGS_THEN_VALUE)) {
       const [long, letter, value] = [group[1] ?? '', group[2] ?? '', group[3] ?? ''];
       if (options.some((option) => option.long === long || option.short === letter || option.aliases.includes(`--${long}`))) continue;
-      options.push({
-        long, short: letter, aliases: [], takes_value: true, value_name: value, type: 'string', default: null,
-        choices: null, repeatable: false, required: false, negation: null, description: null,
-      });
+      options.push(
+        emit.exists({
+          long, short: letter, aliases: [], takes_value: true, value_name: value, type: 'string', default: null,
+          choices: null, repeatable: false, required: false, negation: null, description: null,
+        }),
+      );
     }
   }
 }
@@ -101,7 +108,7 @@ function clusterSpellings(spellings: string, options: readonly CliOption[]): str
  * Expression: code to act on files name.` bare: alternatives sharing a value word in the usage take
  * that value.
  */
-export function applyUsageValueWords(options: CliOption[], usageForms: readonly string[]): void {
+export function applyUsageValueWords(options: CliOption[], usageForms: readonly string[], claim: Claimer): void {
   for (const form of usageForms) {
     for (const group of form.matchAll(VALUED_ALTERNATIVES)) {
       for (const spelling of clusterSpellings(group[1] ?? '', options)) {
@@ -113,19 +120,20 @@ export function applyUsageValueWords(options: CliOption[], usageForms: readonly 
         const word = group[2] ?? '';
         const anyValue = ANY_VALUE.exec(word);
         if (anyValue !== null && word.startsWith('[') !== word.endsWith(']')) continue;
-        option.takes_value = true;
-        option.type = 'string';
+        claim(option, 'takes_value', true);
+        claim(option, 'type', 'string');
         const valueSet = VALUE_SET.exec(word)?.[1]?.split('|') ?? null;
-        option.value_name = valueSet !== null ? null : anyValue === null ? word.replace(/^<|(?:\.{3})?>$/g, '') : null;
-        if (valueSet !== null && valueSet.length > 1) option.choices = valueSet;
-        option.default = null;
-        if (anyValue !== null && anyValue[1] === '[') option.value_optional = true;
-        if (anyValue === null && /\.{3}>$/.test(word)) option.repeatable = true;
+        claim(option, 'value_name', valueSet !== null ? null : anyValue === null ? word.replace(/^<|(?:\.{3})?>$/g, '') : null);
+        if (valueSet !== null && valueSet.length > 1) claim(option, 'choices', valueSet);
+        claim(option, 'default', null);
+        if (anyValue !== null && anyValue[1] === '[') claim(option, 'value_optional', true);
+        if (anyValue === null && /\.{3}>$/.test(word)) claim(option, 'repeatable', true);
         // now that a value is taken, the values its prose lists are its choices (as for a placeholder)
-        option.choices ??= option.description === null ? null : (listedChoices(option.description, null) ?? statedChoices(option.description));
+        const listed = option.choices === null && option.description !== null ? (listedChoices(option.description, null) ?? statedChoices(option.description)) : null;
+        if (listed !== null) claim(option, 'choices', listed);
         // …and the default its prose states (`` `Unchecked` is the default.``), when it is one of them
         const stated = option.description === null ? null : extractDescriptionFacts(option.description).defaultText;
-        if (stated !== null && stated.length > 0 && (option.choices === null || option.choices.includes(stated))) option.default = stated;
+        if (stated !== null && stated.length > 0 && (option.choices === null || option.choices.includes(stated))) claim(option, 'default', stated);
       }
     }
   }
@@ -136,7 +144,7 @@ export function applyUsageValueWords(options: CliOption[], usageForms: readonly 
  * CA in the system trust store.` An example running the program with one flag and nothing else,
  * with a sentence under it, shows a flag the options list leaves out.
  */
-export function addExampleOnlyFlags(options: CliOption[], lines: readonly string[], program: string | null): void {
+export function addExampleOnlyFlags(options: CliOption[], lines: readonly string[], program: string | null, emit: OptionClaims): void {
   if (program === null) return;
   lines.forEach((line, index) => {
     const example = /^\s+\$ (\S+) (--?[A-Za-z][\w-]{0,40})\s*$/.exec(line);
@@ -148,10 +156,12 @@ export function addExampleOnlyFlags(options: CliOption[], lines: readonly string
     const known = options.some((option) => option.long === name || (name.length === 1 && option.short === name) || option.aliases.includes(spelling));
     if (known) return;
     const single = name.length === 1;
-    options.push({
-      long: single ? null : name, short: single ? name : null, aliases: [], takes_value: false, value_name: null, type: 'boolean', default: null,
-      choices: null, repeatable: false, required: false, negation: null, description: next,
-      ...(dashes === '-' && !single ? { prefix: '-' as const } : {}),
-    });
+    options.push(
+      emit.exists({
+        long: single ? null : name, short: single ? name : null, aliases: [], takes_value: false, value_name: null, type: 'boolean', default: null,
+        choices: null, repeatable: false, required: false, negation: null, description: next,
+        ...(dashes === '-' && !single ? { prefix: '-' as const } : {}),
+      }),
+    );
   });
 }
