@@ -16,18 +16,15 @@ import { applyBareListedChoices, applyDescriptionValueTaking, applyListFormValue
 import { applyFlushLeftTypes } from './flush-left-types.ts';
 import { dropGluedValueSpellings } from './glued-values.ts';
 import { applyFlagValueLists } from './flag-value-lists.ts';
-import { collapseNumberedPositionals, markPositionalsProseLetOut } from './numbered-positionals.ts';
-import { markPositionalsDefaultedInEntry, markPositionalsDefaultedInProse } from './defaulted-positionals.ts';
+import { collapseNumberedPositionals, readPositionalShape, readPositionalsLetOut, splitProseNamedPositionals } from './positional-prose.ts';
 import { applyShortcutDefaults, readValueShortcutLines } from './value-shortcut-lines.ts';
 import { applyPairedPlaceholderSpellings } from './paired-literal-spelling.ts';
 import { applyOverflowingValueNames } from './overflowing-value.ts';
 import { applyAppendedMetavars } from './appended-metavar.ts';
 import { manNamePath, withManNamePath } from './man-name-path.ts';
 import { applyLegendDefaults } from './legend-defaults.ts';
-import { addUsageModeOptions } from './usage-mode-options.ts';
 import { usageBareFlags } from './usage-bare-flags.ts';
-import { addExampleOnlyFlags, addUsageOnlyOptions, addUsageSpelledValueOptions, applyUsageValueWords } from './usage-only-options.ts';
-import { applyGroupedUsageValues } from './usage-group-values.ts';
+import { addExampleOnlyFlags, addUsageLongOptions, addUsageModeOptions, addUsageOnlyOptions, addUsageSpelledValueOptions, applyGroupedUsageValues, applyUsageValueWords } from './usage-options.ts';
 import { splitGoFlagSpellings, splitRespectiveSpellings } from './respective-spellings.ts';
 import { looksHandLaidOut } from './hand-layout.ts';
 import { applyHandWrittenValues } from './hand-written-values.ts';
@@ -40,16 +37,14 @@ import { applySingleDashNames } from './single-dash-names.ts';
 import { expandTabs, helpLines } from './limits.ts';
 import { applyTitledValueLists } from './titled-value-lists.ts';
 import { applyTitledPipeLists } from './titled-pipe-lists.ts';
-import { addUsageLongOptions } from './usage-long-options.ts';
 import { withoutOptionSetPlaceholders } from './option-set-placeholder.ts';
 import { applyEpilogValueLists, collectOptions, optionFromEntry, type OptionStyle } from './option-entry.ts';
 import { applyUsageFlagClusters, splitSiblingShorts } from './short-flag-clusters.ts';
 import { applyAttachedValueMentions, applyDescribedPlaceholders, applyGluedShortMentions } from './attached-value-mentions.ts';
 import { leadingPlaceholderPositionals } from './leading-placeholder.ts';
 import { placeholdersOpenDescriptions } from './opening-placeholders.ts';
-import { collectPositionals, collectSubcommands, commandPrefixOf, markMultiWordPositionals, markPluralPositionals, splitProseNamedPositionals, withPassThroughPositional } from './positional-entry.ts';
+import { collectPositionals, collectSubcommands, commandPrefixOf, withPassThroughPositional } from './positional-entry.ts';
 import type { CliOption, CliPositional, CliSpec, FieldSources } from './spec.ts';
-import { markOptionalListedPositionals, withoutOptionalMarker } from './optional-positionals.ts';
 import { parseUsageForm, programBaseName, type UsageForm, type UsagePositional } from './usage.ts';
 import { fallbackProgramName, headlineForm, programNameOf } from './program-name.ts';
 import {
@@ -318,15 +313,10 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
   readPositionals('prose-named-positional', () => splitProseNamedPositionals(positionals, rawLines));
   readPositionals('pass-through-positional', () => withPassThroughPositional(positionals, subcommands.length > 0 ? [] : usageForms));
   const prose = ledger.positionalClaimer(helpSource('generic', 'positional-prose'));
-  markMultiWordPositionals(positionals, rawLines, prose);
-  markPluralPositionals(positionals, rawLines, prose);
-  markOptionalListedPositionals(positionals, rawLines, prose);
-  withoutOptionalMarker(positionals, prose);
+  readPositionalShape(positionals, rawLines, prose);
   runPositionalReaders('positionalShape');
   readPositionals('positional-prose', () => collapseNumberedPositionals(positionals));
-  markPositionalsProseLetOut(positionals, rawLines, prose);
-  markPositionalsDefaultedInProse(positionals, rawLines, prose);
-  markPositionalsDefaultedInEntry(positionals, rawLines, prose);
+  readPositionalsLetOut(positionals, rawLines, prose);
   runPositionalReaders('positionalFiles');
   // round 16: a proposed positional the text's evidence names as something else is dropped (evidence-positionals.ts)
   ledger.claimAll(
