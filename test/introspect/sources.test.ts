@@ -114,6 +114,15 @@ describe('field sources', () => {
     expect(go.sources).toMatchObject({ name: 'help:goflag.usage-of' });
   });
 
+  it('item-level claims: an option only the usage or an example names, and a collapsed numbered run, are their reader\'s', () => {
+    const spec = parseHelp(['Usage: cwebp [-o <file>] [options] file1 file2 fileN', '', 'Options:', '  -q <float>   quality factor', '', 'Examples:', '  $ cwebp -install', '  Install the local encoder.', ''].join('\n'));
+    expect(spec.options.find((one) => one.short === 'o')).toMatchObject({ takes_value: true, value_name: 'file', sources: { short: 'help:generic.usage-line', takes_value: 'help:generic.usage-line', value_name: 'help:generic.usage-line' } });
+    expect(option(spec, 'install')).toMatchObject({ takes_value: false, sources: { long: 'help:generic.example-line', description: 'help:generic.example-line' } });
+    const numbered = parseHelp(['Usage: pbzip2 [options] file1 file2 fileN', '', 'Options:', '  -q <float>   quality factor', ''].join('\n'));
+    expect(numbered.positionals).toEqual([{ name: 'file', required: true, variadic: true }]);
+    expect(numbered.positionals[0]?.sources).toEqual({ name: 'help:generic.positional-prose', required: 'help:generic.positional-prose', variadic: 'help:generic.positional-prose' });
+  });
+
   it('a field left unset carries no source, and the program name falls back to the file name', () => {
     const spec = parseHelp('  -q   quiet\n', { fileName: 'quietly.wasm' });
     expect(spec.name).toBe('quietly');
