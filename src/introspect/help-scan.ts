@@ -528,7 +528,7 @@ class Scanner {
     this.beforeBlank = null;
     this.section = classifySection(title);
     // GNU `MODE determines behavior with write errors on the outputs:` is a sentence introducing a
-    // value list, not a section title: it opens the paragraph the list joins (see applyEpilogValueLists)
+    // value list, not a section title: it opens the paragraph the list joins (see section-value-lists.ts)
     // numfmt's `UNIT options:` titles the values of the options whose placeholder is UNIT
     if ((/^[A-Z][A-Z_]{1,20} [a-z]+( \S+){2,}$/.test(title) || this.namesValue(title)) && this.result.entries.length > 0) {
       this.paragraph = { lines: [trimmed], afterUsage: this.result.seenUsage, afterEntries: true, indents: [0] };

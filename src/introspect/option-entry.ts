@@ -6,11 +6,11 @@
  */
 import { extractDescriptionFacts, quotedPipeChoices, type DescriptionFacts } from './annotations.ts';
 import { definitionListChoices, exampleListChoices, listedChoices, wholeListChoices } from './listed-choices.ts';
-import type { Entry, Paragraph } from './help-scan.ts';
+import type { Entry } from './help-scan.ts';
 import { clampDescription, joinWrapped, MAX_OPTIONS } from './limits.ts';
 import type { OptionHead } from './option-head.ts';
 import { withUsageBareFlag } from './usage-bare-flags.ts';
-import { setSources, type Claimer } from './reader/claims.ts';
+import { setSources } from './reader/claims.ts';
 import type { CliOption, CliValueType } from './spec.ts';
 import { coerceDefault, isExplicitStringName, isNumberText, typeFromDefault, typeFromValueName } from './value-type.ts';
 import { valueSeparatorOf } from './value-list.ts';
@@ -20,7 +20,6 @@ import { setValueListChoices } from './set-value-list.ts';
 import { sentenceOpeningChoices } from './sentence-values.ts';
 import { applyColonDefaultHead } from './dialects/goflag.ts';
 import { statesBareFlagValue } from './preset-value.ts';
-import { claimChoices } from './reader/option-claims.ts';
 
 const NO_VALUE_WORDS = /^(none|null|unset|undefined|undef|n\/a)$/i;
 /** codespell `Defaults to empty/disabled.`: nothing given, in words (`empty`, or it joined by a slash to another word). */
@@ -975,73 +974,3 @@ export function collectOptions(parsed: readonly CliOption[]): CliOption[] {
   return options;
 }
 
-/** The value name without brackets, `=` or ellipsis (`[=MODE]` → `MODE`). */
-function bareValueName(option: CliOption): string {
-  return (option.value_name ?? '').replace(/[<>[\]{}=.]/g, '');
-}
-
-/**
- * GNU epilogs: `MODE determines behavior…:` or `…via the --backup option…  Here are the values:`
- * followed by a definition list give the choices of the options whose value name (MODE) or
- * spelling (`--backup`) the introduction names.
- */
-/**
- * clipanion's details list one value a paragraph: `- \`skip-build\` will not run…` (wrapped), blank,
- * `- \`update-lockfile\` will skip…`: the first line of each paragraph in a row that opens with an item.
- */
-function bulletParagraphChoices(paragraphs: readonly Paragraph[]): string[] | null {
-  const firstLines: string[] = [];
-  for (const paragraph of paragraphs.slice(0, 30)) {
-    const first = paragraph.lines[0] ?? '';
-    if (!/^- /.test(first)) break;
-    firstLines.push(first);
-  }
-  return firstLines.length >= 2 ? definitionListChoices([':', ...firstLines]) : null;
-}
-
-const EPILOG_ITEM = String.raw`[a-z0-9][\w.-]{0,30}`;
-/** GNU stat: `The MODE argument of --cached can be: always, never, or default.`: one sentence naming the option, then its values. */
-const EPILOG_SENTENCE_LIST = new RegExp(
-  String.raw`(?:^|[.!]\s+)([^.:]{0,120}?):\s+(${EPILOG_ITEM}(?:(?:,\s*or|,|\s+or)\s+${EPILOG_ITEM}){1,30})\.(?=\s|$)`,
-);
-
-function applyEpilogSentenceList(options: CliOption[], paragraph: Paragraph, claim: Claimer): void {
-  const sentence = EPILOG_SENTENCE_LIST.exec(paragraph.lines.join(' '));
-  if (sentence === null) return;
-  const intro = sentence[1] ?? '';
-  const open = options.filter((option) => option.takes_value && option.choices === null);
-  const byName = open.filter((option) => option.long !== null && new RegExp(`(?:^|\\s)--${option.long.replace(/[^\w-]/g, '')}(?=[\\s,=]|$)`).test(intro));
-  const byValue = open.filter((option) => {
-    const name = bareValueName(option);
-    return /^[A-Z][A-Z_]{1,20}$/.test(name) && new RegExp(`\\b${name}\\b`).test(intro);
-  });
-  // potrace `Backends are: svg, pdf, …` for `-b, --backend <name>`: the sentence's subject is the long name in the plural
-  const byPlural = open.filter((option) => option.long !== null && /^[a-z]{3,20}$/.test(option.long) && new RegExp(`^${option.long}e?s are$`, 'i').test(intro.trim()));
-  const targets = byName.length > 0 ? byName.slice(0, 1) : byValue.length > 0 ? byValue : byPlural.slice(0, 1);
-  const choices = (sentence[2] ?? '').split(/\s*(?:,\s*or|,|\s+or)\s+/);
-  for (const option of targets) {
-    claimChoices(claim, option, choices);
-  }
-}
-
-export function applyEpilogValueLists(options: CliOption[], paragraphs: readonly Paragraph[], claim: Claimer): void {
-  paragraphs.forEach((paragraph, index) => {
-    if (!paragraph.afterEntries) return;
-    applyEpilogSentenceList(options, paragraph, claim);
-    const colon = paragraph.lines.findIndex((line) => /:$/.test(line));
-    if (colon === -1) return;
-    const ownList = definitionListChoices(paragraph.lines.slice(colon), paragraph.indents.slice(colon));
-    const next = paragraphs[index + 1];
-    const choices = ownList ?? (colon === paragraph.lines.length - 1 && next !== undefined ? (definitionListChoices([':', ...next.lines], [0, ...next.indents]) ?? bulletParagraphChoices(paragraphs.slice(index + 1))) : null);
-    if (choices === null) return;
-    const intro = paragraph.lines.slice(0, colon + 1).join(' ');
-    const open = options.filter((option) => option.takes_value && option.choices === null);
-    let targets = open.filter((option) => {
-      const name = bareValueName(option);
-      return /^[A-Z][A-Z_]{1,20}$/.test(name) && new RegExp(`\\b${name}\\b`).test(intro);
-    });
-    // the intro names the option: `--mode `, or clipanion's `` `--mode=<mode>` ``
-    if (targets.length === 0) targets = open.filter((option) => option.long !== null && new RegExp(`--${option.long.replace(/[^\w-]/g, '')}(?=[ =\`])`).test(intro)).slice(0, 1);
-    for (const option of targets) claimChoices(claim, option, choices);
-  });
-}

@@ -6,7 +6,7 @@
  * paragraphs) → fingerprint (reader/fingerprint.ts) → the entry reader (option-entry.ts) and the
  * dialect rows' stages (dialects/index.ts) → the usage grammar (usage.ts; several forms:
  * usage-forms.ts) → generic readers, each emitting claims `{field, option, value, source, weight}`
- * (or traced into claims where it builds the lists) → the fallbacks (evidence-choices,
+ * (item-level claims where it names options or positionals) → the fallbacks (evidence-choices,
  * evidence-defaults, evidence-positionals at weight `fallback`) → the resolver (reader/claims.ts),
  * which keeps each field's source for `inspect --json`. The program's name: program-name.ts.
  */
@@ -15,19 +15,15 @@ import { applyDefaultsSection } from './defaults-section.ts';
 import { applyBareListedChoices, applyDescriptionValueTaking, applyListFormValueTaking, isBareHelp } from './description-values.ts';
 import { applyFlushLeftTypes } from './flush-left-types.ts';
 import { dropGluedValueSpellings } from './glued-values.ts';
-import { applyFlagValueLists } from './flag-value-lists.ts';
-import { collapseNumberedPositionals, markPositionalsProseLetOut } from './numbered-positionals.ts';
-import { markPositionalsDefaultedInEntry, markPositionalsDefaultedInProse } from './defaulted-positionals.ts';
+import { collapseNumberedPositionals, readPositionalShape, readPositionalsLetOut, splitProseNamedPositionals } from './positional-prose.ts';
 import { applyShortcutDefaults, readValueShortcutLines } from './value-shortcut-lines.ts';
 import { applyPairedPlaceholderSpellings } from './paired-literal-spelling.ts';
 import { applyOverflowingValueNames } from './overflowing-value.ts';
 import { applyAppendedMetavars } from './appended-metavar.ts';
 import { manNamePath, withManNamePath } from './man-name-path.ts';
 import { applyLegendDefaults } from './legend-defaults.ts';
-import { addUsageModeOptions } from './usage-mode-options.ts';
 import { usageBareFlags } from './usage-bare-flags.ts';
-import { addExampleOnlyFlags, addUsageOnlyOptions, addUsageSpelledValueOptions, applyUsageValueWords } from './usage-only-options.ts';
-import { applyGroupedUsageValues } from './usage-group-values.ts';
+import { addExampleOnlyFlags, addUsageLongOptions, addUsageModeOptions, addUsageOnlyOptions, addUsageSpelledValueOptions, applyGroupedUsageValues, applyUsageValueWords } from './usage-options.ts';
 import { splitGoFlagSpellings, splitRespectiveSpellings } from './respective-spellings.ts';
 import { looksHandLaidOut } from './hand-layout.ts';
 import { applyHandWrittenValues } from './hand-written-values.ts';
@@ -38,18 +34,15 @@ import { helpSummary } from './help-summary.ts';
 import { applyValueForms } from './value-forms.ts';
 import { applySingleDashNames } from './single-dash-names.ts';
 import { expandTabs, helpLines } from './limits.ts';
-import { applyTitledValueLists } from './titled-value-lists.ts';
-import { applyTitledPipeLists } from './titled-pipe-lists.ts';
-import { addUsageLongOptions } from './usage-long-options.ts';
+import { readSectionValueLists } from './section-value-lists.ts';
 import { withoutOptionSetPlaceholders } from './option-set-placeholder.ts';
-import { applyEpilogValueLists, collectOptions, optionFromEntry, type OptionStyle } from './option-entry.ts';
+import { collectOptions, optionFromEntry, type OptionStyle } from './option-entry.ts';
 import { applyUsageFlagClusters, splitSiblingShorts } from './short-flag-clusters.ts';
 import { applyAttachedValueMentions, applyDescribedPlaceholders, applyGluedShortMentions } from './attached-value-mentions.ts';
 import { leadingPlaceholderPositionals } from './leading-placeholder.ts';
 import { placeholdersOpenDescriptions } from './opening-placeholders.ts';
-import { collectPositionals, collectSubcommands, commandPrefixOf, markMultiWordPositionals, markPluralPositionals, splitProseNamedPositionals, withPassThroughPositional } from './positional-entry.ts';
+import { collectPositionals, collectSubcommands, commandPrefixOf, withPassThroughPositional } from './positional-entry.ts';
 import type { CliOption, CliPositional, CliSpec, FieldSources } from './spec.ts';
-import { markOptionalListedPositionals, withoutOptionalMarker } from './optional-positionals.ts';
 import { parseUsageForm, programBaseName, type UsageForm, type UsagePositional } from './usage.ts';
 import { fallbackProgramName, headlineForm, programNameOf } from './program-name.ts';
 import {
@@ -68,7 +61,7 @@ import { sanitizeToolName } from '../tool-name.ts';
 import { evidenceChoiceClaims } from './evidence-choices.ts';
 import { applyMarkedDefaultBarLists } from './marked-default-bar-list.ts';
 import { evidencePositionalClaims } from './evidence-positionals.ts';
-import { ClaimLedger, helpSource, setSources, WEIGHT, type Claimer } from './reader/claims.ts';
+import { ClaimLedger, helpSource, setSources, WEIGHT, type Claimer, type OptionClaims } from './reader/claims.ts';
 import { DIALECT_READERS, dialectLayout, placeholdersByHand, readOwnLines, readUsageTitle, relayout, tagsEveryType, type DialectContext } from './dialects/index.ts';
 import { fingerprintHelp } from './reader/fingerprint.ts';
 import { backquotedCommandPath } from './backquoted-command.ts';
@@ -85,6 +78,8 @@ export interface HelpParseReport {
 }
 
 const MAX_USAGE_FORMS = 20;
+
+const byName = (positional: { name: string }): string => positional.name;
 
 /** Options written outside brackets in every usage form are required. */
 function markRequiredOptions(options: CliOption[], forms: readonly UsageForm[], claim: Claimer): void {
@@ -103,7 +98,7 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
   const ledger = new ClaimLedger();
   // a dialect's own lines (Go `flag`), read before the scan: such a help is complete, no cue applies
   const own = readOwnLines(rawLines);
-  if (own.source !== null) ledger.trace(own.source, [], () => own.options);
+  if (own.source !== null) for (const option of own.options) ledger.exists(option, own.source);
   const lines = rawLines.map((line, index) => (own.consumed.has(index) ? '' : expandTabs(line)));
   // a title naming the program (Go's `Usage of NAME:`, maybe under a headline and a blank line: cfssl)
   const title = readUsageTitle(rawLines);
@@ -135,21 +130,24 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
   const proseOptions = layout.proseAboveUsage && scan.entries.some((entry) => entry.kind === 'option' && entry.afterUsage === true);
   /** The claimer of a reader of the options: its claims are `help:<reader>.<rule>`, applied as it reads. */
   const claims = (rule: string, reader = 'generic'): Claimer => ledger.claimer(helpSource(reader, rule));
+  /** The entry reader: each option it reads `exists`; a dialect's own option it merges an entry into is `replaced`. */
   const buildOptions = (): CliOption[] => {
-    const built = ledger.trace(helpSource(fingerprint.framework, 'option-entry'), [...own.options], () => {
-      const parsed: CliOption[] = [...own.options];
-      for (const entry of scan.entries) {
-        const option = entry.kind === 'option' && !(proseOptions && entry.afterUsage !== true) ? optionFromEntry(entry, style) : null;
-        if (option !== null) {
-          parsed.push(...splitSiblingShorts(entry, option).flatMap((one) => splitRespectiveSpellings(entry, one)).flatMap((one) => splitGoFlagSpellings(one, title !== null)));
-        }
+    const entryClaims = ledger.items<CliOption>(helpSource(fingerprint.framework, 'option-entry'));
+    const ownBefore = own.options.map((option) => ({ ...option }));
+    const parsed: CliOption[] = [...own.options];
+    for (const entry of scan.entries) {
+      const option = entry.kind === 'option' && !(proseOptions && entry.afterUsage !== true) ? optionFromEntry(entry, style) : null;
+      if (option !== null) {
+        parsed.push(...splitSiblingShorts(entry, option).flatMap((one) => splitRespectiveSpellings(entry, one)).flatMap((one) => splitGoFlagSpellings(one, title !== null)));
       }
-      return dropGluedValueSpellings(collectOptions(parsed));
-    });
-    applyEpilogValueLists(built, scan.paragraphs, claims('epilog-value-list'));
-    applyTitledValueLists(built, scan.paragraphs, lines, claims('titled-value-list'));
-    applyTitledPipeLists(built, lines, claims('titled-pipe-list'));
-    applyFlagValueLists(built, scan.paragraphs, claims('flag-value-list'));
+    }
+    const built = dropGluedValueSpellings(collectOptions(parsed));
+    for (const option of built) {
+      const at = own.options.indexOf(option);
+      if (at === -1) entryClaims.exists(option);
+      else entryClaims.replaces(ownBefore[at] as CliOption, option);
+    }
+    readSectionValueLists(built, scan.paragraphs, lines, claims);
     return built;
   };
   let options = buildOptions();
@@ -169,12 +167,8 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
       if (hook !== undefined) hook.read(options, dialectContext, claims(hook.rule, reader.id));
     }
   };
-  /** Runs a reader that adds options or replaces the list, its changes traced into claims of `help:generic.<rule>`. */
-  const read = (rule: string, run: () => unknown): void => {
-    options = ledger.trace(helpSource('generic', rule), options, () => {
-      run();
-    });
-  };
+  /** The claims of a reader that adds options: its field and item-level claims are `help:generic.<rule>`. */
+  const emits = (rule: string): OptionClaims => ({ claim: claims(rule), ...ledger.items<CliOption>(helpSource('generic', rule)) });
   // sade prints no placeholders (`-p, --port   Port to bind  (default 8080)`): where no option shows
   // one, a stated default other than a boolean says the option takes a value
   const bare = own.options.length === 0 && style.untaggedTakesValue !== true && isBareHelp(options);
@@ -236,16 +230,15 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
   const flagsBeforeUsage = new Set(options.filter((option) => !option.takes_value));
   const knownBeforeUsage = new Set(options);
   const usageForms = scan.usageForms.slice(0, MAX_USAGE_FORMS);
-  read('usage-flag-cluster', () => applyUsageFlagClusters(options, usageForms, scan.entries));
-  read('usage-line', () => {
-    addUsageOnlyOptions(options, usageForms);
-    addUsageSpelledValueOptions(options, usageForms);
-    addUsageLongOptions(options, usageForms);
-    addUsageModeOptions(options, usageForms);
-    applyUsageValueWords(options, [...usageForms, ...DIALECT_READERS.flatMap((reader) => reader.usageLines?.(rawLines) ?? []).slice(0, MAX_USAGE_FORMS)]);
-    // only where the list shows no placeholder (optparse cProfile `[-m module | scriptfile]` lists `-m` bare: a flag)
-    if (bare) applyGroupedUsageValues(options, usageForms);
-  });
+  applyUsageFlagClusters(options, usageForms, scan.entries, emits('usage-flag-cluster'));
+  const usageLine = emits('usage-line');
+  addUsageOnlyOptions(options, usageForms, usageLine);
+  addUsageSpelledValueOptions(options, usageForms, usageLine);
+  addUsageLongOptions(options, usageForms, usageLine);
+  addUsageModeOptions(options, usageForms, usageLine);
+  applyUsageValueWords(options, [...usageForms, ...DIALECT_READERS.flatMap((reader) => reader.usageLines?.(rawLines) ?? []).slice(0, MAX_USAGE_FORMS)], usageLine.claim);
+  // only where the list shows no placeholder (optparse cProfile `[-m module | scriptfile]` lists `-m` bare: a flag)
+  if (bare) applyGroupedUsageValues(options, usageForms, usageLine);
   const valuedByUsage = new Set(options.filter((option) => option.takes_value && (flagsBeforeUsage.has(option) || !knownBeforeUsage.has(option))));
   if (own.options.length === 0) applyAttachedValueMentions(options, rawLines, claims('attached-value-mention'));
   markRequiredOptions(options, forms, claims('usage-line'));
@@ -259,9 +252,9 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
   // bpaf `Usage: [-c=<./.oxlintrc.json>] [PATH]...`: with no form naming the program, the first form's positionals still count
   const formPositionals = firstForm?.positionals ?? forms[0]?.positionals ?? [];
   let usagePositionals: UsagePositional[] = [];
-  /** Runs a reader of the usage forms' positionals, its changes recorded as claims of `help:<reader>.<rule>`. */
+  /** Runs a reader of the usage forms' positionals: the list it returns becomes item-level claims of `help:<reader>.<rule>`. */
   const readUsage = (rule: string, run: () => UsagePositional[], reader = 'generic'): void => {
-    usagePositionals = ledger.tracePositionals(helpSource(reader, rule), usagePositionals, run);
+    usagePositionals = ledger.list(helpSource(reader, rule), usagePositionals.slice(), run(), byName);
   };
   readUsage(docoptWords.length > 0 ? 'usage-form' : 'usage-line', () => (docoptWords.length > 0 && subcommands.length > 0 ? [] : formPositionals), docoptWords.length > 0 ? 'docopt' : 'generic');
   if (firstForm !== undefined) readUsage('usage-forms', () => optionalWhereAnotherFormRunsWithout(usagePositionals, firstForm, usageForms, forms));
@@ -299,9 +292,10 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
   if (optionsCalledArguments(rawLines)) usagePositionals = usagePositionals.filter((positional) => positional.required || !ARGUMENTS_PLACEHOLDER.test(positional.name));
   usagePositionals = withoutOptionSetPlaceholders(usagePositionals, rawLines);
   let positionals: CliPositional[] = [...usagePositionals];
-  /** Runs a reader of the positionals (in place, or returning the new list). */
+  /** Runs a reader of the positionals (returning the new list, or adding to it): item-level claims of `help:<reader>.<rule>`. */
   const readPositionals = (rule: string, run: () => CliPositional[] | void, reader = 'generic'): void => {
-    positionals = ledger.tracePositionals(helpSource(reader, rule), positionals, run);
+    const before = positionals.slice();
+    positionals = ledger.list(helpSource(reader, rule), before, run() ?? positionals, byName);
   };
   /** Runs the dialect readers of a positional stage, in table order. */
   const runPositionalReaders = (stage: 'positionalShape' | 'positionalFiles'): void => {
@@ -314,15 +308,10 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
   readPositionals('prose-named-positional', () => splitProseNamedPositionals(positionals, rawLines));
   readPositionals('pass-through-positional', () => withPassThroughPositional(positionals, subcommands.length > 0 ? [] : usageForms));
   const prose = ledger.positionalClaimer(helpSource('generic', 'positional-prose'));
-  markMultiWordPositionals(positionals, rawLines, prose);
-  markPluralPositionals(positionals, rawLines, prose);
-  markOptionalListedPositionals(positionals, rawLines, prose);
-  readPositionals('positional-prose', () => withoutOptionalMarker(positionals));
+  readPositionalShape(positionals, rawLines, prose);
   runPositionalReaders('positionalShape');
   readPositionals('positional-prose', () => collapseNumberedPositionals(positionals));
-  markPositionalsProseLetOut(positionals, rawLines, prose);
-  markPositionalsDefaultedInProse(positionals, rawLines, prose);
-  markPositionalsDefaultedInEntry(positionals, rawLines, prose);
+  readPositionalsLetOut(positionals, rawLines, prose);
   runPositionalReaders('positionalFiles');
   // round 16: a proposed positional the text's evidence names as something else is dropped (evidence-positionals.ts)
   ledger.claimAll(
@@ -357,7 +346,7 @@ function parseHelpUnsafe(text: string, parseOptions: ParseHelpOptions | undefine
   if (programName !== null) specSources.name ??= helpSource('generic', 'usage-line');
   programName ??= fallbackProgramName(lines, parseOptions?.fileName, scan.synopsisLines);
   specSources.name ??= programName !== null && programName !== programBaseName(parseOptions?.fileName ?? '') ? helpSource('generic', 'first-line') : 'file-name';
-  read('example-line', () => addExampleOnlyFlags(options, lines, programName === null ? null : programBaseName(programName.split(' ')[0] ?? '')));
+  addExampleOnlyFlags(options, lines, programName === null ? null : programBaseName(programName.split(' ')[0] ?? ''), emits('example-line'));
   applyFlushLeftTypes(scan.entries, options, lines, programName?.split(' ')[0] ?? null, claims('flush-left-type'));
   if (own.options.length === 0 && style.untaggedTakesValue !== true) {
     // the options a stated default made value-taking show no placeholder either: the help stays bare

@@ -8,7 +8,6 @@ import { clampDescription, joinWrapped } from './limits.ts';
 import type { CliPositional, CliSubcommand } from './spec.ts';
 import { REMAINDER, type UsagePositional } from './usage.ts';
 import { typeFromValueName } from './value-type.ts';
-import type { PositionalClaimer } from './reader/claims.ts';
 
 const MAX_POSITIONALS = 50;
 const MAX_SUBCOMMANDS = 200;
@@ -180,78 +179,6 @@ export function collectPositionals(entries: readonly Entry[], usagePositionals: 
   // (a name the usage writes twice in a row as two required arguments, socat `<bi-address> <bi-address>`, stays twice)
   const twice = (name: string): boolean => usagePositionals.some((candidate, index) => candidate.name === name && candidate.required && usagePositionals[index + 1]?.name === name && usagePositionals[index + 1]?.required === true);
   return positionals.filter((positional, index) => positionals.slice(0, index).filter((other) => other.name === positional.name).length < (twice(positional.name) ? 2 : 1)).slice(0, MAX_POSITIONALS);
-}
-
-/**
- * GNU diff: `Usage: diff [OPTION]... FILES` and, below, `FILES are 'FILE1 FILE2' or 'DIR1 DIR2'.`:
- * a sentence defining the name by quoted alternatives of several words says it stands for several
- * arguments (in place).
- */
-export function markMultiWordPositionals(positionals: CliPositional[], lines: readonly string[], claim: PositionalClaimer): void {
-  for (const positional of positionals) {
-    if (positional.variadic || !/^[A-Z][A-Z0-9_-]{0,30}$/.test(positional.name)) continue;
-    const definition = new RegExp(String.raw`\b${positional.name} (?:are|is) ('[^'\s]{1,40}(?: [^'\s]{1,40})+'(?: or '[^']{1,80}')*)`);
-    if (lines.some((line) => definition.test(line))) claim(positional, 'variadic', true);
-  }
-}
-
-/**
- * zip `[zipfile list]` with `If zipfile and list are omitted, …` below: a bracket of two bare words
- * reads as one name (pip `[requirement specifier]`) unless the prose names each word on its own,
- * joined by `and` / `or`; then they are two arguments, and a word naming a collection (`list`, a
- * plural) repeats. Returns the positionals, split where so.
- */
-export function splitProseNamedPositionals(positionals: readonly CliPositional[], lines: readonly string[]): CliPositional[] {
-  return positionals.flatMap((positional) => {
-    const words = /^([a-z][a-z0-9_-]{1,30}) ([a-z][a-z0-9_-]{1,30})$/.exec(positional.name);
-    if (words === null) return [positional];
-    const [first, second] = [words[1] ?? '', words[2] ?? ''];
-    const named = new RegExp(String.raw`\b${first} (?:and|or) ${second}\b`);
-    if (!lines.some((line) => named.test(line))) return [positional];
-    const collection = /^(?:[a-z]+list|list|[a-z]+[^suis_-]s)$/.test(second) || positional.variadic;
-    return [
-      { ...positional, name: first, variadic: false },
-      { ...positional, name: second, variadic: collection },
-    ];
-  });
-}
-
-/**
- * Pod::Usage (pg_format) `Usage: pg_format [options] file.sql` and, below, `file.sql can be a file,
- * multiple files or use - to read query from stdin.`: a sentence about the name saying it may be
- * several makes it variadic (in place).
- */
-export function markPluralPositionals(positionals: CliPositional[], lines: readonly string[], claim: PositionalClaimer): void {
-  for (const positional of positionals) {
-    if (positional.variadic) continue;
-    const name = positional.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    const sentence = new RegExp(String.raw`^\s*${name}\s+(?:can|may)\s+be\b[^.]{0,80}\b(?:multiple|several|one or more)\s+[a-z]+s\b`);
-    if (lines.some((line) => sentence.test(line))) claim(positional, 'variadic', true);
-    else if (titledSectionOpensPlural(lines, positional.name)) claim(positional, 'variadic', true);
-    // autom4te `[FILES]` over `If some of the FILES are named 'FILE.m4f'`: prose counting out of the
-    // plural name (GNU grep's one `PATTERNS` argument is never spoken of so)
-    else if (/^[A-Z][A-Z0-9_]*[^SU_]S$/.test(positional.name) && new RegExp(String.raw`\b(?:some|each|any|all|none|one) of (?:the )?${name}\b`).test(lines.join(' '))) claim(positional, 'variadic', true);
-  }
-}
-
-/** `Files or directories, leave blank to use stdin.`: a description opening with a plural noun (or two joined by `or`/`and`). */
-// (stylelint `Files(s), glob(s), or nothing to use stdin.`: a noun counted with `(s)` too)
-const PLURAL_OPENING = /^(?:[A-Z][a-z]{2,20}(?:s|\(s\)))(?:\s+(?:or|and)\s+[a-z]{3,20}(?:s|\(s\)))?(?:[,.;:]|\s+(?:to|of|or|and|that|which)\b)/;
-
-/**
- * minify `Usage: minify [options] [input]` with a section `Input:` whose text reads `Files or
- * directories, leave blank to use stdin.`: the section titled with the positional's name says it
- * takes several.
- */
-function titledSectionOpensPlural(lines: readonly string[], name: string): boolean {
-  const title = lines.findIndex((line) => line.trim().toLowerCase() === `${name.toLowerCase()}:` && !/^\s/.test(line));
-  const first = title < 0 ? '' : (lines[title + 1] ?? '');
-  if (/^\s+\S/.test(first) && PLURAL_OPENING.test(first.trim())) return true;
-  // stylelint (meow layout, titles indented by two) `  Input: Files(s), glob(s), or nothing to use stdin.`:
-  // the text on the title's own line
-  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const inline = new RegExp(String.raw`^ {0,2}${escaped}:\s+(\S.*)$`, 'i');
-  return lines.some((line) => PLURAL_OPENING.test(inline.exec(line)?.[1] ?? ''));
 }
 
 /**

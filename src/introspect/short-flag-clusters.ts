@@ -7,6 +7,7 @@
  */
 import type { Entry } from './help-scan.ts';
 import type { CliOption } from './spec.ts';
+import type { OptionClaims } from './reader/claims.ts';
 
 /**
  * `[-1AaCxdL]` in a usage form: a bracketed cluster of one-letter flags (cowsay `[-l] [-n]`: one
@@ -84,7 +85,7 @@ export function splitSiblingShorts(entry: Entry, option: CliOption): CliOption[]
  * and taking no value (`-lc`), is a combination, not an option — its letters not listed on their
  * own become flags; so does every other letter of the cluster no entry lists (`-C`). In place.
  */
-export function applyUsageFlagClusters(options: CliOption[], usageForms: readonly string[], entries: readonly Entry[]): void {
+export function applyUsageFlagClusters(options: CliOption[], usageForms: readonly string[], entries: readonly Entry[], emit: OptionClaims): void {
   const listed = new Set<string>();
   for (const entry of entries) {
     if (entry.kind !== 'option' || entry.option === null) continue;
@@ -112,7 +113,7 @@ export function applyUsageFlagClusters(options: CliOption[], usageForms: readonl
   const kept = options.filter((option) => !isCombination(option));
   for (const letter of letters) {
     if (listed.has(letter) || UNLISTED_SKIPPED.has(letter) || kept.some((option) => option.short === letter)) continue;
-    kept.push(flagOption(letter, null));
+    kept.push(emit.exists(flagOption(letter, null)));
   }
   options.splice(0, options.length, ...kept);
 }

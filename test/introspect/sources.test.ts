@@ -114,6 +114,15 @@ describe('field sources', () => {
     expect(go.sources).toMatchObject({ name: 'help:goflag.usage-of' });
   });
 
+  it('item-level claims: an option only the usage or an example names, and a collapsed numbered run, are their reader\'s', () => {
+    const spec = parseHelp(['Usage: cwebp [-o <file>] [options] file1 file2 fileN', '', 'Options:', '  -q <float>   quality factor', '', 'Examples:', '  $ cwebp -install', '  Install the local encoder.', ''].join('\n'));
+    expect(spec.options.find((one) => one.short === 'o')).toMatchObject({ takes_value: true, value_name: 'file', sources: { short: 'help:generic.usage-line', takes_value: 'help:generic.usage-line', value_name: 'help:generic.usage-line' } });
+    expect(option(spec, 'install')).toMatchObject({ takes_value: false, sources: { long: 'help:generic.example-line', description: 'help:generic.example-line' } });
+    const numbered = parseHelp(['Usage: pbzip2 [options] file1 file2 fileN', '', 'Options:', '  -q <float>   quality factor', ''].join('\n'));
+    expect(numbered.positionals).toEqual([{ name: 'file', required: true, variadic: true }]);
+    expect(numbered.positionals[0]?.sources).toEqual({ name: 'help:generic.positional-prose', required: 'help:generic.positional-prose', variadic: 'help:generic.positional-prose' });
+  });
+
   it('a field left unset carries no source, and the program name falls back to the file name', () => {
     const spec = parseHelp('  -q   quiet\n', { fileName: 'quietly.wasm' });
     expect(spec.name).toBe('quietly');
@@ -170,18 +179,39 @@ describe('claims resolver', () => {
     expect(target).toMatchObject({ default: 'c', sources: { default: 'help:generic.evidence' } });
   });
 
-  it('traces an in-place reader: each field it changes is claimed under its source; a weaker change is undone', () => {
+  it('an item-level claim: a new item\'s set fields are its reader\'s; a replacement keeps the old claims and claims what it changes', () => {
+    const ledger = new ClaimLedger();
+    const first = ledger.exists({ ...blank(), long: 'sort', takes_value: true, type: 'string' as const }, 'help:clap.option-entry');
+    ledger.claimer('help:clap.possible-values', WEIGHT.dialect)(first, 'choices', ['none', 'path']);
+    // a reader splitting or renaming the option builds a new object where the old one stood
+    const second = ledger.replaces(first, { ...first, choices: ['none', 'path'], short: 's' }, 'help:generic.split');
+    // the weaker reader's changed choices on the replacement do not stand against the dialect's
+    const third = ledger.replaces(second, { ...second, choices: ['x'] }, 'help:generic.guess', WEIGHT.fallback);
+    ledger.finish([third]);
+    expect(third.choices).toEqual(['none', 'path']);
+    expect(third.sources).toEqual({ long: 'help:clap.option-entry', takes_value: 'help:clap.option-entry', type: 'help:clap.option-entry', choices: 'help:clap.possible-values', short: 'help:generic.split' });
+  });
+
+  it('a reader\'s field claims: each field it changes is claimed under its source; a weaker change is refused', () => {
     const ledger = new ClaimLedger();
     const target = blank();
-    ledger.trace('help:clap.entry', [target], () => {
-      target.choices = ['a', 'b'];
-    }, WEIGHT.dialect);
-    ledger.trace('help:generic.guess', [target], () => {
-      target.choices = ['z'];
-      target.default = 'a';
-    }, WEIGHT.fallback);
+    ledger.claimer('help:clap.entry', WEIGHT.dialect)(target, 'choices', ['a', 'b']);
+    const guess = ledger.claimer('help:generic.guess', WEIGHT.fallback);
+    guess(target, 'choices', ['z']);
+    guess(target, 'default', 'a');
     ledger.finish([target]);
     expect(target.choices).toEqual(['a', 'b']);
     expect(target.sources).toEqual({ choices: 'help:clap.entry', default: 'help:generic.guess' });
+  });
+
+  it('a list reader\'s item-level claims: a new item exists, one of the same name replaces the old and keeps its claims', () => {
+    const ledger = new ClaimLedger();
+    const before = [ledger.exists({ name: 'FILE', required: true, variadic: false }, 'help:generic.usage-line', WEIGHT.generic, ['name', 'required', 'variadic'])];
+    const after = ledger.list('help:generic.positional-entry', before, [{ name: 'FILE', required: false, variadic: false }, { name: 'DEST', required: true, variadic: false }], (item) => item.name);
+    ledger.finish(after);
+    expect(after.map((item) => (item as { sources?: unknown }).sources)).toEqual([
+      { name: 'help:generic.usage-line', required: 'help:generic.positional-entry' },
+      { name: 'help:generic.positional-entry', required: 'help:generic.positional-entry' },
+    ]);
   });
 });

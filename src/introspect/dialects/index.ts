@@ -1,8 +1,8 @@
 /**
  * The dialect readers: ONE table of what each framework's reader reads, at which stage of the parse.
  * parse-help.ts runs the table's readers stage by stage (in table order within a stage); an option
- * reader emits its claims through the claimer it is given (`help:<id>.<rule>`), the others' changes
- * are traced into claims of that source; adding a dialect means adding a row here (and
+ * reader emits its claims through the claimer it is given (`help:<id>.<rule>`), a positional stage
+ * returns its list, turned into item-level claims of that source; adding a dialect means adding a row here (and
  * its module in this folder), never editing the core. A reader keys on its own notation (each
  * module's header says which), so it reads the same whatever the fingerprint says; the fingerprint
  * (reader/fingerprint.ts) names the dialect its generic entry reads are attributed to.

@@ -9,11 +9,10 @@
  * each kept field's source into the object's `sources` map, which `inspect --json` shows. A `default`
  * claim carries its type; a `kept: false` claim leaves a proposed positional out of the spec.
  *
- * Readers that build or replace the option or positional lists (the entry reader, options only a usage
- * form or an example names, the usage forms' positionals) run through `trace`: it compares each item's
- * fields before and after and turns every change, and every new item's set fields, into claims of the
- * reader's source, so every field of the spec keeps where it came from whichever way a reader is written.
- * Linear in options × fields per reader; never throws.
+ * Readers that name items make item-level claims (`exists`: an option the entry reader or a usage
+ * form names; `replaces`: an item rebuilt, merged, split or renamed where another stood, keeping the
+ * other's claims), so every field of the spec keeps where it came from. The positional readers are pure
+ * list functions: `list` turns the list one returns into item-level claims by name. Never throws.
  */
 import type { CliOption, CliPositional, CliSpec, CliValueType, FieldSource, FieldSources } from '../spec.ts';
 
@@ -71,9 +70,23 @@ export interface Claim<Field extends string = OptionField> {
 /**
  * How a reader emits its claims as it reads: `claim(option, field, value)` (a default with its type:
  * `claim(option, 'default', value, type)`). A value the object already holds is no claim (the field
- * keeps its source), the way `trace` records only what a pass changed.
+ * keeps its source).
  */
 export type Claimer = (option: CliOption, field: OptionField, value: unknown, type?: CliValueType) => void;
+
+/**
+ * How a reader that names items claims them (item-level claims): `exists(item)` for one it adds to the
+ * list it reads, `replaces(old, item)` for one it puts where another stood; both return the item.
+ */
+export interface ItemClaimer<T> {
+  exists: (item: T) => T;
+  replaces: (old: T, item: T) => T;
+}
+
+/** What a reader that adds options emits: field claims (`claim`) and item-level claims (`exists`, `replaces`). */
+export interface OptionClaims extends ItemClaimer<CliOption> {
+  claim: Claimer;
+}
 
 /** A claimer of positionals' fields (`claim(positional, 'required', false)`). */
 export type PositionalClaimer = (positional: CliPositional, field: PositionalField, value: unknown) => void;
@@ -237,6 +250,38 @@ export class ClaimLedger {
     return won;
   }
 
+  /**
+   * An item-level claim: `item` exists (a reader names an option or positional the help shows). Each of
+   * its set fields is claimed under `source`, or under the rule the item's own `sources` names. Returns it.
+   */
+  exists<T extends object>(item: T, source: FieldSource, weight: number = WEIGHT.generic, fields: readonly string[] = OPTION_FIELDS): T {
+    const record = item as Record_;
+    for (const field of fields) {
+      const value = record[field];
+      if (!isUnset(value)) this.take({ field, option: item as unknown as CliOption, value, source: record.sources?.[field] ?? source, weight }, false);
+    }
+    return item;
+  }
+
+  /**
+   * An item-level claim: `item` stands where `old` stood (a reader rebuilt, split, merged or renamed it).
+   * It keeps what was claimed for `old`, and each field it holds differently is claimed under `source`.
+   */
+  replaces<T extends object>(old: T, item: T, source: FieldSource, weight: number = WEIGHT.generic, fields: readonly string[] = OPTION_FIELDS): T {
+    const held = this.held.get(old);
+    if (old !== item && held !== undefined && !this.held.has(item)) this.held.set(item, new Map(held));
+    const [before, after] = [old as Record_, item as Record_];
+    for (const field of fields) {
+      if (!sameValue(before[field], after[field])) this.take({ field, option: item as unknown as CliOption, value: after[field], source, weight }, false);
+    }
+    return item;
+  }
+
+  /** The item-level claimer of one reader: its `exists` and `replaces` claims are of `source`. */
+  items<T extends object>(source: FieldSource, fields: readonly string[] = OPTION_FIELDS): ItemClaimer<T> {
+    return { exists: (item) => this.exists(item, source, WEIGHT.generic, fields), replaces: (old, item) => this.replaces(old, item, source, WEIGHT.generic, fields) };
+  }
+
   /** The items the resolver does not hold as left out (`kept: false`), in order. */
   kept<T extends object>(items: readonly T[]): T[] {
     return items.filter((item) => this.resolved(item, 'kept') !== false);
@@ -248,51 +293,24 @@ export class ClaimLedger {
   }
 
   /**
-   * Runs an in-place reader over `items` (it may also push to or replace the list: `run` returns the
-   * list it leaves) and records what it changed as claims of `source`. A new object's set fields are
-   * claimed too, each under the rule the reader named in the object's own `sources` when it did.
+   * The item-level claims of a reader that returns the list it leaves (the positional readers are pure
+   * list functions): each item of the same key (name) as one before `replaces` it, keeping its claims
+   * (an item the reader left unchanged claims nothing); any other `exists`. A reader may push onto the
+   * list it was given: `before` is the list as it was. Linear in items × fields. Returns `after`.
    */
-  trace<T extends object>(source: FieldSource, items: T[], run: () => T[] | void, weight: number = WEIGHT.generic, fields: readonly string[] = OPTION_FIELDS, keyOf?: (item: T) => string): T[] {
-    // the fields of every item before, flat (item i's field f at i * fields.length + f): most readers
-    // change nothing, so this and the compare below are the whole cost of tracing them
-    const width = fields.length;
-    const snapshot: unknown[] = new Array(items.length * width);
-    const before = items.slice();
-    for (let at = 0; at < before.length; at += 1) {
-      const record = before[at] as Record_;
-      for (let index = 0; index < width; index += 1) snapshot[at * width + index] = snapshotValue(record[fields[index] as string]);
-    }
-    const result = run() ?? items;
-    let positions: Map<unknown, number> | undefined;
-    for (let at = 0; at < result.length; at += 1) {
-      const item = result[at] as T;
-      // the same list, unchanged in order, is the common case; otherwise find the item (or its key) before
-      let prior = keyOf === undefined && before[at] === item ? at : -1;
-      if (prior === -1) {
-        positions ??= new Map(before.map((one, index) => [keyOf === undefined ? one : keyOf(one), index]));
-        prior = positions.get(keyOf === undefined ? item : keyOf(item)) ?? -1;
+  list<T extends object>(source: FieldSource, before: readonly T[], after: T[], keyOf: (item: T) => string, fields: readonly string[] = POSITIONAL_FIELDS): T[] {
+    let byKey: Map<string, T> | undefined;
+    after.forEach((item, at) => {
+      // (the same list in the same order is the common case; a name written twice stays two items)
+      let old: T | undefined = before[at] === item ? item : undefined;
+      if (old === undefined) {
+        byKey ??= new Map(before.map((one) => [keyOf(one), one]));
+        old = byKey.get(keyOf(item));
       }
-      // (a reader that rebuilt an object under the same key keeps what was claimed for the old one)
-      const old = prior === -1 ? undefined : before[prior];
-      if (old !== undefined && old !== item) {
-        const held = this.held.get(old);
-        if (held !== undefined && !this.held.has(item)) this.held.set(item, new Map(held));
-      }
-      const record = item as Record_;
-      for (let index = 0; index < width; index += 1) {
-        const field = fields[index] as string;
-        const value = record[field];
-        if (prior === -1 ? isUnset(value) : sameValue(snapshot[prior * width + index], value)) continue;
-        const named = prior === -1 ? record.sources?.[field] : undefined;
-        this.take({ field, option: item as unknown as CliOption, value, source: named ?? source, weight }, false);
-      }
-    }
-    return result;
-  }
-
-  /** `trace` over positionals. */
-  tracePositionals<T extends Pick<CliPositional, 'name'>>(source: FieldSource, positionals: T[], run: () => T[] | void, weight: number = WEIGHT.generic): T[] {
-    return this.trace(source, positionals, run, weight, POSITIONAL_FIELDS, (positional) => positional.name);
+      if (old === undefined) this.exists(item, source, WEIGHT.generic, fields);
+      else if (old !== item) this.replaces(old, item, source, WEIGHT.generic, fields);
+    });
+    return after;
   }
 
   /** Writes the source of every set field of the given objects (the ones the spec keeps). */
