@@ -1,4 +1,5 @@
 /** The public face of a running host: what the HTTP server, MCP server and CLI are built on. */
+import type { Principal } from './identity/principal.ts';
 import type { ApprovalEvent, ApprovalRule, Approver } from './approvals/index.ts';
 import type { CallEvents } from './call-events.ts';
 import type { CommandSandboxSettings, ProtectedPaths, ShellSandboxOptions } from './command-sandbox.ts';
@@ -53,6 +54,8 @@ export interface CallToolOptions {
    * only when someone listens (an MCP progress token, a log level the client set).
    */
   events?: CallEvents;
+  /** Who made the call (src/identity/principal.ts); absent when the edge knows no identity. */
+  principal?: Principal;
 }
 
 export interface Host {
