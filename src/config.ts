@@ -20,6 +20,7 @@ import { LOCKFILE_NAME } from './distribution/lockfile.ts';
 import { resolveTrustPaths, trustConfigSchema, type TrustConfig } from './distribution/trust/trust-policy.ts';
 import { adminTokenProblem, defaultAdminTokenDirectory } from './server/admin-token.ts';
 import { normalizeOrigin } from './server/origins.ts';
+import { REDIS_URL_ENV, stateConfigSchema, type StateConfig } from './state/config.ts';
 
 export const DEFAULT_CONFIG_HOST = '127.0.0.1';
 export const DEFAULT_CONFIG_PORT = 7411;
@@ -105,6 +106,8 @@ export const configFileSchema = z
     trust: trustConfigSchema.optional(),
     /** The lockfile (`toolhost.lock`) that says where wasm tools came from; default `toolhost.lock` in the working directory. */
     lock: z.string().min(1).optional(),
+    /** `{redis: "redis://host:port/db"}`: state shared by a fleet's replicas (src/state/config.ts); absent = in memory. */
+    state: stateConfigSchema.optional(),
   })
   .strict();
 
@@ -153,6 +156,8 @@ export const CONFIG_ENV = {
   cache_dir: 'TOOLHOST_CACHE_DIR',
   /** Comma-separated. */
   allowed_origins: 'TOOLHOST_ALLOWED_ORIGINS',
+  /** `state.redis`. */
+  state: REDIS_URL_ENV,
 } as const;
 
 export interface ResolveConfigInput {
@@ -196,6 +201,8 @@ export interface ResolvedConfig {
   configFile: string | undefined;
   /** The config's `trust` section (key and root paths absolute), for `toolhost add|sync|update`. */
   trust: TrustConfig | undefined;
+  /** The config's `state` (or TOOLHOST_REDIS_URL): shared state in Redis; undefined = in this process's memory. */
+  state: StateConfig | undefined;
 }
 
 const FLAG_NAMES: Readonly<Record<string, string>> = {
@@ -342,6 +349,7 @@ function envLayer(env: Readonly<Record<string, string | undefined>>, cwd: string
     permission_mode: read(CONFIG_ENV.permission_mode),
     cache_dir: pathOf(CONFIG_ENV.cache_dir),
     allowed_origins: commaList(read(CONFIG_ENV.allowed_origins)),
+    state: read(CONFIG_ENV.state) === undefined ? undefined : { redis: read(CONFIG_ENV.state) },
   });
   return parseConfig(layer, {
     source: 'environment variable',
@@ -472,5 +480,6 @@ export function resolveConfig(input: ResolveConfigInput = {}): ResolvedConfig {
     },
     configFile,
     trust: merged.trust,
+    state: merged.state,
   };
 }
