@@ -211,7 +211,7 @@ function approvalSchemas(): Schemas {
       properties: {
         call_id: { type: 'string' },
         tool: { type: 'string' },
-        transport: { type: 'string', enum: ['http', 'console', 'mcp', 'dispatch', 'unknown'] },
+        transport: { type: 'string', enum: ['http', 'console', 'mcp', 'dispatch', 'schedule', 'unknown'] },
         started_at: { type: 'string', format: 'date-time' },
         finished_at: { type: 'string', format: 'date-time' },
         duration_ms: { type: 'number', description: 'From the request reaching the host to its answer, approval and quota waits included.' },
