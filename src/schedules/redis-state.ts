@@ -6,8 +6,12 @@
  *   tick (a tick is tried only within MISSED_TICK_GRACE_MS of its time), so a replica that dies
  *   mid-run leaves the tick claimed: no other replica re-fires it (that tick is lost, never doubled);
  * - the run mark (`schedules:<name>:running`) and the one queue place (`…:queued`) are leases
- *   (SET NX PX with a random token), renewed while held and released only by their holder (Lua
- *   compare-and-delete), so a dead holder's mark expires within RUN_LEASE_MS;
+ *   (SET NX PX with a token naming the holder's Redis client id), renewed while held and released
+ *   only by their holder (Lua compare-and-delete). A replica finding a mark held by a client Redis
+ *   no longer lists (its process died: the kernel closed its connection) takes it over at once
+ *   (Lua compare-and-set); a holder that vanished without closing its connection (a lost node)
+ *   loses the mark when the lease runs out (RUN_LEASE_MS). So a killed replica's run blocks no later
+ *   tick of its schedule;
  * - each outcome goes to `…:last` (JSON), `…:counts` (a hash by status) and `…:recent` (a capped
  *   list), so `GET /v1/schedules` on any replica shows the fleet's results.
  *
@@ -29,6 +33,7 @@ export const RUN_LEASE_MS = 30_000;
 export const QUEUE_POLL_MS = 250;
 
 const RENEW = "if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) else return 0 end";
+const SWAP = "if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('SET', KEYS[1], ARGV[2], 'PX', ARGV[3]) return 1 else return 0 end";
 const RELEASE = "if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) else return 0 end";
 
 export class RedisScheduleState implements ScheduleState {
@@ -55,21 +60,18 @@ export class RedisScheduleState implements ScheduleState {
     return this.lease(this.key(name, 'queued'));
   }
 
-  async waitForRunEnd(name: string, signal: AbortSignal): Promise<void> {
-    const key = this.key(name, 'running');
-    while (!signal.aborted) {
-      const holder = await this.connection.commands.exists(key).catch(() => 1);
-      if (holder === 0) return;
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(done, QUEUE_POLL_MS);
-        function done(): void {
-          clearTimeout(timer);
-          signal.removeEventListener('abort', done);
-          resolve();
-        }
-        signal.addEventListener('abort', done, { once: true });
-      });
-    }
+  /** The running mark may be on another replica: look again after QUEUE_POLL_MS (the caller tries to take it). */
+  async waitForRunEnd(_name: string, signal: AbortSignal): Promise<void> {
+    if (signal.aborted) return;
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(done, QUEUE_POLL_MS);
+      function done(): void {
+        clearTimeout(timer);
+        signal.removeEventListener('abort', done);
+        resolve();
+      }
+      signal.addEventListener('abort', done, { once: true });
+    });
   }
 
   async record(name: string, run: ScheduleRun): Promise<void> {
@@ -114,15 +116,28 @@ export class RedisScheduleState implements ScheduleState {
     await this.local.close();
   }
 
+  /** Takes `key` over when its holder's Redis client is gone (a killed replica); false when it is alive. */
+  private async takeOverStale(key: string, token: string): Promise<boolean> {
+    const { commands } = this.connection;
+    const holder = await commands.get(key);
+    if (holder === null) return (await commands.set(key, token, 'PX', RUN_LEASE_MS, 'NX')) === 'OK';
+    const clientId = holder.slice(0, holder.indexOf(':'));
+    if (!/^\d{1,20}$/.test(clientId)) return false;
+    const listed = String(await commands.client('LIST', 'ID', clientId));
+    if (listed.trim() !== '') return false;
+    return (await commands.eval(SWAP, 1, key, holder, token, RUN_LEASE_MS)) === 1;
+  }
+
   private key(name: string, ...parts: string[]): string {
     return this.connection.key('schedules', name, ...parts);
   }
 
-  /** A lease on `key`, renewed while held; undefined when someone else holds it. */
+  /** A lease on `key`, renewed while held; undefined when a live holder has it. */
   private async lease(key: string): Promise<ScheduleLease | undefined> {
-    const token = `${this.replicaId}:${randomBytes(8).toString('hex')}`;
     const { commands } = this.connection;
-    if ((await commands.set(key, token, 'PX', RUN_LEASE_MS, 'NX')) !== 'OK') return undefined;
+    // `<client id>:<replica>:<random>`: the client id tells others whether the holder is still connected.
+    const token = `${String(await commands.client('ID'))}:${this.replicaId}:${randomBytes(8).toString('hex')}`;
+    if ((await commands.set(key, token, 'PX', RUN_LEASE_MS, 'NX')) !== 'OK' && !(await this.takeOverStale(key, token))) return undefined;
     const renew = setInterval(() => void commands.eval(RENEW, 1, key, token, RUN_LEASE_MS).catch(() => undefined), RUN_LEASE_MS / 3);
     renew.unref();
     this.leases.add(renew);

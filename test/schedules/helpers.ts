@@ -85,16 +85,17 @@ export async function readSchedules(url: string, headers: Record<string, string>
 }
 
 /**
- * Asks `GET /v1/schedules` until `match` holds: again after each event on `events` (a run finishing
+ * Asks `GET /v1/schedules` until `match` holds (an error answer counts as not yet): again after each event on `events` (a run finishing
  * is what changes the answer), at least every 250 ms. Returns the matching answer.
  */
 export async function waitForSchedules(url: string, match: (body: SchedulesBody) => boolean, options: { events?: EventCollector; timeoutMs?: number; headers?: Record<string, string> } = {}): Promise<SchedulesBody> {
   const timeoutMs = options.timeoutMs ?? 60_000;
   const deadline = Date.now() + timeoutMs;
-  let last: SchedulesBody | undefined;
+  let last: SchedulesBody | string | undefined;
   for (;;) {
-    last = await readSchedules(url, options.headers);
-    if (match(last)) return last;
+    // through a balancer, an answer may be a 503 while it has no replica up yet: ask again
+    last = await readSchedules(url, options.headers).catch((error: unknown) => (error as Error).message);
+    if (typeof last !== 'string' && match(last)) return last;
     if (Date.now() > deadline) throw new Error(`GET /v1/schedules did not reach the expected state within ${timeoutMs} ms: ${JSON.stringify(last)}`);
     await (options.events?.next(250) ?? new Promise((resolve) => setTimeout(resolve, 250)));
   }
