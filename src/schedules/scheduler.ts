@@ -26,7 +26,8 @@ import type { Logger } from '../logger.ts';
 import type { ToolResult } from '../result.ts';
 import { refusalOf } from '../server/call-history.ts';
 import type { ScheduleConfig } from './config.ts';
-import { localTimeZone, parseCron, type CronSchedule } from './cron.ts';
+import { parseCron, type CronSchedule } from './cron.ts';
+import { scheduleSummary, type ScheduleSummary } from './summary.ts';
 import type { ScheduleLease, ScheduleRun, ScheduleService, ScheduleState, ScheduleStatus, SchedulesBody } from './types.ts';
 
 /** A tick whose timer fires later than this after the tick is dropped (logged), not run. */
@@ -106,7 +107,6 @@ export class Scheduler implements ScheduleService {
 /** One schedule's timer and ticks. */
 class ScheduleRunner {
   private readonly cron: CronSchedule;
-  private readonly timezone: string;
   private nextTick: number | undefined;
   private timer: NodeJS.Timeout | undefined;
   private readonly underway = new Set<Promise<void>>();
@@ -117,20 +117,10 @@ class ScheduleRunner {
     private readonly stopped: AbortSignal,
   ) {
     this.cron = parseCron(schedule.cron, schedule.timezone);
-    this.timezone = schedule.timezone ?? localTimeZone();
   }
 
-  describe(): Omit<ScheduleStatus, 'last_run' | 'counts' | 'recent'> {
-    const next = this.nextTick ?? (this.stopped.aborted ? undefined : this.cron.nextAfter(Date.now()));
-    return {
-      name: this.schedule.name,
-      cron: this.schedule.cron,
-      tool: this.schedule.tool,
-      timezone: this.timezone,
-      overlap: this.schedule.overlap ?? 'skip',
-      jitter_ms: this.schedule.jitter_ms ?? 0,
-      next_run: next === undefined ? null : new Date(next).toISOString(),
-    };
+  describe(): ScheduleSummary {
+    return scheduleSummary(this.schedule, this.nextTick ?? (this.stopped.aborted ? undefined : this.cron.nextAfter(Date.now())));
   }
 
   /** Arms the timer for the next tick after now. */

@@ -10,6 +10,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ScheduleStatus } from '../../src/schedules/types.ts';
+import { runCli } from '../cli/run-cli.ts';
 import { startDaemon, type DaemonProcess } from '../server/daemon-process.ts';
 import { ADMIN_HEADERS, TEST_ADMIN_TOKEN, temporaryDirectory } from '../server/helpers.ts';
 import { EventCollector, readSchedules, waitForSchedules } from './helpers.ts';
@@ -104,6 +105,18 @@ describe('scheduled runs in a daemon', () => {
     const refused = scheduleNamed(afterDeny.schedules, 'gated').recent.find((run) => run.call_id === next.call_id);
     expect(refused).toMatchObject({ status: 'refused', is_error: true, reason: 'approval_denied' });
   }, 4 * TIMEOUT_MS);
+
+  it('toolhost schedules shows the daemon view: last results and counts', async () => {
+    await waitForSchedules(daemon.url, (answer) => scheduleNamed(answer.schedules, 'heartbeat').last_run !== null, { events });
+    const run = await runCli(['schedules', '--url', daemon.url, '--json'], { cwd: workspace });
+    expect(run.exitCode, run.stderr).toBe(0);
+    const body = JSON.parse(run.stdout) as { source: string; url: string; state: string; schedules: ScheduleStatus[] };
+    expect(body).toMatchObject({ source: 'daemon', url: daemon.url, state: 'memory' });
+    expect(scheduleNamed(body.schedules, 'heartbeat').counts.ok).toBeGreaterThanOrEqual(1);
+    const table = await runCli(['schedules', '--url', daemon.url], { cwd: workspace });
+    expect(table.stdout).toMatch(/^NAME\s+CRON\s+TOOL\s+NEXT RUN\s+LAST\s+OK\/ERR\/REFUSED\/SKIPPED$/m);
+    expect(table.stdout).toMatch(/^heartbeat\s.*\sok \d{4}-/m);
+  }, TIMEOUT_MS);
 
   it('lists every schedule, in config order, without their arguments', async () => {
     const body = await readSchedules(daemon.url);
