@@ -20,9 +20,11 @@ export interface CreateSchedulerOptions {
   logger: Logger;
   /** The replica's Redis connection (shared state); absent = in memory. The caller closes it. */
   connection?: RedisConnection;
+  /** In [0, 1): the jitter's randomness (default Math.random). */
+  random?: () => number;
 }
 
 export function createScheduler(options: CreateSchedulerOptions): Scheduler {
   const state = options.connection !== undefined ? new RedisScheduleState(options.connection) : new MemoryScheduleState();
-  return new Scheduler({ schedules: options.schedules, host: options.host, logger: options.logger, state });
+  return new Scheduler({ schedules: options.schedules, host: options.host, logger: options.logger, state, ...(options.random !== undefined ? { random: options.random } : {}) });
 }
