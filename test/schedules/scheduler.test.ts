@@ -1,7 +1,8 @@
 /**
  * The scheduler on a real host (built-in tools, the real approval queue), in this process: overlap
  * `queue` runs a tick after the running one (at most one waiting; later ticks are skipped as
- * `queue_full`), jitter delays a run after its tick, and an unknown tool is a refused run. Waits are
+ * `queue_full`), an undecided `ask` is refused at the approval deadline, jitter delays a run after its
+ * tick, and an unknown tool is a refused run. Waits are
  * on the host's events.
  */
 import { mkdtempSync, realpathSync } from 'node:fs';
@@ -51,9 +52,13 @@ function eventsOf(host: Host): { events: HostEvent[]; waitFor(match: (event: Hos
   };
 }
 
-async function start(schedules: ScheduleConfig[], options: { approvals?: boolean; random?: () => number } = {}) {
+async function start(schedules: ScheduleConfig[], options: { approvals?: boolean; approvalTimeoutMs?: number; random?: () => number } = {}) {
   const workspaceRoot = realpathSync(mkdtempSync(join(tmpdir(), 'toolhost-scheduler-')));
-  const host = await createHost({ workspaceRoot, ...(options.approvals ? { approvals: [{ tool: 'write_file', action: 'ask' as const }] } : {}) });
+  const host = await createHost({
+    workspaceRoot,
+    ...(options.approvals ? { approvals: [{ tool: 'write_file', action: 'ask' as const }] } : {}),
+    ...(options.approvalTimeoutMs !== undefined ? { approvalTimeoutMs: options.approvalTimeoutMs } : {}),
+  });
   hostApprovals(host)?.attend();
   const events = eventsOf(host);
   const scheduler = createScheduler({ schedules, host, logger: silentLogger(), ...(options.random !== undefined ? { random: options.random } : {}) });
@@ -98,6 +103,14 @@ describe('scheduler', () => {
     const queuedRun = denied.schedules[0]?.recent.find((run) => run.call_id === second.call_id);
     expect(queuedRun).toMatchObject({ status: 'refused', reason: 'approval_denied' });
     expect(Date.parse(queuedRun?.tick ?? '')).toBeLessThan(Math.max(...skipped.map((run) => Date.parse(run.tick))));
+  }, 60_000);
+
+  it('a run nobody decides is refused at the approval deadline', async () => {
+    const { scheduler, events } = await start([{ name: 'undecided', cron: '* * * * * *', tool: 'write_file', arguments: { path: 'out.txt', content: 'x' } }], { approvals: true, approvalTimeoutMs: 300 });
+    const requested = await events.waitFor((event) => event.type === 'approval_requested');
+    if (requested.type !== 'approval_requested') throw new Error('unreachable');
+    const body = await until(scheduler, events, (answer) => answer.schedules[0]?.recent.some((run) => run.call_id === requested.call_id) === true);
+    expect(body.schedules[0]?.recent.find((run) => run.call_id === requested.call_id)).toMatchObject({ status: 'refused', is_error: true, reason: 'approval_timeout' });
   }, 60_000);
 
   it('jitter delays the run after its tick', async () => {
