@@ -2,8 +2,7 @@
  * The scheduler on a real host (built-in tools, the real approval queue), in this process: overlap
  * `queue` runs a tick after the running one (at most one waiting; later ticks are skipped as
  * `queue_full`), an undecided `ask` is refused at the approval deadline, jitter delays a run after its
- * tick, and an unknown tool is a refused run. Waits are
- * on the host's events.
+ * tick, and an unknown tool is a refused run. Waits are on the host's events.
  */
 import { mkdtempSync, realpathSync } from 'node:fs';
 import { tmpdir } from 'node:os';
