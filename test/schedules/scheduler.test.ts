@@ -4,7 +4,7 @@
  * `queue_full`), an undecided `ask` is refused at the approval deadline, jitter delays a run after its
  * tick, and an unknown tool is a refused run. Waits are on the host's events.
  */
-import { mkdtempSync, realpathSync } from 'node:fs';
+import { existsSync, mkdtempSync, realpathSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -12,6 +12,7 @@ import { hostApprovals } from '../../src/approvals/index.ts';
 import { createHost } from '../../src/host.ts';
 import type { Host, HostEvent } from '../../src/host-types.ts';
 import { silentLogger } from '../../src/logger.ts';
+import type { PermissionLevel } from '../../src/permission.ts';
 import type { ScheduleConfig } from '../../src/schedules/config.ts';
 import { createScheduler, type Scheduler } from '../../src/schedules/index.ts';
 import type { SchedulesBody } from '../../src/schedules/types.ts';
@@ -51,10 +52,12 @@ function eventsOf(host: Host): { events: HostEvent[]; waitFor(match: (event: Hos
   };
 }
 
-async function start(schedules: ScheduleConfig[], options: { approvals?: boolean; approvalTimeoutMs?: number; random?: () => number } = {}) {
+async function start(schedules: ScheduleConfig[], options: { approvals?: boolean; approvalTimeoutMs?: number; random?: () => number; permissionMode?: PermissionLevel; exclude?: string[] } = {}) {
   const workspaceRoot = realpathSync(mkdtempSync(join(tmpdir(), 'toolhost-scheduler-')));
   const host = await createHost({
     workspaceRoot,
+    ...(options.permissionMode !== undefined ? { permissionMode: options.permissionMode } : {}),
+    ...(options.exclude !== undefined ? { exclude: options.exclude } : {}),
     ...(options.approvals ? { approvals: [{ tool: 'write_file', action: 'ask' as const }] } : {}),
     ...(options.approvalTimeoutMs !== undefined ? { approvalTimeoutMs: options.approvalTimeoutMs } : {}),
   });
@@ -120,6 +123,24 @@ describe('scheduler', () => {
     // random 0.999 of 800 ms: the call starts at least 799 ms after its tick (a lower bound, whatever the load)
     expect(Date.parse(run?.started_at ?? '') - Date.parse(run?.tick ?? '')).toBeGreaterThanOrEqual(799);
     expect(body.schedules[0]?.jitter_ms).toBe(800);
+  }, 60_000);
+
+  it('a schedule cannot reach past the permission mode or an exclude: refused, the file never written', async () => {
+    const { host, scheduler, events } = await start(
+      [
+        { name: 'allowed-write', cron: '* * * * * *', tool: 'write_file', arguments: { path: 'allowed.txt', content: 'x' } },
+        { name: 'excluded', cron: '* * * * * *', tool: 'shell', arguments: { command: 'touch pwned2.txt' } },
+      ],
+      { permissionMode: 'write', exclude: ['shell'] },
+    );
+    const body = await until(scheduler, events, (answer) => answer.schedules.every((schedule) => schedule.last_run !== null));
+    expect(body.schedules[0]?.last_run).toMatchObject({ status: 'ok' });
+    expect(body.schedules[1]?.last_run).toMatchObject({ status: 'refused', reason: 'excluded' });
+    const readOnly = await start([{ name: 'escalate', cron: '* * * * * *', tool: 'write_file', arguments: { path: 'pwned.txt', content: 'x' } }], { permissionMode: 'read_only' });
+    const refused = await until(readOnly.scheduler, readOnly.events, (answer) => answer.schedules[0]?.last_run !== null);
+    expect(refused.schedules[0]?.last_run).toMatchObject({ status: 'refused', reason: 'permission' });
+    expect(existsSync(join(readOnly.host.workspaceRoot, 'pwned.txt'))).toBe(false);
+    expect(existsSync(join(host.workspaceRoot, 'pwned2.txt'))).toBe(false);
   }, 60_000);
 
   it('a tool that does not exist is a refused run, with the lookup reason', async () => {
