@@ -15,6 +15,7 @@ import type { WasmExtensionsOptions } from './extensions/wasm-extensions.ts';
 import type { CreateHostDependencies, ExtensionSource, ExtensionSourceFactory, Host, HostOptions } from './host-types.ts';
 import type { Logger } from './logger.ts';
 import type { ResourceSource } from './resources/types.ts';
+import type { ScheduleService } from './schedules/types.ts';
 import type { McpStdioSession } from './server/mcp-stdio.ts';
 import type { RunningServer } from './server/serve.ts';
 
@@ -68,13 +69,43 @@ export async function composeServer(options: ComposeOptions): Promise<{ host: Ho
   const serverOptions = serverOptionsOf(options.config.server);
   await checkBindSettings(serverOptions);
   const host = await composeHost({ ...options, loadInBackground: options.loadInBackground ?? true });
+  const schedules = await composeSchedules(options);
   try {
     const resourceSources = options.resourceSources !== undefined ? { resourceSources: options.resourceSources } : {};
-    return { host, server: await startServer(host, { ...serverOptions, logger: options.logger, ...resourceSources }) };
+    const scheduleOption = schedules !== undefined ? { schedules: schedules.factory } : {};
+    return { host, server: await startServer(host, { ...serverOptions, logger: options.logger, ...resourceSources, ...scheduleOption }) };
   } catch (error) {
     await host.close({ graceMs: 0 });
+    await schedules?.closeConnection();
     throw error;
   }
+}
+
+/**
+ * The daemon's scheduler for the config's `schedules` (none: nothing is imported), with its state in
+ * Redis when `state.redis` is set (its own connection, closed with the scheduler).
+ */
+async function composeSchedules(options: ComposeOptions): Promise<{ factory: (host: Host) => ScheduleService; closeConnection(): Promise<void> } | undefined> {
+  const { schedules, state } = options.config;
+  if (schedules.length === 0) return undefined;
+  const { createScheduler } = await import('./schedules/index.ts');
+  const connection = state === undefined ? undefined : await (await import('./state/redis-connection.ts')).openRedisConnection({ url: state.redis });
+  const closeConnection = async (): Promise<void> => connection?.close();
+  return {
+    closeConnection,
+    factory: (host) => {
+      const scheduler = createScheduler({ schedules, host, logger: options.logger, ...(connection !== undefined ? { connection } : {}) });
+      return {
+        start: () => scheduler.start(),
+        list: () => scheduler.list(),
+        stop: () => scheduler.stop(),
+        close: async () => {
+          await scheduler.close();
+          await closeConnection();
+        },
+      };
+    },
+  };
 }
 
 export interface ComposedMcpStdio {

@@ -21,6 +21,7 @@ import { resolveTrustPaths, trustConfigSchema, type TrustConfig } from './distri
 import { adminTokenProblem, defaultAdminTokenDirectory } from './server/admin-token.ts';
 import { normalizeOrigin } from './server/origins.ts';
 import { REDIS_URL_ENV, stateConfigSchema, type StateConfig } from './state/config.ts';
+import { schedulesSchema, type ScheduleConfig } from './schedules/config.ts';
 
 export const DEFAULT_CONFIG_HOST = '127.0.0.1';
 export const DEFAULT_CONFIG_PORT = 7411;
@@ -108,6 +109,8 @@ export const configFileSchema = z
     lock: z.string().min(1).optional(),
     /** `{redis: "redis://host:port/db"}`: state shared by a fleet's replicas (src/state/config.ts); absent = in memory. */
     state: stateConfigSchema.optional(),
+    /** `[{name, cron, tool, arguments, timezone?, overlap?, jitter_ms?}]`: calls the daemon makes on a cron schedule (src/schedules/config.ts). */
+    schedules: schedulesSchema.optional(),
   })
   .strict();
 
@@ -203,6 +206,8 @@ export interface ResolvedConfig {
   trust: TrustConfig | undefined;
   /** The config's `state` (or TOOLHOST_REDIS_URL): shared state in Redis; undefined = in this process's memory. */
   state: StateConfig | undefined;
+  /** The config's `schedules` (the daemon runs them; empty when none). */
+  schedules: ScheduleConfig[];
 }
 
 const FLAG_NAMES: Readonly<Record<string, string>> = {
@@ -481,5 +486,6 @@ export function resolveConfig(input: ResolveConfigInput = {}): ResolvedConfig {
     configFile,
     trust: merged.trust,
     state: merged.state,
+    schedules: merged.schedules ?? [],
   };
 }

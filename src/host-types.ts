@@ -28,7 +28,7 @@ export interface LoadFailure {
 }
 
 /** Which edge a call came in through (the daemon's call history shows it). */
-export type CallTransport = 'http' | 'console' | 'mcp' | 'dispatch';
+export type CallTransport = 'http' | 'console' | 'mcp' | 'dispatch' | 'schedule';
 
 export interface CallToolOptions {
   callId?: string;

@@ -75,6 +75,11 @@ export const COMMANDS: readonly CommandEntry[] = [
     description: 'move locked tools to the newest digest of their tag, showing what changed (digest, signer, policy)',
     load: async () => (await import('./commands/update.ts')).defineUpdateCommand,
   },
+  {
+    name: 'schedules',
+    description: "list the config's scheduled runs with their next run, and a running daemon's last results",
+    load: async () => (await import('./commands/schedules.ts')).defineSchedulesCommand,
+  },
   { name: 'cache', description: 'show or clear the transpile cache of wasm tools', load: async () => (await import('./commands/cache.ts')).defineCacheCommand },
   {
     name: 'completion',

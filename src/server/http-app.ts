@@ -22,6 +22,8 @@ import { consoleRoutes } from './routes/console.ts';
 import { dispatchRoutes } from './routes/dispatch.ts';
 import { healthRoutes } from './routes/health.ts';
 import { inspectRoutes } from './routes/inspect.ts';
+import { scheduleRoutes } from './routes/schedules.ts';
+import type { ScheduleService } from '../schedules/types.ts';
 import type { LockfileCache } from '../distribution/lockfile-cache.ts';
 import { loadFailureRoutes } from './routes/load-failures.ts';
 import { toolRoutes } from './routes/tools.ts';
@@ -62,6 +64,8 @@ export interface HttpAppOptions {
   lockfile?: LockfileCache;
   /** The recent calls `GET /v1/calls` serves (admin token only); without it those routes are not served. */
   history?: CallHistory;
+  /** The scheduler `GET /v1/schedules` reports (config `schedules`); none = an empty list. */
+  schedules?: ScheduleService;
 }
 
 /** Streams that stay open until the client leaves; shutdown ends them instead of waiting. */
@@ -128,6 +132,7 @@ export function createHttpApp(options: HttpAppOptions): Hono {
   app.route('/', loadFailureRoutes(host));
   app.route('/', gateRoutes(host));
   if (options.history !== undefined) app.route('/', callHistoryRoutes(options.history));
+  app.route('/', scheduleRoutes(options.schedules));
   // Approval events carry the call's arguments only on streams opened with the admin token.
   app.get('/v1/events', (c) => options.events.handle(c, { approvalArguments: hasAdminToken(c, options.adminToken) }));
   app.all('/mcp', async (c) => {

@@ -13,7 +13,45 @@ export const ref = (name: string): object => ({ $ref: `#/components/schemas/${na
 
 /** Every component schema, in the order the document lists them. */
 export function componentSchemas(): Schemas {
-  return { ...statusSchemas(), ...toolSchemas(), ...inspectionSchemas(), ...approvalSchemas(), ...callSchemas(), ...dispatchSchemas() };
+  return { ...statusSchemas(), ...toolSchemas(), ...inspectionSchemas(), ...approvalSchemas(), ...callSchemas(), ...dispatchSchemas(), ...scheduleSchemas() };
+}
+
+/** GET /v1/schedules: the configured schedules (config `schedules`) with next run, last result and counts. */
+function scheduleSchemas(): Schemas {
+  const status = ['ok', 'error', 'refused', 'skipped'];
+  return {
+    ScheduleRun: {
+      type: 'object',
+      required: ['tick', 'started_at', 'finished_at', 'status', 'is_error', 'duration_ms', 'call_id'],
+      properties: {
+        tick: { type: 'string', format: 'date-time', description: 'The cron time this run was for (before jitter).' },
+        started_at: { type: 'string', format: 'date-time' },
+        finished_at: { type: 'string', format: 'date-time' },
+        status: { type: 'string', enum: status, description: '`refused`: a gate (lookup, policy, approval, quota) refused the call; `skipped`: it did not run (the previous run was still running).' },
+        is_error: { type: 'boolean' },
+        duration_ms: { type: 'number' },
+        call_id: { type: ['string', 'null'], description: 'As on /v1/events and GET /v1/calls; null when skipped.' },
+        reason: { type: 'string', description: "The result's `metadata.reason`, or why a tick was skipped (`overlap`, `queue_full`)." },
+        replica: { type: 'string', description: 'The replica that ran it (with shared state in Redis).' },
+      },
+    },
+    Schedule: {
+      type: 'object',
+      required: ['name', 'cron', 'tool', 'timezone', 'overlap', 'jitter_ms', 'next_run', 'last_run', 'counts', 'recent'],
+      properties: {
+        name: { type: 'string' },
+        cron: { type: 'string' },
+        tool: { type: 'string' },
+        timezone: { type: 'string', description: "The schedule's time zone, else the daemon's." },
+        overlap: { type: 'string', enum: ['skip', 'queue'] },
+        jitter_ms: { type: 'integer' },
+        next_run: { type: ['string', 'null'], format: 'date-time' },
+        last_run: { oneOf: [ref('ScheduleRun'), { type: 'null' }] },
+        counts: { type: 'object', required: status, properties: Object.fromEntries(status.map((name) => [name, { type: 'integer' }])) },
+        recent: { type: 'array', items: ref('ScheduleRun'), description: 'The most recent runs, newest first (at most 64).' },
+      },
+    },
+  };
 }
 
 
@@ -211,7 +249,7 @@ function approvalSchemas(): Schemas {
       properties: {
         call_id: { type: 'string' },
         tool: { type: 'string' },
-        transport: { type: 'string', enum: ['http', 'console', 'mcp', 'dispatch', 'unknown'] },
+        transport: { type: 'string', enum: ['http', 'console', 'mcp', 'dispatch', 'schedule', 'unknown'] },
         started_at: { type: 'string', format: 'date-time' },
         finished_at: { type: 'string', format: 'date-time' },
         duration_ms: { type: 'number', description: 'From the request reaching the host to its answer, approval and quota waits included.' },

@@ -33,6 +33,7 @@ export function buildOpenApiDocument(options: { serverUrl?: string } = {}): Open
       ...dispatchPaths(),
       ...approvalPaths(),
       ...historyPaths(),
+      ...schedulePaths(),
       ...streamPaths(),
     },
     components: {
@@ -277,6 +278,30 @@ function approvalPaths(): Paths {
           ...ADMIN_TOKEN_REFUSALS,
           '404': errorResponse('No such approval is pending: decided, timed out, cancelled, or unknown (`not_found`).'),
           '415': errorResponse('Content-Type is not application/json (`unsupported_media_type`).'),
+        },
+      },
+    },
+  };
+}
+
+/** The daemon's scheduled runs (config `schedules`). */
+function schedulePaths(): Paths {
+  return {
+    '/v1/schedules': {
+      get: {
+        operationId: 'listSchedules',
+        summary:
+          'The configured schedules with their next run, last result, counts and recent runs (not their arguments). With shared state in Redis the results are the whole fleet\'s, from any replica; `state_error` says when Redis could not be read (then only this replica\'s own runs show).',
+        responses: {
+          '200': {
+            description: 'The schedules, in config order.',
+            content: json({
+              type: 'object',
+              required: ['schedules', 'state'],
+              properties: { schedules: { type: 'array', items: ref('Schedule') }, state: { type: 'string', enum: ['memory', 'redis'] }, state_error: { type: 'string' } },
+            }),
+          },
+          '401': errorResponse('Missing or invalid token.'),
         },
       },
     },

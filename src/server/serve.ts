@@ -24,6 +24,7 @@ import { reserveListener } from '../wasm/net/reserved-endpoints.ts';
 import { resolve } from 'node:path';
 import { createLockfileCache } from '../distribution/lockfile-cache.ts';
 import { LOCKFILE_NAME } from '../distribution/lockfile.ts';
+import type { ScheduleService } from '../schedules/types.ts';
 
 export const DEFAULT_SERVER_HOST = '127.0.0.1';
 export const DEFAULT_SERVER_PORT = 7411;
@@ -70,6 +71,11 @@ export interface StartServerOptions {
   lockFile?: string;
   /** MCP resource sources served besides the workspace (`file:///{path}`); see src/resources/. */
   resourceSources?: readonly ResourceSource[];
+  /**
+   * The scheduler (config `schedules`), built on the daemon's instrumented host so its runs show in
+   * metrics and `GET /v1/calls`; started once listening, stopped first at shutdown.
+   */
+  schedules?: (host: Host) => ScheduleService;
 }
 
 /** The `startServer` options of a resolved configuration. */
@@ -155,6 +161,7 @@ export async function startServer(host: Host, options: StartServerOptions = {}):
   const url = `http://${bound.family === 'IPv6' ? `[${bound.address}]` : bound.address}:${bound.port}`;
   // Never the token itself: logs travel further than the terminal.
   logger.info({ url, tools: host.listTools().length, auth: token !== undefined, adminToken: admin.source, adminTokenFile: admin.file }, 'toolhost server listening');
+  parts.schedules?.start();
 
   let closing: Promise<void> | undefined;
   const close = (graceMs: number = DEFAULT_GRACE_MS): Promise<void> => {
@@ -175,6 +182,7 @@ interface ServerParts {
   events: EventStreamHub;
   mcp: McpHttpHandler;
   tracker: RequestTracker;
+  schedules: ScheduleService | undefined;
   /** Set once shutdown starts: new requests are refused. */
   shutDown(): void;
 }
@@ -200,6 +208,7 @@ function createServerParts(host: Host, options: StartServerOptions, bind: Server
     ...(options.resourceSources !== undefined ? { resourceSources: options.resourceSources } : {}),
   });
   const tracker = new RequestTracker();
+  const schedules = options.schedules?.(instrumented);
   let shuttingDown = false;
   const app = createHttpApp({
     host: instrumented,
@@ -218,6 +227,7 @@ function createServerParts(host: Host, options: StartServerOptions, bind: Server
     isShuttingDown: () => shuttingDown,
     history,
     lockfile: createLockfileCache(resolve(options.lockFile ?? LOCKFILE_NAME)),
+    ...(schedules !== undefined ? { schedules } : {}),
   });
   return {
     app,
@@ -226,6 +236,7 @@ function createServerParts(host: Host, options: StartServerOptions, bind: Server
     events,
     mcp,
     tracker,
+    schedules,
     shutDown() {
       shuttingDown = true;
     },
@@ -254,9 +265,11 @@ async function closeServer(server: HttpServer, host: Host, parts: ServerParts, o
   const { graceMs, logger } = options;
   const deadline = Date.now() + graceMs;
   parts.shutDown();
+  parts.schedules?.stop();
   logger.info({ graceMs, inFlightCalls: host.inFlightCalls() }, 'toolhost server shutting down');
   const serverClosed = new Promise<void>((resolve) => server.close(() => resolve()));
   if (options.closeHost) await host.close({ graceMs });
+  await parts.schedules?.close();
   await parts.tracker.idle(deadline - Date.now());
   parts.events.closeAll();
   await parts.mcp.closeAll();

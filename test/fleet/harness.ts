@@ -124,7 +124,9 @@ export async function startBalancer(backends: readonly string[], options: { bina
     '  default_backend replicas',
     'backend replicas',
     '  balance roundrobin',
-    '  option httpchk GET /healthz',
+    // HTTP/1.1 with a loopback Host: a replica bound to loopback refuses other Host headers (403)
+    '  option httpchk',
+    '  http-check send meth GET uri /healthz ver HTTP/1.1 hdr Host 127.0.0.1',
     '  retries 2',
     '  option redispatch',
     '  retry-on conn-failure empty-response response-timeout',

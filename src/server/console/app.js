@@ -12,6 +12,7 @@ import { Catalog } from './catalog.js';
 import { followEvents } from './events.js';
 import { h, replaceChildren } from './dom.js';
 import { GatesView } from './gates.js';
+import { SchedulesView } from './schedules.js';
 import { LiveView } from './live.js';
 import { ProtocolLogView } from './protocol-log.js';
 
@@ -122,6 +123,7 @@ async function start() {
   );
   const live = new LiveView({ calls: byId('calls-body'), changes: byId('changes'), charts: byId('charts'), status: byId('stream-status') }, (callId, tool) => void callDetail.open(callId, tool));
   const gates = new GatesView(api, { panel: /** @type {HTMLDetailsElement} */ (byId('gates')), rules: byId('gates-rules'), quotas: byId('gates-quotas') });
+  const schedules = new SchedulesView(api, { panel: /** @type {HTMLDetailsElement} */ (byId('schedules')), body: byId('schedules-body') });
   const authKind = byId('auth-kind');
   const adminSignIn = byId('admin-sign-in');
   const showAuth = () => {
@@ -155,6 +157,8 @@ async function start() {
     live.addChange('load_failed', failure.file, `${failure.error} (before this page opened; \`toolhost check\` tells more)`, 'error');
   }
 
+  await schedules.load();
+
   let refreshing = Promise.resolve();
   const refresh = (changed) => {
     refreshing = refreshing.then(() => catalog.refresh(changed)).catch((error) => console.warn('catalog refresh failed', error));
@@ -168,7 +172,10 @@ async function start() {
     onEvent: (event) => {
       if (event.type === 'approval_requested' || event.type === 'approval_decided') approvals.handle(event);
       else live.handle(event);
-      if (event.type === 'call_finished') gates.callFinished();
+      if (event.type === 'call_finished') {
+        gates.callFinished();
+        schedules.changed();
+      }
       if (['added', 'updated', 'removed'].includes(event.type)) refresh(event.name);
     },
   });

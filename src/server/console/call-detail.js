@@ -15,7 +15,7 @@ const REFUSAL_KINDS = {
   quota: 'A quota refused it',
 };
 
-const TRANSPORTS = { http: 'HTTP API', console: 'this console', mcp: 'MCP', dispatch: 'dispatch (POST /v1/dispatch)', unknown: 'unknown' };
+const TRANSPORTS = { http: 'HTTP API', console: 'this console', mcp: 'MCP', dispatch: 'dispatch (POST /v1/dispatch)', schedule: 'a scheduled run (config schedules)', unknown: 'unknown' };
 
 function time(iso) {
   const date = new Date(iso);

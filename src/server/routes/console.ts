@@ -33,6 +33,7 @@ export const CONSOLE_ASSETS: Readonly<Record<string, string>> = Object.freeze({
   'dom.js': 'text/javascript; charset=utf-8',
   'call-detail.js': 'text/javascript; charset=utf-8',
   'gates.js': 'text/javascript; charset=utf-8',
+  'schedules.js': 'text/javascript; charset=utf-8',
   'protocol-log.js': 'text/javascript; charset=utf-8',
   'schema-check.js': 'text/javascript; charset=utf-8',
 });
