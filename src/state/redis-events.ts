@@ -21,6 +21,14 @@ export const MAX_EVENT_BYTES = 256 * 1024;
 export function redisEventFanout(connection: Pick<RedisConnection, 'replicaId' | 'key'>, channels: RedisChannels, logger: Logger): EventFanout {
   const channel = connection.key('events');
   const { replicaId } = connection;
+  const listeners = new Set<(event: HostEvent, replica: string) => void>();
+  // Subscribed from the start (not on the first stream), so a stream opened later misses nothing sent since.
+  channels.subscribe(channel, (message) => {
+    if (listeners.size === 0) return;
+    const parsed = parseMessage(message);
+    if (parsed === undefined || parsed.replica === replicaId) return;
+    for (const listener of [...listeners]) listener(parsed.event, parsed.replica);
+  });
   return {
     replicaId,
     publish(event) {
@@ -33,11 +41,8 @@ export function redisEventFanout(connection: Pick<RedisConnection, 'replicaId' |
       channels.publish(channel, message).catch((error: unknown) => logger.debug({ type: event.type, error: String(error) }, 'event not sent to the fleet'));
     },
     subscribe(listener) {
-      return channels.subscribe(channel, (message) => {
-        const parsed = parseMessage(message);
-        if (parsed === undefined || parsed.replica === replicaId) return;
-        listener(parsed.event, parsed.replica);
-      });
+      listeners.add(listener);
+      return () => listeners.delete(listener);
     },
   };
 }

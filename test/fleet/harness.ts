@@ -124,7 +124,9 @@ export async function startBalancer(backends: readonly string[], options: { bina
     '  default_backend replicas',
     'backend replicas',
     '  balance roundrobin',
-    '  option httpchk GET /healthz',
+    '  option httpchk',
+    // HTTP/1.1 with a loopback Host: the daemon refuses requests whose Host is not loopback (DNS rebinding)
+    '  http-check send meth GET uri /healthz ver HTTP/1.1 hdr Host 127.0.0.1',
     '  retries 2',
     '  option redispatch',
     '  retry-on conn-failure empty-response response-timeout',

@@ -138,8 +138,8 @@ describe('Redis quota limiter: concurrency across replicas', () => {
     const held = admitted(await holder.acquire());
     // several lease periods pass (observed through Redis's own clock via the slot's score moving on)
     const slotKey = a!.connection.key('quota', 'renewed', 'slots');
-    const first = Number((await a!.connection.commands.zrange(slotKey, 0, 0, 'WITHSCORES'))[1]);
-    await expect.poll(async () => Number((await a!.connection.commands.zrange(slotKey, 0, 0, 'WITHSCORES'))[1]), { timeout: 30_000 }).toBeGreaterThan(first + 1_200);
+    const first = Number((await a!.connection.commands.zrange(slotKey, '0', '0', 'WITHSCORES'))[1]);
+    await expect.poll(async () => Number((await a!.connection.commands.zrange(slotKey, '0', '0', 'WITHSCORES'))[1]), { timeout: 30_000 }).toBeGreaterThan(first + 1_200);
     expect(await other.acquire()).toMatchObject({ ok: false, reason: 'concurrency' });
     held.release();
     await expect.poll(async () => (await other.acquire()).ok, { timeout: 30_000 }).toBe(true);
