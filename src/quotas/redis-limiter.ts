@@ -98,6 +98,7 @@ export class RedisQuotaLimiter implements QuotaSlots {
   private meanDurationMs: number | undefined;
   private windowCalls = 0;
   private closed = false;
+  private reportedDown = false;
 
   constructor(
     readonly key: string,
@@ -132,12 +133,11 @@ export class RedisQuotaLimiter implements QuotaSlots {
     return this.waitForSlot(member, budgetMs, signal, reply[1]);
   }
 
+  /** Refuses the waiting calls; running calls keep their slots (and leases) until they end. */
   close(): void {
     this.closed = true;
     this.wakeWaiters();
     this.unsubscribe();
-    if (this.renewTimer) clearInterval(this.renewTimer);
-    this.renewTimer = undefined;
   }
 
   private attempt(member: string, mode: 'new' | 'wait', budgetMs: number | undefined): Promise<AcquireReply> {
@@ -158,6 +158,7 @@ export class RedisQuotaLimiter implements QuotaSlots {
           WINDOW_MS,
         )
         .then((reply) => {
+          this.reportedDown = false;
           this.windowCalls = Number(reply[2]);
           return [reply[0], Number(reply[1]), Number(reply[2])] as AcquireReply;
         }),
@@ -231,6 +232,9 @@ export class RedisQuotaLimiter implements QuotaSlots {
   }
 
   private unavailable(error: unknown): QuotaRefusal {
+    // once per outage, not once per refused call
+    if (this.reportedDown) return refusal('state_unavailable', STATE_RETRY_MS);
+    this.reportedDown = true;
     this.options.logger?.warn({ quota: this.key, error: error instanceof Error ? error.message : String(error) }, 'quota state unavailable; refusing the call');
     return refusal('state_unavailable', STATE_RETRY_MS);
   }

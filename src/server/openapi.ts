@@ -339,7 +339,7 @@ function streamPaths(): Paths {
     '/v1/events': {
       get: {
         operationId: 'events',
-        summary: 'Server-sent events of the host: `event: added|updated|removed|load_failed|collision|call_finished|network_denied|approval_requested|approval_decided`, `data: <HostEvent JSON>`; keep-alive comments. `approval_requested` carries the call\'s `arguments` only on a stream opened with the admin token.',
+        summary: 'Server-sent events of the host: `event: added|updated|removed|load_failed|collision|call_finished|network_denied|approval_requested|approval_decided`, `data: <HostEvent JSON>`; keep-alive comments. `approval_requested` carries the call\'s `arguments` only on a stream opened with the admin token. In a fleet (`state.redis`), the stream also carries the other replicas\' `call_finished`, `network_denied` and approval events, and every event has `replica` (the replica it happened on); tool set events stay on their replica.',
         responses: { '200': { description: 'An SSE stream.', content: { 'text/event-stream': { schema: { type: 'string' } } } } },
       },
     },
