@@ -148,6 +148,26 @@ describe('Redis quota limiter: concurrency across replicas', () => {
   });
 });
 
+describe('Redis quota limiter: retry hints', () => {
+  it('hints a full queue with the time until the earliest slot is expected back, from the other replicas’ calls', async () => {
+    const [a, b] = await replicas(2);
+    const limits = { concurrency: 1, queue: 0 };
+    const holder = new RedisQuotaLimiter('hinted', limits, a!);
+    const other = new RedisQuotaLimiter('hinted', limits, b!);
+    const held = admitted(await holder.acquire(undefined, 4_000));
+    const refused = await other.acquire();
+    expect(refused.ok).toBe(false);
+    if (refused.ok) return;
+    expect(refused.reason).toBe('concurrency');
+    // no call has finished anywhere yet: the holder's time budget bounds when its slot comes back
+    expect(refused.retryAfterMs).toBeGreaterThan(0);
+    expect(refused.retryAfterMs).toBeLessThanOrEqual(4_000);
+    held.release();
+    holder.close();
+    other.close();
+  });
+});
+
 describe('Redis quota limiter: Redis down', () => {
   it('refuses with state_unavailable while Redis is stopped (never admits), and works again after a restart', async () => {
     const [a] = await replicas(1);
