@@ -112,6 +112,32 @@ describe('Redis quota limiter: concurrency across replicas', () => {
     onC.close();
   });
 
+  it('never runs more than `concurrency` calls at once across replicas, and every queued call gets its turn', async () => {
+    const parts = await replicas(3);
+    const limits = { concurrency: 3, queue: 30, queueTimeoutMs: 120_000 };
+    const limiters = parts.map((replica) => new RedisQuotaLimiter('busy', limits, replica));
+    let running = 0;
+    let most = 0;
+    let queued = 0;
+    const results = await Promise.all(
+      Array.from({ length: 30 }, async (_, index) => {
+        const decision = admitted(await limiters[index % 3]!.acquire(undefined, 10_000));
+        if (decision.queued) queued += 1;
+        running += 1;
+        most = Math.max(most, running);
+        // hold the slot across a few Redis round trips (another replica's acquire interleaves here)
+        for (let step = 0; step < 3; step += 1) await parts[index % 3]!.connection.commands.ping();
+        running -= 1;
+        decision.release();
+        return true;
+      }),
+    );
+    expect(results).toHaveLength(30);
+    expect(most).toBeLessThanOrEqual(3);
+    expect(queued).toBeGreaterThan(0);
+    for (const limiter of limiters) limiter.close();
+  });
+
   it('frees the slot of a replica that vanished without releasing once its lease expires', async () => {
     const [dead, live] = await replicas(2);
     const limits = { concurrency: 1, queue: 4, queueTimeoutMs: 60_000 };
