@@ -326,7 +326,7 @@ function historyPaths(): Paths {
     '/v1/quotas': {
       get: {
         operationId: 'listQuotas',
-        summary: 'Each configured quota (`quotas`): its limits, and now: calls running (`in_use`), waiting, admitted in the current minute (`window_calls`), queued so far, refusals by reason.',
+        summary: 'Each configured quota (`quotas`): its limits, and now: calls running (`in_use`), waiting, admitted in the current minute (`window_calls`), queued so far, refusals by reason. In a fleet (`state.redis`) the limits hold across replicas; `in_use`, `waiting`, `queued` and the refusals count this replica\'s calls, `window_calls` the fleet\'s (as of this replica\'s last admission check).',
         responses: { '200': { description: 'The quotas, in config order.', content: json({ type: 'object', required: ['quotas'], properties: { quotas: { type: 'array', items: { type: 'object' } } } }) }, '401': errorResponse('Missing or invalid token.') },
       },
     },
