@@ -196,12 +196,23 @@ describe('Redis quota limiter: retry hints', () => {
 
 describe('Redis quota limiter: Redis down', () => {
   it('refuses with state_unavailable while Redis is stopped (never admits), and works again after a restart', async () => {
-    const [a] = await replicas(1);
+    const [a, b] = await replicas(2);
     const gate = new QuotaGate({ echo: { per_minute: 5 }, slow: { concurrency: 2 } }, undefined, redisQuotaSlots(a!));
     const ok = await gate.admit('echo');
     expect(ok.ok).toBe(true);
     if (ok.ok) ok.release();
+    // a call waiting in a queue when Redis goes is refused too, not admitted
+    const holder = new RedisQuotaLimiter('held', { concurrency: 1, queueTimeoutMs: 120_000 }, a!);
+    const waiter = new RedisQuotaLimiter('held', { concurrency: 1, queueTimeoutMs: 120_000 }, { ...b!, waitPollMs: 50 });
+    admitted(await holder.acquire());
+    let queued!: () => void;
+    const inQueue = new Promise<void>((resolve) => (queued = resolve));
+    const waiting = waiter.acquire(undefined, undefined, () => queued());
+    await inQueue;
     await redis.stop();
+    expect(await waiting).toMatchObject({ ok: false, reason: 'state_unavailable' });
+    holder.close();
+    waiter.close();
     for (const tool of ['echo', 'slow']) {
       const outcome = await gate.admit(tool);
       expect(outcome.ok).toBe(false);
