@@ -44,9 +44,13 @@ export interface ComposeOptions {
 /** A host with the built-ins and the extensions folder, as `options.config.host` describes. */
 export async function composeHost(options: ComposeOptions): Promise<Host> {
   const { createHost } = await import('./host.ts');
-  return createHost(
+  // Where shared state lives (config `state`, TOOLHOST_REDIS_URL): Redis for a fleet, else this process's memory.
+  const { openSharedState } = await import('./state/index.ts');
+  const state = await openSharedState(options.config.state, { env: process.env, logger: options.logger });
+  const created = createHost(
     {
       ...options.config.host,
+      state,
       logger: options.logger,
       watch: options.watch,
       ...(options.onLoadProgress ? { onLoadProgress: options.onLoadProgress } : {}),
@@ -54,6 +58,11 @@ export async function composeHost(options: ComposeOptions): Promise<Host> {
     },
     { extensions: lazyWasmExtensions(options.extensions), ...options.dependencies },
   );
+  // The host owns the state once made; a host that failed to start leaves it to be closed here.
+  return created.catch(async (error: unknown) => {
+    await state.close();
+    throw error;
+  });
 }
 
 /**

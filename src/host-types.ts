@@ -5,12 +5,22 @@ import type { CallEvents } from './call-events.ts';
 import type { CommandSandboxSettings, ProtectedPaths, ShellSandboxOptions } from './command-sandbox.ts';
 import type { Logger } from './logger.ts';
 import type { QuotasConfig } from './quotas/config.ts';
+import type { SharedState } from './state/shared-state.ts';
 import type { PermissionLevel } from './permission.ts';
 import type { ToolLookup, ToolRegistry } from './registry.ts';
 import type { ToolResult } from './result.ts';
 import type { AnyTool, ToolSource } from './tool.ts';
 
-export type HostEvent =
+/**
+ * A host event. `replica` is set on events a fleet-scope subscription delivers (`onEvent(listener,
+ * {scope: "fleet"})`) when the host shares state with other replicas: the replica it happened on.
+ */
+export type HostEvent = HostEventBody & { replica?: string };
+
+/** Which events a subscription gets: this replica's (default), or the whole fleet's (src/host/events.ts). */
+export type EventScope = 'replica' | 'fleet';
+
+export type HostEventBody =
   | { type: 'added' | 'updated' | 'removed'; name: string; source: ToolSource; file?: string }
   | { type: 'load_failed'; file: string; error: string; code?: string }
   | { type: 'collision'; name: string; kept: ToolSource; rejected: ToolSource; reason: string; file?: string }
@@ -70,8 +80,12 @@ export interface Host {
   listTools(): AnyTool[];
   /** One call through the bridge; unknown, hidden or refused tools come back as is_error results. */
   callTool(name: string, args: unknown, options?: CallToolOptions): Promise<ToolResult>;
-  /** Subscribe to tool set changes and load failures; returns an unsubscribe function. */
-  onEvent(listener: (event: HostEvent) => void): () => void;
+  /**
+   * Subscribe to the host's events (tool set changes, load failures, calls, approvals); returns an
+   * unsubscribe function. `scope: "fleet"` adds the other replicas' call and approval events when the
+   * host shares state with a fleet (see src/host/events.ts).
+   */
+  onEvent(listener: (event: HostEvent) => void, options?: { scope?: EventScope }): () => void;
   /** Extension files that failed to load, with the reason. */
   loadFailures(): LoadFailure[];
   /**
@@ -134,6 +148,11 @@ export interface HostOptions {
   secretsFile?: string;
   /** Per-tool call quotas (`quotas` in the config file): see src/quotas/. */
   quotas?: QuotasConfig | undefined;
+  /**
+   * Where state shared with other replicas lives (src/state/): quota slots, the fleet's events.
+   * Default: this process's memory. The host closes it when it closes.
+   */
+  state?: SharedState | undefined;
   limits?: HostLimits;
   /** Approval rules (config `approvals`), first match wins; none matching leaves the call to the permission mode. */
   approvals?: readonly ApprovalRule[];

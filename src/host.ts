@@ -25,6 +25,8 @@ import { createSecretsResolver } from './secrets.ts';
 import { commandSandboxSettings, type CommandSandboxSettings } from './command-sandbox.ts';
 import { packageRoot } from './package-root.ts';
 import { defaultCacheDirectory } from './cache-directory.ts';
+import { defaultReplicaId } from './state/replica-id.ts';
+import { memorySharedState, registerHostState } from './state/shared-state.ts';
 
 export type { CreateHostDependencies, ExtensionSource, ExtensionSourceFactory } from './host-types.ts';
 
@@ -39,7 +41,10 @@ export async function createHost(options: HostOptions & QuotaHostOptions = {}, d
   const registry = createRegistry(options);
   // Read now: a bad secrets file fails the host before anything has started that would need closing.
   const secrets = createSecretsResolver(options.secretsFile ? { file: options.secretsFile } : {});
-  const events = createHostEvents();
+  // Shared with the fleet when the composition root gave a Redis-backed state; else this process's memory.
+  const state = options.state ?? memorySharedState(defaultReplicaId());
+  registerHostState(registry, state);
+  const events = createHostEvents(state.events);
   forwardRegistryEvents(registry, events.emit, logger);
   if (options.builtins !== false) await addBuiltins(registry, dependencies);
   const { extensions, firstLoad } = await startExtensions(options, dependencies, { workspaceRoot, registry, emit: events.emit, logger });
@@ -100,7 +105,7 @@ export async function createHost(options: HostOptions & QuotaHostOptions = {}, d
       };
       return inFlight.track(run().catch((error: unknown) => calls.internalErrorResult(name, error)));
     },
-    onEvent: (listener) => events.subscribe(listener),
+    onEvent: (listener, eventOptions) => events.subscribe(listener, eventOptions?.scope),
     loadFailures: () => extensions?.failures() ?? [],
     lookupTool,
     inFlightCalls: () => inFlight.size,
@@ -111,6 +116,7 @@ export async function createHost(options: HostOptions & QuotaHostOptions = {}, d
       if (closing) return;
       closing = true;
       await closeHostParts({ approvals, quotas, resources, inFlight, shutdown, extensions, logger }, closeOptions.graceMs ?? DEFAULT_CLOSE_GRACE_MS);
+      await state.close();
     },
   };
 }
@@ -202,7 +208,7 @@ function createGates(options: HostOptions & QuotaHostOptions, registry: ToolRegi
     logger,
   });
   registerHostApprovals(registry, approvals.queue, options.approvals ?? []);
-  const quotas = new QuotaGate(options.quotas ?? {});
+  const quotas = new QuotaGate(options.quotas ?? {}, undefined, options.state?.quotaSlots);
   registerHostQuotas(registry, quotas);
   return { approvals, quotas };
 }

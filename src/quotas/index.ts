@@ -3,20 +3,25 @@
  * bridge), whatever edge it came from. Each config key has one limiter (./limiter.ts); a call must be
  * admitted by every key that matches its tool, in config order, or it is refused with a retryable
  * is_error result whose metadata carries `retry_after_ms`. Counters feed `/metrics`.
+ *
+ * Where a quota's state lives is the `QuotaSlotsFactory` the gate is given: this process's memory
+ * (./limiter.ts, the default) or a fleet's Redis (./redis-limiter.ts, chosen by src/compose.ts). A
+ * shared state this replica cannot reach refuses the call with `metadata.reason: "state_unavailable"`
+ * (fail closed: a quota never becomes unlimited because Redis is gone).
  */
 import { compileGlob } from '../approvals/glob.ts';
 import { errorResult, type ToolResult } from '../result.ts';
 import type { QuotaConfig, QuotasConfig } from './config.ts';
-import { QuotaLimiter, systemClock, type Clock, type QuotaAdmission, type QuotaRefusalReason, type QuotaState } from './limiter.ts';
+import { memoryQuotaSlots, systemClock, type Clock, type QuotaAdmission, type QuotaRefusalReason, type QuotaSlots, type QuotaSlotsFactory, type QuotaState } from './limiter.ts';
 
 export { quotaSchema, quotasSchema, type QuotaConfig, type QuotaHostOptions, type QuotasConfig } from './config.ts';
-export { QuotaLimiter, systemClock, WINDOW_MS, type Clock, type QuotaAdmission, type QuotaDecision, type QuotaLimits, type QuotaRefusal, type QuotaRefusalReason, type QuotaState } from './limiter.ts';
+export { memoryQuotaSlots, QuotaLimiter, systemClock, WINDOW_MS, type Clock, type QuotaSlots, type QuotaSlotsFactory, type QuotaAdmission, type QuotaDecision, type QuotaLimits, type QuotaRefusal, type QuotaRefusalReason, type QuotaState } from './limiter.ts';
 
 interface Quota {
   key: string;
   config: QuotaConfig;
   matches(tool: string): boolean;
-  limiter: QuotaLimiter;
+  limiter: QuotaSlots;
   describe(reason: QuotaRefusalReason): string;
 }
 
@@ -45,9 +50,10 @@ export class QuotaGate {
   private readonly quotas: Quota[];
   private readonly counters = new Map<string, { refused: Partial<Record<QuotaRefusalReason, number>>; queued: number }>();
 
-  constructor(config: QuotasConfig = {}, clock: Clock = systemClock) {
+  /** `slots`: where each quota's state lives (default: this process's memory, on `clock`). */
+  constructor(config: QuotasConfig = {}, clock: Clock = systemClock, slots: QuotaSlotsFactory = memoryQuotaSlots(clock)) {
     this.quotas = Object.entries(config).map(([key, quota]) => {
-      const limiter = new QuotaLimiter({ perMinute: quota.per_minute, concurrency: quota.concurrency, queue: quota.queue, queueTimeoutMs: quota.queue_timeout_ms }, clock);
+      const limiter = slots(key, { perMinute: quota.per_minute, concurrency: quota.concurrency, queue: quota.queue, queueTimeoutMs: quota.queue_timeout_ms });
       this.counters.set(key, { refused: {}, queued: 0 });
       const describe = (reason: QuotaRefusalReason): string => {
         if (reason === 'per_minute') return `at most ${quota.per_minute} call(s) per minute`;
@@ -104,6 +110,12 @@ export class QuotaGate {
 
   private refusal(tool: string, quota: Quota, reason: QuotaRefusalReason, retryAfterMs: number): ToolResult {
     const metadata = { reason: 'quota_exceeded', quota: quota.key, limit: reason, retryable: reason !== 'cancelled', retry_after_ms: retryAfterMs };
+    if (reason === 'state_unavailable') {
+      return errorResult(
+        `The call to ${tool} was not run: its quota "${quota.key}" is counted in the fleet's shared state (Redis), which this replica cannot reach now, and a quota is never waived. It is safe to retry after ${seconds(retryAfterMs)} (metadata.retry_after_ms = ${retryAfterMs}).`,
+        { reason: 'state_unavailable', quota: quota.key, retryable: true, retry_after_ms: retryAfterMs },
+      );
+    }
     if (reason === 'cancelled') return errorResult(`The call to ${tool} was cancelled while it waited for its quota "${quota.key}"; it did not run.`, metadata);
     const scope = quota.key === tool ? `tool ${tool}` : `tools matching "${quota.key}" (here ${tool})`;
     return errorResult(

@@ -50,8 +50,11 @@ export interface QuotaLimits {
   queueTimeoutMs?: number | undefined;
 }
 
-/** Why a call was not admitted: the metrics' `reason` label. */
-export type QuotaRefusalReason = 'per_minute' | 'concurrency' | 'queue_timeout' | 'cancelled';
+/**
+ * Why a call was not admitted: the metrics' `reason` label. `state_unavailable`: the quota's state is
+ * shared by a fleet (Redis) and this replica cannot reach it now; the call is refused (fail closed).
+ */
+export type QuotaRefusalReason = 'per_minute' | 'concurrency' | 'queue_timeout' | 'cancelled' | 'state_unavailable';
 
 export interface QuotaRefusal {
   ok: false;
@@ -82,6 +85,26 @@ interface Waiter {
   detach(): void;
 }
 
+/**
+ * What the quota gate needs of one quota's state (this in-memory limiter, or a fleet's shared one:
+ * src/quotas/redis-limiter.ts). `acquire` never throws: every failure is a refusal.
+ */
+export interface QuotaSlots {
+  acquire(signal?: AbortSignal, budgetMs?: number, onWait?: () => void): Promise<QuotaDecision>;
+  /** The numbers `/metrics` and `GET /v1/quotas` show. */
+  state(): QuotaState;
+  /** Refuses every waiting call (the host is stopping); later acquires are refused too. */
+  close(): void;
+}
+
+/** Makes the state of the quota under config key `key` (one per key, when the host starts). */
+export type QuotaSlotsFactory = (key: string, limits: QuotaLimits) => QuotaSlots;
+
+/** The in-memory limiters (one process's memory: the default). */
+export function memoryQuotaSlots(clock: Clock = systemClock): QuotaSlotsFactory {
+  return (_key, limits) => new QuotaLimiter(limits, clock);
+}
+
 export interface QuotaState {
   inUse: number;
   waiting: number;
@@ -89,7 +112,7 @@ export interface QuotaState {
   windowCalls: number;
 }
 
-export class QuotaLimiter {
+export class QuotaLimiter implements QuotaSlots {
   private readonly perMinute: number | undefined;
   private readonly concurrency: number | undefined;
   private readonly queueLimit: number;

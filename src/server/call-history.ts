@@ -113,7 +113,7 @@ export function refusalOf(result: ToolResult): CallRefusal | undefined {
   if (LOOKUP_REASONS.has(reason)) return { kind: 'lookup', reason };
   if (POLICY_REASONS.has(reason)) return { kind: 'policy', reason };
   if (APPROVAL_REASONS.has(reason)) return { kind: 'approval', reason };
-  if (reason === 'quota_exceeded') return { kind: 'quota', reason };
+  if (reason === 'quota_exceeded' || reason === 'state_unavailable') return { kind: 'quota', reason };
   return undefined;
 }
 

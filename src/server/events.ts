@@ -2,7 +2,8 @@
  * `GET /v1/events`: server-sent events from `host.onEvent`, one SSE event per host event
  * (`event: added|updated|removed|load_failed|collision`, `data: <the event as JSON>`), with
  * keep-alive comments so proxies keep the stream open. Extension files in events are relative to the
- * extensions folder (extension-paths.ts).
+ * extensions folder (extension-paths.ts). In a fleet (shared state in Redis) the stream is the fleet's:
+ * every replica's call and approval events, each once, each with `replica` (src/host/events.ts).
  *
  * `approval_requested` events carry the waiting call's arguments only on streams opened with the
  * admin token; other streams get the event without `arguments` (a client learns that a call waits
@@ -60,10 +61,13 @@ export class EventStreamHub {
             })
             .catch(() => finish());
         };
-        const unsubscribe = this.host.onEvent((event: HostEvent) => {
-          const id = String(++this.sequence);
-          enqueue((target) => target.writeSSE({ event: event.type, data: JSON.stringify(streamedEvent(publicHostEvent(this.host.extensionsDir, event), request)), id }));
-        });
+        const unsubscribe = this.host.onEvent(
+          (event: HostEvent) => {
+            const id = String(++this.sequence);
+            enqueue((target) => target.writeSSE({ event: event.type, data: JSON.stringify(streamedEvent(publicHostEvent(this.host.extensionsDir, event), request)), id }));
+          },
+          { scope: 'fleet' },
+        );
         const timer = this.keepAliveMs > 0 ? setInterval(() => enqueue((target) => target.write(': keep-alive\n\n')), this.keepAliveMs) : undefined;
         const finish = (): void => {
           if (!this.closers.delete(finish)) return;

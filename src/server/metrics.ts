@@ -165,7 +165,7 @@ export function instrumentHost(host: Host, metrics: ServerMetrics, history?: Cal
     listTools: () => host.listTools(),
     lookupTool: (name) => host.lookupTool(name),
     callTool,
-    onEvent: (listener) => host.onEvent(listener),
+    onEvent: (listener, options) => host.onEvent(listener, options),
     loadFailures: () => host.loadFailures(),
     inFlightCalls: () => host.inFlightCalls(),
     readiness: () => host.readiness(),

@@ -76,7 +76,18 @@ function statusSchemas(): Schemas {
     Health: {
       type: 'object',
       required: ['status', 'tools'],
-      properties: { status: { const: 'ok' }, tools: { type: 'integer' }, load_failures: { type: 'integer' }, in_flight_calls: { type: 'integer' } },
+      properties: {
+        status: { const: 'ok' },
+        tools: { type: 'integer' },
+        load_failures: { type: 'integer' },
+        in_flight_calls: { type: 'integer' },
+        replica: {
+          type: 'object',
+          description: 'Which replica answered, and where its shared state lives (`redis`: whether it reaches Redis now).',
+          required: ['id', 'state'],
+          properties: { id: { type: 'string' }, state: { enum: ['memory', 'redis'] }, redis: { enum: ['up', 'down'] } },
+        },
+      },
     },
     Ready: {
       type: 'object',

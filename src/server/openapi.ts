@@ -351,7 +351,7 @@ function historyPaths(): Paths {
     '/v1/quotas': {
       get: {
         operationId: 'listQuotas',
-        summary: 'Each configured quota (`quotas`): its limits, and now: calls running (`in_use`), waiting, admitted in the current minute (`window_calls`), queued so far, refusals by reason.',
+        summary: 'Each configured quota (`quotas`): its limits, and now: calls running (`in_use`), waiting, admitted in the current minute (`window_calls`), queued so far, refusals by reason. In a fleet (`state.redis`) the limits hold across replicas; `in_use`, `waiting`, `queued` and the refusals count this replica\'s calls, `window_calls` the fleet\'s (as of this replica\'s last admission check).',
         responses: { '200': { description: 'The quotas, in config order.', content: json({ type: 'object', required: ['quotas'], properties: { quotas: { type: 'array', items: { type: 'object' } } } }) }, '401': errorResponse('Missing or invalid token.') },
       },
     },
@@ -364,7 +364,7 @@ function streamPaths(): Paths {
     '/v1/events': {
       get: {
         operationId: 'events',
-        summary: 'Server-sent events of the host: `event: added|updated|removed|load_failed|collision|call_finished|network_denied|approval_requested|approval_decided`, `data: <HostEvent JSON>`; keep-alive comments. `approval_requested` carries the call\'s `arguments` only on a stream opened with the admin token.',
+        summary: 'Server-sent events of the host: `event: added|updated|removed|load_failed|collision|call_finished|network_denied|approval_requested|approval_decided`, `data: <HostEvent JSON>`; keep-alive comments. `approval_requested` carries the call\'s `arguments` only on a stream opened with the admin token. In a fleet (`state.redis`), the stream also carries the other replicas\' `call_finished`, `network_denied` and approval events, and every event has `replica` (the replica it happened on); tool set events stay on their replica.',
         responses: { '200': { description: 'An SSE stream.', content: { 'text/event-stream': { schema: { type: 'string' } } } } },
       },
     },

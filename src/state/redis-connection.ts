@@ -12,10 +12,11 @@
  *
  * ioredis is loaded only when a Redis URL is configured: one machine without Redis pays nothing.
  */
-import { randomBytes } from 'node:crypto';
-import { hostname } from 'node:os';
 import type { Redis, RedisOptions } from 'ioredis';
 import { redactedRedisUrl } from './config.ts';
+import { defaultReplicaId } from './replica-id.ts';
+
+export { defaultReplicaId } from './replica-id.ts';
 
 export const DEFAULT_KEY_PREFIX = 'toolhost:';
 /** Longest pause between two reconnection attempts. */
@@ -42,11 +43,6 @@ export interface RedisConnection {
   /** Resolves when both connections are up (or rejects after `timeoutMs`). */
   waitReady(timeoutMs: number): Promise<void>;
   close(): Promise<void>;
-}
-
-/** A replica id: hostname (a pod name on Kubernetes) plus 6 random hex digits, so restarts differ. */
-export function defaultReplicaId(): string {
-  return `${hostname()}-${randomBytes(3).toString('hex')}`;
 }
 
 export async function openRedisConnection(options: RedisConnectionOptions): Promise<RedisConnection> {

@@ -12,6 +12,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { CliEntry } from '../cli/run-cli.ts';
 import { startDaemon, type DaemonProcess } from '../server/daemon-process.ts';
 
 /** A free loopback port (bound then released; the caller binds it next). */
@@ -124,8 +125,8 @@ export async function startBalancer(backends: readonly string[], options: { bina
     '  default_backend replicas',
     'backend replicas',
     '  balance roundrobin',
-    // HTTP/1.1 with a loopback Host: a replica bound to loopback refuses other Host headers (403)
     '  option httpchk',
+    // HTTP/1.1 with a loopback Host: the daemon refuses requests whose Host is not loopback (DNS rebinding)
     '  http-check send meth GET uri /healthz ver HTTP/1.1 hdr Host 127.0.0.1',
     '  retries 2',
     '  option redispatch',
@@ -166,12 +167,12 @@ export interface Fleet {
  * Redis, `count` replicas started with `serveArgs` in `cwd` and `TOOLHOST_REDIS_URL` pointing at the
  * Redis, and the balancer in front of them.
  */
-export async function startFleet(options: { count: number; cwd: string; serveArgs?: readonly string[]; env?: Record<string, string | undefined> }): Promise<Fleet> {
+export async function startFleet(options: { count: number; cwd: string; serveArgs?: readonly string[]; env?: Record<string, string | undefined>; entry?: CliEntry }): Promise<Fleet> {
   const redis = await startRedis();
   const replicas: DaemonProcess[] = [];
   try {
     const env = { ...process.env, ...options.env, TOOLHOST_REDIS_URL: redis.url };
-    replicas.push(...(await Promise.all(Array.from({ length: options.count }, () => startDaemon(options.serveArgs ?? [], { cwd: options.cwd, env })))));
+    replicas.push(...(await Promise.all(Array.from({ length: options.count }, () => startDaemon(options.serveArgs ?? [], { cwd: options.cwd, env, ...(options.entry ? { entry: options.entry } : {}) })))));
     const balancer = await startBalancer(replicas.map((replica) => replica.url));
     return {
       redis,

@@ -5,7 +5,7 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
-import { spawnCli } from '../cli/run-cli.ts';
+import { spawnCli, type CliEntry } from '../cli/run-cli.ts';
 
 export interface DaemonProcess {
   child: ChildProcess;
@@ -18,8 +18,8 @@ export interface DaemonProcess {
 }
 
 /** Starts `toolhost serve --port 0 <args>` in `cwd` and waits for the line with its URL. */
-export async function startDaemon(args: readonly string[], options: { cwd: string; env?: Record<string, string | undefined> }): Promise<DaemonProcess> {
-  const child = spawnCli(['serve', '--port', '0', ...args], { cwd: options.cwd, ...(options.env ? { env: options.env } : {}) });
+export async function startDaemon(args: readonly string[], options: { cwd: string; env?: Record<string, string | undefined>; entry?: CliEntry }): Promise<DaemonProcess> {
+  const child = spawnCli(['serve', '--port', '0', ...args], { cwd: options.cwd, ...(options.env ? { env: options.env } : {}), ...(options.entry ? { entry: options.entry } : {}) });
   let stdout = '';
   let stderr = '';
   child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));

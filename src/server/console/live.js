@@ -64,7 +64,7 @@ export class LiveView {
 
   /**
    * One row, placed by its time (newest first).
-   * @param {{ tool: string, call_id: string, duration_ms: number, is_error: boolean, refused?: boolean }} event
+   * @param {{ tool: string, call_id: string, duration_ms: number, is_error: boolean, refused?: boolean, replica?: string }} event
    * @param {Date} [at] when it finished (now for a live event)
    * @param {'live' | 'history'} [source]
    */
@@ -76,9 +76,10 @@ export class LiveView {
     const open = () => this.onOpen(id, event.tool);
     const row = h(
       'tr',
-      { class: `call call-${status}`, 'data-tool': event.tool, 'data-call': id, 'data-source': source, 'data-at': String(at.getTime()), onclick: open },
+      { class: `call call-${status}`, 'data-tool': event.tool, 'data-call': id, 'data-source': source, 'data-at': String(at.getTime()), 'data-replica': event.replica, onclick: open },
       h('td', {}, clockTime(at)),
-      h('td', { class: 'mono' }, event.tool),
+      // in a fleet, which replica ran it (its details are in that replica's call history)
+      h('td', { class: 'mono' }, event.tool, event.replica ? h('span', { class: 'muted', title: 'replica' }, ` @ ${event.replica}`) : null),
       h('td', { class: 'num' }, formatDuration(event.duration_ms)),
       h('td', {}, h('span', { class: `badge status-${status === 'ok' ? 'ok' : 'error'}` }, status)),
       h(

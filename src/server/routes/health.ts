@@ -4,6 +4,7 @@
  */
 import { Hono } from 'hono';
 import type { Host } from '../../host-types.ts';
+import { hostReplicaStatus, type ReplicaStatus } from '../../state/shared-state.ts';
 import { publicExtensionPath } from '../extension-paths.ts';
 import { PROMETHEUS_CONTENT_TYPE, type ServerMetrics } from '../metrics.ts';
 
@@ -12,6 +13,8 @@ export interface HealthBody {
   tools: number;
   load_failures: number;
   in_flight_calls: number;
+  /** Which replica answered and its shared state's backend (and, for Redis, whether it is reachable now). */
+  replica?: ReplicaStatus;
 }
 
 /**
@@ -33,7 +36,8 @@ export interface ReadyBody {
 export function healthRoutes(host: Host, metrics: ServerMetrics): Hono {
   const app = new Hono();
   app.get('/healthz', (c) => {
-    const body: HealthBody = { status: 'ok', tools: host.listTools().length, load_failures: host.loadFailures().length, in_flight_calls: host.inFlightCalls() };
+    const replica = hostReplicaStatus(host);
+    const body: HealthBody = { status: 'ok', tools: host.listTools().length, load_failures: host.loadFailures().length, in_flight_calls: host.inFlightCalls(), ...(replica ? { replica } : {}) };
     return c.json(body);
   });
   app.get('/readyz', (c) => {
