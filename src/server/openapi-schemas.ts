@@ -38,7 +38,14 @@ function statusSchemas(): Schemas {
     Health: {
       type: 'object',
       required: ['status', 'tools'],
-      properties: { status: { const: 'ok' }, tools: { type: 'integer' }, load_failures: { type: 'integer' }, in_flight_calls: { type: 'integer' } },
+      properties: {
+        status: { const: 'ok' },
+        tools: { type: 'integer' },
+        load_failures: { type: 'integer' },
+        in_flight_calls: { type: 'integer' },
+        tools_digest: { type: 'string', description: 'sha256 (hex) over the sorted name + digest of every visible tool: replicas that serve the same tools report the same value.' },
+        draining: { type: 'boolean', description: 'True once SIGTERM started the drain (still alive; /readyz answers 503).' },
+      },
     },
     Ready: {
       type: 'object',
@@ -49,6 +56,8 @@ function statusSchemas(): Schemas {
         loaded: { type: 'integer', description: 'Extension files loaded so far.' },
         load_failures: { type: 'integer', description: 'Extension files that failed to load so far.' },
         tools: { type: 'integer', description: 'Tools visible now.' },
+        draining: { type: 'boolean', description: 'True while the daemon drains (shutting down); `ready` is then false.' },
+        reason: { type: 'string', description: 'Why not ready while draining.' },
       },
     },
     LoadFailures: {

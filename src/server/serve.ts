@@ -12,6 +12,7 @@ import type { Host } from '../host-types.ts';
 import { silentLogger, type Logger } from '../logger.ts';
 import { type AdminToken, adminTokenWhereabouts, removeAdminTokenFile, resolveAdminToken, writeAdminTokenFile } from './admin-token.ts';
 import { CallHistory } from './call-history.ts';
+import { DrainState } from './drain.ts';
 import { EventStreamHub } from './events.ts';
 import { createHttpApp, DEFAULT_BODY_LIMIT_BYTES } from './http-app.ts';
 import type { ResourceSource } from '../resources/types.ts';
@@ -70,6 +71,12 @@ export interface StartServerOptions {
   lockFile?: string;
   /** MCP resource sources served besides the workspace (`file:///{path}`); see src/resources/. */
   resourceSources?: readonly ResourceSource[];
+  /**
+   * How long `close()` without an argument (SIGTERM) lets calls in flight finish while draining
+   * (`limits.drain_timeout_ms`; src/server/drain.ts). Default DEFAULT_GRACE_MS (10 s); `toolhost serve` passes
+   * the config's value, default DEFAULT_DRAIN_TIMEOUT_MS (25 s).
+   */
+  drainTimeoutMs?: number;
 }
 
 /** The `startServer` options of a resolved configuration. */
@@ -85,6 +92,7 @@ export function serverOptionsOf(config: ServerConfig): StartServerOptions {
     maxMcpSessions: config.maxMcpSessions,
     maxDispatchCalls: config.maxDispatchCalls,
     lockFile: config.lockFile,
+    drainTimeoutMs: config.drainTimeoutMs,
   };
 }
 
@@ -117,8 +125,10 @@ export interface RunningServer {
   /** The admin token, whether it was configured or generated, and its file (removed at shutdown). */
   admin: AdminToken;
   /**
-   * Graceful shutdown: stop accepting connections, let in-flight calls finish for up to `graceMs`
-   * (host.close), end event and MCP streams, then close the remaining connections. Idempotent.
+   * Graceful shutdown (a drain, src/server/drain.ts): /readyz turns 503 and new requests are refused
+   * with 503 + Retry-After while the daemon still listens; calls in flight finish for up to `graceMs`
+   * (default: the `drainTimeoutMs` option) and background processes are ended (host.close); then the
+   * listener closes, event and MCP streams end, and the remaining connections close. Idempotent.
    */
   close(graceMs?: number): Promise<void>;
 }
@@ -157,7 +167,7 @@ export async function startServer(host: Host, options: StartServerOptions = {}):
   logger.info({ url, tools: host.listTools().length, auth: token !== undefined, adminToken: admin.source, adminTokenFile: admin.file }, 'toolhost server listening');
 
   let closing: Promise<void> | undefined;
-  const close = (graceMs: number = DEFAULT_GRACE_MS): Promise<void> => {
+  const close = (graceMs: number = options.drainTimeoutMs ?? DEFAULT_GRACE_MS): Promise<void> => {
     closing ??= closeServer(server, host, parts, { graceMs, closeHost: options.closeHost !== false, logger }).finally(() => {
       releaseListener();
       return admin.file === undefined ? undefined : removeAdminTokenFile(admin.file, admin.token);
@@ -175,8 +185,8 @@ interface ServerParts {
   events: EventStreamHub;
   mcp: McpHttpHandler;
   tracker: RequestTracker;
-  /** Set once shutdown starts: new requests are refused. */
-  shutDown(): void;
+  /** Started once shutdown starts: /readyz turns 503, new requests are refused. */
+  drain: DrainState;
 }
 
 interface ServerBinding {
@@ -200,7 +210,7 @@ function createServerParts(host: Host, options: StartServerOptions, bind: Server
     ...(options.resourceSources !== undefined ? { resourceSources: options.resourceSources } : {}),
   });
   const tracker = new RequestTracker();
-  let shuttingDown = false;
+  const drain = new DrainState();
   const app = createHttpApp({
     host: instrumented,
     metrics,
@@ -215,7 +225,7 @@ function createServerParts(host: Host, options: StartServerOptions, bind: Server
     bodyLimitBytes,
     ...(options.maxDispatchCalls !== undefined ? { maxDispatchCalls: options.maxDispatchCalls } : {}),
     requestTracker: tracker,
-    isShuttingDown: () => shuttingDown,
+    drain,
     history,
     lockfile: createLockfileCache(resolve(options.lockFile ?? LOCKFILE_NAME)),
   });
@@ -226,9 +236,7 @@ function createServerParts(host: Host, options: StartServerOptions, bind: Server
     events,
     mcp,
     tracker,
-    shutDown() {
-      shuttingDown = true;
-    },
+    drain,
   };
 }
 
@@ -247,17 +255,20 @@ async function listen(server: HttpServer, bindHost: string, port: number): Promi
 }
 
 /**
- * Graceful shutdown: stop accepting connections and refuse new requests, let in-flight calls finish
- * for up to `graceMs` (host.close), end event and MCP streams, then close the remaining connections.
+ * Graceful shutdown, a drain: readiness goes false and new requests are refused (503 + Retry-After)
+ * while the listener stays open, so probes and balancers see it; in-flight calls finish for up to
+ * `graceMs` (host.close: background processes ended, calls still running then cancelled) and their
+ * responses are written; then stop listening, end event and MCP streams, close the remaining connections.
  */
 async function closeServer(server: HttpServer, host: Host, parts: ServerParts, options: { graceMs: number; closeHost: boolean; logger: Logger }): Promise<void> {
   const { graceMs, logger } = options;
   const deadline = Date.now() + graceMs;
-  parts.shutDown();
-  logger.info({ graceMs, inFlightCalls: host.inFlightCalls() }, 'toolhost server shutting down');
-  const serverClosed = new Promise<void>((resolve) => server.close(() => resolve()));
+  parts.drain.start(graceMs);
+  logger.info({ graceMs, inFlightCalls: host.inFlightCalls(), inFlightRequests: parts.tracker.activeRequests }, 'toolhost server draining');
   if (options.closeHost) await host.close({ graceMs });
   await parts.tracker.idle(deadline - Date.now());
+  logger.info({ inFlightCalls: host.inFlightCalls() }, 'toolhost server drained; closing');
+  const serverClosed = new Promise<void>((resolve) => server.close(() => resolve()));
   parts.events.closeAll();
   await parts.mcp.closeAll();
   parts.metrics.close();
