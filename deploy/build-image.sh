@@ -29,12 +29,21 @@ if [ -z "${NODE_IMAGE:-}" ]; then
     npm install -q --prefix "$work/node" --no-save --no-package-lock --no-audit --no-fund "$node_package@$node_version" >&2
     install -m 0755 "$work/node/node_modules/$node_package/bin/node" "$work/rootfs/usr/local/bin/node"
     npm install -q -g --prefix "$work/rootfs/usr/local" --no-audit --no-fund "npm@$npm_version" >&2
+    # A build machine behind a TLS-intercepting proxy trusts extra CAs (/usr/local/share/ca-certificates):
+    # the offline base trusts them too, or npm inside the build could not reach the registry. (An image for
+    # production builds on a pulled NODE_IMAGE instead and gets none of them.)
+    extra_cas=(/usr/local/share/ca-certificates/*.crt)
+    if [ -e "${extra_cas[0]}" ]; then
+      cp "${extra_cas[@]}" "$work/rootfs/usr/local/share/ca-certificates/"
+      chroot "$work/rootfs" update-ca-certificates >&2
+    fi
     rm -rf "$work/rootfs/var/lib/apt/lists/"* "$work/rootfs/var/cache/apt/"*.bin
     container="$(buildah "${storage[@]}" from scratch)"
     mountpoint="$(buildah "${storage[@]}" mount "$container")"
     cp -a "$work/rootfs/." "$mountpoint/"
     buildah "${storage[@]}" umount "$container" >/dev/null
-    buildah "${storage[@]}" config --env PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin --env NODE_VERSION="$node_version" --cmd node "$container"
+    buildah "${storage[@]}" config --env PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin --env NODE_VERSION="$node_version" \
+      --env NODE_EXTRA_CA_CERTS=/etc/ssl/certs/ca-certificates.crt --cmd node "$container"
     buildah "${storage[@]}" commit --rm "$container" "$NODE_IMAGE" >&2
   fi
 fi
