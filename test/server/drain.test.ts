@@ -80,6 +80,8 @@ describe('SIGTERM drains the daemon', { timeout: 180_000 }, () => {
     expect(await refused.json()).toMatchObject({ error: { code: 'shutting_down', details: { draining: true } } });
     const tools = await getJson(`${url}/v1/tools`);
     expect(tools.status).toBe(503);
+    // Probes and metrics still answer while draining.
+    expect((await fetch(`${url}/metrics`)).status).toBe(200);
 
     // The background process was ended by the drain, and the call waiting on it says so.
     const waited = (await (await waiting).json()) as ToolResult;
