@@ -123,6 +123,7 @@ export const processTool = defineTool({
 function describeState(status: BackgroundStatus): string {
   if (status.running) return 'running';
   if (status.spawn_error !== undefined) return `could not be started: ${status.spawn_error}`;
+  if (status.ended_by === 'shutdown') return `killed by signal ${status.signal ?? 'SIGKILL'}: this toolhost replica is shutting down`;
   if (status.exit_code !== null && status.exit_code !== undefined) return `exited with code ${status.exit_code}`;
   return `killed by signal ${status.signal ?? 'unknown'}`;
 }
@@ -178,6 +179,7 @@ function readOutput(target: BackgroundProcess, input: ProcessInput, note: string
     metadata['signal'] = status.signal ?? null;
   }
   if (status.spawn_error !== undefined) metadata['spawn_error'] = status.spawn_error;
+  if (status.ended_by !== undefined) metadata['ended_by'] = status.ended_by;
   return textResult(parts.join('\n'), metadata);
 }
 

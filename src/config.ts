@@ -30,6 +30,8 @@ export const DEFAULT_CONFIG_MCP_SESSION_IDLE_MS = 10 * 60 * 1000;
 export const DEFAULT_CONFIG_MAX_MCP_SESSIONS = 1000;
 /** Same value as DEFAULT_MAX_DISPATCH_CALLS (src/server/dispatch/types.ts), kept here so config does not load the server. */
 export const DEFAULT_CONFIG_MAX_DISPATCH_CALLS = 64;
+/** Same value as DEFAULT_DRAIN_TIMEOUT_MS (src/server/drain.ts): 25 s, inside Kubernetes' default 30 s grace period. */
+export const DEFAULT_CONFIG_DRAIN_TIMEOUT_MS = 25_000;
 
 const positiveInteger = z.number().int().positive();
 
@@ -46,6 +48,8 @@ export const limitsConfigSchema = z
     max_mcp_sessions: positiveInteger.optional(),
     /** The most tool calls one dispatch (`POST /v1/dispatch`, `toolhost dispatch`) may carry. */
     max_dispatch_calls: positiveInteger.optional(),
+    /** How long a draining daemon (SIGTERM) lets calls in flight finish before it cancels them (src/server/drain.ts). */
+    drain_timeout_ms: positiveInteger.optional(),
   })
   .strict();
 
@@ -140,6 +144,7 @@ export interface ConfigFlags {
   mcpSessionIdleMs?: string | number;
   maxMcpSessions?: string | number;
   maxDispatchCalls?: string | number;
+  drainTimeoutMs?: string | number;
   /** `--allowed-origin`, repeatable. */
   allowedOrigin?: readonly string[];
   /** `--lock FILE`: the lockfile. */
@@ -190,6 +195,8 @@ export interface ServerConfig {
   maxMcpSessions: number;
   /** The most tool calls one dispatch may carry (`limits.max_dispatch_calls`); the CLI's `toolhost dispatch` reads it too. */
   maxDispatchCalls: number;
+  /** How long SIGTERM's drain lets calls in flight finish (`limits.drain_timeout_ms`, `--drain-timeout-ms`). */
+  drainTimeoutMs: number;
   /**
    * The lockfile whose entries say where each wasm tool came from (`--lock`, config `lock`; default
    * `toolhost.lock` in the working directory). A missing file means no lock: every tool is `unlocked`.
@@ -231,6 +238,7 @@ const FLAG_NAMES: Readonly<Record<string, string>> = {
   'limits.mcp_session_idle_ms': '--mcp-session-idle-ms',
   'limits.max_mcp_sessions': '--max-mcp-sessions',
   'limits.max_dispatch_calls': '--max-dispatch-calls',
+  'limits.drain_timeout_ms': '--drain-timeout-ms',
   allowed_origins: '--allowed-origin',
   lock: '--lock',
 };
@@ -311,6 +319,7 @@ function flagLayer(flags: ConfigFlags, cwd: string): ConfigFile {
     mcp_session_idle_ms: numeric(flags.mcpSessionIdleMs),
     max_mcp_sessions: numeric(flags.maxMcpSessions),
     max_dispatch_calls: numeric(flags.maxDispatchCalls),
+    drain_timeout_ms: numeric(flags.drainTimeoutMs),
   });
   const layer = withoutUndefined({
     host: flags.host,
@@ -481,6 +490,7 @@ export function resolveConfig(input: ResolveConfigInput = {}): ResolvedConfig {
       mcpSessionIdleMs: merged.limits?.mcp_session_idle_ms ?? DEFAULT_CONFIG_MCP_SESSION_IDLE_MS,
       maxMcpSessions: merged.limits?.max_mcp_sessions ?? DEFAULT_CONFIG_MAX_MCP_SESSIONS,
       maxDispatchCalls: merged.limits?.max_dispatch_calls ?? DEFAULT_CONFIG_MAX_DISPATCH_CALLS,
+      drainTimeoutMs: merged.limits?.drain_timeout_ms ?? DEFAULT_CONFIG_DRAIN_TIMEOUT_MS,
       lockFile,
     },
     configFile,

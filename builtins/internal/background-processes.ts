@@ -81,6 +81,8 @@ export interface BackgroundStatus {
   signal?: string | null;
   /** Set when the process could not be started. */
   spawn_error?: string;
+  /** `"shutdown"` when the host killed it because it (the replica) was shutting down. */
+  ended_by?: 'shutdown';
   started_at: string;
   duration_ms: number;
   output_bytes: number;
@@ -99,6 +101,7 @@ export class BackgroundProcess {
   private exitCode: number | null = null;
   private exitSignal: NodeJS.Signals | null = null;
   private spawnError: string | undefined;
+  private killedByShutdown = false;
   private readonly child: ChildProcess;
   private readonly finished: Promise<void>;
 
@@ -180,6 +183,13 @@ export class BackgroundProcess {
     }
   }
 
+  /** SIGKILL to the group, remembered as the host's doing: its status then says `ended_by: "shutdown"`. */
+  killForShutdown(): void {
+    if (!this.running) return;
+    this.killedByShutdown = true;
+    this.signal('SIGKILL');
+  }
+
   /** Sends `signal` to the whole process group (in a PID namespace, that ends the namespace). */
   signal(signal: StopSignal): void {
     if (!this.running) return;
@@ -234,6 +244,7 @@ export class BackgroundProcess {
       status.signal = this.exitSignal;
     }
     if (this.spawnError !== undefined) status.spawn_error = this.spawnError;
+    if (this.killedByShutdown) status.ended_by = 'shutdown';
     return status;
   }
 }
@@ -282,11 +293,11 @@ export class BackgroundProcesses implements HostResource {
     return [...this.processes.values()];
   }
 
-  /** Kills every process group still alive and waits for them to end. */
+  /** Kills every process group still alive (their status says `ended_by: "shutdown"`) and waits for them to end. */
   async close(): Promise<void> {
     this.closed = true;
     const live = this.list().filter((candidate) => candidate.running);
-    for (const running of live) running.signal('SIGKILL');
+    for (const running of live) running.killForShutdown();
     await Promise.all(live.map((running) => running.waitForExit(PIPE_DRAIN_GRACE_MS * 2)));
   }
 

@@ -7,6 +7,7 @@ import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { Host } from '../host-types.ts';
 import type { Logger } from '../logger.ts';
+import { type DrainState, drainGuard } from './drain.ts';
 import type { EventStreamHub } from './events.ts';
 import { HttpError, jsonError } from './http-errors.ts';
 import { mcpParseError, type McpHttpHandler } from './mcp-http.ts';
@@ -60,6 +61,8 @@ export interface HttpAppOptions {
   maxDispatchCalls?: number;
   requestTracker?: RequestTracker;
   isShuttingDown?: () => boolean;
+  /** The daemon's drain state: /readyz and /healthz report it, and while draining other requests are refused (src/server/drain.ts). */
+  drain?: DrainState;
   /** The lockfile `GET /v1/tools/{name}/inspect` reads each wasm tool's `provenance` from; none = no `provenance`. */
   lockfile?: LockfileCache;
   /** The recent calls `GET /v1/calls` serves (admin token only); without it those routes are not served. */
@@ -109,20 +112,14 @@ export function createHttpApp(options: HttpAppOptions): Hono {
     app.get(CALL_PATH, historyGuard);
   }
   if (options.token !== undefined && options.token !== '') app.use('*', bearerTokenGuard(options.token, options.adminToken));
-  app.use('*', async (c, next) => {
-    if (options.isShuttingDown?.()) {
-      c.header('Connection', 'close');
-      return jsonError(c, 503, 'shutting_down', 'The server is shutting down.');
-    }
-    await next();
-    return undefined;
-  });
+  // Draining (src/server/drain.ts): probes and metrics still answer, the rest is refused with 503 + Retry-After.
+  app.use('*', drainGuard(() => options.drain?.draining === true || options.isShuttingDown?.() === true));
   if (options.requestTracker) app.use('*', options.requestTracker.middleware(isLongLivedRequest));
   // Every route enforces the limit while reading (readJsonBody), /mcp included: the body-limit
   // middleware would make the Node adapter build a full web Request (and a web stream) per call.
   app.use('*', jsonBodyLimit(bodyLimitBytes));
 
-  app.route('/', healthRoutes(host, options.metrics));
+  app.route('/', healthRoutes(host, options.metrics, options.drain !== undefined ? { drain: options.drain } : {}));
   // Before the tool routes: /v1/tools/tree is the declaration tree, not a tool named "tree".
   app.route('/', toolsTreeRoutes(host));
   app.route('/', toolRoutes(host));

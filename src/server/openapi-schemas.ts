@@ -87,6 +87,8 @@ function statusSchemas(): Schemas {
           required: ['id', 'state'],
           properties: { id: { type: 'string' }, state: { enum: ['memory', 'redis'] }, redis: { enum: ['up', 'down'] } },
         },
+        tools_digest: { type: 'string', description: 'sha256 (hex) over the sorted name + digest of every visible tool: replicas that serve the same tools report the same value.' },
+        draining: { type: 'boolean', description: 'True once SIGTERM started the drain (still alive; /readyz answers 503).' },
       },
     },
     Ready: {
@@ -98,6 +100,8 @@ function statusSchemas(): Schemas {
         loaded: { type: 'integer', description: 'Extension files loaded so far.' },
         load_failures: { type: 'integer', description: 'Extension files that failed to load so far.' },
         tools: { type: 'integer', description: 'Tools visible now.' },
+        draining: { type: 'boolean', description: 'True while the daemon drains (shutting down); `ready` is then false.' },
+        reason: { type: 'string', description: 'Why not ready while draining.' },
       },
     },
     LoadFailures: {

@@ -99,11 +99,11 @@ function operationsPaths(): Paths {
       get: {
         operationId: 'ready',
         summary:
-          'Readiness (no token needed): 200 once the first load of the extensions folder is done, 503 before. The daemon listens before that: built-ins and each extension tool whose file has loaded are served meanwhile (each announced on /v1/events as `added`), and a call to a tool whose file is still loading waits for it within its deadline.',
+          'Readiness (no token needed): 200 once the first load of the extensions folder is done, 503 before, and 503 `{draining: true, reason}` from SIGTERM until exit (new requests then get 503 `shutting_down` with `Retry-After`; /healthz, /readyz and /metrics still answer). The daemon listens before that: built-ins and each extension tool whose file has loaded are served meanwhile (each announced on /v1/events as `added`), and a call to a tool whose file is still loading waits for it within its deadline.',
         security: [],
         responses: {
           '200': { description: 'Ready: every extension file has loaded or failed.', content: json(ref('Ready')) },
-          '503': { description: 'Still loading: `loading` lists the files.', content: json(ref('Ready')) },
+          '503': { description: 'Still loading (`loading` lists the files), or draining (`draining: true`).', content: json(ref('Ready')) },
         },
       },
     },
@@ -135,8 +135,12 @@ function toolListPaths(): Paths {
         responses: {
           '200': {
             description:
-              'The tool list; `tools` items have the shape of the format (raw, Anthropic tool, OpenAI function tool, Gemini FunctionDeclaration, MCP Tool). `format=union` answers instead with ONE JSON Schema (the body itself) for an assistant turn `{content, tool_calls: [{name, arguments}]}`, for guided decoding (vLLM/SGLang `guided_json`, xgrammar): one `anyOf` branch per tool, no `$ref`, only keywords xgrammar supports.',
-            content: json({ type: 'object', required: ['format', 'tools'], properties: { format: { type: 'string', enum: [...TOOL_LIST_FORMATS] }, tools: { type: 'array', items: { type: 'object' } } } }),
+              'The tool list; `tools` items have the shape of the format (raw, Anthropic tool, OpenAI function tool, Gemini FunctionDeclaration, MCP Tool). `format=union` answers instead with ONE JSON Schema (the body itself) for an assistant turn `{content, tool_calls: [{name, arguments}]}`, for guided decoding (vLLM/SGLang `guided_json`, xgrammar): one `anyOf` branch per tool, no `$ref`, only keywords xgrammar supports. `tools_digest` is the same value as /healthz\'s; raw items also carry `digest` (sha256 of the tool as served) and, for wasm tools, the component\'s `sha256`.',
+            content: json({
+              type: 'object',
+              required: ['format', 'tools'],
+              properties: { format: { type: 'string', enum: [...TOOL_LIST_FORMATS] }, tools_digest: { type: 'string' }, tools: { type: 'array', items: { type: 'object' } } },
+            }),
           },
           '400': errorResponse('Unknown format (`invalid_query`); the message lists the allowed values.'),
           '401': errorResponse('Missing or invalid token.'),

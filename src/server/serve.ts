@@ -12,6 +12,7 @@ import type { Host } from '../host-types.ts';
 import { silentLogger, type Logger } from '../logger.ts';
 import { type AdminToken, adminTokenWhereabouts, removeAdminTokenFile, resolveAdminToken, writeAdminTokenFile } from './admin-token.ts';
 import { CallHistory } from './call-history.ts';
+import { DrainState } from './drain.ts';
 import { EventStreamHub } from './events.ts';
 import { createHttpApp, DEFAULT_BODY_LIMIT_BYTES } from './http-app.ts';
 import type { ResourceSource } from '../resources/types.ts';
@@ -76,6 +77,12 @@ export interface StartServerOptions {
    * metrics and `GET /v1/calls`; started once listening, stopped first at shutdown.
    */
   schedules?: (host: Host) => ScheduleService;
+  /**
+   * How long `close()` without an argument (SIGTERM) lets calls in flight finish while draining
+   * (`limits.drain_timeout_ms`; src/server/drain.ts). Default DEFAULT_GRACE_MS (10 s); `toolhost serve` passes
+   * the config's value, default DEFAULT_DRAIN_TIMEOUT_MS (25 s).
+   */
+  drainTimeoutMs?: number;
 }
 
 /** The `startServer` options of a resolved configuration. */
@@ -91,6 +98,7 @@ export function serverOptionsOf(config: ServerConfig): StartServerOptions {
     maxMcpSessions: config.maxMcpSessions,
     maxDispatchCalls: config.maxDispatchCalls,
     lockFile: config.lockFile,
+    drainTimeoutMs: config.drainTimeoutMs,
   };
 }
 
@@ -123,8 +131,10 @@ export interface RunningServer {
   /** The admin token, whether it was configured or generated, and its file (removed at shutdown). */
   admin: AdminToken;
   /**
-   * Graceful shutdown: stop accepting connections, let in-flight calls finish for up to `graceMs`
-   * (host.close), end event and MCP streams, then close the remaining connections. Idempotent.
+   * Graceful shutdown (a drain, src/server/drain.ts): /readyz turns 503 and new requests are refused
+   * with 503 + Retry-After while the daemon still listens; calls in flight finish for up to `graceMs`
+   * (default: the `drainTimeoutMs` option) and background processes are ended (host.close); then the
+   * listener closes, event and MCP streams end, and the remaining connections close. Idempotent.
    */
   close(graceMs?: number): Promise<void>;
 }
@@ -164,7 +174,7 @@ export async function startServer(host: Host, options: StartServerOptions = {}):
   parts.schedules?.start();
 
   let closing: Promise<void> | undefined;
-  const close = (graceMs: number = DEFAULT_GRACE_MS): Promise<void> => {
+  const close = (graceMs: number = options.drainTimeoutMs ?? DEFAULT_GRACE_MS): Promise<void> => {
     closing ??= closeServer(server, host, parts, { graceMs, closeHost: options.closeHost !== false, logger }).finally(() => {
       releaseListener();
       return admin.file === undefined ? undefined : removeAdminTokenFile(admin.file, admin.token);
@@ -183,8 +193,8 @@ interface ServerParts {
   mcp: McpHttpHandler;
   tracker: RequestTracker;
   schedules: ScheduleService | undefined;
-  /** Set once shutdown starts: new requests are refused. */
-  shutDown(): void;
+  /** Started once shutdown starts: /readyz turns 503, new requests are refused. */
+  drain: DrainState;
 }
 
 interface ServerBinding {
@@ -209,7 +219,7 @@ function createServerParts(host: Host, options: StartServerOptions, bind: Server
   });
   const tracker = new RequestTracker();
   const schedules = options.schedules?.(instrumented);
-  let shuttingDown = false;
+  const drain = new DrainState();
   const app = createHttpApp({
     host: instrumented,
     metrics,
@@ -224,7 +234,7 @@ function createServerParts(host: Host, options: StartServerOptions, bind: Server
     bodyLimitBytes,
     ...(options.maxDispatchCalls !== undefined ? { maxDispatchCalls: options.maxDispatchCalls } : {}),
     requestTracker: tracker,
-    isShuttingDown: () => shuttingDown,
+    drain,
     history,
     lockfile: createLockfileCache(resolve(options.lockFile ?? LOCKFILE_NAME)),
     ...(schedules !== undefined ? { schedules } : {}),
@@ -237,9 +247,7 @@ function createServerParts(host: Host, options: StartServerOptions, bind: Server
     mcp,
     tracker,
     schedules,
-    shutDown() {
-      shuttingDown = true;
-    },
+    drain,
   };
 }
 
@@ -258,19 +266,22 @@ async function listen(server: HttpServer, bindHost: string, port: number): Promi
 }
 
 /**
- * Graceful shutdown: stop accepting connections and refuse new requests, let in-flight calls finish
- * for up to `graceMs` (host.close), end event and MCP streams, then close the remaining connections.
+ * Graceful shutdown, a drain: readiness goes false and new requests are refused (503 + Retry-After)
+ * while the listener stays open, so probes and balancers see it; in-flight calls finish for up to
+ * `graceMs` (host.close: background processes ended, calls still running then cancelled) and their
+ * responses are written; then stop listening, end event and MCP streams, close the remaining connections.
  */
 async function closeServer(server: HttpServer, host: Host, parts: ServerParts, options: { graceMs: number; closeHost: boolean; logger: Logger }): Promise<void> {
   const { graceMs, logger } = options;
   const deadline = Date.now() + graceMs;
-  parts.shutDown();
+  parts.drain.start(graceMs);
+  logger.info({ graceMs, inFlightCalls: host.inFlightCalls(), inFlightRequests: parts.tracker.activeRequests }, 'toolhost server draining');
   parts.schedules?.stop();
-  logger.info({ graceMs, inFlightCalls: host.inFlightCalls() }, 'toolhost server shutting down');
-  const serverClosed = new Promise<void>((resolve) => server.close(() => resolve()));
   if (options.closeHost) await host.close({ graceMs });
   await parts.schedules?.close();
   await parts.tracker.idle(deadline - Date.now());
+  logger.info({ inFlightCalls: host.inFlightCalls() }, 'toolhost server drained; closing');
+  const serverClosed = new Promise<void>((resolve) => server.close(() => resolve()));
   parts.events.closeAll();
   await parts.mcp.closeAll();
   parts.metrics.close();

@@ -12,6 +12,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { debuglog } from 'node:util';
 import { ToolHostError } from '../errors.ts';
+import { writableCacheDirectory } from './cache-fallback.ts';
 import { classifyBinary, exportsCliRun, unsupportedImports } from './component-kind.ts';
 import { readComponentImportNames, unversionedName } from './component-imports.ts';
 import { readCoreModuleInterface, WASIP1_MODULE } from './core-module.ts';
@@ -203,6 +204,9 @@ export async function loadComponent(file: string, options: LoadOptions = {}): Pr
   }
   const variant: EntryVariant = options.preview1Adapter === true ? 'preview1-adapter' : 'default';
   let entry = await readCachedTranspile(cacheDirectory, sha256, variant);
+  // A read-only cache (baked into an image) serves what it has; the rest goes to a private temporary folder.
+  const writeDirectory = entry === undefined ? await writableCacheDirectory(cacheDirectory) : cacheDirectory;
+  if (entry === undefined && writeDirectory !== cacheDirectory) entry = await readCachedTranspile(writeDirectory, sha256, variant);
   const transpiled = entry === undefined;
   if (entry === undefined) {
     if (bytes === undefined) {
@@ -230,8 +234,8 @@ export async function loadComponent(file: string, options: LoadOptions = {}): Pr
     const runsJco = !(classified.kind === 'wasip1-core-module' && variant === 'default');
     entry =
       options.transpileOnThread === true && runsJco
-        ? await (await import('./transpile-thread.ts')).transpileOnThread({ file: path, bytes, sha256, sourceKind: classified.kind, cacheDirectory, variant })
-        : await transpileIntoCache(path, bytes, sha256, classified.kind, cacheDirectory, variant);
+        ? await (await import('./transpile-thread.ts')).transpileOnThread({ file: path, bytes, sha256, sourceKind: classified.kind, cacheDirectory: writeDirectory, variant })
+        : await transpileIntoCache(path, bytes, sha256, classified.kind, writeDirectory, variant);
     debug('transpile cache miss: transpiled %s in %d ms into %s', path, Math.round(performance.now() - started), entry.directory);
   } else {
     debug('transpile cache hit: %s from %s', path, entry.directory);

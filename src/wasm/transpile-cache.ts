@@ -20,6 +20,7 @@ import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypt
 import { mkdir, open, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { jcoVersion, type JcoTranspileOptions } from './jco.ts';
+import { isReadOnlyError } from './cache-fallback.ts';
 import { GLUE_PATCH_VERSION, patchGlue } from './glue-patches.ts';
 
 export type ComponentSourceKind = 'component' | 'wasip1-core-module';
@@ -208,14 +209,22 @@ async function checkEntry(cacheDirectory: string, directory: string, sha256: str
  */
 export async function readCachedTranspile(cacheDirectory: string, sha256: string, variant: EntryVariant = 'default'): Promise<CachedTranspile | undefined> {
   const directory = cacheEntryDirectory(cacheDirectory, sha256, variant);
-  const checked = await checkEntry(cacheDirectory, directory, sha256, variant);
+  let checked: EntryCheck;
+  try {
+    checked = await checkEntry(cacheDirectory, directory, sha256, variant);
+  } catch (error) {
+    // A read-only folder without an integrity key holds no entry that can be verified: a miss (src/wasm/cache-fallback.ts).
+    if (isReadOnlyError(error)) return undefined;
+    throw error;
+  }
   if (checked.ok) return { directory, manifest: checked.manifest };
   if (checked.problem === 'tampered') {
     process.emitWarning(`toolhost: the transpile cache entry ${directory} does not match its signature; it was not used and is transpiled again`, {
       code: 'TOOLHOST_CACHE_TAMPERED',
     });
   }
-  if (checked.problem !== 'absent') await rm(directory, { recursive: true, force: true });
+  // In a read-only cache the bad entry stays (unused); the caller transpiles into a writable folder.
+  if (checked.problem !== 'absent') await rm(directory, { recursive: true, force: true }).catch((error: unknown) => (isReadOnlyError(error) ? undefined : Promise.reject(error)));
   return undefined;
 }
 

@@ -127,6 +127,15 @@ describe('deploy/Dockerfile', () => {
     expect(JSON.parse(runtime.find((instruction) => instruction.keyword === 'CMD')?.text ?? '[]')).toEqual(['serve']);
   });
 
+  it('bakes the transpile cache as the runtime user and names the only paths written at run time', () => {
+    const userIndex = runtime.findIndex((instruction) => instruction.keyword === 'USER');
+    const warm = runtime.findIndex((instruction) => instruction.keyword === 'RUN' && /\btoolhost list\b/.test(instruction.text));
+    expect(warm).toBeGreaterThan(userIndex);
+    expect(runtime.some((instruction) => instruction.keyword === 'COPY' && instruction.text.startsWith('extensions/tools/ '))).toBe(true);
+    for (const path of ['/var/lib/toolhost/workspace', '/tmp', '/run/toolhost']) expect(source).toContain(`#   ${path}`);
+    expect(source).toMatch(/--read-only --tmpfs \/tmp --tmpfs \/run\/toolhost/);
+  });
+
   it('the parser catches a broken file (so the checks above can fail)', () => {
     expect(parseDockerfile('FROM node:22 AS a\nCOPYY x y\nRUN echo \\').problems).toHaveLength(2);
     expect(parseDockerfile('FROM node:22\nCMD ["serve"\n').problems[0]).toMatch(/exec form/);

@@ -127,7 +127,8 @@ export async function startBalancer(backends: readonly string[], options: { bina
     '  balance roundrobin',
     '  option httpchk',
     // HTTP/1.1 with a loopback Host: the daemon refuses requests whose Host is not loopback (DNS rebinding)
-    '  http-check send meth GET uri /healthz ver HTTP/1.1 hdr Host 127.0.0.1',
+    // /readyz, not /healthz: a draining replica (SIGTERM) answers 503 there at once and gets no new requests
+    '  http-check send meth GET uri /readyz ver HTTP/1.1 hdr Host 127.0.0.1',
     '  retries 2',
     '  option redispatch',
     '  retry-on conn-failure empty-response response-timeout',

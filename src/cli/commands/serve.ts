@@ -1,7 +1,7 @@
 /** `toolhost serve`: the HTTP daemon (REST, SSE events, MCP over Streamable HTTP) with hot reload. */
 import { Command } from 'commander';
 import { composeServer } from '../../compose.ts';
-import { DEFAULT_CONFIG_MAX_DISPATCH_CALLS } from '../../config.ts';
+import { DEFAULT_CONFIG_DRAIN_TIMEOUT_MS, DEFAULT_CONFIG_MAX_DISPATCH_CALLS } from '../../config.ts';
 import { LOCKFILE_NAME } from '../../distribution/lockfile.ts';
 import { ToolHostError } from '../../errors.ts';
 import type { AdminToken } from '../../server/admin-token.ts';
@@ -20,6 +20,7 @@ interface ServeFlags extends HostFlags {
   token?: string;
   allowedOrigin?: string[];
   maxDispatchCalls?: string;
+  drainTimeoutMs?: string;
   lock?: string;
 }
 
@@ -48,6 +49,10 @@ export function defineServeCommand(command: Command, context: CommandContext): C
       collect,
     )
     .option('--max-dispatch-calls <n>', `the most tool calls one POST /v1/dispatch may carry; more are refused with 400 too_many_calls (config limits.max_dispatch_calls; default: ${DEFAULT_CONFIG_MAX_DISPATCH_CALLS})`)
+    .option(
+      '--drain-timeout-ms <ms>',
+      `on SIGTERM/SIGINT, how long calls in flight may finish while /readyz answers 503 and new requests are refused with 503 + Retry-After (config limits.drain_timeout_ms; default: ${DEFAULT_CONFIG_DRAIN_TIMEOUT_MS})`,
+    )
     .option('--lock <file>', `the lockfile that says where each wasm tool came from, shown by GET /v1/tools/{name}/inspect and the console (config lock; default ./${LOCKFILE_NAME}; none there = no lock)`);
   addHostOptions(command);
   command.addHelpText(
@@ -62,8 +67,9 @@ export function defineServeCommand(command: Command, context: CommandContext): C
       'keeps it, tools never see it), also written 0600 to $XDG_RUNTIME_DIR/toolhost/admin-token-<port> (else',
       '~/.cache/toolhost/admin-token-<port>) and removed at shutdown. TOOLHOST_ADMIN_TOKEN or the config key',
       'admin_token set it instead (no flag: a token on the command line shows in ps).',
-      'JSON logs go to stderr (level: TOOLHOST_LOG_LEVEL, or debug with --debug). SIGINT/SIGTERM shut down',
-      'gracefully: in-flight calls finish first, then the process exits 0.',
+      'JSON logs go to stderr (level: TOOLHOST_LOG_LEVEL, or debug with --debug). SIGINT/SIGTERM drain, then exit 0:',
+      'GET /readyz answers 503 {"draining": true} at once, new requests get 503 shutting_down with Retry-After: 1,',
+      'calls in flight finish within --drain-timeout-ms (then they are cancelled), background processes are killed.',
       '',
       'Examples:',
       '  toolhost serve',

@@ -10,6 +10,7 @@ import { notFoundDetails, publicExtensionText } from '../extension-paths.ts';
 import { HttpError } from '../http-errors.ts';
 import { describeJsonType, readJsonObjectBody } from '../request-body.ts';
 import { isPlainObject } from '../../json-value.ts';
+import { toolDigest, toolsDigest } from '../tool-digests.ts';
 
 /** `GET /v1/tools/{name}` without `?format=`: the raw description plus every provider form. */
 export interface ToolDetail extends RawTool {
@@ -50,6 +51,12 @@ export function toolNotServed(host: Host, lookup: Exclude<ToolLookup, { found: t
   return new HttpError(404, lookup.reason === 'load_failed' ? 'tool_load_failed' : 'unknown_tool', message, notFoundDetails(host.extensionsDir, lookup));
 }
 
+function withDigest(item: unknown, tool: AnyTool | undefined): unknown {
+  if (tool === undefined) return item;
+  const sha256 = tool.details?.['sha256'];
+  return { ...(item as object), digest: toolDigest(tool), ...(typeof sha256 === 'string' ? { sha256 } : {}) };
+}
+
 function visibleTool(host: Host, name: string): AnyTool {
   const lookup = host.lookupTool(name);
   if (!lookup.found) throw toolNotServed(host, lookup);
@@ -64,7 +71,11 @@ export function toolRoutes(host: Host): Hono {
     const setFormat = c.req.query('format');
     if (isToolSetFormat(setFormat)) return c.json(formatToolSet(host.listTools(), setFormat));
     const format = formatParameter(c.req.query('format'), TOOL_SET_FORMATS) ?? 'raw';
-    return c.json({ format, tools: formatToolList(host.listTools(), format) });
+    const tools = host.listTools();
+    const listed = formatToolList(tools, format);
+    // Which versions this replica serves (src/server/tool-digests.ts): raw items carry their digest.
+    const items = format === 'raw' ? listed.map((item, index) => withDigest(item, tools[index])) : listed;
+    return c.json({ format, tools_digest: toolsDigest(tools), tools: items });
   });
 
   app.get('/v1/tools/:name', (c) => {
