@@ -42,6 +42,8 @@ export async function createHost(options: HostOptions & QuotaHostOptions = {}, d
   const events = createHostEvents();
   forwardRegistryEvents(registry, events.emit, logger);
   if (options.builtins !== false) await addBuiltins(registry, dependencies);
+  // Recorded from here on: the extensions folder's tools, tool set changes, approval decisions (src/audit/).
+  dependencies.audit?.attach({ subscribe: events.subscribe, lookupTool: (name) => registry.lookup(name) });
   const { extensions, firstLoad } = await startExtensions(options, dependencies, { workspaceRoot, registry, emit: events.emit, logger });
   let loaded = firstLoad === undefined;
   const ready = (firstLoad ?? Promise.resolve()).then(() => {
@@ -75,6 +77,7 @@ export async function createHost(options: HostOptions & QuotaHostOptions = {}, d
     defaultTimeoutMs,
     shutdownSignal: shutdown.signal,
     sandbox,
+    audit: dependencies.audit,
   });
   const inFlight = new InFlightCalls();
   let closing = false;
@@ -111,6 +114,7 @@ export async function createHost(options: HostOptions & QuotaHostOptions = {}, d
       if (closing) return;
       closing = true;
       await closeHostParts({ approvals, quotas, resources, inFlight, shutdown, extensions, logger }, closeOptions.graceMs ?? DEFAULT_CLOSE_GRACE_MS);
+      await dependencies.audit?.close();
     },
   };
 }
