@@ -75,6 +75,11 @@ export const COMMANDS: readonly CommandEntry[] = [
     description: 'move locked tools to the newest digest of their tag, showing what changed (digest, signer, policy)',
     load: async () => (await import('./commands/update.ts')).defineUpdateCommand,
   },
+  {
+    name: 'audit',
+    description: "check and read the daemon's hash-chained audit log: verify, tail, query",
+    load: async () => (await import('./commands/audit.ts')).defineAuditCommand,
+  },
   { name: 'cache', description: 'show or clear the transpile cache of wasm tools', load: async () => (await import('./commands/cache.ts')).defineCacheCommand },
   {
     name: 'completion',
