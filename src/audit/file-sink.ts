@@ -173,6 +173,8 @@ export class FileAuditSink implements AuditSink {
   private readonly maxBytes: number;
   private readonly logger: Logger;
   private fd: number;
+  /** Counts rotations: a sync that began on a file rotated away meanwhile (whose fd number may be reused) is told apart. */
+  private generation = 0;
   private readonly headFd: number;
   private size: number;
   private seq: number;
@@ -320,12 +322,12 @@ export class FileAuditSink implements AuditSink {
     this.unsynced = 0;
     const waiters = this.waiters;
     this.waiters = [];
-    const fd = this.fd;
+    const generation = this.generation;
     const head = { seq: this.seq, hash: this.lastHash };
-    fs.fdatasync(fd, (error) => {
+    fs.fdatasync(this.fd, (error) => {
       this.syncing = false;
       // A sync of a file rotated away meanwhile: rotation synced it itself.
-      if (error && fd === this.fd && !this.closed) this.fail(error);
+      if (error && generation === this.generation && !this.closed) this.fail(error);
       else if (!this.closed) this.writeHead(head, true);
       for (const resolve of waiters) resolve();
       if (this.waiters.length > 0 || this.unsynced >= BATCH_FSYNC_RECORDS) this.sync();
@@ -354,6 +356,7 @@ export class FileAuditSink implements AuditSink {
   private rotate(): void {
     fs.fdatasyncSync(this.fd);
     fs.closeSync(this.fd);
+    this.generation += 1;
     const next = (rotatedFiles(this.path).at(-1)?.number ?? 0) + 1;
     const rotated = `${this.path}.${next}`;
     fs.renameSync(this.path, rotated);

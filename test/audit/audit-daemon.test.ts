@@ -10,6 +10,7 @@ import { appendFileSync, copyFileSync, readFileSync, rmSync, writeFileSync } fro
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sealRecord } from '../../src/audit/chain.ts';
+import { spawnCli } from '../cli/run-cli.ts';
 import { fixture } from '../extensions/helpers.ts';
 import { decideApproval, pendingApprovals } from '../server/helpers.ts';
 import type { DaemonProcess } from '../server/daemon-process.ts';
@@ -227,6 +228,32 @@ describe('rotation (fsync never, small max_bytes)', () => {
     const start = await auditCli(['verify', '--path', copy], target.root);
     expect(start.exitCode).toBe(1);
     expect(start.stdout).toContain('the chain starts at record');
+  }, 240_000);
+});
+
+describe('a clean restart, and tail -f', () => {
+  const target = project({ fsync: 'never' });
+
+  it('continues the chain across restarts; tail -f prints records as they are written', async () => {
+    const first = await daemon(target);
+    expect((await callOverHttp(first.url, 'list_dir', { path: '.' })).is_error).toBe(false);
+    await first.stop();
+    const second = await daemon(target);
+    const follower = spawnCli(['audit', 'tail', '-f', '-n', '1', '--json', '--config', target.config], { cwd: target.root });
+    let out = '';
+    follower.stdout?.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
+    const exited = new Promise<number | null>((resolve) => follower.on('exit', (code) => resolve(code)));
+    // The last record so far comes first; then each new one as it is written.
+    while (!out.includes('"event":"started"')) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect((await callOverHttp(second.url, 'glob', { pattern: '*.none' })).is_error).toBe(false);
+    while (!out.includes('"tool":"glob"')) await new Promise((resolve) => setTimeout(resolve, 20));
+    follower.kill('SIGINT');
+    expect(await exited).toBe(0);
+    await second.stop();
+    const records = recordsOf(target.log);
+    expect(records.map((record) => record.seq)).toEqual(records.map((_, index) => index + 1));
+    expect(records.filter((record) => record.type === 'audit').map((record) => record.event)).toEqual(['started', 'stopped', 'started', 'stopped']);
+    expect((await auditCli(['verify', '--config', target.config], target.root)).exitCode).toBe(0);
   }, 240_000);
 });
 
