@@ -73,7 +73,7 @@ export class CallRunner {
    * One call, start to end. `parentDeadline`: a nested call (ToolContext.callTool) ends by its
    * caller's deadline at the latest.
    */
-  async run(name: string, args: unknown, callOptions: CallToolOptions, parentDeadline?: number): Promise<ToolResult> {
+  run(name: string, args: unknown, callOptions: CallToolOptions, parentDeadline?: number): Promise<ToolResult> {
     const { audit } = this.options;
     if (audit !== undefined) return audit.around(name, args, callOptions, (audited) => this.runCall(name, args, audited, parentDeadline));
     return this.runCall(name, args, callOptions, parentDeadline);
