@@ -16,7 +16,7 @@
  *   its `prev` the hash of the renamed file's last record.
  * - Start: a torn last line (bytes after the last newline: a write cut by a crash) is truncated away
  *   and an `audit` record `repaired` says how many bytes and their sha256. The last record's own hash
- *   and the head file are checked: a last record that fails its hash, or a log that ends before the
+ *   and the head file are checked: a last record that fails its hash, a log without its head file, or a log that ends before the
  *   head's record, is not chained onto (AUDIT_LOG_DAMAGED: run `toolhost audit verify`, move the log
  *   aside to start a new chain). The whole chain is not re-read at start (`verify` does that).
  */
@@ -143,7 +143,7 @@ interface ChainEnd {
 /** The last record of the chain: the current file's, else the newest rotated file's, else none. @throws AUDIT_LOG_DAMAGED */
 function chainEnd(path: string, fd: number, size: number): ChainEnd {
   const damaged = (file: string, problem: string): ToolHostError =>
-    new ToolHostError('AUDIT_LOG_DAMAGED', `The last record of the audit log ${file} ${problem}; the daemon will not chain onto it. Run \`toolhost audit verify --path ${path}\`, and move the log aside to start a new chain.`);
+    new ToolHostError('AUDIT_LOG_DAMAGED', `The last record of the audit log ${file} ${problem}; the daemon will not chain onto it. Run \`toolhost audit verify --path ${path}\`, and move the log, its rotated files and its .head file aside to start a new chain.`);
   let line = lastLineOf(fd, size);
   let file = path;
   if (line === undefined && size > 0) throw damaged(path, 'is longer than any record');
@@ -230,10 +230,14 @@ export class FileAuditSink implements AuditSink {
       const end = chainEnd(path, fd, size);
       const head = readHead(headFileOf(path));
       if (head !== undefined && 'problem' in head) throw new ToolHostError('AUDIT_LOG_DAMAGED', `${head.problem}; run \`toolhost audit verify --path ${path}\`.`);
+      // The head is written before the first record: a log with records and no head had it removed (which would hide a cut tail).
+      if (head === undefined && end.seq > 0) {
+        throw new ToolHostError('AUDIT_LOG_DAMAGED', `The audit log ${path} has records but its head file ${headFileOf(path)} is missing, so a cut tail could not be detected. Run \`toolhost audit verify --path ${path}\`, and move the log and its rotated files aside to start a new chain.`);
+      }
       if (head !== undefined && (head.seq > end.seq || (head.seq === end.seq && head.seq > 0 && head.hash !== end.hash))) {
         throw new ToolHostError(
           'AUDIT_LOG_DAMAGED',
-          `The audit log ${path} ends at record ${end.seq} but its head file says record ${head.seq} was written (hash ${head.hash.slice(0, 12)}…): records were removed. Run \`toolhost audit verify --path ${path}\`, and move the log aside to start a new chain.`,
+          `The audit log ${path} ends at record ${end.seq} but its head file says record ${head.seq} was written (hash ${head.hash.slice(0, 12)}…): records were removed. Run \`toolhost audit verify --path ${path}\`, and move the log, its rotated files and its .head file aside to start a new chain.`,
         );
       }
       headFd = fs.openSync(headFileOf(path), fs.constants.O_RDWR | fs.constants.O_CREAT, FILE_MODE);

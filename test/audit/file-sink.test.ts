@@ -3,7 +3,7 @@
  * keeps one verifiable chain and a head naming its last record; a torn tail is repaired on open and
  * recorded; a last record that fails its hash, or a log that ends before its head, is not chained onto.
  */
-import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { AUDIT_FSYNC_POLICIES, type AuditFsyncPolicy } from '../../src/audit/config.ts';
@@ -73,6 +73,9 @@ describe('FileAuditSink', () => {
     await expect(open(path)).rejects.toSatisfy((error) => ToolHostError.is(error, 'AUDIT_LOG_DAMAGED') && /fails its check/.test((error as Error).message));
     writeFileSync(path, `${original.trimEnd().split('\n').slice(0, -1).join('\n')}\n`);
     await expect(open(path)).rejects.toSatisfy((error) => ToolHostError.is(error, 'AUDIT_LOG_DAMAGED') && /head file says record 3 was written/.test((error as Error).message));
+    // Removing the head as well does not make the cut log acceptable.
+    rmSync(`${path}.head`);
+    await expect(open(path)).rejects.toSatisfy((error) => ToolHostError.is(error, 'AUDIT_LOG_DAMAGED') && /head file .* is missing/.test((error as Error).message));
     // Nothing was written by the refused opens.
     expect(readFileSync(path, 'utf8')).toBe(`${original.trimEnd().split('\n').slice(0, -1).join('\n')}\n`);
   }, 60_000);

@@ -18,7 +18,13 @@ import { Agent } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { FileAuditSink } from '../../src/audit/file-sink.ts';
+import { HostAudit } from '../../src/audit/host-audit.ts';
 import { verifyAuditLog } from '../../src/audit/verify.ts';
+import { silentLogger } from '../../src/logger.ts';
+import { textResult } from '../../src/result.ts';
+import { defineTool } from '../../src/tool.ts';
+import { z } from 'zod';
 import { renderTable, rowFromTimings, timeConcurrent, timeSequential, type BenchRow } from './bench-table.ts';
 import { DIST_BIN } from './peers/context.ts';
 import { httpCaller } from './peers/toolhost-daemon.ts';
@@ -60,6 +66,24 @@ async function stop(child: ChildProcess): Promise<void> {
   await exited;
 }
 
+/** The host's own work per record, without HTTP: HostAudit.around over a call that returns at once, 20 000 times. */
+async function recordMicroseconds(): Promise<number> {
+  const log = join(scratch, 'micro', 'audit.jsonl');
+  const sink = await FileAuditSink.open({ path: log, fsync: 'never', maxBytes: 1024 * 1024 * 1024, logger: silentLogger(), started: { type: 'audit', event: 'started' } });
+  const audit = new HostAudit(sink);
+  const result = textResult('ok');
+  const run = async (): Promise<ReturnType<typeof textResult>> => result;
+  const tool = defineTool({ name: 'list_dir', description: 'd', permission: 'read_only', input: z.object({ path: z.string() }), secretParams: [], execute: run });
+  const options = { transport: 'http' as const, lookedUp: tool };
+  for (let index = 0; index < 2_000; index += 1) await audit.around('list_dir', { path: '.' }, options, run);
+  const started = performance.now();
+  const count = 20_000;
+  for (let index = 0; index < count; index += 1) await audit.around('list_dir', { path: '.' }, options, run);
+  const micros = ((performance.now() - started) * 1000) / count;
+  await audit.close();
+  return micros;
+}
+
 const variants: Variant[] = [{ name: 'audit off' }, { name: 'audit fsync never', audit: { fsync: 'never' } }, { name: 'audit fsync batch', audit: { fsync: 'batch' } }, { name: 'audit fsync always', audit: { fsync: 'always' } }, { name: 'audit off (again)' }];
 const sequential: BenchRow[] = [];
 const concurrent: BenchRow[] = [];
@@ -81,6 +105,7 @@ try {
     }
   }
   console.log(`## Audit log cost per call (${seconds} s per series, node ${process.version})\n`);
+  console.log(`In process, one call record (build, seal, one write; fsync never): ${(await recordMicroseconds()).toFixed(1)} µs\n`);
   console.log(renderTable(sequential, 'audit off'));
   console.log('');
   console.log(renderTable(concurrent, 'audit off'));
