@@ -4,7 +4,9 @@
  * network refusals, `call_finished`). Every call that finds its tool gets ONE info-level log line,
  * `tool call` with `{tool, callId, status: ok|error|refused, duration_ms, reason?}`: never its
  * arguments or its result, which may hold secrets or private data. Every edge (HTTP, MCP, CLI) and every nested call from a tool
- * (`run_code`'s `tools.x()`) goes through `run`, so none of them can skip a step.
+ * (`run_code`'s `tools.x()`) goes through `run`, so none of them can skip a step. With an audit log
+ * (config `audit`, src/audit/), `run` hands each call to it, which records the call once it has its
+ * result; a nested call carries its parent's principal and transport and the parent's call id.
  */
 import { randomUUID } from 'node:crypto';
 import type { ApprovalGate } from '../approvals/index.ts';
