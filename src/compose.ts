@@ -77,7 +77,7 @@ export async function composeServer(options: ComposeOptions): Promise<{ host: Ho
   const { checkBindSettings, serverOptionsOf, startServer } = await import('./server/serve.ts');
   const serverOptions = serverOptionsOf(options.config.server);
   await checkBindSettings(serverOptions);
-  const host = await composeHost({ ...options, loadInBackground: options.loadInBackground ?? true });
+  const host = await withAudit(options, (audited) => composeHost({ ...audited, loadInBackground: options.loadInBackground ?? true }));
   const schedules = await composeSchedules(options);
   try {
     const resourceSources = options.resourceSources !== undefined ? { resourceSources: options.resourceSources } : {};
@@ -146,6 +146,24 @@ export async function composeMcpStdio(options: ComposeOptions & { graceMs?: numb
       await session.close();
     },
   };
+}
+
+/**
+ * Runs `compose` with the audit log (config `audit`) among the host's parts: the daemon records every
+ * call, approval decision and tool change there (src/audit/). Imported and opened only when the
+ * config has `audit`; closed again when the host cannot be made (the host closes it otherwise).
+ * @throws ToolHostError('AUDIT_LOG_IN_USE' | 'AUDIT_LOG_DAMAGED' | 'AUDIT_LOG_FAILED')
+ */
+async function withAudit(options: ComposeOptions, compose: (options: ComposeOptions) => Promise<Host>): Promise<Host> {
+  if (options.config.audit === undefined) return compose(options);
+  const { openHostAudit } = await import('./audit/index.ts');
+  const audit = await openHostAudit(options.config.audit, options.logger);
+  try {
+    return await compose({ ...options, dependencies: { ...options.dependencies, audit } });
+  } catch (error) {
+    await audit.close();
+    throw error;
+  }
 }
 
 /**

@@ -22,6 +22,7 @@ import { adminTokenProblem, defaultAdminTokenDirectory } from './server/admin-to
 import { normalizeOrigin } from './server/origins.ts';
 import { REDIS_URL_ENV, stateConfigSchema, type StateConfig } from './state/config.ts';
 import { schedulesSchema, type ScheduleConfig } from './schedules/config.ts';
+import { auditConfigSchema, resolveAuditConfig, type ResolvedAuditConfig } from './audit/config.ts';
 
 export const DEFAULT_CONFIG_HOST = '127.0.0.1';
 export const DEFAULT_CONFIG_PORT = 7411;
@@ -115,6 +116,8 @@ export const configFileSchema = z
     state: stateConfigSchema.optional(),
     /** `[{name, cron, tool, arguments, timezone?, overlap?, jitter_ms?}]`: calls the daemon makes on a cron schedule (src/schedules/config.ts). */
     schedules: schedulesSchema.optional(),
+    /** `{path, fsync?: always|batch|never, max_bytes?}`: the daemon's hash-chained audit log (src/audit/config.ts); absent = none. */
+    audit: auditConfigSchema.optional(),
   })
   .strict();
 
@@ -215,6 +218,8 @@ export interface ResolvedConfig {
   state: StateConfig | undefined;
   /** The config's `schedules` (the daemon runs them; empty when none). */
   schedules: ScheduleConfig[];
+  /** The config's `audit` (path absolute, defaults applied): the daemon's audit log; undefined = none. */
+  audit: ResolvedAuditConfig | undefined;
 }
 
 const FLAG_NAMES: Readonly<Record<string, string>> = {
@@ -280,6 +285,7 @@ export function parseConfig(value: unknown, options: { source?: string; baseDir?
       if (path !== undefined) config[field] = resolve(options.baseDir, path);
     }
     if (config.trust !== undefined) config.trust = resolveTrustPaths(config.trust, options.baseDir);
+    if (config.audit !== undefined) config.audit = { ...config.audit, path: resolve(options.baseDir, config.audit.path) };
   }
   return config;
 }
@@ -431,6 +437,22 @@ function isWithin(inner: string, outer: string): boolean {
   return path === '' || (path !== '..' && !path.startsWith(`..${sep}`) && !isAbsolute(path));
 }
 
+/** The audit log's files the shell sandbox hides (rotated files are covered by the chain: removing one is detected). */
+function auditFilesOf(audit: ResolvedAuditConfig | undefined): string[] {
+  return audit === undefined ? [] : [audit.path, `${audit.path}.head`, `${audit.path}.lock`];
+}
+
+/**
+ * The file tools write anywhere in the workspace: an audit log there could be rewritten by the calls it records.
+ * @throws ToolHostError('CONFIG_INVALID')
+ */
+function assertAuditOutsideWorkspace(audit: ResolvedAuditConfig | undefined, workspace: string | undefined): void {
+  if (audit === undefined || workspace === undefined) return;
+  if (isWithin(realPathOf(dirname(audit.path)), realPathOf(workspace))) {
+    throw new ToolHostError('CONFIG_INVALID', `audit.path ${audit.path} lies inside the workspace ${workspace}, where tools can write: put the audit log outside it.`);
+  }
+}
+
 /**
  * Merges flags > env > config file > defaults.
  * @throws ToolHostError('CONFIG_INVALID') naming the file/flag/variable and the bad field.
@@ -456,6 +478,8 @@ export function resolveConfig(input: ResolveConfigInput = {}): ResolvedConfig {
   assertAdminTokenKept(merged, { fromFile: fileLayer?.admin_token !== undefined && environmentLayer.admin_token === undefined, configFile });
 
   const limits = hostLimitsOf(merged.limits);
+  const audit = merged.audit === undefined ? undefined : resolveAuditConfig({ ...merged.audit, path: resolve(cwd, merged.audit.path) });
+  assertAuditOutsideWorkspace(audit, merged.workspace);
   const lockFile = merged.lock ?? resolve(cwd, LOCKFILE_NAME);
   const host: HostOptions & QuotaHostOptions = withoutUndefined({
     workspaceRoot: merged.workspace,
@@ -475,7 +499,8 @@ export function resolveConfig(input: ResolveConfigInput = {}): ResolvedConfig {
       : undefined,
     // The config file may hold tokens and rules, the admin token's folder the token itself: commands never see them.
     // The lockfile says where tools came from: a tool that could rewrite it could vouch for itself.
-    protectedPaths: { ...(configFile !== undefined ? { configFile } : {}), hidden: [defaultAdminTokenDirectory(env)], readOnly: [lockFile] },
+    // The audit log's files too: a command must not rewrite or cut the record of what it did.
+    protectedPaths: { ...(configFile !== undefined ? { configFile } : {}), hidden: [defaultAdminTokenDirectory(env), ...auditFilesOf(audit)], readOnly: [lockFile] },
   });
   return {
     host,
@@ -497,5 +522,6 @@ export function resolveConfig(input: ResolveConfigInput = {}): ResolvedConfig {
     trust: merged.trust,
     state: merged.state,
     schedules: merged.schedules ?? [],
+    audit,
   };
 }

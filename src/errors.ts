@@ -20,7 +20,13 @@ export type ToolHostErrorCode =
   | 'QUEUE_FULL'
   | 'SERVER_START_REFUSED'
   | 'SERVER_LISTEN_FAILED'
-  | 'WASI_PREOPEN_INVALID';
+  | 'WASI_PREOPEN_INVALID'
+  /** The audit log is being written by another live process (src/audit/). */
+  | 'AUDIT_LOG_IN_USE'
+  /** The audit log's last record, or its head file, says the log was changed or cut: the writer will not chain onto it. */
+  | 'AUDIT_LOG_DAMAGED'
+  /** The audit log's files cannot be opened or written. */
+  | 'AUDIT_LOG_FAILED';
 
 export class ToolHostError extends Error {
   readonly code: ToolHostErrorCode;

@@ -1,5 +1,6 @@
 /** The public face of a running host: what the HTTP server, MCP server and CLI are built on. */
 import type { Principal } from './identity/principal.ts';
+import type { HostAuditor } from './audit/types.ts';
 import type { ApprovalEvent, ApprovalRule, Approver } from './approvals/index.ts';
 import type { CallEvents } from './call-events.ts';
 import type { CommandSandboxSettings, ProtectedPaths, ShellSandboxOptions } from './command-sandbox.ts';
@@ -66,6 +67,8 @@ export interface CallToolOptions {
   events?: CallEvents;
   /** Who made the call (src/identity/principal.ts); absent when the edge knows no identity. */
   principal?: Principal;
+  /** For a nested call (run_code's `tools.x()`): the call id of the call that made it (the audit log records it). */
+  parentCallId?: string;
 }
 
 export interface Host {
@@ -217,4 +220,6 @@ export interface CreateHostDependencies {
   builtinTools?: readonly AnyTool[];
   /** Default: none, and `extensionsDir` is not loaded (see src/compose.ts for the application's wiring). */
   extensions?: ExtensionSourceFactory;
+  /** The audit log (config `audit`, opened by src/compose.ts): every call runs through it; the host closes it last. */
+  audit?: HostAuditor;
 }

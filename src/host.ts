@@ -47,6 +47,8 @@ export async function createHost(options: HostOptions & QuotaHostOptions = {}, d
   const events = createHostEvents(state.events);
   forwardRegistryEvents(registry, events.emit, logger);
   if (options.builtins !== false) await addBuiltins(registry, dependencies);
+  // Recorded from here on: the extensions folder's tools, tool set changes, approval decisions (src/audit/).
+  dependencies.audit?.attach({ subscribe: events.subscribe, lookupTool: (name) => registry.lookup(name) });
   const { extensions, firstLoad } = await startExtensions(options, dependencies, { workspaceRoot, registry, emit: events.emit, logger });
   let loaded = firstLoad === undefined;
   const ready = (firstLoad ?? Promise.resolve()).then(() => {
@@ -80,6 +82,7 @@ export async function createHost(options: HostOptions & QuotaHostOptions = {}, d
     defaultTimeoutMs,
     shutdownSignal: shutdown.signal,
     sandbox,
+    audit: dependencies.audit,
   });
   const inFlight = new InFlightCalls();
   let closing = false;
@@ -117,6 +120,7 @@ export async function createHost(options: HostOptions & QuotaHostOptions = {}, d
       closing = true;
       await closeHostParts({ approvals, quotas, resources, inFlight, shutdown, extensions, logger }, closeOptions.graceMs ?? DEFAULT_CLOSE_GRACE_MS);
       await state.close();
+      await dependencies.audit?.close();
     },
   };
 }

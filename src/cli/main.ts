@@ -80,6 +80,11 @@ export const COMMANDS: readonly CommandEntry[] = [
     description: "list the config's scheduled runs with their next run, and a running daemon's last results",
     load: async () => (await import('./commands/schedules.ts')).defineSchedulesCommand,
   },
+  {
+    name: 'audit',
+    description: "check and read the daemon's hash-chained audit log: verify, tail, query",
+    load: async () => (await import('./commands/audit.ts')).defineAuditCommand,
+  },
   { name: 'cache', description: 'show or clear the transpile cache of wasm tools', load: async () => (await import('./commands/cache.ts')).defineCacheCommand },
   {
     name: 'completion',

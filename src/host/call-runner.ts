@@ -4,7 +4,9 @@
  * network refusals, `call_finished`). Every call that finds its tool gets ONE info-level log line,
  * `tool call` with `{tool, callId, status: ok|error|refused, duration_ms, reason?}`: never its
  * arguments or its result, which may hold secrets or private data. Every edge (HTTP, MCP, CLI) and every nested call from a tool
- * (`run_code`'s `tools.x()`) goes through `run`, so none of them can skip a step.
+ * (`run_code`'s `tools.x()`) goes through `run`, so none of them can skip a step. With an audit log
+ * (config `audit`, src/audit/), `run` hands each call to it, which records the call once it has its
+ * result; a nested call carries its parent's principal and transport and the parent's call id.
  */
 import { randomUUID } from 'node:crypto';
 import type { ApprovalGate } from '../approvals/index.ts';
@@ -21,6 +23,7 @@ import type { CommandSandboxSettings } from '../command-sandbox.ts';
 import type { AnyTool } from '../tool.ts';
 import type { NetworkDenial } from '../wasm/result-mapping.ts';
 import type { HostResources } from './resources.ts';
+import type { HostAuditor } from '../audit/types.ts';
 
 export interface CallRunnerOptions {
   workspaceRoot: string;
@@ -38,6 +41,8 @@ export interface CallRunnerOptions {
   shutdownSignal: AbortSignal;
   /** Handed to every call as `ToolContext.sandbox`. */
   sandbox: CommandSandboxSettings;
+  /** The audit log, when configured: every call (nested ones too) is recorded through it (src/audit/). */
+  audit?: HostAuditor | undefined;
 }
 
 /** A call's outcome in its log line: ran and succeeded, ran and returned is_error, or refused before it ran (approval, quota). */
@@ -58,6 +63,11 @@ function networkDenials(result: ToolResult): NetworkDenial[] {
   return network.denials as NetworkDenial[];
 }
 
+/** What a nested call keeps of its parent's options: who made it and through which edge, and the parent's call id. */
+function nestedCallOptions(parent: CallToolOptions, parentCallId: string): CallToolOptions {
+  return { parentCallId, ...(parent.principal !== undefined ? { principal: parent.principal } : {}), ...(parent.transport !== undefined ? { transport: parent.transport } : {}) };
+}
+
 export class CallRunner {
   constructor(private readonly options: CallRunnerOptions) {}
 
@@ -65,7 +75,13 @@ export class CallRunner {
    * One call, start to end. `parentDeadline`: a nested call (ToolContext.callTool) ends by its
    * caller's deadline at the latest.
    */
-  async run(name: string, args: unknown, callOptions: CallToolOptions, parentDeadline?: number): Promise<ToolResult> {
+  run(name: string, args: unknown, callOptions: CallToolOptions, parentDeadline?: number): Promise<ToolResult> {
+    const { audit } = this.options;
+    if (audit !== undefined) return audit.around(name, args, callOptions, (audited) => this.runCall(name, args, audited, parentDeadline));
+    return this.runCall(name, args, callOptions, parentDeadline);
+  }
+
+  private async runCall(name: string, args: unknown, callOptions: CallToolOptions, parentDeadline?: number): Promise<ToolResult> {
     let tool = callOptions.lookedUp;
     if (tool === undefined) {
       const lookup = this.options.lookupTool(name);
@@ -143,7 +159,7 @@ export class CallRunner {
         // A nested call (run_code's `tools.x()`) takes the same path as any other: approvals, permission
         // mode, policy, its own timeout; it stops with this call and gets at most the time this call has left.
         callTool: (innerName, innerArgs) =>
-          this.run(innerName, innerArgs, { signal: callSignal.signal, ...(callOptions.approve ? { approve: callOptions.approve } : {}) }, deadline).catch((error: unknown) =>
+          this.run(innerName, innerArgs, { signal: callSignal.signal, ...(callOptions.approve ? { approve: callOptions.approve } : {}), ...nestedCallOptions(callOptions, callId) }, deadline).catch((error: unknown) =>
             this.internalErrorResult(innerName, error),
           ),
       });
