@@ -43,9 +43,16 @@ export interface ComposeOptions {
 /** A host with the built-ins and the extensions folder, as `options.config.host` describes. */
 export async function composeHost(options: ComposeOptions): Promise<Host> {
   const { createHost } = await import('./host.ts');
+  // Identity mode: the per-principal policy every call with a principal passes (src/identity/policy.ts).
+  const identity = options.config.identity;
+  const principalPolicy =
+    identity === undefined
+      ? undefined
+      : (await import('./identity/policy.ts')).createPrincipalPolicy({ hostMode: options.config.host.permissionMode ?? 'execute', scopes: identity.auth.scopes, rules: identity.principals });
   return createHost(
     {
       ...options.config.host,
+      ...(principalPolicy !== undefined ? { principalPolicy } : {}),
       logger: options.logger,
       watch: options.watch,
       ...(options.onLoadProgress ? { onLoadProgress: options.onLoadProgress } : {}),
@@ -65,7 +72,8 @@ export async function composeHost(options: ComposeOptions): Promise<Host> {
  */
 export async function composeServer(options: ComposeOptions): Promise<{ host: Host; server: RunningServer }> {
   const { checkBindSettings, serverOptionsOf, startServer } = await import('./server/serve.ts');
-  const serverOptions = serverOptionsOf(options.config.server);
+  const identity = options.config.identity;
+  const serverOptions = { ...serverOptionsOf(options.config.server), ...(identity !== undefined ? { auth: identity.auth } : {}) };
   await checkBindSettings(serverOptions);
   const host = await composeHost({ ...options, loadInBackground: options.loadInBackground ?? true });
   try {

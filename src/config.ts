@@ -21,6 +21,7 @@ import { resolveTrustPaths, trustConfigSchema, type TrustConfig } from './distri
 import { adminTokenProblem, defaultAdminTokenDirectory } from './server/admin-token.ts';
 import { normalizeOrigin } from './server/origins.ts';
 import { REDIS_URL_ENV, stateConfigSchema, type StateConfig } from './state/config.ts';
+import { authConfigSchema, principalRulesSchema, type AuthConfig, type PrincipalRule } from './identity/config.ts';
 
 export const DEFAULT_CONFIG_HOST = '127.0.0.1';
 export const DEFAULT_CONFIG_PORT = 7411;
@@ -108,6 +109,10 @@ export const configFileSchema = z
     lock: z.string().min(1).optional(),
     /** `{redis: "redis://host:port/db"}`: state shared by a fleet's replicas (src/state/config.ts); absent = in memory. */
     state: stateConfigSchema.optional(),
+    /** `{issuer, audience, jwks_uri?, scopes?}`: identity mode, toolhost as an OAuth resource server (src/identity/config.ts). */
+    auth: authConfigSchema.optional(),
+    /** Per-principal policy rules, first match wins; identity mode only (src/identity/policy.ts). */
+    principals: principalRulesSchema.optional(),
   })
   .strict();
 
@@ -203,6 +208,13 @@ export interface ResolvedConfig {
   trust: TrustConfig | undefined;
   /** The config's `state` (or TOOLHOST_REDIS_URL): shared state in Redis; undefined = in this process's memory. */
   state: StateConfig | undefined;
+  /** Identity mode (config `auth`, with the `principals` rules); undefined = the static bearer token mode. */
+  identity: IdentityConfig | undefined;
+}
+
+export interface IdentityConfig {
+  auth: AuthConfig;
+  principals: PrincipalRule[] | undefined;
 }
 
 const FLAG_NAMES: Readonly<Record<string, string>> = {
@@ -440,6 +452,7 @@ export function resolveConfig(input: ResolveConfigInput = {}): ResolvedConfig {
   layers.push(environmentLayer, flagLayer(flags, cwd));
   const merged = mergeLayers(layers);
   assertAdminTokenKept(merged, { fromFile: fileLayer?.admin_token !== undefined && environmentLayer.admin_token === undefined, configFile });
+  assertIdentityKeys(merged);
 
   const limits = hostLimitsOf(merged.limits);
   const lockFile = merged.lock ?? resolve(cwd, LOCKFILE_NAME);
@@ -481,5 +494,20 @@ export function resolveConfig(input: ResolveConfigInput = {}): ResolvedConfig {
     configFile,
     trust: merged.trust,
     state: merged.state,
+    identity: merged.auth === undefined ? undefined : { auth: merged.auth, principals: merged.principals },
   };
+}
+
+/**
+ * `principals` rules need identity mode (`auth`), and identity mode replaces the shared bearer token:
+ * a `token` beside `auth` would let anyone holding it past every per-principal rule.
+ * @throws ToolHostError('CONFIG_INVALID')
+ */
+function assertIdentityKeys(merged: ConfigFile): void {
+  if (merged.principals !== undefined && merged.auth === undefined) {
+    throw new ToolHostError('CONFIG_INVALID', '"principals" rules need identity mode: add "auth": {"issuer": ..., "audience": ...}.');
+  }
+  if (merged.auth !== undefined && merged.token !== undefined) {
+    throw new ToolHostError('CONFIG_INVALID', '"auth" (identity mode) and "token" (--token, TOOLHOST_TOKEN) exclude each other: in identity mode every client presents its own access token. Remove the token.');
+  }
 }

@@ -1,5 +1,6 @@
 /** The public face of a running host: what the HTTP server, MCP server and CLI are built on. */
 import type { Principal } from './identity/principal.ts';
+import type { PrincipalPolicy } from './identity/policy.ts';
 import type { ApprovalEvent, ApprovalRule, Approver } from './approvals/index.ts';
 import type { CallEvents } from './call-events.ts';
 import type { CommandSandboxSettings, ProtectedPaths, ShellSandboxOptions } from './command-sandbox.ts';
@@ -157,6 +158,11 @@ export interface HostOptions {
    * returns with every file loaded (a one-shot CLI command, MCP over stdio).
    */
   loadInBackground?: boolean;
+  /**
+   * Identity mode's per-principal policy (src/identity/policy.ts): a call whose `principal` it
+   * restricts runs only tools the principal's grant allows, at the principal's permission level.
+   */
+  principalPolicy?: PrincipalPolicy;
 }
 
 /** Extension loading plugs in here (see src/extensions/); the host only needs this much of it. */

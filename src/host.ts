@@ -15,6 +15,7 @@ import type { CreateHostDependencies, ExtensionSource, Host, HostEvent, HostOpti
 import { CallRunner } from './host/call-runner.ts';
 import { createHostEvents, forwardRegistryEvents } from './host/events.ts';
 import { InFlightCalls } from './host/in-flight.ts';
+import { registerPrincipalPolicy } from './identity/host-policy.ts';
 import { createToolLookup } from './host/lookup.ts';
 import { HostResources } from './host/resources.ts';
 import { type Logger, silentLogger } from './logger.ts';
@@ -62,6 +63,7 @@ export async function createHost(options: HostOptions & QuotaHostOptions = {}, d
   const waitForTool = (name: string, waitOptions: { timeoutMs?: number; signal?: AbortSignal } = {}): Promise<boolean> =>
     loaded || registry.get(name) !== undefined ? Promise.resolve(true) : waitForSettled(extensions?.whenSettled?.(name), waitOptions.timeoutMs ?? defaultTimeoutMs, waitOptions.signal);
   const sandbox = sandboxSettingsOf(options);
+  if (options.principalPolicy !== undefined) registerPrincipalPolicy(registry, options.principalPolicy);
   const calls = new CallRunner({
     workspaceRoot,
     registry,
@@ -75,6 +77,7 @@ export async function createHost(options: HostOptions & QuotaHostOptions = {}, d
     defaultTimeoutMs,
     shutdownSignal: shutdown.signal,
     sandbox,
+    ...(options.principalPolicy !== undefined ? { principalPolicy: options.principalPolicy } : {}),
   });
   const inFlight = new InFlightCalls();
   let closing = false;

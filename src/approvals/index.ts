@@ -68,6 +68,8 @@ export interface GateCall {
   signal?: AbortSignal | undefined;
   /** The edge's interactive approver, if it has one. */
   approve?: Approver | undefined;
+  /** The call's principal's subject: shown as `requested_by`; a decision from the caller's own approver is recorded as theirs. */
+  requestedBy?: string | undefined;
   /** Called once when the call starts to wait for a decision (a rule said `ask`): for progress reports. */
   onWait?: (() => void) | undefined;
 }
@@ -170,7 +172,7 @@ export class ApprovalGate {
   }
 
   private async ask(tool: string, shown: Record<string, unknown>, call: GateCall): Promise<ApprovalOutcome> {
-    const pending = this.queue.open({ tool, callId: call.callId, arguments: shown }, call.signal);
+    const pending = this.queue.open({ tool, callId: call.callId, arguments: shown, requestedBy: call.requestedBy }, call.signal);
     const { id } = pending.request;
     call.onWait?.();
     const nobody = (why: string): void => {
@@ -183,7 +185,7 @@ export class ApprovalGate {
     if (call.approve) {
       call.approve(pending.request, pending.signal).then(
         (answer) => {
-          if (typeof answer === 'string') this.queue.decide(id, answer, 'prompt');
+          if (typeof answer === 'string') this.queue.decide(id, answer, 'prompt', call.requestedBy);
           else nobody(answer.unavailable);
         },
         (error: unknown) => {

@@ -21,6 +21,8 @@ import type { CommandSandboxSettings } from '../command-sandbox.ts';
 import type { AnyTool } from '../tool.ts';
 import type { NetworkDenial } from '../wasm/result-mapping.ts';
 import type { HostResources } from './resources.ts';
+import type { PrincipalPolicy } from '../identity/policy.ts';
+import { lookupForGrant, toolsForGrant } from '../identity/visibility.ts';
 
 export interface CallRunnerOptions {
   workspaceRoot: string;
@@ -38,6 +40,8 @@ export interface CallRunnerOptions {
   shutdownSignal: AbortSignal;
   /** Handed to every call as `ToolContext.sandbox`. */
   sandbox: CommandSandboxSettings;
+  /** Identity mode: the principal's grant narrows which tools a call may run and its permission level. */
+  principalPolicy?: PrincipalPolicy;
 }
 
 /** A call's outcome in its log line: ran and succeeded, ran and returned is_error, or refused before it ran (approval, quota). */
@@ -66,15 +70,16 @@ export class CallRunner {
    * caller's deadline at the latest.
    */
   async run(name: string, args: unknown, callOptions: CallToolOptions, parentDeadline?: number): Promise<ToolResult> {
-    let tool = callOptions.lookedUp;
-    if (tool === undefined) {
-      const lookup = this.options.lookupTool(name);
-      if (!lookup.found) {
-        const details = lookup.reason === 'load_failed' ? { file: lookup.file, load_error: lookup.error } : {};
-        return errorResult(lookup.message, { reason: lookup.reason, ...details });
-      }
-      tool = lookup.tool;
+    const grant = this.options.principalPolicy?.grantFor(callOptions.principal);
+    const found = callOptions.lookedUp !== undefined ? { found: true as const, tool: callOptions.lookedUp } : this.options.lookupTool(name);
+    // The principal's grant (identity mode) applies to a tool the edge looked up too: no edge can skip it.
+    const lookup = grant === undefined || callOptions.principal === undefined ? found : lookupForGrant(found, grant, callOptions.principal.subject);
+    if (!lookup.found) {
+      const details = lookup.reason === 'load_failed' ? { file: lookup.file, load_error: lookup.error } : {};
+      const reason = grant !== undefined && !grant.allowed ? 'principal_denied' : lookup.reason;
+      return errorResult(lookup.message, { reason, ...details });
     }
+    const tool = lookup.tool;
     const callId = callOptions.callId ?? randomUUID();
     const admission = await this.admit(tool, name, args, callId, callOptions, this.budgetMs(tool, callOptions, parentDeadline));
     if (!admission.ok) return admission.result;
@@ -105,7 +110,12 @@ export class CallRunner {
     // A listener hears about the waits: an approval waiting for a person, a call waiting for a quota slot.
     const progress = callOptions.events?.progress;
     const waiting = (message: string) => (progress === undefined ? undefined : () => progress({ progress: 0, message }));
-    const refusal = await this.options.approvals.check(tool, args, { callId, signal: callOptions.signal, approve: callOptions.approve, onWait: waiting(WAITING_FOR_APPROVAL) });
+    // In identity mode only an approver may answer its own call's approval (MCP elicitation); anyone
+    // else's call waits for an approver on /v1/approvals.
+    const principal = callOptions.principal;
+    const grant = this.options.principalPolicy?.grantFor(principal);
+    const approve = grant !== undefined && !grant.approver ? undefined : callOptions.approve;
+    const refusal = await this.options.approvals.check(tool, args, { callId, signal: callOptions.signal, approve, requestedBy: principal?.subject, onWait: waiting(WAITING_FOR_APPROVAL) });
     const admission: Admission = refusal !== undefined ? { ok: false, result: refusal } : await this.options.quotas.admit(name, callOptions.signal, budgetMs, waiting(WAITING_FOR_QUOTA));
     if (!admission.ok) {
       const durationMs = elapsedMs(asked);
@@ -124,26 +134,27 @@ export class CallRunner {
   /** Runs the tool through the bridge under its own signal (deadline, host shutdown, the caller's cancel). */
   private async execute(tool: AnyTool, name: string, args: unknown, callId: string, callOptions: CallToolOptions, parentDeadline: number | undefined): Promise<ToolResult> {
     const { workspaceRoot, registry, secrets, resources, logger, shutdownSignal, sandbox } = this.options;
+    const grant = this.options.principalPolicy?.grantFor(callOptions.principal);
     const timeoutMs = this.budgetMs(tool, callOptions, parentDeadline);
     const callSignal = createCallSignal(timeoutMs, [shutdownSignal, callOptions.signal]);
     const deadline = Date.now() + timeoutMs;
     try {
       return await callTool(tool, args, {
         workspaceRoot,
-        permissionMode: registry.permissionMode,
+        permissionMode: grant?.permissionMode ?? registry.permissionMode,
         callId,
         signal: callSignal.signal,
         deadline,
         logger: logger.child({ tool: name, callId }),
         secrets,
-        listTools: () => registry.list(),
+        listTools: () => toolsForGrant(registry.list(), grant),
         hostResource: (key) => resources.get(key),
         sandbox,
         ...(callOptions.events === undefined ? {} : { events: callOptions.events }),
         // A nested call (run_code's `tools.x()`) takes the same path as any other: approvals, permission
         // mode, policy, its own timeout; it stops with this call and gets at most the time this call has left.
         callTool: (innerName, innerArgs) =>
-          this.run(innerName, innerArgs, { signal: callSignal.signal, ...(callOptions.approve ? { approve: callOptions.approve } : {}) }, deadline).catch((error: unknown) =>
+          this.run(innerName, innerArgs, { signal: callSignal.signal, ...(callOptions.approve ? { approve: callOptions.approve } : {}), ...(callOptions.principal ? { principal: callOptions.principal } : {}) }, deadline).catch((error: unknown) =>
             this.internalErrorResult(innerName, error),
           ),
       });

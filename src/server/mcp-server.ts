@@ -32,6 +32,8 @@ import type { ResultPart, ToolResult } from '../result.ts';
 import { toMcpTool } from '../schema/providers/mcp.ts';
 import type { ResourceCatalog } from '../resources/catalog.ts';
 import { createMcpCallEvents } from './mcp-call-events.ts';
+import { principalOfAuthInfo } from './mcp-principal.ts';
+import { toolsFor } from '../identity/host-policy.ts';
 import { callLogMessages, DEFAULT_MCP_LOG_LEVEL, isLevelShown } from './mcp-logging.ts';
 import { hostResourceCatalog, registerResourceHandlers, RESOURCE_CAPABILITIES } from './mcp-resources.ts';
 import { TOOLHOST_VERSION } from './version.ts';
@@ -106,8 +108,9 @@ export function createMcpServer(host: Host, options: CreateMcpServerOptions = {}
     },
   );
 
-  server.setRequestHandler(ListToolsRequestSchema, (): ListToolsResult => ({
-    tools: host.listTools().map((tool) => toMcpTool(tool) as ListToolsResult['tools'][number]),
+  // Identity mode: each request's principal (extra.authInfo) sees only what its grant allows.
+  server.setRequestHandler(ListToolsRequestSchema, (_request, extra): ListToolsResult => ({
+    tools: toolsFor(host, principalOfAuthInfo(extra.authInfo)).map((tool) => toMcpTool(tool) as ListToolsResult['tools'][number]),
   }));
 
   // One Server per session (stdio, or one Streamable HTTP session), so the level is this session's.
@@ -129,7 +132,8 @@ export function createMcpServer(host: Host, options: CreateMcpServerOptions = {}
       progressToken === undefined && !levelSet
         ? undefined
         : createMcpCallEvents({ toolName: request.params.name, progressToken, streamLog: true, level: () => logLevel, sendNotification: extra.sendNotification, signal: extra.signal, logger: host.logger });
-    const result = await host.callTool(request.params.name, request.params.arguments ?? {}, { signal: extra.signal, approve, transport: 'mcp', ...(live ? { events: live.events } : {}) });
+    const principal = principalOfAuthInfo(extra.authInfo);
+    const result = await host.callTool(request.params.name, request.params.arguments ?? {}, { signal: extra.signal, approve, transport: 'mcp', ...(live ? { events: live.events } : {}), ...(principal ? { principal } : {}) });
     const streamed = live === undefined ? undefined : { stderrSent: true, ...(await live.finish()) };
     // Related to the request: over Streamable HTTP they travel on the call's own response stream.
     for (const params of callLogMessages(request.params.name, result, streamed)) {
