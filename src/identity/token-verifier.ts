@@ -20,7 +20,7 @@ export const ACCEPTED_ALGORITHMS: readonly string[] = ['RS256', 'RS384', 'RS512'
 /** Seconds of clock skew tolerated on `exp` and `nbf`. */
 export const CLOCK_TOLERANCE_SECONDS = 30;
 /** Longer tokens are refused without parsing. */
-export const MAX_TOKEN_LENGTH = 16 * 1024;
+export const MAX_TOKEN_LENGTH = 8 * 1024;
 
 export type TokenCheck =
   | { ok: true; principal: Principal; expiresAt: number | undefined }
