@@ -34,6 +34,7 @@ import { identityGuard } from '../identity/http-guard.ts';
 import { resourceMetadataPaths, resourceMetadataRoutes } from '../identity/resource-metadata.ts';
 import { approverGuard, isApprover } from '../identity/approver-guard.ts';
 import { requestPrincipal } from '../identity/request-principal.ts';
+import { whoamiRoutes } from '../identity/whoami-route.ts';
 
 export { DEFAULT_BODY_LIMIT_BYTES };
 
@@ -148,6 +149,7 @@ export function createHttpApp(options: HttpAppOptions): Hono {
   app.route('/', dispatchRoutes(host, options.maxDispatchCalls !== undefined ? { maxCalls: options.maxDispatchCalls } : {}));
   app.route('/', approvalRoutes(host));
   app.route('/', loadFailureRoutes(host));
+  app.route('/', whoamiRoutes(host));
   app.route('/', gateRoutes(host));
   if (options.history !== undefined) app.route('/', callHistoryRoutes(options.history));
   // Approval events carry the call's arguments only on streams opened with the admin token.

@@ -272,7 +272,14 @@ function approvalPaths(): Paths {
           content: json({ type: 'object', additionalProperties: false, required: ['decision'], properties: { decision: { type: 'string', enum: ['allow', 'deny', 'always'] } } }),
         },
         responses: {
-          '200': { description: 'Decided.', content: json({ type: 'object', required: ['id', 'decision'], properties: { id: { type: 'string' }, decision: { type: 'string', enum: ['allow', 'deny', 'always'] } } }) },
+          '200': {
+            description: 'Decided.',
+            content: json({
+              type: 'object',
+              required: ['id', 'decision', 'decided_by'],
+              properties: { id: { type: 'string' }, decision: { type: 'string', enum: ['allow', 'deny', 'always'] }, decided_by: { type: 'string', description: "Who decided: the approver principal's subject (identity mode), or `admin-token`." } },
+            }),
+          },
           '400': errorResponse('Malformed JSON or a body that is not {"decision": "allow" | "deny" | "always"} (`invalid_body`).'),
           ...ADMIN_TOKEN_REFUSALS,
           '404': errorResponse('No such approval is pending: decided, timed out, cancelled, or unknown (`not_found`).'),

@@ -8,14 +8,17 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { exportJWK, generateKeyPair, type JWK } from 'jose';
+import { exportJWK, generateKeyPair, type JWK, type SignJWT } from 'jose';
 import Provider, { errors } from 'oidc-provider';
+
+/** A key `SignJWT.sign` takes. */
+export type SigningKey = Parameters<SignJWT['sign']>[0];
 
 export interface TestIssuer {
   /** The issuer identifier, `http://127.0.0.1:<port>`. */
   issuer: string;
   /** The issuer's signing key (private JWK) and its key id: tests mint hand-made tokens with it. */
-  privateKey: CryptoKey;
+  privateKey: SigningKey;
   kid: string;
   /** A client credentials token for `clientId` (scope, resource as given). */
   clientToken(clientId: string, options?: { scope?: string; resource?: string }): Promise<string>;
@@ -78,7 +81,7 @@ export async function startIssuer(options: { clients: readonly TestClient[]; sco
   server.on('request', provider.callback());
   return {
     issuer,
-    privateKey: privateKey as CryptoKey,
+    privateKey,
     kid,
     async clientToken(clientId, tokenOptions = {}) {
       const body = new URLSearchParams({ grant_type: 'client_credentials' });

@@ -135,6 +135,16 @@ describe('two users over HTTP', () => {
   });
 });
 
+describe('who is signed in (GET /v1/whoami, what the console shows)', () => {
+  it("answers each token's subject, scopes, level and approver role", async () => {
+    const whoami = async (token: string): Promise<unknown> => (await fetch(`${daemon.url}/v1/whoami`, { headers: bearer(token) })).json();
+    expect(await whoami(tokens.alice)).toEqual({ identity: true, subject: 'alice', client_id: 'alice', scopes: ['tools:read', 'tools:write'], kind: 'token', permission_mode: 'write', approver: false });
+    expect(await whoami(tokens.carol)).toEqual({ identity: true, subject: 'carol', client_id: 'carol', scopes: ['tools:read'], groups: ['approvers'], kind: 'token', permission_mode: 'read_only', approver: true });
+    expect(await whoami(tokens.dave)).toMatchObject({ subject: 'dave', permission_mode: 'none', approver: false });
+    expect((await fetch(`${daemon.url}/v1/whoami`)).status).toBe(401);
+  });
+});
+
 describe('two users over MCP (the SDK client)', () => {
   it('tools/list follows the principal; tools/call of a hidden tool is an error result', async () => {
     const alice = await mcpClient(tokens.alice);

@@ -5,7 +5,7 @@
  */
 import { generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startIssuer, type TestIssuer } from './oidc-issuer.ts';
+import { startIssuer, type SigningKey, type TestIssuer } from './oidc-issuer.ts';
 import { IDENTITY_ADMIN_TOKEN, startIdentityDaemon, type IdentityDaemon } from './identity-daemon.ts';
 
 let issuer: TestIssuer;
@@ -24,7 +24,7 @@ afterAll(async () => {
 });
 
 /** A token signed with the issuer's own key, claims as given (defaults: valid for the daemon). */
-async function minted(claims: Record<string, unknown> = {}, options: { key?: CryptoKey; kid?: string; alg?: string } = {}): Promise<string> {
+async function minted(claims: Record<string, unknown> = {}, options: { key?: SigningKey; kid?: string; alg?: string } = {}): Promise<string> {
   const now = Math.floor(Date.now() / 1000);
   return new SignJWT({ scope: 'tools:read tools:write', client_id: 'alice', ...claims })
     .setProtectedHeader({ alg: options.alg ?? 'RS256', kid: options.kid ?? issuer.kid, typ: 'at+jwt' })
@@ -107,13 +107,13 @@ describe('refusals', () => {
 
   it('HS256 signed with a guessable secret', async () => {
     const secret = new TextEncoder().encode('secret');
-    await expectRefused(await minted({}, { key: secret as unknown as CryptoKey, alg: 'HS256' }), /algorithm/);
+    await expectRefused(await minted({}, { key: secret, alg: 'HS256' }), /algorithm/);
   });
 
   it("a key not in the issuer's JWKS (same kid, and an unknown kid)", async () => {
     const { privateKey } = await generateKeyPair('RS256');
-    await expectRefused(await minted({}, { key: privateKey as CryptoKey }), /signature/);
-    await expectRefused(await minted({}, { key: privateKey as CryptoKey, kid: 'attacker-key' }), /key set does not hold/);
+    await expectRefused(await minted({}, { key: privateKey }), /signature/);
+    await expectRefused(await minted({}, { key: privateKey, kid: 'attacker-key' }), /key set does not hold/);
   });
 
   it('garbage and oversized tokens', async () => {
