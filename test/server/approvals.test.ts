@@ -118,7 +118,7 @@ describe('approvals over HTTP', { timeout: 30_000 }, () => {
     expect(await result).toMatchObject({ content: 'deploy prod', is_error: false });
     expect(await listApprovals(d.url)).toEqual({ approvals: [] });
     await log.until('event: approval_decided');
-    expect(log.events('approval_decided')).toEqual([{ type: 'approval_decided', id: approval.id, tool: 'echo', call_id: approval.call_id, decision: 'allow', reason: 'user', via: 'http' }]);
+    expect(log.events('approval_decided')).toEqual([{ type: 'approval_decided', id: approval.id, tool: 'echo', call_id: approval.call_id, decision: 'allow', reason: 'user', via: 'http', decided_by: 'admin-token' }]);
     await log.close();
   });
 
