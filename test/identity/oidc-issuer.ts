@@ -50,6 +50,7 @@ export async function startIssuer(options: { clients: readonly TestClient[]; sco
       scope: client.scope,
     })),
     jwks: { keys: [jwk] },
+    ttl: { AccessToken: 300, ClientCredentials: 300, AuthorizationCode: 60, IdToken: 300, RefreshToken: 3600, Interaction: 600, Session: 3600, Grant: 3600 },
     scopes: ['openid', 'offline_access', ...options.scopes],
     features: {
       clientCredentials: { enabled: true },
