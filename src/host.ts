@@ -16,6 +16,7 @@ import { CallRunner } from './host/call-runner.ts';
 import { createHostEvents, forwardRegistryEvents } from './host/events.ts';
 import { InFlightCalls } from './host/in-flight.ts';
 import { registerPrincipalPolicy } from './identity/host-policy.ts';
+import type { PrincipalPolicy } from './identity/policy.ts';
 import { createToolLookup } from './host/lookup.ts';
 import { HostResources } from './host/resources.ts';
 import { type Logger, silentLogger } from './logger.ts';
@@ -113,7 +114,7 @@ export async function createHost(options: HostOptions & QuotaHostOptions = {}, d
     async close(closeOptions = {}) {
       if (closing) return;
       closing = true;
-      await closeHostParts({ approvals, quotas, resources, inFlight, shutdown, extensions, logger }, closeOptions.graceMs ?? DEFAULT_CLOSE_GRACE_MS);
+      await closeHostParts({ principalPolicy: options.principalPolicy, approvals, quotas, resources, inFlight, shutdown, extensions, logger }, closeOptions.graceMs ?? DEFAULT_CLOSE_GRACE_MS);
     },
   };
 }
@@ -211,6 +212,7 @@ function createGates(options: HostOptions & QuotaHostOptions, registry: ToolRegi
 }
 
 interface HostParts {
+  principalPolicy?: PrincipalPolicy | undefined;
   approvals: ApprovalGate;
   quotas: QuotaGate;
   resources: HostResources;
@@ -228,6 +230,7 @@ interface HostParts {
 async function closeHostParts(parts: HostParts, graceMs: number): Promise<void> {
   parts.approvals.close();
   parts.quotas.close();
+  parts.principalPolicy?.close();
   await parts.resources.close();
   await parts.inFlight.settle(graceMs);
   if (parts.inFlight.size > 0) {

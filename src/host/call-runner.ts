@@ -115,8 +115,25 @@ export class CallRunner {
     const principal = callOptions.principal;
     const grant = this.options.principalPolicy?.grantFor(principal);
     const approve = grant !== undefined && !grant.approver ? undefined : callOptions.approve;
-    const refusal = await this.options.approvals.check(tool, args, { callId, signal: callOptions.signal, approve, requestedBy: principal?.subject, onWait: waiting(WAITING_FOR_APPROVAL) });
-    const admission: Admission = refusal !== undefined ? { ok: false, result: refusal } : await this.options.quotas.admit(name, callOptions.signal, budgetMs, waiting(WAITING_FOR_QUOTA));
+    const refusal = await this.options.approvals.check(tool, args, { callId, signal: callOptions.signal, approve, requestedBy: principal?.subject, rules: grant?.approvalRules, onWait: waiting(WAITING_FOR_APPROVAL) });
+    let admission: Admission = refusal !== undefined ? { ok: false, result: refusal } : await this.options.quotas.admit(name, callOptions.signal, budgetMs, waiting(WAITING_FOR_QUOTA));
+    // Identity mode: the principal's own quotas (its `principals` rule), on top of the host's.
+    if (admission.ok && grant?.quotas !== undefined) {
+      const hostSlot = admission;
+      const own = await grant.quotas.admit(name, callOptions.signal, budgetMs, waiting(WAITING_FOR_QUOTA));
+      if (own.ok) {
+        admission = {
+          ok: true,
+          release() {
+            own.release();
+            hostSlot.release();
+          },
+        };
+      } else {
+        hostSlot.release();
+        admission = own;
+      }
+    }
     if (!admission.ok) {
       const durationMs = elapsedMs(asked);
       this.logCall(name, callId, 'refused', durationMs, admission.result);

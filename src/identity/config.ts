@@ -8,11 +8,13 @@
  *
  * `principals`: per-principal policy rules, first match wins (src/identity/policy.ts):
  * `[{"match": {"subject"?, "client_id"?, "scope"?, "group"?}, "permission_mode"?, "include"?,
- * "exclude"?, "approver"?}]`. Every field of `match` given must hold; `{}` matches every signed-in
+ * "exclude"?, "approver"?, "approvals"?, "quotas"?}]`. Every field of `match` given must hold; `{}` matches every signed-in
  * principal. Only meaningful with `auth`.
  */
 import { z } from 'zod';
+import { approvalRulesSchema } from '../approvals/rules.ts';
 import { PERMISSION_LEVELS } from '../permission.ts';
+import { quotasSchema } from '../quotas/config.ts';
 
 /** True for an https URL, or an http URL on a loopback host; no credentials, no fragment. */
 export function isTrustedUrl(value: string): boolean {
@@ -76,6 +78,10 @@ export const principalRuleSchema = z
     exclude: z.array(z.string().min(1)).optional(),
     /** May list and decide approvals (`/v1/approvals`). */
     approver: z.boolean().optional(),
+    /** Approval rules tried before the host's `approvals` for this principal's calls (first match wins over both). */
+    approvals: approvalRulesSchema.optional(),
+    /** Quotas of each principal this rule matches, on top of the host's `quotas` (same shape; one budget per principal). */
+    quotas: quotasSchema.optional(),
   })
   .strict();
 

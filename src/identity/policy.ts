@@ -12,10 +12,15 @@
  *    the winning rule's `permission_mode`. Scopes are a ceiling a rule narrows, never widens.
  * 4. The rule's `include` / `exclude` globs narrow the tools further (the registry's own apply first).
  * 5. `approver: true` on the winning rule lets the principal list and decide approvals.
+ * 6. The rule's `approvals` are tried before the host's approval rules for the principal's calls
+ *    (first match wins over both lists); its `quotas` apply on top of the host's quotas, with one
+ *    budget per principal (subject) the rule matches, in this process's memory.
  * Other principals (the admin token, the CLI's local user, schedules) are not restricted here: the
  * host's own permission mode and include/exclude apply to them as before.
  */
 import picomatch from 'picomatch';
+import { ApprovalRules } from '../approvals/rules.ts';
+import { QuotaGate } from '../quotas/index.ts';
 import { isPermitted, permissionRank, type PermissionLevel } from '../permission.ts';
 import type { PrincipalMatch, PrincipalRule } from './config.ts';
 import type { Principal } from './principal.ts';
@@ -35,6 +40,10 @@ export interface Grant {
   readonly approver: boolean;
   /** 1-based position of the winning `principals` rule, if any. */
   readonly rule?: number | undefined;
+  /** The rule's approval rules (tried before the host's). */
+  readonly approvalRules?: ApprovalRules | undefined;
+  /** This principal's own quotas under the rule. */
+  readonly quotas?: QuotaGate | undefined;
 }
 
 export interface PrincipalPolicy {
@@ -42,6 +51,8 @@ export interface PrincipalPolicy {
   grantFor(principal: Principal | undefined): Grant | undefined;
   /** Scopes whose mapping gives at least `level` (for an `insufficient_scope` challenge). */
   scopesGranting(level: PermissionLevel): string[];
+  /** Refuses what waits for a per-principal quota slot (host shutdown). */
+  close(): void;
 }
 
 export interface PrincipalPolicyOptions {
@@ -57,7 +68,11 @@ interface CompiledRule {
   rule: PrincipalRule;
   position: number;
   exposes: (name: string) => boolean;
+  approvalRules: ApprovalRules | undefined;
 }
+
+/** Most per-principal quota budgets kept at once; the oldest is dropped beyond it. */
+const MAX_PRINCIPAL_QUOTAS = 10_000;
 
 const EVERYTHING = (): boolean => true;
 const NOTHING = (): boolean => false;
@@ -71,7 +86,8 @@ function compile(rule: PrincipalRule, position: number): CompiledRule {
   const exclude = rule.exclude ?? [];
   const isIncluded = include.length > 0 ? picomatch([...include]) : EVERYTHING;
   const isExcluded = exclude.length > 0 ? picomatch([...exclude]) : NOTHING;
-  return { rule, position, exposes: (name) => isIncluded(name) && !isExcluded(name) };
+  const approvalRules = rule.approvals !== undefined && rule.approvals.length > 0 ? new ApprovalRules(rule.approvals) : undefined;
+  return { rule, position, exposes: (name) => isIncluded(name) && !isExcluded(name), approvalRules };
 }
 
 /** True when every field `match` names holds for `principal`. */
@@ -90,6 +106,24 @@ function deniedGrant(why: string): Grant {
 export function createPrincipalPolicy(options: PrincipalPolicyOptions): PrincipalPolicy {
   const rules = options.rules?.map((rule, index) => compile(rule, index + 1));
   const scopes = options.scopes;
+  /** Per principal and rule: `<rule position>\u0000<subject>` → its quota gate. */
+  const quotaGates = new Map<string, QuotaGate>();
+  const quotasOf = (winner: CompiledRule, subject: string): QuotaGate | undefined => {
+    const config = winner.rule.quotas;
+    if (config === undefined || Object.keys(config).length === 0) return undefined;
+    const key = `${winner.position}\u0000${subject}`;
+    let gate = quotaGates.get(key);
+    if (gate === undefined) {
+      gate = new QuotaGate(config);
+      quotaGates.set(key, gate);
+      if (quotaGates.size > MAX_PRINCIPAL_QUOTAS) {
+        const [oldestKey, oldest] = quotaGates.entries().next().value as [string, QuotaGate];
+        quotaGates.delete(oldestKey);
+        oldest.close();
+      }
+    }
+    return gate;
+  };
   return {
     grantFor(principal) {
       if (principal === undefined || principal.kind !== 'token') return undefined;
@@ -111,7 +145,20 @@ export function createPrincipalPolicy(options: PrincipalPolicyOptions): Principa
         level = winner.rule.permission_mode;
         scopeLimited = false;
       }
-      return { allowed: true, permissionMode: level, scopeLimited, exposes: winner?.exposes ?? EVERYTHING, approver: winner?.rule.approver === true, rule: winner?.position };
+      return {
+        allowed: true,
+        permissionMode: level,
+        scopeLimited,
+        exposes: winner?.exposes ?? EVERYTHING,
+        approver: winner?.rule.approver === true,
+        rule: winner?.position,
+        approvalRules: winner?.approvalRules,
+        quotas: winner === undefined ? undefined : quotasOf(winner, principal.subject),
+      };
+    },
+    close() {
+      for (const gate of quotaGates.values()) gate.close();
+      quotaGates.clear();
     },
     scopesGranting(level) {
       return Object.entries(scopes ?? {})

@@ -30,6 +30,12 @@ beforeAll(async () => {
     auth: { scopes: { 'tools:read': 'read_only', 'tools:write': 'write' } },
     principals: [
       { match: { group: 'approvers' }, approver: true },
+      {
+        match: { subject: 'alice', scope: 'tools:write' },
+        exclude: ['search_tools'],
+        approvals: [{ tool: 'write_file', match: { path: 'secret/*' }, action: 'deny' }],
+        quotas: { list_dir: { per_minute: 2 } },
+      },
       { match: { scope: 'tools:read' }, exclude: ['search_tools'] },
     ],
     approvals: [{ tool: 'write_file', match: { path: 'ask/*' }, action: 'ask' }],
@@ -105,6 +111,18 @@ describe('two users over HTTP', () => {
     expect(await toolNames(tokens.alice)).not.toContain('search_tools');
     const response = await call(tokens.alice, 'search_tools', { query: 'file' });
     expect(response.status).toBe(404);
+  });
+
+  it("a rule's own approval rules and quotas apply to its principal only", async () => {
+    const denied = (await (await call(tokens.alice, 'write_file', { path: 'secret/plan.txt', content: 'x' })).json()) as { is_error: boolean; metadata?: { reason?: string } };
+    expect(denied.is_error).toBe(true);
+    expect(denied.metadata?.reason).toBe('approval_denied');
+
+    const listed: boolean[] = [];
+    for (let index = 0; index < 3; index += 1) listed.push(((await (await call(tokens.alice, 'list_dir', { path: '.' })).json()) as { is_error: boolean }).is_error);
+    expect(listed).toEqual([false, false, true]);
+    // bob's budget is not alice's: the host has no list_dir quota, and bob's rule sets none.
+    for (let index = 0; index < 3; index += 1) expect(((await (await call(tokens.bob, 'list_dir', { path: '.' })).json()) as { is_error: boolean }).is_error).toBe(false);
   });
 
   it('a principal no rule matches (deny by default) sees no tool and can call none', async () => {
