@@ -25,10 +25,10 @@ export interface EventStreamRequest {
   approvalArguments: boolean;
 }
 
-/** The event as a stream of this kind sends it. */
-export function streamedEvent(event: HostEvent, request: EventStreamRequest): HostEvent | Omit<Extract<HostEvent, { type: 'approval_requested' }>, 'arguments'> {
+/** The event as a stream of this kind sends it: who asked (identity mode) goes with the arguments, to those who decide. */
+export function streamedEvent(event: HostEvent, request: EventStreamRequest): HostEvent | Omit<Extract<HostEvent, { type: 'approval_requested' }>, 'arguments' | 'requested_by'> {
   if (event.type !== 'approval_requested' || request.approvalArguments) return event;
-  const { arguments: _hidden, ...rest } = event;
+  const { arguments: _hidden, requested_by: _asker, ...rest } = event;
   return rest;
 }
 
