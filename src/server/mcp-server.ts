@@ -33,7 +33,8 @@ import { toMcpTool } from '../schema/providers/mcp.ts';
 import type { ResourceCatalog } from '../resources/catalog.ts';
 import { createMcpCallEvents } from './mcp-call-events.ts';
 import { principalOfAuthInfo } from './mcp-principal.ts';
-import { toolsFor } from '../identity/host-policy.ts';
+import { principalGrant, toolsFor } from '../identity/host-policy.ts';
+import { isPermitted } from '../permission.ts';
 import { callLogMessages, DEFAULT_MCP_LOG_LEVEL, isLevelShown } from './mcp-logging.ts';
 import { hostResourceCatalog, registerResourceHandlers, RESOURCE_CAPABILITIES } from './mcp-resources.ts';
 import { TOOLHOST_VERSION } from './version.ts';
@@ -144,7 +145,14 @@ export function createMcpServer(host: Host, options: CreateMcpServerOptions = {}
   });
 
   const ownCatalog = options.resources === undefined ? hostResourceCatalog(host) : undefined;
-  const endResources = registerResourceHandlers(server, options.resources ?? (ownCatalog as ResourceCatalog), host.logger);
+  // Identity mode: workspace files are read_only reading; a principal below that (or denied) reads none.
+  const resourceAccess = (authInfo: Parameters<typeof principalOfAuthInfo>[0]): string | undefined => {
+    const principal = principalOfAuthInfo(authInfo);
+    const grant = principalGrant(host, principal);
+    if (grant === undefined || (grant.allowed && isPermitted('read_only', grant.permissionMode))) return undefined;
+    return `"${principal?.subject ?? ''}" may not read this host's resources (it needs read_only; the host's principals policy gives it ${grant.allowed ? grant.permissionMode : 'nothing'}).`;
+  };
+  const endResources = registerResourceHandlers(server, options.resources ?? (ownCatalog as ResourceCatalog), host.logger, resourceAccess);
 
   // Coalesce a burst of changes (a reload touching many files) into one notification.
   let pending = false;

@@ -184,6 +184,33 @@ describe('two users over MCP (the SDK client)', () => {
     }
   });
 
+  it('resources (workspace files) follow the principal: a denied principal reads none', async () => {
+    const bob = await mcpClient(tokens.bob);
+    const dave = await mcpClient(tokens.dave);
+    try {
+      expect((await dave.client.listTools()).tools).toEqual([]);
+      await expect(dave.client.listResources()).rejects.toThrow(/may not read this host's resources/);
+      await expect(dave.client.readResource({ uri: 'file:///alice.txt' })).rejects.toThrow(/may not read/);
+      await expect(dave.client.listResourceTemplates()).rejects.toThrow(/may not read/);
+      const read = await bob.client.readResource({ uri: 'file:///alice.txt' });
+      expect(JSON.stringify(read.contents)).toContain('from alice');
+    } finally {
+      await bob.client.close();
+      await dave.client.close();
+    }
+  });
+
+  it('the tool tree and the inspection route follow the principal too', async () => {
+    const tree = (await (await fetch(`${daemon.url}/v1/tools/tree`, { headers: bearer(tokens.bob) })).json()) as { files: { path: string }[] };
+    expect(tree.files.map((file) => file.path)).not.toContain('tools/write_file.d.ts');
+    expect((await fetch(`${daemon.url}/v1/tools/tree/tools/write_file.d.ts`, { headers: bearer(tokens.bob) })).status).toBe(404);
+    expect((await fetch(`${daemon.url}/v1/tools/tree/tools/write_file.d.ts`, { headers: bearer(tokens.alice) })).status).toBe(200);
+    // A built-in has nothing to inspect (404 not_found); hidden from bob, it is an unknown tool to him instead.
+    const inspected = async (token: string): Promise<string> => ((await (await fetch(`${daemon.url}/v1/tools/write_file/inspect`, { headers: bearer(token) })).json()) as { error: { code: string } }).error.code;
+    expect(await inspected(tokens.alice)).toBe('not_found');
+    expect(await inspected(tokens.bob)).toBe('unknown_tool');
+  });
+
   it("a session is bound to its principal: bob holding alice's session id does not find it", async () => {
     const alice = await mcpClient(tokens.alice);
     try {
