@@ -6,6 +6,9 @@
  * - `iss` equals `auth.issuer`; `aud` contains `auth.audience` (RFC 8707: a token for another resource
  *   is refused); `exp` required, `exp`/`nbf` checked with a small clock tolerance;
  * - a `sub` claim.
+ * A token that passed is remembered until its `exp` (at most MAX_CACHED_TOKENS of them, oldest out
+ * first), so a client's next requests skip the signature check; JWTs cannot be revoked before `exp`
+ * anyway.
  * Outcomes are data: `{ok: true, principal}`, `{ok: false, kind: 'invalid', description}` (→ 401
  * invalid_token) or `{ok: false, kind: 'unavailable', description}` (the issuer's keys cannot be
  * fetched → 503).
@@ -21,6 +24,9 @@ export const ACCEPTED_ALGORITHMS: readonly string[] = ['RS256', 'RS384', 'RS512'
 export const CLOCK_TOLERANCE_SECONDS = 30;
 /** Longer tokens are refused without parsing. */
 export const MAX_TOKEN_LENGTH = 8 * 1024;
+
+/** Valid tokens remembered at once. */
+export const MAX_CACHED_TOKENS = 512;
 
 export type TokenCheck =
   | { ok: true; principal: Principal; expiresAt: number | undefined }
@@ -48,9 +54,19 @@ export function createTokenVerifier(auth: AuthConfig): TokenVerifier {
     });
     return ready;
   };
+  const remembered = new Map<string, { principal: Principal; expiresAt: number }>();
+  const remember = (token: string, principal: Principal, expiresAt: number): void => {
+    remembered.set(token, { principal, expiresAt });
+    if (remembered.size > MAX_CACHED_TOKENS) remembered.delete(remembered.keys().next().value as string);
+  };
   return {
     async verify(token) {
       if (token.length > MAX_TOKEN_LENGTH) return { ok: false, kind: 'invalid', description: `The token is longer than ${MAX_TOKEN_LENGTH} characters.` };
+      const known = remembered.get(token);
+      if (known !== undefined) {
+        if (known.expiresAt * 1000 > Date.now()) return { ok: true, principal: known.principal, expiresAt: known.expiresAt };
+        remembered.delete(token);
+      }
       let parts: { jose: Jose; keys: KeySet };
       try {
         parts = await prepare();
@@ -69,6 +85,7 @@ export function createTokenVerifier(auth: AuthConfig): TokenVerifier {
         });
         const principal = principalFromClaims(payload as Record<string, unknown>);
         if (principal === undefined) return { ok: false, kind: 'invalid', description: 'The token has no usable "sub" claim.' };
+        if (payload.exp !== undefined) remember(token, principal, payload.exp);
         return { ok: true, principal, expiresAt: payload.exp };
       } catch (error) {
         return describeFailure(jose, error);
