@@ -6,6 +6,7 @@
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HostEvent } from '../../src/host-types.ts';
 import { startIssuer, type TestIssuer } from './oidc-issuer.ts';
@@ -38,7 +39,10 @@ beforeAll(async () => {
       },
       { match: { scope: 'tools:read' }, exclude: ['search_tools'] },
     ],
-    approvals: [{ tool: 'write_file', match: { path: 'ask/*' }, action: 'ask' }],
+    approvals: [
+      { tool: 'write_file', match: { path: 'ask/*' }, action: 'ask' },
+      { tool: 'read_file', match: { path: 'ask/*' }, action: 'ask' },
+    ],
   });
   tokens.alice = await issuer.clientToken('alice', { scope: 'tools:read tools:write', resource: daemon.audience });
   tokens.bob = await issuer.clientToken('bob', { scope: 'tools:read', resource: daemon.audience });
@@ -257,6 +261,29 @@ describe('approvals decided by an approver principal', () => {
 
     const result = (await (await pendingCall).json()) as { is_error: boolean };
     expect(result.is_error).toBe(false);
+  });
+
+  it("a non-approver cannot approve its own call through MCP elicitation: it waits for an approver", async () => {
+    const client = new Client({ name: 'identity-test', version: '1.0.0' }, { capabilities: { elicitation: { form: {} } } });
+    let asked = 0;
+    client.setRequestHandler(ElicitRequestSchema, async () => {
+      asked += 1;
+      return { action: 'accept', content: { decision: 'allow' } };
+    });
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${daemon.url}/mcp`), { requestInit: { headers: bearer(tokens.bob) } }));
+    try {
+      const requested = nextEvent('approval_requested');
+      const pendingCall = client.callTool({ name: 'read_file', arguments: { path: 'ask/anything.txt' } });
+      const request = await requested;
+      expect(request.requested_by).toBe('bob');
+      const decided = await fetch(`${daemon.url}/v1/approvals/${request.id}`, { method: 'POST', headers: { ...bearer(tokens.carol), 'content-type': 'application/json' }, body: JSON.stringify({ decision: 'deny' }) });
+      expect(decided.status).toBe(200);
+      const result = await pendingCall;
+      expect(result.isError).toBe(true);
+      expect(asked).toBe(0);
+    } finally {
+      await client.close();
+    }
   });
 
   it('the admin token still decides, recorded as admin-token', async () => {
