@@ -16,9 +16,9 @@ export type HostEvent =
   | { type: 'load_failed'; file: string; error: string; code?: string }
   | { type: 'collision'; name: string; kept: ToolSource; rejected: ToolSource; reason: string; file?: string }
   /** A call ended (any edge: HTTP, MCP, CLI); for live views. Arguments and results are not included. */
-  | { type: 'call_finished'; tool: string; call_id: string; duration_ms: number; is_error: boolean }
+  | { type: 'call_finished'; tool: string; call_id: string; duration_ms: number; is_error: boolean; /** Identity mode: the caller's subject. */ subject?: string }
   /** A wasm tool's outgoing request was refused by its network policy (no paths, headers or bodies). */
-  | { type: 'network_denied'; tool: string; call_id: string; kind: string; host: string; port: number; reason: string }
+  | { type: 'network_denied'; tool: string; call_id: string; kind: string; host: string; port: number; reason: string; /** Identity mode: the caller's subject. */ subject?: string }
   /** `approval_requested` (a call waits for a person; redacted arguments) and `approval_decided`. */
   | ApprovalEvent;
 

@@ -50,6 +50,11 @@ export type CallLogStatus = 'ok' | 'error' | 'refused';
 /** What admission hands the execute pass: a slot to give back when the call ends. */
 type Admission = { ok: true; release(): void } | { ok: false; result: ToolResult };
 
+/** `{subject}` of the call's principal for its events (identity mode), else nothing. */
+function subjectOf(callOptions: CallToolOptions): { subject?: string } {
+  return callOptions.principal === undefined ? {} : { subject: callOptions.principal.subject };
+}
+
 /** Milliseconds since `start` (a performance.now() reading), to the microsecond. */
 function elapsedMs(start: number): number {
   return Math.round((performance.now() - start) * 1000) / 1000;
@@ -90,7 +95,7 @@ export class CallRunner {
     } finally {
       admission.release();
     }
-    this.report(name, callId, result, elapsedMs(started));
+    this.report(name, callId, result, elapsedMs(started), subjectOf(callOptions));
     return result;
   }
 
@@ -137,7 +142,7 @@ export class CallRunner {
     if (!admission.ok) {
       const durationMs = elapsedMs(asked);
       this.logCall(name, callId, 'refused', durationMs, admission.result);
-      this.options.emit({ type: 'call_finished', tool: name, call_id: callId, duration_ms: durationMs, is_error: true });
+      this.options.emit({ type: 'call_finished', tool: name, call_id: callId, duration_ms: durationMs, is_error: true, ...subjectOf(callOptions) });
     }
     return admission;
   }
@@ -193,13 +198,13 @@ export class CallRunner {
   }
 
   /** The call's log line, one warning and event per refused network request, and `call_finished`. */
-  private report(name: string, callId: string, result: ToolResult, durationMs: number): void {
+  private report(name: string, callId: string, result: ToolResult, durationMs: number, subject: { subject?: string }): void {
     const { logger, emit } = this.options;
     this.logCall(name, callId, result.is_error ? 'error' : 'ok', durationMs, result);
     for (const denial of networkDenials(result)) {
       logger.warn({ tool: name, callId, ...denial }, 'network request denied by policy');
-      emit({ type: 'network_denied', tool: name, call_id: callId, ...denial });
+      emit({ type: 'network_denied', tool: name, call_id: callId, ...denial, ...subject });
     }
-    emit({ type: 'call_finished', tool: name, call_id: callId, duration_ms: durationMs, is_error: result.is_error });
+    emit({ type: 'call_finished', tool: name, call_id: callId, duration_ms: durationMs, is_error: result.is_error, ...subject });
   }
 }

@@ -23,6 +23,8 @@ export interface EventStreamOptions {
 export interface EventStreamRequest {
   /** Send `approval_requested` with its `arguments` (the stream was opened with the admin token). */
   approvalArguments: boolean;
+  /** Identity mode: only events this returns true for are sent (a principal's own calls and approvals). */
+  filter?: ((event: HostEvent) => boolean) | undefined;
 }
 
 /** The event as a stream of this kind sends it: who asked (identity mode) goes with the arguments, to those who decide. */
@@ -61,6 +63,7 @@ export class EventStreamHub {
             .catch(() => finish());
         };
         const unsubscribe = this.host.onEvent((event: HostEvent) => {
+          if (request.filter !== undefined && !request.filter(event)) return;
           const id = String(++this.sequence);
           enqueue((target) => target.writeSSE({ event: event.type, data: JSON.stringify(streamedEvent(publicHostEvent(this.host.extensionsDir, event), request)), id }));
         });

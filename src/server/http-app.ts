@@ -35,6 +35,7 @@ import { resourceMetadataPaths, resourceMetadataRoutes } from '../identity/resou
 import { approverGuard, isApprover } from '../identity/approver-guard.ts';
 import { requestPrincipal } from '../identity/request-principal.ts';
 import { whoamiRoutes } from '../identity/whoami-route.ts';
+import { eventFilterFor } from '../identity/event-filter.ts';
 
 export { DEFAULT_BODY_LIMIT_BYTES };
 
@@ -153,7 +154,11 @@ export function createHttpApp(options: HttpAppOptions): Hono {
   app.route('/', gateRoutes(host));
   if (options.history !== undefined) app.route('/', callHistoryRoutes(options.history));
   // Approval events carry the call's arguments only on streams opened with the admin token.
-  app.get('/v1/events', (c) => options.events.handle(c, { approvalArguments: hasAdminToken(c, options.adminToken) || (identity !== undefined && isApprover(host, requestPrincipal(c.req.raw))) }));
+  app.get('/v1/events', (c) => {
+    const principal = requestPrincipal(c.req.raw);
+    const approvalArguments = hasAdminToken(c, options.adminToken) || (identity !== undefined && isApprover(host, principal));
+    return options.events.handle(c, { approvalArguments, filter: identity === undefined ? undefined : eventFilterFor(host, principal) });
+  });
   app.all('/mcp', async (c) => {
     // A JSON POST's body is read here, straight from the Node request and within the limit; the rest
     // (other content types, GET, DELETE) the MCP handler answers from the request itself.

@@ -9,6 +9,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HostEvent } from '../../src/host-types.ts';
+import { SseReader } from '../server/sse.ts';
 import { startIssuer, type TestIssuer } from './oidc-issuer.ts';
 import { IDENTITY_ADMIN_TOKEN, startIdentityDaemon, type IdentityDaemon } from './identity-daemon.ts';
 
@@ -154,6 +155,35 @@ describe('two users over HTTP', () => {
     expect(result.content).toMatch(/No tool named "write_file" is available here; the tools are: glob, grep, list_dir, read_file/);
     const read = await call(tokens.alice, 'read_file', { path: 'via-run-code.txt' });
     expect(((await read.json()) as { is_error: boolean }).is_error).toBe(true);
+  });
+});
+
+describe('event streams (GET /v1/events) per principal', () => {
+  it("a principal's stream carries its own calls only; an approver's carries everyone's", async () => {
+    const open = async (token: string): Promise<SseReader> => new SseReader(await fetch(`${daemon.url}/v1/events`, { headers: bearer(token) }));
+    const bobStream = await open(tokens.bob);
+    const carolStream = await open(tokens.carol);
+    const calls = async (reader: SseReader, count: number): Promise<{ tool: string; subject?: string }[]> => {
+      const seen: { tool: string; subject?: string }[] = [];
+      while (seen.length < count) {
+        const record = await reader.next(30_000);
+        if (record.event === 'call_finished') seen.push(JSON.parse(record.data) as { tool: string; subject?: string });
+      }
+      return seen;
+    };
+    try {
+      await call(tokens.alice, 'glob', { pattern: '*.nothing' });
+      await call(tokens.bob, 'grep', { pattern: 'nothing-matches-this', path: '.' });
+      expect(await calls(carolStream, 2)).toMatchObject([
+        { tool: 'glob', subject: 'alice' },
+        { tool: 'grep', subject: 'bob' },
+      ]);
+      // alice's call came first: had it not been filtered, it would be bob's first event.
+      expect(await calls(bobStream, 1)).toMatchObject([{ tool: 'grep', subject: 'bob' }]);
+    } finally {
+      await bobStream.cancel();
+      await carolStream.cancel();
+    }
   });
 });
 
