@@ -163,3 +163,20 @@ describe('public paths', () => {
     expect(response.status).toBe(200);
   });
 });
+
+describe('an issuer that cannot be reached', () => {
+  it('answers 503 auth_unavailable (the token may be fine: retry), never lets the request through', async () => {
+    const gone = await startIssuer({ clients: [{ client_id: 'alice', scope: 'tools:read' }], scopes: ['tools:read'] });
+    const lonely = await startIdentityDaemon(gone.issuer, {});
+    try {
+      const token = await gone.clientToken('alice', { scope: 'tools:read', resource: lonely.audience });
+      await gone.close();
+      const response = await fetch(`${lonely.url}/v1/tools`, { headers: { authorization: `Bearer ${token}` } });
+      expect(response.status).toBe(503);
+      expect(response.headers.get('retry-after')).toBe('5');
+      expect(((await response.json()) as { error: { code: string } }).error.code).toBe('auth_unavailable');
+    } finally {
+      await lonely.close();
+    }
+  });
+});
