@@ -5,6 +5,11 @@
  * `tool call` with `{tool, callId, status: ok|error|refused, duration_ms, reason?}`: never its
  * arguments or its result, which may hold secrets or private data. Every edge (HTTP, MCP, CLI) and every nested call from a tool
  * (`run_code`'s `tools.x()`) goes through `run`, so none of them can skip a step.
+ *
+ * Identity mode: a call whose `principal` the host's principal policy restricts (src/identity/policy.ts)
+ * sees the tools through the principal's grant (lookup, the tool's `listTools`, the bridge's permission
+ * level), is admitted by the principal's own approval rules and quotas too, can be approved through the
+ * caller's own approver only when the principal is an approver, and nested calls carry the principal.
  */
 import { randomUUID } from 'node:crypto';
 import type { ApprovalGate } from '../approvals/index.ts';
