@@ -44,6 +44,12 @@ export interface ComposeOptions {
 /** A host with the built-ins and the extensions folder, as `options.config.host` describes. */
 export async function composeHost(options: ComposeOptions): Promise<Host> {
   const { createHost } = await import('./host.ts');
+  // Identity mode: the per-principal policy every call with a principal passes (src/identity/policy.ts).
+  const identity = options.config.identity;
+  const principalPolicy =
+    identity === undefined
+      ? undefined
+      : (await import('./identity/policy.ts')).createPrincipalPolicy({ hostMode: options.config.host.permissionMode ?? 'execute', scopes: identity.auth.scopes, rules: identity.principals });
   // Where shared state lives (config `state`, TOOLHOST_REDIS_URL): Redis for a fleet, else this process's memory.
   const { openSharedState } = await import('./state/index.ts');
   const state = await openSharedState(options.config.state, { env: process.env, logger: options.logger });
@@ -51,6 +57,7 @@ export async function composeHost(options: ComposeOptions): Promise<Host> {
     {
       ...options.config.host,
       state,
+      ...(principalPolicy !== undefined ? { principalPolicy } : {}),
       logger: options.logger,
       watch: options.watch,
       ...(options.onLoadProgress ? { onLoadProgress: options.onLoadProgress } : {}),
@@ -75,7 +82,8 @@ export async function composeHost(options: ComposeOptions): Promise<Host> {
  */
 export async function composeServer(options: ComposeOptions): Promise<{ host: Host; server: RunningServer }> {
   const { checkBindSettings, serverOptionsOf, startServer } = await import('./server/serve.ts');
-  const serverOptions = serverOptionsOf(options.config.server);
+  const identity = options.config.identity;
+  const serverOptions = { ...serverOptionsOf(options.config.server), ...(identity !== undefined ? { auth: identity.auth } : {}) };
   await checkBindSettings(serverOptions);
   const host = await withAudit(options, (audited) => composeHost({ ...audited, loadInBackground: options.loadInBackground ?? true }));
   const schedules = await composeSchedules(options);

@@ -23,6 +23,7 @@ import { normalizeOrigin } from './server/origins.ts';
 import { REDIS_URL_ENV, stateConfigSchema, type StateConfig } from './state/config.ts';
 import { schedulesSchema, type ScheduleConfig } from './schedules/config.ts';
 import { auditConfigSchema, resolveAuditConfig, type ResolvedAuditConfig } from './audit/config.ts';
+import { authConfigSchema, principalRulesSchema, type AuthConfig, type PrincipalRule } from './identity/config.ts';
 
 export const DEFAULT_CONFIG_HOST = '127.0.0.1';
 export const DEFAULT_CONFIG_PORT = 7411;
@@ -118,6 +119,10 @@ export const configFileSchema = z
     schedules: schedulesSchema.optional(),
     /** `{path, fsync?: always|batch|never, max_bytes?}`: the daemon's hash-chained audit log (src/audit/config.ts); absent = none. */
     audit: auditConfigSchema.optional(),
+    /** `{issuer, audience, jwks_uri?, scopes?}`: identity mode, toolhost as an OAuth resource server (src/identity/config.ts). */
+    auth: authConfigSchema.optional(),
+    /** Per-principal policy rules, first match wins; identity mode only (src/identity/policy.ts). */
+    principals: principalRulesSchema.optional(),
   })
   .strict();
 
@@ -220,6 +225,13 @@ export interface ResolvedConfig {
   schedules: ScheduleConfig[];
   /** The config's `audit` (path absolute, defaults applied): the daemon's audit log; undefined = none. */
   audit: ResolvedAuditConfig | undefined;
+  /** Identity mode (config `auth`, with the `principals` rules); undefined = the static bearer token mode. */
+  identity: IdentityConfig | undefined;
+}
+
+export interface IdentityConfig {
+  auth: AuthConfig;
+  principals: PrincipalRule[] | undefined;
 }
 
 const FLAG_NAMES: Readonly<Record<string, string>> = {
@@ -476,6 +488,7 @@ export function resolveConfig(input: ResolveConfigInput = {}): ResolvedConfig {
   layers.push(environmentLayer, flagLayer(flags, cwd));
   const merged = mergeLayers(layers);
   assertAdminTokenKept(merged, { fromFile: fileLayer?.admin_token !== undefined && environmentLayer.admin_token === undefined, configFile });
+  assertIdentityKeys(merged);
 
   const limits = hostLimitsOf(merged.limits);
   const audit = merged.audit === undefined ? undefined : resolveAuditConfig({ ...merged.audit, path: resolve(cwd, merged.audit.path) });
@@ -523,5 +536,20 @@ export function resolveConfig(input: ResolveConfigInput = {}): ResolvedConfig {
     state: merged.state,
     schedules: merged.schedules ?? [],
     audit,
+    identity: merged.auth === undefined ? undefined : { auth: merged.auth, principals: merged.principals },
   };
+}
+
+/**
+ * `principals` rules need identity mode (`auth`), and identity mode replaces the shared bearer token:
+ * a `token` beside `auth` would let anyone holding it past every per-principal rule.
+ * @throws ToolHostError('CONFIG_INVALID')
+ */
+function assertIdentityKeys(merged: ConfigFile): void {
+  if (merged.principals !== undefined && merged.auth === undefined) {
+    throw new ToolHostError('CONFIG_INVALID', '"principals" rules need identity mode: add "auth": {"issuer": ..., "audience": ...}.');
+  }
+  if (merged.auth !== undefined && merged.token !== undefined) {
+    throw new ToolHostError('CONFIG_INVALID', '"auth" (identity mode) and "token" (--token, TOOLHOST_TOKEN) exclude each other: in identity mode every client presents its own access token. Remove the token.');
+  }
 }

@@ -1,6 +1,7 @@
 /** The public face of a running host: what the HTTP server, MCP server and CLI are built on. */
 import type { Principal } from './identity/principal.ts';
 import type { HostAuditor } from './audit/types.ts';
+import type { PrincipalPolicy } from './identity/policy.ts';
 import type { ApprovalEvent, ApprovalRule, Approver } from './approvals/index.ts';
 import type { CallEvents } from './call-events.ts';
 import type { CommandSandboxSettings, ProtectedPaths, ShellSandboxOptions } from './command-sandbox.ts';
@@ -26,9 +27,9 @@ export type HostEventBody =
   | { type: 'load_failed'; file: string; error: string; code?: string }
   | { type: 'collision'; name: string; kept: ToolSource; rejected: ToolSource; reason: string; file?: string }
   /** A call ended (any edge: HTTP, MCP, CLI); for live views. Arguments and results are not included. */
-  | { type: 'call_finished'; tool: string; call_id: string; duration_ms: number; is_error: boolean }
+  | { type: 'call_finished'; tool: string; call_id: string; duration_ms: number; is_error: boolean; /** Identity mode: the caller's subject. */ subject?: string }
   /** A wasm tool's outgoing request was refused by its network policy (no paths, headers or bodies). */
-  | { type: 'network_denied'; tool: string; call_id: string; kind: string; host: string; port: number; reason: string }
+  | { type: 'network_denied'; tool: string; call_id: string; kind: string; host: string; port: number; reason: string; /** Identity mode: the caller's subject. */ subject?: string }
   /** `approval_requested` (a call waits for a person; redacted arguments) and `approval_decided`. */
   | ApprovalEvent;
 
@@ -179,6 +180,11 @@ export interface HostOptions {
    * returns with every file loaded (a one-shot CLI command, MCP over stdio).
    */
   loadInBackground?: boolean;
+  /**
+   * Identity mode's per-principal policy (src/identity/policy.ts): a call whose `principal` it
+   * restricts runs only tools the principal's grant allows, at the principal's permission level.
+   */
+  principalPolicy?: PrincipalPolicy;
 }
 
 /** Extension loading plugs in here (see src/extensions/); the host only needs this much of it. */

@@ -15,6 +15,8 @@ import type { CreateHostDependencies, ExtensionSource, Host, HostEvent, HostOpti
 import { CallRunner } from './host/call-runner.ts';
 import { createHostEvents, forwardRegistryEvents } from './host/events.ts';
 import { InFlightCalls } from './host/in-flight.ts';
+import { registerPrincipalPolicy } from './identity/host-policy.ts';
+import type { PrincipalPolicy } from './identity/policy.ts';
 import { createToolLookup } from './host/lookup.ts';
 import { HostResources } from './host/resources.ts';
 import { type Logger, silentLogger } from './logger.ts';
@@ -69,6 +71,7 @@ export async function createHost(options: HostOptions & QuotaHostOptions = {}, d
   const waitForTool = (name: string, waitOptions: { timeoutMs?: number; signal?: AbortSignal } = {}): Promise<boolean> =>
     loaded || registry.get(name) !== undefined ? Promise.resolve(true) : waitForSettled(extensions?.whenSettled?.(name), waitOptions.timeoutMs ?? defaultTimeoutMs, waitOptions.signal);
   const sandbox = sandboxSettingsOf(options);
+  if (options.principalPolicy !== undefined) registerPrincipalPolicy(registry, options.principalPolicy);
   const calls = new CallRunner({
     workspaceRoot,
     registry,
@@ -83,6 +86,7 @@ export async function createHost(options: HostOptions & QuotaHostOptions = {}, d
     shutdownSignal: shutdown.signal,
     sandbox,
     audit: dependencies.audit,
+    ...(options.principalPolicy !== undefined ? { principalPolicy: options.principalPolicy } : {}),
   });
   const inFlight = new InFlightCalls();
   let closing = false;
@@ -118,7 +122,7 @@ export async function createHost(options: HostOptions & QuotaHostOptions = {}, d
     async close(closeOptions = {}) {
       if (closing) return;
       closing = true;
-      await closeHostParts({ approvals, quotas, resources, inFlight, shutdown, extensions, logger }, closeOptions.graceMs ?? DEFAULT_CLOSE_GRACE_MS);
+      await closeHostParts({ principalPolicy: options.principalPolicy, approvals, quotas, resources, inFlight, shutdown, extensions, logger }, closeOptions.graceMs ?? DEFAULT_CLOSE_GRACE_MS);
       await state.close();
       await dependencies.audit?.close();
     },
@@ -218,6 +222,7 @@ function createGates(options: HostOptions & QuotaHostOptions, registry: ToolRegi
 }
 
 interface HostParts {
+  principalPolicy?: PrincipalPolicy | undefined;
   approvals: ApprovalGate;
   quotas: QuotaGate;
   resources: HostResources;
@@ -235,6 +240,7 @@ interface HostParts {
 async function closeHostParts(parts: HostParts, graceMs: number): Promise<void> {
   parts.approvals.close();
   parts.quotas.close();
+  parts.principalPolicy?.close();
   await parts.resources.close();
   await parts.inFlight.settle(graceMs);
   if (parts.inFlight.size > 0) {

@@ -68,6 +68,10 @@ export interface GateCall {
   signal?: AbortSignal | undefined;
   /** The edge's interactive approver, if it has one. */
   approve?: Approver | undefined;
+  /** The call's principal's subject: shown as `requested_by`; a decision from the caller's own approver is recorded as theirs. */
+  requestedBy?: string | undefined;
+  /** Identity mode: the principal's own approval rules, tried before the host's (first match wins over both). */
+  rules?: ApprovalRules | undefined;
   /** Called once when the call starts to wait for a decision (a rule said `ask`): for progress reports. */
   onWait?: (() => void) | undefined;
 }
@@ -107,12 +111,14 @@ export class ApprovalGate {
    * bridge would refuse pass through untouched: the bridge reports them, and nothing runs anyway.
    */
   async check(tool: AnyTool, rawArguments: unknown, call: GateCall): Promise<ToolResult | undefined> {
-    if (this.rules.size === 0) return undefined;
+    if (this.rules.size === 0 && (call.rules?.size ?? 0) === 0) return undefined;
     const parsed = validateArguments(tool, rawArguments);
     if (!parsed.ok) return undefined;
     const args = parsed.value;
-    const { match, viaStdin, commit } = this.decide(tool.name, args);
-    if (this.always.has(tool.name, args) || match === undefined || match.action === 'allow') {
+    const { match, viaStdin, commit } = this.decide(tool.name, args, call.rules);
+    // An `always` answer covers identical calls by the same principal (identity mode), not everyone's.
+    const alwaysKey = call.requestedBy === undefined ? tool.name : `${call.requestedBy}\u0000${tool.name}`;
+    if (this.always.has(alwaysKey, args) || match === undefined || match.action === 'allow') {
       commit?.();
       return undefined;
     }
@@ -124,7 +130,7 @@ export class ApprovalGate {
       );
     }
     const outcome = await this.ask(tool.name, shown, call);
-    if (outcome.decision === 'always') this.always.add(tool.name, args);
+    if (outcome.decision === 'always') this.always.add(alwaysKey, args);
     if (outcome.decision !== 'deny') {
       commit?.();
       return undefined;
@@ -133,8 +139,10 @@ export class ApprovalGate {
   }
 
   /** The rule deciding a call; for write_stdin, the stricter of the call's own and its input's as a shell command. */
-  private decide(tool: string, args: Record<string, unknown>): Decision {
-    const own = this.rules.decide(tool, args);
+  private decide(tool: string, args: Record<string, unknown>, principalRules?: ApprovalRules): Decision {
+    const rulesDecide = (name: string, values: Record<string, unknown>, script?: ParsedScript): RuleMatch | undefined =>
+      principalRules?.decide(name, values, script) ?? this.rules.decide(name, values, script);
+    const own = rulesDecide(tool, args);
     const processId = args['process_id'];
     if (tool !== PROCESS_TOOL || args['action'] !== WRITE_STDIN || typeof processId !== 'string') return { match: own, viaStdin: false };
     const before = this.stdinTails.get(processId);
@@ -143,7 +151,7 @@ export class ApprovalGate {
     if (before === LOST) parsed.commands.push({ text: '', words: [], redirects: [], unreadable: 'earlier input to this process could not be followed' });
     const commit = (): void => this.rememberStdin(processId, before === LOST ? LOST : parsed.incompleteTail, args['close_stdin'] === true);
     if (script.length === 0) return { match: own, viaStdin: false, commit };
-    const match = stricter(own, this.rules.decide(SHELL_TOOL, { command: script }, parsed));
+    const match = stricter(own, rulesDecide(SHELL_TOOL, { command: script }, parsed));
     return { match, viaStdin: match !== own, commit };
   }
 
@@ -170,7 +178,7 @@ export class ApprovalGate {
   }
 
   private async ask(tool: string, shown: Record<string, unknown>, call: GateCall): Promise<ApprovalOutcome> {
-    const pending = this.queue.open({ tool, callId: call.callId, arguments: shown }, call.signal);
+    const pending = this.queue.open({ tool, callId: call.callId, arguments: shown, requestedBy: call.requestedBy }, call.signal);
     const { id } = pending.request;
     call.onWait?.();
     const nobody = (why: string): void => {
@@ -183,7 +191,7 @@ export class ApprovalGate {
     if (call.approve) {
       call.approve(pending.request, pending.signal).then(
         (answer) => {
-          if (typeof answer === 'string') this.queue.decide(id, answer, 'prompt');
+          if (typeof answer === 'string') this.queue.decide(id, answer, 'prompt', call.requestedBy);
           else nobody(answer.unavailable);
         },
         (error: unknown) => {

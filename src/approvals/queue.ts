@@ -73,7 +73,7 @@ export class ApprovalQueue {
    * Queues a call for a decision. `cancel` (the call's own signal: client gone, host stopping) ends it
    * as cancelled. The timeout starts now.
    */
-  open(call: { tool: string; callId: string; arguments: Record<string, unknown> }, cancel?: AbortSignal): PendingApproval {
+  open(call: { tool: string; callId: string; arguments: Record<string, unknown>; requestedBy?: string | undefined }, cancel?: AbortSignal): PendingApproval {
     const created = Date.now();
     const request: ApprovalRequest = {
       id: randomUUID(),
@@ -82,6 +82,7 @@ export class ApprovalQueue {
       created_at: new Date(created).toISOString(),
       expires_at: new Date(created + this.timeoutMs).toISOString(),
       call_id: call.callId,
+      ...(call.requestedBy !== undefined ? { requested_by: call.requestedBy } : {}),
     };
     const ended = new AbortController();
     let resolveOutcome: (outcome: ApprovalOutcome) => void = () => undefined;
@@ -102,6 +103,7 @@ export class ApprovalQueue {
         decision: result.decision,
         reason: result.reason,
         ...(result.via ? { via: result.via } : {}),
+        ...(result.decided_by !== undefined ? { decided_by: result.decided_by } : {}),
       });
       ended.abort();
       resolveOutcome(result);
@@ -114,11 +116,14 @@ export class ApprovalQueue {
     return { request, outcome, signal: ended.signal };
   }
 
-  /** A person's decision; false when no such approval is pending (decided, expired, or never existed). */
-  decide(id: string, decision: ApprovalDecision, via: ApprovalChannel): boolean {
+  /**
+   * A person's decision; false when no such approval is pending (decided, expired, or never existed).
+   * `decidedBy`: who decided (a principal's subject, `admin-token`), recorded on `approval_decided`.
+   */
+  decide(id: string, decision: ApprovalDecision, via: ApprovalChannel, decidedBy?: string): boolean {
     const entry = this.pending.get(id);
     if (!entry) return false;
-    entry.settle({ decision, reason: 'user', via });
+    entry.settle({ decision, reason: 'user', via, ...(decidedBy !== undefined ? { decided_by: decidedBy } : {}) });
     return true;
   }
 

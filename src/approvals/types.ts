@@ -21,12 +21,16 @@ export interface ApprovalRequest {
   /** ISO 8601: when the call is refused if nobody decides. */
   expires_at: string;
   call_id: string;
+  /** Who made the call: its principal's subject, when the call carried one (identity mode). */
+  requested_by?: string;
 }
 
 export interface ApprovalOutcome {
   decision: ApprovalDecision;
   reason: ApprovalEndReason;
   via?: ApprovalChannel;
+  /** Who decided: the deciding principal's subject (`admin-token` for the admin token), when known. */
+  decided_by?: string;
   /** For refusals without a person: why nobody could be asked. */
   detail?: string;
 }
@@ -46,4 +50,4 @@ export type Approver = (request: ApprovalRequest, signal: AbortSignal) => Promis
 /** The host events approvals add (see HostEvent). */
 export type ApprovalEvent =
   | ({ type: 'approval_requested' } & ApprovalRequest)
-  | { type: 'approval_decided'; id: string; tool: string; call_id: string; decision: ApprovalDecision; reason: ApprovalEndReason; via?: ApprovalChannel };
+  | { type: 'approval_decided'; id: string; tool: string; call_id: string; decision: ApprovalDecision; reason: ApprovalEndReason; via?: ApprovalChannel; decided_by?: string };

@@ -7,6 +7,11 @@
  * (`run_code`'s `tools.x()`) goes through `run`, so none of them can skip a step. With an audit log
  * (config `audit`, src/audit/), `run` hands each call to it, which records the call once it has its
  * result; a nested call carries its parent's principal and transport and the parent's call id.
+ *
+ * Identity mode: a call whose `principal` the host's principal policy restricts (src/identity/policy.ts)
+ * sees the tools through the principal's grant (lookup, the tool's `listTools`, the bridge's permission
+ * level), is admitted by the principal's own approval rules and quotas too, can be approved through the
+ * caller's own approver only when the principal is an approver, and nested calls carry the principal.
  */
 import { randomUUID } from 'node:crypto';
 import type { ApprovalGate } from '../approvals/index.ts';
@@ -24,6 +29,8 @@ import type { AnyTool } from '../tool.ts';
 import type { NetworkDenial } from '../wasm/result-mapping.ts';
 import type { HostResources } from './resources.ts';
 import type { HostAuditor } from '../audit/types.ts';
+import type { PrincipalPolicy } from '../identity/policy.ts';
+import { lookupForGrant, toolsForGrant } from '../identity/visibility.ts';
 
 export interface CallRunnerOptions {
   workspaceRoot: string;
@@ -43,6 +50,8 @@ export interface CallRunnerOptions {
   sandbox: CommandSandboxSettings;
   /** The audit log, when configured: every call (nested ones too) is recorded through it (src/audit/). */
   audit?: HostAuditor | undefined;
+  /** Identity mode: the principal's grant narrows which tools a call may run and its permission level. */
+  principalPolicy?: PrincipalPolicy;
 }
 
 /** A call's outcome in its log line: ran and succeeded, ran and returned is_error, or refused before it ran (approval, quota). */
@@ -50,6 +59,11 @@ export type CallLogStatus = 'ok' | 'error' | 'refused';
 
 /** What admission hands the execute pass: a slot to give back when the call ends. */
 type Admission = { ok: true; release(): void } | { ok: false; result: ToolResult };
+
+/** `{subject}` of the call's principal for its events (identity mode), else nothing. */
+function subjectOf(callOptions: CallToolOptions): { subject?: string } {
+  return callOptions.principal === undefined ? {} : { subject: callOptions.principal.subject };
+}
 
 /** Milliseconds since `start` (a performance.now() reading), to the microsecond. */
 function elapsedMs(start: number): number {
@@ -82,15 +96,16 @@ export class CallRunner {
   }
 
   private async runCall(name: string, args: unknown, callOptions: CallToolOptions, parentDeadline?: number): Promise<ToolResult> {
-    let tool = callOptions.lookedUp;
-    if (tool === undefined) {
-      const lookup = this.options.lookupTool(name);
-      if (!lookup.found) {
-        const details = lookup.reason === 'load_failed' ? { file: lookup.file, load_error: lookup.error } : {};
-        return errorResult(lookup.message, { reason: lookup.reason, ...details });
-      }
-      tool = lookup.tool;
+    const grant = this.options.principalPolicy?.grantFor(callOptions.principal);
+    const found = callOptions.lookedUp !== undefined ? { found: true as const, tool: callOptions.lookedUp } : this.options.lookupTool(name);
+    // The principal's grant (identity mode) applies to a tool the edge looked up too: no edge can skip it.
+    const lookup = grant === undefined || callOptions.principal === undefined ? found : lookupForGrant(found, grant, callOptions.principal.subject);
+    if (!lookup.found) {
+      const details = lookup.reason === 'load_failed' ? { file: lookup.file, load_error: lookup.error } : {};
+      const reason = grant !== undefined && !grant.allowed ? 'principal_denied' : lookup.reason;
+      return errorResult(lookup.message, { reason, ...details });
     }
+    const tool = lookup.tool;
     const callId = callOptions.callId ?? randomUUID();
     const admission = await this.admit(tool, name, args, callId, callOptions, this.budgetMs(tool, callOptions, parentDeadline));
     if (!admission.ok) return admission.result;
@@ -101,7 +116,7 @@ export class CallRunner {
     } finally {
       admission.release();
     }
-    this.report(name, callId, result, elapsedMs(started));
+    this.report(name, callId, result, elapsedMs(started), subjectOf(callOptions));
     return result;
   }
 
@@ -121,12 +136,34 @@ export class CallRunner {
     // A listener hears about the waits: an approval waiting for a person, a call waiting for a quota slot.
     const progress = callOptions.events?.progress;
     const waiting = (message: string) => (progress === undefined ? undefined : () => progress({ progress: 0, message }));
-    const refusal = await this.options.approvals.check(tool, args, { callId, signal: callOptions.signal, approve: callOptions.approve, onWait: waiting(WAITING_FOR_APPROVAL) });
-    const admission: Admission = refusal !== undefined ? { ok: false, result: refusal } : await this.options.quotas.admit(name, callOptions.signal, budgetMs, waiting(WAITING_FOR_QUOTA));
+    // In identity mode only an approver may answer its own call's approval (MCP elicitation); anyone
+    // else's call waits for an approver on /v1/approvals.
+    const principal = callOptions.principal;
+    const grant = this.options.principalPolicy?.grantFor(principal);
+    const approve = grant !== undefined && !grant.approver ? undefined : callOptions.approve;
+    const refusal = await this.options.approvals.check(tool, args, { callId, signal: callOptions.signal, approve, requestedBy: principal?.subject, rules: grant?.approvalRules, onWait: waiting(WAITING_FOR_APPROVAL) });
+    let admission: Admission = refusal !== undefined ? { ok: false, result: refusal } : await this.options.quotas.admit(name, callOptions.signal, budgetMs, waiting(WAITING_FOR_QUOTA));
+    // Identity mode: the principal's own quotas (its `principals` rule), on top of the host's.
+    if (admission.ok && grant?.quotas !== undefined) {
+      const hostSlot = admission;
+      const own = await grant.quotas.admit(name, callOptions.signal, budgetMs, waiting(WAITING_FOR_QUOTA));
+      if (own.ok) {
+        admission = {
+          ok: true,
+          release() {
+            own.release();
+            hostSlot.release();
+          },
+        };
+      } else {
+        hostSlot.release();
+        admission = own;
+      }
+    }
     if (!admission.ok) {
       const durationMs = elapsedMs(asked);
       this.logCall(name, callId, 'refused', durationMs, admission.result);
-      this.options.emit({ type: 'call_finished', tool: name, call_id: callId, duration_ms: durationMs, is_error: true });
+      this.options.emit({ type: 'call_finished', tool: name, call_id: callId, duration_ms: durationMs, is_error: true, ...subjectOf(callOptions) });
     }
     return admission;
   }
@@ -140,19 +177,20 @@ export class CallRunner {
   /** Runs the tool through the bridge under its own signal (deadline, host shutdown, the caller's cancel). */
   private async execute(tool: AnyTool, name: string, args: unknown, callId: string, callOptions: CallToolOptions, parentDeadline: number | undefined): Promise<ToolResult> {
     const { workspaceRoot, registry, secrets, resources, logger, shutdownSignal, sandbox } = this.options;
+    const grant = this.options.principalPolicy?.grantFor(callOptions.principal);
     const timeoutMs = this.budgetMs(tool, callOptions, parentDeadline);
     const callSignal = createCallSignal(timeoutMs, [shutdownSignal, callOptions.signal]);
     const deadline = Date.now() + timeoutMs;
     try {
       return await callTool(tool, args, {
         workspaceRoot,
-        permissionMode: registry.permissionMode,
+        permissionMode: grant?.permissionMode ?? registry.permissionMode,
         callId,
         signal: callSignal.signal,
         deadline,
         logger: logger.child({ tool: name, callId }),
         secrets,
-        listTools: () => registry.list(),
+        listTools: () => toolsForGrant(registry.list(), grant),
         hostResource: (key) => resources.get(key),
         sandbox,
         ...(callOptions.events === undefined ? {} : { events: callOptions.events }),
@@ -181,13 +219,13 @@ export class CallRunner {
   }
 
   /** The call's log line, one warning and event per refused network request, and `call_finished`. */
-  private report(name: string, callId: string, result: ToolResult, durationMs: number): void {
+  private report(name: string, callId: string, result: ToolResult, durationMs: number, subject: { subject?: string }): void {
     const { logger, emit } = this.options;
     this.logCall(name, callId, result.is_error ? 'error' : 'ok', durationMs, result);
     for (const denial of networkDenials(result)) {
       logger.warn({ tool: name, callId, ...denial }, 'network request denied by policy');
-      emit({ type: 'network_denied', tool: name, call_id: callId, ...denial });
+      emit({ type: 'network_denied', tool: name, call_id: callId, ...denial, ...subject });
     }
-    emit({ type: 'call_finished', tool: name, call_id: callId, duration_ms: durationMs, is_error: result.is_error });
+    emit({ type: 'call_finished', tool: name, call_id: callId, duration_ms: durationMs, is_error: result.is_error, ...subject });
   }
 }

@@ -24,12 +24,14 @@ export interface EventStreamOptions {
 export interface EventStreamRequest {
   /** Send `approval_requested` with its `arguments` (the stream was opened with the admin token). */
   approvalArguments: boolean;
+  /** Identity mode: only events this returns true for are sent (a principal's own calls and approvals). */
+  filter?: ((event: HostEvent) => boolean) | undefined;
 }
 
-/** The event as a stream of this kind sends it. */
-export function streamedEvent(event: HostEvent, request: EventStreamRequest): HostEvent | Omit<Extract<HostEvent, { type: 'approval_requested' }>, 'arguments'> {
+/** The event as a stream of this kind sends it: who asked (identity mode) goes with the arguments, to those who decide. */
+export function streamedEvent(event: HostEvent, request: EventStreamRequest): HostEvent | Omit<Extract<HostEvent, { type: 'approval_requested' }>, 'arguments' | 'requested_by'> {
   if (event.type !== 'approval_requested' || request.approvalArguments) return event;
-  const { arguments: _hidden, ...rest } = event;
+  const { arguments: _hidden, requested_by: _asker, ...rest } = event;
   return rest;
 }
 
@@ -63,6 +65,7 @@ export class EventStreamHub {
         };
         const unsubscribe = this.host.onEvent(
           (event: HostEvent) => {
+            if (request.filter !== undefined && !request.filter(event)) return;
             const id = String(++this.sequence);
             enqueue((target) => target.writeSSE({ event: event.type, data: JSON.stringify(streamedEvent(publicHostEvent(this.host.extensionsDir, event), request)), id }));
           },

@@ -29,7 +29,16 @@ import type { LockfileCache } from '../distribution/lockfile-cache.ts';
 import { loadFailureRoutes } from './routes/load-failures.ts';
 import { toolRoutes } from './routes/tools.ts';
 import { toolsTreeRoutes } from './routes/tools-tree.ts';
-import { adminTokenGuard, allowedOriginsCors, bearerTokenGuard, hasAdminToken, hostHeaderGuard, isJsonContentType, originGuard } from './security.ts';
+import { adminTokenGuard, allowedOriginsCors, bearerTokenGuard, hasAdminToken, hostHeaderGuard, isJsonContentType, originGuard, PUBLIC_PATHS } from './security.ts';
+import type { AuthConfig } from '../identity/config.ts';
+import type { TokenVerifier } from '../identity/token-verifier.ts';
+import { resourceMetadataUrl } from '../identity/challenge.ts';
+import { identityGuard } from '../identity/http-guard.ts';
+import { resourceMetadataPaths, resourceMetadataRoutes } from '../identity/resource-metadata.ts';
+import { approverGuard, isApprover } from '../identity/approver-guard.ts';
+import { requestPrincipal } from '../identity/request-principal.ts';
+import { whoamiRoutes } from '../identity/whoami-route.ts';
+import { eventFilterFor } from '../identity/event-filter.ts';
 
 export { DEFAULT_BODY_LIMIT_BYTES };
 
@@ -69,6 +78,12 @@ export interface HttpAppOptions {
   history?: CallHistory;
   /** The scheduler `GET /v1/schedules` reports (config `schedules`); none = an empty list. */
   schedules?: ScheduleService;
+  /**
+   * Identity mode (config `auth`): every path but the probes, the console's files and the Protected
+   * Resource Metadata needs a JWT access token for `auth.audience` (or the admin token); `token` is
+   * not used. Approvals are decided by approver principals or the admin token.
+   */
+  identity?: { auth: AuthConfig; verifier: TokenVerifier };
 }
 
 /** Streams that stay open until the client leaves; shutdown ends them instead of waiting. */
@@ -95,6 +110,14 @@ export function createHttpApp(options: HttpAppOptions): Hono {
   // The console's page and assets hold no data and a browser navigation cannot send a token, so they
   // answer before the token guard (after the Host and Origin checks); the page then asks for the token.
   app.route('/', consoleRoutes());
+  // Identity mode: the metadata is public (clients read it before they have a token), then every other
+  // path needs a valid access token, and approvals need an approver.
+  const identity = options.identity;
+  const metadataUrl = identity === undefined ? undefined : resourceMetadataUrl(identity.auth.audience);
+  if (identity !== undefined && metadataUrl !== undefined) {
+    app.route('/', resourceMetadataRoutes(identity.auth));
+    app.use('*', identityGuard({ verifier: identity.verifier, metadataUrl, publicPaths: [...PUBLIC_PATHS, ...resourceMetadataPaths(identity.auth)], adminToken: options.adminToken }));
+  }
   // Approvals are a person's to decide: the admin token, never the regular one, on the same routes the
   // router matches for the handlers below, before the regular guard so the answer is always admin_token_required.
   const adminGuardOptions = {
@@ -103,15 +126,16 @@ export function createHttpApp(options: HttpAppOptions): Hono {
     whereabouts: options.adminTokenWhereabouts ?? (() => ''),
   };
   const adminGuard = adminTokenGuard(adminGuardOptions);
-  app.get(APPROVALS_PATH, adminGuard);
-  app.post(APPROVAL_PATH, adminGuard);
+  const approvalGuard = identity === undefined ? adminGuard : approverGuard(host);
+  app.get(APPROVALS_PATH, approvalGuard);
+  app.post(APPROVAL_PATH, approvalGuard);
   app.get(APPROVAL_RULES_PATH, adminTokenGuard({ ...adminGuardOptions, purpose: 'reading the approval rules', regularCannot: 'does not read the approval rules' }));
   if (options.history !== undefined) {
     const historyGuard = adminTokenGuard({ ...adminGuardOptions, purpose: "reading other clients' calls (arguments and results)", regularCannot: "does not read other clients' calls" });
     app.get(CALLS_PATH, historyGuard);
     app.get(CALL_PATH, historyGuard);
   }
-  if (options.token !== undefined && options.token !== '') app.use('*', bearerTokenGuard(options.token, options.adminToken));
+  if (identity === undefined && options.token !== undefined && options.token !== '') app.use('*', bearerTokenGuard(options.token, options.adminToken));
   // Draining (src/server/drain.ts): probes and metrics still answer, the rest is refused with 503 + Retry-After.
   app.use('*', drainGuard(() => options.drain?.draining === true || options.isShuttingDown?.() === true));
   if (options.requestTracker) app.use('*', options.requestTracker.middleware(isLongLivedRequest));
@@ -122,16 +146,21 @@ export function createHttpApp(options: HttpAppOptions): Hono {
   app.route('/', healthRoutes(host, options.metrics, options.drain !== undefined ? { drain: options.drain } : {}));
   // Before the tool routes: /v1/tools/tree is the declaration tree, not a tool named "tree".
   app.route('/', toolsTreeRoutes(host));
-  app.route('/', toolRoutes(host));
+  app.route('/', toolRoutes(host, metadataUrl !== undefined ? { metadataUrl } : {}));
   app.route('/', inspectRoutes(host, options.lockfile !== undefined ? { lockfile: options.lockfile } : {}));
   app.route('/', dispatchRoutes(host, options.maxDispatchCalls !== undefined ? { maxCalls: options.maxDispatchCalls } : {}));
   app.route('/', approvalRoutes(host));
   app.route('/', loadFailureRoutes(host));
+  app.route('/', whoamiRoutes(host));
   app.route('/', gateRoutes(host));
   if (options.history !== undefined) app.route('/', callHistoryRoutes(options.history));
   app.route('/', scheduleRoutes(options.schedules));
   // Approval events carry the call's arguments only on streams opened with the admin token.
-  app.get('/v1/events', (c) => options.events.handle(c, { approvalArguments: hasAdminToken(c, options.adminToken) }));
+  app.get('/v1/events', (c) => {
+    const principal = requestPrincipal(c.req.raw);
+    const approvalArguments = hasAdminToken(c, options.adminToken) || (identity !== undefined && isApprover(host, principal));
+    return options.events.handle(c, { approvalArguments, filter: identity === undefined ? undefined : eventFilterFor(host, principal) });
+  });
   app.all('/mcp', async (c) => {
     // A JSON POST's body is read here, straight from the Node request and within the limit; the rest
     // (other content types, GET, DELETE) the MCP handler answers from the request itself.

@@ -22,6 +22,8 @@ import { hostResourceCatalog } from './mcp-resources.ts';
 import { McpSessionTransport } from './mcp-http-transport.ts';
 import { createMcpServer, type CreateMcpServerOptions } from './mcp-server.ts';
 import { isJsonContentType } from './security.ts';
+import { requestPrincipal } from '../identity/request-principal.ts';
+import { principalAuthInfo } from './mcp-principal.ts';
 
 export const MCP_SESSION_HEADER = 'mcp-session-id';
 export const DEFAULT_MCP_SESSION_IDLE_MS = 10 * 60 * 1000;
@@ -50,6 +52,8 @@ interface McpSession {
   /** When `active` last changed (ms since epoch). */
   lastActive: number;
   closed: boolean;
+  /** Identity mode: the subject that opened the session; requests from anyone else do not find it. */
+  subject: string | undefined;
 }
 
 export class McpHttpHandler {
@@ -94,10 +98,14 @@ export class McpHttpHandler {
       return jsonRpcError(415, -32000, `Unsupported Media Type: POST /mcp needs "Content-Type: application/json" (received "${request.headers.get('content-type') ?? ''}").`);
     }
     const sessionId = request.headers.get(MCP_SESSION_HEADER);
+    // Identity mode: the principal rides on each request (its own token), never on the session.
+    const principal = requestPrincipal(request);
+    const authInfo = principal === undefined ? undefined : principalAuthInfo(principal);
     if (sessionId !== null) {
       const session = this.sessions.get(sessionId);
-      if (!session) return jsonRpcError(404, -32001, `Session "${sessionId}" not found; it ended, expired after being idle, or never existed. Initialize a new session.`);
-      return this.track(session, () => session.transport.handleRequest(request, parsedBody !== undefined ? { parsedBody } : undefined));
+      // A session is bound to the subject that opened it: another principal holding its id does not find it.
+      if (!session || session.subject !== principal?.subject) return jsonRpcError(404, -32001, `Session "${sessionId}" not found; it ended, expired after being idle, or never existed. Initialize a new session.`);
+      return this.track(session, () => session.transport.handleRequest(request, { ...(parsedBody !== undefined ? { parsedBody } : {}), ...(authInfo ? { authInfo } : {}) }));
     }
     if (request.method !== 'POST') {
       return jsonRpcError(400, -32000, `${request.method} /mcp needs an ${MCP_SESSION_HEADER} header; start a session with a POST initialize request.`);
@@ -120,11 +128,11 @@ export class McpHttpHandler {
     this.opening += 1;
     let session: McpSession;
     try {
-      session = await this.openSession();
+      session = await this.openSession(principal?.subject);
     } finally {
       this.opening -= 1;
     }
-    const response = await this.track(session, () => session.transport.handleRequest(request, { parsedBody: body }));
+    const response = await this.track(session, () => session.transport.handleRequest(request, { parsedBody: body, ...(authInfo ? { authInfo } : {}) }));
     // An initialize the transport refused (e.g. a wrong Accept header) leaves a session nobody can reach.
     if (session.id === undefined) void this.closeSession(session);
     return response;
@@ -216,7 +224,7 @@ export class McpHttpHandler {
     this.sweeper = undefined;
   }
 
-  private async openSession(): Promise<McpSession> {
+  private async openSession(subject: string | undefined): Promise<McpSession> {
     const server = createMcpServer(this.host, { ...this.options, resources: this.resources });
     const transport: McpSessionTransport = new McpSessionTransport({
       sessionIdGenerator: () => randomUUID(),
@@ -234,7 +242,7 @@ export class McpHttpHandler {
       },
       ...(this.options.maxRequestBodyBytes !== undefined ? { maxRequestBodySize: this.options.maxRequestBodyBytes } : {}),
     });
-    const session: McpSession = { id: undefined, server, transport, active: 0, lastActive: Date.now(), closed: false };
+    const session: McpSession = { id: undefined, server, transport, active: 0, lastActive: Date.now(), closed: false, subject };
     const unsubscribeHost = server.onclose;
     server.onclose = () => {
       unsubscribeHost?.();

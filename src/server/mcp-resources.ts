@@ -13,6 +13,7 @@
  * ResourceErrors become JSON-RPC errors: NOT_FOUND → -32002 (the spec's "resource not found"),
  * everything else → -32602 (invalid params), with `data.reason` = the ResourceError code.
  */
+import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
   CompleteRequestSchema,
@@ -76,7 +77,17 @@ async function answering<T>(run: () => Promise<T>): Promise<T> {
 }
 
 /** Registers the handlers on `server`; returns the function that ends this session's watches (call on close). */
-export function registerResourceHandlers(server: Server, catalog: ResourceCatalog, logger: Logger): () => void {
+/**
+ * Identity mode: says why a request's principal (its `extra.authInfo`) may not read resources, or
+ * undefined when it may. Every resource request is checked before it is answered.
+ */
+export type ResourceAccessCheck = (authInfo: AuthInfo | undefined) => string | undefined;
+
+export function registerResourceHandlers(server: Server, catalog: ResourceCatalog, logger: Logger, access?: ResourceAccessCheck): () => void {
+  const refuse = (extra: { authInfo?: AuthInfo | undefined }): void => {
+    const why = access?.(extra.authInfo);
+    if (why !== undefined) throw new RpcError(ErrorCode.InvalidRequest, why, { reason: 'principal_denied' });
+  };
   const subscriptions = new Map<string, Promise<() => void>>();
   let listWatch: { ready: Promise<void>; stop: () => void } | undefined;
   let closed = false;
@@ -104,6 +115,7 @@ export function registerResourceHandlers(server: Server, catalog: ResourceCatalo
 
   server.setRequestHandler(ListResourcesRequestSchema, (request, extra) =>
     answering(async (): Promise<ListResourcesResult> => {
+      refuse(extra);
       const page = await catalog.list(request.params?.cursor, extra.signal);
       if (listWatch === undefined && !closed) {
         listWatch = catalog.onListChanged(sendListChanged);
@@ -119,14 +131,21 @@ export function registerResourceHandlers(server: Server, catalog: ResourceCatalo
     }),
   );
 
-  server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({ resourceTemplates: catalog.templates() }));
+  server.setRequestHandler(ListResourceTemplatesRequestSchema, (_request, extra) => {
+    refuse(extra);
+    return { resourceTemplates: catalog.templates() };
+  });
 
   server.setRequestHandler(ReadResourceRequestSchema, (request, extra) =>
-    answering(async (): Promise<ReadResourceResult> => ({ contents: await catalog.read(request.params.uri, extra.signal) })),
+    answering(async (): Promise<ReadResourceResult> => {
+      refuse(extra);
+      return { contents: await catalog.read(request.params.uri, extra.signal) };
+    }),
   );
 
-  server.setRequestHandler(SubscribeRequestSchema, (request) =>
+  server.setRequestHandler(SubscribeRequestSchema, (request, extra) =>
     answering(async () => {
+      refuse(extra);
       const uri = request.params.uri;
       if (subscriptions.has(uri)) return {};
       if (subscriptions.size >= MAX_SUBSCRIPTIONS_PER_SESSION) {
@@ -154,6 +173,7 @@ export function registerResourceHandlers(server: Server, catalog: ResourceCatalo
 
   server.setRequestHandler(CompleteRequestSchema, (request, extra) =>
     answering(async (): Promise<CompleteResult> => {
+      refuse(extra);
       const { ref, argument } = request.params;
       if (ref.type === 'ref/prompt') {
         throw new RpcError(ErrorCode.InvalidParams, `toolhost offers no prompts, so there is no prompt "${ref.name}" to complete.`);

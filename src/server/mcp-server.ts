@@ -32,6 +32,9 @@ import type { ResultPart, ToolResult } from '../result.ts';
 import { toMcpTool } from '../schema/providers/mcp.ts';
 import type { ResourceCatalog } from '../resources/catalog.ts';
 import { createMcpCallEvents } from './mcp-call-events.ts';
+import { principalOfAuthInfo } from './mcp-principal.ts';
+import { principalGrant, toolsFor } from '../identity/host-policy.ts';
+import { isPermitted } from '../permission.ts';
 import { callLogMessages, DEFAULT_MCP_LOG_LEVEL, isLevelShown } from './mcp-logging.ts';
 import { hostResourceCatalog, registerResourceHandlers, RESOURCE_CAPABILITIES } from './mcp-resources.ts';
 import { TOOLHOST_VERSION } from './version.ts';
@@ -106,8 +109,9 @@ export function createMcpServer(host: Host, options: CreateMcpServerOptions = {}
     },
   );
 
-  server.setRequestHandler(ListToolsRequestSchema, (): ListToolsResult => ({
-    tools: host.listTools().map((tool) => toMcpTool(tool) as ListToolsResult['tools'][number]),
+  // Identity mode: each request's principal (extra.authInfo) sees only what its grant allows.
+  server.setRequestHandler(ListToolsRequestSchema, (_request, extra): ListToolsResult => ({
+    tools: toolsFor(host, principalOfAuthInfo(extra.authInfo)).map((tool) => toMcpTool(tool) as ListToolsResult['tools'][number]),
   }));
 
   // One Server per session (stdio, or one Streamable HTTP session), so the level is this session's.
@@ -129,7 +133,8 @@ export function createMcpServer(host: Host, options: CreateMcpServerOptions = {}
       progressToken === undefined && !levelSet
         ? undefined
         : createMcpCallEvents({ toolName: request.params.name, progressToken, streamLog: true, level: () => logLevel, sendNotification: extra.sendNotification, signal: extra.signal, logger: host.logger });
-    const result = await host.callTool(request.params.name, request.params.arguments ?? {}, { signal: extra.signal, approve, transport: 'mcp', ...(live ? { events: live.events } : {}) });
+    const principal = principalOfAuthInfo(extra.authInfo);
+    const result = await host.callTool(request.params.name, request.params.arguments ?? {}, { signal: extra.signal, approve, transport: 'mcp', ...(live ? { events: live.events } : {}), ...(principal ? { principal } : {}) });
     const streamed = live === undefined ? undefined : { stderrSent: true, ...(await live.finish()) };
     // Related to the request: over Streamable HTTP they travel on the call's own response stream.
     for (const params of callLogMessages(request.params.name, result, streamed)) {
@@ -140,7 +145,14 @@ export function createMcpServer(host: Host, options: CreateMcpServerOptions = {}
   });
 
   const ownCatalog = options.resources === undefined ? hostResourceCatalog(host) : undefined;
-  const endResources = registerResourceHandlers(server, options.resources ?? (ownCatalog as ResourceCatalog), host.logger);
+  // Identity mode: workspace files are read_only reading; a principal below that (or denied) reads none.
+  const resourceAccess = (authInfo: Parameters<typeof principalOfAuthInfo>[0]): string | undefined => {
+    const principal = principalOfAuthInfo(authInfo);
+    const grant = principalGrant(host, principal);
+    if (grant === undefined || (grant.allowed && isPermitted('read_only', grant.permissionMode))) return undefined;
+    return `"${principal?.subject ?? ''}" may not read this host's resources (it needs read_only; the host's principals policy gives it ${grant.allowed ? grant.permissionMode : 'nothing'}).`;
+  };
+  const endResources = registerResourceHandlers(server, options.resources ?? (ownCatalog as ResourceCatalog), host.logger, resourceAccess);
 
   // Coalesce a burst of changes (a reload touching many files) into one notification.
   let pending = false;

@@ -256,6 +256,7 @@ function approvalSchemas(): Schemas {
         created_at: { type: 'string', format: 'date-time' },
         expires_at: { type: 'string', format: 'date-time', description: 'When the call is refused if nobody decides (approval_timeout_ms).' },
         call_id: { type: 'string' },
+        requested_by: { type: 'string', description: "Identity mode: the calling principal's subject (the token's sub)." },
       },
     },
     CallSummary: {

@@ -114,6 +114,22 @@ function operationsPaths(): Paths {
         responses: { '200': { description: 'The failures, in folder order.', content: json(ref('LoadFailures')) }, '401': errorResponse('Missing or invalid token.') },
       },
     },
+    '/v1/whoami': {
+      get: {
+        operationId: 'whoami',
+        summary:
+          'Who the token stands for. Identity mode (config `auth`): `{identity: true, subject, client_id?, scopes, groups?, kind, permission_mode, approver}`, `permission_mode` being the most this principal may use here (`none` when no `principals` rule or scope grants anything); otherwise `{identity: false}`.',
+        responses: { '200': { description: 'The principal.', content: json({ type: 'object', required: ['identity'], properties: { identity: { type: 'boolean' }, subject: { type: 'string' }, client_id: { type: 'string' }, scopes: { type: 'array', items: { type: 'string' } }, groups: { type: 'array', items: { type: 'string' } }, kind: { type: 'string' }, permission_mode: { type: 'string', enum: ['none', 'read_only', 'write', 'execute'] }, approver: { type: 'boolean' } } }) }, '401': errorResponse('Missing or invalid token (identity mode: `invalid_token`, with `WWW-Authenticate: Bearer resource_metadata=...`).') },
+      },
+    },
+    '/.well-known/oauth-protected-resource': {
+      get: {
+        operationId: 'protectedResourceMetadata',
+        summary: 'Identity mode only: OAuth 2.0 Protected Resource Metadata (RFC 9728), also at `/.well-known/oauth-protected-resource/mcp` (and at the audience\'s own path). No token needed.',
+        security: [],
+        responses: { '200': { description: 'The metadata.', content: json({ type: 'object', required: ['resource', 'authorization_servers', 'bearer_methods_supported'], properties: { resource: { type: 'string' }, authorization_servers: { type: 'array', items: { type: 'string' } }, scopes_supported: { type: 'array', items: { type: 'string' } }, bearer_methods_supported: { type: 'array', items: { type: 'string' } }, resource_name: { type: 'string' } } }) } },
+      },
+    },
     '/metrics': {
       get: {
         operationId: 'metrics',
@@ -277,7 +293,14 @@ function approvalPaths(): Paths {
           content: json({ type: 'object', additionalProperties: false, required: ['decision'], properties: { decision: { type: 'string', enum: ['allow', 'deny', 'always'] } } }),
         },
         responses: {
-          '200': { description: 'Decided.', content: json({ type: 'object', required: ['id', 'decision'], properties: { id: { type: 'string' }, decision: { type: 'string', enum: ['allow', 'deny', 'always'] } } }) },
+          '200': {
+            description: 'Decided.',
+            content: json({
+              type: 'object',
+              required: ['id', 'decision', 'decided_by'],
+              properties: { id: { type: 'string' }, decision: { type: 'string', enum: ['allow', 'deny', 'always'] }, decided_by: { type: 'string', description: "Who decided: the approver principal's subject (identity mode), or `admin-token`." } },
+            }),
+          },
           '400': errorResponse('Malformed JSON or a body that is not {"decision": "allow" | "deny" | "always"} (`invalid_body`).'),
           ...ADMIN_TOKEN_REFUSALS,
           '404': errorResponse('No such approval is pending: decided, timed out, cancelled, or unknown (`not_found`).'),

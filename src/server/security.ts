@@ -59,7 +59,7 @@ const HOST_NAME = /^(?=.{1,253}\.?$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-
  * port an integer from 0 to 65535, and a non-loopback host comes with a token.
  * @throws ToolHostError('SERVER_START_REFUSED') naming the bad setting.
  */
-export function assertBindSettings(options: { host: string; port: number; token: string | undefined }): void {
+export function assertBindSettings(options: { host: string; port: number; token: string | undefined; identity?: boolean }): void {
   const { host, port } = options;
   if (isIP(host) === 0 && !HOST_NAME.test(host)) {
     const hint = host.startsWith('[') ? ' (write an IPv6 address without brackets, e.g. ::1)' : '';
@@ -72,15 +72,16 @@ export function assertBindSettings(options: { host: string; port: number; token:
 }
 
 /**
- * Refuses to start a server that would listen beyond loopback without a token.
+ * Refuses to start a server that would listen beyond loopback without a token (identity mode, where
+ * every request needs an access token, counts as one).
  * @throws ToolHostError('SERVER_START_REFUSED')
  */
-export function assertBindAllowed(options: { host: string; token: string | undefined }): void {
-  if (isLoopbackAddress(options.host)) return;
+export function assertBindAllowed(options: { host: string; token: string | undefined; identity?: boolean }): void {
+  if (isLoopbackAddress(options.host) || options.identity === true) return;
   if (options.token === undefined || options.token === '') {
     throw new ToolHostError(
       'SERVER_START_REFUSED',
-      `Refusing to listen on non-loopback address "${options.host}" without a bearer token: anyone who can reach it could run tools. Pass --token <secret> or set TOOLHOST_TOKEN, or bind to 127.0.0.1.`,
+      `Refusing to listen on non-loopback address "${options.host}" without a bearer token: anyone who can reach it could run tools. Pass --token <secret> or set TOOLHOST_TOKEN, configure identity mode (config auth), or bind to 127.0.0.1.`,
     );
   }
 }

@@ -21,6 +21,8 @@ import { instrumentHost, ServerMetrics } from './metrics.ts';
 import { RequestTracker } from './request-tracker.ts';
 import { assertBindSettings, isLoopbackAddress } from './security.ts';
 import { DEFAULT_GRACE_MS } from './shutdown.ts';
+import type { AuthConfig } from '../identity/config.ts';
+import { createTokenVerifier } from '../identity/token-verifier.ts';
 import { reserveListener } from '../wasm/net/reserved-endpoints.ts';
 import { resolve } from 'node:path';
 import { createLockfileCache } from '../distribution/lockfile-cache.ts';
@@ -83,6 +85,11 @@ export interface StartServerOptions {
    * the config's value, default DEFAULT_DRAIN_TIMEOUT_MS (25 s).
    */
   drainTimeoutMs?: number;
+  /**
+   * Identity mode (config `auth`): every path but the probes and the metadata needs a JWT access
+   * token for `auth.audience`, validated against the issuer's keys (src/identity/). Excludes `token`.
+   */
+  auth?: AuthConfig;
 }
 
 /** The `startServer` options of a resolved configuration. */
@@ -107,9 +114,9 @@ export function serverOptionsOf(config: ServerConfig): StartServerOptions {
  * or port, a non-loopback host without a token, a host name that does not resolve.
  * @throws ToolHostError('SERVER_START_REFUSED')
  */
-export async function checkBindSettings(options: Pick<StartServerOptions, 'host' | 'port' | 'token'>): Promise<void> {
+export async function checkBindSettings(options: Pick<StartServerOptions, 'host' | 'port' | 'token' | 'auth'>): Promise<void> {
   const host = options.host ?? DEFAULT_SERVER_HOST;
-  assertBindSettings({ host, port: options.port ?? DEFAULT_SERVER_PORT, token: options.token === '' ? undefined : options.token });
+  assertBindSettings({ host, port: options.port ?? DEFAULT_SERVER_PORT, token: options.token === '' ? undefined : options.token, identity: options.auth !== undefined });
   if (isIP(host) !== 0) return;
   try {
     await lookup(host);
@@ -149,11 +156,14 @@ export async function startServer(host: Host, options: StartServerOptions = {}):
   const requestedPort = options.port ?? DEFAULT_SERVER_PORT;
   const token = options.token === '' ? undefined : options.token;
   const logger = options.logger ?? host.logger ?? silentLogger();
-  assertBindSettings({ host: bindHost, port: requestedPort, token });
+  assertBindSettings({ host: bindHost, port: requestedPort, token, identity: options.auth !== undefined });
+  if (options.auth !== undefined && token !== undefined) {
+    throw new ToolHostError('SERVER_START_REFUSED', 'Identity mode (auth) and a static bearer token exclude each other: in identity mode every client presents its own access token. Remove the token.');
+  }
   const adminToken = await resolveAdminToken({ adminToken: options.adminToken, token, directory: options.adminTokenDirectory, workspaceRoot: host.workspaceRoot });
   let admin: AdminToken = { token: adminToken.token, source: adminToken.source, file: undefined, notWritten: adminToken.notWritten };
 
-  const parts = createServerParts(host, options, { bindHost, token, adminToken: adminToken.token, adminTokenWhereabouts: () => adminTokenWhereabouts(admin), logger });
+  const parts = createServerParts(host, options, { bindHost, token, ...(options.auth !== undefined ? { auth: options.auth } : {}), adminToken: adminToken.token, adminTokenWhereabouts: () => adminTokenWhereabouts(admin), logger });
   const server = createAdaptorServer({ fetch: parts.app.fetch, hostname: bindHost }) as HttpServer;
   await listen(server, bindHost, requestedPort);
   server.on('error', (error) => logger.error({ error: error.message }, 'http server error'));
@@ -170,7 +180,7 @@ export async function startServer(host: Host, options: StartServerOptions = {}):
   const releaseListener = reserveListener(bound.address, bound.port);
   const url = `http://${bound.family === 'IPv6' ? `[${bound.address}]` : bound.address}:${bound.port}`;
   // Never the token itself: logs travel further than the terminal.
-  logger.info({ url, tools: host.listTools().length, auth: token !== undefined, adminToken: admin.source, adminTokenFile: admin.file }, 'toolhost server listening');
+  logger.info({ url, tools: host.listTools().length, auth: token !== undefined, identity: options.auth !== undefined, adminToken: admin.source, adminTokenFile: admin.file }, 'toolhost server listening');
   parts.schedules?.start();
 
   let closing: Promise<void> | undefined;
@@ -200,6 +210,7 @@ interface ServerParts {
 interface ServerBinding {
   bindHost: string;
   token: string | undefined;
+  auth?: AuthConfig;
   adminToken: string;
   adminTokenWhereabouts: () => string;
   logger: Logger;
@@ -227,6 +238,7 @@ function createServerParts(host: Host, options: StartServerOptions, bind: Server
     mcp,
     logger: bind.logger,
     ...(bind.token !== undefined ? { token: bind.token } : {}),
+    ...(bind.auth !== undefined ? { identity: { auth: bind.auth, verifier: createTokenVerifier(bind.auth) } } : {}),
     adminToken: bind.adminToken,
     adminTokenWhereabouts: bind.adminTokenWhereabouts,
     checkHostHeader: isLoopbackAddress(bind.bindHost),

@@ -12,6 +12,11 @@ import { configFileSchema, loadConfigFile, resolveConfig } from '../../src/confi
 import { PROJECT_ROOT } from '../cli/run-cli.ts';
 
 const EXAMPLE = join(PROJECT_ROOT, 'deploy', 'config.example.json');
+/**
+ * Identity mode (`auth`, `principals`) replaces the static `token`, so it has its own example; every
+ * key the loader accepts is set in one of the two, and both load.
+ */
+const IDENTITY_EXAMPLE = join(PROJECT_ROOT, 'deploy', 'config.identity.example.json');
 
 /** Keys the loader accepts that configure nothing: `$schema` is an editor's hint. */
 const NOT_SETTINGS = new Set(['$schema']);
@@ -85,10 +90,15 @@ describe('deploy/config.example.json', () => {
     expect(resolved.server).toMatchObject({ host: '127.0.0.1', port: 7411, maxDispatchCalls: 64 });
   });
 
-  it('sets every key the loader accepts', () => {
-    const example: unknown = JSON.parse(readFileSync(EXAMPLE, 'utf8'));
+  it('the identity-mode example loads too, with identity mode on', () => {
+    const resolved = resolveConfig({ configFile: IDENTITY_EXAMPLE, env: {}, cwd: PROJECT_ROOT });
+    expect(resolved.identity?.auth).toMatchObject({ issuer: 'https://sso.example.com/realms/tools', audience: 'https://toolhost.example.com/mcp' });
+    expect(resolved.identity?.principals?.length).toBeGreaterThan(0);
+  });
+
+  it('sets every key the loader accepts (in one of the two examples)', () => {
     const records = new Set(recordPaths(configFileSchema));
-    const set = new Set(valueKeyPaths(example, '', (path) => records.has(path)));
+    const set = new Set([EXAMPLE, IDENTITY_EXAMPLE].flatMap((file) => valueKeyPaths(JSON.parse(readFileSync(file, 'utf8')) as unknown, '', (path) => records.has(path))));
     const missing = accepted.filter((path) => !set.has(path));
     expect(missing).toEqual([]);
   });
@@ -98,7 +108,8 @@ describe('deploy/config.example.json', () => {
     delete example['limits']?.['max_dispatch_calls'];
     delete example['approval_timeout_ms'];
     const records = new Set(recordPaths(configFileSchema));
-    const set = new Set(valueKeyPaths(example, '', (path) => records.has(path)));
+    const identity: unknown = JSON.parse(readFileSync(IDENTITY_EXAMPLE, 'utf8'));
+    const set = new Set([...valueKeyPaths(example, '', (path) => records.has(path)), ...valueKeyPaths(identity, '', (path) => records.has(path))]);
     expect(accepted.filter((path) => !set.has(path))).toEqual(['limits.max_dispatch_calls', 'approval_timeout_ms']);
   });
 });

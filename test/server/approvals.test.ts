@@ -114,11 +114,11 @@ describe('approvals over HTTP', { timeout: 30_000 }, () => {
 
     const answer = await decide(d.url, approval.id, 'allow');
     expect(answer.status).toBe(200);
-    expect(await readJson(answer)).toEqual({ id: approval.id, decision: 'allow' });
+    expect(await readJson(answer)).toEqual({ id: approval.id, decision: 'allow', decided_by: 'admin-token' });
     expect(await result).toMatchObject({ content: 'deploy prod', is_error: false });
     expect(await listApprovals(d.url)).toEqual({ approvals: [] });
     await log.until('event: approval_decided');
-    expect(log.events('approval_decided')).toEqual([{ type: 'approval_decided', id: approval.id, tool: 'echo', call_id: approval.call_id, decision: 'allow', reason: 'user', via: 'http' }]);
+    expect(log.events('approval_decided')).toEqual([{ type: 'approval_decided', id: approval.id, tool: 'echo', call_id: approval.call_id, decision: 'allow', reason: 'user', via: 'http', decided_by: 'admin-token' }]);
     await log.close();
   });
 

@@ -13,6 +13,9 @@ export const TOKEN_KEY = 'toolhost.token';
 export const TOKEN_FIRST_ASK =
   'This toolhost was started with a token, so it asks for it before showing anything. It is the value given to --token, the TOOLHOST_TOKEN variable, or "token" in the config file. Paste it here.';
 export const TOKEN_REFUSED = 'That token did not work. Check that it is the whole value and try again.';
+/** Identity mode (the daemon's 401 names its OAuth metadata): people sign in with their own access token. */
+export const TOKEN_IDENTITY_ASK =
+  'This toolhost signs people in with OAuth: paste an access token its authorization server issued to you for this toolhost. You will see only the tools your account may use.';
 
 /**
  * Where the admin token is, from the daemon's refusal (`… Send "Authorization: Bearer <admin token>".
@@ -143,9 +146,10 @@ export class ApiClient {
       const answer = await this.loggedFetch(path, { ...init, headers });
       const response = answer.response;
       if (response.status !== 401 || options.prompt === false) return answer;
-      await this.readJson(answer);
+      const refusal = await this.readJson(answer);
       if (token !== undefined && this.token === token) this.forgetToken();
-      await this.promptForToken(token === undefined ? TOKEN_FIRST_ASK : TOKEN_REFUSED);
+      const identity = typeof refusal?.error?.details?.resource_metadata === 'string';
+      await this.promptForToken(token !== undefined ? TOKEN_REFUSED : identity ? TOKEN_IDENTITY_ASK : TOKEN_FIRST_ASK);
     }
   }
 

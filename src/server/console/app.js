@@ -126,10 +126,17 @@ async function start() {
   const schedules = new SchedulesView(api, { panel: /** @type {HTMLDetailsElement} */ (byId('schedules')), body: byId('schedules-body') });
   const authKind = byId('auth-kind');
   const adminSignIn = byId('admin-sign-in');
+  /** @type {{ identity: boolean, subject?: string, permission_mode?: string } | undefined} identity mode: who the token stands for */
+  let me;
   const showAuth = () => {
     const kind = approvals.admin ? 'admin' : api.token !== undefined ? 'token' : 'none';
     authKind.dataset.kind = kind;
     authKind.textContent = AUTH_LABELS[kind];
+    // Identity mode: the signed-in principal (the token's subject) and the most it may do here.
+    if (me?.identity === true && me.subject !== undefined && me.subject !== 'admin-token') {
+      authKind.dataset.kind = 'principal';
+      authKind.textContent = `signed in as ${me.subject} (${me.permission_mode ?? 'none'})`;
+    }
     adminSignIn.hidden = approvals.admin;
     showSignOut();
   };
@@ -143,6 +150,7 @@ async function start() {
     replaceChildren(byId('tool-list'), h('li', { class: 'field-error' }, `Could not list tools: ${error instanceof Error ? error.message : String(error)}`));
     return;
   }
+  me = await api.json('/v1/whoami', {}, { prompt: false }).catch(() => undefined);
   await approvals.load();
   showAuth();
   // The daemon's recent calls, made before this page opened (by any client): the admin token's to read.

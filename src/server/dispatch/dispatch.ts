@@ -3,6 +3,7 @@
  * return the tool-result message(s) to append, in that provider's own format.
  */
 import type { Host } from '../../host-types.ts';
+import type { Principal } from '../../identity/principal.ts';
 import { errorResult, type ToolResult } from '../../result.ts';
 import { anthropicAdapter } from './anthropic.ts';
 import { geminiAdapter } from './gemini.ts';
@@ -50,6 +51,8 @@ export interface DispatchOptions {
   signal?: AbortSignal;
   /** The most calls one dispatch may carry (`limits.max_dispatch_calls`); default DEFAULT_MAX_DISPATCH_CALLS (64). */
   maxCalls?: number;
+  /** Who sent the message (identity mode): every call carries it. */
+  principal?: Principal | undefined;
 }
 
 /**
@@ -72,8 +75,8 @@ export async function dispatchToolCalls(host: Host, body: unknown, options: Disp
   const maxCalls = options.maxCalls ?? DEFAULT_MAX_DISPATCH_CALLS;
   if (calls.length > maxCalls) throw new TooManyCallsError(calls.length, maxCalls);
   // A union turn is refused whole when the schema it was decoded under would refuse it.
-  if (provider === 'union') checkUnionCalls(host, calls);
-  const callOptions = { transport: 'dispatch' as const, ...(options.signal ? { signal: options.signal } : {}) };
+  if (provider === 'union') checkUnionCalls(host, calls, options.principal);
+  const callOptions = { transport: 'dispatch' as const, ...(options.signal ? { signal: options.signal } : {}), ...(options.principal ? { principal: options.principal } : {}) };
   const run = async (call: ToolCallRequest): Promise<ToolResult> => (call.malformed !== undefined ? errorResult(call.malformed, { reason: 'malformed_tool_call' }) : host.callTool(call.name, call.arguments, callOptions));
   const executed = await Promise.all(calls.map(async (call) => ({ call, result: await run(call) })));
   return {

@@ -6,6 +6,8 @@
  * Out: one `{role: "tool", name, content}` message per call, in call order (the shape chat templates
  * of self-hosted models read); failures are prefixed "Error: ".
  */
+import { toolsFor } from '../../identity/host-policy.ts';
+import type { Principal } from '../../identity/principal.ts';
 import { validateArguments } from '../../bridge/call-tool.ts';
 import type { Host } from '../../host-types.ts';
 import { contentWithErrorPrefix, DispatchShapeError, type ExecutedToolCall, type ProviderAdapter, type ToolCallRequest } from './types.ts';
@@ -66,8 +68,8 @@ export const unionAdapter: ProviderAdapter = {
  * validation, so the reasons read exactly like a refused call's.
  * @throws DispatchShapeError listing every problem, before any call runs.
  */
-export function checkUnionCalls(host: Host, calls: readonly ToolCallRequest[]): void {
-  const visible = new Map(host.listTools().map((tool) => [tool.name, tool]));
+export function checkUnionCalls(host: Host, calls: readonly ToolCallRequest[], principal?: Principal): void {
+  const visible = new Map(toolsFor(host, principal).map((tool) => [tool.name, tool]));
   const problems: string[] = [];
   calls.forEach((call, index) => {
     const tool = visible.get(call.name);

@@ -12,6 +12,7 @@ import { Hono } from 'hono';
 import { APPROVAL_DECISIONS, hostApprovals, type ApprovalDecision, type ApprovalRequest } from '../../approvals/index.ts';
 import type { Host } from '../../host-types.ts';
 import { HttpError } from '../http-errors.ts';
+import { requestPrincipal } from '../../identity/request-principal.ts';
 import { describeJsonType, readJsonObjectBody } from '../request-body.ts';
 
 export const APPROVALS_PATH = '/v1/approvals';
@@ -24,6 +25,8 @@ export interface ApprovalListBody {
 export interface ApprovalDecidedBody {
   id: string;
   decision: ApprovalDecision;
+  /** Who decided (the principal's subject, or `admin-token`). */
+  decided_by: string;
 }
 
 function isDecision(value: unknown): value is ApprovalDecision {
@@ -52,10 +55,12 @@ export function approvalRoutes(host: Host): Hono {
       const received = typeof decision === 'string' ? `"${decision}"` : decision === undefined ? 'nothing' : describeJsonType(decision);
       throw new HttpError(400, 'invalid_body', `"decision" must be one of ${APPROVAL_DECISIONS.map((value) => `"${value}"`).join(', ')}; received ${received}.`, { allowed: [...APPROVAL_DECISIONS] });
     }
-    if (queue === undefined || !queue.decide(id, decision, 'http')) {
+    // Who decided: the signed-in principal (identity mode), else the admin token, the only other way in.
+    const decidedBy = requestPrincipal(c.req.raw)?.subject ?? 'admin-token';
+    if (queue === undefined || !queue.decide(id, decision, 'http', decidedBy)) {
       throw new HttpError(404, 'not_found', `No approval "${id}" is pending: it was already decided, timed out, its call was cancelled, or it never existed. GET /v1/approvals lists the pending ones.`);
     }
-    const answer: ApprovalDecidedBody = { id, decision };
+    const answer: ApprovalDecidedBody = { id, decision, decided_by: decidedBy };
     return c.json(answer);
   });
 

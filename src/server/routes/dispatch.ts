@@ -5,6 +5,7 @@ import { dispatchToolCalls } from '../dispatch/dispatch.ts';
 import { DISPATCH_PROVIDERS, DispatchShapeError, isDispatchProvider, TooManyCallsError, type DispatchProvider } from '../dispatch/types.ts';
 import { HttpError } from '../http-errors.ts';
 import { readJsonBody } from '../request-body.ts';
+import { principalOption } from '../../identity/request-principal.ts';
 
 /** `maxCalls`: the most calls one dispatch may carry (`limits.max_dispatch_calls`); more are refused with 400 too_many_calls. */
 export function dispatchRoutes(host: Host, options: { maxCalls?: number } = {}): Hono {
@@ -20,7 +21,7 @@ export function dispatchRoutes(host: Host, options: { maxCalls?: number } = {}):
     }
     const body = await readJsonBody(c);
     try {
-      const response = await dispatchToolCalls(host, body, { ...(provider ? { provider } : {}), ...(options.maxCalls !== undefined ? { maxCalls: options.maxCalls } : {}), signal: c.req.raw.signal });
+      const response = await dispatchToolCalls(host, body, { ...(provider ? { provider } : {}), ...(options.maxCalls !== undefined ? { maxCalls: options.maxCalls } : {}), signal: c.req.raw.signal, ...principalOption(c.req.raw) });
       return c.json(response);
     } catch (error) {
       // A union turn that does not validate is refused whole (400 invalid_body, every reason listed) before any call runs.

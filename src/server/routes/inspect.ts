@@ -8,6 +8,8 @@
  * lockfile named by its base name; it uses the digest the load computed (a changed file reloads
  * with its new digest) and the lockfile as it is now (lockfile-cache.ts), so it follows both.
  */
+import { lookupFor } from '../../identity/host-policy.ts';
+import { requestPrincipal } from '../../identity/request-principal.ts';
 import { basename } from 'node:path';
 import { Hono } from 'hono';
 import type { LockfileCache } from '../../distribution/lockfile-cache.ts';
@@ -82,7 +84,7 @@ export interface InspectRouteOptions {
 export function inspectRoutes(host: Host, options: InspectRouteOptions = {}): Hono {
   const app = new Hono();
   app.get('/v1/tools/:name/inspect', (c) => {
-    const lookup = host.lookupTool(c.req.param('name'));
+    const lookup = lookupFor(host, c.req.param('name'), requestPrincipal(c.req.raw));
     if (!lookup.found) {
       throw toolNotServed(host, lookup);
     }

@@ -7,6 +7,8 @@
  * Registered before the tool routes, so these paths win over `GET /v1/tools/{name}` for a tool
  * named "tree" (that tool stays callable, and readable through `GET /v1/tools`).
  */
+import { lookupFor, toolsFor } from '../../identity/host-policy.ts';
+import { requestPrincipal } from '../../identity/request-principal.ts';
 import { Hono } from 'hono';
 import type { Host } from '../../host-types.ts';
 import { declarationPath, toolDeclaration } from '../../schema/typescript-declaration.ts';
@@ -27,7 +29,7 @@ export function toolsTreeRoutes(host: Host): Hono {
   const app = new Hono();
 
   app.get('/v1/tools/tree', (c) => {
-    const tree: ToolTree = { files: host.listTools().map((tool) => ({ path: declarationPath(tool.name) })) };
+    const tree: ToolTree = { files: toolsFor(host, requestPrincipal(c.req.raw)).map((tool) => ({ path: declarationPath(tool.name) })) };
     return c.json(tree);
   });
 
@@ -37,7 +39,7 @@ export function toolsTreeRoutes(host: Host): Hono {
     if (name === undefined) {
       throw new HttpError(404, 'not_found', `No file "${path}" in the tool tree; its files are tools/<name>.d.ts (see GET /v1/tools/tree).`);
     }
-    const lookup = host.lookupTool(name);
+    const lookup = lookupFor(host, name, requestPrincipal(c.req.raw));
     if (!lookup.found) {
       throw toolNotServed(host, lookup);
     }

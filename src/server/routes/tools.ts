@@ -11,6 +11,11 @@ import { HttpError } from '../http-errors.ts';
 import { describeJsonType, readJsonObjectBody } from '../request-body.ts';
 import { isPlainObject } from '../../json-value.ts';
 import { toolDigest, toolsDigest } from '../tool-digests.ts';
+import { bearerChallenge } from '../../identity/challenge.ts';
+import { hostPrincipalPolicy, lookupFor, principalGrant, toolsFor } from '../../identity/host-policy.ts';
+import { principalOption, requestPrincipal } from '../../identity/request-principal.ts';
+import type { Principal } from '../../identity/principal.ts';
+import { jsonError } from '../http-errors.ts';
 
 /** `GET /v1/tools/{name}` without `?format=`: the raw description plus every provider form. */
 export interface ToolDetail extends RawTool {
@@ -57,21 +62,40 @@ function withDigest(item: unknown, tool: AnyTool | undefined): unknown {
   return { ...(item as object), digest: toolDigest(tool), ...(typeof sha256 === 'string' ? { sha256 } : {}) };
 }
 
-function visibleTool(host: Host, name: string): AnyTool {
-  const lookup = host.lookupTool(name);
+/** The tool `principal` may use (identity mode narrows the host's view), or the HTTP error for it. */
+function visibleTool(host: Host, name: string, principal?: Principal): AnyTool {
+  const lookup = lookupFor(host, name, principal);
   if (!lookup.found) throw toolNotServed(host, lookup);
   return lookup.tool;
 }
 
-export function toolRoutes(host: Host): Hono {
+/**
+ * Scopes that would let `principal` call `name` when its token's scopes are what holds it back (the
+ * host serves the tool, the principal's grant is scope-limited): the `insufficient_scope` challenge.
+ */
+function missingScopes(host: Host, name: string, principal: Principal | undefined): string[] | undefined {
+  const grant = principalGrant(host, principal);
+  if (grant === undefined || !grant.allowed || !grant.scopeLimited) return undefined;
+  const lookup = host.lookupTool(name);
+  if (!lookup.found || !grant.exposes(name)) return undefined;
+  const scopes = hostPrincipalPolicy(host)?.scopesGranting(lookup.tool.permission) ?? [];
+  return scopes.length > 0 ? scopes : undefined;
+}
+
+export interface ToolRoutesOptions {
+  /** Identity mode: the Protected Resource Metadata URL an `insufficient_scope` challenge names. */
+  metadataUrl?: string;
+}
+
+export function toolRoutes(host: Host, options: ToolRoutesOptions = {}): Hono {
   const app = new Hono();
 
   app.get('/v1/tools', (c) => {
+    const tools = toolsFor(host, requestPrincipal(c.req.raw));
     // `?format=union`: one JSON Schema for the whole tool set (guided decoding), not a list.
     const setFormat = c.req.query('format');
-    if (isToolSetFormat(setFormat)) return c.json(formatToolSet(host.listTools(), setFormat));
+    if (isToolSetFormat(setFormat)) return c.json(formatToolSet(tools, setFormat));
     const format = formatParameter(c.req.query('format'), TOOL_SET_FORMATS) ?? 'raw';
-    const tools = host.listTools();
     const listed = formatToolList(tools, format);
     // Which versions this replica serves (src/server/tool-digests.ts): raw items carry their digest.
     const items = format === 'raw' ? listed.map((item, index) => withDigest(item, tools[index])) : listed;
@@ -80,7 +104,7 @@ export function toolRoutes(host: Host): Hono {
 
   app.get('/v1/tools/:name', (c) => {
     const format = formatParameter(c.req.query('format'));
-    const tool = visibleTool(host, c.req.param('name'));
+    const tool = visibleTool(host, c.req.param('name'), requestPrincipal(c.req.raw));
     return c.json(format === undefined ? toolDetail(tool) : (formatTool(tool, format) as object));
   });
 
@@ -97,11 +121,19 @@ export function toolRoutes(host: Host): Hono {
     }
     // A tool whose file the daemon is still loading is waited for (the host's call budget at most).
     await host.waitForTool(name, { signal: c.req.raw.signal });
+    const principal = requestPrincipal(c.req.raw);
+    // A tool the token's scopes are too narrow for: 403 insufficient_scope, naming scopes that would do (step-up).
+    const scopes = options.metadataUrl === undefined ? undefined : missingScopes(host, name, principal);
+    if (options.metadataUrl !== undefined && scopes !== undefined && !lookupFor(host, name, principal).found) {
+      const description = `Calling "${name}" needs one of the scopes: ${scopes.join(', ')}.`;
+      c.header('WWW-Authenticate', bearerChallenge(options.metadataUrl, { error: 'insufficient_scope', description, scope: scopes }));
+      return jsonError(c, 403, 'insufficient_scope', description, { scopes });
+    }
     // Looked up once: here, for the 404, and handed to the call.
-    const tool = visibleTool(host, name);
+    const tool = visibleTool(host, name, principal);
     // The console marks its own calls (`X-Toolhost-Client: console`) so the call history can tell them apart.
     const transport = c.req.header('x-toolhost-client') === 'console' ? 'console' : 'http';
-    const result = await host.callTool(name, args, { signal: c.req.raw.signal, lookedUp: tool, transport });
+    const result = await host.callTool(name, args, { signal: c.req.raw.signal, lookedUp: tool, transport, ...principalOption(c.req.raw) });
     return c.json(result);
   });
 
