@@ -23,6 +23,7 @@ import { redactArguments } from '../approvals/redact.ts';
 import type { ApprovalEvent } from '../approvals/types.ts';
 import type { CallToolOptions, HostEvent } from '../host-types.ts';
 import type { Principal } from '../identity/principal.ts';
+import { ADMIN_TOKEN_PRINCIPAL } from '../identity/request-principal.ts';
 import { packageVersion } from '../package-root.ts';
 import { errorResult, type ToolResult } from '../result.ts';
 import type { AnyTool } from '../tool.ts';
@@ -81,16 +82,18 @@ export function auditArguments(tool: AnyTool | undefined, args: unknown): Record
   return { arguments: shown };
 }
 
-/** The decider of an approval: E's `decided_by` when the event carries one; else what the channel tells. */
-function deciderOf(event: Extract<ApprovalEvent, { type: 'approval_decided' }>, requester: AuditPrincipal | null): unknown {
-  const given = (event as { decided_by?: unknown }).decided_by;
-  if (given !== undefined && given !== null) {
-    if (typeof given === 'string') return { sub: given, client_id: null, kind: 'token' };
-    if (typeof given === 'object' && 'subject' in given) return auditPrincipal(given as Principal);
-    return given;
-  }
+/** Who decided an approval with the admin token. */
+const ADMIN_TOKEN_DECIDER = ADMIN_TOKEN_PRINCIPAL.subject;
+
+/**
+ * The decider of an approval: the event's `decided_by` (an approver's subject in identity mode, or
+ * `admin-token`, src/identity/approver-guard.ts) when it carries one; else what the channel tells.
+ */
+function deciderOf(event: Extract<ApprovalEvent, { type: 'approval_decided' }>, requester: AuditPrincipal | null): AuditPrincipal | { sub: string; client_id: null; kind: string } | null {
+  const given = event.decided_by;
+  if (given !== undefined && given !== '') return { sub: given, client_id: null, kind: given === ADMIN_TOKEN_DECIDER ? 'static-token' : 'token' };
   if (event.reason !== 'user') return null;
-  if (event.via === 'http') return { sub: 'admin', client_id: null, kind: 'admin_token' };
+  if (event.via === 'http') return { sub: ADMIN_TOKEN_DECIDER, client_id: null, kind: 'static-token' };
   if (event.via === 'prompt') return { sub: requester?.sub ?? 'caller', client_id: requester?.client_id ?? null, kind: 'prompt' };
   return null;
 }

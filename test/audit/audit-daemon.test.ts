@@ -102,7 +102,7 @@ describe('a daemon with fsync always', () => {
     });
     expect(calls[1]).toMatchObject({ tool_digest: added.tool_digest, arguments: { mode: 'print', text: '[REDACTED]' }, status: 'ok' });
     expect(calls[2]).toMatchObject({ arguments: { mode: 'print', text: '<secret_ref:AUDIT_KEY>' }, status: 'ok' });
-    const decider = { sub: 'admin', client_id: null, kind: 'admin_token' };
+    const decider = { sub: 'admin-token', client_id: null, kind: 'static-token' };
     expect(calls[3]).toMatchObject({ status: 'ok', approval: { decision: 'allow', reason: 'user', via: 'http', decided_by: decider }, quota: { outcome: 'admitted' } });
     expect(calls[4]).toMatchObject({ status: 'refused', reason: 'approval_denied', approval: { decision: 'deny', decided_by: decider }, quota: { outcome: 'not_reached' } });
     const approvals = records.filter((record) => record.type === 'approval');
@@ -179,7 +179,7 @@ describe('a daemon with fsync always', () => {
     expect(leaky.exitCode).toBe(0);
     expect(leaky.stdout.trim().split('\n').map((line) => JSON.parse(line).seq)).toEqual(records.filter((record) => record.type === 'call' && record.tool === 'leaky').map((record) => record.seq));
     const refused = await auditCli(['query', '--config', target.config, '--status', 'refused'], target.root);
-    expect(refused.stdout.trim().split('\n')).toEqual([expect.stringMatching(/ call write_file refused \(approval_denied\) .*approval=deny by admin$/)]);
+    expect(refused.stdout.trim().split('\n')).toEqual([expect.stringMatching(/ call write_file refused \(approval_denied\) .*approval=deny by admin-token$/)]);
     const future = await auditCli(['query', '--config', target.config, '--since', '2999-01-01'], target.root);
     expect(future.stdout).toBe('');
     const recent = await auditCli(['query', '--config', target.config, '--since', '1h', '--type', 'approval'], target.root);

@@ -68,7 +68,7 @@ describe('resolveConfig precedence: flags > env > file > defaults', () => {
   it('uses the defaults without flags, env or file', () => {
     const cwd = temporaryDirectory();
     const resolved = resolveConfig({ env: {}, cwd });
-    expect(resolved.server).toEqual({ host: '127.0.0.1', port: 7411, token: undefined, bodyLimitBytes: 1024 * 1024, allowedOrigins: [], mcpSessionIdleMs: 600_000, maxMcpSessions: 1000, maxDispatchCalls: 64, lockFile: join(cwd, 'toolhost.lock'), ...NO_ADMIN_TOKEN });
+    expect(resolved.server).toEqual({ host: '127.0.0.1', port: 7411, token: undefined, bodyLimitBytes: 1024 * 1024, allowedOrigins: [], mcpSessionIdleMs: 600_000, maxMcpSessions: 1000, maxDispatchCalls: 64, drainTimeoutMs: 25_000, lockFile: join(cwd, 'toolhost.lock'), ...NO_ADMIN_TOKEN });
     // The admin token's folder is always hidden from shell commands (src/command-sandbox.ts); the lockfile read-only.
     expect(resolved.host).toEqual({ workspaceRoot: cwd, protectedPaths: { hidden: [defaultAdminTokenDirectory({})], readOnly: [join(cwd, 'toolhost.lock')] } });
     expect(resolved.configFile).toBeUndefined();
@@ -97,7 +97,7 @@ describe('resolveConfig precedence: flags > env > file > defaults', () => {
       flags: { port: '9100', memoryMb: '128' },
     });
     expect(resolved.configFile).toBe(file);
-    expect(resolved.server).toEqual({ host: '127.0.0.2', port: 9100, token: 'from-env', bodyLimitBytes: 2048, allowedOrigins: [], mcpSessionIdleMs: 600_000, maxMcpSessions: 1000, maxDispatchCalls: 64, lockFile: join(cwd, 'toolhost.lock'), ...NO_ADMIN_TOKEN });
+    expect(resolved.server).toEqual({ host: '127.0.0.2', port: 9100, token: 'from-env', bodyLimitBytes: 2048, allowedOrigins: [], mcpSessionIdleMs: 600_000, maxMcpSessions: 1000, maxDispatchCalls: 64, drainTimeoutMs: 25_000, lockFile: join(cwd, 'toolhost.lock'), ...NO_ADMIN_TOKEN });
     expect(resolved.host).toMatchObject({
       workspaceRoot: join(dir, 'file-ws'),
       permissionMode: 'write',
@@ -114,7 +114,7 @@ describe('resolveConfig precedence: flags > env > file > defaults', () => {
       env: { TOOLHOST_HOST: '127.0.0.3', TOOLHOST_WORKSPACE: 'env-ws', TOOLHOST_EXTENSIONS: '/abs/ext', TOOLHOST_CACHE_DIR: 'env-cache', TOOLHOST_TOKEN: 'env' },
       flags: { host: '::1', workspace: 'flag-ws', token: 'flag', bodyLimitBytes: 10 },
     });
-    expect(resolved.server).toEqual({ host: '::1', port: 7411, token: 'flag', bodyLimitBytes: 10, allowedOrigins: [], mcpSessionIdleMs: 600_000, maxMcpSessions: 1000, maxDispatchCalls: 64, lockFile: join(cwd, 'toolhost.lock'), ...NO_ADMIN_TOKEN });
+    expect(resolved.server).toEqual({ host: '::1', port: 7411, token: 'flag', bodyLimitBytes: 10, allowedOrigins: [], mcpSessionIdleMs: 600_000, maxMcpSessions: 1000, maxDispatchCalls: 64, drainTimeoutMs: 25_000, lockFile: join(cwd, 'toolhost.lock'), ...NO_ADMIN_TOKEN });
     expect(resolved.host.workspaceRoot).toBe(join(cwd, 'flag-ws'));
     expect(resolved.host.extensionsDir).toBe('/abs/ext');
     expect(resolved.host.cacheDir).toBe(join(cwd, 'env-cache'));
