@@ -17,6 +17,7 @@ import type { Logger } from './logger.ts';
 import type { ResourceSource } from './resources/types.ts';
 import type { McpStdioSession } from './server/mcp-stdio.ts';
 import type { RunningServer } from './server/serve.ts';
+import type { FleetState } from './state/fleet.ts';
 
 export interface ComposeOptions {
   config: ResolvedConfig;
@@ -40,10 +41,15 @@ export interface ComposeOptions {
   resourceSources?: readonly ResourceSource[];
 }
 
-/** A host with the built-ins and the extensions folder, as `options.config.host` describes. */
-export async function composeHost(options: ComposeOptions): Promise<Host> {
+/**
+ * A host with the built-ins and the extensions folder, as `options.config.host` describes; with
+ * `config.state` its approvals and background processes are the fleet's (src/state/fleet.ts),
+ * released when the host closes.
+ */
+export async function composeHost(options: ComposeOptions, fleet?: FleetState): Promise<Host> {
   const { createHost } = await import('./host.ts');
-  return createHost(
+  fleet ??= await openFleet(options);
+  const host = await createHost(
     {
       ...options.config.host,
       logger: options.logger,
@@ -51,8 +57,28 @@ export async function composeHost(options: ComposeOptions): Promise<Host> {
       ...(options.onLoadProgress ? { onLoadProgress: options.onLoadProgress } : {}),
       ...(options.loadInBackground === true ? { loadInBackground: true } : {}),
     },
-    { extensions: lazyWasmExtensions(options.extensions), ...options.dependencies },
+    { extensions: lazyWasmExtensions(options.extensions), ...fleetDependencies(fleet), ...options.dependencies },
   );
+  if (fleet === undefined) return host;
+  const shared = fleet;
+  return {
+    ...host,
+    async close(closeOptions?: Parameters<Host['close']>[0]) {
+      await host.close(closeOptions);
+      await shared.close();
+    },
+  };
+}
+
+/** The fleet's shared state when `config.state` names a Redis (imported only then). */
+async function openFleet(options: ComposeOptions): Promise<FleetState | undefined> {
+  if (options.config.state === undefined) return undefined;
+  const { openFleetState } = await import('./state/fleet.ts');
+  return openFleetState(options.config.state, { logger: options.logger });
+}
+
+function fleetDependencies(fleet: FleetState | undefined): Pick<NonNullable<ComposeOptions['dependencies']>, 'sharedApprovals' | 'hostResources'> {
+  return fleet === undefined ? {} : { sharedApprovals: fleet.approvals, hostResources: fleet.hostResources };
 }
 
 /**

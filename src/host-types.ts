@@ -1,6 +1,6 @@
 /** The public face of a running host: what the HTTP server, MCP server and CLI are built on. */
 import type { Principal } from './identity/principal.ts';
-import type { ApprovalEvent, ApprovalRule, Approver } from './approvals/index.ts';
+import type { ApprovalEvent, ApprovalRule, Approver, SharedApprovals } from './approvals/index.ts';
 import type { CallEvents } from './call-events.ts';
 import type { CommandSandboxSettings, ProtectedPaths, ShellSandboxOptions } from './command-sandbox.ts';
 import type { Logger } from './logger.ts';
@@ -8,7 +8,7 @@ import type { QuotasConfig } from './quotas/config.ts';
 import type { PermissionLevel } from './permission.ts';
 import type { ToolLookup, ToolRegistry } from './registry.ts';
 import type { ToolResult } from './result.ts';
-import type { AnyTool, ToolSource } from './tool.ts';
+import type { AnyTool, HostResource, HostResourceKey, ToolSource } from './tool.ts';
 
 export type HostEvent =
   | { type: 'added' | 'updated' | 'removed'; name: string; source: ToolSource; file?: string }
@@ -198,4 +198,17 @@ export interface CreateHostDependencies {
   builtinTools?: readonly AnyTool[];
   /** Default: none, and `extensionsDir` is not loaded (see src/compose.ts for the application's wiring). */
   extensions?: ExtensionSourceFactory;
+  /** A fleet's shared approvals (src/approvals/shared.ts); default: this process's memory alone. */
+  sharedApprovals?: SharedApprovals;
+  /**
+   * Host resources made another way than their key's `create` (e.g. background processes that other
+   * replicas of a fleet can reach): the host's one instance of `key` comes from `create` here.
+   */
+  hostResources?: readonly HostResourceFactory[];
+}
+
+/** See CreateHostDependencies.hostResources. */
+export interface HostResourceFactory<Resource extends HostResource = HostResource> {
+  key: HostResourceKey<Resource>;
+  create(): Resource;
 }

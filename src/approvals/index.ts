@@ -16,11 +16,13 @@ import { errorResult, type ToolResult } from '../result.ts';
 import type { AnyTool } from '../tool.ts';
 import { ApprovalQueue } from './queue.ts';
 import { redactArguments } from './redact.ts';
-import { AlwaysAllowed, ApprovalRules, canonicalJson, SHELL_TOOL, type ApprovalAction, type ApprovalRule, type RuleMatch } from './rules.ts';
+import type { SharedApprovals } from './shared.ts';
+import { AlwaysAllowed, alwaysKey, ApprovalRules, canonicalJson, SHELL_TOOL, type ApprovalAction, type ApprovalRule, type RuleMatch } from './rules.ts';
 import { parseShellScript, type ParsedScript } from './shell-script.ts';
 import type { ApprovalEvent, ApprovalOutcome, Approver } from './types.ts';
 
-export { ApprovalQueue, DEFAULT_APPROVAL_TIMEOUT_MS, type PendingApproval } from './queue.ts';
+export { ApprovalQueue, DEFAULT_APPROVAL_TIMEOUT_MS, type DecideAnywhereOutcome, type PendingApproval } from './queue.ts';
+export type { SharedApprovals, SharedDecideOutcome, SharedDecision } from './shared.ts';
 export { AlwaysAllowed, ApprovalRules, approvalRuleSchema, approvalRulesSchema, argumentText, canonicalJson, SHELL_TOOL, type ApprovalRule, type RuleMatch } from './rules.ts';
 export { parseShellScript, type ParsedScript, type ShellWord, type SimpleCommand } from './shell-script.ts';
 export { redactArguments, REDACTED } from './redact.ts';
@@ -60,6 +62,8 @@ export interface ApprovalGateOptions {
   timeoutMs?: number;
   emit?: (event: ApprovalEvent) => void;
   logger?: Logger;
+  /** A fleet's shared approvals (pending requests, decisions, `always`); absent on one machine. */
+  shared?: SharedApprovals;
 }
 
 export interface GateCall {
@@ -92,13 +96,19 @@ export class ApprovalGate {
   readonly queue: ApprovalQueue;
   private readonly rules: ApprovalRules;
   private readonly always = new AlwaysAllowed();
+  private readonly shared: SharedApprovals | undefined;
   private readonly logger: Logger | undefined;
   /** Per process id: stdin written that a shell would join to the next write. */
   private readonly stdinTails = new Map<string, string | typeof LOST>();
 
   constructor(options: ApprovalGateOptions = {}) {
     this.rules = new ApprovalRules(options.rules ?? []);
-    this.queue = new ApprovalQueue({ ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}), ...(options.emit ? { emit: options.emit } : {}) });
+    this.shared = options.shared;
+    this.queue = new ApprovalQueue({
+      ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+      ...(options.emit ? { emit: options.emit } : {}),
+      ...(options.shared ? { shared: options.shared } : {}),
+    });
     this.logger = options.logger;
   }
 
@@ -112,7 +122,7 @@ export class ApprovalGate {
     if (!parsed.ok) return undefined;
     const args = parsed.value;
     const { match, viaStdin, commit } = this.decide(tool.name, args);
-    if (this.always.has(tool.name, args) || match === undefined || match.action === 'allow') {
+    if (match === undefined || match.action === 'allow' || (match.action === 'ask' && (await this.alwaysAllowed(tool.name, args)))) {
       commit?.();
       return undefined;
     }
@@ -124,12 +134,26 @@ export class ApprovalGate {
       );
     }
     const outcome = await this.ask(tool.name, shown, call);
-    if (outcome.decision === 'always') this.always.add(tool.name, args);
+    if (outcome.decision === 'always') this.rememberAlways(tool.name, args);
     if (outcome.decision !== 'deny') {
       commit?.();
       return undefined;
     }
     return this.refusal(tool.name, shown, outcome);
+  }
+
+  /** An `always` decision covers the call: this replica's, else the fleet's (an unreachable store asks again). */
+  private async alwaysAllowed(tool: string, args: Record<string, unknown>): Promise<boolean> {
+    if (this.always.has(tool, args)) return true;
+    if (this.shared === undefined) return false;
+    const shared = await this.shared.hasAlways(alwaysKey(tool, args)).catch(() => false);
+    if (shared) this.always.add(tool, args);
+    return shared;
+  }
+
+  private rememberAlways(tool: string, args: Record<string, unknown>): void {
+    this.always.add(tool, args);
+    this.shared?.addAlways(alwaysKey(tool, args)).catch((error: unknown) => this.logger?.warn({ tool, error: String(error) }, 'an always decision was not shared with the fleet'));
   }
 
   /** The rule deciding a call; for write_stdin, the stricter of the call's own and its input's as a shell command. */

@@ -124,7 +124,10 @@ export async function startBalancer(backends: readonly string[], options: { bina
     '  default_backend replicas',
     'backend replicas',
     '  balance roundrobin',
-    '  option httpchk GET /healthz',
+    // HTTP/1.1 with a loopback Host: the daemons refuse other Host headers (DNS rebinding defense), and
+    // a check without one would mark every replica down.
+    '  option httpchk',
+    '  http-check send meth GET uri /healthz ver HTTP/1.1 hdr Host 127.0.0.1',
     '  retries 2',
     '  option redispatch',
     '  retry-on conn-failure empty-response response-timeout',

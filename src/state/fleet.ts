@@ -1,0 +1,50 @@
+/**
+ * The shared parts of a fleet replica that live in Redis (config `state.redis`): the connection pair,
+ * this replica's lease, shared approvals, background-process routing and MCP session records. Opened
+ * by the composition root (src/compose.ts) when `ResolvedConfig.state` is set, and handed to the host
+ * (`CreateHostDependencies`) and the HTTP server (`StartServerOptions.mcpSessions`) as interfaces.
+ *
+ * The replica id is `TOOLHOST_REPLICA_ID` when set (a pod name, stable across restarts is NOT wanted:
+ * leave it unset on Kubernetes and the hostname plus a random suffix is used), else RedisConnection's
+ * default. Everything here is imported only when a Redis URL is configured.
+ */
+import type { SharedApprovals } from '../approvals/shared.ts';
+import { redisApprovals } from '../approvals/redis-approvals.ts';
+import type { HostResourceFactory } from '../host-types.ts';
+import type { Logger } from '../logger.ts';
+import { redactedRedisUrl, type StateConfig } from './config.ts';
+import { openRedisConnection, type RedisConnection } from './redis-connection.ts';
+import { startReplicaLease, type ReplicaLease } from './replica-lease.ts';
+
+export const REPLICA_ID_ENV = 'TOOLHOST_REPLICA_ID';
+
+export interface FleetState {
+  readonly connection: RedisConnection;
+  readonly lease: ReplicaLease;
+  readonly approvals: SharedApprovals;
+  /** Host resources that reach the fleet (background processes). */
+  readonly hostResources: readonly HostResourceFactory[];
+  close(): Promise<void>;
+}
+
+export async function openFleetState(state: StateConfig, options: { logger: Logger; env?: NodeJS.ProcessEnv }): Promise<FleetState> {
+  const env = options.env ?? process.env;
+  const replicaId = env[REPLICA_ID_ENV]?.trim();
+  const connection = await openRedisConnection({ url: state.redis, ...(replicaId ? { replicaId } : {}) });
+  // Not fatal: the daemon serves what needs no shared state; what does fails closed until Redis is back.
+  await connection.waitReady(10_000).catch((error: unknown) => options.logger.warn({ redis: redactedRedisUrl(state.redis), error: String(error) }, 'Redis is not reachable yet'));
+  const lease = startReplicaLease(connection);
+  const approvals = redisApprovals(connection, lease);
+  options.logger.info({ replica: connection.replicaId, redis: redactedRedisUrl(state.redis) }, 'fleet state in Redis');
+  return {
+    connection,
+    lease,
+    approvals,
+    hostResources: [],
+    async close() {
+      await approvals.close();
+      await lease.stop();
+      await connection.close();
+    },
+  };
+}
