@@ -93,10 +93,12 @@ export async function composeServer(options: ComposeOptions): Promise<{ host: Ho
   const { checkBindSettings, serverOptionsOf, startServer } = await import('./server/serve.ts');
   const serverOptions = serverOptionsOf(options.config.server);
   await checkBindSettings(serverOptions);
-  const host = await composeHost({ ...options, loadInBackground: options.loadInBackground ?? true });
+  const fleet = await openFleet(options);
+  const host = await composeHost({ ...options, loadInBackground: options.loadInBackground ?? true }, fleet);
   try {
     const resourceSources = options.resourceSources !== undefined ? { resourceSources: options.resourceSources } : {};
-    return { host, server: await startServer(host, { ...serverOptions, logger: options.logger, ...resourceSources }) };
+    const sessions = fleet !== undefined ? { mcpSessionStore: fleet.mcpSessions } : {};
+    return { host, server: await startServer(host, { ...serverOptions, logger: options.logger, ...resourceSources, ...sessions }) };
   } catch (error) {
     await host.close({ graceMs: 0 });
     throw error;

@@ -12,8 +12,10 @@ import type { SharedApprovals } from '../approvals/shared.ts';
 import { redisApprovals } from '../approvals/redis-approvals.ts';
 import type { HostResourceFactory } from '../host-types.ts';
 import type { Logger } from '../logger.ts';
+import type { McpSessionStore } from '../server/mcp-session-store.ts';
 import { redactedRedisUrl, type StateConfig } from './config.ts';
 import { openRedisConnection, type RedisConnection } from './redis-connection.ts';
+import { redisMcpSessions } from './redis-mcp-sessions.ts';
 import { startReplicaLease, type ReplicaLease } from './replica-lease.ts';
 
 export const REPLICA_ID_ENV = 'TOOLHOST_REPLICA_ID';
@@ -24,6 +26,8 @@ export interface FleetState {
   readonly approvals: SharedApprovals;
   /** Host resources that reach the fleet (background processes). */
   readonly hostResources: readonly HostResourceFactory[];
+  /** MCP Streamable HTTP session records: any replica serves any session. */
+  readonly mcpSessions: McpSessionStore;
   close(): Promise<void>;
 }
 
@@ -35,13 +39,16 @@ export async function openFleetState(state: StateConfig, options: { logger: Logg
   await connection.waitReady(10_000).catch((error: unknown) => options.logger.warn({ redis: redactedRedisUrl(state.redis), error: String(error) }, 'Redis is not reachable yet'));
   const lease = startReplicaLease(connection);
   const approvals = redisApprovals(connection, lease);
+  const mcpSessions = redisMcpSessions(connection);
   options.logger.info({ replica: connection.replicaId, redis: redactedRedisUrl(state.redis) }, 'fleet state in Redis');
   return {
     connection,
     lease,
     approvals,
     hostResources: [],
+    mcpSessions,
     async close() {
+      await mcpSessions.close();
       await approvals.close();
       await lease.stop();
       await connection.close();
