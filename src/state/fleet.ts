@@ -15,7 +15,11 @@ import type { Logger } from '../logger.ts';
 import type { McpSessionStore } from '../server/mcp-session-store.ts';
 import { redactedRedisUrl, type StateConfig } from './config.ts';
 import { openRedisConnection, type RedisConnection } from './redis-connection.ts';
+import { BackgroundProcesses, backgroundProcessesKey } from '../../builtins/internal/background-processes.ts';
+import { answerProcessRequest, parseProcessRequest } from '../../builtins/process.ts';
+import { errorResult } from '../result.ts';
 import { redisMcpSessions } from './redis-mcp-sessions.ts';
+import { redisProcessFleet, type RedisProcessFleet } from './redis-process-fleet.ts';
 import { startReplicaLease, type ReplicaLease } from './replica-lease.ts';
 
 export const REPLICA_ID_ENV = 'TOOLHOST_REPLICA_ID';
@@ -40,18 +44,33 @@ export async function openFleetState(state: StateConfig, options: { logger: Logg
   const lease = startReplicaLease(connection);
   const approvals = redisApprovals(connection, lease);
   const mcpSessions = redisMcpSessions(connection);
+  const processFleet = redisProcessFleet(connection, lease);
   options.logger.info({ replica: connection.replicaId, redis: redactedRedisUrl(state.redis) }, 'fleet state in Redis');
   return {
     connection,
     lease,
     approvals,
-    hostResources: [],
+    hostResources: [{ key: backgroundProcessesKey, create: () => fleetBackgroundProcesses(processFleet) }],
     mcpSessions,
     async close() {
       await mcpSessions.close();
+      await processFleet.close();
       await approvals.close();
       await lease.stop();
       await connection.close();
     },
   };
+}
+
+/** Background processes whose ids name this replica, answering other replicas' actions on them. */
+function fleetBackgroundProcesses(fleet: RedisProcessFleet): BackgroundProcesses {
+  const processes = new BackgroundProcesses({ fleet });
+  const stop = fleet.serve(async (request) => {
+    const input = parseProcessRequest(request);
+    if (input === undefined) return errorResult('A malformed process action reached this replica; nothing was done.');
+    const budgetMs = (input.action === 'wait' ? input.timeout_ms : 0) + 10_000;
+    return answerProcessRequest(processes, input, { deadline: Date.now() + budgetMs, signal: AbortSignal.timeout(budgetMs) });
+  });
+  processes.onClose(stop);
+  return processes;
 }
