@@ -54,7 +54,7 @@ interface Decision {
   match: RuleMatch | undefined;
   viaStdin: boolean;
   /** For write_stdin: what to remember of this process's stdin once the call goes ahead. */
-  commit?: () => void;
+  commit?: () => Promise<void>;
 }
 
 export interface ApprovalGateOptions {
@@ -121,9 +121,9 @@ export class ApprovalGate {
     const parsed = validateArguments(tool, rawArguments);
     if (!parsed.ok) return undefined;
     const args = parsed.value;
-    const { match, viaStdin, commit } = this.decide(tool.name, args);
+    const { match, viaStdin, commit } = await this.decide(tool.name, args);
     if (match === undefined || match.action === 'allow' || (match.action === 'ask' && (await this.alwaysAllowed(tool.name, args)))) {
-      commit?.();
+      await commit?.();
       return undefined;
     }
     const shown = redactArguments(args, tool.secretParams);
@@ -136,7 +136,7 @@ export class ApprovalGate {
     const outcome = await this.ask(tool.name, shown, call);
     if (outcome.decision === 'always') this.rememberAlways(tool.name, args);
     if (outcome.decision !== 'deny') {
-      commit?.();
+      await commit?.();
       return undefined;
     }
     return this.refusal(tool.name, shown, outcome);
@@ -157,22 +157,39 @@ export class ApprovalGate {
   }
 
   /** The rule deciding a call; for write_stdin, the stricter of the call's own and its input's as a shell command. */
-  private decide(tool: string, args: Record<string, unknown>): Decision {
+  private async decide(tool: string, args: Record<string, unknown>): Promise<Decision> {
     const own = this.rules.decide(tool, args);
     const processId = args['process_id'];
     if (tool !== PROCESS_TOOL || args['action'] !== WRITE_STDIN || typeof processId !== 'string') return { match: own, viaStdin: false };
-    const before = this.stdinTails.get(processId);
+    const before = await this.stdinTailOf(processId);
     const script = (typeof before === 'string' ? before : '') + (typeof args['input'] === 'string' ? args['input'] : '');
     const parsed = parseShellScript(script);
     if (before === LOST) parsed.commands.push({ text: '', words: [], redirects: [], unreadable: 'earlier input to this process could not be followed' });
-    const commit = (): void => this.rememberStdin(processId, before === LOST ? LOST : parsed.incompleteTail, args['close_stdin'] === true);
+    const commit = (): Promise<void> => this.rememberStdin(processId, before === LOST ? LOST : parsed.incompleteTail, args['close_stdin'] === true);
     if (script.length === 0) return { match: own, viaStdin: false, commit };
     const match = stricter(own, this.rules.decide(SHELL_TOOL, { command: script }, parsed));
     return { match, viaStdin: match !== own, commit };
   }
 
+  /**
+   * What a shell would join to a process's next write. In a fleet the next write may come through
+   * another replica, so the tail is the fleet's; an unreachable store counts as input that cannot be
+   * followed (fail closed).
+   */
+  private async stdinTailOf(processId: string): Promise<string | typeof LOST | undefined> {
+    if (this.shared === undefined) return this.stdinTails.get(processId);
+    const tail = await this.shared.stdinTail(processId).catch(() => 'lost' as const);
+    return tail === 'lost' ? LOST : tail;
+  }
+
   /** Keeps what a shell would join to a process's next write (nothing once stdin is closed). */
-  private rememberStdin(processId: string, tail: string | typeof LOST, closing: boolean): void {
+  private async rememberStdin(processId: string, tail: string | typeof LOST, closing: boolean): Promise<void> {
+    if (this.shared !== undefined) {
+      const kept = closing || tail === '' ? undefined : tail === LOST || tail.length > MAX_STDIN_TAIL_CHARS ? ('lost' as const) : tail;
+      // Awaited: the next write may come through another replica at once.
+      await this.shared.setStdinTail(processId, kept).catch((error: unknown) => this.logger?.warn({ processId, error: String(error) }, 'stdin tail not shared with the fleet'));
+      return;
+    }
     this.stdinTails.delete(processId);
     if (closing || tail === '') return;
     this.stdinTails.set(processId, typeof tail === 'string' && tail.length > MAX_STDIN_TAIL_CHARS ? LOST : tail);

@@ -6,6 +6,8 @@
  *   dropped when listed);
  * - `approvals:decision:<id>`: a decision made by another replica, kept `DECISION_KEEP_MS`, read by
  *   the waiting replica if the pub/sub message did not reach it (it was reconnecting);
+ * - `approvals:stdin:<process id>`: the unfinished stdin of a background process (`\u0000lost` when it
+ *   can no longer be followed), kept `STDIN_TAIL_KEEP_MS`;
  * - `approvals:always`: set of SHA-256 digests of `always`-approved calls (tool + canonical arguments).
  * Channel `approvals:decided:<replica>` carries `{"id", "decision"}` to the replica where the call waits.
  *
@@ -22,6 +24,8 @@ import { APPROVAL_DECISIONS, type ApprovalDecision, type ApprovalRequest } from 
 /** How long a pending record outlives its deadline (the waiting replica's timeout claims it first). */
 const PENDING_MARGIN_MS = 30_000;
 const DECISION_KEEP_MS = 10 * 60_000;
+const STDIN_TAIL_KEEP_MS = 24 * 60 * 60_000;
+const LOST_TAIL = '\u0000lost';
 /** Most pending approvals listed at once. */
 const MAX_LISTED = 1_000;
 
@@ -134,6 +138,15 @@ export function redisApprovals(connection: RedisConnection, lease: ReplicaLease)
     },
     async hasAlways(key) {
       return (await commands.sismember(alwaysKey, digest(key))) === 1;
+    },
+    async stdinTail(processId) {
+      const value = await commands.get(connection.key('approvals', 'stdin', processId));
+      return value === null ? undefined : value === LOST_TAIL ? 'lost' : value;
+    },
+    async setStdinTail(processId, tail) {
+      const key = connection.key('approvals', 'stdin', processId);
+      if (tail === undefined) await commands.del(key);
+      else await commands.set(key, tail === 'lost' ? LOST_TAIL : tail, 'PX', STDIN_TAIL_KEEP_MS);
     },
     async close() {
       listeners.clear();

@@ -47,5 +47,13 @@ export interface SharedApprovals {
   /** Records an `always` decision for the fleet. */
   addAlways(key: string): Promise<void>;
   hasAlways(key: string): Promise<boolean>;
+  /**
+   * What of a background process's stdin a shell would join to the next write (`write_stdin` input is
+   * checked as a shell script: a command split over writes through two replicas must still be seen
+   * whole); `'lost'` when it can no longer be followed; undefined when nothing is pending.
+   */
+  stdinTail(processId: string): Promise<string | 'lost' | undefined>;
+  /** Sets it (undefined: nothing pending). */
+  setStdinTail(processId: string, tail: string | 'lost' | undefined): Promise<void>;
   close(): Promise<void>;
 }

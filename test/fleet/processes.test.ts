@@ -5,7 +5,7 @@
  * answers over Redis); ids are unique across replicas; the processes of a SIGKILLed replica are
  * reported "lost with replica <id>" through the survivors. Waits are on answers, never on time.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,7 +17,10 @@ let fleet: Fleet;
 
 beforeAll(async () => {
   folder = mkdtempSync(join(tmpdir(), 'toolhost-fleet-processes-'));
-  fleet = await startFleet({ count: 3, cwd: folder, env: { TOOLHOST_ADMIN_TOKEN: TEST_ADMIN_TOKEN } });
+  const config = join(folder, 'toolhost.json');
+  // `touch pwned` is refused: also when a shell reads it from stdin, written in two halves through two replicas.
+  writeFileSync(config, JSON.stringify({ approvals: [{ tool: 'shell', match: { command: 'touch pwned*' }, action: 'deny' }] }));
+  fleet = await startFleet({ count: 3, cwd: folder, serveArgs: ['--config', config], env: { TOOLHOST_ADMIN_TOKEN: TEST_ADMIN_TOKEN } });
 }, 180_000);
 
 afterAll(async () => {
@@ -75,6 +78,24 @@ describe('background processes in a fleet', () => {
     const after = await call(b, 'process', { action: 'output', process_id: id });
     expect(after.metadata?.['running']).toBe(false);
     await call(a, 'process', { action: 'kill', process_id: other, signal: 'SIGKILL' });
+  });
+
+  it('attack: a denied command split over write_stdin calls through two replicas is still seen whole and denied', async () => {
+    const [a, b, c] = fleet.replicas.map((replica) => replica.url) as [string, string, string];
+    const id = await start(c, 'sh');
+    // The first half runs nothing (a shell waits for the newline), so it is allowed...
+    expect((await call(a, 'process', { action: 'write_stdin', process_id: id, input: 'touch pw' })).is_error).toBe(false);
+    // ...and the rest, through another replica, is checked together with it.
+    const second = await call(b, 'process', { action: 'write_stdin', process_id: id, input: 'ned\n' });
+    expect(second.is_error).toBe(true);
+    expect(second.metadata?.['reason']).toBe('approval_denied');
+    // The shell did not get it: end its stdin and wait for it to exit, then look.
+    expect((await call(a, 'process', { action: 'write_stdin', process_id: id, input: '', close_stdin: true })).is_error).toBe(false);
+    for (;;) {
+      const waited = await call(b, 'process', { action: 'wait', process_id: id, timeout_ms: 1_000 });
+      if (waited.metadata?.['running'] === false) break;
+    }
+    expect(existsSync(join(folder, 'pwned'))).toBe(false);
   });
 
   it('the processes of a SIGKILLed replica are reported lost with it; the survivors keep theirs', async () => {
