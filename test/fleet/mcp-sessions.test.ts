@@ -124,4 +124,59 @@ describe('MCP sessions in a fleet', () => {
       await Promise.all(clients.map((client) => client.close()));
     }
   });
+
+  it('one replica SIGKILLed mid-load: clients that retry keep their sessions and every call succeeds', async () => {
+    const victim = fleet.replicas[2];
+    if (victim === undefined) throw new Error('three replicas expected');
+    const clients = await Promise.all(
+      Array.from({ length: 12 }, async (_, index) => {
+        const client = new Client({ name: `fleet-kill-client-${index}`, version: '1.0.0' });
+        await client.connect(new StreamableHTTPClientTransport(new URL(`${fleet.balancer.url}/mcp`), { requestInit: { headers: ADMIN_HEADERS } }));
+        return client;
+      }),
+    );
+    let completed = 0;
+    let retried = 0;
+    let killed: Promise<unknown> | undefined;
+    /** A call retried as a client would (a request that died with its replica fails; the next lands elsewhere). */
+    const withRetry = async <T>(run: () => Promise<T>): Promise<T> => {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await run();
+        } catch (error) {
+          if (attempt >= 5) throw error;
+          retried += 1;
+        }
+      }
+    };
+    try {
+      const results = await Promise.all(
+        clients.map(async (client) => {
+          const oks: boolean[] = [];
+          for (let round = 0; round < 8; round++) {
+            const read = (await withRetry(() => client.callTool({ name: 'read_file', arguments: { path: 'hello.txt' } }))) as { content: Array<{ text?: string }> };
+            oks.push((read.content[0]?.text ?? '').includes('hello from the fleet'));
+            const listed = await withRetry(() => client.listTools());
+            oks.push(listed.tools.length > 0);
+            completed += 1;
+            // Mid-load: once a third of the rounds are done, the victim dies (an event of the load, not a time).
+            if (killed === undefined && completed >= (clients.length * 8) / 3) {
+              victim.child.kill('SIGKILL');
+              killed = victim.exited;
+            }
+          }
+          return oks;
+        }),
+      );
+      await killed;
+      expect(killed).toBeDefined();
+      expect(victim.child.signalCode).toBe('SIGKILL');
+      expect(results.flat()).toHaveLength(12 * 16);
+      expect(results.flat().every(Boolean)).toBe(true);
+      // Informational: how many requests died with the replica and were retried.
+      console.log(`calls retried after the SIGKILL: ${retried}`);
+    } finally {
+      await Promise.all(clients.map((client) => client.close().catch(() => undefined)));
+    }
+  });
 });
