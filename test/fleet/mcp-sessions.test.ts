@@ -14,6 +14,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_HEADERS, TEST_ADMIN_TOKEN } from '../server/helpers.ts';
+import { SseReader } from '../server/sse.ts';
 import { startFleet, type Fleet } from './harness.ts';
 
 let folder: string;
@@ -95,6 +96,44 @@ describe('MCP sessions in a fleet', () => {
     const answer = await callOn(b, quiet);
     expect(answer).not.toContain('notifications/message');
     expect(answer).toContain('output truncated');
+  });
+
+  it('a resource subscription made through C reaches the GET stream the client holds on B', async () => {
+    const [a, b, c] = fleet.replicas.map((replica) => replica.url) as [string, string, string];
+    const id = await initialize(a);
+    writeFileSync(join(folder, 'watched.txt'), 'one\n');
+    const stream = await fetch(`${b}/mcp`, { headers: { ...ADMIN_HEADERS, accept: 'text/event-stream', 'mcp-session-id': id, 'mcp-protocol-version': LATEST_PROTOCOL_VERSION } });
+    expect(stream.status).toBe(200);
+    const events = new SseReader(stream);
+    try {
+      const resources = await post(c, { id: 2, method: 'resources/list' }, id);
+      const listed = (resources.body.result.resources as Array<{ uri: string }>).map((resource) => resource.uri);
+      const watched = listed.find((candidate) => candidate.endsWith('/watched.txt')) ?? 'file:///watched.txt';
+      expect((await post(c, { id: 3, method: 'resources/subscribe', params: { uri: watched } }, id)).status).toBe(200);
+      // b's copy of the session follows the subscription (replayed there): the file is rewritten until b's
+      // GET stream says it changed (the rewrites only pace the wait; nothing asserts on time).
+      let seen = false;
+      const writer = (async () => {
+        for (let round = 0; !seen; round++) {
+          writeFileSync(join(folder, 'watched.txt'), `change ${round}\n`);
+          await new Promise((resolve) => setTimeout(resolve, 200));
+        }
+      })();
+      try {
+        for (;;) {
+          const record = await events.next(60_000);
+          const message = JSON.parse(record.data) as { method?: string; params?: { uri?: string } };
+          if (message.method !== 'notifications/resources/updated') continue;
+          expect(message.params?.uri).toBe(watched);
+          break;
+        }
+      } finally {
+        seen = true;
+        await writer;
+      }
+    } finally {
+      await events.cancel();
+    }
   });
 
   it('30 SDK clients through the balancer keep their sessions while their requests alternate replicas', async () => {
