@@ -117,4 +117,23 @@ describe('approvals in a fleet', () => {
     expect((await decide(fleet.balancer.url, stillPending.id, 'allow')).status).toBe(200);
     expect((await kept).is_error).toBe(false);
   });
+
+  it('Redis down: a call that needs an approval is refused at once (fails closed), and the routes answer 503', async () => {
+    const [a] = fleet.replicas.map((replica) => replica.url) as [string];
+    await fleet.redis.stop();
+    try {
+      const refused = await callWriteFile(a, 'redis-down.txt');
+      expect(refused.is_error).toBe(true);
+      expect(refused.metadata?.reason).toBe('approval_unavailable');
+      expect(refused.content).toContain('unreachable');
+      const listed = await fetch(`${a}/v1/approvals`, { headers: ADMIN_HEADERS });
+      expect(listed.status).toBe(503);
+      expect(((await listed.json()) as any).error.code).toBe('state_unavailable');
+      // A call that needs no shared state still runs.
+      const read = await fetch(`${a}/v1/tools/list_dir/call`, { method: 'POST', headers: { ...ADMIN_HEADERS, 'content-type': 'application/json' }, body: JSON.stringify({ arguments: { path: '.' } }) });
+      expect(((await read.json()) as any).is_error).toBe(false);
+    } finally {
+      await fleet.redis.start();
+    }
+  });
 });
