@@ -4,9 +4,11 @@
  * by the composition root (src/compose.ts) when `ResolvedConfig.state` is set, and handed to the host
  * (`CreateHostDependencies`) and the HTTP server (`StartServerOptions.mcpSessions`) as interfaces.
  *
- * The replica id is `TOOLHOST_REPLICA_ID` when set (a pod name, stable across restarts is NOT wanted:
- * leave it unset on Kubernetes and the hostname plus a random suffix is used), else RedisConnection's
- * default. Everything here is imported only when a Redis URL is configured.
+ * The replica id is `TOOLHOST_REPLICA_ID` when set, else RedisConnection's default (hostname plus a
+ * random suffix). It should differ after a restart: what the old replica held (its background
+ * processes, the calls waiting for approval there) died with it and must be reported lost, which a
+ * restarted replica reusing the id would hide. Everything here is imported only when a Redis URL is
+ * configured.
  */
 import type { SharedApprovals } from '../approvals/shared.ts';
 import { redisApprovals } from '../approvals/redis-approvals.ts';
