@@ -2,11 +2,16 @@
  * The `process` built-in: the other half of `shell` with `run_in_background`. It lists the host's
  * background processes, reads their new output, waits for them, writes to their stdin and kills them.
  * Every result about one process carries `metadata.running`, and `metadata.exit_code` once it ended.
+ *
+ * In a fleet a process id names its owner replica (`p1@<replica>`): an action on another replica's
+ * process is run there and its answer returned (internal/process-fleet.ts); `list` shows the
+ * processes of every live replica; a process whose replica died is reported lost with it.
  */
 import { z } from 'zod';
 import { errorResult, textResult, type ToolResult } from '../src/result.ts';
 import { defineTool, type ToolContext } from '../src/tool.ts';
 import { completeUtf8Length, leadingContinuationBytes } from './internal/background-output.ts';
+import { ownerOf, type ProcessFleet, type ProcessRequest } from './internal/process-fleet.ts';
 import {
   BACKGROUND_OUTPUT_BUFFER_BYTES,
   BACKGROUND_STDIN_BUFFER_BYTES,
@@ -42,7 +47,7 @@ const processInput = z.object({
     .string()
     .min(1)
     .optional()
-    .describe('The process, as returned by shell with run_in_background in metadata.process_id (e.g. "p1"). Needed by every action but "list".'),
+    .describe('The process, as returned by shell with run_in_background in metadata.process_id (e.g. "p1", or "p1@replica-a" on a fleet). Needed by every action but "list".'),
   offset: z
     .number()
     .int()
@@ -73,6 +78,12 @@ const processInput = z.object({
 
 type ProcessInput = z.output<typeof processInput>;
 
+/** What an action needs of its call besides the input: when to give up, and the call's cancellation. */
+type ActionContext = Pick<ToolContext, 'deadline' | 'signal'>;
+
+/** How long a replica may take to answer an action on its process, beyond the action's own wait. */
+const FLEET_ANSWER_MARGIN_MS = 10_000;
+
 export const processTool = defineTool({
   name: 'process',
   // `wait` may take up to PROCESS_MAX_WAIT_MS; the host's deadline leaves it room.
@@ -94,31 +105,103 @@ export const processTool = defineTool({
       return errorResult('Background processes need a running tool host to keep them; this caller provides none.');
     }
     const processes = context.hostResource(backgroundProcessesKey);
-    if (input.action === 'list') return listProcesses(processes);
-    if (input.process_id === undefined) {
-      return errorResult(`Action "${input.action}" needs process_id: the metadata.process_id shell returned for run_in_background. Use action "list" to see them.`);
+    const { fleet } = processes;
+    if (fleet !== undefined) {
+      if (input.action === 'list') return listFleetProcesses(processes, fleet, context);
+      const owner = input.process_id === undefined ? undefined : ownerOf(input.process_id);
+      if (owner !== undefined && owner !== fleet.replicaId) return askOwner(fleet, owner, input, context);
     }
-    const found = processes.get(input.process_id);
-    if (!found) {
-      const known = processes.list().map((candidate) => candidate.id);
-      return errorResult(
-        `No background process "${input.process_id}" on this host` +
-          (known.length > 0 ? ` (known: ${known.join(', ')}).` : ' (none has been started, or the host restarted).') +
-          ' Use action "list" to see them.',
-      );
-    }
-    switch (input.action) {
-      case 'output':
-        return readOutput(found, input, '');
-      case 'wait':
-        return waitFor(found, input, context);
-      case 'kill':
-        return kill(found, input, context);
-      case 'write_stdin':
-        return writeStdin(found, input);
-    }
+    return answerProcessRequest(processes, input, context);
   },
 });
+
+/** A request another replica sent (internal/process-fleet.ts), checked as the tool's own input is; undefined when malformed. */
+export function parseProcessRequest(request: unknown): ProcessInput | undefined {
+  const parsed = processInput.safeParse(request);
+  return parsed.success ? parsed.data : undefined;
+}
+
+/** Runs an action on this replica's own processes (for a local call, or for another replica that asked). */
+export async function answerProcessRequest(processes: BackgroundProcesses, input: ProcessInput, context: ActionContext): Promise<ToolResult> {
+  if (input.action === 'list') return listProcesses(processes);
+  if (input.process_id === undefined) {
+    return errorResult(`Action "${input.action}" needs process_id: the metadata.process_id shell returned for run_in_background. Use action "list" to see them.`);
+  }
+  const found = processes.get(input.process_id);
+  if (!found) {
+    const known = processes.list().map((candidate) => candidate.id);
+    return errorResult(
+      `No background process "${input.process_id}" on this host` +
+        (known.length > 0 ? ` (known: ${known.join(', ')}).` : ' (none has been started, or the host restarted).') +
+        ' Use action "list" to see them.',
+    );
+  }
+  switch (input.action) {
+    case 'output':
+      return readOutput(found, input, '');
+    case 'wait':
+      return waitFor(found, input, context);
+    case 'kill':
+      return kill(found, input, context);
+    case 'write_stdin':
+      return writeStdin(found, input);
+  }
+}
+
+/** An action on another replica's process, run there. */
+async function askOwner(fleet: ProcessFleet, owner: string, input: ProcessInput, context: ToolContext): Promise<ToolResult> {
+  const id = input.process_id ?? '';
+  const remaining = Math.max(0, context.deadline - Date.now());
+  const timeoutMs = Math.min(remaining, (input.action === 'wait' ? input.timeout_ms : PROCESS_KILL_GRACE_MS * 2) + FLEET_ANSWER_MARGIN_MS);
+  const reply = await fleet.ask(owner, toRequest(input), timeoutMs, context.signal);
+  if (reply.ok) return reply.result;
+  if (reply.reason === 'lost') {
+    return errorResult(
+      `process ${id} was lost with replica ${owner}: that replica stopped (its processes ended with it). Start the command again with shell and run_in_background.`,
+      { process_id: id, reason: 'process_lost', replica: owner, running: false },
+    );
+  }
+  return errorResult(`Replica ${owner}, which runs process ${id}, did not answer: ${reply.message}. Retry the action.`, { process_id: id, reason: 'process_unreachable', replica: owner });
+}
+
+/** `list` in a fleet: this replica's processes and every other live replica's, by replica. */
+async function listFleetProcesses(processes: BackgroundProcesses, fleet: ProcessFleet, context: ToolContext): Promise<ToolResult> {
+  const statuses: Array<BackgroundStatus & { replica: string }> = processes.list().map((candidate) => ({ ...candidate.status(), replica: fleet.replicaId }));
+  const silent: string[] = [];
+  let members: string[] = [];
+  try {
+    members = await fleet.members();
+  } catch (error) {
+    silent.push(`the fleet's replicas could not be listed (${error instanceof Error ? error.message : String(error)})`);
+  }
+  const request: ProcessRequest = { action: 'list', timeout_ms: 0, close_stdin: false, signal: 'SIGTERM' };
+  const timeoutMs = Math.min(Math.max(0, context.deadline - Date.now()), FLEET_ANSWER_MARGIN_MS);
+  const replies = await Promise.all(members.filter((member) => member !== fleet.replicaId).map(async (member) => ({ member, reply: await fleet.ask(member, request, timeoutMs, context.signal) })));
+  for (const { member, reply } of replies) {
+    const listed = reply.ok ? reply.result.metadata?.['processes'] : undefined;
+    if (!Array.isArray(listed)) {
+      silent.push(`replica ${member} did not answer`);
+      continue;
+    }
+    for (const status of listed as BackgroundStatus[]) statuses.push({ ...status, replica: member });
+  }
+  const notes = silent.length > 0 ? [`[not listed: ${silent.join('; ')}]`] : [];
+  if (statuses.length === 0) return textResult(['No background processes on any replica. Start one with shell and run_in_background: true.', ...notes].join('\n'), { processes: [], replicas: members });
+  const lines = statuses.map((status) => `${status.process_id}  ${describeState(status)}  ${status.unread_bytes} bytes unread  cwd ${status.cwd}  $ ${status.command}`);
+  return textResult([...lines, ...notes].join('\n'), { processes: statuses, replicas: members });
+}
+
+function toRequest(input: ProcessInput): ProcessRequest {
+  return {
+    action: input.action,
+    ...(input.process_id !== undefined ? { process_id: input.process_id } : {}),
+    ...(input.offset !== undefined ? { offset: input.offset } : {}),
+    timeout_ms: input.timeout_ms,
+    ...(input.input !== undefined ? { input: input.input } : {}),
+    close_stdin: input.close_stdin,
+    signal: input.signal,
+  };
+}
 
 function describeState(status: BackgroundStatus): string {
   if (status.running) return 'running';
@@ -183,14 +266,14 @@ function readOutput(target: BackgroundProcess, input: ProcessInput, note: string
   return textResult(parts.join('\n'), metadata);
 }
 
-async function waitFor(target: BackgroundProcess, input: ProcessInput, context: ToolContext): Promise<ToolResult> {
+async function waitFor(target: BackgroundProcess, input: ProcessInput, context: ActionContext): Promise<ToolResult> {
   const timeoutMs = Math.min(input.timeout_ms, Math.max(0, context.deadline - Date.now()));
   const exited = await target.waitForExit(timeoutMs, context.signal);
   const note = exited ? '' : context.signal.aborted ? '[the wait was cancelled]' : `[still running after waiting ${timeoutMs} ms]`;
   return readOutput(target, input, note, { wait_timed_out: !exited });
 }
 
-async function kill(target: BackgroundProcess, input: ProcessInput, context: ToolContext): Promise<ToolResult> {
+async function kill(target: BackgroundProcess, input: ProcessInput, context: ActionContext): Promise<ToolResult> {
   if (!target.running) return readOutput(target, input, '[the process had already ended]');
   const sent: StopSignal[] = [input.signal];
   target.signal(input.signal);

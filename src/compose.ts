@@ -18,6 +18,8 @@ import type { ResourceSource } from './resources/types.ts';
 import type { ScheduleService } from './schedules/types.ts';
 import type { McpStdioSession } from './server/mcp-stdio.ts';
 import type { RunningServer } from './server/serve.ts';
+import type { FleetState } from './state/fleet.ts';
+import type { SharedState } from './state/shared-state.ts';
 
 export interface ComposeOptions {
   config: ResolvedConfig;
@@ -41,8 +43,37 @@ export interface ComposeOptions {
   resourceSources?: readonly ResourceSource[];
 }
 
-/** A host with the built-ins and the extensions folder, as `options.config.host` describes. */
-export async function composeHost(options: ComposeOptions): Promise<Host> {
+/**
+ * What a replica shares with its fleet (config `state`): the shared state (quota slots, the event
+ * fan-out; src/state/index.ts) and, on its one Redis connection, the fleet's approvals, background
+ * processes and MCP session records (src/state/fleet.ts). Without `state` only the in-memory state.
+ */
+export interface ComposedState {
+  state: SharedState;
+  fleet: FleetState | undefined;
+}
+
+/** Opens the replica's shared state (and the fleet's stores on its Redis connection when there is one). */
+async function openState(options: ComposeOptions): Promise<ComposedState> {
+  const { openSharedState } = await import('./state/index.ts');
+  const state = await openSharedState(options.config.state, { env: process.env, logger: options.logger });
+  if (state.redis === undefined) return { state, fleet: undefined };
+  try {
+    const { openFleetState } = await import('./state/fleet.ts');
+    return { state, fleet: await openFleetState(state.redis, { logger: options.logger }) };
+  } catch (error) {
+    await state.close();
+    throw error;
+  }
+}
+
+/**
+ * A host with the built-ins and the extensions folder, as `options.config.host` describes; with
+ * `config.state` its quotas, events, approvals and background processes are the fleet's, released
+ * when the host closes. `shared`: state the caller opened already (the daemon shares it with its
+ * server); else opened here.
+ */
+export async function composeHost(options: ComposeOptions, shared?: ComposedState): Promise<Host> {
   const { createHost } = await import('./host.ts');
   // Identity mode: the per-principal policy every call with a principal passes (src/identity/policy.ts).
   const identity = options.config.identity;
@@ -51,25 +82,40 @@ export async function composeHost(options: ComposeOptions): Promise<Host> {
       ? undefined
       : (await import('./identity/policy.ts')).createPrincipalPolicy({ hostMode: options.config.host.permissionMode ?? 'execute', scopes: identity.auth.scopes, rules: identity.principals });
   // Where shared state lives (config `state`, TOOLHOST_REDIS_URL): Redis for a fleet, else this process's memory.
-  const { openSharedState } = await import('./state/index.ts');
-  const state = await openSharedState(options.config.state, { env: process.env, logger: options.logger });
-  const created = createHost(
-    {
-      ...options.config.host,
-      state,
-      ...(principalPolicy !== undefined ? { principalPolicy } : {}),
-      logger: options.logger,
-      watch: options.watch,
-      ...(options.onLoadProgress ? { onLoadProgress: options.onLoadProgress } : {}),
-      ...(options.loadInBackground === true ? { loadInBackground: true } : {}),
-    },
-    { extensions: lazyWasmExtensions(options.extensions), ...options.dependencies },
-  );
-  // The host owns the state once made; a host that failed to start leaves it to be closed here.
-  return created.catch(async (error: unknown) => {
-    await state.close();
+  const { state, fleet } = shared ?? (await openState(options));
+  // The fleet's stores close with the shared state, before its connection: after the host's own parts.
+  const hostState: SharedState =
+    fleet === undefined
+      ? state
+      : {
+          ...state,
+          async close() {
+            await fleet.close();
+            await state.close();
+          },
+        };
+  try {
+    return await createHost(
+      {
+        ...options.config.host,
+        state: hostState,
+        ...(principalPolicy !== undefined ? { principalPolicy } : {}),
+        logger: options.logger,
+        watch: options.watch,
+        ...(options.onLoadProgress ? { onLoadProgress: options.onLoadProgress } : {}),
+        ...(options.loadInBackground === true ? { loadInBackground: true } : {}),
+      },
+      { extensions: lazyWasmExtensions(options.extensions), ...fleetDependencies(fleet), ...options.dependencies },
+    );
+  } catch (error) {
+    // The host owns the state once made; a host that failed to start leaves it to be closed here.
+    await hostState.close();
     throw error;
-  });
+  }
+}
+
+function fleetDependencies(fleet: FleetState | undefined): Pick<NonNullable<ComposeOptions['dependencies']>, 'sharedApprovals' | 'hostResources'> {
+  return fleet === undefined ? {} : { sharedApprovals: fleet.approvals, hostResources: fleet.hostResources };
 }
 
 /**
@@ -85,12 +131,14 @@ export async function composeServer(options: ComposeOptions): Promise<{ host: Ho
   const identity = options.config.identity;
   const serverOptions = { ...serverOptionsOf(options.config.server), ...(identity !== undefined ? { auth: identity.auth } : {}) };
   await checkBindSettings(serverOptions);
-  const host = await withAudit(options, (audited) => composeHost({ ...audited, loadInBackground: options.loadInBackground ?? true }));
+  const shared = await openState(options);
+  const host = await withAudit(options, (audited) => composeHost({ ...audited, loadInBackground: options.loadInBackground ?? true }, shared));
   const schedules = await composeSchedules(options);
   try {
     const resourceSources = options.resourceSources !== undefined ? { resourceSources: options.resourceSources } : {};
     const scheduleOption = schedules !== undefined ? { schedules: schedules.factory } : {};
-    return { host, server: await startServer(host, { ...serverOptions, logger: options.logger, ...resourceSources, ...scheduleOption }) };
+    const sessions = shared.fleet !== undefined ? { mcpSessionStore: shared.fleet.mcpSessions } : {};
+    return { host, server: await startServer(host, { ...serverOptions, logger: options.logger, ...resourceSources, ...scheduleOption, ...sessions }) };
   } catch (error) {
     await host.close({ graceMs: 0 });
     await schedules?.closeConnection();

@@ -2,7 +2,7 @@
 import type { Principal } from './identity/principal.ts';
 import type { HostAuditor } from './audit/types.ts';
 import type { PrincipalPolicy } from './identity/policy.ts';
-import type { ApprovalEvent, ApprovalRule, Approver } from './approvals/index.ts';
+import type { ApprovalEvent, ApprovalRule, Approver, SharedApprovals } from './approvals/index.ts';
 import type { CallEvents } from './call-events.ts';
 import type { CommandSandboxSettings, ProtectedPaths, ShellSandboxOptions } from './command-sandbox.ts';
 import type { Logger } from './logger.ts';
@@ -11,7 +11,7 @@ import type { SharedState } from './state/shared-state.ts';
 import type { PermissionLevel } from './permission.ts';
 import type { ToolLookup, ToolRegistry } from './registry.ts';
 import type { ToolResult } from './result.ts';
-import type { AnyTool, ToolSource } from './tool.ts';
+import type { AnyTool, HostResource, HostResourceKey, ToolSource } from './tool.ts';
 
 /**
  * A host event. `replica` is set on events a fleet-scope subscription delivers (`onEvent(listener,
@@ -228,4 +228,17 @@ export interface CreateHostDependencies {
   extensions?: ExtensionSourceFactory;
   /** The audit log (config `audit`, opened by src/compose.ts): every call runs through it; the host closes it last. */
   audit?: HostAuditor;
+  /** A fleet's shared approvals (src/approvals/shared.ts); default: this process's memory alone. */
+  sharedApprovals?: SharedApprovals;
+  /**
+   * Host resources made another way than their key's `create` (e.g. background processes that other
+   * replicas of a fleet can reach): the host's one instance of `key` comes from `create` here.
+   */
+  hostResources?: readonly HostResourceFactory[];
+}
+
+/** See CreateHostDependencies.hostResources. */
+export interface HostResourceFactory<Resource extends HostResource = HostResource> {
+  key: HostResourceKey<Resource>;
+  create(): Resource;
 }

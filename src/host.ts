@@ -56,8 +56,8 @@ export async function createHost(options: HostOptions & QuotaHostOptions = {}, d
   const ready = (firstLoad ?? Promise.resolve()).then(() => {
     loaded = true;
   });
-  const { approvals, quotas } = createGates(options, registry, events.emit, logger);
-  const resources = new HostResources(logger);
+  const { approvals, quotas } = createGates(options, registry, events.emit, logger, dependencies);
+  const resources = new HostResources(logger, dependencies.hostResources);
   /** Aborted when close() gives up waiting: calls still running are told to stop. */
   const shutdown = new AbortController();
   // Every call in flight listens on it (createCallSignal), so dozens at once is normal.
@@ -208,9 +208,16 @@ async function waitForSettled(settled: Promise<void> | undefined, timeoutMs: num
  * (per_minute, concurrency): every edge's calls pass through both in the call path. Registered
  * against the registry so the HTTP approval routes and metrics find them.
  */
-function createGates(options: HostOptions & QuotaHostOptions, registry: ToolRegistry, emit: (event: HostEvent) => void, logger: Logger): { approvals: ApprovalGate; quotas: QuotaGate } {
+function createGates(
+  options: HostOptions & QuotaHostOptions,
+  registry: ToolRegistry,
+  emit: (event: HostEvent) => void,
+  logger: Logger,
+  dependencies: CreateHostDependencies,
+): { approvals: ApprovalGate; quotas: QuotaGate } {
   const approvals = new ApprovalGate({
     ...(options.approvals ? { rules: options.approvals } : {}),
+    ...(dependencies.sharedApprovals ? { shared: dependencies.sharedApprovals } : {}),
     ...(options.approvalTimeoutMs !== undefined ? { timeoutMs: options.approvalTimeoutMs } : {}),
     emit,
     logger,

@@ -14,6 +14,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import type { CommandSandboxSettings } from '../../src/command-sandbox.ts';
 import type { HostResource, HostResourceKey } from '../../src/tool.ts';
 import { OutputRing } from './background-output.ts';
+import { OWNER_SEPARATOR, type ProcessFleet } from './process-fleet.ts';
 import type { CommandCgroup } from './cgroup-limits.ts';
 import { commandCgroupFor, commandLimitsReport, type CommandLimitsReport } from './command-cgroup.ts';
 import { signalGroupBelowLauncher } from './group-signals.ts';
@@ -251,11 +252,25 @@ export class BackgroundProcess {
 
 export type BackgroundStartOutcome = { ok: true; process: BackgroundProcess } | { ok: false; message: string };
 
-/** The background processes of one host. */
+/**
+ * The background processes of one host. In a fleet (`fleet`), ids name their owner (`p1@<replica>`)
+ * and the `process` tool reaches other replicas' processes through `fleet` (process-fleet.ts).
+ */
 export class BackgroundProcesses implements HostResource {
   private readonly processes = new Map<string, BackgroundProcess>();
   private nextNumber = 1;
   private closed = false;
+  readonly fleet: ProcessFleet | undefined;
+  private readonly closeHooks: Array<() => void> = [];
+
+  constructor(options: { fleet?: ProcessFleet } = {}) {
+    this.fleet = options.fleet;
+  }
+
+  /** Runs `hook` when the host closes this (e.g. stop answering other replicas). */
+  onClose(hook: () => void): void {
+    this.closeHooks.push(hook);
+  }
 
   /** Starts a process in its own cgroup (where the machine allows one: process-count and memory caps). */
   async start(request: BackgroundStartRequest): Promise<BackgroundStartOutcome> {
@@ -277,7 +292,7 @@ export class BackgroundProcesses implements HostResource {
       };
     }
     this.forgetOldFinished(BACKGROUND_MAX_KEPT_PROCESSES - 1);
-    const id = `p${this.nextNumber}`;
+    const id = `p${this.nextNumber}${this.fleet !== undefined ? OWNER_SEPARATOR + this.fleet.replicaId : ''}`;
     this.nextNumber += 1;
     const started = new BackgroundProcess(id, request.command, request.cwdRelative, request.plan.isolation, request, cgroup);
     this.processes.set(id, started);
@@ -296,6 +311,7 @@ export class BackgroundProcesses implements HostResource {
   /** Kills every process group still alive (their status says `ended_by: "shutdown"`) and waits for them to end. */
   async close(): Promise<void> {
     this.closed = true;
+    for (const hook of this.closeHooks.splice(0)) hook();
     const live = this.list().filter((candidate) => candidate.running);
     for (const running of live) running.killForShutdown();
     await Promise.all(live.map((running) => running.waitForExit(PIPE_DRAIN_GRACE_MS * 2)));

@@ -16,11 +16,13 @@ import { errorResult, type ToolResult } from '../result.ts';
 import type { AnyTool } from '../tool.ts';
 import { ApprovalQueue } from './queue.ts';
 import { redactArguments } from './redact.ts';
-import { AlwaysAllowed, ApprovalRules, canonicalJson, SHELL_TOOL, type ApprovalAction, type ApprovalRule, type RuleMatch } from './rules.ts';
+import type { SharedApprovals } from './shared.ts';
+import { AlwaysAllowed, alwaysKey, ApprovalRules, canonicalJson, SHELL_TOOL, type ApprovalAction, type ApprovalRule, type RuleMatch } from './rules.ts';
 import { parseShellScript, type ParsedScript } from './shell-script.ts';
 import type { ApprovalEvent, ApprovalOutcome, Approver } from './types.ts';
 
-export { ApprovalQueue, DEFAULT_APPROVAL_TIMEOUT_MS, type PendingApproval } from './queue.ts';
+export { ApprovalQueue, DEFAULT_APPROVAL_TIMEOUT_MS, type DecideAnywhereOutcome, type PendingApproval } from './queue.ts';
+export type { SharedApprovals, SharedDecideOutcome, SharedDecision } from './shared.ts';
 export { AlwaysAllowed, ApprovalRules, approvalRuleSchema, approvalRulesSchema, argumentText, canonicalJson, SHELL_TOOL, type ApprovalRule, type RuleMatch } from './rules.ts';
 export { parseShellScript, type ParsedScript, type ShellWord, type SimpleCommand } from './shell-script.ts';
 export { redactArguments, REDACTED } from './redact.ts';
@@ -52,7 +54,7 @@ interface Decision {
   match: RuleMatch | undefined;
   viaStdin: boolean;
   /** For write_stdin: what to remember of this process's stdin once the call goes ahead. */
-  commit?: () => void;
+  commit?: () => Promise<void>;
 }
 
 export interface ApprovalGateOptions {
@@ -60,6 +62,8 @@ export interface ApprovalGateOptions {
   timeoutMs?: number;
   emit?: (event: ApprovalEvent) => void;
   logger?: Logger;
+  /** A fleet's shared approvals (pending requests, decisions, `always`); absent on one machine. */
+  shared?: SharedApprovals;
 }
 
 export interface GateCall {
@@ -96,13 +100,19 @@ export class ApprovalGate {
   readonly queue: ApprovalQueue;
   private readonly rules: ApprovalRules;
   private readonly always = new AlwaysAllowed();
+  private readonly shared: SharedApprovals | undefined;
   private readonly logger: Logger | undefined;
   /** Per process id: stdin written that a shell would join to the next write. */
   private readonly stdinTails = new Map<string, string | typeof LOST>();
 
   constructor(options: ApprovalGateOptions = {}) {
     this.rules = new ApprovalRules(options.rules ?? []);
-    this.queue = new ApprovalQueue({ ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}), ...(options.emit ? { emit: options.emit } : {}) });
+    this.shared = options.shared;
+    this.queue = new ApprovalQueue({
+      ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+      ...(options.emit ? { emit: options.emit } : {}),
+      ...(options.shared ? { shared: options.shared } : {}),
+    });
     this.logger = options.logger;
   }
 
@@ -115,11 +125,11 @@ export class ApprovalGate {
     const parsed = validateArguments(tool, rawArguments);
     if (!parsed.ok) return undefined;
     const args = parsed.value;
-    const { match, viaStdin, commit } = this.decide(tool.name, args, call.rules);
+    const { match, viaStdin, commit } = await this.decide(tool.name, args, call.rules);
     // An `always` answer covers identical calls by the same principal (identity mode), not everyone's.
     const alwaysKey = call.requestedBy === undefined ? tool.name : `${call.requestedBy}\u0000${tool.name}`;
-    if (this.always.has(alwaysKey, args) || match === undefined || match.action === 'allow') {
-      commit?.();
+    if (match === undefined || match.action === 'allow' || (match.action === 'ask' && (await this.alwaysAllowed(alwaysKey, args)))) {
+      await commit?.();
       return undefined;
     }
     const shown = redactArguments(args, tool.secretParams);
@@ -130,33 +140,64 @@ export class ApprovalGate {
       );
     }
     const outcome = await this.ask(tool.name, shown, call);
-    if (outcome.decision === 'always') this.always.add(alwaysKey, args);
+    if (outcome.decision === 'always') this.rememberAlways(alwaysKey, args);
     if (outcome.decision !== 'deny') {
-      commit?.();
+      await commit?.();
       return undefined;
     }
     return this.refusal(tool.name, shown, outcome);
   }
 
+  /** An `always` decision covers the call: this replica's, else the fleet's (an unreachable store asks again). */
+  private async alwaysAllowed(tool: string, args: Record<string, unknown>): Promise<boolean> {
+    if (this.always.has(tool, args)) return true;
+    if (this.shared === undefined) return false;
+    const shared = await this.shared.hasAlways(alwaysKey(tool, args)).catch(() => false);
+    if (shared) this.always.add(tool, args);
+    return shared;
+  }
+
+  private rememberAlways(tool: string, args: Record<string, unknown>): void {
+    this.always.add(tool, args);
+    this.shared?.addAlways(alwaysKey(tool, args)).catch((error: unknown) => this.logger?.warn({ tool, error: String(error) }, 'an always decision was not shared with the fleet'));
+  }
+
   /** The rule deciding a call; for write_stdin, the stricter of the call's own and its input's as a shell command. */
-  private decide(tool: string, args: Record<string, unknown>, principalRules?: ApprovalRules): Decision {
+  private async decide(tool: string, args: Record<string, unknown>, principalRules?: ApprovalRules): Promise<Decision> {
     const rulesDecide = (name: string, values: Record<string, unknown>, script?: ParsedScript): RuleMatch | undefined =>
       principalRules?.decide(name, values, script) ?? this.rules.decide(name, values, script);
     const own = rulesDecide(tool, args);
     const processId = args['process_id'];
     if (tool !== PROCESS_TOOL || args['action'] !== WRITE_STDIN || typeof processId !== 'string') return { match: own, viaStdin: false };
-    const before = this.stdinTails.get(processId);
+    const before = await this.stdinTailOf(processId);
     const script = (typeof before === 'string' ? before : '') + (typeof args['input'] === 'string' ? args['input'] : '');
     const parsed = parseShellScript(script);
     if (before === LOST) parsed.commands.push({ text: '', words: [], redirects: [], unreadable: 'earlier input to this process could not be followed' });
-    const commit = (): void => this.rememberStdin(processId, before === LOST ? LOST : parsed.incompleteTail, args['close_stdin'] === true);
+    const commit = (): Promise<void> => this.rememberStdin(processId, before === LOST ? LOST : parsed.incompleteTail, args['close_stdin'] === true);
     if (script.length === 0) return { match: own, viaStdin: false, commit };
     const match = stricter(own, rulesDecide(SHELL_TOOL, { command: script }, parsed));
     return { match, viaStdin: match !== own, commit };
   }
 
+  /**
+   * What a shell would join to a process's next write. In a fleet the next write may come through
+   * another replica, so the tail is the fleet's; an unreachable store counts as input that cannot be
+   * followed (fail closed).
+   */
+  private async stdinTailOf(processId: string): Promise<string | typeof LOST | undefined> {
+    if (this.shared === undefined) return this.stdinTails.get(processId);
+    const tail = await this.shared.stdinTail(processId).catch(() => 'lost' as const);
+    return tail === 'lost' ? LOST : tail;
+  }
+
   /** Keeps what a shell would join to a process's next write (nothing once stdin is closed). */
-  private rememberStdin(processId: string, tail: string | typeof LOST, closing: boolean): void {
+  private async rememberStdin(processId: string, tail: string | typeof LOST, closing: boolean): Promise<void> {
+    if (this.shared !== undefined) {
+      const kept = closing || tail === '' ? undefined : tail === LOST || tail.length > MAX_STDIN_TAIL_CHARS ? ('lost' as const) : tail;
+      // Awaited: the next write may come through another replica at once.
+      await this.shared.setStdinTail(processId, kept).catch((error: unknown) => this.logger?.warn({ processId, error: String(error) }, 'stdin tail not shared with the fleet'));
+      return;
+    }
     this.stdinTails.delete(processId);
     if (closing || tail === '') return;
     this.stdinTails.set(processId, typeof tail === 'string' && tail.length > MAX_STDIN_TAIL_CHARS ? LOST : tail);

@@ -176,11 +176,16 @@ export function canonicalJson(value: unknown): string {
  * Calls allowed by an `always` decision: that tool with exactly those (parsed, pre-substitution)
  * arguments, for the life of the host. Kept in memory only; a restarted host asks again.
  */
+/** The identity of a call for `always`: the tool and its canonical arguments. */
+export function alwaysKey(tool: string, args: unknown): string {
+  return `${tool}\u0000${canonicalJson(args)}`;
+}
+
 export class AlwaysAllowed {
   private readonly keys = new Set<string>();
 
   private static key(tool: string, args: unknown): string {
-    return `${tool}\u0000${canonicalJson(args)}`;
+    return alwaysKey(tool, args);
   }
 
   add(tool: string, args: unknown): void {

@@ -4,19 +4,28 @@
  * background process returns as soon as the process is gone.
  */
 import type { Logger } from '../logger.ts';
+import type { HostResourceFactory } from '../host-types.ts';
 import type { HostResource, HostResourceKey } from '../tool.ts';
 
 export class HostResources {
   private readonly resources = new Map<HostResourceKey<HostResource>, HostResource>();
   private closed = false;
 
-  constructor(private readonly logger: Logger) {}
+  private readonly factories: ReadonlyMap<HostResourceKey<HostResource>, () => HostResource>;
+
+  /** `factories`: resources made otherwise than by their key's `create` (CreateHostDependencies.hostResources). */
+  constructor(
+    private readonly logger: Logger,
+    factories: readonly HostResourceFactory[] = [],
+  ) {
+    this.factories = new Map(factories.map((factory) => [factory.key, () => factory.create()]));
+  }
 
   /** The host's instance for `key`, created now if there is none. */
   get<Resource extends HostResource>(key: HostResourceKey<Resource>): Resource {
     const existing = this.resources.get(key);
     if (existing) return existing as Resource;
-    const created = key.create();
+    const created = (this.factories.get(key) ?? (() => key.create()))() as Resource;
     if (this.closed) {
       // A call that was already running when the host stopped: it gets a resource that refuses work.
       void created.close();

@@ -24,6 +24,8 @@ export type HttpErrorCode =
   | 'unsupported_media_type'
   | 'not_found'
   | 'shutting_down'
+  | 'approval_lost'
+  | 'state_unavailable'
   | 'internal_error';
 
 export interface HttpErrorBody {

@@ -11,18 +11,32 @@
  * sessions keep working, and a session that is in use is never cut); only when every session is in
  * use is it refused with 503. A closed session's Server and transport are released (its host
  * subscription ends), and later requests with its id get 404, which tells the client to re-initialize.
+ *
+ * In a fleet (`sessionStore`, see mcp-session-store.ts for the design and why), any replica serves
+ * any session: a replica that gets a request for a session it does not hold reads the session's
+ * record and rebuilds its Server and transport by replaying the client's own state-setting requests
+ * (initialize, then the latest log level and resource subscriptions) through them. A state-setting
+ * request handled here is added to the record and replayed by the other holders; a client message
+ * answering or cancelling something (an elicitation result, `notifications/cancelled`) is forwarded
+ * to them; DELETE ends the session everywhere. Notifications that need the standalone GET stream
+ * (tools/list_changed, resources/updated) are sent by whichever replica holds that stream, from its
+ * own copy of the session: tool sets are the same on every replica, and every copy follows the
+ * session's subscriptions. A replica's idle sweep drops only its own copy; the record expires after
+ * `sessionIdleMs` without a request anywhere.
  */
 import { randomUUID } from 'node:crypto';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import { isInitializeRequest, LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
 import type { Host } from '../host-types.ts';
 import type { ResourceCatalog } from '../resources/catalog.ts';
 import type { ResourceSource } from '../resources/types.ts';
 import { hostResourceCatalog } from './mcp-resources.ts';
 import { McpSessionTransport } from './mcp-http-transport.ts';
 import { createMcpServer, type CreateMcpServerOptions } from './mcp-server.ts';
+import { SESSION_STATE_METHODS, type McpSessionNotice, type McpSessionRecord, type McpSessionRequest, type McpSessionStore } from './mcp-session-store.ts';
 import { isJsonContentType } from './security.ts';
 import { requestPrincipal } from '../identity/request-principal.ts';
+import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
 import { principalAuthInfo } from './mcp-principal.ts';
 
 export const MCP_SESSION_HEADER = 'mcp-session-id';
@@ -40,7 +54,12 @@ export interface McpHttpHandlerOptions extends CreateMcpServerOptions {
   maxSessions?: number;
   /** Resource sources served besides the workspace (`file:///{path}`), e.g. an embedder's. */
   resourceSources?: readonly ResourceSource[];
+  /** A fleet's session records (any replica serves any session); absent: sessions live in this process. */
+  sessionStore?: McpSessionStore;
 }
+
+/** The origin of the requests a rebuilt session is replayed with (never sent anywhere). */
+const REPLAY_URL = 'http://replica.invalid/mcp';
 
 interface McpSession {
   /** Set once the transport has assigned it (initialize answered). */
@@ -54,6 +73,10 @@ interface McpSession {
   closed: boolean;
   /** Identity mode: the subject that opened the session; requests from anyone else do not find it. */
   subject: string | undefined;
+  /** When the fleet's record was last renewed from here (ms since epoch). */
+  renewedAt: number;
+  /** The protocol version the client speaks (sent with messages replayed into this copy). */
+  protocolVersion: string;
 }
 
 export class McpHttpHandler {
@@ -69,6 +92,10 @@ export class McpHttpHandler {
   private closing = false;
   /** Every session's resources: one workspace watch for all (closed by closeAll). */
   private readonly resources: ResourceCatalog;
+  private readonly store: McpSessionStore | undefined;
+  /** Sessions being rebuilt from the fleet's records, by id (concurrent requests share one rebuild). */
+  private readonly rebuilding = new Map<string, Promise<McpSession | undefined>>();
+  private readonly stopNotices: () => void;
 
   constructor(host: Host, options: McpHttpHandlerOptions = {}) {
     this.host = host;
@@ -76,6 +103,8 @@ export class McpHttpHandler {
     this.idleMs = options.sessionIdleMs ?? DEFAULT_MCP_SESSION_IDLE_MS;
     this.maxSessions = options.maxSessions ?? DEFAULT_MAX_MCP_SESSIONS;
     this.resources = options.resources ?? hostResourceCatalog(host, options.resourceSources);
+    this.store = options.sessionStore;
+    this.stopNotices = this.store?.onNotice((notice) => void this.onNotice(notice)) ?? (() => undefined);
   }
 
   get sessionCount(): number {
@@ -102,10 +131,19 @@ export class McpHttpHandler {
     const principal = requestPrincipal(request);
     const authInfo = principal === undefined ? undefined : principalAuthInfo(principal);
     if (sessionId !== null) {
-      const session = this.sessions.get(sessionId);
+      let session = this.sessions.get(sessionId);
+      if (!session && this.store !== undefined) {
+        try {
+          session = await this.rebuild(sessionId, this.store);
+        } catch (error) {
+          return jsonRpcError(503, -32000, `Session "${sessionId}" is not held by this replica and the fleet's session store is unreachable (${error instanceof Error ? error.message : String(error)}); retry shortly.`);
+        }
+      }
       // A session is bound to the subject that opened it: another principal holding its id does not find it.
       if (!session || session.subject !== principal?.subject) return jsonRpcError(404, -32001, `Session "${sessionId}" not found; it ended, expired after being idle, or never existed. Initialize a new session.`);
-      return this.track(session, () => session.transport.handleRequest(request, { ...(parsedBody !== undefined ? { parsedBody } : {}), ...(authInfo ? { authInfo } : {}) }));
+      const found = session;
+      if (this.store === undefined) return this.track(found, () => found.transport.handleRequest(request, { ...(parsedBody !== undefined ? { parsedBody } : {}), ...(authInfo ? { authInfo } : {}) }));
+      return this.handleShared(found, sessionId, this.store, request, parsedBody, authInfo);
     }
     if (request.method !== 'POST') {
       return jsonRpcError(400, -32000, `${request.method} /mcp needs an ${MCP_SESSION_HEADER} header; start a session with a POST initialize request.`);
@@ -135,12 +173,100 @@ export class McpHttpHandler {
     const response = await this.track(session, () => session.transport.handleRequest(request, { parsedBody: body, ...(authInfo ? { authInfo } : {}) }));
     // An initialize the transport refused (e.g. a wrong Accept header) leaves a session nobody can reach.
     if (session.id === undefined) void this.closeSession(session);
+    // Stored before the client learns the id, so its next request may land on any replica.
+    else if (this.store !== undefined) await this.storeNewSession(session, session.id, this.store, body.params);
     return response;
+  }
+
+  /** A request of a session in a fleet: renews the record, shares what the request changes. */
+  private async handleShared(session: McpSession, id: string, store: McpSessionStore, request: Request, parsedBody: unknown, authInfo: AuthInfo | undefined): Promise<Response> {
+    let body = parsedBody;
+    if (request.method === 'POST' && body === undefined) {
+      try {
+        body = await request.json();
+      } catch {
+        return mcpParseError();
+      }
+    }
+    const now = Date.now();
+    if (now - session.renewedAt > this.idleMs / 10) {
+      session.renewedAt = now;
+      store.touch(id, this.idleMs).catch((error: unknown) => this.host.logger.debug({ session: id, error: String(error) }, 'mcp session record not renewed'));
+    }
+    const response = await this.track(session, () => session.transport.handleRequest(request, { ...(body !== undefined ? { parsedBody: body } : {}), ...(authInfo ? { authInfo } : {}) }));
+    if (request.method !== 'POST') return response;
+    for (const message of Array.isArray(body) ? body : [body]) {
+      const shared = sharedPart(message);
+      if (shared === undefined) continue;
+      const done = shared.kind === 'state' ? store.change(id, shared.request, this.idleMs) : store.forward(id, message);
+      // Awaited for state: the client's next request may land on another replica, which must see it.
+      await done.catch((error: unknown) => this.host.logger.warn({ session: id, error: String(error) }, 'mcp session change not shared with the fleet'));
+    }
+    return response;
+  }
+
+  private async storeNewSession(session: McpSession, id: string, store: McpSessionStore, params: Record<string, unknown>): Promise<void> {
+    const requested = params['protocolVersion'];
+    const protocolVersion = typeof requested === 'string' && SUPPORTED_PROTOCOL_VERSIONS.includes(requested) ? requested : LATEST_PROTOCOL_VERSION;
+    session.protocolVersion = protocolVersion;
+    const record: McpSessionRecord = { initialize: params, protocolVersion, state: [], ...(session.subject !== undefined ? { subject: session.subject } : {}) };
+    await store.create(id, record, this.idleMs).catch((error: unknown) => this.host.logger.warn({ session: id, error: String(error) }, 'mcp session not stored: only this replica can serve it'));
+  }
+
+  /** This replica's copy of a session held elsewhere in the fleet, rebuilt from its record; undefined when there is none. */
+  private rebuild(id: string, store: McpSessionStore): Promise<McpSession | undefined> {
+    const running = this.rebuilding.get(id);
+    if (running !== undefined) return running;
+    const rebuilt = (async () => {
+      const record = await store.get(id, this.idleMs);
+      if (record === undefined || this.closing || !this.makeRoom()) return undefined;
+      this.opening += 1;
+      let session: McpSession;
+      try {
+        session = await this.openSession(record.subject, () => id);
+      } finally {
+        this.opening -= 1;
+      }
+      session.protocolVersion = record.protocolVersion;
+      await this.replay(session, record.protocolVersion, { method: 'initialize', params: record.initialize }, true);
+      await this.replay(session, record.protocolVersion, { method: 'notifications/initialized' }, false);
+      for (const request of record.state) await this.replay(session, record.protocolVersion, request, true);
+      if (session.id !== id) {
+        await this.closeSession(session);
+        return undefined;
+      }
+      this.host.logger.debug({ session: id, state: record.state.length }, 'mcp session rebuilt from the fleet record');
+      return session;
+    })().finally(() => this.rebuilding.delete(id));
+    this.rebuilding.set(id, rebuilt);
+    return rebuilt;
+  }
+
+  /** Sends a client message to this replica's copy of a session as if the client had (its answer is dropped). */
+  private async replay(session: McpSession, protocolVersion: string, message: McpSessionRequest | Record<string, unknown>, withId: boolean): Promise<void> {
+    const headers: Record<string, string> = { accept: 'application/json, text/event-stream', 'content-type': 'application/json', 'mcp-protocol-version': protocolVersion };
+    if (session.id !== undefined) headers[MCP_SESSION_HEADER] = session.id;
+    const body = { jsonrpc: '2.0', ...(withId ? { id: `toolhost-replay-${randomUUID()}` } : {}), ...message };
+    const response = await session.transport.handleRequest(new Request(REPLAY_URL, { method: 'POST', headers, body: JSON.stringify(body) }), { parsedBody: body });
+    await response.text();
+  }
+
+  private async onNotice(notice: McpSessionNotice): Promise<void> {
+    const session = this.sessions.get(notice.id);
+    if (session === undefined) return;
+    try {
+      if (notice.type === 'ended') await this.closeSession(session);
+      else if (notice.type === 'changed') await this.replay(session, session.protocolVersion, notice.request, true);
+      else if (isObject(notice.message)) await this.replay(session, session.protocolVersion, notice.message, false);
+    } catch (error) {
+      this.host.logger.debug({ session: notice.id, notice: notice.type, error: String(error) }, 'mcp session notice not applied');
+    }
   }
 
   /** Ends every session and its streams (server shutdown). */
   async closeAll(): Promise<void> {
     this.closing = true;
+    this.stopNotices();
     this.stopSweeper();
     const sessions = [...this.sessions.values()];
     this.sessions.clear();
@@ -224,10 +350,10 @@ export class McpHttpHandler {
     this.sweeper = undefined;
   }
 
-  private async openSession(subject: string | undefined): Promise<McpSession> {
+  private async openSession(subject: string | undefined, sessionId: () => string = () => randomUUID()): Promise<McpSession> {
     const server = createMcpServer(this.host, { ...this.options, resources: this.resources });
     const transport: McpSessionTransport = new McpSessionTransport({
-      sessionIdGenerator: () => randomUUID(),
+      sessionIdGenerator: sessionId,
       onsessioninitialized: (id) => {
         session.id = id;
         session.lastActive = Date.now();
@@ -239,10 +365,12 @@ export class McpHttpHandler {
       onsessionclosed: (id) => {
         if (this.sessions.get(id) === session) this.sessions.delete(id);
         this.host.logger.debug({ session: id }, 'mcp session closed');
+        // DELETE /mcp: the session ends on every replica.
+        this.store?.end(id).catch((error: unknown) => this.host.logger.warn({ session: id, error: String(error) }, 'mcp session end not shared with the fleet'));
       },
       ...(this.options.maxRequestBodyBytes !== undefined ? { maxRequestBodySize: this.options.maxRequestBodyBytes } : {}),
     });
-    const session: McpSession = { id: undefined, server, transport, active: 0, lastActive: Date.now(), closed: false, subject };
+    const session: McpSession = { id: undefined, server, transport, active: 0, lastActive: Date.now(), closed: false, subject, renewedAt: Date.now(), protocolVersion: LATEST_PROTOCOL_VERSION };
     const unsubscribeHost = server.onclose;
     server.onclose = () => {
       unsubscribeHost?.();
@@ -253,6 +381,24 @@ export class McpHttpHandler {
     await server.connect(transport);
     return session;
   }
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** What of a client message the fleet must know: a state-setting request, or an answer/cancel for a server's request. */
+function sharedPart(message: unknown): { kind: 'state'; request: McpSessionRequest } | { kind: 'forward' } | undefined {
+  if (!isObject(message)) return undefined;
+  const method = message['method'];
+  if (typeof method === 'string') {
+    if (SESSION_STATE_METHODS.has(method) && 'id' in message) {
+      const params = message['params'];
+      return { kind: 'state', request: { method, ...(isObject(params) ? { params } : {}) } };
+    }
+    return method === 'notifications/cancelled' ? { kind: 'forward' } : undefined;
+  }
+  return 'id' in message && ('result' in message || 'error' in message) ? { kind: 'forward' } : undefined;
 }
 
 function isEventStream(response: Response): boolean {

@@ -17,6 +17,7 @@ import { EventStreamHub } from './events.ts';
 import { createHttpApp, DEFAULT_BODY_LIMIT_BYTES } from './http-app.ts';
 import type { ResourceSource } from '../resources/types.ts';
 import { McpHttpHandler } from './mcp-http.ts';
+import type { McpSessionStore } from './mcp-session-store.ts';
 import { instrumentHost, ServerMetrics } from './metrics.ts';
 import { RequestTracker } from './request-tracker.ts';
 import { assertBindSettings, isLoopbackAddress } from './security.ts';
@@ -90,6 +91,8 @@ export interface StartServerOptions {
    * token for `auth.audience`, validated against the issuer's keys (src/identity/). Excludes `token`.
    */
   auth?: AuthConfig;
+  /** A fleet's MCP session records (any replica serves any session; src/server/mcp-session-store.ts). */
+  mcpSessionStore?: McpSessionStore;
 }
 
 /** The `startServer` options of a resolved configuration. */
@@ -227,6 +230,7 @@ function createServerParts(host: Host, options: StartServerOptions, bind: Server
     ...(options.mcpSessionIdleMs !== undefined ? { sessionIdleMs: options.mcpSessionIdleMs } : {}),
     ...(options.maxMcpSessions !== undefined ? { maxSessions: options.maxMcpSessions } : {}),
     ...(options.resourceSources !== undefined ? { resourceSources: options.resourceSources } : {}),
+    ...(options.mcpSessionStore !== undefined ? { sessionStore: options.mcpSessionStore } : {}),
   });
   const tracker = new RequestTracker();
   const schedules = options.schedules?.(instrumented);

@@ -5,6 +5,10 @@
  * interactively wait here (announced by the `approval_requested` event on /v1/events) instead of
  * being refused at once.
  *
+ * In a fleet both routes work on every replica's approvals: the list is the fleet's, and a decision
+ * reaches the replica where the call waits. Deciding one whose replica has died answers 410
+ * `approval_lost` (its call is gone); an unreachable shared store answers 503 `state_unavailable`.
+ *
  * Both routes need the admin token (`createHttpApp` guards them with `adminTokenGuard`): a tool that
  * reaches the daemon must not approve its own calls.
  */
@@ -38,8 +42,8 @@ export function approvalRoutes(host: Host): Hono {
   const queue = hostApprovals(host);
   queue?.attend();
 
-  app.get(APPROVALS_PATH, (c) => {
-    const body: ApprovalListBody = { approvals: queue?.list() ?? [] };
+  app.get(APPROVALS_PATH, async (c) => {
+    const body: ApprovalListBody = { approvals: queue === undefined ? [] : await sharedState(() => queue.listAll()) };
     return c.json(body);
   });
 
@@ -57,7 +61,16 @@ export function approvalRoutes(host: Host): Hono {
     }
     // Who decided: the signed-in principal (identity mode), else the admin token, the only other way in.
     const decidedBy = requestPrincipal(c.req.raw)?.subject ?? 'admin-token';
-    if (queue === undefined || !queue.decide(id, decision, 'http', decidedBy)) {
+    const outcome = queue === undefined ? undefined : await sharedState(() => queue.decideAnywhere(id, decision, 'http', decidedBy));
+    if (outcome?.status === 'lost') {
+      throw new HttpError(
+        410,
+        'approval_lost',
+        `Approval "${id}" was pending on replica ${outcome.replica}, which has stopped: the call that waited for it is gone and nothing was run. The client retries it if it still needs it.`,
+        { replica: outcome.replica },
+      );
+    }
+    if (outcome?.status !== 'decided') {
       throw new HttpError(404, 'not_found', `No approval "${id}" is pending: it was already decided, timed out, its call was cancelled, or it never existed. GET /v1/approvals lists the pending ones.`);
     }
     const answer: ApprovalDecidedBody = { id, decision, decided_by: decidedBy };
@@ -65,4 +78,13 @@ export function approvalRoutes(host: Host): Hono {
   });
 
   return app;
+}
+
+/** Runs a read or write of the fleet's shared approvals; an unreachable store is a 503, never an empty answer. */
+async function sharedState<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    throw new HttpError(503, 'state_unavailable', `The fleet's shared approval state is unreachable (${error instanceof Error ? error.message : String(error)}); retry shortly.`);
+  }
 }
