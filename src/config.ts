@@ -21,6 +21,7 @@ import { resolveTrustPaths, trustConfigSchema, type TrustConfig } from './distri
 import { adminTokenProblem, defaultAdminTokenDirectory } from './server/admin-token.ts';
 import { normalizeOrigin } from './server/origins.ts';
 import { REDIS_URL_ENV, stateConfigSchema, type StateConfig } from './state/config.ts';
+import { OTLP_ENDPOINT_ENV, resolveTelemetryConfig, SERVICE_NAME_ENV, telemetryConfigSchema, telemetryFromEnv, type TelemetryConfig } from './telemetry/config.ts';
 
 export const DEFAULT_CONFIG_HOST = '127.0.0.1';
 export const DEFAULT_CONFIG_PORT = 7411;
@@ -108,6 +109,8 @@ export const configFileSchema = z
     lock: z.string().min(1).optional(),
     /** `{redis: "redis://host:port/db"}`: state shared by a fleet's replicas (src/state/config.ts); absent = in memory. */
     state: stateConfigSchema.optional(),
+    /** `{otlp_endpoint, service_name?}`: traces and metrics over OTLP/HTTP (src/telemetry/config.ts); absent = off. */
+    telemetry: telemetryConfigSchema.optional(),
   })
   .strict();
 
@@ -158,6 +161,8 @@ export const CONFIG_ENV = {
   allowed_origins: 'TOOLHOST_ALLOWED_ORIGINS',
   /** `state.redis`. */
   state: REDIS_URL_ENV,
+  /** `telemetry.otlp_endpoint` (the standard OpenTelemetry variable; `OTEL_SERVICE_NAME` gives `service_name`). */
+  telemetry: OTLP_ENDPOINT_ENV,
 } as const;
 
 export interface ResolveConfigInput {
@@ -203,6 +208,8 @@ export interface ResolvedConfig {
   trust: TrustConfig | undefined;
   /** The config's `state` (or TOOLHOST_REDIS_URL): shared state in Redis; undefined = in this process's memory. */
   state: StateConfig | undefined;
+  /** The config's `telemetry` (or OTEL_EXPORTER_OTLP_ENDPOINT): OTLP export of traces and metrics; undefined = off. */
+  telemetry: TelemetryConfig | undefined;
 }
 
 const FLAG_NAMES: Readonly<Record<string, string>> = {
@@ -350,6 +357,7 @@ function envLayer(env: Readonly<Record<string, string | undefined>>, cwd: string
     cache_dir: pathOf(CONFIG_ENV.cache_dir),
     allowed_origins: commaList(read(CONFIG_ENV.allowed_origins)),
     state: read(CONFIG_ENV.state) === undefined ? undefined : { redis: read(CONFIG_ENV.state) },
+    telemetry: telemetryFromEnv(read),
   });
   return parseConfig(layer, {
     source: 'environment variable',
@@ -481,5 +489,6 @@ export function resolveConfig(input: ResolveConfigInput = {}): ResolvedConfig {
     configFile,
     trust: merged.trust,
     state: merged.state,
+    telemetry: resolveTelemetryConfig(merged.telemetry, env[SERVICE_NAME_ENV]),
   };
 }

@@ -1,5 +1,6 @@
 /** The public face of a running host: what the HTTP server, MCP server and CLI are built on. */
 import type { Principal } from './identity/principal.ts';
+import type { TraceSpan } from './telemetry/span.ts';
 import type { ApprovalEvent, ApprovalRule, Approver } from './approvals/index.ts';
 import type { CallEvents } from './call-events.ts';
 import type { CommandSandboxSettings, ProtectedPaths, ShellSandboxOptions } from './command-sandbox.ts';
@@ -56,6 +57,11 @@ export interface CallToolOptions {
   events?: CallEvents;
   /** Who made the call (src/identity/principal.ts); absent when the edge knows no identity. */
   principal?: Principal;
+  /**
+   * The span the call's `execute_tool` span is a child of (the edge's HTTP, MCP or CLI span;
+   * src/telemetry/). Absent when tracing is off: the call then does no tracing work at all.
+   */
+  trace?: TraceSpan;
 }
 
 export interface Host {

@@ -21,6 +21,9 @@ import type { CommandSandboxSettings } from '../command-sandbox.ts';
 import type { AnyTool } from '../tool.ts';
 import type { NetworkDenial } from '../wasm/result-mapping.ts';
 import type { HostResources } from './resources.ts';
+import { SPAN_APPROVAL_WAIT, SPAN_QUOTA_WAIT } from '../telemetry/attributes.ts';
+import type { TraceSpan } from '../telemetry/span.ts';
+import { endAdmitSpan, endToolCallSpan, startAdmitSpan, startToolCallSpan, WaitSpan } from '../telemetry/tool-call-span.ts';
 
 export interface CallRunnerOptions {
   workspaceRoot: string;
@@ -76,17 +79,23 @@ export class CallRunner {
       tool = lookup.tool;
     }
     const callId = callOptions.callId ?? randomUUID();
-    const admission = await this.admit(tool, name, args, callId, callOptions, this.budgetMs(tool, callOptions, parentDeadline));
-    if (!admission.ok) return admission.result;
-    const started = performance.now();
-    let result: ToolResult;
+    // Tracing (src/telemetry/): only when the edge passed a span; otherwise this check is all it costs.
+    const span = callOptions.trace === undefined ? undefined : startToolCallSpan(callOptions.trace, tool, name, callId, callOptions);
+    let result: ToolResult | undefined;
     try {
-      result = await this.execute(tool, name, args, callId, callOptions, parentDeadline);
+      const admission = await this.admit(tool, name, args, callId, callOptions, this.budgetMs(tool, callOptions, parentDeadline), span);
+      if (!admission.ok) return (result = admission.result);
+      const started = performance.now();
+      try {
+        result = await this.execute(tool, name, args, callId, callOptions, parentDeadline, span);
+      } finally {
+        admission.release();
+      }
+      this.report(name, callId, result, elapsedMs(started));
+      return result;
     } finally {
-      admission.release();
+      if (span !== undefined) endToolCallSpan(span, result);
     }
-    this.report(name, callId, result, elapsedMs(started));
-    return result;
   }
 
   /** A throw that escaped the bridge is a host bug: log it whole, answer the caller with a result. */
@@ -100,13 +109,35 @@ export class CallRunner {
    * waiting for a person or a slot is not the tool's time. A refusal is reported as a finished call.
    * `budgetMs` (the call's time budget) tells the quota when the slot will be free at the latest.
    */
-  private async admit(tool: AnyTool, name: string, args: unknown, callId: string, callOptions: CallToolOptions, budgetMs: number): Promise<Admission> {
+  private async admit(tool: AnyTool, name: string, args: unknown, callId: string, callOptions: CallToolOptions, budgetMs: number, span: TraceSpan | undefined): Promise<Admission> {
     const asked = performance.now();
     // A listener hears about the waits: an approval waiting for a person, a call waiting for a quota slot.
     const progress = callOptions.events?.progress;
     const waiting = (message: string) => (progress === undefined ? undefined : () => progress({ progress: 0, message }));
-    const refusal = await this.options.approvals.check(tool, args, { callId, signal: callOptions.signal, approve: callOptions.approve, onWait: waiting(WAITING_FOR_APPROVAL) });
-    const admission: Admission = refusal !== undefined ? { ok: false, result: refusal } : await this.options.quotas.admit(name, callOptions.signal, budgetMs, waiting(WAITING_FOR_QUOTA));
+    const admitSpan = span === undefined ? undefined : startAdmitSpan(span);
+    const approvalWait = admitSpan === undefined ? undefined : new WaitSpan(admitSpan, SPAN_APPROVAL_WAIT);
+    let refusal: ToolResult | undefined;
+    try {
+      refusal = await this.options.approvals.check(tool, args, {
+        callId,
+        signal: callOptions.signal,
+        approve: callOptions.approve,
+        onWait: approvalWait === undefined ? waiting(WAITING_FOR_APPROVAL) : approvalWait.onWait(waiting(WAITING_FOR_APPROVAL)),
+      });
+    } finally {
+      approvalWait?.end();
+    }
+    let admission: Admission;
+    if (refusal !== undefined) admission = { ok: false, result: refusal };
+    else {
+      const quotaWait = admitSpan === undefined ? undefined : new WaitSpan(admitSpan, SPAN_QUOTA_WAIT);
+      try {
+        admission = await this.options.quotas.admit(name, callOptions.signal, budgetMs, quotaWait === undefined ? waiting(WAITING_FOR_QUOTA) : quotaWait.onWait(waiting(WAITING_FOR_QUOTA)));
+      } finally {
+        quotaWait?.end();
+      }
+    }
+    if (admitSpan !== undefined) endAdmitSpan(admitSpan, admission.ok ? undefined : admission.result);
     if (!admission.ok) {
       const durationMs = elapsedMs(asked);
       this.logCall(name, callId, 'refused', durationMs, admission.result);
@@ -122,7 +153,7 @@ export class CallRunner {
   }
 
   /** Runs the tool through the bridge under its own signal (deadline, host shutdown, the caller's cancel). */
-  private async execute(tool: AnyTool, name: string, args: unknown, callId: string, callOptions: CallToolOptions, parentDeadline: number | undefined): Promise<ToolResult> {
+  private async execute(tool: AnyTool, name: string, args: unknown, callId: string, callOptions: CallToolOptions, parentDeadline: number | undefined, span: TraceSpan | undefined): Promise<ToolResult> {
     const { workspaceRoot, registry, secrets, resources, logger, shutdownSignal, sandbox } = this.options;
     const timeoutMs = this.budgetMs(tool, callOptions, parentDeadline);
     const callSignal = createCallSignal(timeoutMs, [shutdownSignal, callOptions.signal]);
@@ -140,10 +171,11 @@ export class CallRunner {
         hostResource: (key) => resources.get(key),
         sandbox,
         ...(callOptions.events === undefined ? {} : { events: callOptions.events }),
+        ...(span === undefined ? {} : { trace: span }),
         // A nested call (run_code's `tools.x()`) takes the same path as any other: approvals, permission
         // mode, policy, its own timeout; it stops with this call and gets at most the time this call has left.
         callTool: (innerName, innerArgs) =>
-          this.run(innerName, innerArgs, { signal: callSignal.signal, ...(callOptions.approve ? { approve: callOptions.approve } : {}) }, deadline).catch((error: unknown) =>
+          this.run(innerName, innerArgs, { signal: callSignal.signal, ...(callOptions.approve ? { approve: callOptions.approve } : {}), ...(span === undefined ? {} : { trace: span }) }, deadline).catch((error: unknown) =>
             this.internalErrorResult(innerName, error),
           ),
       });

@@ -3,6 +3,7 @@
  * return the tool-result message(s) to append, in that provider's own format.
  */
 import type { Host } from '../../host-types.ts';
+import type { TraceSpan } from '../../telemetry/span.ts';
 import { errorResult, type ToolResult } from '../../result.ts';
 import { anthropicAdapter } from './anthropic.ts';
 import { geminiAdapter } from './gemini.ts';
@@ -50,6 +51,8 @@ export interface DispatchOptions {
   signal?: AbortSignal;
   /** The most calls one dispatch may carry (`limits.max_dispatch_calls`); default DEFAULT_MAX_DISPATCH_CALLS (64). */
   maxCalls?: number;
+  /** The request's span (tracing on): each call's span is its child. */
+  trace?: TraceSpan;
 }
 
 /**
@@ -73,7 +76,7 @@ export async function dispatchToolCalls(host: Host, body: unknown, options: Disp
   if (calls.length > maxCalls) throw new TooManyCallsError(calls.length, maxCalls);
   // A union turn is refused whole when the schema it was decoded under would refuse it.
   if (provider === 'union') checkUnionCalls(host, calls);
-  const callOptions = { transport: 'dispatch' as const, ...(options.signal ? { signal: options.signal } : {}) };
+  const callOptions = { transport: 'dispatch' as const, ...(options.signal ? { signal: options.signal } : {}), ...(options.trace ? { trace: options.trace } : {}) };
   const run = async (call: ToolCallRequest): Promise<ToolResult> => (call.malformed !== undefined ? errorResult(call.malformed, { reason: 'malformed_tool_call' }) : host.callTool(call.name, call.arguments, callOptions));
   const executed = await Promise.all(calls.map(async (call) => ({ call, result: await run(call) })));
   return {
