@@ -8,7 +8,8 @@
  *
  * Start-up is paid on every `toolhost` run, so this module imports nothing but types when it loads:
  * the host, the built-ins, the wasm runtime and each edge are imported by the function that needs
- * them, when it runs (the wasm runtime only when there is an extensions folder to load).
+ * them, when it runs (the wasm runtime only when there is an extensions folder to load; OpenTelemetry
+ * only when `telemetry` is configured).
  */
 import type { ResolvedConfig } from './config.ts';
 import type { WasmExtensionsOptions } from './extensions/wasm-extensions.ts';
@@ -17,6 +18,7 @@ import type { Logger } from './logger.ts';
 import type { ResourceSource } from './resources/types.ts';
 import type { McpStdioSession } from './server/mcp-stdio.ts';
 import type { RunningServer } from './server/serve.ts';
+import type { Telemetry } from './telemetry/span.ts';
 
 export interface ComposeOptions {
   config: ResolvedConfig;
@@ -68,13 +70,25 @@ export async function composeServer(options: ComposeOptions): Promise<{ host: Ho
   const serverOptions = serverOptionsOf(options.config.server);
   await checkBindSettings(serverOptions);
   const host = await composeHost({ ...options, loadInBackground: options.loadInBackground ?? true });
+  const telemetry = await composeTelemetry(options.config);
   try {
     const resourceSources = options.resourceSources !== undefined ? { resourceSources: options.resourceSources } : {};
-    return { host, server: await startServer(host, { ...serverOptions, logger: options.logger, ...resourceSources }) };
+    return { host, server: await startServer(host, { ...serverOptions, logger: options.logger, ...resourceSources, ...(telemetry !== undefined ? { telemetry } : {}) }) };
   } catch (error) {
     await host.close({ graceMs: 0 });
+    await telemetry?.shutdown();
     throw error;
   }
+}
+
+/**
+ * Traces and metrics over OTLP when the config has `telemetry` (or OTEL_EXPORTER_OTLP_ENDPOINT is
+ * set); undefined otherwise, and then no OpenTelemetry module is loaded. The caller shuts it down.
+ */
+export async function composeTelemetry(config: ResolvedConfig): Promise<Telemetry | undefined> {
+  if (config.telemetry === undefined) return undefined;
+  const [{ createOtelTelemetry }, { TOOLHOST_VERSION }] = await Promise.all([import('./telemetry/otel.ts'), import('./server/version.ts')]);
+  return createOtelTelemetry(config.telemetry, { serviceVersion: TOOLHOST_VERSION });
 }
 
 export interface ComposedMcpStdio {

@@ -9,6 +9,7 @@ import type { Hono } from 'hono';
 import type { ServerConfig } from '../config.ts';
 import { ToolHostError } from '../errors.ts';
 import type { Host } from '../host-types.ts';
+import type { Telemetry } from '../telemetry/span.ts';
 import { silentLogger, type Logger } from '../logger.ts';
 import { type AdminToken, adminTokenWhereabouts, removeAdminTokenFile, resolveAdminToken, writeAdminTokenFile } from './admin-token.ts';
 import { CallHistory } from './call-history.ts';
@@ -70,6 +71,11 @@ export interface StartServerOptions {
   lockFile?: string;
   /** MCP resource sources served besides the workspace (`file:///{path}`); see src/resources/. */
   resourceSources?: readonly ResourceSource[];
+  /**
+   * Traces and metrics over OTLP (src/telemetry/): HTTP and MCP request spans, the calls' spans under
+   * them, and the `/metrics` families exported too. The server shuts it down (flushing) when it closes.
+   */
+  telemetry?: Telemetry;
 }
 
 /** The `startServer` options of a resolved configuration. */
@@ -158,8 +164,10 @@ export async function startServer(host: Host, options: StartServerOptions = {}):
 
   let closing: Promise<void> | undefined;
   const close = (graceMs: number = DEFAULT_GRACE_MS): Promise<void> => {
-    closing ??= closeServer(server, host, parts, { graceMs, closeHost: options.closeHost !== false, logger }).finally(() => {
+    closing ??= closeServer(server, host, parts, { graceMs, closeHost: options.closeHost !== false, logger }).finally(async () => {
       releaseListener();
+      // The last spans and metrics are flushed before close resolves.
+      await options.telemetry?.shutdown().catch((error: unknown) => logger.warn({ error: String(error) }, 'telemetry did not flush'));
       return admin.file === undefined ? undefined : removeAdminTokenFile(admin.file, admin.token);
     });
     return closing;
@@ -198,7 +206,9 @@ function createServerParts(host: Host, options: StartServerOptions, bind: Server
     ...(options.mcpSessionIdleMs !== undefined ? { sessionIdleMs: options.mcpSessionIdleMs } : {}),
     ...(options.maxMcpSessions !== undefined ? { maxSessions: options.maxMcpSessions } : {}),
     ...(options.resourceSources !== undefined ? { resourceSources: options.resourceSources } : {}),
+    ...(options.telemetry !== undefined ? { telemetry: options.telemetry } : {}),
   });
+  if (options.telemetry !== undefined) options.telemetry.exportMetrics(metrics);
   const tracker = new RequestTracker();
   let shuttingDown = false;
   const app = createHttpApp({
@@ -218,6 +228,7 @@ function createServerParts(host: Host, options: StartServerOptions, bind: Server
     isShuttingDown: () => shuttingDown,
     history,
     lockfile: createLockfileCache(resolve(options.lockFile ?? LOCKFILE_NAME)),
+    ...(options.telemetry !== undefined ? { telemetry: options.telemetry } : {}),
   });
   return {
     app,

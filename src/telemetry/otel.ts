@@ -81,6 +81,12 @@ function startOtelSpan(tracer: Tracer, name: string, parent: Context, options: S
   return new OtelSpan(tracer, span);
 }
 
+/** The standard `OTEL_BSP_SCHEDULE_DELAY` (ms between span batch exports; the spec's default 5000). */
+function scheduleDelayMs(): number {
+  const value = Number(process.env['OTEL_BSP_SCHEDULE_DELAY']);
+  return Number.isFinite(value) && value > 0 ? value : 5000;
+}
+
 export interface OtelTelemetryOptions {
   /** The `service.version` resource attribute. */
   serviceVersion?: string;
@@ -93,7 +99,7 @@ export function createOtelTelemetry(config: TelemetryConfig, options: OtelTeleme
   });
   const provider = new TracerProvider({
     resource,
-    spanProcessors: [new BatchSpanProcessor({ exporter: new OTLPTraceExporter({ url: signalUrl(config, 'traces') }) })],
+    spanProcessors: [new BatchSpanProcessor({ exporter: new OTLPTraceExporter({ url: signalUrl(config, 'traces') }), scheduledDelayMillis: scheduleDelayMs() })],
   });
   const tracer = provider.getTracer('toolhost', options.serviceVersion);
   const propagator = new W3CTraceContextPropagator();
