@@ -19,7 +19,7 @@ import { ERROR_TYPE } from './attributes.ts';
 import { signalUrl, type TelemetryConfig } from './config.ts';
 import type { MetricsSource } from './metrics-source.ts';
 import { startOtlpMetrics } from './otel-metrics.ts';
-import type { SpanAttributes, SpanKind as ToolhostSpanKind, SpanOptions, Telemetry, TraceCarrier, TraceSpan } from './span.ts';
+import { epochNow, type SpanAttributes, type SpanKind as ToolhostSpanKind, type SpanOptions, type Telemetry, type TraceCarrier, type TraceSpan } from './span.ts';
 
 const KINDS: Record<ToolhostSpanKind, SpanKind> = { internal: SpanKind.INTERNAL, server: SpanKind.SERVER, client: SpanKind.CLIENT };
 
@@ -58,7 +58,7 @@ class OtelSpan implements TraceSpan {
   end(endTime?: number): void {
     if (this.ended) return;
     this.ended = true;
-    this.span.end(endTime);
+    this.span.end(endTime ?? epochNow());
   }
 
   traceparent(): string {
@@ -74,7 +74,9 @@ function startOtelSpan(tracer: Tracer, name: string, parent: Context, options: S
     {
       kind: KINDS[options.kind ?? 'internal'],
       ...(attributes !== undefined ? { attributes } : {}),
-      ...(options.startTime !== undefined ? { startTime: options.startTime } : {}),
+      // One clock for every span (timeOrigin + performance.now(), as the wasm workers' timings): the SDK's
+      // own default anchors each span at Date.now(), a millisecond apart from its neighbours at worst.
+      startTime: options.startTime ?? epochNow(),
     },
     parent,
   );

@@ -53,7 +53,13 @@ export interface Jaeger {
 }
 
 export async function startJaeger(binary: string): Promise<Jaeger> {
-  const [otlpHttp, otlpGrpc, query, queryGrpc, admin, collectorHttp, collectorGrpc] = await Promise.all(Array.from({ length: 7 }, () => freePort()));
+  const otlpHttp = await freePort();
+  const otlpGrpc = await freePort();
+  const query = await freePort();
+  const queryGrpc = await freePort();
+  const admin = await freePort();
+  const collectorHttp = await freePort();
+  const collectorGrpc = await freePort();
   const at = (port: number): string => `127.0.0.1:${port}`;
   const child: ChildProcess = spawn(
     binary,
