@@ -108,9 +108,14 @@ export interface ComposedMcpStdio {
  */
 export async function composeMcpStdio(options: ComposeOptions & { graceMs?: number }): Promise<ComposedMcpStdio> {
   const host = await composeHost({ ...options, loadInBackground: options.loadInBackground ?? true });
+  const telemetry = await composeTelemetry(options.config);
   const { serveMcpStdio } = await import('./server/mcp-stdio.ts');
-  const session = await serveMcpStdio(host, options.resourceSources !== undefined ? { resourceSources: options.resourceSources } : {});
-  const closed = session.closed.then(() => host.close(options.graceMs !== undefined ? { graceMs: options.graceMs } : {}));
+  const session = await serveMcpStdio(host, {
+    ...(options.resourceSources !== undefined ? { resourceSources: options.resourceSources } : {}),
+    ...(telemetry !== undefined ? { telemetry } : {}),
+  });
+  // The last spans are flushed once the host has closed.
+  const closed = session.closed.then(() => host.close(options.graceMs !== undefined ? { graceMs: options.graceMs } : {})).finally(() => telemetry?.shutdown());
   return {
     host,
     session,
@@ -118,6 +123,7 @@ export async function composeMcpStdio(options: ComposeOptions & { graceMs?: numb
     async close(graceMs = options.graceMs) {
       await host.close(graceMs !== undefined ? { graceMs } : {});
       await session.close();
+      await telemetry?.shutdown();
     },
   };
 }

@@ -106,6 +106,7 @@ export function createOtelTelemetry(config: TelemetryConfig, options: OtelTeleme
   const tracer = provider.getTracer('toolhost', options.serviceVersion);
   const propagator = new W3CTraceContextPropagator();
   const metricsStops: (() => Promise<void>)[] = [];
+  let shuttingDown: Promise<void> | undefined;
   return {
     startSpan(name: string, carrier: TraceCarrier | undefined, spanOptions: SpanOptions = {}): TraceSpan {
       const parent = carrier?.traceparent === undefined ? ROOT_CONTEXT : propagator.extract(ROOT_CONTEXT, carrier, defaultTextMapGetter);
@@ -114,8 +115,9 @@ export function createOtelTelemetry(config: TelemetryConfig, options: OtelTeleme
     exportMetrics(source: MetricsSource): void {
       metricsStops.push(startOtlpMetrics(config, resource, source));
     },
-    async shutdown(): Promise<void> {
-      await Promise.allSettled([provider.shutdown(), ...metricsStops.map((stop) => stop())]);
+    shutdown(): Promise<void> {
+      shuttingDown ??= Promise.allSettled([provider.shutdown(), ...metricsStops.map((stop) => stop())]).then(() => undefined);
+      return shuttingDown;
     },
   };
 }

@@ -9,7 +9,9 @@
  *
  *   node --import tsx test/bench/telemetry.ts
  *
- * Env: BENCH_CALLS (sequential calls per batch, default 200), BENCH_ROUNDS (default 4).
+ * Env: BENCH_CALLS (sequential calls per batch, default 200), BENCH_ROUNDS (default 4),
+ * BENCH_RECEIVER=sink (the local sink even when Jaeger is there: the exporter's cost without the
+ * receiver's own CPU on the same cores).
  */
 import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
@@ -97,7 +99,7 @@ const binary = (() => {
     return undefined;
   }
 })();
-if (binary !== undefined) {
+if (binary !== undefined && process.env['BENCH_RECEIVER'] !== 'sink') {
   const jaeger: Jaeger = await startJaeger(binary);
   receiver = { kind: 'Jaeger all-in-one 1.76.0 (OTLP/HTTP)', url: jaeger.otlpUrl, stop: () => jaeger.stop() };
 } else {
