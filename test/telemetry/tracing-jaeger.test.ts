@@ -11,9 +11,10 @@ import { randomBytes } from 'node:crypto';
 import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROJECT_ROOT, runCli, temporaryDirectory } from '../cli/run-cli.ts';
+import { cliEnvironment, PROJECT_ROOT, runCli, SOURCE_BIN, temporaryDirectory } from '../cli/run-cli.ts';
 import { startDaemon, type DaemonProcess } from '../server/daemon-process.ts';
 import { decideApproval, pendingApprovals, postJson, readJson, TEST_ADMIN_TOKEN } from '../server/helpers.ts';
 import { jaegerBinary, parentOf, startJaeger, tagsOf, type Jaeger, type JaegerSpan } from './jaeger.ts';
@@ -220,6 +221,35 @@ describe.skipIf(binary === undefined)('tracing into a real Jaeger all-in-one', {
     expect(tagsOf(root)).toMatchObject({ 'gen_ai.tool.name': TOOL, 'toolhost.transport': 'cli' });
     expect(parentOf(call)).toBe(root.spanID);
     expect(parentOf(named(spans, 'instantiate'))).toBe(call.spanID);
+    expect(parentOf(named(spans, 'run'))).toBe(call.spanID);
+  });
+
+  it('MCP over stdio (`toolhost mcp`): the request span under `_meta.traceparent`, the call under it, flushed when the client hangs up', async () => {
+    const context = clientContext();
+    const env = cliEnvironment({ OTEL_EXPORTER_OTLP_ENDPOINT: jaeger.otlpUrl });
+    const stdio = new StdioClientTransport({
+      command: process.execPath,
+      args: [SOURCE_BIN, 'mcp', '--extensions', extensions, '--workspace', workspace.path],
+      cwd: workspace.path,
+      env: Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined)),
+      stderr: 'pipe',
+    });
+    const stdioClient = new Client({ name: 'tracing-stdio-test', version: '1.0.0' });
+    await stdioClient.connect(stdio);
+    for (let listed = await stdioClient.listTools(); !listed.tools.some((tool) => tool.name === TOOL); listed = await stdioClient.listTools()) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect((await stdioClient.callTool({ name: TOOL, arguments: { name: 'stdio' }, _meta: { traceparent: context.traceparent } })).isError).toBe(false);
+    await stdioClient.close();
+
+    const spans = await jaeger.waitForSpans(context.traceId, has(`tools/call ${TOOL}`, `execute_tool ${TOOL}`, 'run'));
+    const mcp = named(spans, `tools/call ${TOOL}`);
+    expect(parentOf(mcp)).toBe(context.spanId);
+    expect(tagsOf(mcp)).toMatchObject({ 'mcp.method.name': 'tools/call', 'span.kind': 'server' });
+    expect(tagsOf(mcp)).not.toHaveProperty('network.protocol.name');
+    const call = named(spans, `execute_tool ${TOOL}`);
+    expect(parentOf(call)).toBe(mcp.spanID);
+    expect(tagsOf(call)).toMatchObject({ 'toolhost.transport': 'mcp' });
     expect(parentOf(named(spans, 'run'))).toBe(call.spanID);
   });
 });
