@@ -11,13 +11,15 @@
  *
  * Env: BENCH_CALLS (sequential calls per batch, default 200), BENCH_ROUNDS (default 4),
  * BENCH_RECEIVER=sink (the local sink even when Jaeger is there: the exporter's cost without the
- * receiver's own CPU on the same cores).
+ * receiver's own CPU on the same cores), BENCH_BASELINE_BIN (another checkout's `src/cli/bin.mjs`,
+ * e.g. the commit before telemetry: a third daemon, `baseline`, shows what "off" costs against it).
  */
 import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
-import { PROJECT_ROOT, temporaryDirectory } from '../cli/run-cli.ts';
+import { spawn } from 'node:child_process';
+import { cliEnvironment, PROJECT_ROOT, temporaryDirectory } from '../cli/run-cli.ts';
 import { startDaemon, type DaemonProcess } from '../server/daemon-process.ts';
 import { jaegerBinary, startJaeger, type Jaeger } from '../telemetry/jaeger.ts';
 import { startOtlpSink, type OtlpSink } from '../telemetry/otlp-sink.ts';
@@ -107,8 +109,37 @@ if (binary !== undefined && process.env['BENCH_RECEIVER'] !== 'sink') {
   receiver = { kind: 'local OTLP/HTTP sink (200 to every POST)', url: sink.url, stop: () => sink.close() };
 }
 
+/** `serve` from another checkout's entry (BENCH_BASELINE_BIN), the way startDaemon starts this one. */
+async function startBaseline(bin: string, args: readonly string[]): Promise<DaemonProcess> {
+  const child = spawn(process.execPath, [bin, 'serve', '--port', '0', ...args], { cwd: workspace.path, env: cliEnvironment(), stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stderr?.resume();
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+  let stdout = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
+      stdout += chunk;
+      const match = /^toolhost listening on (http:\/\/\S+) /m.exec(stdout);
+      if (match?.[1]) resolve(match[1]);
+    });
+    void exited.then(() => reject(new Error(`the baseline exited early: ${stdout}`)));
+  });
+  return {
+    child,
+    pid: child.pid as number,
+    url,
+    stderr: () => '',
+    exited,
+    async stop() {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
 const serveArgs = ['--extensions', extensions, '--workspace', workspace.path];
+const baselineBin = process.env['BENCH_BASELINE_BIN'];
 const daemons: { mode: string; daemon: DaemonProcess }[] = [
+  ...(baselineBin !== undefined ? [{ mode: 'baseline', daemon: await startBaseline(baselineBin, serveArgs) }] : []),
   { mode: 'telemetry off', daemon: await startDaemon(serveArgs, { cwd: workspace.path }) },
   { mode: 'telemetry on', daemon: await startDaemon(serveArgs, { cwd: workspace.path, env: { OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url } }) },
 ];
@@ -128,7 +159,7 @@ try {
   const loadBefore = loadavg()[0] ?? Number.NaN;
   for (let round = 0; round < rounds; round += 1) {
     for (const tool of TOOLS) {
-      // Alternate which daemon goes first, so neither always follows the other.
+      // Alternate the order, so no daemon always follows the same one.
       const order = round % 2 === 0 ? daemons : [...daemons].reverse();
       for (const { mode, daemon } of order) {
         const key = `${mode}\u0000${tool.name}`;
