@@ -33,7 +33,7 @@ export function httpTracing(telemetry: Telemetry): MiddlewareHandler {
     const method = c.req.method;
     const span = telemetry.startSpan(
       method,
-      { traceparent: c.req.header('traceparent'), tracestate: c.req.header('tracestate') },
+      { traceparent: c.req.header('traceparent')?.slice(0, 128), tracestate: c.req.header('tracestate')?.slice(0, 512) },
       {
         kind: 'server',
         attributes: {

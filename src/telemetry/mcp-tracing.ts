@@ -55,7 +55,8 @@ function carrierOf(params: Record<string, unknown> | undefined, extra: Record<st
   const meta = params?.['_meta'];
   if (typeof meta === 'object' && meta !== null && typeof (meta as Record<string, unknown>)['traceparent'] === 'string') {
     const fields = meta as Record<string, unknown>;
-    return { traceparent: fields['traceparent'] as string, tracestate: text(fields['tracestate'], 512) };
+    // A valid traceparent is 55 characters; anything much longer is invalid and not worth parsing.
+    return { traceparent: (fields['traceparent'] as string).slice(0, 128), tracestate: text(fields['tracestate'], 512) };
   }
   return { traceparent: headerOf(extra, 'traceparent'), tracestate: headerOf(extra, 'tracestate') };
 }
@@ -68,7 +69,7 @@ function requestAttributes(method: string, params: Record<string, unknown> | und
     attributes: {
       [MCP_METHOD_NAME]: method,
       [MCP_SESSION_ID]: text(extra['sessionId']),
-      [JSONRPC_REQUEST_ID]: requestId === undefined ? undefined : String(requestId),
+      [JSONRPC_REQUEST_ID]: requestId === undefined ? undefined : String(requestId).slice(0, 128),
       [JSONRPC_PROTOCOL_VERSION]: '2.0',
       [MCP_PROTOCOL_VERSION]: headerOf(extra, 'mcp-protocol-version'),
       [NETWORK_PROTOCOL_NAME]: extra['requestInfo'] === undefined ? undefined : 'http',
