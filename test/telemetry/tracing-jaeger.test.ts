@@ -193,9 +193,11 @@ describe.skipIf(binary === undefined)('tracing into a real Jaeger all-in-one', {
 
   it('an invalid traceparent starts a new trace instead of joining one', async () => {
     const context = clientContext();
-    const bad = `00-${context.traceId}-0000000000000000-01`;
-    const result = await client.callTool({ name: TOOL, arguments: { name: 'bad-parent' }, _meta: { traceparent: bad } });
-    expect(result.isError).toBe(false);
+    // An all-zero parent span id, and the right trace id with 200 KB more after it (version 00 allows nothing more).
+    for (const bad of [`00-${context.traceId}-0000000000000000-01`, `00-${context.traceId}-${context.spanId}-01-${'x'.repeat(200_000)}`]) {
+      const result = await client.callTool({ name: TOOL, arguments: { name: 'bad-parent' }, _meta: { traceparent: bad, tracestate: 'k=v,'.repeat(50_000) } });
+      expect(result.isError).toBe(false);
+    }
     // The call is traced (in a trace of its own), and nothing lands under the malformed parent's trace id:
     // checked after a traced call that followed it has arrived, so the export has happened.
     const after = clientContext();
