@@ -8,7 +8,8 @@
  *
  * Start-up is paid on every `toolhost` run, so this module imports nothing but types when it loads:
  * the host, the built-ins, the wasm runtime and each edge are imported by the function that needs
- * them, when it runs (the wasm runtime only when there is an extensions folder to load).
+ * them, when it runs (the wasm runtime only when there is an extensions folder to load; OpenTelemetry
+ * only when `telemetry` is configured).
  */
 import type { ResolvedConfig } from './config.ts';
 import type { WasmExtensionsOptions } from './extensions/wasm-extensions.ts';
@@ -20,6 +21,7 @@ import type { McpStdioSession } from './server/mcp-stdio.ts';
 import type { RunningServer } from './server/serve.ts';
 import type { FleetState } from './state/fleet.ts';
 import type { SharedState } from './state/shared-state.ts';
+import type { Telemetry } from './telemetry/span.ts';
 
 export interface ComposeOptions {
   config: ResolvedConfig;
@@ -134,14 +136,17 @@ export async function composeServer(options: ComposeOptions): Promise<{ host: Ho
   const shared = await openState(options);
   const host = await withAudit(options, (audited) => composeHost({ ...audited, loadInBackground: options.loadInBackground ?? true }, shared));
   const schedules = await composeSchedules(options);
+  const telemetry = await composeTelemetry(options.config);
   try {
     const resourceSources = options.resourceSources !== undefined ? { resourceSources: options.resourceSources } : {};
     const scheduleOption = schedules !== undefined ? { schedules: schedules.factory } : {};
     const sessions = shared.fleet !== undefined ? { mcpSessionStore: shared.fleet.mcpSessions } : {};
-    return { host, server: await startServer(host, { ...serverOptions, logger: options.logger, ...resourceSources, ...scheduleOption, ...sessions }) };
+    const tracing = telemetry !== undefined ? { telemetry } : {};
+    return { host, server: await startServer(host, { ...serverOptions, logger: options.logger, ...resourceSources, ...scheduleOption, ...sessions, ...tracing }) };
   } catch (error) {
     await host.close({ graceMs: 0 });
     await schedules?.closeConnection();
+    await telemetry?.shutdown();
     throw error;
   }
 }
@@ -173,6 +178,16 @@ async function composeSchedules(options: ComposeOptions): Promise<{ factory: (ho
   };
 }
 
+/**
+ * Traces and metrics over OTLP when the config has `telemetry` (or OTEL_EXPORTER_OTLP_ENDPOINT is
+ * set); undefined otherwise, and then no OpenTelemetry module is loaded. The caller shuts it down.
+ */
+export async function composeTelemetry(config: ResolvedConfig): Promise<Telemetry | undefined> {
+  if (config.telemetry === undefined) return undefined;
+  const [{ createOtelTelemetry }, { TOOLHOST_VERSION }] = await Promise.all([import('./telemetry/otel.ts'), import('./server/version.ts')]);
+  return createOtelTelemetry(config.telemetry, { serviceVersion: TOOLHOST_VERSION });
+}
+
 export interface ComposedMcpStdio {
   host: Host;
   session: McpStdioSession;
@@ -190,9 +205,14 @@ export interface ComposedMcpStdio {
  */
 export async function composeMcpStdio(options: ComposeOptions & { graceMs?: number }): Promise<ComposedMcpStdio> {
   const host = await composeHost({ ...options, loadInBackground: options.loadInBackground ?? true });
+  const telemetry = await composeTelemetry(options.config);
   const { serveMcpStdio } = await import('./server/mcp-stdio.ts');
-  const session = await serveMcpStdio(host, options.resourceSources !== undefined ? { resourceSources: options.resourceSources } : {});
-  const closed = session.closed.then(() => host.close(options.graceMs !== undefined ? { graceMs: options.graceMs } : {}));
+  const session = await serveMcpStdio(host, {
+    ...(options.resourceSources !== undefined ? { resourceSources: options.resourceSources } : {}),
+    ...(telemetry !== undefined ? { telemetry } : {}),
+  });
+  // The last spans are flushed once the host has closed.
+  const closed = session.closed.then(() => host.close(options.graceMs !== undefined ? { graceMs: options.graceMs } : {})).finally(() => telemetry?.shutdown());
   return {
     host,
     session,
@@ -200,6 +220,7 @@ export async function composeMcpStdio(options: ComposeOptions & { graceMs?: numb
     async close(graceMs = options.graceMs) {
       await host.close(graceMs !== undefined ? { graceMs } : {});
       await session.close();
+      await telemetry?.shutdown();
     },
   };
 }

@@ -24,6 +24,7 @@ import { REDIS_URL_ENV, stateConfigSchema, type StateConfig } from './state/conf
 import { schedulesSchema, type ScheduleConfig } from './schedules/config.ts';
 import { auditConfigSchema, resolveAuditConfig, type ResolvedAuditConfig } from './audit/config.ts';
 import { authConfigSchema, principalRulesSchema, type AuthConfig, type PrincipalRule } from './identity/config.ts';
+import { OTLP_ENDPOINT_ENV, resolveTelemetryConfig, SERVICE_NAME_ENV, telemetryConfigSchema, telemetryFromEnv, type TelemetryConfig } from './telemetry/config.ts';
 
 export const DEFAULT_CONFIG_HOST = '127.0.0.1';
 export const DEFAULT_CONFIG_PORT = 7411;
@@ -123,6 +124,8 @@ export const configFileSchema = z
     auth: authConfigSchema.optional(),
     /** Per-principal policy rules, first match wins; identity mode only (src/identity/policy.ts). */
     principals: principalRulesSchema.optional(),
+    /** `{otlp_endpoint, service_name?}`: traces and metrics over OTLP/HTTP (src/telemetry/config.ts); absent = off. */
+    telemetry: telemetryConfigSchema.optional(),
   })
   .strict();
 
@@ -174,6 +177,8 @@ export const CONFIG_ENV = {
   allowed_origins: 'TOOLHOST_ALLOWED_ORIGINS',
   /** `state.redis`. */
   state: REDIS_URL_ENV,
+  /** `telemetry.otlp_endpoint` (the standard OpenTelemetry variable; `OTEL_SERVICE_NAME` gives `service_name`). */
+  telemetry: OTLP_ENDPOINT_ENV,
 } as const;
 
 export interface ResolveConfigInput {
@@ -227,6 +232,8 @@ export interface ResolvedConfig {
   audit: ResolvedAuditConfig | undefined;
   /** Identity mode (config `auth`, with the `principals` rules); undefined = the static bearer token mode. */
   identity: IdentityConfig | undefined;
+  /** The config's `telemetry` (or OTEL_EXPORTER_OTLP_ENDPOINT): OTLP export of traces and metrics; undefined = off. */
+  telemetry: TelemetryConfig | undefined;
 }
 
 export interface IdentityConfig {
@@ -382,6 +389,7 @@ function envLayer(env: Readonly<Record<string, string | undefined>>, cwd: string
     cache_dir: pathOf(CONFIG_ENV.cache_dir),
     allowed_origins: commaList(read(CONFIG_ENV.allowed_origins)),
     state: read(CONFIG_ENV.state) === undefined ? undefined : { redis: read(CONFIG_ENV.state) },
+    telemetry: telemetryFromEnv(read),
   });
   return parseConfig(layer, {
     source: 'environment variable',
@@ -537,6 +545,7 @@ export function resolveConfig(input: ResolveConfigInput = {}): ResolvedConfig {
     schedules: merged.schedules ?? [],
     audit,
     identity: merged.auth === undefined ? undefined : { auth: merged.auth, principals: merged.principals },
+    telemetry: resolveTelemetryConfig(merged.telemetry, env[SERVICE_NAME_ENV]),
   };
 }
 

@@ -3,6 +3,7 @@ import type { Principal } from './identity/principal.ts';
 import type { HostAuditor } from './audit/types.ts';
 import type { PrincipalPolicy } from './identity/policy.ts';
 import type { ApprovalEvent, ApprovalRule, Approver, SharedApprovals } from './approvals/index.ts';
+import type { TraceSpan } from './telemetry/span.ts';
 import type { CallEvents } from './call-events.ts';
 import type { CommandSandboxSettings, ProtectedPaths, ShellSandboxOptions } from './command-sandbox.ts';
 import type { Logger } from './logger.ts';
@@ -70,6 +71,11 @@ export interface CallToolOptions {
   principal?: Principal;
   /** For a nested call (run_code's `tools.x()`): the call id of the call that made it (the audit log records it). */
   parentCallId?: string;
+  /**
+   * The span the call's `execute_tool` span is a child of (the edge's HTTP, MCP or CLI span;
+   * src/telemetry/). Absent when tracing is off: the call then does no tracing work at all.
+   */
+  trace?: TraceSpan;
 }
 
 export interface Host {

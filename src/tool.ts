@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import type { z } from 'zod';
 import type { zodToJsonSchema as ZodToJsonSchema } from 'zod-to-json-schema';
 import type { CallEvents } from './call-events.ts';
+import type { TraceSpan } from './telemetry/span.ts';
 import type { CommandSandboxSettings } from './command-sandbox.ts';
 import type { Logger } from './logger.ts';
 import type { PermissionLevel, ToolEffect } from './permission.ts';
@@ -87,6 +88,11 @@ export interface ToolContext {
    * here. Absent when nobody does: then report nothing (and spend nothing on it).
    */
   events?: CallEvents;
+  /**
+   * This call's `execute_tool` span when tracing is on (src/telemetry/span.ts): a tool kind adds its
+   * own phases as children (a wasm tool: `instantiate`, `run`). Absent when tracing is off.
+   */
+  trace?: TraceSpan;
 }
 
 export interface Tool<Input = Record<string, unknown>> {

@@ -35,6 +35,7 @@ import { fileSha256, type LoadedComponent } from '../wasm/load.ts';
 import { argvLimitMessage, preview1ArgvViolation, readsArgvThroughAdapter } from '../wasm/argv-limit.ts';
 import { resolveNetworkHeaders } from '../wasm/net/call-options.ts';
 import { mapRunOutcome } from '../wasm/result-mapping.ts';
+import { traceWasmPhases } from '../telemetry/wasm-spans.ts';
 import { readMcpContent } from '../results/mcp-content.ts';
 import { prepareOutputSchema } from '../results/output-schema.ts';
 import { watchWrittenFiles } from '../results/written-files.ts';
@@ -364,6 +365,7 @@ export async function loadWasmTool(file: string, options: WasmToolLoaderOptions)
           ...(network.headers.length > 0 ? { networkHeaders: network.headers } : {}),
           ...(context.events === undefined ? {} : { events: redactedEvents(context.events, redact) }),
         });
+        if (context.trace !== undefined && outcome.timing !== undefined) traceWasmPhases(context.trace, outcome.timing);
         const mapped = mapRunOutcome(outcome, {
           envelope: spec.output === 'envelope',
           successExitCodes: spec.success_exit_codes ?? DEFAULT_SUCCESS_EXIT_CODES,

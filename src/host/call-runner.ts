@@ -31,6 +31,9 @@ import type { HostResources } from './resources.ts';
 import type { HostAuditor } from '../audit/types.ts';
 import type { PrincipalPolicy } from '../identity/policy.ts';
 import { lookupForGrant, toolsForGrant } from '../identity/visibility.ts';
+import { SPAN_APPROVAL_WAIT, SPAN_QUOTA_WAIT } from '../telemetry/attributes.ts';
+import type { TraceSpan } from '../telemetry/span.ts';
+import { endAdmitSpan, endToolCallSpan, startAdmitSpan, startToolCallSpan, WaitSpan } from '../telemetry/tool-call-span.ts';
 
 export interface CallRunnerOptions {
   workspaceRoot: string;
@@ -107,17 +110,23 @@ export class CallRunner {
     }
     const tool = lookup.tool;
     const callId = callOptions.callId ?? randomUUID();
-    const admission = await this.admit(tool, name, args, callId, callOptions, this.budgetMs(tool, callOptions, parentDeadline));
-    if (!admission.ok) return admission.result;
-    const started = performance.now();
-    let result: ToolResult;
+    // Tracing (src/telemetry/): only when the edge passed a span; otherwise this check is all it costs.
+    const span = callOptions.trace === undefined ? undefined : startToolCallSpan(callOptions.trace, tool, name, callId, callOptions);
+    let result: ToolResult | undefined;
     try {
-      result = await this.execute(tool, name, args, callId, callOptions, parentDeadline);
+      const admission = await this.admit(tool, name, args, callId, callOptions, this.budgetMs(tool, callOptions, parentDeadline), span);
+      if (!admission.ok) return (result = admission.result);
+      const started = performance.now();
+      try {
+        result = await this.execute(tool, name, args, callId, callOptions, parentDeadline, span);
+      } finally {
+        admission.release();
+      }
+      this.report(name, callId, result, elapsedMs(started), subjectOf(callOptions));
+      return result;
     } finally {
-      admission.release();
+      if (span !== undefined) endToolCallSpan(span, result);
     }
-    this.report(name, callId, result, elapsedMs(started), subjectOf(callOptions));
-    return result;
   }
 
   /** A throw that escaped the bridge is a host bug: log it whole, answer the caller with a result. */
@@ -131,7 +140,7 @@ export class CallRunner {
    * waiting for a person or a slot is not the tool's time. A refusal is reported as a finished call.
    * `budgetMs` (the call's time budget) tells the quota when the slot will be free at the latest.
    */
-  private async admit(tool: AnyTool, name: string, args: unknown, callId: string, callOptions: CallToolOptions, budgetMs: number): Promise<Admission> {
+  private async admit(tool: AnyTool, name: string, args: unknown, callId: string, callOptions: CallToolOptions, budgetMs: number, span: TraceSpan | undefined): Promise<Admission> {
     const asked = performance.now();
     // A listener hears about the waits: an approval waiting for a person, a call waiting for a quota slot.
     const progress = callOptions.events?.progress;
@@ -141,25 +150,50 @@ export class CallRunner {
     const principal = callOptions.principal;
     const grant = this.options.principalPolicy?.grantFor(principal);
     const approve = grant !== undefined && !grant.approver ? undefined : callOptions.approve;
-    const refusal = await this.options.approvals.check(tool, args, { callId, signal: callOptions.signal, approve, requestedBy: principal?.subject, rules: grant?.approvalRules, onWait: waiting(WAITING_FOR_APPROVAL) });
-    let admission: Admission = refusal !== undefined ? { ok: false, result: refusal } : await this.options.quotas.admit(name, callOptions.signal, budgetMs, waiting(WAITING_FOR_QUOTA));
-    // Identity mode: the principal's own quotas (its `principals` rule), on top of the host's.
-    if (admission.ok && grant?.quotas !== undefined) {
-      const hostSlot = admission;
-      const own = await grant.quotas.admit(name, callOptions.signal, budgetMs, waiting(WAITING_FOR_QUOTA));
-      if (own.ok) {
-        admission = {
-          ok: true,
-          release() {
-            own.release();
+    const admitSpan = span === undefined ? undefined : startAdmitSpan(span);
+    const approvalWait = admitSpan === undefined ? undefined : new WaitSpan(admitSpan, SPAN_APPROVAL_WAIT);
+    let refusal: ToolResult | undefined;
+    try {
+      refusal = await this.options.approvals.check(tool, args, {
+        callId,
+        signal: callOptions.signal,
+        approve,
+        requestedBy: principal?.subject,
+        rules: grant?.approvalRules,
+        onWait: approvalWait === undefined ? waiting(WAITING_FOR_APPROVAL) : approvalWait.onWait(waiting(WAITING_FOR_APPROVAL)),
+      });
+    } finally {
+      approvalWait?.end();
+    }
+    let admission: Admission;
+    if (refusal !== undefined) admission = { ok: false, result: refusal };
+    else {
+      const quotaWait = admitSpan === undefined ? undefined : new WaitSpan(admitSpan, SPAN_QUOTA_WAIT);
+      const onQuotaWait = quotaWait === undefined ? waiting(WAITING_FOR_QUOTA) : quotaWait.onWait(waiting(WAITING_FOR_QUOTA));
+      try {
+        admission = await this.options.quotas.admit(name, callOptions.signal, budgetMs, onQuotaWait);
+        // Identity mode: the principal's own quotas (its `principals` rule), on top of the host's.
+        if (admission.ok && grant?.quotas !== undefined) {
+          const hostSlot = admission;
+          const own = await grant.quotas.admit(name, callOptions.signal, budgetMs, onQuotaWait);
+          if (own.ok) {
+            admission = {
+              ok: true,
+              release() {
+                own.release();
+                hostSlot.release();
+              },
+            };
+          } else {
             hostSlot.release();
-          },
-        };
-      } else {
-        hostSlot.release();
-        admission = own;
+            admission = own;
+          }
+        }
+      } finally {
+        quotaWait?.end();
       }
     }
+    if (admitSpan !== undefined) endAdmitSpan(admitSpan, admission.ok ? undefined : admission.result);
     if (!admission.ok) {
       const durationMs = elapsedMs(asked);
       this.logCall(name, callId, 'refused', durationMs, admission.result);
@@ -175,7 +209,7 @@ export class CallRunner {
   }
 
   /** Runs the tool through the bridge under its own signal (deadline, host shutdown, the caller's cancel). */
-  private async execute(tool: AnyTool, name: string, args: unknown, callId: string, callOptions: CallToolOptions, parentDeadline: number | undefined): Promise<ToolResult> {
+  private async execute(tool: AnyTool, name: string, args: unknown, callId: string, callOptions: CallToolOptions, parentDeadline: number | undefined, span: TraceSpan | undefined): Promise<ToolResult> {
     const { workspaceRoot, registry, secrets, resources, logger, shutdownSignal, sandbox } = this.options;
     const grant = this.options.principalPolicy?.grantFor(callOptions.principal);
     const timeoutMs = this.budgetMs(tool, callOptions, parentDeadline);
@@ -194,10 +228,11 @@ export class CallRunner {
         hostResource: (key) => resources.get(key),
         sandbox,
         ...(callOptions.events === undefined ? {} : { events: callOptions.events }),
+        ...(span === undefined ? {} : { trace: span }),
         // A nested call (run_code's `tools.x()`) takes the same path as any other: approvals, permission
         // mode, policy, its own timeout; it stops with this call and gets at most the time this call has left.
         callTool: (innerName, innerArgs) =>
-          this.run(innerName, innerArgs, { signal: callSignal.signal, ...(callOptions.approve ? { approve: callOptions.approve } : {}), ...nestedCallOptions(callOptions, callId) }, deadline).catch((error: unknown) =>
+          this.run(innerName, innerArgs, { signal: callSignal.signal, ...(callOptions.approve ? { approve: callOptions.approve } : {}), ...nestedCallOptions(callOptions, callId), ...(span === undefined ? {} : { trace: span }) }, deadline).catch((error: unknown) =>
             this.internalErrorResult(innerName, error),
           ),
       });

@@ -6,6 +6,8 @@
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { Host } from '../host-types.ts';
+import { httpTracing } from '../telemetry/http-middleware.ts';
+import type { Telemetry } from '../telemetry/span.ts';
 import type { Logger } from '../logger.ts';
 import { type DrainState, drainGuard } from './drain.ts';
 import type { EventStreamHub } from './events.ts';
@@ -84,6 +86,8 @@ export interface HttpAppOptions {
    * not used. Approvals are decided by approver principals or the admin token.
    */
   identity?: { auth: AuthConfig; verifier: TokenVerifier };
+  /** Tracing (src/telemetry/): an HTTP server span per request, handed to the calls it makes. Absent = off. */
+  telemetry?: Telemetry;
 }
 
 /** Streams that stay open until the client leaves; shutdown ends them instead of waiting. */
@@ -104,6 +108,8 @@ export function createHttpApp(options: HttpAppOptions): Hono {
   });
   app.notFound((c) => jsonError(c, 404, 'not_found', `No route for ${c.req.method} ${c.req.path}. See /openapi.json.`));
 
+  // First, so a request refused by a guard below is traced too.
+  if (options.telemetry !== undefined) app.use('*', httpTracing(options.telemetry));
   if (options.checkHostHeader) app.use('*', hostHeaderGuard());
   app.use('*', originGuard(options.allowedOrigins ?? []));
   if (options.allowedOrigins !== undefined && options.allowedOrigins.length > 0) app.use('*', allowedOriginsCors(options.allowedOrigins));

@@ -27,7 +27,9 @@ import {
   type LoggingLevel,
 } from '@modelcontextprotocol/sdk/types.js';
 import { elicitationApprover } from '../approvals/elicitation.ts';
-import type { Host, HostEvent } from '../host-types.ts';
+import type { CallToolOptions, Host, HostEvent } from '../host-types.ts';
+import type { Telemetry } from '../telemetry/span.ts';
+import { mcpRequestTrace, traceMcpRequests } from '../telemetry/mcp-tracing.ts';
 import type { ResultPart, ToolResult } from '../result.ts';
 import { toMcpTool } from '../schema/providers/mcp.ts';
 import type { ResourceCatalog } from '../resources/catalog.ts';
@@ -52,6 +54,8 @@ export interface CreateMcpServerOptions {
    * Default: a catalog of the host's workspace made for this server and closed with it.
    */
   resources?: ResourceCatalog;
+  /** Tracing (src/telemetry/): one span per JSON-RPC request, the parent of its tool call's span. Absent = off. */
+  telemetry?: Telemetry;
 }
 
 const TOOL_SET_EVENTS: ReadonlySet<HostEvent['type']> = new Set(['added', 'updated', 'removed']);
@@ -134,7 +138,12 @@ export function createMcpServer(host: Host, options: CreateMcpServerOptions = {}
         ? undefined
         : createMcpCallEvents({ toolName: request.params.name, progressToken, streamLog: true, level: () => logLevel, sendNotification: extra.sendNotification, signal: extra.signal, logger: host.logger });
     const principal = principalOfAuthInfo(extra.authInfo);
-    const result = await host.callTool(request.params.name, request.params.arguments ?? {}, { signal: extra.signal, approve, transport: 'mcp', ...(live ? { events: live.events } : {}), ...(principal ? { principal } : {}) });
+    const callOptions: CallToolOptions = { signal: extra.signal, approve, transport: 'mcp', ...(live ? { events: live.events } : {}), ...(principal ? { principal } : {}) };
+    if (options.telemetry !== undefined) {
+      const trace = mcpRequestTrace(extra);
+      if (trace !== undefined) callOptions.trace = trace;
+    }
+    const result = await host.callTool(request.params.name, request.params.arguments ?? {}, callOptions);
     const streamed = live === undefined ? undefined : { stderrSent: true, ...(await live.finish()) };
     // Related to the request: over Streamable HTTP they travel on the call's own response stream.
     for (const params of callLogMessages(request.params.name, result, streamed)) {
@@ -165,6 +174,7 @@ export function createMcpServer(host: Host, options: CreateMcpServerOptions = {}
       server.sendToolListChanged().catch((error: unknown) => host.logger.debug({ error: String(error) }, 'mcp list_changed not delivered'));
     });
   });
+  if (options.telemetry !== undefined) traceMcpRequests(server, options.telemetry);
   server.onclose = () => {
     unsubscribe();
     endResources();

@@ -7,6 +7,7 @@ import type { CallToolOptions, Host, HostEvent } from '../host-types.ts';
 import { hostQuotas } from '../quotas/index.ts';
 import type { ToolResult } from '../result.ts';
 import type { CallHistory } from './call-history.ts';
+import type { CallListener, MetricsSnapshot, MetricsSource } from '../telemetry/metrics-source.ts';
 
 export const PROMETHEUS_CONTENT_TYPE = 'text/plain; version=0.0.4; charset=utf-8';
 
@@ -23,7 +24,7 @@ interface ToolCallStats {
   durationSum: number;
 }
 
-export class ServerMetrics {
+export class ServerMetrics implements MetricsSource {
   private readonly perTool = new Map<string, ToolCallStats>();
   private reloads = 0;
   private loadFailures = 0;
@@ -31,6 +32,8 @@ export class ServerMetrics {
   private readonly networkDenials = new Map<string, number>();
   private readonly host: Host;
   private readonly unsubscribe: () => void;
+  /** Exporters hearing each call (OTLP metrics, src/telemetry/otel-metrics.ts); usually none. */
+  private callListeners: CallListener[] | undefined;
 
   constructor(host: Host) {
     this.host = host;
@@ -50,6 +53,32 @@ export class ServerMetrics {
     CALL_DURATION_BUCKETS.forEach((bound, index) => {
       if (durationSeconds <= bound) stats.bucketCounts[index] = (stats.bucketCounts[index] ?? 0) + 1;
     });
+    if (this.callListeners !== undefined) for (const listener of this.callListeners) listener(label, durationSeconds, isError);
+  }
+
+  onCall(listener: CallListener): () => void {
+    this.callListeners = [...(this.callListeners ?? []), listener];
+    return () => {
+      const left = (this.callListeners ?? []).filter((other) => other !== listener);
+      this.callListeners = left.length === 0 ? undefined : left;
+    };
+  }
+
+  /** The counters and gauges `render` shows, as data (for the OTLP exporter). */
+  snapshot(): MetricsSnapshot {
+    return {
+      tools: [...this.perTool].map(([tool, stats]) => ({ tool, calls: stats.calls, errors: stats.errors })),
+      networkDenials: [...this.networkDenials].map(([key, count]) => {
+        const [tool = '', kind = ''] = key.split('\u0000');
+        return { tool, kind, count };
+      }),
+      quotas: (hostQuotas(this.host)?.metrics() ?? []).map((quota) => ({ key: quota.key, inUse: quota.inUse, waiting: quota.waiting, windowCalls: quota.windowCalls, queued: quota.queued, refused: { ...quota.refused } })),
+      toolsLoaded: this.host.listTools().length,
+      callsInFlight: this.host.inFlightCalls(),
+      reloads: this.reloads,
+      loadFailuresTotal: this.loadFailures,
+      loadFailuresCurrent: this.host.loadFailures().length,
+    };
   }
 
   recordEvent(event: HostEvent): void {

@@ -9,6 +9,7 @@ import type { Hono } from 'hono';
 import type { ServerConfig } from '../config.ts';
 import { ToolHostError } from '../errors.ts';
 import type { Host } from '../host-types.ts';
+import type { Telemetry } from '../telemetry/span.ts';
 import { silentLogger, type Logger } from '../logger.ts';
 import { type AdminToken, adminTokenWhereabouts, removeAdminTokenFile, resolveAdminToken, writeAdminTokenFile } from './admin-token.ts';
 import { CallHistory } from './call-history.ts';
@@ -93,6 +94,11 @@ export interface StartServerOptions {
   auth?: AuthConfig;
   /** A fleet's MCP session records (any replica serves any session; src/server/mcp-session-store.ts). */
   mcpSessionStore?: McpSessionStore;
+  /**
+   * Traces and metrics over OTLP (src/telemetry/): HTTP and MCP request spans, the calls' spans under
+   * them, and the `/metrics` families exported too. The server shuts it down (flushing) when it closes.
+   */
+  telemetry?: Telemetry;
 }
 
 /** The `startServer` options of a resolved configuration. */
@@ -188,8 +194,10 @@ export async function startServer(host: Host, options: StartServerOptions = {}):
 
   let closing: Promise<void> | undefined;
   const close = (graceMs: number = options.drainTimeoutMs ?? DEFAULT_GRACE_MS): Promise<void> => {
-    closing ??= closeServer(server, host, parts, { graceMs, closeHost: options.closeHost !== false, logger }).finally(() => {
+    closing ??= closeServer(server, host, parts, { graceMs, closeHost: options.closeHost !== false, logger }).finally(async () => {
       releaseListener();
+      // The last spans and metrics are flushed before close resolves.
+      await options.telemetry?.shutdown().catch((error: unknown) => logger.warn({ error: String(error) }, 'telemetry did not flush'));
       return admin.file === undefined ? undefined : removeAdminTokenFile(admin.file, admin.token);
     });
     return closing;
@@ -231,7 +239,9 @@ function createServerParts(host: Host, options: StartServerOptions, bind: Server
     ...(options.maxMcpSessions !== undefined ? { maxSessions: options.maxMcpSessions } : {}),
     ...(options.resourceSources !== undefined ? { resourceSources: options.resourceSources } : {}),
     ...(options.mcpSessionStore !== undefined ? { sessionStore: options.mcpSessionStore } : {}),
+    ...(options.telemetry !== undefined ? { telemetry: options.telemetry } : {}),
   });
+  if (options.telemetry !== undefined) options.telemetry.exportMetrics(metrics);
   const tracker = new RequestTracker();
   const schedules = options.schedules?.(instrumented);
   const drain = new DrainState();
@@ -254,6 +264,7 @@ function createServerParts(host: Host, options: StartServerOptions, bind: Server
     history,
     lockfile: createLockfileCache(resolve(options.lockFile ?? LOCKFILE_NAME)),
     ...(schedules !== undefined ? { schedules } : {}),
+    ...(options.telemetry !== undefined ? { telemetry: options.telemetry } : {}),
   });
   return {
     app,

@@ -29,6 +29,26 @@ export interface InvokeResult {
   memoryExhaustedBytes?: number;
   /** Outgoing network requests of the call, allowed and denied; absent when there were none. */
   network?: NetworkActivity;
+  /** Where the call's time went: making the WASI host and instance, then running the guest. */
+  timing?: InvokeTiming;
+}
+
+/**
+ * The split of one call on the thread that ran it (run-types.ts carries it to the result's
+ * `metadata.timing` and the tracing spans). `startedAt` is epoch milliseconds (timeOrigin + now, so
+ * it is comparable across threads); the durations are milliseconds.
+ */
+export interface InvokeTiming {
+  startedAt: number;
+  instantiateMs: number;
+  runMs: number;
+}
+
+/** The timing of a call that started at `started` (performance.now()), instantiated by `instantiated`, ended now. */
+export function invokeTiming(started: number, instantiated: number | undefined): InvokeTiming {
+  const ended = performance.now();
+  const ready = instantiated ?? ended;
+  return { startedAt: performance.timeOrigin + started, instantiateMs: ready - started, runMs: ended - ready };
 }
 
 interface WebAssemblyInstanceApi {
@@ -85,6 +105,8 @@ export function trapMessage(error: unknown): string {
 }
 
 export function invokeComponent(glue: GlueModule, modules: CoreModules, createHost: CreateWasiHost, options: CallOptions): InvokeResult {
+  const started = performance.now();
+  let instantiated: number | undefined;
   const host = createHost(options);
   let exitCode: number | null = 0;
   let trap: string | undefined;
@@ -110,6 +132,7 @@ export function invokeComponent(glue: GlueModule, modules: CoreModules, createHo
       host.imports,
       instantiateCore,
     );
+    instantiated = performance.now();
     instance.run.run();
   } catch (error) {
     if (isWasiExit(error)) exitCode = error.exitCode;
@@ -122,6 +145,7 @@ export function invokeComponent(glue: GlueModule, modules: CoreModules, createHo
       trap = trapMessage(error);
     }
   }
+  const timing = invokeTiming(started, instantiated);
   let stdout;
   let stderr;
   let network;
@@ -132,7 +156,7 @@ export function invokeComponent(glue: GlueModule, modules: CoreModules, createHo
   } finally {
     host.dispose();
   }
-  const result: InvokeResult = { stdout: stdout.bytes, stderr: stderr.bytes, exitCode, truncated: stdout.truncated || stderr.truncated, timedOut };
+  const result: InvokeResult = { stdout: stdout.bytes, stderr: stderr.bytes, exitCode, truncated: stdout.truncated || stderr.truncated, timedOut, timing };
   if (trap !== undefined) result.trap = trap;
   if (network.events.length > 0) result.network = { events: network.events, dropped: network.dropped };
   if (!timedOut && (trap !== undefined || exitCode !== 0)) {

@@ -231,14 +231,20 @@ export function mapRunOutcome(outcome: RunOutcome, options: MapRunOutcomeOptions
   }
   if (outcome.truncated && parts === undefined) content += content === '' ? TRUNCATION_MARKER.trimStart() : TRUNCATION_MARKER;
   metadata.exit_code = outcome.exitCode;
-  metadata.duration_ms = Math.round(outcome.durationMs * 1000) / 1000;
+  metadata.duration_ms = roundMs(outcome.durationMs);
   if (tail !== '') metadata.stderr = tail;
   if (outcome.truncated) metadata.truncated = true;
   if (outcome.timedOut) metadata.timed_out = true;
   if (outcome.cancelled) metadata.cancelled = true;
   if (outcome.trap !== undefined && !outOfMemory) metadata.trap = outcome.trap;
   if (outcome.network !== undefined) metadata.network = summarizeNetwork(outcome.network);
+  if (outcome.timing !== undefined) metadata.timing = { instantiate_ms: roundMs(outcome.timing.instantiateMs), run_ms: roundMs(outcome.timing.runMs) };
   return parts === undefined ? { content, is_error: isError, metadata } : { content, is_error: isError, metadata, parts };
+}
+
+/** Milliseconds to the microsecond. */
+function roundMs(value: number): number {
+  return Math.round(value * 1000) / 1000;
 }
 
 /** One refused network request as results and events show it: where to, and why. */

@@ -9,6 +9,7 @@ import { pagesForBytes, WASM_PAGE_BYTES } from './memory-limit.ts';
 import type { WasiHostOptions } from './wasi/types.ts';
 import { networkCallOptions, type InjectedHeader } from './net/call-options.ts';
 import type { NetworkActivity } from './net/events.ts';
+import type { InvokeTiming } from './invoke.ts';
 
 export interface RunOptions {
   /** Arguments after argv[0]. */
@@ -61,6 +62,8 @@ export interface RunOutcome {
   workerThreadId?: number;
   /** Outgoing network requests, allowed and denied (for events and metrics); absent when none. */
   network?: NetworkActivity;
+  /** The guest's instantiate / run split (invoke.ts); absent when the call never reached the guest. */
+  timing?: InvokeTiming;
 }
 
 export function programNameOf(component: LoadedComponent, options: RunOptions): string {

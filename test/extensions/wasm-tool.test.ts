@@ -49,6 +49,15 @@ describe('wasm tools in an extensions folder', () => {
   });
   afterAll(() => root.remove());
 
+  /** `metadata.timing`: the call's time split into instantiating (fresh WASI host and instance) and running, both within the call's duration. */
+  function expectTimingSplit(metadata: Record<string, unknown> | undefined): void {
+    const timing = metadata?.['timing'] as { instantiate_ms: number; run_ms: number } | undefined;
+    expect(timing).toEqual({ instantiate_ms: expect.any(Number), run_ms: expect.any(Number) });
+    expect(timing!.instantiate_ms).toBeGreaterThan(0);
+    expect(timing!.run_ms).toBeGreaterThan(0);
+    expect(timing!.instantiate_ms + timing!.run_ms).toBeLessThanOrEqual(metadata?.['duration_ms'] as number);
+  }
+
   it('loads a component that ignores --help (prints its JSON result) as a tool without parameters', async () => {
     const { host } = await hostFor(extensionsWith({ 'rt-echo.wasm': fixture('rt-echo') }));
     expect(host.loadFailures()).toEqual([]);
@@ -57,6 +66,7 @@ describe('wasm tools in an extensions folder', () => {
     expect(tool?.inputSchema).toEqual({ type: 'object', properties: {}, additionalProperties: false });
     const result = await host.callTool('rt-echo', {});
     expect(result).toMatchObject({ content: '', is_error: false, metadata: { exit_code: 0 } });
+    expectTimingSplit(result.metadata);
   }, 60_000);
 
   it('loads a standard Go wasip1 binary (duplicate imports, Go flag help) and maps JSON to its argv', async () => {
@@ -75,6 +85,7 @@ describe('wasm tools in an extensions folder', () => {
     // A bare wasip1 module runs on toolhost's preview1 host: no adapter pages share Go's heap.
     const result = await host.callTool('go-greet', { name: 'Ada', shout: false });
     expect(result).toMatchObject({ content: 'Hello, Ada!', is_error: false, metadata: { language: 'go', times: 1, exit_code: 0 } });
+    expectTimingSplit(result.metadata);
   }, 60_000);
 
   it('runs an adapter-wrapped C component without the adapter: an argument past the adapter\'s 59 KB arena arrives intact', async () => {

@@ -5,6 +5,10 @@ import { resultText } from '../../results/result-parts.ts';
 import type { ToolResult } from '../../result.ts';
 import { type CommandContext, isDebug } from '../command-context.ts';
 import type { ResolvedConfig } from '../../config.ts';
+import { composeTelemetry } from '../../compose.ts';
+import type { CallToolOptions } from '../../host-types.ts';
+import { GEN_AI_TOOL_NAME, SPAN_CLI_CALL, TOOLHOST_TRANSPORT } from '../../telemetry/attributes.ts';
+import type { TraceSpan } from '../../telemetry/span.ts';
 import type { WasmExtensionsOptions } from '../../extensions/wasm-extensions.ts';
 import { BUILTIN_TOOL_NAMES } from '../builtin-names.ts';
 import { addHostOptions, commandLogger, type HostFlags, openHost, type OpenHostOptions, resolveHostConfig } from '../host-setup.ts';
@@ -53,6 +57,8 @@ export function defineCallCommand(command: Command, context: CommandContext): Co
       const args = buildArguments(json ?? stdinText, flags.arg ?? [], json !== undefined ? 'the JSON argument' : 'stdin');
       const config = resolveHostConfig(flags, context.io);
       const host = await openHost(config, context.io, { logger: commandLogger(isDebug(self)), ...(await oneShotHostOptions(config, toolName)) });
+      // Tracing (config `telemetry`): the command's root span, the call's spans under it, flushed before exit.
+      const trace = await startCliTrace(config, toolName, context.io.env);
       try {
         const lookup = host.lookupTool(toolName);
         if (!lookup.found) {
@@ -60,15 +66,38 @@ export function defineCallCommand(command: Command, context: CommandContext): Co
         }
         // A call an approval rule marks `ask` is put to the user on this terminal (refused when not a TTY).
         const approve = terminalApprover(context.io);
-        const result = await host.callTool(toolName, args, timeoutMs === undefined ? { approve } : { timeoutMs, approve });
+        const callOptions: CallToolOptions = timeoutMs === undefined ? { approve } : { timeoutMs, approve };
+        if (trace !== undefined) callOptions.trace = trace.span;
+        const result = await host.callTool(toolName, args, callOptions);
+        if (trace !== undefined && result.is_error) trace.span.fail('tool_error');
         printResult(context.io, result, flags.json === true);
         return result.is_error ? EXIT_FAILURE : EXIT_OK;
       } finally {
         await host.close({ graceMs: 0 });
+        await trace?.end();
       }
     }),
   );
   return command;
+}
+
+/**
+ * The root span of `toolhost call` when telemetry is configured: `toolhost call` with
+ * `gen_ai.tool.name` and `toolhost.transport` = `cli`, its parent the W3C context in the environment's
+ * `TRACEPARENT`/`TRACESTATE` (how a calling process hands its trace on) when valid. `end` ends it and
+ * flushes the exporter.
+ */
+async function startCliTrace(config: ResolvedConfig, toolName: string, env: Readonly<Record<string, string | undefined>>): Promise<{ span: TraceSpan; end(): Promise<void> } | undefined> {
+  const telemetry = await composeTelemetry(config);
+  if (telemetry === undefined) return undefined;
+  const span = telemetry.startSpan(SPAN_CLI_CALL, { traceparent: env['TRACEPARENT'], tracestate: env['TRACESTATE'] }, { attributes: { [GEN_AI_TOOL_NAME]: toolName, [TOOLHOST_TRANSPORT]: 'cli' } });
+  return {
+    span,
+    async end() {
+      span.end();
+      await telemetry.shutdown();
+    },
+  };
 }
 
 /**

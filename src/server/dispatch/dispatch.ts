@@ -4,6 +4,7 @@
  */
 import type { Host } from '../../host-types.ts';
 import type { Principal } from '../../identity/principal.ts';
+import type { TraceSpan } from '../../telemetry/span.ts';
 import { errorResult, type ToolResult } from '../../result.ts';
 import { anthropicAdapter } from './anthropic.ts';
 import { geminiAdapter } from './gemini.ts';
@@ -53,6 +54,8 @@ export interface DispatchOptions {
   maxCalls?: number;
   /** Who sent the message (identity mode): every call carries it. */
   principal?: Principal | undefined;
+  /** The request's span (tracing on): each call's span is its child. */
+  trace?: TraceSpan;
 }
 
 /**
@@ -76,7 +79,7 @@ export async function dispatchToolCalls(host: Host, body: unknown, options: Disp
   if (calls.length > maxCalls) throw new TooManyCallsError(calls.length, maxCalls);
   // A union turn is refused whole when the schema it was decoded under would refuse it.
   if (provider === 'union') checkUnionCalls(host, calls, options.principal);
-  const callOptions = { transport: 'dispatch' as const, ...(options.signal ? { signal: options.signal } : {}), ...(options.principal ? { principal: options.principal } : {}) };
+  const callOptions = { transport: 'dispatch' as const, ...(options.signal ? { signal: options.signal } : {}), ...(options.principal ? { principal: options.principal } : {}), ...(options.trace ? { trace: options.trace } : {}) };
   const run = async (call: ToolCallRequest): Promise<ToolResult> => (call.malformed !== undefined ? errorResult(call.malformed, { reason: 'malformed_tool_call' }) : host.callTool(call.name, call.arguments, callOptions));
   const executed = await Promise.all(calls.map(async (call) => ({ call, result: await run(call) })));
   return {

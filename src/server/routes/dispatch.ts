@@ -1,6 +1,7 @@
 /** `POST /v1/dispatch?provider=`: run the tool calls of a provider assistant message. */
 import { Hono } from 'hono';
 import type { Host } from '../../host-types.ts';
+import { requestTrace } from '../../telemetry/http-middleware.ts';
 import { dispatchToolCalls } from '../dispatch/dispatch.ts';
 import { DISPATCH_PROVIDERS, DispatchShapeError, isDispatchProvider, TooManyCallsError, type DispatchProvider } from '../dispatch/types.ts';
 import { HttpError } from '../http-errors.ts';
@@ -21,7 +22,8 @@ export function dispatchRoutes(host: Host, options: { maxCalls?: number } = {}):
     }
     const body = await readJsonBody(c);
     try {
-      const response = await dispatchToolCalls(host, body, { ...(provider ? { provider } : {}), ...(options.maxCalls !== undefined ? { maxCalls: options.maxCalls } : {}), signal: c.req.raw.signal, ...principalOption(c.req.raw) });
+      const trace = requestTrace(c);
+      const response = await dispatchToolCalls(host, body, { ...(provider ? { provider } : {}), ...(options.maxCalls !== undefined ? { maxCalls: options.maxCalls } : {}), signal: c.req.raw.signal, ...principalOption(c.req.raw), ...(trace !== undefined ? { trace } : {}) });
       return c.json(response);
     } catch (error) {
       // A union turn that does not validate is refused whole (400 invalid_body, every reason listed) before any call runs.

@@ -2,7 +2,8 @@
  * Tool routes: `GET /v1/tools?format=`, `GET /v1/tools/{name}`, `POST /v1/tools/{name}/call`.
  */
 import { Hono } from 'hono';
-import type { Host } from '../../host-types.ts';
+import type { CallToolOptions, Host } from '../../host-types.ts';
+import { requestTrace } from '../../telemetry/http-middleware.ts';
 import { formatTool, formatToolList, formatToolSet, isToolListFormat, isToolSetFormat, toRawTool, TOOL_LIST_FORMATS, TOOL_SET_FORMATS, type RawTool, type ToolListFormat } from '../../schema/providers/format.ts';
 import type { ToolLookup } from '../../registry.ts';
 import type { AnyTool } from '../../tool.ts';
@@ -133,7 +134,10 @@ export function toolRoutes(host: Host, options: ToolRoutesOptions = {}): Hono {
     const tool = visibleTool(host, name, principal);
     // The console marks its own calls (`X-Toolhost-Client: console`) so the call history can tell them apart.
     const transport = c.req.header('x-toolhost-client') === 'console' ? 'console' : 'http';
-    const result = await host.callTool(name, args, { signal: c.req.raw.signal, lookedUp: tool, transport, ...principalOption(c.req.raw) });
+    const callOptions: CallToolOptions = { signal: c.req.raw.signal, lookedUp: tool, transport, ...principalOption(c.req.raw) };
+    const trace = requestTrace(c);
+    if (trace !== undefined) callOptions.trace = trace;
+    const result = await host.callTool(name, args, callOptions);
     return c.json(result);
   });
 

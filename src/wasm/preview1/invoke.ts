@@ -6,7 +6,7 @@
  * call: a module rewritten to import its memory gets a pristine one (memory-pool.ts).
  */
 import { exhaustedMemoryBytes } from '../memory-exhaustion.ts';
-import { isWasiExit, isWasiTimeout, trapMessage, type InvokeResult } from '../invoke.ts';
+import { invokeTiming, isWasiExit, isWasiTimeout, trapMessage, type InvokeResult } from '../invoke.ts';
 import type { CallOptions } from '../run-types.ts';
 import type { WasmModule } from '../webassembly.ts';
 import { createPreview1Host } from './host.ts';
@@ -23,6 +23,8 @@ const webAssembly = (globalThis as unknown as { WebAssembly: WebAssemblyInstance
 type GrowableMemory = WasmMemory & { grow(pages: number): number };
 
 export function invokePreview1(module: WasmModule, options: CallOptions): InvokeResult {
+  const started = performance.now();
+  let instantiated: number | undefined;
   const host = createPreview1Host(options);
   let exitCode: number | null = 0;
   let trap: string | undefined;
@@ -36,6 +38,7 @@ export function invokePreview1(module: WasmModule, options: CallOptions): Invoke
     if (!(exported instanceof webAssembly.Memory) || typeof start !== 'function') throw new Error('the module exports no memory or no _start');
     memory = exported as unknown as GrowableMemory;
     host.bindMemory(memory);
+    instantiated = performance.now();
     (start as () => void)();
   } catch (error) {
     if (isWasiExit(error)) exitCode = error.exitCode;
@@ -47,6 +50,7 @@ export function invokePreview1(module: WasmModule, options: CallOptions): Invoke
       trap = trapMessage(error);
     }
   }
+  const timing = invokeTiming(started, instantiated);
   let stdout;
   let stderr;
   try {
@@ -55,7 +59,7 @@ export function invokePreview1(module: WasmModule, options: CallOptions): Invoke
   } finally {
     host.dispose();
   }
-  const result: InvokeResult = { stdout: stdout.bytes, stderr: stderr.bytes, exitCode, truncated: stdout.truncated || stderr.truncated, timedOut };
+  const result: InvokeResult = { stdout: stdout.bytes, stderr: stderr.bytes, exitCode, truncated: stdout.truncated || stderr.truncated, timedOut, timing };
   if (trap !== undefined) result.trap = trap;
   if (!timedOut && (trap !== undefined || exitCode !== 0) && memory !== undefined) {
     const exhausted = exhaustedMemoryBytes([{ memory }], options.memoryLimitBytes);
